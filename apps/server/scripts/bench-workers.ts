@@ -1,0 +1,110 @@
+// bench:workers — one sub-account with 100,000 workers and 24 h of 10-minute history: p99 of the
+// worker list under every sort and filter, the 30-day account chart, and the time to refresh the
+// windows of REFRESH_WORKERS workers (1,000,000 by default) with recent minute buckets.
+// Runs on a fresh PostgreSQL database (TEST_PG_URL or the local default). Prints figures.
+//   npm run bench:workers -- [--workers 100000] [--refresh-workers 1000000] [--requests 200]
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { MINER_SORTS } from '@hashpool/shared';
+import { loadConfig } from '../src/config';
+import { openDatabase, queryRows } from '../src/db/client';
+import { prepareDatabase } from '../src/db/prepare';
+import { FakeClock } from '../src/platform/clock';
+import { HistoryService } from '../src/modules/mining/history.service';
+import { refreshWindows } from '../src/modules/mining/mining.repository';
+import { WorkersService } from '../src/modules/mining/workers.service';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const WORKERS = arg('workers', 100_000);
+const REFRESH_WORKERS = arg('refresh-workers', 1_000_000);
+const REQUESTS = arg('requests', 200);
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const name = `hp_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(PG_URL);
+url.pathname = `/${name}`;
+const config = loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: 'memory' });
+const db = database.db;
+const clock = new FakeClock('2026-09-01T12:00:00Z');
+await prepareDatabase(database, { demo: false, clock });
+
+const ms = (t0: number) => performance.now() - t0;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+// One user, one sub-account with WORKERS workers, 24 h of 10-minute points each (bench data).
+let t0 = performance.now();
+const [user] = await queryRows<{ id: string }>(db, sql`insert into users (email, password_hash, invite_code) values ('bench@example.com', 'x', 'BENCH001') returning id`);
+const [account] = await queryRows<{ id: string }>(db, sql`insert into mining_accounts (user_id, name, is_default) values (${user!.id}, 'benchfarm', true) returning id`);
+const now = clock.now().toISOString();
+await db.execute(sql`insert into workers (coin, account_id, name, first_share_at, last_share_at, last_ip, accepted_shares, hashrate_15m, hashrate_1h, hashrate_24h, reject_rate)
+  select 'btc', ${account!.id}::uuid, 'w' || g, ${now}::timestamptz - interval '2 days', ${now}::timestamptz - (g % 2000) * interval '1 minute', '10.0.0.1',
+         g, 1e14 + (g * 7919 % 100000) * 1e9, 1e14 + (g * 104729 % 100000) * 1e9, 1e14, (g % 97) / 1000.0
+  from generate_series(1::bigint, ${WORKERS}::bigint) g`);
+await db.execute(sql`insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
+  select w.id, date_trunc('hour', ${now}::timestamptz) - s * interval '10 minutes', 600, 6e16, 6e14, 600, 6, 0
+  from workers w cross join generate_series(1, 144) s`);
+await db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
+  select 'btc', ${account!.id}, date_trunc('hour', ${now}::timestamptz) - s * interval '10 minutes', 600, 6e16 * ${WORKERS}, 6e14 * ${WORKERS}, 600, 6, 0 from generate_series(1, 288) s
+  union all
+  select 'btc', ${account!.id}, date_trunc('hour', ${now}::timestamptz) - interval '48 hours' - s * interval '1 hour', 3600, 3.6e17 * ${WORKERS}, 0, 3600, 0, 0 from generate_series(1, 700) s`);
+await db.execute(sql`analyze`);
+console.log(`data: ${WORKERS} workers, ${WORKERS * 144} worker points, made in ${(ms(t0) / 1000).toFixed(1)} s`);
+
+const workers = new WorkersService(db, clock, 24 * 3600_000);
+const history = new HistoryService(db, clock);
+const queries = [
+  ...MINER_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => ({ sort, order, status: 'all' as const }))),
+  { sort: 'now' as const, order: 'desc' as const, status: 'active' as const },
+  { sort: 'now' as const, order: 'desc' as const, status: 'inactive' as const },
+  { sort: 'workerName' as const, order: 'asc' as const, status: 'all' as const, search: 'w123' },
+];
+const listTimes: number[] = [];
+for (let i = 0; i < REQUESTS; i++) {
+  const q = queries[i % queries.length]!;
+  const page = 1 + (i % 50);
+  t0 = performance.now();
+  await workers.list(account!.id, 'btc', { page, page_size: 10, ...q });
+  listTimes.push(ms(t0));
+}
+const chartTimes: number[] = [];
+for (let i = 0; i < 50; i++) {
+  t0 = performance.now();
+  await history.series({ table: 'owner_history', coin: 'btc', owner: account!.id }, '30d');
+  chartTimes.push(ms(t0));
+}
+console.log(`worker list (page size 10, ${queries.length} sorts and filters, ${REQUESTS} requests): p50 ${pct(listTimes, 50).toFixed(1)} ms, p99 ${pct(listTimes, 99).toFixed(1)} ms (goal p99 < 50 ms)`);
+console.log(`30-day account chart: p50 ${pct(chartTimes, 50).toFixed(1)} ms, p99 ${pct(chartTimes, 99).toFixed(1)} ms (goal < 20 ms)`);
+
+// Window refresh at REFRESH_WORKERS active workers, each with 5 minute buckets and one 10-minute point.
+t0 = performance.now();
+const extra = REFRESH_WORKERS - WORKERS;
+if (extra > 0) {
+  await db.execute(sql`insert into workers (coin, account_id, name, first_share_at, last_share_at)
+    select 'btc', ${account!.id}::uuid, 'x' || g, ${now}::timestamptz, ${now}::timestamptz from generate_series(1, ${extra}) g`);
+}
+await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale)
+  select w.id, date_trunc('minute', ${now}::timestamptz) - s * interval '1 minute', 6e15, 0, 60, 0, 0 from workers w cross join generate_series(1, 5) s`);
+await db.execute(sql`analyze`);
+console.log(`refresh data: ${REFRESH_WORKERS} workers x 5 minute buckets, made in ${(ms(t0) / 1000).toFixed(1)} s`);
+const refreshTimes: number[] = [];
+for (let i = 0; i < 3; i++) {
+  t0 = performance.now();
+  await refreshWindows(db, clock.now());
+  refreshTimes.push(ms(t0));
+}
+console.log(`window refresh of ${REFRESH_WORKERS} workers: median ${(pct(refreshTimes, 50) / 1000).toFixed(1)} s of 3 runs (${refreshTimes.map((x) => (x / 1000).toFixed(1)).join(', ')}; goal well under the 60 s cycle)`);
+
+await database.close();
+const c = new pg.Client({ connectionString: PG_URL });
+await c.connect();
+await c.query(`drop database if exists ${name} with (force)`);
+await c.end();

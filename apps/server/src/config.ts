@@ -1,0 +1,100 @@
+// Configuration is read from the environment once, here, and validated; nothing else reads
+// process.env. A bad value stops the start with one message that lists every bad variable.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** PostgreSQL server; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  /** Where PGlite keeps its files when DATABASE_URL is unset; `memory` keeps nothing. */
+  PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
+  /** Seed demo content (labelled as demo) on first start. */
+  DEMO_SEED: bool.default(true),
+  /** Run the demo share simulator in the server (only with DEMO_SEED). */
+  DEMO_SIMULATOR: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built SPA served on every non-API path. */
+  WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
+  /**
+   * Key of the request signature (SPEC.md section 5). The web client fetches it from
+   * GET /api/parameters: it proves a request was made by a client of this pool within a few
+   * minutes and not replayed, it is not a secret against someone reading the web bundle.
+   */
+  REQUEST_SIGN_KEY: z.string().min(16, 'must be at least 16 characters').default('hashpool-web-request-signing-key'),
+  /** Shared store for rate limits and replay protection when several API instances run. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** Requests per minute per IP across the API (login-type routes set tighter limits). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Behind a reverse proxy: trust X-Forwarded-For from it (true, a hop count, or addresses). */
+  TRUST_PROXY: z.string().default('false'),
+  /** Sent as Strict-Transport-Security; on by default in production. */
+  HSTS: bool.optional(),
+  /**
+   * 32 bytes, base64: encrypts TOTP secrets and peppers pay passwords. Unset: a key is made once
+   * in PGLITE's data folder (development only); production must set it and keep it out of backups
+   * of the database.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
+  /** smtp://user:pass@host:587 or smtps://…; unset: mails are written to MAIL_DIR and logged. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Hashpool <no-reply@hashpool.example>'),
+  MAIL_DIR: z.string().min(1).default('./data/mail'),
+  /** Without an SMS gateway, text messages are written here. */
+  SMS_DIR: z.string().min(1).default('./data/sms'),
+  /** ALTCHA proof-of-work by default; GeeTest v4 when its id and key are set and this says so. */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'geetest']).default('altcha'),
+  /** PBKDF2 iterations per ALTCHA attempt (with the counter range, about a second in a browser). */
+  ALTCHA_COST: z.coerce.number().int().min(1).default(5_000),
+  GEETEST_ID: z.string().optional(),
+  GEETEST_KEY: z.string().optional(),
+  /** Lifetime of an access token; refresh tokens rotate on every use (7 days, 30 at most per login). */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+  /** NATS with JetStream: when set, share batches are also consumed from stream NATS_STREAM. */
+  NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must start with nats:// or tls://').optional(),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('SHARES'),
+  /** Comma-separated keys stratum nodes send as X-Ingest-Key to POST /api/internal/shares; unset refuses all. */
+  INGEST_KEYS: z.string().optional(),
+  /** How often worker windows are refreshed and alerts evaluated (end-to-end tests use a few seconds). */
+  MINING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** A worker without shares for this long is dead (24 by default; SPEC.md mentions a 1-hour variant). */
+  WORKER_DEAD_AFTER_HOURS: z.coerce.number().min(1).max(168).default(24),
+  /** Largest accepted request body in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, so `FOO= npm start` behaves like leaving FOO out.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/** TRUST_PROXY as fastify's trustProxy option: true/false, a hop count, or addresses. */
+export function trustProxyOption(value: string): boolean | string | string[] {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  // Fastify takes a hop count as a number; its types only list strings, so it travels as one.
+  if (/^\d+$/.test(value)) return Number(value) as unknown as string;
+  return value.split(',').map((v) => v.trim());
+}

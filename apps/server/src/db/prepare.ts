@@ -1,0 +1,18 @@
+// What every start does to the database before serving: migrate, then seed.
+import type { Clock } from '../platform/clock';
+import type { Database } from './client';
+import { runMigrations } from './migrate';
+import { seedDemoContent, seedReferenceData } from '../modules/content/content.seed';
+import { ensureRoles } from '../modules/accounts/accounts.repository';
+import { ROLE_DEFINITIONS } from '../modules/accounts/accounts.service';
+import { seedDemoUser } from '../modules/accounts/accounts.seed';
+
+export async function prepareDatabase(database: Database, options: { demo: boolean; clock: Clock }): Promise<void> {
+  await runMigrations(database);
+  await seedReferenceData(database.db);
+  await ensureRoles(database.db, ROLE_DEFINITIONS);
+  if (options.demo) {
+    await seedDemoContent(database.db, options.clock.now());
+    await seedDemoUser(database.db, options.clock.now());
+  }
+}

@@ -1,0 +1,191 @@
+// The only code that touches the account tables.
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { authSessions, knownDevices, miningAccounts, roles, securityEvents, userRoles, users, verificationCodes } from './accounts.tables';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof authSessions.$inferSelect;
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+// ---- users
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findUserByPhone(db: DbOrTx, country: string, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.phoneCountry, country), eq(users.phone, phone)));
+  return row;
+}
+
+/** The user an email address or phone number belongs to. */
+export function findUserByContact(db: DbOrTx, contact: { channel: 'email'; email: string } | { channel: 'sms'; country: string; phone: string }) {
+  return contact.channel === 'email' ? findUserByEmail(db, contact.email) : findUserByPhone(db, contact.country, contact.phone);
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByInviteCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`upper(${users.inviteCode}) = upper(${code})`);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): Promise<void> {
+  await db.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id));
+}
+
+// ---- mining accounts
+
+export function listAccounts(db: DbOrTx, userId: string) {
+  return db.select().from(miningAccounts).where(eq(miningAccounts.userId, userId)).orderBy(desc(miningAccounts.isDefault), asc(miningAccounts.createdAt), asc(miningAccounts.name));
+}
+
+export async function findAccountOfUser(db: DbOrTx, userId: string, accountId: string) {
+  const [row] = await db.select().from(miningAccounts).where(and(eq(miningAccounts.id, accountId), eq(miningAccounts.userId, userId)));
+  return row;
+}
+
+export async function findAccountOfUserByName(db: DbOrTx, userId: string, name: string) {
+  const [row] = await db.select().from(miningAccounts).where(and(eq(miningAccounts.userId, userId), sql`lower(${miningAccounts.name}) = lower(${name})`));
+  return row;
+}
+
+export async function accountNameExists(db: DbOrTx, name: string): Promise<boolean> {
+  const [row] = await db.select({ id: miningAccounts.id }).from(miningAccounts).where(sql`lower(${miningAccounts.name}) = lower(${name})`);
+  return Boolean(row);
+}
+
+export async function countAccounts(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(miningAccounts).where(eq(miningAccounts.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertAccount(db: DbOrTx, values: typeof miningAccounts.$inferInsert) {
+  const [row] = await db.insert(miningAccounts).values(values).returning();
+  return row!;
+}
+
+export async function setAccountHidden(db: DbOrTx, userId: string, accountId: string, hidden: boolean): Promise<boolean> {
+  const rows = await db.update(miningAccounts).set({ hidden }).where(and(eq(miningAccounts.id, accountId), eq(miningAccounts.userId, userId))).returning({ id: miningAccounts.id });
+  return rows.length > 0;
+}
+
+// ---- roles
+
+export async function ensureRoles(db: DbOrTx, defs: Array<{ name: string; permissions: string[]; isAdmin: boolean }>): Promise<void> {
+  for (const def of defs) {
+    await db.insert(roles).values(def).onConflictDoUpdate({ target: roles.name, set: { permissions: def.permissions, isAdmin: def.isAdmin } });
+  }
+}
+
+export async function grantRole(db: DbOrTx, userId: string, role: string): Promise<void> {
+  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}
+
+export async function rolesOf(db: DbOrTx, userId: string): Promise<Array<{ permissions: string[]; isAdmin: boolean }>> {
+  return db.select({ permissions: roles.permissions, isAdmin: roles.isAdmin }).from(userRoles).innerJoin(roles, eq(roles.name, userRoles.role)).where(eq(userRoles.userId, userId));
+}
+
+// ---- sessions
+
+export async function insertSession(db: DbOrTx, values: typeof authSessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(authSessions).values(values).returning();
+  return row!;
+}
+
+export async function findSessionByAccessHash(db: DbOrTx, accessHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.accessHash, accessHash));
+  return row;
+}
+
+export async function findSessionByRefreshHash(db: DbOrTx, refreshHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.refreshHash, refreshHash));
+  return row;
+}
+
+/**
+ * Spends a refresh token: one conditional update, so of two concurrent refreshes with the same
+ * token exactly one gets the row (SECURITY-CHECKLIST item 15).
+ */
+export async function spendRefresh(db: DbOrTx, refreshHash: string, now: Date): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(authSessions)
+    .set({ rotatedAt: now })
+    .where(and(eq(authSessions.refreshHash, refreshHash), isNull(authSessions.rotatedAt), isNull(authSessions.revokedAt), gt(authSessions.refreshExpiresAt, now), gt(authSessions.absoluteExpiresAt, now)))
+    .returning();
+  return row;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, reason: string): Promise<void> {
+  await db.update(authSessions).set({ revokedAt: now, revokeReason: reason }).where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, reason: string, keepFamilyId?: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keepFamilyId ? ne(authSessions.familyId, keepFamilyId) : undefined));
+}
+
+// ---- verification codes
+
+export async function latestCode(db: DbOrTx, target: string, purpose: string): Promise<CodeRow | undefined> {
+  const [row] = await db.select().from(verificationCodes).where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose))).orderBy(desc(verificationCodes.createdAt)).limit(1);
+  return row;
+}
+
+export async function insertCode(db: DbOrTx, values: typeof verificationCodes.$inferInsert): Promise<void> {
+  await db.insert(verificationCodes).values(values);
+}
+
+export async function countWrongAttempt(db: DbOrTx, id: string): Promise<void> {
+  await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
+}
+
+/** Consumes a code once: of two concurrent uses only one sees a row. */
+export async function consumeCode(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db.update(verificationCodes).set({ consumedAt: now }).where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt))).returning({ id: verificationCodes.id });
+  return rows.length > 0;
+}
+
+// ---- devices and events
+
+export async function isKnownDevice(db: DbOrTx, userId: string, deviceHash: string): Promise<boolean> {
+  const [row] = await db.select({ u: knownDevices.userId }).from(knownDevices).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)));
+  return Boolean(row);
+}
+
+export async function rememberDevice(db: DbOrTx, userId: string, deviceHash: string, now: Date): Promise<void> {
+  await db.insert(knownDevices).values({ userId, deviceHash, firstSeenAt: now, lastSeenAt: now }).onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.deviceHash], set: { lastSeenAt: now } });
+}
+
+export async function recordEvent(db: DbOrTx, values: typeof securityEvents.$inferInsert): Promise<void> {
+  await db.insert(securityEvents).values(values);
+}
+
+/** Accepts a TOTP step only if it is newer than the last accepted one, atomically. */
+export async function acceptTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function pageEvents(db: DbOrTx, userId: string, page: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.createdAt), desc(securityEvents.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count().mapWith(Number) }).from(securityEvents).where(eq(securityEvents.userId, userId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,111 @@
+// The account a user has: profile and settings, permissions, and mining sub-accounts.
+import { PERMISSIONS, TIMEZONES, type AccountItem, type UserMine } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import * as repo from './accounts.repository';
+import { DEFAULT_ROLE } from './auth.service';
+
+/** Enough for a large farm split by site or customer; more is an operator's decision. */
+export const MAX_SUB_ACCOUNTS = 200;
+/** The withdrawal hold after a security change (SPEC.md section 9). */
+export const WITHDRAW_HOLD_MS = 24 * 3600_000;
+
+export const ROLE_DEFINITIONS = [
+  { name: DEFAULT_ROLE, permissions: [...PERMISSIONS], isAdmin: false },
+  { name: 'admin', permissions: [...PERMISSIONS], isAdmin: true },
+];
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly currencies: () => Promise<string[]>,
+  ) {}
+
+  async mine(userId: string): Promise<UserMine> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new AppError('unauthorized');
+    const account = user.currentAccountId ? await repo.findAccountOfUser(this.db, userId, user.currentAccountId) : undefined;
+    const holdUntil = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + WITHDRAW_HOLD_MS) : null;
+    return {
+      id: user.id,
+      email: user.email,
+      phone: user.phone ? `+${user.phoneCountry} ${user.phone}` : null,
+      language: user.language,
+      timezone: user.timezone,
+      currency: user.currency,
+      notify_email: user.notifyEmail,
+      invite_code: user.inviteCode,
+      has_totp: Boolean(user.totpSecret),
+      has_pay_password: Boolean(user.payPasswordHash),
+      current_account: account ? { id: account.id, name: account.name } : null,
+      created_at: user.createdAt.toISOString(),
+      withdraw_hold_until: holdUntil && holdUntil > this.clock.now() ? holdUntil.toISOString() : null,
+    };
+  }
+
+  async updateSettings(userId: string, input: { timezone?: string | undefined; currency?: string | undefined; language?: string | undefined; notify_email?: string | null | undefined }): Promise<void> {
+    const fields: Array<{ field: string; messageKey: string }> = [];
+    if (input.timezone !== undefined && !TIMEZONES.includes(input.timezone)) fields.push({ field: 'body.timezone', messageKey: 'timezone' });
+    if (input.currency !== undefined && !(await this.currencies()).includes(input.currency)) fields.push({ field: 'body.currency', messageKey: 'currency' });
+    if (fields.length) throw new AppError('validation_failed', { fields });
+    const values = Object.fromEntries(
+      Object.entries({ timezone: input.timezone, currency: input.currency, language: input.language, notifyEmail: input.notify_email }).filter(([, v]) => v !== undefined),
+    );
+    if (Object.keys(values).length) await repo.updateUser(this.db, userId, values, this.clock.now());
+  }
+
+  async permissions(userId: string): Promise<{ permissions: string[]; is_admin: boolean }> {
+    const roles = await repo.rolesOf(this.db, userId);
+    return { permissions: [...new Set(roles.flatMap((r) => r.permissions))].sort(), is_admin: roles.some((r) => r.isAdmin) };
+  }
+
+  async list(userId: string): Promise<AccountItem[]> {
+    const [user, rows] = await Promise.all([repo.findUserById(this.db, userId), repo.listAccounts(this.db, userId)]);
+    return rows.map((a) => ({
+      id: a.id,
+      name: a.name,
+      created_at: a.createdAt.toISOString(),
+      status: a.status as AccountItem['status'],
+      hidden: a.hidden,
+      is_default: a.isDefault,
+      is_current: a.id === user?.currentAccountId,
+    }));
+  }
+
+  async create(userId: string, name: string): Promise<AccountItem> {
+    const row = await inTransaction(this.db, async (tx) => {
+      if ((await repo.countAccounts(tx, userId)) >= MAX_SUB_ACCOUNTS) throw new AppError('account_limit');
+      if (await repo.accountNameExists(tx, name)) throw new AppError('account_name_taken');
+      return repo.insertAccount(tx, { userId, name, createdAt: this.clock.now() });
+    }).catch((error: unknown) => {
+      // Two creations of one name at once: the unique index decides.
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('account_name_taken');
+      throw error;
+    });
+    return { id: row.id, name: row.name, created_at: row.createdAt.toISOString(), status: 'normal', hidden: false, is_default: false, is_current: false };
+  }
+
+  /**
+   * The caller's sub-account of that name. Another user's account answers exactly like one that
+   * does not exist, so names cannot be probed through other users' data.
+   */
+  async owned(userId: string, name: string): Promise<{ id: string; name: string }> {
+    const account = await repo.findAccountOfUserByName(this.db, userId, name);
+    if (!account) throw new AppError('not_found');
+    return { id: account.id, name: account.name };
+  }
+
+  async switchTo(userId: string, accountId: string): Promise<void> {
+    const account = await repo.findAccountOfUser(this.db, userId, accountId);
+    // Another user's account id answers exactly like a missing one.
+    if (!account) throw new AppError('not_found');
+    await repo.updateUser(this.db, userId, { currentAccountId: account.id }, this.clock.now());
+  }
+
+  async setHidden(userId: string, accountId: string, hidden: boolean): Promise<void> {
+    if (!(await repo.setAccountHidden(this.db, userId, accountId, hidden))) throw new AppError('not_found');
+  }
+}

@@ -1,0 +1,99 @@
+// One-time verification codes sent by email or SMS (SECURITY-CHECKLIST items 8-10): 6 digits
+// from a secure generator, stored as an HMAC, valid 10 minutes, single use, bound to a purpose
+// and optionally to an object, void after 5 wrong tries, resend no sooner than 60 s.
+import { createHmac } from 'node:crypto';
+import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodePurpose, type Language } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { Clock } from '../../platform/clock';
+import type { Mailer } from '../../platform/mailer';
+import { translate } from '../../platform/messages';
+import { newSixDigitCode, safeEqual } from '../../platform/random-tokens';
+import type { SmsProvider } from '../../platform/sms';
+import * as repo from './accounts.repository';
+
+export type CodeTarget = { channel: 'email'; email: string } | { channel: 'sms'; country: string; phone: string };
+
+/** The form a target is stored and compared in. */
+export function targetKey(target: CodeTarget): string {
+  return target.channel === 'email' ? target.email.trim().toLowerCase() : `+${target.country}${target.phone}`;
+}
+
+export class CodeService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly hmacKey: Buffer,
+    private readonly mailer: Mailer,
+    private readonly sms: SmsProvider,
+    private readonly siteName: () => Promise<string>,
+  ) {}
+
+  private hash(code: string, key: string, purpose: string): string {
+    return createHmac('sha256', this.hmacKey).update(`${purpose}\n${key}\n${code}`).digest('hex');
+  }
+
+  /** Seconds until another code may be sent to this target for this purpose (0: now). */
+  async waitBeforeResend(target: CodeTarget, purpose: CodePurpose): Promise<number> {
+    const last = await repo.latestCode(this.db, targetKey(target), purpose);
+    if (!last) return 0;
+    const elapsed = (this.clock.now().getTime() - last.createdAt.getTime()) / 1000;
+    return Math.max(0, Math.ceil(CODE_RESEND_SECONDS - elapsed));
+  }
+
+  /** Makes, stores and sends a code. The caller has checked the captcha and the resend timer. */
+  async issue(target: CodeTarget, purpose: CodePurpose, lang: Language, objectRef: string | null = null): Promise<void> {
+    const code = newSixDigitCode();
+    const key = targetKey(target);
+    const now = this.clock.now();
+    await repo.insertCode(this.db, {
+      purpose,
+      channel: target.channel,
+      target: key,
+      objectRef,
+      codeHash: this.hash(code, key, purpose),
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    const site = await this.siteName();
+    const purposeText = translate(lang, 'mail', `purpose_${purpose}`);
+    try {
+      if (target.channel === 'email') {
+        await this.mailer.send({
+          to: target.email,
+          subject: translate(lang, 'mail', 'code_subject', { site, code }),
+          text: translate(lang, 'mail', 'code_body', { code, purpose: purposeText }),
+        });
+      } else {
+        await this.sms.send({ country: target.country, number: target.phone }, translate(lang, 'mail', 'code_subject', { site, code }));
+      }
+    } catch (error) {
+      throw new AppError('code_send_failed', { cause: error });
+    }
+  }
+
+  /**
+   * Checks and spends a code. Wrong codes count against the latest code of the target and
+   * purpose; an object-bound code only confirms that object.
+   */
+  async consume(target: CodeTarget, purpose: CodePurpose, code: string, objectRef: string | null = null): Promise<void> {
+    const key = targetKey(target);
+    const row = await repo.latestCode(this.db, key, purpose);
+    const now = this.clock.now();
+    if (!row) throw new AppError('code_invalid');
+    if (row.consumedAt) throw new AppError('code_used');
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded');
+    if (row.expiresAt <= now) throw new AppError('code_expired');
+    if (!safeEqual(row.codeHash, this.hash(code, key, purpose)) || (row.objectRef ?? null) !== objectRef) {
+      await repo.countWrongAttempt(this.db, row.id);
+      throw new AppError(row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_invalid');
+    }
+    if (!(await repo.consumeCode(this.db, row.id, now))) throw new AppError('code_used');
+  }
+
+  /** Mail that carries no code (a notice); failures are logged by the caller, never fatal. */
+  async notify(email: string, lang: Language, subjectKey: string, bodyKey: string, params: Record<string, string>): Promise<void> {
+    const site = await this.siteName();
+    await this.mailer.send({ to: email, subject: translate(lang, 'mail', subjectKey, { site, ...params }), text: translate(lang, 'mail', bodyKey, { site, ...params }) });
+  }
+}

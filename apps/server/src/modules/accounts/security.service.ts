@@ -1,0 +1,195 @@
+// Changes to how a user proves who they are and where money may go: authenticator, login and pay
+// passwords, email and phone, password reset, cancellation, and the security log. Each change
+// needs the second factor (the authenticator if bound, else a code to the bound email or phone,
+// bound to the operation), ends the user's other sessions where credentials change, sends an
+// alert, is logged, and (for pay password, email and phone, and a reset) starts the 24-hour
+// withdrawal hold.
+import type { Language, SecurityOperation } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { translate } from '../../platform/messages';
+import type { PasswordHasher } from '../../platform/passwords';
+import * as repo from './accounts.repository';
+import type { UserRow } from './accounts.repository';
+import type { CodeService, CodeTarget } from './codes.service';
+import type { ClientInfo, SessionService } from './session.service';
+import type { TotpService } from './totp.service';
+
+export interface Verification {
+  totp_code?: string | undefined;
+  email_code?: string | undefined;
+  sms_code?: string | undefined;
+}
+
+type Change = SecurityOperation | 'password_reset';
+
+export class SecurityService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly passwords: PasswordHasher,
+    private readonly codes: CodeService,
+    private readonly sessions: SessionService,
+    private readonly totp: TotpService,
+    private readonly siteName: () => Promise<string>,
+  ) {}
+
+  private async user(userId: string): Promise<UserRow> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new AppError('unauthorized');
+    // Every visitor shares the demo account: none may lock the others out of it.
+    if (user.isDemo) throw new AppError('demo_account_locked');
+    return user;
+  }
+
+  /** Sends the operation's code to the user's bound email (channel email) or phone (sms). */
+  async sendOperationCode(userId: string, operation: SecurityOperation, channel: 'email' | 'sms', lang: Language): Promise<void> {
+    const user = await this.user(userId);
+    const target: CodeTarget | null =
+      channel === 'email' ? (user.email ? { channel: 'email', email: user.email } : null) : user.phone ? { channel: 'sms', country: user.phoneCountry!, phone: user.phone } : null;
+    if (!target) throw new AppError('validation_failed', { fields: [{ field: 'body.channel', messageKey: 'invalid' }] });
+    const wait = await this.codes.waitBeforeResend(target, 'security');
+    if (wait > 0) throw new AppError('code_resend_wait', { params: { seconds: String(wait) } });
+    await this.codes.issue(target, 'security', lang, operation);
+  }
+
+  /** Sends a code to a new email or phone the user wants to bind. */
+  async sendNewTargetCode(userId: string, target: CodeTarget, lang: Language): Promise<void> {
+    const purpose = target.channel === 'email' ? 'bind_email' : 'bind_phone';
+    const owner = await repo.findUserByContact(this.db, target);
+    if (owner && owner.id !== userId) throw new AppError('contact_taken');
+    const wait = await this.codes.waitBeforeResend(target, purpose);
+    if (wait > 0) throw new AppError('code_resend_wait', { params: { seconds: String(wait) } });
+    await this.codes.issue(target, purpose, lang, userId);
+  }
+
+  /** The second factor: authenticator when bound, otherwise the emailed (or SMS) code for this operation. */
+  private async verifySecondFactor(user: UserRow, operation: SecurityOperation, v: Verification): Promise<void> {
+    if (user.totpSecret && operation !== 'totp_bind') {
+      if (!v.totp_code) throw new AppError('second_factor_required');
+      await this.totp.verify(user, v.totp_code);
+      return;
+    }
+    if (user.email && v.email_code) return this.codes.consume({ channel: 'email', email: user.email }, 'security', v.email_code, operation);
+    if (user.phone && v.sms_code) return this.codes.consume({ channel: 'sms', country: user.phoneCountry!, phone: user.phone }, 'security', v.sms_code, operation);
+    throw new AppError('second_factor_required');
+  }
+
+  private async alert(user: UserRow, change: Change, client: ClientInfo, extraTo?: string): Promise<void> {
+    const lang = user.language as Language;
+    const params = { change: translate(lang, 'mail', `change_${change}`), time: this.clock.now().toISOString().replace('T', ' ').slice(0, 19), ip: client.ip };
+    for (const to of new Set([user.notifyEmail ?? user.email, extraTo].filter((x): x is string => Boolean(x)))) {
+      await this.codes.notify(to, lang, 'security_subject', 'security_body', params).catch(() => undefined);
+    }
+  }
+
+  private async record(userId: string, change: Change, client: ClientInfo, values: Parameters<typeof repo.updateUser>[2], startsHold: boolean): Promise<void> {
+    const now = this.clock.now();
+    await inTransaction(this.db, async (tx) => {
+      await repo.updateUser(tx, userId, { ...values, ...(startsHold ? { securityChangedAt: now } : {}) }, now);
+      await repo.recordEvent(tx, { userId, event: change, ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
+    });
+  }
+
+  async totpSecret(userId: string): Promise<{ secret: string; otpauth_url: string }> {
+    const user = await this.user(userId);
+    if (user.totpSecret) throw new AppError('totp_already_bound');
+    const created = this.totp.create(await this.siteName(), user.email ?? `+${user.phoneCountry} ${user.phone}`);
+    await repo.updateUser(this.db, userId, { totpPendingSecret: created.sealed }, this.clock.now());
+    return { secret: created.base32, otpauth_url: created.uri };
+  }
+
+  async totpBind(userId: string, code: string, v: Verification, client: ClientInfo, keepFamily?: string): Promise<void> {
+    const user = await this.user(userId);
+    if (user.totpSecret) throw new AppError('totp_already_bound');
+    const step = this.totp.verifyPending(user, code);
+    await this.verifySecondFactor(user, 'totp_bind', v);
+    await this.record(userId, 'totp_bind', client, { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step }, false);
+    await this.sessions.revokeAll(userId, 'totp_bind', keepFamily);
+    await this.alert(user, 'totp_bind', client);
+  }
+
+  async totpUnbind(userId: string, v: Verification, client: ClientInfo, keepFamily?: string): Promise<void> {
+    const user = await this.user(userId);
+    if (!user.totpSecret) throw new AppError('totp_not_bound');
+    await this.verifySecondFactor(user, 'totp_unbind', v);
+    await this.record(userId, 'totp_unbind', client, { totpSecret: null, totpLastStep: null }, false);
+    await this.sessions.revokeAll(userId, 'totp_unbind', keepFamily);
+    await this.alert(user, 'totp_unbind', client);
+  }
+
+  async changePassword(userId: string, oldPassword: string, newPassword: string, v: Verification, client: ClientInfo, keepFamily?: string): Promise<void> {
+    const user = await this.user(userId);
+    if (!(await this.passwords.verifyPassword(user.passwordHash, oldPassword))) throw new AppError('password_incorrect');
+    await this.verifySecondFactor(user, 'password_change', v);
+    const passwordHash = await this.passwords.hashPassword(newPassword);
+    await this.record(userId, 'password_change', client, { passwordHash }, false);
+    await this.sessions.revokeAll(userId, 'password_change', keepFamily);
+    await this.alert(user, 'password_change', client);
+  }
+
+  async setPayPassword(userId: string, payPassword: string, v: Verification, client: ClientInfo): Promise<void> {
+    const user = await this.user(userId);
+    await this.verifySecondFactor(user, 'pay_password', v);
+    const payPasswordHash = await this.passwords.hashPayPassword(payPassword);
+    await this.record(userId, 'pay_password', client, { payPasswordHash }, true);
+    await this.alert(user, 'pay_password', client);
+  }
+
+  async changeEmail(userId: string, email: string, newCode: string, v: Verification, client: ClientInfo): Promise<void> {
+    const user = await this.user(userId);
+    await this.verifySecondFactor(user, 'email_change', v);
+    await this.codes.consume({ channel: 'email', email }, 'bind_email', newCode, userId);
+    const notifyEmail = !user.notifyEmail || user.notifyEmail === user.email ? email : user.notifyEmail;
+    await this.record(userId, 'email_change', client, { email, notifyEmail }, true).catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('contact_taken');
+      throw error;
+    });
+    await this.alert(user, 'email_change', client, email);
+  }
+
+  async changePhone(userId: string, country: string, phone: string, newCode: string, v: Verification, client: ClientInfo): Promise<void> {
+    const user = await this.user(userId);
+    await this.verifySecondFactor(user, 'phone_change', v);
+    await this.codes.consume({ channel: 'sms', country, phone }, 'bind_phone', newCode, userId);
+    await this.record(userId, 'phone_change', client, { phoneCountry: country, phone }, true).catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('contact_taken');
+      throw error;
+    });
+    await this.alert(user, 'phone_change', client);
+  }
+
+  /**
+   * A reset needs the code sent to the address and, when the account has an authenticator, its
+   * code too: a reset never skips it (SECURITY-CHECKLIST item 6). It ends every session and
+   * starts the withdrawal hold.
+   */
+  async resetPassword(target: CodeTarget, code: string, totpCode: string | undefined, newPassword: string, client: ClientInfo): Promise<void> {
+    const user = await repo.findUserByContact(this.db, target);
+    // Unknown addresses never got a code, so they fail here exactly like a wrong code.
+    if (user?.totpSecret && !totpCode) throw new AppError('totp_required');
+    await this.codes.consume(target, 'reset_password', code);
+    if (!user) throw new AppError('code_invalid');
+    if (user.totpSecret) await this.totp.verify(user, totpCode);
+    const passwordHash = await this.passwords.hashPassword(newPassword);
+    await this.record(user.id, 'password_reset', client, { passwordHash }, true);
+    await this.sessions.revokeAll(user.id, 'password_reset');
+    await this.alert(user, 'password_reset', client);
+  }
+
+  /** Cancellation signs the user out; logging in within 30 days revives the account. */
+  async cancel(userId: string, v: Verification, client: ClientInfo): Promise<void> {
+    const user = await this.user(userId);
+    await this.verifySecondFactor(user, 'cancel_account', v);
+    await this.record(userId, 'cancel_account', client, { status: 'cancelling', cancelRequestedAt: this.clock.now() }, false);
+    await this.sessions.revokeAll(userId, 'cancel_account');
+    await this.alert(user, 'cancel_account', client);
+  }
+
+  async logs(userId: string, page: number, pageSize: number) {
+    const { rows, total } = await repo.pageEvents(this.db, userId, page, pageSize);
+    return { list: rows.map((r) => ({ id: r.id, event: r.event, ip: r.ip, device: r.device, created_at: r.createdAt.toISOString() })), total };
+  }
+}

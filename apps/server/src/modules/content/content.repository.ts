@@ -1,0 +1,61 @@
+// The only code that touches the content tables.
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { advertisements, announcements, coins, currencyRates, footerLinks, siteParameters, sliders } from './content.tables';
+
+export function listEnabledCoins(db: DbOrTx) {
+  return db.select().from(coins).where(eq(coins.enabled, true)).orderBy(asc(coins.sortOrder), asc(coins.code));
+}
+
+export function listPublicParameters(db: DbOrTx, keys?: string[]) {
+  const isPublic = eq(siteParameters.isPublic, true);
+  return db
+    .select({ key: siteParameters.key, value: siteParameters.value })
+    .from(siteParameters)
+    .where(keys ? and(isPublic, inArray(siteParameters.key, keys)) : isPublic);
+}
+
+export function listFooterLinks(db: DbOrTx) {
+  return db.select().from(footerLinks).where(eq(footerLinks.enabled, true)).orderBy(asc(footerLinks.groupKey), asc(footerLinks.sortOrder), asc(footerLinks.id));
+}
+
+export async function pageAnnouncements(db: DbOrTx, now: Date, page: number, pageSize: number) {
+  const visible = and(eq(announcements.enabled, true), lte(announcements.publishedAt, now));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(announcements)
+      .where(visible)
+      .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count().mapWith(Number) }).from(announcements).where(visible),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function listSliders(db: DbOrTx, position: string) {
+  return db
+    .select()
+    .from(sliders)
+    .where(and(eq(sliders.enabled, true), eq(sliders.position, position)))
+    .orderBy(asc(sliders.sortOrder), asc(sliders.id));
+}
+
+export function listActiveAdvertisements(db: DbOrTx, now: Date) {
+  return db
+    .select()
+    .from(advertisements)
+    .where(
+      and(
+        eq(advertisements.enabled, true),
+        or(isNull(advertisements.startsAt), lte(advertisements.startsAt, now)),
+        or(isNull(advertisements.endsAt), gt(advertisements.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(advertisements.sortOrder), asc(advertisements.id));
+}
+
+export function listRates(db: DbOrTx) {
+  return db.select().from(currencyRates).orderBy(asc(currencyRates.sortOrder), asc(currencyRates.currency));
+}

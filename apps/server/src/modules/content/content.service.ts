@@ -1,0 +1,81 @@
+// Content the shell shows: coins, parameters, footer links, announcements, sliders, ads, rates.
+// Stored texts are per language; each call answers in the caller's language, English otherwise.
+import Decimal from 'decimal.js';
+import type { Language, PoolItem, RateItem } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import * as repo from './content.repository';
+import type { LocalizedText } from './content.tables';
+
+export function pick(text: LocalizedText, lang: Language): string {
+  return text[lang] ?? text.en;
+}
+
+/** numeric columns come back as strings; write them without trailing zeros ("2.500000" -> "2.5"). */
+function plain(value: string): string {
+  return new Decimal(value).toFixed();
+}
+
+export class ContentService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    /** Parameters that come from configuration rather than the table. */
+    private readonly configParameters: Record<string, string>,
+  ) {}
+
+  async pools(): Promise<PoolItem[]> {
+    const rows = await repo.listEnabledCoins(this.db);
+    return rows.map((c) => ({
+      coin: c.code,
+      name: c.name,
+      symbol: c.symbol,
+      algorithm: c.algorithm,
+      precision: c.precision,
+      mode: c.mode as PoolItem['mode'],
+      fee_rate: plain(c.feeRate),
+      min_payout: plain(c.minPayout),
+      stratum_url: c.stratumUrl,
+    }));
+  }
+
+  async parameters(keys?: string[]): Promise<Record<string, string>> {
+    const rows = await repo.listPublicParameters(this.db, keys);
+    const all = { ...Object.fromEntries(rows.map((r) => [r.key, r.value])), ...this.configParameters };
+    return keys ? Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k))) : all;
+  }
+
+  async footerLinks(lang: Language) {
+    const rows = await repo.listFooterLinks(this.db);
+    return rows.map((r) => ({ id: r.id, group: r.groupKey, title: pick(r.title, lang), url: r.url }));
+  }
+
+  async announcements(lang: Language, page: number, pageSize: number) {
+    const { rows, total } = await repo.pageAnnouncements(this.db, this.clock.now(), page, pageSize);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        title: pick(r.title, lang),
+        summary: pick(r.summary, lang),
+        url: r.url,
+        published_at: r.publishedAt.toISOString(),
+      })),
+      total,
+    };
+  }
+
+  async sliders(lang: Language, position: string) {
+    const rows = await repo.listSliders(this.db, position);
+    return rows.map((r) => ({ id: r.id, title: pick(r.title, lang), subtitle: pick(r.subtitle, lang), link: r.link, tone: r.tone }));
+  }
+
+  async advertisements(lang: Language) {
+    const rows = await repo.listActiveAdvertisements(this.db, this.clock.now());
+    return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link }));
+  }
+
+  async rates(): Promise<{ rates: RateItem[] }> {
+    const rows = await repo.listRates(this.db);
+    return { rates: rows.map((r) => ({ currency: r.currency, rate: plain(r.rate), symbol: r.symbol })) };
+  }
+}

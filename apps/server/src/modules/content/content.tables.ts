@@ -1,0 +1,105 @@
+// Tables behind the content calls: the coin registry, site parameters, footer links,
+// announcements, sliders, advertisements and currency rates. Operators edit them later through
+// the admin area; texts shown to users are stored per language (LocalizedText).
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Language } from '@hashpool/shared';
+
+/** A text in every language we have it in; English is always present and the fallback. */
+export type LocalizedText = Partial<Record<Language, string>> & { en: string };
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const coins = pgTable(
+  'coins',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    symbol: text('symbol').notNull(),
+    algorithm: text('algorithm').notNull(),
+    precision: integer('precision').notNull(),
+    mode: text('mode').notNull(),
+    /** Pool fee in percent for the coin's default payout method. */
+    feeRate: money('fee_rate').notNull(),
+    minPayout: money('min_payout').notNull(),
+    stratumUrl: text('stratum_url').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('coins_mode_check', sql`${t.mode} in ('account', 'address')`),
+    check('coins_precision_check', sql`${t.precision} between 0 and 18`),
+    check('coins_fee_rate_check', sql`${t.feeRate} >= 0 and ${t.feeRate} < 100`),
+  ],
+);
+
+export const siteParameters = pgTable('site_parameters', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  /** Only public parameters are served by GET /parameters. */
+  isPublic: boolean('is_public').notNull().default(true),
+  description: text('description').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+export const footerLinks = pgTable('footer_links', {
+  id: serial('id').primaryKey(),
+  groupKey: text('group_key').notNull(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  url: text('url').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  summary: jsonb('summary').$type<LocalizedText>().notNull(),
+  url: text('url'),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Seeded demo content, never shown as the operator's own words. */
+  isDemo: boolean('is_demo').notNull().default(false),
+});
+
+export const sliders = pgTable('sliders', {
+  id: serial('id').primaryKey(),
+  position: text('position').notNull().default('home'),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  subtitle: jsonb('subtitle').$type<LocalizedText>().notNull(),
+  link: text('link'),
+  tone: text('tone').notNull().default('blue'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  isDemo: boolean('is_demo').notNull().default(false),
+});
+
+export const advertisements = pgTable('advertisements', {
+  id: serial('id').primaryKey(),
+  position: text('position').notNull(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  text: jsonb('text').$type<LocalizedText>().notNull(),
+  link: text('link'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  isDemo: boolean('is_demo').notNull().default(false),
+});
+
+export const currencyRates = pgTable(
+  'currency_rates',
+  {
+    currency: text('currency').primaryKey(),
+    /** Units of this currency per 1 CNY. */
+    rate: money('rate').notNull(),
+    symbol: text('symbol').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('currency_rates_rate_check', sql`${t.rate} > 0`)],
+);

@@ -1,0 +1,118 @@
+// Worker groups of a sub-account and coin, moving workers between them, and clearing workers.
+// The default group is "no group" (group_id null): it always exists and cannot be renamed or
+// deleted; deleting a group moves its workers back to it (the foreign key sets null).
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { miningAccounts } from '../accounts/accounts.tables';
+import { shareMinutes, workerGroups, workerHistory, workers } from './mining.tables';
+import { INACTIVE_AFTER_MS } from './workers.service';
+
+const isUniqueViolation = (e: unknown) => (e as { cause?: { code?: string } }).cause?.code === '23505';
+
+export class GroupsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deadAfterMs: number,
+  ) {}
+
+  async list(accountId: string, coin: string) {
+    const activeFrom = new Date(this.clock.now().getTime() - INACTIVE_AFTER_MS).toISOString();
+    const [groups, counts] = await Promise.all([
+      this.db.select().from(workerGroups).where(and(eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin))).orderBy(workerGroups.name),
+      this.db
+        .select({
+          groupId: workers.groupId,
+          total: count().mapWith(Number),
+          active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${activeFrom}::timestamptz)`.mapWith(Number),
+        })
+        .from(workers)
+        .where(and(eq(workers.accountId, accountId), eq(workers.coin, coin)))
+        .groupBy(workers.groupId),
+    ]);
+    const of = (id: number | null) => counts.find((c) => c.groupId === id) ?? { total: 0, active: 0 };
+    return [
+      { id: null, name: 'default', ...pick(of(null)) },
+      ...groups.map((g) => ({ id: g.id, name: g.name, ...pick(of(g.id)) })),
+    ];
+  }
+
+  async create(accountId: string, coin: string, name: string) {
+    try {
+      const [g] = await this.db.insert(workerGroups).values({ accountId, coin, name: name.trim(), createdAt: this.clock.now() }).returning();
+      return { id: g!.id, name: g!.name, total: 0, active: 0 };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('group_name_taken');
+      throw error;
+    }
+  }
+
+  /** The group, if it belongs to one of the user's sub-accounts. */
+  private async ownedGroup(userId: string, groupId: number) {
+    const [row] = await this.db
+      .select({ id: workerGroups.id, accountId: workerGroups.accountId, coin: workerGroups.coin })
+      .from(workerGroups)
+      .innerJoin(miningAccounts, eq(miningAccounts.id, workerGroups.accountId))
+      .where(and(eq(workerGroups.id, groupId), eq(miningAccounts.userId, userId)));
+    if (!row) throw new AppError('group_not_found');
+    return row;
+  }
+
+  async rename(userId: string, groupId: number, name: string): Promise<void> {
+    await this.ownedGroup(userId, groupId);
+    try {
+      await this.db.update(workerGroups).set({ name: name.trim() }).where(eq(workerGroups.id, groupId));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('group_name_taken');
+      throw error;
+    }
+  }
+
+  async remove(userId: string, groupId: number): Promise<void> {
+    await this.ownedGroup(userId, groupId);
+    await inTransaction(this.db, async (tx) => {
+      await tx.update(workers).set({ groupId: null }).where(eq(workers.groupId, groupId));
+      await tx.delete(workerGroups).where(eq(workerGroups.id, groupId));
+    });
+  }
+
+  /** Moves the account's own workers (others' ids are ignored) into a group of the same account and coin. */
+  async move(accountId: string, coin: string, workerIds: number[], groupId: number | null): Promise<number> {
+    if (groupId !== null) {
+      const [g] = await this.db.select({ id: workerGroups.id }).from(workerGroups).where(and(eq(workerGroups.id, groupId), eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin)));
+      if (!g) throw new AppError('group_not_found');
+    }
+    const moved = await this.db
+      .update(workers)
+      .set({ groupId })
+      .where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), inArray(workers.id, workerIds)))
+      .returning({ id: workers.id });
+    return moved.length;
+  }
+
+  /** Clears selected, all inactive, or all dead workers of the account; their own buckets go too. */
+  async clear(accountId: string, coin: string, mode: 'selected' | 'inactive' | 'dead', workerIds: number[] = []): Promise<number> {
+    const now = this.clock.now().getTime();
+    const which =
+      mode === 'selected'
+        ? inArray(workers.id, workerIds.length ? workerIds : [-1])
+        : lt(workers.lastShareAt, new Date(now - (mode === 'inactive' ? INACTIVE_AFTER_MS : this.deadAfterMs)));
+    return inTransaction(this.db, async (tx) => {
+      const gone = await tx.delete(workers).where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), which)).returning({ id: workers.id });
+      const ids = gone.map((w) => w.id);
+      if (ids.length) {
+        await tx.delete(shareMinutes).where(inArray(shareMinutes.workerId, ids));
+        await tx.delete(workerHistory).where(inArray(workerHistory.workerId, ids));
+      }
+      return ids.length;
+    });
+  }
+}
+
+function pick(c: { total: number; active: number }) {
+  return { total: c.total, active: c.active };
+}
+

@@ -1,0 +1,141 @@
+// Share ingestion with group commit. Batches from stratum nodes (HTTP, or NATS later) are checked,
+// queued, and written together in one transaction with their batch ids every FLUSH_INTERVAL_MS
+// (or sooner when many are waiting). A caller hears back, and a NATS message is acknowledged,
+// only after that commit: delivery is at least once, and the batch id makes a re-sent batch
+// change nothing, even after a crash between the commit and the answer.
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import * as repo from './mining.repository';
+import { ShareAggregate, type ResolvedShare } from './share-aggregate';
+import { checkShare, type CheckedShare, type RefusalReason } from './share-validation';
+
+export const FLUSH_INTERVAL_MS = 250;
+/** Shares waiting before a flush starts without waiting for the interval. */
+const FLUSH_AT_SHARES = 200_000;
+
+export interface BatchResult {
+  batch_id: string;
+  applied: boolean;
+  accepted: number;
+  refused: number;
+  refused_reasons: Record<string, number>;
+}
+
+interface Pending {
+  batchId: string;
+  shares: ResolvedShare[];
+  refusals: Map<RefusalReason, number>;
+  resolve: (r: BatchResult) => void;
+  reject: (e: unknown) => void;
+}
+
+export class IngestService {
+  private queue: Pending[] = [];
+  private queuedShares = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly accountIds = new Map<string, string>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly flushIntervalMs = FLUSH_INTERVAL_MS,
+  ) {}
+
+  /** Resolves sub-account names to ids, remembering them (names never change owner). */
+  private async resolveAccounts(names: string[]): Promise<void> {
+    const missing = [...new Set(names.map((n) => n.toLowerCase()))].filter((n) => !this.accountIds.has(n));
+    if (missing.length === 0) return;
+    for (const [name, id] of await repo.resolveAccountIds(this.db, missing)) this.accountIds.set(name, id);
+  }
+
+  /** Checks a batch and waits until it is committed (or found to be a re-send). */
+  async submit(batchId: string, rawShares: unknown[]): Promise<BatchResult> {
+    if (this.closed) throw new Error('ingest is shutting down');
+    const now = this.clock.now().getTime();
+    const refusals = new Map<RefusalReason, number>();
+    const refuse = (r: RefusalReason) => refusals.set(r, (refusals.get(r) ?? 0) + 1);
+    const checked: CheckedShare[] = [];
+    for (const raw of rawShares) {
+      const c = checkShare(raw, now);
+      if (typeof c === 'string') refuse(c);
+      else checked.push(c);
+    }
+    await this.resolveAccounts(checked.flatMap((c) => (c.owner.kind === 'account' ? [c.owner.name] : [])));
+    const shares: ResolvedShare[] = [];
+    for (const c of checked) {
+      const owner = c.owner.kind === 'account' ? this.accountIds.get(c.owner.name.toLowerCase()) : c.owner.address;
+      if (!owner) {
+        refuse('unknown_account');
+        continue;
+      }
+      shares.push({ coin: c.coin, ownerKind: c.owner.kind, owner, worker: c.worker, work: c.work, result: c.result, ip: c.ip, time: c.time });
+    }
+    return new Promise<BatchResult>((resolve, reject) => {
+      this.queue.push({ batchId, shares, refusals, resolve, reject });
+      this.queuedShares += shares.length;
+      if (this.queuedShares >= FLUSH_AT_SHARES) void this.flushNow();
+      else this.timer ??= setTimeout(() => void this.flushNow(), this.flushIntervalMs);
+    });
+  }
+
+  /** Writes everything queued so far; resolves when it is committed. */
+  flushNow(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    this.queuedShares = 0;
+    // Flushes run one after another, so two never race on the same rows.
+    this.flushing = this.flushing.then(() => this.write(batch));
+    return this.flushing;
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    if (batch.length === 0) return;
+    // The same id twice in one flush: the first counts, the rest are re-sends.
+    const firstOf = new Map<string, Pending>();
+    for (const p of batch) if (!firstOf.has(p.batchId)) firstOf.set(p.batchId, p);
+    const now = this.clock.now();
+    try {
+      const fresh = await inTransaction(this.db, async (tx) => {
+        const claimed = await repo.claimBatches(tx, [...firstOf.keys()], now);
+        const agg = new ShareAggregate();
+        const refusals = new Map<string, number>();
+        for (const [id, p] of firstOf) {
+          if (!claimed.has(id)) continue;
+          for (const s of p.shares) agg.add(s);
+          for (const [r, n] of p.refusals) refusals.set(r, (refusals.get(r) ?? 0) + n);
+        }
+        const workerIds = await repo.upsertWorkers(tx, agg);
+        await repo.addBuckets(tx, agg, workerIds);
+        await repo.countRefusals(tx, Math.floor(now.getTime() / 60_000) * 60_000, refusals);
+        return claimed;
+      });
+      for (const p of batch) {
+        const applied = fresh.has(p.batchId) && firstOf.get(p.batchId) === p;
+        p.resolve({
+          batch_id: p.batchId,
+          applied,
+          accepted: p.shares.length,
+          refused: [...p.refusals.values()].reduce((a, b) => a + b, 0),
+          refused_reasons: Object.fromEntries(p.refusals),
+        });
+      }
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  }
+
+  refreshWindows(): Promise<number> {
+    return repo.refreshWindows(this.db, this.clock.now());
+  }
+
+  /** Stops taking batches and writes what is queued. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flushNow();
+  }
+}

@@ -1,0 +1,191 @@
+// The only code that touches the mining tables. Writes are bulk statements over arrays
+// (unnest), so one flush is a handful of statements whatever the number of workers.
+import { sql } from 'drizzle-orm';
+import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
+import type { ShareAggregate, Sums } from './share-aggregate';
+import { POINT_SECONDS, workerKey } from './share-aggregate';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Records batch ids; answers the ones that were new (the others were counted before). */
+export async function claimBatches(db: DbOrTx, ids: string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ batch_id: string }>(
+    db,
+    sql`insert into ingest_batches (batch_id, received_at) select b, ${now.toISOString()}::timestamptz from unnest(${sqlArray(ids)}::text[]) as b
+        on conflict (batch_id) do nothing returning batch_id`,
+  );
+  return new Set(rows.map((r) => r.batch_id));
+}
+
+export async function resolveAccountIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await queryRows<{ name: string; id: string }>(db, sql`select lower(name) as name, id::text as id from mining_accounts where lower(name) = any(${sqlArray(names.map((n) => n.toLowerCase()))}::text[])`);
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Creates workers on their first share and moves their last-share facts forward; answers key -> id. */
+export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const kind of ['account', 'address'] as const) {
+    const list = [...agg.workers.values()].filter((w) => w.ownerKind === kind);
+    if (list.length === 0) continue;
+    const ownerColumn = kind === 'account' ? sql`account_id` : sql`address`;
+    const ownerCast = kind === 'account' ? sql`::uuid[]` : sql`::text[]`;
+    const rows = await queryRows<{ id: string | number; coin: string; owner: string; name: string }>(
+      db,
+      sql`insert into workers (coin, ${ownerColumn}, name, first_share_at, last_share_at, last_ip, accepted_shares, rejected_shares)
+          select * from unnest(${sqlArray(list.map((w) => w.coin))}::text[], ${sqlArray(list.map((w) => w.owner))}${ownerCast}, ${sqlArray(list.map((w) => w.worker))}::text[],
+                               ${sqlArray(list.map((w) => iso(w.first)))}::timestamptz[], ${sqlArray(list.map((w) => iso(w.last)))}::timestamptz[], ${sqlArray(list.map((w) => w.lastIp))}::text[],
+                               ${sqlArray(list.map((w) => w.accepted))}::bigint[], ${sqlArray(list.map((w) => w.rejected + w.stale))}::bigint[])
+          on conflict (coin, ${ownerColumn}, name) where ${ownerColumn} is not null do update set
+            first_share_at = least(workers.first_share_at, excluded.first_share_at),
+            last_ip = case when excluded.last_share_at >= workers.last_share_at then coalesce(excluded.last_ip, workers.last_ip) else workers.last_ip end,
+            last_share_at = greatest(workers.last_share_at, excluded.last_share_at),
+            accepted_shares = workers.accepted_shares + excluded.accepted_shares,
+            rejected_shares = workers.rejected_shares + excluded.rejected_shares
+          returning id, coin, ${ownerColumn}::text as owner, name`,
+    );
+    for (const r of rows) ids.set(workerKey({ coin: r.coin, owner: r.owner, worker: r.name }), Number(r.id));
+  }
+  return ids;
+}
+
+function sumsArrays(list: Array<{ sums: Sums }>) {
+  return {
+    aw: list.map((x) => x.sums.acceptedWork),
+    rw: list.map((x) => x.sums.rejectedWork),
+    a: list.map((x) => x.sums.accepted),
+    r: list.map((x) => x.sums.rejected),
+    s: list.map((x) => x.sums.stale),
+  };
+}
+
+const addSums = (table: string) =>
+  sql.raw(`accepted_work = ${table}.accepted_work + excluded.accepted_work, rejected_work = ${table}.rejected_work + excluded.rejected_work,
+           accepted = ${table}.accepted + excluded.accepted, rejected = ${table}.rejected + excluded.rejected, stale = ${table}.stale + excluded.stale`);
+
+export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map<string, number>): Promise<void> {
+  const minutes = [...agg.minutes.values()];
+  if (minutes.length) {
+    const v = sumsArrays(minutes);
+    await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale)
+      select * from unnest(${sqlArray(minutes.map((m) => workerIds.get(m.key)!))}::bigint[], ${sqlArray(minutes.map((m) => iso(m.minute)))}::timestamptz[],
+        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[])
+      on conflict (worker_id, minute) do update set ${addSums('share_minutes')}`);
+  }
+  const derived = agg.points();
+  const points = [...derived.workerPoints.values()];
+  if (points.length) {
+    const v = sumsArrays(points);
+    await db.execute(sql`insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
+      select w, b, ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(points.map((p) => workerIds.get(p.key)!))}::bigint[], ${sqlArray(points.map((p) => iso(p.bucket)))}::timestamptz[],
+        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(w, b, aw, rw, a, r, s)
+      on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}`);
+  }
+  const owners = [...derived.ownerPoints.values()];
+  if (owners.length) {
+    const v = sumsArrays(owners);
+    await db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
+      select c, o, b, ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(owners.map((p) => p.coin))}::text[], ${sqlArray(owners.map((p) => p.owner))}::text[], ${sqlArray(owners.map((p) => iso(p.bucket)))}::timestamptz[],
+        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(c, o, b, aw, rw, a, r, s)
+      on conflict (coin, owner, resolution, bucket) do update set ${addSums('owner_history')}`);
+  }
+  const pools = [...derived.poolPoints.values()];
+  if (pools.length) {
+    const v = sumsArrays(pools);
+    await db.execute(sql`insert into pool_history (coin, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
+      select c, b, ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(pools.map((p) => p.coin))}::text[], ${sqlArray(pools.map((p) => iso(p.bucket)))}::timestamptz[],
+        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(c, b, aw, rw, a, r, s)
+      on conflict (coin, resolution, bucket) do update set ${addSums('pool_history')}`);
+  }
+}
+
+export async function countRefusals(db: DbOrTx, minute: number, counts: Map<string, number>): Promise<void> {
+  if (counts.size === 0) return;
+  const reasons = [...counts.keys()];
+  await db.execute(sql`insert into ingest_refusals (minute, reason, count)
+    select ${iso(minute)}::timestamptz, r, n from unnest(${sqlArray(reasons)}::text[], ${sqlArray(reasons.map((r) => counts.get(r)!))}::bigint[]) as t(r, n)
+    on conflict (minute, reason) do update set count = ingest_refusals.count + excluded.count`);
+}
+
+/**
+ * Recomputes every worker's windows from the buckets: 15 minutes and 1 hour from the minute
+ * buckets, 24 hours and the reject rate from the 10-minute points. `since` bounds are the starts
+ * of the windows; each hashrate divides by the seconds the window really covers.
+ */
+export async function refreshWindows(db: DbOrTx, now: Date): Promise<number> {
+  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
+  const pointStart = Math.floor(now.getTime() / (POINT_SECONDS * 1000)) * POINT_SECONDS * 1000;
+  const from15 = minuteStart - 15 * 60_000;
+  const from60 = minuteStart - 60 * 60_000;
+  const from24h = pointStart - 24 * 3600_000;
+  const secs = (from: number) => Math.max(1, (now.getTime() - from) / 1000);
+  const rows = await queryRows<{ n: string | number }>(
+    db,
+    sql`with m as (
+          select worker_id, sum(accepted_work) filter (where minute >= ${iso(from15)}::timestamptz) as w15, sum(accepted_work) as w60
+          from share_minutes where minute >= ${iso(from60)}::timestamptz and minute <= ${now.toISOString()}::timestamptz group by worker_id),
+        h as (
+          select worker_id, sum(accepted_work) as aw, sum(rejected_work) as rw
+          from worker_history where resolution = ${POINT_SECONDS} and bucket >= ${iso(from24h)}::timestamptz and bucket <= ${now.toISOString()}::timestamptz group by worker_id),
+        changed as (
+          update workers w set
+            hashrate_15m = coalesce(m.w15, 0) / ${secs(from15)},
+            hashrate_1h = coalesce(m.w60, 0) / ${secs(from60)},
+            hashrate_24h = coalesce(h.aw, 0) / ${secs(from24h)},
+            reject_rate = case when coalesce(h.aw, 0) + coalesce(h.rw, 0) > 0 then coalesce(h.rw, 0) / (h.aw + h.rw) else 0 end
+          from workers w0 left join m on m.worker_id = w0.id left join h on h.worker_id = w0.id
+          where w.id = w0.id and (m.worker_id is not null or h.worker_id is not null or w0.hashrate_15m > 0 or w0.hashrate_1h > 0 or w0.hashrate_24h > 0)
+          returning 1)
+        select count(*) as n from changed`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Drops minute buckets older than the 1-hour window and batch ids older than a day. */
+export async function prune(db: DbOrTx, now: Date): Promise<void> {
+  await db.execute(sql`delete from share_minutes where minute < ${iso(now.getTime() - 2 * 3600_000)}::timestamptz`);
+  await db.execute(sql`delete from ingest_batches where received_at < ${iso(now.getTime() - 24 * 3600_000)}::timestamptz`);
+}
+
+/** 10-minute points are kept 48 hours, hourly points 31 days; daily points stay. */
+export const ROLLUPS = [
+  { from: POINT_SECONDS, to: 3600, olderThanMs: 48 * 3600_000 },
+  { from: 3600, to: 86400, olderThanMs: 31 * 24 * 3600_000 },
+] as const;
+
+const HISTORY_TABLES = [
+  { table: 'worker_history', keys: ['worker_id'] },
+  { table: 'owner_history', keys: ['coin', 'owner'] },
+  { table: 'pool_history', keys: ['coin'] },
+] as const;
+
+/**
+ * Rolls old fine points into coarser ones: in one statement per table, the old rows are deleted
+ * and their sums added to the coarser point, so no work is counted twice or lost.
+ */
+export async function rollUpHistory(db: DbOrTx, now: Date): Promise<number> {
+  let moved = 0;
+  for (const r of ROLLUPS) {
+    const cutoff = new Date(now.getTime() - r.olderThanMs);
+    const aligned = new Date(cutoff.getTime() - (cutoff.getTime() % (r.to * 1000))).toISOString();
+    for (const h of HISTORY_TABLES) {
+      const keys = sql.raw(h.keys.join(', '));
+      const coarse = r.to === 3600 ? sql`date_trunc('hour', bucket)` : sql`date_trunc('day', bucket)`;
+      const rows = await queryRows<{ n: string | number }>(
+        db,
+        sql`with gone as (
+              delete from ${sql.identifier(h.table)} where resolution = ${r.from} and bucket < ${aligned}::timestamptz returning *),
+            added as (
+              insert into ${sql.identifier(h.table)} (${keys}, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
+              select ${keys}, ${coarse}, ${r.to}, sum(accepted_work), sum(rejected_work), sum(accepted), sum(rejected), sum(stale) from gone group by ${keys}, ${coarse}
+              on conflict (${keys}, resolution, bucket) do update set ${addSums(h.table)}
+              returning 1)
+            select (select count(*) from gone) as n`,
+      );
+      moved += Number(rows[0]?.n ?? 0);
+    }
+  }
+  return moved;
+}

@@ -1,0 +1,257 @@
+// HTTP of the mining engine: the ingest endpoint for stratum nodes, and the account pages' reads
+// (SPEC.md section 7, "Pool"). Reads check that the sub-account in the path is the caller's.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountStatsSchema,
+  envelope,
+  findCoin,
+  minerCountsSchema,
+  minerListQuerySchema,
+  minerPageSchema,
+  poolAccountParamsSchema,
+  shareBatchResultSchema,
+  shareBatchSchema,
+  clearWorkersBodySchema,
+  createGroupBodySchema,
+  groupIdParamsSchema,
+  groupListSchema,
+  groupSchema,
+  moveWorkersBodySchema,
+  renameGroupBodySchema,
+  hashrateQuerySchema,
+  hashrateSeriesSchema,
+  minerParamsSchema,
+  minerRowSchema,
+  poolParamsSchema,
+  alertSettingsBodySchema,
+  alertSettingsSchema,
+  messageIdsBodySchema,
+  messagePageSchema,
+  messageQuerySchema,
+  blockEventsBodySchema,
+  blockPageSchema,
+  coinPagesSchema,
+  pageQuerySchema,
+} from '@hashpool/shared';
+import { z } from 'zod';
+import { access } from '../../platform/access';
+import { AppError, ok } from '../../platform/errors';
+import type { AccountService } from '../accounts/accounts.service';
+import type { IngestService } from './ingest.service';
+import type { GroupsService } from './groups.service';
+import type { HistoryService } from './history.service';
+import type { MessagesService } from './messages.service';
+import type { BlocksService } from './blocks.service';
+import type { WorkersService } from './workers.service';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Compares the X-Ingest-Key header with each configured key in constant time. */
+export function ingestKeyChecker(keys: string | undefined): (given: string | undefined) => boolean {
+  const allowed = (keys ?? '').split(',').map((k) => k.trim()).filter((k) => k.length >= 16).map(digest);
+  return (given) => {
+    if (!given || allowed.length === 0) return false;
+    const d = digest(given);
+    return allowed.some((k) => timingSafeEqual(k, d));
+  };
+}
+
+/** A large pool's node sends tens of thousands of shares per batch. */
+const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
+
+export function miningRoutes(deps: { ingest: IngestService; workers: WorkersService; groups: GroupsService; history: HistoryService; messages: MessagesService; blocks: BlocksService; accounts: AccountService; ingestKeys: string | undefined }) {
+  const keyOk = ingestKeyChecker(deps.ingestKeys);
+  const requireIngestKey = async (request: FastifyRequest) => {
+    const key = request.headers['x-ingest-key'];
+    if (!keyOk(Array.isArray(key) ? key[0] : key)) throw new AppError('unauthorized');
+  };
+
+  return async (plain: FastifyInstance) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/internal/shares', {
+      // Stratum nodes authenticate with their own key, not with a user's signature or token.
+      config: { access: access.internal, signed: false, rateLimit: false },
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: { tags: ['ingest'], summary: 'A batch of shares from a stratum node (X-Ingest-Key)', body: shareBatchSchema, response: { 200: envelope(shareBatchResultSchema) } },
+      preValidation: requireIngestKey,
+    }, async (request) => ok(request, await deps.ingest.submit(request.body.batch_id, request.body.shares)));
+
+    app.post('/internal/blocks', {
+      config: { access: access.internal, signed: false, rateLimit: false },
+      schema: { tags: ['ingest'], summary: 'Block events from a stratum node: found, confirmations, orphaned, network difficulty (X-Ingest-Key)', body: blockEventsBodySchema, response: { 200: envelope(z.object({ recorded: z.number().int(), refused: z.number().int() })) } },
+      preValidation: requireIngestKey,
+    }, async (request) => ok(request, await deps.blocks.record(request.body.events)));
+
+    /** The path's coin (account mode only) and the caller's own sub-account of that name. */
+    async function scope(request: FastifyRequest<{ Params: { pool: string } }>, accountName: string) {
+      const coin = findCoin(request.params.pool);
+      if (!coin || coin.mode !== 'account') throw new AppError('coin_not_found');
+      const account = await deps.accounts.owned(request.principal!.userId, accountName);
+      return { coin: coin.code, accountId: account.id };
+    }
+    const tags = ['pool'];
+
+    app.get('/pools/:pool/accounts/:account/miners', {
+      config: { access: access.observerReadable('miner.view') },
+      schema: { tags, summary: 'Workers of a sub-account: filter by group, status, name; sort; page', params: poolAccountParamsSchema, querystring: minerListQuerySchema, response: { 200: envelope(minerPageSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.workers.list(accountId, coin, request.query));
+    });
+
+    app.get('/pools/:pool/accounts/:account/miners/stats', {
+      config: { access: access.observerReadable('miner.view') },
+      schema: { tags, summary: 'Worker counts by status', params: poolAccountParamsSchema, response: { 200: envelope(minerCountsSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.workers.counts(accountId, coin));
+    });
+
+    app.get('/pools/:pool/accounts/:account/stats', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'Hashrate windows, reject rate and worker counts of a sub-account', params: poolAccountParamsSchema, response: { 200: envelope(accountStatsSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.workers.accountStats(accountId, coin));
+    });
+
+    const pool = z.object({ pool: z.string().max(16) });
+    const changed = { 200: envelope(z.object({ count: z.number().int() })) };
+
+    app.get('/pools/:pool/accounts/:account/groups', {
+      config: { access: access.observerReadable('miner.view') },
+      schema: { tags, summary: 'Worker groups with counts; the default group (id null) always exists', params: poolAccountParamsSchema, response: { 200: envelope(groupListSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.groups.list(accountId, coin));
+    });
+
+    app.post('/pools/:pool/miners/groups', {
+      config: { access: access.permissions('miner.view') },
+      schema: { tags, summary: 'Create a worker group', params: pool, body: createGroupBodySchema, response: { 200: envelope(groupSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.body.account);
+      return ok(request, await deps.groups.create(accountId, coin, request.body.name));
+    });
+
+    app.put('/pools/:pool/miners', {
+      config: { access: access.permissions('miner.view') },
+      schema: { tags, summary: 'Move workers to a group (null: the default group)', params: pool, body: moveWorkersBodySchema, response: changed },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.body.account);
+      return ok(request, { count: await deps.groups.move(accountId, coin, request.body.worker_ids, request.body.group_id) });
+    });
+
+    app.put('/miners/groups/:id', {
+      config: { access: access.permissions('miner.view') },
+      schema: { tags, summary: 'Rename a group', params: groupIdParamsSchema, body: renameGroupBodySchema, response: { 200: envelope(z.null()) } },
+    }, async (request) => {
+      await deps.groups.rename(request.principal!.userId, request.params.id, request.body.name);
+      return ok(request, null);
+    });
+
+    app.delete('/miners/groups/:id', {
+      config: { access: access.permissions('miner.view') },
+      schema: { tags, summary: 'Delete a group; its workers return to the default group', params: groupIdParamsSchema, response: { 200: envelope(z.null()) } },
+    }, async (request) => {
+      await deps.groups.remove(request.principal!.userId, request.params.id);
+      return ok(request, null);
+    });
+
+    app.delete('/pools/:pool/accounts/:account/miners', {
+      config: { access: access.permissions('miner.view') },
+      schema: { tags, summary: 'Clear selected, all inactive or all dead workers', params: poolAccountParamsSchema, body: clearWorkersBodySchema, response: changed },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, { count: await deps.groups.clear(accountId, coin, request.body.mode, request.body.worker_ids) });
+    });
+
+    const series = { 200: envelope(hashrateSeriesSchema) };
+
+    app.get('/pools/:pool/accounts/:account/hashrates', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'Hashrate chart of a sub-account: 24 h of 10-minute points or 30 d of hourly points', params: poolAccountParamsSchema, querystring: hashrateQuerySchema, response: series },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.history.series({ table: 'owner_history', coin, owner: accountId }, request.query.range));
+    });
+
+    app.get('/pools/:pool/accounts/:account/miners/:miner', {
+      config: { access: access.observerReadable('miner.view') },
+      schema: { tags, summary: 'One worker', params: minerParamsSchema, response: { 200: envelope(minerRowSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.workers.detail(accountId, coin, request.params.miner));
+    });
+
+    app.get('/pools/:pool/accounts/:account/miners/:miner/hashrates', {
+      config: { access: access.observerReadable('miner.view') },
+      schema: { tags, summary: 'Hashrate chart of one worker', params: minerParamsSchema, querystring: hashrateQuerySchema, response: series },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      const worker = await deps.workers.detail(accountId, coin, request.params.miner); // ownership first
+      return ok(request, await deps.history.series({ table: 'worker_history', workerId: worker.id }, request.query.range));
+    });
+
+    app.get('/pools/:pool/hashrates', {
+      config: { access: access.public },
+      schema: { tags, summary: 'Hashrate chart of the whole pool for a coin', params: poolParamsSchema, querystring: hashrateQuerySchema, response: series },
+    }, async (request) => {
+      const coin = findCoin(request.params.pool);
+      if (!coin) throw new AppError('coin_not_found');
+      return ok(request, await deps.history.series({ table: 'pool_history', coin: coin.code }, request.query.range));
+    });
+
+    const inbox = ['messages'];
+
+    app.get('/messages', {
+      config: { access: access.permissions('user.view') },
+      schema: { tags: inbox, summary: 'The message centre: alerts and notices, newest first, with the unread count', querystring: messageQuerySchema, response: { 200: envelope(messagePageSchema) } },
+    }, async (request) => ok(request, await deps.messages.page(request.principal!.userId, request.query)));
+
+    app.put('/messages/read', {
+      config: { access: access.permissions('user.view') },
+      schema: { tags: inbox, summary: 'Mark messages (or all) as read', body: messageIdsBodySchema, response: changed },
+    }, async (request) => ok(request, { count: await deps.messages.markRead(request.principal!.userId, request.body.ids, request.body.all) }));
+
+    app.delete('/messages', {
+      config: { access: access.permissions('user.view') },
+      schema: { tags: inbox, summary: 'Delete messages (or all)', body: messageIdsBodySchema, response: changed },
+    }, async (request) => ok(request, { count: await deps.messages.remove(request.principal!.userId, request.body.ids, request.body.all) }));
+
+    app.get('/pools/:pool/accounts/:account/alert-settings', {
+      config: { access: access.permissions('pool.view') },
+      schema: { tags, summary: 'Alert settings of a sub-account and coin', params: poolAccountParamsSchema, response: { 200: envelope(alertSettingsSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.messages.settings(accountId, coin));
+    });
+
+    app.put('/pools/:pool/accounts/:account/alert-settings', {
+      config: { access: access.permissions('pool.view') },
+      schema: { tags, summary: 'Offline alert, hashrate threshold, repeat interval, email', params: poolAccountParamsSchema, body: alertSettingsBodySchema, response: { 200: envelope(z.null()) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      await deps.messages.saveSettings(request.principal!.userId, accountId, coin, request.body);
+      return ok(request, null);
+    });
+
+    app.get('/pools/coin-pages', {
+      config: { access: access.public },
+      schema: { tags, summary: 'Every coin at a glance: pool and network hashrate, active workers and miners, blocks', response: { 200: envelope(coinPagesSchema) } },
+    }, async (request) => ok(request, await deps.blocks.coinPages()));
+
+    app.get('/pools/:pool/blocks', {
+      config: { access: access.public },
+      schema: { tags, summary: 'Blocks the pool found for a coin (also /pools/xtm/blocks), newest first', params: poolParamsSchema, querystring: pageQuerySchema, response: { 200: envelope(blockPageSchema) } },
+    }, async (request) => ok(request, await deps.blocks.list(request.params.pool, request.query.page, request.query.page_size)));
+
+    app.get('/pools/:pool/network-hashrate', {
+      config: { access: access.public },
+      schema: { tags, summary: 'Network hashrate chart from the reported difficulty', params: poolParamsSchema, querystring: hashrateQuerySchema, response: series },
+    }, async (request) => ok(request, await deps.blocks.networkSeries(request.params.pool, request.query.range)));
+  };
+}

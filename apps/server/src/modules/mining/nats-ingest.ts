@@ -1,0 +1,84 @@
+// The scale path for shares: stratum nodes publish batches ({ batch_id, shares }, the same body as
+// POST /api/internal/shares) to JetStream subjects `shares.<node>`; this durable consumer hands
+// them to the same ingest service and acknowledges a message only after its batch is committed.
+// Unacknowledged messages are redelivered (a crash loses nothing); the batch id makes a
+// redelivery change nothing. Messages that can never be valid are terminated, not retried.
+import { AckPolicy, connect, DeliverPolicy, type JsMsg, type NatsConnection } from 'nats';
+import type { FastifyBaseLogger } from 'fastify';
+import { shareBatchSchema } from '@hashpool/shared';
+import type { IngestService } from './ingest.service';
+
+export interface NatsIngestOptions {
+  url: string;
+  stream: string;
+  /** Durable consumer name: several server instances share it, each message goes to one. */
+  durable: string;
+  ingest: IngestService;
+  log: FastifyBaseLogger;
+  /** Messages processed at once; they land in the same group commit. */
+  concurrency?: number;
+}
+
+export interface NatsIngest {
+  close(): Promise<void>;
+}
+
+export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsIngest> {
+  const nc: NatsConnection = await connect({ servers: options.url, name: 'hashpool-ingest' });
+  const jsm = await nc.jetstreamManager();
+  const subjects = [`${options.stream.toLowerCase()}.>`];
+  try {
+    await jsm.streams.info(options.stream);
+  } catch {
+    await jsm.streams.add({ name: options.stream, subjects });
+  }
+  await jsm.consumers.add(options.stream, {
+    durable_name: options.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: 30_000_000_000, // 30 s in nanoseconds: far longer than a group commit
+    max_ack_pending: 2_000,
+  });
+  const consumer = await nc.jetstream().consumers.get(options.stream, options.durable);
+  const messages = await consumer.consume({ max_messages: options.concurrency ?? 64 });
+  const inFlight = new Set<Promise<void>>();
+
+  const handle = async (m: JsMsg) => {
+    let parsed;
+    try {
+      parsed = shareBatchSchema.safeParse(m.json());
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      const problem = parsed?.error?.issues[0];
+      options.log.warn({ subject: m.subject, seq: m.seq, problem: problem ? `${problem.path.join('.')}: ${problem.message}` : 'not JSON' }, 'share batch message is not a valid batch: terminated');
+      m.term();
+      return;
+    }
+    try {
+      await options.ingest.submit(parsed.data.batch_id, parsed.data.shares);
+      m.ack();
+    } catch (error) {
+      options.log.error({ err: error, seq: m.seq }, 'share batch from NATS failed; it will be redelivered');
+      m.nak(1000);
+    }
+  };
+
+  const loop = (async () => {
+    for await (const m of messages) {
+      const p = handle(m).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= (options.concurrency ?? 64)) await Promise.race(inFlight);
+    }
+  })();
+
+  return {
+    async close() {
+      messages.stop();
+      await loop.catch(() => undefined);
+      await Promise.all(inFlight);
+      await nc.drain();
+    },
+  };
+}

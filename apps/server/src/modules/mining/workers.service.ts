@@ -1,0 +1,136 @@
+// What the pool pages read about workers: the list with filters and sorts, counts by status,
+// and an account's totals. Status comes from the last share time and the clock, so it moves
+// with time alone (active; inactive after 15 minutes; dead after WORKER_DEAD_AFTER_HOURS).
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { MinerRow, WorkerStatus } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { workers } from './mining.tables';
+
+export const INACTIVE_AFTER_MS = 15 * 60_000;
+
+export interface MinerListQuery {
+  page: number;
+  page_size: number;
+  status: WorkerStatus | 'all';
+  group?: number | 'default' | undefined;
+  search?: string | undefined;
+  sort: 'now' | '1h' | '24h' | 'reject' | 'lastShare' | 'workerName';
+  order: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = {
+  now: workers.hashrate15m,
+  '1h': workers.hashrate1h,
+  '24h': workers.hashrate24h,
+  reject: workers.rejectRate,
+  lastShare: workers.lastShareAt,
+  workerName: workers.name,
+};
+
+export class WorkersService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deadAfterMs: number,
+  ) {}
+
+  status(lastShareAt: Date): WorkerStatus {
+    const idle = this.clock.now().getTime() - lastShareAt.getTime();
+    return idle < INACTIVE_AFTER_MS ? 'active' : idle < this.deadAfterMs ? 'inactive' : 'dead';
+  }
+
+  private statusCondition(status: WorkerStatus): SQL {
+    const now = this.clock.now().getTime();
+    const inactiveFrom = new Date(now - INACTIVE_AFTER_MS);
+    const deadFrom = new Date(now - this.deadAfterMs);
+    if (status === 'active') return gte(workers.lastShareAt, inactiveFrom);
+    if (status === 'inactive') return and(lt(workers.lastShareAt, inactiveFrom), gte(workers.lastShareAt, deadFrom))!;
+    return lt(workers.lastShareAt, deadFrom);
+  }
+
+  private owned(accountId: string, coin: string): SQL {
+    return and(eq(workers.accountId, accountId), eq(workers.coin, coin))!;
+  }
+
+  private row(w: typeof workers.$inferSelect): MinerRow {
+    return {
+      id: w.id,
+      worker_name: w.name,
+      group_id: w.groupId,
+      status: this.status(w.lastShareAt),
+      accept_15m: { value: w.hashrate15m },
+      accept_1h: { value: w.hashrate1h },
+      accept_24h: { value: w.hashrate24h },
+      reject_rate: w.rejectRate,
+      last_share_time: w.lastShareAt.toISOString(),
+      last_ip: w.lastIp,
+      accepted_shares: w.acceptedShares,
+    };
+  }
+
+  /** One worker of the account; another account's worker answers like a missing one. */
+  async detail(accountId: string, coin: string, workerId: number): Promise<MinerRow> {
+    const [w] = await this.db.select().from(workers).where(and(this.owned(accountId, coin), eq(workers.id, workerId)));
+    if (!w) throw new AppError('not_found');
+    return this.row(w);
+  }
+
+  async list(accountId: string, coin: string, q: MinerListQuery): Promise<{ list: MinerRow[]; total: number }> {
+    const where = and(
+      this.owned(accountId, coin),
+      q.status === 'all' ? undefined : this.statusCondition(q.status),
+      q.group === 'default' ? isNull(workers.groupId) : q.group !== undefined ? eq(workers.groupId, q.group) : undefined,
+      // Worker names are digits and lower-case letters only, so the search needs no escaping
+      // beyond LIKE's own wildcards.
+      q.search ? ilike(workers.name, `%${q.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+    );
+    const column = SORT_COLUMNS[q.sort];
+    const direction = q.order === 'asc' ? asc(column) : desc(column);
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(workers).where(where).orderBy(direction, asc(workers.name)).limit(q.page_size).offset((q.page - 1) * q.page_size),
+      this.db.select({ n: count().mapWith(Number) }).from(workers).where(where),
+    ]);
+    return {
+      list: rows.map((w) => this.row(w)),
+      total: total?.n ?? 0,
+    };
+  }
+
+  async counts(accountId: string, coin: string): Promise<{ total: number; active: number; inactive: number; dead: number }> {
+    const now = this.clock.now().getTime();
+    const [row] = await this.db
+      .select({
+        total: count().mapWith(Number),
+        active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${new Date(now - INACTIVE_AFTER_MS).toISOString()}::timestamptz)`.mapWith(Number),
+        dead: sql<number>`count(*) filter (where ${workers.lastShareAt} < ${new Date(now - this.deadAfterMs).toISOString()}::timestamptz)`.mapWith(Number),
+      })
+      .from(workers)
+      .where(this.owned(accountId, coin));
+    const total = row?.total ?? 0;
+    const active = row?.active ?? 0;
+    const dead = row?.dead ?? 0;
+    return { total, active, inactive: total - active - dead, dead };
+  }
+
+  async accountStats(accountId: string, coin: string) {
+    const [sums] = await this.db
+      .select({
+        h15: sql<number>`coalesce(sum(${workers.hashrate15m}), 0)`.mapWith(Number),
+        h1: sql<number>`coalesce(sum(${workers.hashrate1h}), 0)`.mapWith(Number),
+        h24: sql<number>`coalesce(sum(${workers.hashrate24h}), 0)`.mapWith(Number),
+        // The account's reject rate weights each worker by its work.
+        reject: sql<number>`coalesce(sum(${workers.rejectRate} * ${workers.hashrate24h}) / nullif(sum(${workers.hashrate24h}), 0), 0)`.mapWith(Number),
+      })
+      .from(workers)
+      .where(this.owned(accountId, coin));
+    return {
+      hashrate_15m: sums?.h15 ?? 0,
+      hashrate_1h: sums?.h1 ?? 0,
+      hashrate_24h: sums?.h24 ?? 0,
+      reject_rate: sums?.reject ?? 0,
+      workers: await this.counts(accountId, coin),
+    };
+  }
+}

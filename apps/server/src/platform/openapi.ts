@@ -1,0 +1,29 @@
+// OpenAPI generated from the routes' zod schemas, served at /api/docs (UI) and /api/docs/json.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const DOCS_PREFIX = '/api/docs';
+
+export const openApiPlugin = fp<{ version: string }>(async (app: FastifyInstance, options) => {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Hashpool API',
+        description: 'Every call answers `{ code, msg, data }`; code 0 is success. Amounts are decimal strings, hashrates numbers in H/s.',
+        version: options.version,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // The UI ships its own scripts; staticCSP gives its pages a policy that allows exactly them.
+    staticCSP: true,
+    uiHooks: {},
+  });
+});

@@ -1,0 +1,24 @@
+// Encrypts small secrets (TOTP seeds) with AES-256-GCM under a key kept outside the database
+// (SECURITY-CHECKLIST item 11). The format is v1.<iv>.<tag>.<ciphertext>, base64url.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+export class SecretBox {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
+  }
+
+  seal(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, data] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('not a sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}

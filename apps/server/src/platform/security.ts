@@ -1,0 +1,49 @@
+// Security headers and rate limits (SECURITY-CHECKLIST items 4 and 24).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { AppError } from './errors';
+
+/**
+ * The SPA runs under this policy: scripts only from our origin (Vite emits no inline script),
+ * inline styles allowed because Ant Design injects its CSS-in-JS as <style> elements, images
+ * from our origin and data: URLs (QR codes), no framing by anyone.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export const securityPlugin = fp<{ hsts: boolean; perMinute: number; redis?: Redis | undefined }>(async (app: FastifyInstance, options) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The SPA opens no cross-origin windows; same-origin keeps window.opener from leaking.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // Counted in onRequest, before the body is parsed or anything is hashed. Routes may set a
+  // tighter `config.rateLimit` (login, codes). Static files of the SPA are not counted.
+  await app.register(rateLimit, {
+    global: true,
+    max: options.perMinute,
+    timeWindow: 60_000,
+    hook: 'onRequest',
+    ...(options.redis ? { redis: options.redis, nameSpace: 'hp:rl:' } : {}),
+    allowList: (request) => !request.url.startsWith('/api'),
+    // @fastify/rate-limit throws what this returns; our error handler answers it (429, translated).
+    errorResponseBuilder: () => new AppError('too_many_requests'),
+  });
+});

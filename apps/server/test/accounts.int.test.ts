@@ -1,0 +1,328 @@
+// Registration, login, tokens and sub-accounts through HTTP, with codes read from a real SMTP
+// mailbox, a real ALTCHA solve and a fake clock for every timed rule.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_HEADER, ERRORS, type AccountItem, type Tokens, type UserMine } from '@hashpool/shared';
+import { users } from '../src/modules/accounts/accounts.tables';
+import { deriveKeys } from '../src/platform/keys';
+import { SecretBox } from '../src/platform/secret-box';
+import { auth, inject, login, newDevice, PASSWORD, registerByEmail, sendCode, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+const SECRETS_KEY = randomBytes(32).toString('base64');
+let t: TestApp;
+const inbox = new SmtpInbox();
+
+beforeAll(async () => {
+  const smtp = await inbox.start();
+  t = await startTestApp({ env: { SMTP_URL: smtp, SECRETS_KEY, ALTCHA_COST: '1' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+const codeOf = (res: { body: string }) => body(res).code;
+
+describe('registration by email', () => {
+  it('registers with the emailed code and logs the user in with the default sub-account', async () => {
+    const { email, tokens } = await registerByEmail(t.app, inbox);
+    expect(tokens.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const mine = body<UserMine>(await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).data;
+    expect(mine.email).toBe(email);
+    expect(mine.current_account?.name).toMatch(/^hp[a-z0-9]{8}$/);
+    const perms = body<{ permissions: string[] }>(await inject(t.app, { url: '/api/permissions/current', headers: auth(tokens) })).data;
+    expect(perms.permissions).toEqual(expect.arrayContaining(['pool.view', 'wallet.view', 'account.view']));
+    const accounts = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(tokens) })).data;
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ is_default: true, is_current: true, status: 'normal' });
+  });
+
+  it('answers alike for a known address, which gets a notice instead of a code', async () => {
+    const { email } = await registerByEmail(t.app, inbox);
+    t.clock.advance(61_000);
+    const since = inbox.mails.length;
+    const known = await sendCode(t.app, { purpose: 'register', channel: 'email', email });
+    const fresh = await sendCode(t.app, { purpose: 'register', channel: 'email', email: uniqueEmail() });
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(body(known)).toEqual(body(fresh));
+    const notice = await inbox.next(email, since);
+    expect(notice.subject).not.toMatch(/\d{6}/);
+  });
+
+  it('refuses wrong, expired, reused and foreign-purpose codes, and voids a code after 5 wrong tries', async () => {
+    const email = uniqueEmail();
+    const since = inbox.mails.length;
+    await sendCode(t.app, { purpose: 'register', channel: 'email', email });
+    const code = SmtpInbox.code(await inbox.next(email, since));
+    const register = (c: string) =>
+      inject(t.app, { method: 'POST', url: '/api/users/register', payload: { channel: 'email', email, code: c, password: PASSWORD, confirm_password: PASSWORD, agree_terms: true } });
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(codeOf(await register(wrong))).toBe(ERRORS.code_invalid.code);
+    for (let i = 0; i < 3; i++) await register(wrong);
+    expect(codeOf(await register(wrong))).toBe(ERRORS.code_attempts_exceeded.code);
+    expect(codeOf(await register(code))).toBe(ERRORS.code_attempts_exceeded.code);
+
+    t.clock.advance(61_000);
+    const since2 = inbox.mails.length;
+    await sendCode(t.app, { purpose: 'register', channel: 'email', email });
+    const code2 = SmtpInbox.code(await inbox.next(email, since2));
+    t.clock.advance(601_000);
+    expect(codeOf(await register(code2))).toBe(ERRORS.code_expired.code);
+
+    const since3 = inbox.mails.length;
+    await sendCode(t.app, { purpose: 'register', channel: 'email', email });
+    const code3 = SmtpInbox.code(await inbox.next(email, since3));
+    expect((await register(code3)).statusCode).toBe(200);
+    expect(codeOf(await register(code3))).toBe(ERRORS.code_used.code);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toBeDefined();
+  });
+
+  it('keeps to the 60-second resend timer and needs a fresh captcha each time', async () => {
+    const email = uniqueEmail();
+    expect((await sendCode(t.app, { purpose: 'register', channel: 'email', email })).statusCode).toBe(200);
+    const again = await sendCode(t.app, { purpose: 'register', channel: 'email', email });
+    expect(codeOf(again)).toBe(ERRORS.code_resend_wait.code);
+    expect(body(again).msg).toMatch(/60/);
+    const noCaptcha = await inject(t.app, { method: 'POST', url: '/api/v3/auth/validation/code', payload: { purpose: 'register', channel: 'email', email, captcha: { provider: 'altcha', challenge: { parameters: {} }, solution: { counter: 1, derivedKey: 'x' } } } });
+    expect(codeOf(noCaptcha)).toBe(ERRORS.captcha_failed.code);
+  });
+
+  it('names each bad field and changes nothing', async () => {
+    const res = await inject(t.app, {
+      method: 'POST',
+      url: '/api/users/register',
+      headers: { lang: 'zh-CN' },
+      payload: { channel: 'email', email: 'not-an-email', code: '12345', password: 'short', confirm_password: 'other', agree_terms: false },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = body<{ fields: Array<{ field: string; message_key: string; message: string }> }>(res).data.fields;
+    expect(fields.map((f) => `${f.field}:${f.message_key}`)).toEqual(
+      expect.arrayContaining(['body.email:email_format', 'body.code:code_six_digits', 'body.password:password_length', 'body.agree_terms:agree_terms']),
+    );
+    expect(fields.every((f) => /[\u4e00-\u9fff]/.test(f.message))).toBe(true);
+    const mismatch = await inject(t.app, {
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { channel: 'email', email: uniqueEmail(), code: '123456', password: PASSWORD, confirm_password: 'something else entirely', agree_terms: true },
+    });
+    expect(body<{ fields: Array<{ field: string; message_key: string }> }>(mismatch).data.fields).toEqual([expect.objectContaining({ field: 'body.confirm_password', message_key: 'password_mismatch' })]);
+  });
+
+  it('applies the mainland phone rule to +86 numbers', async () => {
+    const res = await sendCode(t.app, { purpose: 'register', channel: 'sms', phone_country: '86', phone: '12800138000' });
+    expect(body<{ fields: Array<{ field: string }> }>(res).data.fields?.[0]?.field).toBe('body.phone');
+  });
+});
+
+describe('login', () => {
+  it('logs in on a known device, and answers wrong password and unknown account alike', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    const good = await login(t.app, email, PASSWORD, device);
+    expect(good.result?.status).toBe('ok');
+    const wrong = await login(t.app, email, 'not the password', device);
+    const unknown = await login(t.app, uniqueEmail(), 'not the password', device);
+    expect(wrong.res.statusCode).toBe(unknown.res.statusCode);
+    const strip = (r: { body: string }) => ({ ...body(r), data: null });
+    expect(strip(wrong.res)).toEqual(strip(unknown.res));
+    expect(body(wrong.res).code).toBe(ERRORS.login_failed.code);
+  });
+
+  it('asks a new device for an emailed code, then alerts by email', async () => {
+    const { email } = await registerByEmail(t.app, inbox);
+    const device = newDevice();
+    const since = inbox.mails.length;
+    const step1 = await login(t.app, email, PASSWORD, device);
+    expect(step1.result).toMatchObject({ status: 'second_validation', channel: 'email' });
+    const code = SmtpInbox.code(await inbox.next(email, since));
+    const ticket = (step1.result as { ticket: string }).ticket;
+    const since2 = inbox.mails.length;
+    const step2 = await inject(t.app, { method: 'POST', url: '/api/users/second-validation', headers: { [DEVICE_HEADER]: device }, payload: { ticket, code } });
+    expect(step2.statusCode).toBe(200);
+    const alert = await inbox.next(email, since2);
+    expect(alert.subject).toMatch(/New login/);
+    expect((await login(t.app, email, PASSWORD, device)).result?.status).toBe('ok');
+  });
+
+  it('asks for the authenticator when one is bound; a code works once', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    const secret = new Secret();
+    const box = new SecretBox(deriveKeys(t.config).secretBox);
+    await t.database.db.update(users).set({ totpSecret: box.seal(secret.base32) }).where(eq(users.email, email));
+    const step1 = await login(t.app, email, PASSWORD, device);
+    expect(step1.result?.status).toBe('totp');
+    const ticket = (step1.result as { ticket: string }).ticket;
+    const totp = new TOTP({ secret });
+    const now = t.clock.now().getTime();
+    const wrongCode = String((Number(totp.generate({ timestamp: now })) + 1) % 1_000_000).padStart(6, '0');
+    const bad = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket, code: wrongCode } });
+    expect(codeOf(bad)).toBe(ERRORS.totp_invalid.code);
+    const code = totp.generate({ timestamp: now });
+    const ok = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket, code } });
+    expect(ok.statusCode).toBe(200);
+    const reused = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket, code } });
+    expect(codeOf(reused)).toBe(ERRORS.totp_reused.code);
+    t.clock.advance(301_000);
+    const late = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket, code: totp.generate({ timestamp: t.clock.now().getTime() }) } });
+    expect(codeOf(late)).toBe(ERRORS.ticket_expired.code);
+  });
+
+  it('asks for a captcha after 5 failures instead of locking the owner out', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    for (let i = 0; i < 5; i++) expect(codeOf((await login(t.app, email, 'wrong password!', device)).res)).toBe(ERRORS.login_failed.code);
+    const blocked = await login(t.app, email, PASSWORD, device);
+    expect(blocked.result?.status).toBe('captcha');
+    const { solvedCaptcha } = await import('./account-helpers');
+    const withCaptcha = await login(t.app, email, PASSWORD, device, { captcha: await solvedCaptcha(t.app) });
+    expect(withCaptcha.result?.status).toBe('ok');
+  });
+
+  it('answers 429 to unknown devices after 10 failures, before any hashing, while the owner’s device only needs a captcha', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    const { solvedCaptcha } = await import('./account-helpers');
+    for (let i = 0; i < 10; i++) {
+      const captcha = i >= 5 ? { captcha: await solvedCaptcha(t.app) } : {};
+      expect(codeOf((await login(t.app, email, 'wrong password!', newDevice(), captcha)).res)).toBe(ERRORS.login_failed.code);
+    }
+    const stranger = await login(t.app, email, PASSWORD, newDevice(), { captcha: await solvedCaptcha(t.app) });
+    expect(stranger.res.statusCode).toBe(429);
+    const unknownAccount = await login(t.app, uniqueEmail(), PASSWORD, newDevice());
+    expect(unknownAccount.res.statusCode).not.toBe(429);
+    const owner = await login(t.app, email, PASSWORD, device, { captcha: await solvedCaptcha(t.app) });
+    expect(owner.result?.status).toBe('ok');
+  });
+
+  it('answers a stale login key so the client fetches a new one', async () => {
+    const res = await inject(t.app, { method: 'POST', url: '/api/v2/users/encrypt/login', payload: { account: 'a@b.co', password: 'AAAA', key_id: 'old' } });
+    expect(codeOf(res)).toBe(ERRORS.login_key_stale.code);
+  });
+});
+
+describe('tokens', () => {
+  const refresh = (refresh_token: string) => inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token } });
+
+  it('rotates the refresh token; reusing an old one revokes the whole chain', async () => {
+    const { tokens } = await registerByEmail(t.app, inbox);
+    const r1 = await refresh(tokens.refresh_token);
+    expect(r1.statusCode).toBe(200);
+    const next = body<Tokens>(r1).data;
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await inject(t.app, { url: '/api/users/mine', headers: auth(next) })).statusCode).toBe(200);
+    const replay = await refresh(tokens.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect(codeOf(replay)).toBe(ERRORS.refresh_invalid.code);
+    expect((await inject(t.app, { url: '/api/users/mine', headers: auth(next) })).statusCode).toBe(401);
+    expect((await refresh(next.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes of one token succeed', async () => {
+    const { tokens } = await registerByEmail(t.app, inbox);
+    const results = await Promise.all([refresh(tokens.refresh_token), refresh(tokens.refresh_token)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('answers an expired access token with HTTP 400 and code 40001', async () => {
+    const { tokens } = await registerByEmail(t.app, inbox);
+    t.clock.advance(15 * 60_000 + 1000);
+    const res = await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) });
+    expect(res.statusCode).toBe(400);
+    expect(codeOf(res)).toBe(40001);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('revokes on logout', async () => {
+    const { tokens } = await registerByEmail(t.app, inbox);
+    expect((await inject(t.app, { method: 'POST', url: '/api/users/logout', headers: auth(tokens) })).statusCode).toBe(200);
+    expect((await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).statusCode).toBe(401);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+  });
+});
+
+describe('sub-accounts and settings', () => {
+  it('creates, switches, hides; names are unique across the pool in any case', async () => {
+    const a = await registerByEmail(t.app, inbox);
+    const b = await registerByEmail(t.app, inbox);
+    const name = `farm${randomBytes(4).toString('hex')}`;
+    const created = await inject(t.app, { method: 'POST', url: '/api/accounts', headers: auth(a.tokens), payload: { name } });
+    expect(created.statusCode).toBe(200);
+    const id = body<AccountItem>(created).data.id;
+    const dup = await inject(t.app, { method: 'POST', url: '/api/accounts', headers: auth(b.tokens), payload: { name: name.toUpperCase() } });
+    expect(codeOf(dup)).toBe(ERRORS.account_name_taken.code);
+    const bad = await inject(t.app, { method: 'POST', url: '/api/accounts', headers: auth(a.tokens), payload: { name: 'no' } });
+    expect(body<{ fields: Array<{ message_key: string }> }>(bad).data.fields?.[0]?.message_key).toBe('sub_account_name');
+
+    expect((await inject(t.app, { method: 'PUT', url: '/api/users/accounts', headers: auth(a.tokens), payload: { account_id: id } })).statusCode).toBe(200);
+    const mine = body<UserMine>(await inject(t.app, { url: '/api/users/mine', headers: auth(a.tokens) })).data;
+    expect(mine.current_account).toEqual({ id, name });
+    // Another user's account answers as if it did not exist, and nothing changes.
+    const foreign = await inject(t.app, { method: 'PUT', url: '/api/users/accounts', headers: auth(b.tokens), payload: { account_id: id } });
+    expect(foreign.statusCode).toBe(404);
+    const foreignHide = await inject(t.app, { method: 'PUT', url: `/api/accounts/${id}/visibility`, headers: auth(b.tokens), payload: { hidden: true } });
+    expect(foreignHide.statusCode).toBe(404);
+    expect((await inject(t.app, { method: 'PUT', url: `/api/accounts/${id}/visibility`, headers: auth(a.tokens), payload: { hidden: true } })).statusCode).toBe(200);
+    const list = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(a.tokens) })).data;
+    expect(list.find((x) => x.id === id)).toMatchObject({ hidden: true, is_current: true });
+  });
+
+  it('saves timezone, currency and language from their lists only', async () => {
+    const { tokens } = await registerByEmail(t.app, inbox);
+    const put = (payload: object) => inject(t.app, { method: 'PUT', url: '/api/users/settings', headers: auth(tokens), payload });
+    expect((await put({ timezone: 'UTC+05:30', currency: 'EUR', language: 'ja' })).statusCode).toBe(200);
+    const bad = await put({ timezone: 'Mars/Olympus', currency: 'XXX' });
+    expect(body<{ fields: Array<{ field: string }> }>(bad).data.fields?.map((f) => f.field).sort()).toEqual(['body.currency', 'body.timezone']);
+    expect((await put({ role: 'admin' })).statusCode).toBe(400);
+    const mine = body<UserMine>(await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).data;
+    expect(mine).toMatchObject({ timezone: 'UTC+05:30', currency: 'EUR', language: 'ja' });
+  });
+
+  it('refuses every account route to an anonymous caller', async () => {
+    const routes = t.app.routeRecords.filter((r) => r.access && r.access.kind !== 'public' && r.access.kind !== 'internal');
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    for (const r of routes) {
+      const url = r.url.replace(':id', '00000000-0000-4000-8000-000000000000');
+      const res = await inject(t.app, { method: r.method as 'GET', url, payload: r.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+});
+
+describe('per-IP limits', () => {
+  it('answers 429 from one address before any code is sent or password hashed', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v3/auth/validation/code', remoteAddress: '192.0.2.7', payload: { purpose: 'register', channel: 'email', email: uniqueEmail() } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true); // no captcha: refused, but counted
+    expect(statuses[5]).toBe(429);
+  });
+});
+
+describe('no enumeration by timing', () => {
+  it('takes as long to refuse an unknown account as a wrong password (medians within 2x)', async () => {
+    const known = await Promise.all([1, 2, 3].map(() => registerByEmail(t.app, inbox)));
+    const time = async (account: string) => {
+      const start = process.hrtime.bigint();
+      const { res } = await login(t.app, account, 'wrong password attempt', newDevice());
+      expect(codeOf(res)).toBe(ERRORS.login_failed.code);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    // Interleaved, 4 tries per known account (below the captcha threshold of 5).
+    for (let round = 0; round < 4; round++) {
+      for (const k of known) {
+        knownTimes.push(await time(k.email));
+        unknownTimes.push(await time(uniqueEmail('ghost')));
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(knownTimes) / median(unknownTimes);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+});

@@ -1,0 +1,399 @@
+// The mining engine through HTTP: shares in through the ingest endpoint, figures out through the
+// account calls, time moved by the fake clock.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type MinerRow, type Tokens } from '@hashpool/shared';
+import { queryRows } from '../src/db/client';
+import { auth, inject, registerByEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+const KEY = 'ingest-key-for-tests-0123456789';
+const TWO_32 = 4_294_967_296;
+let t: TestApp;
+const inbox = new SmtpInbox();
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', INGEST_KEYS: KEY }, clock: undefined });
+  t.clock.set('2026-06-01T12:00:00Z');
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+let batchNo = 0;
+const send = async (shares: unknown[], batch_id = `b-${Date.now()}-${batchNo++}`, key = KEY) => {
+  const r = await t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'x-ingest-key': key }, payload: { batch_id, shares } });
+  return r;
+};
+
+async function userWithAccount() {
+  const u = await registerByEmail(t.app, inbox);
+  const mine = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(u.tokens) })).data;
+  return { ...u, account: mine.current_account.name };
+}
+
+const share = (account: string, worker: string, time: number, extra: Record<string, unknown> = {}) => ({
+  coin: 'btc', account, worker, difficulty: 1, result: 'accepted', ip: '198.51.100.7', time, ...extra,
+});
+
+/** Fresh tokens, as the browser refreshes them: the fake clock outruns a 15-minute access token. */
+async function fresh(u: { tokens: Tokens }): Promise<Tokens> {
+  const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: u.tokens.refresh_token } });
+  expect(res.statusCode, res.body).toBe(200);
+  u.tokens = body<Tokens>(res).data;
+  return u.tokens;
+}
+
+async function miners(u: { tokens: Tokens }, account: string, query = '') {
+  await t.app.ingest.refreshWindows();
+  const res = await inject(t.app, { url: `/api/pools/btc/accounts/${account}/miners${query}`, headers: auth(await fresh(u)) });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ list: MinerRow[]; total: number }>(res).data;
+}
+
+describe('hashrate', () => {
+  it('600 difficulty-1 sha256d shares in one 10-minute point give 4,294,967,296 H/s', async () => {
+    const u = await userWithAccount();
+    const start = t.clock.now().getTime(); // 12:00:00, a point boundary
+    const shares = Array.from({ length: 600 }, (_, i) => share(u.account, 'rig1', start + i * 1000));
+    t.clock.advance(600_000);
+    const res = await send(shares);
+    expect(body<{ accepted: number; applied: boolean }>(res).data).toMatchObject({ accepted: 600, applied: true });
+    const [point] = await queryRows<{ work: number; resolution: number }>(
+      t.database.db,
+      sql`select h.accepted_work as work, h.resolution from worker_history h join workers w on w.id = h.worker_id join mining_accounts a on a.id = w.account_id where lower(a.name) = lower(${u.account})`,
+    );
+    expect(Number(point!.work) / point!.resolution).toBe(TWO_32);
+  });
+
+  it('900 shares over the last 15 minutes give 2^32 H/s now, whatever the split and order; a duplicate batch changes nothing', async () => {
+    const a = await userWithAccount();
+    const b = await userWithAccount();
+    t.clock.set('2026-06-02T08:00:00Z');
+    const now = t.clock.now().getTime();
+    const make = (account: string) => Array.from({ length: 900 }, (_, i) => share(account, 'rig1', now - 900_000 + i * 1000));
+    expect((await send(make(a.account), 'single-batch-a')).statusCode).toBe(200);
+    // b: the same shares in 7 batches, shuffled, sent concurrently.
+    const shuffled = make(b.account).sort(() => Math.random() - 0.5);
+    const parts = Array.from({ length: 7 }, (_, k) => shuffled.filter((_, i) => i % 7 === k));
+    await Promise.all(parts.map((p, k) => send(p, `split-b-${k}`)));
+    const [ra] = (await miners(a, a.account)).list;
+    const [rb] = (await miners(b, b.account)).list;
+    expect(ra!.accept_15m.value).toBe(TWO_32);
+    expect(rb!.accept_15m.value).toBe(ra!.accept_15m.value);
+    expect(rb!.accept_1h.value).toBe(ra!.accept_1h.value);
+    expect(rb!.accepted_shares).toBe(900);
+
+    const again = await send(make(a.account), 'single-batch-a');
+    expect(body<{ applied: boolean }>(again).data.applied).toBe(false);
+    const [after] = (await miners(a, a.account)).list;
+    expect(after!.accept_15m.value).toBe(TWO_32);
+    expect(after!.accepted_shares).toBe(900);
+  });
+});
+
+describe('bad input', () => {
+  it('refuses and counts bad shares, storing none of them', async () => {
+    const u = await userWithAccount();
+    const now = t.clock.now().getTime();
+    const res = await send([
+      share(u.account, 'Bad-Name', now),
+      share(u.account, 'x'.repeat(65), now),
+      share(u.account, 'ok1', now, { difficulty: -1 }),
+      share(u.account, 'ok1', now, { difficulty: 'NaN' }),
+      share(u.account, 'ok1', now + 10 * 60_000),
+      share(u.account, 'ok1', now - 2 * 3600_000),
+      share(u.account, 'ok1', now, { coin: 'nope' }),
+      share(u.account, 'ok1', now, { coin: 'kas' }),
+      share('nosuchaccount99', 'ok1', now),
+      { garbage: true },
+    ]);
+    const result = body<{ accepted: number; refused: number; refused_reasons: Record<string, number> }>(res).data;
+    expect(result.accepted).toBe(0);
+    expect(result.refused).toBe(10);
+    expect(result.refused_reasons).toEqual({ bad_worker_name: 2, bad_difficulty: 1, malformed: 2, bad_time: 2, unknown_coin: 1, mode_mismatch: 1, unknown_account: 1 });
+    expect((await miners(u, u.account)).total).toBe(0);
+    const [counted] = await queryRows<{ n: string }>(t.database.db, sql`select coalesce(sum(count), 0)::text as n from ingest_refusals`);
+    expect(Number(counted!.n)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('refuses a malformed batch and a missing or wrong key', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'x-ingest-key': KEY }, payload: { batch_id: 'x', shares: 'no' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await send([{}], undefined, 'wrong-key-wrong-key-wrong')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/internal/shares', payload: { batch_id: 'abcdefgh', shares: [{}] } })).statusCode).toBe(401);
+  });
+});
+
+describe('worker status', () => {
+  it('is active at 14:59, inactive at 15:01 and dead after 24 hours without shares', async () => {
+    const u = await userWithAccount();
+    const last = t.clock.now().getTime();
+    await send([share(u.account, 'quiet1', last)]);
+    const status = async () => (await miners(u, u.account)).list[0]!.status;
+    const counts = async () => body<Record<string, number>>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/miners/stats`, headers: auth(await fresh(u)) })).data;
+    t.clock.set(new Date(last + 14 * 60_000 + 59_000));
+    expect(await status()).toBe('active');
+    t.clock.set(new Date(last + 15 * 60_000 + 1000));
+    expect(await status()).toBe('inactive');
+    expect(await counts()).toEqual({ total: 1, active: 0, inactive: 1, dead: 0 });
+    t.clock.set(new Date(last + 24 * 3600_000 + 1000));
+    expect(await status()).toBe('dead');
+    expect((await miners(u, u.account, '?status=dead')).total).toBe(1);
+    expect((await miners(u, u.account, '?status=active')).total).toBe(0);
+  });
+});
+
+describe('worker list', () => {
+  it('sorts, searches and pages', async () => {
+    const u = await userWithAccount();
+    const now = t.clock.now().getTime();
+    const shares = ['alpha1', 'beta2', 'gamma3'].flatMap((w, k) => Array.from({ length: (k + 1) * 10 }, (_, i) => share(u.account, w, now - i * 1000)));
+    await send(shares);
+    const byRate = await miners(u, u.account, '?sort=now&order=desc');
+    expect(byRate.list.map((r) => r.worker_name)).toEqual(['gamma3', 'beta2', 'alpha1']);
+    const byName = await miners(u, u.account, '?sort=workerName&order=asc&page_size=2');
+    expect(byName.list.map((r) => r.worker_name)).toEqual(['alpha1', 'beta2']);
+    expect(byName.total).toBe(3);
+    expect((await miners(u, u.account, '?search=ET')).list.map((r) => r.worker_name)).toEqual(['beta2']);
+    const stats = body<{ hashrate_15m: number; workers: { active: number } }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/stats`, headers: auth(u.tokens) })).data;
+    expect(stats.workers.active).toBe(3);
+    expect(stats.hashrate_15m).toBeGreaterThan(0);
+  });
+
+  it('never shows another user’s workers', async () => {
+    const owner = await userWithAccount();
+    const other = await userWithAccount();
+    await send([share(owner.account, 'mine1', t.clock.now().getTime())]);
+    for (const path of ['miners', 'miners/stats', 'stats']) {
+      const res = await inject(t.app, { url: `/api/pools/btc/accounts/${owner.account}/${path}`, headers: auth(other.tokens) });
+      expect(res.statusCode, path).toBe(404);
+      expect((await inject(t.app, { url: `/api/pools/btc/accounts/${owner.account}/${path}` })).statusCode).toBe(401);
+    }
+    expect(body(await inject(t.app, { url: `/api/pools/kas/accounts/${owner.account}/miners`, headers: auth(owner.tokens) })).code).toBe(ERRORS.coin_not_found.code);
+  });
+});
+
+describe('groups', () => {
+  it('creates, moves into, renames and deletes groups; deleted groups return workers to the default', async () => {
+    const u = await userWithAccount();
+    const now = t.clock.now().getTime();
+    await send(['a1', 'a2', 'a3'].map((w) => share(u.account, w, now)));
+    const ids = (await miners(u, u.account, '?sort=workerName&order=asc')).list.map((r) => r.id);
+    const created = await inject(t.app, { method: 'POST', url: '/api/pools/btc/miners/groups', headers: auth(await fresh(u)), payload: { account: u.account, name: 'Rack A' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const groupId = body<{ id: number }>(created).data.id;
+    const dup = await inject(t.app, { method: 'POST', url: '/api/pools/btc/miners/groups', headers: auth(u.tokens), payload: { account: u.account, name: 'rack a' } });
+    expect(body(dup).code).toBe(ERRORS.group_name_taken.code);
+    const moved = await inject(t.app, { method: 'PUT', url: '/api/pools/btc/miners', headers: auth(u.tokens), payload: { account: u.account, worker_ids: ids.slice(0, 2), group_id: groupId } });
+    expect(body<{ count: number }>(moved).data.count).toBe(2);
+    const groups = async () => body<Array<{ id: number | null; name: string; total: number }>>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/groups`, headers: auth(await fresh(u)) })).data;
+    expect(await groups()).toEqual([
+      { id: null, name: 'default', total: 1, active: 1 },
+      { id: groupId, name: 'Rack A', total: 2, active: 2 },
+    ]);
+    expect((await miners(u, u.account, `?group=${groupId}`)).total).toBe(2);
+    expect((await miners(u, u.account, '?group=default')).total).toBe(1);
+    expect((await inject(t.app, { method: 'PUT', url: `/api/miners/groups/${groupId}`, headers: auth(u.tokens), payload: { name: 'Rack B' } })).statusCode).toBe(200);
+    expect((await inject(t.app, { method: 'DELETE', url: `/api/miners/groups/${groupId}`, headers: auth(u.tokens), payload: {} })).statusCode).toBe(200);
+    expect(await groups()).toEqual([{ id: null, name: 'default', total: 3, active: 3 }]);
+  });
+
+  it('refuses blank names and other users’ groups and workers', async () => {
+    const owner = await userWithAccount();
+    const other = await userWithAccount();
+    await send([share(owner.account, 'o1', t.clock.now().getTime())]);
+    const [w] = (await miners(owner, owner.account)).list;
+    const g = body<{ id: number }>(await inject(t.app, { method: 'POST', url: '/api/pools/btc/miners/groups', headers: auth(owner.tokens), payload: { account: owner.account, name: 'Mine' } })).data;
+    const blank = await inject(t.app, { method: 'POST', url: '/api/pools/btc/miners/groups', headers: auth(owner.tokens), payload: { account: owner.account, name: '   ' } });
+    expect(body<{ fields: Array<{ message_key: string }> }>(blank).data.fields?.[0]?.message_key).toBe('nickname_blank');
+    await fresh(other);
+    expect((await inject(t.app, { method: 'PUT', url: `/api/miners/groups/${g.id}`, headers: auth(other.tokens), payload: { name: 'Stolen' } })).statusCode).toBe(404);
+    expect((await inject(t.app, { method: 'DELETE', url: `/api/miners/groups/${g.id}`, headers: auth(other.tokens), payload: {} })).statusCode).toBe(404);
+    // Moving someone else's worker into one's own group moves nothing.
+    const og = body<{ id: number }>(await inject(t.app, { method: 'POST', url: '/api/pools/btc/miners/groups', headers: auth(other.tokens), payload: { account: other.account, name: 'Theirs' } })).data;
+    const steal = await inject(t.app, { method: 'PUT', url: '/api/pools/btc/miners', headers: auth(other.tokens), payload: { account: other.account, worker_ids: [w!.id], group_id: og.id } });
+    expect(body<{ count: number }>(steal).data.count).toBe(0);
+    const clear = await inject(t.app, { method: 'DELETE', url: `/api/pools/btc/accounts/${other.account}/miners`, headers: auth(other.tokens), payload: { mode: 'selected', worker_ids: [w!.id] } });
+    expect(body<{ count: number }>(clear).data.count).toBe(0);
+    expect((await miners(owner, owner.account)).total).toBe(1);
+  });
+
+  it('clears inactive and dead workers', async () => {
+    const u = await userWithAccount();
+    const now = t.clock.now().getTime();
+    await send([share(u.account, 'old1', now - 50 * 60_000), share(u.account, 'new1', now)]);
+    const res = await inject(t.app, { method: 'DELETE', url: `/api/pools/btc/accounts/${u.account}/miners`, headers: auth(await fresh(u)), payload: { mode: 'inactive' } });
+    expect(body<{ count: number }>(res).data.count).toBe(1);
+    expect((await miners(u, u.account)).list.map((r) => r.worker_name)).toEqual(['new1']);
+  });
+});
+
+describe('charts', () => {
+  it('gives 10-minute points for 24 hours and hourly points for 30 days, for the account, the worker and the pool', async () => {
+    const u = await userWithAccount();
+    t.clock.set('2026-06-10T06:00:00Z');
+    const start = t.clock.now().getTime();
+    // 600 difficulty-1 shares in each of two 10-minute points (06:00 and 06:10).
+    const shares = Array.from({ length: 1200 }, (_, i) => share(u.account, 'chart1', start + i * 1000));
+    t.clock.set('2026-06-10T06:20:00Z');
+    await send(shares.slice(0, 600));
+    await send(shares.slice(600));
+    await fresh(u);
+    const get = async (url: string) => body<{ resolution: number; points: Array<{ time: string; hashrate: number }> }>(await inject(t.app, { url, headers: auth(u.tokens) })).data;
+    const day = await get(`/api/pools/btc/accounts/${u.account}/hashrates?range=24h`);
+    expect(day.resolution).toBe(600);
+    expect(day.points).toHaveLength(144);
+    expect(day.points.slice(-2).map((p) => p.hashrate)).toEqual([TWO_32, TWO_32]);
+    expect(day.points.at(-2)!.time).toBe('2026-06-10T06:00:00.000Z');
+    expect(day.points[0]!.hashrate).toBe(0);
+    const month = await get(`/api/pools/btc/accounts/${u.account}/hashrates?range=30d`);
+    expect(month.resolution).toBe(3600);
+    expect(month.points).toHaveLength(720);
+    // 06:00 is the unfinished hour at 06:20, so the month view ends before it.
+    expect(month.points.at(-1)!.time).toBe('2026-06-10T05:00:00.000Z');
+    const [worker] = (await miners(u, u.account)).list;
+    const w = await get(`/api/pools/btc/accounts/${u.account}/miners/${worker!.id}/hashrates`);
+    expect(w.points.at(-1)!.hashrate).toBe(TWO_32);
+    const pool = body<{ points: Array<{ hashrate: number }> }>(await t.app.inject({ url: '/api/pools/btc/hashrates' })).data;
+    expect(pool.points.at(-1)!.hashrate).toBeGreaterThanOrEqual(TWO_32);
+    const other = await userWithAccount();
+    expect((await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/miners/${worker!.id}/hashrates`, headers: auth(other.tokens) })).statusCode).toBe(404);
+    expect((await inject(t.app, { url: `/api/pools/btc/accounts/${other.account}/miners/${worker!.id}`, headers: auth(other.tokens) })).statusCode).toBe(404);
+  });
+});
+
+describe('alerts and the message centre', () => {
+  type Msg = { id: number; type: string; params: { workers?: string[] }; read: boolean };
+  const inboxOf = async (u: { tokens: Tokens }) => body<{ list: Msg[]; total: number; unread: number }>(await inject(t.app, { url: '/api/messages?page_size=50', headers: auth(await fresh(u)) })).data;
+  const tick = async () => {
+    await t.app.ingest.refreshWindows();
+    return t.app.alerts.evaluate();
+  };
+
+  it('sends one offline alert per interval, notices recovery, and mails the notification mailbox', async () => {
+    t.clock.set('2026-06-20T00:00:00Z');
+    const u = await userWithAccount();
+    const start = t.clock.now().getTime();
+    await send([share(u.account, 'flap1', start), share(u.account, 'steady1', start)]);
+    await tick();
+    expect((await inboxOf(u)).total).toBe(0);
+
+    // flap1 stops; steady1 keeps going.
+    const keepSteady = async () => send([share(u.account, 'steady1', t.clock.now().getTime())]);
+    t.clock.set(new Date(start + 15 * 60_000 + 1000));
+    await keepSteady();
+    const since = inbox.mails.length;
+    await tick();
+    let messages = (await inboxOf(u)).list;
+    expect(messages.map((m) => m.type)).toEqual(['miner_offline']);
+    expect(messages[0]!.params.workers).toEqual(['flap1']);
+    expect((await inbox.next(u.email, since)).subject).toMatch(/offline/);
+
+    t.clock.advance(10 * 60_000);
+    await keepSteady();
+    await tick();
+    expect((await inboxOf(u)).total).toBe(1); // within the repeat interval: quiet
+
+    t.clock.set(new Date(start + 15 * 60_000 + 1000 + 60 * 60_000));
+    await keepSteady();
+    await tick();
+    expect((await inboxOf(u)).list.map((m) => m.type)).toEqual(['miner_offline', 'miner_offline']);
+
+    await send([share(u.account, 'flap1', t.clock.now().getTime())]);
+    await tick();
+    messages = (await inboxOf(u)).list;
+    expect(messages[0]!.type).toBe('miner_online');
+
+    // Offline again soon after: no new alert within the interval.
+    t.clock.advance(16 * 60_000);
+    await keepSteady();
+    await tick();
+    expect((await inboxOf(u)).total).toBe(3);
+  });
+
+  it('raises the hashrate alarm under the threshold; marks read and deletes only the caller’s messages', async () => {
+    const u = await userWithAccount();
+    await send([share(u.account, 'slow1', t.clock.now().getTime())]);
+    const settings = await inject(t.app, { method: 'PUT', url: `/api/pools/btc/accounts/${u.account}/alert-settings`, headers: auth(await fresh(u)), payload: { offline_alert: true, hashrate_threshold: 1e15, repeat_minutes: 30, email: false } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    await tick();
+    const box = await inboxOf(u);
+    expect(box.list.map((m) => m.type).sort()).toEqual(['hashrate_alarm', 'setting_update']);
+    expect(box.unread).toBe(2);
+
+    const other = await userWithAccount();
+    const ids = box.list.map((m) => m.id);
+    const theirs = await inject(t.app, { method: 'PUT', url: '/api/messages/read', headers: auth(other.tokens), payload: { ids } });
+    expect(body<{ count: number }>(theirs).data.count).toBe(0);
+    expect((await inject(t.app, { method: 'DELETE', url: '/api/messages', headers: auth(other.tokens), payload: { all: true } })).statusCode).toBe(200);
+    expect((await inboxOf(u)).total).toBe(2);
+
+    await inject(t.app, { method: 'PUT', url: '/api/messages/read', headers: auth(u.tokens), payload: { ids: [ids[0]!] } });
+    expect((await inboxOf(u)).unread).toBe(1);
+    await inject(t.app, { method: 'DELETE', url: '/api/messages', headers: auth(u.tokens), payload: { ids: [ids[0]!] } });
+    expect((await inboxOf(u)).total).toBe(1);
+    const bad = await inject(t.app, { method: 'PUT', url: `/api/pools/btc/accounts/${u.account}/alert-settings`, headers: auth(u.tokens), payload: { offline_alert: true, hashrate_threshold: -1, repeat_minutes: 1, email: true } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('blocks and the network', () => {
+  const events = (list: unknown[]) => t.app.inject({ method: 'POST', url: '/api/internal/blocks', headers: { 'x-ingest-key': KEY }, payload: { events: list } });
+
+  it('records found blocks with effort, confirms them at maturity, marks orphans, and shows them publicly', async () => {
+    const u = await userWithAccount();
+    t.clock.set('2026-07-01T00:00:00Z');
+    const t0 = t.clock.now().getTime();
+    const hash = (n: number) => `${n}`.padStart(64, 'a');
+    expect((await events([{ type: 'found', coin: 'btc', height: 900000, hash: hash(1), reward: '3.125', account: u.account, worker: 'rig1', difficulty: 100, time: t0 }])).statusCode).toBe(200);
+    // 600 difficulty-1 shares: 600 x 2^32 hashes; the next block at difficulty 300 expects 300 x 2^32: effort 2.
+    t.clock.advance(10 * 60_000);
+    await send(Array.from({ length: 600 }, (_, i) => share(u.account, 'rig1', t0 + i * 1000)));
+    const r = await events([
+      { type: 'found', coin: 'btc', height: 900001, hash: hash(2), reward: '3.25', account: u.account, worker: 'rig1', difficulty: 300, time: t.clock.now().getTime() },
+      { type: 'confirmations', coin: 'btc', hash: hash(1), confirmations: 100 },
+      { type: 'orphaned', coin: 'btc', hash: hash(2) },
+      { type: 'network', coin: 'btc', difficulty: 1e14, height: 900001, time: t.clock.now().getTime() - 60_000 },
+      { type: 'found', coin: 'nope', height: 1, hash: hash(3), reward: '1', account: u.account, worker: 'x', difficulty: 1, time: t0 },
+    ]);
+    expect(body(r).data).toEqual({ recorded: 4, refused: 1 });
+    const list = body<{ list: Array<{ height: number; status: string; effort: number | null; finder: string; reward: string }>; total: number }>(await t.app.inject({ url: '/api/pools/btc/blocks' })).data;
+    expect(list.list.slice(0, 2).map((b) => [b.height, b.status, b.effort])).toEqual([
+      [900001, 'orphaned', 2],
+      [900000, 'confirmed', null],
+    ]);
+    expect(list.list[0]!.finder).not.toContain(u.account);
+    expect(list.list[1]!.reward).toBe('3.125');
+    const network = body<{ points: Array<{ hashrate: number }> }>(await t.app.inject({ url: '/api/pools/btc/network-hashrate' })).data;
+    expect(network.points.at(-1)!.hashrate).toBeCloseTo((1e14 * 2 ** 32) / 600, -10);
+    const pages = body<Array<{ coin: string; network_difficulty: number | null; blocks_24h: number }>>(await t.app.inject({ url: '/api/pools/coin-pages' })).data;
+    expect(pages.find((p) => p.coin === 'btc')).toMatchObject({ network_difficulty: 1e14, blocks_24h: 2 });
+    expect((await events([])).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/internal/blocks', payload: { events: [] } })).statusCode).toBe(401);
+  });
+});
+
+describe('history rollup', () => {
+  it('turns 10-minute points older than 48 hours into hourly ones without losing or doubling work', async () => {
+    t.clock.set('2026-08-01T10:00:00Z');
+    const u = await userWithAccount();
+    const start = t.clock.now().getTime();
+    t.clock.advance(20 * 60_000);
+    await send(Array.from({ length: 1200 }, (_, i) => share(u.account, 'old1', start + i * 1000)));
+    const month = async () => body<{ points: Array<{ time: string; hashrate: number }> }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/hashrates?range=30d`, headers: auth(await fresh(u)) })).data.points;
+    const sumOf = (points: Array<{ hashrate: number }>) => points.reduce((a, p) => a + p.hashrate, 0);
+    t.clock.set('2026-08-03T12:00:00Z'); // 50 hours later
+    const before = await month();
+    const { rollUpHistory } = await import('../src/modules/mining/mining.repository');
+    expect(await rollUpHistory(t.database.db, t.clock.now())).toBeGreaterThan(0);
+    const after = await month();
+    expect(sumOf(after)).toBe(sumOf(before));
+    expect(after.find((p) => p.time === '2026-08-01T10:00:00.000Z')!.hashrate).toBe((1200 * TWO_32) / 3600);
+    const [fine] = await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from owner_history where resolution = 600 and bucket < '2026-08-01T11:00:00Z'`);
+    expect(Number(fine!.n)).toBe(0);
+    expect(await rollUpHistory(t.database.db, t.clock.now())).toBe(0); // nothing left to move
+  });
+});

@@ -1,0 +1,64 @@
+// Share batches through NATS JetStream into the same ingest: counted once even when a batch is
+// published twice, bad messages terminated, every good one acknowledged.
+import { randomBytes } from 'node:crypto';
+import { connect, type NatsConnection } from 'nats';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { startNatsIngest, type NatsIngest } from '../src/modules/mining/nats-ingest';
+import { startTestApp, type TestApp } from './test-app';
+
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const reachable = await connect({ servers: NATS_URL, timeout: 1500 }).then(
+  async (nc) => {
+    await nc.close();
+    return true;
+  },
+  () => false,
+);
+// CI has a NATS server and must run this; a machine without one says so instead of failing.
+if (!reachable && process.env.CI === 'true') throw new Error(`NATS is not reachable at ${NATS_URL}`);
+
+describe.skipIf(!reachable)('NATS JetStream ingest', () => {
+  const stream = `TEST_SHARES_${randomBytes(4).toString('hex').toUpperCase()}`;
+  let t: TestApp;
+  let ingest: NatsIngest;
+  let nc: NatsConnection;
+
+  beforeAll(async () => {
+    t = await startTestApp({ demo: true });
+    t.clock.set(new Date());
+    ingest = await startNatsIngest({ url: NATS_URL, stream, durable: 'test-ingest', ingest: t.app.ingest, log: t.app.log });
+    nc = await connect({ servers: NATS_URL });
+  });
+  afterAll(async () => {
+    await ingest?.close();
+    await (await nc?.jetstreamManager())?.streams.delete(stream).catch(() => undefined);
+    await nc?.close();
+    await t?.close();
+  });
+
+  it('counts each batch once and acknowledges every message', async () => {
+    const js = nc.jetstream();
+    const now = t.clock.now().getTime();
+    const batch = (id: string, n: number) =>
+      JSON.stringify({ batch_id: id, shares: Array.from({ length: n }, (_, i) => ({ coin: 'btc', account: 'demofarm01', worker: 'natsrig1', difficulty: 1, result: 'accepted', time: now - i * 1000 })) });
+    const subject = `${stream.toLowerCase()}.node1`;
+    await js.publish(subject, batch('nats-batch-a', 100));
+    await js.publish(subject, batch('nats-batch-b', 50));
+    await js.publish(subject, batch('nats-batch-a', 100)); // a node re-sending after a lost answer
+    await js.publish(subject, 'not json at all');
+    const jsm = await nc.jetstreamManager();
+    const counted = async () => Number((await queryRows<{ n: string }>(t.database.db, sql`select accepted_shares::text as n from workers where name = 'natsrig1'`))[0]?.n ?? 0);
+    // Wait until all four messages were delivered and settled (acked or terminated).
+    let info = await jsm.consumers.info(stream, 'test-ingest');
+    for (let i = 0; i < 75 && (info.delivered.stream_seq < 4 || info.num_pending > 0 || info.num_ack_pending > 0); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      info = await jsm.consumers.info(stream, 'test-ingest');
+    }
+    expect(info.delivered.stream_seq).toBe(4);
+    expect(info.num_pending).toBe(0);
+    expect(info.num_ack_pending).toBe(0);
+    expect(await counted()).toBe(150);
+  });
+});

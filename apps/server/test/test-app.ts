@@ -1,0 +1,96 @@
+// Builds the real app for integration tests: PGlite in memory by default; with
+// TEST_DATABASE_URL (a PostgreSQL server), a fresh database per test file, dropped at the end.
+import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { prepareDatabase } from '../src/db/prepare';
+import { FakeClock } from '../src/platform/clock';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: FakeClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Test databases of one run share this prefix so the runner can drop leftovers of a crash. */
+export const TEST_DB_PREFIX = process.env.TEST_DB_PREFIX ?? 'hp_test';
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ pgliteDataDir: 'memory' });
+    return { database, drop: async () => undefined };
+  }
+  const name = `${TEST_DB_PREFIX}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory' });
+  return { database, drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`) };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: FakeClock;
+  logStream?: Writable;
+  /** Adds routes (tests of platform pieces) before the app is made ready. */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+  demo?: boolean;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const clock = options.clock ?? new FakeClock('2026-06-01T00:00:00Z');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    // TEST_LOG_LEVEL=error shows the server's own account of a failure while debugging a test.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? (options.logStream ? 'info' : 'silent'),
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const { database, drop } = await openTestDatabase();
+  let app: FastifyInstance | undefined;
+  try {
+    await prepareDatabase(database, { demo: options.demo ?? true, clock });
+    app = await buildApp({ config, database, clock, ...(options.logStream ? { logStream: options.logStream } : {}) });
+    await options.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close();
+    await drop();
+    throw error;
+  }
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Parses an injected response's JSON envelope. */
+export function body<T = unknown>(res: { body: string }): { code: number; msg: string; data: T } {
+  return JSON.parse(res.body) as { code: number; msg: string; data: T };
+}

@@ -1,0 +1,23 @@
+// Applies routing-rules.ts to the current location before any page renders: forwards, coin rules,
+// unknown paths, guest-only screens, login and permissions.
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { decideRoute } from './routing-rules';
+import { useViewer } from './viewer';
+import { getNextDestination, setNextDestination } from './session';
+import { PageSpinner } from '../ui/PageSpinner';
+
+export function RouteGuard() {
+  const location = useLocation();
+  const viewer = useViewer();
+  const decision = decideRoute(location, { ...viewer, returnTo: getNextDestination() });
+  const arrived = decision.kind === 'render';
+  useEffect(() => {
+    // A login's or logout's destination is used once: by the first page rendered after it
+    // (which may be the page it started from, when that one is public).
+    if (arrived) setNextDestination(null);
+  }, [arrived, location.key, viewer.loggedIn]);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'wait') return <PageSpinner />;
+  return <Outlet />;
+}

@@ -1,0 +1,88 @@
+// The logged-in user's menu in the header: it is labelled with the current sub-account, switches
+// to another one, and links to the account pages and logout. Loaded only once someone logs in.
+import { UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { holdsAny, type Permission as PermissionName } from '@hashpool/shared';
+import { accountsApi, logout } from '../../api/accounts.api';
+import { useAccounts } from '../../api/accounts.queries';
+import { useMine, userKeys } from '../../api/user.queries';
+import { useSafeNavigate } from '../navigation';
+import { setNextDestination } from '../session';
+import { usePermissions } from '../viewer';
+import { useToast } from '../feedback';
+import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
+
+interface AccountLink {
+  key: string;
+  to: string;
+  label: string;
+  permissions: readonly PermissionName[];
+}
+
+const ACCOUNT_LINKS: readonly AccountLink[] = [
+  { key: 'accounts', to: '/user/account', label: 'header.sub_accounts', permissions: ['account.view'] },
+  { key: 'settings', to: '/user/setting', label: 'header.settings', permissions: ['user.view'] },
+  { key: 'logs', to: '/user/logs', label: 'header.security_log', permissions: ['user.view'] },
+];
+
+const LOGOUT = 'logout';
+const SWITCH = 'switch:';
+
+export default function AccountMenu({ vertical = false }: { vertical?: boolean }) {
+  const { t } = useTranslation();
+  const permissions = usePermissions();
+  const navigate = useSafeNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const mine = useMine().data;
+  const mayManage = holdsAny(permissions, ['account.view']);
+  const accounts = useAccounts(mayManage).data ?? [];
+  const current = mine?.current_account ?? null;
+
+  // Hidden sub-accounts stay out of the switcher (that is what hiding is for), except the current one.
+  const switchable = accounts.filter((account) => !account.hidden || account.id === current?.id);
+  const links = ACCOUNT_LINKS.filter((link) => holdsAny(permissions, link.permissions));
+  const switchGroup = t('header.switch_sub_account');
+  const choices: MenuChoice[] = [
+    ...(switchable.length > 1 ? switchable.map((account) => ({ key: SWITCH + account.id, label: account.name, group: 'switch', groupLabel: switchGroup })) : []),
+    ...links.map((link) => ({ key: link.key, label: t(link.label), group: 'links' })),
+    { key: LOGOUT, label: t('header.logout'), group: 'logout' },
+  ];
+
+  const switchTo = async (id: string) => {
+    const account = accounts.find((a) => a.id === id);
+    if (!account || id === current?.id) return;
+    await accountsApi.switchAccount(id);
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    toast.success(t('header.switched', { name: account.name }));
+  };
+
+  return (
+    <MenuButton
+      block={vertical}
+      icon={<UserOutlined />}
+      label={current?.name ?? t('header.account')}
+      ariaLabel={current ? t('header.account_of', { name: current.name }) : t('header.account')}
+      selected={current ? SWITCH + current.id : undefined}
+      choices={choices}
+      onChoose={(key) => {
+        if (key === LOGOUT) {
+          // Home next, from wherever this is (a gated page would otherwise send us to /login).
+          setNextDestination('/');
+          void logout().then(() => {
+            toast.success(t('header.logged_out'));
+            navigate('/');
+          });
+          return;
+        }
+        if (key.startsWith(SWITCH)) {
+          void switchTo(key.slice(SWITCH.length)).catch(() => undefined); // The client has shown the error.
+          return;
+        }
+        const link = links.find((l) => l.key === key);
+        if (link) navigate(link.to);
+      }}
+    />
+  );
+}

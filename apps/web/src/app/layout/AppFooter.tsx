@@ -1,0 +1,49 @@
+// Footer: the operator's links from the API, grouped, and the copyright line.
+import { Col, Flex, Layout, Row, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFooterLinks } from '../../api/content.queries';
+import type { FooterLink } from '../../api/content.api';
+import { SmartLink } from '../../ui/SmartLink';
+import { useSiteName } from '../site';
+import { Paragraph, Title } from '../../ui/Text';
+import { CONTENT_MAX_WIDTH } from '../../ui/responsive';
+
+function groupLinks(links: readonly FooterLink[]): [string, FooterLink[]][] {
+  const groups = new Map<string, FooterLink[]>();
+  for (const link of links) groups.set(link.group, [...(groups.get(link.group) ?? []), link]);
+  return [...groups];
+}
+
+export function AppFooter() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const siteName = useSiteName();
+  const links = useFooterLinks().data ?? [];
+
+  return (
+    <Layout.Footer style={{ background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '32px 0' }}>
+      <div style={{ maxWidth: CONTENT_MAX_WIDTH, margin: '0 auto', padding: '0 16px' }}>
+        <Row gutter={[32, 24]}>
+          {groupLinks(links).map(([group, items]) => (
+            <Col key={group} xs={12} sm={8} md={6}>
+              <Title level={5}>
+                {/* Operators may add groups of their own; those show their key as it is. */}
+                {t(`footer.groups.${group}`, { defaultValue: group })}
+              </Title>
+              <Flex vertical gap={8}>
+                {items.map((link) => (
+                  <SmartLink key={link.id} url={link.url} style={{ color: token.colorTextSecondary }}>
+                    {link.title}
+                  </SmartLink>
+                ))}
+              </Flex>
+            </Col>
+          ))}
+        </Row>
+        <Paragraph tone="secondary" style={{ marginTop: 32, marginBottom: 0 }}>
+          {t('footer.copyright', { year: new Date().getFullYear(), site: siteName })}
+        </Paragraph>
+      </div>
+    </Layout.Footer>
+  );
+}

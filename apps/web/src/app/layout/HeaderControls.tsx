@@ -1,0 +1,55 @@
+// The header's settings: language, display currency, theme. The desktop header and the mobile
+// drawer use the same controls.
+import { Switch } from 'antd';
+import { GlobalOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES, resolveLanguage, type Language } from '@hashpool/shared';
+import { changeLanguage } from '../../i18n';
+import { setThemeMode, useThemeMode } from '../theme';
+import { setCurrency, useCurrency } from '../currency';
+import { MenuButton } from '../../ui/MenuButton';
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const current = resolveLanguage(i18n.language);
+  return (
+    <MenuButton
+      icon={<GlobalOutlined />}
+      label={<span lang={current}>{LANGUAGE_NAMES[current]}</span>}
+      ariaLabel={t('header.language')}
+      selected={current}
+      choices={LANGUAGES.map((language) => ({ key: language, label: LANGUAGE_NAMES[language], lang: language }))}
+      onChoose={(language) => void changeLanguage(language as Language)}
+    />
+  );
+}
+
+export function CurrencyMenu() {
+  const { t } = useTranslation();
+  const { currency, rates } = useCurrency();
+  if (rates.length === 0) return null;
+  return (
+    <MenuButton
+      label={currency}
+      ariaLabel={t('header.currency')}
+      selected={currency}
+      choices={rates.map((rate) => ({ key: rate.currency, label: `${rate.symbol} ${rate.currency}` }))}
+      onChoose={setCurrency}
+    />
+  );
+}
+
+export function ThemeSwitch() {
+  const { t } = useTranslation();
+  const mode = useThemeMode();
+  return (
+    <Switch
+      checked={mode === 'dark'}
+      onChange={(dark) => setThemeMode(dark ? 'dark' : 'light')}
+      checkedChildren={<MoonOutlined />}
+      unCheckedChildren={<SunOutlined />}
+      aria-label={t('header.dark_theme')}
+      title={t('header.dark_theme')}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+// Brand colours and the light/dark preference. The brand tokens are defined once here; Ant Design
+// derives every component colour from them, with its dark algorithm in the dark theme.
+import { useSyncExternalStore } from 'react';
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
+
+export type ThemeMode = 'light' | 'dark';
+
+export const BRAND = {
+  primary: '#3b5bdb',
+  accent: '#f59f00',
+  success: '#2f9e44',
+  warning: '#f08c00',
+  error: '#e03131',
+  radius: 8,
+} as const;
+
+/** Banner gradients for the slider `tone` values; unknown tones take the brand one. */
+export const BANNER_GRADIENTS: Record<string, string> = {
+  brand: `linear-gradient(120deg, ${BRAND.primary} 0%, #5f3dc4 100%)`,
+  blue: 'linear-gradient(120deg, #1c7ed6 0%, #3b5bdb 100%)',
+  purple: 'linear-gradient(120deg, #5f3dc4 0%, #9c36b5 100%)',
+  green: 'linear-gradient(120deg, #2b8a3e 0%, #0c8599 100%)',
+  teal: 'linear-gradient(120deg, #087f5b 0%, #1971c2 100%)',
+  orange: 'linear-gradient(120deg, #e8590c 0%, #f08c00 100%)',
+  gold: 'linear-gradient(120deg, #e67700 0%, #c2255c 100%)',
+  red: 'linear-gradient(120deg, #c92a2a 0%, #a61e4d 100%)',
+  dark: 'linear-gradient(120deg, #212529 0%, #364fc7 100%)',
+};
+
+export function bannerGradient(tone: string): string {
+  return BANNER_GRADIENTS[tone] ?? BANNER_GRADIENTS.brand!;
+}
+
+export function themeConfig(mode: ThemeMode): ThemeConfig {
+  return {
+    algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: BRAND.primary,
+      colorInfo: BRAND.primary,
+      colorSuccess: BRAND.success,
+      colorWarning: BRAND.warning,
+      colorError: BRAND.error,
+      borderRadius: BRAND.radius,
+      // CJK glyphs come from the system's Noto/PingFang/Malgun fonts after the Latin ones.
+      fontFamily:
+        "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Malgun Gothic', sans-serif",
+    },
+  };
+}
+
+const listeners = new Set<() => void>();
+
+function readMode(): ThemeMode {
+  return readStorage(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
+}
+
+let current: ThemeMode = readMode();
+
+export function getThemeMode(): ThemeMode {
+  return current;
+}
+
+export function setThemeMode(mode: ThemeMode): void {
+  current = mode;
+  writeStorage(STORAGE_KEYS.theme, mode);
+  for (const listener of listeners) listener();
+}
+
+export function useThemeMode(): ThemeMode {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}

@@ -1,0 +1,47 @@
+// Change the login password: the current one (SECURITY-CHECKLIST item 3), the new one twice, and
+// the second factor. The server ends the user's other sessions; this one stays.
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ERRORS, V } from '@hashpool/shared';
+import { accountsApi, type UserMine, type Verification } from '../../../api/accounts.api';
+import { FormDialog } from '../components/FormDialog';
+import { SecondFactorFields, verificationOf } from '../components/SecondFactorFields';
+import { formRules } from '../lib/rules';
+import { useSecurityDone } from './useSecurityDone';
+
+interface Values {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+  verification?: Verification;
+}
+
+export default function PasswordDialog({ mine, onClose }: { mine: UserMine; onClose: () => void }) {
+  const { t } = useTranslation(['user', 'auth', 'validation']);
+  const [form] = Form.useForm<Values>();
+  const rules = formRules(t);
+  const done = useSecurityDone();
+  return (
+    <FormDialog<Values>
+      form={form}
+      title={t('security.password.title')}
+      onClose={onClose}
+      errorFields={{ byCode: { [ERRORS.password_incorrect.code]: 'old_password' } }}
+      onSubmit={async (values) => {
+        await accountsApi.changePassword({ old_password: values.old_password, new_password: values.new_password, confirm_password: values.confirm_password, verification: verificationOf(values) });
+        await done(t('security.password.done'));
+      }}
+    >
+      <Form.Item name="old_password" label={t('security.password.current_label')} rules={rules.required}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="new_password" label={t('auth:password.new_label')} rules={rules.password} extra={t('auth:password.hint')}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="confirm_password" label={t('auth:password.confirm_label')} dependencies={['new_password']} rules={rules.sameAs(() => form.getFieldValue('new_password'), V.passwordMismatch)}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <SecondFactorFields mine={mine} operation="password_change" />
+    </FormDialog>
+  );
+}

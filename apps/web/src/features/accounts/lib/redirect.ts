@@ -1,0 +1,13 @@
+// Where to go after logging in: the `redirect` query parameter when it is a path of this app,
+// home otherwise. Anything else (another origin, "//evil.example", a guest-only screen such as
+// /login itself) is ignored, so a crafted link cannot send a freshly logged-in user off-site or
+// round in circles. Public and gated pages, /login/oauth/authorize included, are fine.
+import { findRoute, HOME_PATH, normalizePath } from '../../../app/routing-rules';
+
+export function afterLoginPath(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return HOME_PATH;
+  const pathname = new URL(target, 'http://local').pathname;
+  if (findRoute(normalizePath(pathname))?.access === 'guest') return HOME_PATH;
+  return target;
+}

@@ -1,0 +1,23 @@
+// The end of every way in (login, its second step, registration): keep the tokens, load the user
+// and permissions (SPEC.md section 4), and go back where the visitor came from (?redirect=).
+import { useCallback } from 'react';
+import { useLocation } from 'react-router';
+import { startSession, type Tokens } from '../../../api/accounts.api';
+import { mineQuery, permissionsQuery } from '../../../api/user.queries';
+import { queryClient } from '../../../app/query-client';
+import { setNextDestination } from '../../../app/session';
+import { afterLoginPath } from './redirect';
+
+export function useFinishLogin(): (tokens: Tokens) => void {
+  const { search } = useLocation();
+  return useCallback(
+    (tokens: Tokens) => {
+      // The guard moves this guest-only screen on to the destination as soon as the session exists.
+      setNextDestination(afterLoginPath(search));
+      startSession(tokens);
+      void queryClient.prefetchQuery(mineQuery());
+      void queryClient.prefetchQuery(permissionsQuery());
+    },
+    [search],
+  );
+}

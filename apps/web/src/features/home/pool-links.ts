@@ -1,0 +1,7 @@
+// Where a pool row leads: account-mode coins to their pool statistics, address-mode coins to the
+// address-mining dashboard (SPEC.md section 2 keeps the two families on separate routes).
+import type { PoolItem } from '@hashpool/shared';
+
+export function poolLink(pool: Pick<PoolItem, 'coin' | 'mode'>): string {
+  return pool.mode === 'address' ? `/mining/${pool.coin}/dashboard` : `/pool/${pool.coin}/stat`;
+}

@@ -1,0 +1,43 @@
+// Small rules of the account screens: the device header, where a login goes next, which second
+// factor is asked, how contacts are masked, and that locally repeated constants match shared.
+import { describe, expect, it } from 'vitest';
+import { DEVICE_HEADER as SHARED_DEVICE_HEADER } from '@hashpool/shared';
+import { DEVICE_HEADER, DEVICE_ID, newDeviceId } from '../src/api/device';
+import { afterLoginPath } from '../src/features/accounts/lib/redirect';
+import { formNameOf } from '../src/features/accounts/lib/server-errors';
+
+describe('device id', () => {
+  it('uses the header name of packages/shared', () => {
+    expect(DEVICE_HEADER).toBe(SHARED_DEVICE_HEADER);
+  });
+
+  it('makes ids the server accepts (16+ of [A-Za-z0-9_-]) that do not repeat', () => {
+    const id = newDeviceId();
+    expect(id).toMatch(DEVICE_ID);
+    expect(id).toHaveLength(22);
+    expect(newDeviceId()).not.toBe(id);
+  });
+});
+
+describe('afterLoginPath', () => {
+  it('goes back to an app path given in ?redirect=', () => {
+    expect(afterLoginPath(`?redirect=${encodeURIComponent('/user/setting?tab=security')}`)).toBe('/user/setting?tab=security');
+    // Third-party authorisation is public, not a login screen: the login returns there.
+    expect(afterLoginPath(`?redirect=${encodeURIComponent('/login/oauth/authorize?client_id=x')}`)).toBe('/login/oauth/authorize?client_id=x');
+  });
+
+  it('goes home without one, or when it points elsewhere or to another login screen', () => {
+    for (const target of ['', 'https://evil.example/', '//evil.example', '/\\evil.example', 'user/setting', '/login', '/register/email', '/resetpassword/phone?x=1']) {
+      expect(afterLoginPath(`?redirect=${encodeURIComponent(target)}`), target).toBe('/');
+    }
+    expect(afterLoginPath('')).toBe('/');
+  });
+});
+
+describe('server field names', () => {
+  it('maps body paths to form names', () => {
+    expect(formNameOf('body.email')).toBe('email');
+    expect(formNameOf('body.verification.email_code')).toEqual(['verification', 'email_code']);
+    expect(formNameOf('query.page')).toBe('page');
+  });
+});

@@ -1,0 +1,68 @@
+// Message-centre wording: which phrase each message type gets from its params, and the English
+// sentences the real pool.json makes of them (so a renamed key or placeholder is caught here).
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { describeMessage, MISSING, type MessageText } from '../src/features/pool/lib/message-text';
+import en from '../src/i18n/locales/en/pool.json';
+
+const i18n = createInstance();
+await i18n.init({ lng: 'en', ns: ['pool'], defaultNS: 'pool', resources: { en: { pool: en } }, interpolation: { escapeValue: false } });
+const say = (text: MessageText) => ({ title: i18n.t(text.title.key, text.title.values), body: i18n.t(text.body.key, text.body.values) });
+
+describe('describeMessage', () => {
+  it('words an offline alert with the named workers', () => {
+    const text = describeMessage('miner_offline', { coin: 'btc', account: 'demofarm01', workers: ['s19k7', 's19k8'], count: 2, hashrate: 1e12, threshold: 0 });
+    expect(say(text)).toEqual({
+      title: 'Workers offline: 2',
+      body: 'These workers of demofarm01 (BTC) have sent no share for 15 minutes: s19k7, s19k8.',
+    });
+  });
+
+  it('says how many more when the server named only some of them', () => {
+    const workers = Array.from({ length: 20 }, (_, i) => `w${i + 1}`);
+    const text = describeMessage('miner_offline', { coin: 'ltc', account: 'farm', workers, count: 23 });
+    expect(text.body.key).toBe('messages.types.miner_offline.body_more');
+    expect(text.body.values.more).toBe('3');
+    expect(say(text).title).toBe('Workers offline: 23');
+    expect(say(text).body).toMatch(/w19, w20 and 3 more\.$/);
+  });
+
+  it('falls back to the count when no worker is named', () => {
+    const text = describeMessage('miner_offline', { coin: 'btc', account: 'farm', workers: [], count: 4 });
+    expect(say(text).body).toBe('Workers of farm (BTC) without a share for 15 minutes: 4.');
+  });
+
+  it('formats the hashrate and threshold of an alarm with the shared units', () => {
+    const text = describeMessage('hashrate_alarm', { coin: 'btc', account: 'demofarm01', workers: [], count: 0, hashrate: 812_340_000_000_000, threshold: 1e15 });
+    expect(say(text)).toEqual({
+      title: 'Hashrate below your threshold',
+      body: 'The 15-minute hashrate of demofarm01 (BTC) is 812.34 TH/s, below your alarm threshold of 1.00 PH/s.',
+    });
+  });
+
+  it('words a recovery and a worker coming back', () => {
+    expect(say(describeMessage('hashrate_recovered', { coin: 'ltc', account: 'farm', hashrate: 9.5e9, threshold: 9e9 })).body).toBe(
+      'The 15-minute hashrate of farm (LTC) is back to 9.50 GH/s, above your threshold of 9.00 GH/s.',
+    );
+    expect(say(describeMessage('miner_online', { coin: 'btc', account: 'farm', workers: [], count: 0 }))).toEqual({
+      title: 'Workers back online',
+      body: 'All workers of farm (BTC) that were offline are sending shares again.',
+    });
+  });
+
+  it('words a setting update with or without the account', () => {
+    expect(say(describeMessage('setting_update', { coin: 'btc', setting: 'alerts' })).body).toBe('The alert settings for BTC were changed.');
+    expect(say(describeMessage('setting_update', { coin: 'btc', setting: 'alerts', account: 'farm' })).body).toBe('The alert settings of farm for BTC were changed.');
+    expect(say(describeMessage('setting_update', { coin: 'btc', setting: 'payout' })).body).toBe('Your BTC settings were changed.');
+  });
+
+  it('shows missing params as "--" rather than "undefined"', () => {
+    const text = describeMessage('hashrate_alarm', {});
+    expect(text.body.values).toMatchObject({ coin: MISSING, account: MISSING, hashrate: MISSING, threshold: MISSING });
+    expect(say(text).body).not.toContain('undefined');
+  });
+
+  it('keeps an unknown type readable', () => {
+    expect(say(describeMessage('something_new', { coin: 'btc', account: 'farm' }))).toEqual({ title: 'Notice', body: 'A notice about farm (BTC).' });
+  });
+});

@@ -1,0 +1,173 @@
+// Steps of the account tests: a test-only client identity, the user's mailbox (the .eml files the
+// server writes to E2E_MAIL_DIR), registration, login and authenticator codes.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { expect, test as base, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { E2E_MAIL_DIR } from '../playwright.config';
+
+/**
+ * Each test is its own client: a random address in X-Forwarded-For (the test server trusts it from
+ * loopback), so the server's per-IP limits (5 codes a minute) count per test, not per suite.
+ */
+export const test = base.extend({
+  // Playwright reads the fixtures a fixture needs from this pattern; this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use) => {
+    const [a, b, c] = randomBytes(3);
+    await use({ 'x-forwarded-for': `10.${a}.${b}.${(c! % 250) + 2}` });
+  },
+});
+export { expect };
+
+export const PASSWORD = 'correct horse battery staple';
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+interface Mail {
+  file: string;
+  at: number;
+  to: string;
+  subject: string;
+}
+
+/** "=?UTF-8?Q?...?=" and "=?UTF-8?B?...?=" words of a header (RFC 2047), as nodemailer writes them. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_all, _charset: string, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+function readMail(file: string): Mail {
+  const text = readFileSync(file, 'utf8');
+  const head = text.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '); // unfold folded headers
+  const header = (name: string) => decodeWords(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '');
+  return { file, at: statSync(file).mtimeMs, to: header('To').replace(/^.*<([^>]+)>.*$/, '$1').toLowerCase(), subject: header('Subject') };
+}
+
+/** The newest mail to `address` written after `since` (ms), waiting for it to arrive. */
+export async function newestMail(address: string, since: number, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(E2E_MAIL_DIR).filter((name) => name.endsWith('.eml'));
+    } catch {
+      // No mail written yet: the folder appears with the first one.
+    }
+    const mails = files
+      .map((name) => readMail(path.join(E2E_MAIL_DIR, name)))
+      .filter((mail) => mail.to === address.toLowerCase() && mail.at >= since - 1000)
+      .sort((x, y) => y.at - x.at);
+    if (mails[0]) return mails[0];
+    if (Date.now() > deadline) throw new Error(`No mail to ${address} after ${new Date(since).toISOString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The 6-digit verification code of the newest mail to `address` (it is in the Subject line). */
+export async function codeFromMail(address: string, since: number): Promise<string> {
+  const mail = await newestMail(address, since);
+  const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`No code in "${mail.subject}"`);
+  return code;
+}
+
+/** The code of the newest text message to +country number (the server writes them to SMS_DIR). */
+export async function codeFromSms(country: string, number: string, since: number, timeoutMs = 15_000): Promise<string> {
+  const dir = path.join(E2E_MAIL_DIR, 'sms');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith(`-${country}${number}.txt`));
+    } catch {
+      // No message written yet.
+    }
+    const newest = names
+      .map((name) => ({ file: path.join(dir, name), at: statSync(path.join(dir, name)).mtimeMs }))
+      .filter((sms) => sms.at >= since - 1000)
+      .sort((x, y) => y.at - x.at)[0];
+    const code = newest && /\b(\d{6})\b/.exec(readFileSync(newest.file, 'utf8').split('\n\n')[1] ?? '')?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`No text message to +${country} ${number}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Registers a new user by email through the screens; the page ends logged in, on home. */
+export async function registerByEmail(page: Page, email = uniqueEmail()): Promise<{ email: string; password: string }> {
+  await page.goto('/register/email');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Verification code').fill(await codeFromMail(email, since));
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+  return { email, password: PASSWORD };
+}
+
+/** The header's account menu button ("My account: <sub-account>"), once its menu has loaded. */
+export function accountButton(page: Page) {
+  return page.getByRole('button', { name: /^My account/ }).and(page.locator('[aria-haspopup="menu"]'));
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await accountButton(page).click();
+  await page.getByRole('menuitemradio', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+}
+
+export async function fillLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  // Right after a navigation the lazy login page may still mount and reset its form: wait for it,
+  // and check each value took before submitting.
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+  const emailBox = page.getByRole('textbox', { name: 'Email' });
+  const passwordBox = page.getByLabel('Password', { exact: true });
+  await expect(async () => {
+    await emailBox.fill(email);
+    await passwordBox.fill(password);
+    await expect(emailBox).toHaveValue(email, { timeout: 500 });
+    await expect(passwordBox).toHaveValue(password, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+}
+
+export function totpFor(secret: string) {
+  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' });
+}
+
+export const totpStep = (at = Date.now()) => Math.floor(at / 30_000);
+
+/** Waits until the authenticator shows a code of a later step than `usedStep` (codes work once). */
+export async function waitForStepAfter(usedStep: number): Promise<void> {
+  while (totpStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+export function session(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    refresh: localStorage.getItem('refresh_token'),
+    expiry: Number(localStorage.getItem('token_expiry')),
+    issuedAt: Number(localStorage.getItem('token_issued_at')),
+  }));
+}
+
+/** Email or phone, the switch above the account forms. */
+export async function chooseChannel(page: Page, channel: 'Email' | 'Phone'): Promise<void> {
+  await page.locator('.ant-segmented-item', { hasText: new RegExp(`^${channel}$`) }).click();
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}

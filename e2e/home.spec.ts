@@ -1,0 +1,43 @@
+// The home page as a visitor sees it on a desktop and on a phone.
+import { expect, test } from '@playwright/test';
+import { openHome, saveScreenshot } from './helpers';
+
+test('home shows the pools, products and announcements', async ({ page }) => {
+  await openHome(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hashpool mining pool');
+  const pools = page.locator('#pools table');
+  await expect(pools.getByRole('row', { name: /BTC.*Bitcoin/ })).toBeVisible();
+  await expect(pools.getByRole('row', { name: /ALEO.*Aleo/ })).toContainText('Wallet address');
+  await expect(page.getByRole('heading', { name: 'More from the pool' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Announcements' })).toBeVisible();
+  await expect(page.locator('footer')).toContainText('Terms of Service');
+  await saveScreenshot(page, 'desktop-light');
+});
+
+test('a pool row leads to its statistics route', async ({ page }) => {
+  await openHome(page);
+  await page.locator('#pools table').getByRole('row', { name: /BTC.*Bitcoin/ }).click();
+  await expect(page).toHaveURL('/pool/btc/stat');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bitcoin pool · Pool statistics');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('home renders as cards without sideways scrolling', async ({ page }) => {
+    await openHome(page);
+    await expect(page.locator('#pools table')).toHaveCount(0);
+    await expect(page.locator('#pools').getByRole('link', { name: /BTC.*Bitcoin/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'mobile-light');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog');
+    // The drawer slides in from the right edge; wait until it has arrived (300 px wide).
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(375 - 300);
+    await expect(drawer.getByRole('link', { name: 'Miner catalogue' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/mobile-menu.png' });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, it, expect } from 'vitest';
+import { ADDRESS_MODE_COINS, COINS, DEFAULT_AMOUNT_PRECISION, coinPrecision, findCoin, isAddressModeCoin } from './coins';
+
+// SPEC.md section 9, "Decimal precision per coin", copied from the spec (not from coins.ts).
+const SPEC_PRECISION: Record<string, number> = {
+  hns: 4, xmr: 6, ltc: 6, doge: 4, eth: 6, btc: 6, kda: 4, lbc: 4, ckb: 4, stc: 4, dash: 6, sc: 4,
+  cfx: 6, 'grin-c32': 6, pmeer: 6, rvn: 4, zec: 6, dcr: 6, erg: 6, scp: 6, alph: 6, kas: 6, zeph: 6, aleo: 6,
+};
+// SPEC.md section 9, "Restricted-route coins".
+const SPEC_ADDRESS_COINS = ['alph', 'kas', 'sumo', 'zeph', 'aleo', 'xtm'];
+
+describe('coin table', () => {
+  it('has unique lower-case codes', () => {
+    const codes = COINS.map((c) => c.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toBe(code.toLowerCase());
+  });
+
+  it('lists every coin of the spec precision table with that precision', () => {
+    for (const [code, precision] of Object.entries(SPEC_PRECISION)) {
+      expect(findCoin(code), code).toBeDefined();
+      expect(coinPrecision(code), code).toBe(precision);
+    }
+  });
+
+  it('marks exactly the restricted-route coins as address mode', () => {
+    const addressCoins = COINS.filter((c) => c.mode === 'address').map((c) => c.code).sort();
+    expect(addressCoins).toEqual([...SPEC_ADDRESS_COINS].sort());
+    expect([...ADDRESS_MODE_COINS].sort()).toEqual([...SPEC_ADDRESS_COINS].sort());
+  });
+
+  it('defaults to 8 decimals', () => {
+    expect(DEFAULT_AMOUNT_PRECISION).toBe(8);
+  });
+});
+
+describe('findCoin', () => {
+  it('finds a coin by its code in any case', () => {
+    expect(findCoin('btc')?.symbol).toBe('BTC');
+    expect(findCoin('BTC')?.code).toBe('btc');
+    expect(findCoin('Doge')?.code).toBe('doge');
+    expect(findCoin('GRIN-C32')?.code).toBe('grin-c32');
+  });
+
+  it('returns undefined for unknown or empty codes', () => {
+    expect(findCoin('xyz')).toBeUndefined();
+    expect(findCoin('')).toBeUndefined();
+    expect(findCoin(' btc')).toBeUndefined();
+    expect(findCoin('bitcoin')).toBeUndefined();
+  });
+});
+
+describe('isAddressModeCoin', () => {
+  it.each(SPEC_ADDRESS_COINS)('is true for %s, in any case', (code) => {
+    expect(isAddressModeCoin(code)).toBe(true);
+    expect(isAddressModeCoin(code.toUpperCase())).toBe(true);
+  });
+
+  it.each(['btc', 'eth', 'doge', 'xmr', 'kda', '', 'kaspa', 'alp'])('is false for %j', (code) => {
+    expect(isAddressModeCoin(code)).toBe(false);
+  });
+});
+
+describe('coinPrecision', () => {
+  it('uses the per-coin precision, case-insensitively', () => {
+    expect(coinPrecision('btc')).toBe(6);
+    expect(coinPrecision('DOGE')).toBe(4);
+    expect(coinPrecision('Kas')).toBe(6);
+  });
+
+  it('gives sumo (listed without precision) the 8-decimal default', () => {
+    expect(coinPrecision('sumo')).toBe(8);
+  });
+
+  it('gives unknown, empty and missing codes 8 decimals', () => {
+    expect(coinPrecision('xyz')).toBe(8);
+    expect(coinPrecision('')).toBe(8);
+    expect(coinPrecision(undefined)).toBe(8);
+  });
+});

@@ -1,0 +1,72 @@
+// The one error catalogue (ARCHITECTURE.md section 3). Every non-zero `code` the API answers comes
+// from here, with its HTTP status. The message text lives in locales/<lang>/errors.json under the
+// same key, so the server answers in the caller's language and the web can show the same words.
+
+export const SUCCESS_CODE = 0;
+
+export const ERRORS = {
+  system_error: { code: 10000, status: 500 },
+  validation_failed: { code: 10001, status: 400 },
+  not_found: { code: 10002, status: 404 },
+  too_many_requests: { code: 10003, status: 429 },
+  payload_too_large: { code: 10004, status: 413 },
+  unsupported_media_type: { code: 10005, status: 415 },
+  signature_missing: { code: 10010, status: 400 },
+  signature_invalid: { code: 10011, status: 400 },
+  signature_expired: { code: 10012, status: 400 },
+  signature_replayed: { code: 10013, status: 400 },
+  unauthorized: { code: 40100, status: 401 },
+  /** The client refreshes its token on this one (SPEC.md section 4); HTTP 400 by contract. */
+  token_expired: { code: 40001, status: 400 },
+  forbidden: { code: 40300, status: 403 },
+  coin_not_found: { code: 20001, status: 404 },
+  group_not_found: { code: 20002, status: 404 },
+  group_name_taken: { code: 20003, status: 409 },
+  captcha_failed: { code: 30001, status: 400 },
+  code_send_failed: { code: 30002, status: 503 },
+  code_resend_wait: { code: 30003, status: 429 },
+  code_invalid: { code: 30004, status: 400 },
+  code_expired: { code: 30005, status: 400 },
+  code_used: { code: 30006, status: 400 },
+  code_attempts_exceeded: { code: 30007, status: 400 },
+  login_failed: { code: 30010, status: 400 },
+  login_key_stale: { code: 30011, status: 400 },
+  totp_invalid: { code: 30012, status: 400 },
+  totp_reused: { code: 30013, status: 400 },
+  ticket_expired: { code: 30014, status: 400 },
+  /** Not 40001: the client must not try to refresh with a refresh token that was refused. */
+  refresh_invalid: { code: 40002, status: 401 },
+  account_name_taken: { code: 30020, status: 409 },
+  account_limit: { code: 30021, status: 400 },
+  account_not_registered: { code: 30022, status: 400 },
+  second_factor_required: { code: 30030, status: 400 },
+  password_incorrect: { code: 30031, status: 400 },
+  totp_already_bound: { code: 30032, status: 409 },
+  totp_not_bound: { code: 30033, status: 400 },
+  totp_required: { code: 30034, status: 400 },
+  contact_taken: { code: 30035, status: 409 },
+  demo_account_locked: { code: 30036, status: 403 },
+} as const satisfies Record<string, { code: number; status: number }>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+export function errorKeyOf(code: number): ErrorKey | undefined {
+  return (Object.keys(ERRORS) as ErrorKey[]).find((k) => ERRORS[k].code === code);
+}
+
+/** The body every API call answers with (ARCHITECTURE.md section 3). */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** One invalid field of a request: where it is and which validation message applies. */
+export interface FieldIssue {
+  /** Dotted path inside the part, e.g. `body.email` or `query.page_size`. */
+  field: string;
+  /** Key in the `validation` namespace of the locales. */
+  message_key: string;
+  /** The message in the caller's language. */
+  message: string;
+}

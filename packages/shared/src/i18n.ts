@@ -1,0 +1,27 @@
+// The five interface languages. `lang` is the request header and the local-storage key.
+export const LANGUAGES = ['en', 'zh-CN', 'ru-RU', 'ja', 'ko'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_HEADER = 'lang';
+
+/** Each language's own name, for the language menu. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  'zh-CN': '简体中文',
+  'ru-RU': 'Русский',
+  ja: '日本語',
+  ko: '한국어',
+};
+
+/**
+ * Maps what a client sends (any case, `ru-Ru` as SPEC.md spells it, `zh`, `en-US`) to one of our
+ * languages, or the default.
+ */
+export function resolveLanguage(input: string | null | undefined): Language {
+  if (!input) return DEFAULT_LANGUAGE;
+  const wanted = input.trim().toLowerCase();
+  const exact = LANGUAGES.find((l) => l.toLowerCase() === wanted);
+  if (exact) return exact;
+  const base = wanted.split(/[-_]/)[0];
+  return LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === base) ?? DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,19 @@
+// Permission strings of SPEC.md section 6. The server returns the ones a user holds
+// (GET /permissions/current); routes and elements list the ones that unlock them.
+export const PERMISSIONS = [
+  'contract.view',
+  'account.view',
+  'pool.view',
+  'miner.view',
+  'user.view',
+  'recommend.view',
+  'wallet.view',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** An element or route listing `required` is shown when the user holds at least one of them. */
+export function holdsAny(held: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) return true;
+  return required.some((p) => held.includes(p));
+}

@@ -1,0 +1,205 @@
+// The share and block events a stratum server sends (the contract in the README), and the pool
+// calls' bodies (SPEC.md section 7, "Pool").
+import { z } from 'zod';
+import { nicknameSchema, V, WORKER_NAME } from '../validation';
+
+export const SHARE_RESULTS = ['accepted', 'rejected', 'stale'] as const;
+
+/** One share as a stratum server reports it. */
+export const shareEventSchema = z.strictObject({
+  coin: z.string().min(1).max(16),
+  /** The sub-account name (account-mode coins) ... */
+  account: z.string().min(1).max(64).optional(),
+  /** ... or the wallet address (address-mode coins). */
+  address: z.string().min(1).max(128).optional(),
+  /** Checked by the worker-name rule (digits and lower-case letters, at most 64), so a bad one is counted as such. */
+  worker: z.string().max(256),
+  /** Share difficulty, as a decimal string or number > 0. */
+  difficulty: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?([eE][+-]?\d+)?$/)]),
+  result: z.enum(SHARE_RESULTS),
+  /** Why a share was rejected (low difficulty, duplicate, job not found ...). */
+  reason: z.string().max(64).optional(),
+  ip: z.string().max(64).optional(),
+  /** Unix time in milliseconds when the stratum server checked the share. */
+  time: z.number().int(),
+});
+export type ShareEvent = z.infer<typeof shareEventSchema>;
+
+/** A batch: the unit of delivery. A re-sent batch (same id) is counted once. */
+export const shareBatchSchema = z.strictObject({
+  batch_id: z.string().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/, V.invalid),
+  shares: z.array(z.unknown()).min(1).max(50_000),
+});
+
+export const shareBatchResultSchema = z.object({
+  batch_id: z.string(),
+  /** false when the batch was already counted (a retry). */
+  applied: z.boolean(),
+  accepted: z.number().int(),
+  /** Shares refused by validation, counted, never stored. */
+  refused: z.number().int(),
+  refused_reasons: z.record(z.string(), z.number().int()),
+});
+
+export const isValidWorkerName = (s: string) => WORKER_NAME.test(s);
+
+export const WORKER_STATUSES = ['active', 'inactive', 'dead'] as const;
+export type WorkerStatus = (typeof WORKER_STATUSES)[number];
+/** Sort keys of the worker list (SPEC.md section 9). */
+export const MINER_SORTS = ['now', '1h', '24h', 'reject', 'lastShare', 'workerName'] as const;
+
+export const minerListQuerySchema = z.object({
+  page: z.coerce.number().int(V.integer).min(1, V.tooSmall).default(1),
+  page_size: z.coerce.number().int(V.integer).min(1, V.tooSmall).max(100, V.tooBig).default(10),
+  status: z.enum([...WORKER_STATUSES, 'all']).default('all'),
+  /** A group id, or "default" for workers in no group. */
+  group: z.union([z.literal('default'), z.coerce.number().int().positive()]).optional(),
+  search: z.string().max(64).optional(),
+  sort: z.enum(MINER_SORTS).default('now'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+const value = z.object({ value: z.number() });
+export const minerRowSchema = z.object({
+  id: z.number().int(),
+  worker_name: z.string(),
+  group_id: z.number().int().nullable(),
+  status: z.enum(WORKER_STATUSES),
+  accept_15m: value,
+  accept_1h: value,
+  accept_24h: value,
+  /** 0..1 over the last 24 hours. */
+  reject_rate: z.number(),
+  last_share_time: z.string(),
+  last_ip: z.string().nullable(),
+  accepted_shares: z.number().int(),
+});
+export type MinerRow = z.infer<typeof minerRowSchema>;
+export const minerPageSchema = z.object({ list: z.array(minerRowSchema), total: z.number().int() });
+
+export const minerCountsSchema = z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int(), dead: z.number().int() });
+export const accountStatsSchema = z.object({
+  hashrate_15m: z.number(),
+  hashrate_1h: z.number(),
+  hashrate_24h: z.number(),
+  reject_rate: z.number(),
+  workers: minerCountsSchema,
+});
+export const poolAccountParamsSchema = z.object({ pool: z.string().max(16), account: z.string().max(64) });
+
+export const groupNameSchema = nicknameSchema;
+export const groupSchema = z.object({
+  /** null: the default group, which always exists. */
+  id: z.number().int().nullable(),
+  name: z.string(),
+  total: z.number().int(),
+  active: z.number().int(),
+});
+export const groupListSchema = z.array(groupSchema);
+export const createGroupBodySchema = z.strictObject({ account: z.string().max(64), name: groupNameSchema });
+export const renameGroupBodySchema = z.strictObject({ name: groupNameSchema });
+export const moveWorkersBodySchema = z.strictObject({
+  account: z.string().max(64),
+  worker_ids: z.array(z.number().int().positive()).min(1).max(10_000),
+  /** null moves them to the default group. */
+  group_id: z.number().int().positive().nullable(),
+});
+export const clearWorkersBodySchema = z.strictObject({
+  mode: z.enum(['selected', 'inactive', 'dead']),
+  worker_ids: z.array(z.number().int().positive()).max(10_000).optional(),
+});
+export const groupIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const HASHRATE_RANGES = ['24h', '30d'] as const;
+export const hashrateQuerySchema = z.object({ range: z.enum(HASHRATE_RANGES).default('24h') });
+export const hashratePointSchema = z.object({
+  /** Start of the point, ISO time. */
+  time: z.string(),
+  /** Accepted work over the point's length, H/s. */
+  hashrate: z.number(),
+  /** Rejected and stale over all submitted work, 0..1. */
+  reject_rate: z.number(),
+});
+export const hashrateSeriesSchema = z.object({ resolution: z.number().int(), points: z.array(hashratePointSchema) });
+export const minerParamsSchema = z.object({ pool: z.string().max(16), account: z.string().max(64), miner: z.coerce.number().int().positive() });
+export const poolParamsSchema = z.object({ pool: z.string().max(16) });
+
+export const MESSAGE_TYPES = ['hashrate_alarm', 'hashrate_recovered', 'miner_offline', 'miner_online', 'setting_update'] as const;
+export const messageSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(MESSAGE_TYPES),
+  /** What the message is about: coin, account, workers, hashrate, threshold ... (worded by the client). */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export const messagePageSchema = z.object({ list: z.array(messageSchema), total: z.number().int(), unread: z.number().int() });
+export const messageQuerySchema = z.object({
+  page: z.coerce.number().int(V.integer).min(1, V.tooSmall).default(1),
+  page_size: z.coerce.number().int(V.integer).min(1, V.tooSmall).max(100, V.tooBig).default(10),
+  type: z.enum(MESSAGE_TYPES).optional(),
+  unread: z.enum(['true', 'false']).optional(),
+});
+export const messageIdsBodySchema = z.strictObject({
+  /** Empty or absent with all=true: every message of the user. */
+  ids: z.array(z.number().int().positive()).max(1000).optional(),
+  all: z.boolean().optional(),
+});
+export const alertSettingsSchema = z.object({
+  offline_alert: z.boolean(),
+  hashrate_threshold: z.number().nonnegative().nullable(),
+  repeat_minutes: z.number().int().min(10, V.tooSmall).max(1440, V.tooBig),
+  email: z.boolean(),
+});
+export const alertSettingsBodySchema = alertSettingsSchema.strict();
+
+/** Block events from stratum nodes (POST /api/internal/blocks). */
+export const blockEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('found'),
+    coin: z.string().max(16),
+    height: z.number().int().nonnegative(),
+    hash: z.string().min(8).max(128).regex(/^[0-9a-zA-Z]+$/),
+    /** The block's reward (subsidy and fees) in coins, as a decimal string. */
+    reward: z.string().regex(/^\d+(\.\d{1,18})?$/),
+    account: z.string().max(64).optional(),
+    address: z.string().max(128).optional(),
+    worker: z.string().max(64),
+    /** Network difficulty the block was found at. */
+    difficulty: z.number().positive(),
+    time: z.number().int(),
+  }),
+  z.strictObject({ type: z.literal('confirmations'), coin: z.string().max(16), hash: z.string().max(128), confirmations: z.number().int().nonnegative() }),
+  z.strictObject({ type: z.literal('orphaned'), coin: z.string().max(16), hash: z.string().max(128) }),
+  /** The network's current difficulty, for the network hashrate chart. */
+  z.strictObject({ type: z.literal('network'), coin: z.string().max(16), difficulty: z.number().positive(), height: z.number().int().nonnegative(), time: z.number().int() }),
+]);
+export type BlockEvent = z.infer<typeof blockEventSchema>;
+export const blockEventsBodySchema = z.strictObject({ events: z.array(blockEventSchema).min(1).max(1000) });
+
+export const BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
+export const blockRowSchema = z.object({
+  height: z.number().int(),
+  hash: z.string(),
+  reward: z.string(),
+  /** Who found it, shortened for the public page. */
+  finder: z.string(),
+  time: z.string(),
+  confirmations: z.number().int(),
+  maturity: z.number().int(),
+  status: z.enum(BLOCK_STATUSES),
+  /** Work the pool did for this block over the work expected (1 = average luck). */
+  effort: z.number().nullable(),
+});
+export const blockPageSchema = z.object({ list: z.array(blockRowSchema), total: z.number().int() });
+export const coinPageSchema = z.object({
+  coin: z.string(),
+  pool_hashrate: z.number(),
+  network_hashrate: z.number().nullable(),
+  network_difficulty: z.number().nullable(),
+  active_workers: z.number().int(),
+  active_miners: z.number().int(),
+  blocks_24h: z.number().int(),
+  last_block_time: z.string().nullable(),
+});
+export const coinPagesSchema = z.array(coinPageSchema);

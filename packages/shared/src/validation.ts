@@ -1,0 +1,82 @@
+// Validation rules of SPEC.md section 5, as plain predicates and as zod schemas whose messages are
+// keys of the `validation` locale namespace. The server validates with the schemas; forms use the
+// same predicates, so a rule cannot differ between the two.
+import { z } from 'zod';
+
+export const WORKER_NAME = /^[0-9a-z]{1,64}$/;
+export const SUB_ACCOUNT_NAME = /^[A-Za-z0-9]{4,30}$/;
+export const SIX_DIGIT_CODE = /^\d{6}$/;
+/** Mainland China mobile: 11 digits, 1 then 3-9, no hyphen. */
+export const MAINLAND_PHONE = /^1[3-9]\d{9}$/;
+/** Pragmatic address check (RFC 5321 lengths); the real proof is the code we send to it. */
+export const EMAIL = /^(?=.{3,254}$)(?=[^@]{1,64}@)[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** Timestamps in seconds accepted anywhere in the API (SPEC.md section 5). */
+export const TIMESTAMP_MIN = 0;
+export const TIMESTAMP_MAX = 4102444800;
+export const NICKNAME_MAX = 32;
+/** ASVS 6.2.1 and 6.2.9: at least 8, and at least 64 accepted; we allow up to 128. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const isWorkerName = (s: string) => WORKER_NAME.test(s);
+export const isSubAccountName = (s: string) => SUB_ACCOUNT_NAME.test(s);
+export const isSixDigitCode = (s: string) => SIX_DIGIT_CODE.test(s);
+export const isMainlandPhone = (s: string) => MAINLAND_PHONE.test(s);
+export const isEmail = (s: string) => EMAIL.test(s);
+/** Not blank and not only spaces (SPEC.md section 5), and not longer than a name needs. */
+export const isNickname = (s: string) => s.trim().length > 0 && [...s.trim()].length <= NICKNAME_MAX;
+export const isValidTimestamp = (n: number) => Number.isInteger(n) && n >= TIMESTAMP_MIN && n <= TIMESTAMP_MAX;
+/** Length only: no composition rules, never truncated (SECURITY-CHECKLIST item 1). */
+export const isPasswordLength = (s: string) => [...s].length >= PASSWORD_MIN && [...s].length <= PASSWORD_MAX;
+
+/** Validation message keys; each is translated in locales/<lang>/validation.json. */
+export const V = {
+  required: 'required',
+  invalid: 'invalid',
+  workerName: 'worker_name',
+  subAccountName: 'sub_account_name',
+  code: 'code_six_digits',
+  phone: 'phone_format',
+  email: 'email_format',
+  emailRequired: 'email_required',
+  nickname: 'nickname_blank',
+  timestamp: 'timestamp_range',
+  passwordLength: 'password_length',
+  passwordMismatch: 'password_mismatch',
+  integer: 'integer',
+  tooSmall: 'too_small',
+  tooBig: 'too_big',
+  tooLong: 'too_long',
+  unknownField: 'unknown_field',
+  agreeTerms: 'agree_terms',
+  payPassword: 'pay_password_format',
+  payPasswordMismatch: 'pay_password_mismatch',
+  timezone: 'timezone',
+  currency: 'currency',
+} as const;
+export type ValidationKey = (typeof V)[keyof typeof V];
+
+// zod's own type errors ("Invalid input: expected string, received number") are not keys of the
+// namespace: a missing value answers `required`, a wrong type `invalid`, a non-number `integer`.
+const stringError = { error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? V.required : V.invalid) };
+const numberError = { error: V.integer };
+
+export const workerNameSchema = z.string(stringError).regex(WORKER_NAME, V.workerName);
+export const subAccountNameSchema = z.string(stringError).regex(SUB_ACCOUNT_NAME, V.subAccountName);
+export const codeSchema = z.string(stringError).regex(SIX_DIGIT_CODE, V.code);
+export const mainlandPhoneSchema = z.string(stringError).regex(MAINLAND_PHONE, V.phone);
+// abort: an empty email answers only "enter email address", not also "enter a correct one".
+export const emailSchema = z.string(stringError).min(1, { message: V.emailRequired, abort: true }).regex(EMAIL, V.email);
+export const nicknameSchema = z.string(stringError).refine(isNickname, V.nickname);
+/** Empty query values must not coerce to 0 (the epoch): they are missing. */
+export const timestampSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number(numberError).int(V.integer).min(TIMESTAMP_MIN, V.timestamp).max(TIMESTAMP_MAX, V.timestamp),
+);
+export const passwordSchema = z.string(stringError).refine(isPasswordLength, V.passwordLength);
+
+/** `page` and `page_size` of every list (page size 10 by default, SPEC.md section 9). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number(numberError).int(V.integer).min(1, V.tooSmall).default(1),
+  page_size: z.coerce.number(numberError).int(V.integer).min(1, V.tooSmall).max(100, V.tooBig).default(10),
+});

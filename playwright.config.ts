@@ -1,0 +1,55 @@
+// End-to-end tests: Debian's Chromium against the real server, which serves the built web app
+// (the root `test:e2e` script builds it first).
+import { defineConfig } from '@playwright/test';
+
+/** E2E_PORT lets two runs (a developer's and CI's) share a machine. */
+const port = Number(process.env.E2E_PORT ?? 8090);
+/** The server writes mail here (no SMTP_URL); tests read it as the user's mailbox. */
+export const E2E_MAIL_DIR = `test-results/e2e-mail-${port}`;
+/**
+ * Access tokens live 40 s, so a test can wait past one and see the session refreshed; every other
+ * test runs with such short tokens too, which exercises the proactive refresh all along.
+ */
+export const E2E_ACCESS_TOKEN_TTL_SECONDS = 40;
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Playwright empties its output folder when a run starts: one per port, so two runs sharing the
+  // machine do not delete each other's traces, mail folder (E2E_MAIL_DIR) or screenshots.
+  outputDir: `test-results/playwright-${port}`,
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    env: {
+      PORT: String(port),
+      PGLITE_DATA_DIR: 'memory',
+      LOG_LEVEL: 'warn',
+      MAIL_DIR: E2E_MAIL_DIR,
+      SMS_DIR: `${E2E_MAIL_DIR}/sms`,
+      ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+      // The account tests each act as their own client (X-Forwarded-For from e2e/fixtures.ts),
+      // trusted from loopback only: the per-IP limits (5 codes a minute) then apply per test
+      // instead of to the whole suite.
+      TRUST_PROXY: 'loopback',
+      // The pool tests post shares as a stratum node would (E2E_INGEST_KEY in e2e/pool.spec.ts),
+      // and the minute job runs every few seconds so alerts follow within a test's patience.
+      INGEST_KEYS: 'hashpool-e2e-ingest-key-0001',
+      MINING_JOB_INTERVAL_SECONDS: '5',
+    },
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

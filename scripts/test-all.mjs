@@ -1,0 +1,95 @@
+// `npm test`: every suite, in order of cost. Unit tests; the integration suite on embedded PGlite
+// and again on the PostgreSQL server (a database per test file, all dropped afterwards);
+// then the end-to-end tests in Chromium against the built app. Prints one total at the end.
+// With CI=true a missing PostgreSQL server is a failure; elsewhere it is skipped with a note.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
+
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const OUT = 'test-results';
+mkdirSync(OUT, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function addVitest(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } catch {
+    totals.failed += 1; // no report: the run itself broke
+  }
+}
+
+function vitest(label, project, file, env = {}) {
+  rmSync(file, { force: true });
+  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
+  addVitest(file);
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function dropDatabases(prefix) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  const { rows } = await client.query('select datname from pg_database where datname like $1', [`${prefix}%`]);
+  for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  await client.end();
+  return rows.length;
+}
+
+vitest('unit tests', 'unit', `${OUT}/vitest-unit.json`);
+vitest('integration tests on PGlite', 'integration', `${OUT}/vitest-int-pglite.json`);
+
+if (await postgresReachable()) {
+  const prefix = `hp_run_${randomBytes(4).toString('hex')}`;
+  vitest('integration tests on PostgreSQL', 'integration', `${OUT}/vitest-int-postgres.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
+  const left = await dropDatabases(prefix);
+  if (left > 0) console.log(`dropped ${left} test database(s) left by the run`);
+} else if (CI) {
+  console.error(`\nPostgreSQL is not reachable at ${PG_URL}: CI must run the integration suite on it.`);
+  failures.push('integration tests on PostgreSQL (server unreachable)');
+} else {
+  console.log(`\nNote: PostgreSQL not reachable at ${PG_URL}; the integration suite ran on PGlite only (set TEST_PG_URL).`);
+}
+
+if (run('chromium', 'node', ['scripts/ensure-chromium.mjs']) && run('web build', 'npm', ['run', 'build'])) {
+  run('first-screen size', 'node', ['scripts/bench-bundle.mjs']);
+  const report = `${OUT}/playwright.json`;
+  rmSync(report, { force: true });
+  run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  try {
+    const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed stages: ${failures.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length || totals.failed ? 1 : 0);

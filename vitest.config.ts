@@ -1,0 +1,30 @@
+// Two projects: `unit` (pure rules, fast, next to the code) and `integration` (the real app
+// through app.inject against PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          // PGlite is one in-process database per test file; two cores: two files at a time.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
