@@ -21,6 +21,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // A CI run shares the machine's two cores with whatever else runs there: account flows that take
+  // 10 s here took 30 s there (argon2id, the ALTCHA proof-of-work, a PGlite server in one thread).
+  // The limits leave room for that; a real hang still fails, just later.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://localhost:${port}`,

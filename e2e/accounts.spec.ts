@@ -254,7 +254,7 @@ test('cancel the account in the danger zone: signed out with the server\'s words
 });
 
 test('after repeated failures the login asks for a captcha and solves it by itself', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const { email } = await registerByEmail(page);
   await logOut(page);
   await page.goto('/login');
