@@ -95,8 +95,13 @@ test('the worker table sorts by name and moves a worker to a new group', async (
   await expect(page.getByText('Selected: 1')).toBeVisible();
   await page.getByRole('button', { name: 'Move to group' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move selected workers (1)' });
-  await dialog.getByRole('combobox').click();
-  await page.locator('.ant-select-item-option', { hasText: 'A new group…' }).click();
+  // On a loaded machine the option can be clicked while the dropdown still animates in, and the
+  // click misses: choose again until the name field shows.
+  await expect(async () => {
+    await dialog.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option', { hasText: 'A new group…' }).click({ timeout: 3_000 });
+    await expect(dialog.getByRole('textbox', { name: 'Group name' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await dialog.getByRole('textbox', { name: 'Group name' }).fill(group);
   await dialog.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(page.getByText(`Workers moved to ${group}: 1.`)).toBeVisible();

@@ -43,6 +43,11 @@ import { AlertsService } from './modules/mining/alerts.service';
 import { MessagesService } from './modules/mining/messages.service';
 import { BlocksService } from './modules/mining/blocks.service';
 import { contentRoutes } from './modules/content/content.routes';
+import { JsonRpcChain, SimulatedChain, type ChainAdapter } from './modules/wallet/chain';
+import { WalletService } from './modules/wallet/wallet.service';
+import { WalletAdminService } from './modules/wallet/wallet-admin.service';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
 
 export interface AppDeps {
   config: Config;
@@ -78,12 +83,13 @@ function accountServices(app: FastifyInstance, deps: AppDeps, clock: Clock, cont
   const auth = new AuthService(
     database.db, clock, passwords, codes, sessions, captcha,
     new LoginKeyPair(), totp, keys.loginTicket, new FailureCounter(clock, 15 * 60_000),
+    new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   );
   const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
   const accounts = new AccountService(database.db, clock, currencies);
   const security = new SecurityService(database.db, clock, passwords, codes, sessions, totp, siteName);
   app.principalResolver = (request) => sessions.resolvePrincipal(request);
-  return { auth, sessions, accounts, captcha, security };
+  return { auth, sessions, accounts, captcha, security, passwords, keys };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -141,6 +147,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blocks = new BlocksService(deps.database.db, clock);
   app.decorate('blocks', blocks);
   await app.register(miningRoutes({ ingest, workers, groups, history, messages, blocks, accounts: accounts.accounts, ingestKeys: config.INGEST_KEYS }), { prefix: '/api' });
+
+  const chain: ChainAdapter =
+    config.CHAIN_ADAPTER === 'jsonrpc'
+      ? new JsonRpcChain(JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>)
+      : new SimulatedChain(deps.database.db, clock, accounts.keys.chain);
+  const wallet = new WalletService({
+    db: deps.database.db,
+    clock,
+    chain,
+    passwords: accounts.passwords,
+    security: accounts.security,
+    payPasswordFailures: new FailureCounter(clock, 15 * 60_000),
+    addressHoldHours: config.WITHDRAW_ADDRESS_HOLD_HOURS,
+    allowSimulatedAddresses: chain instanceof SimulatedChain,
+  });
+  const walletAdmin = new WalletAdminService(deps.database.db, clock, chain);
+  app.decorate('wallet', { service: wallet, admin: walletAdmin, processor: new WithdrawalProcessor(deps.database.db, clock, chain), chain });
+  await app.register(walletRoutes(wallet, walletAdmin), { prefix: '/api' });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

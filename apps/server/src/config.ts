@@ -69,6 +69,25 @@ export const configSchema = z.object({
   WORKER_DEAD_AFTER_HOURS: z.coerce.number().min(1).max(168).default(24),
   /** Largest accepted request body in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Where deposits come from and withdrawals go: the simulated chain, or bitcoind-style wallet nodes. */
+  CHAIN_ADAPTER: z.enum(['simulated', 'jsonrpc']).default('simulated'),
+  /** jsonrpc: one wallet node per coin as JSON, e.g. {"btc":"http://user:pass@127.0.0.1:8332"}. */
+  WALLET_RPC_URLS: z
+    .string()
+    .refine((v) => {
+      try {
+        return Object.values(JSON.parse(v) as Record<string, unknown>).every((u) => typeof u === 'string' && /^https?:\/\//.test(u));
+      } catch {
+        return false;
+      }
+    }, 'must be a JSON object of coin -> http(s) URL')
+    .optional(),
+  /** How often withdrawals are sent and checked and deposits scanned. */
+  WALLET_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Withdrawals wait this long after a withdraw address is added or changed (24; SPEC.md also names 12). */
+  WITHDRAW_ADDRESS_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
+  /** Comma-separated emails that get the operator role when they register or log in (first set-up, tests). */
+  ADMIN_EMAILS: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

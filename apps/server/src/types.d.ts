@@ -7,6 +7,10 @@ import type { Config } from './config';
 import type { IngestService } from './modules/mining/ingest.service';
 import type { AlertsService } from './modules/mining/alerts.service';
 import type { BlocksService } from './modules/mining/blocks.service';
+import type { ChainAdapter } from './modules/wallet/chain';
+import type { WalletService } from './modules/wallet/wallet.service';
+import type { WalletAdminService } from './modules/wallet/wallet-admin.service';
+import type { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +29,8 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     config: Config;
+    /** The wallet: its services for jobs, and the chain adapter (tests drive the simulated one). */
+    wallet: { service: WalletService; admin: WalletAdminService; processor: WithdrawalProcessor; chain: ChainAdapter };
     /** Share ingestion (group commit); jobs and tests flush it and refresh the windows. */
     ingest: IngestService;
     /** Alert evaluation; the minute job runs it after the window refresh. */

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
 import { FakeClock } from '../src/platform/clock';
+import { reconcile } from '../src/modules/wallet/reconciliation';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -83,9 +84,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     config,
     close: async () => {
+      // Every test file ends with a clean ledger (issue "Wallet and ledger"): postings balance,
+      // cached balances equal their entries, custody matches the chain adapter.
+      const report = await reconcile(database.db, (coins) => app.wallet.chain.custody(coins));
       await app.close();
       await database.close();
       await drop();
+      if (!report.ok) throw new Error(`ledger reconciliation failed: ${JSON.stringify(report)}`);
     },
   };
 }

@@ -46,6 +46,22 @@ export const ERRORS = {
   totp_required: { code: 30034, status: 400 },
   contact_taken: { code: 30035, status: 409 },
   demo_account_locked: { code: 30036, status: 403 },
+  insufficient_balance: { code: 31001, status: 400 },
+  idempotency_conflict: { code: 31002, status: 409 },
+  pay_password_not_set: { code: 31003, status: 400 },
+  pay_password_incorrect: { code: 31004, status: 400 },
+  withdraw_hold: { code: 31005, status: 403 },
+  withdraw_below_minimum: { code: 31006, status: 400 },
+  address_invalid: { code: 31007, status: 400 },
+  public_key_invalid: { code: 31008, status: 400 },
+  address_not_found: { code: 31009, status: 404 },
+  transfer_account_invalid: { code: 31010, status: 400 },
+  transfer_to_self: { code: 31011, status: 400 },
+  withdrawal_not_found: { code: 31012, status: 404 },
+  withdrawal_state_invalid: { code: 31013, status: 409 },
+  withdraw_disabled: { code: 31014, status: 400 },
+  address_duplicate: { code: 31015, status: 409 },
+  pay_password_locked: { code: 31016, status: 429 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -10,3 +10,4 @@ export * from './schemas/envelope';
 export * from './schemas/content';
 export * from './schemas/accounts';
 export * from './schemas/mining';
+export * from './schemas/wallet';

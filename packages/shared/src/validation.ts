@@ -53,6 +53,11 @@ export const V = {
   payPasswordMismatch: 'pay_password_mismatch',
   timezone: 'timezone',
   currency: 'currency',
+  amount: 'amount',
+  addressRequired: 'address_required',
+  transferAccountRequired: 'transfer_account_required',
+  reasonRequired: 'reason_required',
+  aliasRequired: 'alias_required',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 

@@ -6,13 +6,16 @@ import { seedDemoContent, seedReferenceData } from '../modules/content/content.s
 import { ensureRoles } from '../modules/accounts/accounts.repository';
 import { ROLE_DEFINITIONS } from '../modules/accounts/accounts.service';
 import { seedDemoUser } from '../modules/accounts/accounts.seed';
+import { seedDemoEarnings, seedWalletLimits } from '../modules/wallet/wallet.seed';
 
 export async function prepareDatabase(database: Database, options: { demo: boolean; clock: Clock }): Promise<void> {
   await runMigrations(database);
   await seedReferenceData(database.db);
   await ensureRoles(database.db, ROLE_DEFINITIONS);
+  await seedWalletLimits(database.db);
   if (options.demo) {
     await seedDemoContent(database.db, options.clock.now());
     await seedDemoUser(database.db, options.clock.now());
+    await seedDemoEarnings(database.db, options.clock.now());
   }
 }

@@ -4,3 +4,5 @@ export * from '../modules/content/content.tables';
 export * from '../modules/accounts/accounts.tables';
 export * from '../modules/mining/mining.tables';
 export * from '../modules/mining/alerts.tables';
+export * from '../modules/wallet/ledger.tables';
+export * from '../modules/wallet/wallet.tables';

@@ -13,6 +13,8 @@ export interface ServerKeys {
   payPepper: Buffer;
   /** Signs ALTCHA challenges. */
   captcha: Buffer;
+  /** Derives the simulated chain's deposit addresses and txids. */
+  chain: Buffer;
   /** HMAC of stored verification codes: 6 digits are a million guesses away from a plain hash. */
   codes: Buffer;
   /** Signs the short-lived tickets between the login steps. */
@@ -40,5 +42,6 @@ export function deriveKeys(config: Config): ServerKeys {
     captcha: derive('altcha-hmac'),
     codes: derive('verification-code-hmac'),
     loginTicket: derive('login-ticket'),
+    chain: derive('simulated-chain'),
   };
 }

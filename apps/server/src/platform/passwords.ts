@@ -30,8 +30,9 @@ export class PasswordHasher {
     return verify(stored, password).catch(() => false);
   }
 
-  private peppered(payPassword: string): Buffer {
-    return createHmac('sha256', this.pepper).update(payPassword, 'utf8').digest();
+  /** Hex: the argon2 binding verifies strings only (raw HMAC bytes are not valid UTF-8). */
+  private peppered(payPassword: string): string {
+    return createHmac('sha256', this.pepper).update(payPassword, 'utf8').digest('hex');
   }
 
   hashPayPassword(payPassword: string): Promise<string> {

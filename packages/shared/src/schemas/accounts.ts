@@ -141,10 +141,12 @@ export const permissionsSchema = z.object({ permissions: z.array(z.string()), is
  * Operations that need the second factor (SECURITY-CHECKLIST item 16). An emailed/SMS code is
  * bound to one of them: a code sent for one cannot confirm another.
  */
-export const SECURITY_OPERATIONS = ['totp_bind', 'totp_unbind', 'password_change', 'pay_password', 'email_change', 'phone_change', 'cancel_account'] as const;
+export const SECURITY_OPERATIONS = ['totp_bind', 'totp_unbind', 'password_change', 'pay_password', 'email_change', 'phone_change', 'cancel_account', 'withdraw', 'transfer', 'withdraw_address'] as const;
 export type SecurityOperation = (typeof SECURITY_OPERATIONS)[number];
 
-export const securityCodeBodySchema = z.strictObject({ operation: z.enum(SECURITY_OPERATIONS) });
+/** Wallet operations name what the code confirms (`walletSubject` in schemas/wallet.ts): it is bound to exactly that. */
+export const WALLET_OPERATIONS = ['withdraw', 'transfer', 'withdraw_address'] as const;
+export const securityCodeBodySchema = z.strictObject({ operation: z.enum(SECURITY_OPERATIONS), subject: z.string().max(300).optional() });
 
 /** The second factor of a security operation: the authenticator if bound, else a code sent to the bound email or phone. */
 export const verificationSchema = z.strictObject({

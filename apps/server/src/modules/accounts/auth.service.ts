@@ -80,6 +80,8 @@ export class AuthService {
     private readonly totp: TotpService,
     private readonly ticketKey: Buffer,
     private readonly loginFailures: FailureCounter,
+    /** ADMIN_EMAILS: registering with one of these grants the operator role (first set-up, tests). */
+    private readonly adminEmails: ReadonlySet<string> = new Set(),
   ) {}
 
   /** Validates a target's shape beyond the schema: the mainland rule for +86 (SPEC.md section 5). */
@@ -134,6 +136,7 @@ export class AuthService {
       const account = await repo.insertAccount(tx, { userId: created.id, name, isDefault: true, createdAt: now });
       await repo.updateUser(tx, created.id, { currentAccountId: account.id }, now);
       await repo.grantRole(tx, created.id, DEFAULT_ROLE);
+      if (created.email && this.adminEmails.has(created.email.toLowerCase())) await repo.grantRole(tx, created.id, 'admin');
       if (client.deviceHash) await repo.rememberDevice(tx, created.id, client.deviceHash, now);
       await repo.recordEvent(tx, { userId: created.id, event: 'register', ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
       return created;

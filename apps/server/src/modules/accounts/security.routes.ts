@@ -42,7 +42,7 @@ export function securityRoutes(security: SecurityService) {
       config: { access: access.user, ...perMinute(5) },
       schema: { tags, summary: 'Send the code of a security operation to the bound email', body: securityCodeBodySchema, response: codeReply },
     }, async (request) => {
-      await security.sendOperationCode(me(request), request.body.operation, 'email', request.lang);
+      await security.sendOperationCode(me(request), request.body.operation, 'email', request.lang, request.body.subject);
       return ok(request, sent);
     });
 
@@ -50,7 +50,7 @@ export function securityRoutes(security: SecurityService) {
       config: { access: access.user, ...perMinute(5) },
       schema: { tags, summary: 'Send the code of a security operation to the bound phone', body: securityCodeBodySchema, response: codeReply },
     }, async (request) => {
-      await security.sendOperationCode(me(request), request.body.operation, 'sms', request.lang);
+      await security.sendOperationCode(me(request), request.body.operation, 'sms', request.lang, request.body.subject);
       return ok(request, sent);
     });
 

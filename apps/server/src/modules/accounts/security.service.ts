@@ -25,6 +25,9 @@ export interface Verification {
 
 type Change = SecurityOperation | 'password_reset';
 
+/** What a code confirms: the operation, and for wallet operations exactly which one. */
+const objectRef = (operation: SecurityOperation, subject?: string) => (subject ? `${operation}:${subject}` : operation);
+
 export class SecurityService {
   constructor(
     private readonly db: Db,
@@ -36,7 +39,7 @@ export class SecurityService {
     private readonly siteName: () => Promise<string>,
   ) {}
 
-  private async user(userId: string): Promise<UserRow> {
+  async user(userId: string): Promise<UserRow> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new AppError('unauthorized');
     // Every visitor shares the demo account: none may lock the others out of it.
@@ -45,14 +48,14 @@ export class SecurityService {
   }
 
   /** Sends the operation's code to the user's bound email (channel email) or phone (sms). */
-  async sendOperationCode(userId: string, operation: SecurityOperation, channel: 'email' | 'sms', lang: Language): Promise<void> {
+  async sendOperationCode(userId: string, operation: SecurityOperation, channel: 'email' | 'sms', lang: Language, subject?: string): Promise<void> {
     const user = await this.user(userId);
     const target: CodeTarget | null =
       channel === 'email' ? (user.email ? { channel: 'email', email: user.email } : null) : user.phone ? { channel: 'sms', country: user.phoneCountry!, phone: user.phone } : null;
     if (!target) throw new AppError('validation_failed', { fields: [{ field: 'body.channel', messageKey: 'invalid' }] });
     const wait = await this.codes.waitBeforeResend(target, 'security');
     if (wait > 0) throw new AppError('code_resend_wait', { params: { seconds: String(wait) } });
-    await this.codes.issue(target, 'security', lang, operation);
+    await this.codes.issue(target, 'security', lang, objectRef(operation, subject));
   }
 
   /** Sends a code to a new email or phone the user wants to bind. */
@@ -65,19 +68,23 @@ export class SecurityService {
     await this.codes.issue(target, purpose, lang, userId);
   }
 
-  /** The second factor: authenticator when bound, otherwise the emailed (or SMS) code for this operation. */
-  private async verifySecondFactor(user: UserRow, operation: SecurityOperation, v: Verification): Promise<void> {
+  /**
+   * The second factor: authenticator when bound, otherwise the emailed (or SMS) code for this
+   * operation and, for wallet operations, this subject (the withdrawal, transfer or address).
+   */
+  async verifySecondFactor(user: UserRow, operation: SecurityOperation, v: Verification, subject?: string): Promise<void> {
     if (user.totpSecret && operation !== 'totp_bind') {
       if (!v.totp_code) throw new AppError('second_factor_required');
       await this.totp.verify(user, v.totp_code);
       return;
     }
-    if (user.email && v.email_code) return this.codes.consume({ channel: 'email', email: user.email }, 'security', v.email_code, operation);
-    if (user.phone && v.sms_code) return this.codes.consume({ channel: 'sms', country: user.phoneCountry!, phone: user.phone }, 'security', v.sms_code, operation);
+    const ref = objectRef(operation, subject);
+    if (user.email && v.email_code) return this.codes.consume({ channel: 'email', email: user.email }, 'security', v.email_code, ref);
+    if (user.phone && v.sms_code) return this.codes.consume({ channel: 'sms', country: user.phoneCountry!, phone: user.phone }, 'security', v.sms_code, ref);
     throw new AppError('second_factor_required');
   }
 
-  private async alert(user: UserRow, change: Change, client: ClientInfo, extraTo?: string): Promise<void> {
+  async alert(user: UserRow, change: Change, client: ClientInfo, extraTo?: string): Promise<void> {
     const lang = user.language as Language;
     const params = { change: translate(lang, 'mail', `change_${change}`), time: this.clock.now().toISOString().replace('T', ' ').slice(0, 19), ip: client.ip };
     for (const to of new Set([user.notifyEmail ?? user.email, extraTo].filter((x): x is string => Boolean(x)))) {

@@ -1,0 +1,102 @@
+// bench:ledger — postings per second through post() on PostgreSQL: single two-entry transfers
+// from CONCURRENCY clients among HOLDERS holders, and bulk settlement postings (one system debit,
+// BULK user credits each), then the reconciliation, which must be clean. Fresh database per run.
+//   npm run bench:ledger -- [--postings 20000] [--concurrency 16] [--holders 2000] [--bulk 50000] [--rounds 3]
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { prepareDatabase } from '../src/db/prepare';
+import { FakeClock } from '../src/platform/clock';
+import { post, SYSTEM } from '../src/modules/wallet/ledger';
+import { reconcile } from '../src/modules/wallet/reconciliation';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const POSTINGS = arg('postings', 20_000);
+const CONCURRENCY = arg('concurrency', 16);
+const HOLDERS = arg('holders', 2_000);
+const BULK = arg('bulk', 50_000);
+const ROUNDS = arg('rounds', 3);
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const name = `hp_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(PG_URL);
+url.pathname = `/${name}`;
+const config = loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: 'memory' });
+const db = database.db;
+await prepareDatabase(database, { demo: false, clock: new FakeClock('2026-09-01T12:00:00Z') });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+try {
+  // Every holder starts with 1,000 BTC so transfers never run dry.
+  const holders = Array.from({ length: HOLDERS }, () => randomUUID());
+  for (let i = 0; i < holders.length; i += 5_000) {
+    const chunk = holders.slice(i, i + 5_000);
+    await post(db, {
+      idempotencyKey: `bench:fund:${i}`,
+      businessType: 'system_adjustment',
+      entries: [{ holder: SYSTEM.adjustments, coin: 'btc', amount: String(-1000 * chunk.length) }, ...chunk.map((holder) => ({ holder, coin: 'btc', amount: '1000' }))],
+    });
+  }
+
+  const singleRates: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < POSTINGS) {
+          const n = next++;
+          const from = holders[(n * 7919) % HOLDERS]!;
+          const to = holders[(n * 104_729 + 1) % HOLDERS]!;
+          if (from === to) continue;
+          await post(db, {
+            idempotencyKey: `bench:${round}:${n}`,
+            businessType: 'transfer',
+            entries: [{ holder: from, coin: 'btc', amount: '-0.00012345' }, { holder: to, coin: 'btc', amount: '0.00012345' }],
+          });
+        }
+      }),
+    );
+    const rate = POSTINGS / ((performance.now() - t0) / 1000);
+    singleRates.push(rate);
+    console.log(`single postings, round ${round + 1}: ${Math.round(rate)}/s`);
+  }
+
+  const bulkRates: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Settlement credits new and existing holders alike: half of each.
+    const credited = Array.from({ length: BULK }, (_, i) => (i % 2 ? holders[i % HOLDERS]! : randomUUID()));
+    const unique = [...new Set(credited)];
+    const t0 = performance.now();
+    await post(db, {
+      idempotencyKey: `bench:settlement:${round}`,
+      businessType: 'mining_profit',
+      entries: [{ holder: SYSTEM.poolRevenue, coin: 'btc', amount: (-0.00000123 * unique.length).toFixed(8) }, ...unique.map((holder) => ({ holder, coin: 'btc', amount: '0.00000123' }))],
+    });
+    const rate = (unique.length + 1) / ((performance.now() - t0) / 1000);
+    bulkRates.push(rate);
+    console.log(`bulk settlement, round ${round + 1}: ${unique.length + 1} entries, ${Math.round(rate)} entries/s`);
+  }
+
+  const t0 = performance.now();
+  const report = await reconcile(db);
+  console.log(`reconciliation: ${report.ok ? 'clean' : 'MISMATCH'} over ${report.postings} postings, ${report.entries} entries in ${Math.round(performance.now() - t0)} ms`);
+  console.log(`\nledger-single-postings-per-second (median of ${ROUNDS}): ${Math.round(median(singleRates))} (goal >= 3000)`);
+  console.log(`ledger-bulk-entries-per-second (median of ${ROUNDS}): ${Math.round(median(bulkRates))} (goal >= 50000)`);
+  if (!report.ok) process.exitCode = 1;
+} finally {
+  await database.close();
+  const cleanup = new pg.Client({ connectionString: PG_URL });
+  await cleanup.connect();
+  await cleanup.query(`drop database if exists ${name} with (force)`);
+  await cleanup.end();
+}

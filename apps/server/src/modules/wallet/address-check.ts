@@ -1,0 +1,68 @@
+// Withdraw addresses checked per coin family ("The address is wrong"; KDA: "The publicKey is
+// wrong"). Where the coin has a checksum that multicoin-address-validator knows (base58check,
+// bech32, EIP-55, CryptoNote, Blake2b for Siacoin), the library checks it; for the other coins the
+// format of their address family is checked, which catches typos of length and alphabet but not
+// every swapped character. The simulated chain's own addresses ("sim<coin>1<hex>") pass only
+// in demo and test setups where that chain is used.
+import WAValidator from 'multicoin-address-validator';
+
+/** Coins the library validates with their checksums, and the network to check against. */
+const LIBRARY: Record<string, string> = {
+  btc: 'btc',
+  ltc: 'ltc',
+  doge: 'doge',
+  eth: 'eth',
+  xmr: 'xmr',
+  zec: 'zec',
+  dash: 'dash',
+  dcr: 'dcr',
+  lbc: 'lbc',
+  sc: 'sc',
+};
+
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+const BECH32 = '[02-9ac-hj-np-z]';
+
+/** Address formats of the coins without a library checksum check. */
+const FORMATS: Record<string, RegExp> = {
+  rvn: new RegExp(`^R${BASE58}{33}$`),
+  erg: new RegExp(`^9${BASE58}{50}$`),
+  // Kadena accounts: "k:" + the 64-hex public key (the usual form), or a plain account name.
+  kda: /^(k:[0-9a-f]{64}|[A-Za-z0-9_.-]{3,256})$/,
+  hns: new RegExp(`^hs1${BECH32}{39,59}$`),
+  ckb: new RegExp(`^ck[bt]1${BECH32}{40,110}$`),
+  stc: /^0x[0-9a-fA-F]{32}$/,
+  scp: /^[0-9a-f]{76}$/,
+  cfx: /^cfx:[0-9a-z]{42}$/i,
+  'grin-c32': new RegExp(`^grin1${BECH32}{58}$`),
+  pmeer: new RegExp(`^Tm${BASE58}{33}$|^Mm${BASE58}{33}$`),
+  alph: new RegExp(`^${BASE58}{44,46}$`),
+  kas: new RegExp(`^kaspa:${BECH32}{61,63}$`),
+  sumo: new RegExp(`^Sumo${BASE58}{95}$|^Subo${BASE58}{95}$|^Sumi${BASE58}{106}$`),
+  zeph: new RegExp(`^ZEPHYR${BASE58}{92,104}$|^ZEPHs${BASE58}{92,104}$`),
+  aleo: new RegExp(`^aleo1${BECH32}{58}$`),
+  xtm: new RegExp(`^${BASE58}{40,100}$|^[0-9a-f]{64,66}$`),
+};
+
+export const KDA_PUBLIC_KEY = /^[0-9a-f]{64}$/;
+
+export interface AddressCheck {
+  ok: boolean;
+  /** Which rule refused it, for the error message. */
+  error?: 'address_invalid' | 'public_key_invalid';
+}
+
+export function checkWithdrawAddress(coin: string, address: string, publicKey: string | undefined, allowSimulated: boolean): AddressCheck {
+  if (allowSimulated && new RegExp(`^sim${coin}1[0-9a-f]{40}$`).test(address)) return { ok: true };
+  if (coin === 'kda') {
+    if (!FORMATS.kda!.test(address)) return { ok: false, error: 'address_invalid' };
+    // A "k:" account is its public key; other account names need the key given separately.
+    const key = address.startsWith('k:') ? address.slice(2) : publicKey;
+    if (!key || !KDA_PUBLIC_KEY.test(key) || (publicKey && address.startsWith('k:') && publicKey !== key)) return { ok: false, error: 'public_key_invalid' };
+    return { ok: true };
+  }
+  const network = LIBRARY[coin];
+  if (network) return WAValidator.validate(address, network, { networkType: 'prod' }) ? { ok: true } : { ok: false, error: 'address_invalid' };
+  const format = FORMATS[coin];
+  return format?.test(address) ? { ok: true } : { ok: false, error: 'address_invalid' };
+}

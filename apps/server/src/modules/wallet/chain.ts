@@ -1,0 +1,165 @@
+// The chain adapter: where deposits come from and withdrawals go (ARCHITECTURE.md section 8).
+// `simulated` (the default) keeps its own book in sim_chain_txs: a deposit address per account
+// and coin, incoming transfers that a test, the demo or an operator injects, and outgoing
+// transfers that confirm after a delay or are dropped when told to fail. `jsonrpc` talks to a
+// bitcoind-style wallet node (getnewaddress, sendtoaddress, gettransaction, listsinceblock,
+// getbalance) for real coins.
+import { createHmac, randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { simChainTxs } from './wallet.tables';
+
+export interface IncomingTransfer {
+  txid: string;
+  vout: number;
+  address: string;
+  amount: string;
+  confirmations: number;
+}
+
+export type SendOutcome = { state: 'pending' } | { state: 'confirmed' } | { state: 'dropped'; reason: string };
+
+export interface ChainAdapter {
+  readonly kind: string;
+  /** A new deposit address for (account, coin); called once, the wallet stores it. */
+  depositAddress(coin: string, accountId: string): Promise<string>;
+  /** Transfers to any of our addresses since `sinceHeight` (inclusive) with their confirmations. */
+  incoming(coin: string, addresses: ReadonlySet<string>): Promise<IncomingTransfer[]>;
+  /** Broadcasts a payment; returns its txid. Throws when the node refuses it (nothing sent). */
+  send(coin: string, address: string, amount: string, reference: string): Promise<string>;
+  /** What became of a broadcast payment. */
+  outcome(coin: string, txid: string): Promise<SendOutcome>;
+  /** What the pool's wallet holds per coin, from the chain's point of view. */
+  custody(coins: string[]): Promise<Map<string, string>>;
+}
+
+/** Blocks of the simulated chain: one a minute. */
+const heightAt = (date: Date) => Math.floor(date.getTime() / 60_000);
+
+/** A payment from outside arriving in the simulated chain's book (deposits, demo block rewards). */
+export async function simulatedIncoming(db: Db, at: Date, coin: string, address: string, amount: string): Promise<string> {
+  const txid = randomBytes(32).toString('hex');
+  await db.insert(simChainTxs).values({ txid, coin, direction: 'in', address, amount, height: heightAt(at), createdAt: at });
+  return txid;
+}
+
+export class SimulatedChain implements ChainAdapter {
+  readonly kind = 'simulated';
+  /** Addresses the next send() to which the chain refuses (tests, demo). */
+  private readonly failing = new Set<string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly secret: Buffer,
+    /** Minutes before a sent payment confirms. */
+    private readonly confirmMinutes = 1,
+  ) {}
+
+  async depositAddress(coin: string, accountId: string): Promise<string> {
+    // Deterministic per (account, coin) and unguessable without the server secret; marked "sim".
+    const digest = createHmac('sha256', this.secret).update(`${coin}:${accountId}`).digest('hex').slice(0, 40);
+    return `sim${coin}1${digest}`;
+  }
+
+  /** A payment from outside to one of our addresses (tests, `npm run simulate`, operators in demo). */
+  receive(coin: string, address: string, amount: string): Promise<string> {
+    return simulatedIncoming(this.db, this.clock.now(), coin, address, amount);
+  }
+
+  /** The next payment to `address` will be dropped by the network. */
+  failNextSendTo(address: string): void {
+    this.failing.add(address);
+  }
+
+  async incoming(coin: string, addresses: ReadonlySet<string>): Promise<IncomingTransfer[]> {
+    if (addresses.size === 0) return [];
+    const tip = heightAt(this.clock.now());
+    const rows = await this.db.select().from(simChainTxs).where(and(eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in')));
+    return rows
+      .filter((r) => addresses.has(r.address))
+      .map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: Math.max(0, tip - r.height) }));
+  }
+
+  async send(coin: string, address: string, amount: string, reference: string): Promise<string> {
+    const txid = createHmac('sha256', this.secret).update(`send:${reference}`).digest('hex');
+    const dropped = this.failing.delete(address);
+    // The txid is derived from the withdrawal, so re-sending after a crash finds the same tx
+    // instead of paying twice.
+    await this.db
+      .insert(simChainTxs)
+      .values({ txid, coin, direction: 'out', address, amount, height: heightAt(this.clock.now()), dropped, createdAt: this.clock.now() })
+      .onConflictDoNothing();
+    return txid;
+  }
+
+  async outcome(_coin: string, txid: string): Promise<SendOutcome> {
+    const [row] = await this.db.select().from(simChainTxs).where(eq(simChainTxs.txid, txid));
+    if (!row) return { state: 'dropped', reason: 'unknown transaction' };
+    if (row.dropped) return { state: 'dropped', reason: 'rejected by the network' };
+    return heightAt(this.clock.now()) - row.height >= this.confirmMinutes ? { state: 'confirmed' } : { state: 'pending' };
+  }
+
+  async custody(coins: string[]): Promise<Map<string, string>> {
+    const rows = await queryRows<{ coin: string; held: string }>(
+      this.db,
+      sql`select coin, sum(case when direction = 'in' then amount when dropped then 0 else -amount end)::text as held
+            from sim_chain_txs group by coin`,
+    );
+    const held = new Map(rows.map((r) => [r.coin, new Decimal(r.held).toFixed()]));
+    return new Map(coins.map((c) => [c, held.get(c) ?? '0']));
+  }
+}
+
+/**
+ * A bitcoind-compatible wallet node per coin (WALLET_RPC_<COIN>=http://user:pass@host:port).
+ * Confirmations follow the node; custody is the node's balance.
+ */
+export class JsonRpcChain implements ChainAdapter {
+  readonly kind = 'jsonrpc';
+  constructor(private readonly urls: Record<string, string>) {}
+
+  private async call<T>(coin: string, method: string, params: unknown[]): Promise<T> {
+    const url = this.urls[coin];
+    if (!url) throw new Error(`no wallet node configured for ${coin}`);
+    const { username, password, origin, pathname } = new URL(url);
+    const response = await fetch(`${origin}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` },
+      body: JSON.stringify({ jsonrpc: '1.0', id: method, method, params }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const body = (await response.json()) as { result: T; error: { message: string } | null };
+    if (body.error) throw new Error(`${coin} ${method}: ${body.error.message}`);
+    return body.result;
+  }
+
+  depositAddress(coin: string, accountId: string): Promise<string> {
+    return this.call<string>(coin, 'getnewaddress', [accountId]);
+  }
+
+  async incoming(coin: string, addresses: ReadonlySet<string>): Promise<IncomingTransfer[]> {
+    const result = await this.call<{ transactions: Array<{ category: string; address: string; amount: number | string; txid: string; vout: number; confirmations: number }> }>(coin, 'listsinceblock', []);
+    return result.transactions
+      .filter((t) => t.category === 'receive' && addresses.has(t.address))
+      .map((t) => ({ txid: t.txid, vout: t.vout, address: t.address, amount: new Decimal(t.amount).toFixed(), confirmations: t.confirmations }));
+  }
+
+  send(coin: string, address: string, amount: string, reference: string): Promise<string> {
+    return this.call<string>(coin, 'sendtoaddress', [address, amount, reference]);
+  }
+
+  async outcome(coin: string, txid: string): Promise<SendOutcome> {
+    const tx = await this.call<{ confirmations: number }>(coin, 'gettransaction', [txid]);
+    if (tx.confirmations < 0) return { state: 'dropped', reason: 'conflicted on chain' };
+    return tx.confirmations >= 1 ? { state: 'confirmed' } : { state: 'pending' };
+  }
+
+  async custody(coins: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const coin of coins) if (this.urls[coin]) out.set(coin, new Decimal(await this.call<number | string>(coin, 'getbalance', [])).toFixed());
+    return out;
+  }
+}

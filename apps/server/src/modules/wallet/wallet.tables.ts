@@ -1,0 +1,184 @@
+// What the wallet screens and the operators work with, around the ledger: per-coin limits,
+// withdraw addresses, withdrawals and their states, deposits, internal transfers, automatic
+// payout settings, the operators' audit log, and the simulated chain's own book.
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { miningAccounts, users } from '../accounts/accounts.tables';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+/** Operator-editable limits per coin (seeded from wallet.seed.ts). */
+export const walletCoinLimits = pgTable('wallet_coin_limits', {
+  coin: text('coin').primaryKey(),
+  withdrawEnabled: boolean('withdraw_enabled').notNull().default(true),
+  depositEnabled: boolean('deposit_enabled').notNull().default(true),
+  minWithdraw: money('min_withdraw').notNull(),
+  /** Taken from the amount: the address receives amount - fee. */
+  withdrawFee: money('withdraw_fee').notNull(),
+  /** Larger requests are split into parts of at most this much. */
+  maxSingleWithdraw: money('max_single_withdraw').notNull(),
+  /** A request of more than this waits for an operator's review. */
+  auditThreshold: money('audit_threshold').notNull(),
+});
+
+export const withdrawAddresses = pgTable(
+  'withdraw_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    coin: text('coin').notNull(),
+    alias: text('alias').notNull(),
+    address: text('address').notNull(),
+    /** KDA: the account's public key. */
+    publicKey: text('public_key'),
+    /** KDA: the chain number (the pool pays on chain 0). */
+    chain: integer('chain'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('withdraw_addresses_account_idx').on(t.accountId, t.coin),
+    uniqueIndex('withdraw_addresses_unique').on(t.accountId, t.coin, t.address).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const WITHDRAWAL_STATUSES = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The parts of one split request share it. */
+    requestId: uuid('request_id').notNull(),
+    partNo: integer('part_no').notNull(),
+    parts: integer('parts').notNull(),
+    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    coin: text('coin').notNull(),
+    address: text('address').notNull(),
+    publicKey: text('public_key'),
+    chain: integer('chain'),
+    /** Debited from the balance; the address receives amount - fee. */
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    status: text('status').notNull(),
+    /** automatic payout or a user's request. */
+    origin: text('origin').notNull().default('user'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    txid: text('txid'),
+    reason: text('reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_idempotency_unique').on(t.accountId, t.idempotencyKey, t.partNo),
+    index('withdrawals_account_idx').on(t.accountId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    check('withdrawals_status_check', sql`${t.status} in ('reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed')`),
+    check('withdrawals_amount_check', sql`${t.amount} > ${t.fee} and ${t.fee} >= 0`),
+  ],
+);
+
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    coin: text('coin').notNull(),
+    address: text('address').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.coin] }), uniqueIndex('deposit_addresses_address_unique').on(t.coin, t.address)],
+);
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    coin: text('coin').notNull(),
+    address: text('address').notNull(),
+    txid: text('txid').notNull(),
+    vout: integer('vout').notNull().default(0),
+    amount: money('amount').notNull(),
+    confirmations: integer('confirmations').notNull().default(0),
+    /** confirming until the network's confirmations are there, then credited. */
+    status: text('status').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    creditedAt: ts('credited_at'),
+  },
+  (t) => [
+    uniqueIndex('deposits_tx_unique').on(t.coin, t.txid, t.vout),
+    index('deposits_account_idx').on(t.accountId, t.createdAt),
+    check('deposits_status_check', sql`${t.status} in ('confirming', 'credited')`),
+  ],
+);
+
+export const internalTransfers = pgTable(
+  'internal_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromAccountId: uuid('from_account_id').notNull().references(() => miningAccounts.id),
+    toAccountId: uuid('to_account_id').notNull().references(() => miningAccounts.id),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('internal_transfers_idempotency_unique').on(t.fromAccountId, t.idempotencyKey), check('internal_transfers_amount_check', sql`${t.amount} > 0`)],
+);
+
+export const payoutSettings = pgTable(
+  'payout_settings',
+  {
+    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    coin: text('coin').notNull(),
+    addressId: uuid('address_id')
+      .notNull()
+      .references(() => withdrawAddresses.id),
+    threshold: money('threshold').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.coin] })],
+);
+
+/** Every operator decision and correction, with who and why. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminUserId: uuid('admin_user_id').references(() => users.id),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    detail: jsonb('detail').$type<Record<string, string>>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The simulated chain's own book (CHAIN_ADAPTER=simulated): what it has received and sent, so
+ * the pool's custody can be checked against something other than the ledger itself.
+ */
+export const simChainTxs = pgTable(
+  'sim_chain_txs',
+  {
+    txid: text('txid').primaryKey(),
+    coin: text('coin').notNull(),
+    /** in: to one of our deposit addresses (or a block reward); out: a withdrawal we sent. */
+    direction: text('direction').notNull(),
+    address: text('address').notNull(),
+    amount: money('amount').notNull(),
+    /** The block height (simulated: minutes since epoch) it was mined in. */
+    height: integer('height').notNull(),
+    /** out only: the chain will drop it (a test or an operator told it to fail). */
+    dropped: boolean('dropped').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sim_chain_txs_coin_idx').on(t.coin, t.direction), check('sim_chain_txs_direction_check', sql`${t.direction} in ('in', 'out')`)],
+);

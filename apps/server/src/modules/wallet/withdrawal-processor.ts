@@ -1,0 +1,164 @@
+// Moves withdrawals through their states after the request: processing -> broadcast (the chain
+// adapter sent it, txid) -> completed (confirmed: the frozen amount leaves the ledger to the chain
+// and the fee account), or -> failed (the chain refused or dropped it: the frozen amount returns
+// to available). Every transition is a conditional update on the current status in the same
+// transaction as its posting, so a state is left exactly once and funds return exactly once
+// (SECURITY-CHECKLIST item 31), whatever runs twice after a crash.
+import Decimal from 'decimal.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import type { ChainAdapter } from './chain';
+import { post, SYSTEM } from './ledger';
+import { deposits, depositAddresses, withdrawals } from './wallet.tables';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** Moves `w` from `from` to `to` if it is still in `from`; false when someone else moved it. */
+async function transition(tx: Tx, w: WithdrawalRow, from: string, to: string, set: Partial<typeof withdrawals.$inferInsert>, now: Date): Promise<boolean> {
+  const moved = await tx
+    .update(withdrawals)
+    .set({ ...set, status: to, updatedAt: now })
+    .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, from)))
+    .returning({ id: withdrawals.id });
+  return moved.length === 1;
+}
+
+/** Frozen back to available, once: for rejected and failed withdrawals. */
+export async function returnFunds(tx: Tx, w: WithdrawalRow, now: Date): Promise<void> {
+  await post(
+    tx,
+    {
+      idempotencyKey: `withdraw-return:${w.id}`,
+      businessType: 'withdraw_return',
+      reference: `withdrawal:${w.id}`,
+      entries: [
+        { holder: w.accountId, coin: w.coin, bucket: 'frozen', amount: `-${new Decimal(w.amount).toFixed()}` },
+        { holder: w.accountId, coin: w.coin, bucket: 'available', amount: new Decimal(w.amount).toFixed() },
+      ],
+    },
+    now,
+  );
+}
+
+export class WithdrawalProcessor {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly chain: ChainAdapter,
+  ) {}
+
+  /** Sends every withdrawal waiting in processing. */
+  async sendPending(): Promise<number> {
+    const pending = await this.db.select().from(withdrawals).where(eq(withdrawals.status, 'processing')).orderBy(withdrawals.createdAt).limit(100);
+    let sent = 0;
+    for (const w of pending) {
+      const net = new Decimal(w.amount).minus(w.fee).toFixed();
+      let txid: string;
+      try {
+        // The reference is the withdrawal id: the adapter uses it so a second send after a crash
+        // between sending and recording finds the first payment instead of paying again.
+        txid = await this.chain.send(w.coin, w.address, net, w.id);
+      } catch (error) {
+        await this.fail(w, 'processing', error instanceof Error ? error.message.slice(0, 200) : 'refused by the node');
+        continue;
+      }
+      await inTransaction(this.db, (tx) => transition(tx, w, 'processing', 'broadcast', { txid }, this.clock.now()));
+      sent++;
+    }
+    return sent;
+  }
+
+  /** Settles confirmed payments and returns dropped ones. */
+  async checkBroadcast(): Promise<number> {
+    const inFlight = await this.db.select().from(withdrawals).where(eq(withdrawals.status, 'broadcast')).limit(500);
+    let settled = 0;
+    for (const w of inFlight) {
+      const outcome = await this.chain.outcome(w.coin, w.txid!);
+      if (outcome.state === 'pending') continue;
+      if (outcome.state === 'dropped') {
+        await this.fail(w, 'broadcast', outcome.reason);
+        continue;
+      }
+      const now = this.clock.now();
+      await inTransaction(this.db, async (tx) => {
+        if (!(await transition(tx, w, 'broadcast', 'completed', {}, now))) return;
+        const amount = new Decimal(w.amount);
+        const fee = new Decimal(w.fee);
+        await post(
+          tx,
+          {
+            idempotencyKey: `withdraw-settle:${w.id}`,
+            businessType: 'withdraw',
+            reference: `withdrawal:${w.id}`,
+            entries: [
+              { holder: w.accountId, coin: w.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
+              { holder: SYSTEM.chain, coin: w.coin, amount: amount.minus(fee).toFixed() },
+              ...(fee.isZero() ? [] : [{ holder: SYSTEM.fees, coin: w.coin, amount: fee.toFixed() }]),
+            ],
+          },
+          now,
+        );
+      });
+      settled++;
+    }
+    return settled;
+  }
+
+  private async fail(w: WithdrawalRow, from: string, reason: string): Promise<void> {
+    const now = this.clock.now();
+    await inTransaction(this.db, async (tx) => {
+      if (await transition(tx, w, from, 'failed', { reason }, now)) await returnFunds(tx, w, now);
+    });
+  }
+
+  /**
+   * Deposits: transfers to our addresses appear as confirming and are credited, once, when the
+   * network has confirmed them (1 confirmation, SPEC.md section 9).
+   */
+  async scanDeposits(coins: string[]): Promise<number> {
+    let credited = 0;
+    for (const coin of coins) {
+      const owned = await this.db.select().from(depositAddresses).where(eq(depositAddresses.coin, coin));
+      if (owned.length === 0) continue;
+      const accountOf = new Map(owned.map((a) => [a.address, a.accountId]));
+      const seen = await this.chain.incoming(coin, new Set(accountOf.keys()));
+      if (seen.length === 0) continue;
+      const now = this.clock.now();
+      await this.db
+        .insert(deposits)
+        .values(seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })))
+        .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations` } });
+      const ready = await this.db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.coin, coin), eq(deposits.status, 'confirming'), sql`${deposits.confirmations} >= 1`, inArray(deposits.txid, seen.map((t) => t.txid))));
+      for (const d of ready) {
+        await inTransaction(this.db, async (tx) => {
+          const moved = await tx
+            .update(deposits)
+            .set({ status: 'credited', creditedAt: now })
+            .where(and(eq(deposits.id, d.id), eq(deposits.status, 'confirming')))
+            .returning({ id: deposits.id });
+          if (moved.length === 0) return;
+          await post(
+            tx,
+            {
+              idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`,
+              businessType: 'deposit',
+              reference: `deposit:${d.id}`,
+              entries: [
+                { holder: SYSTEM.chain, coin, amount: new Decimal(d.amount).neg().toFixed() },
+                { holder: d.accountId, coin, amount: new Decimal(d.amount).toFixed() },
+              ],
+            },
+            now,
+          );
+          credited++;
+        });
+      }
+    }
+    return credited;
+  }
+}

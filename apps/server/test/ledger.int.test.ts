@@ -1,0 +1,122 @@
+// The ledger's rules against a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
+// postings balance, balances never go negative, keys give one effect, entries cannot be edited,
+// and reconciliation notices when a cached balance disagrees with its entries.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { inTransaction } from '../src/db/transaction';
+import { AppError } from '../src/platform/errors';
+import { balanceOf, post, SYSTEM } from '../src/modules/wallet/ledger';
+import { reconcile } from '../src/modules/wallet/reconciliation';
+import { startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ demo: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.database.db;
+const key = () => `test:${randomUUID()}`;
+const errorKey = (error: unknown) => (error instanceof AppError ? error.key : String(error));
+
+function credit(holder: string, amount: string, coin = 'btc', idempotencyKey = key()) {
+  return post(db(), { idempotencyKey, businessType: 'system_adjustment', entries: [{ holder: SYSTEM.adjustments, coin, amount: `-${amount}` }, { holder, coin, amount }] });
+}
+
+describe('post()', () => {
+  it('moves money between holders and keeps the cached balance', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await credit(a, '1.5');
+    await post(db(), { idempotencyKey: key(), businessType: 'transfer', entries: [{ holder: a, coin: 'btc', amount: '-0.4' }, { holder: b, coin: 'btc', amount: '0.4' }] });
+    expect((await balanceOf(db(), a, 'btc')).available).toMatch(/^1\.10*$/);
+    expect((await balanceOf(db(), b, 'btc')).available).toMatch(/^0\.40*$/);
+  });
+
+  it('refuses a debit below zero and moves nothing', async () => {
+    const a = randomUUID();
+    await credit(a, '1');
+    const k = key();
+    const attempt = post(db(), { idempotencyKey: k, businessType: 'transfer', entries: [{ holder: a, coin: 'btc', amount: '-1.000000000000000001' }, { holder: SYSTEM.fees, coin: 'btc', amount: '1.000000000000000001' }] });
+    await expect(attempt.catch(errorKey)).resolves.toBe('insufficient_balance');
+    expect((await balanceOf(db(), a, 'btc')).available).toMatch(/^1(\.0*)?$/);
+    // The refused posting left no trace, so its key is still free.
+    expect(await queryRows(db(), sql`select 1 from ledger_postings where idempotency_key = ${k}`)).toHaveLength(0);
+  });
+
+  it('gives one effect per idempotency key, and refuses the key with other content', async () => {
+    const a = randomUUID();
+    const k = key();
+    const first = await credit(a, '2', 'ltc', k);
+    const again = await credit(a, '2', 'ltc', k);
+    expect(again).toEqual({ postingId: first.postingId, replayed: true });
+    expect((await balanceOf(db(), a, 'ltc')).available).toMatch(/^2(\.0*)?$/);
+    await expect(credit(a, '3', 'ltc', k).catch(errorKey)).resolves.toBe('idempotency_conflict');
+  });
+
+  it('refuses postings that do not balance, and malformed ones', async () => {
+    const a = randomUUID();
+    await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: a, coin: 'btc', amount: '1' }, { holder: SYSTEM.fees, coin: 'btc', amount: '-0.9' }] })).rejects.toThrow(/sum to 0\.1/);
+    await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: a, coin: 'btc', amount: '1' }, { holder: SYSTEM.fees, coin: 'ltc', amount: '-1' }] })).rejects.toThrow(/not zero/);
+    await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: 'alice', coin: 'btc', amount: '1' }, { holder: SYSTEM.fees, coin: 'btc', amount: '-1' }] })).rejects.toThrow(/bad holder/);
+    await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: a, coin: 'btc', amount: '1e3' }, { holder: SYSTEM.fees, coin: 'btc', amount: '-1000' }] })).rejects.toThrow(/bad amount/);
+  });
+
+  it('rolls back with the caller transaction', async () => {
+    const a = randomUUID();
+    await inTransaction(db(), async (tx) => {
+      await post(tx, { idempotencyKey: key(), businessType: 'x', entries: [{ holder: SYSTEM.adjustments, coin: 'btc', amount: '-5' }, { holder: a, coin: 'btc', amount: '5' }] });
+      throw new Error('changed my mind');
+    }).catch(() => undefined);
+    expect((await balanceOf(db(), a, 'btc')).available).toBe('0');
+  });
+
+  it('keeps entries and postings append-only', async () => {
+    const a = randomUUID();
+    const { postingId } = await credit(a, '1');
+    await expect(db().execute(sql`update ledger_entries set amount = 100 where posting_id = ${postingId}`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from ledger_entries where posting_id = ${postingId}`)).rejects.toThrow();
+    await expect(db().execute(sql`update ledger_postings set business_type = 'x' where id = ${postingId}`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from ledger_postings where id = ${postingId}`)).rejects.toThrow();
+  });
+
+  it('lets exactly k of concurrent debits of X through from a balance of k*X + r', async () => {
+    const a = randomUUID();
+    await credit(a, '10.3'); // k = 10 debits of 1, r = 0.3
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, () => post(db(), { idempotencyKey: key(), businessType: 'withdraw', entries: [{ holder: a, coin: 'btc', amount: '-1' }, { holder: SYSTEM.fees, coin: 'btc', amount: '1' }] })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => errorKey((r as PromiseRejectedResult).reason))).toEqual(Array(15).fill('insufficient_balance'));
+    expect((await balanceOf(db(), a, 'btc')).available).toMatch(/^0\.30*$/);
+  });
+
+  it('moves money both ways between two holders at once without deadlock or loss', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await credit(a, '100');
+    await credit(b, '100');
+    const move = (from: string, to: string) => post(db(), { idempotencyKey: key(), businessType: 'transfer', entries: [{ holder: from, coin: 'btc', amount: '-1' }, { holder: to, coin: 'btc', amount: '1' }] });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? move(a, b) : move(b, a))));
+    expect(Number((await balanceOf(db(), a, 'btc')).available)).toBe(100);
+    expect(Number((await balanceOf(db(), b, 'btc')).available)).toBe(100);
+  });
+});
+
+describe('reconcile()', () => {
+  it('is clean after postings and reports a cached balance that disagrees with its entries', async () => {
+    const a = randomUUID();
+    await credit(a, '7');
+    expect((await reconcile(db())).ok).toBe(true);
+    await db().execute(sql`update ledger_balances set available = available + 1 where holder = ${a}`);
+    const report = await reconcile(db());
+    expect(report.ok).toBe(false);
+    expect(report.balanceMismatches).toEqual([{ holder: a, coin: 'btc', bucket: 'available', cached: expect.stringMatching(/^8/), entries: expect.stringMatching(/^7/) }]);
+    await db().execute(sql`update ledger_balances set available = available - 1 where holder = ${a}`);
+    expect((await reconcile(db())).ok).toBe(true);
+  });
+});

@@ -1,0 +1,279 @@
+// The wallet through HTTP against a real database, with codes read from a real SMTP server and the
+// simulated chain: addresses, withdrawals (holds, limits, pay password, second factor bound to the
+// withdrawal, idempotency keys, split, review, failure), deposits, transfers, transactions,
+// operators, and who may call what. The test app's teardown reconciles the ledger.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
+import type { SimulatedChain } from '../src/modules/wallet/chain';
+import { walletTick } from '../src/modules/wallet/wallet.jobs';
+import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('operator');
+const PIN = '246810';
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const BTC_ADDRESS_2 = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+interface User {
+  email: string;
+  tokens: Tokens;
+  accountId: string;
+  accountName: string;
+}
+const errorOf = (res: { body: string }) => body(res).code;
+const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
+const chain = () => t.app.wallet.chain as SimulatedChain;
+
+async function emailCode(user: User, operation: string, subject?: string): Promise<string> {
+  t.clock.advance(61_000); // the resend timer
+  const since = inbox.mails.length;
+  const res = await inject(t.app, { method: 'POST', url: '/api/auth/validation/verified-email', headers: auth(user.tokens), payload: { operation, ...(subject ? { subject } : {}) } });
+  expect(res.statusCode, res.body).toBe(200);
+  return SmtpInbox.code(await inbox.next(user.email, since));
+}
+
+/** A registered user with a pay password, its holds over (set two days ago). */
+async function walletUser(email = uniqueEmail('wallet')): Promise<User> {
+  const r = await registerByEmail(t.app, inbox, email);
+  const mine = body<{ current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
+  const user = { email, tokens: r.tokens, accountId: mine.current_account.id, accountName: mine.current_account.name };
+  const email_code = await emailCode(user, 'pay_password');
+  const res = await inject(t.app, { method: 'PUT', url: '/api/users/pay-password', headers: auth(user.tokens), payload: { pay_password: PIN, confirm_pay_password: PIN, verification: { email_code } } });
+  expect(res.statusCode, res.body).toBe(200);
+  return user;
+}
+
+async function endHolds(user: User): Promise<void> {
+  const past = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
+  await t.database.db.execute(sql`update users set security_changed_at = ${past} where email = ${user.email}`);
+  await t.database.db.execute(sql`update withdraw_addresses set created_at = ${past} where account_id = ${user.accountId}`);
+}
+
+let admin: User;
+async function credit(user: User, coin: string, amount: string) {
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: auth(admin.tokens), payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function addAddress(user: User, coin: string, address: string, extra: Record<string, unknown> = {}) {
+  const email_code = await emailCode(user, 'withdraw_address', walletSubject.withdrawAddress({ coin, address }));
+  return inject(t.app, { method: 'POST', url: '/api/v2/wallets/addresses', headers: auth(user.tokens), payload: { coin, alias: 'cold', address, ...extra, verification: { email_code } } });
+}
+
+async function balance(user: User, coin: string) {
+  const list = body<{ list: Array<{ coin: string; available: string; frozen: string }> }>(await inject(t.app, { url: '/api/v2/wallets/balances', headers: auth(user.tokens) })).data.list;
+  return list.find((b) => b.coin === coin)!;
+}
+
+async function withdraw(user: User, addressId: string, amount: string, options: { key?: string; pin?: string; code?: string } = {}) {
+  const code = options.code ?? (await emailCode(user, 'withdraw', walletSubject.withdraw({ coin: 'btc', address_id: addressId, amount })));
+  return inject(t.app, {
+    method: 'POST',
+    url: '/api/v2/wallets/withdrawals',
+    headers: { ...auth(user.tokens), 'idempotency-key': options.key ?? randomUUID() },
+    payload: { coin: 'btc', address_id: addressId, amount, pay_password: options.pin ?? PIN, verification: { email_code: code } },
+  });
+}
+
+beforeAll(async () => {
+  admin = await walletUser(ADMIN);
+});
+
+describe('withdraw addresses', () => {
+  it('checks the address per coin and binds the code to the address', async () => {
+    const user = await walletUser();
+    expect(errorOf(await addAddress(user, 'btc', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx'))).toBe(codeOf('address_invalid'));
+    const kda = await addAddress(user, 'kda', 'kda-miner-01', { public_key: 'not-a-key' });
+    expect(errorOf(kda)).toBe(codeOf('public_key_invalid'));
+    expect(body(kda).msg).toBe('The publicKey is wrong.');
+    // A code sent for one address cannot confirm another.
+    const code = await emailCode(user, 'withdraw_address', walletSubject.withdrawAddress({ coin: 'btc', address: BTC_ADDRESS }));
+    const other = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/addresses', headers: auth(user.tokens), payload: { coin: 'btc', alias: 'x', address: BTC_ADDRESS_2, verification: { email_code: code } } });
+    expect(errorOf(other)).toBe(codeOf('code_invalid'));
+    const ok = await addAddress(user, 'btc', BTC_ADDRESS);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(errorOf(await addAddress(user, 'btc', BTC_ADDRESS))).toBe(codeOf('address_duplicate'));
+    const list = body<Array<{ address: string }>>(await inject(t.app, { url: '/api/v2/wallets/addresses?coin=btc', headers: auth(user.tokens) })).data;
+    expect(list.map((a) => a.address)).toEqual([BTC_ADDRESS]);
+  });
+});
+
+describe('withdrawals', () => {
+  it('refuses without pay password, during the hold, below the minimum, beyond the balance, with a wrong PIN', async () => {
+    const r = await registerByEmail(t.app, inbox);
+    const mine = body<{ current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
+    const noPin: User = { email: r.email, tokens: r.tokens, accountId: mine.current_account.id, accountName: mine.current_account.name };
+    const address = body<{ id: string }>(await addAddress(noPin, 'btc', BTC_ADDRESS)).data;
+    expect(errorOf(await withdraw(noPin, address.id, '0.01'))).toBe(codeOf('pay_password_not_set'));
+
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    const held = await withdraw(user, a.id, '0.01');
+    expect(errorOf(held)).toBe(codeOf('withdraw_hold'));
+    expect(body(held).msg).toMatch(/suspended for 24 hours/);
+    await endHolds(user);
+    const below = await withdraw(user, a.id, '0.0009');
+    expect(errorOf(below)).toBe(codeOf('withdraw_below_minimum'));
+    expect(body(below).msg).toBe('The withdrawal amount must be at least 0.001 BTC.');
+    expect(errorOf(await withdraw(user, a.id, '0.01'))).toBe(codeOf('insufficient_balance'));
+    await credit(user, 'btc', '1');
+    expect(errorOf(await withdraw(user, a.id, '0.01', { pin: '111111' }))).toBe(codeOf('pay_password_incorrect'));
+    const tooPrecise = await withdraw(user, a.id, '0.0100001');
+    expect(tooPrecise.statusCode).toBe(400);
+    expect(body<{ fields: Array<{ field: string }> }>(tooPrecise).data.fields[0]!.field).toBe('body.amount');
+    expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
+  });
+
+  it('withdraws once per key, sends, confirms and settles; the code is bound to the amount', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    const codeForOther = await emailCode(user, 'withdraw', walletSubject.withdraw({ coin: 'btc', address_id: a.id, amount: '0.5' }));
+    expect(errorOf(await withdraw(user, a.id, '0.25', { code: codeForOther }))).toBe(codeOf('code_invalid'));
+
+    const key = randomUUID();
+    const first = await withdraw(user, a.id, '0.25', { key });
+    expect(first.statusCode, first.body).toBe(200);
+    // The answer was lost: the retry with the same key gets it again and moves nothing more.
+    const again = await withdraw(user, a.id, '0.25', { key, code: '000000' });
+    expect(body(again).data).toEqual(body(first).data);
+    expect(errorOf(await withdraw(user, a.id, '0.3', { key, code: '000000' }))).toBe(codeOf('idempotency_conflict'));
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.75', frozen: '0.25' });
+
+    await walletTick(t.app.wallet);
+    const [sent] = body<{ list: Array<{ status: string; txid: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    expect(sent).toMatchObject({ status: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    t.clock.advance(2 * 60_000);
+    await walletTick(t.app.wallet);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.75', frozen: '0' });
+    const tx = body<{ list: Array<{ business_type: string; amount: string; status: string; txid: string | null }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?coin=btc', headers: auth(user.tokens) })).data.list;
+    expect(tx[0]).toMatchObject({ business_type: 'withdraw', amount: '-0.25', status: 'completed', txid: sent!.txid });
+    expect(tx[1]).toMatchObject({ business_type: 'system_adjustment', amount: '1' });
+  });
+
+  it('splits above the single maximum, waits for review above the threshold; operators approve or reject', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '30');
+    const quote = body<{ parts: unknown[]; needs_review: boolean; fee: string; receive: string }>(
+      await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount: '12' } }),
+    ).data;
+    expect(quote).toMatchObject({ needs_review: true, fee: '0.0006', receive: '11.9994' });
+    expect(quote.parts).toHaveLength(3);
+    const big = body<{ parts: Array<{ id: string; status: string; amount: string }> }>(await withdraw(user, a.id, '12')).data;
+    expect(big.parts.map((p) => [p.status, p.amount])).toEqual([['reviewing', '4'], ['reviewing', '4'], ['reviewing', '4']]);
+    const small = body<{ parts: Array<{ id: string; status: string }> }>(await withdraw(user, a.id, '11')).data;
+
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: auth(user.tokens) })).statusCode).toBe(403);
+    const queue = body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/withdrawals?status=reviewing&page_size=100', headers: auth(admin.tokens) })).data.list;
+    expect(queue.map((w) => w.id)).toEqual(expect.arrayContaining(big.parts.map((p) => p.id)));
+    for (const p of big.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/approve`, headers: auth(admin.tokens) })).statusCode).toBe(200);
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: auth(admin.tokens) }))).toBe(codeOf('withdrawal_state_invalid'));
+    const noReason = await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${small.parts[0]!.id}/reject`, headers: auth(admin.tokens), payload: { reason: ' ' } });
+    expect(noReason.statusCode).toBe(400);
+    for (const p of small.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/reject`, headers: auth(admin.tokens), payload: { reason: 'address under investigation' } })).statusCode).toBe(200);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '18', frozen: '12' });
+    const log = body<{ list: Array<{ action: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: auth(admin.tokens) })).data.list;
+    expect(log[0]).toMatchObject({ action: 'withdrawal_reject', detail: { reason: 'address under investigation' } });
+  });
+
+  it('returns the funds exactly once when the chain drops the payment', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS_2)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    chain().failNextSendTo(BTC_ADDRESS_2);
+    expect((await withdraw(user, a.id, '0.4')).statusCode).toBe(200);
+    await walletTick(t.app.wallet);
+    t.clock.advance(2 * 60_000);
+    await walletTick(t.app.wallet);
+    await walletTick(t.app.wallet);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
+    const [w] = body<{ list: Array<{ status: string; reason: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    expect(w).toMatchObject({ status: 'failed', reason: 'rejected by the network' });
+  });
+});
+
+describe('deposits and transfers', () => {
+  it('credits a deposit once after one confirmation', async () => {
+    const user = await walletUser();
+    const { address } = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(user.tokens) })).data;
+    expect(body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(user.tokens) })).data.address).toBe(address);
+    await chain().receive('ltc', address, '2.5');
+    await walletTick(t.app.wallet);
+    const pending = body<{ list: Array<{ status: string }> }>(await inject(t.app, { url: '/api/v2/wallets/deposits', headers: auth(user.tokens) })).data.list;
+    expect(pending).toMatchObject([{ status: 'confirming' }]);
+    expect((await balance(user, 'ltc')).available).toBe('0');
+    t.clock.advance(60_000);
+    await walletTick(t.app.wallet);
+    await walletTick(t.app.wallet);
+    expect((await balance(user, 'ltc')).available).toBe('2.5');
+  });
+
+  it('transfers to another sub-account by name, once per key', async () => {
+    const from = await walletUser();
+    const to = await walletUser();
+    await endHolds(from);
+    await credit(from, 'btc', '1');
+    const send = async (to_account: string, amount: string, key = randomUUID(), code?: string) =>
+      inject(t.app, {
+        method: 'POST',
+        url: '/api/v2/wallets/transfers',
+        headers: { ...auth(from.tokens), 'idempotency-key': key },
+        payload: { coin: 'btc', to_account, amount, pay_password: PIN, verification: { email_code: code ?? (await emailCode(from, 'transfer', walletSubject.transfer({ coin: 'btc', to_account, amount }))) } },
+      });
+    expect(errorOf(await send('nosuchaccount1', '0.1'))).toBe(codeOf('transfer_account_invalid'));
+    expect(errorOf(await send(from.accountName, '0.1'))).toBe(codeOf('transfer_to_self'));
+    const empty = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/transfers', headers: { ...auth(from.tokens), 'idempotency-key': randomUUID() }, payload: { coin: 'btc', to_account: '', amount: '1', pay_password: PIN, verification: {} } });
+    expect(body<{ fields: Array<{ message: string }> }>(empty).data.fields[0]!.message).toBe('The intra-site transfer account cannot be empty.');
+    const key = randomUUID();
+    const first = await send(to.accountName.toUpperCase(), '0.3', key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body(await send(to.accountName.toUpperCase(), '0.3', key, '000000')).data).toEqual(body(first).data);
+    expect((await balance(from, 'btc')).available).toBe('0.7');
+    expect((await balance(to, 'btc')).available).toBe('0.3');
+    const received = body<{ list: Array<{ id: number; business_type: string; amount: string }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?business_type=transfer_in', headers: auth(to.tokens) })).data.list;
+    expect(received).toMatchObject([{ business_type: 'transfer_in', amount: '0.3' }]);
+    const fund = body<{ counterparty: string }>(await inject(t.app, { url: `/api/v2/wallets/fund/${received[0]!.id}`, headers: auth(to.tokens) })).data;
+    expect(fund.counterparty).toBe(from.accountName);
+    // Another user cannot read it by id.
+    expect((await inject(t.app, { url: `/api/v2/wallets/fund/${received[0]!.id}`, headers: auth(from.tokens) })).statusCode).toBe(200);
+    const stranger = await walletUser();
+    expect((await inject(t.app, { url: `/api/v2/wallets/fund/${received[0]!.id}`, headers: auth(stranger.tokens) })).statusCode).toBe(404);
+  });
+});
+
+describe('access', () => {
+  it('answers 401 to anonymous callers and 403 to users on operator routes', async () => {
+    const user = await walletUser();
+    const wallet = t.app.routeRecords.filter((r) => (r.url.startsWith('/api/v2/wallets') && !r.url.endsWith('/currency/rates')) || r.url.startsWith('/api/admin'));
+    expect(wallet.length).toBeGreaterThan(15);
+    for (const route of wallet) {
+      const url = route.url.replace(':id', route.url.includes('fund') ? '1' : randomUUID());
+      const anonymous = await inject(t.app, { method: route.method as 'GET', url });
+      expect(anonymous.statusCode, `${route.method} ${url}`).toBe(401);
+      if (route.url.startsWith('/api/admin')) expect((await inject(t.app, { method: route.method as 'GET', url, headers: auth(user.tokens) })).statusCode).toBe(403);
+    }
+  });
+
+  it('the reconciliation report is clean, custody included', async () => {
+    const report = body<{ ok: boolean; custody: Array<{ coin: string; ok: boolean }> }>(await inject(t.app, { url: '/api/admin/reconciliation', headers: auth(admin.tokens) })).data;
+    expect(report.ok).toBe(true);
+    expect(report.custody.length).toBeGreaterThan(0);
+  });
+});
