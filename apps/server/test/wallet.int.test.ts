@@ -258,6 +258,32 @@ describe('deposits and transfers', () => {
   });
 });
 
+describe('automatic payout', () => {
+  it('pays a balance above the threshold once a day, and the method waits 24 hours between switches', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    const b = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS_2)).data;
+    const set = (address_id: string, threshold: string, enabled = true) =>
+      inject(t.app, { method: 'PUT', url: '/api/v2/wallets/payout-settings', headers: auth(user.tokens), payload: { coin: 'btc', address_id, threshold, enabled } });
+    expect(errorOf(await set(a.id, '0.0001'))).toBe(codeOf('withdraw_below_minimum'));
+    expect((await set(a.id, '0.5')).statusCode).toBe(200);
+    expect((await set(a.id, '0.2')).statusCode).toBe(200); // the threshold alone may change
+    const switched = await set(b.id, '0.2');
+    expect(errorOf(switched)).toBe(codeOf('payout_change_wait'));
+    expect(body(switched).msg).toMatch(/less than 24 hours ago/);
+
+    await endHolds(user);
+    await credit(user, 'btc', '0.1');
+    expect(await t.app.wallet.service.runPayouts('2026-06-02')).toBe(0); // below the threshold
+    await credit(user, 'btc', '0.35');
+    expect(await t.app.wallet.service.runPayouts('2026-06-02')).toBe(1);
+    expect(await t.app.wallet.service.runPayouts('2026-06-02')).toBe(0);
+    const [w] = body<{ list: Array<{ origin: string; amount: string; address: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    expect(w).toMatchObject({ origin: 'payout', amount: '0.45', address: BTC_ADDRESS });
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.45' });
+  });
+});
+
 describe('access', () => {
   it('answers 401 to anonymous callers and 403 to users on operator routes', async () => {
     const user = await walletUser();

@@ -62,6 +62,7 @@ export const ERRORS = {
   withdraw_disabled: { code: 31014, status: 400 },
   address_duplicate: { code: 31015, status: 409 },
   pay_password_locked: { code: 31016, status: 429 },
+  payout_change_wait: { code: 31017, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -27,6 +27,7 @@ type WithdrawalRow = typeof withdrawals.$inferSelect;
 type LimitsRow = typeof walletCoinLimits.$inferSelect;
 
 const PAY_PASSWORD_FAILURES = 5;
+const PAYOUT_SWITCH_MS = 24 * 3600_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const plain = (value: string | Decimal) => new Decimal(value).toFixed();
 
@@ -82,7 +83,28 @@ export interface WalletDeps {
 }
 
 export class WalletService {
+  /** The request running per idempotency key (see oneAtATime). */
+  private readonly running = new Map<string, Promise<unknown>>();
+
   constructor(private readonly d: WalletDeps) {}
+
+  /**
+   * Runs the requests of one key one after the other. A duplicate sent while the first is still
+   * running (a double click, a retry after a client timeout) would otherwise pass the key check
+   * before the first has written anything and then fail on the second factor the first one just
+   * spent; waiting for it, it finds the first's rows and gives its answer. Within one process: a
+   * duplicate that reaches another instance at the same moment can still be refused, never applied.
+   */
+  private async oneAtATime<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.running.get(id);
+    const mine = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(work);
+    this.running.set(id, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.running.get(id) === mine) this.running.delete(id);
+    }
+  }
 
   private get db() {
     return this.d.db;
@@ -232,7 +254,11 @@ export class WalletService {
     return { request_id: rows[0]!.requestId, parts: rows.map(withdrawalView) };
   }
 
-  async withdraw(
+  withdraw(userId: string, accountId: string, key: string, body: { coin: string; address_id: string; amount: string; pay_password: string; verification: Verification }) {
+    return this.oneAtATime(`withdraw\n${accountId}\n${key}`, () => this.withdrawOnce(userId, accountId, key, body));
+  }
+
+  private async withdrawOnce(
     userId: string,
     accountId: string,
     key: string,
@@ -372,7 +398,11 @@ export class WalletService {
 
   // ---- internal transfers ---------------------------------------------------------------------
 
-  async transfer(userId: string, accountId: string, key: string, body: { coin: string; to_account: string; amount: string; pay_password: string; verification: Verification }) {
+  transfer(userId: string, accountId: string, key: string, body: { coin: string; to_account: string; amount: string; pay_password: string; verification: Verification }) {
+    return this.oneAtATime(`transfer\n${accountId}\n${key}`, () => this.transferOnce(userId, accountId, key, body));
+  }
+
+  private async transferOnce(userId: string, accountId: string, key: string, body: { coin: string; to_account: string; amount: string; pay_password: string; verification: Verification }) {
     const amount = checkPrecision(body.coin, body.amount);
     const [to] = await this.db.select().from(miningAccounts).where(sql`lower(${miningAccounts.name}) = ${body.to_account.toLowerCase()}`);
     const answer = (row: typeof internalTransfers.$inferSelect) => {
@@ -521,10 +551,21 @@ export class WalletService {
       .where(and(eq(withdrawAddresses.id, body.address_id), eq(withdrawAddresses.accountId, accountId), eq(withdrawAddresses.coin, body.coin), isNull(withdrawAddresses.deletedAt)));
     if (!address) throw new AppError('address_not_found');
     const now = this.d.clock.now();
+    // SPEC.md section 6: the payout method can be switched, but not again within 24 hours. The
+    // threshold alone may change at any time: it does not redirect money.
+    const [current] = await this.db.select().from(payoutSettings).where(and(eq(payoutSettings.accountId, accountId), eq(payoutSettings.coin, body.coin)));
+    const switches = current && (current.addressId !== body.address_id || current.enabled !== body.enabled);
+    if (switches && now.getTime() - current.updatedAt.getTime() < PAYOUT_SWITCH_MS) {
+      const until = new Date(current.updatedAt.getTime() + PAYOUT_SWITCH_MS);
+      throw new AppError('payout_change_wait', { params: { until: until.toISOString().replace('T', ' ').slice(0, 16) } });
+    }
     await this.db
       .insert(payoutSettings)
       .values({ accountId, coin: body.coin, addressId: body.address_id, threshold: threshold.toFixed(), enabled: body.enabled, updatedAt: now })
-      .onConflictDoUpdate({ target: [payoutSettings.accountId, payoutSettings.coin], set: { addressId: body.address_id, threshold: threshold.toFixed(), enabled: body.enabled, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: [payoutSettings.accountId, payoutSettings.coin],
+        set: { addressId: body.address_id, threshold: threshold.toFixed(), enabled: body.enabled, ...(switches ? { updatedAt: now } : {}) },
+      });
     return this.payoutSettings(accountId);
   }
 
