@@ -145,7 +145,6 @@ CREATE TABLE "withdrawals" (
 	CONSTRAINT "withdrawals_amount_check" CHECK ("withdrawals"."amount" > "withdrawals"."fee" and "withdrawals"."fee" >= 0)
 );
 --> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_posting_id_ledger_postings_id_fk" FOREIGN KEY ("posting_id") REFERENCES "public"."ledger_postings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_admin_user_id_users_id_fk" FOREIGN KEY ("admin_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_addresses" ADD CONSTRAINT "deposit_addresses_account_id_mining_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."mining_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_account_id_mining_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."mining_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -159,7 +158,6 @@ ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_account_id_mining_accounts
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_holder_idx" ON "ledger_entries" USING btree ("holder","coin","posting_id");--> statement-breakpoint
-CREATE INDEX "ledger_entries_posting_idx" ON "ledger_entries" USING btree ("posting_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_postings_key_unique" ON "ledger_postings" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "ledger_postings_reference_idx" ON "ledger_postings" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint

@@ -13,38 +13,85 @@ CREATE TRIGGER ledger_postings_append_only BEFORE UPDATE OR DELETE ON ledger_pos
 --> statement-breakpoint
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 --> statement-breakpoint
--- One posting in one call (modules/wallet/ledger.ts checks the shape and that it balances first).
--- A function, so its statements are planned once per connection, and a posting is a single
--- round trip and, outside a caller's transaction, a single commit. Balance rows are created
--- with zeros, then locked in (holder, coin) order (no deadlock between opposite transfers), then
--- updated; the CHECK on ledger_balances refuses any user balance below zero. Returns the new
--- posting's id, or NULL when the idempotency key exists (the caller compares request hashes).
-CREATE FUNCTION ledger_post(
-  p_key text, p_hash text, p_type text, p_reference text, p_memo jsonb, p_now timestamptz,
-  e_holder text[], e_coin text[], e_bucket text[], e_amount numeric[],
-  d_holder text[], d_coin text[], d_available numeric[], d_frozen numeric[], d_locked numeric[]
-) RETURNS bigint LANGUAGE plpgsql AS $$
+-- Postings in one call (modules/wallet/ledger.ts checks each one's shape and that it balances
+-- first, and batches the postings that concurrent requests make outside a transaction). A
+-- function, so its statements are planned once per connection and a batch is one round trip and
+-- one commit. Each posting runs in its own block: one refused does not refuse the others.
+--   p_postings: [{"k": key, "h": request hash, "t": business type, "r": reference, "m": memo,
+--                 "at": time, "e": [{"h","c","b","a"}] entries, "d": [{"h","c","a","f","l"}]
+--                 balance changes per (holder, coin), sorted by holder and coin}]
+-- Returns per posting (in order): its id and 'ok'; the existing id, 'replay' and the first
+-- request's hash; or NULL and 'insufficient' when a user balance would go below zero.
+CREATE FUNCTION ledger_post_batch(p_postings jsonb)
+RETURNS TABLE (n integer, posting_id bigint, outcome text, request_hash text) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
 DECLARE
+  p jsonb;
   v_id bigint;
+  v_rows integer;
+  v_hash text;
+  d record;
 BEGIN
-  INSERT INTO ledger_postings (idempotency_key, request_hash, business_type, reference, memo, created_at)
-  VALUES (p_key, p_hash, p_type, p_reference, p_memo, p_now)
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id INTO v_id;
-  IF v_id IS NULL THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO ledger_entries (posting_id, holder, coin, bucket, amount)
-  SELECT v_id, x.holder, x.coin, x.bucket, x.amount FROM unnest(e_holder, e_coin, e_bucket, e_amount) AS x(holder, coin, bucket, amount);
-  INSERT INTO ledger_balances (holder, coin, updated_at)
-  SELECT x.holder, x.coin, p_now FROM unnest(d_holder, d_coin) WITH ORDINALITY AS x(holder, coin, n) ORDER BY x.n
-  ON CONFLICT (holder, coin) DO NOTHING;
-  PERFORM 1 FROM ledger_balances lb JOIN unnest(d_holder, d_coin) AS x(holder, coin) ON x.holder = lb.holder AND x.coin = lb.coin
-   ORDER BY lb.holder, lb.coin FOR UPDATE OF lb;
-  UPDATE ledger_balances lb
-     SET available = lb.available + x.available, frozen = lb.frozen + x.frozen, locked = lb.locked + x.locked, updated_at = p_now
-    FROM unnest(d_holder, d_coin, d_available, d_frozen, d_locked) AS x(holder, coin, available, frozen, locked)
-   WHERE x.holder = lb.holder AND x.coin = lb.coin;
-  RETURN v_id;
+  n := 0;
+  FOR p IN SELECT * FROM jsonb_array_elements(p_postings) LOOP
+    n := n + 1;
+    BEGIN
+      INSERT INTO ledger_postings (idempotency_key, request_hash, business_type, reference, memo, created_at)
+      VALUES (p->>'k', p->>'h', p->>'t', p->>'r', p->'m', (p->>'at')::timestamptz)
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id INTO v_id;
+      IF v_id IS NULL THEN
+        SELECT lp.id, lp.request_hash INTO v_id, v_hash FROM ledger_postings lp WHERE lp.idempotency_key = p->>'k';
+        posting_id := v_id; outcome := 'replay'; request_hash := v_hash;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+      INSERT INTO ledger_entries (posting_id, holder, coin, bucket, amount)
+      SELECT v_id, x.h, x.c, x.b, x.a FROM jsonb_to_recordset(p->'e') AS x(h text, c text, b text, a numeric);
+      IF jsonb_array_length(p->'d') <= 16 THEN
+        -- A few balances (transfers, withdrawals): one by one by primary key, in the sorted
+        -- order of "d", which is the lock order. A debit below zero violates the CHECK.
+        FOR d IN SELECT * FROM jsonb_to_recordset(p->'d') AS x(h text, c text, a numeric, f numeric, l numeric) LOOP
+          UPDATE ledger_balances lb
+             SET available = lb.available + d.a, frozen = lb.frozen + d.f, locked = lb.locked + d.l, updated_at = (p->>'at')::timestamptz
+           WHERE lb.holder = d.h AND lb.coin = d.c;
+          IF NOT FOUND THEN
+            -- First money of a holder in a coin (a debit here is below zero and fails the CHECK).
+            INSERT INTO ledger_balances AS lb (holder, coin, available, frozen, locked, updated_at)
+            VALUES (d.h, d.c, d.a, d.f, d.l, (p->>'at')::timestamptz)
+            ON CONFLICT (holder, coin) DO UPDATE
+              SET available = lb.available + excluded.available, frozen = lb.frozen + excluded.frozen,
+                  locked = lb.locked + excluded.locked, updated_at = excluded.updated_at;
+          END IF;
+        END LOOP;
+      ELSE
+        -- Many balances (settlement): set-based, existing rows first, then the new ones.
+        UPDATE ledger_balances lb
+           SET available = lb.available + x.a, frozen = lb.frozen + x.f, locked = lb.locked + x.l, updated_at = (p->>'at')::timestamptz
+          FROM jsonb_to_recordset(p->'d') AS x(h text, c text, a numeric, f numeric, l numeric)
+         WHERE lb.holder = x.h AND lb.coin = x.c;
+        GET DIAGNOSTICS v_rows = ROW_COUNT;
+        IF v_rows < jsonb_array_length(p->'d') THEN
+          -- Not an upsert for all rows: PostgreSQL checks the proposed row of INSERT ... ON
+          -- CONFLICT against the CHECK before the conflict, so a debit of an existing balance
+          -- would fail as if the balance were new.
+          INSERT INTO ledger_balances AS lb (holder, coin, available, frozen, locked, updated_at)
+          SELECT x.h, x.c, x.a, x.f, x.l, (p->>'at')::timestamptz
+            FROM jsonb_to_recordset(p->'d') AS x(h text, c text, a numeric, f numeric, l numeric)
+           WHERE NOT EXISTS (SELECT 1 FROM ledger_balances b WHERE b.holder = x.h AND b.coin = x.c)
+           ORDER BY x.h, x.c
+          ON CONFLICT (holder, coin) DO UPDATE
+            SET available = lb.available + excluded.available, frozen = lb.frozen + excluded.frozen,
+                locked = lb.locked + excluded.locked, updated_at = excluded.updated_at;
+        END IF;
+      END IF;
+      posting_id := v_id; outcome := 'ok'; request_hash := NULL;
+      RETURN NEXT;
+    EXCEPTION WHEN check_violation THEN
+      -- Only the balances CHECK can fail here (entries are checked before the call).
+      posting_id := NULL; outcome := 'insufficient'; request_hash := NULL;
+      RETURN NEXT;
+    END;
+  END LOOP;
 END;
 $$;

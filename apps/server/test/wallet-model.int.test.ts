@@ -57,7 +57,8 @@ class Deposit implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     await (t.app.wallet.chain as SimulatedChain).receive(COIN, r.depositAddress[this.to]!, this.value.toFixed());
     t.clock.advance(60_000); // one confirmation
-    await walletTick(t.app.wallet);
+    // Deposits only: sending and settling withdrawals is the Settle command's step.
+    await t.app.wallet.processor.scanDeposits([COIN]);
     m.available[this.to] = m.available[this.to]!.plus(this.value);
   }
   toString = () => `deposit(${this.to}, ${this.value.toFixed()})`;

@@ -1,6 +1,6 @@
 // post(): the only way money moves (ARCHITECTURE.md section 5, SECURITY-CHECKLIST items 26-29).
-// A posting is ONE call of the SQL function ledger_post (migration 0005): the posting row (its
-// idempotency key unique), its entries, and the cached balances updated by the same amounts. A debit that would take a user's
+// A posting is written by the SQL function ledger_post_batch (migration 0005): the posting row
+// (its idempotency key unique), its entries, and the cached balances updated by the same amounts. A debit that would take a user's
 // balance below zero violates the balances' CHECK, which fails the statement and the caller's
 // transaction: check-and-debit is atomic without reading first, and concurrent debits of one
 // balance queue on its row lock. Balance rows are locked in sorted order, so two postings that
@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { COINS } from '@hashpool/shared';
-import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 
 export const BUCKETS = ['available', 'frozen', 'locked'] as const;
@@ -87,7 +88,8 @@ function requestHash(input: PostingInput, entries: Normalised[]): string {
     input.businessType,
     input.reference ?? null,
     input.memo ? Object.entries(input.memo).sort(([a], [b]) => a.localeCompare(b)) : null,
-    entries.map((e) => [e.holder, e.coin, e.bucket, e.amount.toFixed()]).sort(),
+    // Strings, not arrays, to sort: Array#sort compares arrays by joining them on every comparison.
+    entries.map((e) => `${e.holder} ${e.coin} ${e.bucket} ${e.amount.toFixed()}`).sort(),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -104,46 +106,130 @@ function balanceDeltas(entries: Normalised[]) {
   return [...byKey.values()].sort((a, b) => (a.holder < b.holder ? -1 : a.holder > b.holder ? 1 : a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0));
 }
 
-function isBalanceCheckViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23514' && e.constraint === 'ledger_balances_non_negative') return true;
-  }
-  return false;
+/** One posting as ledger_post_batch (migration 0005) takes it. */
+interface Prepared {
+  input: PostingInput;
+  hash: string;
+  json: { k: string; h: string; t: string; r: string | null; m: Record<string, string> | null; at: string; e: object[]; d: object[] };
 }
 
-/**
- * Posts `input` on `db` (a transaction of the caller, or the database for a posting on its own).
- * Throws AppError('insufficient_balance') when a user balance would go below zero, and
- * AppError('idempotency_conflict') when the key was used for a different posting. Inside a
- * caller's transaction, either error leaves that transaction unusable: let it roll back.
- */
-export async function post(db: DbOrTx, input: PostingInput, now: Date = new Date()): Promise<PostingResult> {
+function prepare(input: PostingInput, now: Date): Prepared {
   const entries = normalise(input);
   const hash = requestHash(input, entries);
-  const deltas = balanceDeltas(entries);
-  let rows: Array<{ id: string | number | null }>;
-  try {
-    rows = await queryRows<{ id: string | number | null }>(
-      db,
-      sql`select ledger_post(
-            ${input.idempotencyKey}, ${hash}, ${input.businessType}, ${input.reference ?? null}, ${input.memo ? JSON.stringify(input.memo) : null}::jsonb, ${now.toISOString()}::timestamptz,
-            ${sqlArray(entries.map((e) => e.holder))}::text[], ${sqlArray(entries.map((e) => e.coin))}::text[], ${sqlArray(entries.map((e) => e.bucket))}::text[],
-            ${sqlArray(entries.map((e) => e.amount.toFixed()))}::numeric[],
-            ${sqlArray(deltas.map((d) => d.holder))}::text[], ${sqlArray(deltas.map((d) => d.coin))}::text[], ${sqlArray(deltas.map((d) => d.available.toFixed()))}::numeric[],
-            ${sqlArray(deltas.map((d) => d.frozen.toFixed()))}::numeric[], ${sqlArray(deltas.map((d) => d.locked.toFixed()))}::numeric[]) as id`,
-    );
-  } catch (error) {
-    if (isBalanceCheckViolation(error)) throw new AppError('insufficient_balance', { cause: error });
-    throw error;
-  }
-  if (rows[0]?.id != null) return { postingId: Number(rows[0].id), replayed: false };
-  const [existing] = await queryRows<{ id: string | number; request_hash: string }>(
+  return {
+    input,
+    hash,
+    json: {
+      k: input.idempotencyKey,
+      h: hash,
+      t: input.businessType,
+      r: input.reference ?? null,
+      m: input.memo ?? null,
+      at: now.toISOString(),
+      e: entries.map((e) => ({ h: e.holder, c: e.coin, b: e.bucket, a: e.amount.toFixed() })),
+      d: balanceDeltas(entries).map((d) => ({ h: d.holder, c: d.coin, a: d.available.toFixed(), f: d.frozen.toFixed(), l: d.locked.toFixed() })),
+    },
+  };
+}
+
+interface Outcome {
+  posting_id: string | number | null;
+  outcome: 'ok' | 'replay' | 'insufficient';
+  request_hash: string | null;
+}
+
+async function runBatch(db: DbOrTx, batch: Prepared[]): Promise<Outcome[]> {
+  const rows = await queryRows<Outcome & { n: number }>(
     db,
-    sql`select id, request_hash from ledger_postings where idempotency_key = ${input.idempotencyKey}`,
+    sql`select n, posting_id, outcome, request_hash from ledger_post_batch(${JSON.stringify(batch.map((p) => p.json))}::jsonb) order by n`,
   );
-  if (!existing) throw new Error('ledger: posting vanished after a key conflict');
-  if (existing.request_hash !== hash) throw new AppError('idempotency_conflict');
-  return { postingId: Number(existing.id), replayed: true };
+  if (rows.length !== batch.length) throw new Error(`ledger: ${batch.length} postings sent, ${rows.length} answered`);
+  return rows;
+}
+
+function result(p: Prepared, o: Outcome): PostingResult {
+  if (o.outcome === 'insufficient') throw new AppError('insufficient_balance');
+  if (o.outcome === 'replay' && o.request_hash !== p.hash) throw new AppError('idempotency_conflict');
+  return { postingId: Number(o.posting_id), replayed: o.outcome === 'replay' };
+}
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock: the batch did nothing
+const MAX_BATCH = 500;
+
+/**
+ * Postings made outside a transaction, by concurrent requests, go to the database together: while
+ * one batch is on its way, the next ones wait and leave as the next batch. No delay when the
+ * ledger is idle (a batch of one leaves at once); one round trip and one commit per batch when
+ * it is busy. Each posting is still refused or accepted on its own.
+ */
+class Batcher {
+  private queue: Array<{ p: Prepared; resolve: (r: PostingResult) => void; reject: (e: unknown) => void }> = [];
+  private busy = false;
+  constructor(private readonly db: Db) {}
+
+  post(p: Prepared): Promise<PostingResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ p, resolve, reject });
+      if (!this.busy) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.busy = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const outcomes = await this.run(batch.map((b) => b.p));
+        batch.forEach((b, i) => {
+          try {
+            b.resolve(result(b.p, outcomes[i]!));
+          } catch (error) {
+            b.reject(error);
+          }
+        });
+      } catch (error) {
+        for (const b of batch) b.reject(error);
+      }
+    }
+    this.busy = false;
+  }
+
+  private async run(batch: Prepared[]): Promise<Outcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await runBatch(this.db, batch);
+      } catch (error) {
+        if (attempt >= 3 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+      }
+    }
+  }
+}
+
+function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+const batchers = new WeakMap<object, Batcher>();
+
+/**
+ * Posts `input` on `db`: inside the caller's transaction when `db` is one (the posting commits or
+ * rolls back with the caller's other writes), else on its own, batched with concurrent postings.
+ * Throws AppError('insufficient_balance') when a user balance would go below zero (nothing of the
+ * posting is written; the caller's transaction stays usable), and AppError('idempotency_conflict')
+ * when the key was used for a different posting.
+ */
+export async function post(db: DbOrTx, input: PostingInput, now: Date = new Date()): Promise<PostingResult> {
+  const p = prepare(input, now);
+  if (db instanceof PgTransaction) {
+    const [outcome] = await runBatch(db, [p]);
+    return result(p, outcome!);
+  }
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new Batcher(db as Db)));
+  return batcher.post(p);
 }
 
 export interface Balance {
