@@ -107,6 +107,25 @@ describe('post()', () => {
   });
 });
 
+describe('settlement-sized postings (more than 16 balances)', () => {
+  it('credits many holders at once, new and existing', async () => {
+    const holders = Array.from({ length: 30 }, () => randomUUID());
+    await credit(holders[0]!, '1');
+    await post(db(), { idempotencyKey: key(), businessType: 'mining_profit', entries: [{ holder: SYSTEM.poolRevenue, coin: 'btc', amount: '-0.3' }, ...holders.map((holder) => ({ holder, coin: 'btc', amount: '0.01' }))] });
+    expect((await balanceOf(db(), holders[0]!, 'btc')).available).toMatch(/^1\.010*$/);
+    expect((await balanceOf(db(), holders[29]!, 'btc')).available).toMatch(/^0\.010*$/);
+  });
+
+  it('refuses the whole posting when one of many debits goes below zero', async () => {
+    const holders = Array.from({ length: 20 }, () => randomUUID());
+    for (const h of holders) await credit(h, '1');
+    const debits = holders.map((holder, i) => ({ holder, coin: 'btc', amount: i === 7 ? '-1.5' : '-0.5' }));
+    const attempt = post(db(), { idempotencyKey: key(), businessType: 'x', entries: [...debits, { holder: SYSTEM.fees, coin: 'btc', amount: '11' }] });
+    await expect(attempt.catch(errorKey)).resolves.toBe('insufficient_balance');
+    for (const h of holders) expect((await balanceOf(db(), h, 'btc')).available).toMatch(/^1(\.0*)?$/);
+  });
+});
+
 describe('reconcile()', () => {
   it('is clean after postings and reports a cached balance that disagrees with its entries', async () => {
     const a = randomUUID();

@@ -63,6 +63,8 @@ interface Normalised {
   coin: string;
   bucket: Bucket;
   amount: Decimal;
+  /** amount.toFixed(), computed once: settlement postings carry tens of thousands of entries. */
+  text: string;
 }
 
 /** Checks the shape of a posting and that it balances; programming errors, not user input. */
@@ -77,7 +79,7 @@ function normalise(input: PostingInput): Normalised[] {
     const amount = new Decimal(e.amount);
     if (amount.isZero()) throw new Error('ledger: zero entry');
     sums.set(e.coin, (sums.get(e.coin) ?? new Decimal(0)).plus(amount));
-    return { holder: e.holder, coin: e.coin, bucket: e.bucket ?? 'available', amount };
+    return { holder: e.holder, coin: e.coin, bucket: e.bucket ?? 'available', amount, text: amount.toFixed() };
   });
   for (const [coin, sum] of sums) if (!sum.isZero()) throw new Error(`ledger: ${coin} entries sum to ${sum.toFixed()}, not zero`);
   return entries;
@@ -89,21 +91,31 @@ function requestHash(input: PostingInput, entries: Normalised[]): string {
     input.reference ?? null,
     input.memo ? Object.entries(input.memo).sort(([a], [b]) => a.localeCompare(b)) : null,
     // Strings, not arrays, to sort: Array#sort compares arrays by joining them on every comparison.
-    entries.map((e) => `${e.holder} ${e.coin} ${e.bucket} ${e.amount.toFixed()}`).sort(),
+    entries.map((e) => `${e.holder} ${e.coin} ${e.bucket} ${e.text}`).sort(),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** Net change per (holder, coin) and bucket, sorted: the order balance rows are locked in. */
-function balanceDeltas(entries: Normalised[]) {
-  const byKey = new Map<string, { holder: string; coin: string; available: Decimal; frozen: Decimal; locked: Decimal }>();
+/** Net change per (holder, coin) and bucket as text, sorted: the order balance rows are locked in. */
+function balanceDeltas(entries: Normalised[]): Array<{ h: string; c: string; a: string; f: string; l: string }> {
+  const byKey = new Map<string, Normalised[]>();
   for (const e of entries) {
     const key = `${e.holder}\u0000${e.coin}`;
-    const row = byKey.get(key) ?? { holder: e.holder, coin: e.coin, available: new Decimal(0), frozen: new Decimal(0), locked: new Decimal(0) };
-    row[e.bucket] = row[e.bucket].plus(e.amount);
-    byKey.set(key, row);
+    const group = byKey.get(key);
+    if (group) group.push(e);
+    else byKey.set(key, [e]);
   }
-  return [...byKey.values()].sort((a, b) => (a.holder < b.holder ? -1 : a.holder > b.holder ? 1 : a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0));
+  const rows = [...byKey.values()].map((group) => {
+    const first = group[0]!;
+    const sum = (bucket: Bucket) => {
+      const mine = group.filter((e) => e.bucket === bucket);
+      // Most holders have one entry: its text is the change, no arithmetic needed.
+      if (mine.length <= 1) return mine[0]?.text ?? '0';
+      return mine.reduce((total, e) => total.plus(e.amount), new Decimal(0)).toFixed();
+    };
+    return { h: first.holder, c: first.coin, a: sum('available'), f: sum('frozen'), l: sum('locked') };
+  });
+  return rows.sort((x, y) => (x.h < y.h ? -1 : x.h > y.h ? 1 : x.c < y.c ? -1 : x.c > y.c ? 1 : 0));
 }
 
 /** One posting as ledger_post_batch (migration 0005) takes it. */
@@ -126,8 +138,8 @@ function prepare(input: PostingInput, now: Date): Prepared {
       r: input.reference ?? null,
       m: input.memo ?? null,
       at: now.toISOString(),
-      e: entries.map((e) => ({ h: e.holder, c: e.coin, b: e.bucket, a: e.amount.toFixed() })),
-      d: balanceDeltas(entries).map((d) => ({ h: d.holder, c: d.coin, a: d.available.toFixed(), f: d.frozen.toFixed(), l: d.locked.toFixed() })),
+      e: entries.map((e) => ({ h: e.holder, c: e.coin, b: e.bucket, a: e.text })),
+      d: balanceDeltas(entries),
     },
   };
 }
@@ -155,43 +167,49 @@ function result(p: Prepared, o: Outcome): PostingResult {
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock: the batch did nothing
 const MAX_BATCH = 500;
+const MAX_IN_FLIGHT = 2;
 
 /**
  * Postings made outside a transaction, by concurrent requests, go to the database together: while
- * one batch is on its way, the next ones wait and leave as the next batch. No delay when the
- * ledger is idle (a batch of one leaves at once); one round trip and one commit per batch when
- * it is busy. Each posting is still refused or accepted on its own.
+ * batches are on their way, the next postings wait and leave as the next batch. No delay when the
+ * ledger is idle (a batch of one leaves at once); one round trip and one commit per batch when it
+ * is busy. Each posting is still refused or accepted on its own. Two batches may run at once (the
+ * database has more than one core); they lock their balances in one global order, and a batch
+ * that still loses a deadlock (new balance rows) did nothing and is sent again.
  */
 class Batcher {
   private queue: Array<{ p: Prepared; resolve: (r: PostingResult) => void; reject: (e: unknown) => void }> = [];
-  private busy = false;
+  private inFlight = 0;
   constructor(private readonly db: Db) {}
 
   post(p: Prepared): Promise<PostingResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ p, resolve, reject });
-      if (!this.busy) void this.drain();
+      if (this.inFlight < MAX_IN_FLIGHT) void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
-    this.busy = true;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const outcomes = await this.run(batch.map((b) => b.p));
-        batch.forEach((b, i) => {
-          try {
-            b.resolve(result(b.p, outcomes[i]!));
-          } catch (error) {
-            b.reject(error);
-          }
-        });
-      } catch (error) {
-        for (const b of batch) b.reject(error);
+    this.inFlight++;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        try {
+          const outcomes = await this.run(batch.map((b) => b.p));
+          batch.forEach((b, i) => {
+            try {
+              b.resolve(result(b.p, outcomes[i]!));
+            } catch (error) {
+              b.reject(error);
+            }
+          });
+        } catch (error) {
+          for (const b of batch) b.reject(error);
+        }
       }
+    } finally {
+      this.inFlight--;
     }
-    this.busy = false;
   }
 
   private async run(batch: Prepared[]): Promise<Outcome[]> {
@@ -199,7 +217,7 @@ class Batcher {
       try {
         return await runBatch(this.db, batch);
       } catch (error) {
-        if (attempt >= 3 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+        if (attempt >= 5 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
       }
     }
   }
