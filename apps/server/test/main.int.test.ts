@@ -30,12 +30,13 @@ describe('main', () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const p = start({ PORT: port, HOST: '127.0.0.1' });
     let health: unknown;
-    for (let i = 0; i < 100 && !health; i++) {
+    // Up to a minute: the suite runs files in parallel on two cores, and a start migrates and seeds.
+    for (let i = 0; i < 300 && !health; i++) {
       await new Promise((r) => setTimeout(r, 200));
       health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => undefined);
     }
     expect(health).toMatchObject({ code: 0, data: { status: 'ok' } });
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
-  }, 40_000);
+  }, 90_000);
 });
