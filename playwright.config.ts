@@ -11,6 +11,8 @@ export const E2E_MAIL_DIR = `test-results/e2e-mail-${port}`;
  * test runs with such short tokens too, which exercises the proactive refresh all along.
  */
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 40;
+/** Registering with this address makes the user an operator (ADMIN_EMAILS of the server). */
+export const E2E_OPERATOR_EMAIL = 'wallet-operator@example.com';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,6 +54,13 @@ export default defineConfig({
       // and the minute job runs every few seconds so alerts follow within a test's patience.
       INGEST_KEYS: 'hashpool-e2e-ingest-key-0001',
       MINING_JOB_INTERVAL_SECONDS: '5',
+      // The wallet tests (e2e/wallet.spec.ts): this address registers as an operator, a new pay
+      // password or withdraw address is usable at once (the holds have their own integration
+      // tests), and withdrawals reach the simulated chain within seconds, not the 15-s default.
+      ADMIN_EMAILS: E2E_OPERATOR_EMAIL,
+      SECURITY_HOLD_HOURS: '0',
+      WITHDRAW_ADDRESS_HOLD_HOURS: '0',
+      WALLET_JOB_INTERVAL_SECONDS: '2',
     },
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: !process.env.CI,

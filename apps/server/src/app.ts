@@ -86,7 +86,7 @@ function accountServices(app: FastifyInstance, deps: AppDeps, clock: Clock, cont
     new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   );
   const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
-  const accounts = new AccountService(database.db, clock, currencies);
+  const accounts = new AccountService(database.db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000);
   const security = new SecurityService(database.db, clock, passwords, codes, sessions, totp, siteName);
   app.principalResolver = (request) => sessions.resolvePrincipal(request);
   return { auth, sessions, accounts, captcha, security, passwords, keys };
@@ -160,8 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     security: accounts.security,
     payPasswordFailures: new FailureCounter(clock, 15 * 60_000),
     addressHoldHours: config.WITHDRAW_ADDRESS_HOLD_HOURS,
+    securityHoldHours: config.SECURITY_HOLD_HOURS,
     allowSimulatedAddresses: chain instanceof SimulatedChain,
   });
+  accounts.accounts.withdrawHoldUntil = (user) => wallet.holdUntil(user);
   const walletAdmin = new WalletAdminService(deps.database.db, clock, chain);
   app.decorate('wallet', { service: wallet, admin: walletAdmin, processor: new WithdrawalProcessor(deps.database.db, clock, chain), chain });
   await app.register(walletRoutes(wallet, walletAdmin), { prefix: '/api' });

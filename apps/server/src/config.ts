@@ -84,9 +84,11 @@ export const configSchema = z.object({
     .optional(),
   /** How often withdrawals are sent and checked and deposits scanned. */
   WALLET_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Withdrawals wait this long after a change of pay password, phone or email, or a password reset (SPEC.md: 24). */
+  SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   /** Withdrawals wait this long after a withdraw address is added or changed (24; SPEC.md also names 12). */
   WITHDRAW_ADDRESS_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
-  /** Comma-separated emails that get the operator role when they register or log in (first set-up, tests). */
+  /** Comma-separated emails that get the operator role when they register (first set-up, tests). */
   ADMIN_EMAILS: z.string().optional(),
 });
 

@@ -37,11 +37,15 @@ describe('route table', () => {
     for (const route of ROUTES) expect(route.owner).toBeTruthy();
   });
 
-  it('builds the pages of the shell, accounts and mining issues and only those', () => {
+  it('builds the pages of the shell, accounts, mining and wallet issues and only those', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
+      '/admin/wallet',
+      '/asset/index',
+      '/asset/transaction',
       '/download',
+      '/fund/:id',
       '/login',
       '/pool/:type/home',
       '/pool/:type/info',
@@ -171,6 +175,15 @@ describe('login and permissions', () => {
     expect(redirectOf('/user/invite', userOnly)).toBe('/');
     expect(decide('/asset/index', everything).kind).toBe('render');
     expect(redirectOf('/asset/index', { loggedIn: true, permissions: [] })).toBe('/');
+  });
+
+  it("opens the operators' area to operators only, whatever their permissions", () => {
+    expect(findRoute('/admin/wallet')?.access).toBe('admin');
+    expect(redirectOf('/admin/wallet')).toBe(loginRedirect(at('/admin/wallet')));
+    expect(decide('/admin/wallet', loading).kind).toBe('wait');
+    expect(redirectOf('/admin/wallet', everything)).toBe('/');
+    expect(redirectOf('/admin/wallet', { ...everything, admin: false })).toBe('/');
+    expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: true }).kind).toBe('render');
   });
 });
 

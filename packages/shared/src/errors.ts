@@ -63,6 +63,7 @@ export const ERRORS = {
   address_duplicate: { code: 31015, status: 409 },
   pay_password_locked: { code: 31016, status: 429 },
   payout_change_wait: { code: 31017, status: 400 },
+  deposit_disabled: { code: 31018, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -67,8 +67,9 @@ export const accountsApi = {
   switchAccount: (accountId: string) => api.put<null>('/users/accounts', { account_id: accountId }),
   setAccountHidden: (accountId: string, hidden: boolean) => api.put<null>(`/accounts/${encodeURIComponent(accountId)}/visibility`, { hidden }),
 
-  sendOperationCode: (operation: SecurityOperation, channel: 'email' | 'sms') =>
-    api.post<SentCode>(channel === 'email' ? '/auth/validation/verified-email' : '/auth/validation/sms', { operation }),
+  /** `subject`: what a wallet operation's code confirms (walletSubject of packages/shared); the code is bound to it. */
+  sendOperationCode: (operation: SecurityOperation, channel: 'email' | 'sms', subject?: string) =>
+    api.post<SentCode>(channel === 'email' ? '/auth/validation/verified-email' : '/auth/validation/sms', { operation, ...(subject === undefined ? {} : { subject }) }),
   sendNewTargetCode: (target: ContactTarget) => api.post<SentCode>('/auth/validation/new-target', { ...target }, { silent: true }),
   totpSecret: () => api.post<TotpSecret>('/users/totp/secret'),
   totpBind: (code: string, verification: Verification) => api.post<null>('/users/totp/bind', { code, verification: { ...verification } }, { silent: true }),

@@ -17,6 +17,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The caller shows the error itself (or it is not worth showing). */
   silent?: boolean;
+  headers?: Record<string, string>;
 }
 
 /** The whole answer, for the few calls whose `msg` is worth showing on success. */
@@ -25,7 +26,7 @@ export async function apiExchange<T>(method: Method, path: string, options: Requ
   try {
     await refresher.ensureFresh();
     token = getAccessToken();
-    return await exchange<T>(method, path, { query: options.query, body: options.body, signal: options.signal, token });
+    return await exchange<T>(method, path, { query: options.query, body: options.body, signal: options.signal, token, headers: options.headers });
   } catch (caught) {
     const error = caught instanceof ApiError ? caught : new ApiError({ kind: 'network', msg: String(caught) });
     if (error.kind === 'server' && error.status === 400 && error.code === TOKEN_EXPIRED_CODE) await handleTokenExpired(error, token);

@@ -22,6 +22,8 @@ export interface TransportOptions {
   signal?: AbortSignal;
   /** The bearer token to send; null or absent sends none. */
   token?: string | null;
+  /** Extra headers of one call (the idempotency key of a money movement); not signed. */
+  headers?: Record<string, string>;
 }
 
 interface RawEnvelope {
@@ -65,7 +67,7 @@ export async function send<T>(method: Method, path: string, options: TransportOp
 
 export async function exchange<T>(method: Method, path: string, options: TransportOptions, signed = true): Promise<Answer<T>> {
   const query = queryStrings(options.query);
-  const headers: Record<string, string> = { [LANGUAGE_HEADER]: currentLanguage(), [DEVICE_HEADER]: deviceId(), accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, [LANGUAGE_HEADER]: currentLanguage(), [DEVICE_HEADER]: deviceId(), accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body) headers['content-type'] = 'application/json';
   if (signed) Object.assign(headers, signatureHeaders(await requestSignKey(), { ...query, ...options.body }));

@@ -6,9 +6,11 @@ import type { Permission } from '@hashpool/shared';
 
 /**
  * public: anyone. guest: anyone not logged in (login, register and reset screens; a logged-in
- * user is sent home). A permission list: logged in and holding at least one of them.
+ * user is sent home). admin: logged in as an operator (is_admin of GET /permissions/current);
+ * SPEC.md names no permission for the operators' area, and the server checks the role itself.
+ * A permission list: logged in and holding at least one of them.
  */
-export type RouteAccess = 'public' | 'guest' | readonly Permission[];
+export type RouteAccess = 'public' | 'guest' | 'admin' | readonly Permission[];
 
 /** The domain (and so the issue) that builds the page. */
 export type RouteOwner =
@@ -96,8 +98,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/user/coupon/:couponId/:itemId', access: USER, owner: 'promotions' },
   { path: '/user/app/activity', access: ACCOUNT, owner: 'accounts' },
   { path: '/user/invite', access: ['recommend.view'], owner: 'promotions' },
-  { path: '/asset/index', access: WALLET, owner: 'wallet' },
-  { path: '/asset/transaction', access: WALLET, owner: 'wallet' },
+  { path: '/asset/index', access: WALLET, owner: 'wallet', page: () => import('../features/wallet/pages/AssetPage') },
+  { path: '/asset/transaction', access: WALLET, owner: 'wallet', page: () => import('../features/wallet/pages/TransactionPage') },
   { path: '/asset/:type/stake-now', access: WALLET, owner: 'staking' },
   { path: '/asset/:type/borrow-now', access: WALLET, owner: 'staking' },
   { path: '/contract/list', access: CONTRACT, owner: 'contracts' },
@@ -107,7 +109,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/contract/dashboard', access: CONTRACT, owner: 'contracts' },
   { path: '/contract/detail', access: CONTRACT, owner: 'contracts' },
   { path: '/contract/terms', access: CONTRACT, owner: 'contracts' },
-  { path: '/fund/:id', access: ACCOUNT, owner: 'wallet' },
+  { path: '/fund/:id', access: ACCOUNT, owner: 'wallet', page: () => import('../features/wallet/pages/FundDetailPage') },
+
+  // Ours, not in SPEC.md: the operators' wallet area (withdrawal review, ledger, adjustments).
+  { path: '/admin/wallet', access: 'admin', owner: 'wallet', page: () => import('../features/admin/pages/AdminWalletPage') },
 ];
 
 /** Paths that only forward elsewhere (SPEC.md section 2). */

@@ -20,6 +20,8 @@ export interface Viewer {
   loggedIn: boolean;
   /** null while the logged-in user's permissions are still loading. */
   permissions: readonly string[] | null;
+  /** An operator (is_admin of GET /permissions/current); known once the permissions are. */
+  admin?: boolean;
   /**
    * Where a login or logout that just happened wants to go: a login's ?redirect=, home after a
    * logout or cancellation. The screen the change leaves (a guest screen, a gated page) then
@@ -88,7 +90,8 @@ export function decideRoute(place: Place, viewer: Viewer, routes: readonly Route
   if (!viewer.loggedIn) return { kind: 'redirect', to: viewer.returnTo ?? loginRedirect(place) };
   if (viewer.permissions === null) return { kind: 'wait' };
   // A route the user's permissions filter out does not exist for them: like an unknown path.
-  return holdsAny(viewer.permissions, access) ? { kind: 'render', route } : { kind: 'redirect', to: HOME_PATH };
+  const allowed = access === 'admin' ? viewer.admin === true : holdsAny(viewer.permissions, access);
+  return allowed ? { kind: 'render', route } : { kind: 'redirect', to: HOME_PATH };
 }
 
 /** Resolves a link target against the current place, as the browser would. */

@@ -9,8 +9,6 @@ import { DEFAULT_ROLE } from './auth.service';
 
 /** Enough for a large farm split by site or customer; more is an operator's decision. */
 export const MAX_SUB_ACCOUNTS = 200;
-/** The withdrawal hold after a security change (SPEC.md section 9). */
-export const WITHDRAW_HOLD_MS = 24 * 3600_000;
 
 export const ROLE_DEFINITIONS = [
   { name: DEFAULT_ROLE, permissions: [...PERMISSIONS], isAdmin: false },
@@ -18,17 +16,28 @@ export const ROLE_DEFINITIONS = [
 ];
 
 export class AccountService {
+  /**
+   * Until when withdrawals wait (shown as withdraw_hold_until). The wallet replaces it with its
+   * own, which also knows the withdraw-address hold; this one counts security changes only.
+   */
+  withdrawHoldUntil: (user: repo.UserRow) => Promise<Date | null> = async (user) => {
+    const until = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + this.securityHoldMs) : null;
+    return until && until > this.clock.now() ? until : null;
+  };
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly currencies: () => Promise<string[]>,
+    /** SECURITY_HOLD_HOURS: the withdrawal hold after a security change (SPEC.md section 9). */
+    private readonly securityHoldMs: number,
   ) {}
 
   async mine(userId: string): Promise<UserMine> {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new AppError('unauthorized');
     const account = user.currentAccountId ? await repo.findAccountOfUser(this.db, userId, user.currentAccountId) : undefined;
-    const holdUntil = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + WITHDRAW_HOLD_MS) : null;
+    const holdUntil = await this.withdrawHoldUntil(user);
     return {
       id: user.id,
       email: user.email,
@@ -42,7 +51,7 @@ export class AccountService {
       has_pay_password: Boolean(user.payPasswordHash),
       current_account: account ? { id: account.id, name: account.name } : null,
       created_at: user.createdAt.toISOString(),
-      withdraw_hold_until: holdUntil && holdUntil > this.clock.now() ? holdUntil.toISOString() : null,
+      withdraw_hold_until: holdUntil?.toISOString() ?? null,
     };
   }
 

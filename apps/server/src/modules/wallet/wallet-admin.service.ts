@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { coinPrecision, type WithdrawalStatus } from '@hashpool/shared';
+import { coinPrecision, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -108,7 +108,8 @@ export class WalletAdminService {
       entries: {
         list: entries.map((e) => ({
           id: Number(e.id),
-          business_type: e.business_type as never,
+          // Transfers are one type in the ledger; lists name their direction (as the user's list does).
+          business_type: (e.business_type === 'transfer' ? (e.amount.startsWith('-') ? 'transfer_out' : 'transfer_in') : e.business_type) as BusinessType,
           coin: e.coin,
           bucket: e.bucket,
           amount: new Decimal(e.amount).toFixed(),

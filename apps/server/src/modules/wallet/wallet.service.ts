@@ -17,7 +17,6 @@ import { miningAccounts, users } from '../accounts/accounts.tables';
 import type { UserRow } from '../accounts/accounts.repository';
 import type { ClientInfo } from '../accounts/session.service';
 import type { SecurityService, Verification } from '../accounts/security.service';
-import { WITHDRAW_HOLD_MS } from '../accounts/accounts.service';
 import { checkWithdrawAddress } from './address-check';
 import type { ChainAdapter } from './chain';
 import { balancesOf, post } from './ledger';
@@ -78,6 +77,8 @@ export interface WalletDeps {
   security: SecurityService;
   payPasswordFailures: FailureCounter;
   addressHoldHours: number;
+  /** SECURITY_HOLD_HOURS: after a change of pay password, phone, email or a password reset. */
+  securityHoldHours: number;
   /** Simulated-chain addresses are valid withdraw addresses (demo and tests). */
   allowSimulatedAddresses: boolean;
 }
@@ -197,7 +198,7 @@ export class WalletService {
       sql`select max(a.created_at) as at from withdraw_addresses a join mining_accounts m on m.id = a.account_id where m.user_id = ${user.id}`,
     );
     const candidates = [
-      user.securityChangedAt ? user.securityChangedAt.getTime() + WITHDRAW_HOLD_MS : 0,
+      user.securityChangedAt ? user.securityChangedAt.getTime() + this.d.securityHoldHours * 3600_000 : 0,
       latest?.at ? new Date(latest.at).getTime() + this.d.addressHoldHours * 3600_000 : 0,
     ];
     const until = Math.max(...candidates);
@@ -365,7 +366,7 @@ export class WalletService {
 
   async depositAddress(accountId: string, coin: string) {
     const limits = await this.limits(coin);
-    if (!limits.depositEnabled) throw new AppError('withdraw_disabled');
+    if (!limits.depositEnabled) throw new AppError('deposit_disabled');
     const [existing] = await this.db.select().from(depositAddresses).where(and(eq(depositAddresses.accountId, accountId), eq(depositAddresses.coin, coin)));
     if (existing) return { coin, address: existing.address, confirmations: 1 };
     const address = await this.d.chain.depositAddress(coin, accountId);
@@ -454,13 +455,14 @@ export class WalletService {
     // Transfers are one business type in the ledger; the list names their direction.
     const type = q.business_type === 'transfer_in' || q.business_type === 'transfer_out' ? 'transfer' : q.business_type;
     const sign = q.business_type === 'transfer_in' ? sql`> 0` : q.business_type === 'transfer_out' ? sql`< 0` : sql`<> 0`;
-    const end = q.end && /^\d{4}-\d{2}-\d{2}$/.test(q.end) ? new Date(Date.parse(q.end) + 86_400_000).toISOString() : q.end;
+    // The range is inclusive: a day as its end includes that whole day (UTC), a time itself.
+    const endDay = q.end && /^\d{4}-\d{2}-\d{2}$/.test(q.end);
     const base = sql`from ledger_entries e join ledger_postings p on p.id = e.posting_id
       where e.holder = ${accountId}
         ${q.coin ? sql`and e.coin = ${q.coin}` : sql``}
         ${type ? sql`and p.business_type = ${type}` : sql``}
         ${q.start ? sql`and p.created_at >= ${new Date(q.start).toISOString()}` : sql``}
-        ${end ? sql`and p.created_at < ${new Date(end).toISOString()}` : sql``}
+        ${q.end ? (endDay ? sql`and p.created_at < ${new Date(Date.parse(q.end) + 86_400_000).toISOString()}` : sql`and p.created_at <= ${new Date(q.end).toISOString()}`) : sql``}
       group by p.id, e.coin
       having coalesce(sum(e.amount) filter (where e.bucket = 'available'), 0) ${sign}`;
     const [rows, [count]] = await Promise.all([

@@ -9,7 +9,7 @@ import { useAccounts } from '../../api/accounts.queries';
 import { useMine, userKeys } from '../../api/user.queries';
 import { useSafeNavigate } from '../navigation';
 import { setNextDestination } from '../session';
-import { usePermissions } from '../viewer';
+import { useIsAdmin, usePermissions } from '../viewer';
 import { useToast } from '../feedback';
 import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
 
@@ -17,13 +17,15 @@ interface AccountLink {
   key: string;
   to: string;
   label: string;
-  permissions: readonly PermissionName[];
+  /** Who sees it: holders of one of these permissions, or operators only. */
+  permissions: readonly PermissionName[] | 'admin';
 }
 
 const ACCOUNT_LINKS: readonly AccountLink[] = [
   { key: 'accounts', to: '/user/account', label: 'header.sub_accounts', permissions: ['account.view'] },
   { key: 'settings', to: '/user/setting', label: 'header.settings', permissions: ['user.view'] },
   { key: 'logs', to: '/user/logs', label: 'header.security_log', permissions: ['user.view'] },
+  { key: 'admin', to: '/admin/wallet', label: 'header.admin', permissions: 'admin' },
 ];
 
 const LOGOUT = 'logout';
@@ -32,6 +34,7 @@ const SWITCH = 'switch:';
 export default function AccountMenu({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
   const permissions = usePermissions();
+  const admin = useIsAdmin();
   const navigate = useSafeNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -42,7 +45,7 @@ export default function AccountMenu({ vertical = false }: { vertical?: boolean }
 
   // Hidden sub-accounts stay out of the switcher (that is what hiding is for), except the current one.
   const switchable = accounts.filter((account) => !account.hidden || account.id === current?.id);
-  const links = ACCOUNT_LINKS.filter((link) => holdsAny(permissions, link.permissions));
+  const links = ACCOUNT_LINKS.filter((link) => (link.permissions === 'admin' ? admin : holdsAny(permissions, link.permissions)));
   const switchGroup = t('header.switch_sub_account');
   const choices: MenuChoice[] = [
     ...(switchable.length > 1 ? switchable.map((account) => ({ key: SWITCH + account.id, label: account.name, group: 'switch', groupLabel: switchGroup })) : []),

@@ -24,9 +24,11 @@ interface FormDialogProps<T> {
   form?: FormInstance<T>;
   initialValues?: Partial<T>;
   errorFields?: { fieldNames?: Record<string, NamePath>; byCode?: ErrorFieldMap };
+  /** 350 px on every screen (AppModal). */
+  narrow?: boolean;
 }
 
-export function FormDialog<T extends object>({ title, onClose, onSubmit, children, okText, danger, form: given, initialValues, errorFields }: FormDialogProps<T>) {
+export function FormDialog<T extends object>({ title, onClose, onSubmit, children, okText, danger, form: given, initialValues, errorFields, narrow }: FormDialogProps<T>) {
   const { t } = useTranslation('user');
   const [own] = Form.useForm<T>();
   const form = given ?? own;
@@ -47,6 +49,7 @@ export function FormDialog<T extends object>({ title, onClose, onSubmit, childre
   return (
     <AppModal
       open
+      narrow={narrow}
       title={title}
       onCancel={onClose}
       onOk={() => form.submit()}

@@ -14,7 +14,17 @@ export function secondFactorOf(mine: Pick<UserMine, 'has_totp' | 'email' | 'phon
   return mine.email ? 'email' : 'sms';
 }
 
-export function SecondFactorFields({ mine, operation }: { mine: UserMine; operation: SecurityOperation }) {
+interface SecondFactorFieldsProps {
+  mine: UserMine;
+  operation: SecurityOperation;
+  /**
+   * Wallet operations: what the code confirms (walletSubject of packages/shared), read when the
+   * code is asked for. Null when the form cannot say yet (its fields show why): nothing is sent.
+   */
+  subject?: () => Promise<string | null>;
+}
+
+export function SecondFactorFields({ mine, operation, subject }: SecondFactorFieldsProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const rules = formRules(t);
   const factor = secondFactorOf(mine, operation);
@@ -32,7 +42,11 @@ export function SecondFactorFields({ mine, operation }: { mine: UserMine; operat
       label={factor === 'email' ? t('second_factor.email_label') : t('second_factor.sms_label')}
       rules={rules.code}
       extra={t('second_factor.sent_to', { target: maskContact(target ?? '') })}
-      onSend={async () => (await accountsApi.sendOperationCode(operation, factor).catch(() => null))?.resend_after ?? null}
+      onSend={async () => {
+        const about = subject ? await subject() : undefined;
+        if (about === null) return null;
+        return (await accountsApi.sendOperationCode(operation, factor, about).catch(() => null))?.resend_after ?? null;
+      }}
     />
   );
 }

@@ -1,0 +1,40 @@
+// The operators' wallet calls (issue "Wallet and ledger"; paths as in apps/server
+// wallet.routes.ts): the withdrawal review queue, a sub-account's ledger, manual adjustments, the
+// reconciliation report and the audit log. Shapes are the shared zod schemas, as types only.
+import type { adminLedgerSchema, adminWithdrawalPageSchema, auditLogSchema, reconciliationSchema, WithdrawalStatus } from '@hashpool/shared';
+import { api } from '../../api/client';
+
+type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
+
+export type { WithdrawalStatus };
+export type AdminWithdrawalPage = Parsed<typeof adminWithdrawalPageSchema>;
+export type AdminWithdrawal = AdminWithdrawalPage['list'][number];
+export type AdminLedger = Parsed<typeof adminLedgerSchema>;
+export type LedgerEntry = AdminLedger['entries']['list'][number];
+export type Reconciliation = Parsed<typeof reconciliationSchema>;
+export type AuditLog = Parsed<typeof auditLogSchema>;
+export type AuditEntry = AuditLog['list'][number];
+
+export interface Adjustment {
+  account: string;
+  coin: string;
+  /** Signed: a negative amount takes money back. */
+  amount: string;
+  reason: string;
+}
+
+type Options = { signal?: AbortSignal; silent?: boolean };
+
+const enc = encodeURIComponent;
+
+export const adminApi = {
+  withdrawals: (query: { status?: WithdrawalStatus; page: number; page_size: number }, o?: Options) =>
+    api.get<AdminWithdrawalPage>('/admin/withdrawals', { page: query.page, page_size: query.page_size, ...(query.status ? { status: query.status } : {}) }, o),
+  approve: (id: string) => api.post<unknown>(`/admin/withdrawals/${enc(id)}/approve`),
+  // Silent: the reject dialog places a refusal (an empty reason) at its input.
+  reject: (id: string, reason: string) => api.post<unknown>(`/admin/withdrawals/${enc(id)}/reject`, { reason }, { silent: true }),
+  ledger: (account: string, page: number, pageSize: number, o?: Options) => api.get<AdminLedger>('/admin/ledger', { account, page, page_size: pageSize }, o),
+  adjust: (body: Adjustment) => api.post<null>('/admin/adjustments', { ...body }, { silent: true }),
+  reconciliation: (o?: Options) => api.get<Reconciliation>('/admin/reconciliation', undefined, o),
+  auditLog: (page: number, pageSize: number, o?: Options) => api.get<AuditLog>('/admin/audit-log', { page, page_size: pageSize }, o),
+};

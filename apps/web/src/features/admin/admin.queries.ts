@@ -1,0 +1,66 @@
+// TanStack Query hooks over the operators' calls, keyed by the session epoch (a login or logout
+// starts afresh). A decision on a withdrawal or an adjustment refreshes the whole admin area, and
+// the operator's own wallet too (they may have adjusted their own sub-account).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionEpoch } from '../../app/session';
+import { walletKeys } from '../wallet/wallet.queries';
+import { adminApi, type Adjustment, type WithdrawalStatus } from './admin.api';
+
+export const adminKeys = {
+  all: (epoch: number) => ['admin', epoch] as const,
+  withdrawals: (epoch: number, status: WithdrawalStatus | null, page: number) => ['admin', epoch, 'withdrawals', status ?? 'all', page] as const,
+  ledger: (epoch: number, account: string, page: number) => ['admin', epoch, 'ledger', account, page] as const,
+  reconciliation: (epoch: number) => ['admin', epoch, 'reconciliation'] as const,
+  audit: (epoch: number, page: number) => ['admin', epoch, 'audit', page] as const,
+};
+
+export const ADMIN_PAGE_SIZE = 10;
+
+/** New withdrawals arrive for review while the queue is open. */
+const QUEUE_REFRESH_MS = 30_000;
+
+export function useAdminWithdrawals(status: WithdrawalStatus | null, page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: adminKeys.withdrawals(epoch, status, page),
+    queryFn: ({ signal }) => adminApi.withdrawals({ status: status ?? undefined, page, page_size: ADMIN_PAGE_SIZE }, { signal }),
+    refetchInterval: QUEUE_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLedger(account: string | null, page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: adminKeys.ledger(epoch, account ?? '', page),
+    // Silent: the page says why there is no ledger (an unknown sub-account) in place of a toast.
+    queryFn: ({ signal }) => adminApi.ledger(account!, page, ADMIN_PAGE_SIZE, { signal, silent: true }),
+    enabled: account !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useReconciliation() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: adminKeys.reconciliation(epoch), queryFn: ({ signal }) => adminApi.reconciliation({ signal }) });
+}
+
+export function useAuditLog(page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: adminKeys.audit(epoch, page), queryFn: ({ signal }) => adminApi.auditLog(page, ADMIN_PAGE_SIZE, { signal }), placeholderData: keepPreviousData });
+}
+
+export function useAdminMutations() {
+  const queryClient = useQueryClient();
+  const epoch = useSessionEpoch();
+  const onSettled = () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all(epoch) });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.user(epoch) });
+  };
+  return {
+    approve: useMutation({ mutationFn: (id: string) => adminApi.approve(id), onSettled }),
+    reject: useMutation({ mutationFn: (v: { id: string; reason: string }) => adminApi.reject(v.id, v.reason), onSettled }),
+    adjust: useMutation({ mutationFn: (body: Adjustment) => adminApi.adjust(body), onSettled }),
+  };
+}

@@ -1,0 +1,52 @@
+// What operators did, newest first: who, which action on what, and its details (a rejection's
+// reason, an adjustment's amount), in the operator's timezone.
+import { useState } from 'react';
+import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@hashpool/shared';
+import type { DataColumn } from '../../../ui/DataTable';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { Paragraph, Text } from '../../../ui/Text';
+import { Pager } from '../../pool/components/Pager';
+import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
+import type { AuditEntry } from '../admin.api';
+import { ADMIN_PAGE_SIZE, useAuditLog } from '../admin.queries';
+
+export function AuditLog({ timezone }: { timezone: string }) {
+  const { t } = useTranslation('admin');
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(page);
+  const data = log.data;
+
+  const columns: DataColumn<AuditEntry>[] = [
+    { key: 'time', title: t('audit.columns.time', { timezone }), render: (e) => formatDateTime(e.created_at, timezone) },
+    { key: 'admin', title: t('audit.columns.admin'), render: (e) => e.admin ?? t('audit.system') },
+    { key: 'action', title: t('audit.columns.action'), render: (e) => t(`audit.action.${e.action}`, { defaultValue: e.action }) },
+    { key: 'target', title: t('audit.columns.target'), render: (e) => <code style={{ wordBreak: 'break-all' }}>{e.target}</code> },
+    {
+      key: 'detail',
+      title: t('audit.columns.detail'),
+      render: (e) =>
+        e.detail ? (
+          <Flex vertical>
+            {Object.entries(e.detail).map(([key, value]) => (
+              <span key={key}>
+                <Text tone="secondary">{key}:</Text> {value}
+              </span>
+            ))}
+          </Flex>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      {!data ? (
+        log.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />
+      ) : (
+        <ResponsiveTable rows={data.list} rowKey={(e) => e.id} columns={columns} caption={t('tabs.audit')} empty={t('audit.empty')} cardTestId="audit-entry" />
+      )}
+      <Pager page={page} total={data?.total ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={setPage} />
+    </Flex>
+  );
+}

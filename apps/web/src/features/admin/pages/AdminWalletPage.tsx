@@ -1,0 +1,63 @@
+// /admin/wallet (operators only: routes.ts access 'admin'): the withdrawal review queue, a
+// sub-account's ledger, manual adjustments, the reconciliation report and the audit log, one tab
+// each (the tab is in the address: ?tab=ledger). The server checks the operator role on every call.
+import { Flex, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useMine } from '../../../api/user.queries';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { Panel } from '../../../ui/Panel';
+import { useIsMobile } from '../../../ui/responsive';
+import { Paragraph, Title } from '../../../ui/Text';
+import { usePageTitle } from '../../../ui/usePageTitle';
+import { AdjustmentForm } from '../components/AdjustmentForm';
+import { AuditLog } from '../components/AuditLog';
+import { LedgerSearch } from '../components/LedgerSearch';
+import { ReconciliationReport } from '../components/ReconciliationReport';
+import { ReviewQueue } from '../components/ReviewQueue';
+
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit'] as const;
+type AdminTab = (typeof ADMIN_TABS)[number];
+
+const parseTab = (value: string | null): AdminTab => ((ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'review');
+
+export default function AdminWalletPage() {
+  const { t } = useTranslation('admin');
+  usePageTitle(t('title'));
+  const mine = useMine();
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const timezone = mine.data?.timezone;
+  const isMobile = useIsMobile();
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
+          {t('title')}
+        </Title>
+        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
+          {t('subtitle')}
+        </Paragraph>
+      </div>
+      {!timezone ? (
+        <PageSpinner />
+      ) : (
+        <Panel padding={isMobile ? '4px 16px 16px' : '8px 24px 24px'}>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => setParams(key === 'review' ? {} : { tab: key }, { replace: true })}
+            destroyOnHidden
+            items={[
+              { key: 'review', label: t('tabs.review'), children: <ReviewQueue timezone={timezone} /> },
+              { key: 'ledger', label: t('tabs.ledger'), children: <LedgerSearch timezone={timezone} /> },
+              { key: 'adjust', label: t('tabs.adjust'), children: <AdjustmentForm /> },
+              { key: 'reconcile', label: t('tabs.reconcile'), children: <ReconciliationReport timezone={timezone} /> },
+              { key: 'audit', label: t('tabs.audit'), children: <AuditLog timezone={timezone} /> },
+            ]}
+          />
+        </Panel>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,79 @@
+// The frame of the wallet pages: title, the wallet's own navigation (assets, transactions), the
+// withdrawal hold when one applies, and a spinner until the user (GET /users/mine) is known, since
+// the wallet is the current sub-account's.
+import type { ReactNode } from 'react';
+import { Alert, Button, Flex, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@hashpool/shared';
+import type { UserMine } from '../../../api/accounts.api';
+import { useMine } from '../../../api/user.queries';
+import { SafeLink } from '../../../app/navigation';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { SectionNav } from '../../../ui/SectionNav';
+import { StatusResult } from '../../../ui/StatusResult';
+import { Title } from '../../../ui/Text';
+import { usePageTitle } from '../../../ui/usePageTitle';
+import { walletPaths } from '../lib/constants';
+import { activeHold } from '../lib/hold';
+
+const ITEMS = [
+  { to: walletPaths.assets, label: 'nav.assets' },
+  { to: walletPaths.transactions, label: 'nav.transactions' },
+] as const;
+
+function WalletNav() {
+  const { t } = useTranslation('wallet');
+  return <SectionNav label={t('nav.label')} items={ITEMS.map((item) => ({ to: item.to, label: t(item.label) }))} />;
+}
+
+interface WalletFrameProps {
+  title: string;
+  actions?: ReactNode;
+  /** Pages reached from elsewhere (a fund detail) leave the wallet's navigation out. */
+  nav?: boolean;
+  children: (mine: UserMine) => ReactNode;
+}
+
+export function WalletFrame({ title, actions, nav = true, children }: WalletFrameProps) {
+  const { t } = useTranslation('wallet');
+  usePageTitle(title);
+  const mine = useMine();
+  const account = mine.data?.current_account;
+  return (
+    <div>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Flex align="center" gap={12} wrap>
+          <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
+            {title}
+          </Title>
+          {account && <Tag color="blue">{t('sub_account', { name: account.name })}</Tag>}
+        </Flex>
+        {actions}
+      </Flex>
+      {nav && <WalletNav />}
+      {!mine.data ? (
+        mine.isError ? (
+          <StatusResult status="error" title={t('load_failed')} extra={<Button onClick={() => void mine.refetch()}>{t('retry')}</Button>} />
+        ) : (
+          <PageSpinner />
+        )
+      ) : !account ? (
+        <StatusResult
+          status="info"
+          title={t('no_account.title')}
+          subtitle={t('no_account.text')}
+          extra={
+            <SafeLink to="/user/account">
+              <Button type="primary">{t('no_account.create')}</Button>
+            </SafeLink>
+          }
+        />
+      ) : (
+        <Flex vertical gap={24}>
+          {activeHold(mine.data.withdraw_hold_until) && <Alert type="warning" showIcon title={t('hold', { time: formatDateTime(mine.data.withdraw_hold_until, mine.data.timezone, 'YYYY-MM-DD HH:mm') })} />}
+          {children(mine.data)}
+        </Flex>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// SPEC.md section 5: a pay password must be set before withdrawing (and transferring). Opened in
+// place of those dialogs while the user has none, with the way to the settings where it is set.
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSafeNavigate } from '../../../app/navigation';
+import { AppModal } from '../../../ui/AppModal';
+import { Paragraph } from '../../../ui/Text';
+import { walletPaths } from '../lib/constants';
+
+export default function PayPasswordRequired({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useSafeNavigate();
+  return (
+    <AppModal
+      open
+      narrow
+      title={t('pay_password.title')}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('dialog.cancel')}
+        </Button>,
+        <Button key="go" type="primary" onClick={() => navigate(walletPaths.settings)}>
+          {t('pay_password.go')}
+        </Button>,
+      ]}
+    >
+      <Paragraph style={{ marginTop: 16 }}>{t('pay_password.text')}</Paragraph>
+    </AppModal>
+  );
+}

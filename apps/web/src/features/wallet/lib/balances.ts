@@ -1,0 +1,42 @@
+// The balances table's rules. Every coin of the coin table is listed (the server answers all of
+// them), so most rows of a new user are zero: "hide small balances" keeps the ones worth a look.
+import { findCoin, formatAmount } from '@hashpool/shared';
+import type { BalanceItem } from '../wallet.api';
+import { compareDecimals, isPositive, sumDecimals } from './decimal';
+
+/** Everything the sub-account holds of a coin: available, frozen (withdrawals in flight) and locked. */
+export function balanceTotal(balance: Pick<BalanceItem, 'available' | 'frozen' | 'locked'>): string {
+  return sumDecimals(balance.available, balance.frozen, balance.locked);
+}
+
+/**
+ * Small: nothing at all, or less in total than the coin's minimum withdrawal, i.e. an amount
+ * that can be neither withdrawn nor shown with the coin's precision in a useful way. A coin
+ * without a minimum counts as small only when empty.
+ */
+export function isSmallBalance(balance: BalanceItem): boolean {
+  const total = balanceTotal(balance);
+  if (!isPositive(total)) return true;
+  return isPositive(balance.min_withdraw) && compareDecimals(total, balance.min_withdraw) < 0;
+}
+
+/** The rows to show: coins holding something first, each group in the coin table's order. */
+export function visibleBalances(list: readonly BalanceItem[], hideSmall: boolean): BalanceItem[] {
+  const shown = hideSmall ? list.filter((balance) => !isSmallBalance(balance)) : [...list];
+  const holding = (balance: BalanceItem) => (isPositive(balanceTotal(balance)) ? 0 : 1);
+  // Array.prototype.sort is stable: equal rows keep the server's (coin table) order.
+  return shown.sort((a, b) => holding(a) - holding(b));
+}
+
+/** A coin's ticker ("btc" -> "BTC"), also for a coin the coin table does not know. */
+export function coinSymbol(coin: string): string {
+  return findCoin(coin)?.symbol ?? coin.toUpperCase();
+}
+
+/** What is shown in place of an amount while "hide amounts" is on. */
+export const HIDDEN_AMOUNT = '****';
+
+/** An amount with the coin's precision and thousands separators, or the mask. */
+export function displayAmount(value: string | null | undefined, coin: string, hidden = false): string {
+  return hidden ? HIDDEN_AMOUNT : formatAmount(value, { coin, grouping: true });
+}
