@@ -145,6 +145,7 @@ CREATE TABLE "withdrawals" (
 	CONSTRAINT "withdrawals_amount_check" CHECK ("withdrawals"."amount" > "withdrawals"."fee" and "withdrawals"."fee" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "coins" ADD COLUMN "price_usd" numeric(38, 18);--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_admin_user_id_users_id_fk" FOREIGN KEY ("admin_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_addresses" ADD CONSTRAINT "deposit_addresses_account_id_mining_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."mining_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_account_id_mining_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."mining_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BalanceItem } from '@hashpool/shared';
 import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toUnits } from '../src/features/wallet/lib/decimal';
-import { balanceTotal, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
+import { balanceTotal, balanceValue, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
 import { allOf, amountProblem } from '../src/features/wallet/lib/amounts';
 import { keyForSubmission, movementFingerprint, randomUuid } from '../src/features/wallet/lib/idempotency';
 import { activeHold } from '../src/features/wallet/lib/hold';
@@ -203,5 +203,24 @@ describe('wallet pages and keys', () => {
     expect(balances.slice(0, 3)).toEqual([...walletKeys.account(3, 'acc-1')]);
     expect(balances.slice(0, 2)).toEqual([...walletKeys.user(3)]);
     expect(walletKeys.balances(3, 'acc-2')).not.toEqual(balances);
+  });
+});
+
+describe('balanceValue', () => {
+  // Rates are units per 1 CNY (the rates call); prices are in USD.
+  const rates = [
+    { currency: 'CNY', rate: '1', symbol: '¥' },
+    { currency: 'USD', rate: '0.14', symbol: '$' },
+    { currency: 'RUB', rate: '12.6', symbol: '₽' },
+  ];
+  it('values a balance in USD and, through the rates, in other currencies', () => {
+    expect(balanceValue('0.5', '96000', 'USD', rates)).toBe('48,000.00');
+    expect(balanceValue('0.5', '96000', 'CNY', rates)).toBe('342,857.14');
+    expect(balanceValue('0.5', '96000', 'RUB', rates)).toBe('4,320,000.00');
+  });
+  it('is unknown without a price or a rate', () => {
+    expect(balanceValue('1', null, 'USD', rates)).toBeNull();
+    expect(balanceValue('1', '2', 'EUR', rates)).toBeNull();
+    expect(balanceValue('1', '2', 'USD', [])).toBeNull();
   });
 });

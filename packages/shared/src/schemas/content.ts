@@ -13,6 +13,8 @@ export const poolItemSchema = z.object({
   /** Pool fee in percent for the default payout method, as a decimal string. */
   fee_rate: decimalString,
   min_payout: decimalString,
+  /** Seeded or operator-set market price in USD (other currencies through the rates); null when unknown. */
+  price_usd: decimalString.nullable(),
   /** Stratum address miners connect to. */
   stratum_url: z.string(),
 });

@@ -108,6 +108,13 @@ const DEMO_AD = {
   text: L('Watch your workers from your phone.', '用手机随时查看矿机状态。', 'Следите за воркерами с телефона.', 'スマートフォンからワーカーを確認できます。', '휴대폰으로 워커를 확인하세요.'),
 };
 
+/** USD prices at the seed's writing (late 2026, rounded): a starting point operators overwrite. */
+const PRICE_USD: Record<string, string> = {
+  btc: '96000', ltc: '98', doge: '0.21', eth: '2.4', xmr: '185', zec: '42', dash: '31', dcr: '16', rvn: '0.021',
+  erg: '1.1', kda: '0.48', hns: '0.022', lbc: '0.004', ckb: '0.011', stc: '0.012', sc: '0.0052', scp: '0.06',
+  cfx: '0.14', 'grin-c32': '0.045', pmeer: '0.009', alph: '0.42', kas: '0.11', sumo: '0.008', zeph: '0.95', aleo: '0.31', xtm: '0.012',
+};
+
 export async function seedReferenceData(db: Db): Promise<void> {
   await inTransaction(db, async (tx) => {
     await tx
@@ -122,6 +129,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
           mode: c.mode,
           feeRate: c.mode === 'address' ? '1' : '2.5',
           minPayout: MIN_PAYOUT[c.code] ?? '1',
+          priceUsd: PRICE_USD[c.code] ?? null,
           stratumUrl: `stratum+tcp://${c.code}.stratum.hashpool.example:${3333 + i}`,
           sortOrder: i + 1,
         })),

@@ -35,6 +35,7 @@ export class ContentService {
       mode: c.mode as PoolItem['mode'],
       fee_rate: plain(c.feeRate),
       min_payout: plain(c.minPayout),
+      price_usd: c.priceUsd === null ? null : plain(c.priceUsd),
       stratum_url: c.stratumUrl,
     }));
   }

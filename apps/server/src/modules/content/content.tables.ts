@@ -24,6 +24,12 @@ export const coins = pgTable(
     /** Pool fee in percent for the coin's default payout method. */
     feeRate: money('fee_rate').notNull(),
     minPayout: money('min_payout').notNull(),
+    /**
+     * Price in USD: market data (ARCHITECTURE.md section 8), seeded and editable by operators
+     * until a price feed adapter writes it. Null when unknown; values in other currencies go
+     * through the currency rates.
+     */
+    priceUsd: money('price_usd'),
     stratumUrl: text('stratum_url').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),

@@ -11,7 +11,9 @@ import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
-import { coinSymbol, visibleBalances } from '../lib/balances';
+import { balanceTotal, balanceValue, coinSymbol, HIDDEN_AMOUNT, visibleBalances } from '../lib/balances';
+import { usePools } from '../../../api/content.queries';
+import { useCurrency } from '../../../app/currency';
 import { isPositive } from '../lib/decimal';
 import { useHideAmounts, useHideSmall } from '../lib/preferences';
 import type { BalanceItem } from '../wallet.api';
@@ -99,6 +101,10 @@ export function BalanceTable({ balances, onAction }: { balances: readonly Balanc
   const [hideSmall] = useHideSmall();
   const [hidden] = useHideAmounts();
   const rows = visibleBalances(balances, hideSmall);
+  const { currency, rates } = useCurrency();
+  const prices = new Map((usePools().data ?? []).map((p) => [p.coin, p.price_usd]));
+  /** The balance's worth in the chosen currency (header), "-" without a price. */
+  const value = (b: BalanceItem) => (hidden ? HIDDEN_AMOUNT : (balanceValue(balanceTotal(b), prices.get(b.coin), currency, rates) ?? '-'));
 
   if (rows.length === 0) {
     return (
@@ -125,6 +131,9 @@ export function BalanceTable({ balances, onAction }: { balances: readonly Balanc
               </Text>
               <Text tone="secondary">
                 {t('balances.columns.locked')}: <AmountText value={balance.locked} coin={balance.coin} symbol={false} hidden={hidden} />
+              </Text>
+              <Text tone="secondary">
+                {t('balances.columns.value', { currency })}: {value(balance)}
               </Text>
             </Flex>
             <Actions balance={balance} onAction={onAction} />
@@ -159,6 +168,7 @@ export function BalanceTable({ balances, onAction }: { balances: readonly Balanc
       align: 'right',
       render: (b) => <AmountText value={b.locked} coin={b.coin} symbol={false} hidden={hidden} />,
     },
+    { key: 'value', title: t('balances.columns.value', { currency }), align: 'right', render: (b) => <Text tone="secondary">{value(b)}</Text> },
     { key: 'actions', title: t('balances.columns.actions'), align: 'right', render: (b) => <Actions balance={b} onAction={onAction} /> },
   ];
   return <DataTable rows={rows} rowKey={(b) => b.coin} columns={columns} caption={t('balances.title')} />;
