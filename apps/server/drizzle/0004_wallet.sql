@@ -10,12 +10,12 @@ CREATE TABLE "ledger_balances" (
 );
 --> statement-breakpoint
 CREATE TABLE "ledger_entries" (
-	"id" bigserial PRIMARY KEY NOT NULL,
 	"posting_id" bigint NOT NULL,
 	"holder" text NOT NULL,
 	"coin" text NOT NULL,
 	"bucket" text NOT NULL,
 	"amount" numeric(38, 18) NOT NULL,
+	CONSTRAINT "ledger_entries_holder_coin_posting_id_bucket_pk" PRIMARY KEY("holder","coin","posting_id","bucket"),
 	CONSTRAINT "ledger_entries_bucket_check" CHECK ("ledger_entries"."bucket" in ('available', 'frozen', 'locked')),
 	CONSTRAINT "ledger_entries_nonzero_check" CHECK ("ledger_entries"."amount" <> 0)
 );
@@ -158,7 +158,6 @@ ALTER TABLE "withdraw_addresses" ADD CONSTRAINT "withdraw_addresses_account_id_m
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_account_id_mining_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."mining_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "ledger_entries_holder_idx" ON "ledger_entries" USING btree ("holder","coin","posting_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_postings_key_unique" ON "ledger_postings" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "ledger_postings_reference_idx" ON "ledger_postings" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint

@@ -28,7 +28,6 @@ export const ledgerPostings = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     /**
      * No foreign key: ledger_post_batch writes the posting and its entries together and postings
      * cannot be deleted (trigger); a per-row key check would cost bulk settlement a third of its
@@ -42,8 +41,9 @@ export const ledgerEntries = pgTable(
     amount: money('amount').notNull(),
   },
   (t) => [
-    // What a holder's lists read. (Lookups by posting always know the holder too.)
-    index('ledger_entries_holder_idx').on(t.holder, t.coin, t.postingId),
+    // One entry per holder, coin and bucket in a posting (post() merges them), so the index a
+    // holder's lists read is also the key: one index to write per entry, not two.
+    primaryKey({ columns: [t.holder, t.coin, t.postingId, t.bucket] }),
     check('ledger_entries_bucket_check', sql`${t.bucket} in ('available', 'frozen', 'locked')`),
     check('ledger_entries_nonzero_check', sql`${t.amount} <> 0`),
   ],

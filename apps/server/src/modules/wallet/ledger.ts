@@ -72,17 +72,25 @@ function normalise(input: PostingInput): Normalised[] {
   if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new Error('ledger: idempotency key required (max 200 chars)');
   if (input.entries.length < 2) throw new Error('ledger: a posting needs at least two entries');
   const sums = new Map<string, Decimal>();
-  const entries = input.entries.map((e) => {
+  // Entries of one holder, coin and bucket are one entry (they are the entries' key).
+  const merged = new Map<string, { holder: string; coin: string; bucket: Bucket; amount: Decimal }>();
+  for (const e of input.entries) {
     if (!HOLDER.test(e.holder)) throw new Error(`ledger: bad holder ${e.holder}`);
     if (!KNOWN_COINS.has(e.coin)) throw new Error(`ledger: unknown coin ${e.coin}`);
     if (!DECIMAL.test(e.amount)) throw new Error(`ledger: bad amount ${e.amount}`);
     const amount = new Decimal(e.amount);
     if (amount.isZero()) throw new Error('ledger: zero entry');
     sums.set(e.coin, (sums.get(e.coin) ?? new Decimal(0)).plus(amount));
-    return { holder: e.holder, coin: e.coin, bucket: e.bucket ?? 'available', amount, text: amount.toFixed() };
-  });
+    const bucket = e.bucket ?? 'available';
+    const key = `${e.holder} ${e.coin} ${bucket}`;
+    const same = merged.get(key);
+    if (same) same.amount = same.amount.plus(amount);
+    else merged.set(key, { holder: e.holder, coin: e.coin, bucket, amount });
+  }
   for (const [coin, sum] of sums) if (!sum.isZero()) throw new Error(`ledger: ${coin} entries sum to ${sum.toFixed()}, not zero`);
-  return entries;
+  const entries = [...merged.values()].filter((e) => !e.amount.isZero());
+  if (entries.length === 0) throw new Error('ledger: the entries cancel out, nothing would move');
+  return entries.map((e) => ({ ...e, text: e.amount.toFixed() }));
 }
 
 function requestHash(input: PostingInput, entries: Normalised[]): string {
@@ -98,24 +106,16 @@ function requestHash(input: PostingInput, entries: Normalised[]): string {
 
 /** Net change per (holder, coin) and bucket as text, sorted: the order balance rows are locked in. */
 function balanceDeltas(entries: Normalised[]): Array<{ h: string; c: string; a: string; f: string; l: string }> {
-  const byKey = new Map<string, Normalised[]>();
+  // Entries are unique per holder, coin and bucket (normalise), so each bucket's change is the
+  // text of at most one entry: no arithmetic.
+  const byKey = new Map<string, { h: string; c: string; a: string; f: string; l: string }>();
   for (const e of entries) {
-    const key = `${e.holder}\u0000${e.coin}`;
-    const group = byKey.get(key);
-    if (group) group.push(e);
-    else byKey.set(key, [e]);
+    const key = `${e.holder} ${e.coin}`;
+    let row = byKey.get(key);
+    if (!row) byKey.set(key, (row = { h: e.holder, c: e.coin, a: '0', f: '0', l: '0' }));
+    row[e.bucket === 'available' ? 'a' : e.bucket === 'frozen' ? 'f' : 'l'] = e.text;
   }
-  const rows = [...byKey.values()].map((group) => {
-    const first = group[0]!;
-    const sum = (bucket: Bucket) => {
-      const mine = group.filter((e) => e.bucket === bucket);
-      // Most holders have one entry: its text is the change, no arithmetic needed.
-      if (mine.length <= 1) return mine[0]?.text ?? '0';
-      return mine.reduce((total, e) => total.plus(e.amount), new Decimal(0)).toFixed();
-    };
-    return { h: first.holder, c: first.coin, a: sum('available'), f: sum('frozen'), l: sum('locked') };
-  });
-  return rows.sort((x, y) => (x.h < y.h ? -1 : x.h > y.h ? 1 : x.c < y.c ? -1 : x.c > y.c ? 1 : 0));
+  return [...byKey.values()].sort((x, y) => (x.h < y.h ? -1 : x.h > y.h ? 1 : x.c < y.c ? -1 : x.c > y.c ? 1 : 0));
 }
 
 /** One posting as ledger_post_batch (migration 0005) takes it. */

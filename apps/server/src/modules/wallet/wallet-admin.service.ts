@@ -98,7 +98,7 @@ export class WalletAdminService {
         this.db,
         sql`select p.id, p.business_type, e.coin, e.bucket, e.amount::text as amount, p.reference, p.created_at
               from ledger_entries e join ledger_postings p on p.id = e.posting_id
-             where e.holder = ${account.id} order by e.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
+             where e.holder = ${account.id} order by e.posting_id desc, e.coin, e.bucket limit ${pageSize} offset ${(page - 1) * pageSize}`,
       ),
       queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from ledger_entries where holder = ${account.id}`),
     ]);
