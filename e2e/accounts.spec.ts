@@ -308,8 +308,10 @@ test('bind a phone: a code by SMS to the new number and the mailed second factor
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your phone number has been updated.')).toBeVisible();
   await expect(page.getByText(`+86 ${number.slice(0, 3)}****${number.slice(-2)}`)).toBeVisible();
-  // A security change holds withdrawals for 24 hours, and the page says until when.
-  await expect(page.getByText(/Withdrawals are on hold until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)).toBeVisible();
+  // A security change holds withdrawals (24 hours); this server runs with SECURITY_HOLD_HOURS=0
+  // so the wallet tests can withdraw at once. The hold is tested through the API
+  // (apps/server/test/security.int.test.ts and wallet.int.test.ts).
+  await expect(page.getByText(/Withdrawals are on hold until/)).toBeHidden();
 });
 
 test('change the email: codes to the new address and, as second factor, to the old one', async ({ page }) => {
@@ -327,5 +329,6 @@ test('change the email: codes to the new address and, as second factor, to the o
   await dialog.getByLabel('Email verification code').fill(await codeFromMail(email, since));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your email address has been updated.')).toBeVisible();
-  await expect(page.getByText(`${next.slice(0, 2)}***@example.com`)).toBeVisible();
+  // Exact: the (closed) dialog's second-factor hint names the new address too.
+  await expect(page.getByText(`${next.slice(0, 2)}***@example.com`, { exact: true })).toBeVisible();
 });
