@@ -266,7 +266,7 @@ describe('charts', () => {
 });
 
 describe('alerts and the message centre', () => {
-  type Msg = { id: number; type: string; params: { workers?: string[] }; read: boolean };
+  type Msg = { id: number; type: string; params: { workers?: string[]; account?: string; coin?: string }; read: boolean };
   const inboxOf = async (u: { tokens: Tokens }) => body<{ list: Msg[]; total: number; unread: number }>(await inject(t.app, { url: '/api/messages?page_size=50', headers: auth(await fresh(u)) })).data;
   const tick = async () => {
     await t.app.ingest.refreshWindows();
@@ -322,6 +322,8 @@ describe('alerts and the message centre', () => {
     await tick();
     const box = await inboxOf(u);
     expect(box.list.map((m) => m.type).sort()).toEqual(['hashrate_alarm', 'setting_update']);
+    // The setting update names the sub-account whose settings changed.
+    expect(box.list.find((m) => m.type === 'setting_update')!.params).toMatchObject({ account: u.account, coin: 'btc' });
     expect(box.unread).toBe(2);
 
     const other = await userWithAccount();

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { miningAccounts } from '../accounts/accounts.tables';
 import { alertSettings, messages } from './alerts.tables';
 import { DEFAULT_ALERTS } from './alerts.service';
 
@@ -54,7 +55,10 @@ export class MessagesService {
   async saveSettings(userId: string, accountId: string, coin: string, v: { offline_alert: boolean; hashrate_threshold: number | null; repeat_minutes: number; email: boolean }) {
     const values = { accountId, coin, offlineAlert: v.offline_alert, hashrateThreshold: v.hashrate_threshold, repeatMinutes: v.repeat_minutes, email: v.email };
     await this.db.insert(alertSettings).values(values).onConflictDoUpdate({ target: [alertSettings.accountId, alertSettings.coin], set: values });
-    // "Setting update" is one of the message centre's types: the user sees what changed and when.
-    await this.db.insert(messages).values({ userId, accountId, type: 'setting_update', params: { coin, setting: 'alerts' }, createdAt: this.clock.now() });
+    // "Setting update" is one of the message centre's types: the user sees what changed, for
+    // which sub-account, and when.
+    const [account] = await this.db.select({ name: miningAccounts.name }).from(miningAccounts).where(eq(miningAccounts.id, accountId));
+    const params = { coin, setting: 'alerts', ...(account ? { account: account.name } : {}) };
+    await this.db.insert(messages).values({ userId, accountId, type: 'setting_update', params, createdAt: this.clock.now() });
   }
 }

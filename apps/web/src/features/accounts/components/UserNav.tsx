@@ -1,4 +1,4 @@
-// The user centre's own navigation: settings, sub-accounts and the security log, each shown to
+// The user centre's own navigation: settings, sub-accounts, the security log and the messages, each shown to
 // those holding its permission.
 import { useTranslation } from 'react-i18next';
 import { holdsAny, type Permission } from '@hashpool/shared';
@@ -9,6 +9,7 @@ const ITEMS: readonly { to: string; label: string; permissions: readonly Permiss
   { to: '/user/setting', label: 'nav.settings', permissions: ['user.view'] },
   { to: '/user/account', label: 'nav.accounts', permissions: ['account.view'] },
   { to: '/user/logs', label: 'nav.logs', permissions: ['user.view'] },
+  { to: '/user/message', label: 'nav.messages', permissions: ['user.view'] },
 ];
 
 export function UserNav() {
