@@ -163,7 +163,7 @@ test('a hashrate threshold above the account raises an alarm in the message cent
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Alert settings saved.')).toBeVisible();
   // Saving is itself a message ("setting update").
-  await expect(page.getByTestId('message').filter({ hasText: 'Settings changed' })).toContainText('The alert settings for BTC were changed.');
+  await expect(page.getByTestId('message').filter({ hasText: 'Settings changed' })).toContainText(`The alert settings of ${account} for BTC were changed.`);
 
   const alarm = page.getByTestId('message').filter({ hasText: 'Hashrate below your threshold' });
   await reloadUntil(page, () => expect(alarm).toBeVisible({ timeout: 2_000 }));
