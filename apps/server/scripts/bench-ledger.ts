@@ -2,37 +2,19 @@
 // from CONCURRENCY clients among HOLDERS holders, and bulk settlement postings (one system debit,
 // BULK user credits each), then the reconciliation, which must be clean. Fresh database per run.
 //   npm run bench:ledger -- [--postings 20000] [--concurrency 16] [--holders 2000] [--bulk 50000] [--rounds 3]
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { prepareDatabase } from '../src/db/prepare';
+import { randomUUID } from 'node:crypto';
 import { FakeClock } from '../src/platform/clock';
 import { post, SYSTEM } from '../src/modules/wallet/ledger';
 import { reconcile } from '../src/modules/wallet/reconciliation';
+import { arg, openBenchDatabase } from './bench-database';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const POSTINGS = arg('postings', 20_000);
 const CONCURRENCY = arg('concurrency', 16);
 const HOLDERS = arg('holders', 2_000);
 const BULK = arg('bulk', 50_000);
 const ROUNDS = arg('rounds', 3);
-const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const name = `hp_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(PG_URL);
-url.pathname = `/${name}`;
-const config = loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: 'memory' });
+const { database, drop } = await openBenchDatabase(new FakeClock('2026-09-01T12:00:00Z'));
 const db = database.db;
-await prepareDatabase(database, { demo: false, clock: new FakeClock('2026-09-01T12:00:00Z') });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 try {
@@ -94,9 +76,5 @@ try {
   console.log(`ledger-bulk-entries-per-second (median of ${ROUNDS}): ${Math.round(median(bulkRates))} (goal >= 50000)`);
   if (!report.ok) process.exitCode = 1;
 } finally {
-  await database.close();
-  const cleanup = new pg.Client({ connectionString: PG_URL });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${name} with (force)`);
-  await cleanup.end();
+  await drop();
 }

@@ -3,39 +3,21 @@
 // windows of REFRESH_WORKERS workers (1,000,000 by default) with recent minute buckets.
 // Runs on a fresh PostgreSQL database (TEST_PG_URL or the local default). Prints figures.
 //   npm run bench:workers -- [--workers 100000] [--refresh-workers 1000000] [--requests 200]
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { MINER_SORTS } from '@hashpool/shared';
-import { loadConfig } from '../src/config';
-import { openDatabase, queryRows } from '../src/db/client';
-import { prepareDatabase } from '../src/db/prepare';
+import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { HistoryService } from '../src/modules/mining/history.service';
 import { refreshWindows } from '../src/modules/mining/mining.repository';
 import { WorkersService } from '../src/modules/mining/workers.service';
+import { arg, openBenchDatabase } from './bench-database';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const WORKERS = arg('workers', 100_000);
 const REFRESH_WORKERS = arg('refresh-workers', 1_000_000);
 const REQUESTS = arg('requests', 200);
-const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const name = `hp_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(PG_URL);
-url.pathname = `/${name}`;
-const config = loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: 'memory' });
-const db = database.db;
 const clock = new FakeClock('2026-09-01T12:00:00Z');
-await prepareDatabase(database, { demo: false, clock });
+const { database, drop } = await openBenchDatabase(clock);
+const db = database.db;
 
 const ms = (t0: number) => performance.now() - t0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
@@ -103,8 +85,4 @@ for (let i = 0; i < 3; i++) {
 }
 console.log(`window refresh of ${REFRESH_WORKERS} workers: median ${(pct(refreshTimes, 50) / 1000).toFixed(1)} s of 3 runs (${refreshTimes.map((x) => (x / 1000).toFixed(1)).join(', ')}; goal well under the 60 s cycle)`);
 
-await database.close();
-const c = new pg.Client({ connectionString: PG_URL });
-await c.connect();
-await c.query(`drop database if exists ${name} with (force)`);
-await c.end();
+await drop();

@@ -87,3 +87,15 @@ export async function login(app: FastifyInstance, account: string, password: str
 }
 
 export const auth = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.token}` });
+
+/**
+ * The emailed code of a security operation (for wallet operations, bound to `subject`): moves the
+ * fake clock past the 60 s resend timer, asks for the code and reads it from the SMTP inbox.
+ */
+export async function emailOperationCode(t: { app: FastifyInstance; clock: { advance(ms: number): void } }, inbox: SmtpInbox, user: { email: string; tokens: Tokens }, operation: string, subject?: string): Promise<string> {
+  t.clock.advance(61_000);
+  const since = inbox.mails.length;
+  const res = await inject(t.app, { method: 'POST', url: '/api/auth/validation/verified-email', headers: auth(user.tokens), payload: { operation, ...(subject ? { subject } : {}) } });
+  if (res.statusCode !== 200) throw new Error(`operation code: ${res.body}`);
+  return SmtpInbox.code(await inbox.next(user.email, since));
+}

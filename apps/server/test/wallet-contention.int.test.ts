@@ -13,7 +13,7 @@ import { AppError } from '../src/platform/errors';
 import { balanceOf, post } from '../src/modules/wallet/ledger';
 import { reconcile } from '../src/modules/wallet/reconciliation';
 import { internalTransfers, withdrawals } from '../src/modules/wallet/wallet.tables';
-import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -44,13 +44,7 @@ afterAll(async () => {
 const errorOf = (res: { body: string }) => body(res).code;
 const errorKey = (error: unknown) => (error instanceof AppError ? error.key : String(error));
 
-async function emailCode(user: User, operation: string, subject?: string): Promise<string> {
-  t.clock.advance(61_000); // the resend timer
-  const since = inbox.mails.length;
-  const res = await inject(t.app, { method: 'POST', url: '/api/auth/validation/verified-email', headers: auth(user.tokens), payload: { operation, ...(subject ? { subject } : {}) } });
-  expect(res.statusCode, res.body).toBe(200);
-  return SmtpInbox.code(await inbox.next(user.email, since));
-}
+const emailCode = (user: { email: string; tokens: Tokens }, operation: string, subject?: string) => emailOperationCode(t, inbox, user, operation, subject);
 
 /** A registered user with a pay password, a BTC withdraw address and its holds over. */
 async function walletUser(email = uniqueEmail('contention')): Promise<User & { addressId: string }> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
 import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
-import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -37,13 +37,7 @@ const errorOf = (res: { body: string }) => body(res).code;
 const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const chain = () => t.app.wallet.chain as SimulatedChain;
 
-async function emailCode(user: User, operation: string, subject?: string): Promise<string> {
-  t.clock.advance(61_000); // the resend timer
-  const since = inbox.mails.length;
-  const res = await inject(t.app, { method: 'POST', url: '/api/auth/validation/verified-email', headers: auth(user.tokens), payload: { operation, ...(subject ? { subject } : {}) } });
-  expect(res.statusCode, res.body).toBe(200);
-  return SmtpInbox.code(await inbox.next(user.email, since));
-}
+const emailCode = (user: { email: string; tokens: Tokens }, operation: string, subject?: string) => emailOperationCode(t, inbox, user, operation, subject);
 
 /** A registered user with a pay password, its holds over (set two days ago). */
 async function walletUser(email = uniqueEmail('wallet')): Promise<User> {

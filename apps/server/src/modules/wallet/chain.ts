@@ -6,7 +6,7 @@
 // getbalance) for real coins.
 import { createHmac, randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { simChainTxs } from './wallet.tables';
@@ -77,10 +77,12 @@ export class SimulatedChain implements ChainAdapter {
   async incoming(coin: string, addresses: ReadonlySet<string>): Promise<IncomingTransfer[]> {
     if (addresses.size === 0) return [];
     const tip = heightAt(this.clock.now());
-    const rows = await this.db.select().from(simChainTxs).where(and(eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in')));
-    return rows
-      .filter((r) => addresses.has(r.address))
-      .map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: Math.max(0, tip - r.height) }));
+    // Only payments to our addresses: the book also holds every other incoming payment.
+    const rows = await this.db
+      .select()
+      .from(simChainTxs)
+      .where(and(eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in'), inArray(simChainTxs.address, [...addresses])));
+    return rows.map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: Math.max(0, tip - r.height) }));
   }
 
   async send(coin: string, address: string, amount: string, reference: string): Promise<string> {
