@@ -1,10 +1,10 @@
 // bench:ledger — postings per second through post() on PostgreSQL: single two-entry transfers
-// from CONCURRENCY clients among HOLDERS holders, and bulk settlement postings (one system debit,
-// BULK user credits each), then the reconciliation, which must be clean. Fresh database per run.
+// from CONCURRENCY clients among HOLDERS holders, and settlement postings
+// through postCredits (BULK accounts, one two-entry posting each), then the reconciliation, which must be clean. Fresh database per run.
 //   npm run bench:ledger -- [--postings 20000] [--concurrency 16] [--holders 2000] [--bulk 50000] [--rounds 3]
 import { randomUUID } from 'node:crypto';
 import { FakeClock } from '../src/platform/clock';
-import { post, SYSTEM } from '../src/modules/wallet/ledger';
+import { post, postCredits, SYSTEM } from '../src/modules/wallet/ledger';
 import { reconcile } from '../src/modules/wallet/reconciliation';
 import { arg, openBenchDatabase } from './bench-database';
 
@@ -55,18 +55,21 @@ try {
 
   const bulkRates: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    // Settlement credits new and existing holders alike: half of each.
-    const credited = Array.from({ length: BULK }, (_, i) => (i % 2 ? holders[i % HOLDERS]! : randomUUID()));
-    const unique = [...new Set(credited)];
-    const t0 = performance.now();
-    await post(db, {
-      idempotencyKey: `bench:settlement:${round}`,
+    // Settlement: one "mining profit" posting per account (pool revenue -x, account +x), half of
+    // the accounts new to the ledger and half already holding a balance.
+    const credited = [...new Set(Array.from({ length: BULK }, (_, i) => (i % 2 ? holders[i % HOLDERS]! : randomUUID())))];
+    const postings = credited.map((holder) => ({
+      idempotencyKey: `bench:settlement:${round}:${holder}`,
       businessType: 'mining_profit',
-      entries: [{ holder: SYSTEM.poolRevenue, coin: 'btc', amount: (-0.00000123 * unique.length).toFixed(8) }, ...unique.map((holder) => ({ holder, coin: 'btc', amount: '0.00000123' }))],
-    });
-    const rate = (unique.length + 1) / ((performance.now() - t0) / 1000);
+      reference: `settlement:bench-${round}`,
+      entries: [{ holder: SYSTEM.poolRevenue, coin: 'btc', amount: '-0.00000123' }, { holder, coin: 'btc', amount: '0.00000123' }],
+    }));
+    const t0 = performance.now();
+    await postCredits(db, postings);
+    const seconds = (performance.now() - t0) / 1000;
+    const rate = (postings.length * 2) / seconds;
     bulkRates.push(rate);
-    console.log(`bulk settlement, round ${round + 1}: ${unique.length + 1} entries, ${Math.round(rate)} entries/s`);
+    console.log(`bulk settlement, round ${round + 1}: ${postings.length} postings, ${postings.length * 2} entries, ${Math.round(rate)} entries/s`);
   }
 
   const t0 = performance.now();

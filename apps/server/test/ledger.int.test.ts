@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { inTransaction } from '../src/db/transaction';
 import { AppError } from '../src/platform/errors';
-import { balanceOf, post, SYSTEM } from '../src/modules/wallet/ledger';
+import { balanceOf, post, postCredits, SYSTEM } from '../src/modules/wallet/ledger';
 import { reconcile } from '../src/modules/wallet/reconciliation';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -123,6 +123,49 @@ describe('settlement-sized postings (more than 16 balances)', () => {
     const attempt = post(db(), { idempotencyKey: key(), businessType: 'x', entries: [...debits, { holder: SYSTEM.fees, coin: 'btc', amount: '11' }] });
     await expect(attempt.catch(errorKey)).resolves.toBe('insufficient_balance');
     for (const h of holders) expect((await balanceOf(db(), h, 'btc')).available).toMatch(/^1(\.0*)?$/);
+  });
+});
+
+describe('postCredits(): one posting per account, written in chunks', () => {
+  const profit = (holder: string, amount: string, day: string) => ({
+    idempotencyKey: `test:profit:${day}:${holder}`,
+    businessType: 'mining_profit',
+    reference: `settlement:${day}`,
+    entries: [{ holder: SYSTEM.poolRevenue, coin: 'btc', amount: `-${amount}` }, { holder, coin: 'btc', amount }],
+  });
+
+  it('credits every account once, across chunks, and a second run posts nothing', async () => {
+    const day = randomUUID();
+    const holders = Array.from({ length: 23 }, () => randomUUID());
+    await credit(holders[0]!, '1');
+    const revenueBefore = (await balanceOf(db(), SYSTEM.poolRevenue, 'btc')).available;
+    // The first holder twice in one run (two coins' worth in one coin would be two postings too).
+    const inputs = holders.map((h, i) => profit(h, `0.0000000${(i % 9) + 1}`, day));
+    inputs.push({ ...profit(holders[0]!, '0.5', day), idempotencyKey: `test:profit:${day}:extra` });
+    const first = await postCredits(db(), inputs, new Date(), { chunkSize: 5 });
+    expect(first.every((r) => !r.replayed)).toBe(true);
+    expect(new Set(first.map((r) => r.postingId)).size).toBe(inputs.length);
+    expect((await balanceOf(db(), holders[0]!, 'btc')).available).toMatch(/^1\.500000010*$/);
+    expect((await balanceOf(db(), holders[22]!, 'btc')).available).toMatch(/^0\.000000050*$/);
+    const paid = inputs.reduce((sum, p) => sum + Math.round(Number(p.entries[1]!.amount) * 1e8), 0);
+    const revenueAfter = (await balanceOf(db(), SYSTEM.poolRevenue, 'btc')).available;
+    expect(Math.round((Number(revenueBefore) - Number(revenueAfter)) * 1e8)).toBe(paid);
+
+    const again = await postCredits(db(), inputs, new Date(), { chunkSize: 7 });
+    expect(again).toEqual(first.map((r) => ({ ...r, replayed: true })));
+    expect((await balanceOf(db(), SYSTEM.poolRevenue, 'btc')).available).toBe(revenueAfter);
+    const [entries] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ledger_entries e join ledger_postings p on p.id = e.posting_id where p.reference = ${`settlement:${day}`}`);
+    expect(entries!.n).toBe(inputs.length * 2);
+  });
+
+  it('refuses a key posted before with other content, and a posting that debits a user', async () => {
+    const day = randomUUID();
+    const a = randomUUID();
+    await postCredits(db(), [profit(a, '0.1', day)]);
+    await expect(postCredits(db(), [profit(a, '0.2', day)]).catch(errorKey)).resolves.toBe('idempotency_conflict');
+    const debit = { idempotencyKey: key(), businessType: 'mining_profit', entries: [{ holder: a, coin: 'btc', amount: '-0.1' }, { holder: SYSTEM.poolRevenue, coin: 'btc', amount: '0.1' }] };
+    await expect(postCredits(db(), [debit])).rejects.toThrow(/debits user/);
+    expect((await balanceOf(db(), a, 'btc')).available).toMatch(/^0\.10*$/);
   });
 });
 

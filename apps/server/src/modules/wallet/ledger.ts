@@ -6,7 +6,6 @@
 // balance queue on its row lock. Balance rows are locked in sorted order, so two postings that
 // move money both ways between the same holders cannot deadlock.
 import { createHash } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { COINS } from '@hashpool/shared';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -62,35 +61,53 @@ interface Normalised {
   holder: string;
   coin: string;
   bucket: Bucket;
-  amount: Decimal;
-  /** amount.toFixed(), computed once: settlement postings carry tens of thousands of entries. */
+  /** The amount in canonical decimal text (no trailing zeros): what is stored and hashed. */
   text: string;
+}
+
+// Amounts are summed as integers of 10^-18 (the columns' scale) in BigInt: exact like decimal.js,
+// and several times cheaper, which settlement's hundreds of thousands of entries notice.
+const SCALE = 18;
+
+export function toUnits(text: string): bigint {
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const dot = body.indexOf('.');
+  const units = BigInt(dot < 0 ? body + '0'.repeat(SCALE) : body.slice(0, dot) + body.slice(dot + 1).padEnd(SCALE, '0'));
+  return negative ? -units : units;
+}
+
+export function unitsText(units: bigint): string {
+  const digits = (units < 0n ? -units : units).toString().padStart(SCALE + 1, '0');
+  const fraction = digits.slice(-SCALE).replace(/0+$/, '');
+  return `${units < 0n ? '-' : ''}${digits.slice(0, -SCALE)}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** Checks the shape of a posting and that it balances; programming errors, not user input. */
 function normalise(input: PostingInput): Normalised[] {
   if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new Error('ledger: idempotency key required (max 200 chars)');
   if (input.entries.length < 2) throw new Error('ledger: a posting needs at least two entries');
-  const sums = new Map<string, Decimal>();
+  const sums = new Map<string, bigint>();
   // Entries of one holder, coin and bucket are one entry (they are the entries' key).
-  const merged = new Map<string, { holder: string; coin: string; bucket: Bucket; amount: Decimal }>();
+  const merged = new Map<string, { holder: string; coin: string; bucket: Bucket; units: bigint }>();
   for (const e of input.entries) {
     if (!HOLDER.test(e.holder)) throw new Error(`ledger: bad holder ${e.holder}`);
     if (!KNOWN_COINS.has(e.coin)) throw new Error(`ledger: unknown coin ${e.coin}`);
     if (!DECIMAL.test(e.amount)) throw new Error(`ledger: bad amount ${e.amount}`);
-    const amount = new Decimal(e.amount);
-    if (amount.isZero()) throw new Error('ledger: zero entry');
-    sums.set(e.coin, (sums.get(e.coin) ?? new Decimal(0)).plus(amount));
+    const units = toUnits(e.amount);
+    if (units === 0n) throw new Error('ledger: zero entry');
+    sums.set(e.coin, (sums.get(e.coin) ?? 0n) + units);
     const bucket = e.bucket ?? 'available';
     const key = `${e.holder} ${e.coin} ${bucket}`;
     const same = merged.get(key);
-    if (same) same.amount = same.amount.plus(amount);
-    else merged.set(key, { holder: e.holder, coin: e.coin, bucket, amount });
+    if (same) same.units += units;
+    else merged.set(key, { holder: e.holder, coin: e.coin, bucket, units });
   }
-  for (const [coin, sum] of sums) if (!sum.isZero()) throw new Error(`ledger: ${coin} entries sum to ${sum.toFixed()}, not zero`);
-  const entries = [...merged.values()].filter((e) => !e.amount.isZero());
+  for (const [coin, sum] of sums) if (sum !== 0n) throw new Error(`ledger: ${coin} entries sum to ${unitsText(sum)}, not zero`);
+  const entries: Normalised[] = [];
+  for (const e of merged.values()) if (e.units !== 0n) entries.push({ holder: e.holder, coin: e.coin, bucket: e.bucket, text: unitsText(e.units) });
   if (entries.length === 0) throw new Error('ledger: the entries cancel out, nothing would move');
-  return entries.map((e) => ({ ...e, text: e.amount.toFixed() }));
+  return entries;
 }
 
 function requestHash(input: PostingInput, entries: Normalised[]): string {
@@ -125,7 +142,8 @@ interface Prepared {
   json: { k: string; h: string; t: string; r: string | null; m: Record<string, string> | null; at: string; e: object[]; d: object[] };
 }
 
-function prepare(input: PostingInput, now: Date): Prepared {
+/** `deltas`: the per-balance changes ledger_post_batch needs (postCredits computes its own in SQL). */
+function prepare(input: PostingInput, now: Date, deltas = true): Prepared {
   const entries = normalise(input);
   const hash = requestHash(input, entries);
   return {
@@ -139,7 +157,7 @@ function prepare(input: PostingInput, now: Date): Prepared {
       m: input.memo ?? null,
       at: now.toISOString(),
       e: entries.map((e) => ({ h: e.holder, c: e.coin, b: e.bucket, a: e.text })),
-      d: balanceDeltas(entries),
+      d: deltas ? balanceDeltas(entries) : [],
     },
   };
 }
@@ -248,6 +266,92 @@ export async function post(db: DbOrTx, input: PostingInput, now: Date = new Date
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new Batcher(db as Db)));
   return batcher.post(p);
+}
+
+/** Postings per statement in postCredits: big enough to amortise a round trip, small enough to keep each commit short. */
+const CREDIT_CHUNK = 5_000;
+const CREDIT_IN_FLIGHT = 2;
+
+/**
+ * Settlement-sized: many postings that only credit users (their entries are positive; system
+ * accounts may be debited), such as one "mining profit" posting per account, coin, day and
+ * method. None can be refused for a balance, so they are written set-based, CREDIT_CHUNK postings
+ * per statement and commit, each chunk on its own (not inside a caller's transaction): the
+ * postings, their entries, and one balance change per (holder, coin), system accounts included,
+ * instead of one per posting. Idempotent like post(): a key posted before answers 'replayed' (or
+ * idempotency_conflict when its content differs), so a run resumed after a crash posts nothing
+ * twice. Returns one result per input, in order.
+ */
+export async function postCredits(db: Db, inputs: PostingInput[], now: Date = new Date(), options: { chunkSize?: number } = {}): Promise<PostingResult[]> {
+  const size = options.chunkSize ?? CREDIT_CHUNK;
+  const prepareChunk = (from: number) => {
+    const chunk = inputs.slice(from, from + size).map((input) => prepare(input, now, false));
+    for (const p of chunk) {
+      for (const e of p.json.e as Array<{ h: string; a: string }>) {
+        if (!e.h.startsWith('sys:') && e.a.startsWith('-')) throw new Error(`ledger: postCredits debits user ${e.h}; use post()`);
+      }
+    }
+    return chunk;
+  };
+  const results: PostingResult[] = [];
+  // Two chunks in flight (the database has two cores to write them with) while the next is
+  // prepared. They lock balances in the same (holder, coin) order, so they queue, not deadlock.
+  const inFlight: Array<{ chunk: Prepared[]; written: Promise<Outcome[]> }> = [];
+  const collect = async () => {
+    const { chunk, written } = inFlight.shift()!;
+    const outcomes = await written;
+    chunk.forEach((p, n) => {
+      const o = outcomes[n]!;
+      // A key being posted by a concurrent call at this moment: not visible yet, never applied twice.
+      if (o.outcome === 'replay' && o.request_hash === null) throw new Error(`ledger: posting ${p.input.idempotencyKey} is being written by another call; retry`);
+      results.push(result(p, o));
+    });
+  };
+  try {
+    for (let i = 0; i < inputs.length; i += size) {
+      const chunk = prepareChunk(i);
+      inFlight.push({ chunk, written: runCredits(db, chunk, now) });
+      if (inFlight.length >= CREDIT_IN_FLIGHT) await collect();
+    }
+    while (inFlight.length > 0) await collect();
+  } finally {
+    // On an error, wait for what is still being written before answering.
+    await Promise.allSettled(inFlight.map((f) => f.written));
+  }
+  return results;
+}
+
+async function runCredits(db: Db, chunk: Prepared[], now: Date): Promise<Outcome[]> {
+  const postings = chunk.map((p, n) => ({ n: n + 1, k: p.json.k, h: p.json.h, t: p.json.t, r: p.json.r, m: p.json.m }));
+  const entries = chunk.flatMap((p, n) => (p.json.e as Array<{ h: string; c: string; b: string; a: string }>).map((e) => ({ n: n + 1, ...e })));
+  // One statement: data-modifying CTEs all run, and see the same snapshot. Balance rows are
+  // changed in (holder, coin) order, the global lock order of ledger_post_batch.
+  const rows = await queryRows<Outcome & { n: number }>(
+    db,
+    sql`with p as (select * from json_to_recordset(${JSON.stringify(postings)}::json) as x(n int, k text, h text, t text, r text, m jsonb)),
+         ins as (insert into ledger_postings (idempotency_key, request_hash, business_type, reference, memo, created_at)
+                 select k, h, t, r, m, ${now.toISOString()}::timestamptz from p order by n
+                 on conflict (idempotency_key) do nothing returning id, idempotency_key),
+         e as (select ins.id, x.h, x.c, x.b, x.a
+                 from json_to_recordset(${JSON.stringify(entries)}::json) as x(n int, h text, c text, b text, a numeric)
+                 join p on p.n = x.n join ins on ins.idempotency_key = p.k),
+         ent as (insert into ledger_entries (posting_id, holder, coin, bucket, amount) select id, h, c, b, a from e),
+         bal as (insert into ledger_balances as lb (holder, coin, available, frozen, locked, updated_at)
+                 select h, c, coalesce(sum(a) filter (where b = 'available'), 0), coalesce(sum(a) filter (where b = 'frozen'), 0),
+                        coalesce(sum(a) filter (where b = 'locked'), 0), ${now.toISOString()}::timestamptz
+                   from e group by h, c order by h, c
+                 on conflict (holder, coin) do update
+                   set available = lb.available + excluded.available, frozen = lb.frozen + excluded.frozen,
+                       locked = lb.locked + excluded.locked, updated_at = excluded.updated_at)
+    -- Replays looked up one by one by key: a join would be planned as a scan of every posting.
+    select p.n, coalesce(ins.id, (select lp.id from ledger_postings lp where lp.idempotency_key = p.k)) as posting_id,
+           case when ins.id is null then 'replay' else 'ok' end as outcome,
+           case when ins.id is null then (select lp.request_hash from ledger_postings lp where lp.idempotency_key = p.k) end as request_hash
+      from p left join ins on ins.idempotency_key = p.k
+     order by p.n`,
+  );
+  if (rows.length !== chunk.length) throw new Error(`ledger: ${chunk.length} postings sent, ${rows.length} answered`);
+  return rows;
 }
 
 export interface Balance {
