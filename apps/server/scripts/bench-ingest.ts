@@ -1,15 +1,21 @@
-// bench:ingest — shares per second through POST /api/internal/shares over real HTTP, with the
+// bench:ingest — shares per second through POST /api/internal/shares over real HTTP and through
+// NATS JetStream (when a server answers at NATS_URL or the local default), with the
 // figures visible in the API afterwards. Uses a fresh PostgreSQL database when TEST_PG_URL (or the
 // local default) answers, else PGlite in memory. Prints the median of several runs.
-//   npm run bench:ingest -- [--workers 10000] [--batch 10000] [--batches 60] [--concurrency 4] [--runs 3]
+//   npm run bench:ingest -- [--workers 10000] [--batch 10000] [--batches 60] [--concurrency 16] [--runs 3]
+// A batch is answered after the flush that commits it (at least once delivery), so a stratum
+// node keeps several batches in flight, as a NATS consumer does with its unacknowledged
+// messages; 16 senders stand for that. Throughput follows the shares each flush carries.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { connect } from 'nats';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, queryRows } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
+import { startNatsIngest } from '../src/modules/mining/nats-ingest';
 import { systemClock } from '../src/platform/clock';
 
 const arg = (name: string, fallback: number) => {
@@ -19,7 +25,7 @@ const arg = (name: string, fallback: number) => {
 const WORKERS = arg('workers', 10_000);
 const BATCH = arg('batch', 10_000);
 const BATCHES = arg('batches', 60);
-const CONCURRENCY = arg('concurrency', 4);
+const CONCURRENCY = arg('concurrency', 16);
 const RUNS = arg('runs', 3);
 const KEY = randomBytes(16).toString('hex');
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -59,10 +65,10 @@ const app = await buildApp({ config, database, clock: systemClock });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-function batchBody(n: number): string {
+function batchBody(n: number, size = BATCH): string {
   const now = Date.now();
-  const shares = Array.from({ length: BATCH }, (_, i) => ({
-    coin: 'btc', account: 'benchfarm', worker: `w${(n * BATCH + i) % WORKERS}`, difficulty: 65536,
+  const shares = Array.from({ length: size }, (_, i) => ({
+    coin: 'btc', account: 'benchfarm', worker: `w${(n * size + i) % WORKERS}`, difficulty: 65536,
     result: i % 50 === 0 ? 'rejected' : 'accepted', ip: '10.0.0.1', time: now - (i % 60_000),
   }));
   return JSON.stringify({ batch_id: `bench-${n}-${randomBytes(4).toString('hex')}`, shares });
@@ -84,15 +90,59 @@ async function run(): Promise<number> {
   return (BATCHES * BATCH) / ((performance.now() - started) / 1000);
 }
 
+/**
+ * The same through NATS JetStream: batches published to a fresh stream, timed until the durable
+ * consumer has acknowledged every one (after its commit). NATS refuses messages over 1 MB by
+ * default, so these batches hold NATS_BATCH shares.
+ */
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const NATS_BATCH = 5_000;
+async function runNats(): Promise<number | null> {
+  let nc;
+  try {
+    nc = await connect({ servers: NATS_URL, timeout: 2000 });
+  } catch {
+    return null;
+  }
+  const stream = `BENCH_${randomBytes(4).toString('hex').toUpperCase()}`;
+  const count = Math.ceil((BATCHES * BATCH) / NATS_BATCH);
+  const bodies = Array.from({ length: count }, (_, n) => batchBody(n, NATS_BATCH));
+  const consumer = await startNatsIngest({ url: NATS_URL, stream, durable: 'bench', ingest: app.ingest, log: app.log, concurrency: CONCURRENCY * 2 });
+  const jsm = await nc.jetstreamManager();
+  try {
+    const js = nc.jetstream();
+    const started = performance.now();
+    await Promise.all(bodies.map((b) => js.publish(`${stream.toLowerCase()}.bench`, b)));
+    for (;;) {
+      const info = await jsm.consumers.info(stream, 'bench');
+      if (info.ack_floor.stream_seq >= count) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return (count * NATS_BATCH) / ((performance.now() - started) / 1000);
+  } finally {
+    await consumer.close();
+    await jsm.streams.delete(stream).catch(() => undefined);
+    await nc.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rates: number[] = [];
 for (let r = 0; r < RUNS; r++) rates.push(await run());
+const natsRates: number[] = [];
+for (let r = 0; r < RUNS; r++) {
+  const rate = await runNats();
+  if (rate === null) break;
+  natsRates.push(rate);
+}
 const refreshStarted = performance.now();
 await app.ingest.refreshWindows();
 const refreshMs = performance.now() - refreshStarted;
 const [check] = await queryRows<{ n: string; shares: string }>(database.db, sql`select count(*)::text as n, sum(accepted_shares + rejected_shares)::text as shares from workers`);
-rates.sort((a, b) => a - b);
-console.log(`database: ${database.kind}; ${WORKERS} workers, batches of ${BATCH}, ${CONCURRENCY} concurrent senders, ${RUNS} runs`);
-console.log(`ingest-http-shares-per-second (median): ${Math.round(rates[Math.floor(rates.length / 2)]!)}  (runs: ${rates.map((r) => Math.round(r)).join(', ')})`);
+console.log(`database: ${database.kind}; ${WORKERS} workers, batches of ${BATCH} (NATS: ${NATS_BATCH}), ${CONCURRENCY} concurrent senders, ${RUNS} runs`);
+console.log(`ingest-http-shares-per-second (median): ${Math.round(median(rates))}  (runs: ${rates.map((r) => Math.round(r)).join(', ')})`);
+if (natsRates.length) console.log(`ingest-nats-shares-per-second (median): ${Math.round(median(natsRates))}  (runs: ${natsRates.map((r) => Math.round(r)).join(', ')})`);
+else console.log(`ingest-nats: no NATS server at ${NATS_URL}; skipped`);
 console.log(`visible in the API: ${check!.n} workers, ${check!.shares} shares counted; window refresh took ${refreshMs.toFixed(0)} ms`);
 await app.close();
 await database.close();

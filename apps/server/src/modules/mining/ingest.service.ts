@@ -44,11 +44,11 @@ export class IngestService {
     private readonly flushIntervalMs = FLUSH_INTERVAL_MS,
   ) {}
 
-  /** Resolves sub-account names to ids, remembering them (names never change owner). */
-  private async resolveAccounts(names: string[]): Promise<void> {
-    const missing = [...new Set(names.map((n) => n.toLowerCase()))].filter((n) => !this.accountIds.has(n));
-    if (missing.length === 0) return;
-    for (const [name, id] of await repo.resolveAccountIds(this.db, missing)) this.accountIds.set(name, id);
+  /** Sub-account names (as sent) to ids; remembers them, as names never change owner. */
+  private async accountIdsOf(names: Set<string>): Promise<Map<string, string | undefined>> {
+    const missing = [...new Set([...names].map((n) => n.toLowerCase()))].filter((n) => !this.accountIds.has(n));
+    if (missing.length > 0) for (const [name, id] of await repo.resolveAccountIds(this.db, missing)) this.accountIds.set(name, id);
+    return new Map([...names].map((n) => [n, this.accountIds.get(n.toLowerCase())]));
   }
 
   /** Checks a batch and waits until it is committed (or found to be a re-send). */
@@ -63,15 +63,21 @@ export class IngestService {
       if (typeof c === 'string') refuse(c);
       else checked.push(c);
     }
-    await this.resolveAccounts(checked.flatMap((c) => (c.owner.kind === 'account' ? [c.owner.name] : [])));
+    const names = new Set<string>();
+    for (const c of checked) if (c.ownerKind === 'account') names.add(c.owner);
+    const accountIds = await this.accountIdsOf(names);
+    // Account names become the accounts' ids in place (see CheckedShare).
     const shares: ResolvedShare[] = [];
     for (const c of checked) {
-      const owner = c.owner.kind === 'account' ? this.accountIds.get(c.owner.name.toLowerCase()) : c.owner.address;
-      if (!owner) {
-        refuse('unknown_account');
-        continue;
+      if (c.ownerKind === 'account') {
+        const id = accountIds.get(c.owner);
+        if (!id) {
+          refuse('unknown_account');
+          continue;
+        }
+        c.owner = id;
       }
-      shares.push({ coin: c.coin, ownerKind: c.owner.kind, owner, worker: c.worker, work: c.work, result: c.result, ip: c.ip, time: c.time });
+      shares.push(c);
     }
     return new Promise<BatchResult>((resolve, reject) => {
       this.queue.push({ batchId, shares, refusals, resolve, reject });

@@ -66,7 +66,7 @@ const addSums = (table: string) =>
            accepted = ${table}.accepted + excluded.accepted, rejected = ${table}.rejected + excluded.rejected, stale = ${table}.stale + excluded.stale`);
 
 export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map<string, number>): Promise<void> {
-  const minutes = [...agg.minutes.values()];
+  const minutes = agg.minuteRows();
   if (minutes.length) {
     const v = sumsArrays(minutes);
     await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale)

@@ -51,16 +51,31 @@ function add(sums: Sums, s: { result: ResolvedShare['result']; work: number }): 
 
 export const workerKey = (s: { coin: string; owner: string; worker: string }) => `${s.coin}\u0000${s.owner}\u0000${s.worker}`;
 
+interface WorkerEntry extends WorkerTotals {
+  key: string;
+  /** minute start -> sums; everything coarser is derived from these at flush time. */
+  minutes: Map<number, Sums>;
+}
+
 export class ShareAggregate {
+  /** By workerKey. */
   readonly workers = new Map<string, WorkerTotals>();
-  /** workerKey + minute start -> sums; everything coarser is derived from these at flush time. */
-  readonly minutes = new Map<string, { key: string; minute: number; sums: Sums }>();
+  /**
+   * coin -> owner -> worker name: add() finds a share's worker without building a key string per
+   * share (ingestion adds hundreds of thousands a second; the strings were most of its garbage).
+   */
+  private readonly tree = new Map<string, Map<string, Map<string, WorkerEntry>>>();
 
   add(s: ResolvedShare): void {
-    const key = workerKey(s);
-    let w = this.workers.get(key);
+    let owners = this.tree.get(s.coin);
+    if (!owners) this.tree.set(s.coin, (owners = new Map()));
+    let names = owners.get(s.owner);
+    if (!names) owners.set(s.owner, (names = new Map()));
+    let w = names.get(s.worker);
     if (!w) {
-      w = { coin: s.coin, ownerKind: s.ownerKind, owner: s.owner, worker: s.worker, first: s.time, last: s.time, lastIp: s.ip, ...empty() };
+      const key = workerKey(s);
+      w = { key, coin: s.coin, ownerKind: s.ownerKind, owner: s.owner, worker: s.worker, first: s.time, last: s.time, lastIp: s.ip, ...empty(), minutes: new Map() };
+      names.set(s.worker, w);
       this.workers.set(key, w);
     }
     add(w, s);
@@ -70,13 +85,16 @@ export class ShareAggregate {
       w.lastIp = s.ip ?? w.lastIp;
     }
     const minute = s.time - (s.time % MINUTE_MS);
-    const m = `${key}\u0000${minute}`;
-    let bucket = this.minutes.get(m);
-    if (!bucket) {
-      bucket = { key, minute, sums: empty() };
-      this.minutes.set(m, bucket);
-    }
-    add(bucket.sums, s);
+    let sums = w.minutes.get(minute);
+    if (!sums) w.minutes.set(minute, (sums = empty()));
+    add(sums, s);
+  }
+
+  /** One row per worker and minute. */
+  minuteRows(): Array<{ key: string; minute: number; sums: Sums }> {
+    const rows: Array<{ key: string; minute: number; sums: Sums }> = [];
+    for (const w of this.workers.values()) for (const [minute, sums] of (w as WorkerEntry).minutes) rows.push({ key: (w as WorkerEntry).key, minute, sums });
+    return rows;
   }
 
   /** The 10-minute points per worker, per owner and per pool, summed from the minutes. */
@@ -91,7 +109,7 @@ export class ShareAggregate {
       into.rejected += from.rejected;
       into.stale += from.stale;
     };
-    for (const { key, minute, sums } of this.minutes.values()) {
+    for (const { key, minute, sums } of this.minuteRows()) {
       const w = this.workers.get(key)!;
       const bucket = minute - (minute % POINT_MS);
       const p = `${key}\u0000${bucket}`;
