@@ -189,6 +189,62 @@ test('a hashrate threshold above the account raises an alarm in the message cent
   await expect(page.getByText('No messages match these filters.')).toBeVisible();
 });
 
+test('a worker group gets its own hashrate alarm in the alert settings, and the alarm names the group', async ({ page }) => {
+  test.setTimeout(180_000);
+  await userWithWorker(page, 'rig3', 0);
+  const group = `e2e farm ${Date.now().toString(36)}`;
+
+  // The group, made where groups are made: the worker page's "move to group".
+  await page.goto('/pool/btc/miner');
+  await page.getByRole('row', { name: /rig3/ }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Move to group' }).click();
+  const move = page.getByRole('dialog', { name: 'Move selected workers (1)' });
+  await expect(async () => {
+    await move.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option', { hasText: 'A new group…' }).click({ timeout: 3_000 });
+    await expect(move.getByRole('textbox', { name: 'Group name' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await move.getByRole('textbox', { name: 'Group name' }).fill(group);
+  await move.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText(`Workers moved to ${group}: 1.`)).toBeVisible();
+
+  // The group is listed under the alert settings without an alarm; its dialog sets one.
+  await page.goto('/user/message');
+  const row = page.getByTestId('group-alarm').filter({ hasText: group });
+  await expect(row).toContainText('1 of 1 active');
+  await expect(row).toContainText('No alarm');
+  await row.getByRole('button', { name: `Hashrate alarm of ${group}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Hashrate alarm of ${group}` });
+  await dialog.getByRole('switch', { name: 'Alarm for this group' }).check();
+  // 0 can never be undercut: the form says so, in the shared validation wording.
+  await dialog.getByRole('spinbutton', { name: 'Threshold' }).fill('0');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toContainText('Enter a hashrate threshold greater than 0.');
+  // 500 EH/s: far above one rig, so the next evaluation raises the group's alarm.
+  await dialog.getByRole('spinbutton', { name: 'Threshold' }).fill('500');
+  const unit = dialog.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Threshold unit' }) });
+  await expect(async () => {
+    await dialog.getByRole('combobox', { name: 'Threshold unit' }).click();
+    await page.locator('.ant-select-item-option', { hasText: /^EH\/s$/ }).click({ timeout: 2_000 });
+    await expect(unit).toContainText('EH/s', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(`Hashrate alarm of ${group} saved.`)).toBeVisible();
+  await expect(row).toContainText('Alarm below 500.00 EH/s');
+
+  const alarm = page.getByTestId('message').filter({ hasText: `${group}: hashrate below your threshold` });
+  await reloadUntil(page, () => expect(alarm).toBeVisible({ timeout: 2_000 }));
+  await expect(alarm).toContainText(new RegExp(`The 15-minute hashrate of the group ${group} of \\w+ \\(BTC\\) is [\\d.]+ [KMGTPEZY]?H/s, below your alarm threshold of 500\\.00 EH/s\\.`));
+  await expect(row).toContainText('Below threshold');
+
+  // The list on a phone in the dark theme.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(row).toContainText('Alarm below 500.00 EH/s');
+  await saveScreenshot(page, 'pool-group-alarm-mobile-dark');
+});
+
 test('a worker silent for 15 minutes raises a miner-offline alert', async ({ page }) => {
   test.setTimeout(180_000);
   // The share was found 20 minutes ago and reaches the pool only now (the server takes shares up

@@ -48,6 +48,11 @@ import { WalletService } from './modules/wallet/wallet.service';
 import { WalletAdminService } from './modules/wallet/wallet-admin.service';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
+import { EarningsService } from './modules/earnings/earnings.service';
+import { SettlementService } from './modules/earnings/settlement.service';
+import { EarningsAdminService } from './modules/earnings/earnings-admin.service';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
+import { SimulatedMarketData, type MarketDataAdapter } from './modules/earnings/market-data';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +66,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Replaces the file SMS provider (a gateway adapter, or a test's phone). */
   sms?: SmsProvider;
+  /** Replaces the simulated market data (a provider adapter). */
+  marketData?: MarketDataAdapter;
 }
 
 export const APP_VERSION: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -167,6 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const walletAdmin = new WalletAdminService(deps.database.db, clock, chain);
   app.decorate('wallet', { service: wallet, admin: walletAdmin, processor: new WithdrawalProcessor(deps.database.db, clock, chain), chain });
   await app.register(walletRoutes(wallet, walletAdmin), { prefix: '/api' });
+
+  const earnings = new EarningsService(deps.database.db, clock, deps.marketData ?? new SimulatedMarketData());
+  app.decorate('earnings', earnings);
+  app.decorate('settlement', new SettlementService(deps.database.db, clock, earnings));
+  // GET /pools shows the default payout method's fee from the operators' fee table.
+  content.defaultFeeRates = () => earnings.defaultFeeRates();
+  await app.register(earningsRoutes({ earnings, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

@@ -9,6 +9,7 @@ import { startMiningJobs } from './modules/mining/mining.jobs';
 import { DEMO_WORKERS, startSimulator } from './modules/mining/simulator';
 import { startNatsIngest } from './modules/mining/nats-ingest';
 import { startWalletJobs } from './modules/wallet/wallet.jobs';
+import { startEarningsJobs } from './modules/earnings/earnings.jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
     ? await startNatsIngest({ url: config.NATS_URL, stream: config.NATS_STREAM, durable: 'hashpool-ingest', ingest: app.ingest, log: app.log })
     : undefined;
   const stopJobs = startMiningJobs({ db: database.db, clock: systemClock, ingest: app.ingest, alerts: app.alerts, log: app.log, intervalMs: config.MINING_JOB_INTERVAL_SECONDS * 1000 });
-  const stopWalletJobs = startWalletJobs({ ...app.wallet, wallet: app.wallet.service, clock: systemClock, log: app.log, intervalMs: config.WALLET_JOB_INTERVAL_SECONDS * 1000 });
+  const stopEarningsJobs = startEarningsJobs({ db: database.db, clock: systemClock, earnings: app.earnings, settlement: app.settlement, log: app.log });
+  const stopWalletJobs = startWalletJobs({ ...app.wallet, db: database.db, wallet: app.wallet.service, clock: systemClock, log: app.log, intervalMs: config.WALLET_JOB_INTERVAL_SECONDS * 1000 });
   const stopSimulator =
     config.DEMO_SEED && config.DEMO_SIMULATOR
       ? startSimulator({
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
       stopJobs();
       stopSimulator();
       await stopWalletJobs(); // a withdrawal being sent finishes its step before the database closes
+      await stopEarningsJobs();
       await nats?.close(); // stop taking messages before the ingest's last flush
       await app.close(); // stops accepting, lets in-flight requests finish, flushes queued shares
       await redis?.quit();

@@ -7,6 +7,8 @@ import type { Config } from './config';
 import type { IngestService } from './modules/mining/ingest.service';
 import type { AlertsService } from './modules/mining/alerts.service';
 import type { BlocksService } from './modules/mining/blocks.service';
+import type { EarningsService } from './modules/earnings/earnings.service';
+import type { SettlementService } from './modules/earnings/settlement.service';
 import type { ChainAdapter } from './modules/wallet/chain';
 import type { WalletService } from './modules/wallet/wallet.service';
 import type { WalletAdminService } from './modules/wallet/wallet-admin.service';
@@ -37,5 +39,8 @@ declare module 'fastify' {
     alerts: AlertsService;
     /** Block and network events (the demo simulator reports through it). */
     blocks: BlocksService;
+    /** Payout methods, fee rates and market data; its job extends the market data daily. */
+    earnings: EarningsService;
+    settlement: SettlementService;
   }
 }

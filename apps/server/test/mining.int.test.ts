@@ -340,6 +340,168 @@ describe('alerts and the message centre', () => {
     const bad = await inject(t.app, { method: 'PUT', url: `/api/pools/btc/accounts/${u.account}/alert-settings`, headers: auth(u.tokens), payload: { offline_alert: true, hashrate_threshold: -1, repeat_minutes: 1, email: true } });
     expect(bad.statusCode).toBe(400);
   });
+
+  describe('per worker group', () => {
+    type GroupAlert = { id: number; name: string; total: number; active: number; hashrate_15m: number; hashrate_threshold: number | null };
+    type GroupMsg = { id: number; type: string; params: Record<string, unknown> };
+    const groupAlerts = async (u: { tokens: Tokens; account: string }) => {
+      const res = await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/group-alerts`, headers: auth(await fresh(u)) });
+      expect(res.statusCode, res.body).toBe(200);
+      return body<GroupAlert[]>(res).data;
+    };
+    const setThreshold = async (u: { tokens: Tokens }, groupId: number, hashrate_threshold: unknown) =>
+      inject(t.app, { method: 'PUT', url: `/api/miners/groups/${groupId}/alert-settings`, headers: auth(await fresh(u)), payload: { hashrate_threshold } });
+    const newGroup = async (u: { tokens: Tokens; account: string }, name: string, workerIds: number[]) => {
+      const g = body<{ id: number }>(await inject(t.app, { method: 'POST', url: '/api/pools/btc/miners/groups', headers: auth(await fresh(u)), payload: { account: u.account, name } })).data;
+      const moved = await inject(t.app, { method: 'PUT', url: '/api/pools/btc/miners', headers: auth(u.tokens), payload: { account: u.account, worker_ids: workerIds, group_id: g.id } });
+      expect(body<{ count: number }>(moved).data.count).toBe(workerIds.length);
+      return g.id;
+    };
+    /** The user's hashrate alarms and recoveries, oldest first. */
+    const alarmsOf = async (u: { tokens: Tokens }) =>
+      body<{ list: GroupMsg[] }>(await inject(t.app, { url: '/api/messages?page_size=100', headers: auth(await fresh(u)) })).data.list
+        .filter((m) => m.type === 'hashrate_alarm' || m.type === 'hashrate_recovered')
+        .reverse();
+    const stateRows = async (groupId: number) =>
+      queryRows<{ firing: boolean }>(t.database.db, sql`select firing from group_alert_state where group_id = ${groupId}`);
+
+    it('alarms once per repeat interval when the group’s workers sum below its threshold, notices recovery once, and mails it', async () => {
+      t.clock.set('2026-06-22T00:00:00Z');
+      const u = await userWithAccount();
+      const start = t.clock.now().getTime();
+      // Two slow workers in "Rack A" (about 4.8 MH/s each) and a fast one in the default group:
+      // the sub-account is far above 1 PH/s, the group far below.
+      const slow = () => send([...['ga1', 'ga2'].map((w) => share(u.account, w, t.clock.now().getTime())), share(u.account, 'fast1', t.clock.now().getTime(), { difficulty: 1e9 })]);
+      await slow();
+      const ids = (await miners(u, u.account, '?sort=workerName&order=asc')).list.filter((r) => r.worker_name.startsWith('ga')).map((r) => r.id);
+      const rack = await newGroup(u, 'Rack A', ids);
+      // Another group that stays above its threshold never alarms.
+      const fastId = (await miners(u, u.account)).list.find((r) => r.worker_name === 'fast1')!.id;
+      const fastGroup = await newGroup(u, 'Rack B', [fastId]);
+      const account = await inject(t.app, { method: 'PUT', url: `/api/pools/btc/accounts/${u.account}/alert-settings`, headers: auth(u.tokens), payload: { offline_alert: false, hashrate_threshold: null, repeat_minutes: 30, email: true } });
+      expect(account.statusCode, account.body).toBe(200);
+      expect((await setThreshold(u, rack, 1e15)).statusCode).toBe(200);
+      expect((await setThreshold(u, fastGroup, 1e12)).statusCode).toBe(200);
+
+      await t.app.ingest.refreshWindows();
+      const listed = await groupAlerts(u);
+      expect(listed.map((g) => [g.name, g.total, g.hashrate_threshold])).toEqual([['Rack A', 2, 1e15], ['Rack B', 1, 1e12]]);
+      expect(listed[0]!.hashrate_15m).toBeCloseTo((2 * TWO_32) / 900, 0);
+      // Setting a group's threshold is a setting update that names the group.
+      const updates = body<{ list: GroupMsg[] }>(await inject(t.app, { url: '/api/messages?type=setting_update', headers: auth(u.tokens) })).data.list;
+      expect(updates.map((m) => m.params.group)).toEqual(['Rack B', 'Rack A', undefined]);
+      expect(updates[1]!.params).toMatchObject({ setting: 'group_alert', account: u.account, coin: 'btc' });
+
+      const since = inbox.mails.length;
+      await tick();
+      let alarms = await alarmsOf(u);
+      expect(alarms.map((m) => [m.type, m.params.group])).toEqual([['hashrate_alarm', 'Rack A']]);
+      expect(alarms[0]!.params).toMatchObject({ coin: 'btc', account: u.account, group_id: rack, threshold: 1e15 });
+      expect(alarms[0]!.params.hashrate).toBeCloseTo((2 * TWO_32) / 900, 0);
+      expect((await inbox.next(u.email, since)).subject).toBe(`BTC ${u.account}: group Rack A below 1.00 PH/s`);
+
+      // Still below 10 and 29 minutes later: quiet within the account's 30-minute repeat interval.
+      for (const minutes of [10, 29]) {
+        t.clock.set(new Date(start + minutes * 60_000));
+        await slow();
+        await tick();
+        expect(await alarmsOf(u)).toHaveLength(1);
+      }
+      t.clock.set(new Date(start + 30 * 60_000));
+      await slow();
+      await tick();
+      expect((await alarmsOf(u)).map((m) => m.type)).toEqual(['hashrate_alarm', 'hashrate_alarm']);
+      expect(await stateRows(rack)).toEqual([{ firing: true }]);
+
+      // A fast share in the group lifts it over the threshold: one recovery, then nothing more.
+      const mailsBefore = inbox.mails.length;
+      await send([share(u.account, 'ga1', t.clock.now().getTime(), { difficulty: 1e9 })]);
+      await tick();
+      alarms = await alarmsOf(u);
+      expect(alarms.map((m) => m.type)).toEqual(['hashrate_alarm', 'hashrate_alarm', 'hashrate_recovered']);
+      expect(alarms[2]!.params).toMatchObject({ group: 'Rack A', group_id: rack });
+      expect((await inbox.next(u.email, mailsBefore)).subject).toBe(`BTC ${u.account}: group Rack A recovered`);
+      t.clock.advance(60_000);
+      await tick();
+      expect(await alarmsOf(u)).toHaveLength(3);
+      expect(await stateRows(rack)).toEqual([{ firing: false }]);
+      // Rack B stayed above its threshold all along, and the sub-account has no threshold of its own.
+      expect(alarms.every((m) => m.params.group === 'Rack A')).toBe(true);
+    });
+
+    it('forgets the alarm when the threshold is removed or the group deleted, without a recovery', async () => {
+      t.clock.set('2026-06-23T00:00:00Z');
+      const u = await userWithAccount();
+      await send([share(u.account, 'gb1', t.clock.now().getTime())]);
+      const [w] = (await miners(u, u.account)).list;
+      const g = await newGroup(u, 'Shelf', [w!.id]);
+      await setThreshold(u, g, 1e15);
+      await tick();
+      expect((await alarmsOf(u)).map((m) => m.type)).toEqual(['hashrate_alarm']);
+      expect(await stateRows(g)).toEqual([{ firing: true }]);
+
+      // Turned off: the state goes, no "recovered" follows.
+      expect((await setThreshold(u, g, null)).statusCode).toBe(200);
+      expect((await groupAlerts(u))[0]!.hashrate_threshold).toBeNull();
+      expect(await stateRows(g)).toEqual([]);
+      t.clock.advance(60 * 60_000);
+      await send([share(u.account, 'gb1', t.clock.now().getTime())]);
+      await tick();
+      expect(await alarmsOf(u)).toHaveLength(1);
+
+      // On again: a fresh alarm at once. Then the group is deleted: threshold and state go with it.
+      await setThreshold(u, g, 1e15);
+      await tick();
+      expect(await alarmsOf(u)).toHaveLength(2);
+      expect(await stateRows(g)).toEqual([{ firing: true }]);
+      expect((await inject(t.app, { method: 'DELETE', url: `/api/miners/groups/${g}`, headers: auth(await fresh(u)), payload: {} })).statusCode).toBe(200);
+      expect(await stateRows(g)).toEqual([]);
+      expect(await queryRows(t.database.db, sql`select 1 from worker_groups where id = ${g}`)).toEqual([]);
+      expect(await groupAlerts(u)).toEqual([]);
+      t.clock.advance(60 * 60_000);
+      await send([share(u.account, 'gb1', t.clock.now().getTime())]);
+      await tick();
+      expect(await alarmsOf(u)).toHaveLength(2);
+    });
+
+    it('lets only the owner read and change a group’s threshold, and validates it', async () => {
+      const owner = await userWithAccount();
+      const other = await userWithAccount();
+      await send([share(owner.account, 'gc1', t.clock.now().getTime())]);
+      const [w] = (await miners(owner, owner.account)).list;
+      const g = await newGroup(owner, 'Mine', [w!.id]);
+      await fresh(other);
+      const read = { method: 'GET' as const, url: `/api/pools/btc/accounts/${owner.account}/group-alerts` };
+      const write = { method: 'PUT' as const, url: `/api/miners/groups/${g}/alert-settings`, payload: { hashrate_threshold: 1e12 } };
+      // Who, what, and the HTTP status: the owner may, another user sees no such account or group,
+      // nobody logged in is told to log in.
+      const matrix: Array<[string, Record<string, string>, typeof read | typeof write, number]> = [
+        ['owner', auth(await fresh(owner)), read, 200],
+        ['owner', auth(owner.tokens), write, 200],
+        ['other user', auth(other.tokens), read, 404],
+        ['other user', auth(other.tokens), write, 404],
+        ['anonymous', {}, read, 401],
+        ['anonymous', {}, write, 401],
+      ];
+      for (const [who, headers, request, status] of matrix) {
+        const res = await inject(t.app, { ...request, headers });
+        expect(res.statusCode, `${who} ${request.method} ${request.url}: ${res.body}`).toBe(status);
+      }
+      expect((await inject(t.app, { ...write, headers: auth(other.tokens) })).json()).toMatchObject({ code: ERRORS.group_not_found.code });
+      // The other user's change did not land (the owner's did), and no message went to them.
+      expect((await groupAlerts(owner))[0]!.hashrate_threshold).toBe(1e12);
+      expect(body<{ total: number }>(await inject(t.app, { url: '/api/messages', headers: auth(other.tokens) })).data.total).toBe(0);
+      // The default group has no id, so it has no threshold of its own to set.
+      expect((await inject(t.app, { method: 'PUT', url: '/api/miners/groups/0/alert-settings', headers: auth(owner.tokens), payload: { hashrate_threshold: 1 } })).statusCode).toBe(400);
+
+      for (const [value, key] of [[0, 'hashrate_threshold'], [-5, 'hashrate_threshold'], [1e31, 'hashrate_threshold'], ['1000', 'hashrate_threshold'], [undefined, 'required']] as const) {
+        const res = await setThreshold(owner, g, value);
+        expect(res.statusCode, `${String(value)}: ${res.body}`).toBe(400);
+        expect(body<{ fields: Array<{ field: string; message_key: string }> }>(res).data.fields).toEqual([expect.objectContaining({ field: 'body.hashrate_threshold', message_key: key })]);
+      }
+      expect((await groupAlerts(owner))[0]!.hashrate_threshold).toBe(1e12);
+    });
+  });
 });
 
 describe('blocks and the network', () => {

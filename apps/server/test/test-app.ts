@@ -16,6 +16,8 @@ export interface TestApp {
   database: Database;
   clock: FakeClock;
   config: Config;
+  /** Another instance of the server on the same database (several instances behind a balancer). */
+  sibling(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -78,15 +80,23 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await drop();
     throw error;
   }
+  const siblings: FastifyInstance[] = [];
   return {
     app,
     database,
     clock,
     config,
+    sibling: async () => {
+      const other = await buildApp({ config, database, clock });
+      await other.ready();
+      siblings.push(other);
+      return other;
+    },
     close: async () => {
       // Every test file ends with a clean ledger (issue "Wallet and ledger"): postings balance,
       // cached balances equal their entries, custody matches the chain adapter.
       const report = await reconcile(database.db, (coins) => app.wallet.chain.custody(coins));
+      for (const other of siblings) await other.close();
       await app.close();
       await database.close();
       await drop();

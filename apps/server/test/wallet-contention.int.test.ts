@@ -107,15 +107,16 @@ describe('one balance, many withdrawals at once', () => {
     expect(errorOf(refused)).toBe(ERRORS.insufficient_balance.code);
   });
 
-  it('gives one effect and ten identical answers to one key sent ten times at once', async () => {
+  it('gives one effect and ten identical answers to one key sent ten times at once to two instances', async () => {
     const user = await walletUser();
     const other = await walletUser();
     await credit(user, '1');
     // A double click, or a client that retries while its first request still runs: the same
-    // request ten times, same key, same second-factor code.
+    // request ten times, same key, same second-factor code, to two instances of the server.
+    const instances = [t.app, await t.sibling()];
     const tenTimes = async (url: string, payload: Record<string, unknown>) => {
       const key = randomUUID();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => inject(t.app, { method: 'POST', url, headers: { ...auth(user.tokens), 'idempotency-key': key }, payload })));
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => inject(instances[i % 2]!, { method: 'POST', url, headers: { ...auth(user.tokens), 'idempotency-key': key }, payload })));
       expect(answers[0]!.statusCode, answers[0]!.body).toBe(200);
       expect(answers.map((a) => [a.statusCode, body(a).data])).toEqual(Array(10).fill([200, body(answers[0]!).data]));
       return key;

@@ -361,8 +361,9 @@ describe.skipIf(!serverUrl)('the wallet across crashes of the server process', (
         op.answer = first;
       }),
     );
-    // The wallet job sends what was frozen, also what a kill interrupted while sending.
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await sleep(250)) {
+    // The wallet job sends what was frozen, also what a kill interrupted while sending (once the
+    // killed process's job lease has lapsed: 10 s).
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(250)) {
       const { rows } = await database.pgPool!.query<{ n: number }>(`select count(*)::int as n from withdrawals where status = 'processing'`);
       if (rows[0]!.n === 0) break;
     }

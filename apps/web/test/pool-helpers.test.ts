@@ -1,7 +1,7 @@
 // Pure helpers of the pool pages: the alarm threshold unit selector, worker groups, percentage
 // and compact number formatting, and the message list filters in the address.
 import { describe, expect, it } from 'vitest';
-import { joinThreshold, splitThreshold } from '../src/features/pool/lib/threshold';
+import { groupThreshold, isBelowThreshold, joinThreshold, splitThreshold } from '../src/features/pool/lib/threshold';
 import { groupName, isGroupName, orderGroups } from '../src/features/pool/lib/groups';
 import { formatCompact, formatPercent } from '../src/features/pool/lib/format';
 import { messageFiltersToParams, parseMessageFilters } from '../src/features/pool/lib/message-filters';
@@ -23,6 +23,27 @@ describe('hashrate threshold', () => {
   it('converts a typed value and unit to whole H/s', () => {
     expect(joinThreshold(1.5, 'PH/s')).toBe(1.5e15);
     expect(joinThreshold(0.5, 'KH/s')).toBe(500);
+  });
+});
+
+describe('group alarm threshold', () => {
+  it('answers the H/s the server accepts, or null for a value it would refuse', () => {
+    expect(groupThreshold(100, 'TH/s')).toBe(100e12);
+    expect(groupThreshold(0.5, 'H/s')).toBe(1); // rounded to whole H/s, as joinThreshold does
+    expect(groupThreshold(0, 'TH/s')).toBeNull();
+    expect(groupThreshold(0.4, 'H/s')).toBeNull(); // rounds to 0
+    expect(groupThreshold(-3, 'PH/s')).toBeNull();
+    expect(groupThreshold(2e6, 'YH/s')).toBeNull(); // beyond HASHRATE_THRESHOLD_MAX
+    expect(groupThreshold(null, 'TH/s')).toBeNull();
+    expect(groupThreshold(undefined, 'TH/s')).toBeNull();
+  });
+
+  it('is below only with a threshold, workers, and less hashrate than the threshold', () => {
+    expect(isBelowThreshold({ total: 2, hashrate_15m: 5e12, hashrate_threshold: 1e13 })).toBe(true);
+    expect(isBelowThreshold({ total: 2, hashrate_15m: 1e13, hashrate_threshold: 1e13 })).toBe(false);
+    expect(isBelowThreshold({ total: 2, hashrate_15m: 0, hashrate_threshold: null })).toBe(false);
+    // An empty group is not watched by the server (alerts.service.ts).
+    expect(isBelowThreshold({ total: 0, hashrate_15m: 0, hashrate_threshold: 1e13 })).toBe(false);
   });
 });
 

@@ -40,6 +40,21 @@ describe('describeMessage', () => {
     });
   });
 
+  it('names the group of a group’s alarm and recovery', () => {
+    const alarm = describeMessage('hashrate_alarm', { coin: 'btc', account: 'farm', group: 'Rack A', group_id: 7, hashrate: 9.6e6, threshold: 1e15 });
+    expect(alarm.body.key).toBe('messages.types.hashrate_alarm.body_group');
+    expect(say(alarm)).toEqual({
+      title: 'Rack A: hashrate below your threshold',
+      body: 'The 15-minute hashrate of the group Rack A of farm (BTC) is 9.60 MH/s, below your alarm threshold of 1.00 PH/s.',
+    });
+    expect(say(describeMessage('hashrate_recovered', { coin: 'btc', account: 'farm', group: 'Rack A', hashrate: 4.77e15, threshold: 1e15 }))).toEqual({
+      title: 'Rack A: hashrate recovered',
+      body: 'The 15-minute hashrate of the group Rack A of farm (BTC) is back to 4.77 PH/s, above your threshold of 1.00 PH/s.',
+    });
+    // An empty group name is no group: the account's wording.
+    expect(describeMessage('hashrate_alarm', { coin: 'btc', account: 'farm', group: '', hashrate: 1, threshold: 2 }).body.key).toBe('messages.types.hashrate_alarm.body');
+  });
+
   it('words a recovery and a worker coming back', () => {
     expect(say(describeMessage('hashrate_recovered', { coin: 'ltc', account: 'farm', hashrate: 9.5e9, threshold: 9e9 })).body).toBe(
       'The 15-minute hashrate of farm (LTC) is back to 9.50 GH/s, above your threshold of 9.00 GH/s.',
@@ -54,6 +69,7 @@ describe('describeMessage', () => {
     expect(say(describeMessage('setting_update', { coin: 'btc', setting: 'alerts' })).body).toBe('The alert settings for BTC were changed.');
     expect(say(describeMessage('setting_update', { coin: 'btc', setting: 'alerts', account: 'farm' })).body).toBe('The alert settings of farm for BTC were changed.');
     expect(say(describeMessage('setting_update', { coin: 'btc', setting: 'payout' })).body).toBe('Your BTC settings were changed.');
+    expect(say(describeMessage('setting_update', { coin: 'btc', setting: 'group_alert', account: 'farm', group: 'Rack A' })).body).toBe('The hashrate alarm of the group Rack A of farm (BTC) was changed.');
   });
 
   it('shows missing params as "--" rather than "undefined"', () => {

@@ -37,7 +37,7 @@ describe('route table', () => {
     for (const route of ROUTES) expect(route.owner).toBeTruthy();
   });
 
-  it('builds the pages of the shell, accounts, mining and wallet issues and only those', () => {
+  it('builds the pages of the shell, accounts, mining, wallet and earnings issues and only those', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
@@ -51,6 +51,7 @@ describe('route table', () => {
       '/pool/:type/info',
       '/pool/:type/miner',
       '/pool/:type/miner/detail',
+      '/pool/:type/profit',
       '/pool/:type/stat',
       '/register/email',
       '/register/phone',

@@ -11,6 +11,8 @@ export const ERRORS = {
   too_many_requests: { code: 10003, status: 429 },
   payload_too_large: { code: 10004, status: 413 },
   unsupported_media_type: { code: 10005, status: 415 },
+  /** A request with the same idempotency key is running (on this or another instance). */
+  request_in_progress: { code: 10006, status: 409 },
   signature_missing: { code: 10010, status: 400 },
   signature_invalid: { code: 10011, status: 400 },
   signature_expired: { code: 10012, status: 400 },
@@ -64,6 +66,9 @@ export const ERRORS = {
   pay_password_locked: { code: 31016, status: 429 },
   payout_change_wait: { code: 31017, status: 400 },
   deposit_disabled: { code: 31018, status: 400 },
+  pay_method_switch_wait: { code: 32001, status: 400 },
+  market_data_not_found: { code: 32002, status: 404 },
+  market_day_invalid: { code: 32003, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -2,7 +2,10 @@ import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
 import {
   V,
+  HASHRATE_THRESHOLD_MAX,
   codeSchema,
+  hashrateThresholdSchema,
+  isHashrateThreshold,
   emailSchema,
   isEmail,
   isMainlandPhone,
@@ -294,5 +297,28 @@ describe('timestampSchema with empty input', () => {
       expect(r.success, JSON.stringify(input)).toBe(false);
     }
     expect(timestampSchema.safeParse('0').success).toBe(true);
+  });
+});
+
+describe('hashrate alarm thresholds (H/s, above 0, at most HASHRATE_THRESHOLD_MAX, or null)', () => {
+  it.each([0.5, 1, 4.77e6, 1e15, HASHRATE_THRESHOLD_MAX])('accepts %j', (n) => {
+    expect(isHashrateThreshold(n)).toBe(true);
+    expect(hashrateThresholdSchema.parse(n)).toBe(n);
+  });
+
+  it('accepts null: no alarm', () => {
+    expect(hashrateThresholdSchema.parse(null)).toBeNull();
+  });
+
+  // 0 could never be undercut; negative, infinite and beyond the maximum are not hashrates.
+  it.each([0, -0, -1, -1e15, HASHRATE_THRESHOLD_MAX * 10, Infinity, -Infinity, NaN])('rejects %j with the threshold message', (n) => {
+    expect(isHashrateThreshold(n)).toBe(false);
+    expect(messages(hashrateThresholdSchema, n)).toEqual([V.hashrateThreshold]);
+  });
+
+  it('says what is wrong with a value that is not a number or is missing', () => {
+    expect(messages(hashrateThresholdSchema, '1000')).toEqual([V.hashrateThreshold]);
+    expect(messages(hashrateThresholdSchema, {})).toEqual([V.hashrateThreshold]);
+    expect(messages(hashrateThresholdSchema, undefined)).toEqual([V.required]);
   });
 });

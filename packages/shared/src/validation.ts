@@ -17,6 +17,8 @@ export const NICKNAME_MAX = 32;
 /** ASVS 6.2.1 and 6.2.9: at least 8, and at least 64 accepted; we allow up to 128. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** Largest hashrate alarm threshold, H/s: a million YH/s, far beyond any pool, still a finite double. */
+export const HASHRATE_THRESHOLD_MAX = 1e30;
 
 export const isWorkerName = (s: string) => WORKER_NAME.test(s);
 export const isSubAccountName = (s: string) => SUB_ACCOUNT_NAME.test(s);
@@ -27,6 +29,8 @@ export const isEmail = (s: string) => EMAIL.test(s);
 export const isNickname = (s: string) => s.trim().length > 0 && [...s.trim()].length <= NICKNAME_MAX;
 export const isValidTimestamp = (n: number) => Number.isInteger(n) && n >= TIMESTAMP_MIN && n <= TIMESTAMP_MAX;
 /** Length only: no composition rules, never truncated (SECURITY-CHECKLIST item 1). */
+/** A hashrate alarm threshold in H/s: more than 0 (0 could never be undercut), at most HASHRATE_THRESHOLD_MAX. */
+export const isHashrateThreshold = (n: number) => Number.isFinite(n) && n > 0 && n <= HASHRATE_THRESHOLD_MAX;
 export const isPasswordLength = (s: string) => [...s].length >= PASSWORD_MIN && [...s].length <= PASSWORD_MAX;
 
 /** Validation message keys; each is translated in locales/<lang>/validation.json. */
@@ -58,6 +62,9 @@ export const V = {
   transferAccountRequired: 'transfer_account_required',
   reasonRequired: 'reason_required',
   aliasRequired: 'alias_required',
+  hashrateThreshold: 'hashrate_threshold',
+  feeRate: 'fee_rate',
+  decimalValue: 'decimal_value',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
@@ -79,6 +86,11 @@ export const timestampSchema = z.preprocess(
   z.coerce.number(numberError).int(V.integer).min(TIMESTAMP_MIN, V.timestamp).max(TIMESTAMP_MAX, V.timestamp),
 );
 export const passwordSchema = z.string(stringError).refine(isPasswordLength, V.passwordLength);
+
+/** A hashrate alarm threshold (H/s), or null for none. */
+export const hashrateThresholdSchema = z
+  .number({ error: (iss: { input?: unknown }) => (iss.input === undefined ? V.required : V.hashrateThreshold) })
+  .refine(isHashrateThreshold, V.hashrateThreshold).nullable();
 
 /** `page` and `page_size` of every list (page size 10 by default, SPEC.md section 9). */
 export const pageQuerySchema = z.object({

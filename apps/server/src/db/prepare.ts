@@ -7,12 +7,16 @@ import { ensureRoles } from '../modules/accounts/accounts.repository';
 import { ROLE_DEFINITIONS } from '../modules/accounts/accounts.service';
 import { seedDemoUser } from '../modules/accounts/accounts.seed';
 import { seedDemoEarnings, seedWalletLimits } from '../modules/wallet/wallet.seed';
+import { ContentService } from '../modules/content/content.service';
+import { seedEarnings } from '../modules/earnings/earnings.seed';
 
 export async function prepareDatabase(database: Database, options: { demo: boolean; clock: Clock }): Promise<void> {
   await runMigrations(database);
   await seedReferenceData(database.db);
   await ensureRoles(database.db, ROLE_DEFINITIONS);
   await seedWalletLimits(database.db);
+  // Fee rates and the first market day start from the coin registry (pool fee, price).
+  await seedEarnings(database.db, options.clock.now(), await new ContentService(database.db, options.clock, {}).pools());
   if (options.demo) {
     await seedDemoContent(database.db, options.clock.now());
     await seedDemoUser(database.db, options.clock.now());

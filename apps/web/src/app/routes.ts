@@ -19,6 +19,7 @@ export type RouteOwner =
   | 'oauth'
   | 'observers'
   | 'mining'
+  | 'earnings'
   | 'address-mining'
   | 'wallet'
   | 'staking'
@@ -87,7 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/pool/:type/home', access: POOL, owner: 'mining', page: () => import('../features/pool/pages/PoolHomePage') },
   { path: '/pool/:type/miner', access: MINER, owner: 'mining', page: () => import('../features/pool/pages/MinerPage') },
   { path: '/pool/:type/miner/detail', access: MINER, owner: 'mining', page: () => import('../features/pool/pages/MinerDetailPage') },
-  { path: '/pool/:type/profit', access: POOL, owner: 'mining' },
+  { path: '/pool/:type/profit', access: POOL, owner: 'earnings', page: () => import('../features/earnings/pages/ProfitPage') },
   { path: '/user/mining', access: USER, owner: 'mining' },
   { path: '/user/message', access: USER, owner: 'mining', page: () => import('../features/pool/pages/MessagePage') },
   { path: '/user/authredirect', access: USER, owner: 'oauth' },

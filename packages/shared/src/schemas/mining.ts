@@ -1,7 +1,7 @@
 // The share and block events a stratum server sends (the contract in the README), and the pool
 // calls' bodies (SPEC.md section 7, "Pool").
 import { z } from 'zod';
-import { nicknameSchema, V, WORKER_NAME } from '../validation';
+import { hashrateThresholdSchema, nicknameSchema, V, WORKER_NAME } from '../validation';
 
 export const SHARE_RESULTS = ['accepted', 'rejected', 'stale'] as const;
 
@@ -152,6 +152,22 @@ export const alertSettingsSchema = z.object({
   email: z.boolean(),
 });
 export const alertSettingsBodySchema = alertSettingsSchema.strict();
+
+/**
+ * A worker group's hashrate alarm (GET .../group-alerts): the sum of its workers' 15-minute
+ * hashrate and the threshold under which it alarms (H/s; null: no alarm). The default group has
+ * none of its own: the sub-account's threshold covers every worker.
+ */
+export const groupAlertSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  total: z.number().int(),
+  active: z.number().int(),
+  hashrate_15m: z.number(),
+  hashrate_threshold: z.number().nullable(),
+});
+export const groupAlertListSchema = z.array(groupAlertSchema);
+export const groupAlertBodySchema = z.strictObject({ hashrate_threshold: hashrateThresholdSchema });
 
 /** Block events from stratum nodes (POST /api/internal/blocks). */
 export const blockEventSchema = z.discriminatedUnion('type', [

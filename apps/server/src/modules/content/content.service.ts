@@ -17,6 +17,12 @@ function plain(value: string): string {
 }
 
 export class ContentService {
+  /**
+   * The fee of each coin's default payout method, by coin. The earnings module replaces it with its
+   * fee table (operators edit fees there); coins it does not name show the registry's fee_rate.
+   */
+  defaultFeeRates: () => Promise<Map<string, string>> = async () => new Map();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -25,7 +31,7 @@ export class ContentService {
   ) {}
 
   async pools(): Promise<PoolItem[]> {
-    const rows = await repo.listEnabledCoins(this.db);
+    const [rows, fees] = await Promise.all([repo.listEnabledCoins(this.db), this.defaultFeeRates()]);
     return rows.map((c) => ({
       coin: c.code,
       name: c.name,
@@ -33,7 +39,7 @@ export class ContentService {
       algorithm: c.algorithm,
       precision: c.precision,
       mode: c.mode as PoolItem['mode'],
-      fee_rate: plain(c.feeRate),
+      fee_rate: plain(fees.get(c.code) ?? c.feeRate),
       min_payout: plain(c.minPayout),
       price_usd: c.priceUsd === null ? null : plain(c.priceUsd),
       stratum_url: c.stratumUrl,

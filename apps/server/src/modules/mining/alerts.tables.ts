@@ -2,8 +2,9 @@
 // offline, setting update). Messages carry a type and parameters; each client words them in the
 // reader's language. Alert state remembers when an alert last fired, so a flapping worker or a
 // hovering hashrate sends one message per repeat interval, and recovery is noticed once.
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { miningAccounts, users } from '../accounts/accounts.tables';
+import { workerGroups } from './mining.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -51,3 +52,15 @@ export const alertState = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.coin, t.kind] })],
 );
+
+/**
+ * The hashrate alarm of a worker group (worker_groups.hashrate_threshold): as alert_state, one row
+ * per group. Deleting the group deletes it.
+ */
+export const groupAlertState = pgTable('group_alert_state', {
+  groupId: bigint('group_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => workerGroups.id, { onDelete: 'cascade' }),
+  firing: boolean('firing').notNull(),
+  lastSentAt: ts('last_sent_at').notNull(),
+});

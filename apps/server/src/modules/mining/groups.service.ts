@@ -1,12 +1,15 @@
 // Worker groups of a sub-account and coin, moving workers between them, and clearing workers.
 // The default group is "no group" (group_id null): it always exists and cannot be renamed or
-// deleted; deleting a group moves its workers back to it (the foreign key sets null).
+// deleted; deleting a group moves its workers back to it (the foreign key sets null) and deletes
+// its hashrate alarm (threshold on the row, state by cascade). A group's hashrate alarm threshold
+// is set here; alerts.service.ts evaluates it.
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { miningAccounts } from '../accounts/accounts.tables';
+import { groupAlertState, messages } from './alerts.tables';
 import { shareMinutes, workerGroups, workerHistory, workers } from './mining.tables';
 import { INACTIVE_AFTER_MS } from './workers.service';
 
@@ -19,21 +22,28 @@ export class GroupsService {
     private readonly deadAfterMs: number,
   ) {}
 
-  async list(accountId: string, coin: string) {
+  /** The account's groups, and per group id (null: the default group) its workers, active ones and 15-minute hashrate. */
+  private async groupsWithStats(accountId: string, coin: string) {
     const activeFrom = new Date(this.clock.now().getTime() - INACTIVE_AFTER_MS).toISOString();
-    const [groups, counts] = await Promise.all([
+    const [groups, stats] = await Promise.all([
       this.db.select().from(workerGroups).where(and(eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin))).orderBy(workerGroups.name),
       this.db
         .select({
           groupId: workers.groupId,
           total: count().mapWith(Number),
           active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${activeFrom}::timestamptz)`.mapWith(Number),
+          hashrate: sql<number>`coalesce(sum(${workers.hashrate15m}), 0)`.mapWith(Number),
         })
         .from(workers)
         .where(and(eq(workers.accountId, accountId), eq(workers.coin, coin)))
         .groupBy(workers.groupId),
     ]);
-    const of = (id: number | null) => counts.find((c) => c.groupId === id) ?? { total: 0, active: 0 };
+    const byId = new Map(stats.map((x) => [x.groupId, x]));
+    return { groups, of: (id: number | null) => byId.get(id) ?? { total: 0, active: 0, hashrate: 0 } };
+  }
+
+  async list(accountId: string, coin: string) {
+    const { groups, of } = await this.groupsWithStats(accountId, coin);
     return [
       { id: null, name: 'default', ...pick(of(null)) },
       ...groups.map((g) => ({ id: g.id, name: g.name, ...pick(of(g.id)) })),
@@ -50,10 +60,35 @@ export class GroupsService {
     }
   }
 
+  /** The account's own groups (not the default one) with their workers' 15-minute hashrate and alarm threshold. */
+  async alarms(accountId: string, coin: string) {
+    const { groups, of } = await this.groupsWithStats(accountId, coin);
+    return groups.map((g) => {
+      const { total, active, hashrate } = of(g.id);
+      return { id: g.id, name: g.name, total, active, hashrate_15m: hashrate, hashrate_threshold: g.hashrateThreshold };
+    });
+  }
+
+  /**
+   * Sets or removes (null) a group's hashrate alarm threshold. Removing it also forgets the alarm,
+   * so no "recovered" follows a threshold the user turned off. Like the account's alert settings,
+   * the change is a "setting update" message naming the group.
+   */
+  async setAlarm(userId: string, groupId: number, threshold: number | null): Promise<void> {
+    const group = await this.ownedGroup(userId, groupId);
+    await inTransaction(this.db, async (tx) => {
+      await tx.update(workerGroups).set({ hashrateThreshold: threshold }).where(eq(workerGroups.id, groupId));
+      if (threshold === null) await tx.delete(groupAlertState).where(eq(groupAlertState.groupId, groupId));
+      const [account] = await tx.select({ name: miningAccounts.name }).from(miningAccounts).where(eq(miningAccounts.id, group.accountId));
+      const params = { coin: group.coin, setting: 'group_alert', group: group.name, ...(account ? { account: account.name } : {}) };
+      await tx.insert(messages).values({ userId, accountId: group.accountId, type: 'setting_update', params, createdAt: this.clock.now() });
+    });
+  }
+
   /** The group, if it belongs to one of the user's sub-accounts. */
   private async ownedGroup(userId: string, groupId: number) {
     const [row] = await this.db
-      .select({ id: workerGroups.id, accountId: workerGroups.accountId, coin: workerGroups.coin })
+      .select({ id: workerGroups.id, accountId: workerGroups.accountId, coin: workerGroups.coin, name: workerGroups.name })
       .from(workerGroups)
       .innerJoin(miningAccounts, eq(miningAccounts.id, workerGroups.accountId))
       .where(and(eq(workerGroups.id, groupId), eq(miningAccounts.userId, userId)));

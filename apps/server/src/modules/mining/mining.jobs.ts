@@ -1,13 +1,16 @@
 // Once a minute (MINING_JOB_INTERVAL_SECONDS): recompute every worker's windows from the buckets, evaluate the alerts on them,
 // prune buckets and batch ids that no window needs any more, and roll old history points up. Started by main.ts; tests call the steps directly.
-// One instance runs it for now; the lease that lets several instances share jobs comes with the
-// scale-out work (ARCHITECTURE.md section 1).
+// With several instances, the one that takes the job's lease does a pass; the others skip it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { ifLeaseFree } from '../../platform/leases';
 import type { AlertsService } from './alerts.service';
 import type { IngestService } from './ingest.service';
 import { prune, rollUpHistory } from './mining.repository';
+
+/** Renewed while a pass runs; a crashed instance's lease lapses after it. */
+const JOB_LEASE_MS = 10_000;
 
 export function startMiningJobs(deps: { db: Db; clock: Clock; ingest: IngestService; alerts: AlertsService; log: FastifyBaseLogger; intervalMs: number }): () => void {
   let running = false;
@@ -16,11 +19,14 @@ export function startMiningJobs(deps: { db: Db; clock: Clock; ingest: IngestServ
     running = true;
     const started = Date.now();
     try {
-      const workers = await deps.ingest.refreshWindows();
-      const alerts = await deps.alerts.evaluate();
-      await prune(deps.db, deps.clock.now());
-      await rollUpHistory(deps.db, deps.clock.now());
-      deps.log.debug({ workers, alerts, ms: Date.now() - started }, 'worker windows refreshed, alerts evaluated');
+      const pass = await ifLeaseFree(deps.db, 'job:mining-windows', JOB_LEASE_MS, async () => {
+        const workers = await deps.ingest.refreshWindows();
+        const alerts = await deps.alerts.evaluate();
+        await prune(deps.db, deps.clock.now());
+        await rollUpHistory(deps.db, deps.clock.now());
+        return { workers, alerts };
+      });
+      if (pass.ran) deps.log.debug({ ...pass.value, ms: Date.now() - started }, 'worker windows refreshed, alerts evaluated');
     } catch (error) {
       deps.log.error({ err: error }, 'worker window refresh failed');
     } finally {

@@ -27,6 +27,8 @@ import {
   poolParamsSchema,
   alertSettingsBodySchema,
   alertSettingsSchema,
+  groupAlertBodySchema,
+  groupAlertListSchema,
   messageIdsBodySchema,
   messagePageSchema,
   messageQuerySchema,
@@ -236,6 +238,23 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
     }, async (request) => {
       const { coin, accountId } = await scope(request, request.params.account);
       await deps.messages.saveSettings(request.principal!.userId, accountId, coin, request.body);
+      return ok(request, null);
+    });
+
+    // A worker group's hashrate alarm: the owner's, like the account's alert settings (not an observer's).
+    app.get('/pools/:pool/accounts/:account/group-alerts', {
+      config: { access: access.permissions('pool.view') },
+      schema: { tags, summary: 'Hashrate alarm of each worker group: the group\'s 15-minute hashrate and threshold (the default group has none)', params: poolAccountParamsSchema, response: { 200: envelope(groupAlertListSchema) } },
+    }, async (request) => {
+      const { coin, accountId } = await scope(request, request.params.account);
+      return ok(request, await deps.groups.alarms(accountId, coin));
+    });
+
+    app.put('/miners/groups/:id/alert-settings', {
+      config: { access: access.permissions('pool.view') },
+      schema: { tags, summary: 'Set or remove (null) a group\'s hashrate alarm threshold, H/s; repeat interval and email are the sub-account\'s', params: groupIdParamsSchema, body: groupAlertBodySchema, response: { 200: envelope(z.null()) } },
+    }, async (request) => {
+      await deps.groups.setAlarm(request.principal!.userId, request.params.id, request.body.hashrate_threshold);
       return ok(request, null);
     });
 

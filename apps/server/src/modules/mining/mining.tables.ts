@@ -17,6 +17,12 @@ export const workerGroups = pgTable(
     coin: text('coin').notNull(),
     name: text('name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Alarm when the sum of the group's workers' 15-minute hashrate falls below this (H/s); null:
+     * no alarm. Beside the sub-account's own threshold (alert_settings), whose repeat interval and
+     * email choice it shares; its state is group_alert_state.
+     */
+    hashrateThreshold: doublePrecision('hashrate_threshold'),
   },
   (t) => [uniqueIndex('worker_groups_name_unique').on(t.accountId, t.coin, sql`lower(${t.name})`)],
 );

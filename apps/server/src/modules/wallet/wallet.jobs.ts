@@ -1,14 +1,20 @@
 // The wallet's background work: send and settle withdrawals and credit deposits every few
 // seconds; once a day (after 01:00 UTC, when the day's earnings are settled) the automatic payouts
 // and the reconciliation, whose mismatch is logged as an error and written to the audit log.
+// With several instances, the one that takes a pass's lease does it; the daily part runs once a
+// day in all, its lease kept until it lapses as the mark that the day is done.
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { COINS } from '@hashpool/shared';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { acquireLease, ifLeaseFree, releaseLease } from '../../platform/leases';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { WalletService } from './wallet.service';
 import type { WithdrawalProcessor } from './withdrawal-processor';
 
 export interface WalletJobDeps {
+  db: Db;
   wallet: WalletService;
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
@@ -24,20 +30,32 @@ export async function walletTick(d: Pick<WalletJobDeps, 'processor'>): Promise<v
   await d.processor.scanDeposits(COINS.map((c) => c.code));
 }
 
+const PASS_LEASE_MS = 10_000;
+/** Kept past the day's end: its row says the day's payouts and reconciliation ran. */
+const DAILY_LEASE_MS = 36 * 3_600_000;
+
 export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
   let running: Promise<void> | undefined;
   let dailyDoneFor = '';
   const tick = async () => {
-    await walletTick(d);
+    await ifLeaseFree(d.db, 'job:wallet', PASS_LEASE_MS, () => walletTick(d));
     const now = d.clock.now();
     const day = now.toISOString().slice(0, 10);
-    if (day !== dailyDoneFor && now.getUTCHours() >= 1) {
-      dailyDoneFor = day;
-      const paid = await d.wallet.runPayouts(day);
-      const report = await d.admin.dailyReconciliation();
-      if (!report.ok) d.log.error({ unbalanced: report.unbalanced.length, balanceMismatches: report.balanceMismatches.length, custody: report.custody.filter((c) => !c.ok) }, 'ledger reconciliation mismatch');
-      d.log.info({ paid, reconciled: report.ok }, 'daily payouts and reconciliation');
+    if (day === dailyDoneFor || now.getUTCHours() < 1) return;
+    const name = `job:wallet-daily:${day}`;
+    const holder = randomUUID();
+    if (await acquireLease(d.db, name, holder, DAILY_LEASE_MS)) {
+      try {
+        const paid = await d.wallet.runPayouts(day);
+        const report = await d.admin.dailyReconciliation();
+        if (!report.ok) d.log.error({ unbalanced: report.unbalanced.length, balanceMismatches: report.balanceMismatches.length, custody: report.custody.filter((c) => !c.ok) }, 'ledger reconciliation mismatch');
+        d.log.info({ paid, reconciled: report.ok }, 'daily payouts and reconciliation');
+      } catch (error) {
+        await releaseLease(d.db, name, holder); // the next pass, here or elsewhere, tries again
+        throw error;
+      }
     }
+    dailyDoneFor = day;
   };
   const timer = setInterval(() => {
     if (running) return; // a slow pass is not overtaken by the next

@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { FailureCounter } from '../../platform/failure-counter';
+import { underLease } from '../../platform/leases';
 import type { PasswordHasher } from '../../platform/passwords';
 import { miningAccounts, users } from '../accounts/accounts.tables';
 import type { UserRow } from '../accounts/accounts.repository';
@@ -83,28 +84,26 @@ export interface WalletDeps {
   allowSimulatedAddresses: boolean;
 }
 
-export class WalletService {
-  /** The request running per idempotency key (see oneAtATime). */
-  private readonly running = new Map<string, Promise<unknown>>();
+/**
+ * The lease of one idempotency key's request. A request takes well under a second (argon2, a few
+ * statements); a duplicate waits up to 15 s for it. A crashed holder's lease lapses after 10 s, so
+ * the client's retry after a restart goes through. Money does not depend on the lease: the keys'
+ * unique indexes keep a request that outlives it from being applied twice.
+ */
+const KEY_LEASE = { ttlMs: 10_000, waitMs: 15_000 };
 
+export class WalletService {
   constructor(private readonly d: WalletDeps) {}
 
   /**
-   * Runs the requests of one key one after the other. A duplicate sent while the first is still
-   * running (a double click, a retry after a client timeout) would otherwise pass the key check
-   * before the first has written anything and then fail on the second factor the first one just
-   * spent; waiting for it, it finds the first's rows and gives its answer. Within one process: a
-   * duplicate that reaches another instance at the same moment can still be refused, never applied.
+   * Runs the requests of one key one after the other, on whichever instance they arrive. A
+   * duplicate sent while the first is still running (a double click, a retry after a client
+   * timeout) would otherwise pass the key check before the first has written anything and then
+   * fail on the second factor the first one just spent; waiting for it, it finds the first's
+   * rows and gives its answer.
    */
-  private async oneAtATime<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.running.get(id);
-    const mine = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(work);
-    this.running.set(id, mine);
-    try {
-      return await mine;
-    } finally {
-      if (this.running.get(id) === mine) this.running.delete(id);
-    }
+  private oneAtATime<T>(name: string, work: () => Promise<T>): Promise<T> {
+    return underLease(this.db, name, KEY_LEASE, work);
   }
 
   private get db() {
@@ -256,7 +255,7 @@ export class WalletService {
   }
 
   withdraw(userId: string, accountId: string, key: string, body: { coin: string; address_id: string; amount: string; pay_password: string; verification: Verification }) {
-    return this.oneAtATime(`withdraw\n${accountId}\n${key}`, () => this.withdrawOnce(userId, accountId, key, body));
+    return this.oneAtATime(`withdraw:${accountId}:${key}`, () => this.withdrawOnce(userId, accountId, key, body));
   }
 
   private async withdrawOnce(
@@ -400,7 +399,7 @@ export class WalletService {
   // ---- internal transfers ---------------------------------------------------------------------
 
   transfer(userId: string, accountId: string, key: string, body: { coin: string; to_account: string; amount: string; pay_password: string; verification: Verification }) {
-    return this.oneAtATime(`transfer\n${accountId}\n${key}`, () => this.transferOnce(userId, accountId, key, body));
+    return this.oneAtATime(`transfer:${accountId}:${key}`, () => this.transferOnce(userId, accountId, key, body));
   }
 
   private async transferOnce(userId: string, accountId: string, key: string, body: { coin: string; to_account: string; amount: string; pay_password: string; verification: Verification }) {

@@ -6,6 +6,7 @@ import type {
   alertSettingsSchema,
   blockPageSchema,
   coinPageSchema,
+  groupAlertSchema,
   groupSchema,
   hashrateSeriesSchema,
   HASHRATE_RANGES,
@@ -26,6 +27,7 @@ export type MinerPage = Parsed<typeof minerPageSchema>;
 export type MinerCounts = Parsed<typeof minerCountsSchema>;
 export type WorkerGroup = Parsed<typeof groupSchema>;
 export type AlertSettings = Parsed<typeof alertSettingsSchema>;
+export type GroupAlert = Parsed<typeof groupAlertSchema>;
 export type MessagePage = Parsed<typeof messagePageSchema>;
 export type Message = MessagePage['list'][number];
 export type BlockPage = Parsed<typeof blockPageSchema>;
@@ -72,6 +74,9 @@ export const poolApi = {
 
   alertSettings: (coin: string, account: string, o?: Options) => api.get<AlertSettings>(`${accountPath(coin, account)}/alert-settings`, undefined, o),
   saveAlertSettings: (coin: string, account: string, settings: AlertSettings) => api.put<null>(`${accountPath(coin, account)}/alert-settings`, { ...settings }),
+  groupAlerts: (coin: string, account: string, o?: Options) => api.get<GroupAlert[]>(`${accountPath(coin, account)}/group-alerts`, undefined, o),
+  /** threshold in H/s; null removes the group's alarm. */
+  saveGroupAlert: (id: number, threshold: number | null) => api.put<null>(`/miners/groups/${id}/alert-settings`, { hashrate_threshold: threshold }),
 
   messages: (query: MessageQuery, o?: Options & { silent?: boolean }) =>
     api.get<MessagePage>(

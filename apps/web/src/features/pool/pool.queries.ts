@@ -138,6 +138,23 @@ export function useSaveAlertSettings(scope: AccountScope) {
   });
 }
 
+/** The sub-account's worker groups with their 15-minute hashrate and alarm threshold. */
+export function useGroupAlerts(scope: AccountScope) {
+  const key = useAccountKey(scope);
+  return useQuery({ queryKey: [...key, 'group-alerts'], queryFn: ({ signal }) => poolApi.groupAlerts(scope.coin, scope.account, { signal }), refetchInterval: LIVE_REFRESH_MS });
+}
+
+export function useSaveGroupAlert(scope: AccountScope) {
+  const queryClient = useQueryClient();
+  const epoch = useSessionEpoch();
+  const key = useAccountKey(scope);
+  return useMutation({
+    mutationFn: (v: { id: number; threshold: number | null }) => poolApi.saveGroupAlert(v.id, v.threshold),
+    // Like the account's settings, a group's threshold change is a "settings updated" message.
+    onSettled: () => refreshInBackground(queryClient, [...key, 'group-alerts'], poolKeys.messages(epoch)),
+  });
+}
+
 export function useMessages(query: MessageQuery) {
   const epoch = useSessionEpoch();
   return useQuery({

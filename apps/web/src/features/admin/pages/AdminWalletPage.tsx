@@ -1,6 +1,7 @@
 // /admin/wallet (operators only: routes.ts access 'admin'): the withdrawal review queue, a
-// sub-account's ledger, manual adjustments, the reconciliation report and the audit log, one tab
-// each (the tab is in the address: ?tab=ledger). The server checks the operator role on every call.
+// sub-account's ledger, manual adjustments, the reconciliation report, the audit log, and the
+// earnings' fee rates and market data, one tab each (the tab is in the address: ?tab=ledger). The
+// server checks the operator role on every call.
 import { Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,8 +16,10 @@ import { AuditLog } from '../components/AuditLog';
 import { LedgerSearch } from '../components/LedgerSearch';
 import { ReconciliationReport } from '../components/ReconciliationReport';
 import { ReviewQueue } from '../components/ReviewQueue';
+import { FeeRatesAdmin } from '../../earnings/components/admin/FeeRatesAdmin';
+import { MarketDataAdmin } from '../../earnings/components/admin/MarketDataAdmin';
 
-const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit'] as const;
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 const parseTab = (value: string | null): AdminTab => ((ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'review');
@@ -54,6 +57,8 @@ export default function AdminWalletPage() {
               { key: 'adjust', label: t('tabs.adjust'), children: <AdjustmentForm /> },
               { key: 'reconcile', label: t('tabs.reconcile'), children: <ReconciliationReport timezone={timezone} /> },
               { key: 'audit', label: t('tabs.audit'), children: <AuditLog timezone={timezone} /> },
+              { key: 'fees', label: t('tabs.fees'), children: <FeeRatesAdmin timezone={timezone} /> },
+              { key: 'market', label: t('tabs.market'), children: <MarketDataAdmin timezone={timezone} /> },
             ]}
           />
         </Panel>

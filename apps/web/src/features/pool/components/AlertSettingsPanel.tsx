@@ -2,8 +2,9 @@
 // when workers go offline (no share for 15 minutes), an alarm when the 15-minute hashrate falls
 // below a threshold (entered as a number and a unit, stored in H/s), how often a lasting alert is
 // repeated (10 to 1440 minutes), and whether it is also emailed to the notification mailbox.
+// Below it, each worker group's own hashrate alarm (GroupAlarmList), which shares those last two.
 import { useState } from 'react';
-import { Button, Flex, Form, InputNumber, Select, Space, Switch } from 'antd';
+import { Button, Divider, Flex, Form, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { splitHashrate } from '@hashpool/shared';
 import { usePools } from '../../../api/content.queries';
@@ -16,6 +17,7 @@ import { REPEAT_MINUTES } from '../lib/constants';
 import { joinThreshold, splitThreshold, THRESHOLD_UNITS, type HashrateUnit } from '../lib/threshold';
 import type { AlertSettings } from '../pool.api';
 import { useAccountStats, useAlertSettings, useSaveAlertSettings, type AccountScope } from '../pool.queries';
+import { GroupAlarmList } from './GroupAlarmList';
 
 interface AlertForm {
   offline_alert: boolean;
@@ -126,7 +128,15 @@ export function AlertSettingsPanel({ account, mine }: { account: string; mine: U
         />
       </Flex>
       {/* Keyed by coin: another coin's settings start a fresh form with their own values. */}
-      {chosen ? <SettingsForm key={chosen} scope={{ coin: chosen, account }} mine={mine} /> : <PageSpinner />}
+      {chosen ? (
+        <>
+          <SettingsForm key={chosen} scope={{ coin: chosen, account }} mine={mine} />
+          <Divider />
+          <GroupAlarmList key={`groups-${chosen}`} scope={{ coin: chosen, account }} />
+        </>
+      ) : (
+        <PageSpinner />
+      )}
     </Panel>
   );
 }

@@ -12,11 +12,12 @@ import { Title } from '../../../ui/Text';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { poolPaths } from '../lib/constants';
 
-export type PoolPageKey = 'home' | 'miner' | 'stat' | 'info';
+export type PoolPageKey = 'home' | 'miner' | 'profit' | 'stat' | 'info';
 
 const PAGES: readonly { key: PoolPageKey; path: (coin: string) => string; permissions: readonly Permission[] | null }[] = [
   { key: 'home', path: poolPaths.home, permissions: ['pool.view'] },
   { key: 'miner', path: (coin) => poolPaths.miner(coin), permissions: ['miner.view'] },
+  { key: 'profit', path: poolPaths.profit, permissions: ['pool.view'] },
   { key: 'stat', path: poolPaths.stat, permissions: null },
   { key: 'info', path: poolPaths.info, permissions: null },
 ];

@@ -49,6 +49,7 @@ export const poolPaths = {
   minerDetail: (coin: string, id: number) => `/pool/${coin}/miner/detail?id=${id}`,
   stat: (coin: string) => `/pool/${coin}/stat`,
   info: (coin: string) => `/pool/${coin}/info`,
+  profit: (coin: string) => `/pool/${coin}/profit`,
   messages: '/user/message',
   subAccounts: '/user/account',
 } as const;

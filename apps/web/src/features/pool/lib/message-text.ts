@@ -1,5 +1,6 @@
 // Message-centre wording. The server stores a message as a type and its params (coin, account,
-// workers, count, hashrate, threshold); the words are the client's, in the reader's language.
+// workers, count, hashrate, threshold; group for a worker group's alarm); the words are the
+// client's, in the reader's language.
 // describeMessage() picks the keys and values (pure, unit-tested); the page passes them to t().
 import { findCoin, formatHashrate, MESSAGE_TYPES } from '@hashpool/shared';
 
@@ -48,10 +49,15 @@ export function describeMessage(type: string, params: MessageParams): MessageTex
   const threshold = num(params.threshold);
   const rates = { hashrate: hashrate === null ? MISSING : formatHashrate(hashrate), threshold: threshold === null ? MISSING : formatHashrate(threshold) };
 
+  const group = text(params.group);
+
   switch (type) {
     case 'hashrate_alarm':
     case 'hashrate_recovered':
-      return { title: { key: `messages.types.${type}.title`, values: {} }, body: { key: `messages.types.${type}.body`, values: { ...base, ...rates } } };
+      // A worker group's alarm (alerts.service.ts) names the group; the sub-account's does not.
+      return group
+        ? { title: { key: `messages.types.${type}.title_group`, values: { group } }, body: { key: `messages.types.${type}.body_group`, values: { ...base, ...rates, group } } }
+        : { title: { key: `messages.types.${type}.title`, values: {} }, body: { key: `messages.types.${type}.body`, values: { ...base, ...rates } } };
     case 'miner_offline': {
       const { names, more } = workerList(params);
       const total = String(num(params.count) ?? (names ? names.split(', ').length : 0));
@@ -65,7 +71,11 @@ export function describeMessage(type: string, params: MessageParams): MessageTex
     case 'miner_online':
       return { title: { key: 'messages.types.miner_online.title', values: {} }, body: { key: 'messages.types.miner_online.body', values: base } };
     case 'setting_update':
-      // The server records which settings changed ("alerts" so far); the account is named when it says which.
+      // The server records which settings changed ("alerts", or "group_alert" with the group); the
+      // account is named when it says which.
+      if (params.setting === 'group_alert' && group) {
+        return { title: { key: 'messages.types.setting_update.title', values: {} }, body: { key: 'messages.types.setting_update.group_alert', values: { ...base, group } } };
+      }
       return {
         title: { key: 'messages.types.setting_update.title', values: {} },
         body: { key: params.setting === 'alerts' ? (account ? 'messages.types.setting_update.alerts_account' : 'messages.types.setting_update.alerts') : 'messages.types.setting_update.other', values: base },

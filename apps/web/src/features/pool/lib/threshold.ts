@@ -1,6 +1,6 @@
 // The hashrate alarm threshold is stored in H/s; the form shows it as a number and a unit
 // (H/s ... YH/s, steps of 1000, the units of packages/shared's splitHashrate).
-import { HASHRATE_UNITS, splitHashrate } from '@hashpool/shared';
+import { HASHRATE_UNITS, isHashrateThreshold, splitHashrate } from '@hashpool/shared';
 
 export type HashrateUnit = (typeof HASHRATE_UNITS)[number];
 
@@ -27,3 +27,18 @@ export function joinThreshold(value: number, unit: HashrateUnit): number {
 }
 
 export const THRESHOLD_UNITS: readonly HashrateUnit[] = HASHRATE_UNITS;
+
+/**
+ * A group's threshold from its form: the H/s the server accepts (isHashrateThreshold: above 0, at
+ * most HASHRATE_THRESHOLD_MAX, after rounding to whole H/s), or null when the value cannot be one.
+ */
+export function groupThreshold(value: number | null | undefined, unit: HashrateUnit): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const hashesPerSecond = joinThreshold(value, unit);
+  return isHashrateThreshold(hashesPerSecond) ? hashesPerSecond : null;
+}
+
+/** The group's hashrate is under its threshold now: the alarm is (or is about to be) raised. */
+export function isBelowThreshold(group: { total: number; hashrate_15m: number; hashrate_threshold: number | null }): boolean {
+  return group.hashrate_threshold !== null && group.total > 0 && group.hashrate_15m < group.hashrate_threshold;
+}

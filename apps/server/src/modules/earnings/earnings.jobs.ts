@@ -1,0 +1,59 @@
+// The earnings module's background work: each coin's market data gets its new UTC day from the
+// market-data adapter (simulated by default) soon after 00:00 UTC, and missing days after a stop.
+// The check is cheap (one indexed read per coin), so it runs every few minutes; a second instance
+// doing the same inserts nothing twice (the day is the key and the simulation deterministic).
+// Then the settlement of the UTC day before, once it is SETTLE_AFTER_MS past midnight (the grace
+// for shares still on their way from stratum nodes), on the one instance holding the lease; a
+// day found settled is skipped, one stopped half-way is finished (settlement.service.ts).
+import type { FastifyBaseLogger } from 'fastify';
+import { addDays, utcDay } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { ifLeaseFree } from '../../platform/leases';
+import type { EarningsService } from './earnings.service';
+import type { SettlementService } from './settlement.service';
+
+export interface EarningsJobDeps {
+  db: Db;
+  clock: Clock;
+  earnings: EarningsService;
+  settlement: SettlementService;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}
+
+export const MARKET_DATA_CHECK_MS = 5 * 60_000;
+export const SETTLE_AFTER_MS = 5 * 60_000;
+
+/** Market data, then the settlement of yesterday when it is due; tests call it directly. */
+export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'log'>): Promise<void> {
+  const added = await d.earnings.extendMarketData();
+  if (added > 0) d.log.info({ added }, 'market data: new days');
+  const now = d.clock.now();
+  if (now.getTime() % 86_400_000 < SETTLE_AFTER_MS) return;
+  const day = addDays(utcDay(now), -1);
+  await ifLeaseFree(d.db, 'job:settlement', 10_000, async () => {
+    for (const result of await d.settlement.settleDay(day)) {
+      if (result.outcome === 'settled') d.log.info(result, 'settlement done');
+    }
+  });
+}
+
+export function startEarningsJobs(d: EarningsJobDeps): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = earningsTick(d)
+      .catch((error: unknown) => d.log.error({ err: error }, 'earnings job failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, d.intervalMs ?? MARKET_DATA_CHECK_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

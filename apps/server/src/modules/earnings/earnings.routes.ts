@@ -1,0 +1,84 @@
+// HTTP of the earnings module: a sub-account's payout method (SPEC.md section 7:
+// GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method; {account}
+// is the caller's own sub-account by name, {pool} an account-mode coin), and the operators' fee
+// rates and market data (admin policy).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountParamsSchema,
+  adminFeeRateListSchema,
+  adminFeeRateSchema,
+  envelope,
+  feeRateBodySchema,
+  marketDataBodySchema,
+  marketDataPageSchema,
+  marketDataParamsSchema,
+  marketDataQuerySchema,
+  marketDataSchema,
+  payMethodBodySchema,
+  payMethodItemSchema,
+  payMethodListSchema,
+  payMethodParamsSchema,
+  payMethodQuerySchema,
+} from '@hashpool/shared';
+import { access } from '../../platform/access';
+import { ok } from '../../platform/errors';
+import { perMinute } from '../accounts/accounts.routes';
+import type { AccountService } from '../accounts/accounts.service';
+import type { EarningsAdminService } from './earnings-admin.service';
+import type { EarningsService } from './earnings.service';
+
+export function earningsRoutes(deps: { earnings: EarningsService; admin: EarningsAdminService; accounts: AccountService }) {
+  return async (plain: FastifyInstance) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const tags = ['earnings'];
+    const me = (request: FastifyRequest) => request.principal!.userId;
+    /** The caller's own sub-account of that name; another user's answers like a missing one. */
+    const owned = async (request: FastifyRequest, name: string) => (await deps.accounts.owned(me(request), name)).id;
+
+    app.get('/accounts/:account/pay-method', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: {
+        tags,
+        summary: 'Payout method of a sub-account per coin: current, fee, from which settlement day it applies, when it may be switched again',
+        params: accountParamsSchema,
+        querystring: payMethodQuerySchema,
+        response: { 200: envelope(payMethodListSchema) },
+      },
+    }, async (request) => ok(request, await deps.earnings.payMethods(await owned(request, request.params.account), request.query.pool)));
+
+    app.put('/accounts/:account/pools/:pool/pay-method', {
+      config: { access: access.permissions('pool.view'), ...perMinute(20) },
+      schema: {
+        tags,
+        summary: 'Switch the payout method of a coin: applies from the next UTC settlement day; refused within 24 hours of the last switch',
+        params: payMethodParamsSchema,
+        body: payMethodBodySchema,
+        response: { 200: envelope(payMethodItemSchema) },
+      },
+    }, async (request) => ok(request, await deps.earnings.switchPayMethod(me(request), await owned(request, request.params.account), request.params.pool, request.body.method)));
+
+    // ---- operators ----
+    const adminTags = ['admin'];
+
+    app.get('/admin/earnings/fee-rates', {
+      config: { access: access.admin },
+      schema: { tags: adminTags, summary: 'Fee rates per account-mode coin and payout method', response: { 200: envelope(adminFeeRateListSchema) } },
+    }, async (request) => ok(request, await deps.admin.feeRates()));
+
+    app.put('/admin/earnings/fee-rates', {
+      config: { access: access.admin },
+      schema: { tags: adminTags, summary: 'Set the fee rate of a coin and payout method, with a reason (audited)', body: feeRateBodySchema, response: { 200: envelope(adminFeeRateSchema) } },
+    }, async (request) => ok(request, await deps.admin.setFeeRate(me(request), request.body)));
+
+    app.get('/admin/earnings/market-data', {
+      config: { access: access.admin },
+      schema: { tags: adminTags, summary: 'Market data of a coin per UTC day, newest first', querystring: marketDataQuerySchema, response: { 200: envelope(marketDataPageSchema) } },
+    }, async (request) => ok(request, await deps.admin.marketData(request.query.coin, request.query.page, request.query.page_size)));
+
+    app.put('/admin/earnings/market-data/:coin/:day', {
+      config: { access: access.admin },
+      schema: { tags: adminTags, summary: 'Set the market data of a coin for today or a past UTC day, with a reason (audited)', params: marketDataParamsSchema, body: marketDataBodySchema, response: { 200: envelope(marketDataSchema) } },
+    }, async (request) => ok(request, await deps.admin.setMarketData(me(request), request.params.coin, request.params.day, request.body)));
+  };
+}

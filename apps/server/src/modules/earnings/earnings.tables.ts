@@ -1,0 +1,143 @@
+// The earnings issue, first part: the payout method of each sub-account and coin with its switch
+// history, the fee rate of each coin and method, and the market values of each coin and UTC day
+// that a settlement of that day uses (so it can be recomputed and explained later).
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { miningAccounts, users } from '../accounts/accounts.tables';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const day = (name: string) => date(name, { mode: 'string' });
+const METHODS = sql.raw(`'pps_plus', 'fpps', 'pplns', 'solo'`);
+
+/**
+ * The current choice per (sub-account, coin). No row: the default method, never switched. The row
+ * is also what concurrent switches lock (select ... for update).
+ */
+export const payMethods = pgTable(
+  'pay_methods',
+  {
+    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    coin: text('coin').notNull(),
+    method: text('method').notNull(),
+    /** The method in force before effective_from; null when never switched. */
+    previousMethod: text('previous_method'),
+    /** The instant of the last switch: the 24-hour rule counts from it. */
+    switchedAt: ts('switched_at'),
+    /** First UTC settlement day paid by `method` (the day after switched_at). */
+    effectiveFrom: day('effective_from'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.coin] }),
+    check('pay_methods_method_check', sql`${t.method} in (${METHODS})`),
+    check('pay_methods_previous_check', sql`${t.previousMethod} is null or ${t.previousMethod} in (${METHODS})`),
+  ],
+);
+
+/** Every switch, append-only: the method of any past day is the last switch effective by then. */
+export const payMethodSwitches = pgTable(
+  'pay_method_switches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    coin: text('coin').notNull(),
+    fromMethod: text('from_method').notNull(),
+    toMethod: text('to_method').notNull(),
+    switchedAt: ts('switched_at').notNull(),
+    effectiveFrom: day('effective_from').notNull(),
+    /** Who switched (the owner; sub-accounts belong to one user). */
+    userId: uuid('user_id').references(() => users.id),
+  },
+  (t) => [index('pay_method_switches_account_idx').on(t.accountId, t.coin, t.effectiveFrom)],
+);
+
+/** Percent the pool keeps per coin and method; operators edit it (audited). */
+export const earningFeeRates = pgTable(
+  'earning_fee_rates',
+  {
+    coin: text('coin').notNull(),
+    method: text('method').notNull(),
+    feeRate: money('fee_rate').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.coin, t.method] }),
+    check('earning_fee_rates_method_check', sql`${t.method} in (${METHODS})`),
+    check('earning_fee_rates_rate_check', sql`${t.feeRate} >= 0 and ${t.feeRate} < 100`),
+  ],
+);
+
+/**
+ * Market values per coin and UTC day, from the market-data adapter (seeded, then simulated forward
+ * daily by default) or an operator. Difficulty is in the pool's difficulty unit: one block is
+ * expected per network_difficulty x the coin's hashes per difficulty hashes.
+ */
+export const marketData = pgTable(
+  'market_data',
+  {
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    networkDifficulty: numeric('network_difficulty').notNull(),
+    blockSubsidy: money('block_subsidy').notNull(),
+    avgFeesPerBlock: money('avg_fees_per_block').notNull(),
+    priceUsd: money('price_usd'),
+    /** seed, simulated, operator, or a provider adapter's name. */
+    source: text('source').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.coin, t.day] }),
+    check('market_data_values_check', sql`${t.networkDifficulty} > 0 and ${t.blockSubsidy} > 0 and ${t.avgFeesPerBlock} >= 0 and (${t.priceUsd} is null or ${t.priceUsd} > 0)`),
+  ],
+);
+
+/**
+ * One settlement of one coin's UTC day, with a copy of the market values it used (operators may
+ * edit the market data later; the settlement stays explainable). `computed` once its profit rows
+ * are written (in one transaction), `done` once every one is credited through the ledger.
+ */
+export const settlementRuns = pgTable(
+  'settlement_runs',
+  {
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    status: text('status').notNull(),
+    networkDifficulty: numeric('network_difficulty').notNull(),
+    blockSubsidy: money('block_subsidy').notNull(),
+    avgFeesPerBlock: money('avg_fees_per_block').notNull(),
+    accounts: integer('accounts'),
+    /** Sum of the credited amounts (cut to the coin's precision). */
+    paid: money('paid'),
+    /** What cutting to the coin's precision left with the pool: the uncut sum minus `paid`. */
+    remainder: numeric('remainder'),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.day] }), check('settlement_runs_status_check', sql`${t.status} in ('computed', 'done')`)],
+);
+
+/**
+ * A sub-account's earnings of one coin, day and method: the settled work and what it paid. The
+ * ledger posting's idempotency key is `profit:<coin>:<day>:<account>:<method>`.
+ */
+export const profits = pgTable(
+  'profits',
+  {
+    accountId: uuid('account_id').notNull(),
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    method: text('method').notNull(),
+    /** Accepted work of the day, hashes. */
+    work: doublePrecision('work').notNull(),
+    /** The fee rate applied, percent, after any fee reduction (coupons). */
+    feeRate: numeric('fee_rate').notNull(),
+    /** Before the fee, uncut. */
+    gross: numeric('gross').notNull(),
+    /** Credited: after the fee, cut to the coin's precision. */
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.coin, t.day, t.method] }), index('profits_coin_day_idx').on(t.coin, t.day)],
+);

@@ -1,0 +1,152 @@
+// The payout formulas against vectors computed by hand (each written out next to its case).
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import {
+  blockShareable,
+  blockWork,
+  cut,
+  expectedBlocks,
+  fppsEarning,
+  keepFactor,
+  pplnsBlockPayouts,
+  pplnsWindow,
+  pplnsWindowWork,
+  ppsEarning,
+  ppsPlusBlockPayouts,
+  soloPayout,
+  type DayMarket,
+  type PoolBlock,
+  type WorkSlice,
+} from './formulas';
+
+const s = (d: Decimal) => d.toFixed();
+const plain = (m: Map<string, Decimal>) => Object.fromEntries([...m].map(([k, v]) => [k, v.toFixed()]));
+
+/** A small market: one block takes D x k = 1000 x 1000 = 1,000,000 hashes. */
+const SMALL: DayMarket = { networkDifficulty: '1000', hashesPerDifficulty: '1000', blockSubsidy: '3.125', avgFeesPerBlock: '0.025' };
+
+describe('PPS and FPPS (per day)', () => {
+  it('work of exactly one block earns the subsidy less the fee under PPS', () => {
+    // W = D x k = 1,000,000: one expected block. 3.125 x (1 - 0.025) = 3.125 x 0.975 = 3.046875.
+    expect(s(expectedBlocks('1000000', SMALL))).toBe('1');
+    expect(s(ppsEarning('1000000', SMALL, '2.5', 6))).toBe('3.046875');
+  });
+
+  it('FPPS adds the average fees per block', () => {
+    // (3.125 + 0.025) x 0.975 = 3.15 x 0.975 = 3.07125.
+    expect(s(fppsEarning('1000000', SMALL, '2.5', 6))).toBe('3.07125');
+  });
+
+  it('is proportional to the work and cut (rounded down) to the coin precision', () => {
+    // W = 333,333 hashes: 0.333333 blocks; PPS 0.333333 x 3.125 x 0.975 = 1.015624... -> 1.0156 at 4 decimals.
+    expect(s(ppsEarning('333333', SMALL, '2.5', 4))).toBe('1.0156');
+    // FPPS: 0.333333 x 3.15 x 0.975 = 1.023748... -> 1.023748 at 6 decimals (1.02374897... cut, not rounded up).
+    expect(s(fppsEarning('333333', SMALL, '2.5', 6))).toBe('1.023748');
+    // No work, nothing; no fee, the whole subsidy.
+    expect(s(ppsEarning('0', SMALL, '2.5', 6))).toBe('0');
+    expect(s(ppsEarning('2000000', SMALL, '0', 6))).toBe('6.25');
+  });
+
+  it('a day of 100 TH/s on Bitcoin at difficulty 1.3e14', () => {
+    // W = 100e12 H/s x 86,400 s = 8.64e18 hashes. D x k = 1.3e14 x 2^32 = 1.3e14 x 4,294,967,296 = 5.5834574848e23.
+    // W / (D x k) = 0.0000154742827782...; PPS: x 3.125 x 0.975 = 0.0000471482053399... -> 0.000047 (6 decimals).
+    // FPPS at 4 % with 0.025 BTC fees: x 3.15 x 0.96 = 0.0000467950...; at 8 decimals 0.00004679.
+    const btc: DayMarket = { networkDifficulty: '1.3e14', hashesPerDifficulty: 2 ** 32, blockSubsidy: '3.125', avgFeesPerBlock: '0.025' };
+    expect(s(blockWork(btc))).toBe('558345748480000000000000');
+    expect(expectedBlocks('8.64e18', btc).toSignificantDigits(12).toFixed()).toBe('0.0000154742827782');
+    expect(s(ppsEarning('8.64e18', btc, '2.5', 6))).toBe('0.000047');
+    expect(s(ppsEarning('8.64e18', btc, '2.5', 10))).toBe('0.0000471482');
+    expect(s(fppsEarning('8.64e18', btc, '4', 8))).toBe('0.00004679');
+  });
+
+  it('refuses fee rates outside 0 to 100 and negative work', () => {
+    expect(s(keepFactor('0.5'))).toBe('0.995');
+    expect(() => keepFactor('100')).toThrow(RangeError);
+    expect(() => keepFactor('-1')).toThrow(RangeError);
+    expect(() => ppsEarning('-1', SMALL, '1', 6)).toThrow(RangeError);
+    expect(() => expectedBlocks('1', { networkDifficulty: '0', hashesPerDifficulty: '1' })).toThrow(RangeError);
+  });
+
+  it('cut never rounds up', () => {
+    expect(s(cut('1.99999999', 4))).toBe('1.9999');
+    expect(s(cut('0.00000099', 6))).toBe('0');
+  });
+});
+
+describe('PPLNS window', () => {
+  // Oldest first: A 40, B 30, A 20, C 50 (the newest, ending at the block).
+  const slices: WorkSlice[] = [
+    { owner: 'A', work: 40 },
+    { owner: 'B', work: 30 },
+    { owner: 'A', work: 20 },
+    { owner: 'C', work: 50 },
+  ];
+
+  it('takes the newest work first, exactly the window', () => {
+    // Window 100: C 50, A 20, B 30 = 100; the oldest A 40 is outside.
+    const w = pplnsWindow(slices, 100);
+    expect(plain(w.credits)).toEqual({ C: '50', A: '20', B: '30' });
+    expect(s(w.total)).toBe('100');
+  });
+
+  it('counts the oldest slice in part', () => {
+    // Window 90: C 50, A 20, then 20 of B's 30.
+    expect(plain(pplnsWindow(slices, 90).credits)).toEqual({ C: '50', A: '20', B: '20' });
+    // Window 120: C 50, A 20, B 30, then 20 of the oldest A 40: A = 40.
+    expect(plain(pplnsWindow(slices, 120).credits)).toEqual({ C: '50', A: '40', B: '30' });
+  });
+
+  it('is all the work there is when the pool has less than the window', () => {
+    const w = pplnsWindow(slices, 1000);
+    expect(plain(w.credits)).toEqual({ C: '50', A: '60', B: '30' });
+    expect(s(w.total)).toBe('140');
+  });
+
+  it('is 2 x D x k hashes', () => {
+    // 2 x 1000 x 1000 = 2,000,000.
+    expect(s(pplnsWindowWork(SMALL))).toBe('2000000');
+  });
+});
+
+describe('block-based methods', () => {
+  const window = pplnsWindow([{ owner: 'A', work: 20 }, { owner: 'B', work: 30 }, { owner: 'C', work: 50 }], 100);
+  const block = (status: PoolBlock['status'], reward = '6.25', subsidy = '6.25'): PoolBlock => ({ reward, subsidy, status, finder: 'B' });
+
+  it('PPLNS pays a mature block over the window, less the fee', () => {
+    // 6.25 x 20/100 x 0.99 = 1.2375; 6.25 x 30/100 x 0.99 = 1.85625; 6.25 x 50/100 x 0.99 = 3.09375.
+    expect(plain(pplnsBlockPayouts(block('confirmed'), window, '1', 6))).toEqual({ A: '1.2375', B: '1.85625', C: '3.09375' });
+  });
+
+  it('PPLNS pays nothing for an orphaned block, and nothing yet for a pending one', () => {
+    expect(pplnsBlockPayouts(block('orphaned'), window, '1', 6).size).toBe(0);
+    expect(pplnsBlockPayouts(block('pending'), window, '1', 6).size).toBe(0);
+  });
+
+  it('pays only the PPLNS payees; the others’ part stays with the pool', () => {
+    // B is on FPPS: A 1.2375 and C 3.09375 are paid, B's 1.85625 is not.
+    expect(plain(pplnsBlockPayouts(block('confirmed'), window, '1', 6, new Set(['A', 'C'])))).toEqual({ A: '1.2375', C: '3.09375' });
+  });
+
+  it('cuts each part to the coin precision', () => {
+    // Thirds: 1 x 1/3 x 1 = 0.333333... -> 0.3333 at 4 decimals each; 0.0001 stays with the pool.
+    const thirds = pplnsWindow([{ owner: 'A', work: 1 }, { owner: 'B', work: 1 }, { owner: 'C', work: 1 }], 3);
+    expect(plain(pplnsBlockPayouts(block('confirmed', '1', '1'), thirds, '0', 4))).toEqual({ A: '0.3333', B: '0.3333', C: '0.3333' });
+  });
+
+  it('PPS+ shares the fees of the pool’s own blocks by PPLNS', () => {
+    // R 3.2, B 3.125: fees 0.075. A: 0.075 x 20/100 x 0.98 = 0.0147; B: 0.075 x 0.3 x 0.98 = 0.02205; C: 0.075 x 0.5 x 0.98 = 0.03675.
+    const b = block('confirmed', '3.2', '3.125');
+    expect(s(blockShareable(b, 'fees'))).toBe('0.075');
+    expect(plain(ppsPlusBlockPayouts(b, window, '2', 6))).toEqual({ A: '0.0147', B: '0.02205', C: '0.03675' });
+    // A block without fees (reward = subsidy) adds nothing; an orphan neither.
+    expect(ppsPlusBlockPayouts(block('confirmed', '3.125', '3.125'), window, '2', 6).size).toBe(0);
+    expect(ppsPlusBlockPayouts(block('orphaned', '3.2', '3.125'), window, '2', 6).size).toBe(0);
+  });
+
+  it('SOLO pays the finder the whole block less the fee', () => {
+    // 3.15 x (1 - 0.005) = 3.15 x 0.995 = 3.13425.
+    expect(soloPayout(block('confirmed', '3.15', '3.125'), '0.5', 6)).toEqual({ owner: 'B', amount: new Decimal('3.13425') });
+    expect(s(soloPayout(block('orphaned', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
+    expect(s(soloPayout(block('pending', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
+  });
+});

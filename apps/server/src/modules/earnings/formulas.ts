@@ -1,0 +1,170 @@
+// The payout methods' formulas, pure (no database, no clock): the profit page shows them in every
+// language with the same symbols, and the settlement computes with these functions.
+//
+//   W  accepted work of the sub-account, in hashes (share difficulty x k)
+//   D  network difficulty of the day (market data), in the pool's difficulty unit
+//   k  hashes per difficulty of the coin (2^32 for SHA-256d)
+//   B  block subsidy; F  the network's average transaction fees per block (market data of the day)
+//   R  a pool block's whole reward (subsidy + its fees); R - B its fees
+//   N  the PPLNS window: the pool's last PPLNS_WINDOW_FACTOR x D x k hashes of accepted work
+//      before the block; w the sub-account's work in it
+//   fee  the fee rate of the coin and method, in percent
+//
+//   PPS    W / (D x k) x B x (1 - fee)                    (per day; part of PPS+)
+//   FPPS   W / (D x k) x (B + F) x (1 - fee)              (per day)
+//   PPS+   PPS, plus for each pool block once mature: (R - B) x w / N x (1 - fee)
+//   PPLNS  for each pool block once mature: R x w / N x (1 - fee); an orphaned block pays nothing
+//   SOLO   for each block the sub-account found, once mature: R x (1 - fee)
+//
+// Each payment is cut (rounded down) to the coin's precision; what the cut leaves stays with the
+// pool. The PPS part of PPS+ and its block parts are separate payments, each cut on its own.
+import Decimal from 'decimal.js';
+import { PPLNS_WINDOW_FACTOR } from '@hashpool/shared';
+
+export type Num = Decimal.Value;
+
+/** The market of one coin and day, as the formulas use it. */
+export interface DayMarket {
+  /** D */
+  networkDifficulty: Num;
+  /** k */
+  hashesPerDifficulty: Num;
+  /** B */
+  blockSubsidy: Num;
+  /** F */
+  avgFeesPerBlock: Num;
+}
+
+const ZERO = new Decimal(0);
+
+/** Rounds down (toward zero) to the coin's decimals. */
+export function cut(value: Num, precision: number): Decimal {
+  return new Decimal(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN);
+}
+
+/** 1 - fee, for a fee rate in percent ("2.5" -> 0.975). */
+export function keepFactor(feeRatePercent: Num): Decimal {
+  const fee = new Decimal(feeRatePercent);
+  if (fee.isNegative() || fee.gte(100)) throw new RangeError(`fee rate out of range: ${fee.toFixed()}`);
+  return new Decimal(1).minus(fee.div(100));
+}
+
+/** Hashes one block takes on average: D x k. */
+export function blockWork(market: Pick<DayMarket, 'networkDifficulty' | 'hashesPerDifficulty'>): Decimal {
+  const work = new Decimal(market.networkDifficulty).times(market.hashesPerDifficulty);
+  if (!work.gt(0)) throw new RangeError('network difficulty and hashes per difficulty must be positive');
+  return work;
+}
+
+/** W / (D x k): how many blocks the work is worth on average. */
+export function expectedBlocks(work: Num, market: Pick<DayMarket, 'networkDifficulty' | 'hashesPerDifficulty'>): Decimal {
+  const w = new Decimal(work);
+  if (w.isNegative()) throw new RangeError('work cannot be negative');
+  return w.div(blockWork(market));
+}
+
+/** PPS: W / (D x k) x B x (1 - fee), cut to the coin's precision. */
+export function ppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, precision: number): Decimal {
+  return cut(expectedBlocks(work, market).times(market.blockSubsidy).times(keepFactor(feeRatePercent)), precision);
+}
+
+/** FPPS: W / (D x k) x (B + F) x (1 - fee), cut to the coin's precision. */
+export function fppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, precision: number): Decimal {
+  const perBlock = new Decimal(market.blockSubsidy).plus(market.avgFeesPerBlock);
+  return cut(expectedBlocks(work, market).times(perBlock).times(keepFactor(feeRatePercent)), precision);
+}
+
+/** The PPLNS window's size in hashes: PPLNS_WINDOW_FACTOR x D x k at the block's difficulty. */
+export function pplnsWindowWork(market: Pick<DayMarket, 'networkDifficulty' | 'hashesPerDifficulty'>, factor: Num = PPLNS_WINDOW_FACTOR): Decimal {
+  return blockWork(market).times(factor);
+}
+
+/** Accepted work of one owner (a sub-account id) in a stretch of time: a share, or a 10-minute bucket. */
+export interface WorkSlice {
+  owner: string;
+  work: Num;
+}
+
+export interface PplnsWindow {
+  /** w per owner. */
+  credits: Map<string, Decimal>;
+  /** N as filled: the window's size, or all the work there was when the pool has less. */
+  total: Decimal;
+}
+
+/**
+ * The window of the last shares before a block: `slices` in time order (oldest first, the last one
+ * ending at the block), taken newest first until `windowWork` hashes; the oldest slice counted is
+ * counted in part so the window holds exactly `windowWork`. When the pool has less work than that,
+ * the window is all of it (each owner's share is then of the work there is).
+ */
+export function pplnsWindow(slices: readonly WorkSlice[], windowWork: Num): PplnsWindow {
+  const size = new Decimal(windowWork);
+  if (!size.gt(0)) throw new RangeError('the window must be positive');
+  const credits = new Map<string, Decimal>();
+  let total = ZERO;
+  for (let i = slices.length - 1; i >= 0 && total.lt(size); i--) {
+    const slice = slices[i]!;
+    const work = new Decimal(slice.work);
+    if (work.isNegative()) throw new RangeError('work cannot be negative');
+    const counted = Decimal.min(work, size.minus(total));
+    if (counted.isZero()) continue;
+    credits.set(slice.owner, (credits.get(slice.owner) ?? ZERO).plus(counted));
+    total = total.plus(counted);
+  }
+  return { credits, total };
+}
+
+export type BlockStatus = 'pending' | 'confirmed' | 'orphaned';
+
+/** A block the pool found, as the block-based methods use it. */
+export interface PoolBlock {
+  /** R: subsidy and fees as the chain paid them. */
+  reward: Num;
+  /** B of the block's day (market data). */
+  subsidy: Num;
+  /** confirmed = mature. Pending blocks pay nothing yet; orphaned ones never. */
+  status: BlockStatus;
+  /** The sub-account (or address) whose worker found it. */
+  finder: string;
+}
+
+/** What a block shares out: its whole reward (PPLNS), or its fees R - B (PPS+), once mature. */
+export function blockShareable(block: PoolBlock, part: 'reward' | 'fees'): Decimal {
+  if (block.status !== 'confirmed') return ZERO;
+  const reward = new Decimal(block.reward);
+  return part === 'reward' ? reward : Decimal.max(reward.minus(block.subsidy), ZERO);
+}
+
+/**
+ * Each payee's part of `amount` over a window: amount x w / N x (1 - fee), cut to the coin's
+ * precision. Only owners in `payees` are paid (the window also holds the work of sub-accounts on
+ * other methods; their part stays with the pool, which paid them by PPS or FPPS already).
+ */
+export function pplnsPayouts(amount: Num, window: PplnsWindow, feeRatePercent: Num, precision: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
+  const out = new Map<string, Decimal>();
+  const value = new Decimal(amount);
+  if (value.isZero() || window.total.isZero()) return out;
+  const keep = keepFactor(feeRatePercent);
+  for (const [owner, work] of window.credits) {
+    if (payees && !payees.has(owner)) continue;
+    const paid = cut(value.times(work).div(window.total).times(keep), precision);
+    if (paid.gt(0)) out.set(owner, paid);
+  }
+  return out;
+}
+
+/** PPLNS for one block: R x w / N x (1 - fee) per payee; nothing unless the block is mature. */
+export function pplnsBlockPayouts(block: PoolBlock, window: PplnsWindow, feeRatePercent: Num, precision: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
+  return pplnsPayouts(blockShareable(block, 'reward'), window, feeRatePercent, precision, payees);
+}
+
+/** The PPLNS part of PPS+ for one block: (R - B) x w / N x (1 - fee) per payee, once mature. */
+export function ppsPlusBlockPayouts(block: PoolBlock, window: PplnsWindow, feeRatePercent: Num, precision: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
+  return pplnsPayouts(blockShareable(block, 'fees'), window, feeRatePercent, precision, payees);
+}
+
+/** SOLO: the finder gets R x (1 - fee) once the block is mature; an orphan pays nothing. */
+export function soloPayout(block: PoolBlock, feeRatePercent: Num, precision: number): { owner: string; amount: Decimal } {
+  return { owner: block.finder, amount: cut(blockShareable(block, 'reward').times(keepFactor(feeRatePercent)), precision) };
+}

@@ -1,0 +1,107 @@
+// Market data (ARCHITECTURE.md section 8): network difficulty, block subsidy, average transaction
+// fees per block and the coin's price, per coin and UTC day. The default adapter starts from seed
+// values and simulates each next day from the day before (a small, deterministic random walk, so
+// two instances and a re-run produce the same day); a provider adapter can replace it. Operators
+// can overwrite any day; the job never touches a day an operator set.
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { CoinInfo } from '@hashpool/shared';
+
+export interface MarketValues {
+  /** In the pool's difficulty unit: one block per networkDifficulty x hashesPerDifficulty hashes. */
+  networkDifficulty: string;
+  blockSubsidy: string;
+  avgFeesPerBlock: string;
+  priceUsd: string | null;
+}
+
+export interface MarketDataAdapter {
+  /** Written to market_data.source. */
+  readonly name: string;
+  /** The values of `day`, given those of the day before. */
+  next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues>;
+}
+
+/**
+ * Starting values, late 2026, rounded: [network hashrate H/s, block subsidy, average fees per block].
+ * The difficulty is derived from the hashrate so that it is in the pool's unit:
+ * D = hashrate x block time / hashes per difficulty (BTC: 9.3e20 x 600 / 2^32 = 1.3e14, about the
+ * real network's). Subsidies are the miner's part of the block reward. Operators correct them (a
+ * halving, a fork) in the admin area; a provider adapter replaces them.
+ */
+export const MARKET_SEED: Record<string, [hashrate: number, subsidy: string, fees: string]> = {
+  btc: [9.3e20, '3.125', '0.025'],
+  ltc: [2.7e15, '6.25', '0.01'],
+  doge: [2.6e15, '10000', '2'],
+  eth: [1.2e12, '2', '0.001'],
+  xmr: [5.5e9, '0.6', '0.005'],
+  zec: [1.2e10, '1.25', '0.0005'],
+  dash: [4e15, '0.58', '0.0001'],
+  dcr: [4e16, '0.09', '0.0001'],
+  rvn: [6e12, '1250', '0.5'],
+  erg: [2.5e13, '6', '0.01'],
+  kda: [5e17, '0.9', '0.0001'],
+  hns: [1e17, '1000', '0.5'],
+  lbc: [2e12, '0.5', '0.0001'],
+  ckb: [4e17, '1900', '0.01'],
+  stc: [1e10, '1', '0'],
+  sc: [1.5e15, '30000', '10'],
+  scp: [2e13, '10', '0.01'],
+  cfx: [4e11, '1', '0'],
+  'grin-c32': [3e3, '60', '0'],
+  pmeer: [1e15, '10', '0'],
+  alph: [1.2e16, '0.4', '0.001'],
+  kas: [1e18, '55', '0.01'],
+  sumo: [2e7, '20', '0'],
+  zeph: [5e8, '2.5', '0'],
+  aleo: [5e9, '9', '0'],
+  xtm: [5e14, '13000', '0'],
+};
+
+/** The seed values of a coin; `priceUsd` comes from the coin registry (GET /pools). */
+export function seedValues(coin: CoinInfo, priceUsd: string | null): MarketValues {
+  const [hashrate, subsidy, fees] = MARKET_SEED[coin.code] ?? [1e9, '1', '0'];
+  const difficulty = new Decimal(hashrate).times(coin.blockTimeSeconds).div(coin.hashesPerDifficulty);
+  return { networkDifficulty: roundDifficulty(difficulty), blockSubsidy: subsidy, avgFeesPerBlock: fees, priceUsd };
+}
+
+/** Four significant digits, written out in full ("130000000000000", "0.1234"). */
+function roundDifficulty(d: Decimal): string {
+  return d.toSignificantDigits(4, Decimal.ROUND_HALF_UP).toFixed();
+}
+
+/** A standard normal number from a hash: the same coin and day always give the same draw. */
+export function deterministicNormal(...parts: string[]): number {
+  const h = createHash('sha256').update(parts.join('\n')).digest();
+  const u1 = (h.readUInt32BE(0) + 1) / 4_294_967_297;
+  const u2 = h.readUInt32BE(4) / 4_294_967_296;
+  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+/** Daily drift and spread of the walk: difficulty creeps up, prices and fees wander. */
+const WALK = {
+  difficulty: { drift: 0.001, spread: 0.01 },
+  price: { drift: 0, spread: 0.02 },
+  fees: { drift: 0, spread: 0.05 },
+} as const;
+
+function step(value: string, coin: string, day: string, what: keyof typeof WALK): Decimal {
+  const { drift, spread } = WALK[what];
+  // Clamped to +-3 spreads, so no day moves a value by more than a few percent.
+  const z = Math.max(-3, Math.min(3, deterministicNormal(coin, day, what)));
+  return new Decimal(value).times(new Decimal(1 + drift + spread * z));
+}
+
+export class SimulatedMarketData implements MarketDataAdapter {
+  readonly name = 'simulated';
+
+  async next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues> {
+    return {
+      networkDifficulty: roundDifficulty(step(previous.networkDifficulty, coin.code, day, 'difficulty')),
+      // The subsidy changes at halvings only, which operators enter.
+      blockSubsidy: previous.blockSubsidy,
+      avgFeesPerBlock: step(previous.avgFeesPerBlock, coin.code, day, 'fees').toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(),
+      priceUsd: previous.priceUsd === null ? null : step(previous.priceUsd, coin.code, day, 'price').toSignificantDigits(6, Decimal.ROUND_HALF_UP).toFixed(),
+    };
+  }
+}

@@ -1,0 +1,133 @@
+// Daily settlement against a real database: hand-computed FPPS and PPS+ vectors from shares that
+// went through ingestion, the cut to the coin's precision with its remainder, the fee reduction
+// hook, idempotency (a second run posts nothing), a run stopped half-way and finished, and the
+// job's timing. The ledger reconciliation runs at teardown (test-app).
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { FakeClock } from '../src/platform/clock';
+import { earningsTick } from '../src/modules/earnings/earnings.jobs';
+import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
+import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const clock = new FakeClock('2026-06-10T12:00:00Z');
+beforeAll(async () => {
+  t = await startTestApp({ demo: false, clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+const db = () => t.database.db;
+
+// The market of the day: D = 1000 (network difficulty in share-difficulty units), k = 2^32 for
+// BTC, so one block takes 1000 x 2^32 hashes; B = 3.125 BTC subsidy, F = 0.25 BTC fees per block.
+async function market(day: string) {
+  await db().execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source)
+    values ('btc', ${day}::date, 1000, 3.125, 0.25, 'operator')
+    on conflict (coin, day) do update set network_difficulty = 1000, block_subsidy = 3.125, avg_fees_per_block = 0.25`);
+}
+
+async function account(name = `s${randomUUID().slice(0, 8)}`): Promise<{ id: string; name: string }> {
+  const [user] = await queryRows<{ id: string }>(db(), sql`insert into users (email, password_hash, invite_code) values (${`${name}@example.com`}, 'x', ${name.slice(0, 8).toUpperCase()}) returning id`);
+  const [acc] = await queryRows<{ id: string }>(db(), sql`insert into mining_accounts (user_id, name, is_default) values (${user!.id}, ${name}, true) returning id`);
+  return { id: acc!.id, name };
+}
+
+/** Accepted shares adding up to `difficulty` (in share-difficulty units), sent through ingestion. */
+async function mine(name: string, difficulty: string) {
+  const result = await t.app.ingest.submit(`batch-${randomUUID()}`, [
+    { coin: 'btc', account: name, worker: 'rig1', difficulty, result: 'accepted', time: clock.now().getTime() },
+  ]);
+  expect(result.accepted).toBe(1);
+}
+
+const available = async (holder: string) => new Decimal((await balanceOf(db(), holder, 'btc')).available).toFixed();
+
+describe('daily settlement', () => {
+  it('pays FPPS and PPS+ by the formulas, cuts to the coin precision and keeps the remainder', async () => {
+    const day = '2026-06-10';
+    clock.set(`${day}T12:00:00Z`);
+    await market(day);
+    const [a, b, c, d] = [await account(), await account(), await account(), await account()];
+    await db().insert(payMethods).values({ accountId: b.id, coin: 'btc', method: 'pps_plus' });
+    await mine(a.name, '1000'); // one block's work: W / (D x k) = 1
+    await mine(b.name, '1000');
+    await mine(c.name, '1'); // a thousandth of a block
+    await mine(d.name, '1000');
+    t.app.settlement.feeReduction = async (_coin, _day, ids) => new Map(ids.includes(d.id) ? [[d.id, '20']] : []);
+    const revenueBefore = await available(SYSTEM.poolRevenue);
+
+    clock.set('2026-06-11T00:06:00Z');
+    const [btc] = (await t.app.settlement.settleDay(day)).filter((r) => r.coin === 'btc');
+    expect(btc).toMatchObject({ outcome: 'settled', accounts: 4 });
+
+    // A, FPPS at 2.5 %: 1 x (3.125 + 0.25) x (1 - 0.025) = 3.375 x 0.975 = 3.290625
+    expect(await available(a.id)).toBe('3.290625');
+    // B, PPS+ at 2 % (its daily PPS part): 1 x 3.125 x 0.98 = 3.0625
+    expect(await available(b.id)).toBe('3.0625');
+    // C, FPPS: 0.001 x 3.375 x 0.975 = 0.003290625, cut to BTC's 6 decimals: 0.00329
+    expect(await available(c.id)).toBe('0.00329');
+    // D, FPPS with a 20 % fee reduction: fee 2.5 x 0.8 = 2 %: 3.375 x 0.98 = 3.3075
+    expect(await available(d.id)).toBe('3.3075');
+
+    const paid = new Decimal('3.290625').plus('3.0625').plus('0.00329').plus('3.3075');
+    expect(btc!.paid).toBe(paid.toFixed());
+    const [run] = await db().select().from(settlementRuns).where(and(eq(settlementRuns.coin, 'btc'), eq(settlementRuns.day, day)));
+    // What the cut left with the pool: 0.003290625 - 0.00329
+    expect(new Decimal(run!.remainder!).toFixed()).toBe('0.000000625');
+    expect(run!.status).toBe('done');
+    expect(new Decimal(revenueBefore).minus(await available(SYSTEM.poolRevenue)).toFixed()).toBe(paid.toFixed());
+
+    // A second run posts nothing.
+    const again = (await t.app.settlement.settleDay(day)).find((r) => r.coin === 'btc');
+    expect(again).toMatchObject({ outcome: 'already_settled', paid: paid.toFixed() });
+    expect(await available(a.id)).toBe('3.290625');
+    t.app.settlement.feeReduction = async () => new Map();
+  });
+
+  it('finishes a run stopped half-way, crediting each account exactly once', async () => {
+    const day = '2026-06-12';
+    clock.set(`${day}T08:00:00Z`);
+    await market(day);
+    const accounts = [];
+    for (let i = 0; i < 7; i++) accounts.push(await account());
+    for (const [i, acc] of accounts.entries()) await mine(acc.name, String((i + 1) * 100)); // 0.1 .. 0.7 blocks
+    clock.set('2026-06-13T00:10:00Z');
+    await expect(t.app.settlement.settleCoinDay('btc', day, { chunkSize: 3, stopAfterChunks: 1 })).rejects.toThrow(/stopped/);
+    const credited = await Promise.all(accounts.map((acc) => available(acc.id)));
+    expect(credited.filter((x) => x !== '0')).toHaveLength(3);
+
+    await t.app.settlement.settleCoinDay('btc', day, { chunkSize: 3 });
+    for (const [i, acc] of accounts.entries()) {
+      // (i + 1) / 10 blocks x 3.375 x 0.975
+      expect(await available(acc.id)).toBe(new Decimal(i + 1).div(10).times('3.375').times('0.975').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed());
+    }
+    const [posted] = await queryRows<{ n: number; keys: number }>(
+      db(),
+      sql`select count(*)::int as n, count(distinct idempotency_key)::int as keys from ledger_postings where reference = ${`settlement:btc:${day}`}`,
+    );
+    expect(posted).toEqual({ n: 7, keys: 7 });
+  });
+
+  it('runs from the job once the day is five minutes past, not before', async () => {
+    const day = '2026-06-14';
+    clock.set(`${day}T20:00:00Z`);
+    await market(day);
+    const acc = await account();
+    await mine(acc.name, '500');
+    const deps = { db: db(), clock, earnings: t.app.earnings, settlement: t.app.settlement, log: t.app.log };
+    clock.set('2026-06-15T00:04:00Z');
+    await earningsTick(deps);
+    expect(await available(acc.id)).toBe('0');
+    clock.set('2026-06-15T00:06:00Z');
+    await earningsTick(deps);
+    // 0.5 x 3.375 x 0.975 = 1.6453125, cut: 1.645312
+    expect(await available(acc.id)).toBe('1.645312');
+    await earningsTick(deps);
+    expect(await available(acc.id)).toBe('1.645312');
+  });
+});

@@ -1,0 +1,66 @@
+// TanStack Query hooks over the earnings calls, keyed by the session epoch (a login or logout
+// starts afresh), then by sub-account and coin.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionEpoch } from '../../app/session';
+import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod } from './earnings.api';
+
+export const earningsKeys = {
+  user: (epoch: number) => ['earnings', epoch] as const,
+  payMethod: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'pay-method', account, coin] as const,
+  admin: (epoch: number) => ['earnings-admin', epoch] as const,
+  feeRates: (epoch: number) => ['earnings-admin', epoch, 'fee-rates'] as const,
+  market: (epoch: number, coin: string, page: number) => ['earnings-admin', epoch, 'market', coin, page] as const,
+};
+
+export const MARKET_PAGE_SIZE = 10;
+
+/** The payout method of one sub-account and coin (the server answers a list of one). */
+export function usePayMethod(account: string, coin: string) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.payMethod(epoch, account, coin),
+    queryFn: async ({ signal }) => (await earningsApi.payMethod(account, coin, { signal })).list[0] ?? null,
+    // The "switch again after" moment passes while the page is open.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useSwitchPayMethod(account: string, coin: string) {
+  const queryClient = useQueryClient();
+  const epoch = useSessionEpoch();
+  return useMutation({
+    mutationFn: (method: PayMethod) => earningsApi.switchPayMethod(account, coin, method),
+    onSuccess: (item) => queryClient.setQueryData(earningsKeys.payMethod(epoch, account, coin), item),
+    // A refusal (the 24-hour rule) means the page's state was old: fetch it again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: earningsKeys.payMethod(epoch, account, coin) }),
+  });
+}
+
+export function useFeeRates() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: earningsKeys.feeRates(epoch), queryFn: ({ signal }) => earningsApi.feeRates({ signal }) });
+}
+
+export function useMarketData(coin: string, page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.market(epoch, coin, page),
+    queryFn: ({ signal }) => earningsApi.marketData(coin, page, MARKET_PAGE_SIZE, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEarningsAdminMutations() {
+  const queryClient = useQueryClient();
+  const epoch = useSessionEpoch();
+  const onSuccess = () => {
+    void queryClient.invalidateQueries({ queryKey: earningsKeys.admin(epoch) });
+    // Users' pages (the operator's own) and the audit log show the change too.
+    void queryClient.invalidateQueries({ queryKey: earningsKeys.user(epoch) });
+    void queryClient.invalidateQueries({ queryKey: ['admin', epoch] });
+  };
+  return {
+    setFeeRate: useMutation({ mutationFn: (body: FeeRateChange) => earningsApi.setFeeRate(body), onSuccess }),
+    setMarketDay: useMutation({ mutationFn: (v: { coin: string; day: string; body: MarketDayChange }) => earningsApi.setMarketDay(v.coin, v.day, v.body), onSuccess }),
+  };
+}

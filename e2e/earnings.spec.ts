@@ -1,0 +1,148 @@
+// The payout method in the browser (earnings issue, first part): a new user opens the earnings page
+// of Bitcoin, reads the current method, the rule and every method's formula, switches to PPLNS after
+// a confirmation that names the settlement day, and then meets the 24-hour rule. The page is also
+// looked at in the dark theme, on a phone and in Chinese; an operator changes a fee rate and a day of
+// market data in the admin area. Each test acts as its own client.
+import type { Page } from '@playwright/test';
+import { E2E_OPERATOR_EMAIL } from '../playwright.config';
+import { codeFromMail, expect, fillLogin, registerByEmail, saveScreenshot, test } from './accounts-helpers';
+
+/** The UTC day after `at`, "YYYY-MM-DD": the first settlement day of a switch made at `at`. */
+const nextUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)).toISOString().slice(0, 10);
+
+async function openProfit(page: Page): Promise<void> {
+  await page.goto('/pool/btc/profit');
+  await expect(page.getByRole('heading', { name: 'Payout method' })).toBeVisible();
+  await expect(page.getByTestId('current-method')).toContainText('FPPS');
+}
+
+test('a new user switches the payout method and meets the 24-hour rule', async ({ page }) => {
+  await registerByEmail(page);
+  await openProfit(page);
+
+  // The current method and its fee, the rule, and the four methods with their formulas.
+  await expect(page.getByTestId('current-method')).toContainText('Fee 2.5%');
+  await expect(page.getByTestId('current-method')).toContainText('FPPS is the default method');
+  await expect(page.getByTestId('switch-rule')).toContainText('A switch applies from the next UTC day');
+  await expect(page.getByTestId('switch-rule')).toContainText('cannot be switched again for 24 hours');
+  await expect(page.getByTestId('formula-fpps')).toHaveText('Earning of a day = W ÷ (D × k) × (B + F) × (1 − fee)');
+  await expect(page.getByTestId('formula-pplns')).toContainText('R × w ÷ N × (1 − fee)');
+  await expect(page.getByTestId('formula-pps_plus')).toContainText('(R − B) × w ÷ N × (1 − fee)');
+  await expect(page.getByTestId('formula-solo')).toContainText('R × (1 − fee)');
+  await expect(page.getByTestId('method-solo')).toContainText('Fee 0.5%');
+  await expect(page.getByTestId('market-values')).toContainText('D = 1.299 × 10¹⁴, B = 3.125 BTC');
+  await expect(page.getByRole('button', { name: 'Switch to FPPS' })).toBeDisabled();
+  await expect(page.getByTestId('switch-wait')).toHaveCount(0);
+  await saveScreenshot(page, 'earnings-before-switch');
+
+  // Switch, confirmed in a dialog that names the first settlement day.
+  const day = nextUtcDay(new Date());
+  await page.getByRole('button', { name: 'Switch to PPLNS' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch to PPLNS?' });
+  await expect(dialog).toContainText(`It applies from the earnings of ${day} (UTC)`);
+  await expect(dialog).toContainText('You cannot switch again for 24 hours');
+  await saveScreenshot(page, 'earnings-confirm');
+  await dialog.getByRole('button', { name: 'Switch' }).click();
+  await expect(page.getByText(`Switched to PPLNS. It pays from the earnings of ${day} (UTC).`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // PPLNS is chosen and waits for its day; today is still FPPS; no switch for 24 hours.
+  const current = page.getByTestId('current-method');
+  await expect(current).toContainText('PPLNS');
+  await expect(current).toContainText('Fee 1%');
+  await expect(current).toContainText(`From ${day} (UTC)`);
+  await expect(current).toContainText("Today's earnings are still paid by FPPS");
+  await expect(page.getByTestId('switch-wait')).toContainText('You can switch again after');
+  for (const name of ['PPS+', 'FPPS', 'PPLNS', 'SOLO']) await expect(page.getByRole('button', { name: `Switch to ${name}` })).toBeDisabled();
+  await saveScreenshot(page, 'earnings-after-switch');
+
+  // The state is the server's: it survives a reload.
+  await page.reload();
+  await expect(page.getByTestId('current-method')).toContainText('PPLNS');
+  await expect(page.getByTestId('switch-wait')).toBeVisible();
+});
+
+test.describe('in the dark theme on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the payout-method section fits 390 px, in dark and in Chinese', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await registerByEmail(page);
+    await openProfit(page);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'earnings-mobile-dark');
+
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '收益模式' })).toBeVisible();
+    await expect(page.getByTestId('formula-fpps')).toHaveText('每日收益 = W ÷ (D × k) × (B + F) × (1 − 费率)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'earnings-mobile-dark-zh');
+  });
+});
+
+/** The operator (ADMIN_EMAILS of the e2e server): registered on first use, logged in after. */
+async function operator(page: Page): Promise<void> {
+  await page.goto('/login');
+  const since = Date.now();
+  await fillLogin(page, E2E_OPERATOR_EMAIL);
+  const confirm = page.getByRole('heading', { name: 'Confirm it is you' });
+  const refused = page.getByText('Incorrect account or password.');
+  const outcome = async () => ((await confirm.isVisible()) ? 'confirm' : (await refused.isVisible()) ? 'refused' : new URL(page.url()).pathname === '/' ? 'in' : null);
+  await expect.poll(outcome, { timeout: 30_000 }).not.toBeNull();
+  const result = await outcome();
+  if (result === 'refused') {
+    await registerByEmail(page, E2E_OPERATOR_EMAIL);
+    return;
+  }
+  if (result === 'confirm') {
+    await page.getByLabel('Verification code').fill(await codeFromMail(E2E_OPERATOR_EMAIL, since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await expect(page).toHaveURL('/');
+}
+
+test('an operator sets a fee rate and a day of market data', async ({ page }) => {
+  await operator(page);
+  await page.goto('/admin/wallet?tab=fees');
+  await page.getByRole('combobox', { name: 'Coin' }).click();
+  await page.keyboard.type('LTC');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Edit the PPLNS fee rate of LTC' }).click();
+  const feeDialog = page.getByRole('dialog', { name: 'LTC · PPLNS fee rate' });
+  await feeDialog.getByLabel('Fee rate (%)').fill('100');
+  await feeDialog.getByLabel('Reason').fill('e2e: a fee rate check');
+  await feeDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(feeDialog).toContainText('Enter a fee rate in percent, from 0 to less than 100');
+  await feeDialog.getByLabel('Fee rate (%)').fill('1.25');
+  await feeDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(feeDialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Fee rates' }).getByRole('row', { name: /PPLNS/ })).toContainText('1.25%');
+  await saveScreenshot(page, 'earnings-admin-fees');
+
+  await page.getByRole('tab', { name: 'Market data' }).click();
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByRole('button', { name: `Edit the market data of BTC on ${today}` }).click();
+  const dayDialog = page.getByRole('dialog', { name: `BTC market data of ${today} (UTC)` });
+  await dayDialog.getByLabel('Average transaction fees per block (BTC)').fill('0.04');
+  await dayDialog.getByLabel('Reason').fill('e2e: mempool average');
+  await dayDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dayDialog).toBeHidden();
+  const row = page.getByRole('table', { name: 'Market data' }).getByRole('row', { name: new RegExp(today) });
+  await expect(row).toContainText('0.04 BTC');
+  await expect(row).toContainText('Operator');
+  await saveScreenshot(page, 'earnings-admin-market');
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByText('Market data changed')).toBeVisible();
+  await expect(page.getByText('Fee rate changed')).toBeVisible();
+
+  // The same on a phone in the dark theme: the days become cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.goto('/admin/wallet?tab=market');
+  await expect(page.getByTestId('market-day').first()).toContainText(today);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, 'earnings-admin-market-mobile-dark');
+});

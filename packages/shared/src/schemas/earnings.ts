@@ -1,0 +1,112 @@
+// The earnings calls of the first part of the earnings issue: a sub-account's payout method per coin
+// (SPEC.md section 7: GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method),
+// and the operators' fee rates and market data. Amounts, rates and difficulties are decimal strings.
+import { z } from 'zod';
+import { COINS } from '../coins';
+import { isUtcDay, PAY_METHODS } from '../earnings';
+import { pageQuerySchema, V } from '../validation';
+
+const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account').map((c) => c.code) as [string, ...string[]];
+const ALL_COINS = COINS.map((c) => c.code) as [string, ...string[]];
+
+/** An account-mode coin: only those are mined into sub-accounts and have a payout method. */
+export const accountCoinSchema = z.enum(ACCOUNT_COINS, { error: V.invalid });
+const anyCoinSchema = z.enum(ALL_COINS, { error: V.invalid });
+export const payMethodSchema = z.enum(PAY_METHODS, { error: V.invalid });
+
+/** A UTC day "YYYY-MM-DD". */
+export const utcDaySchema = z.string({ error: V.invalid }).refine(isUtcDay, V.invalid);
+
+// ---- users ----------------------------------------------------------------------------------
+
+export const payMethodQuerySchema = z.object({
+  /** One coin; all account-mode coins when absent. The coin itself is checked by the server. */
+  pool: z.string().max(16).optional(),
+});
+export const payMethodParamsSchema = z.object({ account: z.string().max(64), pool: z.string().max(16) });
+export const accountParamsSchema = z.object({ account: z.string().max(64) });
+export const payMethodBodySchema = z.strictObject({ method: payMethodSchema });
+
+export const feeRateItemSchema = z.object({
+  method: payMethodSchema,
+  /** Percent of the earning the pool keeps ("2.5" = 2.5 %). */
+  fee_rate: z.string(),
+});
+
+/** The market values of one coin and UTC day (what a settlement of that day uses). */
+export const marketDataSchema = z.object({
+  coin: z.string(),
+  day: z.string(),
+  /** In the pool's difficulty unit: one block is expected per network_difficulty x hashes_per_difficulty hashes. */
+  network_difficulty: z.string(),
+  hashes_per_difficulty: z.number(),
+  block_subsidy: z.string(),
+  avg_fees_per_block: z.string(),
+  price_usd: z.string().nullable(),
+  /** seed, simulated (the default adapter), operator, or a provider adapter's name. */
+  source: z.string(),
+  updated_at: z.string(),
+});
+
+export const payMethodItemSchema = z.object({
+  coin: z.string(),
+  /** The method chosen last; it applies from `effective_from`. */
+  method: payMethodSchema,
+  /** Fee rate of `method`, percent. */
+  fee_rate: z.string(),
+  /** The method that pays the current UTC day's work (the previous one while a switch waits for its day). */
+  today_method: payMethodSchema,
+  /** First settlement day (UTC) of `method`; null when it has always applied (never switched). */
+  effective_from: z.string().nullable(),
+  /** When the first settlement with `method` runs (00:00 UTC the day after `effective_from`). */
+  first_settlement_at: z.string().nullable(),
+  /** What `method` replaced; null when never switched. */
+  previous_method: payMethodSchema.nullable(),
+  switched_at: z.string().nullable(),
+  /** From when another switch is accepted; null: now. */
+  next_switch_at: z.string().nullable(),
+  /** Every method with its fee rate for this coin. */
+  methods: z.array(feeRateItemSchema),
+  /** The latest market values of the coin (the symbols of the formulas); null before any. */
+  market: marketDataSchema.nullable(),
+});
+export const payMethodListSchema = z.object({ list: z.array(payMethodItemSchema) });
+
+// ---- operators ------------------------------------------------------------------------------
+
+/** A fee rate in percent: 0 up to (not including) 100, at most 4 decimals. */
+export const feeRatePercentSchema = z
+  .string({ error: (iss) => (iss.input === undefined ? V.required : V.feeRate) })
+  .trim()
+  .regex(/^\d{1,2}(\.\d{1,4})?$/, V.feeRate);
+
+const reasonSchema = z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong);
+
+export const adminFeeRateSchema = z.object({
+  coin: z.string(),
+  method: payMethodSchema,
+  fee_rate: z.string(),
+  updated_at: z.string(),
+  updated_by: z.string().nullable(),
+});
+export const adminFeeRateListSchema = z.object({ list: z.array(adminFeeRateSchema) });
+export const feeRateBodySchema = z.strictObject({ coin: accountCoinSchema, method: payMethodSchema, fee_rate: feeRatePercentSchema, reason: reasonSchema });
+
+/** A non-negative decimal with at most `digits` integer digits and 18 decimals (numeric(38,18) holds 20). */
+const decimalValue = (positive: boolean, digits = 20) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? V.required : V.decimalValue) })
+    .trim()
+    .regex(new RegExp(`^\\d{1,${digits}}(\\.\\d{1,18})?$`), V.decimalValue)
+    .refine((s) => !positive || /[1-9]/.test(s), V.decimalValue);
+
+export const marketDataQuerySchema = pageQuerySchema.extend({ coin: anyCoinSchema });
+export const marketDataPageSchema = z.object({ list: z.array(marketDataSchema), total: z.number().int() });
+export const marketDataParamsSchema = z.object({ coin: z.string().max(16), day: z.string().max(10) });
+export const marketDataBodySchema = z.strictObject({
+  network_difficulty: decimalValue(true, 30),
+  block_subsidy: decimalValue(true),
+  avg_fees_per_block: decimalValue(false),
+  price_usd: decimalValue(true).nullable(),
+  reason: reasonSchema,
+});
