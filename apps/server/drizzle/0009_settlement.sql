@@ -26,4 +26,5 @@ CREATE TABLE "settlement_runs" (
 	CONSTRAINT "settlement_runs_status_check" CHECK ("settlement_runs"."status" in ('computed', 'done'))
 );
 --> statement-breakpoint
-CREATE INDEX "profits_coin_day_idx" ON "profits" USING btree ("coin","day");
+CREATE INDEX "profits_coin_day_idx" ON "profits" USING btree ("coin","day");--> statement-breakpoint
+CREATE INDEX "owner_history_coin_bucket_idx" ON "owner_history" USING btree ("coin","bucket");

@@ -50,6 +50,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { SettlementService } from './modules/earnings/settlement.service';
+import { ProfitsService } from './modules/earnings/profits.service';
 import { EarningsAdminService } from './modules/earnings/earnings-admin.service';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { SimulatedMarketData, type MarketDataAdapter } from './modules/earnings/market-data';
@@ -180,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('settlement', new SettlementService(deps.database.db, clock, earnings));
   // GET /pools shows the default payout method's fee from the operators' fee table.
   content.defaultFeeRates = () => earnings.defaultFeeRates();
-  await app.register(earningsRoutes({ earnings, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
+  await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

@@ -1,7 +1,7 @@
 // Daily settlement against a real database: hand-computed FPPS and PPS+ vectors from shares that
 // went through ingestion, the cut to the coin's precision with its remainder, the fee reduction
 // hook, idempotency (a second run posts nothing), a run stopped half-way and finished, and the
-// job's timing. The ledger reconciliation runs at teardown (test-app).
+// job's timing, and the profits calls that show it. The ledger reconciliation runs at teardown (test-app).
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,15 +11,19 @@ import { FakeClock } from '../src/platform/clock';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
 import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
-import { startTestApp, type TestApp } from './test-app';
+import { auth, inject, registerByEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
+const inbox = new SmtpInbox();
 const clock = new FakeClock('2026-06-10T12:00:00Z');
 beforeAll(async () => {
-  t = await startTestApp({ demo: false, clock });
+  t = await startTestApp({ demo: false, clock, env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ACCESS_TOKEN_TTL_SECONDS: '3600' } });
 });
 afterAll(async () => {
   await t?.close();
+  await inbox.stop();
 });
 const db = () => t.database.db;
 
@@ -129,5 +133,46 @@ describe('daily settlement', () => {
     expect(await available(acc.id)).toBe('1.645312');
     await earningsTick(deps);
     expect(await available(acc.id)).toBe('1.645312');
+  });
+});
+
+describe('profits calls', () => {
+  it('show the settled days, yesterday, the estimate of today and the balance, to the owner only', async () => {
+    const day = '2026-06-20';
+    clock.set(`${day}T10:00:00Z`);
+    await market(day);
+    await market('2026-06-21');
+    const owner = await registerByEmail(t.app, inbox);
+    const other = await registerByEmail(t.app, inbox);
+    const name = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(owner.tokens) })).data.current_account.name;
+    await mine(name, '2000'); // two blocks' work
+    clock.set('2026-06-21T06:00:00Z');
+    await t.app.settlement.settleCoinDay('btc', day);
+    await mine(name, '100'); // today so far: 0.1 block
+    // Fresh tokens, as the browser refreshes them: the fake clock outran the access tokens.
+    for (const u of [owner, other]) {
+      u.tokens = body<typeof u.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: u.tokens.refresh_token } })).data;
+    }
+
+    const url = `/api/pools/btc/accounts/${name}/profits`;
+    const stats = await inject(t.app, { url: `${url}/stats`, headers: auth(owner.tokens) });
+    expect(stats.statusCode, stats.body).toBe(200);
+    // 2 x 3.375 x 0.975 = 6.58125; today 0.1 x 3.375 x 0.975 = 0.3290625, cut: 0.329062
+    expect(body(stats).data).toEqual({
+      coin: 'btc', yesterday: '6.58125', yesterday_settled: true, today_estimate: '0.329062', today_method: 'fpps',
+      total_earned: '6.58125', total_paid: '0', balance: '6.58125',
+    });
+    const rows = await inject(t.app, { url: `${url}?start=2026-06-01&end=2026-06-30`, headers: auth(owner.tokens) });
+    // 2000 x 2^32 hashes over 86,400 s
+    expect(body(rows).data).toEqual({ list: [{ day, hashrate: (2000 * 2 ** 32) / 86_400, method: 'fpps', fee_rate: '2.5', amount: '6.58125', status: 'settled' }], total: 1 });
+    const outside = await inject(t.app, { url: `${url}?start=2026-06-21`, headers: auth(owner.tokens) });
+    expect(body(outside).data).toEqual({ list: [], total: 0 });
+
+    expect((await inject(t.app, { url: `${url}/stats`, headers: auth(other.tokens) })).statusCode).toBe(404);
+    expect((await inject(t.app, { url })).statusCode).toBe(401);
+    expect((await inject(t.app, { url: `/api/pools/kas/accounts/${name}/profits`, headers: auth(owner.tokens) })).statusCode).toBe(404);
+    const backwards = await inject(t.app, { url: `${url}?start=2026-06-30&end=2026-06-01`, headers: auth(owner.tokens) });
+    expect(backwards.statusCode).toBe(400);
+    expect((await inject(t.app, { url: `${url}?start=2026-02-30`, headers: auth(owner.tokens) })).statusCode).toBe(400);
   });
 });

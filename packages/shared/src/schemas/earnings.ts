@@ -110,3 +110,37 @@ export const marketDataBodySchema = z.strictObject({
   price_usd: decimalValue(true).nullable(),
   reason: reasonSchema,
 });
+
+// ---- profits (SPEC.md section 7: /pools/{pool}/accounts/{account}/profits/stats, /profits) ----
+
+export const profitStatsSchema = z.object({
+  coin: z.string(),
+  /** What the settlement of yesterday (UTC) credited; "0" until it ran. */
+  yesterday: z.string(),
+  yesterday_settled: z.boolean(),
+  /** Today's work so far (from 00:00 UTC) at today's method, fee and the latest market values. */
+  today_estimate: z.string(),
+  today_method: payMethodSchema,
+  /** Every settled day's amount. */
+  total_earned: z.string(),
+  /** Withdrawals completed (including automatic payouts), net of their fee. */
+  total_paid: z.string(),
+  /** Available in the wallet now. */
+  balance: z.string(),
+});
+export type ProfitStats = z.infer<typeof profitStatsSchema>;
+
+export const profitQuerySchema = pageQuerySchema.extend({ start: utcDaySchema.optional(), end: utcDaySchema.optional() });
+
+export const profitRowSchema = z.object({
+  day: z.string(),
+  /** The day's average hashrate, H/s: its accepted work / 86,400 s. */
+  hashrate: z.number(),
+  method: payMethodSchema,
+  /** Percent, after any fee reduction. */
+  fee_rate: z.string(),
+  amount: z.string(),
+  /** settled: credited to the wallet; pending: computed, being credited. */
+  status: z.enum(['settled', 'pending']),
+});
+export const profitPageSchema = z.object({ list: z.array(profitRowSchema), total: z.number().int() });

@@ -20,6 +20,10 @@ import {
   payMethodListSchema,
   payMethodParamsSchema,
   payMethodQuerySchema,
+  poolAccountParamsSchema,
+  profitPageSchema,
+  profitQuerySchema,
+  profitStatsSchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { ok } from '../../platform/errors';
@@ -27,8 +31,9 @@ import { perMinute } from '../accounts/accounts.routes';
 import type { AccountService } from '../accounts/accounts.service';
 import type { EarningsAdminService } from './earnings-admin.service';
 import type { EarningsService } from './earnings.service';
+import type { ProfitsService } from './profits.service';
 
-export function earningsRoutes(deps: { earnings: EarningsService; admin: EarningsAdminService; accounts: AccountService }) {
+export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; admin: EarningsAdminService; accounts: AccountService }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['earnings'];
@@ -57,6 +62,16 @@ export function earningsRoutes(deps: { earnings: EarningsService; admin: Earning
         response: { 200: envelope(payMethodItemSchema) },
       },
     }, async (request) => ok(request, await deps.earnings.switchPayMethod(me(request), await owned(request, request.params.account), request.params.pool, request.body.method)));
+
+    app.get('/pools/:pool/accounts/:account/profits/stats', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'Earnings of a sub-account in a coin: yesterday, today\'s estimate, total earned, total paid, balance', params: poolAccountParamsSchema, response: { 200: envelope(profitStatsSchema) } },
+    }, async (request) => ok(request, await deps.profits.stats(await owned(request, request.params.account), request.params.pool)));
+
+    app.get('/pools/:pool/accounts/:account/profits', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'Daily earnings rows, newest first: day, settled hashrate, method, fee, amount, status', params: poolAccountParamsSchema, querystring: profitQuerySchema, response: { 200: envelope(profitPageSchema) } },
+    }, async (request) => ok(request, await deps.profits.list(await owned(request, request.params.account), request.params.pool, request.query)));
 
     // ---- operators ----
     const adminTags = ['admin'];

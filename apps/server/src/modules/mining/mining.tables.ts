@@ -95,7 +95,8 @@ export const workerHistory = pgTable(
 export const ownerHistory = pgTable(
   'owner_history',
   { coin: text('coin').notNull(), owner: text('owner').notNull(), ...historyColumns },
-  (t) => [primaryKey({ columns: [t.coin, t.owner, t.resolution, t.bucket] })],
+  // By time too: settlement reads one coin's day for every owner, not one owner's history.
+  (t) => [primaryKey({ columns: [t.coin, t.owner, t.resolution, t.bucket] }), index('owner_history_coin_bucket_idx').on(t.coin, t.bucket)],
 );
 
 export const poolHistory = pgTable(

@@ -1,0 +1,103 @@
+// What a sub-account earned (SPEC.md section 7, profits): the settled days, today's estimate and
+// the wallet figures beside them. Reads what settlement.service.ts wrote; computes nothing that
+// moves money.
+import Decimal from 'decimal.js';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { addDays, coinPrecision, dayStart, methodOnDay, utcDay, type PayMethod } from '@hashpool/shared';
+import { queryRows, type Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { balanceOf } from '../wallet/ledger';
+import { payMethods, profits, settlementRuns } from './earnings.tables';
+import { accountCoin, plain, type EarningsService } from './earnings.service';
+import { DEFAULT_FEE_RATES } from './earnings.seed';
+import { dailyProfit } from './settlement.service';
+
+export class ProfitsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly earnings: EarningsService,
+  ) {}
+
+  async stats(accountId: string, pool: string) {
+    const coin = accountCoin(pool).code;
+    const now = this.clock.now();
+    const today = utcDay(now);
+    const yesterday = addDays(today, -1);
+    const [earned] = await queryRows<{ total: string | null; yesterday: string | null }>(
+      this.db,
+      sql`select sum(amount)::text as total, sum(amount) filter (where day = ${yesterday}::date)::text as yesterday
+            from profits where account_id = ${accountId} and coin = ${coin}`,
+    );
+    const [run] = await this.db.select({ status: settlementRuns.status }).from(settlementRuns).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, yesterday)));
+    const [paid] = await queryRows<{ total: string | null }>(
+      this.db,
+      sql`select sum(amount - fee)::text as total from withdrawals where account_id = ${accountId} and coin = ${coin} and status = 'completed'`,
+    );
+    const balance = await balanceOf(this.db, accountId, coin);
+    const estimate = await this.todayEstimate(accountId, coin, now);
+    return {
+      coin,
+      yesterday: plain(earned?.yesterday ?? 0),
+      yesterday_settled: run?.status === 'done',
+      today_estimate: estimate.amount,
+      today_method: estimate.method,
+      total_earned: plain(earned?.total ?? 0),
+      total_paid: plain(paid?.total ?? 0),
+      balance: plain(balance.available),
+    };
+  }
+
+  /** Today's work so far, priced as settlement will price it (with the latest market values). */
+  private async todayEstimate(accountId: string, coin: string, now: Date): Promise<{ amount: string; method: PayMethod }> {
+    const today = utcDay(now);
+    const [state] = await this.db.select().from(payMethods).where(and(eq(payMethods.accountId, accountId), eq(payMethods.coin, coin)));
+    const method = methodOnDay(state ? { method: state.method as PayMethod, previousMethod: (state.previousMethod as PayMethod | null) ?? null, effectiveFrom: state.effectiveFrom } : null, today);
+    const [work] = await queryRows<{ work: number | null }>(
+      this.db,
+      sql`select sum(accepted_work)::float8 as work from owner_history
+           where coin = ${coin} and owner = ${accountId} and bucket >= ${dayStart(today).toISOString()}::timestamptz`,
+    );
+    const market = (await this.earnings.latestMarket([coin], today)).get(coin);
+    if (!work?.work || !market) return { amount: '0', method };
+    const fee = (await this.earnings.feeRates([coin])).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
+    const info = accountCoin(coin);
+    const profit = dailyProfit(work.work, method, { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock }, fee, coinPrecision(coin));
+    return { amount: profit ? profit.amount.toFixed() : '0', method };
+  }
+
+  /** The settled (or being credited) days, newest first. */
+  async list(accountId: string, pool: string, query: { page: number; page_size: number; start?: string | undefined; end?: string | undefined }) {
+    const coin = accountCoin(pool).code;
+    if (query.start && query.end && query.start > query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.start', messageKey: 'invalid' }] });
+    const where = and(
+      eq(profits.accountId, accountId),
+      eq(profits.coin, coin),
+      query.start ? gte(profits.day, query.start) : undefined,
+      query.end ? lte(profits.day, query.end) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ p: profits, status: settlementRuns.status })
+        .from(profits)
+        .leftJoin(settlementRuns, and(eq(settlementRuns.coin, profits.coin), eq(settlementRuns.day, profits.day)))
+        .where(where)
+        .orderBy(desc(profits.day), profits.method)
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+      this.db.select({ n: count() }).from(profits).where(where),
+    ]);
+    return {
+      list: rows.map(({ p, status }) => ({
+        day: p.day,
+        hashrate: p.work / 86_400,
+        method: p.method as PayMethod,
+        fee_rate: plain(p.feeRate),
+        amount: new Decimal(p.amount).toFixed(),
+        status: status === 'done' ? ('settled' as const) : ('pending' as const),
+      })),
+      total: total?.n ?? 0,
+    };
+  }
+}
