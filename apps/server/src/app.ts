@@ -51,6 +51,7 @@ import { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { SettlementService } from './modules/earnings/settlement.service';
 import { ProfitsService } from './modules/earnings/profits.service';
+import { ReferralService } from './modules/earnings/referral.service';
 import { EarningsAdminService } from './modules/earnings/earnings-admin.service';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { SimulatedMarketData, type MarketDataAdapter } from './modules/earnings/market-data';
@@ -179,9 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const earnings = new EarningsService(deps.database.db, clock, deps.marketData ?? new SimulatedMarketData());
   app.decorate('earnings', earnings);
   app.decorate('settlement', new SettlementService(deps.database.db, clock, earnings));
+  const referral = new ReferralService(deps.database.db, clock);
+  app.decorate('referral', referral);
   // GET /pools shows the default payout method's fee from the operators' fee table.
   content.defaultFeeRates = () => earnings.defaultFeeRates();
-  await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
+  await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), referral, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

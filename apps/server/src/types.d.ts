@@ -9,6 +9,7 @@ import type { AlertsService } from './modules/mining/alerts.service';
 import type { BlocksService } from './modules/mining/blocks.service';
 import type { EarningsService } from './modules/earnings/earnings.service';
 import type { SettlementService } from './modules/earnings/settlement.service';
+import type { ReferralService } from './modules/earnings/referral.service';
 import type { ChainAdapter } from './modules/wallet/chain';
 import type { WalletService } from './modules/wallet/wallet.service';
 import type { WalletAdminService } from './modules/wallet/wallet-admin.service';
@@ -42,5 +43,6 @@ declare module 'fastify' {
     /** Payout methods, fee rates and market data; its job extends the market data daily. */
     earnings: EarningsService;
     settlement: SettlementService;
+    referral: ReferralService;
   }
 }

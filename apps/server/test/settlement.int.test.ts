@@ -123,7 +123,7 @@ describe('daily settlement', () => {
     await market(day);
     const acc = await account();
     await mine(acc.name, '500');
-    const deps = { db: db(), clock, earnings: t.app.earnings, settlement: t.app.settlement, log: t.app.log };
+    const deps = { db: db(), clock, earnings: t.app.earnings, settlement: t.app.settlement, referral: t.app.referral, log: t.app.log };
     clock.set('2026-06-15T00:04:00Z');
     await earningsTick(deps);
     expect(await available(acc.id)).toBe('0');
@@ -174,5 +174,50 @@ describe('profits calls', () => {
     const backwards = await inject(t.app, { url: `${url}?start=2026-06-30&end=2026-06-01`, headers: auth(owner.tokens) });
     expect(backwards.statusCode).toBe(400);
     expect((await inject(t.app, { url: `${url}?start=2026-02-30`, headers: auth(owner.tokens) })).statusCode).toBe(400);
+  });
+});
+
+describe('invitation rewards', () => {
+  it('pay the inviter 0.2 % of the invitees\' settled earnings from 09:50 UTC+8, once', async () => {
+    const day = '2026-06-25';
+    clock.set(`${day}T09:00:00Z`);
+    await market(day);
+    const inviter = await registerByEmail(t.app, inbox);
+    const invitees = [await registerByEmail(t.app, inbox), await registerByEmail(t.app, inbox)];
+    const mineOf = async (u: { tokens: { token: string } }) =>
+      body<{ id: string; current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(u.tokens as never) })).data;
+    const inviterMine = await mineOf(inviter);
+    const inviteeAccounts: string[] = [];
+    for (const [i, u] of invitees.entries()) {
+      const me = await mineOf(u);
+      inviteeAccounts.push(me.current_account.id);
+      await db().execute(sql`update users set invited_by = ${inviterMine.id} where id = ${me.id}`);
+      await mine(me.current_account.name, String(1000 * (i + 1))); // 1 and 2 blocks' work
+    }
+    clock.set('2026-06-26T00:30:00Z');
+    await t.app.settlement.settleCoinDay('btc', day);
+
+    clock.set('2026-06-26T01:49:00Z'); // 09:49 UTC+8
+    expect(await t.app.referral.release(day)).toBe(0);
+    expect(await available(inviterMine.current_account.id)).toBe('0');
+    clock.set('2026-06-26T01:50:00Z'); // 09:50 UTC+8
+    expect(await t.app.referral.release(day)).toBe(1);
+    // Invitees earned 3.290625 + 6.58125 = 9.871875; 0.2 % of it = 0.01974375, cut: 0.019743
+    expect(await available(inviterMine.current_account.id)).toBe('0.019743');
+    expect(await t.app.referral.release(day)).toBe(0);
+    expect(await available(inviterMine.current_account.id)).toBe('0.019743');
+    // Paid by the pool: the invitees keep all they earned.
+    expect(await available(inviteeAccounts[0]!)).toBe('3.290625');
+
+    inviter.tokens = body<typeof inviter.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: inviter.tokens.refresh_token } })).data;
+    const summary = body<{ invitees: number; rate_percent: string; totals: unknown[]; invite_code: string }>(await inject(t.app, { url: '/api/invite', headers: auth(inviter.tokens) })).data;
+    expect(summary).toMatchObject({ invitees: 2, rate_percent: '0.2', totals: [{ coin: 'btc', amount: '0.019743' }] });
+    expect(summary.invite_code).toMatch(/^[A-Z2-9]{8}$/);
+    const listed = body<{ list: Array<{ contact: string }>; total: number }>(await inject(t.app, { url: '/api/invite/invitees', headers: auth(inviter.tokens) })).data;
+    expect(listed.total).toBe(2);
+    for (const row of listed.list) expect(row.contact).toMatch(/^.{1,2}\*\*\*@example\.com$/);
+    const rewards = body(await inject(t.app, { url: '/api/invite/rewards', headers: auth(inviter.tokens) })).data;
+    expect(rewards).toMatchObject({ list: [{ day, coin: 'btc', invitees: 2, base: '9.871875', amount: '0.019743' }], total: 1 });
+    expect((await inject(t.app, { url: '/api/invite/rewards' })).statusCode).toBe(401);
   });
 });

@@ -144,3 +144,21 @@ export const profitRowSchema = z.object({
   status: z.enum(['settled', 'pending']),
 });
 export const profitPageSchema = z.object({ list: z.array(profitRowSchema), total: z.number().int() });
+
+// ---- referral programme (/user/invite) ----
+
+export const inviteSummarySchema = z.object({
+  invite_code: z.string(),
+  invitees: z.number().int(),
+  /** "0.2": percent of the invitees' daily mining earnings. */
+  rate_percent: z.string(),
+  totals: z.array(z.object({ coin: z.string(), amount: z.string() })),
+});
+export const inviteePageSchema = z.object({
+  list: z.array(z.object({ contact: z.string(), registered_at: z.string() })),
+  total: z.number().int(),
+});
+export const inviteRewardPageSchema = z.object({
+  list: z.array(z.object({ day: z.string(), coin: z.string(), invitees: z.number().int(), base: z.string(), amount: z.string(), released_at: z.string() })),
+  total: z.number().int(),
+});

@@ -4,13 +4,15 @@
 // doing the same inserts nothing twice (the day is the key and the simulation deterministic).
 // Then the settlement of the UTC day before, once it is SETTLE_AFTER_MS past midnight (the grace
 // for shares still on their way from stratum nodes), on the one instance holding the lease; a
-// day found settled is skipped, one stopped half-way is finished (settlement.service.ts).
+// day found settled is skipped, one stopped half-way is finished (settlement.service.ts); and the
+// invitation rewards of settled days from 09:50 UTC+8 (referral.service.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
 import type { EarningsService } from './earnings.service';
+import type { ReferralService } from './referral.service';
 import type { SettlementService } from './settlement.service';
 
 export interface EarningsJobDeps {
@@ -18,6 +20,7 @@ export interface EarningsJobDeps {
   clock: Clock;
   earnings: EarningsService;
   settlement: SettlementService;
+  referral: ReferralService;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }
@@ -26,7 +29,7 @@ export const MARKET_DATA_CHECK_MS = 5 * 60_000;
 export const SETTLE_AFTER_MS = 5 * 60_000;
 
 /** Market data, then the settlement of yesterday when it is due; tests call it directly. */
-export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'log'>): Promise<void> {
+export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'referral' | 'log'>): Promise<void> {
   const added = await d.earnings.extendMarketData();
   if (added > 0) d.log.info({ added }, 'market data: new days');
   const now = d.clock.now();
@@ -36,6 +39,8 @@ export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'ea
     for (const result of await d.settlement.settleDay(day)) {
       if (result.outcome === 'settled') d.log.info(result, 'settlement done');
     }
+    const rewarded = await d.referral.releaseDue(); // from 09:50 UTC+8, once the coin's day is settled
+    if (rewarded > 0) d.log.info({ rewarded }, 'invitation rewards released');
   });
 }
 

@@ -24,6 +24,10 @@ import {
   profitPageSchema,
   profitQuerySchema,
   profitStatsSchema,
+  inviteSummarySchema,
+  inviteePageSchema,
+  inviteRewardPageSchema,
+  pageQuerySchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { ok } from '../../platform/errors';
@@ -32,8 +36,9 @@ import type { AccountService } from '../accounts/accounts.service';
 import type { EarningsAdminService } from './earnings-admin.service';
 import type { EarningsService } from './earnings.service';
 import type { ProfitsService } from './profits.service';
+import type { ReferralService } from './referral.service';
 
-export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; admin: EarningsAdminService; accounts: AccountService }) {
+export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; referral: ReferralService; admin: EarningsAdminService; accounts: AccountService }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['earnings'];
@@ -72,6 +77,22 @@ export function earningsRoutes(deps: { earnings: EarningsService; profits: Profi
       config: { access: access.observerReadable('pool.view') },
       schema: { tags, summary: 'Daily earnings rows, newest first: day, settled hashrate, method, fee, amount, status', params: poolAccountParamsSchema, querystring: profitQuerySchema, response: { 200: envelope(profitPageSchema) } },
     }, async (request) => ok(request, await deps.profits.list(await owned(request, request.params.account), request.params.pool, request.query)));
+
+    // The referral programme: the caller's own code, invitees (masked) and rewards per day.
+    app.get('/invite', {
+      config: { access: access.permissions('recommend.view') },
+      schema: { tags, summary: 'Invitation code, number of invitees, reward rate and rewards per coin', response: { 200: envelope(inviteSummarySchema) } },
+    }, async (request) => ok(request, await deps.referral.summary(me(request))));
+
+    app.get('/invite/invitees', {
+      config: { access: access.permissions('recommend.view') },
+      schema: { tags, summary: 'Users who registered with the caller\'s code, contact masked, newest first', querystring: pageQuerySchema, response: { 200: envelope(inviteePageSchema) } },
+    }, async (request) => ok(request, await deps.referral.invitees(me(request), request.query)));
+
+    app.get('/invite/rewards', {
+      config: { access: access.permissions('recommend.view') },
+      schema: { tags, summary: 'Invitation rewards per settled day and coin, newest first', querystring: pageQuerySchema, response: { 200: envelope(inviteRewardPageSchema) } },
+    }, async (request) => ok(request, await deps.referral.rewards(me(request), request.query)));
 
     // ---- operators ----
     const adminTags = ['admin'];

@@ -141,3 +141,25 @@ export const profits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.coin, t.day, t.method] }), index('profits_coin_day_idx').on(t.coin, t.day)],
 );
+
+/**
+ * Invitation rewards (SPEC.md sections 1 and 9): per inviter, coin and settled day, 0.2 % of what
+ * the invitees' sub-accounts earned that day, paid by the pool (sys:promotions) to the inviter's
+ * default sub-account. Posting key: invite:<coin>:<day>:<inviter user>.
+ */
+export const inviteRewards = pgTable(
+  'invite_rewards',
+  {
+    inviterId: uuid('inviter_id').notNull(),
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    /** The sub-account credited: the inviter's default one. */
+    accountId: uuid('account_id').notNull(),
+    invitees: integer('invitees').notNull(),
+    /** The invitees' earnings of the day the reward is a share of. */
+    base: money('base').notNull(),
+    amount: money('amount').notNull(),
+    releasedAt: ts('released_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.inviterId, t.coin, t.day] })],
+);

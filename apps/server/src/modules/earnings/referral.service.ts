@@ -1,0 +1,131 @@
+// The referral programme (SPEC.md sections 1 and 9): a user's invitation code binds who registers
+// with it to them (accounts issue); each settled day, the inviter earns 0.2 % of the invitees'
+// mining earnings of that day, paid by the pool (not taken from the invitees) and released at
+// 09:50 UTC+8. Like settlement, the rewards of a day are written once as rows and credited from
+// those rows, one ledger key per inviter, coin and day: a second run or a run after a crash posts
+// nothing twice. A coin's rewards wait for its settlement of the day to be done.
+import Decimal from 'decimal.js';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { addDays, coinPrecision, dayStart, utcDay } from '@hashpool/shared';
+import { queryRows, type Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { users } from '../accounts/accounts.tables';
+import { maskTarget } from '../accounts/auth.service';
+import { postCredits, SYSTEM } from '../wallet/ledger';
+import { inviteRewards } from './earnings.tables';
+
+/** 0.2 percent. */
+export const REFERRAL_RATE = '0.002';
+/** 09:50 UTC+8 is 01:50 UTC of the day after the settled day. */
+export const REFERRAL_RELEASE_MS = (1 * 60 + 50) * 60_000;
+
+/** When the rewards of `day` are released. */
+export function referralReleaseTime(day: string): Date {
+  return new Date(dayStart(addDays(day, 1)).getTime() + REFERRAL_RELEASE_MS);
+}
+
+export class ReferralService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Releases the rewards of `day` for every coin settled by now; nothing before 09:50 UTC+8. Answers how many were credited now. */
+  async release(day: string): Promise<number> {
+    const now = this.clock.now();
+    if (now < referralReleaseTime(day)) return 0;
+    const earned = await queryRows<{ inviter_id: string; account_id: string; coin: string; invitees: number; base: string }>(
+      this.db,
+      sql`select inviter.id as inviter_id, home.id as account_id, p.coin, count(distinct invitee.id)::int as invitees, sum(p.amount)::text as base
+            from profits p
+            join settlement_runs r on r.coin = p.coin and r.day = p.day and r.status = 'done'
+            join mining_accounts m on m.id = p.account_id
+            join users invitee on invitee.id = m.user_id
+            join users inviter on inviter.id = invitee.invited_by
+            join mining_accounts home on home.user_id = inviter.id and home.is_default
+           where p.day = ${day}::date
+           group by inviter.id, home.id, p.coin`,
+    );
+    const rows = earned
+      .map((e) => ({ ...e, amount: new Decimal(e.base).times(REFERRAL_RATE).toDecimalPlaces(coinPrecision(e.coin), Decimal.ROUND_DOWN) }))
+      .filter((e) => e.amount.gt(0));
+    if (rows.length > 0) {
+      // A coin's rows are final once its settlement is done: written once, never recomputed.
+      await this.db
+        .insert(inviteRewards)
+        .values(rows.map((r) => ({ inviterId: r.inviter_id, coin: r.coin, day, accountId: r.account_id, invitees: r.invitees, base: r.base, amount: r.amount.toFixed(), releasedAt: now })))
+        .onConflictDoNothing();
+    }
+    const stored = await this.db.select().from(inviteRewards).where(eq(inviteRewards.day, day));
+    const results = await postCredits(
+      this.db,
+      stored.map((r) => {
+        const amount = new Decimal(r.amount).toFixed();
+        return {
+          idempotencyKey: `invite:${r.coin}:${day}:${r.inviterId}`,
+          businessType: 'invitation_reward',
+          reference: `invite:${day}`,
+          memo: { day, invitees: String(r.invitees) },
+          entries: [
+            { holder: SYSTEM.promotions, coin: r.coin, amount: `-${amount}` },
+            { holder: r.accountId, coin: r.coin, amount },
+          ],
+        };
+      }),
+      now,
+    );
+    return results.filter((r) => !r.replayed).length;
+  }
+
+  /** The days due by now (the last three, so a stopped server catches up). */
+  async releaseDue(): Promise<number> {
+    const today = utcDay(this.clock.now());
+    let credited = 0;
+    for (const back of [3, 2, 1]) credited += await this.release(addDays(today, -back));
+    return credited;
+  }
+
+  // ---- what the inviter sees (/user/invite) ----
+
+  async summary(userId: string) {
+    const [user] = await this.db.select({ code: users.inviteCode }).from(users).where(eq(users.id, userId));
+    const [invited] = await this.db.select({ n: count() }).from(users).where(eq(users.invitedBy, userId));
+    const totals = await queryRows<{ coin: string; total: string }>(
+      this.db,
+      sql`select coin, sum(amount)::text as total from invite_rewards where inviter_id = ${userId} group by coin order by coin`,
+    );
+    return {
+      invite_code: user?.code ?? '',
+      invitees: invited?.n ?? 0,
+      rate_percent: new Decimal(REFERRAL_RATE).times(100).toFixed(),
+      totals: totals.map((t) => ({ coin: t.coin, amount: new Decimal(t.total).toFixed() })),
+    };
+  }
+
+  async invitees(userId: string, page: { page: number; page_size: number }) {
+    const where = eq(users.invitedBy, userId);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ email: users.email, phoneCountry: users.phoneCountry, phone: users.phone, createdAt: users.createdAt })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt))
+        .limit(page.page_size)
+        .offset((page.page - 1) * page.page_size),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { list: rows.map((r) => ({ contact: maskTarget(r.email ? { channel: 'email', email: r.email } : { channel: 'sms', country: r.phoneCountry ?? '', phone: r.phone ?? '' }), registered_at: r.createdAt.toISOString() })), total: total?.n ?? 0 };
+  }
+
+  async rewards(userId: string, page: { page: number; page_size: number }) {
+    const where = eq(inviteRewards.inviterId, userId);
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(inviteRewards).where(where).orderBy(desc(inviteRewards.day), inviteRewards.coin).limit(page.page_size).offset((page.page - 1) * page.page_size),
+      this.db.select({ n: count() }).from(inviteRewards).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({ day: r.day, coin: r.coin, invitees: r.invitees, base: new Decimal(r.base).toFixed(), amount: new Decimal(r.amount).toFixed(), released_at: r.releasedAt.toISOString() })),
+      total: total?.n ?? 0,
+    };
+  }
+}
