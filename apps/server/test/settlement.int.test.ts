@@ -1,11 +1,14 @@
 // Daily settlement against a real database: hand-computed FPPS and PPS+ vectors from shares that
 // went through ingestion, the cut to the coin's precision with its remainder, the fee reduction
 // hook, idempotency (a second run posts nothing), a run stopped half-way and finished, and the
-// job's timing, and the profits calls that show it. The ledger reconciliation runs at teardown (test-app).
+// job's timing, and the profits calls that show it (and their CSV and XLSX export). The ledger reconciliation runs at teardown (test-app).
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
@@ -167,6 +170,33 @@ describe('profits calls', () => {
     expect(body(rows).data).toEqual({ list: [{ day, hashrate: (2000 * 2 ** 32) / 86_400, method: 'fpps', fee_rate: '2.5', amount: '6.58125', status: 'settled' }], total: 1 });
     const outside = await inject(t.app, { url: `${url}?start=2026-06-21`, headers: auth(owner.tokens) });
     expect(body(outside).data).toEqual({ list: [], total: 0 });
+
+    // The export of the range, parsed back, says what the API says; in Chinese, times in UTC+08:00.
+    await db().execute(sql`update users set timezone = 'UTC+08:00' where id = (select user_id from mining_accounts where name = ${name})`);
+    const exported = async (format: string, lang = 'zh-CN') => {
+      const res = await inject(t.app, { url: `${url}/export?start=2026-06-01&end=2026-06-30&format=${format}`, headers: { ...auth(owner.tokens), [LANGUAGE_HEADER]: lang } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="hashpool-btc-earnings-2026-06-01-2026-06-30.${format}"`);
+      const book = new ExcelJS.Workbook();
+      if (format === 'xlsx') await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      // The file's text as written (the reader would turn dates into Date objects by default).
+      else {
+        expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from('\uFEFF'));
+        await book.csv.read(Readable.from(res.rawPayload.subarray(3)), { map: (value: string) => value });
+      }
+      return book.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    };
+    const [run] = await db().select().from(settlementRuns).where(and(eq(settlementRuns.coin, 'btc'), eq(settlementRuns.day, day)));
+    const creditedAt = new Date(run!.finishedAt!.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    const expected = [
+      ['日期（UTC）', '结算算力', '结算方式', '费率（%）', '金额（BTC）', '状态', '到账时间（UTC+08:00）'],
+      [day, formatHashrate((2000 * 2 ** 32) / 86_400), 'FPPS', '2.5', '6.58125', '已结算', creditedAt],
+    ];
+    expect(await exported('xlsx')).toEqual(expected);
+    expect(await exported('csv')).toEqual(expected);
+    const tooLong = await inject(t.app, { url: `${url}/export?start=2025-01-01&end=2026-06-30`, headers: auth(owner.tokens) });
+    expect(tooLong.statusCode).toBe(400);
+    expect((await inject(t.app, { url: `${url}/export?start=2026-06-01`, headers: auth(owner.tokens) })).statusCode).toBe(400);
 
     expect((await inject(t.app, { url: `${url}/stats`, headers: auth(other.tokens) })).statusCode).toBe(404);
     expect((await inject(t.app, { url })).statusCode).toBe(401);

@@ -1,12 +1,13 @@
 // Language-aware messages on the server: the same JSON files the web uses for its `errors` and
 // `validation` namespaces (packages/shared/locales), so a message reads the same in both places;
-// `mail` holds the texts of the emails and text messages we send.
+// `mail` holds the texts of the emails and text messages we send; `export` the column titles of
+// the files users download.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '@hashpool/shared';
 
-export type Namespace = 'errors' | 'validation' | 'mail';
+export type Namespace = 'errors' | 'validation' | 'mail' | 'export';
 type Catalogue = Record<Namespace, Record<string, string>>;
 
 const localesDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@hashpool/shared/package.json')), 'locales');
@@ -22,7 +23,7 @@ function load(lang: Language, ns: Namespace): Record<string, string> {
 }
 
 const catalogues = new Map<Language, Catalogue>(
-  LANGUAGES.map((lang) => [lang, { errors: load(lang, 'errors'), validation: load(lang, 'validation'), mail: load(lang, 'mail') }]),
+  LANGUAGES.map((lang) => [lang, { errors: load(lang, 'errors'), validation: load(lang, 'validation'), mail: load(lang, 'mail'), export: load(lang, 'export') }]),
 );
 
 /** The message for `key` in `lang`, falling back to English, then to the key itself. */

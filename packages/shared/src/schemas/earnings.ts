@@ -162,3 +162,6 @@ export const inviteRewardPageSchema = z.object({
   list: z.array(z.object({ day: z.string(), coin: z.string(), invitees: z.number().int(), base: z.string(), amount: z.string(), released_at: z.string() })),
   total: z.number().int(),
 });
+
+/** Both ends required (SPEC: a date range), at most 366 days. */
+export const profitExportQuerySchema = z.object({ start: utcDaySchema, end: utcDaySchema, format: z.enum(['csv', 'xlsx'], { error: V.invalid }).default('csv') });

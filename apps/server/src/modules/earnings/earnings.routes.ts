@@ -24,6 +24,7 @@ import {
   profitPageSchema,
   profitQuerySchema,
   profitStatsSchema,
+  profitExportQuerySchema,
   inviteSummarySchema,
   inviteePageSchema,
   inviteRewardPageSchema,
@@ -77,6 +78,14 @@ export function earningsRoutes(deps: { earnings: EarningsService; profits: Profi
       config: { access: access.observerReadable('pool.view') },
       schema: { tags, summary: 'Daily earnings rows, newest first: day, settled hashrate, method, fee, amount, status', params: poolAccountParamsSchema, querystring: profitQuerySchema, response: { 200: envelope(profitPageSchema) } },
     }, async (request) => ok(request, await deps.profits.list(await owned(request, request.params.account), request.params.pool, request.query)));
+
+    app.get('/pools/:pool/accounts/:account/profits/export', {
+      config: { access: access.observerReadable('pool.view'), ...perMinute(20) },
+      schema: { tags, summary: 'Daily earnings of a date range as a CSV or XLSX file (amounts as exact decimals, times in the user\'s timezone)', params: poolAccountParamsSchema, querystring: profitExportQuerySchema },
+    }, async (request, reply) => {
+      const file = await deps.profits.export(me(request), await owned(request, request.params.account), request.params.pool, request.query, request.lang);
+      return reply.header('content-type', file.type).header('content-disposition', `attachment; filename="${file.name}"`).send(file.body);
+    });
 
     // The referral programme: the caller's own code, invitees (masked) and rewards per day.
     app.get('/invite', {

@@ -1,12 +1,15 @@
 // What a sub-account earned (SPEC.md section 7, profits): the settled days, today's estimate and
 // the wallet figures beside them. Reads what settlement.service.ts wrote; computes nothing that
 // moves money.
+import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays, coinPrecision, dayStart, methodOnDay, utcDay, type PayMethod } from '@hashpool/shared';
+import { addDays, coinPrecision, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, utcDay, type Language, type PayMethod } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import { translate } from '../../platform/messages';
+import { findUserById } from '../accounts/accounts.repository';
 import { balanceOf } from '../wallet/ledger';
 import { payMethods, profits, settlementRuns } from './earnings.tables';
 import { accountCoin, plain, type EarningsService } from './earnings.service';
@@ -100,4 +103,44 @@ export class ProfitsService {
       total: total?.n ?? 0,
     };
   }
+
+  /**
+   * The days of a range as a CSV or XLSX file: amounts as exact decimal text (a spreadsheet's
+   * floating point would round 18-decimal amounts), column titles in the reader's language, the
+   * credit time in their timezone.
+   */
+  async export(userId: string, accountId: string, pool: string, query: { start: string; end: string; format: 'csv' | 'xlsx' }, lang: Language) {
+    const coin = accountCoin(pool).code;
+    const reader = { lang, timezone: (await findUserById(this.db, userId))?.timezone ?? 'UTC+00:00' };
+    if (query.start > query.end || addDays(query.start, EXPORT_MAX_DAYS) <= query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.end', messageKey: 'invalid' }] });
+    const rows = await this.db
+      .select({ p: profits, status: settlementRuns.status, finishedAt: settlementRuns.finishedAt })
+      .from(profits)
+      .leftJoin(settlementRuns, and(eq(settlementRuns.coin, profits.coin), eq(settlementRuns.day, profits.day)))
+      .where(and(eq(profits.accountId, accountId), eq(profits.coin, coin), gte(profits.day, query.start), lte(profits.day, query.end)))
+      .orderBy(profits.day, profits.method);
+    const t = (key: string, params: Record<string, string> = {}) => translate(reader.lang, 'export', key, params);
+    const header = [t('day'), t('hashrate'), t('method'), t('fee_rate'), t('amount', { coin: coin.toUpperCase() }), t('status'), t('credited_at', { timezone: reader.timezone })];
+    const lines = rows.map(({ p, status, finishedAt }) => [
+      p.day,
+      formatHashrate(p.work / 86_400),
+      PAY_METHOD_LABELS[p.method as PayMethod],
+      plain(p.feeRate),
+      new Decimal(p.amount).toFixed(),
+      t(status === 'done' ? 'status_settled' : 'status_pending'),
+      status === 'done' && finishedAt ? formatDateTime(finishedAt, reader.timezone) : '',
+    ]);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet(t('title'));
+    sheet.addRow(header).font = { bold: true };
+    for (const line of lines) sheet.addRow(line);
+    sheet.columns.forEach((column) => (column.width = 20));
+    const name = `hashpool-${coin}-earnings-${query.start}-${query.end}.${query.format}`;
+    // UTF-8 with a byte-order mark, so spreadsheet programs read Chinese, Japanese, Korean and Russian titles right.
+    const body = query.format === 'csv' ? Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(await book.csv.writeBuffer())]) : Buffer.from(await book.xlsx.writeBuffer());
+    return { name, body, type: query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+  }
 }
+
+/** The longest range one export covers. */
+export const EXPORT_MAX_DAYS = 366;
