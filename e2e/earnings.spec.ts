@@ -1,6 +1,7 @@
 // The payout method in the browser (earnings issue, first part): a new user opens the earnings page
 // of Bitcoin, reads the current method, the rule and every method's formula, switches to PPLNS after
-// a confirmation that names the settlement day, and then meets the 24-hour rule. The page is also
+// a confirmation that names the settlement day, and then meets the 24-hour rule; a new user sees
+// the earnings figures and, before any settled day, when earnings appear. The page is also
 // looked at in the dark theme, on a phone and in Chinese; an operator changes a fee rate and a day of
 // market data in the admin area. Each test acts as its own client.
 import type { Page } from '@playwright/test';
@@ -62,6 +63,40 @@ test('a new user switches the payout method and meets the 24-hour rule', async (
   await expect(page.getByTestId('switch-wait')).toBeVisible();
 });
 
+test('a new user sees the earnings figures and, before any settled day, when earnings appear', async ({ page }) => {
+  await registerByEmail(page);
+  await openProfit(page);
+
+  // The five figures, in BTC's precision (6 decimals); nothing earned or paid yet.
+  const summary = page.getByTestId('earnings-summary');
+  await expect(summary.getByRole('heading', { name: 'BTC earnings' })).toBeVisible();
+  await expect(page.getByTestId('profit-yesterday')).toContainText("Yesterday's earnings");
+  await expect(page.getByTestId('profit-yesterday')).toContainText(/0\.000000\s*BTC/);
+  // No work yesterday: nothing waits for a settlement.
+  await expect(page.getByTestId('profit-yesterday')).not.toContainText('Being settled');
+  const today = page.getByTestId('profit-today');
+  await expect(today).toContainText("Today's estimate");
+  await expect(today).toContainText('FPPS');
+  await expect(today).toContainText(/≈ 0\.000000\s*BTC/);
+  await expect(today).toContainText('Estimated from today\'s work since 00:00 UTC with FPPS');
+  for (const id of ['profit-total-earned', 'profit-total-paid', 'profit-balance']) await expect(page.getByTestId(id)).toContainText(/0\.000000\s*BTC/);
+  await expect(page.getByTestId('profit-total-earned')).toContainText('Total earned');
+  await expect(page.getByTestId('profit-total-paid')).toContainText('Total paid');
+  await expect(page.getByTestId('profit-balance')).toContainText('Balance');
+
+  // No settled day yet: the explanation instead of an empty chart and table, and no filter.
+  const empty = page.getByTestId('profits-empty');
+  await expect(empty).toContainText('No settled earnings yet');
+  await expect(empty).toContainText('Earnings are settled once a day, after 00:00 UTC, for the whole UTC day before');
+  await expect(empty).toContainText("Today's work is settled after");
+  await expect(page.getByTestId('profit-chart')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Daily earnings' })).toHaveCount(0);
+  await expect(page.getByLabel('Days (UTC)')).toHaveCount(0);
+  // The payout-method section stays below.
+  await expect(page.getByTestId('payout-method')).toBeVisible();
+  await saveScreenshot(page, 'earnings-profits-empty');
+});
+
 test.describe('in the dark theme on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -70,12 +105,16 @@ test.describe('in the dark theme on a phone', () => {
     await registerByEmail(page);
     await openProfit(page);
     // Nothing wider than the screen.
+    await expect(page.getByTestId('profit-balance')).toBeVisible();
+    await expect(page.getByTestId('profits-empty')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'earnings-mobile-dark');
 
     await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
     await page.reload();
     await expect(page.getByRole('heading', { name: '收益模式' })).toBeVisible();
+    await expect(page.getByTestId('profit-today')).toContainText('今日预估');
+    await expect(page.getByTestId('profits-empty')).toContainText('暂无已结算的收益');
     await expect(page.getByTestId('formula-fpps')).toHaveText('每日收益 = W ÷ (D × k) × (B + F) × (1 − 费率)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'earnings-mobile-dark-zh');

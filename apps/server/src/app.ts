@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('referral', referral);
   // GET /pools shows the default payout method's fee from the operators' fee table.
   content.defaultFeeRates = () => earnings.defaultFeeRates();
-  await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), referral, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
+  await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), referral, blocks: app.blocks, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

@@ -171,6 +171,23 @@ describe('profits calls', () => {
     const outside = await inject(t.app, { url: `${url}?start=2026-06-21`, headers: auth(owner.tokens) });
     expect(body(outside).data).toEqual({ list: [], total: 0 });
 
+    const series = await inject(t.app, { url: `${url}/hashrates?days=30`, headers: auth(owner.tokens) });
+    expect(body(series).data).toEqual({ list: [{ day, hashrate: (2000 * 2 ** 32) / 86_400, amount: '6.58125' }] });
+    // One unit a day: the network is 1000 x 2^32 / 600 s = 7.16 GH/s, a millionth of it 7.16 KH/s,
+    // so the unit is KH/s. 1e3 x 86,400 hashes = 86,400e3 / (1000 x 2^32) blocks = 0.0000201166 blocks;
+    // FPPS: x 3.375 x 0.975 = 0.0000661968... (six significant digits, rounded down)
+    const unit = body<{ unit: string; unit_hashrate: number; list: Array<{ day: string; methods: Array<{ method: string; amount: string }> }> }>(
+      await inject(t.app, { url: `${url}/unit/hashrates?days=2`, headers: auth(owner.tokens) }),
+    ).data;
+    expect(unit).toMatchObject({ unit: 'KH/s', unit_hashrate: 1000 });
+    const fpps = unit.list.find((d) => d.day === day)!.methods.find((m) => m.method === 'fpps')!;
+    expect(fpps.amount).toBe(new Decimal(86_400e3).div(1000 * 2 ** 32).times('3.375').times('0.975').toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed());
+    expect(body(await inject(t.app, { url: `/api/pools/btc/accounts/${name}/rates`, headers: auth(owner.tokens) })).data).toMatchObject({
+      coin: 'btc', today_method: 'fpps', fee_rates: expect.arrayContaining([{ method: 'solo', fee_rate: '0.5' }]),
+    });
+    expect(body(await inject(t.app, { url: `${url}/solo`, headers: auth(owner.tokens) })).data).toEqual({ list: [], total: 0 });
+    expect((await inject(t.app, { url: `${url}/hashrates?days=400`, headers: auth(owner.tokens) })).statusCode).toBe(400);
+
     // The export of the range, parsed back, says what the API says; in Chinese, times in UTC+08:00.
     await db().execute(sql`update users set timezone = 'UTC+08:00' where id = (select user_id from mining_accounts where name = ${name})`);
     const exported = async (format: string, lang = 'zh-CN') => {

@@ -117,6 +117,7 @@ export const profitStatsSchema = z.object({
   coin: z.string(),
   /** What the settlement of yesterday (UTC) credited; "0" until it ran. */
   yesterday: z.string(),
+  /** False while yesterday's work waits for its settlement; true once settled, or with no work to settle. */
   yesterday_settled: z.boolean(),
   /** Today's work so far (from 00:00 UTC) at today's method, fee and the latest market values. */
   today_estimate: z.string(),
@@ -165,3 +166,26 @@ export const inviteRewardPageSchema = z.object({
 
 /** Both ends required (SPEC: a date range), at most 366 days. */
 export const profitExportQuerySchema = z.object({ start: utcDaySchema, end: utcDaySchema, format: z.enum(['csv', 'xlsx'], { error: V.invalid }).default('csv') });
+
+export const profitDaysQuerySchema = z.object({ days: z.coerce.number({ error: V.invalid }).int(V.integer).min(1, V.tooSmall).max(365, V.tooBig).default(30) });
+
+/** Settled hashrate and earnings per day, oldest first (the profit chart). */
+export const profitHashrateListSchema = z.object({ list: z.array(z.object({ day: z.string(), hashrate: z.number(), amount: z.string() })) });
+
+/**
+ * Earnings per day of one `unit` of hashrate running all day, per method, from each day's market
+ * values and fee rates: PPS+ and FPPS as settled; PPLNS and SOLO as their expectation (what they
+ * pay in the long run, luck aside).
+ */
+export const unitProfitListSchema = z.object({
+  unit: z.string(),
+  unit_hashrate: z.number(),
+  list: z.array(z.object({ day: z.string(), methods: z.array(z.object({ method: payMethodSchema, amount: z.string() })) })),
+});
+
+export const accountRatesSchema = z.object({
+  coin: z.string(),
+  price_usd: z.string().nullable(),
+  today_method: payMethodSchema,
+  fee_rates: z.array(z.object({ method: payMethodSchema, fee_rate: z.string() })),
+});

@@ -25,6 +25,11 @@ import {
   profitQuerySchema,
   profitStatsSchema,
   profitExportQuerySchema,
+  profitDaysQuerySchema,
+  profitHashrateListSchema,
+  unitProfitListSchema,
+  accountRatesSchema,
+  blockPageSchema,
   inviteSummarySchema,
   inviteePageSchema,
   inviteRewardPageSchema,
@@ -35,11 +40,12 @@ import { ok } from '../../platform/errors';
 import { perMinute } from '../accounts/accounts.routes';
 import type { AccountService } from '../accounts/accounts.service';
 import type { EarningsAdminService } from './earnings-admin.service';
-import type { EarningsService } from './earnings.service';
+import { accountCoin, type EarningsService } from './earnings.service';
 import type { ProfitsService } from './profits.service';
 import type { ReferralService } from './referral.service';
+import type { BlocksService } from '../mining/blocks.service';
 
-export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; referral: ReferralService; admin: EarningsAdminService; accounts: AccountService }) {
+export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; referral: ReferralService; blocks: BlocksService; admin: EarningsAdminService; accounts: AccountService }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['earnings'];
@@ -78,6 +84,33 @@ export function earningsRoutes(deps: { earnings: EarningsService; profits: Profi
       config: { access: access.observerReadable('pool.view') },
       schema: { tags, summary: 'Daily earnings rows, newest first: day, settled hashrate, method, fee, amount, status', params: poolAccountParamsSchema, querystring: profitQuerySchema, response: { 200: envelope(profitPageSchema) } },
     }, async (request) => ok(request, await deps.profits.list(await owned(request, request.params.account), request.params.pool, request.query)));
+
+    app.get('/pools/:pool/accounts/:account/profits/hashrates', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'Settled hashrate and earnings per day, oldest first', params: poolAccountParamsSchema, querystring: profitDaysQuerySchema, response: { 200: envelope(profitHashrateListSchema) } },
+    }, async (request) => ok(request, await deps.profits.hashrates(await owned(request, request.params.account), request.params.pool, request.query.days)));
+
+    app.get('/pools/:pool/accounts/:account/profits/unit/hashrates', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'Earnings per day of one unit of hashrate under each payout method, for comparing them', params: poolAccountParamsSchema, querystring: profitDaysQuerySchema, response: { 200: envelope(unitProfitListSchema) } },
+    }, async (request) => {
+      await owned(request, request.params.account);
+      return ok(request, await deps.profits.unitHashrates(request.params.pool, request.query.days));
+    });
+
+    app.get('/pools/:pool/accounts/:account/profits/solo', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'Blocks this sub-account found: height, reward, confirmations, status, effort', params: poolAccountParamsSchema, querystring: pageQuerySchema, response: { 200: envelope(blockPageSchema) } },
+    }, async (request) => {
+      const accountId = await owned(request, request.params.account);
+      accountCoin(request.params.pool);
+      return ok(request, await deps.blocks.list(request.params.pool, request.query.page, request.query.page_size, accountId));
+    });
+
+    app.get('/pools/:pool/accounts/:account/rates', {
+      config: { access: access.observerReadable('pool.view') },
+      schema: { tags, summary: 'The coin\'s price and the fee rate of each payout method for this sub-account', params: poolAccountParamsSchema, response: { 200: envelope(accountRatesSchema) } },
+    }, async (request) => ok(request, await deps.profits.rates(await owned(request, request.params.account), request.params.pool)));
 
     app.get('/pools/:pool/accounts/:account/profits/export', {
       config: { access: access.observerReadable('pool.view'), ...perMinute(20) },

@@ -4,7 +4,7 @@
 // hours after it. Settlement (a later part of the earnings issue) asks methodOnDay(), feeRate() and
 // marketDay() for the day it settles.
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   canSwitchPayMethod,
   COINS,
@@ -113,6 +113,11 @@ export class EarningsService {
     const [row] = await this.db.select().from(marketData).where(and(eq(marketData.coin, coin), eq(marketData.day, day)));
     if (!row) throw new AppError('market_data_not_found');
     return row;
+  }
+
+  /** A coin's market days from `from` to `to`, oldest first. */
+  marketDays(coin: string, from: string, to: string): Promise<MarketRow[]> {
+    return this.db.select().from(marketData).where(and(eq(marketData.coin, coin), gte(marketData.day, from), lte(marketData.day, to))).orderBy(asc(marketData.day));
   }
 
   /** The latest day of each coin up to `day`. */

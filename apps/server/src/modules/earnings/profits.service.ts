@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays, coinPrecision, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, utcDay, type Language, type PayMethod } from '@hashpool/shared';
+import { addDays, coinPrecision, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -14,6 +14,7 @@ import { balanceOf } from '../wallet/ledger';
 import { payMethods, profits, settlementRuns } from './earnings.tables';
 import { accountCoin, plain, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
+import { keepFactor } from './formulas';
 import { dailyProfit } from './settlement.service';
 
 export class ProfitsService {
@@ -43,13 +44,23 @@ export class ProfitsService {
     return {
       coin,
       yesterday: plain(earned?.yesterday ?? 0),
-      yesterday_settled: run?.status === 'done',
+      yesterday_settled: run?.status === 'done' || !(await this.workedOn(accountId, coin, yesterday)),
       today_estimate: estimate.amount,
       today_method: estimate.method,
       total_earned: plain(earned?.total ?? 0),
       total_paid: plain(paid?.total ?? 0),
       balance: plain(balance.available),
     };
+  }
+
+  /** Whether the sub-account has accepted work on `day` (without any, there is nothing to settle). */
+  private async workedOn(accountId: string, coin: string, day: string): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      this.db,
+      sql`select 1 as one from owner_history where coin = ${coin} and owner = ${accountId}
+            and bucket >= ${dayStart(day).toISOString()}::timestamptz and bucket < ${dayStart(addDays(day, 1)).toISOString()}::timestamptz and accepted_work > 0 limit 1`,
+    );
+    return rows.length > 0;
   }
 
   /** Today's work so far, priced as settlement will price it (with the latest market values). */
@@ -101,6 +112,62 @@ export class ProfitsService {
         status: status === 'done' ? ('settled' as const) : ('pending' as const),
       })),
       total: total?.n ?? 0,
+    };
+  }
+
+  /** Settled hashrate and earnings per day over the last `days` days, oldest first. */
+  async hashrates(accountId: string, pool: string, days: number) {
+    const coin = accountCoin(pool).code;
+    const from = addDays(utcDay(this.clock.now()), -days);
+    const rows = await queryRows<{ day: string; work: number; amount: string }>(
+      this.db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, sum(work)::float8 as work, sum(amount)::text as amount
+            from profits where account_id = ${accountId} and coin = ${coin} and day >= ${from}::date
+           group by day order by day`,
+    );
+    return { list: rows.map((r) => ({ day: r.day, hashrate: r.work / 86_400, amount: new Decimal(r.amount).toFixed() })) };
+  }
+
+  /** What one unit of hashrate earned per day under each method (see unitProfitListSchema). */
+  async unitHashrates(pool: string, days: number) {
+    const info = accountCoin(pool);
+    const today = utcDay(this.clock.now());
+    const markets = await this.earnings.marketDays(info.code, addDays(today, -days), today);
+    const fees = (await this.earnings.feeRates([info.code])).get(info.code);
+    const last = markets[markets.length - 1];
+    // A typical miner is about a millionth of the network: the unit is the step of 1000 below that.
+    const network = last ? new Decimal(last.networkDifficulty).times(info.hashesPerDifficulty).div(info.blockTimeSeconds).toNumber() : 1;
+    const unitHashrate = 1000 ** Math.max(0, Math.min(8, Math.floor(Math.log10(Math.max(1, network / 1e6)) / 3)));
+    return {
+      unit: splitHashrate(unitHashrate).unit,
+      unit_hashrate: unitHashrate,
+      list: markets.map((m) => {
+        const market = { networkDifficulty: m.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: m.blockSubsidy, avgFeesPerBlock: m.avgFeesPerBlock };
+        const work = unitHashrate * 86_400;
+        return {
+          day: m.day,
+          methods: PAY_METHODS.map((method) => {
+            const fee = fees?.get(method) ?? DEFAULT_FEE_RATES[method];
+            // PPLNS and SOLO: their long-run expectation is the FPPS formula at their own fee.
+            const priced = dailyProfit(work, method === 'pps_plus' ? 'pps_plus' : 'fpps', market, fee, 18)!;
+            return { method, amount: priced.gross.times(keepFactor(fee)).toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed() };
+          }),
+        };
+      }),
+    };
+  }
+
+  /** The coin's price and this sub-account's fee rate per method (the profit page's fiat values and fees). */
+  async rates(accountId: string, pool: string) {
+    const coin = accountCoin(pool).code;
+    const [price] = await queryRows<{ price_usd: string | null }>(this.db, sql`select price_usd::text from coins where code = ${coin}`);
+    const fees = (await this.earnings.feeRates([coin])).get(coin);
+    const estimate = await this.todayEstimate(accountId, coin, this.clock.now());
+    return {
+      coin,
+      price_usd: price?.price_usd ? plain(price.price_usd) : null,
+      today_method: estimate.method,
+      fee_rates: PAY_METHODS.map((method) => ({ method, fee_rate: fees?.get(method) ?? DEFAULT_FEE_RATES[method] })),
     };
   }
 

@@ -80,19 +80,21 @@ export class BlocksService {
     return { recorded, refused };
   }
 
-  async list(coin: string, page: number, pageSize: number) {
+  /** The pool's blocks of a coin, newest first; or only those a sub-account (or address) found. */
+  async list(coin: string, page: number, pageSize: number, finder?: string) {
     const c = findCoin(coin);
     if (!c) throw new AppError('coin_not_found');
+    const where = and(eq(blocks.coin, c.code), finder === undefined ? undefined : eq(blocks.finderOwner, finder));
     const [rows, [total]] = await Promise.all([
       this.db
         .select({ b: blocks, accountName: miningAccounts.name })
         .from(blocks)
         .leftJoin(miningAccounts, sql`${miningAccounts.id}::text = ${blocks.finderOwner}`)
-        .where(eq(blocks.coin, c.code))
+        .where(where)
         .orderBy(desc(blocks.foundAt))
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      this.db.select({ n: count().mapWith(Number) }).from(blocks).where(eq(blocks.coin, c.code)),
+      this.db.select({ n: count().mapWith(Number) }).from(blocks).where(where),
     ]);
     return {
       list: rows.map(({ b, accountName }) => ({

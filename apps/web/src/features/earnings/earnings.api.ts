@@ -1,8 +1,21 @@
 // The earnings calls (paths as in apps/server earnings.routes.ts): a sub-account's payout method
 // per coin (SPEC.md section 7: GET /accounts/{account}/pay-method, PUT
-// /accounts/{account}/pools/{pool}/pay-method), and the operators' fee rates and market data.
+// /accounts/{account}/pools/{pool}/pay-method), a sub-account's earnings of a coin (GET
+// /pools/{pool}/accounts/{account}/profits/stats and /profits), and the operators' fee rates and
+// market data.
 // Shapes are the shared zod schemas used as types only, so zod stays out of the page's bundle.
-import type { adminFeeRateListSchema, adminFeeRateSchema, marketDataPageSchema, marketDataSchema, PayMethod, payMethodItemSchema, payMethodListSchema } from '@hashpool/shared';
+import type {
+  adminFeeRateListSchema,
+  adminFeeRateSchema,
+  marketDataPageSchema,
+  marketDataSchema,
+  PayMethod,
+  payMethodItemSchema,
+  payMethodListSchema,
+  profitPageSchema,
+  profitRowSchema,
+  ProfitStats,
+} from '@hashpool/shared';
 import { api } from '../../api/client';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
@@ -14,6 +27,17 @@ export type MarketDay = Parsed<typeof marketDataSchema>;
 export type MarketDataPage = Parsed<typeof marketDataPageSchema>;
 export type AdminFeeRate = Parsed<typeof adminFeeRateSchema>;
 export type AdminFeeRateList = Parsed<typeof adminFeeRateListSchema>;
+export type { ProfitStats };
+export type ProfitRow = Parsed<typeof profitRowSchema>;
+export type ProfitPage = Parsed<typeof profitPageSchema>;
+
+/** GET /pools/{pool}/accounts/{account}/profits: a page of days, optionally within UTC days start..end. */
+export interface ProfitQuery {
+  page: number;
+  page_size: number;
+  start?: string;
+  end?: string;
+}
 
 export interface FeeRateChange {
   coin: string;
@@ -36,6 +60,8 @@ const enc = encodeURIComponent;
 export const earningsApi = {
   payMethod: (account: string, coin: string, o?: Options) => api.get<PayMethodList>(`/accounts/${enc(account)}/pay-method`, { pool: coin }, o),
   switchPayMethod: (account: string, coin: string, method: PayMethod) => api.put<PayMethodItem>(`/accounts/${enc(account)}/pools/${enc(coin)}/pay-method`, { method }),
+  profitStats: (account: string, coin: string, o?: Options) => api.get<ProfitStats>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits/stats`, undefined, o),
+  profits: (account: string, coin: string, query: ProfitQuery, o?: Options) => api.get<ProfitPage>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits`, { ...query }, o),
 
   feeRates: (o?: Options) => api.get<AdminFeeRateList>('/admin/earnings/fee-rates', undefined, o),
   // Silent: the dialogs place a refusal at its input.

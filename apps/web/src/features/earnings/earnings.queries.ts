@@ -2,11 +2,13 @@
 // starts afresh), then by sub-account and coin.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../app/session';
-import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod } from './earnings.api';
+import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod, type ProfitQuery } from './earnings.api';
 
 export const earningsKeys = {
   user: (epoch: number) => ['earnings', epoch] as const,
   payMethod: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'pay-method', account, coin] as const,
+  profitStats: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'profit-stats', account, coin] as const,
+  profits: (epoch: number, account: string, coin: string, query: ProfitQuery) => ['earnings', epoch, 'profits', account, coin, query] as const,
   admin: (epoch: number) => ['earnings-admin', epoch] as const,
   feeRates: (epoch: number) => ['earnings-admin', epoch, 'fee-rates'] as const,
   market: (epoch: number, coin: string, page: number) => ['earnings-admin', epoch, 'market', coin, page] as const,
@@ -22,6 +24,26 @@ export function usePayMethod(account: string, coin: string) {
     queryFn: async ({ signal }) => (await earningsApi.payMethod(account, coin, { signal })).list[0] ?? null,
     // The "switch again after" moment passes while the page is open.
     refetchInterval: 60_000,
+  });
+}
+
+/** Yesterday, today's estimate, totals and balance. Today's estimate grows with the day's work. */
+export function useProfitStats(account: string, coin: string) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.profitStats(epoch, account, coin),
+    queryFn: ({ signal }) => earningsApi.profitStats(account, coin, { signal }),
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+/** A page of settled days (the table), or a window of them (the chart). */
+export function useProfits(account: string, coin: string, query: ProfitQuery) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.profits(epoch, account, coin, query),
+    queryFn: ({ signal }) => earningsApi.profits(account, coin, query, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,11 +1,14 @@
-// /pool/:type/profit (pool.view): the current sub-account's earnings of one coin. This part of the
-// earnings issue builds its payout-method section; the daily earnings list, charts and export
-// join it when settlement is built.
+// /pool/:type/profit (pool.view): the current sub-account's earnings of one coin: the figures
+// (yesterday, today's estimate, totals, balance), the settled days as a chart and a table, and
+// the payout-method section. Export joins it in a later part of the earnings issue.
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { AccountGate } from '../../pool/components/AccountGate';
 import { PoolFrame } from '../../pool/components/PoolFrame';
 import { useRouteCoin } from '../../pool/hooks/usePoolContext';
+import { DailyEarnings } from '../components/DailyEarnings';
+import { EarningsSummary } from '../components/EarningsSummary';
 import { PayoutMethodSection } from '../components/PayoutMethodSection';
 
 export default function ProfitPage() {
@@ -14,7 +17,16 @@ export default function ProfitPage() {
   if (!coin) return <PageSpinner />;
   return (
     <PoolFrame coin={coin} page="profit" title={t('nav.profit')}>
-      <AccountGate>{(account) => <PayoutMethodSection key={`${coin.code}:${account}`} coin={coin} account={account} />}</AccountGate>
+      <AccountGate>
+        {(account) => (
+          // Keyed: another coin or sub-account starts with its own state.
+          <Flex vertical gap={24} key={`${coin.code}:${account}`}>
+            <EarningsSummary coin={coin} account={account} />
+            <DailyEarnings coin={coin} account={account} />
+            <PayoutMethodSection coin={coin} account={account} />
+          </Flex>
+        )}
+      </AccountGate>
     </PoolFrame>
   );
 }
