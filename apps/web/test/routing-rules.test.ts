@@ -41,6 +41,7 @@ describe('route table', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
+      '/activity/invite',
       '/admin/wallet',
       '/asset/index',
       '/asset/transaction',
@@ -59,6 +60,7 @@ describe('route table', () => {
       '/resetpassword/phone',
       '/terms',
       '/user/account',
+      '/user/invite',
       '/user/logs',
       '/user/message',
       '/user/setting',

@@ -32,6 +32,17 @@ export const PAY_METHOD_SWITCH_MS = PAY_METHOD_SWITCH_HOURS * 3600_000;
 export const SOLO_FEE_PERCENT = '0.5';
 
 /**
+ * SPEC.md sections 1 and 9: the invitation reward, percent of the invitees' mining earnings of a
+ * settled day, paid by the pool (GET /invite answers it as rate_percent). The server's
+ * The server (referral.service.ts) pays this share and releases at this time.
+ */
+export const REFERRAL_RATE_PERCENT = '0.2';
+
+/** SPEC.md section 9: a day's invitation rewards are released at 09:50 UTC+8 (01:50 UTC) the next day. */
+export const REFERRAL_RELEASE_UTC8 = '09:50';
+export const REFERRAL_RELEASE_UTC_MINUTES = 1 * 60 + 50;
+
+/**
  * PPLNS window: the pool's last accepted work before a block, as a multiple of the block's
  * expected work (network difficulty x hashes per difficulty). "N = 2 x D x k" on the profit page.
  */

@@ -6,7 +6,7 @@
 // nothing twice. A coin's rewards wait for its settlement of the day to be done.
 import Decimal from 'decimal.js';
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { addDays, coinPrecision, dayStart, utcDay } from '@hashpool/shared';
+import { addDays, coinPrecision, dayStart, REFERRAL_RATE_PERCENT, REFERRAL_RELEASE_UTC_MINUTES, utcDay } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { users } from '../accounts/accounts.tables';
@@ -14,10 +14,10 @@ import { maskTarget } from '../accounts/auth.service';
 import { postCredits, SYSTEM } from '../wallet/ledger';
 import { inviteRewards } from './earnings.tables';
 
-/** 0.2 percent. */
-export const REFERRAL_RATE = '0.002';
+/** 0.2 percent, as a fraction. */
+export const REFERRAL_RATE = new Decimal(REFERRAL_RATE_PERCENT).div(100).toFixed();
 /** 09:50 UTC+8 is 01:50 UTC of the day after the settled day. */
-export const REFERRAL_RELEASE_MS = (1 * 60 + 50) * 60_000;
+export const REFERRAL_RELEASE_MS = REFERRAL_RELEASE_UTC_MINUTES * 60_000;
 
 /** When the rewards of `day` are released. */
 export function referralReleaseTime(day: string): Date {
@@ -97,7 +97,7 @@ export class ReferralService {
     return {
       invite_code: user?.code ?? '',
       invitees: invited?.n ?? 0,
-      rate_percent: new Decimal(REFERRAL_RATE).times(100).toFixed(),
+      rate_percent: REFERRAL_RATE_PERCENT,
       totals: totals.map((t) => ({ coin: t.coin, amount: new Decimal(t.total).toFixed() })),
     };
   }

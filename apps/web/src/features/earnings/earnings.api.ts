@@ -1,12 +1,15 @@
 // The earnings calls (paths as in apps/server earnings.routes.ts): a sub-account's payout method
 // per coin (SPEC.md section 7: GET /accounts/{account}/pay-method, PUT
 // /accounts/{account}/pools/{pool}/pay-method), a sub-account's earnings of a coin (GET
-// /pools/{pool}/accounts/{account}/profits/stats and /profits), and the operators' fee rates and
-// market data.
+// /pools/{pool}/accounts/{account}/profits/stats and /profits), the referral programme (GET /invite,
+// /invite/invitees, /invite/rewards), and the operators' fee rates and market data.
 // Shapes are the shared zod schemas used as types only, so zod stays out of the page's bundle.
 import type {
   adminFeeRateListSchema,
   adminFeeRateSchema,
+  inviteePageSchema,
+  inviteRewardPageSchema,
+  inviteSummarySchema,
   marketDataPageSchema,
   marketDataSchema,
   PayMethod,
@@ -30,6 +33,11 @@ export type AdminFeeRateList = Parsed<typeof adminFeeRateListSchema>;
 export type { ProfitStats };
 export type ProfitRow = Parsed<typeof profitRowSchema>;
 export type ProfitPage = Parsed<typeof profitPageSchema>;
+export type InviteSummary = Parsed<typeof inviteSummarySchema>;
+export type InviteePage = Parsed<typeof inviteePageSchema>;
+export type Invitee = InviteePage['list'][number];
+export type InviteRewardPage = Parsed<typeof inviteRewardPageSchema>;
+export type InviteReward = InviteRewardPage['list'][number];
 
 /** GET /pools/{pool}/accounts/{account}/profits: a page of days, optionally within UTC days start..end. */
 export interface ProfitQuery {
@@ -62,6 +70,11 @@ export const earningsApi = {
   switchPayMethod: (account: string, coin: string, method: PayMethod) => api.put<PayMethodItem>(`/accounts/${enc(account)}/pools/${enc(coin)}/pay-method`, { method }),
   profitStats: (account: string, coin: string, o?: Options) => api.get<ProfitStats>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits/stats`, undefined, o),
   profits: (account: string, coin: string, query: ProfitQuery, o?: Options) => api.get<ProfitPage>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits`, { ...query }, o),
+
+  // The referral programme (/user/invite): the caller's code and totals, invitees, rewards per day.
+  invite: (o?: Options) => api.get<InviteSummary>('/invite', undefined, o),
+  invitees: (page: number, pageSize: number, o?: Options) => api.get<InviteePage>('/invite/invitees', { page, page_size: pageSize }, o),
+  inviteRewards: (page: number, pageSize: number, o?: Options) => api.get<InviteRewardPage>('/invite/rewards', { page, page_size: pageSize }, o),
 
   feeRates: (o?: Options) => api.get<AdminFeeRateList>('/admin/earnings/fee-rates', undefined, o),
   // Silent: the dialogs place a refusal at its input.

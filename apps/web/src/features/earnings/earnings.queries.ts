@@ -9,12 +9,17 @@ export const earningsKeys = {
   payMethod: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'pay-method', account, coin] as const,
   profitStats: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'profit-stats', account, coin] as const,
   profits: (epoch: number, account: string, coin: string, query: ProfitQuery) => ['earnings', epoch, 'profits', account, coin, query] as const,
+  invite: (epoch: number) => ['earnings', epoch, 'invite'] as const,
+  invitees: (epoch: number, page: number) => ['earnings', epoch, 'invite', 'invitees', page] as const,
+  inviteRewards: (epoch: number, page: number) => ['earnings', epoch, 'invite', 'rewards', page] as const,
   admin: (epoch: number) => ['earnings-admin', epoch] as const,
   feeRates: (epoch: number) => ['earnings-admin', epoch, 'fee-rates'] as const,
   market: (epoch: number, coin: string, page: number) => ['earnings-admin', epoch, 'market', coin, page] as const,
 };
 
 export const MARKET_PAGE_SIZE = 10;
+/** SPEC.md section 9: page size 10. */
+export const INVITE_PAGE_SIZE = 10;
 
 /** The payout method of one sub-account and coin (the server answers a list of one). */
 export function usePayMethod(account: string, coin: string) {
@@ -43,6 +48,32 @@ export function useProfits(account: string, coin: string, query: ProfitQuery) {
   return useQuery({
     queryKey: earningsKeys.profits(epoch, account, coin, query),
     queryFn: ({ signal }) => earningsApi.profits(account, coin, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The caller's invitation code, number of invitees, reward rate and rewards per coin. */
+export function useInviteSummary() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: earningsKeys.invite(epoch), queryFn: ({ signal }) => earningsApi.invite({ signal }) });
+}
+
+/** A page of the caller's invitees, newest first. */
+export function useInvitees(page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.invitees(epoch, page),
+    queryFn: ({ signal }) => earningsApi.invitees(page, INVITE_PAGE_SIZE, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the caller's invitation rewards per day and coin, newest first. */
+export function useInviteRewards(page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.inviteRewards(epoch, page),
+    queryFn: ({ signal }) => earningsApi.inviteRewards(page, INVITE_PAGE_SIZE, { signal }),
     placeholderData: keepPreviousData,
   });
 }

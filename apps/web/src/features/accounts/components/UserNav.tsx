@@ -1,5 +1,5 @@
-// The user centre's own navigation: settings, sub-accounts, the security log and the messages, each shown to
-// those holding its permission.
+// The user centre's own navigation: settings, sub-accounts, the security log, the messages and the
+// invitations, each shown to those holding its permission.
 import { useTranslation } from 'react-i18next';
 import { holdsAny, type Permission } from '@hashpool/shared';
 import { SectionNav } from '../../../ui/SectionNav';
@@ -10,6 +10,7 @@ const ITEMS: readonly { to: string; label: string; permissions: readonly Permiss
   { to: '/user/account', label: 'nav.accounts', permissions: ['account.view'] },
   { to: '/user/logs', label: 'nav.logs', permissions: ['user.view'] },
   { to: '/user/message', label: 'nav.messages', permissions: ['user.view'] },
+  { to: '/user/invite', label: 'nav.invite', permissions: ['recommend.view'] },
 ];
 
 export function UserNav() {
