@@ -50,6 +50,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { SettlementService } from './modules/earnings/settlement.service';
+import { BlockSettlementService } from './modules/earnings/block-settlement.service';
 import { ProfitsService } from './modules/earnings/profits.service';
 import { ReferralService } from './modules/earnings/referral.service';
 import { EarningsAdminService } from './modules/earnings/earnings-admin.service';
@@ -179,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const earnings = new EarningsService(deps.database.db, clock, deps.marketData ?? new SimulatedMarketData());
   app.decorate('earnings', earnings);
-  app.decorate('settlement', new SettlementService(deps.database.db, clock, earnings));
+  const settlement = new SettlementService(deps.database.db, clock, earnings);
+  app.decorate('settlement', settlement);
+  app.decorate('blockSettlement', new BlockSettlementService(deps.database.db, clock, earnings, chain, settlement));
   const referral = new ReferralService(deps.database.db, clock);
   app.decorate('referral', referral);
   // GET /pools shows the default payout method's fee from the operators' fee table.

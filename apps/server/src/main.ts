@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     ? await startNatsIngest({ url: config.NATS_URL, stream: config.NATS_STREAM, durable: 'hashpool-ingest', ingest: app.ingest, log: app.log })
     : undefined;
   const stopJobs = startMiningJobs({ db: database.db, clock: systemClock, ingest: app.ingest, alerts: app.alerts, log: app.log, intervalMs: config.MINING_JOB_INTERVAL_SECONDS * 1000 });
-  const stopEarningsJobs = startEarningsJobs({ db: database.db, clock: systemClock, earnings: app.earnings, settlement: app.settlement, referral: app.referral, log: app.log });
+  const stopEarningsJobs = startEarningsJobs({ db: database.db, clock: systemClock, earnings: app.earnings, settlement: app.settlement, blockSettlement: app.blockSettlement, referral: app.referral, log: app.log });
   const stopWalletJobs = startWalletJobs({ ...app.wallet, db: database.db, wallet: app.wallet.service, clock: systemClock, log: app.log, intervalMs: config.WALLET_JOB_INTERVAL_SECONDS * 1000 });
   const stopSimulator =
     config.DEMO_SEED && config.DEMO_SIMULATOR

@@ -9,6 +9,7 @@ import type { AlertsService } from './modules/mining/alerts.service';
 import type { BlocksService } from './modules/mining/blocks.service';
 import type { EarningsService } from './modules/earnings/earnings.service';
 import type { SettlementService } from './modules/earnings/settlement.service';
+import type { BlockSettlementService } from './modules/earnings/block-settlement.service';
 import type { ReferralService } from './modules/earnings/referral.service';
 import type { ChainAdapter } from './modules/wallet/chain';
 import type { WalletService } from './modules/wallet/wallet.service';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     /** Payout methods, fee rates and market data; its job extends the market data daily. */
     earnings: EarningsService;
     settlement: SettlementService;
+    blockSettlement: BlockSettlementService;
     referral: ReferralService;
   }
 }

@@ -13,6 +13,7 @@ import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
+import { blocks as blocksTable } from '../src/modules/mining/mining.tables';
 import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
 import { auth, inject, registerByEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -126,7 +127,7 @@ describe('daily settlement', () => {
     await market(day);
     const acc = await account();
     await mine(acc.name, '500');
-    const deps = { db: db(), clock, earnings: t.app.earnings, settlement: t.app.settlement, referral: t.app.referral, log: t.app.log };
+    const deps = { db: db(), clock, earnings: t.app.earnings, settlement: t.app.settlement, blockSettlement: t.app.blockSettlement, referral: t.app.referral, log: t.app.log };
     clock.set('2026-06-15T00:04:00Z');
     await earningsTick(deps);
     expect(await available(acc.id)).toBe('0');
@@ -266,5 +267,157 @@ describe('invitation rewards', () => {
     const rewards = body(await inject(t.app, { url: '/api/invite/rewards', headers: auth(inviter.tokens) })).data;
     expect(rewards).toMatchObject({ list: [{ day, coin: 'btc', invitees: 2, base: '9.871875', amount: '0.019743' }], total: 1 });
     expect((await inject(t.app, { url: '/api/invite/rewards' })).statusCode).toBe(401);
+  });
+});
+
+// Block-based payments. The market of every day below: D = 1000, k = 2^32, B = 3.125, F = 0.25.
+// Blocks are found at difficulty 1000, so the PPLNS window is N = 2 x D x k = 2000 share-difficulty
+// units of work. Fees: PPLNS 1 %, PPS+ 2 %, SOLO 0.5 % (the seeded rates).
+describe('block-based payments', () => {
+  let height = 900_000;
+  async function setMethod(accountId: string, method: 'pplns' | 'pps_plus' | 'solo') {
+    await db().insert(payMethods).values({ accountId, coin: 'btc', method });
+  }
+  /** Shares of `difficulty` units at `at` (each 10-minute point of history holds what came in it). */
+  async function mineAt(at: string, name: string, difficulty: string) {
+    clock.set(at);
+    await mine(name, difficulty);
+  }
+  async function found(finder: string, at: string, reward: string) {
+    const hash = `b${randomUUID().replace(/-/g, '')}`;
+    const h = ++height;
+    await t.app.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward, account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
+    return { hash, height: h };
+  }
+  const mature = (hash: string) => t.app.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 100 }]);
+  const credited = async (reference: string) =>
+    queryRows<{ holder: string; amount: string }>(
+      db(),
+      sql`select e.holder, e.amount::text from ledger_entries e join ledger_postings p on p.id = e.posting_id
+           where p.reference = ${reference} and e.holder not like 'sys:%' order by e.holder`,
+    );
+
+  it('pays PPLNS and the fee part of PPS+ over the window once the block matures, and keeps SOLO work out of it', async () => {
+    const day = '2026-07-01';
+    await market(day);
+    clock.set(`${day}T09:00:00Z`);
+    const owner = await registerByEmail(t.app, inbox);
+    const aName = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(owner.tokens) })).data.current_account.name;
+    const [aRow] = await queryRows<{ id: string }>(db(), sql`select id from mining_accounts where name = ${aName}`);
+    const a = { id: aRow!.id, name: aName };
+    const [b, c, e, s] = [await account(), await account(), await account(), await account()];
+    await setMethod(a.id, 'pplns');
+    await setMethod(b.id, 'pplns');
+    await setMethod(c.id, 'pps_plus');
+    await setMethod(s.id, 'solo'); // E stays on FPPS, the default
+    await mineAt(`${day}T10:05:00Z`, e.name, '1000');
+    await mineAt(`${day}T11:05:00Z`, a.name, '600');
+    await mineAt(`${day}T11:05:00Z`, c.name, '400');
+    await mineAt(`${day}T11:05:00Z`, s.name, '1000'); // SOLO: not in the pool's window
+    await mineAt(`${day}T11:15:00Z`, b.name, '500');
+    // R = 3.512345: subsidy 3.125 and fees 0.387345.
+    const block = await found(e.name, `${day}T11:20:00Z`, '3.512345');
+    const chainBefore = await available(SYSTEM.chain);
+    const revenueBefore = await available(SYSTEM.poolRevenue);
+
+    clock.set(`${day}T12:00:00Z`);
+    expect(await t.app.blockSettlement.settleReady()).toBe(0); // not mature yet
+    await mature(block.hash);
+    clock.set(`${day}T20:00:00Z`);
+    expect(await t.app.blockSettlement.settleReady()).toBe(1);
+
+    // The window, newest first: 11:10 point B 500 (500); 11:00 point A 600 + C 400 (1500); 10:00
+    // point E 1000 crosses 2000, so it counts (2000 - 1500) / 1000 = half: E 500. N = 2000.
+    // A, PPLNS: 3.512345 x 600 / 2000 x 0.99 = 1.0537035 x 0.99 = 1.043166465 -> 1.043166
+    // B, PPLNS: 3.512345 x 500 / 2000 x 0.99 = 0.87808625 x 0.99 = 0.8693053875 -> 0.869305
+    // C, PPS+:  (3.512345 - 3.125) x 400 / 2000 x 0.98 = 0.077469 x 0.98 = 0.07591962 -> 0.075919
+    // E is paid by FPPS daily and S by its own blocks: nothing from this one.
+    const paid = await credited(`block:btc:${block.height}`);
+    expect(paid).toEqual(
+      [
+        { holder: a.id, amount: '1.043166000000000000' },
+        { holder: b.id, amount: '0.869305000000000000' },
+        { holder: c.id, amount: '0.075919000000000000' },
+      ].sort((x, y) => x.holder.localeCompare(y.holder)),
+    );
+    const [run] = await queryRows<{ outcome: string; window_work: number; paid: string; remainder: string }>(
+      db(),
+      sql`select outcome, window_work, paid::text, remainder::text from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${block.hash}`,
+    );
+    expect(run!.outcome).toBe('paid');
+    expect(run!.window_work).toBeCloseTo(2000 * 2 ** 32, -3);
+    const sum = new Decimal('1.043166').plus('0.869305').plus('0.075919');
+    expect(new Decimal(run!.paid).toFixed()).toBe(sum.toFixed());
+    // What the cuts left: 0.000000465 + 0.0000003875 + 0.00000062
+    expect(new Decimal(run!.remainder).toFixed()).toBe('0.0000014725');
+    // The reward came in from the chain and what was paid went out of the pool's revenue.
+    expect(new Decimal(chainBefore).minus(await available(SYSTEM.chain)).toFixed()).toBe('3.512345');
+    expect(new Decimal(await available(SYSTEM.poolRevenue)).minus(revenueBefore).toFixed()).toBe(new Decimal('3.512345').minus(sum).toFixed());
+
+    // Settled once: a second pass posts nothing.
+    expect(await t.app.blockSettlement.settleReady()).toBe(0);
+    expect(await credited(`block:btc:${block.height}`)).toHaveLength(3);
+
+    // The profits list shows A's PPLNS payment in the row of the day it was computed; the day's
+    // settlement adds A's settled work to that row without paying it again.
+    clock.set('2026-07-02T00:06:00Z');
+    await t.app.settlement.settleDay(day);
+    owner.tokens = body<typeof owner.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: owner.tokens.refresh_token } })).data;
+    const list = body<{ list: unknown[] }>(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=1&page_size=10`, headers: auth(owner.tokens) })).data;
+    expect(list.list).toEqual([{ day, method: 'pplns', fee_rate: '1', amount: '1.043166', hashrate: (600 * 2 ** 32) / 86_400, status: 'settled' }]);
+  });
+
+  it('splits PPLNS exactly: the payments and the cut remainder add up to the distributable reward', async () => {
+    // Weeks after every other test's work, so the window (looking back 30 days) holds only these three.
+    const day = '2026-09-15';
+    await market(day);
+    const miners = [await account(), await account(), await account()];
+    for (const m of miners) await setMethod(m.id, 'pplns');
+    for (const m of miners) await mineAt(`${day}T08:05:00Z`, m.name, '500');
+    // 1500 units in all, less than N = 2000: the window is all of it, a third each.
+    const block = await found(miners[0]!.name, `${day}T08:30:00Z`, '1.000001');
+    await mature(block.hash);
+    await t.app.blockSettlement.settleReady();
+    // Each: 1.000001 / 3 x 0.99 = 0.33000033 -> 0.33; distributable 1.000001 x 0.99 = 0.99000099.
+    const paid = await credited(`block:btc:${block.height}`);
+    expect(paid.map((p) => new Decimal(p.amount).toFixed())).toEqual(['0.33', '0.33', '0.33']);
+    const [run] = await queryRows<{ paid: string; remainder: string }>(db(), sql`select s.paid::text, s.remainder::text from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${block.hash}`);
+    expect(new Decimal(run!.paid).plus(run!.remainder).toFixed()).toBe(new Decimal('1.000001').times('0.99').toFixed());
+  });
+
+  it('pays a SOLO block to its finder alone, an orphan to nobody, and finishes a run stopped half-way', async () => {
+    const day = '2026-07-04';
+    await market(day);
+    const [solo, other] = [await account(), await account()];
+    await setMethod(solo.id, 'solo');
+    await setMethod(other.id, 'pplns');
+    await mineAt(`${day}T09:05:00Z`, solo.name, '100');
+    await mineAt(`${day}T09:05:00Z`, other.name, '100');
+    const soloBlock = await found(solo.name, `${day}T09:10:00Z`, '3.2');
+    const orphan = await found(other.name, `${day}T09:20:00Z`, '3.3');
+    await mature(soloBlock.hash);
+    await t.app.blocks.record([{ type: 'orphaned', coin: 'btc', hash: orphan.hash }]);
+    const chainBefore = await available(SYSTEM.chain);
+    expect(await t.app.blockSettlement.settleReady()).toBe(2);
+    // SOLO at 0.5 %: 3.2 x 0.995 = 3.184
+    expect(await credited(`block:btc:${soloBlock.height}`)).toEqual([{ holder: solo.id, amount: '3.184000000000000000' }]);
+    expect(await credited(`block:btc:${orphan.height}`)).toEqual([]);
+    // Only the matured block's reward entered the ledger.
+    expect(new Decimal(chainBefore).minus(await available(SYSTEM.chain)).toFixed()).toBe('3.2');
+
+    // Five PPLNS miners, one payment per credit call; stopped after two, then finished.
+    const five = [];
+    for (let i = 0; i < 5; i++) five.push(await account());
+    for (const m of five) await setMethod(m.id, 'pplns');
+    for (const m of five) await mineAt(`${day}T15:05:00Z`, m.name, '400'); // 2000 in all: the window is theirs alone
+    const block = await found(five[0]!.name, `${day}T15:10:00Z`, '1');
+    await mature(block.hash);
+    const [row] = await queryRows<{ id: number }>(db(), sql`select id from blocks where hash = ${block.hash}`);
+    const [blockRow] = await db().select().from(blocksTable).where(eq(blocksTable.id, row!.id));
+    await expect(t.app.blockSettlement.settleBlock(blockRow!, { chunkSize: 1, stopAfterChunks: 2 })).rejects.toThrow(/stopped/);
+    expect(await credited(`block:btc:${block.height}`)).toHaveLength(2);
+    await t.app.blockSettlement.settleReady();
+    // 1 / 5 x 0.99 = 0.198 each, each once.
+    expect((await credited(`block:btc:${block.height}`)).map((p) => new Decimal(p.amount).toFixed())).toEqual(['0.198', '0.198', '0.198', '0.198', '0.198']);
   });
 });

@@ -27,8 +27,15 @@ export const BUSINESS_TYPES = [
   'withdraw_return',
   'transfer_in',
   'transfer_out',
+  'block_reward',
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+/** Movements between system accounts only (a matured block's reward entering the pool): never in a user's list. */
+export const SYSTEM_BUSINESS_TYPES: readonly BusinessType[] = ['block_reward'];
+
+/** The types a user's transactions can have (the transaction page's filter). */
+export const USER_BUSINESS_TYPES = BUSINESS_TYPES.filter((type) => !SYSTEM_BUSINESS_TYPES.includes(type));
 
 export const WITHDRAWAL_STATUS = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[number];

@@ -5,7 +5,8 @@
 // Then the settlement of the UTC day before, once it is SETTLE_AFTER_MS past midnight (the grace
 // for shares still on their way from stratum nodes), on the one instance holding the lease; a
 // day found settled is skipped, one stopped half-way is finished (settlement.service.ts); and the
-// invitation rewards of settled days from 09:50 UTC+8 (referral.service.ts).
+// invitation rewards of settled days from 09:50 UTC+8 (referral.service.ts). Matured and orphaned
+// pool blocks are settled at every check (block-settlement.service.ts), not only once a day.
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
@@ -14,12 +15,14 @@ import { ifLeaseFree } from '../../platform/leases';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
 import type { SettlementService } from './settlement.service';
+import type { BlockSettlementService } from './block-settlement.service';
 
 export interface EarningsJobDeps {
   db: Db;
   clock: Clock;
   earnings: EarningsService;
   settlement: SettlementService;
+  blockSettlement: BlockSettlementService;
   referral: ReferralService;
   log: FastifyBaseLogger;
   intervalMs?: number;
@@ -28,14 +31,16 @@ export interface EarningsJobDeps {
 export const MARKET_DATA_CHECK_MS = 5 * 60_000;
 export const SETTLE_AFTER_MS = 5 * 60_000;
 
-/** Market data, then the settlement of yesterday when it is due; tests call it directly. */
-export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'referral' | 'log'>): Promise<void> {
+/** Market data, then the settlement of yesterday when it is due, and of matured blocks; tests call it directly. */
+export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'blockSettlement' | 'referral' | 'log'>): Promise<void> {
   const added = await d.earnings.extendMarketData();
   if (added > 0) d.log.info({ added }, 'market data: new days');
   const now = d.clock.now();
-  if (now.getTime() % 86_400_000 < SETTLE_AFTER_MS) return;
-  const day = addDays(utcDay(now), -1);
   await ifLeaseFree(d.db, 'job:settlement', 10_000, async () => {
+    const blocks = await d.blockSettlement.settleReady();
+    if (blocks > 0) d.log.info({ blocks }, 'block settlement done');
+    if (now.getTime() % 86_400_000 < SETTLE_AFTER_MS) return;
+    const day = addDays(utcDay(now), -1);
     for (const result of await d.settlement.settleDay(day)) {
       if (result.outcome === 'settled') d.log.info(result, 'settlement done');
     }

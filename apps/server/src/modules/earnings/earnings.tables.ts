@@ -2,8 +2,9 @@
 // history, the fee rate of each coin and method, and the market values of each coin and UTC day
 // that a settlement of that day uses (so it can be recomputed and explained later).
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { miningAccounts, users } from '../accounts/accounts.tables';
+import { blocks } from '../mining/mining.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
@@ -140,6 +141,62 @@ export const profits = pgTable(
     amount: money('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.coin, t.day, t.method] }), index('profits_coin_day_idx').on(t.coin, t.day)],
+);
+
+/**
+ * The block-based payments of one pool block (PPLNS, the fee part of PPS+, SOLO), once it matured
+ * or was orphaned: the window it was shared over and what was paid. `computed` once its payout rows
+ * are written (in one transaction with this row), `done` once the block's reward is booked and
+ * every payout credited. An orphaned block is `done` at once with nothing paid.
+ */
+export const blockSettlements = pgTable(
+  'block_settlements',
+  {
+    blockId: bigint('block_id', { mode: 'number' }).primaryKey().references(() => blocks.id),
+    coin: text('coin').notNull(),
+    status: text('status').notNull(),
+    /** paid (matured), orphaned (nothing), solo (the finder's alone). */
+    outcome: text('outcome').notNull(),
+    /** R as the chain paid it, and B of the block's day (PPS+ shares R - B). */
+    reward: money('reward').notNull(),
+    subsidy: money('subsidy'),
+    /** N: the window's target (PPLNS_WINDOW_FACTOR x D x k) and the work it held (less when the pool had less). */
+    windowTarget: doublePrecision('window_target'),
+    windowWork: doublePrecision('window_work'),
+    paid: money('paid'),
+    /** What cutting to the coin's precision left with the pool. */
+    remainder: numeric('remainder'),
+    computedAt: ts('computed_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    check('block_settlements_status_check', sql`${t.status} in ('computed', 'done')`),
+    check('block_settlements_outcome_check', sql`${t.outcome} in ('paid', 'orphaned', 'solo')`),
+    index('block_settlements_open_idx').on(t.status).where(sql`${t.status} <> 'done'`),
+  ],
+);
+
+/**
+ * One sub-account's payment from one block: w of the window (or the finder's whole block under
+ * SOLO). `day` is the UTC day the payment was computed (the block matured): the profits pages
+ * show it in that day's row, and the invitation reward of that day counts it. Ledger key:
+ * block:<coin>:<block id>:<account>:<method>.
+ */
+export const blockPayouts = pgTable(
+  'block_payouts',
+  {
+    blockId: bigint('block_id', { mode: 'number' }).notNull().references(() => blocks.id),
+    accountId: uuid('account_id').notNull(),
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    method: text('method').notNull(),
+    /** w: the sub-account's work in the window, hashes (0 for SOLO). */
+    work: doublePrecision('work').notNull(),
+    feeRate: numeric('fee_rate').notNull(),
+    gross: numeric('gross').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.accountId, t.method] }), index('block_payouts_account_idx').on(t.accountId, t.coin, t.day)],
 );
 
 /**

@@ -1,9 +1,11 @@
 // What a sub-account earned (SPEC.md section 7, profits): the settled days, today's estimate and
-// the wallet figures beside them. Reads what settlement.service.ts wrote; computes nothing that
-// moves money.
+// the wallet figures beside them. Reads what settlement.service.ts and block-settlement.service.ts
+// wrote; computes nothing that moves money. A day's row per method joins the daily settlement's
+// row (the day's settled work, and what FPPS or PPS paid) with what the blocks that matured that
+// day paid the sub-account (PPLNS, SOLO, the fee part of PPS+).
 import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addDays, coinPrecision, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -11,7 +13,7 @@ import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import { findUserById } from '../accounts/accounts.repository';
 import { balanceOf } from '../wallet/ledger';
-import { payMethods, profits, settlementRuns } from './earnings.tables';
+import { payMethods, settlementRuns } from './earnings.tables';
 import { accountCoin, plain, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { keepFactor } from './formulas';
@@ -32,7 +34,8 @@ export class ProfitsService {
     const [earned] = await queryRows<{ total: string | null; yesterday: string | null }>(
       this.db,
       sql`select sum(amount)::text as total, sum(amount) filter (where day = ${yesterday}::date)::text as yesterday
-            from profits where account_id = ${accountId} and coin = ${coin}`,
+            from (select day, amount from profits where account_id = ${accountId} and coin = ${coin}
+                  union all select day, amount from block_payouts where account_id = ${accountId} and coin = ${coin}) e`,
     );
     const [run] = await this.db.select({ status: settlementRuns.status }).from(settlementRuns).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, yesterday)));
     const [paid] = await queryRows<{ total: string | null }>(
@@ -81,51 +84,62 @@ export class ProfitsService {
     return { amount: profit ? profit.amount.toFixed() : '0', method };
   }
 
+  /**
+   * The days of a range, one row per method: the daily settlement's row full-joined with the sum of
+   * the day's block payouts. Settled once the day's run and every block in it are done.
+   */
+  private async dayRows(accountId: string, coin: string, range: { start?: string | undefined; end?: string | undefined; newestFirst: boolean; limit?: number; offset?: number }) {
+    const mine = sql`account_id = ${accountId}::uuid and coin = ${coin} ${range.start ? sql`and day >= ${range.start}::date` : sql``} ${range.end ? sql`and day <= ${range.end}::date` : sql``}`;
+    return queryRows<{ day: string; method: PayMethod; work: number; fee_rate: string; amount: string; settled: boolean; credited_at: string | Date | null; total: number }>(
+      this.db,
+      sql`with p as (
+            select p.day, p.method, p.work, p.fee_rate, p.amount, r.status = 'done' as settled, r.finished_at
+              from (select * from profits where ${mine}) p left join settlement_runs r on r.coin = p.coin and r.day = p.day
+          ), b as (
+            select bp.day, bp.method, max(bp.fee_rate) as fee_rate, sum(bp.amount) as amount, bool_and(s.status = 'done') as settled, max(s.finished_at) as finished_at
+              from (select * from block_payouts where ${mine}) bp join block_settlements s on s.block_id = bp.block_id
+             group by bp.day, bp.method
+          )
+          select to_char(coalesce(p.day, b.day), 'YYYY-MM-DD') as day, coalesce(p.method, b.method) as method, coalesce(p.work, 0)::float8 as work,
+                 coalesce(p.fee_rate, b.fee_rate)::text as fee_rate, (coalesce(p.amount, 0) + coalesce(b.amount, 0))::text as amount,
+                 coalesce(p.settled, true) and coalesce(b.settled, true) as settled, greatest(p.finished_at, b.finished_at) as credited_at,
+                 (count(*) over ())::int as total
+            from p full join b on b.day = p.day and b.method = p.method
+           order by 1 ${sql.raw(range.newestFirst ? 'desc' : 'asc')}, 2
+           ${range.limit === undefined ? sql`` : sql`limit ${range.limit} offset ${range.offset ?? 0}`}`,
+    );
+  }
+
   /** The settled (or being credited) days, newest first. */
   async list(accountId: string, pool: string, query: { page: number; page_size: number; start?: string | undefined; end?: string | undefined }) {
     const coin = accountCoin(pool).code;
     if (query.start && query.end && query.start > query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.start', messageKey: 'invalid' }] });
-    const where = and(
-      eq(profits.accountId, accountId),
-      eq(profits.coin, coin),
-      query.start ? gte(profits.day, query.start) : undefined,
-      query.end ? lte(profits.day, query.end) : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ p: profits, status: settlementRuns.status })
-        .from(profits)
-        .leftJoin(settlementRuns, and(eq(settlementRuns.coin, profits.coin), eq(settlementRuns.day, profits.day)))
-        .where(where)
-        .orderBy(desc(profits.day), profits.method)
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-      this.db.select({ n: count() }).from(profits).where(where),
-    ]);
+    const rows = await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    // The window count is on every row of the page; an empty page past the end needs its own count.
+    const total = rows[0]?.total ?? (query.page > 1 ? (await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true })).length : 0);
     return {
-      list: rows.map(({ p, status }) => ({
-        day: p.day,
-        hashrate: p.work / 86_400,
-        method: p.method as PayMethod,
-        fee_rate: plain(p.feeRate),
-        amount: new Decimal(p.amount).toFixed(),
-        status: status === 'done' ? ('settled' as const) : ('pending' as const),
+      list: rows.map((r) => ({
+        day: r.day,
+        hashrate: r.work / 86_400,
+        method: r.method,
+        fee_rate: plain(r.fee_rate),
+        amount: new Decimal(r.amount).toFixed(),
+        status: r.settled ? ('settled' as const) : ('pending' as const),
       })),
-      total: total?.n ?? 0,
+      total,
     };
   }
 
   /** Settled hashrate and earnings per day over the last `days` days, oldest first. */
   async hashrates(accountId: string, pool: string, days: number) {
     const coin = accountCoin(pool).code;
-    const from = addDays(utcDay(this.clock.now()), -days);
-    const rows = await queryRows<{ day: string; work: number; amount: string }>(
-      this.db,
-      sql`select to_char(day, 'YYYY-MM-DD') as day, sum(work)::float8 as work, sum(amount)::text as amount
-            from profits where account_id = ${accountId} and coin = ${coin} and day >= ${from}::date
-           group by day order by day`,
-    );
-    return { list: rows.map((r) => ({ day: r.day, hashrate: r.work / 86_400, amount: new Decimal(r.amount).toFixed() })) };
+    const rows = await this.dayRows(accountId, coin, { start: addDays(utcDay(this.clock.now()), -days), newestFirst: false });
+    const byDay = new Map<string, { work: number; amount: Decimal }>();
+    for (const r of rows) {
+      const day = byDay.get(r.day) ?? { work: 0, amount: new Decimal(0) };
+      byDay.set(r.day, { work: day.work + r.work, amount: day.amount.plus(r.amount) });
+    }
+    return { list: [...byDay].map(([day, v]) => ({ day, hashrate: v.work / 86_400, amount: v.amount.toFixed() })) };
   }
 
   /** What one unit of hashrate earned per day under each method (see unitProfitListSchema). */
@@ -180,22 +194,17 @@ export class ProfitsService {
     const coin = accountCoin(pool).code;
     const reader = { lang, timezone: (await findUserById(this.db, userId))?.timezone ?? 'UTC+00:00' };
     if (query.start > query.end || addDays(query.start, EXPORT_MAX_DAYS) <= query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.end', messageKey: 'invalid' }] });
-    const rows = await this.db
-      .select({ p: profits, status: settlementRuns.status, finishedAt: settlementRuns.finishedAt })
-      .from(profits)
-      .leftJoin(settlementRuns, and(eq(settlementRuns.coin, profits.coin), eq(settlementRuns.day, profits.day)))
-      .where(and(eq(profits.accountId, accountId), eq(profits.coin, coin), gte(profits.day, query.start), lte(profits.day, query.end)))
-      .orderBy(profits.day, profits.method);
+    const rows = await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: false });
     const t = (key: string, params: Record<string, string> = {}) => translate(reader.lang, 'export', key, params);
     const header = [t('day'), t('hashrate'), t('method'), t('fee_rate'), t('amount', { coin: coin.toUpperCase() }), t('status'), t('credited_at', { timezone: reader.timezone })];
-    const lines = rows.map(({ p, status, finishedAt }) => [
-      p.day,
-      formatHashrate(p.work / 86_400),
-      PAY_METHOD_LABELS[p.method as PayMethod],
-      plain(p.feeRate),
-      new Decimal(p.amount).toFixed(),
-      t(status === 'done' ? 'status_settled' : 'status_pending'),
-      status === 'done' && finishedAt ? formatDateTime(finishedAt, reader.timezone) : '',
+    const lines = rows.map((r) => [
+      r.day,
+      formatHashrate(r.work / 86_400),
+      PAY_METHOD_LABELS[r.method],
+      plain(r.fee_rate),
+      new Decimal(r.amount).toFixed(),
+      t(r.settled ? 'status_settled' : 'status_pending'),
+      r.settled && r.credited_at ? formatDateTime(new Date(r.credited_at), reader.timezone) : '',
     ]);
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(t('title'));

@@ -3,7 +3,9 @@
 // mining earnings of that day, paid by the pool (not taken from the invitees) and released at
 // 09:50 UTC+8. Like settlement, the rewards of a day are written once as rows and credited from
 // those rows, one ledger key per inviter, coin and day: a second run or a run after a crash posts
-// nothing twice. A coin's rewards wait for its settlement of the day to be done.
+// nothing twice. A coin's rewards wait for its settlement of the day to be done. The earnings of a
+// day are the daily settlement's credits and the block payouts computed that day (PPLNS, SOLO,
+// the fee part of PPS+), whose blocks are settled within minutes of maturing, long before 09:50.
 import Decimal from 'decimal.js';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { addDays, coinPrecision, dayStart, REFERRAL_RATE_PERCENT, REFERRAL_RELEASE_UTC_MINUTES, utcDay } from '@hashpool/shared';
@@ -37,13 +39,18 @@ export class ReferralService {
     const earned = await queryRows<{ inviter_id: string; account_id: string; coin: string; invitees: number; base: string }>(
       this.db,
       sql`select inviter.id as inviter_id, home.id as account_id, p.coin, count(distinct invitee.id)::int as invitees, sum(p.amount)::text as base
-            from profits p
-            join settlement_runs r on r.coin = p.coin and r.day = p.day and r.status = 'done'
+            from (select p.account_id, p.coin, p.amount from profits p
+                    join settlement_runs r on r.coin = p.coin and r.day = p.day and r.status = 'done'
+                   where p.day = ${day}::date
+                  union all
+                  select b.account_id, b.coin, b.amount from block_payouts b
+                    join block_settlements s on s.block_id = b.block_id and s.status = 'done'
+                    join settlement_runs r on r.coin = b.coin and r.day = b.day and r.status = 'done'
+                   where b.day = ${day}::date) p
             join mining_accounts m on m.id = p.account_id
             join users invitee on invitee.id = m.user_id
             join users inviter on inviter.id = invitee.invited_by
             join mining_accounts home on home.user_id = inviter.id and home.is_default
-           where p.day = ${day}::date
            group by inviter.id, home.id, p.coin`,
     );
     const rows = earned

@@ -11,7 +11,9 @@
 // run records their sum.
 //
 // Daily methods here: FPPS, and the PPS part of PPS+. The block-based parts (PPLNS, SOLO, the
-// fee part of PPS+) are paid per matured block, which this module does not do yet.
+// fee part of PPS+) are paid per matured block (block-settlement.service.ts); a sub-account on
+// PPLNS or SOLO still gets its day's row here, with its settled work and nothing to credit, so the
+// profits pages show the day's hashrate beside what its blocks paid.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { addDays, coinPrecision, dayStart, methodOnDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
@@ -19,7 +21,7 @@ import { queryRows, sqlArray, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { postCredits, SYSTEM } from '../wallet/ledger';
+import { postCredits, SYSTEM, type PostingInput } from '../wallet/ledger';
 import { profits, payMethods, settlementRuns } from './earnings.tables';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
@@ -60,6 +62,21 @@ export function dailyProfit(work: number, method: PayMethod, market: DayMarket, 
   else if (method === 'pps_plus') gross = blocks.times(market.blockSubsidy);
   else return null;
   return { gross, amount: cut(gross.times(keepFactor(feeRate)), precision) };
+}
+
+/** A "mining profit" credit from the pool's revenue: what both the daily and the block settlement post. */
+export function miningProfit(coin: string, accountId: string, amount: string, posting: { key: string; reference: string; memo: Record<string, string> }): PostingInput {
+  const value = new Decimal(amount).toFixed();
+  return {
+    idempotencyKey: posting.key,
+    businessType: 'mining_profit',
+    reference: posting.reference,
+    memo: posting.memo,
+    entries: [
+      { holder: SYSTEM.poolRevenue, coin, amount: `-${value}` },
+      { holder: accountId, coin, amount: value },
+    ],
+  };
 }
 
 export class SettlementService {
@@ -112,19 +129,7 @@ export class SettlementService {
       if (rows.length === 0) break;
       await postCredits(
         this.db,
-        rows.map((r) => {
-          const amount = new Decimal(r.amount).toFixed();
-          return {
-            idempotencyKey: `profit:${coin}:${day}:${r.accountId}:${r.method}`,
-            businessType: 'mining_profit',
-            reference: `settlement:${coin}:${day}`,
-            memo: { method: r.method, day },
-            entries: [
-              { holder: SYSTEM.poolRevenue, coin, amount: `-${amount}` },
-              { holder: r.accountId, coin, amount },
-            ],
-          };
-        }),
+        rows.map((r) => miningProfit(coin, r.accountId, r.amount, { key: `profit:${coin}:${day}:${r.accountId}:${r.method}`, reference: `settlement:${coin}:${day}`, memo: { method: r.method, day } })),
         now,
       );
       after = rows[rows.length - 1]!.accountId;
@@ -166,8 +171,7 @@ export class SettlementService {
       const base = new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]);
       const reduction = new Decimal(reductions.get(w.account_id) ?? 0);
       const feeRate = base.times(new Decimal(1).minus(Decimal.min(100, Decimal.max(0, reduction)).div(100)));
-      const profit = dailyProfit(w.work, method, dayMarket, feeRate.toFixed(), precision);
-      if (!profit) continue;
+      const profit = dailyProfit(w.work, method, dayMarket, feeRate.toFixed(), precision) ?? { gross: new Decimal(0), amount: new Decimal(0) };
       rows.push({ accountId: w.account_id, method, work: w.work, feeRate: feeRate.toFixed(), gross: profit.gross.toFixed(), amount: profit.amount.toFixed() });
       paid = paid.plus(profit.amount);
       uncut = uncut.plus(profit.gross.times(keepFactor(feeRate)));

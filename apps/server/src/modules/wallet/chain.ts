@@ -33,10 +33,19 @@ export interface ChainAdapter {
   outcome(coin: string, txid: string): Promise<SendOutcome>;
   /** What the pool's wallet holds per coin, from the chain's point of view. */
   custody(coins: string[]): Promise<Map<string, string>>;
+  /**
+   * A pool block's reward has matured into the pool's wallet. A real node's wallet already holds
+   * its coinbase; the simulated chain books it (once per block), so custody keeps matching the
+   * ledger, which books the reward at the same moment (block-settlement.service.ts).
+   */
+  coinbaseMatured(coin: string, blockHash: string, amount: string): Promise<void>;
 }
 
 /** Blocks of the simulated chain: one a minute. */
 const heightAt = (date: Date) => Math.floor(date.getTime() / 60_000);
+
+/** Where the simulated chain books the pool's own block rewards (never a user's deposit address). */
+export const SIM_COINBASE_ADDRESS = 'sim-pool-coinbase';
 
 /** A payment from outside arriving in the simulated chain's book (deposits, demo block rewards). */
 export async function simulatedIncoming(db: Db, at: Date, coin: string, address: string, amount: string): Promise<string> {
@@ -67,6 +76,11 @@ export class SimulatedChain implements ChainAdapter {
   /** A payment from outside to one of our addresses (tests, `npm run simulate`, operators in demo). */
   receive(coin: string, address: string, amount: string): Promise<string> {
     return simulatedIncoming(this.db, this.clock.now(), coin, address, amount);
+  }
+
+  async coinbaseMatured(coin: string, blockHash: string, amount: string): Promise<void> {
+    const txid = createHmac('sha256', this.secret).update(`coinbase:${coin}:${blockHash}`).digest('hex');
+    await this.db.insert(simChainTxs).values({ txid, coin, direction: 'in', address: SIM_COINBASE_ADDRESS, amount, height: heightAt(this.clock.now()), createdAt: this.clock.now() }).onConflictDoNothing();
   }
 
   /** The next payment to `address` will be dropped by the network. */
@@ -152,6 +166,9 @@ export class JsonRpcChain implements ChainAdapter {
   send(coin: string, address: string, amount: string, reference: string): Promise<string> {
     return this.call<string>(coin, 'sendtoaddress', [address, amount, reference]);
   }
+
+  /** The node's wallet received the coinbase itself: nothing to book. */
+  async coinbaseMatured(): Promise<void> {}
 
   async outcome(coin: string, txid: string): Promise<SendOutcome> {
     const tx = await this.call<{ confirmations: number }>(coin, 'gettransaction', [txid]);

@@ -7,7 +7,7 @@ import { RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BUSINESS_TYPES, findCoin, formatDateTime, type BusinessType } from '@hashpool/shared';
+import { findCoin, formatDateTime, USER_BUSINESS_TYPES, type BusinessType } from '@hashpool/shared';
 import type { UserMine } from '../../../api/accounts.api';
 import { SafeLink, useSafeNavigate } from '../../../app/navigation';
 import { AddressText } from '../../../ui/AddressText';
@@ -42,7 +42,7 @@ function Filters({ filters, onChange }: { filters: TransactionFilters; onChange:
         onChange={(type) => onChange({ type: type === '' ? null : type })}
         showSearch={{ optionFilterProp: 'label' }}
         style={{ minWidth: 200 }}
-        options={[{ value: '', label: t('filters.all_types') }, ...BUSINESS_TYPES.map((type) => ({ value: type, label: t(`business_type.${type}`) }))]}
+        options={[{ value: '', label: t('filters.all_types') }, ...USER_BUSINESS_TYPES.map((type) => ({ value: type, label: t(`business_type.${type}`) }))]}
       />
       <DatePicker.RangePicker
         aria-label={t('filters.dates')}
