@@ -51,6 +51,8 @@ import { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
 import { EarningsService } from './modules/earnings/earnings.service';
 import { SettlementService } from './modules/earnings/settlement.service';
 import { BlockSettlementService } from './modules/earnings/block-settlement.service';
+import { AddressEarningsService } from './modules/earnings/address-earnings.service';
+import { addressEarningsRoutes } from './modules/earnings/address-earnings.routes';
 import { ProfitsService } from './modules/earnings/profits.service';
 import { ReferralService } from './modules/earnings/referral.service';
 import { EarningsAdminService } from './modules/earnings/earnings-admin.service';
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('referral', referral);
   // GET /pools shows the default payout method's fee from the operators' fee table.
   content.defaultFeeRates = () => earnings.defaultFeeRates();
+  await app.register(addressEarningsRoutes(new AddressEarningsService(deps.database.db, clock, earnings)), { prefix: '/api' });
   await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), referral, blocks: app.blocks, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });

@@ -13,3 +13,4 @@ export * from './schemas/accounts';
 export * from './schemas/mining';
 export * from './schemas/wallet';
 export * from './schemas/earnings';
+export * from './schemas/address-earnings';

@@ -71,7 +71,7 @@ export type ValidationKey = (typeof V)[keyof typeof V];
 // zod's own type errors ("Invalid input: expected string, received number") are not keys of the
 // namespace: a missing value answers `required`, a wrong type `invalid`, a non-number `integer`.
 const stringError = { error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? V.required : V.invalid) };
-const numberError = { error: V.integer };
+export const numberError = { error: V.integer };
 
 export const workerNameSchema = z.string(stringError).regex(WORKER_NAME, V.workerName);
 export const subAccountNameSchema = z.string(stringError).regex(SUB_ACCOUNT_NAME, V.subAccountName);

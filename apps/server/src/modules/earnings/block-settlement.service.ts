@@ -15,6 +15,8 @@
 //
 // The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
 // rate that of the coin and method less any fee reduction of that day (the coupons' hook).
+// Address-mode coins (address mining) pay every address in the window by PPLNS at the coin's
+// PPLNS fee rate, into the address's wallet (address_wallets); the wallet job pays it out.
 //
 // Idempotent and resumable like the daily settlement: the payout rows of a block are computed once
 // and written in one transaction with its block_settlements row; the reward and the credits are
@@ -23,7 +25,7 @@
 // the profits pages show it in that day's row and the invitation reward of that day counts it.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { coinPrecision, DEFAULT_PAY_METHOD, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod } from '@hashpool/shared';
+import { coinPrecision, COINS, DEFAULT_PAY_METHOD, findCoin, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod } from '@hashpool/shared';
 import { queryRows, sqlArray, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -32,7 +34,8 @@ import { blocks } from '../mining/mining.tables';
 import type { ChainAdapter } from '../wallet/chain';
 import { post, postCredits, SYSTEM } from '../wallet/ledger';
 import { blockPayouts, blockSettlements, payMethods } from './earnings.tables';
-import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
+import { addressWalletIds } from '../wallet/address-wallets';
+import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { blockShareable, cut, keepFactor, type PoolBlock } from './formulas';
 import { miningProfit, type SettlementService } from './settlement.service';
@@ -83,7 +86,7 @@ export class BlockSettlementService {
       .where(
         and(
           sql`${blocks.status} in ('confirmed', 'orphaned')`,
-          sql`${blocks.coin} in (${sql.join(ACCOUNT_COINS.map((c) => sql`${c.code}`), sql`, `)})`,
+          sql`${blocks.coin} in (${sql.join(COINS.map((c) => sql`${c.code}`), sql`, `)})`,
           sql`not exists (select 1 from block_settlements s where s.block_id = ${blocks.id} and s.status = 'done')`,
         ),
       )
@@ -168,7 +171,7 @@ export class BlockSettlementService {
     }
     const day = utcDay(block.foundAt);
     const market = await this.earnings.marketDay(block.coin, day); // throws market_data_not_found: wait for it
-    const info = ACCOUNT_COINS.find((c) => c.code === block.coin)!;
+    const info = findCoin(block.coin)!;
     const precision = coinPrecision(block.coin);
     const poolBlock: PoolBlock = { reward: block.reward, subsidy: market.blockSubsidy, status: 'confirmed', finder: block.finderOwner };
     const fees = (await this.earnings.feeRates([block.coin])).get(block.coin);
@@ -192,18 +195,20 @@ export class BlockSettlementService {
     } else {
       outcome = 'paid';
       windowTarget = PPLNS_WINDOW_FACTOR * block.networkDifficulty * info.hashesPerDifficulty;
-      const credits = await this.window(block, day, windowTarget);
+      const credits = await this.window(block, day, windowTarget, info.mode);
       const total = credits.reduce((sum, c) => sum.plus(c.work), new Decimal(0));
       windowWork = total.toNumber();
       const paidBy = credits.filter((c) => c.method === 'pplns' || c.method === 'pps_plus');
       const feeRate = await feeRates(paidBy.map((c) => c.owner));
+      // Address mining: each address is paid into its wallet.
+      const holders = info.mode === 'address' ? await addressWalletIds(this.db, block.coin, paidBy.map((c) => c.owner)) : null;
       payouts = total.isZero()
         ? []
         : paidBy.map((c) => {
             const rate = feeRate(c.owner, c.method);
             const shareable = blockShareable(poolBlock, c.method === 'pplns' ? 'reward' : 'fees');
             const gross = shareable.times(c.work).div(total);
-            return { accountId: c.owner, method: c.method, work: c.work, feeRate: rate, gross, amount: cut(gross.times(keepFactor(rate)), precision) };
+            return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, gross, amount: cut(gross.times(keepFactor(rate)), precision) };
           });
     }
     const paid = payouts.reduce((sum, p) => sum.plus(p.amount), new Decimal(0));
@@ -240,7 +245,7 @@ export class BlockSettlementService {
    * points by time, takes whole points while the running sum stays within what is left to fill,
    * and the point that crosses it in the part that fills it exactly.
    */
-  private async window(block: Block, day: string, target: number): Promise<WindowCredit[]> {
+  private async window(block: Block, day: string, target: number, mode: 'account' | 'address'): Promise<WindowCredit[]> {
     const credits = new Map<string, WindowCredit>();
     let left = target;
     let to = block.foundAt.getTime();
@@ -250,7 +255,15 @@ export class BlockSettlementService {
       if (from >= to) continue;
       const rows = await queryRows<{ owner: string; method: PayMethod; work: number; stretch: number }>(
         this.db,
-        sql`with eligible as (
+        sql`with eligible as (${
+          mode === 'address'
+            ? sql`
+              select h.owner, h.bucket, 'pplns' as method,
+                     h.accepted_work * least(1, extract(epoch from (${foundAt}::timestamptz - h.bucket))::float8 / h.resolution) as work
+                from owner_history h
+               where h.coin = ${block.coin} and h.bucket >= ${new Date(from).toISOString()}::timestamptz and h.bucket < ${new Date(to).toISOString()}::timestamptz
+                 and h.accepted_work > 0`
+            : sql`
               select h.owner, h.bucket,
                      case when pm.account_id is null then ${DEFAULT_PAY_METHOD}
                           when pm.effective_from is null or ${day}::date >= pm.effective_from then pm.method
@@ -261,8 +274,8 @@ export class BlockSettlementService {
                 join mining_accounts m on m.id::text = h.owner
                 left join pay_methods pm on pm.account_id = m.id and pm.coin = h.coin
                where h.coin = ${block.coin} and h.bucket >= ${new Date(from).toISOString()}::timestamptz and h.bucket < ${new Date(to).toISOString()}::timestamptz
-                 and h.accepted_work > 0
-            ), kept as (
+                 and h.accepted_work > 0`
+        }), kept as (
               select * from eligible where method <> 'solo'
             ), points as (
               select bucket, sum(work) as total, sum(sum(work)) over (order by bucket desc) as upto from kept group by bucket

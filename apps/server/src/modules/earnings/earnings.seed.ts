@@ -14,7 +14,10 @@ import { seedValues } from './market-data';
  */
 export const DEFAULT_FEE_RATES: Record<PayMethod, string> = { fpps: '2.5', pps_plus: '2', pplns: '1', solo: SOLO_FEE_PERCENT };
 
-/** `pools`: the coin registry (GET /pools), for the FPPS fee and the starting prices. */
+/**
+ * `pools`: the coin registry (GET /pools), for the FPPS fee and the starting prices. Address-mode
+ * coins pay by PPLNS only (block-settlement.service.ts), at the pool fee of the registry.
+ */
 export async function seedEarnings(db: Db, now: Date, pools: readonly PoolItem[]): Promise<void> {
   const registry = new Map(pools.map((p) => [p.coin, p]));
   const accountCoins = COINS.filter((c) => c.mode === 'account');
@@ -30,6 +33,10 @@ export async function seedEarnings(db: Db, now: Date, pools: readonly PoolItem[]
         })),
       ),
     )
+    .onConflictDoNothing();
+  await db
+    .insert(earningFeeRates)
+    .values(COINS.filter((c) => c.mode === 'address').map((c) => ({ coin: c.code, method: 'pplns', feeRate: registry.get(c.code)?.fee_rate ?? DEFAULT_FEE_RATES.pplns, updatedAt: now })))
     .onConflictDoNothing();
   // Only a coin without any day gets the seed day; the job walks on from the last day.
   const known = new Set((await db.selectDistinct({ coin: marketData.coin }).from(marketData)).map((r) => r.coin));

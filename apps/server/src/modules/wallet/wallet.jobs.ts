@@ -1,6 +1,6 @@
 // The wallet's background work: send and settle withdrawals and credit deposits every few
 // seconds; once a day (after 01:00 UTC, when the day's earnings are settled) the automatic payouts
-// and the reconciliation, whose mismatch is logged as an error and written to the audit log.
+// (sub-accounts' settings, and address mining's addresses above the coin's minimum) and the reconciliation, whose mismatch is logged as an error and written to the audit log.
 // With several instances, the one that takes a pass's lease does it; the daily part runs once a
 // day in all, its lease kept until it lapses as the mark that the day is done.
 import { randomUUID } from 'node:crypto';
@@ -9,6 +9,7 @@ import { COINS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { acquireLease, ifLeaseFree, releaseLease } from '../../platform/leases';
+import { runAddressPayouts } from './address-wallets';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { WalletService } from './wallet.service';
 import type { WithdrawalProcessor } from './withdrawal-processor';
@@ -46,7 +47,7 @@ export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
     const holder = randomUUID();
     if (await acquireLease(d.db, name, holder, DAILY_LEASE_MS)) {
       try {
-        const paid = await d.wallet.runPayouts(day);
+        const paid = (await d.wallet.runPayouts(day)) + (await runAddressPayouts(d.db, now, day));
         const report = await d.admin.dailyReconciliation();
         if (!report.ok) d.log.error({ unbalanced: report.unbalanced.length, balanceMismatches: report.balanceMismatches.length, custody: report.custody.filter((c) => !c.ok) }, 'ledger reconciliation mismatch');
         d.log.info({ paid, reconciled: report.ok }, 'daily payouts and reconciliation');

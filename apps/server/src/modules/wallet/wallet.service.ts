@@ -22,6 +22,7 @@ import { checkWithdrawAddress } from './address-check';
 import type { ChainAdapter } from './chain';
 import { balancesOf, post } from './ledger';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
+import { freezeFunds } from './withdrawal-processor';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 type LimitsRow = typeof walletCoinLimits.$inferSelect;
@@ -333,21 +334,7 @@ export class WalletService {
           })),
         )
         .returning();
-      for (const row of rows) {
-        await post(
-          tx,
-          {
-            idempotencyKey: `withdraw:${row.id}`,
-            businessType: 'withdraw',
-            reference: `withdrawal:${row.id}`,
-            entries: [
-              { holder: w.accountId, coin: w.coin, bucket: 'available', amount: `-${row.amount}` },
-              { holder: w.accountId, coin: w.coin, bucket: 'frozen', amount: row.amount },
-            ],
-          },
-          now,
-        );
-      }
+      for (const row of rows) await freezeFunds(tx, row, now);
       return rows.sort((a, b) => a.partNo - b.partNo);
     });
   }

@@ -44,6 +44,22 @@ export const withdrawAddresses = pgTable(
   ],
 );
 
+/**
+ * Address mining (alph, kas, sumo, zeph, aleo, xtm): miners need no account, so each payout
+ * address of a coin gets a wallet of its own, whose id is its holder in the ledger. Its earnings
+ * are credited there and paid straight to the address (a withdrawal with address_wallet_id).
+ */
+export const addressWallets = pgTable(
+  'address_wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coin: text('coin').notNull(),
+    address: text('address').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('address_wallets_coin_address_unique').on(t.coin, t.address)],
+);
+
 export const WITHDRAWAL_STATUSES = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
 
 export const withdrawals = pgTable(
@@ -54,8 +70,10 @@ export const withdrawals = pgTable(
     requestId: uuid('request_id').notNull(),
     partNo: integer('part_no').notNull(),
     parts: integer('parts').notNull(),
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    /** A sub-account's withdrawal (with its user), or an address wallet's payment: one or the other. */
+    accountId: uuid('account_id').references(() => miningAccounts.id),
+    userId: uuid('user_id').references(() => users.id),
+    addressWalletId: uuid('address_wallet_id').references(() => addressWallets.id),
     coin: text('coin').notNull(),
     address: text('address').notNull(),
     publicKey: text('public_key'),
@@ -76,6 +94,9 @@ export const withdrawals = pgTable(
   },
   (t) => [
     uniqueIndex('withdrawals_idempotency_unique').on(t.accountId, t.idempotencyKey, t.partNo),
+    uniqueIndex('withdrawals_address_idempotency_unique').on(t.addressWalletId, t.idempotencyKey, t.partNo).where(sql`${t.addressWalletId} is not null`),
+    index('withdrawals_address_wallet_idx').on(t.addressWalletId, t.createdAt).where(sql`${t.addressWalletId} is not null`),
+    check('withdrawals_holder_check', sql`(${t.accountId} is not null and ${t.userId} is not null and ${t.addressWalletId} is null) or (${t.accountId} is null and ${t.userId} is null and ${t.addressWalletId} is not null)`),
     index('withdrawals_account_idx').on(t.accountId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_status_check', sql`${t.status} in ('reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed')`),

@@ -15,6 +15,9 @@ import { deposits, depositAddresses, withdrawals } from './wallet.tables';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
+/** Whose balance a withdrawal moves: the sub-account's, or the address wallet's (address mining). */
+export const withdrawalHolder = (w: Pick<WithdrawalRow, 'accountId' | 'addressWalletId'>): string => (w.accountId ?? w.addressWalletId)!;
+
 /** Moves `w` from `from` to `to` if it is still in `from`; false when someone else moved it. */
 async function transition(tx: Tx, w: WithdrawalRow, from: string, to: string, set: Partial<typeof withdrawals.$inferInsert>, now: Date): Promise<boolean> {
   const moved = await tx
@@ -23,6 +26,23 @@ async function transition(tx: Tx, w: WithdrawalRow, from: string, to: string, se
     .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, from)))
     .returning({ id: withdrawals.id });
   return moved.length === 1;
+}
+
+/** Available to frozen, once: a withdrawal's amount is held from its creation until it settles or returns. */
+export async function freezeFunds(tx: Tx, w: WithdrawalRow, now: Date): Promise<void> {
+  await post(
+    tx,
+    {
+      idempotencyKey: `withdraw:${w.id}`,
+      businessType: 'withdraw',
+      reference: `withdrawal:${w.id}`,
+      entries: [
+        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'available', amount: `-${new Decimal(w.amount).toFixed()}` },
+        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: new Decimal(w.amount).toFixed() },
+      ],
+    },
+    now,
+  );
 }
 
 /** Frozen back to available, once: for rejected and failed withdrawals. */
@@ -34,8 +54,8 @@ export async function returnFunds(tx: Tx, w: WithdrawalRow, now: Date): Promise<
       businessType: 'withdraw_return',
       reference: `withdrawal:${w.id}`,
       entries: [
-        { holder: w.accountId, coin: w.coin, bucket: 'frozen', amount: `-${new Decimal(w.amount).toFixed()}` },
-        { holder: w.accountId, coin: w.coin, bucket: 'available', amount: new Decimal(w.amount).toFixed() },
+        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: `-${new Decimal(w.amount).toFixed()}` },
+        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'available', amount: new Decimal(w.amount).toFixed() },
       ],
     },
     now,
@@ -93,7 +113,7 @@ export class WithdrawalProcessor {
             businessType: 'withdraw',
             reference: `withdrawal:${w.id}`,
             entries: [
-              { holder: w.accountId, coin: w.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
+              { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
               { holder: SYSTEM.chain, coin: w.coin, amount: amount.minus(fee).toFixed() },
               ...(fee.isZero() ? [] : [{ holder: SYSTEM.fees, coin: w.coin, amount: fee.toFixed() }]),
             ],

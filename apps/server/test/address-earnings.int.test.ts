@@ -1,0 +1,85 @@
+// Address mining's earnings against a real database: a matured ALEO block's PPLNS shares go into
+// the addresses' wallets, the calls show them, the daily payment sends each balance above the
+// coin's minimum to its address through the simulated chain (once a day, whatever runs twice),
+// and the payments list its txid. The ledger reconciliation (with custody) runs at teardown.
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { FakeClock } from '../src/platform/clock';
+import { runAddressPayouts } from '../src/modules/wallet/address-wallets';
+import { walletTick } from '../src/modules/wallet/wallet.jobs';
+import { inject } from './account-helpers';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const clock = new FakeClock('2026-08-01T10:00:00Z');
+beforeAll(async () => {
+  t = await startTestApp({ demo: false, clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+const db = () => t.database.db;
+
+// Published examples of ALEO addresses (bech32m, "aleo1" and 58 characters).
+const A = 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px';
+const B = 'aleo1qnr4dkkvkgfqph0vzc3y6z2eu975wnpz2925ntjccd5cfqxtyu8s7pyjh9';
+
+async function mine(address: string, difficulty: string) {
+  const result = await t.app.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'aleo', address, worker: 'rig1', difficulty, result: 'accepted', time: clock.now().getTime() }]);
+  expect(result.accepted).toBe(1);
+}
+
+describe('address mining earnings and payments', () => {
+  it('pays a matured block by PPLNS into the addresses, shows it, and pays each address once a day', async () => {
+    const day = '2026-08-01';
+    await db().execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source)
+      values ('aleo', ${day}::date, 1000, 10, 0, 'operator') on conflict (coin, day) do nothing`);
+    await db().execute(sql`update earning_fee_rates set fee_rate = 1 where coin = 'aleo' and method = 'pplns'`);
+    await mine(A, '600');
+    await mine(B, '400');
+    clock.set(`${day}T10:20:00Z`);
+    const hash = `b${randomUUID().replace(/-/g, '')}`;
+    await t.app.blocks.record([{ type: 'found', coin: 'aleo', height: 5_000_001, hash, reward: '10', address: A, worker: 'rig1', difficulty: 1000, time: Date.parse(`${day}T10:20:00Z`) }]);
+    await t.app.blocks.record([{ type: 'confirmations', coin: 'aleo', hash, confirmations: 1 }]);
+    expect(await t.app.blockSettlement.settleReady()).toBe(1);
+
+    // N = 2 x 1000 x 1 = 2000 hashes; the pool did 1000, so the window is all of it: A 60 %, B 40 %.
+    // A: 10 x 0.6 x 0.99 = 5.94; B: 10 x 0.4 x 0.99 = 3.96.
+    const profits = await inject(t.app, { url: `/api/address-mining/aleo/miner/${A}/profits` });
+    expect(profits.statusCode, profits.body).toBe(200);
+    expect(body(profits).data).toMatchObject({ coin: 'aleo', address: A, method: 'pplns', fee_rate: '1', total_earned: '5.94', total_paid: '0', unpaid: '5.94', paying: '0', total: 1 });
+    expect(body<{ list: unknown[] }>(profits).data.list).toEqual([{ day, hashrate: 600 / 86_400, amount: '5.94' }]);
+
+    // The daily payment: above ALEO's minimum (1), minus the network fee (0.1) on the way.
+    clock.set('2026-08-02T01:30:00Z');
+    expect(await runAddressPayouts(db(), clock.now(), '2026-08-02')).toBe(2);
+    expect(await runAddressPayouts(db(), clock.now(), '2026-08-02')).toBe(0); // once a day
+    await walletTick({ processor: t.app.wallet.processor }); // sent
+    clock.set('2026-08-02T01:35:00Z');
+    await walletTick({ processor: t.app.wallet.processor }); // confirmed
+    const payments = body<{ list: Array<{ amount: string; fee: string; txid: string | null; status: string }>; total: number }>(await inject(t.app, { url: `/api/address-mining/aleo/payments/${A}` })).data;
+    expect(payments.total).toBe(1);
+    expect(payments.list[0]).toMatchObject({ amount: '5.94', fee: '0.1', status: 'completed' });
+    expect(payments.list[0]!.txid).toMatch(/^[0-9a-f]{64}$/);
+    const after = body<Record<string, string>>(await inject(t.app, { url: `/api/address-mining/aleo/miner/${B}/profits` })).data;
+    expect(after).toMatchObject({ total_earned: '3.96', total_paid: '3.96', unpaid: '0', paying: '0' });
+    // On the chain: one payment to each, of what they earned less the fee.
+    const sent = await queryRows<{ address: string; amount: string }>(db(), sql`select address, amount::text from sim_chain_txs where direction = 'out' and address in (${A}, ${B}) order by address`);
+    expect(sent.map((s) => [s.address, new Decimal(s.amount).toFixed()])).toEqual([[A, '5.84'], [B, '3.86']].sort((x, y) => x[0]!.localeCompare(y[0]!)));
+  });
+
+  it('answers an address without data with zeros, and refuses account-mode and unknown coins', async () => {
+    const empty = await inject(t.app, { url: '/api/address-mining/kas/miner/kaspa:qqnothingminedhere/profits' });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(body(empty).data).toMatchObject({ total_earned: '0', unpaid: '0', list: [], total: 0 });
+    expect(body(await inject(t.app, { url: '/api/address-mining/kas/payments/kaspa:qqnothingminedhere' })).data).toEqual({ list: [], total: 0 });
+    for (const coin of ['btc', 'nope']) {
+      const res = await inject(t.app, { url: `/api/address-mining/${coin}/payments/x1` });
+      expect(res.statusCode).toBe(404);
+      expect(body(res).code).toBe(20001);
+    }
+  });
+});
