@@ -80,8 +80,11 @@ export class ProfitsService {
     if (!work?.work || !market) return { amount: '0', method };
     const fee = (await this.earnings.feeRates([coin])).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
     const info = accountCoin(coin);
-    const profit = dailyProfit(work.work, method, { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock }, fee, coinPrecision(coin));
-    return { amount: profit ? profit.amount.toFixed() : '0', method };
+    const dayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
+    // PPLNS and SOLO pay per block: what the work is worth on average (the FPPS formula at their
+    // own fee) is the estimate; luck decides the rest.
+    const profit = dailyProfit(work.work, method, dayMarket, fee, coinPrecision(coin)) ?? dailyProfit(work.work, 'fpps', dayMarket, fee, coinPrecision(coin))!;
+    return { amount: profit.amount.toFixed(), method };
   }
 
   /**
