@@ -1,0 +1,110 @@
+// The settlement across crashes (the earnings issue): a real process runs a coin's day settlement
+// and is killed with SIGKILL while it credits, three times, then finishes on a fourth run. The
+// ledger must hold exactly what one clean run posts: one posting per profit row with an amount,
+// each account's balance its row's amount, the pool's revenue debited by their sum, and the
+// reconciliation clean (checked at teardown too).
+//
+// PostgreSQL only (TEST_DATABASE_URL): PGlite in memory lives and dies with its process.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { FakeClock } from '../src/platform/clock';
+import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { startTestApp, type TestApp } from './test-app';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const ACCOUNTS = 3_000;
+const DAY = '2026-05-01';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!serverUrl)('the daily settlement across crashes of its process', () => {
+  let t: TestApp;
+  let dbUrl: string;
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false, clock: new FakeClock(`${DAY}T12:00:00Z`) });
+    const [{ name } = { name: '' }] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    dbUrl = url.toString();
+    const db = t.database.db;
+    await db.execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source) values ('btc', ${DAY}::date, 1000, 3.125, 0.25, 'operator')
+      on conflict (coin, day) do update set network_difficulty = 1000, block_subsidy = 3.125, avg_fees_per_block = 0.25`);
+    await db.execute(sql`insert into users (email, password_hash, invite_code) select 'crash-' || i || '@example.com', 'x', 'CR' || lpad(i::text, 6, '0') from generate_series(1, ${ACCOUNTS}) as i`);
+    await db.execute(sql`insert into mining_accounts (user_id, name, is_default) select id, 'crash' || substr(invite_code, 3), true from users where email like 'crash-%'`);
+    // Work of 1/1000 to 97/1000 of a block each (amounts below BTC's precision get cut); every
+    // fifth sub-account is on PPLNS (a day row with nothing to credit here).
+    await db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work)
+      select 'btc', m.id::text, ${`${DAY}T10:00:00Z`}::timestamptz, 600, ((substr(m.name, 6)::int % 97) + 1) * 4294967296.0
+        from mining_accounts m where m.name like 'crash%'`);
+    await db.execute(sql`insert into pay_methods (account_id, coin, method) select id, 'btc', 'pplns' from mining_accounts where name like 'crash%' and substr(name, 6)::int % 5 = 0`);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const posted = async () =>
+    Number((await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from ledger_postings where reference = ${`settlement:btc:${DAY}`}`))[0]!.n);
+
+  function run(): { exited: Promise<number | null>; kill: () => void } {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/settle-child.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: dbUrl, SETTLE_COIN: 'btc', SETTLE_DAY: DAY, SETTLE_NOW: '2026-05-02T00:06:00Z', SETTLE_CHUNK: '20' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    void exited.then((code) => {
+      if (code !== 0 && code !== null) console.error(output);
+    });
+    return { exited, kill: () => child.kill('SIGKILL') };
+  }
+
+  it('credits every sub-account exactly once after three kills mid-way', async () => {
+    const revenueBefore = new Decimal((await balanceOf(t.database.db, SYSTEM.poolRevenue, 'btc')).available);
+    const seen: number[] = [];
+    for (let kill = 0; kill < 3; kill++) {
+      const child = run();
+      // Kill it once it has credited something beyond what the last run left, at a random moment.
+      const before = await posted();
+      let done = false;
+      void child.exited.then(() => (done = true));
+      for (const deadline = Date.now() + 60_000; !done && Date.now() < deadline; await sleep(25)) {
+        if ((await posted()) > before) break;
+      }
+      await sleep(Math.floor(Math.random() * 150));
+      child.kill();
+      await child.exited;
+      seen.push(await posted());
+    }
+    const final = run();
+    expect(await final.exited).toBe(0);
+
+    // Killed mid-way each time: some but not all postings were there after each kill.
+    const rows = await queryRows<{ account_id: string; amount: string }>(t.database.db, sql`select account_id::text, amount::text from profits where coin = 'btc' and day = ${DAY}::date and amount > 0`);
+    expect(seen.filter((n) => n > 0 && n < rows.length).length).toBeGreaterThanOrEqual(2);
+    // Exactly one posting per profit row with an amount, under its key.
+    const postings = await queryRows<{ n: string; keys: string }>(t.database.db, sql`select count(*)::text as n, count(distinct idempotency_key)::text as keys from ledger_postings where reference = ${`settlement:btc:${DAY}`}`);
+    expect(postings[0]).toEqual({ n: String(rows.length), keys: String(rows.length) });
+    // Each balance is its row's amount; the pool paid their sum.
+    const balances = new Map(
+      (await queryRows<{ holder: string; available: string }>(t.database.db, sql`select holder, available::text from ledger_balances where coin = 'btc' and holder not like 'sys:%'`)).map((b) => [b.holder, b.available]),
+    );
+    let sum = new Decimal(0);
+    for (const r of rows) {
+      expect(new Decimal(balances.get(r.account_id) ?? 0).eq(r.amount)).toBe(true);
+      sum = sum.plus(r.amount);
+    }
+    expect(balances.size).toBe(rows.length);
+    expect(revenueBefore.minus((await balanceOf(t.database.db, SYSTEM.poolRevenue, 'btc')).available).toFixed()).toBe(sum.toFixed());
+    const [settled] = await queryRows<{ status: string; paid: string; accounts: number }>(t.database.db, sql`select status, paid::text, accounts from settlement_runs where coin = 'btc' and day = ${DAY}::date`);
+    expect(settled).toMatchObject({ status: 'done', accounts: ACCOUNTS });
+    expect(new Decimal(settled!.paid).toFixed()).toBe(sum.toFixed());
+  }, 180_000);
+});
