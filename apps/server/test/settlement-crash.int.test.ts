@@ -6,7 +6,6 @@
 //
 // PostgreSQL only (TEST_DATABASE_URL): PGlite in memory lives and dies with its process.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
