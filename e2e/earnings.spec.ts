@@ -168,7 +168,8 @@ test('an operator sets a fee rate and a day of market data', async ({ page }) =>
   await dayDialog.getByLabel('Reason').fill('e2e: mempool average');
   await dayDialog.getByRole('button', { name: 'Save' }).click();
   await expect(dayDialog).toBeHidden();
-  const row = page.getByRole('table', { name: 'Market data' }).getByRole('row', { name: new RegExp(today) });
+  // The row of the day itself (the demo week's rows were written today too, so their update time names it).
+  const row = page.getByRole('table', { name: 'Market data' }).getByRole('row', { name: new RegExp(`^${today}`) });
   await expect(row).toContainText('0.04 BTC');
   await expect(row).toContainText('Operator');
   await saveScreenshot(page, 'earnings-admin-market');
@@ -184,4 +185,77 @@ test('an operator sets a fee rate and a day of market data', async ({ page }) =>
   await expect(page.getByTestId('market-day').first()).toContainText(today);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await saveScreenshot(page, 'earnings-admin-market-mobile-dark');
+});
+
+/**
+ * The demo farm's settled week (demo history settled by the real settlement at the demo start):
+ * the figures, chart and table show what the API answers, and the export's CSV holds the same
+ * days with the same exact amounts. Looked at in light, dark and at 390 px.
+ */
+test.describe('settled days of the demo farm', () => {
+  const DEMO_EMAIL = 'demo@hashpool.example';
+  const DEMO_PASSWORD = 'hashpool-demo';
+
+  async function openDemoProfit(page: Page): Promise<Array<{ day: string; amount: string; method: string; status: string }>> {
+    await page.goto(`/login?redirect=${encodeURIComponent('/pool/btc/profit')}`);
+    await fillLogin(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await expect(page).toHaveURL('/pool/btc/profit');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await page.request.get('/api/pools/btc/accounts/demofarm01/profits?page_size=20', { headers: { authorization: `Bearer ${token}` } });
+    const list = ((await res.json()) as { data: { list: Array<{ day: string; amount: string; method: string; status: string }> } }).data.list;
+    expect(list).toHaveLength(7);
+    return list;
+  }
+  /** "0.000612" as the page shows a BTC amount (6 decimals). */
+  const shown = (amount: string) => Number(amount).toFixed(6);
+
+  test('the page shows the settled days and the export holds them exactly', async ({ page }) => {
+    const list = await openDemoProfit(page);
+    await expect(page.getByTestId('profit-yesterday')).toContainText(shown(list[0]!.amount));
+    await expect(page.getByTestId('profit-chart')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Daily earnings' });
+    await expect(table.getByRole('row')).toHaveCount(8);
+    for (const [i, row] of list.entries()) {
+      const line = table.getByRole('row').nth(i + 1);
+      await expect(line).toContainText(row.day);
+      await expect(line).toContainText(shown(row.amount));
+      await expect(line).toContainText('FPPS');
+      await expect(line).toContainText('Settled');
+    }
+    await saveScreenshot(page, 'earnings-settled-light');
+
+    // The export: a range is required; the default is the last 30 days; CSV with exact amounts.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export BTC earnings' });
+    await expect(dialog).toContainText('Amounts are written as exact decimals');
+    // Once the dialog has finished zooming in.
+    await expect.poll(() => page.locator('.ant-modal').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await saveScreenshot(page, 'earnings-export-dialog');
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^hashpool-btc-earnings-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { readFile } = await import('node:fs/promises');
+    const text = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...lines] = text.trim().split(/\r?\n/);
+    expect(header).toContain('Amount (BTC)');
+    // Oldest first in the file; each line's day and exact amount as the API answers them.
+    const rows = lines.map((l) => l.split(','));
+    expect(rows.map((r) => [r[0], r[4]])).toEqual([...list].reverse().map((r) => [r.day, r.amount]));
+    await expect(dialog).toBeHidden();
+  });
+
+  test.describe('on a phone in the dark theme', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('the settled days fit 390 px as cards', async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      const list = await openDemoProfit(page);
+      await expect(page.getByTestId('profit-day').first()).toContainText(shown(list[0]!.amount));
+      await expect(page.getByTestId('profit-day')).toHaveCount(7);
+      await expect(page.getByTestId('profit-chart')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await saveScreenshot(page, 'earnings-settled-mobile-dark');
+    });
+  });
 });

@@ -1,4 +1,4 @@
-// The wallet in the browser (issue "Wallet and ledger"): the demo farm's balance from the seeded
+// The wallet in the browser (issue "Wallet and ledger"): the demo farm's balance from its settled demo
 // earnings, its transactions and a fund detail; a new user who gets a balance from an operator's
 // adjustment, adds a withdraw address and withdraws with pay password and authenticator; an
 // operator who approves a large withdrawal; the admin area's other tabs; and the screens in the
@@ -12,8 +12,6 @@ import { accountButton, codeFromMail, expect, fillLogin, PASSWORD, registerByEma
 
 const DEMO_EMAIL = 'demo@hashpool.example';
 const DEMO_PASSWORD = 'hashpool-demo';
-/** The demo farm's seeded earnings (apps/server wallet.seed.ts): 7 days of 0.00412 BTC. */
-const DEMO_BTC = '0.028840';
 /** A valid Bitcoin address (the genesis block's), accepted by the server's checksum check. */
 const BTC_ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 
@@ -21,6 +19,21 @@ const BTC_ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
  * Logs in through the screen; this browser is a new device for the account, so the server asks
  * for the code it mails (read from the test mailbox). Answers false when the account is unknown.
  */
+/**
+ * The demo farm's BTC earnings as the server settled them (a week of demo history, settled by the
+ * real settlement at the demo start): the balance (their sum) and the newest day's amount, with
+ * BTC's 6 decimals as the pages show them. Call after logging in.
+ */
+async function demoEarnings(page: Page): Promise<{ balance: string; newest: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/api/pools/btc/accounts/demofarm01/profits?page_size=20', { headers: { authorization: `Bearer ${token}` } });
+  const list = ((await res.json()) as { data: { list: Array<{ amount: string }> } }).data.list;
+  expect(list.length).toBe(7);
+  const micro = (amount: string) => Math.round(Number(amount) * 1e6); // exact: BTC amounts have 6 decimals
+  const text = (units: number) => (units / 1e6).toFixed(6);
+  return { balance: text(list.reduce((sum, r) => sum + micro(r.amount), 0)), newest: text(micro(list[0]!.amount)) };
+}
+
 async function logIn(page: Page, email: string, password = PASSWORD): Promise<boolean> {
   await page.goto('/login');
   const since = Date.now();
@@ -123,13 +136,14 @@ function balanceRow(page: Page, symbol: string) {
   return page.getByRole('table', { name: 'Balances' }).getByRole('row').filter({ has: page.getByText(symbol, { exact: true }) });
 }
 
-test('the demo farm: balance from the seeded earnings, transactions and a fund detail', async ({ page }) => {
+test('the demo farm: balance from the settled demo earnings, transactions and a fund detail', async ({ page }) => {
   expect(await logIn(page, DEMO_EMAIL, DEMO_PASSWORD)).toBe(true);
+  const { balance: demoBtc, newest } = await demoEarnings(page);
   await page.goto('/asset/index');
   await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
   await expect(page.getByText('Sub-account demofarm01')).toBeVisible();
   const btc = balanceRow(page, 'BTC');
-  await expect(btc).toContainText(DEMO_BTC);
+  await expect(btc).toContainText(demoBtc);
   await saveScreenshot(page, 'wallet-assets-light');
 
   // The two switches are remembered under SPEC.md's keys.
@@ -138,13 +152,13 @@ test('the demo farm: balance from the seeded earnings, transactions and a fund d
   expect(await page.evaluate(() => localStorage.getItem('hide_wallet'))).toBe('1');
   await page.getByRole('button', { name: 'Hide amounts' }).click();
   await expect(btc).toContainText('****');
-  await expect(btc).not.toContainText(DEMO_BTC);
+  await expect(btc).not.toContainText(demoBtc);
   expect(await page.evaluate(() => localStorage.getItem('hide_amount'))).toBe('1');
   await page.reload();
   await expect(balanceRow(page, 'BTC')).toContainText('****');
   await page.getByRole('button', { name: 'Show amounts' }).click();
   await page.getByRole('switch', { name: 'Hide small balances' }).click();
-  await expect(balanceRow(page, 'BTC')).toContainText(DEMO_BTC);
+  await expect(balanceRow(page, 'BTC')).toContainText(demoBtc);
 
   // Deposit: the sub-account's own address as text and QR code.
   await page.getByRole('button', { name: 'Deposit BTC' }).click();
@@ -168,7 +182,7 @@ test('the demo farm: balance from the seeded earnings, transactions and a fund d
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByRole('row')).toHaveCount(8);
   await expect(table.getByRole('row').nth(1)).toContainText('Mining profit');
-  await expect(table.getByRole('row').nth(1)).toContainText('+0.004120');
+  await expect(table.getByRole('row').nth(1)).toContainText(`+${newest}`);
   await expect(table.getByRole('columnheader', { name: 'Time (UTC+00:00)' })).toBeVisible();
 
   // Filters go into the address; a type without postings shows the filtered empty state.
@@ -183,7 +197,7 @@ test('the demo farm: balance from the seeded earnings, transactions and a fund d
   await expect(page).toHaveURL(/\/fund\/\d+$/);
   const detail = page.getByTestId('fund-detail');
   await expect(detail).toContainText('Mining profit');
-  await expect(detail).toContainText('+0.004120 BTC');
+  await expect(detail).toContainText(`+${newest} BTC`);
   await expect(detail).toContainText('Completed');
   await page.getByRole('button', { name: 'Back to transactions' }).click();
   await expect(page).toHaveURL('/asset/transaction');
@@ -399,8 +413,9 @@ test('an operator: ledger search, adjustment, reconciliation and audit log', asy
 test('dark theme and Chinese on the asset page', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   expect(await logIn(page, DEMO_EMAIL, DEMO_PASSWORD)).toBe(true);
+  const { balance: demoBtc } = await demoEarnings(page);
   await page.goto('/asset/index');
-  await expect(balanceRow(page, 'BTC')).toContainText(DEMO_BTC);
+  await expect(balanceRow(page, 'BTC')).toContainText(demoBtc);
   // No light islands: the balances table sits on a dark surface.
   const surface = await page.getByRole('table', { name: 'Balances' }).evaluate((el) => getComputedStyle(el.parentElement!).backgroundColor);
   expect(surface).not.toBe('rgb(255, 255, 255)');
@@ -409,7 +424,7 @@ test('dark theme and Chinese on the asset page', async ({ page }) => {
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   await page.reload();
   await expect(page.getByRole('heading', { name: '钱包', level: 1 })).toBeVisible();
-  await expect(page.getByRole('table', { name: '余额' })).toContainText(DEMO_BTC);
+  await expect(page.getByRole('table', { name: '余额' })).toContainText(demoBtc);
   await page.goto('/asset/transaction');
   await expect(page.getByRole('table', { name: '交易记录' }).getByRole('row').nth(1)).toContainText('挖矿收益');
   await saveScreenshot(page, 'wallet-transactions-zh');
@@ -420,9 +435,10 @@ test.describe('on a phone', () => {
 
   test('balances as cards, and the deposit dialog fits the screen', async ({ page }) => {
     expect(await logIn(page, DEMO_EMAIL, DEMO_PASSWORD)).toBe(true);
+    const { balance: demoBtc } = await demoEarnings(page);
     await page.goto('/asset/index');
     const card = page.getByTestId('balance-card').filter({ hasText: 'BTC' });
-    await expect(card).toContainText(DEMO_BTC);
+    await expect(card).toContainText(demoBtc);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('switch', { name: 'Hide small balances' }).click();

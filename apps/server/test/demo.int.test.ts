@@ -1,6 +1,14 @@
 // The demo start: the published demo user logs in from any device without an emailed code, cannot
-// change its security settings, and sees the simulator's workers.
+// change its security settings, sees the simulator's workers, and finds a week of demo mining
+// settled by the real settlement (in the profits calls and the wallet), settled once however
+// often the demo starts.
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { prepareDatabase } from '../src/db/prepare';
+import { DEMO_SETTLED_DAYS } from '../src/modules/earnings/earnings.demo';
+import { balanceOf } from '../src/modules/wallet/ledger';
 import { ERRORS, type MinerRow, type Tokens } from '@hashpool/shared';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/modules/accounts/accounts.seed';
 import { DEMO_WORKERS, simulateShares } from '../src/modules/mining/simulator';
@@ -38,5 +46,42 @@ describe('demo user', () => {
     const list = body<{ list: MinerRow[]; total: number }>(await inject(t.app, { url: '/api/pools/btc/accounts/demofarm01/miners', headers: auth(tokens) })).data;
     expect(list.total).toBeGreaterThanOrEqual(7);
     expect(list.list[0]!.accept_15m.value).toBeGreaterThan(1e12);
+  });
+});
+
+describe('demo earnings', () => {
+  const counts = async () =>
+    (
+      await queryRows<{ runs: string; postings: string; points: string }>(
+        t.database.db,
+        sql`select (select count(*) from settlement_runs where status = 'done')::text as runs,
+                   (select count(*) from ledger_postings where business_type = 'mining_profit')::text as postings,
+                   (select count(*) from owner_history)::text as points`,
+      )
+    )[0]!;
+
+  it('are a week of demo history settled by the settlement, once however often the demo starts', async () => {
+    const { result } = await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, newDevice());
+    const tokens = (result as { tokens: Tokens }).tokens;
+    const list = body<{ list: Array<{ day: string; method: string; amount: string; status: string; hashrate: number }>; total: number }>(
+      await inject(t.app, { url: '/api/pools/btc/accounts/demofarm01/profits?page_size=20', headers: auth(tokens) }),
+    ).data;
+    expect(list.total).toBe(DEMO_SETTLED_DAYS);
+    for (const row of list.list) {
+      expect(row).toMatchObject({ method: 'fpps', status: 'settled' });
+      expect(Number(row.amount)).toBeGreaterThan(0);
+      // The farm's mean hashrate, within its hourly luck.
+      expect(row.hashrate).toBeGreaterThan(0.9e15);
+      expect(row.hashrate).toBeLessThan(1.3e15);
+    }
+    // The wallet holds exactly what was settled.
+    const [account] = await queryRows<{ id: string }>(t.database.db, sql`select id::text from mining_accounts where name = 'demofarm01'`);
+    const settled = list.list.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
+    expect(new Decimal((await balanceOf(t.database.db, account!.id, 'btc')).available).toFixed()).toBe(settled.toFixed());
+
+    const before = await counts();
+    expect(Number(before.runs)).toBeGreaterThanOrEqual(2 * DEMO_SETTLED_DAYS); // btc and ltc
+    await prepareDatabase(t.database, { demo: true, clock: t.clock });
+    expect(await counts()).toEqual(before);
   });
 });

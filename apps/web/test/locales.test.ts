@@ -17,6 +17,8 @@ const SAME_AS_ENGLISH = new Set([
   'common:error.ok',
   // An example address: example.com is the reserved example domain in every language.
   'auth:contact.email_placeholder',
+  // A file format's name.
+  'earnings:export.csv',
 ]);
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {

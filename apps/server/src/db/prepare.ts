@@ -6,9 +6,10 @@ import { seedDemoContent, seedReferenceData } from '../modules/content/content.s
 import { ensureRoles } from '../modules/accounts/accounts.repository';
 import { ROLE_DEFINITIONS } from '../modules/accounts/accounts.service';
 import { seedDemoUser } from '../modules/accounts/accounts.seed';
-import { seedDemoEarnings, seedWalletLimits } from '../modules/wallet/wallet.seed';
+import { seedWalletLimits } from '../modules/wallet/wallet.seed';
 import { ContentService } from '../modules/content/content.service';
 import { seedEarnings } from '../modules/earnings/earnings.seed';
+import { seedDemoSettlements } from '../modules/earnings/earnings.demo';
 
 export async function prepareDatabase(database: Database, options: { demo: boolean; clock: Clock }): Promise<void> {
   await runMigrations(database);
@@ -16,10 +17,12 @@ export async function prepareDatabase(database: Database, options: { demo: boole
   await ensureRoles(database.db, ROLE_DEFINITIONS);
   await seedWalletLimits(database.db);
   // Fee rates and the first market day start from the coin registry (pool fee, price).
-  await seedEarnings(database.db, options.clock.now(), await new ContentService(database.db, options.clock, {}).pools());
+  const pools = await new ContentService(database.db, options.clock, {}).pools();
+  await seedEarnings(database.db, options.clock.now(), pools);
   if (options.demo) {
     await seedDemoContent(database.db, options.clock.now());
     await seedDemoUser(database.db, options.clock.now());
-    await seedDemoEarnings(database.db, options.clock.now());
+    // A week of the demo farm's mining, settled by the real settlement (labelled demo: the demo farm).
+    await seedDemoSettlements(database.db, options.clock, pools);
   }
 }

@@ -6,7 +6,7 @@ import { ApiError } from './api-error';
 import { presentError } from './error-presenter';
 import { refresher } from './session-refresh';
 import { handleTokenExpired, TOKEN_EXPIRED_CODE } from './token-expiry';
-import { exchange, type Answer, type Method, type QueryParams } from './transport';
+import { download, exchange, type Answer, type DownloadedFile, type Method, type QueryParams } from './transport';
 
 export { API_BASE, API_TIMEOUT_MS, type QueryParams } from './transport';
 
@@ -20,19 +20,29 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The whole answer, for the few calls whose `msg` is worth showing on success. */
-export async function apiExchange<T>(method: Method, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+/** The session rules around one exchange: a fresh token before it, the 40001 reaction and the error display after. */
+async function withSession<T>(options: Pick<RequestOptions, 'silent'>, run: (token: string | null) => Promise<T>): Promise<T> {
   let token: string | null = null;
   try {
     await refresher.ensureFresh();
     token = getAccessToken();
-    return await exchange<T>(method, path, { query: options.query, body: options.body, signal: options.signal, token, headers: options.headers });
+    return await run(token);
   } catch (caught) {
     const error = caught instanceof ApiError ? caught : new ApiError({ kind: 'network', msg: String(caught) });
     if (error.kind === 'server' && error.status === 400 && error.code === TOKEN_EXPIRED_CODE) await handleTokenExpired(error, token);
     if (!options.silent && error.kind !== 'aborted') presentError(error);
     throw error;
   }
+}
+
+/** The whole answer, for the few calls whose `msg` is worth showing on success. */
+export function apiExchange<T>(method: Method, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+  return withSession(options, (token) => exchange<T>(method, path, { query: options.query, body: options.body, signal: options.signal, token, headers: options.headers }));
+}
+
+/** A file from a GET (an export), under the same session rules. */
+export function apiDownload(path: string, query?: QueryParams): Promise<DownloadedFile> {
+  return withSession({}, (token) => download(path, { query, token }));
 }
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {

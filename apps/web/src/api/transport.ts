@@ -65,9 +65,34 @@ export async function send<T>(method: Method, path: string, options: TransportOp
   return (await exchange<T>(method, path, options, signed)).data;
 }
 
+/** A file the API sends instead of an envelope (an export), with the name it gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string;
+}
+
+/**
+ * A GET that answers a file: the same headers and signature as any call; an error still comes as
+ * the { code, msg, data } envelope (JSON), and is thrown as such.
+ */
+export async function download(path: string, options: Pick<TransportOptions, 'query' | 'token' | 'signal'>): Promise<DownloadedFile> {
+  const response = await request('GET', path, options, true, '*/*');
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    await readEnvelope(response); // throws the server's error
+    throw new ApiError({ kind: 'http', status: response.status });
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  return { blob: await response.blob(), name };
+}
+
 export async function exchange<T>(method: Method, path: string, options: TransportOptions, signed = true): Promise<Answer<T>> {
+  return readEnvelope<T>(await request(method, path, options, signed, 'application/json'));
+}
+
+async function request(method: Method, path: string, options: TransportOptions, signed: boolean, accept: string): Promise<Response> {
   const query = queryStrings(options.query);
-  const headers: Record<string, string> = { ...options.headers, [LANGUAGE_HEADER]: currentLanguage(), [DEVICE_HEADER]: deviceId(), accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, [LANGUAGE_HEADER]: currentLanguage(), [DEVICE_HEADER]: deviceId(), accept };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body) headers['content-type'] = 'application/json';
   if (signed) Object.assign(headers, signatureHeaders(await requestSignKey(), { ...query, ...options.body }));
@@ -92,7 +117,10 @@ export async function exchange<T>(method: Method, path: string, options: Transpo
   } finally {
     clearTimeout(timer);
   }
+  return response;
+}
 
+async function readEnvelope<T>(response: Response): Promise<Answer<T>> {
   let envelope: RawEnvelope;
   try {
     envelope = (await response.json()) as RawEnvelope;

@@ -1,14 +1,7 @@
-// Reference data of the wallet (per-coin limits, operator-editable afterwards) and, for the demo
-// start only, a week of demo mining earnings for the demo farm so its wallet is not empty. The
-// earnings issue replaces the latter with real settlements of the simulator's blocks.
-import Decimal from 'decimal.js';
-import { inArray } from 'drizzle-orm';
+// Reference data of the wallet: per-coin limits, operator-editable afterwards. (The demo farm's
+// earnings come from real settlements of demo history: earnings/earnings.demo.ts.)
 import { COINS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
-import { miningAccounts } from '../accounts/accounts.tables';
-import { DEMO_ACCOUNTS } from '../accounts/accounts.seed';
-import { post, SYSTEM } from './ledger';
-import { simulatedIncoming } from './chain';
 import { walletCoinLimits } from './wallet.tables';
 
 /** Minimum, fee, single maximum and audit threshold, in coins; roughly what large pools use. */
@@ -28,24 +21,4 @@ export async function seedWalletLimits(db: Db): Promise<void> {
     return { coin: c.code, minWithdraw: min, withdrawFee: fee, maxSingleWithdraw: maxSingle, auditThreshold: audit };
   });
   await db.insert(walletCoinLimits).values(rows).onConflictDoNothing();
-}
-
-/** Demo earnings: 7 daily mining-profit postings per demo account, paid from the simulated chain. */
-export async function seedDemoEarnings(db: Db, now: Date): Promise<void> {
-  const accounts = await db.select().from(miningAccounts).where(inArray(miningAccounts.name, DEMO_ACCOUNTS));
-  const daily: Record<string, [coin: string, amount: string]> = { demofarm01: ['btc', '0.00412'], demofarm02: ['ltc', '0.0873'] };
-  for (const account of accounts) {
-    const [coin, amount] = daily[account.name] ?? ['btc', '0.001'];
-    for (let day = 7; day >= 1; day--) {
-      const key = `demo:earnings:${account.id}:${day}`;
-      const at = new Date(now.getTime() - day * 86_400_000);
-      const { replayed } = await post(
-        db,
-        { idempotencyKey: key, businessType: 'mining_profit', reference: `demo:day-${day}`, memo: { demo: 'true' }, entries: [{ holder: SYSTEM.chain, coin, amount: new Decimal(amount).neg().toFixed() }, { holder: account.id, coin, amount }] },
-        at,
-      );
-      // The coins arrive in the simulated chain's book too, so custody reconciles.
-      if (!replayed) await simulatedIncoming(db, at, coin, 'sim-pool-coinbase', amount);
-    }
-  }
 }

@@ -2,9 +2,10 @@
 // /profits): a bar per UTC day, then the days as a table (cards on phones) with their settled
 // hashrate, method, fee, amount and status, 10 a page. The range of days and the page live in the
 // address (lib/profits.ts). Before the first settlement the panel says when earnings appear.
-import { useMemo } from 'react';
+// The export dialog saves a range of days as CSV or XLSX.
+import { useMemo, useState } from 'react';
 import { Button, DatePicker, Flex, Tag, theme } from 'antd';
-import { CalendarOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,6 +23,7 @@ import { useTimezone } from '../../pool/hooks/usePoolContext';
 import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
 import type { ProfitRow } from '../earnings.api';
 import { useProfits } from '../earnings.queries';
+import ExportDialog from './ExportDialog';
 import { chartQuery, chartWindow, dailyAmounts, formatFeeRate, parseProfitFilters, profitFiltersToParams, profitListQuery, type ProfitFilters } from '../lib/profits';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
@@ -38,6 +40,7 @@ export function DailyEarnings({ coin, account }: { coin: CoinInfo; account: stri
   const data = list.data;
   // Nothing settled at all (not only in the chosen days): say when the first day will be.
   const none = data !== undefined && data.total === 0 && !filtered && !list.isPlaceholderData;
+  const [exporting, setExporting] = useState(false);
 
   return (
     <section aria-labelledby="daily-earnings-title" data-testid="daily-earnings">
@@ -51,8 +54,16 @@ export function DailyEarnings({ coin, account }: { coin: CoinInfo; account: stri
               {t('profits.days_utc')}
             </Text>
           </div>
-          {!none && <RangeFilter filters={filters} today={today} onChange={change} />}
+          {!none && (
+            <Flex gap={8} align="center" wrap>
+              <RangeFilter filters={filters} today={today} onChange={change} />
+              <Button icon={<DownloadOutlined />} onClick={() => setExporting(true)}>
+                {t('export.open')}
+              </Button>
+            </Flex>
+          )}
         </Flex>
+        {exporting && <ExportDialog coin={coin} account={account} today={today} onClose={() => setExporting(false)} />}
         {none ? (
           <NoEarnings today={today} />
         ) : !data ? (

@@ -1,0 +1,92 @@
+// Demo only (DEMO_SEED; prepareDatabase calls this for the demo start and never for a real pool):
+// the demo farm's last week of mining, settled by the real settlement, so the profit page, the
+// wallet and the export show settled days from the first start instead of after a UTC midnight.
+//
+// The history is demo data made from the simulator's demo workers (simulator.ts): each hour's
+// work is the farm's mean hashrate (flaky workers counted for the time they are on) times an
+// hour, with its luck drawn deterministically, written as hourly points like the roll-up leaves
+// them. A day that already has any history of the farm (the simulator ran then) is left to the
+// settlement job; so is today. The market values of those days are the seed values, as on the
+// first start. A second start writes and settles nothing twice.
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { miningAccounts } from '../accounts/accounts.tables';
+import { DEMO_ACCOUNTS } from '../accounts/accounts.seed';
+import { ownerHistory } from '../mining/mining.tables';
+import { DEMO_WORKERS } from '../mining/simulator';
+import { EarningsService } from './earnings.service';
+import { marketData } from './earnings.tables';
+import { deterministicNormal, seedValues, SimulatedMarketData } from './market-data';
+import { SettlementService } from './settlement.service';
+
+export const DEMO_SETTLED_DAYS = 7;
+/** The demo's share difficulty, for the share counts of its points. */
+const DEMO_SHARE_DIFFICULTY = 65_536;
+
+interface Farm {
+  accountId: string;
+  coin: string;
+  /** Mean hashrate, H/s. */
+  hashrate: number;
+}
+
+async function demoFarms(db: Db): Promise<Farm[]> {
+  const ids = new Map((await db.select().from(miningAccounts).where(inArray(miningAccounts.name, DEMO_ACCOUNTS))).map((a) => [a.name, a.id]));
+  const farms = new Map<string, Farm>();
+  for (const w of DEMO_WORKERS) {
+    const accountId = ids.get(w.account);
+    if (!accountId) continue;
+    const key = `${accountId}:${w.coin}`;
+    const share = w.onMinutes / (w.onMinutes + w.offMinutes);
+    const farm = farms.get(key) ?? { accountId, coin: w.coin, hashrate: 0 };
+    farm.hashrate += w.hashrate * share;
+    farms.set(key, farm);
+  }
+  return [...farms.values()];
+}
+
+export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly PoolItem[]): Promise<void> {
+  const farms = await demoFarms(db);
+  if (farms.length === 0) return;
+  const now = clock.now();
+  const today = utcDay(now);
+  const prices = new Map(pools.map((p) => [p.coin, p.price_usd]));
+  const settlement = new SettlementService(db, clock, new EarningsService(db, clock, new SimulatedMarketData()));
+  for (let back = DEMO_SETTLED_DAYS; back >= 1; back--) {
+    const day = addDays(today, -back);
+    const from = dayStart(day);
+    const to = dayStart(addDays(day, 1));
+    const coins = new Set<string>();
+    for (const farm of farms) {
+      const coin = findCoin(farm.coin)!;
+      const [known] = await db
+        .select({ one: sql<number>`1` })
+        .from(ownerHistory)
+        .where(and(eq(ownerHistory.coin, farm.coin), eq(ownerHistory.owner, farm.accountId), gte(ownerHistory.bucket, from), lt(ownerHistory.bucket, to)))
+        .limit(1);
+      if (known) continue; // mined (or seeded) that day already
+      coins.add(farm.coin);
+      await db.insert(marketData).values({ coin: farm.coin, day, ...seedValues(coin, prices.get(farm.coin) ?? null), source: 'seed', updatedAt: now }).onConflictDoNothing();
+      const points = Array.from({ length: 24 }, (_, hour) => {
+        const luck = Math.max(0.5, 1 + 0.04 * deterministicNormal('demo-history', farm.accountId, farm.coin, day, String(hour)));
+        const work = farm.hashrate * 3600 * luck;
+        const accepted = Math.round(work / (DEMO_SHARE_DIFFICULTY * coin.hashesPerDifficulty));
+        const rejected = Math.round(accepted * 0.006);
+        return {
+          coin: farm.coin,
+          owner: farm.accountId,
+          bucket: new Date(from.getTime() + hour * 3_600_000),
+          resolution: 3600,
+          acceptedWork: work,
+          rejectedWork: rejected * DEMO_SHARE_DIFFICULTY * coin.hashesPerDifficulty,
+          accepted,
+          rejected,
+        };
+      });
+      await db.insert(ownerHistory).values(points).onConflictDoNothing();
+    }
+    for (const coin of coins) await settlement.settleCoinDay(coin, day);
+  }
+}
