@@ -1,6 +1,6 @@
 // /pool/:type/profit (pool.view): the current sub-account's earnings of one coin: the figures
 // (yesterday, today's estimate, totals, balance), the settled days as a chart and a table, and
-// the payout-method section. Export joins it in a later part of the earnings issue.
+// the payout-method section; the daily panel exports a range of days as CSV or XLSX.
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../ui/PageSpinner';
