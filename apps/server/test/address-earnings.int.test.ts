@@ -26,6 +26,8 @@ const db = () => t.database.db;
 // Published examples of ALEO addresses (bech32m, "aleo1" and 58 characters).
 const A = 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px';
 const B = 'aleo1qnr4dkkvkgfqph0vzc3y6z2eu975wnpz2925ntjccd5cfqxtyu8s7pyjh9';
+/** A Kaspa address that never mined here. */
+const KAS = 'kaspa:qqkqkzjvr7zwxxmjxjkmxxdwju9kjs6e9u82uh59z07vgaks6gg62v8707g73';
 
 async function mine(address: string, difficulty: string) {
   const result = await t.app.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'aleo', address, worker: 'rig1', difficulty, result: 'accepted', time: clock.now().getTime() }]);
@@ -72,10 +74,14 @@ describe('address mining earnings and payments', () => {
   });
 
   it('answers an address without data with zeros, and refuses account-mode and unknown coins', async () => {
-    const empty = await inject(t.app, { url: '/api/address-mining/kas/miner/kaspa:qqnothingminedhere/profits' });
+    const empty = await inject(t.app, { url: `/api/address-mining/kas/miner/${KAS}/profits` });
     expect(empty.statusCode, empty.body).toBe(200);
     expect(body(empty).data).toMatchObject({ total_earned: '0', unpaid: '0', list: [], total: 0 });
-    expect(body(await inject(t.app, { url: '/api/address-mining/kas/payments/kaspa:qqnothingminedhere' })).data).toEqual({ list: [], total: 0 });
+    expect(body(await inject(t.app, { url: `/api/address-mining/kas/payments/${KAS}` })).data).toEqual({ list: [], total: 0 });
+    // A malformed address is refused with the wallet's message.
+    const bad = await inject(t.app, { url: '/api/address-mining/kas/payments/kaspa:nothing' });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).msg).toBe('The address is wrong.');
     for (const coin of ['btc', 'nope']) {
       const res = await inject(t.app, { url: `/api/address-mining/${coin}/payments/x1` });
       expect(res.statusCode).toBe(404);

@@ -14,3 +14,5 @@ export * from './schemas/mining';
 export * from './schemas/wallet';
 export * from './schemas/earnings';
 export * from './schemas/address-earnings';
+export * from './address-formats';
+export * from './schemas/address-mining';

@@ -4,7 +4,7 @@
 // address with no data answers zeros and empty lists: it may simply not have mined yet.
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { addDays, dayStart, findCoin, utcDay, type WithdrawalStatus } from '@hashpool/shared';
+import { addDays, dayStart, findCoin, isValidMiningAddress, utcDay, type WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -18,6 +18,13 @@ export function addressCoin(code: string) {
   return coin;
 }
 
+/** The address-mode coin's code, when `address` has that coin's format; else the error the caller sees. */
+export function addressOf(code: string, address: string): string {
+  const coin = addressCoin(code).code;
+  if (!isValidMiningAddress(coin, address)) throw new AppError('address_invalid');
+  return coin;
+}
+
 export class AddressEarningsService {
   constructor(
     private readonly db: Db,
@@ -27,7 +34,7 @@ export class AddressEarningsService {
 
   /** The last `days` days, newest first, paged; with the wallet's totals. */
   async profits(code: string, address: string, query: { page: number; page_size: number; days: number }) {
-    const coin = addressCoin(code).code;
+    const coin = addressOf(code, address);
     const today = utcDay(this.clock.now());
     const from = addDays(today, -(query.days - 1));
     const [wallet] = await queryRows<{ id: string; earned: string | null; available: string | null; frozen: string | null; paid: string | null }>(
@@ -74,7 +81,7 @@ export class AddressEarningsService {
 
   /** Payments sent to the address, newest first. */
   async payments(code: string, address: string, query: { page: number; page_size: number }) {
-    const coin = addressCoin(code).code;
+    const coin = addressOf(code, address);
     const rows = await queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: string; total: number }>(
       this.db,
       sql`select x.created_at, x.amount::text, x.fee::text, x.txid, x.status, (count(*) over ())::int as total

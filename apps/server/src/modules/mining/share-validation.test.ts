@@ -43,6 +43,10 @@ describe('checkShare', () => {
     expect(checkShare({ ...good, extra: 1 }, NOW)).toBe('malformed');
     expect(checkShare({ ...good, coin: 'nope' }, NOW)).toBe('unknown_coin');
     expect(checkShare({ ...good, address: 'x' }, NOW)).toBe('mode_mismatch');
+    // Address mode: the address must have its coin's format.
+    const aleo = { ...good, coin: 'aleo', account: undefined, address: 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px' };
+    expect(checkShare(aleo, NOW)).toMatchObject({ coin: 'aleo', ownerKind: 'address', owner: aleo.address });
+    expect(checkShare({ ...aleo, address: 'aleo1short' }, NOW)).toBe('bad_address');
     expect(checkShare({ ...good, worker: 'W1' }, NOW)).toBe('bad_worker_name');
     expect(checkShare({ ...good, difficulty: '0' }, NOW)).toBe('bad_difficulty');
     expect(checkShare({ ...good, time: NOW - 61 * 60_000 }, NOW)).toBe('bad_time');

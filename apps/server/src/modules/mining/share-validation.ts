@@ -1,8 +1,8 @@
 // Checks one share of a batch. A refused share is counted by reason and never stored.
-import { findCoin, isValidWorkerName, SHARE_RESULTS, type ShareEvent } from '@hashpool/shared';
+import { findCoin, isValidMiningAddress, isValidWorkerName, SHARE_RESULTS, type ShareEvent } from '@hashpool/shared';
 import type { ResolvedShare } from './share-aggregate';
 
-export const REFUSAL_REASONS = ['malformed', 'unknown_coin', 'mode_mismatch', 'unknown_account', 'bad_worker_name', 'bad_difficulty', 'bad_time'] as const;
+export const REFUSAL_REASONS = ['malformed', 'unknown_coin', 'mode_mismatch', 'unknown_account', 'bad_address', 'bad_worker_name', 'bad_difficulty', 'bad_time'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** Shares older than this, or this far in the future, are refused: their buckets are closed. */
@@ -47,6 +47,7 @@ export function checkShare(raw: unknown, now: number): CheckedShare | RefusalRea
   const coin = findCoin(s.coin);
   if (!coin) return 'unknown_coin';
   if (coin.mode === 'account' ? !s.account || s.address : !s.address || s.account) return 'mode_mismatch';
+  if (coin.mode === 'address' && !isValidMiningAddress(coin.code, s.address!)) return 'bad_address';
   if (!isValidWorkerName(s.worker)) return 'bad_worker_name';
   const difficulty = Number(s.difficulty);
   if (!Number.isFinite(difficulty) || difficulty <= 0) return 'bad_difficulty';

@@ -29,6 +29,9 @@ const SORT_COLUMNS = {
   workerName: workers.name,
 };
 
+/** Whose workers: a sub-account's id, or an address (address mining). */
+export type WorkerOwner = string | { address: string };
+
 export class WorkersService {
   constructor(
     private readonly db: Db,
@@ -50,8 +53,9 @@ export class WorkersService {
     return lt(workers.lastShareAt, deadFrom);
   }
 
-  private owned(accountId: string, coin: string): SQL {
-    return and(eq(workers.accountId, accountId), eq(workers.coin, coin))!;
+  /** A sub-account's workers (its id), or an address's (address mining). */
+  private owned(owner: WorkerOwner, coin: string): SQL {
+    return and(typeof owner === 'string' ? eq(workers.accountId, owner) : eq(workers.address, owner.address), eq(workers.coin, coin))!;
   }
 
   private row(w: typeof workers.$inferSelect): MinerRow {
@@ -77,9 +81,9 @@ export class WorkersService {
     return this.row(w);
   }
 
-  async list(accountId: string, coin: string, q: MinerListQuery): Promise<{ list: MinerRow[]; total: number }> {
+  async list(owner: WorkerOwner, coin: string, q: MinerListQuery): Promise<{ list: MinerRow[]; total: number }> {
     const where = and(
-      this.owned(accountId, coin),
+      this.owned(owner, coin),
       q.status === 'all' ? undefined : this.statusCondition(q.status),
       q.group === 'default' ? isNull(workers.groupId) : q.group !== undefined ? eq(workers.groupId, q.group) : undefined,
       // Worker names are digits and lower-case letters only, so the search needs no escaping
@@ -98,7 +102,7 @@ export class WorkersService {
     };
   }
 
-  async counts(accountId: string, coin: string): Promise<{ total: number; active: number; inactive: number; dead: number }> {
+  async counts(owner: WorkerOwner, coin: string): Promise<{ total: number; active: number; inactive: number; dead: number }> {
     const now = this.clock.now().getTime();
     const [row] = await this.db
       .select({
@@ -107,14 +111,14 @@ export class WorkersService {
         dead: sql<number>`count(*) filter (where ${workers.lastShareAt} < ${new Date(now - this.deadAfterMs).toISOString()}::timestamptz)`.mapWith(Number),
       })
       .from(workers)
-      .where(this.owned(accountId, coin));
+      .where(this.owned(owner, coin));
     const total = row?.total ?? 0;
     const active = row?.active ?? 0;
     const dead = row?.dead ?? 0;
     return { total, active, inactive: total - active - dead, dead };
   }
 
-  async accountStats(accountId: string, coin: string) {
+  async accountStats(owner: WorkerOwner, coin: string) {
     const [sums] = await this.db
       .select({
         h15: sql<number>`coalesce(sum(${workers.hashrate15m}), 0)`.mapWith(Number),
@@ -124,13 +128,13 @@ export class WorkersService {
         reject: sql<number>`coalesce(sum(${workers.rejectRate} * ${workers.hashrate24h}) / nullif(sum(${workers.hashrate24h}), 0), 0)`.mapWith(Number),
       })
       .from(workers)
-      .where(this.owned(accountId, coin));
+      .where(this.owned(owner, coin));
     return {
       hashrate_15m: sums?.h15 ?? 0,
       hashrate_1h: sums?.h1 ?? 0,
       hashrate_24h: sums?.h24 ?? 0,
       reject_rate: sums?.reject ?? 0,
-      workers: await this.counts(accountId, coin),
+      workers: await this.counts(owner, coin),
     };
   }
 }

@@ -1,0 +1,80 @@
+// HTTP of address mining (SPEC.md section 7), public reads: the pools, one coin's pool, its
+// blocks, charts and worker counts, and one address's figures, chart and workers. (Its earnings
+// and payments: earnings/address-earnings.routes.ts.) {coin} is an address-mode coin; any other
+// answers coin_not_found, a malformed address address_invalid.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addressCoinParamsSchema,
+  addressMinerInfoSchema,
+  addressParamsSchema,
+  addressPoolListSchema,
+  addressPoolSchema,
+  addressWorkerParamsSchema,
+  addressWorkerStatsSchema,
+  blockPageSchema,
+  envelope,
+  hashrateQuerySchema,
+  hashrateSeriesSchema,
+  minerListQuerySchema,
+  minerPageSchema,
+  pageQuerySchema,
+} from '@hashpool/shared';
+import { access } from '../../platform/access';
+import { ok } from '../../platform/errors';
+import type { AddressMiningService } from './address-mining.service';
+
+export function addressMiningRoutes(service: AddressMiningService) {
+  return async (plain: FastifyInstance) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const tags = ['address-mining'];
+    const series = { 200: envelope(hashrateSeriesSchema) };
+    const config = { access: access.public };
+
+    app.get('/address-mining/pools', {
+      config,
+      schema: { tags, summary: 'The address-mode coins: pool and network hashrate, miners, workers, blocks, fee, minimum payout, address format', response: { 200: envelope(addressPoolListSchema) } },
+    }, async (request) => ok(request, await service.pools()));
+
+    app.get('/address-mining/:coin/pool/stats', {
+      config,
+      schema: { tags, summary: 'One address-mode coin\'s pool', params: addressCoinParamsSchema, response: { 200: envelope(addressPoolSchema) } },
+    }, async (request) => ok(request, await service.pool(request.params.coin)));
+
+    app.get('/address-mining/:coin/blocks', {
+      config,
+      schema: { tags, summary: 'Blocks the pool found for the coin, newest first', params: addressCoinParamsSchema, querystring: pageQuerySchema, response: { 200: envelope(blockPageSchema) } },
+    }, async (request) => ok(request, await service.blocks(request.params.coin, request.query.page, request.query.page_size)));
+
+    app.get('/address-mining/:coin/hashrates', {
+      config,
+      schema: { tags, summary: 'The pool\'s hashrate chart for the coin', params: addressCoinParamsSchema, querystring: hashrateQuerySchema, response: series },
+    }, async (request) => ok(request, await service.poolSeries(request.params.coin, request.query.range)));
+
+    app.get('/address-mining/:coin/workers/stats', {
+      config,
+      schema: { tags, summary: 'The coin\'s workers by status and the addresses mining now', params: addressCoinParamsSchema, response: { 200: envelope(addressWorkerStatsSchema) } },
+    }, async (request) => ok(request, await service.workerStats(request.params.coin)));
+
+    app.get('/address-mining/:coin/miner/:address/info', {
+      config,
+      schema: { tags, summary: 'An address\'s 15 min / 1 h / 24 h hashrate, reject rate, workers by status, last share', params: addressParamsSchema, response: { 200: envelope(addressMinerInfoSchema) } },
+    }, async (request) => ok(request, await service.minerInfo(request.params.coin, request.params.address)));
+
+    app.get('/address-mining/:coin/miner/:address/hashrates', {
+      config,
+      schema: { tags, summary: 'An address\'s hashrate chart', params: addressParamsSchema, querystring: hashrateQuerySchema, response: series },
+    }, async (request) => ok(request, await service.minerSeries(request.params.coin, request.params.address, request.query.range)));
+
+    app.get('/address-mining/:coin/miner/:address/workers', {
+      config,
+      schema: { tags, summary: 'An address\'s workers: status filter, name search, sort, page', params: addressParamsSchema, querystring: minerListQuerySchema.omit({ group: true }), response: { 200: envelope(minerPageSchema) } },
+    }, async (request) => ok(request, await service.minerWorkers(request.params.coin, request.params.address, request.query)));
+
+    app.get('/address-mining/:coin/miner/:address/workers/:worker/hashrates', {
+      config,
+      schema: { tags, summary: 'One worker\'s hashrate chart', params: addressWorkerParamsSchema, querystring: hashrateQuerySchema, response: series },
+    }, async (request) => ok(request, await service.workerSeries(request.params.coin, request.params.address, request.params.worker, request.query.range)));
+  };
+}
+

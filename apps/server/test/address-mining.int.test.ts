@@ -1,0 +1,92 @@
+// Address mining's public calls against a real database: an ALEO address mines with two workers
+// (shares through ingestion, a found block), and every call shows it; a malformed address is
+// refused at ingestion and by the calls; an address that never mined answers zeros; account-mode
+// and unknown coins are refused.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../src/platform/clock';
+import { inject } from './account-helpers';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const clock = new FakeClock('2026-08-10T10:01:00Z');
+beforeAll(async () => {
+  t = await startTestApp({ demo: false, clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const A = 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px';
+const KAS = 'kaspa:qqkqkzjvr7zwxxmjxjkmxxdwju9kjs6e9u82uh59z07vgaks6gg62v8707g73';
+const get = async <T>(url: string) => {
+  const res = await inject(t.app, { url: `/api${url}` });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return body<T>(res).data;
+};
+
+describe('address mining calls', () => {
+  beforeAll(async () => {
+    // All in the 10-minute point from 10:00: rig1 600 units, rig2 300.
+    const now = Date.parse('2026-08-10T10:00:00Z');
+    const shares = [
+      ...Array.from({ length: 6 }, (_, i) => ({ coin: 'aleo', address: A, worker: 'rig1', difficulty: 100, result: 'accepted', ip: '10.0.0.1', time: now + i * 10_000 })),
+      ...Array.from({ length: 3 }, (_, i) => ({ coin: 'aleo', address: A, worker: 'rig2', difficulty: 100, result: 'accepted', ip: '10.0.0.2', time: now + i * 10_000 })),
+      { coin: 'aleo', address: 'aleo1short', worker: 'rig1', difficulty: 100, result: 'accepted', time: now },
+    ];
+    const result = await t.app.ingest.submit(`batch-${randomUUID()}`, shares);
+    expect(result).toMatchObject({ accepted: 9, refused: 1, refused_reasons: { bad_address: 1 } });
+    await t.app.ingest.refreshWindows();
+    await t.app.blocks.record([{ type: 'found', coin: 'aleo', height: 7_000_001, hash: `h${randomUUID().replace(/-/g, '')}`, reward: '8', address: A, worker: 'rig1', difficulty: 1e6, time: now }]);
+    clock.set('2026-08-10T10:10:00Z'); // the 10-minute point of the shares is complete
+  });
+
+  it('show the pools and the coin', async () => {
+    const pools = await get<Array<{ coin: string; fee_rate: string; address_format: string; active_miners: number }>>('/address-mining/pools');
+    expect(pools.map((p) => p.coin).sort()).toEqual(['aleo', 'alph', 'kas', 'sumo', 'xtm', 'zeph']);
+    const aleo = await get<Record<string, unknown>>('/address-mining/aleo/pool/stats');
+    expect(aleo).toMatchObject({ coin: 'aleo', active_workers: 2, active_miners: 1, blocks_24h: 1, address_format: 'aleo1 + 58 bech32 characters' });
+    expect(Number(aleo.fee_rate)).toBeGreaterThan(0);
+    expect((await get<{ total: number; list: Array<{ height: number }> }>('/address-mining/aleo/blocks')).list[0]!.height).toBe(7_000_001);
+    expect(await get('/address-mining/aleo/workers/stats')).toEqual({ total: 2, active: 2, inactive: 0, dead: 0, miners: 1 });
+    const pool = await get<{ points: Array<{ hashrate: number }> }>('/address-mining/aleo/hashrates');
+    // 900 units of work in the 10:00 point: 900 / 600 s = 1.5 H/s (ALEO counts 1 hash per unit).
+    expect(pool.points.at(-1)!.hashrate).toBe(1.5);
+  });
+
+  it('show an address: figures, chart, workers and a worker chart', async () => {
+    const info = await get<{ hashrate_15m: number; workers: Record<string, number>; last_share_time: string }>(`/address-mining/aleo/miner/${A}/info`);
+    expect(info.workers).toEqual({ total: 2, active: 2, inactive: 0, dead: 0 });
+    expect(info.hashrate_15m).toBeGreaterThan(0);
+    expect(info.last_share_time).toBe('2026-08-10T10:00:50.000Z'); // rig1's sixth share
+    const chart = await get<{ points: Array<{ hashrate: number }> }>(`/address-mining/aleo/miner/${A}/hashrates`);
+    expect(chart.points).toHaveLength(144);
+    expect(chart.points.at(-1)!.hashrate).toBe(1.5);
+    const list = await get<{ list: Array<{ worker_name: string; last_ip: string }>; total: number }>(`/address-mining/aleo/miner/${A}/workers?sort=workerName&order=asc`);
+    expect(list.total).toBe(2);
+    expect(list.list.map((w) => [w.worker_name, w.last_ip])).toEqual([['rig1', '10.0.0.1'], ['rig2', '10.0.0.2']]);
+    const rig2 = await get<{ points: Array<{ hashrate: number }> }>(`/address-mining/aleo/miner/${A}/workers/rig2/hashrates`);
+    expect(rig2.points.at(-1)!.hashrate).toBe(0.5); // 300 / 600 s
+  });
+
+  it('answer an address without data with zeros, and refuse what is not an address-mode coin or a well-formed address', async () => {
+    const info = await get<{ hashrate_24h: number; workers: Record<string, number>; last_share_time: string | null }>(`/address-mining/kas/miner/${KAS}/info`);
+    expect(info).toMatchObject({ hashrate_24h: 0, workers: { total: 0, active: 0, inactive: 0, dead: 0 }, last_share_time: null });
+    expect(await get(`/address-mining/kas/miner/${KAS}/workers`)).toEqual({ list: [], total: 0 });
+    const empty = await get<{ points: Array<{ hashrate: number }> }>(`/address-mining/kas/miner/${KAS}/hashrates`);
+    expect(empty.points.every((p) => p.hashrate === 0)).toBe(true);
+
+    for (const url of ['/address-mining/btc/pool/stats', '/address-mining/nope/blocks', `/address-mining/btc/miner/${A}/info`]) {
+      const res = await inject(t.app, { url: `/api${url}` });
+      expect(res.statusCode, url).toBe(404);
+      expect(body(res).msg).toBe('This coin is not supported.');
+    }
+    for (const url of ['/address-mining/aleo/miner/aleo1short/info', `/address-mining/kas/miner/${A}/workers`, `/address-mining/aleo/miner/${KAS}/hashrates`]) {
+      const res = await inject(t.app, { url: `/api${url}` });
+      expect(res.statusCode, url).toBe(400);
+      expect(body(res).msg).toBe('The address is wrong.');
+    }
+    const missing = await inject(t.app, { url: `/api/address-mining/aleo/miner/${A}/workers/nope/hashrates` });
+    expect(missing.statusCode).toBe(404);
+  });
+});
