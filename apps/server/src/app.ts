@@ -55,6 +55,7 @@ import { AddressEarningsService } from './modules/earnings/address-earnings.serv
 import { addressEarningsRoutes } from './modules/earnings/address-earnings.routes';
 import { AddressMiningService } from './modules/address-mining/address-mining.service';
 import { addressMiningRoutes } from './modules/address-mining/address-mining.routes';
+import { AleoStakeService } from './modules/address-mining/aleo-stake.service';
 import { ProfitsService } from './modules/earnings/profits.service';
 import { ReferralService } from './modules/earnings/referral.service';
 import { EarningsAdminService } from './modules/earnings/earnings-admin.service';
@@ -192,7 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // GET /pools shows the default payout method's fee from the operators' fee table.
   content.defaultFeeRates = () => earnings.defaultFeeRates();
   await app.register(addressEarningsRoutes(new AddressEarningsService(deps.database.db, clock, earnings)), { prefix: '/api' });
-  await app.register(addressMiningRoutes(new AddressMiningService(deps.database.db, clock, config.WORKER_DEAD_AFTER_HOURS * 3600_000, { workers, history, blocks: app.blocks, earnings })), { prefix: '/api' });
+  const aleoStake = new AleoStakeService(deps.database.db, clock);
+  app.decorate('aleoStake', aleoStake);
+  await app.register(addressMiningRoutes(new AddressMiningService(deps.database.db, clock, config.WORKER_DEAD_AFTER_HOURS * 3600_000, { workers, history, blocks: app.blocks, earnings }), aleoStake), { prefix: '/api' });
   await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), referral, blocks: app.blocks, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });

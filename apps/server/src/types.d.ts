@@ -10,6 +10,7 @@ import type { BlocksService } from './modules/mining/blocks.service';
 import type { EarningsService } from './modules/earnings/earnings.service';
 import type { SettlementService } from './modules/earnings/settlement.service';
 import type { BlockSettlementService } from './modules/earnings/block-settlement.service';
+import type { AleoStakeService } from './modules/address-mining/aleo-stake.service';
 import type { ReferralService } from './modules/earnings/referral.service';
 import type { ChainAdapter } from './modules/wallet/chain';
 import type { WalletService } from './modules/wallet/wallet.service';
@@ -45,6 +46,7 @@ declare module 'fastify' {
     earnings: EarningsService;
     settlement: SettlementService;
     blockSettlement: BlockSettlementService;
+    aleoStake: AleoStakeService;
     referral: ReferralService;
   }
 }

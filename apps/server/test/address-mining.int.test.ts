@@ -3,7 +3,9 @@
 // refused at ingestion and by the calls; an address that never mined answers zeros; account-mode
 // and unknown coins are refused.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { inject } from './account-helpers';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -88,5 +90,52 @@ describe('address mining calls', () => {
     }
     const missing = await inject(t.app, { url: `/api/address-mining/aleo/miner/${A}/workers/nope/hashrates` });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('ALEO stake calculator', () => {
+  it('turns a hashrate into the stake that lands its solutions, from the operators\' schedule', async () => {
+    // Proof target 1,000,000: 1,000 H/s finds 1,000 x 3,600 / 1,000,000 = 3.6 solutions an epoch,
+    // so landing them all takes 4 x the stake per solution; on 2026-08-10 that is 1,000,000 ALEO
+    // (from 2026-07-31 23:59:59 UTC; 1,250,000 from 2026-10-31 23:59:59 UTC).
+    await t.app.blocks.record([{ type: 'network', coin: 'aleo', difficulty: 1e6, height: 7_000_002, time: clock.now().getTime() }]);
+    const short = await get<Record<string, unknown>>('/address-mining/aleo/stake-calculator?hashrate=1000&stake=1500000');
+    expect(short).toMatchObject({
+      hashrate: 1000,
+      hashrate_source: 'input',
+      proof_target: 1e6,
+      epoch_seconds: 3600,
+      stake_per_solution: '1000000',
+      required_stake: '4000000',
+      stake: '1500000',
+      shortfall: '2500000',
+      sufficient: false,
+      next_change: { from: '2026-10-31T23:59:59.000Z', stake_per_solution: '1250000' },
+    });
+    expect(short.solutions_per_epoch).toBeCloseTo(3.6, 10);
+    expect(await get('/address-mining/aleo/stake-calculator?hashrate=1000&stake=4000000')).toMatchObject({ shortfall: '0', sufficient: true });
+    // From an address: its measured 24 h hashrate.
+    const measured = await get<{ hashrate_source: string; hashrate: number }>(`/address-mining/aleo/stake-calculator?address=${A}`);
+    expect(measured.hashrate_source).toBe('address');
+    expect(measured.hashrate).toBeGreaterThan(0);
+    // Only for ALEO; a hashrate or an address is needed.
+    expect((await inject(t.app, { url: '/api/address-mining/kas/stake-calculator?hashrate=1' })).statusCode).toBe(404);
+    expect((await inject(t.app, { url: '/api/address-mining/aleo/stake-calculator' })).statusCode).toBe(400);
+    expect((await inject(t.app, { url: '/api/address-mining/aleo/stake-calculator?address=aleo1short' })).statusCode).toBe(400);
+  });
+
+  it('lets only operators change the schedule, audited', async () => {
+    const body_ = { from: '2026-08-05T00:00:00Z', stake_per_solution: '1100000', reason: 'network change' };
+    const anonymous = await inject(t.app, { method: 'PUT', url: '/api/admin/address-mining/aleo-stake-schedule', payload: body_ });
+    expect(anonymous.statusCode).toBe(401);
+    const schedule = await t.app.inject({ url: '/api/admin/address-mining/aleo-stake-schedule' });
+    expect(schedule.statusCode).toBe(401);
+    // The service itself (the admin route's work), then the calculator follows the new entry.
+    const [admin] = await queryRows<{ id: string }>(t.database.db, sql`insert into users (email, password_hash, invite_code) values ('stake-admin@example.com', 'x', 'STAKEADM') returning id`);
+    const entries = await t.app.aleoStake.setEntry(admin!.id, body_);
+    expect(entries.find((e) => e.from === '2026-08-05T00:00:00.000Z')).toMatchObject({ stake_per_solution: '1100000', source: 'operator' });
+    expect(await get('/address-mining/aleo/stake-calculator?hashrate=1000')).toMatchObject({ stake_per_solution: '1100000', required_stake: '4400000' });
+    const [audit] = await queryRows<{ action: string; detail: Record<string, string> }>(t.database.db, sql`select action, detail from admin_audit_log where target = 'aleo_stake:2026-08-05T00:00:00.000Z'`);
+    expect(audit).toEqual({ action: 'stake_schedule_update', detail: { from: '', to: '1100000', reason: 'network change' } });
   });
 });

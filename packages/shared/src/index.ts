@@ -16,3 +16,4 @@ export * from './schemas/earnings';
 export * from './schemas/address-earnings';
 export * from './address-formats';
 export * from './schemas/address-mining';
+export * from './aleo-stake';

@@ -7,6 +7,7 @@ import { ensureRoles } from '../modules/accounts/accounts.repository';
 import { ROLE_DEFINITIONS } from '../modules/accounts/accounts.service';
 import { seedDemoUser } from '../modules/accounts/accounts.seed';
 import { seedWalletLimits } from '../modules/wallet/wallet.seed';
+import { seedAleoStakeSchedule } from '../modules/address-mining/aleo-stake.service';
 import { ContentService } from '../modules/content/content.service';
 import { seedEarnings } from '../modules/earnings/earnings.seed';
 import { seedDemoSettlements } from '../modules/earnings/earnings.demo';
@@ -16,6 +17,7 @@ export async function prepareDatabase(database: Database, options: { demo: boole
   await seedReferenceData(database.db);
   await ensureRoles(database.db, ROLE_DEFINITIONS);
   await seedWalletLimits(database.db);
+  await seedAleoStakeSchedule(database.db, options.clock.now());
   // Fee rates and the first market day start from the coin registry (pool fee, price).
   const pools = await new ContentService(database.db, options.clock, {}).pools();
   await seedEarnings(database.db, options.clock.now(), pools);

@@ -8,3 +8,4 @@ export * from '../modules/mining/alerts.tables';
 export * from '../modules/wallet/ledger.tables';
 export * from '../modules/wallet/wallet.tables';
 export * from '../modules/earnings/earnings.tables';
+export * from '../modules/address-mining/address-mining.tables';

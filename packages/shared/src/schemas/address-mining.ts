@@ -1,6 +1,7 @@
 // Address mining's public calls (SPEC.md section 7) that are not about money (those are in
 // address-earnings.ts): the pools, one coin's pool, one address's figures, charts and workers.
 import { z } from 'zod';
+import { V } from '../validation';
 import { accountStatsSchema, coinPageSchema, minerCountsSchema } from './mining';
 
 export const addressCoinParamsSchema = z.object({ coin: z.string().max(16) });
@@ -23,3 +24,38 @@ export const addressMinerInfoSchema = accountStatsSchema.extend({
 });
 
 export const addressWorkerStatsSchema = minerCountsSchema.extend({ miners: z.number().int() });
+
+/** GET /address-mining/aleo/stake-calculator: a hashrate (H/s) or an address whose 24 h hashrate counts, and the stake it has. */
+export const stakeCalculatorQuerySchema = z.object({
+  hashrate: z.coerce.number({ error: V.invalid }).nonnegative(V.tooSmall).max(1e30, V.tooBig).optional(),
+  address: z.string().max(128).optional(),
+  /** ALEO bonded now, when the caller knows it (the pool has no chain data for it). */
+  stake: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, V.amount).optional(),
+});
+
+export const stakeCalculatorSchema = z.object({
+  hashrate: z.number(),
+  /** input, or the address's measured 24 h hashrate. */
+  hashrate_source: z.enum(['input', 'address']),
+  /** The network's proof target (difficulty) the estimate uses; null when none has been reported. */
+  proof_target: z.number().nullable(),
+  solutions_per_epoch: z.number(),
+  epoch_seconds: z.number().int(),
+  stake_per_solution: z.string(),
+  /** Stake for every expected solution of an epoch: ceil(solutions) x stake per solution. */
+  required_stake: z.string(),
+  stake: z.string().nullable(),
+  shortfall: z.string().nullable(),
+  /** false: "Insufficient ALEO staking amount; stake more ALEO before mining". null without a stake. */
+  sufficient: z.boolean().nullable(),
+  /** The schedule's next step, when there is one. */
+  next_change: z.object({ from: z.string(), stake_per_solution: z.string() }).nullable(),
+});
+
+export const stakeScheduleEntrySchema = z.object({ from: z.string(), stake_per_solution: z.string(), source: z.string(), updated_at: z.string() });
+export const stakeScheduleSchema = z.array(stakeScheduleEntrySchema);
+export const stakeScheduleBodySchema = z.strictObject({
+  from: z.iso.datetime({ error: V.invalid }),
+  stake_per_solution: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, V.amount),
+  reason: z.string().trim().min(1, V.required).max(200, V.tooLong),
+});

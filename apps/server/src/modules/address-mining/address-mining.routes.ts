@@ -1,7 +1,8 @@
 // HTTP of address mining (SPEC.md section 7), public reads: the pools, one coin's pool, its
 // blocks, charts and worker counts, and one address's figures, chart and workers. (Its earnings
 // and payments: earnings/address-earnings.routes.ts.) {coin} is an address-mode coin; any other
-// answers coin_not_found, a malformed address address_invalid.
+// answers coin_not_found, a malformed address address_invalid. And ALEO's stake calculator, with
+// the operators' stake schedule.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -19,12 +20,17 @@ import {
   minerListQuerySchema,
   minerPageSchema,
   pageQuerySchema,
+  stakeCalculatorQuerySchema,
+  stakeCalculatorSchema,
+  stakeScheduleBodySchema,
+  stakeScheduleSchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { ok } from '../../platform/errors';
 import type { AddressMiningService } from './address-mining.service';
+import type { AleoStakeService } from './aleo-stake.service';
 
-export function addressMiningRoutes(service: AddressMiningService) {
+export function addressMiningRoutes(service: AddressMiningService, stake: AleoStakeService) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['address-mining'];
@@ -75,6 +81,21 @@ export function addressMiningRoutes(service: AddressMiningService) {
       config,
       schema: { tags, summary: 'One worker\'s hashrate chart', params: addressWorkerParamsSchema, querystring: hashrateQuerySchema, response: series },
     }, async (request) => ok(request, await service.workerSeries(request.params.coin, request.params.address, request.params.worker, request.query.range)));
+
+    app.get('/address-mining/:coin/stake-calculator', {
+      config,
+      schema: { tags, summary: 'ALEO: the stake a hashrate (or an address\'s 24 h hashrate) needs to land its solutions, and the shortfall against a stake', params: addressCoinParamsSchema, querystring: stakeCalculatorQuerySchema, response: { 200: envelope(stakeCalculatorSchema) } },
+    }, async (request) => ok(request, await stake.calculate(request.params.coin, request.query)));
+
+    app.get('/admin/address-mining/aleo-stake-schedule', {
+      config: { access: access.admin },
+      schema: { tags: ['admin'], summary: 'ALEO stake per solution per epoch, by the instant it applies from', response: { 200: envelope(stakeScheduleSchema) } },
+    }, async (request) => ok(request, await stake.schedule()));
+
+    app.put('/admin/address-mining/aleo-stake-schedule', {
+      config: { access: access.admin },
+      schema: { tags: ['admin'], summary: 'Add or change an entry of the ALEO stake schedule, with a reason (audited)', body: stakeScheduleBodySchema, response: { 200: envelope(stakeScheduleSchema) } },
+    }, async (request) => ok(request, await stake.setEntry(request.principal!.userId, request.body)));
   };
 }
 
