@@ -36,7 +36,7 @@ async function demoFarms(db: Db): Promise<Farm[]> {
   const ids = new Map((await db.select().from(miningAccounts).where(inArray(miningAccounts.name, DEMO_ACCOUNTS))).map((a) => [a.name, a.id]));
   const farms = new Map<string, Farm>();
   for (const w of DEMO_WORKERS) {
-    const accountId = ids.get(w.account);
+    const accountId = w.account && ids.get(w.account);
     if (!accountId) continue;
     const key = `${accountId}:${w.coin}`;
     const share = w.onMinutes / (w.onMinutes + w.offMinutes);

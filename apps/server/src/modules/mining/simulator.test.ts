@@ -39,14 +39,22 @@ describe('simulateShares', () => {
 });
 
 describe('simulateBlockEvents', () => {
+  it('gives every demo address the format of its coin', async () => {
+    const { DEMO_ADDRESSES } = await import('./simulator');
+    const { isValidMiningAddress } = await import('@hashpool/shared');
+    expect(Object.keys(DEMO_ADDRESSES).sort()).toEqual(['aleo', 'alph', 'kas', 'sumo', 'xtm', 'zeph']);
+    for (const [coin, address] of Object.entries(DEMO_ADDRESSES)) expect(isValidMiningAddress(coin, address), coin).toBe(true);
+  });
+
   it('reports the network every tick and finds blocks at the rate the hashrate gives', async () => {
-    const { simulateBlockEvents } = await import('./simulator');
+    const { simulateBlockEvents, DEMO_NETWORK_DIFFICULTY } = await import('./simulator');
     const big: SimulatedWorker = { ...rig, hashrate: 1.3e14 * 2 ** 32 / 600 }; // the whole network: one block per 600 s
     const random = mulberry32(3);
     let found = 0;
     for (let i = 0; i < 600; i++) {
       const events = simulateBlockEvents([big], i * 10_000, (i + 1) * 10_000, i, random);
-      expect(events.filter((e) => e.type === 'network').length).toBe(2);
+      // One network report per demo coin (btc, ltc and the six address-mode coins).
+      expect(events.filter((e) => e.type === 'network').length).toBe(Object.keys(DEMO_NETWORK_DIFFICULTY).length);
       found += events.filter((e) => e.type === 'found').length;
     }
     // 6000 s at one block per 600 s: about 10 (Poisson, so 3..20 in practice).
