@@ -19,6 +19,9 @@ const SAME_AS_ENGLISH = new Set([
   'auth:contact.email_placeholder',
   // A file format's name.
   'earnings:export.csv',
+  // "IP" is the column title in every language.
+  'mining:workers.ip',
+  'mining:ip.ip',
 ]);
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {

@@ -37,7 +37,7 @@ describe('route table', () => {
     for (const route of ROUTES) expect(route.owner).toBeTruthy();
   });
 
-  it('builds the pages of the shell, accounts, mining, wallet and earnings issues and only those', () => {
+  it('builds the pages of the shell, accounts, mining, wallet, earnings and address-mining issues and only those', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
@@ -48,6 +48,10 @@ describe('route table', () => {
       '/download',
       '/fund/:id',
       '/login',
+      '/mining/:coin/dashboard',
+      '/mining/:coin/info',
+      '/mining/:coin/ip-statistics',
+      '/mining/:coin/stats',
       '/pool/:type/home',
       '/pool/:type/info',
       '/pool/:type/miner',

@@ -64,10 +64,10 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Public.
   { path: '/ticket', access: 'public', owner: 'support' },
-  { path: '/mining/:coin/dashboard', access: 'public', owner: 'address-mining' },
-  { path: '/mining/:coin/stats', access: 'public', owner: 'address-mining' },
-  { path: '/mining/:coin/info', access: 'public', owner: 'address-mining' },
-  { path: '/mining/:coin/ip-statistics', access: 'public', owner: 'address-mining' },
+  { path: '/mining/:coin/dashboard', access: 'public', owner: 'address-mining', page: () => import('../features/address-mining/pages/AddressDashboardPage') },
+  { path: '/mining/:coin/stats', access: 'public', owner: 'address-mining', page: () => import('../features/address-mining/pages/AddressStatsPage') },
+  { path: '/mining/:coin/info', access: 'public', owner: 'address-mining', page: () => import('../features/address-mining/pages/AddressInfoPage') },
+  { path: '/mining/:coin/ip-statistics', access: 'public', owner: 'address-mining', page: () => import('../features/address-mining/pages/IpStatisticsPage') },
   // A logged-in user must reach this one: it is where they pick the accounts to grant.
   { path: '/login/oauth/authorize', access: 'public', owner: 'oauth' },
   { path: '/authredirect', access: 'public', owner: 'accounts' },

@@ -65,8 +65,9 @@ export class AleoStakeService {
       stake_per_solution: plain(perSolution),
       required_stake: plain(required),
       stake: stake ? plain(stake) : null,
-      shortfall: stake ? plain(Decimal.max(0, required.minus(stake))) : null,
-      sufficient: stake ? stake.gte(required) : null,
+      // Without a reported proof target there is no estimate to hold a stake against.
+      shortfall: stake && target ? plain(Decimal.max(0, required.minus(stake))) : null,
+      sufficient: stake && target ? stake.gte(required) : null,
       next_change: next ? { from: next.effectiveFrom.toISOString(), stake_per_solution: plain(next.stakePerSolution) } : null,
     };
   }

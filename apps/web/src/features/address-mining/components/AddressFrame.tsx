@@ -1,0 +1,56 @@
+// The frame of the address-mining pages of one coin: the title and the coin's pages (dashboard,
+// statistics, connection info, and for ALEO the IP statistics).
+import type { ReactNode } from 'react';
+import { Flex, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { findCoin, type CoinInfo } from '@hashpool/shared';
+import { SafeLink } from '../../../app/navigation';
+import { CoinAvatar } from '../../../ui/CoinAvatar';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { Title } from '../../../ui/Text';
+import { usePageTitle } from '../../../ui/usePageTitle';
+
+export type AddressPageKey = 'dashboard' | 'stats' | 'info' | 'ip-statistics';
+
+/** The route's address-mode coin (the router sends any other coin home before this renders). */
+export function useAddressCoin(): CoinInfo | null {
+  const { coin = '' } = useParams();
+  const info = findCoin(coin);
+  return info && info.mode === 'address' ? info : null;
+}
+
+export function AddressFrame({ page, children }: { page: AddressPageKey; children: (coin: CoinInfo) => ReactNode }) {
+  const { t } = useTranslation('mining');
+  const { token } = theme.useToken();
+  const coin = useAddressCoin();
+  usePageTitle(coin ? `${t('title', { coin: coin.symbol })} · ${t(`nav.${page}`)}` : t('nav.dashboard'));
+  if (!coin) return <PageSpinner />;
+  const pages: AddressPageKey[] = coin.code === 'aleo' ? ['dashboard', 'stats', 'info', 'ip-statistics'] : ['dashboard', 'stats', 'info'];
+  return (
+    <div style={{ maxWidth: 1200, margin: '0 auto', padding: '24px 16px 48px' }}>
+      <Flex align="center" gap={12} style={{ marginBottom: 16 }}>
+        <CoinAvatar coin={coin.code} symbol={coin.symbol} size={36} />
+        <Title level={1} style={{ margin: 0, fontSize: 26 }}>
+          {t('title', { coin: coin.symbol })} · {t(`nav.${page}`)}
+        </Title>
+      </Flex>
+      <nav aria-label={t('nav.label')} style={{ display: 'flex', gap: 4, flexWrap: 'wrap', marginBottom: 24, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        {pages.map((key) => {
+          const active = key === page;
+          return (
+            <SafeLink
+              key={key}
+              to={`/mining/${coin.code}/${key}`}
+              aria-current={active ? 'page' : undefined}
+              style={{ padding: '8px 12px', marginBottom: -1, color: active ? token.colorPrimary : token.colorText, fontWeight: active ? 600 : 400, borderBottom: `2px solid ${active ? token.colorPrimary : 'transparent'}` }}
+            >
+              {t(`nav.${key}`)}
+            </SafeLink>
+          );
+        })}
+      </nav>
+      {children(coin)}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+// /mining/:coin/dashboard (public): look an address up: its 15 min / 1 h / 24 h hashrate and
+// workers by status, its hashrate chart, its workers (status, sort, page), its earnings and the
+// payments sent to it. The address lives in ?address=; the search history in the browser.
+import { useState } from 'react';
+import { Descriptions, Flex, Select, Tag } from 'antd';
+import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatDateTime, formatHashrate, type CoinInfo } from '@hashpool/shared';
+import { AmountText } from '../../../ui/AmountText';
+import { Panel } from '../../../ui/Panel';
+import { Paragraph, Text } from '../../../ui/Text';
+import { HashrateCard } from '../../pool/components/HashrateCard';
+import { Pager } from '../../pool/components/Pager';
+import { HashrateStat, StatCard } from '../../pool/components/StatCard';
+import { StatGrid } from '../../pool/components/StatGrid';
+import { StatusTag } from '../../pool/components/StatusTag';
+import { useTimezone } from '../../pool/hooks/usePoolContext';
+import type { HashrateRange, MinerRow } from '../../pool/pool.api';
+import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
+import { addressMiningApi, type WorkerSort } from '../address-mining.api';
+import { AddressFrame } from '../components/AddressFrame';
+import { AddressSearch } from '../components/AddressSearch';
+
+export default function AddressDashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const address = params.get('address');
+  return (
+    <AddressFrame page="dashboard">
+      {(coin) => (
+        <Flex vertical gap={24}>
+          <AddressSearch key={coin.code} coin={coin} address={address} onSearch={(a) => setParams({ address: a })} />
+          {address ? <AddressView key={`${coin.code}:${address}`} coin={coin} address={address} /> : <Intro coin={coin} />}
+        </Flex>
+      )}
+    </AddressFrame>
+  );
+}
+
+function Intro({ coin }: { coin: CoinInfo }) {
+  const { t } = useTranslation('mining');
+  return (
+    <Panel>
+      <Paragraph tone="secondary" style={{ margin: 0 }}>
+        {t('dashboard.intro', { coin: coin.symbol })}
+      </Paragraph>
+    </Panel>
+  );
+}
+
+function AddressView({ coin, address }: { coin: CoinInfo; address: string }) {
+  const { t } = useTranslation('mining');
+  const timezone = useTimezone();
+  const [range, setRange] = useState<HashrateRange>('24h');
+  const info = useQuery({ queryKey: ['address-mining', coin.code, address, 'info'], queryFn: () => addressMiningApi.info(coin.code, address), refetchInterval: 60_000 });
+  const series = useQuery({ queryKey: ['address-mining', coin.code, address, 'series', range], queryFn: () => addressMiningApi.series(coin.code, address, range), placeholderData: keepPreviousData });
+  const i = info.data;
+  return (
+    <Flex vertical gap={24}>
+      <StatGrid>
+        <HashrateStat label={t('dashboard.hashrate_15m')} hashrate={i?.hashrate_15m} testId="address-hashrate-15m" />
+        <HashrateStat label={t('dashboard.hashrate_1h')} hashrate={i?.hashrate_1h} />
+        <HashrateStat label={t('dashboard.hashrate_24h')} hashrate={i?.hashrate_24h} />
+        <StatCard label={t('dashboard.workers')} value={i ? `${i.workers.active} / ${i.workers.total}` : '--'} footer={i ? t('dashboard.workers_detail', { inactive: i.workers.inactive, dead: i.workers.dead }) : undefined} testId="address-workers" />
+      </StatGrid>
+      {i && i.workers.total === 0 && (
+        <Panel>
+          <Paragraph tone="secondary" style={{ margin: 0 }} data-testid="address-no-data">
+            {t('dashboard.no_data', { coin: coin.symbol })}
+          </Paragraph>
+        </Panel>
+      )}
+      <HashrateCard title={t('dashboard.chart')} seriesName={t('dashboard.chart_series')} range={range} onRangeChange={setRange} query={series} timezone={timezone} withRejectRate />
+      <Workers coin={coin} address={address} />
+      <Earnings coin={coin} address={address} />
+      <Payments coin={coin} address={address} />
+    </Flex>
+  );
+}
+
+function Workers({ coin, address }: { coin: CoinInfo; address: string }) {
+  const { t } = useTranslation('mining');
+  const timezone = useTimezone();
+  const [sort, setSort] = useState<WorkerSort>('now');
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ['address-mining', coin.code, address, 'workers', sort, page],
+    queryFn: () => addressMiningApi.workers(coin.code, address, { page, page_size: 10, sort, order: sort === 'workerName' ? 'asc' : 'desc' }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+  const columns = [
+    { key: 'name', title: t('workers.name'), render: (w: MinerRow) => <Text strong>{w.worker_name}</Text> },
+    { key: 'status', title: t('workers.status'), render: (w: MinerRow) => <StatusTag status={w.status} /> },
+    { key: 'h15', title: t('workers.hashrate_15m'), align: 'right' as const, render: (w: MinerRow) => formatHashrate(w.accept_15m.value) },
+    { key: 'h24', title: t('workers.hashrate_24h'), align: 'right' as const, render: (w: MinerRow) => formatHashrate(w.accept_24h.value) },
+    { key: 'reject', title: t('workers.reject'), align: 'right' as const, render: (w: MinerRow) => `${(w.reject_rate * 100).toFixed(2)}%` },
+    { key: 'last', title: t('workers.last_share', { timezone }), render: (w: MinerRow) => formatDateTime(w.last_share_time, timezone, 'YYYY-MM-DD HH:mm') },
+    { key: 'ip', title: t('workers.ip'), render: (w: MinerRow) => w.last_ip ?? '--' },
+  ];
+  return (
+    <Panel>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Text strong style={{ fontSize: 18 }}>
+          {t('workers.title')}
+        </Text>
+        <Select
+          aria-label={t('workers.sort')}
+          value={sort}
+          onChange={(value) => {
+            setSort(value);
+            setPage(1);
+          }}
+          style={{ minWidth: 180 }}
+          options={(['now', '24h', 'reject', 'lastShare', 'workerName'] as const).map((value) => ({ value, label: t(`workers.sorts.${value}`) }))}
+        />
+      </Flex>
+      <ResponsiveTable rows={list.data?.list ?? []} rowKey={(w) => w.id} columns={columns} caption={t('workers.title')} empty={t('workers.empty')} cardTestId="address-worker" />
+      <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
+    </Panel>
+  );
+}
+
+function Earnings({ coin, address }: { coin: CoinInfo; address: string }) {
+  const { t } = useTranslation('mining');
+  const profits = useQuery({ queryKey: ['address-mining', coin.code, address, 'profits'], queryFn: () => addressMiningApi.profits(coin.code, address) });
+  const p = profits.data;
+  return (
+    <Panel>
+      <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 16 }}>
+        {t('earnings.title')}
+      </Text>
+      {/* Amounts of 6-8 decimals do not fit a card's large figure on a phone: label and value rows. */}
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, sm: 2, md: 4 }}
+        items={[
+          { key: 'unpaid', label: t('earnings.unpaid'), children: p ? <span data-testid="address-unpaid"><AmountText value={p.unpaid} coin={coin.code} strong /></span> : '--' },
+          { key: 'earned', label: t('earnings.total_earned'), children: p ? <AmountText value={p.total_earned} coin={coin.code} /> : '--' },
+          { key: 'paid', label: t('earnings.total_paid'), children: p ? <AmountText value={p.total_paid} coin={coin.code} /> : '--' },
+          { key: 'min', label: t('earnings.min_payout'), children: p ? `${p.min_payout} ${coin.symbol}` : '--' },
+        ]}
+      />
+      {p && (
+        <Paragraph tone="secondary" style={{ margin: '8px 0 0', fontSize: 13 }}>
+          {t('earnings.rule', { fee: p.fee_rate })}
+        </Paragraph>
+      )}
+      <div style={{ marginTop: 16 }}>
+        <ResponsiveTable
+          rows={p?.list ?? []}
+          rowKey={(r) => r.day}
+          caption={t('earnings.daily')}
+          empty={t('earnings.empty')}
+          columns={[
+            { key: 'day', title: t('earnings.day'), render: (r) => r.day },
+            { key: 'hashrate', title: t('earnings.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate) },
+            { key: 'amount', title: t('earnings.amount'), align: 'right', render: (r) => <AmountText value={r.amount} coin={coin.code} strong /> },
+          ]}
+        />
+      </div>
+    </Panel>
+  );
+}
+
+function Payments({ coin, address }: { coin: CoinInfo; address: string }) {
+  const { t } = useTranslation('mining');
+  const timezone = useTimezone();
+  const [page, setPage] = useState(1);
+  const payments = useQuery({ queryKey: ['address-mining', coin.code, address, 'payments', page], queryFn: () => addressMiningApi.payments(coin.code, address, page), placeholderData: keepPreviousData });
+  return (
+    <Panel>
+      <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 16 }}>
+        {t('payments.title')}
+      </Text>
+      <ResponsiveTable
+        rows={payments.data?.list ?? []}
+        rowKey={(r) => `${r.time}:${r.txid ?? ''}`}
+        caption={t('payments.title')}
+        empty={t('payments.empty')}
+        columns={[
+          { key: 'time', title: t('payments.time', { timezone }), render: (r) => formatDateTime(r.time, timezone, 'YYYY-MM-DD HH:mm') },
+          { key: 'amount', title: t('payments.amount'), align: 'right', render: (r) => <AmountText value={r.amount} coin={coin.code} strong /> },
+          { key: 'fee', title: t('payments.fee'), align: 'right', render: (r) => <AmountText value={r.fee} coin={coin.code} /> },
+          { key: 'txid', title: t('payments.txid'), render: (r) => <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.txid ?? '--'}</span> },
+          { key: 'status', title: t('payments.status'), render: (r) => <Tag>{t(`payments.statuses.${r.status}`)}</Tag> },
+        ]}
+      />
+      <Pager page={page} total={payments.data?.total ?? 0} onChange={setPage} />
+    </Panel>
+  );
+}

@@ -1,0 +1,42 @@
+// /mining/:coin/info (public): how to connect a miner (the stratum address, the wallet address as
+// the user name), the fee and payout rule, the minimum payout and the address format.
+import { Flex } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CoinInfo } from '@hashpool/shared';
+import { Panel } from '../../../ui/Panel';
+import { Paragraph, Text } from '../../../ui/Text';
+import { ConnectGuide } from '../../pool/components/ConnectGuide';
+import { StatCard } from '../../pool/components/StatCard';
+import { StatGrid } from '../../pool/components/StatGrid';
+import { addressMiningApi } from '../address-mining.api';
+import { AddressFrame } from '../components/AddressFrame';
+
+export default function AddressInfoPage() {
+  return <AddressFrame page="info">{(coin) => <Info coin={coin} />}</AddressFrame>;
+}
+
+function Info({ coin }: { coin: CoinInfo }) {
+  const { t } = useTranslation('mining');
+  const pool = useQuery({ queryKey: ['address-mining', coin.code, 'pool'], queryFn: () => addressMiningApi.pool(coin.code) });
+  const p = pool.data;
+  return (
+    <Flex vertical gap={24}>
+      <Panel>
+        <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 16 }}>
+          {t('info.connect')}
+        </Text>
+        <ConnectGuide coin={coin} account={t('info.address_placeholder')} />
+        <Paragraph tone="secondary" style={{ margin: '16px 0 0' }}>
+          {t('info.no_account', { coin: coin.symbol })}
+        </Paragraph>
+      </Panel>
+      <StatGrid>
+        <StatCard label={t('info.fee')} value={p ? `${p.fee_rate}%` : '--'} testId="address-fee" />
+        <StatCard label={t('info.method')} value="PPLNS" footer={t('info.method_hint')} />
+        <StatCard label={t('info.min_payout')} value={p ? `${p.min_payout} ${coin.symbol}` : '--'} footer={t('info.payout_hint')} testId="address-min-payout" />
+        <StatCard label={t('info.format')} value={<span style={{ fontSize: 15, fontFamily: 'monospace' }}>{p?.address_format ?? '--'}</span>} />
+      </StatGrid>
+    </Flex>
+  );
+}

@@ -1,0 +1,121 @@
+// /mining/aleo/ip-statistics (public, ALEO only): an address's workers grouped by the IP they
+// mine from (workers and hashrate per IP), and ALEO's stake calculator: the stake the pool needs
+// for the address's (or a typed) hashrate to land its solutions (ARC-46), and the shortfall.
+import { useMemo, useState } from 'react';
+import { Alert, Button, Flex, Input, InputNumber } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatHashrate, type CoinInfo } from '@hashpool/shared';
+import { Panel } from '../../../ui/Panel';
+import { Paragraph, Text } from '../../../ui/Text';
+import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
+import { addressMiningApi, type StakeCalculation } from '../address-mining.api';
+import { AddressFrame } from '../components/AddressFrame';
+import { AddressSearch } from '../components/AddressSearch';
+
+export default function IpStatisticsPage() {
+  const [params, setParams] = useSearchParams();
+  const address = params.get('address');
+  return (
+    <AddressFrame page="ip-statistics">
+      {(coin) => (
+        <Flex vertical gap={24}>
+          <AddressSearch coin={coin} address={address} onSearch={(a) => setParams({ address: a })} />
+          {address && <ByIp key={address} coin={coin} address={address} />}
+          <StakeCalculator key={`stake:${address ?? ''}`} address={address} />
+        </Flex>
+      )}
+    </AddressFrame>
+  );
+}
+
+interface IpRow {
+  ip: string;
+  workers: number;
+  hashrate: number;
+}
+
+function ByIp({ coin, address }: { coin: CoinInfo; address: string }) {
+  const { t } = useTranslation('mining');
+  // One page of 100 workers: an address with more is a farm that sees them on the dashboard.
+  const list = useQuery({ queryKey: ['address-mining', coin.code, address, 'workers-by-ip'], queryFn: () => addressMiningApi.workers(coin.code, address, { page: 1, page_size: 100, sort: 'now', order: 'desc' }) });
+  const rows = useMemo<IpRow[]>(() => {
+    const byIp = new Map<string, IpRow>();
+    for (const w of list.data?.list ?? []) {
+      const ip = w.last_ip ?? '--';
+      const row = byIp.get(ip) ?? { ip, workers: 0, hashrate: 0 };
+      row.workers += 1;
+      row.hashrate += w.accept_15m.value;
+      byIp.set(ip, row);
+    }
+    return [...byIp.values()].sort((a, b) => b.hashrate - a.hashrate);
+  }, [list.data]);
+  return (
+    <Panel>
+      <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 16 }}>
+        {t('ip.title')}
+      </Text>
+      <ResponsiveTable
+        rows={rows}
+        rowKey={(r) => r.ip}
+        caption={t('ip.title')}
+        empty={t('ip.empty')}
+        cardTestId="ip-row"
+        columns={[
+          { key: 'ip', title: t('ip.ip'), render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.ip}</span> },
+          { key: 'workers', title: t('ip.workers'), align: 'right', render: (r) => r.workers },
+          { key: 'hashrate', title: t('ip.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate) },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+function StakeCalculator({ address }: { address: string | null }) {
+  const { t } = useTranslation('mining');
+  const [hashrate, setHashrate] = useState<number | null>(null);
+  const [stake, setStake] = useState('');
+  const [asked, setAsked] = useState<{ hashrate?: number; address?: string; stake?: string } | null>(address ? { address } : null);
+  const result = useQuery({ queryKey: ['address-mining', 'stake', asked], queryFn: () => addressMiningApi.stake(asked!), enabled: asked !== null });
+  return (
+    <Panel>
+      <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 8 }}>
+        {t('stake.title')}
+      </Text>
+      <Paragraph tone="secondary" style={{ marginTop: 0 }}>
+        {t('stake.intro')}
+      </Paragraph>
+      <Flex gap={8} wrap align="center">
+        <InputNumber aria-label={t('stake.hashrate')} placeholder={t('stake.hashrate')} min={0} value={hashrate} onChange={(v) => setHashrate(v)} style={{ width: 220 }} />
+        <Input aria-label={t('stake.stake')} placeholder={t('stake.stake')} value={stake} onChange={(e) => setStake(e.target.value.trim())} style={{ width: 220 }} />
+        <Button type="primary" onClick={() => setAsked({ ...(hashrate !== null ? { hashrate } : address ? { address } : { hashrate: 0 }), ...(stake ? { stake } : {}) })}>
+          {t('stake.calculate')}
+        </Button>
+      </Flex>
+      {result.data && <StakeResult result={result.data} />}
+    </Panel>
+  );
+}
+
+function StakeResult({ result }: { result: StakeCalculation }) {
+  const { t, i18n } = useTranslation('mining');
+  // Stakes run to millions of ALEO: grouped digits in the reader's language.
+  const aleo = (value: string | null) => (value === null ? '--' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(Number(value)));
+  return (
+    <Flex vertical gap={8} style={{ marginTop: 16 }} data-testid="stake-result">
+      {result.proof_target === null ? (
+        <Text>{t('stake.no_target')}</Text>
+      ) : (
+        <Text>{t('stake.result', { hashrate: formatHashrate(result.hashrate), solutions: result.solutions_per_epoch.toFixed(2), required: aleo(result.required_stake), per: aleo(result.stake_per_solution) })}</Text>
+      )}
+      {result.sufficient === false && <Alert type="error" showIcon title={t('stake.insufficient')} description={t('stake.shortfall', { shortfall: aleo(result.shortfall) })} />}
+      {result.sufficient === true && <Alert type="success" showIcon title={t('stake.sufficient')} />}
+      {result.next_change && (
+        <Text tone="secondary" style={{ fontSize: 13 }}>
+          {t('stake.next', { from: result.next_change.from.slice(0, 10), per: aleo(result.next_change.stake_per_solution) })}
+        </Text>
+      )}
+    </Flex>
+  );
+}
