@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test as base, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_MAIL_DIR } from '../playwright.config';
+import { E2E_MAIL_DIR, E2E_OPERATOR_EMAIL } from '../playwright.config';
 
 /**
  * Each test is its own client: a random address in X-Forwarded-For (the test server trusts it from
@@ -170,4 +170,25 @@ export async function chooseChannel(page: Page, channel: 'Email' | 'Phone'): Pro
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** The operator (ADMIN_EMAILS of the e2e server): registered on first use, logged in after. */
+export async function logInAsOperator(page: Page): Promise<void> {
+  await page.goto('/login');
+  const since = Date.now();
+  await fillLogin(page, E2E_OPERATOR_EMAIL);
+  const confirm = page.getByRole('heading', { name: 'Confirm it is you' });
+  const refused = page.getByText('Incorrect account or password.');
+  const outcome = async () => ((await confirm.isVisible()) ? 'confirm' : (await refused.isVisible()) ? 'refused' : new URL(page.url()).pathname === '/' ? 'in' : null);
+  await expect.poll(outcome, { timeout: 30_000 }).not.toBeNull();
+  const result = await outcome();
+  if (result === 'refused') {
+    await registerByEmail(page, E2E_OPERATOR_EMAIL);
+    return;
+  }
+  if (result === 'confirm') {
+    await page.getByLabel('Verification code').fill(await codeFromMail(E2E_OPERATOR_EMAIL, since));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await expect(page).toHaveURL('/');
 }

@@ -4,7 +4,7 @@
 // refused before asking; other coins and pages redirect home. Light, dark, phone and Chinese.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, saveScreenshot, test } from './accounts-helpers';
+import { expect, logInAsOperator, saveScreenshot, test } from './accounts-helpers';
 
 const E2E_INGEST_KEY = 'hashpool-e2e-ingest-key-0001';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
@@ -42,21 +42,33 @@ test('search an address: figures, chart, workers; IP statistics and the stake ca
     await expect(page.getByTestId('address-workers')).toContainText('3 / 3', { timeout: 2_000 });
     await expect(page.getByTestId('address-hashrate-15m')).toContainText('KH/s', { timeout: 2_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000, 4_000] });
+  // The chart: 24 hours of 10-minute points on a canvas.
+  const chart = page.getByRole('img', { name: /^Hashrate, last 24 hours/ });
+  await expect(chart).toHaveAttribute('data-points', '144');
+  await expect(chart.locator('canvas')).toBeVisible();
   const workers = page.getByRole('table', { name: 'Workers' });
   await expect(workers.getByRole('row')).toHaveCount(4);
   for (const rig of ['rig1', 'rig2', 'rig3']) await expect(workers).toContainText(rig);
+  // Status filter and sort: by name, then the other way round.
+  await page.getByRole('combobox', { name: 'Sort workers' }).click();
+  await page.getByTitle('By name').click();
+  await expect(workers.getByRole('row').nth(1)).toContainText('rig1');
+  await page.getByRole('button', { name: 'Ascending' }).click();
+  await expect(workers.getByRole('row').nth(1)).toContainText('rig3');
+  await page.getByText('Dead 0').click();
+  await expect(page.getByText('No workers with this status.')).toBeVisible();
+  await page.getByText('All 3').click();
+  await expect(workers.getByRole('row')).toHaveCount(4);
   await expect(page.getByTestId('address-unpaid')).toContainText('0');
   await saveScreenshot(page, 'address-dashboard-light');
 
-  // Workers per IP: two rigs behind one address, one behind the other.
+  // Workers per IP (the address goes along): two rigs behind one IP, one behind the other.
   await page.getByRole('link', { name: 'IP statistics' }).click();
-  await expect(page).toHaveURL('/mining/aleo/ip-statistics');
-  await page.getByLabel('ALEO wallet address').fill(address);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(`/mining/aleo/ip-statistics?address=${address}`);
   const byIp = page.getByRole('table', { name: 'Workers by IP' });
   await expect(byIp.getByRole('row')).toHaveCount(3);
-  await expect(byIp.getByRole('row').filter({ hasText: '198.51.100.10' })).toContainText('2');
-  await expect(byIp.getByRole('row').filter({ hasText: '198.51.100.20' })).toContainText('1');
+  await expect(byIp.getByRole('row').filter({ hasText: '198.51.100.10' })).toContainText('2 / 2');
+  await expect(byIp.getByRole('row').filter({ hasText: '198.51.100.20' })).toContainText('1 / 1');
   // The stake calculator: a stake short of what the hashrate needs says so. The network's
   // difficulty (the proof target) as a stratum node reports it: 1 GH/s finds 1e9 x 3600 / 5e10 =
   // 72 solutions an epoch.
@@ -87,6 +99,9 @@ test('the search history keeps the last ten', async ({ page }) => {
   await expect(page.getByTestId('search-history').locator('.ant-tag')).toHaveCount(10);
   // An address that never mined: a friendly empty answer.
   await expect(page.getByTestId('address-no-data')).toContainText('No shares from this address yet');
+  // The coin's pages open with the address last looked up.
+  await page.goto('/mining/aleo/dashboard');
+  await expect(page).toHaveURL(`/mining/aleo/dashboard?address=${addresses[10]}`);
 });
 
 test('other coins and other pages go home', async ({ page }) => {
@@ -100,7 +115,8 @@ test('other coins and other pages go home', async ({ page }) => {
   await expect(page.getByTestId('address-pool-hashrate')).toBeVisible();
   await page.goto('/mining/kas/info');
   await expect(page.getByTestId('address-fee')).toContainText('%');
-  await expect(page.getByText('kaspa: + 61-63 bech32 characters')).toBeVisible();
+  await expect(page.getByTestId('address-format')).toContainText('Starts with kaspa:q / kaspa:p; bech32 characters');
+  await expect(page.getByText('Your KAS wallet address, a dot, then this machine\'s name')).toBeVisible();
   await saveScreenshot(page, 'address-info');
 });
 
@@ -127,4 +143,23 @@ test.describe('on a phone, dark and in Chinese', () => {
     expect(wide, 'elements wider than the screen').toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+});
+
+test('an operator adds an entry to the ALEO stake schedule, audited', async ({ page }) => {
+  await logInAsOperator(page);
+  await page.goto('/admin/wallet?tab=stake');
+  const table = page.getByRole('table', { name: 'ALEO stake schedule' });
+  await expect(table).toContainText('2500000 ALEO'); // the published schedule's last step
+  await page.getByRole('button', { name: 'Add or change an entry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add or change an entry' });
+  await dialog.getByLabel('From (UTC instant)').fill('2027-10-31T23:59:59Z');
+  await dialog.getByLabel('Stake per solution (ALEO)').fill('3000000');
+  await dialog.getByLabel('Reason').fill('e2e: the network raised the requirement');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole('row').filter({ hasText: '2027-10-31' })).toContainText('3000000 ALEO');
+  await expect(table.getByRole('row').filter({ hasText: '2027-10-31' })).toContainText('Operator');
+  await saveScreenshot(page, 'address-admin-stake');
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1)).toContainText('ALEO stake schedule changed');
 });

@@ -5,8 +5,7 @@
 // looked at in the dark theme, on a phone and in Chinese; an operator changes a fee rate and a day of
 // market data in the admin area. Each test acts as its own client.
 import type { Page } from '@playwright/test';
-import { E2E_OPERATOR_EMAIL } from '../playwright.config';
-import { codeFromMail, expect, fillLogin, registerByEmail, saveScreenshot, test } from './accounts-helpers';
+import { expect, fillLogin, logInAsOperator, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 
 /** The UTC day after `at`, "YYYY-MM-DD": the first settlement day of a switch made at `at`. */
 const nextUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)).toISOString().slice(0, 10);
@@ -121,29 +120,8 @@ test.describe('in the dark theme on a phone', () => {
   });
 });
 
-/** The operator (ADMIN_EMAILS of the e2e server): registered on first use, logged in after. */
-async function operator(page: Page): Promise<void> {
-  await page.goto('/login');
-  const since = Date.now();
-  await fillLogin(page, E2E_OPERATOR_EMAIL);
-  const confirm = page.getByRole('heading', { name: 'Confirm it is you' });
-  const refused = page.getByText('Incorrect account or password.');
-  const outcome = async () => ((await confirm.isVisible()) ? 'confirm' : (await refused.isVisible()) ? 'refused' : new URL(page.url()).pathname === '/' ? 'in' : null);
-  await expect.poll(outcome, { timeout: 30_000 }).not.toBeNull();
-  const result = await outcome();
-  if (result === 'refused') {
-    await registerByEmail(page, E2E_OPERATOR_EMAIL);
-    return;
-  }
-  if (result === 'confirm') {
-    await page.getByLabel('Verification code').fill(await codeFromMail(E2E_OPERATOR_EMAIL, since));
-    await page.getByRole('button', { name: 'Verify' }).click();
-  }
-  await expect(page).toHaveURL('/');
-}
-
 test('an operator sets a fee rate and a day of market data', async ({ page }) => {
-  await operator(page);
+  await logInAsOperator(page);
   await page.goto('/admin/wallet?tab=fees');
   await page.getByRole('combobox', { name: 'Coin' }).click();
   await page.keyboard.type('LTC');

@@ -43,7 +43,10 @@ for (const path of ['/no/such/page', '/pool/kas/home', '/pool/aleo/stat', '/mini
 test('address-mining routes of the six coins are kept', async ({ page }) => {
   await page.goto('/mining/aleo/ip-statistics');
   await expect(page).toHaveURL('/mining/aleo/ip-statistics');
-  await expect(page.getByRole('heading', { name: 'This page is not available in this version' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ALEO mining · IP statistics' })).toBeVisible();
+  await page.goto('/mining/zeph/info');
+  await expect(page).toHaveURL('/mining/zeph/info');
+  await expect(page.getByRole('heading', { name: 'ZEPH mining · Getting started' })).toBeVisible();
 });
 
 test('a gated path sends an anonymous visitor to login with the way back', async ({ page }) => {

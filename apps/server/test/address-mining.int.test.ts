@@ -1,22 +1,28 @@
 // Address mining's public calls against a real database: an ALEO address mines with two workers
 // (shares through ingestion, a found block), and every call shows it; a malformed address is
 // refused at ingestion and by the calls; an address that never mined answers zeros; account-mode
-// and unknown coins are refused.
+// and unknown coins are refused; the IP statistics; operators (only they) edit the ALEO stake
+// schedule over HTTP, audited.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { DEMO_ADDRESSES } from '../src/modules/mining/simulator';
 import { FakeClock } from '../src/platform/clock';
-import { inject } from './account-helpers';
+import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('stake-operator');
 const clock = new FakeClock('2026-08-10T10:01:00Z');
 beforeAll(async () => {
-  t = await startTestApp({ demo: false, clock });
+  t = await startTestApp({ demo: false, clock, env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
 });
 afterAll(async () => {
   await t?.close();
+  await inbox.stop();
 });
 
 const A = 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px';
@@ -83,6 +89,13 @@ describe('address mining calls', () => {
       expect(res.statusCode, url).toBe(404);
       expect(body(res).msg).toBe('This coin is not supported.');
     }
+    // A malformed address of every address-mode coin.
+    const malformed: Record<string, string> = { aleo: 'aleo1short', kas: 'kaspa:short', alph: '0notbase58', sumo: 'Sumoshort', zeph: 'ZEPHYRshort', xtm: 'tari:short' };
+    for (const [coin, bad] of Object.entries(malformed)) {
+      const res = await inject(t.app, { url: `/api/address-mining/${coin}/miner/${encodeURIComponent(bad)}/info` });
+      expect(res.statusCode, coin).toBe(400);
+      expect(body(res).msg).toBe('The address is wrong.');
+    }
     for (const url of ['/address-mining/aleo/miner/aleo1short/info', `/address-mining/kas/miner/${A}/workers`, `/address-mining/aleo/miner/${KAS}/hashrates`]) {
       const res = await inject(t.app, { url: `/api${url}` });
       expect(res.statusCode, url).toBe(400);
@@ -90,6 +103,67 @@ describe('address mining calls', () => {
     }
     const missing = await inject(t.app, { url: `/api/address-mining/aleo/miner/${A}/workers/nope/hashrates` });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuse a malformed address of every coin at ingestion, and take the demo addresses', async () => {
+    const time = Date.parse('2026-08-10T10:05:00Z');
+    const bad: Record<string, string> = {
+      aleo: `aleo1${'q'.repeat(57)}`, // one character short
+      kas: `kaspa:${'q'.repeat(40)}`,
+      alph: `1${'O'.repeat(44)}`, // O is not base58
+      sumo: `Sumx${'1'.repeat(95)}`,
+      zeph: `ZEPHYX${'1'.repeat(92)}`,
+      xtm: 'tari:not-an-address',
+    };
+    const refused = await t.app.ingest.submit(`batch-${randomUUID()}`, Object.entries(bad).map(([coin, address]) => ({ coin, address, worker: 'rig1', difficulty: 1, result: 'accepted', time })));
+    expect(refused).toMatchObject({ accepted: 0, refused: 6, refused_reasons: { bad_address: 6 } });
+    const [stored] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from workers where address in (${sql.join(Object.values(bad).map((a) => sql`${a}`), sql`, `)})`);
+    expect(Number(stored!.n)).toBe(0);
+    const taken = await t.app.ingest.submit(`batch-${randomUUID()}`, Object.entries(DEMO_ADDRESSES).map(([coin, address]) => ({ coin, address, worker: 'demo1', difficulty: 1, result: 'accepted', time })));
+    expect(taken).toMatchObject({ accepted: 6, refused: 0 });
+    // An address where an account belongs (an account-mode coin) is refused too.
+    expect(await t.app.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'btc', address: A, worker: 'rig1', difficulty: 1, result: 'accepted', time }])).toMatchObject({ refused: 1, refused_reasons: { mode_mismatch: 1 } });
+  });
+
+  it('page and filter an address\'s workers, and group them by IP', async () => {
+    const B = `aleo1${'x'.repeat(50)}qpzry9x8`;
+    const time = Date.parse('2026-08-10T10:06:00Z');
+    // 12 rigs: 8 behind one IP, 3 behind another, 1 whose node reported no IP.
+    const shares = Array.from({ length: 12 }, (_, i) => ({ coin: 'aleo', address: B, worker: `rig${String(i).padStart(2, '0')}`, difficulty: 60 * (i + 1), result: 'accepted', time, ...(i < 8 ? { ip: '10.1.0.1' } : i < 11 ? { ip: '10.1.0.2' } : {}) }));
+    expect(await t.app.ingest.submit(`batch-${randomUUID()}`, shares)).toMatchObject({ accepted: 12 });
+    await t.app.ingest.refreshWindows();
+    const first = await get<{ list: Array<{ worker_name: string }>; total: number }>(`/address-mining/aleo/miner/${B}/workers?sort=workerName&order=asc`);
+    expect(first.total).toBe(12);
+    expect(first.list).toHaveLength(10); // the page size
+    expect(first.list[0]!.worker_name).toBe('rig00');
+    const second = await get<{ list: Array<{ worker_name: string }> }>(`/address-mining/aleo/miner/${B}/workers?sort=workerName&order=desc&page=2`);
+    expect(second.list.map((w) => w.worker_name)).toEqual(['rig01', 'rig00']);
+    expect((await get<{ total: number }>(`/address-mining/aleo/miner/${B}/workers?status=active`)).total).toBe(12);
+    expect(await get(`/address-mining/aleo/miner/${B}/workers?status=dead`)).toEqual({ list: [], total: 0 });
+    const byHashrate = await get<{ list: Array<{ worker_name: string }> }>(`/address-mining/aleo/miner/${B}/workers?sort=now&order=desc&page_size=3`);
+    expect(byHashrate.list.map((w) => w.worker_name)).toEqual(['rig11', 'rig10', 'rig09']);
+
+    const ips = await get<{ list: Array<{ ip: string | null; workers: number; active: number; hashrate_15m: number }>; total: number }>(`/address-mining/aleo/miner/${B}/ips`);
+    expect(ips.total).toBe(3);
+    expect(ips.list.map((r) => [r.ip, r.workers, r.active])).toEqual([
+      ['10.1.0.1', 8, 8],
+      ['10.1.0.2', 3, 3],
+      [null, 1, 1],
+    ]);
+    // Busiest first: the first IP's rigs did 60 + ... + 480 units, the second's 540 + 600 + 660.
+    expect(ips.list[0]!.hashrate_15m).toBeGreaterThan(ips.list[1]!.hashrate_15m);
+    expect((await get<{ list: unknown[]; total: number }>(`/address-mining/aleo/miner/${B}/ips?page=2&page_size=2`)).list).toHaveLength(1);
+    expect(await get(`/address-mining/kas/miner/${KAS}/ips`)).toEqual({ list: [], total: 0 });
+    const wrong = await inject(t.app, { url: '/api/address-mining/aleo/miner/aleo1short/ips' });
+    expect(wrong.statusCode).toBe(400);
+    expect((await inject(t.app, { url: `/api/address-mining/btc/miner/${B}/ips` })).statusCode).toBe(404);
+  });
+
+  it('answer in the caller\'s language', async () => {
+    const res = await inject(t.app, { url: '/api/address-mining/aleo/miner/aleo1short/info', headers: { lang: 'zh-CN' } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).msg).not.toBe('The address is wrong.');
+    expect(body(res).code).not.toBe(0);
   });
 });
 
@@ -118,24 +192,43 @@ describe('ALEO stake calculator', () => {
     const measured = await get<{ hashrate_source: string; hashrate: number }>(`/address-mining/aleo/stake-calculator?address=${A}`);
     expect(measured.hashrate_source).toBe('address');
     expect(measured.hashrate).toBeGreaterThan(0);
+    // An address that never mined needs no stake.
+    expect(await get(`/address-mining/aleo/stake-calculator?address=aleo1${'q'.repeat(58)}&stake=10`)).toMatchObject({ hashrate: 0, hashrate_source: 'address', required_stake: '0', shortfall: '0', sufficient: true });
     // Only for ALEO; a hashrate or an address is needed.
     expect((await inject(t.app, { url: '/api/address-mining/kas/stake-calculator?hashrate=1' })).statusCode).toBe(404);
     expect((await inject(t.app, { url: '/api/address-mining/aleo/stake-calculator' })).statusCode).toBe(400);
     expect((await inject(t.app, { url: '/api/address-mining/aleo/stake-calculator?address=aleo1short' })).statusCode).toBe(400);
   });
 
-  it('lets only operators change the schedule, audited', async () => {
+  it('lets only operators read and change the schedule, audited', async () => {
     const body_ = { from: '2026-08-05T00:00:00Z', stake_per_solution: '1100000', reason: 'network change' };
-    const anonymous = await inject(t.app, { method: 'PUT', url: '/api/admin/address-mining/aleo-stake-schedule', payload: body_ });
-    expect(anonymous.statusCode).toBe(401);
-    const schedule = await t.app.inject({ url: '/api/admin/address-mining/aleo-stake-schedule' });
-    expect(schedule.statusCode).toBe(401);
-    // The service itself (the admin route's work), then the calculator follows the new entry.
-    const [admin] = await queryRows<{ id: string }>(t.database.db, sql`insert into users (email, password_hash, invite_code) values ('stake-admin@example.com', 'x', 'STAKEADM') returning id`);
-    const entries = await t.app.aleoStake.setEntry(admin!.id, body_);
+    const url = '/api/admin/address-mining/aleo-stake-schedule';
+    expect((await inject(t.app, { method: 'PUT', url, payload: body_ })).statusCode).toBe(401);
+    expect((await inject(t.app, { url })).statusCode).toBe(401);
+    const user = await registerByEmail(t.app, inbox, uniqueEmail('stake-user'));
+    expect((await inject(t.app, { url, headers: auth(user.tokens) })).statusCode).toBe(403);
+    expect((await inject(t.app, { method: 'PUT', url, headers: auth(user.tokens), payload: body_ })).statusCode).toBe(403);
+
+    const admin = await registerByEmail(t.app, inbox, ADMIN);
+    const seeded = body<Array<{ from: string; stake_per_solution: string; source: string }>>(await inject(t.app, { url, headers: auth(admin.tokens) })).data;
+    expect(seeded).toHaveLength(9);
+    expect(seeded.at(-1)).toMatchObject({ from: '2027-07-31T23:59:59.000Z', stake_per_solution: '2500000', source: 'seed' });
+    // Bad input names the field; unknown fields are refused.
+    for (const payload of [{ ...body_, stake_per_solution: '-1' }, { ...body_, from: 'tomorrow' }, { ...body_, reason: ' ' }, { ...body_, source: 'seed' }]) {
+      expect((await inject(t.app, { method: 'PUT', url, headers: auth(admin.tokens), payload })).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const put = await inject(t.app, { method: 'PUT', url, headers: auth(admin.tokens), payload: body_ });
+    expect(put.statusCode, put.body).toBe(200);
+    const entries = body<Array<{ from: string; stake_per_solution: string; source: string }>>(put).data;
     expect(entries.find((e) => e.from === '2026-08-05T00:00:00.000Z')).toMatchObject({ stake_per_solution: '1100000', source: 'operator' });
+    // The calculator follows the new entry (1,000 H/s at proof target 1e6: 4 solutions).
     expect(await get('/address-mining/aleo/stake-calculator?hashrate=1000')).toMatchObject({ stake_per_solution: '1100000', required_stake: '4400000' });
-    const [audit] = await queryRows<{ action: string; detail: Record<string, string> }>(t.database.db, sql`select action, detail from admin_audit_log where target = 'aleo_stake:2026-08-05T00:00:00.000Z'`);
-    expect(audit).toEqual({ action: 'stake_schedule_update', detail: { from: '', to: '1100000', reason: 'network change' } });
+    // A change of an existing instant keeps the old value in the audit entry.
+    await inject(t.app, { method: 'PUT', url, headers: auth(admin.tokens), payload: { ...body_, stake_per_solution: '1200000', reason: 'typo' } });
+    const audit = await queryRows<{ action: string; detail: Record<string, string> }>(t.database.db, sql`select action, detail from admin_audit_log where target = 'aleo_stake:2026-08-05T00:00:00.000Z' order by created_at, id`);
+    expect(audit).toEqual([
+      { action: 'stake_schedule_update', detail: { from: '', to: '1100000', reason: 'network change' } },
+      { action: 'stake_schedule_update', detail: { from: '1100000', to: '1200000', reason: 'typo' } },
+    ]);
   });
 });

@@ -2,6 +2,7 @@
 // and earnings/address-earnings.routes.ts). Public: no session needed. Shapes are the shared zod
 // schemas used as types only.
 import type {
+  addressIpStatsSchema,
   addressMinerInfoSchema,
   addressPaymentsSchema,
   addressPoolSchema,
@@ -21,11 +22,13 @@ export type AddressMinerInfo = Parsed<typeof addressMinerInfoSchema>;
 export type AddressProfits = Parsed<typeof addressProfitsSchema>;
 export type AddressPayments = Parsed<typeof addressPaymentsSchema>;
 export type StakeCalculation = Parsed<typeof stakeCalculatorSchema>;
+export type AddressIpStats = Parsed<typeof addressIpStatsSchema>;
 type Series = Parsed<typeof hashrateSeriesSchema>;
 type MinerPage = Parsed<typeof minerPageSchema>;
 type BlockPage = Parsed<typeof blockPageSchema>;
 
-export type WorkerSort = 'now' | '24h' | 'reject' | 'lastShare' | 'workerName';
+export type WorkerSort = 'now' | '1h' | '24h' | 'reject' | 'lastShare' | 'workerName';
+export type WorkerStatusFilter = 'all' | 'active' | 'inactive' | 'dead';
 const base = (coin: string) => `/address-mining/${coin}`;
 const miner = (coin: string, address: string) => `${base(coin)}/miner/${encodeURIComponent(address)}`;
 const quiet = { silent: true } as const;
@@ -37,8 +40,9 @@ export const addressMiningApi = {
   // The address calls answer a malformed address with an error the search form has said already.
   info: (coin: string, address: string) => api.get<AddressMinerInfo>(`${miner(coin, address)}/info`, undefined, quiet),
   series: (coin: string, address: string, range: HashrateRange) => api.get<Series>(`${miner(coin, address)}/hashrates`, { range }, quiet),
-  workers: (coin: string, address: string, query: { page: number; page_size: number; sort: WorkerSort; order: 'asc' | 'desc' }) =>
+  workers: (coin: string, address: string, query: { page: number; page_size: number; sort: WorkerSort; order: 'asc' | 'desc'; status?: WorkerStatusFilter }) =>
     api.get<MinerPage>(`${miner(coin, address)}/workers`, query, quiet),
+  ips: (coin: string, address: string, page: number) => api.get<AddressIpStats>(`${miner(coin, address)}/ips`, { page, page_size: 10 }, quiet),
   profits: (coin: string, address: string) => api.get<AddressProfits>(`${miner(coin, address)}/profits`, { page_size: 10 }, quiet),
   payments: (coin: string, address: string, page: number) => api.get<AddressPayments>(`${base(coin)}/payments/${encodeURIComponent(address)}`, { page, page_size: 10 }, quiet),
   stake: (query: { hashrate?: number; address?: string; stake?: string }) => api.get<StakeCalculation>('/address-mining/aleo/stake-calculator', query),

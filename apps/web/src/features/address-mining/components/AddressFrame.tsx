@@ -1,15 +1,17 @@
 // The frame of the address-mining pages of one coin: the title and the coin's pages (dashboard,
-// statistics, connection info, and for ALEO the IP statistics).
-import type { ReactNode } from 'react';
+// statistics, connection info, and for ALEO the IP statistics). The address looked up travels
+// with the links between them (?address=).
+import { useEffect, type ReactNode } from 'react';
 import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { findCoin, type CoinInfo } from '@hashpool/shared';
 import { SafeLink } from '../../../app/navigation';
 import { CoinAvatar } from '../../../ui/CoinAvatar';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Title } from '../../../ui/Text';
 import { usePageTitle } from '../../../ui/usePageTitle';
+import { defaultAddress } from '../lib/search-history';
 
 export type AddressPageKey = 'dashboard' | 'stats' | 'info' | 'ip-statistics';
 
@@ -20,10 +22,27 @@ export function useAddressCoin(): CoinInfo | null {
   return info && info.mode === 'address' ? info : null;
 }
 
+/**
+ * The address a page shows: ?address=, or else the one last looked up for the coin (written into
+ * the address bar, so a reload or a shared link shows the same). And how a search sets it.
+ */
+export function usePageAddress(): [string | null, (address: string) => void] {
+  const coin = useAddressCoin();
+  const [params, setParams] = useSearchParams();
+  const given = params.get('address');
+  const fallback = !given && coin ? defaultAddress(coin.code) : null;
+  useEffect(() => {
+    if (fallback) setParams({ address: fallback }, { replace: true });
+  }, [fallback, setParams]);
+  return [given ?? fallback, (address) => setParams({ address })];
+}
+
 export function AddressFrame({ page, children }: { page: AddressPageKey; children: (coin: CoinInfo) => ReactNode }) {
   const { t } = useTranslation('mining');
   const { token } = theme.useToken();
   const coin = useAddressCoin();
+  const [params] = useSearchParams();
+  const address = params.get('address');
   usePageTitle(coin ? `${t('title', { coin: coin.symbol })} · ${t(`nav.${page}`)}` : t('nav.dashboard'));
   if (!coin) return <PageSpinner />;
   const pages: AddressPageKey[] = coin.code === 'aleo' ? ['dashboard', 'stats', 'info', 'ip-statistics'] : ['dashboard', 'stats', 'info'];
@@ -41,7 +60,7 @@ export function AddressFrame({ page, children }: { page: AddressPageKey; childre
           return (
             <SafeLink
               key={key}
-              to={`/mining/${coin.code}/${key}`}
+              to={`/mining/${coin.code}/${key}${address ? `?${new URLSearchParams({ address }).toString()}` : ''}`}
               aria-current={active ? 'page' : undefined}
               style={{ padding: '8px 12px', marginBottom: -1, color: active ? token.colorPrimary : token.colorText, fontWeight: active ? 600 : 400, borderBottom: `2px solid ${active ? token.colorPrimary : 'transparent'}` }}
             >

@@ -2,14 +2,15 @@
 // workers by status, its hashrate chart, its workers (status, sort, page), its earnings and the
 // payments sent to it. The address lives in ?address=; the search history in the browser.
 import { useState } from 'react';
-import { Descriptions, Flex, Select, Tag } from 'antd';
+import { Button, Descriptions, Flex, Segmented, Select, Tag, Tooltip } from 'antd';
+import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { formatDateTime, formatHashrate, type CoinInfo } from '@hashpool/shared';
 import { AmountText } from '../../../ui/AmountText';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
+import { useIsMobile } from '../../../ui/responsive';
 import { HashrateCard } from '../../pool/components/HashrateCard';
 import { Pager } from '../../pool/components/Pager';
 import { HashrateStat, StatCard } from '../../pool/components/StatCard';
@@ -18,18 +19,17 @@ import { StatusTag } from '../../pool/components/StatusTag';
 import { useTimezone } from '../../pool/hooks/usePoolContext';
 import type { HashrateRange, MinerRow } from '../../pool/pool.api';
 import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
-import { addressMiningApi, type WorkerSort } from '../address-mining.api';
-import { AddressFrame } from '../components/AddressFrame';
+import { addressMiningApi, type AddressMinerInfo, type WorkerSort, type WorkerStatusFilter } from '../address-mining.api';
+import { AddressFrame, usePageAddress } from '../components/AddressFrame';
 import { AddressSearch } from '../components/AddressSearch';
 
 export default function AddressDashboardPage() {
-  const [params, setParams] = useSearchParams();
-  const address = params.get('address');
+  const [address, setAddress] = usePageAddress();
   return (
     <AddressFrame page="dashboard">
       {(coin) => (
         <Flex vertical gap={24}>
-          <AddressSearch key={coin.code} coin={coin} address={address} onSearch={(a) => setParams({ address: a })} />
+          <AddressSearch key={coin.code} coin={coin} address={address} onSearch={setAddress} />
           {address ? <AddressView key={`${coin.code}:${address}`} coin={coin} address={address} /> : <Intro coin={coin} />}
         </Flex>
       )}
@@ -71,21 +71,27 @@ function AddressView({ coin, address }: { coin: CoinInfo; address: string }) {
         </Panel>
       )}
       <HashrateCard title={t('dashboard.chart')} seriesName={t('dashboard.chart_series')} range={range} onRangeChange={setRange} query={series} timezone={timezone} withRejectRate />
-      <Workers coin={coin} address={address} />
+      <Workers coin={coin} address={address} counts={i?.workers} />
       <Earnings coin={coin} address={address} />
       <Payments coin={coin} address={address} />
     </Flex>
   );
 }
 
-function Workers({ coin, address }: { coin: CoinInfo; address: string }) {
+const SORTS: readonly WorkerSort[] = ['now', '1h', '24h', 'reject', 'lastShare', 'workerName'];
+const STATUSES: readonly WorkerStatusFilter[] = ['all', 'active', 'inactive', 'dead'];
+
+/** The address's workers: a status filter with the counts, a sort (SPEC.md section 9) either way, 10 a page. */
+function Workers({ coin, address, counts }: { coin: CoinInfo; address: string; counts: AddressMinerInfo['workers'] | undefined }) {
   const { t } = useTranslation('mining');
   const timezone = useTimezone();
+  const [status, setStatus] = useState<WorkerStatusFilter>('all');
   const [sort, setSort] = useState<WorkerSort>('now');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['address-mining', coin.code, address, 'workers', sort, page],
-    queryFn: () => addressMiningApi.workers(coin.code, address, { page, page_size: 10, sort, order: sort === 'workerName' ? 'asc' : 'desc' }),
+    queryKey: ['address-mining', coin.code, address, 'workers', status, sort, order, page],
+    queryFn: () => addressMiningApi.workers(coin.code, address, { page, page_size: 10, status, sort, order }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -93,29 +99,57 @@ function Workers({ coin, address }: { coin: CoinInfo; address: string }) {
     { key: 'name', title: t('workers.name'), render: (w: MinerRow) => <Text strong>{w.worker_name}</Text> },
     { key: 'status', title: t('workers.status'), render: (w: MinerRow) => <StatusTag status={w.status} /> },
     { key: 'h15', title: t('workers.hashrate_15m'), align: 'right' as const, render: (w: MinerRow) => formatHashrate(w.accept_15m.value) },
+    { key: 'h1', title: t('workers.hashrate_1h'), align: 'right' as const, render: (w: MinerRow) => formatHashrate(w.accept_1h.value) },
     { key: 'h24', title: t('workers.hashrate_24h'), align: 'right' as const, render: (w: MinerRow) => formatHashrate(w.accept_24h.value) },
     { key: 'reject', title: t('workers.reject'), align: 'right' as const, render: (w: MinerRow) => `${(w.reject_rate * 100).toFixed(2)}%` },
     { key: 'last', title: t('workers.last_share', { timezone }), render: (w: MinerRow) => formatDateTime(w.last_share_time, timezone, 'YYYY-MM-DD HH:mm') },
     { key: 'ip', title: t('workers.ip'), render: (w: MinerRow) => w.last_ip ?? '--' },
   ];
+  const isMobile = useIsMobile();
+  const count = (s: WorkerStatusFilter) => (counts ? (s === 'all' ? counts.total : counts[s]) : null);
+  const statusOptions = STATUSES.map((value) => ({ value, label: count(value) === null ? t(`workers.statuses.${value}`) : `${t(`workers.statuses.${value}`)} ${count(value)}` }));
+  const changeStatus = (value: WorkerStatusFilter) => {
+    setStatus(value);
+    setPage(1);
+  };
   return (
     <Panel>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Text strong style={{ fontSize: 18 }}>
           {t('workers.title')}
         </Text>
-        <Select
-          aria-label={t('workers.sort')}
-          value={sort}
-          onChange={(value) => {
-            setSort(value);
-            setPage(1);
-          }}
-          style={{ minWidth: 180 }}
-          options={(['now', '24h', 'reject', 'lastShare', 'workerName'] as const).map((value) => ({ value, label: t(`workers.sorts.${value}`) }))}
-        />
+        <Flex gap={8} wrap align="center">
+          {/* Four labelled counts do not fit a phone's width in every language: a list there. */}
+          {isMobile ? (
+            <Select<WorkerStatusFilter> aria-label={t('workers.status_filter')} value={status} onChange={changeStatus} style={{ minWidth: 150 }} options={statusOptions} />
+          ) : (
+            <Segmented<WorkerStatusFilter> aria-label={t('workers.status_filter')} value={status} onChange={changeStatus} options={statusOptions} />
+          )}
+          <Select
+            aria-label={t('workers.sort')}
+            value={sort}
+            onChange={(value) => {
+              setSort(value);
+              // A new sort starts in its natural direction: names A-Z, figures and times largest first.
+              setOrder(value === 'workerName' ? 'asc' : 'desc');
+              setPage(1);
+            }}
+            style={{ minWidth: 170 }}
+            options={SORTS.map((value) => ({ value, label: t(`workers.sorts.${value}`) }))}
+          />
+          <Tooltip title={t(order === 'asc' ? 'workers.ascending' : 'workers.descending')}>
+            <Button
+              aria-label={t(order === 'asc' ? 'workers.ascending' : 'workers.descending')}
+              icon={order === 'asc' ? <SortAscendingOutlined /> : <SortDescendingOutlined />}
+              onClick={() => {
+                setOrder(order === 'asc' ? 'desc' : 'asc');
+                setPage(1);
+              }}
+            />
+          </Tooltip>
+        </Flex>
       </Flex>
-      <ResponsiveTable rows={list.data?.list ?? []} rowKey={(w) => w.id} columns={columns} caption={t('workers.title')} empty={t('workers.empty')} cardTestId="address-worker" />
+      <ResponsiveTable rows={list.data?.list ?? []} rowKey={(w) => w.id} columns={columns} caption={t('workers.title')} empty={t(status === 'all' ? 'workers.empty' : 'workers.empty_filtered')} cardTestId="address-worker" />
       <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
     </Panel>
   );

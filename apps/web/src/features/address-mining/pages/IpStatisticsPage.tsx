@@ -1,27 +1,27 @@
 // /mining/aleo/ip-statistics (public, ALEO only): an address's workers grouped by the IP they
 // mine from (workers and hashrate per IP), and ALEO's stake calculator: the stake the pool needs
 // for the address's (or a typed) hashrate to land its solutions (ARC-46), and the shortfall.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Flex, Input, InputNumber } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { formatHashrate, type CoinInfo } from '@hashpool/shared';
+import { formatDateTime, formatHashrate, type CoinInfo } from '@hashpool/shared';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
-import { addressMiningApi, type StakeCalculation } from '../address-mining.api';
-import { AddressFrame } from '../components/AddressFrame';
+import { Pager } from '../../pool/components/Pager';
+import { useTimezone } from '../../pool/hooks/usePoolContext';
+import { addressMiningApi, type AddressIpStats, type StakeCalculation } from '../address-mining.api';
+import { AddressFrame, usePageAddress } from '../components/AddressFrame';
 import { AddressSearch } from '../components/AddressSearch';
 
 export default function IpStatisticsPage() {
-  const [params, setParams] = useSearchParams();
-  const address = params.get('address');
+  const [address, setAddress] = usePageAddress();
   return (
     <AddressFrame page="ip-statistics">
       {(coin) => (
         <Flex vertical gap={24}>
-          <AddressSearch coin={coin} address={address} onSearch={(a) => setParams({ address: a })} />
+          <AddressSearch coin={coin} address={address} onSearch={setAddress} />
           {address && <ByIp key={address} coin={coin} address={address} />}
           <StakeCalculator key={`stake:${address ?? ''}`} address={address} />
         </Flex>
@@ -30,44 +30,34 @@ export default function IpStatisticsPage() {
   );
 }
 
-interface IpRow {
-  ip: string;
-  workers: number;
-  hashrate: number;
-}
+type IpRow = AddressIpStats['list'][number];
 
 function ByIp({ coin, address }: { coin: CoinInfo; address: string }) {
   const { t } = useTranslation('mining');
-  // One page of 100 workers: an address with more is a farm that sees them on the dashboard.
-  const list = useQuery({ queryKey: ['address-mining', coin.code, address, 'workers-by-ip'], queryFn: () => addressMiningApi.workers(coin.code, address, { page: 1, page_size: 100, sort: 'now', order: 'desc' }) });
-  const rows = useMemo<IpRow[]>(() => {
-    const byIp = new Map<string, IpRow>();
-    for (const w of list.data?.list ?? []) {
-      const ip = w.last_ip ?? '--';
-      const row = byIp.get(ip) ?? { ip, workers: 0, hashrate: 0 };
-      row.workers += 1;
-      row.hashrate += w.accept_15m.value;
-      byIp.set(ip, row);
-    }
-    return [...byIp.values()].sort((a, b) => b.hashrate - a.hashrate);
-  }, [list.data]);
+  const timezone = useTimezone();
+  const [page, setPage] = useState(1);
+  // Grouped by the server (one query over all the address's workers), busiest IP first.
+  const list = useQuery({ queryKey: ['address-mining', coin.code, address, 'ips', page], queryFn: () => addressMiningApi.ips(coin.code, address, page), placeholderData: keepPreviousData, refetchInterval: 60_000 });
   return (
     <Panel>
       <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 16 }}>
         {t('ip.title')}
       </Text>
       <ResponsiveTable
-        rows={rows}
-        rowKey={(r) => r.ip}
+        rows={list.data?.list ?? []}
+        rowKey={(r: IpRow) => r.ip ?? ''}
         caption={t('ip.title')}
         empty={t('ip.empty')}
         cardTestId="ip-row"
         columns={[
-          { key: 'ip', title: t('ip.ip'), render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.ip}</span> },
-          { key: 'workers', title: t('ip.workers'), align: 'right', render: (r) => r.workers },
-          { key: 'hashrate', title: t('ip.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate) },
+          { key: 'ip', title: t('ip.ip'), render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.ip ?? t('ip.unknown')}</span> },
+          { key: 'workers', title: t('ip.workers'), align: 'right', render: (r) => `${r.active} / ${r.workers}` },
+          { key: 'h15', title: t('ip.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate_15m) },
+          { key: 'h24', title: t('ip.hashrate_24h'), align: 'right', render: (r) => formatHashrate(r.hashrate_24h) },
+          { key: 'last', title: t('ip.last_share', { timezone }), render: (r) => formatDateTime(r.last_share_time, timezone, 'YYYY-MM-DD HH:mm') },
         ]}
       />
+      <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
     </Panel>
   );
 }
@@ -102,12 +92,19 @@ function StakeResult({ result }: { result: StakeCalculation }) {
   const { t, i18n } = useTranslation('mining');
   // Stakes run to millions of ALEO: grouped digits in the reader's language.
   const aleo = (value: string | null) => (value === null ? '--' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(Number(value)));
+  // A small farm finds a fraction of a solution an epoch: three significant digits, not "0.00".
+  const solutions = (n: number) => new Intl.NumberFormat(i18n.language, n > 0 && n < 1 ? { maximumSignificantDigits: 3 } : { maximumFractionDigits: 2 }).format(n);
   return (
     <Flex vertical gap={8} style={{ marginTop: 16 }} data-testid="stake-result">
       {result.proof_target === null ? (
         <Text>{t('stake.no_target')}</Text>
       ) : (
-        <Text>{t('stake.result', { hashrate: formatHashrate(result.hashrate), solutions: result.solutions_per_epoch.toFixed(2), required: aleo(result.required_stake), per: aleo(result.stake_per_solution) })}</Text>
+        <Text>{t('stake.result', { hashrate: formatHashrate(result.hashrate), solutions: solutions(result.solutions_per_epoch), required: aleo(result.required_stake), per: aleo(result.stake_per_solution) })}</Text>
+      )}
+      {result.hashrate_source === 'address' && (
+        <Text tone="secondary" style={{ fontSize: 13 }}>
+          {t('stake.from_address')}
+        </Text>
       )}
       {result.sufficient === false && <Alert type="error" showIcon title={t('stake.insufficient')} description={t('stake.shortfall', { shortfall: aleo(result.shortfall) })} />}
       {result.sufficient === true && <Alert type="success" showIcon title={t('stake.sufficient')} />}

@@ -17,9 +17,10 @@ import { LedgerSearch } from '../components/LedgerSearch';
 import { ReconciliationReport } from '../components/ReconciliationReport';
 import { ReviewQueue } from '../components/ReviewQueue';
 import { FeeRatesAdmin } from '../../earnings/components/admin/FeeRatesAdmin';
+import { StakeScheduleAdmin } from '../../address-mining/components/StakeScheduleAdmin';
 import { MarketDataAdmin } from '../../earnings/components/admin/MarketDataAdmin';
 
-const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market'] as const;
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 const parseTab = (value: string | null): AdminTab => ((ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'review');
@@ -59,6 +60,7 @@ export default function AdminWalletPage() {
               { key: 'audit', label: t('tabs.audit'), children: <AuditLog timezone={timezone} /> },
               { key: 'fees', label: t('tabs.fees'), children: <FeeRatesAdmin timezone={timezone} /> },
               { key: 'market', label: t('tabs.market'), children: <MarketDataAdmin timezone={timezone} /> },
+              { key: 'stake', label: t('tabs.stake'), children: <StakeScheduleAdmin timezone={timezone} /> },
             ]}
           />
         </Panel>

@@ -13,13 +13,14 @@ export const EXAMPLE_WORKER = 'worker1';
 /** The pool ignores the stratum password; miners' software insists on one, so suggest the usual "x". */
 export const EXAMPLE_PASSWORD = 'x';
 
-export function ConnectGuide({ coin, account }: { coin: CoinInfo; account?: string }) {
+/** `userHint`: what the user name is where it is not a sub-account (address mining: the wallet address). */
+export function ConnectGuide({ coin, account, userHint }: { coin: CoinInfo; account?: string; userHint?: string }) {
   const { t } = useTranslation('pool');
   const pool = usePools().data?.find((p) => p.coin === coin.code);
   const accountPart = account ?? t('connect.account_placeholder');
   const steps = [
     { key: 'url', label: t('connect.url'), value: pool?.stratum_url ?? '--', hint: t('connect.url_hint') },
-    { key: 'user', label: t('connect.user'), value: `${accountPart}.${EXAMPLE_WORKER}`, hint: t('connect.user_hint') },
+    { key: 'user', label: t('connect.user'), value: `${accountPart}.${EXAMPLE_WORKER}`, hint: userHint ?? t('connect.user_hint') },
     { key: 'password', label: t('connect.password'), value: EXAMPLE_PASSWORD, hint: t('connect.password_hint') },
   ];
   return (

@@ -5,13 +5,11 @@ import { Button, Flex, Form, Input, Select } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COINS, feeRateBodySchema, formatDateTime, PAY_METHOD_LABELS } from '@hashpool/shared';
-import { useToast } from '../../../../app/feedback';
-import { AppModal } from '../../../../ui/AppModal';
 import type { DataColumn } from '../../../../ui/DataTable';
 import { PageSpinner } from '../../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../../ui/Text';
 import { schemaRule } from '../../../accounts/lib/rules';
-import { showFormError } from '../../../accounts/lib/server-errors';
+import { AdminEditDialog } from '../../../admin/components/AdminEditDialog';
 import { ResponsiveTable } from '../../../wallet/components/ResponsiveTable';
 import type { AdminFeeRate } from '../../earnings.api';
 import { useEarningsAdminMutations, useFeeRates } from '../../earnings.queries';
@@ -73,39 +71,23 @@ interface FeeForm {
 function FeeRateDialog({ rate, onClose }: { rate: AdminFeeRate; onClose: () => void }) {
   const { t } = useTranslation(['earnings', 'validation']);
   const [form] = Form.useForm<FeeForm>();
-  const toast = useToast();
   const { setFeeRate } = useEarningsAdminMutations();
-
-  const submit = async (values: FeeForm) => {
-    try {
-      await setFeeRate.mutateAsync({ coin: rate.coin, method: rate.method, fee_rate: values.fee_rate.trim(), reason: values.reason.trim() });
-    } catch (error) {
-      showFormError(form, error);
-      return;
-    }
-    toast.success(t('admin.saved'));
-    onClose();
-  };
-
   return (
-    <AppModal
-      open
+    <AdminEditDialog<FeeForm>
+      form={form}
       title={t('admin.fee_title', { coin: symbolOf(rate.coin), method: PAY_METHOD_LABELS[rate.method] })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('admin.save')}
-      cancelText={t('admin.cancel')}
-      okButtonProps={{ loading: setFeeRate.isPending }}
-      destroyOnHidden
+      onSave={(values) => setFeeRate.mutateAsync({ coin: rate.coin, method: rate.method, fee_rate: values.fee_rate.trim(), reason: values.reason.trim() })}
+      saving={setFeeRate.isPending}
+      savedText={t('admin.saved')}
+      onClose={onClose}
+      initialValues={{ fee_rate: rate.fee_rate, reason: '' }}
     >
-      <Form<FeeForm> form={form} layout="vertical" requiredMark={false} initialValues={{ fee_rate: rate.fee_rate, reason: '' }} onFinish={(v) => void submit(v)} style={{ marginTop: 16 }}>
-        <Form.Item name="fee_rate" label={t('admin.fee_label')} extra={t('admin.fee_hint')} rules={[schemaRule(feeRateBodySchema.shape.fee_rate, t)]}>
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="reason" label={t('admin.reason_label')} extra={t('admin.reason_hint')} rules={[schemaRule(feeRateBodySchema.shape.reason, t)]}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-    </AppModal>
+      <Form.Item name="fee_rate" label={t('admin.fee_label')} extra={t('admin.fee_hint')} rules={[schemaRule(feeRateBodySchema.shape.fee_rate, t)]}>
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="reason" label={t('admin.reason_label')} extra={t('admin.reason_hint')} rules={[schemaRule(feeRateBodySchema.shape.reason, t)]}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </AdminEditDialog>
   );
 }

@@ -5,13 +5,11 @@ import { Button, Flex, Form, Input, Select, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COINS, findCoin, formatCoinPrice, formatDateTime, marketDataBodySchema } from '@hashpool/shared';
-import { useToast } from '../../../../app/feedback';
-import { AppModal } from '../../../../ui/AppModal';
 import type { DataColumn } from '../../../../ui/DataTable';
 import { PageSpinner } from '../../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../../ui/Text';
 import { schemaRule } from '../../../accounts/lib/rules';
-import { showFormError } from '../../../accounts/lib/server-errors';
+import { AdminEditDialog } from '../../../admin/components/AdminEditDialog';
 import { Pager } from '../../../pool/components/Pager';
 import { ResponsiveTable } from '../../../wallet/components/ResponsiveTable';
 import type { MarketDay } from '../../earnings.api';
@@ -89,72 +87,51 @@ interface DayForm {
 function MarketDayDialog({ day, onClose }: { day: MarketDay; onClose: () => void }) {
   const { t } = useTranslation(['earnings', 'validation']);
   const [form] = Form.useForm<DayForm>();
-  const toast = useToast();
   const { setMarketDay } = useEarningsAdminMutations();
   const symbol = symbolOf(day.coin);
   const shape = marketDataBodySchema.shape;
-
-  const submit = async (v: DayForm) => {
-    try {
-      await setMarketDay.mutateAsync({
-        coin: day.coin,
-        day: day.day,
-        body: {
-          network_difficulty: v.network_difficulty.trim(),
-          block_subsidy: v.block_subsidy.trim(),
-          avg_fees_per_block: v.avg_fees_per_block.trim(),
-          price_usd: v.price_usd.trim() === '' ? null : v.price_usd.trim(),
-          reason: v.reason.trim(),
-        },
-      });
-    } catch (error) {
-      showFormError(form, error);
-      return;
-    }
-    toast.success(t('admin.saved'));
-    onClose();
-  };
-
   return (
-    <AppModal
-      open
+    <AdminEditDialog<DayForm>
+      form={form}
       title={t('admin.day_title', { coin: symbol, day: day.day })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('admin.save')}
-      cancelText={t('admin.cancel')}
-      okButtonProps={{ loading: setMarketDay.isPending }}
-      destroyOnHidden
+      onSave={(v) =>
+        setMarketDay.mutateAsync({
+          coin: day.coin,
+          day: day.day,
+          body: {
+            network_difficulty: v.network_difficulty.trim(),
+            block_subsidy: v.block_subsidy.trim(),
+            avg_fees_per_block: v.avg_fees_per_block.trim(),
+            price_usd: v.price_usd.trim() === '' ? null : v.price_usd.trim(),
+            reason: v.reason.trim(),
+          },
+        })
+      }
+      saving={setMarketDay.isPending}
+      savedText={t('admin.saved')}
+      onClose={onClose}
+      initialValues={{ network_difficulty: day.network_difficulty, block_subsidy: day.block_subsidy, avg_fees_per_block: day.avg_fees_per_block, price_usd: day.price_usd ?? '', reason: '' }}
     >
-      <Form<DayForm>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        style={{ marginTop: 16 }}
-        initialValues={{ network_difficulty: day.network_difficulty, block_subsidy: day.block_subsidy, avg_fees_per_block: day.avg_fees_per_block, price_usd: day.price_usd ?? '', reason: '' }}
-        onFinish={(v) => void submit(v)}
+      <Form.Item name="network_difficulty" label={t('admin.difficulty_label')} extra={t('admin.difficulty_hint', { k: formatHashesPerDifficulty(day.hashes_per_difficulty) })} rules={[schemaRule(shape.network_difficulty, t)]}>
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="block_subsidy" label={t('admin.subsidy_label', { symbol })} rules={[schemaRule(shape.block_subsidy, t)]}>
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="avg_fees_per_block" label={t('admin.fees_label', { symbol })} rules={[schemaRule(shape.avg_fees_per_block, t)]}>
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="price_usd"
+        label={t('admin.price_label')}
+        extra={t('admin.price_hint')}
+        rules={[schemaRule(optionalPrice, t)]}
       >
-        <Form.Item name="network_difficulty" label={t('admin.difficulty_label')} extra={t('admin.difficulty_hint', { k: formatHashesPerDifficulty(day.hashes_per_difficulty) })} rules={[schemaRule(shape.network_difficulty, t)]}>
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="block_subsidy" label={t('admin.subsidy_label', { symbol })} rules={[schemaRule(shape.block_subsidy, t)]}>
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="avg_fees_per_block" label={t('admin.fees_label', { symbol })} rules={[schemaRule(shape.avg_fees_per_block, t)]}>
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="price_usd"
-          label={t('admin.price_label')}
-          extra={t('admin.price_hint')}
-          rules={[schemaRule(optionalPrice, t)]}
-        >
-          <Input inputMode="decimal" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="reason" label={t('admin.reason_label')} extra={t('admin.reason_hint')} rules={[schemaRule(shape.reason, t)]}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-    </AppModal>
+        <Input inputMode="decimal" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="reason" label={t('admin.reason_label')} extra={t('admin.reason_hint')} rules={[schemaRule(shape.reason, t)]}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </AdminEditDialog>
   );
 }
