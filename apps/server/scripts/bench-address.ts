@@ -1,7 +1,8 @@
 // bench:address — the public address-mining dashboard under load: 10,000 ALEO addresses with 3
 // workers and 24 h of 10-minute history each, a week of PPLNS payouts and a payment each; then
 // CONCURRENCY clients over real HTTP ask the calls the dashboard makes for random addresses
-// (info, chart, workers, earnings, payments). Prints requests per second and p50/p99 per call
+// (info, chart, workers, earnings, payments, IP statistics, stake calculator) and the coin's pool
+// and worker figures of the stats page. Prints requests per second and p50/p99 per call
 // (goal p99 < 50 ms). Fresh PostgreSQL database (TEST_PG_URL or the local default).
 //   npm run bench:address -- [--addresses 10000] [--requests 3000] [--concurrency 8]
 import type { AddressInfo } from 'node:net';
@@ -51,6 +52,11 @@ const calls: Record<string, (a: string) => string> = {
   workers: (a) => `/miner/${a}/workers?sort=now&order=desc`,
   profits: (a) => `/miner/${a}/profits`,
   payments: (a) => `/payments/${a}`,
+  ips: (a) => `/miner/${a}/ips`,
+  stake: (a) => `/stake-calculator?address=${a}&stake=100000`,
+  // The coin's own figures (the stats page), the same for every address.
+  pool: () => '/pool/stats',
+  workerStats: () => '/workers/stats',
 };
 const names = Object.keys(calls);
 const times = new Map<string, number[]>(names.map((n) => [n, []]));
@@ -73,7 +79,7 @@ await Promise.all(
 const seconds = (performance.now() - t0) / 1000;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 console.log(`address dashboard calls: ${REQUESTS} requests from ${CONCURRENCY} clients in ${seconds.toFixed(1)} s: ${Math.round(REQUESTS / seconds)} requests/s`);
-for (const name of names) console.log(`  ${name.padEnd(10)} p50 ${pct(times.get(name)!, 50).toFixed(1)} ms, p99 ${pct(times.get(name)!, 99).toFixed(1)} ms`);
+for (const name of names) console.log(`  ${name.padEnd(12)} p50 ${pct(times.get(name)!, 50).toFixed(1)} ms, p99 ${pct(times.get(name)!, 99).toFixed(1)} ms`);
 const all = [...times.values()].flat();
 console.log(`address-dashboard-p99-ms: ${pct(all, 99).toFixed(1)} (goal < 50)`);
 await app.close();

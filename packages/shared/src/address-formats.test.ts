@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidMiningAddress } from './address-formats';
+import { isValidMiningAddress, MINING_ADDRESS_FORMATS } from './address-formats';
 
 const base58 = (n: number) => '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'.repeat(4).slice(0, n);
 
@@ -27,4 +27,19 @@ describe('mining address formats', () => {
     ['btc', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'], // not an address-mode coin
   ];
   it.each(bad)('refuses a malformed %s address', (coin, address) => expect(isValidMiningAddress(coin, address)).toBe(false));
+
+  // The info page states each format in parts (prefix, alphabet, length): they say what the check does.
+  it.each(Object.entries(MINING_ADDRESS_FORMATS))('describes the %s format truly', (coin, format) => {
+    const { prefixes, alphabet, length } = format.parts;
+    const [min, max = min] = length.split('-').map(Number) as [number, number?];
+    const fill = alphabet === 'bech32' ? 'q' : 'z';
+    const make = (prefix: string, n: number) => prefix + fill.repeat(n - prefix.length);
+    for (const prefix of prefixes.length > 0 ? prefixes : ['']) {
+      // Each prefix reaches some length in the range; none outside it passes.
+      const lengths = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+      expect(lengths.some((n) => isValidMiningAddress(coin, make(prefix, n))), `${coin} ${prefix}`).toBe(true);
+      expect(isValidMiningAddress(coin, make(prefix, min - 1)), `${coin} ${prefix} ${min - 1}`).toBe(false);
+      expect(isValidMiningAddress(coin, make(prefix, max + 1)), `${coin} ${prefix} ${max + 1}`).toBe(false);
+    }
+  });
 });

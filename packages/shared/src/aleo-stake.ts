@@ -7,7 +7,9 @@ export const ALEO_EPOCH_SECONDS = 360 * 10;
 
 /**
  * The published schedule (snarkVM ledger/src/is_solution_limit_reached.rs,
- * MAINNET_STAKE_REQUIREMENTS_PER_SOLUTION), in ALEO credits: each entry applies from its instant
+ * MAINNET_STAKE_REQUIREMENTS_PER_SOLUTION, there in microcredits; source:
+ * https://docs.rs/snarkvm-ledger/latest/src/snarkvm_ledger/is_solution_limit_reached.rs.html),
+ * in ALEO credits: each entry applies from its instant
  * until the next; before the first, nothing is required. Seeded into aleo_stake_schedule, which
  * operators maintain (a change of the network's schedule is an operator's edit, not a deploy).
  */

@@ -25,6 +25,18 @@ export const addressMinerInfoSchema = accountStatsSchema.extend({
 
 export const addressWorkerStatsSchema = minerCountsSchema.extend({ miners: z.number().int() });
 
+/** An address's workers grouped by the IP they last sent a share from (the ALEO IP statistics). */
+export const addressIpRowSchema = z.object({
+  /** null: workers whose stratum node did not report an IP. */
+  ip: z.string().nullable(),
+  workers: z.number().int(),
+  active: z.number().int(),
+  hashrate_15m: z.number(),
+  hashrate_24h: z.number(),
+  last_share_time: z.string(),
+});
+export const addressIpStatsSchema = z.object({ list: z.array(addressIpRowSchema), total: z.number().int() });
+
 /** GET /address-mining/aleo/stake-calculator: a hashrate (H/s) or an address whose 24 h hashrate counts, and the stake it has. */
 export const stakeCalculatorQuerySchema = z.object({
   hashrate: z.coerce.number({ error: V.invalid }).nonnegative(V.tooSmall).max(1e30, V.tooBig).optional(),

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addressCoinParamsSchema,
+  addressIpStatsSchema,
   addressMinerInfoSchema,
   addressParamsSchema,
   addressPoolListSchema,
@@ -76,6 +77,13 @@ export function addressMiningRoutes(service: AddressMiningService, stake: AleoSt
       config,
       schema: { tags, summary: 'An address\'s workers: status filter, name search, sort, page', params: addressParamsSchema, querystring: minerListQuerySchema.omit({ group: true }), response: { 200: envelope(minerPageSchema) } },
     }, async (request) => ok(request, await service.minerWorkers(request.params.coin, request.params.address, request.query)));
+
+    // Not in SPEC.md's list: the IP statistics page groups the address's workers by IP here, in
+    // one query, rather than in the browser from pages of workers (a farm has hundreds).
+    app.get('/address-mining/:coin/miner/:address/ips', {
+      config,
+      schema: { tags, summary: 'An address\'s workers grouped by IP: workers, active workers and hashrate per IP, busiest first', params: addressParamsSchema, querystring: pageQuerySchema, response: { 200: envelope(addressIpStatsSchema) } },
+    }, async (request) => ok(request, await service.minerIps(request.params.coin, request.params.address, request.query.page, request.query.page_size)));
 
     app.get('/address-mining/:coin/miner/:address/workers/:worker/hashrates', {
       config,

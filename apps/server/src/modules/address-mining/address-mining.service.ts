@@ -16,7 +16,16 @@ import { workers } from '../mining/mining.tables';
 import { INACTIVE_AFTER_MS, type MinerListQuery, type WorkersService } from '../mining/workers.service';
 
 
+/**
+ * The pool-wide figures (every coin's pool, a coin's worker counts) are the same for every
+ * visitor and move at the minute job's pace, while each costs a pass over the coin's workers: they
+ * are kept this long per instance, so a crowd on the stats pages costs one pass per period.
+ */
+export const POOL_FIGURES_TTL_MS = 10_000;
+
 export class AddressMiningService {
+  private readonly cache = new Map<string, { until: number; value: Promise<unknown> }>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -24,11 +33,26 @@ export class AddressMiningService {
     private readonly deps: { workers: WorkersService; history: HistoryService; blocks: BlocksService; earnings: EarningsService },
   ) {}
 
+  /** `load()`'s answer, shared for POOL_FIGURES_TTL_MS (a failure is not kept). */
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.clock.now().getTime();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.value as Promise<T>;
+    const value = load();
+    this.cache.set(key, { until: now + POOL_FIGURES_TTL_MS, value });
+    value.catch(() => this.cache.delete(key));
+    return value;
+  }
+
   private checked(code: string, address: string) {
     return { coin: addressOf(code, address), owner: { address } };
   }
 
-  async pools() {
+  pools() {
+    return this.cached('pools', () => this.loadPools());
+  }
+
+  private async loadPools() {
     const pages = await this.deps.blocks.coinPages();
     const coins = COINS.filter((c) => c.mode === 'address').map((c) => c.code);
     const fees = await this.deps.earnings.feeRates(coins);
@@ -78,13 +102,49 @@ export class AddressMiningService {
     return this.deps.history.series({ table: 'worker_history', workerId: row.id }, range);
   }
 
+  /**
+   * The address's workers grouped by the IP they last sent a share from, busiest first (the ALEO
+   * IP statistics): workers, active ones, and their 15 min and 24 h hashrate per IP.
+   */
+  async minerIps(code: string, address: string, page: number, pageSize: number) {
+    const { coin } = this.checked(code, address);
+    const activeFrom = new Date(this.clock.now().getTime() - INACTIVE_AFTER_MS).toISOString();
+    const where = and(eq(workers.coin, coin), eq(workers.address, address));
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({
+          ip: workers.lastIp,
+          workers: sql<number>`count(*)`.mapWith(Number),
+          active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${activeFrom}::timestamptz)`.mapWith(Number),
+          hashrate15m: sql<number>`sum(${workers.hashrate15m})`.mapWith(Number),
+          hashrate24h: sql<number>`sum(${workers.hashrate24h})`.mapWith(Number),
+          last: sql<Date>`max(${workers.lastShareAt})`,
+        })
+        .from(workers)
+        .where(where)
+        .groupBy(workers.lastIp)
+        .orderBy(sql`sum(${workers.hashrate15m}) desc`, sql`count(*) desc`, sql`${workers.lastIp} asc nulls last`)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ n: sql<number>`count(distinct coalesce(${workers.lastIp}, ''))`.mapWith(Number) }).from(workers).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({ ip: r.ip, workers: r.workers, active: r.active, hashrate_15m: r.hashrate15m, hashrate_24h: r.hashrate24h, last_share_time: new Date(r.last).toISOString() })),
+      total: count?.n ?? 0,
+    };
+  }
+
   blocks(code: string, page: number, pageSize: number) {
     return this.deps.blocks.list(addressCoin(code).code, page, pageSize);
   }
 
   /** Every worker of the coin's pool by status, and the addresses with an active one. */
-  async workerStats(code: string) {
+  workerStats(code: string) {
     const coin = addressCoin(code).code;
+    return this.cached(`workers:${coin}`, () => this.loadWorkerStats(coin));
+  }
+
+  private async loadWorkerStats(coin: string) {
     const now = this.clock.now().getTime();
     const activeFrom = new Date(now - INACTIVE_AFTER_MS).toISOString();
     const deadFrom = new Date(now - this.deadAfterMs).toISOString();
