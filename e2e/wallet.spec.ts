@@ -85,6 +85,8 @@ async function dialogWidth(dialog: Locator): Promise<number | undefined> {
 
 /** The current sub-account's name, from the header's account menu. */
 async function subAccountName(page: Page): Promise<string> {
+  // The button says only "My account" until the user's data has loaded: wait for the name.
+  await expect(accountButton(page)).toHaveAttribute('aria-label', /^My account: ./);
   const label = await accountButton(page).getAttribute('aria-label');
   return label!.replace(/^My account: /, '');
 }
