@@ -5,6 +5,7 @@
 // every swapped character. The simulated chain's own addresses ("sim<coin>1<hex>") pass only
 // in demo and test setups where that chain is used.
 import WAValidator from 'multicoin-address-validator';
+import { isValidMiningAddress, MINING_ADDRESS_FORMATS } from '@hashpool/shared';
 
 /** Coins the library validates with their checksums, and the network to check against. */
 const LIBRARY: Record<string, string> = {
@@ -36,12 +37,6 @@ const FORMATS: Record<string, RegExp> = {
   cfx: /^cfx:[0-9a-z]{42}$/i,
   'grin-c32': new RegExp(`^grin1${BECH32}{58}$`),
   pmeer: new RegExp(`^Tm${BASE58}{33}$|^Mm${BASE58}{33}$`),
-  alph: new RegExp(`^${BASE58}{44,46}$`),
-  kas: new RegExp(`^kaspa:${BECH32}{61,63}$`),
-  sumo: new RegExp(`^Sumo${BASE58}{95}$|^Subo${BASE58}{95}$|^Sumi${BASE58}{106}$`),
-  zeph: new RegExp(`^ZEPHYR${BASE58}{92,104}$|^ZEPHs${BASE58}{92,104}$`),
-  aleo: new RegExp(`^aleo1${BECH32}{58}$`),
-  xtm: new RegExp(`^${BASE58}{40,100}$|^[0-9a-f]{64,66}$`),
 };
 
 export const KDA_PUBLIC_KEY = /^[0-9a-f]{64}$/;
@@ -63,6 +58,9 @@ export function checkWithdrawAddress(coin: string, address: string, publicKey: s
   }
   const network = LIBRARY[coin];
   if (network) return WAValidator.validate(address, network, { networkType: 'prod' }) ? { ok: true } : { ok: false, error: 'address_invalid' };
+  // Address-mode coins: the same format that mining to the address was checked against, so an
+  // address that could mine can be withdrawn to and the other way round.
+  if (MINING_ADDRESS_FORMATS[coin]) return isValidMiningAddress(coin, address) ? { ok: true } : { ok: false, error: 'address_invalid' };
   const format = FORMATS[coin];
   return format?.test(address) ? { ok: true } : { ok: false, error: 'address_invalid' };
 }
