@@ -168,9 +168,7 @@ export async function chooseChannel(page: Page, channel: 'Email' | 'Phone'): Pro
   await page.locator('.ant-segmented-item', { hasText: new RegExp(`^${channel}$`) }).click();
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
-}
+export { saveScreenshot } from './helpers';
 
 /** The operator (ADMIN_EMAILS of the e2e server): registered on first use, logged in after. */
 export async function logInAsOperator(page: Page): Promise<void> {

@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   waitForStepAfter,
 } from './accounts-helpers';
+import { chooseOption } from './helpers';
 
 test('register by email with the mailed code, log out, log in again', async ({ page }) => {
   const { email } = await registerByEmail(page);
@@ -154,8 +155,7 @@ test('create a second sub-account and switch to it', async ({ page }) => {
 test('change the language in the settings and see the page in it', async ({ page }) => {
   await registerByEmail(page);
   await page.goto('/user/setting');
-  await page.getByRole('combobox', { name: 'Language' }).click();
-  await page.locator('.ant-select-item-option', { hasText: '日本語' }).click();
+  await chooseOption(page, page, 'Language', '日本語');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page.getByRole('heading', { name: 'アカウント設定' })).toBeVisible();

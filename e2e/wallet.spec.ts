@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_OPERATOR_EMAIL } from '../playwright.config';
 import { accountButton, codeFromMail, expect, fillLogin, PASSWORD, registerByEmail, saveScreenshot, test, totpFor, totpStep, waitForStepAfter } from './accounts-helpers';
+import { chooseOption } from './helpers';
 
 const DEMO_EMAIL = 'demo@hashpool.example';
 const DEMO_PASSWORD = 'hashpool-demo';
@@ -63,21 +64,6 @@ async function operator(browser: Browser): Promise<Page> {
   return page;
 }
 
-/**
- * Picks an option of an Ant Design select, again while the dropdown still animates in. `search`
- * is typed first where the list is long (it renders only the options in view).
- */
-async function choose(page: Page, scope: Page | Locator, name: string, option: RegExp, search?: string): Promise<void> {
-  const combobox = scope.getByRole('combobox', { name });
-  const select = scope.locator('.ant-select', { has: page.getByRole('combobox', { name }) });
-  await expect(async () => {
-    await combobox.click();
-    if (search) await combobox.fill(search);
-    await page.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 2_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 /** A dialog's width once its opening animation is over (SPEC.md section 9: 560 or 350 px). */
 async function dialogWidth(dialog: Locator): Promise<number | undefined> {
   return (await dialog.boundingBox())?.width;
@@ -124,7 +110,7 @@ async function setPayPassword(page: Page, payPassword: string, totpCode: string)
 async function credit(admin: Page, account: string, amount: string, coin = 'BTC'): Promise<void> {
   await admin.goto('/admin/wallet?tab=adjust');
   await admin.getByLabel('Sub-account name').fill(account);
-  await choose(admin, admin, 'Coin', new RegExp(`^${coin} · `), coin);
+  await chooseOption(admin, admin, 'Coin', new RegExp(`^${coin} · `), coin);
   await admin.getByLabel('Amount').fill(amount);
   await admin.getByLabel('Reason').fill('e2e: starting balance');
   await admin.getByRole('button', { name: 'Post adjustment' }).click();
@@ -188,7 +174,7 @@ test('the demo farm: balance from the settled demo earnings, transactions and a 
   await expect(table.getByRole('columnheader', { name: 'Time (UTC+00:00)' })).toBeVisible();
 
   // Filters go into the address; a type without postings shows the filtered empty state.
-  await choose(page, page, 'Type', /^Withdrawal$/, 'Withdrawal');
+  await chooseOption(page, page, 'Type', /^Withdrawal$/, 'Withdrawal');
   await expect(page).toHaveURL('/asset/transaction?type=withdraw');
   await expect(page.getByText('No transactions match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -245,7 +231,7 @@ test('a new user gets a balance, adds an address and withdraws with pay password
   await expect(page).toHaveURL('/asset/index?tab=addresses');
   await page.getByRole('button', { name: 'Add address' }).click();
   const add = page.getByRole('dialog', { name: 'Add a withdraw address' });
-  await choose(page, add, 'Coin', /^BTC · Bitcoin$/, 'BTC');
+  await chooseOption(page, add, 'Coin', /^BTC · Bitcoin$/, 'BTC');
   await add.getByLabel('Name', { exact: true }).fill('Cold storage');
   // A mistyped address is refused next to it (before the code is checked, so the code stays unused).
   await add.getByLabel('Address', { exact: true }).fill(BTC_ADDRESS.slice(0, -1) + 'b');
@@ -263,8 +249,8 @@ test('a new user gets a balance, adds an address and withdraws with pay password
   await page.getByRole('tab', { name: 'Automatic payout' }).click();
   await page.getByRole('button', { name: 'Set up automatic payout' }).click();
   const payout = page.getByRole('dialog', { name: 'Automatic payout' });
-  await choose(page, payout, 'Coin', /^BTC$/, 'BTC');
-  await choose(page, payout, 'Withdraw address', /^Cold storage · /);
+  await chooseOption(page, payout, 'Coin', /^BTC$/, 'BTC');
+  await chooseOption(page, payout, 'Withdraw address', /^Cold storage · /);
   await payout.getByLabel('Threshold').fill('0.0005');
   await payout.getByRole('button', { name: 'Save' }).click();
   await expect(payout.getByText('The minimum is 0.001000.')).toBeVisible();
@@ -364,7 +350,7 @@ test('an operator: ledger search, adjustment, reconciliation and audit log', asy
   await page.goto('/asset/index?tab=addresses');
   await page.getByRole('button', { name: 'Add address' }).click();
   const add = page.getByRole('dialog', { name: 'Add a withdraw address' });
-  await choose(page, add, 'Coin', /^BTC · Bitcoin$/, 'BTC');
+  await chooseOption(page, add, 'Coin', /^BTC · Bitcoin$/, 'BTC');
   await add.getByLabel('Name', { exact: true }).fill('Exchange');
   await add.getByRole('button', { name: 'Send code' }).click();
   await expect(add.getByText('The withdraw address cannot be empty.')).toBeVisible();
