@@ -63,6 +63,8 @@ export const configSchema = z.object({
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('SHARES'),
   /** Comma-separated keys stratum nodes send as X-Ingest-Key to POST /api/internal/shares; unset refuses all. */
   INGEST_KEYS: z.string().optional(),
+  /** Threads that read share batch bodies (0: the server's own thread); unset: one fewer than the cores, at least one. */
+  INGEST_DECODER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   /** How often worker windows are refreshed and alerts evaluated (end-to-end tests use a few seconds). */
   MINING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** A worker without shares for this long is dead (24 by default; SPEC.md mentions a 1-hour variant). */

@@ -74,8 +74,9 @@ describe('hashrate', () => {
     t.clock.set('2026-06-02T08:00:00Z');
     const now = t.clock.now().getTime();
     const make = (account: string) => Array.from({ length: 900 }, (_, i) => share(account, 'rig1', now - 900_000 + i * 1000));
+    // a: one batch of 900 (about 120 KB: read in a decoder thread, share-decoder.ts).
     expect((await send(make(a.account), 'single-batch-a')).statusCode).toBe(200);
-    // b: the same shares in 7 batches, shuffled, sent concurrently.
+    // b: the same shares in 7 batches, shuffled, sent concurrently (small: read in this thread).
     const shuffled = make(b.account).sort(() => Math.random() - 0.5);
     const parts = Array.from({ length: 7 }, (_, k) => shuffled.filter((_, i) => i % 7 === k));
     await Promise.all(parts.map((p, k) => send(p, `split-b-${k}`)));
@@ -86,11 +87,13 @@ describe('hashrate', () => {
     expect(rb!.accept_1h.value).toBe(ra!.accept_1h.value);
     expect(rb!.accepted_shares).toBe(900);
 
-    const again = await send(make(a.account), 'single-batch-a');
+    // The re-send arrives with a new batch, into the same flush: only the new one counts.
+    const [again, other] = await Promise.all([send(make(a.account), 'single-batch-a'), send([share(a.account, 'rig2', now - 1000)], 'beside-the-resend')]);
     expect(body<{ applied: boolean }>(again).data.applied).toBe(false);
-    const [after] = (await miners(a, a.account)).list;
-    expect(after!.accept_15m.value).toBe(TWO_32);
-    expect(after!.accepted_shares).toBe(900);
+    expect(body<{ applied: boolean }>(other).data.applied).toBe(true);
+    const after = (await miners(a, a.account, '?sort=workerName&order=asc')).list;
+    expect(after.map((r) => [r.worker_name, r.accepted_shares])).toEqual([['rig1', 900], ['rig2', 1]]);
+    expect(after[0]!.accept_15m.value).toBe(TWO_32);
   });
 });
 
@@ -122,6 +125,14 @@ describe('bad input', () => {
   it('refuses a malformed batch and a missing or wrong key', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'x-ingest-key': KEY }, payload: { batch_id: 'x', shares: 'no' } });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: ERRORS.validation_failed.code });
+    // A large body is read in a decoder thread: the same answer, naming the field.
+    const now = t.clock.now().getTime();
+    const large = await t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'x-ingest-key': KEY }, payload: { batch_id: 'bad id with spaces', shares: Array.from({ length: 1000 }, () => share('nobody', 'rig1', now)) } });
+    expect(large.statusCode).toBe(400);
+    expect(large.json()).toMatchObject({ code: ERRORS.validation_failed.code, data: { fields: [{ field: 'body.batch_id', message_key: 'invalid' }] } });
+    const notJson = await t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'x-ingest-key': KEY, 'content-type': 'application/json' }, payload: `{"batch_id":"abcdefgh","shares":[${'1,'.repeat(40_000)}` });
+    expect(notJson.statusCode).toBe(400);
     expect((await send([{}], undefined, 'wrong-key-wrong-key-wrong')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/shares', payload: { batch_id: 'abcdefgh', shares: [{}] } })).statusCode).toBe(401);
   });
@@ -228,6 +239,10 @@ describe('groups', () => {
     const res = await inject(t.app, { method: 'DELETE', url: `/api/pools/btc/accounts/${u.account}/miners`, headers: auth(await fresh(u)), payload: { mode: 'inactive' } });
     expect(body<{ count: number }>(res).data.count).toBe(1);
     expect((await miners(u, u.account)).list.map((r) => r.worker_name)).toEqual(['new1']);
+    // A cleared worker that mines again comes back new: ingestion remembered its old id.
+    await send([share(u.account, 'old1', now)]);
+    const back = (await miners(u, u.account, '?sort=workerName&order=asc')).list;
+    expect(back.map((r) => [r.worker_name, r.accepted_shares])).toEqual([['new1', 1], ['old1', 1]]);
   });
 });
 

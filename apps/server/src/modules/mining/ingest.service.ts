@@ -1,14 +1,17 @@
-// Share ingestion with group commit. Batches from stratum nodes (HTTP, or NATS later) are checked,
-// queued, and written together in one transaction with their batch ids every FLUSH_INTERVAL_MS
-// (or sooner when many are waiting). A caller hears back, and a NATS message is acknowledged,
+// Share ingestion with group commit. Batches from stratum nodes (HTTP or NATS) are read and
+// checked (large bodies in decoder threads), added up into the next flush as they arrive, and
+// written together in one transaction with their batch ids every FLUSH_INTERVAL_MS (at once
+// when a flush is waiting to follow the one writing, or when many shares are waiting). A caller hears back, and a NATS message is acknowledged,
 // only after that commit: delivery is at least once, and the batch id makes a re-sent batch
 // change nothing, even after a crash between the commit and the answer.
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import * as repo from './mining.repository';
-import { ShareAggregate, type ResolvedShare } from './share-aggregate';
-import { checkShare, type CheckedShare, type RefusalReason } from './share-validation';
+import { ShareAggregate } from './share-aggregate';
+import { decodeShares, type BatchIssue, type DecodedBatch } from './share-batch';
+import { ShareDecoder } from './share-decoder';
+import type { RefusalReason } from './share-validation';
 
 export const FLUSH_INTERVAL_MS = 250;
 /** Shares waiting before a flush starts without waiting for the interval. */
@@ -24,27 +27,68 @@ export interface BatchResult {
 
 interface Pending {
   batchId: string;
-  shares: ResolvedShare[];
+  batch: DecodedBatch;
+  /** Per owner of the batch: the id it is stored under, none for an unknown sub-account. */
+  ownerIds: Array<string | undefined>;
+  accepted: number;
   refusals: Map<RefusalReason, number>;
   resolve: (r: BatchResult) => void;
   reject: (e: unknown) => void;
 }
 
+/**
+ * The batches of the next flush, added up as they arrive (the adding then overlaps the previous
+ * flush's time in the database). `firstOf` holds the first batch of each id: a second one in the
+ * same flush is a re-send and is not added.
+ */
+class NextFlush {
+  readonly batches: Pending[] = [];
+  readonly firstOf = new Map<string, Pending>();
+  readonly agg = new ShareAggregate();
+  readonly refusals = new Map<string, number>();
+  shares = 0;
+
+  add(p: Pending): void {
+    this.batches.push(p);
+    this.shares += p.batch.count;
+    if (this.firstOf.has(p.batchId)) return;
+    this.firstOf.set(p.batchId, p);
+    this.agg.addBatch(p.batch, p.ownerIds);
+    for (const [r, n] of p.refusals) this.refusals.set(r, (this.refusals.get(r) ?? 0) + n);
+  }
+
+  /**
+   * The same sums without the batches the database knew already (re-sent after an earlier flush
+   * or sent to another instance too): added up again from the kept columns. Rare, and exact.
+   */
+  without(claimed: Set<string>): { agg: ShareAggregate; refusals: Map<string, number> } {
+    if (claimed.size === this.firstOf.size) return this;
+    const again = new NextFlush();
+    for (const p of this.firstOf.values()) if (claimed.has(p.batchId)) again.add(p);
+    return again;
+  }
+}
+
 export class IngestService {
-  private queue: Pending[] = [];
-  private queuedShares = 0;
+  private next = new NextFlush();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   /** A flush is chained and has not taken the queue yet. */
   private flushWaiting = false;
   private readonly accountIds = new Map<string, string>();
+  private readonly workerIds = new repo.WorkerIdCache();
   private closed = false;
+  private readonly decoder: ShareDecoder;
+  private readonly flushIntervalMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly flushIntervalMs = FLUSH_INTERVAL_MS,
-  ) {}
+    options: { flushIntervalMs?: number; decoderThreads?: number } = {},
+  ) {
+    this.flushIntervalMs = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
+    this.decoder = new ShareDecoder(options.decoderThreads);
+  }
 
   /** Sub-account names (as sent) to ids; remembers them, as names never change owner. */
   private async accountIdsOf(names: Set<string>): Promise<Map<string, string | undefined>> {
@@ -53,38 +97,40 @@ export class IngestService {
     return new Map([...names].map((n) => [n, this.accountIds.get(n.toLowerCase())]));
   }
 
-  /** Checks a batch and waits until it is committed (or found to be a re-send). */
-  async submit(batchId: string, rawShares: unknown[]): Promise<BatchResult> {
+  /** Checks a batch of share events and waits until it is committed (or found to be a re-send). */
+  submit(batchId: string, shares: readonly unknown[]): Promise<BatchResult> {
+    return this.submitDecoded(decodeShares(batchId, shares, this.clock.now().getTime()));
+  }
+
+  /**
+   * The same for a body as it came (an HTTP request's or a NATS message's bytes), read in a
+   * decoder thread. A body that is not a batch is refused whole with `validation_failed`.
+   */
+  async submitBody(bytes: Uint8Array): Promise<BatchResult> {
     if (this.closed) throw new Error('ingest is shutting down');
-    const now = this.clock.now().getTime();
-    const refusals = new Map<RefusalReason, number>();
-    const refuse = (r: RefusalReason) => refusals.set(r, (refusals.get(r) ?? 0) + 1);
-    const checked: CheckedShare[] = [];
-    for (const raw of rawShares) {
-      const c = checkShare(raw, now);
-      if (typeof c === 'string') refuse(c);
-      else checked.push(c);
-    }
+    const decoded = await this.decoder.decode(bytes, this.clock.now().getTime());
+    if (!decoded.ok) throw new InvalidBatchError('issues' in decoded ? decoded.issues : [{ code: 'invalid_json', path: [], message: 'not JSON', params: {} }]);
+    return this.submitDecoded(decoded.batch);
+  }
+
+  private async submitDecoded(batch: DecodedBatch): Promise<BatchResult> {
+    if (this.closed) throw new Error('ingest is shutting down');
+    const refusals = new Map(Object.entries(batch.refusals) as Array<[RefusalReason, number]>);
     const names = new Set<string>();
-    for (const c of checked) if (c.ownerKind === 'account') names.add(c.owner);
+    batch.owners.forEach((owner, i) => batch.ownerKinds[i] === 0 && names.add(owner));
     const accountIds = await this.accountIdsOf(names);
-    // Account names become the accounts' ids in place (see CheckedShare).
-    const shares: ResolvedShare[] = [];
-    for (const c of checked) {
-      if (c.ownerKind === 'account') {
-        const id = accountIds.get(c.owner);
-        if (!id) {
-          refuse('unknown_account');
-          continue;
-        }
-        c.owner = id;
-      }
-      shares.push(c);
+    // Account names become the accounts' ids; an address is its own id.
+    const ownerIds = batch.owners.map((owner, i) => (batch.ownerKinds[i] === 0 ? accountIds.get(owner) : owner));
+    let accepted = batch.count;
+    if (ownerIds.includes(undefined)) {
+      let unknown = 0;
+      for (let i = 0; i < batch.count; i++) if (ownerIds[batch.workerOwners[batch.shareWorker[i]!]!] === undefined) unknown++;
+      refusals.set('unknown_account', (refusals.get('unknown_account') ?? 0) + unknown);
+      accepted -= unknown;
     }
     return new Promise<BatchResult>((resolve, reject) => {
-      this.queue.push({ batchId, shares, refusals, resolve, reject });
-      this.queuedShares += shares.length;
-      if (this.queuedShares >= FLUSH_AT_SHARES) void this.flushNow();
+      this.next.add({ batchId: batch.batchId, batch, ownerIds, accepted, refusals, resolve, reject });
+      if (this.next.shares >= FLUSH_AT_SHARES) void this.flushNow();
       else this.timer ??= setTimeout(() => void this.flushNow(), this.flushIntervalMs);
     });
   }
@@ -102,53 +148,43 @@ export class IngestService {
       this.flushWaiting = true;
       this.flushing = this.flushing.then(() => {
         this.flushWaiting = false;
-        const batch = this.queue;
-        this.queue = [];
-        this.queuedShares = 0;
-        return this.write(batch).then(() => {
+        const flush = this.next;
+        this.next = new NextFlush();
+        return this.write(flush).then(() => {
           // What came in during this flush has waited long enough: write it next, at once, so the
           // database is never idle while batches wait (under load, flushes run back to back and
           // each takes everything that arrived during the one before).
-          if (this.queue.length > 0 && !this.closed) void this.flushNow();
+          if (this.next.batches.length > 0 && !this.closed) void this.flushNow();
         });
       });
     }
     return this.flushing;
   }
 
-  private async write(batch: Pending[]): Promise<void> {
-    if (batch.length === 0) return;
-    // The same id twice in one flush: the first counts, the rest are re-sends.
-    const firstOf = new Map<string, Pending>();
-    for (const p of batch) if (!firstOf.has(p.batchId)) firstOf.set(p.batchId, p);
+  private async write(flush: NextFlush): Promise<void> {
+    if (flush.batches.length === 0) return;
     const now = this.clock.now();
     try {
       const fresh = await inTransaction(this.db, async (tx) => {
-        const claimed = await repo.claimBatches(tx, [...firstOf.keys()], now);
-        const agg = new ShareAggregate();
-        const refusals = new Map<string, number>();
-        for (const [id, p] of firstOf) {
-          if (!claimed.has(id)) continue;
-          for (const s of p.shares) agg.add(s);
-          for (const [r, n] of p.refusals) refusals.set(r, (refusals.get(r) ?? 0) + n);
-        }
-        const workerIds = await repo.upsertWorkers(tx, agg);
+        const claimed = await repo.claimBatches(tx, [...flush.firstOf.keys()], now);
+        const { agg, refusals } = flush.without(claimed);
+        const workerIds = await repo.upsertWorkers(tx, agg, this.workerIds);
         await repo.addBuckets(tx, agg, workerIds);
         await repo.countRefusals(tx, Math.floor(now.getTime() / 60_000) * 60_000, refusals);
         return claimed;
       });
-      for (const p of batch) {
-        const applied = fresh.has(p.batchId) && firstOf.get(p.batchId) === p;
+      for (const p of flush.batches) {
+        const applied = fresh.has(p.batchId) && flush.firstOf.get(p.batchId) === p;
         p.resolve({
           batch_id: p.batchId,
           applied,
-          accepted: p.shares.length,
+          accepted: p.accepted,
           refused: [...p.refusals.values()].reduce((a, b) => a + b, 0),
           refused_reasons: Object.fromEntries(p.refusals),
         });
       }
     } catch (error) {
-      for (const p of batch) p.reject(error);
+      for (const p of flush.batches) p.reject(error);
     }
   }
 
@@ -159,6 +195,22 @@ export class IngestService {
   /** Stops taking batches and writes what is queued. */
   async close(): Promise<void> {
     this.closed = true;
+    await this.decoder.close();
     await this.flushNow();
+  }
+}
+
+/**
+ * A body that is not a share batch, with the zod issues that say why: answered like any request
+ * body that fails its schema (400 `validation_failed`, by field), and a NATS message holding it is
+ * terminated rather than redelivered.
+ */
+export class InvalidBatchError extends Error {
+  readonly validationContext = 'body';
+  readonly validation: Array<{ instancePath: string; keyword: string; message: string; params: Record<string, unknown> }>;
+
+  constructor(issues: BatchIssue[]) {
+    super('the body is not a share batch');
+    this.validation = issues.map((i) => ({ instancePath: `/${i.path.join('/')}`, keyword: i.code, message: i.message, params: i.params }));
   }
 }

@@ -2,7 +2,7 @@
 // (unnest), so one flush is a handful of statements whatever the number of workers.
 import { sql } from 'drizzle-orm';
 import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
-import type { ShareAggregate, Sums } from './share-aggregate';
+import type { ShareAggregate, Sums, WorkerTotals } from './share-aggregate';
 import { POINT_SECONDS, workerKey } from './share-aggregate';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -24,11 +24,72 @@ export async function resolveAccountIds(db: DbOrTx, names: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
+/**
+ * Worker ids by workerKey, remembered across flushes: a known worker is updated by its id, which
+ * costs the database and this thread much less than the upsert by name with its answer of every
+ * row. A worker deleted since (DELETE .../miners) is noticed by the update's count, forgotten, and
+ * created again. Emptied when it grows past `limit` (a pool of millions of workers re-learns them
+ * in one flush each).
+ */
+export class WorkerIdCache {
+  private readonly ids = new Map<string, number>();
+  constructor(private readonly limit = 2_000_000) {}
+  get(key: string): number | undefined {
+    return this.ids.get(key);
+  }
+  set(key: string, id: number): void {
+    if (this.ids.size >= this.limit) this.ids.clear();
+    this.ids.set(key, id);
+  }
+  delete(key: string): void {
+    this.ids.delete(key);
+  }
+}
+
 /** Creates workers on their first share and moves their last-share facts forward; answers key -> id. */
-export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate): Promise<Map<string, number>> {
+export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate, cache: WorkerIdCache): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
+  const known: WorkerTotals[] = [];
+  const created: WorkerTotals[] = [];
+  for (const [key, w] of agg.workers) {
+    const id = cache.get(key);
+    if (id === undefined) created.push(w);
+    else {
+      known.push(w);
+      ids.set(key, id);
+    }
+  }
+  if (known.length) {
+    const knownIds = known.map((w) => ids.get(workerKey(w))!);
+    const [updated] = await queryRows<{ n: string | number }>(
+      db,
+      sql`with u as (
+            update workers w set
+              first_share_at = least(w.first_share_at, to_timestamp(x.first / 1000.0)),
+              last_ip = case when to_timestamp(x.last / 1000.0) >= w.last_share_at then coalesce(x.ip, w.last_ip) else w.last_ip end,
+              last_share_at = greatest(w.last_share_at, to_timestamp(x.last / 1000.0)),
+              accepted_shares = w.accepted_shares + x.a,
+              rejected_shares = w.rejected_shares + x.r
+            from unnest(${sqlArray(knownIds)}::bigint[], ${sqlArray(known.map((w) => w.first))}::float8[], ${sqlArray(known.map((w) => w.last))}::float8[],
+                        ${sqlArray(known.map((w) => w.lastIp))}::text[], ${sqlArray(known.map((w) => w.accepted))}::bigint[], ${sqlArray(known.map((w) => w.rejected + w.stale))}::bigint[]) as x(id, first, last, ip, a, r)
+            where w.id = x.id
+            returning 1)
+          select count(*) as n from u`,
+    );
+    if (Number(updated!.n) < known.length) {
+      // Some were deleted since they were remembered: forget them and create them again below.
+      const alive = new Set((await queryRows<{ id: string | number }>(db, sql`select id from workers where id = any(${sqlArray(knownIds)}::bigint[])`)).map((r) => Number(r.id)));
+      for (const w of known) {
+        const key = workerKey(w);
+        if (alive.has(ids.get(key)!)) continue;
+        cache.delete(key);
+        ids.delete(key);
+        created.push(w);
+      }
+    }
+  }
   for (const kind of ['account', 'address'] as const) {
-    const list = [...agg.workers.values()].filter((w) => w.ownerKind === kind);
+    const list = created.filter((w) => w.ownerKind === kind);
     if (list.length === 0) continue;
     const ownerColumn = kind === 'account' ? sql`account_id` : sql`address`;
     const ownerCast = kind === 'account' ? sql`::uuid[]` : sql`::text[]`;
@@ -46,7 +107,11 @@ export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate): Promise<Ma
             rejected_shares = workers.rejected_shares + excluded.rejected_shares
           returning id, coin, ${ownerColumn}::text as owner, name`,
     );
-    for (const r of rows) ids.set(workerKey({ coin: r.coin, owner: r.owner, worker: r.name }), Number(r.id));
+    for (const r of rows) {
+      const key = workerKey({ coin: r.coin, owner: r.owner, worker: r.name });
+      ids.set(key, Number(r.id));
+      cache.set(key, Number(r.id));
+    }
   }
   return ids;
 }
@@ -69,9 +134,10 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
   const minutes = agg.minuteRows();
   if (minutes.length) {
     const v = sumsArrays(minutes);
+    // Times go as milliseconds (numbers), which both sides read much faster than ISO text.
     await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale)
-      select * from unnest(${sqlArray(minutes.map((m) => workerIds.get(m.key)!))}::bigint[], ${sqlArray(minutes.map((m) => iso(m.minute)))}::timestamptz[],
-        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[])
+      select w, to_timestamp(m / 1000.0), aw, rw, a, r, s from unnest(${sqlArray(minutes.map((m) => workerIds.get(m.key)!))}::bigint[], ${sqlArray(minutes.map((m) => m.minute))}::float8[],
+        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(w, m, aw, rw, a, r, s)
       on conflict (worker_id, minute) do update set ${addSums('share_minutes')}`);
   }
   const derived = agg.points();
@@ -79,7 +145,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
   if (points.length) {
     const v = sumsArrays(points);
     await db.execute(sql`insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
-      select w, b, ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(points.map((p) => workerIds.get(p.key)!))}::bigint[], ${sqlArray(points.map((p) => iso(p.bucket)))}::timestamptz[],
+      select w, to_timestamp(b / 1000.0), ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(points.map((p) => workerIds.get(p.key)!))}::bigint[], ${sqlArray(points.map((p) => p.bucket))}::float8[],
         ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(w, b, aw, rw, a, r, s)
       on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}`);
   }

@@ -73,13 +73,21 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/internal/shares', {
-      // Stratum nodes authenticate with their own key, not with a user's signature or token.
-      config: { access: access.internal, signed: false, rateLimit: false },
-      bodyLimit: INGEST_BODY_LIMIT,
-      schema: { tags: ['ingest'], summary: 'A batch of shares from a stratum node (X-Ingest-Key)', body: shareBatchSchema, response: { 200: envelope(shareBatchResultSchema) } },
-      preValidation: requireIngestKey,
-    }, async (request) => ok(request, await deps.ingest.submit(request.body.batch_id, request.body.shares)));
+    // The body stays bytes here: the ingest service reads it in a decoder thread (share-decoder.ts),
+    // checking it against shareBatchSchema there, so the route's own validation passes it through.
+    // The key is checked before the body is read.
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.withTypeProvider<ZodTypeProvider>().post('/internal/shares', {
+        // Stratum nodes authenticate with their own key, not with a user's signature or token.
+        config: { access: access.internal, signed: false, rateLimit: false },
+        bodyLimit: INGEST_BODY_LIMIT,
+        schema: { tags: ['ingest'], summary: 'A batch of shares from a stratum node (X-Ingest-Key)', body: shareBatchSchema, response: { 200: envelope(shareBatchResultSchema) } },
+        validatorCompiler: () => (data: unknown) => ({ value: data }),
+        onRequest: requireIngestKey,
+      }, async (request) => ok(request, await deps.ingest.submitBody(request.body as unknown as Buffer)));
+    });
 
     app.post('/internal/blocks', {
       config: { access: access.internal, signed: false, rateLimit: false },

@@ -5,8 +5,7 @@
 // redelivery change nothing. Messages that can never be valid are terminated, not retried.
 import { AckPolicy, connect, DeliverPolicy, type JsMsg, type NatsConnection } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
-import { shareBatchSchema } from '@hashpool/shared';
-import type { IngestService } from './ingest.service';
+import { InvalidBatchError, type IngestService } from './ingest.service';
 
 export interface NatsIngestOptions {
   url: string;
@@ -44,22 +43,16 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
   const inFlight = new Set<Promise<void>>();
 
   const handle = async (m: JsMsg) => {
-    let parsed;
     try {
-      parsed = shareBatchSchema.safeParse(m.json());
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed?.success) {
-      const problem = parsed?.error?.issues[0];
-      options.log.warn({ subject: m.subject, seq: m.seq, problem: problem ? `${problem.path.join('.')}: ${problem.message}` : 'not JSON' }, 'share batch message is not a valid batch: terminated');
-      m.term();
-      return;
-    }
-    try {
-      await options.ingest.submit(parsed.data.batch_id, parsed.data.shares);
+      await options.ingest.submitBody(m.data);
       m.ack();
     } catch (error) {
+      if (error instanceof InvalidBatchError) {
+        const problem = error.validation[0];
+        options.log.warn({ subject: m.subject, seq: m.seq, problem: problem && `${problem.instancePath}: ${problem.message}` }, 'share batch message is not a valid batch: terminated');
+        m.term();
+        return;
+      }
       options.log.error({ err: error, seq: m.seq }, 'share batch from NATS failed; it will be redelivered');
       m.nak(1000);
     }

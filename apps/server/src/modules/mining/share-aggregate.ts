@@ -1,22 +1,11 @@
 // Adds shares up before they reach the database: one row per worker and minute, per worker and
 // 10-minute point, per owner and point, per pool and point. A flush writes each sum once, so the
 // cost of a flush follows the number of active workers, not the number of shares.
+import { RESULT_CODES, type DecodedBatch } from './share-batch';
 
 export const MINUTE_MS = 60_000;
 export const POINT_SECONDS = 600;
 const POINT_MS = POINT_SECONDS * 1000;
-
-export interface ResolvedShare {
-  coin: string;
-  /** account id or address */
-  ownerKind: 'account' | 'address';
-  owner: string;
-  worker: string;
-  work: number;
-  result: 'accepted' | 'rejected' | 'stale';
-  ip: string | null;
-  time: number;
-}
 
 export interface Sums {
   acceptedWork: number;
@@ -38,13 +27,13 @@ export interface WorkerTotals extends Sums {
 
 const empty = (): Sums => ({ acceptedWork: 0, rejectedWork: 0, accepted: 0, rejected: 0, stale: 0 });
 
-function add(sums: Sums, s: { result: ResolvedShare['result']; work: number }): void {
-  if (s.result === 'accepted') {
-    sums.acceptedWork += s.work;
+function add(sums: Sums, result: number, work: number): void {
+  if (result === RESULT_CODES.accepted) {
+    sums.acceptedWork += work;
     sums.accepted += 1;
   } else {
-    sums.rejectedWork += s.work;
-    if (s.result === 'stale') sums.stale += 1;
+    sums.rejectedWork += work;
+    if (result === RESULT_CODES.stale) sums.stale += 1;
     else sums.rejected += 1;
   }
 }
@@ -61,33 +50,65 @@ export class ShareAggregate {
   /** By workerKey. */
   readonly workers = new Map<string, WorkerTotals>();
   /**
-   * coin -> owner -> worker name: add() finds a share's worker without building a key string per
+   * coin -> owner -> worker name: a share's worker is found without building a key string per
    * share (ingestion adds hundreds of thousands a second; the strings were most of its garbage).
    */
   private readonly tree = new Map<string, Map<string, Map<string, WorkerEntry>>>();
 
-  add(s: ResolvedShare): void {
-    let owners = this.tree.get(s.coin);
-    if (!owners) this.tree.set(s.coin, (owners = new Map()));
-    let names = owners.get(s.owner);
-    if (!names) owners.set(s.owner, (names = new Map()));
-    let w = names.get(s.worker);
-    if (!w) {
-      const key = workerKey(s);
-      w = { key, coin: s.coin, ownerKind: s.ownerKind, owner: s.owner, worker: s.worker, first: s.time, last: s.time, lastIp: s.ip, ...empty(), minutes: new Map() };
-      names.set(s.worker, w);
-      this.workers.set(key, w);
+  /**
+   * Adds a decoded batch. `ownerIds` gives each of the batch's owners the id it is stored under
+   * (a sub-account's id, or the address itself); a share whose owner has none is left out.
+   */
+  addBatch(b: DecodedBatch, ownerIds: ReadonlyArray<string | undefined>): void {
+    // Each (coin, owner) of the batch is looked up once; then each worker by its name alone.
+    const names = new Map<number, Map<string, WorkerEntry> | null>();
+    const entries = b.workerNames.map((name, w) => {
+      const coin = b.workerCoins[w]!;
+      const owner = b.workerOwners[w]!;
+      const pair = coin * b.owners.length + owner;
+      let byName = names.get(pair);
+      if (byName === undefined) {
+        const id = ownerIds[owner];
+        byName = id === undefined ? null : this.namesOf(b.coins[coin]!, id);
+        names.set(pair, byName);
+      }
+      if (byName === null) return undefined;
+      return byName.get(name) ?? this.newEntry(byName, b.coins[coin]!, b.ownerKinds[owner] === 0 ? 'account' : 'address', ownerIds[owner]!, name);
+    });
+    for (let i = 0; i < b.count; i++) {
+      const w = entries[b.shareWorker[i]!];
+      if (!w) continue;
+      const time = b.shareTime[i]!;
+      const result = b.shareResult[i]!;
+      const work = b.shareWork[i]!;
+      add(w, result, work);
+      if (time < w.first) w.first = time;
+      if (time >= w.last) {
+        w.last = time;
+        const ip = b.shareIp[i]!;
+        if (ip >= 0) w.lastIp = b.ips[ip]!;
+      }
+      const minute = time - (time % MINUTE_MS);
+      let sums = w.minutes.get(minute);
+      if (!sums) w.minutes.set(minute, (sums = empty()));
+      add(sums, result, work);
     }
-    add(w, s);
-    if (s.time < w.first) w.first = s.time;
-    if (s.time >= w.last) {
-      w.last = s.time;
-      w.lastIp = s.ip ?? w.lastIp;
-    }
-    const minute = s.time - (s.time % MINUTE_MS);
-    let sums = w.minutes.get(minute);
-    if (!sums) w.minutes.set(minute, (sums = empty()));
-    add(sums, s);
+  }
+
+  private namesOf(coin: string, owner: string): Map<string, WorkerEntry> {
+    let owners = this.tree.get(coin);
+    if (!owners) this.tree.set(coin, (owners = new Map()));
+    let names = owners.get(owner);
+    if (!names) owners.set(owner, (names = new Map()));
+    return names;
+  }
+
+  private newEntry(names: Map<string, WorkerEntry>, coin: string, ownerKind: 'account' | 'address', owner: string, worker: string): WorkerEntry {
+    const key = workerKey({ coin, owner, worker });
+    const w: WorkerEntry = { key, coin, ownerKind, owner, worker, first: Infinity, last: -Infinity, lastIp: null, ...empty(), minutes: new Map() };
+    names.set(worker, w);
+    this.workers.set(key, w);
+    return w;
   }
 
   /** One row per worker and minute. */

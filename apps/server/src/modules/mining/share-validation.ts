@@ -1,6 +1,5 @@
 // Checks one share of a batch. A refused share is counted by reason and never stored.
 import { findCoin, isValidMiningAddress, isValidWorkerName, SHARE_RESULTS, type ShareEvent } from '@hashpool/shared';
-import type { ResolvedShare } from './share-aggregate';
 
 export const REFUSAL_REASONS = ['malformed', 'unknown_coin', 'mode_mismatch', 'unknown_account', 'bad_address', 'bad_worker_name', 'bad_difficulty', 'bad_time'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -9,13 +8,18 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 export const MAX_SHARE_AGE_MS = 60 * 60_000;
 export const MAX_SHARE_SKEW_MS = 2 * 60_000;
 
-/**
- * A checked share. `owner` is the sub-account name (account mode) until ingestion resolves it to
- * the account's id in place, or the wallet address (address mode): one object per share from
- * here to the aggregate, which at hundreds of thousands of shares a second is what the garbage
- * collector notices.
- */
-export type CheckedShare = ResolvedShare;
+/** A checked share: `owner` is the sub-account name as sent (account mode) or the address. */
+export interface CheckedShare {
+  coin: string;
+  ownerKind: 'account' | 'address';
+  owner: string;
+  worker: string;
+  /** difficulty x the coin's hashes per difficulty-1 share */
+  work: number;
+  result: 'accepted' | 'rejected' | 'stale';
+  ip: string | null;
+  time: number;
+}
 
 const KEYS = new Set(['coin', 'account', 'address', 'worker', 'difficulty', 'result', 'reason', 'ip', 'time']);
 const RESULTS = new Set<string>(SHARE_RESULTS);

@@ -1,0 +1,148 @@
+// A batch of shares checked and turned into columns: what ingestion keeps from a batch's arrival
+// to the flush that writes it. Each share becomes a few numbers (worker, IP, time, work, result)
+// in typed arrays, and each distinct worker, owner and IP of the batch is kept once, so a batch
+// of ten thousand shares is a handful of objects, not ten thousand. The same functions run in the
+// decoder threads (share-decoder.ts) and in the server's own thread, so both check alike.
+import { shareBatchSchema } from '@hashpool/shared';
+import { isAscii } from 'node:buffer';
+import { checkShare, type RefusalReason } from './share-validation';
+
+export const RESULT_CODES = { accepted: 0, rejected: 1, stale: 2 } as const;
+export const RESULTS = ['accepted', 'rejected', 'stale'] as const;
+
+export interface DecodedBatch {
+  batchId: string;
+  /** Distinct owners: sub-account names as sent (account mode) or addresses (address mode). */
+  owners: string[];
+  /** 0 for a sub-account name, 1 for an address; by owner. */
+  ownerKinds: Uint8Array;
+  /** The batch's coins. */
+  coins: string[];
+  /** Distinct workers: coin (an index into coins), owner (an index into owners) and name. */
+  workerCoins: Uint8Array;
+  workerOwners: Int32Array;
+  workerNames: string[];
+  /** Distinct IPs; a share without one has -1. */
+  ips: string[];
+  /** The checked shares, one entry each. */
+  count: number;
+  shareWorker: Int32Array;
+  shareIp: Int32Array;
+  shareTime: Float64Array;
+  shareWork: Float64Array;
+  shareResult: Uint8Array;
+  /** Shares refused by the check, by reason (never stored). */
+  refusals: Partial<Record<RefusalReason, number>>;
+}
+
+/** Checks each share of a batch and keeps the good ones as columns. */
+export function decodeShares(batchId: string, raw: readonly unknown[], now: number): DecodedBatch {
+  const n = raw.length;
+  const b: DecodedBatch = {
+    batchId,
+    owners: [],
+    ownerKinds: new Uint8Array(n),
+    coins: [],
+    workerCoins: new Uint8Array(n),
+    workerOwners: new Int32Array(n),
+    workerNames: [],
+    ips: [],
+    count: 0,
+    shareWorker: new Int32Array(n),
+    shareIp: new Int32Array(n),
+    shareTime: new Float64Array(n),
+    shareWork: new Float64Array(n),
+    shareResult: new Uint8Array(n),
+    refusals: {},
+  };
+  // owner key -> index; coin -> owner index -> worker name -> index; ip -> index
+  const ownerIndex = new Map<string, number>();
+  const workerIndex = new Map<string, Map<number, Map<string, number>>>();
+  const coinIndex = new Map<string, number>();
+  const ipIndex = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const s = checkShare(raw[i], now);
+    if (typeof s === 'string') {
+      b.refusals[s] = (b.refusals[s] ?? 0) + 1;
+      continue;
+    }
+    const ownerKey = s.ownerKind === 'account' ? `a${s.owner.toLowerCase()}` : `d${s.owner}`;
+    let owner = ownerIndex.get(ownerKey);
+    if (owner === undefined) {
+      owner = b.owners.length;
+      ownerIndex.set(ownerKey, owner);
+      b.ownerKinds[owner] = s.ownerKind === 'account' ? 0 : 1;
+      b.owners.push(s.owner);
+    }
+    let byOwner = workerIndex.get(s.coin);
+    if (!byOwner) workerIndex.set(s.coin, (byOwner = new Map()));
+    let byName = byOwner.get(owner);
+    if (!byName) byOwner.set(owner, (byName = new Map()));
+    let worker = byName.get(s.worker);
+    if (worker === undefined) {
+      worker = b.workerNames.length;
+      byName.set(s.worker, worker);
+      let coin = coinIndex.get(s.coin);
+      if (coin === undefined) {
+        coin = b.coins.length;
+        coinIndex.set(s.coin, coin);
+        b.coins.push(s.coin);
+      }
+      b.workerCoins[worker] = coin;
+      b.workerOwners[worker] = owner;
+      b.workerNames.push(s.worker);
+    }
+    let ip = -1;
+    if (s.ip !== null) {
+      ip = ipIndex.get(s.ip) ?? -1;
+      if (ip < 0) {
+        ip = b.ips.length;
+        ipIndex.set(s.ip, ip);
+        b.ips.push(s.ip);
+      }
+    }
+    const k = b.count++;
+    b.shareWorker[k] = worker;
+    b.shareIp[k] = ip;
+    b.shareTime[k] = s.time;
+    b.shareWork[k] = s.work;
+    b.shareResult[k] = RESULT_CODES[s.result];
+  }
+  return b;
+}
+
+/** A zod issue as it crosses from a decoder thread: enough for the usual validation answer. */
+export interface BatchIssue {
+  code: string;
+  path: Array<string | number>;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export type BodyDecode = { ok: true; batch: DecodedBatch } | { ok: false; notJson: true } | { ok: false; issues: BatchIssue[] };
+
+/**
+ * A request or message body ({ batch_id, shares }, shareBatchSchema) to a decoded batch. Bodies
+ * of plain ASCII (the usual case: names, numbers, IPs) are read as Latin-1, which is the same
+ * text and much cheaper to turn into a string than UTF-8.
+ */
+export function decodeBatchBody(bytes: Uint8Array, now: number): BodyDecode {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let json: unknown;
+  try {
+    json = JSON.parse(buffer.toString(isAscii(buffer) ? 'latin1' : 'utf8'));
+  } catch {
+    return { ok: false, notJson: true };
+  }
+  const parsed = shareBatchSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(({ code, path, message, ...params }) => ({ code, path: path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message, params: JSON.parse(JSON.stringify(params)) as Record<string, unknown> }));
+    return { ok: false, issues };
+  }
+  return { ok: true, batch: decodeShares(parsed.data.batch_id, parsed.data.shares, now) };
+}
+
+/** The buffers a decoded batch can hand over to another thread without copying. */
+export function transferables(b: DecodedBatch): ArrayBuffer[] {
+  return [b.ownerKinds, b.workerCoins, b.workerOwners, b.shareWorker, b.shareIp, b.shareTime, b.shareWork, b.shareResult].map((a) => a.buffer as ArrayBuffer);
+}
