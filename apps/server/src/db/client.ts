@@ -60,3 +60,12 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 export function sqlArray(values: readonly unknown[]): SQL {
   return sql`${sql.param(values)}`;
 }
+
+/**
+ * The same for finite numbers, sent as one array literal (`${numberArray(xs)}::float8[]`): the
+ * driver quotes and escapes array elements one by one, which for the hundred thousand numbers of
+ * an ingestion flush cost more than the statement.
+ */
+export function numberArray(values: readonly number[]): SQL {
+  return sql`${sql.param(`{${values.join(',')}}`)}`;
+}

@@ -1,7 +1,7 @@
 // The only code that touches the mining tables. Writes are bulk statements over arrays
 // (unnest), so one flush is a handful of statements whatever the number of workers.
 import { sql } from 'drizzle-orm';
-import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
+import { numberArray, queryRows, sqlArray, type DbOrTx } from '../../db/client';
 import type { ShareAggregate, Sums, WorkerTotals } from './share-aggregate';
 import { POINT_SECONDS, workerKey } from './share-aggregate';
 
@@ -70,15 +70,15 @@ export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate, cache: Work
               last_share_at = greatest(w.last_share_at, to_timestamp(x.last / 1000.0)),
               accepted_shares = w.accepted_shares + x.a,
               rejected_shares = w.rejected_shares + x.r
-            from unnest(${sqlArray(knownIds)}::bigint[], ${sqlArray(known.map((w) => w.first))}::float8[], ${sqlArray(known.map((w) => w.last))}::float8[],
-                        ${sqlArray(known.map((w) => w.lastIp))}::text[], ${sqlArray(known.map((w) => w.accepted))}::bigint[], ${sqlArray(known.map((w) => w.rejected + w.stale))}::bigint[]) as x(id, first, last, ip, a, r)
+            from unnest(${numberArray(knownIds)}::bigint[], ${numberArray(known.map((w) => w.first))}::float8[], ${numberArray(known.map((w) => w.last))}::float8[],
+                        ${sqlArray(known.map((w) => w.lastIp))}::text[], ${numberArray(known.map((w) => w.accepted))}::bigint[], ${numberArray(known.map((w) => w.rejected + w.stale))}::bigint[]) as x(id, first, last, ip, a, r)
             where w.id = x.id
             returning 1)
           select count(*) as n from u`,
     );
     if (Number(updated!.n) < known.length) {
       // Some were deleted since they were remembered: forget them and create them again below.
-      const alive = new Set((await queryRows<{ id: string | number }>(db, sql`select id from workers where id = any(${sqlArray(knownIds)}::bigint[])`)).map((r) => Number(r.id)));
+      const alive = new Set((await queryRows<{ id: string | number }>(db, sql`select id from workers where id = any(${numberArray(knownIds)}::bigint[])`)).map((r) => Number(r.id)));
       for (const w of known) {
         const key = workerKey(w);
         if (alive.has(ids.get(key)!)) continue;
@@ -98,7 +98,7 @@ export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate, cache: Work
       sql`insert into workers (coin, ${ownerColumn}, name, first_share_at, last_share_at, last_ip, accepted_shares, rejected_shares)
           select * from unnest(${sqlArray(list.map((w) => w.coin))}::text[], ${sqlArray(list.map((w) => w.owner))}${ownerCast}, ${sqlArray(list.map((w) => w.worker))}::text[],
                                ${sqlArray(list.map((w) => iso(w.first)))}::timestamptz[], ${sqlArray(list.map((w) => iso(w.last)))}::timestamptz[], ${sqlArray(list.map((w) => w.lastIp))}::text[],
-                               ${sqlArray(list.map((w) => w.accepted))}::bigint[], ${sqlArray(list.map((w) => w.rejected + w.stale))}::bigint[])
+                               ${numberArray(list.map((w) => w.accepted))}::bigint[], ${numberArray(list.map((w) => w.rejected + w.stale))}::bigint[])
           on conflict (coin, ${ownerColumn}, name) where ${ownerColumn} is not null do update set
             first_share_at = least(workers.first_share_at, excluded.first_share_at),
             last_ip = case when excluded.last_share_at >= workers.last_share_at then coalesce(excluded.last_ip, workers.last_ip) else workers.last_ip end,
@@ -136,8 +136,8 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
     const v = sumsArrays(minutes);
     // Times go as milliseconds (numbers), which both sides read much faster than ISO text.
     await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale)
-      select w, to_timestamp(m / 1000.0), aw, rw, a, r, s from unnest(${sqlArray(minutes.map((m) => workerIds.get(m.key)!))}::bigint[], ${sqlArray(minutes.map((m) => m.minute))}::float8[],
-        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(w, m, aw, rw, a, r, s)
+      select w, to_timestamp(m / 1000.0), aw, rw, a, r, s from unnest(${numberArray(minutes.map((m) => workerIds.get(m.key)!))}::bigint[], ${numberArray(minutes.map((m) => m.minute))}::float8[],
+        ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(w, m, aw, rw, a, r, s)
       on conflict (worker_id, minute) do update set ${addSums('share_minutes')}`);
   }
   const derived = agg.points();
@@ -145,8 +145,8 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
   if (points.length) {
     const v = sumsArrays(points);
     await db.execute(sql`insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
-      select w, to_timestamp(b / 1000.0), ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(points.map((p) => workerIds.get(p.key)!))}::bigint[], ${sqlArray(points.map((p) => p.bucket))}::float8[],
-        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(w, b, aw, rw, a, r, s)
+      select w, to_timestamp(b / 1000.0), ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${numberArray(points.map((p) => workerIds.get(p.key)!))}::bigint[], ${numberArray(points.map((p) => p.bucket))}::float8[],
+        ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(w, b, aw, rw, a, r, s)
       on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}`);
   }
   const owners = [...derived.ownerPoints.values()];
@@ -154,7 +154,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
     const v = sumsArrays(owners);
     await db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
       select c, o, b, ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(owners.map((p) => p.coin))}::text[], ${sqlArray(owners.map((p) => p.owner))}::text[], ${sqlArray(owners.map((p) => iso(p.bucket)))}::timestamptz[],
-        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(c, o, b, aw, rw, a, r, s)
+        ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(c, o, b, aw, rw, a, r, s)
       on conflict (coin, owner, resolution, bucket) do update set ${addSums('owner_history')}`);
   }
   const pools = [...derived.poolPoints.values()];
@@ -162,7 +162,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
     const v = sumsArrays(pools);
     await db.execute(sql`insert into pool_history (coin, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
       select c, b, ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${sqlArray(pools.map((p) => p.coin))}::text[], ${sqlArray(pools.map((p) => iso(p.bucket)))}::timestamptz[],
-        ${sqlArray(v.aw)}::float8[], ${sqlArray(v.rw)}::float8[], ${sqlArray(v.a)}::int[], ${sqlArray(v.r)}::int[], ${sqlArray(v.s)}::int[]) as t(c, b, aw, rw, a, r, s)
+        ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(c, b, aw, rw, a, r, s)
       on conflict (coin, resolution, bucket) do update set ${addSums('pool_history')}`);
   }
 }
@@ -171,7 +171,7 @@ export async function countRefusals(db: DbOrTx, minute: number, counts: Map<stri
   if (counts.size === 0) return;
   const reasons = [...counts.keys()];
   await db.execute(sql`insert into ingest_refusals (minute, reason, count)
-    select ${iso(minute)}::timestamptz, r, n from unnest(${sqlArray(reasons)}::text[], ${sqlArray(reasons.map((r) => counts.get(r)!))}::bigint[]) as t(r, n)
+    select ${iso(minute)}::timestamptz, r, n from unnest(${sqlArray(reasons)}::text[], ${numberArray(reasons.map((r) => counts.get(r)!))}::bigint[]) as t(r, n)
     on conflict (minute, reason) do update set count = ingest_refusals.count + excluded.count`);
 }
 
