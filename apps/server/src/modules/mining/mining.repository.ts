@@ -141,7 +141,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
       on conflict (worker_id, minute) do update set ${addSums('share_minutes')}`);
   }
   const derived = agg.points();
-  const points = [...derived.workerPoints.values()];
+  const points = derived.workerPoints;
   if (points.length) {
     const v = sumsArrays(points);
     await db.execute(sql`insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
@@ -149,7 +149,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
         ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(w, b, aw, rw, a, r, s)
       on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}`);
   }
-  const owners = [...derived.ownerPoints.values()];
+  const owners = derived.ownerPoints;
   if (owners.length) {
     const v = sumsArrays(owners);
     await db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
@@ -157,7 +157,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
         ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(c, o, b, aw, rw, a, r, s)
       on conflict (coin, owner, resolution, bucket) do update set ${addSums('owner_history')}`);
   }
-  const pools = [...derived.poolPoints.values()];
+  const pools = derived.poolPoints;
   if (pools.length) {
     const v = sumsArrays(pools);
     await db.execute(sql`insert into pool_history (coin, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)

@@ -38,6 +38,14 @@ function add(sums: Sums, result: number, work: number): void {
   }
 }
 
+function merge(into: Sums, from: Sums): void {
+  into.acceptedWork += from.acceptedWork;
+  into.rejectedWork += from.rejectedWork;
+  into.accepted += from.accepted;
+  into.rejected += from.rejected;
+  into.stale += from.stale;
+}
+
 export const workerKey = (s: { coin: string; owner: string; worker: string }) => `${s.coin}\u0000${s.owner}\u0000${s.worker}`;
 
 interface WorkerEntry extends WorkerTotals {
@@ -118,31 +126,46 @@ export class ShareAggregate {
     return rows;
   }
 
-  /** The 10-minute points per worker, per owner and per pool, summed from the minutes. */
+  /**
+   * The 10-minute points per worker, per owner and per pool, summed from the minutes. Grouped by
+   * nested maps and each worker's own few points, not by string keys: this runs once per flush over
+   * every active worker's minutes.
+   */
   points() {
-    const workerPoints = new Map<string, { key: string; bucket: number; sums: Sums }>();
-    const ownerPoints = new Map<string, { coin: string; owner: string; bucket: number; sums: Sums }>();
-    const poolPoints = new Map<string, { coin: string; bucket: number; sums: Sums }>();
-    const merge = (into: Sums, from: Sums) => {
-      into.acceptedWork += from.acceptedWork;
-      into.rejectedWork += from.rejectedWork;
-      into.accepted += from.accepted;
-      into.rejected += from.rejected;
-      into.stale += from.stale;
+    const workerPoints: Array<{ key: string; bucket: number; sums: Sums }> = [];
+    const ownerPoints = new Map<string, Map<string, Map<number, Sums>>>(); // coin -> owner -> bucket
+    const poolPoints = new Map<string, Map<number, Sums>>(); // coin -> bucket
+    const at = <K>(map: Map<K, Sums>, k: K) => {
+      let sums = map.get(k);
+      if (!sums) map.set(k, (sums = empty()));
+      return sums;
     };
-    for (const { key, minute, sums } of this.minuteRows()) {
-      const w = this.workers.get(key)!;
-      const bucket = minute - (minute % POINT_MS);
-      const p = `${key}\u0000${bucket}`;
-      if (!workerPoints.has(p)) workerPoints.set(p, { key, bucket, sums: empty() });
-      merge(workerPoints.get(p)!.sums, sums);
-      const o = `${w.coin}\u0000${w.owner}\u0000${bucket}`;
-      if (!ownerPoints.has(o)) ownerPoints.set(o, { coin: w.coin, owner: w.owner, bucket, sums: empty() });
-      merge(ownerPoints.get(o)!.sums, sums);
-      const c = `${w.coin}\u0000${bucket}`;
-      if (!poolPoints.has(c)) poolPoints.set(c, { coin: w.coin, bucket, sums: empty() });
-      merge(poolPoints.get(c)!.sums, sums);
+    for (const [coin, owners] of this.tree) {
+      let pool = poolPoints.get(coin);
+      if (!pool) poolPoints.set(coin, (pool = new Map()));
+      let byOwner = ownerPoints.get(coin);
+      if (!byOwner) ownerPoints.set(coin, (byOwner = new Map()));
+      for (const [owner, names] of owners) {
+        let own = byOwner.get(owner);
+        if (!own) byOwner.set(owner, (own = new Map()));
+        for (const w of names.values()) {
+          const mine: Array<{ key: string; bucket: number; sums: Sums }> = [];
+          for (const [minute, sums] of w.minutes) {
+            const bucket = minute - (minute % POINT_MS);
+            let point = mine.find((p) => p.bucket === bucket); // a worker's minutes span one or two points
+            if (!point) mine.push((point = { key: w.key, bucket, sums: empty() }));
+            merge(point.sums, sums);
+            merge(at(own, bucket), sums);
+            merge(at(pool, bucket), sums);
+          }
+          workerPoints.push(...mine);
+        }
+      }
     }
-    return { workerPoints, ownerPoints, poolPoints };
+    return {
+      workerPoints,
+      ownerPoints: [...ownerPoints].flatMap(([coin, owners]) => [...owners].flatMap(([owner, buckets]) => [...buckets].map(([bucket, sums]) => ({ coin, owner, bucket, sums })))),
+      poolPoints: [...poolPoints].flatMap(([coin, buckets]) => [...buckets].map(([bucket, sums]) => ({ coin, bucket, sums }))),
+    };
   }
 }

@@ -34,6 +34,22 @@ describe('decodeShares', () => {
     const sums = (a: ShareAggregate) => [...a.workers.values()].map(({ worker, first, last, acceptedWork, rejectedWork, accepted, rejected }) => ({ worker, first, last, acceptedWork, rejectedWork, accepted, rejected })).sort((x, y) => x.worker.localeCompare(y.worker));
     expect(sums(split)).toEqual(sums(whole));
     expect(split.minuteRows().length).toBe(whole.minuteRows().length);
+    // The 10-minute points: the same either way, and the owner's and the pool's are the workers' sums.
+    const points = (a: ShareAggregate) => {
+      const p = a.points();
+      const byBucket = (xs: Array<{ bucket: number; sums: { acceptedWork: number } }>) => {
+        const m = new Map<number, number>();
+        for (const x of xs) m.set(x.bucket, (m.get(x.bucket) ?? 0) + x.sums.acceptedWork);
+        return [...m].sort((x, y) => x[0] - y[0]);
+      };
+      return { workers: byBucket(p.workerPoints), owner: byBucket(p.ownerPoints), pool: byBucket(p.poolPoints), rows: p.workerPoints.length };
+    };
+    const w = points(whole);
+    expect(points(split)).toEqual(w);
+    expect(w.owner).toEqual(w.workers);
+    expect(w.pool).toEqual(w.workers);
+    expect(w.workers.length).toBeGreaterThan(1);
+    expect(w.workers.reduce((sum, [, work]) => sum + work, 0)).toBe(shares.filter((s) => s.result === 'accepted').reduce((sum, s) => sum + s.difficulty * 2 ** 32, 0));
   });
 });
 
