@@ -576,3 +576,47 @@ describe('history rollup', () => {
     expect(await rollUpHistory(t.database.db, t.clock.now())).toBe(0); // nothing left to move
   });
 });
+
+describe('worker points', () => {
+  it('are summed from the minutes until their point closes, written once then, and a late share goes straight to its point', async () => {
+    t.clock.set('2026-09-01T00:04:00Z');
+    const u = await userWithAccount();
+    await t.app.ingest.refreshWindows(); // closes every point before now
+    // The first open point (on a fresh database, the next one: see pointsClosedUntil).
+    const [row] = await queryRows<{ ms: string }>(t.database.db, sql`select (extract(epoch from points_closed_until) * 1000)::text as ms from ingest_watermark`);
+    const start = Number(row!.ms);
+    const at = (minutes: number) => start + minutes * 60_000;
+    const iso = (minutes: number) => new Date(at(minutes)).toISOString();
+    t.clock.set(new Date(at(4)));
+    // 120 shares in the open point.
+    await send(Array.from({ length: 120 }, (_, i) => share(u.account, 'pts1', at(2) + i * 1000)));
+    const stored = async () => {
+      const rows = await queryRows<{ bucket: Date | string; work: number }>(
+        t.database.db,
+        sql`select h.bucket, h.accepted_work as work from worker_history h join workers w on w.id = h.worker_id join mining_accounts a on a.id = w.account_id where lower(a.name) = lower(${u.account}) and w.name = 'pts1' order by h.bucket`,
+      );
+      return rows.map((r) => [new Date(r.bucket).toISOString(), Number(r.work)]);
+    };
+    expect(await stored()).toEqual([]); // not written by the flush: the point is still open
+    t.clock.set(new Date(at(12)));
+    const chart = async (id: number) => body<{ points: Array<{ time: string; hashrate: number }> }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/miners/${id}/hashrates`, headers: auth(await fresh(u)) })).data.points.at(-1)!;
+    const [worker] = await queryRows<{ id: string }>(t.database.db, sql`select id::text as id from workers where name = 'pts1'`);
+    // Ended but not closed yet: the chart sums its minutes.
+    expect(await chart(Number(worker!.id))).toEqual({ time: iso(0), hashrate: (120 * TWO_32) / 600, reject_rate: 0 });
+    await miners(u, u.account); // refreshWindows closes the point
+    expect(await stored()).toEqual([[iso(0), 120 * TWO_32]]);
+    expect(await chart(Number(worker!.id))).toEqual({ time: iso(0), hashrate: (120 * TWO_32) / 600, reject_rate: 0 });
+    // The 24-hour window: the closed point and the open minutes since, each once.
+    await send([share(u.account, 'pts1', at(11))]);
+    const secs24h = 24 * 3600 + 120; // from the point start a day before the open point to now
+    expect((await miners(u, u.account)).list[0]!.accept_24h.value).toBeCloseTo((121 * TWO_32) / secs24h, 3);
+    // A late share for the closed point: written to it directly, and counted once after the next close.
+    await send([share(u.account, 'pts1', at(5))]);
+    await t.app.ingest.refreshWindows();
+    expect(await stored()).toEqual([[iso(0), 121 * TWO_32]]);
+    expect((await chart(Number(worker!.id))).hashrate).toBe((121 * TWO_32) / 600);
+    t.clock.set(new Date(at(21)));
+    await t.app.ingest.refreshWindows(); // closes the next point
+    expect(await stored()).toEqual([[iso(0), 121 * TWO_32], [iso(10), TWO_32]]);
+  });
+});

@@ -168,8 +168,9 @@ export class IngestService {
       const fresh = await inTransaction(this.db, async (tx) => {
         const claimed = await repo.claimBatches(tx, [...flush.firstOf.keys()], now);
         const { agg, refusals } = flush.without(claimed);
+        const closedUntil = await repo.pointsClosedUntil(tx, now);
         const workerIds = await repo.upsertWorkers(tx, agg, this.workerIds);
-        await repo.addBuckets(tx, agg, workerIds);
+        await repo.addBuckets(tx, agg, workerIds, closedUntil);
         await repo.countRefusals(tx, Math.floor(now.getTime() / 60_000) * 60_000, refusals);
         return claimed;
       });
@@ -188,7 +189,9 @@ export class IngestService {
     }
   }
 
-  refreshWindows(): Promise<number> {
+  /** Writes the workers' points that have closed, then recomputes every worker's windows. */
+  async refreshWindows(): Promise<number> {
+    await repo.closePoints(this.db, this.clock.now());
     return repo.refreshWindows(this.db, this.clock.now());
   }
 

@@ -1,7 +1,8 @@
 // The only code that touches the mining tables. Writes are bulk statements over arrays
 // (unnest), so one flush is a handful of statements whatever the number of workers.
 import { sql } from 'drizzle-orm';
-import { numberArray, queryRows, sqlArray, type DbOrTx } from '../../db/client';
+import { numberArray, queryRows, sqlArray, type Db, type DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { ShareAggregate, Sums, WorkerTotals } from './share-aggregate';
 import { POINT_SECONDS, workerKey } from './share-aggregate';
 
@@ -116,6 +117,53 @@ export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate, cache: Work
   return ids;
 }
 
+const POINT_MS = POINT_SECONDS * 1000;
+
+/**
+ * Where workers' 10-minute points stop being in worker_history (ingestWatermark in
+ * mining.tables.ts), read by a flush: it holds the row shared until it commits, so the job that
+ * closes points waits for it. The first reader sets it to the end of the current point.
+ */
+export async function pointsClosedUntil(db: DbOrTx, now: Date): Promise<number> {
+  const read = () => queryRows<{ ms: string | number }>(db, sql`select extract(epoch from points_closed_until) * 1000 as ms from ingest_watermark where id for share`);
+  let [row] = await read();
+  if (!row) {
+    const end = now.getTime() - (now.getTime() % POINT_MS) + POINT_MS;
+    await db.execute(sql`insert into ingest_watermark (id, points_closed_until) values (true, ${iso(end)}::timestamptz) on conflict (id) do nothing`);
+    [row] = await read();
+  }
+  return Number(row!.ms);
+}
+
+/**
+ * Writes the workers' points that have ended since the last call, summed from their minutes,
+ * and moves the watermark past them. Waits for flushes writing at the moment (they hold the row
+ * shared); flushes after it write such points' late shares straight to worker_history.
+ */
+export async function closePoints(db: Db, now: Date): Promise<number> {
+  const target = now.getTime() - (now.getTime() % POINT_MS);
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`insert into ingest_watermark (id, points_closed_until) values (true, ${iso(target + POINT_MS)}::timestamptz) on conflict (id) do nothing`);
+    const [row] = await queryRows<{ ms: string | number }>(tx, sql`select extract(epoch from points_closed_until) * 1000 as ms from ingest_watermark where id for update`);
+    const from = Number(row!.ms);
+    if (target <= from) return 0;
+    const [written] = await queryRows<{ n: string | number }>(
+      tx,
+      sql`with pts as (
+            insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
+            select worker_id, to_timestamp(floor(extract(epoch from minute) / ${POINT_SECONDS}) * ${POINT_SECONDS}), ${POINT_SECONDS},
+                   sum(accepted_work), sum(rejected_work), sum(accepted), sum(rejected), sum(stale)
+              from share_minutes where minute >= ${iso(from)}::timestamptz and minute < ${iso(target)}::timestamptz
+             group by 1, 2
+            on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}
+            returning 1)
+          select count(*) as n from pts`,
+    );
+    await tx.execute(sql`update ingest_watermark set points_closed_until = ${iso(target)}::timestamptz where id`);
+    return Number(written!.n);
+  });
+}
+
 function sumsArrays(list: Array<{ sums: Sums }>) {
   return {
     aw: list.map((x) => x.sums.acceptedWork),
@@ -130,7 +178,11 @@ const addSums = (table: string) =>
   sql.raw(`accepted_work = ${table}.accepted_work + excluded.accepted_work, rejected_work = ${table}.rejected_work + excluded.rejected_work,
            accepted = ${table}.accepted + excluded.accepted, rejected = ${table}.rejected + excluded.rejected, stale = ${table}.stale + excluded.stale`);
 
-export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map<string, number>): Promise<void> {
+/**
+ * Adds a flush's sums: every minute to share_minutes; workers' points only where the point is
+ * already closed (a late share; `closedUntil`, pointsClosedUntil); owners' and the pool's points.
+ */
+export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map<string, number>, closedUntil: number): Promise<void> {
   const minutes = agg.minuteRows();
   if (minutes.length) {
     const v = sumsArrays(minutes);
@@ -140,7 +192,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
         ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(w, m, aw, rw, a, r, s)
       on conflict (worker_id, minute) do update set ${addSums('share_minutes')}`);
   }
-  const derived = agg.points();
+  const derived = agg.points(closedUntil);
   const points = derived.workerPoints;
   if (points.length) {
     const v = sumsArrays(points);
@@ -177,8 +229,9 @@ export async function countRefusals(db: DbOrTx, minute: number, counts: Map<stri
 
 /**
  * Recomputes every worker's windows from the buckets: 15 minutes and 1 hour from the minute
- * buckets, 24 hours and the reject rate from the 10-minute points. `since` bounds are the starts
- * of the windows; each hashrate divides by the seconds the window really covers.
+ * buckets, 24 hours and the reject rate from the closed 10-minute points and the minutes since.
+ * `since` bounds are the starts of the windows; each hashrate divides by the seconds the window
+ * really covers.
  */
 export async function refreshWindows(db: DbOrTx, now: Date): Promise<number> {
   const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
@@ -189,18 +242,24 @@ export async function refreshWindows(db: DbOrTx, now: Date): Promise<number> {
   const secs = (from: number) => Math.max(1, (now.getTime() - from) / 1000);
   const rows = await queryRows<{ n: string | number }>(
     db,
-    sql`with m as (
-          select worker_id, sum(accepted_work) filter (where minute >= ${iso(from15)}::timestamptz) as w15, sum(accepted_work) as w60
-          from share_minutes where minute >= ${iso(from60)}::timestamptz and minute <= ${now.toISOString()}::timestamptz group by worker_id),
+    sql`with wm as (select coalesce((select points_closed_until from ingest_watermark where id), 'infinity'::timestamptz) as w),
+        m as (
+          select worker_id, sum(accepted_work) filter (where minute >= ${iso(from15)}::timestamptz) as w15,
+                 sum(accepted_work) filter (where minute >= ${iso(from60)}::timestamptz) as w60,
+                 -- the points not closed yet, which worker_history does not hold
+                 sum(accepted_work) filter (where minute >= wm.w and minute >= ${iso(from24h)}::timestamptz) as oaw,
+                 sum(rejected_work) filter (where minute >= wm.w and minute >= ${iso(from24h)}::timestamptz) as orw
+          from share_minutes, wm where minute >= least(${iso(from60)}::timestamptz, wm.w) and minute <= ${now.toISOString()}::timestamptz group by worker_id),
         h as (
           select worker_id, sum(accepted_work) as aw, sum(rejected_work) as rw
-          from worker_history where resolution = ${POINT_SECONDS} and bucket >= ${iso(from24h)}::timestamptz and bucket <= ${now.toISOString()}::timestamptz group by worker_id),
+          from worker_history, wm where resolution = ${POINT_SECONDS} and bucket >= ${iso(from24h)}::timestamptz and bucket < wm.w and bucket <= ${now.toISOString()}::timestamptz group by worker_id),
         changed as (
           update workers w set
             hashrate_15m = coalesce(m.w15, 0) / ${secs(from15)},
             hashrate_1h = coalesce(m.w60, 0) / ${secs(from60)},
-            hashrate_24h = coalesce(h.aw, 0) / ${secs(from24h)},
-            reject_rate = case when coalesce(h.aw, 0) + coalesce(h.rw, 0) > 0 then coalesce(h.rw, 0) / (h.aw + h.rw) else 0 end
+            hashrate_24h = (coalesce(h.aw, 0) + coalesce(m.oaw, 0)) / ${secs(from24h)},
+            reject_rate = case when coalesce(h.aw, 0) + coalesce(h.rw, 0) + coalesce(m.oaw, 0) + coalesce(m.orw, 0) > 0
+                          then (coalesce(h.rw, 0) + coalesce(m.orw, 0)) / (coalesce(h.aw, 0) + coalesce(h.rw, 0) + coalesce(m.oaw, 0) + coalesce(m.orw, 0)) else 0 end
           from workers w0 left join m on m.worker_id = w0.id left join h on h.worker_id = w0.id
           where w.id = w0.id and (m.worker_id is not null or h.worker_id is not null or w0.hashrate_15m > 0 or w0.hashrate_1h > 0 or w0.hashrate_24h > 0)
           returning 1)
@@ -209,9 +268,10 @@ export async function refreshWindows(db: DbOrTx, now: Date): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Drops minute buckets older than the 1-hour window and batch ids older than a day. */
+/** Drops minute buckets older than two hours (once their point is closed) and batch ids older than a day. */
 export async function prune(db: DbOrTx, now: Date): Promise<void> {
-  await db.execute(sql`delete from share_minutes where minute < ${iso(now.getTime() - 2 * 3600_000)}::timestamptz`);
+  // Minutes of points not closed yet stay, however old (the job may have been stopped).
+  await db.execute(sql`delete from share_minutes where minute < least(${iso(now.getTime() - 2 * 3600_000)}::timestamptz, (select points_closed_until from ingest_watermark where id))`);
   await db.execute(sql`delete from ingest_batches where received_at < ${iso(now.getTime() - 24 * 3600_000)}::timestamptz`);
 }
 

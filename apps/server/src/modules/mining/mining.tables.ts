@@ -1,10 +1,12 @@
 // The mining engine's tables. Shares are never stored one by one: ingestion adds them up per
-// worker into minute buckets (kept about an hour, for the 15-minute and 1-hour windows) and
-// 10-minute history points (rolled up to hourly and daily later), plus the same history per
-// account and per pool so charts never sum 100,000 workers on a request. Work is in hashes
+// worker into minute buckets (kept about two hours, for the 15-minute and 1-hour windows) and
+// per account and per pool into 10-minute history points (rolled up to hourly and daily later), so
+// charts never sum 100,000 workers on a request. A worker's 10-minute points are written from its
+// minute buckets when the point ends (ingestWatermark), so a flush writes a worker's minutes and
+// not its point as well. Work is in hashes
 // (share difficulty x the coin's hashes per difficulty), so hashrate = work / seconds.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { miningAccounts } from '../accounts/accounts.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -116,6 +118,17 @@ export const ingestBatches = pgTable(
   },
   (t) => [index('ingest_batches_received_idx').on(t.receivedAt)],
 );
+
+/**
+ * One row: workers' 10-minute points before `points_closed_until` are in worker_history; later
+ * ones are summed from share_minutes (kept until then). Flushes read it (FOR SHARE) and write a
+ * late share's point straight to worker_history only when the point is before it; the job that
+ * closes points moves it forward (FOR UPDATE), so a point is never written both ways.
+ */
+export const ingestWatermark = pgTable('ingest_watermark', {
+  id: boolean('id').primaryKey().default(true),
+  pointsClosedUntil: ts('points_closed_until').notNull(),
+});
 
 /** Shares refused at ingestion, counted per minute and reason (never stored). */
 export const ingestRefusals = pgTable(

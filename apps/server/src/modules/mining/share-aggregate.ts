@@ -127,11 +127,12 @@ export class ShareAggregate {
   }
 
   /**
-   * The 10-minute points per worker, per owner and per pool, summed from the minutes. Grouped by
-   * nested maps and each worker's own few points, not by string keys: this runs once per flush over
-   * every active worker's minutes.
+   * The 10-minute points per owner and per pool, and per worker those before `workersBefore`
+   * (later workers' points are summed from their minutes when they close; see ingestWatermark),
+   * summed from the minutes. Grouped by nested maps and each worker's own few points, not by
+   * string keys: this runs once per flush over every active worker's minutes.
    */
-  points() {
+  points(workersBefore = Infinity) {
     const workerPoints: Array<{ key: string; bucket: number; sums: Sums }> = [];
     const ownerPoints = new Map<string, Map<string, Map<number, Sums>>>(); // coin -> owner -> bucket
     const poolPoints = new Map<string, Map<number, Sums>>(); // coin -> bucket
@@ -152,9 +153,11 @@ export class ShareAggregate {
           const mine: Array<{ key: string; bucket: number; sums: Sums }> = [];
           for (const [minute, sums] of w.minutes) {
             const bucket = minute - (minute % POINT_MS);
-            let point = mine.find((p) => p.bucket === bucket); // a worker's minutes span one or two points
-            if (!point) mine.push((point = { key: w.key, bucket, sums: empty() }));
-            merge(point.sums, sums);
+            if (bucket < workersBefore) {
+              let point = mine.find((p) => p.bucket === bucket); // a worker's minutes span one or two points
+              if (!point) mine.push((point = { key: w.key, bucket, sums: empty() }));
+              merge(point.sums, sums);
+            }
             merge(at(own, bucket), sums);
             merge(at(pool, bucket), sums);
           }
