@@ -1,9 +1,10 @@
 // Share ingestion with group commit. Batches from stratum nodes (HTTP or NATS) are read and
 // checked (large bodies in decoder threads), added up into the next flush as they arrive, and
 // written together in one transaction with their batch ids every FLUSH_INTERVAL_MS (at once
-// when a flush is waiting to follow the one writing, or when many shares are waiting). A caller hears back, and a NATS message is acknowledged,
-// only after that commit: delivery is at least once, and the batch id makes a re-sent batch
-// change nothing, even after a crash between the commit and the answer.
+// when a flush is waiting to follow the one writing, or when many shares are waiting). A caller
+// hears back, and a NATS message is acknowledged, only after that commit: delivery is at least
+// once, and the batch id makes a re-sent batch change nothing, even after a crash between the
+// commit and the answer.
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';

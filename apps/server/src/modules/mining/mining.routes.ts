@@ -78,7 +78,7 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
     // The key is checked before the body is read.
     await app.register(async (scope) => {
       scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body)); // the route's bodyLimit applies
       scope.withTypeProvider<ZodTypeProvider>().post('/internal/shares', {
         // Stratum nodes authenticate with their own key, not with a user's signature or token.
         config: { access: access.internal, signed: false, rateLimit: false },

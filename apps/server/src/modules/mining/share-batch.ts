@@ -8,7 +8,6 @@ import { isAscii } from 'node:buffer';
 import { checkShare, type RefusalReason } from './share-validation';
 
 export const RESULT_CODES = { accepted: 0, rejected: 1, stale: 2 } as const;
-export const RESULTS = ['accepted', 'rejected', 'stale'] as const;
 
 export interface DecodedBatch {
   batchId: string;
