@@ -49,7 +49,8 @@ describe.skipIf(!reachable)('NATS JetStream ingest', () => {
     await js.publish(subject, batch('nats-batch-a', 100)); // a node re-sending after a lost answer
     await js.publish(subject, 'not json at all');
     const jsm = await nc.jetstreamManager();
-    const counted = async () => Number((await queryRows<{ n: string }>(t.database.db, sql`select accepted_shares::text as n from workers where name = 'natsrig1'`))[0]?.n ?? 0);
+    // A worker's share counts are written by the minute job's pass (worker-windows.repository.ts).
+    const counted = async () => (await t.app.ingest.refreshWindows(), Number((await queryRows<{ n: string }>(t.database.db, sql`select accepted_shares::text as n from workers where name = 'natsrig1'`))[0]?.n ?? 0));
     // Wait until all four messages were delivered and settled (acked or terminated).
     let info = await jsm.consumers.info(stream, 'test-ingest');
     for (let i = 0; i < 75 && (info.delivered.stream_seq < 4 || info.num_pending > 0 || info.num_ack_pending > 0); i++) {

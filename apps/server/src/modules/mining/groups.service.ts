@@ -10,8 +10,10 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { miningAccounts } from '../accounts/accounts.tables';
 import { groupAlertState, messages } from './alerts.tables';
-import { shareMinutes, workerGroups, workerHistory, workers } from './mining.tables';
+import { addWorkerCounts } from './mining.repository';
+import { shareMinutes, workerCounts, workerGroups, workerHistory, workers } from './mining.tables';
 import { INACTIVE_AFTER_MS } from './workers.service';
+import { bumpWorkersGeneration } from './worker-windows.repository';
 
 const isUniqueViolation = (e: unknown) => (e as { cause?: { code?: string } }).cause?.code === '23505';
 
@@ -107,10 +109,12 @@ export class GroupsService {
   }
 
   async remove(userId: string, groupId: number): Promise<void> {
-    await this.ownedGroup(userId, groupId);
+    const group = await this.ownedGroup(userId, groupId);
     await inTransaction(this.db, async (tx) => {
-      await tx.update(workers).set({ groupId: null }).where(eq(workers.groupId, groupId));
+      const moved = await tx.update(workers).set({ groupId: null }).where(eq(workers.groupId, groupId)).returning({ id: workers.id });
       await tx.delete(workerGroups).where(eq(workerGroups.id, groupId));
+      await tx.delete(workerCounts).where(and(eq(workerCounts.coin, group.coin), eq(workerCounts.owner, group.accountId), eq(workerCounts.groupId, groupId)));
+      await addWorkerCounts(tx, [{ coin: group.coin, owner: group.accountId, groupId: null, n: moved.length }]);
     });
   }
 
@@ -120,12 +124,21 @@ export class GroupsService {
       const [g] = await this.db.select({ id: workerGroups.id }).from(workerGroups).where(and(eq(workerGroups.id, groupId), eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin)));
       if (!g) throw new AppError('group_not_found');
     }
-    const moved = await this.db
-      .update(workers)
-      .set({ groupId })
-      .where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), inArray(workers.id, workerIds)))
-      .returning({ id: workers.id });
-    return moved.length;
+    return inTransaction(this.db, async (tx) => {
+      // Each worker's group before the move (locked, so a concurrent move cannot count it twice).
+      const before = await tx
+        .select({ id: workers.id, groupId: workers.groupId })
+        .from(workers)
+        .where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), inArray(workers.id, workerIds)))
+        .for('update');
+      if (before.length === 0) return 0;
+      await tx.update(workers).set({ groupId }).where(inArray(workers.id, before.map((w) => w.id)));
+      await addWorkerCounts(tx, [
+        ...before.map((w) => ({ coin, owner: accountId, groupId: w.groupId, n: -1 })),
+        { coin, owner: accountId, groupId, n: before.length },
+      ]);
+      return before.length;
+    });
   }
 
   /** Clears selected, all inactive, or all dead workers of the account; their own buckets go too. */
@@ -136,11 +149,14 @@ export class GroupsService {
         ? inArray(workers.id, workerIds.length ? workerIds : [-1])
         : lt(workers.lastShareAt, new Date(now - (mode === 'inactive' ? INACTIVE_AFTER_MS : this.deadAfterMs)));
     return inTransaction(this.db, async (tx) => {
-      const gone = await tx.delete(workers).where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), which)).returning({ id: workers.id });
+      const gone = await tx.delete(workers).where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), which)).returning({ id: workers.id, groupId: workers.groupId });
       const ids = gone.map((w) => w.id);
       if (ids.length) {
+        await addWorkerCounts(tx, gone.map((w) => ({ coin, owner: accountId, groupId: w.groupId, n: -1 })));
         await tx.delete(shareMinutes).where(inArray(shareMinutes.workerId, ids));
         await tx.delete(workerHistory).where(inArray(workerHistory.workerId, ids));
+        // Ingestion forgets the ids it knew, so a cleared worker that mines again comes back new.
+        await bumpWorkersGeneration(tx);
       }
       return ids.length;
     });

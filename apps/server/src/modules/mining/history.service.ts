@@ -31,14 +31,18 @@ export class HistoryService {
     // The month view sums 10-minute points of the last 48 hours and hourly points rolled up from older ones.
     const resolutions = resolution === POINT_SECONDS ? sql`resolution = ${POINT_SECONDS}` : sql`resolution in (${POINT_SECONDS}, 3600)`;
     const within = sql`bucket >= ${new Date(start).toISOString()}::timestamptz and bucket < ${new Date(end).toISOString()}::timestamptz`;
-    // A worker's points since the last closed one are still minutes (ingestWatermark): summed here.
+    // A worker's points since the last closed one are still minutes (ingestWatermark), and late
+    // minutes wait in share_minutes_late for the minute job to merge them: both summed here.
+    const minutes = sql`minute >= ${new Date(start).toISOString()}::timestamptz and minute < ${new Date(end).toISOString()}::timestamptz`;
+    const point = sql`to_timestamp(floor(extract(epoch from minute) / ${POINT_SECONDS}) * ${POINT_SECONDS})`;
     const from =
       source.table === 'worker_history'
         ? sql`(select bucket, accepted_work, rejected_work from worker_history where ${where} and ${resolutions} and ${within}
                union all
-               select to_timestamp(floor(extract(epoch from minute) / ${POINT_SECONDS}) * ${POINT_SECONDS}), accepted_work, rejected_work
-                 from share_minutes where ${where} and minute >= (select points_closed_until from ingest_watermark where id)
-                  and minute >= ${new Date(start).toISOString()}::timestamptz and minute < ${new Date(end).toISOString()}::timestamptz) as points`
+               select ${point}, accepted_work, rejected_work
+                 from share_minutes where ${where} and minute >= (select points_closed_until from ingest_watermark where id) and ${minutes}
+               union all
+               select ${point}, accepted_work, rejected_work from share_minutes_late where ${where} and ${minutes}) as points`
         : sql`(select bucket, accepted_work, rejected_work from ${sql.identifier(source.table)} where ${where} and ${resolutions} and ${within}) as points`;
     const rows = await queryRows<{ t: string | Date; aw: number; rw: number }>(this.db, sql`select ${bucket} as t, sum(accepted_work) as aw, sum(rejected_work) as rw from ${from} group by 1`);
     const byTime = new Map(rows.map((r) => [new Date(r.t).getTime(), r]));

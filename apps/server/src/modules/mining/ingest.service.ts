@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import * as repo from './mining.repository';
+import * as windows from './worker-windows.repository';
 import { ShareAggregate } from './share-aggregate';
 import { decodeShares, type BatchIssue, type DecodedBatch } from './share-batch';
 import { ShareDecoder } from './share-decoder';
@@ -169,9 +170,10 @@ export class IngestService {
       const fresh = await inTransaction(this.db, async (tx) => {
         const claimed = await repo.claimBatches(tx, [...flush.firstOf.keys()], now);
         const { agg, refusals } = flush.without(claimed);
-        const closedUntil = await repo.pointsClosedUntil(tx, now);
+        const marks = await windows.flushMarks(tx, now);
+        this.workerIds.checkGeneration(marks.generation);
         const workerIds = await repo.upsertWorkers(tx, agg, this.workerIds);
-        await repo.addBuckets(tx, agg, workerIds, closedUntil);
+        await repo.addBuckets(tx, agg, workerIds, marks.barrier);
         await repo.countRefusals(tx, Math.floor(now.getTime() / 60_000) * 60_000, refusals);
         return claimed;
       });
@@ -190,10 +192,11 @@ export class IngestService {
     }
   }
 
-  /** Writes the workers' points that have closed, then recomputes every worker's windows. */
+  /** Moves every worker's windows to the current minute, then writes the workers' points that have ended. */
   async refreshWindows(): Promise<number> {
-    await repo.closePoints(this.db, this.clock.now());
-    return repo.refreshWindows(this.db, this.clock.now());
+    const written = await windows.refreshWindows(this.db, this.clock.now());
+    await windows.closePoints(this.db, this.clock.now());
+    return written;
   }
 
   /** Stops taking batches and writes what is queued. */

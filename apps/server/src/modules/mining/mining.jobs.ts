@@ -1,4 +1,4 @@
-// Once a minute (MINING_JOB_INTERVAL_SECONDS): recompute every worker's windows from the buckets, evaluate the alerts on them,
+// Once a minute (MINING_JOB_INTERVAL_SECONDS): move every worker's windows to the current minute, evaluate the alerts on them,
 // prune buckets and batch ids that no window needs any more, and roll old history points up. Started by main.ts; tests call the steps directly.
 // With several instances, the one that takes the job's lease does a pass; the others skip it.
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,7 +7,8 @@ import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
 import type { AlertsService } from './alerts.service';
 import type { IngestService } from './ingest.service';
-import { prune, rollUpHistory } from './mining.repository';
+import { rollUpHistory } from './mining.repository';
+import { prune } from './worker-windows.repository';
 
 /** Renewed while a pass runs; a crashed instance's lease lapses after it. */
 const JOB_LEASE_MS = 10_000;

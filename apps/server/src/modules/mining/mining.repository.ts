@@ -1,8 +1,8 @@
-// The only code that touches the mining tables. Writes are bulk statements over arrays
-// (unnest), so one flush is a handful of statements whatever the number of workers.
+// Ingestion's writes and the history rollup (with worker-windows.repository.ts, the only code that
+// writes the mining tables). Writes are bulk statements over arrays (unnest), so one flush is a
+// handful of statements whatever the number of workers.
 import { sql } from 'drizzle-orm';
-import { numberArray, queryRows, sqlArray, type Db, type DbOrTx } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import { numberArray, queryRows, sqlArray, type DbOrTx } from '../../db/client';
 import type { ShareAggregate, Sums, WorkerTotals } from './share-aggregate';
 import { POINT_SECONDS, workerKey } from './share-aggregate';
 
@@ -26,14 +26,14 @@ export async function resolveAccountIds(db: DbOrTx, names: string[]): Promise<Ma
 }
 
 /**
- * Worker ids by workerKey, remembered across flushes: a known worker is updated by its id, which
- * costs the database and this thread much less than the upsert by name with its answer of every
- * row. A worker deleted since (DELETE .../miners) is noticed by the update's count, forgotten, and
- * created again. Emptied when it grows past `limit` (a pool of millions of workers re-learns them
- * in one flush each).
+ * Worker ids by workerKey, remembered across flushes: a flush writes a known worker's minutes by
+ * its id and does not touch its row. Forgotten whole when workers are deleted (the generation in
+ * ingest_watermark moves) or when it grows past `limit` (a pool of millions of workers re-learns
+ * them in one flush each).
  */
 export class WorkerIdCache {
   private readonly ids = new Map<string, number>();
+  private generation: number | undefined;
   constructor(private readonly limit = 2_000_000) {}
   get(key: string): number | undefined {
     return this.ids.get(key);
@@ -42,127 +42,108 @@ export class WorkerIdCache {
     if (this.ids.size >= this.limit) this.ids.clear();
     this.ids.set(key, id);
   }
-  delete(key: string): void {
-    this.ids.delete(key);
+  /** Forgets every id when workers were deleted since the last flush. */
+  checkGeneration(generation: number): void {
+    if (generation !== this.generation) this.ids.clear();
+    this.generation = generation;
   }
 }
 
-/** Creates workers on their first share and moves their last-share facts forward; answers key -> id. */
+/**
+ * Answers key -> id for the flush's workers, creating those seen for the first time (their last
+ * share facts from the flush; windows and counts come from the minute job). Known workers cost
+ * nothing here: their rows are the minute job's to write.
+ */
 export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate, cache: WorkerIdCache): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  const known: WorkerTotals[] = [];
-  const created: WorkerTotals[] = [];
+  const unknown: WorkerTotals[] = [];
   for (const [key, w] of agg.workers) {
     const id = cache.get(key);
-    if (id === undefined) created.push(w);
-    else {
-      known.push(w);
-      ids.set(key, id);
-    }
+    if (id === undefined) unknown.push(w);
+    else ids.set(key, id);
   }
-  if (known.length) {
-    const knownIds = known.map((w) => ids.get(workerKey(w))!);
-    const [updated] = await queryRows<{ n: string | number }>(
-      db,
-      sql`with u as (
-            update workers w set
-              first_share_at = least(w.first_share_at, to_timestamp(x.first / 1000.0)),
-              last_ip = case when to_timestamp(x.last / 1000.0) >= w.last_share_at then coalesce(x.ip, w.last_ip) else w.last_ip end,
-              last_share_at = greatest(w.last_share_at, to_timestamp(x.last / 1000.0)),
-              accepted_shares = w.accepted_shares + x.a,
-              rejected_shares = w.rejected_shares + x.r
-            from unnest(${numberArray(knownIds)}::bigint[], ${numberArray(known.map((w) => w.first))}::float8[], ${numberArray(known.map((w) => w.last))}::float8[],
-                        ${sqlArray(known.map((w) => w.lastIp))}::text[], ${numberArray(known.map((w) => w.accepted))}::bigint[], ${numberArray(known.map((w) => w.rejected + w.stale))}::bigint[]) as x(id, first, last, ip, a, r)
-            where w.id = x.id
-            returning 1)
-          select count(*) as n from u`,
-    );
-    if (Number(updated!.n) < known.length) {
-      // Some were deleted since they were remembered: forget them and create them again below.
-      const alive = new Set((await queryRows<{ id: string | number }>(db, sql`select id from workers where id = any(${numberArray(knownIds)}::bigint[])`)).map((r) => Number(r.id)));
-      for (const w of known) {
-        const key = workerKey(w);
-        if (alive.has(ids.get(key)!)) continue;
-        cache.delete(key);
-        ids.delete(key);
-        created.push(w);
-      }
-    }
-  }
+  // In one order everywhere, so two instances creating the same workers wait rather than deadlock.
+  unknown.sort((a, b) => (workerKey(a) < workerKey(b) ? -1 : 1));
   for (const kind of ['account', 'address'] as const) {
-    const list = created.filter((w) => w.ownerKind === kind);
+    const list = unknown.filter((w) => w.ownerKind === kind);
     if (list.length === 0) continue;
     const ownerColumn = kind === 'account' ? sql`account_id` : sql`address`;
     const ownerCast = kind === 'account' ? sql`::uuid[]` : sql`::text[]`;
-    const rows = await queryRows<{ id: string | number; coin: string; owner: string; name: string }>(
+    // Inserted, or found when it exists (made by another instance, or before a restart). No row is
+    // updated: the minute job holds workers' rows while it writes them.
+    const rows = await queryRows<{ id: string | number; coin: string; owner: string; name: string; created: boolean }>(
       db,
-      sql`insert into workers (coin, ${ownerColumn}, name, first_share_at, last_share_at, last_ip, accepted_shares, rejected_shares)
-          select * from unnest(${sqlArray(list.map((w) => w.coin))}::text[], ${sqlArray(list.map((w) => w.owner))}${ownerCast}, ${sqlArray(list.map((w) => w.worker))}::text[],
-                               ${sqlArray(list.map((w) => iso(w.first)))}::timestamptz[], ${sqlArray(list.map((w) => iso(w.last)))}::timestamptz[], ${sqlArray(list.map((w) => w.lastIp))}::text[],
-                               ${numberArray(list.map((w) => w.accepted))}::bigint[], ${numberArray(list.map((w) => w.rejected + w.stale))}::bigint[])
-          on conflict (coin, ${ownerColumn}, name) where ${ownerColumn} is not null do update set
-            first_share_at = least(workers.first_share_at, excluded.first_share_at),
-            last_ip = case when excluded.last_share_at >= workers.last_share_at then coalesce(excluded.last_ip, workers.last_ip) else workers.last_ip end,
-            last_share_at = greatest(workers.last_share_at, excluded.last_share_at),
-            accepted_shares = workers.accepted_shares + excluded.accepted_shares,
-            rejected_shares = workers.rejected_shares + excluded.rejected_shares
-          returning id, coin, ${ownerColumn}::text as owner, name`,
+      sql`with x as (
+            select * from unnest(${sqlArray(list.map((w) => w.coin))}::text[], ${sqlArray(list.map((w) => w.owner))}${ownerCast}, ${sqlArray(list.map((w) => w.worker))}::text[],
+                                 ${numberArray(list.map((w) => w.first))}::float8[], ${numberArray(list.map((w) => w.last))}::float8[], ${sqlArray(list.map((w) => w.lastIp))}::text[])
+                   as x(coin, owner, name, first, last, ip)),
+          ins as (
+            insert into workers (coin, ${ownerColumn}, name, first_share_at, last_share_at, last_ip)
+            select coin, owner, name, to_timestamp(first / 1000.0), to_timestamp(last / 1000.0), ip from x
+            on conflict (coin, ${ownerColumn}, name) where ${ownerColumn} is not null do nothing
+            returning id, coin, ${ownerColumn}::text as owner, name)
+          select *, true as created from ins
+          union all
+          select w.id, w.coin, w.${ownerColumn}::text, w.name, false from workers w join x on w.coin = x.coin and w.${ownerColumn} = x.owner and w.name = x.name`,
     );
-    for (const r of rows) {
-      const key = workerKey({ coin: r.coin, owner: r.owner, worker: r.name });
-      ids.set(key, Number(r.id));
-      cache.set(key, Number(r.id));
+    const found = (rs: typeof rows) => {
+      for (const r of rs) {
+        const key = workerKey({ coin: r.coin, owner: r.owner, worker: r.name });
+        ids.set(key, Number(r.id));
+        cache.set(key, Number(r.id));
+      }
+    };
+    found(rows);
+    await addWorkerCounts(db, rows.filter((r) => r.created).map((r) => ({ coin: r.coin, owner: r.owner, groupId: null, n: 1 })));
+    // One created by another instance after this statement began was neither inserted nor seen.
+    const missing = list.filter((w) => !ids.has(workerKey(w)));
+    if (missing.length) {
+      found(
+        await queryRows(
+          db,
+          sql`select w.id, w.coin, w.${ownerColumn}::text as owner, w.name, false as created from workers w
+              join unnest(${sqlArray(missing.map((w) => w.coin))}::text[], ${sqlArray(missing.map((w) => w.owner))}${ownerCast}, ${sqlArray(missing.map((w) => w.worker))}::text[]) as x(coin, owner, name)
+                on w.coin = x.coin and w.${ownerColumn} = x.owner and w.name = x.name`,
+        ),
+      );
     }
   }
   return ids;
 }
 
-const POINT_MS = POINT_SECONDS * 1000;
-
 /**
- * Where workers' 10-minute points stop being in worker_history (ingestWatermark in
- * mining.tables.ts), read by a flush: it holds the row shared until it commits, so the job that
- * closes points waits for it. The first reader sets it to the end of the current point.
+ * Adds to the workers counted per owner, coin and group (worker_counts; null: the default group),
+ * in the transaction that created, moved or deleted them.
  */
-export async function pointsClosedUntil(db: DbOrTx, now: Date): Promise<number> {
-  const read = () => queryRows<{ ms: string | number }>(db, sql`select extract(epoch from points_closed_until) * 1000 as ms from ingest_watermark where id for share`);
-  let [row] = await read();
-  if (!row) {
-    const end = now.getTime() - (now.getTime() % POINT_MS) + POINT_MS;
-    await db.execute(sql`insert into ingest_watermark (id, points_closed_until) values (true, ${iso(end)}::timestamptz) on conflict (id) do nothing`);
-    [row] = await read();
+export async function addWorkerCounts(db: DbOrTx, deltas: Array<{ coin: string; owner: string; groupId: number | null; n: number }>): Promise<void> {
+  // One row per key: an upsert may not touch a row twice.
+  const byKey = new Map<string, { coin: string; owner: string; groupId: number | null; n: number }>();
+  for (const d of deltas) {
+    const key = `${d.coin}\u0000${d.owner}\u0000${d.groupId ?? 0}`;
+    const sum = byKey.get(key) ?? { ...d, n: 0 };
+    sum.n += d.n;
+    byKey.set(key, sum);
   }
-  return Number(row!.ms);
+  // Sorted: concurrent transactions lock the rows in one order.
+  const list = [...byKey].filter(([, d]) => d.n !== 0).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, d]) => d);
+  if (list.length === 0) return;
+  await db.execute(sql`insert into worker_counts (coin, owner, group_id, workers)
+    select * from unnest(${sqlArray(list.map((d) => d.coin))}::text[], ${sqlArray(list.map((d) => d.owner))}::text[], ${numberArray(list.map((d) => d.groupId ?? 0))}::bigint[], ${numberArray(list.map((d) => d.n))}::bigint[])
+    on conflict (coin, owner, group_id) do update set workers = worker_counts.workers + excluded.workers`);
 }
 
-/**
- * Writes the workers' points that have ended since the last call, summed from their minutes,
- * and moves the watermark past them. Waits for flushes writing at the moment (they hold the row
- * shared); flushes after it write such points' late shares straight to worker_history.
- */
-export async function closePoints(db: Db, now: Date): Promise<number> {
-  const target = now.getTime() - (now.getTime() % POINT_MS);
-  return inTransaction(db, async (tx) => {
-    await tx.execute(sql`insert into ingest_watermark (id, points_closed_until) values (true, ${iso(target + POINT_MS)}::timestamptz) on conflict (id) do nothing`);
-    const [row] = await queryRows<{ ms: string | number }>(tx, sql`select extract(epoch from points_closed_until) * 1000 as ms from ingest_watermark where id for update`);
-    const from = Number(row!.ms);
-    if (target <= from) return 0;
-    const [written] = await queryRows<{ n: string | number }>(
-      tx,
-      sql`with pts as (
-            insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
-            select worker_id, to_timestamp(floor(extract(epoch from minute) / ${POINT_SECONDS}) * ${POINT_SECONDS}), ${POINT_SECONDS},
-                   sum(accepted_work), sum(rejected_work), sum(accepted), sum(rejected), sum(stale)
-              from share_minutes where minute >= ${iso(from)}::timestamptz and minute < ${iso(target)}::timestamptz
-             group by 1, 2
-            on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}
-            returning 1)
-          select count(*) as n from pts`,
-    );
-    await tx.execute(sql`update ingest_watermark set points_closed_until = ${iso(target)}::timestamptz where id`);
-    return Number(written!.n);
-  });
+/** Workers of an owner and coin, in one group (null: the default one) or in all. */
+export async function countWorkers(db: DbOrTx, coin: string, owner: string, group?: number | null): Promise<number> {
+  const [row] = await queryRows<{ n: string | number | null }>(
+    db,
+    sql`select sum(workers) as n from worker_counts where coin = ${coin} and owner = ${owner} ${group === undefined ? sql`` : sql`and group_id = ${group ?? 0}`}`,
+  );
+  return Number(row?.n ?? 0);
 }
+
+const addSums = (table: string) =>
+  sql.raw(`accepted_work = ${table}.accepted_work + excluded.accepted_work, rejected_work = ${table}.rejected_work + excluded.rejected_work,
+           accepted = ${table}.accepted + excluded.accepted, rejected = ${table}.rejected + excluded.rejected, stale = ${table}.stale + excluded.stale`);
 
 function sumsArrays(list: Array<{ sums: Sums }>) {
   return {
@@ -174,33 +155,36 @@ function sumsArrays(list: Array<{ sums: Sums }>) {
   };
 }
 
-const addSums = (table: string) =>
-  sql.raw(`accepted_work = ${table}.accepted_work + excluded.accepted_work, rejected_work = ${table}.rejected_work + excluded.rejected_work,
-           accepted = ${table}.accepted + excluded.accepted, rejected = ${table}.rejected + excluded.rejected, stale = ${table}.stale + excluded.stale`);
-
 /**
- * Adds a flush's sums: every minute to share_minutes; workers' points only where the point is
- * already closed (a late share; `closedUntil`, pointsClosedUntil); owners' and the pool's points.
+ * Adds a flush's sums: each worker's minutes to share_minutes, or to share_minutes_late when they
+ * are before the windows' barrier (flushMarks; the minute job merges them); the owners' and the
+ * pool's 10-minute points.
  */
-export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map<string, number>, closedUntil: number): Promise<void> {
-  const minutes = agg.minuteRows();
-  if (minutes.length) {
+export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map<string, number>, barrier: number): Promise<void> {
+  const all = agg.minuteRows();
+  for (const late of [false, true]) {
+    const minutes = all.filter((m) => m.minute < barrier === late);
+    if (minutes.length === 0) continue;
     const v = sumsArrays(minutes);
+    // The few distinct IPs go once, each row names its own by number: quoting a text per row cost
+    // this thread more than the statement. (0: none; PostgreSQL arrays count from 1.)
+    const ips = new Map<string, number>();
+    const ipOf = (ip: string | null) => (ip === null ? 0 : (ips.get(ip) ?? (ips.set(ip, ips.size + 1), ips.size)));
+    const ipNumbers = numberArray(minutes.map((m) => ipOf(m.sums.lastIp)));
     // Times go as milliseconds (numbers), which both sides read much faster than ISO text.
-    await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale)
-      select w, to_timestamp(m / 1000.0), aw, rw, a, r, s from unnest(${numberArray(minutes.map((m) => workerIds.get(m.key)!))}::bigint[], ${numberArray(minutes.map((m) => m.minute))}::float8[],
-        ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(w, m, aw, rw, a, r, s)
-      on conflict (worker_id, minute) do update set ${addSums('share_minutes')}`);
+    const rows = sql`select w, to_timestamp(m / 1000.0), aw, rw, a, r, s, l, (${sqlArray([...ips.keys()])}::text[])[ip] from unnest(${numberArray(minutes.map((m) => workerIds.get(m.key)!))}::bigint[], ${numberArray(minutes.map((m) => m.minute))}::float8[],
+        ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[],
+        ${numberArray(minutes.map((m) => m.sums.last))}::float8[], ${ipNumbers}::int[]) as t(w, m, aw, rw, a, r, s, l, ip)`;
+    if (late) {
+      await db.execute(sql`insert into share_minutes_late (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale, last_at, last_ip) ${rows}`);
+    } else {
+      await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale, last_at, last_ip) ${rows}
+        on conflict (worker_id, minute) do update set ${addSums('share_minutes')},
+          last_ip = case when excluded.last_ip is not null and excluded.last_at >= coalesce(share_minutes.last_at, 0) then excluded.last_ip else share_minutes.last_ip end,
+          last_at = greatest(share_minutes.last_at, excluded.last_at)`);
+    }
   }
-  const derived = agg.points(closedUntil);
-  const points = derived.workerPoints;
-  if (points.length) {
-    const v = sumsArrays(points);
-    await db.execute(sql`insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
-      select w, to_timestamp(b / 1000.0), ${POINT_SECONDS}, aw, rw, a, r, s from unnest(${numberArray(points.map((p) => workerIds.get(p.key)!))}::bigint[], ${numberArray(points.map((p) => p.bucket))}::float8[],
-        ${numberArray(v.aw)}::float8[], ${numberArray(v.rw)}::float8[], ${numberArray(v.a)}::int[], ${numberArray(v.r)}::int[], ${numberArray(v.s)}::int[]) as t(w, b, aw, rw, a, r, s)
-      on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}`);
-  }
+  const derived = agg.points();
   const owners = derived.ownerPoints;
   if (owners.length) {
     const v = sumsArrays(owners);
@@ -225,54 +209,6 @@ export async function countRefusals(db: DbOrTx, minute: number, counts: Map<stri
   await db.execute(sql`insert into ingest_refusals (minute, reason, count)
     select ${iso(minute)}::timestamptz, r, n from unnest(${sqlArray(reasons)}::text[], ${numberArray(reasons.map((r) => counts.get(r)!))}::bigint[]) as t(r, n)
     on conflict (minute, reason) do update set count = ingest_refusals.count + excluded.count`);
-}
-
-/**
- * Recomputes every worker's windows from the buckets: 15 minutes and 1 hour from the minute
- * buckets, 24 hours and the reject rate from the closed 10-minute points and the minutes since.
- * `since` bounds are the starts of the windows; each hashrate divides by the seconds the window
- * really covers.
- */
-export async function refreshWindows(db: DbOrTx, now: Date): Promise<number> {
-  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
-  const pointStart = Math.floor(now.getTime() / (POINT_SECONDS * 1000)) * POINT_SECONDS * 1000;
-  const from15 = minuteStart - 15 * 60_000;
-  const from60 = minuteStart - 60 * 60_000;
-  const from24h = pointStart - 24 * 3600_000;
-  const secs = (from: number) => Math.max(1, (now.getTime() - from) / 1000);
-  const rows = await queryRows<{ n: string | number }>(
-    db,
-    sql`with wm as (select coalesce((select points_closed_until from ingest_watermark where id), 'infinity'::timestamptz) as w),
-        m as (
-          select worker_id, sum(accepted_work) filter (where minute >= ${iso(from15)}::timestamptz) as w15,
-                 sum(accepted_work) filter (where minute >= ${iso(from60)}::timestamptz) as w60,
-                 -- the points not closed yet, which worker_history does not hold
-                 sum(accepted_work) filter (where minute >= wm.w and minute >= ${iso(from24h)}::timestamptz) as oaw,
-                 sum(rejected_work) filter (where minute >= wm.w and minute >= ${iso(from24h)}::timestamptz) as orw
-          from share_minutes, wm where minute >= least(${iso(from60)}::timestamptz, wm.w) and minute <= ${now.toISOString()}::timestamptz group by worker_id),
-        h as (
-          select worker_id, sum(accepted_work) as aw, sum(rejected_work) as rw
-          from worker_history, wm where resolution = ${POINT_SECONDS} and bucket >= ${iso(from24h)}::timestamptz and bucket < wm.w and bucket <= ${now.toISOString()}::timestamptz group by worker_id),
-        changed as (
-          update workers w set
-            hashrate_15m = coalesce(m.w15, 0) / ${secs(from15)},
-            hashrate_1h = coalesce(m.w60, 0) / ${secs(from60)},
-            hashrate_24h = (coalesce(h.aw, 0) + coalesce(m.oaw, 0)) / ${secs(from24h)},
-            reject_rate = case when coalesce(h.aw, 0) + coalesce(h.rw, 0) + coalesce(m.oaw, 0) + coalesce(m.orw, 0) > 0
-                          then (coalesce(h.rw, 0) + coalesce(m.orw, 0)) / (coalesce(h.aw, 0) + coalesce(h.rw, 0) + coalesce(m.oaw, 0) + coalesce(m.orw, 0)) else 0 end
-          from workers w0 left join m on m.worker_id = w0.id left join h on h.worker_id = w0.id
-          where w.id = w0.id and (m.worker_id is not null or h.worker_id is not null or w0.hashrate_15m > 0 or w0.hashrate_1h > 0 or w0.hashrate_24h > 0)
-          returning 1)
-        select count(*) as n from changed`,
-  );
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** Drops minute buckets older than two hours (once their point is closed) and batch ids older than a day. */
-export async function prune(db: DbOrTx, now: Date): Promise<void> {
-  // Minutes of points not closed yet stay, however old (the job may have been stopped).
-  await db.execute(sql`delete from share_minutes where minute < least(${iso(now.getTime() - 2 * 3600_000)}::timestamptz, (select points_closed_until from ingest_watermark where id))`);
-  await db.execute(sql`delete from ingest_batches where received_at < ${iso(now.getTime() - 24 * 3600_000)}::timestamptz`);
 }
 
 /** 10-minute points are kept 48 hours, hourly points 31 days; daily points stay. */

@@ -1,10 +1,14 @@
 // The mining engine's tables. Shares are never stored one by one: ingestion adds them up per
-// worker into minute buckets (kept about two hours, for the 15-minute and 1-hour windows) and
-// per account and per pool into 10-minute history points (rolled up to hourly and daily later), so
-// charts never sum 100,000 workers on a request. A worker's 10-minute points are written from its
-// minute buckets when the point ends (ingestWatermark), so a flush writes a worker's minutes and
-// not its point as well. Work is in hashes
-// (share difficulty x the coin's hashes per difficulty), so hashrate = work / seconds.
+// worker into minute buckets (kept about two hours) and per account and per pool into 10-minute
+// history points (rolled up to hourly and daily later), so charts never sum 100,000 workers on a
+// request. A worker's 10-minute points are written from its minute buckets when the point ends.
+// Work is in hashes (share difficulty x the coin's hashes per difficulty), so hashrate = work /
+// seconds.
+//
+// Ingestion never updates a known worker's row: the minute job moves each worker's windows
+// forward from the minutes that entered and left them since its last pass (windows.sql.ts), and
+// the last share time and IP with them. So a flush writes only minutes, and the workers table,
+// written once a minute, can carry an index for every sort of the worker list.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { miningAccounts } from '../accounts/accounts.tables';
@@ -44,39 +48,78 @@ export const workers = pgTable(
     firstShareAt: ts('first_share_at').notNull(),
     lastShareAt: ts('last_share_at').notNull(),
     lastIp: text('last_ip'),
+    /** Accepted and rejected-or-stale shares of the last 24 hours (the 24-hour window, with the current minute). */
     acceptedShares: bigint('accepted_shares', { mode: 'number' }).notNull().default(0),
     rejectedShares: bigint('rejected_shares', { mode: 'number' }).notNull().default(0),
-    /** Windows, refreshed every minute from the buckets (H/s). */
+    /** Windows (H/s), written by the minute job from the sums below and the current minute. */
     hashrate15m: doublePrecision('hashrate_15m').notNull().default(0),
     hashrate1h: doublePrecision('hashrate_1h').notNull().default(0),
     hashrate24h: doublePrecision('hashrate_24h').notNull().default(0),
     /** Rejected and stale share difficulty over all submitted, last 24 hours, 0..1. */
     rejectRate: doublePrecision('reject_rate').notNull().default(0),
+    /**
+     * The windows' sums over whole minutes up to ingest_watermark.windows_at: accepted work of the
+     * last 15 and 60 minutes, and accepted and rejected work of the 24-hour window (closed points
+     * from a day before the current point). Each has a share count beside it: a window whose count
+     * falls to zero is set to exactly 0, so adding and later subtracting a minute's work in
+     * floating point never leaves a dust of hashrate on an idle worker.
+     */
+    work15m: doublePrecision('work_15m').notNull().default(0),
+    shares15m: integer('shares_15m').notNull().default(0),
+    work1h: doublePrecision('work_1h').notNull().default(0),
+    shares1h: integer('shares_1h').notNull().default(0),
+    work24h: doublePrecision('work_24h').notNull().default(0),
+    shares24h: bigint('shares_24h', { mode: 'number' }).notNull().default(0),
+    rejectedWork24h: doublePrecision('rejected_work_24h').notNull().default(0),
+    rejected24h: bigint('rejected_24h', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('workers_account_name_unique').on(t.coin, t.accountId, t.name).where(sql`${t.accountId} is not null`),
     uniqueIndex('workers_address_name_unique').on(t.coin, t.address, t.name).where(sql`${t.address} is not null`),
-    // No index on last_share_at: ingestion moves it forward on every flush, and with no indexed
-    // column changed (and room on the page: fillfactor, migration 0014) that update stays on its
-    // page (HOT). The status filters scan one sub-account's rows, within bench:workers' goal.
-    index('workers_account_hashrate_idx').on(t.accountId, t.coin, t.hashrate15m),
+    // No index on the windows or the last share time: the minute job rewrites them for every active
+    // worker each pass, and an index per sort cost the pass about 8 s per million workers here
+    // (bench:workers). The worker list sorts a sub-account's workers by a scan (workers.service.ts).
   ],
 );
 
-/** Per worker and minute; pruned after about an hour. */
-export const shareMinutes = pgTable(
-  'share_minutes',
+const minuteColumns = {
+  workerId: bigint('worker_id', { mode: 'number' }).notNull(),
+  minute: ts('minute').notNull(),
+  acceptedWork: doublePrecision('accepted_work').notNull().default(0),
+  rejectedWork: doublePrecision('rejected_work').notNull().default(0),
+  accepted: integer('accepted').notNull().default(0),
+  rejected: integer('rejected').notNull().default(0),
+  stale: integer('stale').notNull().default(0),
+  /** The minute's latest share (epoch ms) and its IP: the worker's last share facts come from here. */
+  lastAt: doublePrecision('last_at'),
+  lastIp: text('last_ip'),
+};
+
+/**
+ * Workers per sub-account (or address), coin and group (0: the default group), changed in the
+ * transaction that creates, moves or deletes workers: the worker list's total without counting a
+ * big farm's rows on every page.
+ */
+export const workerCounts = pgTable(
+  'worker_counts',
   {
-    workerId: bigint('worker_id', { mode: 'number' }).notNull(),
-    minute: ts('minute').notNull(),
-    acceptedWork: doublePrecision('accepted_work').notNull().default(0),
-    rejectedWork: doublePrecision('rejected_work').notNull().default(0),
-    accepted: integer('accepted').notNull().default(0),
-    rejected: integer('rejected').notNull().default(0),
-    stale: integer('stale').notNull().default(0),
+    coin: text('coin').notNull(),
+    owner: text('owner').notNull(),
+    groupId: bigint('group_id', { mode: 'number' }).notNull().default(0),
+    workers: bigint('workers', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.workerId, t.minute] }), index('share_minutes_minute_idx').on(t.minute)],
+  (t) => [primaryKey({ columns: [t.coin, t.owner, t.groupId] })],
 );
+
+/** Per worker and minute; pruned after about two hours. */
+export const shareMinutes = pgTable('share_minutes', minuteColumns, (t) => [primaryKey({ columns: [t.workerId, t.minute] }), index('share_minutes_minute_idx').on(t.minute)]);
+
+/**
+ * Minutes of late shares: those before ingest_watermark.windows_barrier when their flush ran. The
+ * minute job merges them into share_minutes (and a closed point) and adds them to the windows they
+ * fall in, so the minutes it reads below the barrier never change under it (windows.sql.ts).
+ */
+export const shareMinutesLate = pgTable('share_minutes_late', minuteColumns);
 
 const historyColumns = {
   /** Start of the point; `resolution` says its length (600, 3600 or 86400 seconds). */
@@ -120,14 +163,22 @@ export const ingestBatches = pgTable(
 );
 
 /**
- * One row: workers' 10-minute points before `points_closed_until` are in worker_history; later
- * ones are summed from share_minutes (kept until then). Flushes read it (FOR SHARE) and write a
- * late share's point straight to worker_history only when the point is before it; the job that
- * closes points moves it forward (FOR UPDATE), so a point is never written both ways.
+ * One row, the mining job's marks:
+ * - `points_closed_until`: workers' 10-minute points before it are in worker_history; later ones are
+ *   summed from share_minutes (kept until then).
+ * - `windows_barrier`: a flush writes minutes at or after it to share_minutes and earlier ones to
+ *   share_minutes_late. Flushes hold the row FOR SHARE; the job moves the barrier to the current
+ *   minute with an update, which waits for the flushes writing at that moment. Below the barrier,
+ *   share_minutes then changes only by the job's own merges.
+ * - `windows_at`: the workers' window sums cover whole minutes up to here (null: recompute them).
+ * - `workers_generation`: raised when workers are deleted, so ingestion forgets the ids it knows.
  */
 export const ingestWatermark = pgTable('ingest_watermark', {
   id: boolean('id').primaryKey().default(true),
   pointsClosedUntil: ts('points_closed_until').notNull(),
+  windowsBarrier: ts('windows_barrier'),
+  windowsAt: ts('windows_at'),
+  workersGeneration: bigint('workers_generation', { mode: 'number' }).notNull().default(0),
 });
 
 /** Shares refused at ingestion, counted per minute and reason (never stored). */

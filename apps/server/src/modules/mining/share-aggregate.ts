@@ -1,6 +1,7 @@
-// Adds shares up before they reach the database: one row per worker and minute, per worker and
-// 10-minute point, per owner and point, per pool and point. A flush writes each sum once, so the
-// cost of a flush follows the number of active workers, not the number of shares.
+// Adds shares up before they reach the database: one row per worker and minute, per owner and
+// 10-minute point, per pool and point. A flush writes each sum once, so the cost of a flush
+// follows the number of active workers, not the number of shares. (Workers' own points are summed
+// from their minutes by the minute job when the point ends.)
 import { RESULT_CODES, type DecodedBatch } from './share-batch';
 
 export const MINUTE_MS = 60_000;
@@ -13,6 +14,12 @@ export interface Sums {
   accepted: number;
   rejected: number;
   stale: number;
+}
+
+/** A worker's minute: its sums and its newest share (time, and IP when the share had one). */
+export interface MinuteSums extends Sums {
+  last: number;
+  lastIp: string | null;
 }
 
 export interface WorkerTotals extends Sums {
@@ -51,7 +58,7 @@ export const workerKey = (s: { coin: string; owner: string; worker: string }) =>
 interface WorkerEntry extends WorkerTotals {
   key: string;
   /** minute start -> sums; everything coarser is derived from these at flush time. */
-  minutes: Map<number, Sums>;
+  minutes: Map<number, MinuteSums>;
 }
 
 export class ShareAggregate {
@@ -98,8 +105,13 @@ export class ShareAggregate {
       }
       const minute = time - (time % MINUTE_MS);
       let sums = w.minutes.get(minute);
-      if (!sums) w.minutes.set(minute, (sums = empty()));
+      if (!sums) w.minutes.set(minute, (sums = { ...empty(), last: -Infinity, lastIp: null }));
       add(sums, result, work);
+      if (time >= sums.last) {
+        sums.last = time;
+        const ip = b.shareIp[i]!;
+        if (ip >= 0) sums.lastIp = b.ips[ip]!;
+      }
     }
   }
 
@@ -120,20 +132,17 @@ export class ShareAggregate {
   }
 
   /** One row per worker and minute. */
-  minuteRows(): Array<{ key: string; minute: number; sums: Sums }> {
-    const rows: Array<{ key: string; minute: number; sums: Sums }> = [];
+  minuteRows(): Array<{ key: string; minute: number; sums: MinuteSums }> {
+    const rows: Array<{ key: string; minute: number; sums: MinuteSums }> = [];
     for (const w of this.workers.values()) for (const [minute, sums] of (w as WorkerEntry).minutes) rows.push({ key: (w as WorkerEntry).key, minute, sums });
     return rows;
   }
 
   /**
-   * The 10-minute points per owner and per pool, and per worker those before `workersBefore`
-   * (later workers' points are summed from their minutes when they close; see ingestWatermark),
-   * summed from the minutes. Grouped by nested maps and each worker's own few points, not by
-   * string keys: this runs once per flush over every active worker's minutes.
+   * The 10-minute points per owner and per pool, summed from the minutes. Grouped by nested maps,
+   * not by string keys: this runs once per flush over every active worker's minutes.
    */
-  points(workersBefore = Infinity) {
-    const workerPoints: Array<{ key: string; bucket: number; sums: Sums }> = [];
+  points() {
     const ownerPoints = new Map<string, Map<string, Map<number, Sums>>>(); // coin -> owner -> bucket
     const poolPoints = new Map<string, Map<number, Sums>>(); // coin -> bucket
     const at = <K>(map: Map<K, Sums>, k: K) => {
@@ -150,23 +159,15 @@ export class ShareAggregate {
         let own = byOwner.get(owner);
         if (!own) byOwner.set(owner, (own = new Map()));
         for (const w of names.values()) {
-          const mine: Array<{ key: string; bucket: number; sums: Sums }> = [];
           for (const [minute, sums] of w.minutes) {
             const bucket = minute - (minute % POINT_MS);
-            if (bucket < workersBefore) {
-              let point = mine.find((p) => p.bucket === bucket); // a worker's minutes span one or two points
-              if (!point) mine.push((point = { key: w.key, bucket, sums: empty() }));
-              merge(point.sums, sums);
-            }
             merge(at(own, bucket), sums);
             merge(at(pool, bucket), sums);
           }
-          workerPoints.push(...mine);
         }
       }
     }
     return {
-      workerPoints,
       ownerPoints: [...ownerPoints].flatMap(([coin, owners]) => [...owners].flatMap(([owner, buckets]) => [...buckets].map(([bucket, sums]) => ({ coin, owner, bucket, sums })))),
       poolPoints: [...poolPoints].flatMap(([coin, buckets]) => [...buckets].map(([bucket, sums]) => ({ coin, bucket, sums }))),
     };

@@ -26,23 +26,26 @@ describe('decodeShares', () => {
   });
 
   it('adds up to the same sums however the shares are split into batches', () => {
-    const shares = Array.from({ length: 300 }, (_, i) => share('farm1', `rig${i % 7}`, { time: NOW - i * 7_000, difficulty: 1 + (i % 5), result: i % 11 === 0 ? 'rejected' : 'accepted' }));
+    const shares = Array.from({ length: 300 }, (_, i) => share('farm1', `rig${i % 7}`, { ip: `10.0.0.${i % 3}`, time: NOW - i * 7_000, difficulty: 1 + (i % 5), result: i % 11 === 0 ? 'rejected' : 'accepted' }));
     const whole = new ShareAggregate();
     whole.addBatch(decodeShares('whole-batch', shares, NOW), ['account-id']);
     const split = new ShareAggregate();
     for (let k = 0; k < 4; k++) split.addBatch(decodeShares(`part-${k}-batch`, shares.filter((_, i) => i % 4 === k).reverse(), NOW), ['account-id']);
     const sums = (a: ShareAggregate) => [...a.workers.values()].map(({ worker, first, last, acceptedWork, rejectedWork, accepted, rejected }) => ({ worker, first, last, acceptedWork, rejectedWork, accepted, rejected })).sort((x, y) => x.worker.localeCompare(y.worker));
     expect(sums(split)).toEqual(sums(whole));
-    expect(split.minuteRows().length).toBe(whole.minuteRows().length);
-    // The 10-minute points: the same either way, and the owner's and the pool's are the workers' sums.
+    // Each minute's newest share (time and IP), which the worker's last share facts come from.
+    const newest = (a: ShareAggregate) => a.minuteRows().map((r) => [r.key, r.minute, r.sums.last, r.sums.lastIp, r.sums.accepted]).sort();
+    expect(newest(split)).toEqual(newest(whole));
+    // The 10-minute points: the same either way, and the owner's and the pool's are the workers' minutes' sums.
     const points = (a: ShareAggregate) => {
       const p = a.points();
+      const workerPoints = a.minuteRows().map((r) => ({ bucket: r.minute - (r.minute % 600_000), sums: r.sums }));
       const byBucket = (xs: Array<{ bucket: number; sums: { acceptedWork: number } }>) => {
         const m = new Map<number, number>();
         for (const x of xs) m.set(x.bucket, (m.get(x.bucket) ?? 0) + x.sums.acceptedWork);
         return [...m].sort((x, y) => x[0] - y[0]);
       };
-      return { workers: byBucket(p.workerPoints), owner: byBucket(p.ownerPoints), pool: byBucket(p.poolPoints), rows: p.workerPoints.length };
+      return { workers: byBucket(workerPoints), owner: byBucket(p.ownerPoints), pool: byBucket(p.poolPoints) };
     };
     const w = points(whole);
     expect(points(split)).toEqual(w);

@@ -1,0 +1,139 @@
+// The minute job's windows, moved forward pass by pass (worker-windows.repository.ts), against a
+// model that sums every share sent from scratch: random shares through the ingest endpoint, many
+// of them late (for minutes the windows have passed, or points already closed), random steps of
+// the clock (some past an hour, where the pass recomputes), passes running beside flushes.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { startTestApp, type TestApp } from './test-app';
+
+const KEY = 'ingest-key-for-window-tests-0123';
+const MINUTE = 60_000;
+const POINT = 600_000;
+const DAY = 24 * 3600_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { INGEST_KEYS: KEY }, demo: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A small seeded generator, so a failure repeats. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Sent {
+  worker: string;
+  time: number;
+  work: number;
+  result: 'accepted' | 'rejected' | 'stale';
+  ip: string;
+}
+
+/** What the windows must say at `now`, summed from every share sent (the definition in workers.hashrate15m). */
+function model(shares: Sent[], worker: string, now: number) {
+  const minute = Math.floor(now / MINUTE) * MINUTE;
+  const dayStart = Math.floor(now / POINT) * POINT - DAY;
+  const mine = shares.filter((s) => s.worker === worker);
+  const within = (from: number) => mine.filter((s) => s.time >= from && Math.floor(s.time / MINUTE) * MINUTE <= now);
+  const accepted = (xs: Sent[]) => xs.filter((s) => s.result === 'accepted');
+  const work = (xs: Sent[]) => xs.reduce((a, s) => a + s.work, 0);
+  const part = (now - minute) / 1000;
+  const day = within(dayStart);
+  const aw = work(accepted(day));
+  const rw = work(day.filter((s) => s.result !== 'accepted'));
+  const last = mine.reduce((best, s) => (s.time > best.time ? s : best), mine[0]!);
+  return {
+    hashrate_15m: work(accepted(within(minute - 15 * MINUTE))) / (900 + part),
+    hashrate_1h: work(accepted(within(minute - 60 * MINUTE))) / (3600 + part),
+    hashrate_24h: aw / ((minute - dayStart) / 1000 + part),
+    reject_rate: aw + rw > 0 ? rw / (aw + rw) : 0,
+    accepted_shares: accepted(day).length,
+    rejected_shares: day.length - accepted(day).length,
+    last_share_at: last.time,
+    last_ip: last.ip,
+  };
+}
+
+describe('worker windows', () => {
+  it('match a recomputation from every share after random late shares, clock steps and passes beside flushes', async () => {
+    const [user] = await queryRows<{ id: string }>(t.database.db, sql`insert into users (email, password_hash, invite_code) values ('windows@example.com', 'x', 'WINDOWS1') returning id`);
+    await t.database.db.execute(sql`insert into mining_accounts (user_id, name, is_default) values (${user!.id}, 'windowfarm', true)`);
+    const rand = random(20261124);
+    const workers = ['w1', 'w2', 'w3', 'w4'];
+    const sent: Sent[] = [];
+    let now = Date.parse('2026-10-01T00:00:07Z');
+    let seq = 0;
+    let batchNo = 0;
+    const send = async () => {
+      const shares = Array.from({ length: 1 + Math.floor(rand() * 12) }, () => {
+        // Mostly recent, a third late (up to 59 minutes), a few slightly ahead of the clock.
+        const r = rand();
+        const age = r < 0.6 ? rand() * 90_000 : r < 0.95 ? rand() * 59 * MINUTE : -rand() * 90_000;
+        const s: Sent = {
+          worker: workers[Math.floor(rand() * workers.length)]!,
+          time: Math.floor(now - age) - (Math.floor(now - age) % 1000) + (seq++ % 1000), // distinct times
+          work: (1 + Math.floor(rand() * 4)) * 2 ** 32 * (rand() < 0.2 ? 1.5 : 1),
+          result: rand() < 0.85 ? 'accepted' : rand() < 0.5 ? 'rejected' : 'stale',
+          ip: `203.0.113.${Math.floor(rand() * 200)}`,
+        };
+        return s;
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/internal/shares',
+        headers: { 'x-ingest-key': KEY },
+        payload: { batch_id: `windows-${batchNo++}`, shares: shares.map((s) => ({ coin: 'btc', account: 'windowfarm', worker: s.worker, difficulty: s.work / 2 ** 32, result: s.result, ip: s.ip, time: s.time })) },
+      });
+      expect(res.json().data.accepted, res.body).toBe(shares.length);
+      sent.push(...shares);
+    };
+    const check = async () => {
+      const rows = await queryRows<Record<string, number | string | Date>>(
+        t.database.db,
+        sql`select w.name, w.hashrate_15m, w.hashrate_1h, w.hashrate_24h, w.reject_rate, w.accepted_shares, w.rejected_shares, w.last_share_at, w.last_ip
+              from workers w join mining_accounts a on a.id = w.account_id where a.name = 'windowfarm' order by w.name`,
+      );
+      for (const row of rows) {
+        const want = model(sent, String(row.name), now);
+        const at = `worker ${row.name} at ${new Date(now).toISOString()}`;
+        for (const k of ['hashrate_15m', 'hashrate_1h', 'hashrate_24h', 'reject_rate'] as const) {
+          const got = Number(row[k]);
+          expect(Math.abs(got - want[k]), `${k} of ${at}: ${got} vs ${want[k]}`).toBeLessThanOrEqual(Math.abs(want[k]) * 1e-9);
+        }
+        expect([Number(row.accepted_shares), Number(row.rejected_shares)], at).toEqual([want.accepted_shares, want.rejected_shares]);
+        expect(new Date(row.last_share_at as string).getTime(), at).toBe(want.last_share_at);
+        expect(row.last_ip, at).toBe(want.last_ip);
+      }
+      return rows.length;
+    };
+
+    let passes = 0;
+    for (let step = 0; step < 40; step++) {
+      // Mostly seconds to a few minutes; now and then past an hour (the pass then recomputes).
+      now += rand() < 0.05 ? 61 * MINUTE + rand() * 3 * 3600_000 : 5_000 + rand() * 200_000;
+      now = Math.floor(now);
+      t.clock.set(new Date(now));
+      for (let b = Math.floor(rand() * 3); b > 0; b--) await send();
+      // A pass beside a flush: shares for this minute and the last arrive while it moves the barrier.
+      if (rand() < 0.3) await Promise.all([send(), t.app.ingest.refreshWindows()]);
+      await t.app.ingest.refreshWindows();
+      passes++;
+      expect(await check()).toBe(new Set(sent.map((s) => s.worker)).size);
+    }
+    expect(passes).toBe(40);
+    // Some shares really were late: merged from share_minutes_late, and some into closed points.
+    const [closed] = await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from worker_history`);
+    expect(Number(closed!.n)).toBeGreaterThan(0);
+    expect(sent.filter((s) => s.time < now - 30 * MINUTE).length).toBeGreaterThan(0);
+  });
+});
