@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes(accounts), { prefix: '/api' });
   await app.register(securityRoutes(accounts.security), { prefix: '/api' });
 
-  const ingest = new IngestService(deps.database.db, clock, { decoderThreads: config.INGEST_DECODER_THREADS });
+  const ingest = new IngestService(deps.database.db, clock, { decoderThreads: config.INGEST_DECODER_THREADS, deadAfterMs: config.WORKER_DEAD_AFTER_HOURS * 3600_000 });
   const workers = new WorkersService(deps.database.db, clock, config.WORKER_DEAD_AFTER_HOURS * 3600_000);
   app.decorate('ingest', ingest);
   app.addHook('onClose', () => ingest.close());

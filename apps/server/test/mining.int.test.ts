@@ -175,6 +175,51 @@ describe('worker list', () => {
     expect(stats.hashrate_15m).toBeGreaterThan(0);
   });
 
+  it('reads a big sub-account’s pages, whole or of one status, from the orders the minute job writes, as a sort of its rows would', async () => {
+    const u = await userWithAccount();
+    const start = t.clock.now().getTime();
+    const n = 1_050; // above ORDER_MIN_WORKERS; few distinct difficulties, so names break many ties
+    const shares = (at: number, pick: (i: number) => boolean) =>
+      Array.from({ length: n }, (_, i) => i).filter(pick).map((i) => share(u.account, `big${i}`, at - (i % 90) * 1000, { difficulty: 1 + (i % 7), result: i % 13 === 0 ? 'rejected' : 'accepted' }));
+    expect((await send(shares(start, () => true))).statusCode).toBe(200);
+    const first = await miners(u, u.account); // runs the pass
+    const [account] = await queryRows<{ id: string }>(t.database.db, sql`select id::text as id from mining_accounts where lower(name) = lower(${u.account})`);
+    const orders = async () => Number((await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from worker_orders where owner = ${account!.id}`))[0]!.n);
+    expect(await orders()).toBe(5);
+    expect(first.total).toBe(n);
+    // The model: every row, sorted here by the column and then the name, both in the list's direction.
+    const columns = { now: 'hashrate_15m', '1h': 'hashrate_1h', '24h': 'hashrate_24h', reject: 'reject_rate', lastShare: 'last_share_at' } as const;
+    const check = async (status: 'all' | 'active' | 'inactive') => {
+      const now = t.clock.now().getTime();
+      const rows = (await queryRows<Record<string, string | number | Date>>(t.database.db, sql`select name, hashrate_15m, hashrate_1h, hashrate_24h, reject_rate, extract(epoch from last_share_at) * 1000 as last_share_at from workers where account_id = ${account!.id}::uuid`))
+        .filter((r) => status === 'all' || (now - Number(r.last_share_at) < 15 * 60_000) === (status === 'active'));
+      for (const [sort, column] of Object.entries(columns)) {
+        const asc = [...rows].sort((a, b) => Number(a[column]) - Number(b[column]) || (String(a.name) < String(b.name) ? -1 : 1)).map((r) => String(r.name));
+        for (const order of ['asc', 'desc'] as const) {
+          const model = order === 'asc' ? asc : [...asc].reverse();
+          for (const page of [1, 2, 14, 27]) {
+            const got = await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/miners?sort=${sort}&order=${order}&page=${page}&page_size=40&status=${status}`, headers: auth(u.tokens) });
+            const data = body<{ list: MinerRow[]; total: number }>(got).data;
+            expect(data.list.map((r) => r.worker_name), `${status} ${sort} ${order} page ${page}`).toEqual(model.slice((page - 1) * 40, page * 40));
+            expect(data.total).toBe(rows.length);
+          }
+        }
+      }
+    };
+    await check('all');
+    // 16 minutes on, half of them mine again: the other half are inactive at the next pass.
+    t.clock.advance(16 * 60_000);
+    await send(shares(t.clock.now().getTime(), (i) => i % 2 === 0));
+    await miners(u, u.account);
+    for (const status of ['all', 'active', 'inactive'] as const) await check(status);
+    // Clearing workers drops the orders: the list sorts the rows until the next pass, alike.
+    const gone = first.list.slice(0, 3).map((r) => r.id);
+    expect(body<{ count: number }>(await inject(t.app, { method: 'DELETE', url: `/api/pools/btc/accounts/${u.account}/miners`, headers: auth(u.tokens), payload: { mode: 'selected', worker_ids: gone } })).data.count).toBe(3);
+    expect(await orders()).toBe(0);
+    await check('all');
+    await check('inactive');
+  });
+
   it('never shows another user’s workers', async () => {
     const owner = await userWithAccount();
     const other = await userWithAccount();

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
@@ -42,7 +43,9 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   }
   const inMemory = options.pgliteDataDir === 'memory';
   if (!inMemory) mkdirSync(path.resolve(options.pgliteDataDir), { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(options.pgliteDataDir));
+  // pg_trgm: the worker name search's index (mining.tables.ts); the PostgreSQL server has it built in.
+  const extensions = { pg_trgm };
+  const client = inMemory ? new PGlite({ extensions }) : new PGlite({ dataDir: path.resolve(options.pgliteDataDir), extensions });
   await client.waitReady;
   return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -45,6 +45,8 @@ export const isValidWorkerName = (s: string) => WORKER_NAME.test(s);
 
 export const WORKER_STATUSES = ['active', 'inactive', 'dead'] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
+/** A worker with no share for this long is inactive (SPEC.md section 4); dead after WORKER_DEAD_AFTER_HOURS. */
+export const INACTIVE_AFTER_MS = 15 * 60_000;
 /** Sort keys of the worker list (SPEC.md section 9). */
 export const MINER_SORTS = ['now', '1h', '24h', 'reject', 'lastShare', 'workerName'] as const;
 

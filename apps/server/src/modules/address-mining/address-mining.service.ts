@@ -3,7 +3,7 @@
 // workers by owner, the history series, the blocks); this module picks the address-mode coin and
 // checks the address. An address that never mined answers zeros and empty lists.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { COINS, MINING_ADDRESS_FORMATS } from '@hashpool/shared';
+import { COINS, MINING_ADDRESS_FORMATS, INACTIVE_AFTER_MS } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -13,7 +13,7 @@ import { DEFAULT_FEE_RATES } from '../earnings/earnings.seed';
 import type { BlocksService } from '../mining/blocks.service';
 import type { HistoryService, Range } from '../mining/history.service';
 import { workers } from '../mining/mining.tables';
-import { INACTIVE_AFTER_MS, type MinerListQuery, type WorkersService } from '../mining/workers.service';
+import type { MinerListQuery, WorkersService } from '../mining/workers.service';
 
 
 /**

@@ -8,7 +8,7 @@
 // only after `repeat_minutes` while it stays true; when it clears, one recovery message. A worker
 // that flaps within the repeat interval therefore sends nothing more.
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { formatHashrate, type Language } from '@hashpool/shared';
+import { formatHashrate, type Language, INACTIVE_AFTER_MS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -17,7 +17,6 @@ import { translate } from '../../platform/messages';
 import { miningAccounts, users } from '../accounts/accounts.tables';
 import { alertSettings, alertState, groupAlertState, messages } from './alerts.tables';
 import { workerGroups, workers } from './mining.tables';
-import { INACTIVE_AFTER_MS } from './workers.service';
 
 export const DEFAULT_ALERTS = { offlineAlert: true, hashrateThreshold: null as number | null, repeatMinutes: 60, email: true };
 const MAX_NAMED_WORKERS = 20;

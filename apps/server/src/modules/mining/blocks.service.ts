@@ -3,14 +3,13 @@
 // for the coin since its previous block over the work one block takes on average
 // (difficulty x hashes per difficulty), measured on the 10-minute points.
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { coinMaturity, COINS, findCoin, shortAddress, type BlockEvent } from '@hashpool/shared';
+import { coinMaturity, COINS, findCoin, shortAddress, type BlockEvent, INACTIVE_AFTER_MS } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { miningAccounts } from '../accounts/accounts.tables';
 import { blocks, networkStats, workers } from './mining.tables';
 import { POINT_SECONDS } from './share-aggregate';
-import { INACTIVE_AFTER_MS } from './workers.service';
 
 /** "de***01" for sub-account names on public pages. */
 export function maskName(name: string): string {

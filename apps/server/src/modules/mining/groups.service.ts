@@ -4,6 +4,7 @@
 // its hashrate alarm (threshold on the row, state by cascade). A group's hashrate alarm threshold
 // is set here; alerts.service.ts evaluates it.
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { INACTIVE_AFTER_MS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -12,7 +13,7 @@ import { miningAccounts } from '../accounts/accounts.tables';
 import { groupAlertState, messages } from './alerts.tables';
 import { addWorkerCounts } from './mining.repository';
 import { shareMinutes, workerCounts, workerGroups, workerHistory, workers } from './mining.tables';
-import { INACTIVE_AFTER_MS } from './workers.service';
+import { dropWorkerOrders } from './worker-orders.repository';
 import { bumpWorkersGeneration } from './worker-windows.repository';
 
 const isUniqueViolation = (e: unknown) => (e as { cause?: { code?: string } }).cause?.code === '23505';
@@ -153,6 +154,7 @@ export class GroupsService {
       const ids = gone.map((w) => w.id);
       if (ids.length) {
         await addWorkerCounts(tx, gone.map((w) => ({ coin, owner: accountId, groupId: w.groupId, n: -1 })));
+        await dropWorkerOrders(tx, coin, accountId);
         await tx.delete(shareMinutes).where(inArray(shareMinutes.workerId, ids));
         await tx.delete(workerHistory).where(inArray(workerHistory.workerId, ids));
         // Ingestion forgets the ids it knew, so a cleared worker that mines again comes back new.

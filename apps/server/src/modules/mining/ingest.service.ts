@@ -82,13 +82,15 @@ export class IngestService {
   private closed = false;
   private readonly decoder: ShareDecoder;
   private readonly flushIntervalMs: number;
+  private readonly deadAfterMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    options: { flushIntervalMs?: number; decoderThreads?: number } = {},
+    options: { flushIntervalMs?: number; decoderThreads?: number; deadAfterMs?: number } = {},
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
+    this.deadAfterMs = options.deadAfterMs ?? 24 * 3600_000;
     this.decoder = new ShareDecoder(options.decoderThreads);
   }
 
@@ -194,7 +196,7 @@ export class IngestService {
 
   /** Moves every worker's windows to the current minute, then writes the workers' points that have ended. */
   async refreshWindows(): Promise<number> {
-    const written = await windows.refreshWindows(this.db, this.clock.now());
+    const written = await windows.refreshWindows(this.db, this.clock.now(), { deadAfterMs: this.deadAfterMs });
     await windows.closePoints(this.db, this.clock.now());
     return written;
   }

@@ -10,10 +10,11 @@
 // the last share time and IP with them. So a flush writes only minutes, and the workers table,
 // written once a minute, can carry an index for every sort of the worker list.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { miningAccounts } from '../accounts/accounts.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const workerGroups = pgTable(
   'worker_groups',
@@ -76,6 +77,9 @@ export const workers = pgTable(
   (t) => [
     uniqueIndex('workers_account_name_unique').on(t.coin, t.accountId, t.name).where(sql`${t.accountId} is not null`),
     uniqueIndex('workers_address_name_unique').on(t.coin, t.address, t.name).where(sql`${t.address} is not null`),
+    // Searching a farm's worker names (LIKE '%rack12%'): names never change, so this costs only
+    // the first share of a worker. (pg_trgm; PGlite loads it in db/client.ts.)
+    index('workers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // No index on the windows or the last share time: the minute job rewrites them for every active
     // worker each pass, and an index per sort cost the pass about 8 s per million workers here
     // (bench:workers). The worker list sorts a sub-account's workers by a scan (workers.service.ts).
@@ -109,6 +113,25 @@ export const workerCounts = pgTable(
     workers: bigint('workers', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.coin, t.owner, t.groupId] })],
+);
+
+/**
+ * A big sub-account's (or address's) workers in the order of one sort of the worker list, as the
+ * minute job's last pass left them: worker ids, 8 bytes each, ascending by the sort's column then
+ * name. Written by the pass that wrote the columns, so a page of the list is a slice of `ids`
+ * (stored uncompressed, so a slice reads only its part) and the rows it names, not a sort of the
+ * owner's workers (workers.service.ts).
+ */
+export const workerOrders = pgTable(
+  'worker_orders',
+  {
+    coin: text('coin').notNull(),
+    owner: text('owner').notNull(),
+    sort: text('sort').notNull(),
+    ids: bytea('ids').notNull(),
+    workers: integer('workers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.owner, t.sort] })],
 );
 
 /** Per worker and minute; pruned after about two hours. */

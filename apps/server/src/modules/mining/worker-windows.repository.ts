@@ -15,6 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { MINUTE_MS, POINT_SECONDS } from './share-aggregate';
+import { writeWorkerOrders } from './worker-orders.repository';
 
 const POINT_MS = POINT_SECONDS * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -299,14 +300,17 @@ const MAX_STEP_MS = HOUR_MS;
 
 /**
  * One pass: moves the barrier, merges the late minutes, moves every worker's windows to the
- * current minute (or recomputes them after a gap or when the clock went back) and records where
- * they end. Answers the number of workers written.
+ * current minute (or recomputes them after a gap or when the clock went back), writes the big
+ * lists' orders and records where the windows end. Answers the number of workers written.
  */
-export async function refreshWindows(db: Db, now: Date): Promise<number> {
+export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: number }): Promise<number> {
   const marks = await advanceBarrier(db, now);
   const to = floorTo(now.getTime(), MINUTE_MS);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PASS_LOCK})`);
+    // The pass joins and sorts every active worker once a minute: with the default 4 MB a
+    // million workers' joins and orders spill to disk (this transaction only).
+    await tx.execute(sql`set local work_mem = '64MB'`);
     // Read again under the pass lock: a pass that ran meanwhile has moved them.
     const [fresh] = await queryRows<{ a: string | number | null; p: string | number }>(tx, sql`select extract(epoch from windows_at) * 1000 as a, extract(epoch from points_closed_until) * 1000 as p from ingest_watermark where id`);
     const current: Marks = { ...marks, windowsAt: msOf(fresh!.a), pointsClosedUntil: Number(fresh!.p) };
@@ -315,6 +319,8 @@ export async function refreshWindows(db: Db, now: Date): Promise<number> {
     await mergeLate(tx, incremental ? from : null, current.pointsClosedUntil);
     const step = { from: from ?? to, to, now: now.getTime(), marks: current };
     const written = incremental ? await stepWindows(tx, step) : await recomputeWindows(tx, step);
+    // The big lists' orders, from the columns just written (worker-orders.repository.ts).
+    await writeWorkerOrders(tx, now, options.deadAfterMs);
     // Last, so the row is locked (and flushes wait) only for the commit.
     await tx.execute(sql`update ingest_watermark set windows_at = ${ts(to)} where id`);
     return written;

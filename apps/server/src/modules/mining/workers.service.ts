@@ -2,14 +2,14 @@
 // and an account's totals. Status comes from the last share time and the clock, so it moves
 // with time alone (active; inactive after 15 minutes; dead after WORKER_DEAD_AFTER_HOURS).
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
-import type { MinerRow, WorkerStatus } from '@hashpool/shared';
+import { INACTIVE_AFTER_MS, type MinerRow, type WorkerStatus } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { countWorkers } from './mining.repository';
+import { orderedPage } from './worker-orders.repository';
 import { workers } from './mining.tables';
 
-export const INACTIVE_AFTER_MS = 15 * 60_000;
 
 export interface MinerListQuery {
   page: number;
@@ -92,20 +92,25 @@ export class WorkersService {
       // LIKE's own wildcards.
       q.search ? like(workers.name, `%${q.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
     );
-    // The page's ids first, sorted over just the sort column and the name, then its rows: a big
-    // sub-account's list is a scan of its workers either way (there is no index per sort: the minute
-    // job rewrites every active worker's columns each pass), and sorting narrow rows halves it.
-    const by = q.order === 'asc' ? asc : desc;
-    // Without a status or a search the total is kept count of (worker_counts), not counted again.
     const ownerKey = typeof owner === 'string' ? owner : owner.address;
-    const kept = q.status === 'all' && !q.search;
-    const [page, total] = await Promise.all([
-      this.db.select({ id: workers.id }).from(workers).where(where).orderBy(by(SORT_COLUMNS[q.sort]), by(workers.name)).limit(q.page_size).offset((q.page - 1) * q.page_size),
-      kept
-        ? countWorkers(this.db, coin, ownerKey, q.group === 'default' ? null : q.group)
-        : this.db.select({ n: count().mapWith(Number) }).from(workers).where(where).then(([r]) => r?.n ?? 0),
-    ]);
-    const ids = page.map((r) => r.id);
+    const offset = (q.page - 1) * q.page_size;
+    // A big owner's list, whole or of one status, from one of its orders (worker-orders.repository.ts).
+    const ordered =
+      !q.search && q.group === undefined && q.sort !== 'workerName'
+        ? await orderedPage(this.db, { coin, owner: ownerKey, sort: q.sort, descending: q.order === 'desc', status: q.status, offset, size: q.page_size })
+        : null;
+    // Otherwise the page's ids, sorted over just the sort column and the name, then its rows (a sort
+    // of narrow rows costs half). Ties go by name in the sort's direction, as in the orders. Without
+    // a status or a search the total is kept count of (worker_counts), not counted again.
+    const by = q.order === 'asc' ? asc : desc;
+    const [ids, total] = ordered
+      ? [ordered.ids, ordered.total]
+      : await Promise.all([
+          this.db.select({ id: workers.id }).from(workers).where(where).orderBy(by(SORT_COLUMNS[q.sort]), by(workers.name)).limit(q.page_size).offset(offset).then((rows) => rows.map((r) => r.id)),
+          q.status === 'all' && !q.search
+            ? countWorkers(this.db, coin, ownerKey, q.group === 'default' ? null : q.group)
+            : this.db.select({ n: count().mapWith(Number) }).from(workers).where(where).then(([r]) => r?.n ?? 0),
+        ]);
     const rows = ids.length ? await this.db.select().from(workers).where(inArray(workers.id, ids)) : [];
     const byId = new Map(rows.map((w) => [w.id, w]));
     return {
