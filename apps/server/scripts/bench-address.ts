@@ -28,6 +28,8 @@ await db.execute(sql`create temporary table bench_addresses as select g as i, 'a
 await db.execute(sql`insert into workers (coin, address, name, first_share_at, last_share_at, last_ip, accepted_shares, hashrate_15m, hashrate_1h, hashrate_24h, reject_rate)
   select 'aleo', a, 'rig' || r, ${now}::timestamptz - interval '2 days', ${now}::timestamptz - (i % 30) * interval '1 minute', '198.51.100.' || r, 1000, 5e4, 5e4, 5e4, 0.01
     from bench_addresses cross join generate_series(1, 3) r`);
+// Kept as ingestion creates workers (worker_counts: the worker list's totals).
+await db.execute(sql`insert into worker_counts (coin, owner, group_id, workers) select 'aleo', a, 0, 3 from bench_addresses`);
 await db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
   select 'aleo', a, date_trunc('hour', ${now}::timestamptz) - s * interval '10 minutes', 600, 9e7, 9e5, 600, 6, 0 from bench_addresses cross join generate_series(1, 144) s`);
 await db.execute(sql`insert into address_wallets (coin, address) select 'aleo', a from bench_addresses`);

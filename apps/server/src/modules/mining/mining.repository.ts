@@ -132,13 +132,10 @@ export async function addWorkerCounts(db: DbOrTx, deltas: Array<{ coin: string; 
     on conflict (coin, owner, group_id) do update set workers = worker_counts.workers + excluded.workers`);
 }
 
-/** Workers of an owner and coin, in one group (null: the default one) or in all. */
-export async function countWorkers(db: DbOrTx, coin: string, owner: string, group?: number | null): Promise<number> {
-  const [row] = await queryRows<{ n: string | number | null }>(
-    db,
-    sql`select sum(workers) as n from worker_counts where coin = ${coin} and owner = ${owner} ${group === undefined ? sql`` : sql`and group_id = ${group ?? 0}`}`,
-  );
-  return Number(row?.n ?? 0);
+/** An owner's workers of a coin per group id (0: the default group), as kept in worker_counts. */
+export async function workerCountsByGroup(db: DbOrTx, coin: string, owner: string): Promise<Map<number, number>> {
+  const rows = await queryRows<{ g: string | number; n: string | number }>(db, sql`select group_id as g, workers as n from worker_counts where coin = ${coin} and owner = ${owner}`);
+  return new Map(rows.map((r) => [Number(r.g), Number(r.n)]));
 }
 
 const addSums = (table: string) =>

@@ -6,8 +6,8 @@ import { INACTIVE_AFTER_MS, type MinerRow, type WorkerStatus } from '@hashpool/s
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { countWorkers } from './mining.repository';
-import { orderedPage } from './worker-orders.repository';
+import { workerCountsByGroup } from './mining.repository';
+import { ORDER_MIN_WORKERS, orderedPage } from './worker-orders.repository';
 import { workers } from './mining.tables';
 
 
@@ -94,22 +94,31 @@ export class WorkersService {
     );
     const ownerKey = typeof owner === 'string' ? owner : owner.address;
     const offset = (q.page - 1) * q.page_size;
-    // A big owner's list, whole or of one status, from one of its orders (worker-orders.repository.ts).
+    const by = q.order === 'asc' ? asc : desc;
+    const order = [by(SORT_COLUMNS[q.sort]), by(workers.name)]; // ties by name in the sort's direction, as in the orders
+    // Workers per group, kept as they are made, moved and deleted (worker_counts): how big the list
+    // is, and its total when neither a status nor a search filters it.
+    const groups = await workerCountsByGroup(this.db, coin, ownerKey);
+    const size = [...groups.values()].reduce((a, b) => a + b, 0);
+    const kept = q.status === 'all' && !q.search ? (q.group === undefined ? size : (groups.get(q.group === 'default' ? 0 : q.group) ?? 0)) : null;
+    const counted = () => (kept !== null ? Promise.resolve(kept) : this.db.select({ n: count().mapWith(Number) }).from(workers).where(where).then(([r]) => r?.n ?? 0));
+    if (size < ORDER_MIN_WORKERS) {
+      // A small list: its rows sorted, at once.
+      const [rows, total] = await Promise.all([this.db.select().from(workers).where(where).orderBy(...order).limit(q.page_size).offset(offset), counted()]);
+      return { list: rows.map((w) => this.row(w)), total };
+    }
+    // A big one: a page of one of its orders, whole or of one status (worker-orders.repository.ts);
+    // else (filtered by group or search, or cleared since the last pass) the page's ids, sorted over
+    // the sort column and the name alone (a sort of narrow rows costs half), then their rows.
     const ordered =
       !q.search && q.group === undefined && q.sort !== 'workerName'
         ? await orderedPage(this.db, { coin, owner: ownerKey, sort: q.sort, descending: q.order === 'desc', status: q.status, offset, size: q.page_size })
         : null;
-    // Otherwise the page's ids, sorted over just the sort column and the name, then its rows (a sort
-    // of narrow rows costs half). Ties go by name in the sort's direction, as in the orders. Without
-    // a status or a search the total is kept count of (worker_counts), not counted again.
-    const by = q.order === 'asc' ? asc : desc;
     const [ids, total] = ordered
       ? [ordered.ids, ordered.total]
       : await Promise.all([
-          this.db.select({ id: workers.id }).from(workers).where(where).orderBy(by(SORT_COLUMNS[q.sort]), by(workers.name)).limit(q.page_size).offset(offset).then((rows) => rows.map((r) => r.id)),
-          q.status === 'all' && !q.search
-            ? countWorkers(this.db, coin, ownerKey, q.group === 'default' ? null : q.group)
-            : this.db.select({ n: count().mapWith(Number) }).from(workers).where(where).then(([r]) => r?.n ?? 0),
+          this.db.select({ id: workers.id }).from(workers).where(where).orderBy(...order).limit(q.page_size).offset(offset).then((rows) => rows.map((r) => r.id)),
+          counted(),
         ]);
     const rows = ids.length ? await this.db.select().from(workers).where(inArray(workers.id, ids)) : [];
     const byId = new Map(rows.map((w) => [w.id, w]));
