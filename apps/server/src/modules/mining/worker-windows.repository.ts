@@ -10,7 +10,7 @@
 // rows, which come first: a late minute that its windows had already taken in is added to them
 // directly, any other is merged before the pass reads it. Each minute's work enters a window once
 // (read when it enters, or added when it arrives late) and leaves once (its whole row read when it
-// leaves). mining.int.test.ts checks the sums against a recomputation after random late shares.
+// leaves). worker-windows.int.test.ts checks them against sums of every share sent, late ones too.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
