@@ -1,6 +1,6 @@
-// Ingestion's writes and the history rollup (with worker-windows.repository.ts, the only code that
-// writes the mining tables). Writes are bulk statements over arrays (unnest), so one flush is a
-// handful of statements whatever the number of workers.
+// Ingestion's writes, the kept worker counts and the history rollup (the minute job's are in
+// worker-windows.repository.ts and worker-orders.repository.ts). Writes are bulk statements over
+// arrays (unnest), so one flush is a handful of statements whatever the number of workers.
 import { sql } from 'drizzle-orm';
 import { numberArray, queryRows, sqlArray, type DbOrTx } from '../../db/client';
 import type { ShareAggregate, Sums, WorkerTotals } from './share-aggregate';

@@ -6,9 +6,9 @@
 // seconds.
 //
 // Ingestion never updates a known worker's row: the minute job moves each worker's windows
-// forward from the minutes that entered and left them since its last pass (windows.sql.ts), and
-// the last share time and IP with them. So a flush writes only minutes, and the workers table,
-// written once a minute, can carry an index for every sort of the worker list.
+// forward from the minutes that entered and left them since its last pass, and the last share time
+// and IP with them (worker-windows.repository.ts). So a flush writes only minutes, and a worker's
+// row is written once a minute.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { miningAccounts } from '../accounts/accounts.tables';
@@ -140,7 +140,7 @@ export const shareMinutes = pgTable('share_minutes', minuteColumns, (t) => [prim
 /**
  * Minutes of late shares: those before ingest_watermark.windows_barrier when their flush ran. The
  * minute job merges them into share_minutes (and a closed point) and adds them to the windows they
- * fall in, so the minutes it reads below the barrier never change under it (windows.sql.ts).
+ * fall in, so the minutes it reads below the barrier never change under it (worker-windows.repository.ts).
  */
 export const shareMinutesLate = pgTable('share_minutes_late', minuteColumns);
 
