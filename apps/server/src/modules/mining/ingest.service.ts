@@ -87,10 +87,10 @@ export class IngestService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    options: { flushIntervalMs?: number; decoderThreads?: number; deadAfterMs?: number } = {},
+    options: { flushIntervalMs?: number; decoderThreads?: number; deadAfterMs: number },
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
-    this.deadAfterMs = options.deadAfterMs ?? 24 * 3600_000;
+    this.deadAfterMs = options.deadAfterMs; // WORKER_DEAD_AFTER_HOURS: the statuses in the list's orders
     this.decoder = new ShareDecoder(options.decoderThreads);
   }
 

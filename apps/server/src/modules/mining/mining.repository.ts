@@ -138,9 +138,16 @@ export async function workerCountsByGroup(db: DbOrTx, coin: string, owner: strin
   return new Map(rows.map((r) => [Number(r.g), Number(r.n)]));
 }
 
-const addSums = (table: string) =>
-  sql.raw(`accepted_work = ${table}.accepted_work + excluded.accepted_work, rejected_work = ${table}.rejected_work + excluded.rejected_work,
-           accepted = ${table}.accepted + excluded.accepted, rejected = ${table}.rejected + excluded.rejected, stale = ${table}.stale + excluded.stale`);
+const sumsSet = (table: string) => `accepted_work = ${table}.accepted_work + excluded.accepted_work, rejected_work = ${table}.rejected_work + excluded.rejected_work,
+  accepted = ${table}.accepted + excluded.accepted, rejected = ${table}.rejected + excluded.rejected, stale = ${table}.stale + excluded.stale`;
+
+/** The `do update set` of an upsert that adds sums to a point of `table`. */
+export const addSums = (table: string) => sql.raw(sumsSet(table));
+
+/** The same for a share_minutes row, which also keeps its newest share (time and IP). */
+export const addToMinute = sql.raw(`${sumsSet('share_minutes')},
+  last_ip = case when excluded.last_ip is not null and excluded.last_at >= coalesce(share_minutes.last_at, 0) then excluded.last_ip else share_minutes.last_ip end,
+  last_at = greatest(share_minutes.last_at, excluded.last_at)`);
 
 function sumsArrays(list: Array<{ sums: Sums }>) {
   return {
@@ -176,9 +183,7 @@ export async function addBuckets(db: DbOrTx, agg: ShareAggregate, workerIds: Map
       await db.execute(sql`insert into share_minutes_late (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale, last_at, last_ip) ${rows}`);
     } else {
       await db.execute(sql`insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale, last_at, last_ip) ${rows}
-        on conflict (worker_id, minute) do update set ${addSums('share_minutes')},
-          last_ip = case when excluded.last_ip is not null and excluded.last_at >= coalesce(share_minutes.last_at, 0) then excluded.last_ip else share_minutes.last_ip end,
-          last_at = greatest(share_minutes.last_at, excluded.last_at)`);
+        on conflict (worker_id, minute) do update set ${addToMinute}`);
     }
   }
   const derived = agg.points();

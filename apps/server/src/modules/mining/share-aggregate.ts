@@ -22,7 +22,8 @@ export interface MinuteSums extends Sums {
   lastIp: string | null;
 }
 
-export interface WorkerTotals extends Sums {
+/** A worker of the flush: who it is, and its first and newest share (to create it with). */
+export interface WorkerTotals {
   coin: string;
   ownerKind: 'account' | 'address';
   owner: string;
@@ -98,7 +99,6 @@ export class ShareAggregate {
       const time = b.shareTime[i]!;
       const result = b.shareResult[i]!;
       const work = b.shareWork[i]!;
-      add(w, result, work);
       if (time < w.first) w.first = time;
       if (time >= w.last) {
         w.last = time;
@@ -127,7 +127,7 @@ export class ShareAggregate {
 
   private newEntry(names: Map<string, WorkerEntry>, coin: string, ownerKind: 'account' | 'address', owner: string, worker: string): WorkerEntry {
     const key = workerKey({ coin, owner, worker });
-    const w: WorkerEntry = { key, coin, ownerKind, owner, worker, first: Infinity, last: -Infinity, lastIp: null, ...empty(), minutes: new Map() };
+    const w: WorkerEntry = { key, coin, ownerKind, owner, worker, first: Infinity, last: -Infinity, lastIp: null, minutes: new Map() };
     names.set(worker, w);
     this.workers.set(key, w);
     return w;

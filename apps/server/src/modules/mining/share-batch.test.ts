@@ -31,7 +31,15 @@ describe('decodeShares', () => {
     whole.addBatch(decodeShares('whole-batch', shares, NOW), ['account-id']);
     const split = new ShareAggregate();
     for (let k = 0; k < 4; k++) split.addBatch(decodeShares(`part-${k}-batch`, shares.filter((_, i) => i % 4 === k).reverse(), NOW), ['account-id']);
-    const sums = (a: ShareAggregate) => [...a.workers.values()].map(({ worker, first, last, acceptedWork, rejectedWork, accepted, rejected }) => ({ worker, first, last, acceptedWork, rejectedWork, accepted, rejected })).sort((x, y) => x.worker.localeCompare(y.worker));
+    // Each worker's first and newest share, and its sums over its minutes.
+    const sums = (a: ShareAggregate) =>
+      [...a.workers.values()]
+        .map(({ worker, first, last }) => {
+          const mine = a.minuteRows().filter((r) => r.key.endsWith(`\u0000${worker}`)).map((r) => r.sums);
+          const total = (k: 'acceptedWork' | 'rejectedWork' | 'accepted' | 'rejected') => mine.reduce((t, m) => t + m[k], 0);
+          return { worker, first, last, acceptedWork: total('acceptedWork'), rejectedWork: total('rejectedWork'), accepted: total('accepted'), rejected: total('rejected') };
+        })
+        .sort((x, y) => x.worker.localeCompare(y.worker));
     expect(sums(split)).toEqual(sums(whole));
     // Each minute's newest share (time and IP), which the worker's last share facts come from.
     const newest = (a: ShareAggregate) => a.minuteRows().map((r) => [r.key, r.minute, r.sums.last, r.sums.lastIp, r.sums.accepted]).sort();

@@ -15,6 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { MINUTE_MS, POINT_SECONDS } from './share-aggregate';
+import { addSums, addToMinute } from './mining.repository';
 import { writeWorkerOrders } from './worker-orders.repository';
 
 const POINT_MS = POINT_SECONDS * 1000;
@@ -80,6 +81,11 @@ async function advanceBarrier(db: Db, now: Date): Promise<Marks> {
  */
 const ipKey = (lastAt: string, lastIp: string) => sql.raw(`case when ${lastIp} is not null and ${lastAt} is not null then lpad((${lastAt})::bigint::text, 15, '0') || ${lastIp} end`);
 
+/** A worker's last share time and IP, moved forward by the newest share of `from` (`last_at`, `ip_key`). */
+const newestShare = (from: string) => `last_share_at = greatest(w.last_share_at, to_timestamp(${from}.last_at / 1000.0)),
+    last_ip = case when ${from}.ip_key is not null and substr(${from}.ip_key, 1, 15)::float8 >= extract(epoch from w.last_share_at) * 1000
+                   then substr(${from}.ip_key, 16) else w.last_ip end`;
+
 /**
  * The worker columns set from new sums (`n.k15` ... of a subquery `n`), the current minute's
  * shares (`n.p_*`) and the newest share facts (`n.last_at`, `n.ip_key`).
@@ -103,9 +109,7 @@ function setWorkerColumns(bounds: { now: number; minute: number; dayStart: numbe
                   then (${k('n.rk24', 'n.r24')} + n.p_rw) / (${k('n.k24', 'n.s24')} + ${k('n.rk24', 'n.r24')} + n.p_aw + n.p_rw) else 0 end,
     accepted_shares = n.s24 + n.p_a,
     rejected_shares = n.r24 + n.p_r,
-    last_share_at = greatest(w.last_share_at, to_timestamp(n.last_at / 1000.0)),
-    last_ip = case when n.ip_key is not null and substr(n.ip_key, 1, 15)::float8 >= extract(epoch from w.last_share_at) * 1000
-                   then substr(n.ip_key, 16) else w.last_ip end`);
+    ${newestShare('n')}`);
 }
 
 /** The current minute's sums and the newest share facts, passed from one step of the statement to the next. */
@@ -156,19 +160,13 @@ async function mergeLate(tx: DbOrTx, windowsAt: number | null, pointsClosedUntil
         m as (
           insert into share_minutes (worker_id, minute, accepted_work, rejected_work, accepted, rejected, stale, last_at, last_ip)
           select worker_id, minute, aw, rw, a, r, s, last_at, substr(ip_key, 16) from g
-          on conflict (worker_id, minute) do update set
-            accepted_work = share_minutes.accepted_work + excluded.accepted_work, rejected_work = share_minutes.rejected_work + excluded.rejected_work,
-            accepted = share_minutes.accepted + excluded.accepted, rejected = share_minutes.rejected + excluded.rejected, stale = share_minutes.stale + excluded.stale,
-            last_ip = case when excluded.last_ip is not null and excluded.last_at >= coalesce(share_minutes.last_at, 0) then excluded.last_ip else share_minutes.last_ip end,
-            last_at = greatest(share_minutes.last_at, excluded.last_at)
+          on conflict (worker_id, minute) do update set ${addToMinute}
           returning 1),
         h as (
           insert into worker_history (worker_id, bucket, resolution, accepted_work, rejected_work, accepted, rejected, stale)
           select worker_id, to_timestamp(floor(extract(epoch from minute) / ${POINT_SECONDS}) * ${POINT_SECONDS}), ${POINT_SECONDS}, sum(aw), sum(rw), sum(a), sum(r), sum(s)
           from g where minute < ${ts(pointsClosedUntil)} group by 1, 2
-          on conflict (worker_id, resolution, bucket) do update set
-            accepted_work = worker_history.accepted_work + excluded.accepted_work, rejected_work = worker_history.rejected_work + excluded.rejected_work,
-            accepted = worker_history.accepted + excluded.accepted, rejected = worker_history.rejected + excluded.rejected, stale = worker_history.stale + excluded.stale
+          on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}
           returning 1),
         x as (
           select worker_id,
@@ -184,8 +182,7 @@ async function mergeLate(tx: DbOrTx, windowsAt: number | null, pointsClosedUntil
             work_1h = w.work_1h + x.aw60, shares_1h = w.shares_1h + x.a60,
             work_24h = w.work_24h + x.aw24, shares_24h = w.shares_24h + x.a24,
             rejected_work_24h = w.rejected_work_24h + x.rw24, rejected_24h = w.rejected_24h + x.r24,
-            last_ip = case when x.ip_key is not null and substr(x.ip_key, 1, 15)::float8 >= extract(epoch from w.last_share_at) * 1000 then substr(x.ip_key, 16) else w.last_ip end,
-            last_share_at = greatest(w.last_share_at, to_timestamp(x.last_at / 1000.0))
+            ${sql.raw(newestShare('x'))}
           from x where w.id = x.worker_id
           returning 1)
         select (select count(*) from late) as n`,
@@ -349,9 +346,7 @@ export async function closePoints(db: Db, now: Date): Promise<number> {
                    sum(accepted_work), sum(rejected_work), sum(accepted), sum(rejected), sum(stale)
               from share_minutes where minute >= ${ts(from)} and minute < ${ts(until)}
              group by 1, 2
-            on conflict (worker_id, resolution, bucket) do update set
-              accepted_work = worker_history.accepted_work + excluded.accepted_work, rejected_work = worker_history.rejected_work + excluded.rejected_work,
-              accepted = worker_history.accepted + excluded.accepted, rejected = worker_history.rejected + excluded.rejected, stale = worker_history.stale + excluded.stale
+            on conflict (worker_id, resolution, bucket) do update set ${addSums('worker_history')}
             returning 1)
           select count(*) as n from pts`,
     );

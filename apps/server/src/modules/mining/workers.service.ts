@@ -10,7 +10,6 @@ import { workerCountsByGroup } from './mining.repository';
 import { ORDER_MIN_WORKERS, orderedPage } from './worker-orders.repository';
 import { workers } from './mining.tables';
 
-
 export interface MinerListQuery {
   page: number;
   page_size: number;
