@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { accessPlugin } from './platform/access';
 import { systemClock, type Clock } from './platform/clock';
 import { errorHandler } from './platform/errors';
+import { inputGuardPlugin } from './platform/input-guard';
 import { genReqId, loggerOptions } from './platform/logging';
 import { DOCS_PREFIX, openApiPlugin } from './platform/openapi';
 import { MemoryReplayGuard, RedisReplayGuard } from './platform/replay-guard';
@@ -138,13 +139,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perMinute: config.RATE_LIMIT_PER_MINUTE,
     redis: deps.redis,
   });
+  await app.register(inputGuardPlugin); // before the signature: its canon must only see safe text
   await app.register(signaturePlugin, {
     key: config.REQUEST_SIGN_KEY,
     replayGuard: deps.redis ? new RedisReplayGuard(deps.redis) : new MemoryReplayGuard(() => clock.now().getTime()),
   });
   await app.register(openApiPlugin, { version: APP_VERSION });
 
-  const content = new ContentService(deps.database.db, clock, { request_sign_key: config.REQUEST_SIGN_KEY });
+  // app_version is the one version (package.json), the same /api/health reports; a table row of that name is ignored.
+  const content = new ContentService(deps.database.db, clock, { request_sign_key: config.REQUEST_SIGN_KEY, app_version: APP_VERSION });
   await app.register(contentRoutes(content, APP_VERSION), { prefix: '/api' });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR, log: app.log });
   const accounts = accountServices(app, deps, clock, content, mailer);

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { COINS } from '../coins';
 import { parseDecimal } from '../decimal-string';
-import { pageQuerySchema, subAccountNameSchema, V } from '../validation';
+import { isNameText } from '../input-safety';
+import { isDateInRange, pageQuerySchema, subAccountNameSchema, V } from '../validation';
 import { verificationSchema } from './accounts';
 
 /** Header carrying the client's idempotency key on calls that move money (SECURITY-CHECKLIST item 29). */
@@ -93,7 +94,7 @@ export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
 export const addressQuerySchema = z.object({ coin: coinSchema.optional() });
 export const addWithdrawAddressBodySchema = z.strictObject({
   coin: coinSchema,
-  alias: z.string({ error: V.aliasRequired }).trim().min(1, V.aliasRequired).max(40, V.tooLong),
+  alias: z.string({ error: V.aliasRequired }).trim().min(1, V.aliasRequired).max(40, V.tooLong).refine(isNameText, V.controlCharacters),
   address: z.string({ error: V.addressRequired }).trim().min(1, V.addressRequired).max(200, V.tooLong),
   /** KDA only. */
   public_key: z.string().trim().max(200, V.tooLong).optional(),
@@ -172,12 +173,18 @@ export const transferBodySchema = z.strictObject({
 });
 export const transferSchema = z.object({ id: z.string(), coin: z.string(), amount: z.string(), to_account: z.string(), created_at: z.string() });
 
+const dayOrTimeSchema = z
+  .string()
+  .datetime({ offset: true, error: V.invalid })
+  .or(z.string().date(V.invalid))
+  .refine(isDateInRange, V.dateRange);
+
 export const transactionQuerySchema = pageQuerySchema.extend({
   coin: coinSchema.optional(),
   business_type: z.enum(BUSINESS_TYPES).optional(),
-  /** Inclusive range of days, ISO dates or times. */
-  start: z.string().datetime({ offset: true, error: V.invalid }).or(z.string().date(V.invalid)).optional(),
-  end: z.string().datetime({ offset: true, error: V.invalid }).or(z.string().date(V.invalid)).optional(),
+  /** Inclusive range of days, ISO dates or times, within DATE_MIN..DATE_MAX. */
+  start: dayOrTimeSchema.optional(),
+  end: dayOrTimeSchema.optional(),
 });
 export const transactionSchema = z.object({
   id: z.number().int(),
