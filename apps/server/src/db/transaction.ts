@@ -3,19 +3,12 @@
 // queue instead of interleaving statements of hand-written BEGINs. On PostgreSQL, a transaction
 // that loses a serialization or deadlock race is retried from the start.
 import type { Db, Tx } from './client';
+import { sqlState } from './errors';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
 const MAX_ATTEMPTS = 3;
 
 export type IsolationLevel = 'read committed' | 'repeatable read' | 'serializable';
-
-function sqlState(error: unknown): string | undefined {
-  // drizzle wraps driver errors; the SQLSTATE sits on the error or its cause.
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
 
 /**
  * Runs `work` in one transaction. Keep network calls, mail and password hashing outside it:

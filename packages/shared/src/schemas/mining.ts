@@ -127,6 +127,7 @@ export const minerParamsSchema = z.object({ pool: z.string().max(16), account: z
 export const poolParamsSchema = z.object({ pool: z.string().max(16) });
 
 export const MESSAGE_TYPES = ['hashrate_alarm', 'hashrate_recovered', 'miner_offline', 'miner_online', 'setting_update'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const messageSchema = z.object({
   id: z.number().int(),
   type: z.enum(MESSAGE_TYPES),

@@ -7,16 +7,16 @@
 // A message (and an email to the notification mailbox) goes out when an alert starts, and again
 // only after `repeat_minutes` while it stays true; when it clears, one recovery message. A worker
 // that flaps within the repeat interval therefore sends nothing more.
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { formatHashrate, type Language, INACTIVE_AFTER_MS } from '@hashpool/shared';
+import { formatHashrate, type Language, type MessageType, INACTIVE_AFTER_MS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import type { Mailer } from '../../platform/mailer';
 import { translate } from '../../platform/messages';
-import { miningAccounts, users } from '../accounts/accounts.tables';
-import { alertSettings, alertState, groupAlertState, messages } from './alerts.tables';
-import { workerGroups, workers } from './mining.tables';
+import type { Notifications } from '../../platform/notifications';
+import type { AccountDirectory, AccountRecipient } from '../accounts';
+import * as repo from './alerts.repository';
 
 export const DEFAULT_ALERTS = { offlineAlert: true, hashrateThreshold: null as number | null, repeatMinutes: 60, email: true };
 const MAX_NAMED_WORKERS = 20;
@@ -33,17 +33,7 @@ export function alertStep(active: boolean, state: { firing: boolean; lastSentAt:
   return state?.firing ? 'end' : null;
 }
 
-/** Postgres' foreign-key violation: the group went away while its alert was being sent. */
-const isForeignKeyViolation = (e: unknown) => {
-  for (let x = e as { code?: unknown; cause?: unknown } | undefined; x; x = x.cause as typeof x) if (x.code === '23503') return true;
-  return false;
-};
-
-interface Recipient {
-  userId: string;
-  language: string;
-  mailbox: string | null;
-}
+type Recipient = Pick<AccountRecipient, 'userId' | 'language' | 'mailbox'>;
 
 interface GroupSubject extends Recipient {
   groupId: number;
@@ -77,51 +67,35 @@ export class AlertsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly deadAfterMs: number,
-    private readonly mailer: Mailer,
+    private readonly deps: { mailer: Mailer; accounts: AccountDirectory; notifications: Notifications },
   ) {}
 
-  /** Every (account, coin) that has workers, with its settings, offline workers and hashrate. */
+  /** Every (account, coin) that has workers, with its settings, offline workers, hashrate and who is told. */
   private async subjects(): Promise<Subject[]> {
     const now = this.clock.now().getTime();
-    const inactiveFrom = new Date(now - INACTIVE_AFTER_MS);
-    const deadFrom = new Date(now - this.deadAfterMs);
-    const rows = await this.db
-      .select({
-        accountId: workers.accountId,
-        coin: workers.coin,
-        hashrate: sql<number>`sum(${workers.hashrate15m})`.mapWith(Number),
-        offline: sql<string[]>`coalesce(array_agg(${workers.name} order by ${workers.name}) filter (where ${workers.lastShareAt} < ${inactiveFrom.toISOString()}::timestamptz and ${workers.lastShareAt} >= ${deadFrom.toISOString()}::timestamptz), '{}')`,
-        accountName: miningAccounts.name,
-        userId: users.id,
-        language: users.language,
-        mailbox: sql<string | null>`coalesce(${users.notifyEmail}, ${users.email})`,
-        offlineAlert: alertSettings.offlineAlert,
-        threshold: alertSettings.hashrateThreshold,
-        repeat: alertSettings.repeatMinutes,
-        email: alertSettings.email,
-      })
-      .from(workers)
-      .innerJoin(miningAccounts, eq(miningAccounts.id, workers.accountId))
-      .innerJoin(users, eq(users.id, miningAccounts.userId))
-      .leftJoin(alertSettings, and(eq(alertSettings.accountId, workers.accountId), eq(alertSettings.coin, workers.coin)))
-      .groupBy(workers.accountId, workers.coin, miningAccounts.name, users.id, alertSettings.accountId, alertSettings.coin);
-    return rows.map((r) => ({
-      accountId: r.accountId!,
-      accountName: r.accountName,
-      coin: r.coin,
-      userId: r.userId,
-      language: r.language,
-      mailbox: r.mailbox,
-      offline: r.offline ?? [],
-      hashrate: r.hashrate,
-      settings: r.offlineAlert === null ? DEFAULT_ALERTS : { offlineAlert: r.offlineAlert, hashrateThreshold: r.threshold, repeatMinutes: r.repeat!, email: r.email! },
-    }));
+    const rows = await repo.accountSubjects(this.db, { inactiveFrom: new Date(now - INACTIVE_AFTER_MS), deadFrom: new Date(now - this.deadAfterMs) });
+    const recipients = await this.deps.accounts.recipients(rows.map((r) => r.accountId!));
+    return rows.flatMap((r) => {
+      const to = recipients.get(r.accountId!);
+      if (!to) return [];
+      return [{
+        accountId: to.accountId,
+        accountName: to.accountName,
+        coin: r.coin,
+        userId: to.userId,
+        language: to.language,
+        mailbox: to.mailbox,
+        offline: r.offline ?? [],
+        hashrate: r.hashrate,
+        settings: r.offlineAlert === null ? DEFAULT_ALERTS : { offlineAlert: r.offlineAlert, hashrateThreshold: r.threshold, repeatMinutes: r.repeat!, email: r.email! },
+      }];
+    });
   }
 
   /** Evaluates every alert once; answers how many messages it sent. */
   async evaluate(): Promise<number> {
     const now = this.clock.now();
-    const states = await this.db.select().from(alertState);
+    const states = await repo.alertStates(this.db);
     const stateOf = (s: Subject, kind: string) => states.find((x) => x.accountId === s.accountId && x.coin === s.coin && x.kind === kind);
     let sent = 0;
     for (const s of await this.subjects()) {
@@ -143,9 +117,8 @@ export class AlertsService {
           threshold: s.settings.hashrateThreshold ?? 0,
         };
         await inTransaction(this.db, async (tx) => {
-          await tx.insert(messages).values({ userId: s.userId, accountId: s.accountId, type, params, createdAt: now });
-          const values = { accountId: s.accountId, coin: s.coin, kind: c.kind, firing: c.active, lastSentAt: c.active ? now : (state?.lastSentAt ?? now), subjects: s.offline };
-          await tx.insert(alertState).values(values).onConflictDoUpdate({ target: [alertState.accountId, alertState.coin, alertState.kind], set: values });
+          await this.deps.notifications.post({ userId: s.userId, accountId: s.accountId, type, params }, tx, now);
+          await repo.saveAlertState(tx, { accountId: s.accountId, coin: s.coin, kind: c.kind, firing: c.active, lastSentAt: c.active ? now : (state?.lastSentAt ?? now), subjects: s.offline });
         });
         sent++;
         if (s.settings.email && s.mailbox) await this.mail(s, type, params).catch(() => undefined);
@@ -160,57 +133,33 @@ export class AlertsService {
    * workers are summed on their own (through the workers' account index), not the whole table.
    */
   private async groupSubjects(): Promise<GroupSubject[]> {
-    const rows = await this.db
-      .select({
-        groupId: workerGroups.id,
-        groupName: workerGroups.name,
-        accountId: workerGroups.accountId,
-        coin: workerGroups.coin,
-        threshold: workerGroups.hashrateThreshold,
-        accountName: miningAccounts.name,
-        userId: users.id,
-        language: users.language,
-        mailbox: sql<string | null>`coalesce(${users.notifyEmail}, ${users.email})`,
-        repeat: alertSettings.repeatMinutes,
-        email: alertSettings.email,
-        firing: groupAlertState.firing,
-        lastSentAt: groupAlertState.lastSentAt,
-      })
-      .from(workerGroups)
-      .innerJoin(miningAccounts, eq(miningAccounts.id, workerGroups.accountId))
-      .innerJoin(users, eq(users.id, miningAccounts.userId))
-      .leftJoin(alertSettings, and(eq(alertSettings.accountId, workerGroups.accountId), eq(alertSettings.coin, workerGroups.coin)))
-      .leftJoin(groupAlertState, eq(groupAlertState.groupId, workerGroups.id))
-      .where(or(isNotNull(workerGroups.hashrateThreshold), isNotNull(groupAlertState.groupId)));
+    const rows = await repo.groupSubjects(this.db);
     if (rows.length === 0) return [];
-    const sums = await this.db
-      .select({
-        groupId: workers.groupId,
-        hashrate: sql<number>`sum(${workers.hashrate15m})`.mapWith(Number),
-        workers: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(workers)
-      .where(and(inArray(workers.accountId, [...new Set(rows.map((r) => r.accountId))]), inArray(workers.groupId, rows.map((r) => r.groupId))))
-      .groupBy(workers.groupId);
+    const [sums, recipients] = await Promise.all([
+      repo.groupSums(this.db, [...new Set(rows.map((r) => r.accountId))], rows.map((r) => r.groupId)),
+      this.deps.accounts.recipients(rows.map((r) => r.accountId)),
+    ]);
     const sumOf = new Map(sums.map((x) => [x.groupId, x]));
-    return rows.map((r) => {
+    return rows.flatMap((r) => {
       const sum = sumOf.get(r.groupId);
-      return {
+      const to = recipients.get(r.accountId);
+      if (!to) return [];
+      return [{
         groupId: r.groupId,
         groupName: r.groupName,
         accountId: r.accountId,
-        accountName: r.accountName,
+        accountName: to.accountName,
         coin: r.coin,
-        userId: r.userId,
-        language: r.language,
-        mailbox: r.mailbox,
+        userId: to.userId,
+        language: to.language,
+        mailbox: to.mailbox,
         hashrate: sum?.hashrate ?? 0,
         workers: sum?.workers ?? 0,
         threshold: r.threshold,
         repeatMinutes: r.repeat ?? DEFAULT_ALERTS.repeatMinutes,
         email: r.email ?? DEFAULT_ALERTS.email,
         state: r.firing === null || r.lastSentAt === null ? undefined : { firing: r.firing, lastSentAt: r.lastSentAt },
-      };
+      }];
     });
   }
 
@@ -224,7 +173,7 @@ export class AlertsService {
     let sent = 0;
     for (const g of await this.groupSubjects()) {
       if (g.threshold === null || g.workers === 0) {
-        if (g.state) await this.db.delete(groupAlertState).where(eq(groupAlertState.groupId, g.groupId));
+        if (g.state) await repo.forgetGroupAlarm(this.db, g.groupId);
         continue;
       }
       const active = g.hashrate < g.threshold;
@@ -234,9 +183,8 @@ export class AlertsService {
       const params = { coin: g.coin, account: g.accountName, group: g.groupName, group_id: g.groupId, hashrate: g.hashrate, threshold: g.threshold };
       try {
         await inTransaction(this.db, async (tx) => {
-          await tx.insert(messages).values({ userId: g.userId, accountId: g.accountId, type, params, createdAt: now });
-          const values = { groupId: g.groupId, firing: active, lastSentAt: active ? now : (g.state?.lastSentAt ?? now) };
-          await tx.insert(groupAlertState).values(values).onConflictDoUpdate({ target: groupAlertState.groupId, set: values });
+          await this.deps.notifications.post({ userId: g.userId, accountId: g.accountId, type, params }, tx, now);
+          await repo.saveGroupAlarm(tx, { groupId: g.groupId, firing: active, lastSentAt: active ? now : (g.state?.lastSentAt ?? now) });
         });
       } catch (error) {
         // Deleted meanwhile: its state went with it, and no message is left behind (one transaction).
@@ -249,7 +197,7 @@ export class AlertsService {
     return sent;
   }
 
-  private async mail(s: Recipient, type: string, params: { coin: string; account: string; group?: string; workers: string[]; count: number; hashrate: number; threshold: number }) {
+  private async mail(s: Recipient, type: MessageType, params: { coin: string; account: string; group?: string; workers: string[]; count: number; hashrate: number; threshold: number }) {
     const lang = s.language as Language;
     const p = {
       coin: params.coin.toUpperCase(),
@@ -262,6 +210,22 @@ export class AlertsService {
     };
     // A group's alarm has its own wording that names the group.
     const key = params.group === undefined ? `alert_${type}` : `alert_${type}_group`;
-    await this.mailer.send({ to: s.mailbox!, subject: translate(lang, 'mail', `${key}_subject`, p), text: translate(lang, 'mail', `${key}_body`, p) });
+    await this.deps.mailer.send({ to: s.mailbox!, subject: translate(lang, 'mail', `${key}_subject`, p), text: translate(lang, 'mail', `${key}_body`, p) });
+  }
+
+  // ---- the settings of a sub-account and coin ----------------------------------------------------
+
+  async settings(accountId: string, coin: string) {
+    const s = (await repo.findAlertSettings(this.db, accountId, coin)) ?? DEFAULT_ALERTS;
+    return { offline_alert: s.offlineAlert, hashrate_threshold: s.hashrateThreshold, repeat_minutes: s.repeatMinutes, email: s.email };
+  }
+
+  /** Saves the settings; the change is a "setting update" in the user's message centre, naming the sub-account. */
+  async saveSettings(userId: string, accountId: string, coin: string, v: { offline_alert: boolean; hashrate_threshold: number | null; repeat_minutes: number; email: boolean }) {
+    const account = await this.deps.accounts.nameOf(accountId);
+    await inTransaction(this.db, async (tx) => {
+      await repo.saveAlertSettings(tx, { accountId, coin, offlineAlert: v.offline_alert, hashrateThreshold: v.hashrate_threshold, repeatMinutes: v.repeat_minutes, email: v.email });
+      await this.deps.notifications.post({ userId, accountId, type: 'setting_update', params: { coin, setting: 'alerts', ...(account ? { account } : {}) } }, tx);
+    });
   }
 }

@@ -1,32 +1,16 @@
-// The message centre and the alerts that fill it (SPEC.md section 2: hashrate alarm, miner
-// offline, setting update). Messages carry a type and parameters; each client words them in the
-// reader's language. Alert state remembers when an alert last fired, so a flapping worker or a
+// The alerts that fill the message centre (platform/notifications): hashrate alarm, miner
+// offline, and their recoveries. Alert state remembers when an alert last fired, so a flapping worker or a
 // hovering hashrate sends one message per repeat interval, and recovery is noticed once.
-import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { miningAccounts, users } from '../accounts/accounts.tables';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accountRefs } from '../accounts';
 import { workerGroups } from './mining.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const messages = pgTable(
-  'messages',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id),
-    accountId: uuid('account_id').references(() => miningAccounts.id),
-    /** hashrate_alarm | hashrate_recovered | miner_offline | miner_online | setting_update */
-    type: text('type').notNull(),
-    params: jsonb('params').$type<Record<string, string | number | string[]>>().notNull(),
-    readAt: ts('read_at'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('messages_user_idx').on(t.userId, t.createdAt)],
-);
-
 export const alertSettings = pgTable(
   'alert_settings',
   {
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
     offlineAlert: boolean('offline_alert').notNull().default(true),
     /** Alarm when the account's 15-minute hashrate falls below this (H/s); null: no alarm. */

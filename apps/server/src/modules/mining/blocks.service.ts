@@ -2,36 +2,27 @@
 // coin's maturity), orphans, and the network difficulty. Effort (luck) is the pool's accepted work
 // for the coin since its previous block over the work one block takes on average
 // (difficulty x hashes per difficulty), measured on the 10-minute points.
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { coinMaturity, COINS, findCoin, shortAddress, type BlockEvent, INACTIVE_AFTER_MS } from '@hashpool/shared';
-import { queryRows, type Db } from '../../db/client';
+import { coinMaturity, COINS, findCoin, INACTIVE_AFTER_MS, type BlockEvent } from '@hashpool/shared';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { miningAccounts } from '../accounts/accounts.tables';
-import { blocks, networkStats, workers } from './mining.tables';
+import type { AccountDirectory } from '../accounts';
+import * as repo from './blocks.repository';
+import { blockView } from './mining.presenter';
 import { POINT_SECONDS } from './share-aggregate';
-
-/** "de***01" for sub-account names on public pages. */
-export function maskName(name: string): string {
-  return name.length <= 4 ? `${name[0] ?? ''}***` : `${name.slice(0, 2)}***${name.slice(-2)}`;
-}
 
 export class BlocksService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   private async effort(coin: string, difficulty: number, foundAt: Date): Promise<number | null> {
     const factor = findCoin(coin)?.hashesPerDifficulty ?? 1;
-    const [prev] = await this.db.select({ at: blocks.foundAt }).from(blocks).where(and(eq(blocks.coin, coin), sql`${blocks.foundAt} < ${foundAt.toISOString()}::timestamptz`)).orderBy(desc(blocks.foundAt)).limit(1);
-    if (!prev) return null; // the pool's first block: no start to measure from
-    const [row] = await queryRows<{ work: number | null }>(
-      this.db,
-      sql`select sum(accepted_work) as work from pool_history where coin = ${coin} and resolution = ${POINT_SECONDS}
-          and bucket >= ${prev.at.toISOString()}::timestamptz and bucket < ${foundAt.toISOString()}::timestamptz`,
-    );
-    return Number(row?.work ?? 0) / (difficulty * factor);
+    const previous = await repo.previousBlockTime(this.db, coin, foundAt);
+    if (!previous) return null; // the pool's first block: no start to measure from
+    return (await repo.poolWorkBetween(this.db, coin, previous, foundAt)) / (difficulty * factor);
   }
 
   async record(events: BlockEvent[]): Promise<{ recorded: number; refused: number }> {
@@ -44,36 +35,20 @@ export class BlocksService {
         continue;
       }
       if (e.type === 'found') {
-        let owner = e.address;
-        if (coin.mode === 'account') {
-          const [account] = e.account ? await this.db.select({ id: miningAccounts.id }).from(miningAccounts).where(sql`lower(${miningAccounts.name}) = lower(${e.account})`) : [];
-          owner = account?.id;
-        }
+        const owner = coin.mode === 'account' ? (e.account ? await this.accounts.idByName(e.account) : undefined) : e.address;
         if (!owner) {
           refused++;
           continue;
         }
         const foundAt = new Date(e.time);
-        const rows = await this.db
-          .insert(blocks)
-          .values({ coin: coin.code, height: e.height, hash: e.hash, reward: e.reward, finderOwner: owner, finderWorker: e.worker, foundAt, networkDifficulty: e.difficulty, effort: await this.effort(coin.code, e.difficulty, foundAt) })
-          .onConflictDoNothing()
-          .returning({ id: blocks.id });
-        recorded += rows.length;
+        const effort = await this.effort(coin.code, e.difficulty, foundAt);
+        if (await repo.insertBlock(this.db, { coin: coin.code, height: e.height, hash: e.hash, reward: e.reward, finderOwner: owner, finderWorker: e.worker, foundAt, networkDifficulty: e.difficulty, effort })) recorded++;
       } else if (e.type === 'confirmations') {
-        const maturity = coinMaturity(coin.code);
-        const rows = await this.db
-          .update(blocks)
-          .set({ confirmations: sql`greatest(${blocks.confirmations}, ${e.confirmations})`, status: sql`case when ${blocks.status} = 'orphaned' then 'orphaned' when greatest(${blocks.confirmations}, ${e.confirmations}) >= ${maturity} then 'confirmed' else 'pending' end` })
-          .where(and(eq(blocks.coin, coin.code), eq(blocks.hash, e.hash)))
-          .returning({ id: blocks.id });
-        recorded += rows.length;
+        if (await repo.confirmBlock(this.db, coin.code, e.hash, e.confirmations, coinMaturity(coin.code))) recorded++;
       } else if (e.type === 'orphaned') {
-        const rows = await this.db.update(blocks).set({ status: 'orphaned' }).where(and(eq(blocks.coin, coin.code), eq(blocks.hash, e.hash))).returning({ id: blocks.id });
-        recorded += rows.length;
-      } else {
-        const rows = await this.db.insert(networkStats).values({ coin: coin.code, at: new Date(e.time), difficulty: e.difficulty, height: e.height }).onConflictDoNothing().returning({ c: networkStats.coin });
-        recorded += rows.length;
+        if (await repo.orphanBlock(this.db, coin.code, e.hash)) recorded++;
+      } else if (await repo.insertNetworkReport(this.db, { coin: coin.code, at: new Date(e.time), difficulty: e.difficulty, height: e.height })) {
+        recorded++;
       }
     }
     return { recorded, refused };
@@ -83,32 +58,9 @@ export class BlocksService {
   async list(coin: string, page: number, pageSize: number, finder?: string) {
     const c = findCoin(coin);
     if (!c) throw new AppError('coin_not_found');
-    const where = and(eq(blocks.coin, c.code), finder === undefined ? undefined : eq(blocks.finderOwner, finder));
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ b: blocks, accountName: miningAccounts.name })
-        .from(blocks)
-        .leftJoin(miningAccounts, sql`${miningAccounts.id}::text = ${blocks.finderOwner}`)
-        .where(where)
-        .orderBy(desc(blocks.foundAt))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: count().mapWith(Number) }).from(blocks).where(where),
-    ]);
-    return {
-      list: rows.map(({ b, accountName }) => ({
-        height: b.height,
-        hash: b.hash,
-        reward: b.reward.replace(/\.?0+$/, ''),
-        finder: accountName ? maskName(accountName) : shortAddress(b.finderOwner),
-        time: b.foundAt.toISOString(),
-        confirmations: b.confirmations,
-        maturity: coinMaturity(c.code),
-        status: b.status as 'pending' | 'confirmed' | 'orphaned',
-        effort: b.effort,
-      })),
-      total: total?.n ?? 0,
-    };
+    const { rows, total } = await repo.pageBlocks(this.db, c.code, (page - 1) * pageSize, pageSize, finder);
+    const names = await this.accounts.namesByIds(rows.map((b) => b.finderOwner).filter((o) => /^[0-9a-f-]{36}$/.test(o)));
+    return { list: rows.map((b) => blockView(b, names.get(b.finderOwner))), total };
   }
 
   /** Network hashrate (difficulty x hashes per difficulty / block time), the last report of each point, carried forward. */
@@ -120,7 +72,7 @@ export class BlocksService {
     const now = this.clock.now().getTime();
     const end = now - (now % step);
     const start = end - (range === '24h' ? 24 * 3600_000 : 30 * 24 * 3600_000);
-    const rows = await this.db.select().from(networkStats).where(and(eq(networkStats.coin, c.code), gte(networkStats.at, new Date(start - 24 * 3600_000)))).orderBy(networkStats.at);
+    const rows = await repo.networkReportsSince(this.db, c.code, new Date(start - 24 * 3600_000));
     const points = [];
     let i = 0;
     let last: number | null = null;
@@ -133,22 +85,10 @@ export class BlocksService {
 
   async coinPages() {
     const now = this.clock.now().getTime();
-    const activeFrom = new Date(now - INACTIVE_AFTER_MS).toISOString();
     const [pools, latest, found] = await Promise.all([
-      this.db
-        .select({
-          coin: workers.coin,
-          hashrate: sql<number>`coalesce(sum(${workers.hashrate15m}), 0)`.mapWith(Number),
-          workers: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${activeFrom}::timestamptz)`.mapWith(Number),
-          miners: sql<number>`count(distinct coalesce(${workers.accountId}::text, ${workers.address})) filter (where ${workers.lastShareAt} >= ${activeFrom}::timestamptz)`.mapWith(Number),
-        })
-        .from(workers)
-        .groupBy(workers.coin),
-      queryRows<{ coin: string; difficulty: number }>(this.db, sql`select distinct on (coin) coin, difficulty from network_stats order by coin, at desc`),
-      queryRows<{ coin: string; n: string; last: string | Date | null }>(
-        this.db,
-        sql`select coin, count(*) filter (where found_at >= ${new Date(now - 24 * 3600_000).toISOString()}::timestamptz)::text as n, max(found_at) as last from blocks group by coin`,
-      ),
+      repo.poolFigures(this.db, new Date(now - INACTIVE_AFTER_MS)),
+      repo.latestDifficulties(this.db),
+      repo.blockFigures(this.db, new Date(now - 24 * 3600_000)),
     ]);
     return COINS.map((c) => {
       const p = pools.find((x) => x.coin === c.code);

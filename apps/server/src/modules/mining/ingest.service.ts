@@ -8,6 +8,7 @@
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
+import type { AccountDirectory } from '../accounts';
 import * as repo from './mining.repository';
 import * as windows from './worker-windows.repository';
 import { ShareAggregate } from './share-aggregate';
@@ -83,12 +84,14 @@ export class IngestService {
   private readonly decoder: ShareDecoder;
   private readonly flushIntervalMs: number;
   private readonly deadAfterMs: number;
+  private readonly accounts: AccountDirectory;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    options: { flushIntervalMs?: number; decoderThreads?: number; deadAfterMs: number },
+    options: { flushIntervalMs?: number; decoderThreads?: number; deadAfterMs: number; accounts: AccountDirectory },
   ) {
+    this.accounts = options.accounts;
     this.flushIntervalMs = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
     this.deadAfterMs = options.deadAfterMs; // WORKER_DEAD_AFTER_HOURS: the statuses in the list's orders
     this.decoder = new ShareDecoder(options.decoderThreads);
@@ -97,7 +100,7 @@ export class IngestService {
   /** Sub-account names (as sent) to ids; remembers them, as names never change owner. */
   private async accountIdsOf(names: Set<string>): Promise<Map<string, string | undefined>> {
     const missing = [...new Set([...names].map((n) => n.toLowerCase()))].filter((n) => !this.accountIds.has(n));
-    if (missing.length > 0) for (const [name, id] of await repo.resolveAccountIds(this.db, missing)) this.accountIds.set(name, id);
+    if (missing.length > 0) for (const [name, id] of await this.accounts.idsByNames(missing)) this.accountIds.set(name, id);
     return new Map([...names].map((n) => [n, this.accountIds.get(n.toLowerCase())]));
   }
 

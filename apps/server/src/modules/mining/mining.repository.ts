@@ -19,12 +19,6 @@ export async function claimBatches(db: DbOrTx, ids: string[], now: Date): Promis
   return new Set(rows.map((r) => r.batch_id));
 }
 
-export async function resolveAccountIds(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
-  if (names.length === 0) return new Map();
-  const rows = await queryRows<{ name: string; id: string }>(db, sql`select lower(name) as name, id::text as id from mining_accounts where lower(name) = any(${sqlArray(names.map((n) => n.toLowerCase()))}::text[])`);
-  return new Map(rows.map((r) => [r.name, r.id]));
-}
-
 /**
  * Worker ids by workerKey, remembered across flushes: a flush writes a known worker's minutes by
  * its id and does not touch its row. Forgotten whole when workers are deleted (the generation in

@@ -29,9 +29,6 @@ import {
   alertSettingsSchema,
   groupAlertBodySchema,
   groupAlertListSchema,
-  messageIdsBodySchema,
-  messagePageSchema,
-  messageQuerySchema,
   blockEventsBodySchema,
   blockPageSchema,
   coinPagesSchema,
@@ -40,11 +37,11 @@ import {
 import { z } from 'zod';
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
-import type { AccountService } from '../accounts/accounts.service';
+import type { AccountDirectory } from '../accounts';
+import type { AlertsService } from './alerts.service';
 import type { IngestService } from './ingest.service';
 import type { GroupsService } from './groups.service';
 import type { HistoryService } from './history.service';
-import type { MessagesService } from './messages.service';
 import type { BlocksService } from './blocks.service';
 import type { WorkersService } from './workers.service';
 
@@ -63,7 +60,7 @@ export function ingestKeyChecker(keys: string | undefined): (given: string | und
 /** A large pool's node sends tens of thousands of shares per batch. */
 const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
 
-export function miningRoutes(deps: { ingest: IngestService; workers: WorkersService; groups: GroupsService; history: HistoryService; messages: MessagesService; blocks: BlocksService; accounts: AccountService; ingestKeys: string | undefined }) {
+export function miningRoutes(deps: { ingest: IngestService; workers: WorkersService; groups: GroupsService; history: HistoryService; alerts: AlertsService; blocks: BlocksService; accounts: AccountDirectory; ingestKeys: string | undefined }) {
   const keyOk = ingestKeyChecker(deps.ingestKeys);
   const requireIngestKey = async (request: FastifyRequest) => {
     const key = request.headers['x-ingest-key'];
@@ -217,29 +214,12 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
       return ok(request, await deps.history.series({ table: 'pool_history', coin: coin.code }, request.query.range));
     });
 
-    const inbox = ['messages'];
-
-    app.get('/messages', {
-      config: { access: access.permissions('user.view') },
-      schema: { tags: inbox, summary: 'The message centre: alerts and notices, newest first, with the unread count', querystring: messageQuerySchema, response: { 200: envelope(messagePageSchema) } },
-    }, async (request) => ok(request, await deps.messages.page(request.principal!.userId, request.query)));
-
-    app.put('/messages/read', {
-      config: { access: access.permissions('user.view') },
-      schema: { tags: inbox, summary: 'Mark messages (or all) as read', body: messageIdsBodySchema, response: changed },
-    }, async (request) => ok(request, { count: await deps.messages.markRead(request.principal!.userId, request.body.ids, request.body.all) }));
-
-    app.delete('/messages', {
-      config: { access: access.permissions('user.view') },
-      schema: { tags: inbox, summary: 'Delete messages (or all)', body: messageIdsBodySchema, response: changed },
-    }, async (request) => ok(request, { count: await deps.messages.remove(request.principal!.userId, request.body.ids, request.body.all) }));
-
     app.get('/pools/:pool/accounts/:account/alert-settings', {
       config: { access: access.permissions('pool.view') },
       schema: { tags, summary: 'Alert settings of a sub-account and coin', params: poolAccountParamsSchema, response: { 200: envelope(alertSettingsSchema) } },
     }, async (request) => {
       const { coin, accountId } = await scope(request, request.params.account);
-      return ok(request, await deps.messages.settings(accountId, coin));
+      return ok(request, await deps.alerts.settings(accountId, coin));
     });
 
     app.put('/pools/:pool/accounts/:account/alert-settings', {
@@ -247,7 +227,7 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
       schema: { tags, summary: 'Offline alert, hashrate threshold, repeat interval, email', params: poolAccountParamsSchema, body: alertSettingsBodySchema, response: { 200: envelope(z.null()) } },
     }, async (request) => {
       const { coin, accountId } = await scope(request, request.params.account);
-      await deps.messages.saveSettings(request.principal!.userId, accountId, coin, request.body);
+      await deps.alerts.saveSettings(request.principal!.userId, accountId, coin, request.body);
       return ok(request, null);
     });
 

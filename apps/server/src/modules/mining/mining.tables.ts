@@ -11,7 +11,7 @@
 // row is written once a minute.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { miningAccounts } from '../accounts/accounts.tables';
+import { accountRefs } from '../accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -20,7 +20,7 @@ export const workerGroups = pgTable(
   'worker_groups',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
     name: text('name').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -40,7 +40,7 @@ export const workers = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     coin: text('coin').notNull(),
     /** The sub-account for account-mode coins ... */
-    accountId: uuid('account_id').references(() => miningAccounts.id),
+    accountId: uuid('account_id').references(accountRefs.miningAccountId),
     /** ... or the wallet address for address-mode coins. */
     address: text('address'),
     name: text('name').notNull(),

@@ -1,0 +1,47 @@
+// The message centre (/user/message): modules post messages to a user (in their own transaction
+// when they pass one, so a message never outlives a rolled-back change), and the user reads, marks
+// and deletes their own. The types are MESSAGE_TYPES of packages/shared; clients word them.
+import type { MessageType } from '@hashpool/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Clock } from '../clock';
+import * as repo from './notifications.repository';
+import type { MessageParams } from './notifications.tables';
+
+export interface MessageInput {
+  userId: string;
+  /** The sub-account the message is about, if any. */
+  accountId?: string | null;
+  type: MessageType;
+  params: MessageParams;
+}
+
+export class Notifications {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Posts a message, in `tx` when given (the change it reports commits or rolls back with it). */
+  post(message: MessageInput, tx: DbOrTx = this.db, at: Date = this.clock.now()): Promise<void> {
+    return repo.insertMessage(tx, { userId: message.userId, accountId: message.accountId ?? null, type: message.type, params: message.params, createdAt: at });
+  }
+
+  async page(userId: string, q: { page: number; page_size: number; type?: MessageType | undefined; unread?: 'true' | 'false' | undefined }) {
+    const { rows, total, unread } = await repo.pageMessages(this.db, userId, { offset: (q.page - 1) * q.page_size, limit: q.page_size, type: q.type, unreadOnly: q.unread === 'true' });
+    return {
+      list: rows.map((m) => ({ id: m.id, type: m.type as MessageType, params: m.params, read: m.readAt !== null, created_at: m.createdAt.toISOString() })),
+      total,
+      unread,
+    };
+  }
+
+  markRead(userId: string, ids: number[] | undefined, all: boolean | undefined): Promise<number> {
+    if (!all && !ids?.length) return Promise.resolve(0);
+    return repo.markMessagesRead(this.db, userId, all ? 'all' : ids!, this.clock.now());
+  }
+
+  remove(userId: string, ids: number[] | undefined, all: boolean | undefined): Promise<number> {
+    if (!all && !ids?.length) return Promise.resolve(0);
+    return repo.deleteMessages(this.db, userId, all ? 'all' : ids!);
+  }
+}
