@@ -148,6 +148,55 @@ describe('login', () => {
     expect((await login(t.app, email, PASSWORD, device)).result?.status).toBe('ok');
   });
 
+  // SECURITY-CHECKLIST items 7 and 36: leaving out the device header, or sending one the server
+  // does not accept, must not skip the emailed code, the alert or the log entry.
+  it('treats a login without a valid device id as a new device: emailed code, alert, logged as such', async () => {
+    const { email, tokens } = await registerByEmail(t.app, inbox);
+    for (const device of [null, 'too-short', 'not a valid id, it has spaces and commas']) {
+      t.clock.advance(1000); // each login code is the newest of its target
+      const since = inbox.mails.length;
+      const step1 = await login(t.app, email, PASSWORD, device);
+      expect(step1.result, String(device)).toMatchObject({ status: 'second_validation', channel: 'email' });
+      const code = SmtpInbox.code(await inbox.next(email, since));
+      const since2 = inbox.mails.length;
+      const step2 = await inject(t.app, { method: 'POST', url: '/api/users/second-validation', headers: device === null ? {} : { [DEVICE_HEADER]: device }, payload: { ticket: (step1.result as { ticket: string }).ticket, code } });
+      expect(step2.statusCode, step2.body).toBe(200);
+      expect((await inbox.next(email, since2)).subject).toMatch(/New login/);
+      const log = body<{ list: Array<{ event: string }> }>(await inject(t.app, { url: '/api/users/logs?page=1&page_size=1', headers: auth(tokens) })).data.list;
+      expect(log[0]?.event).toBe('login_new_device');
+    }
+  });
+
+  it('asks a TOTP user without a device id for the authenticator, then alerts and logs a new device', async () => {
+    const { email, device, tokens } = await registerByEmail(t.app, inbox);
+    const secret = new Secret();
+    const box = new SecretBox(deriveKeys(t.config).secretBox);
+    await t.database.db.update(users).set({ totpSecret: box.seal(secret.base32) }).where(eq(users.email, email));
+    const totp = new TOTP({ secret });
+    const lastEvent = async () => body<{ list: Array<{ event: string }> }>(await inject(t.app, { url: '/api/users/logs?page=1&page_size=1', headers: auth(tokens) })).data.list[0]?.event;
+    const viaTotp = async (from: string | null) => {
+      t.clock.advance(30_000); // a fresh step: each code works once
+      const step1 = await login(t.app, email, PASSWORD, from);
+      expect(step1.result?.status).toBe('totp');
+      const code = totp.generate({ timestamp: t.clock.now().getTime() });
+      const res = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', headers: from === null ? {} : { [DEVICE_HEADER]: from }, payload: { ticket: (step1.result as { ticket: string }).ticket, code } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The known device: a plain login, no alert.
+    const before = inbox.mails.length;
+    await viaTotp(device);
+    expect(await lastEvent()).toBe('login');
+    // No device id: the authenticator still decides, but it is a new device.
+    await viaTotp(null);
+    expect((await inbox.next(email, before)).subject).toMatch(/New login/);
+    expect(await lastEvent()).toBe('login_new_device');
+  });
+
+  it('lets the shared demo user in without a device id or an emailed code', async () => {
+    const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../src/modules/accounts/accounts.seed');
+    expect((await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, null)).result?.status).toBe('ok');
+  });
+
   it('asks for the authenticator when one is bound; a code works once', async () => {
     const { email, device } = await registerByEmail(t.app, inbox);
     const secret = new Secret();

@@ -20,6 +20,7 @@ export const ABSOLUTE_TTL_SECONDS = 30 * 24 * 3600;
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
+  /** Hash of the request's valid device id; null when it sent none or a malformed one (a new device at login). */
   deviceHash: string | null;
 }
 
