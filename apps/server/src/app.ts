@@ -92,7 +92,7 @@ function accountServices(app: FastifyInstance, deps: AppDeps, clock: Clock, cont
       : new AltchaVerifier(keys.captcha.toString('hex'), config.ALTCHA_COST, clock, used);
   const siteName = async () => (await content.parameters(['site_name'])).site_name ?? 'Hashpool';
   const codes = new CodeService(database.db, clock, keys.codes, mailer, sms, siteName);
-  const sessions = new SessionService(database.db, clock, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessions = new SessionService(database.db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
   const passwords = new PasswordHasher(keys.payPepper);
   const totp = new TotpService(database.db, clock, new SecretBox(keys.secretBox));
   const auth = new AuthService(

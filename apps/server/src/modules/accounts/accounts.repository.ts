@@ -1,6 +1,6 @@
 // The only code that touches the account tables.
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { authSessions, knownDevices, miningAccounts, roles, securityEvents, userRoles, users, verificationCodes } from './accounts.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -123,6 +123,15 @@ export async function spendRefresh(db: DbOrTx, refreshHash: string, now: Date): 
     .where(and(eq(authSessions.refreshHash, refreshHash), isNull(authSessions.rotatedAt), isNull(authSessions.revokedAt), gt(authSessions.refreshExpiresAt, now), gt(authSessions.absoluteExpiresAt, now)))
     .returning();
   return row;
+}
+
+/**
+ * Refreshes and revocations of one user's sessions take turns, on the user's row. Without it a
+ * revocation (reuse, logout, a password change) running beside a refresh could miss the successor
+ * that refresh inserts, which then lives on: an UPDATE sees only rows committed when it started.
+ */
+export async function lockUserSessions(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, reason: string): Promise<void> {
