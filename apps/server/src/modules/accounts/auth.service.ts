@@ -185,7 +185,7 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<LoginResult> {
     const identifier = input.phoneCountry ? `+${input.phoneCountry}${input.account}` : input.account.toLowerCase();
-    const failures = this.loginFailures.count(identifier);
+    const failures = await this.loginFailures.count(identifier);
     const user = input.phoneCountry ? await repo.findUserByPhone(this.db, input.phoneCountry, input.account) : await repo.findUserByEmail(this.db, input.account);
     if (failures >= LOCK_UNKNOWN_DEVICES_AFTER) {
       const known = Boolean(user && (await this.isKnownDevice(user.id, client.deviceHash)));
@@ -202,11 +202,11 @@ export class AuthService {
     const now = this.clock.now();
     const closed = user?.status === 'closed' || (user?.status === 'cancelling' && cancellationLapsed(user, now));
     if (!user || !valid || closed) {
-      this.loginFailures.add(identifier);
+      await this.loginFailures.add(identifier);
       if (user) await repo.recordEvent(this.db, { userId: user.id, event: 'login_failed', ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
       throw new AppError('login_failed');
     }
-    this.loginFailures.clear(identifier);
+    await this.loginFailures.clear(identifier);
 
     if (user.totpSecret) return { status: 'totp', ticket: await this.ticket(user.id, 'totp', client.deviceHash) };
     // The published demo account is shared by every visitor: a new device is its normal case.

@@ -226,12 +226,12 @@ export class WalletService {
   /** Pay password, with its own failure limit (a 6-digit PIN must not be guessable online). */
   private async checkPayPassword(user: UserRow, payPassword: string): Promise<void> {
     if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
-    if (this.d.payPasswordFailures.count(user.id) >= PAY_PASSWORD_FAILURES) throw new AppError('pay_password_locked');
+    if ((await this.d.payPasswordFailures.count(user.id)) >= PAY_PASSWORD_FAILURES) throw new AppError('pay_password_locked');
     if (!(await this.d.passwords.verifyPayPassword(user.payPasswordHash, payPassword))) {
-      this.d.payPasswordFailures.add(user.id);
+      await this.d.payPasswordFailures.add(user.id);
       throw new AppError('pay_password_incorrect');
     }
-    this.d.payPasswordFailures.clear(user.id);
+    await this.d.payPasswordFailures.clear(user.id);
   }
 
   // ---- withdrawals ----------------------------------------------------------------------------
