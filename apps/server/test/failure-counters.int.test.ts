@@ -106,6 +106,24 @@ describe('in the database (no REDIS_URL)', () => {
     expect(codeOf(await setPin(t.app, email_code))).toBe(ERRORS.code_attempts_exceeded.code);
   });
 
+  it('counts every one of many concurrent wrong codes: 5 tries, however they arrive', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const email_code = await emailOperationCode(t, inbox, user, 'pay_password');
+    const wrong = email_code === '000000' ? '111111' : '000000';
+    const apps = [t.app, await t.sibling()];
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        inject(apps[i % 2]!, { method: 'PUT', url: '/api/users/pay-password', headers: auth(user.tokens), payload: { pay_password: PIN, confirm_pay_password: PIN, verification: { email_code: wrong } } }),
+      ),
+    );
+    const answers = results.map(codeOf);
+    // Four answered "wrong", the fifth and every later one "too many tries": never a sixth guess.
+    expect(answers.filter((c) => c === ERRORS.code_invalid.code)).toHaveLength(4);
+    expect(answers.filter((c) => c === ERRORS.code_attempts_exceeded.code)).toHaveLength(8);
+    const [row] = await queryRows<{ attempts: number }>(t.database.db, sql`select attempts from verification_codes where target = ${user.email} and purpose = 'security' order by created_at desc limit 1`);
+    expect(Number(row!.attempts)).toBe(5);
+  });
+
   it('forgets a window’s failures as they age, and keeps each key apart', async () => {
     const clock = new FakeClock('2026-06-01T00:00:00Z');
     const scope = `test-${randomBytes(4).toString('hex')}`;

@@ -156,8 +156,14 @@ export async function insertCode(db: DbOrTx, values: typeof verificationCodes.$i
   await db.insert(verificationCodes).values(values);
 }
 
-export async function countWrongAttempt(db: DbOrTx, id: string): Promise<void> {
-  await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
+/** Counts a try of a code if it has tries left: the count with this one, or undefined when none was left. */
+export async function takeCodeAttempt(db: DbOrTx, id: string, maxAttempts: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.attempts} < ${maxAttempts}`))
+    .returning({ attempts: verificationCodes.attempts });
+  return row?.attempts;
 }
 
 /** Consumes a code once: of two concurrent uses only one sees a row. */
