@@ -151,7 +151,7 @@ async function runNats(): Promise<number | null> {
   const stream = `BENCH_${randomBytes(4).toString('hex').toUpperCase()}`;
   const count = Math.ceil((BATCHES * BATCH) / NATS_BATCH);
   const bodies = Array.from({ length: count }, (_, n) => encoded(batchBody(n, NATS_BATCH)));
-  const consumer = await startNatsIngest({ url: NATS_URL, stream, durable: 'bench', ingest: app.ingest, log: app.log, concurrency: CONCURRENCY * 2 });
+  const consumer = await startNatsIngest({ url: NATS_URL, stream, durable: 'bench', ingest: app.modules.mining.ingest, log: app.log, concurrency: CONCURRENCY * 2 });
   try {
     const seconds = await send({ kind: 'nats', url: NATS_URL, stream, subject: `${stream.toLowerCase()}.bench`, bodies });
     return (count * NATS_BATCH) / seconds;
@@ -173,7 +173,7 @@ for (let r = 0; r < RUNS; r++) {
   natsRates.push(rate);
 }
 const refreshStarted = performance.now();
-await app.ingest.refreshWindows();
+await app.modules.mining.ingest.refreshWindows();
 const refreshMs = performance.now() - refreshStarted;
 const [check] = await queryRows<{ n: string; shares: string }>(database.db, sql`select count(*)::text as n, sum(accepted_shares + rejected_shares)::text as shares from workers`);
 console.log(`database: ${database.kind}; ${WORKERS} workers, batches of ${BATCH} (NATS: ${NATS_BATCH}), ${CONCURRENCY} concurrent senders, ${RUNS} runs`);

@@ -1,5 +1,8 @@
 // buildApp(deps): the whole HTTP application, without listening and without opening the database,
-// so tests build the real app against a test database with a fake clock (ARCHITECTURE.md section 2).
+// so tests build the real app against a test database with a fake clock (docs/architecture.md).
+// The platform plugins come first (access, security headers and rate limits, the input guard, the
+// signature, OpenAPI); then every module of the registry, in its order: its services created from
+// the platform and the modules before it, its routes registered under /api.
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,60 +11,25 @@ import type { Redis } from 'ioredis';
 import { LANGUAGE_HEADER, resolveLanguage } from '@hashpool/shared';
 import { trustProxyOption, type Config } from './config';
 import type { Database } from './db/client';
-import { accessPlugin } from './platform/access';
+import { MODULES } from './modules/registry';
+import { accessPlugin, type PrincipalResolver } from './platform/access';
+import { AuditLog } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { errorHandler } from './platform/errors';
+import { failureCounter } from './platform/failure-counter';
 import { inputGuardPlugin } from './platform/input-guard';
+import { deriveKeys } from './platform/keys';
 import { genReqId, loggerOptions } from './platform/logging';
+import { createMailer } from './platform/mailer';
+import type { AppAdapters, Later, ModuleApis, ModuleName, Platform, StopJobs, Use } from './platform/modules';
+import { Notifications, notificationsRoutes } from './platform/notifications';
 import { DOCS_PREFIX, openApiPlugin } from './platform/openapi';
+import { PasswordHasher } from './platform/passwords';
 import { MemoryReplayGuard, RedisReplayGuard } from './platform/replay-guard';
 import { securityPlugin } from './platform/security';
 import { signaturePlugin } from './platform/signature';
+import { fileSmsProvider } from './platform/sms';
 import { spaPlugin } from './platform/spa';
-import { AltchaVerifier, GeetestVerifier } from './platform/captcha';
-import { failureCounter } from './platform/failure-counter';
-import { deriveKeys } from './platform/keys';
-import { LoginKeyPair } from './platform/login-crypto';
-import { createMailer, type Mailer } from './platform/mailer';
-import { PasswordHasher } from './platform/passwords';
-import { SecretBox } from './platform/secret-box';
-import { fileSmsProvider, type SmsProvider } from './platform/sms';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { AccountService } from './modules/accounts/accounts.service';
-import { AuthService } from './modules/accounts/auth.service';
-import { CodeService } from './modules/accounts/codes.service';
-import { SessionService } from './modules/accounts/session.service';
-import { TotpService } from './modules/accounts/totp.service';
-import { SecurityService } from './modules/accounts/security.service';
-import { securityRoutes } from './modules/accounts/security.routes';
-import { ContentService } from './modules/content/content.service';
-import { IngestService } from './modules/mining/ingest.service';
-import { miningRoutes } from './modules/mining/mining.routes';
-import { WorkersService } from './modules/mining/workers.service';
-import { GroupsService } from './modules/mining/groups.service';
-import { HistoryService } from './modules/mining/history.service';
-import { AlertsService } from './modules/mining/alerts.service';
-import { MessagesService } from './modules/mining/messages.service';
-import { BlocksService } from './modules/mining/blocks.service';
-import { contentRoutes } from './modules/content/content.routes';
-import { JsonRpcChain, SimulatedChain, type ChainAdapter } from './modules/wallet/chain';
-import { WalletService } from './modules/wallet/wallet.service';
-import { WalletAdminService } from './modules/wallet/wallet-admin.service';
-import { walletRoutes } from './modules/wallet/wallet.routes';
-import { WithdrawalProcessor } from './modules/wallet/withdrawal-processor';
-import { EarningsService } from './modules/earnings/earnings.service';
-import { SettlementService } from './modules/earnings/settlement.service';
-import { BlockSettlementService } from './modules/earnings/block-settlement.service';
-import { AddressEarningsService } from './modules/earnings/address-earnings.service';
-import { addressEarningsRoutes } from './modules/earnings/address-earnings.routes';
-import { AddressMiningService } from './modules/address-mining/address-mining.service';
-import { addressMiningRoutes } from './modules/address-mining/address-mining.routes';
-import { AleoStakeService } from './modules/address-mining/aleo-stake.service';
-import { ProfitsService } from './modules/earnings/profits.service';
-import { ReferralService } from './modules/earnings/referral.service';
-import { EarningsAdminService } from './modules/earnings/earnings-admin.service';
-import { earningsRoutes } from './modules/earnings/earnings.routes';
-import { SimulatedMarketData, type MarketDataAdapter } from './modules/earnings/market-data';
 
 export interface AppDeps {
   config: Config;
@@ -71,46 +39,56 @@ export interface AppDeps {
   redis?: Redis;
   /** Where logs go; tests capture them to prove no secret is written. */
   logStream?: Writable;
-  /** Replaces the mailer of SMTP_URL / MAIL_DIR. */
-  mailer?: Mailer;
-  /** Replaces the file SMS provider (a gateway adapter, or a test's phone). */
-  sms?: SmsProvider;
-  /** Replaces the simulated market data (a provider adapter). */
-  marketData?: MarketDataAdapter;
+  /** Replacements of outside services (the mailer of SMTP_URL / MAIL_DIR, the SMS provider, market data ...). */
+  adapters?: AppAdapters;
 }
 
 export const APP_VERSION: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** The account services, wired to the platform adapters; the sessions also resolve who calls. */
-function accountServices(app: FastifyInstance, deps: AppDeps, clock: Clock, content: ContentService, mailer: Mailer) {
-  const { config, database } = deps;
-  const keys = deriveKeys(config);
-  const sms = deps.sms ?? fileSmsProvider(config.SMS_DIR, app.log);
-  const used = deps.redis ? new RedisReplayGuard(deps.redis) : new MemoryReplayGuard(() => clock.now().getTime());
-  const captcha =
-    config.CAPTCHA_PROVIDER === 'geetest' && config.GEETEST_ID && config.GEETEST_KEY
-      ? new GeetestVerifier(config.GEETEST_ID, config.GEETEST_KEY)
-      : new AltchaVerifier(keys.captcha.toString('hex'), config.ALTCHA_COST, clock, used);
-  const siteName = async () => (await content.parameters(['site_name'])).site_name ?? 'Hashpool';
-  const codes = new CodeService(database.db, clock, keys.codes, mailer, sms, siteName);
-  const sessions = new SessionService(database.db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
-  const passwords = new PasswordHasher(keys.payPepper);
-  const totp = new TotpService(database.db, clock, new SecretBox(keys.secretBox));
-  const auth = new AuthService(
-    database.db, clock, passwords, codes, sessions, captcha,
-    new LoginKeyPair(), totp, keys.loginTicket, failureCounter({ db: database.db, clock, redis: deps.redis }, 'login', 15 * 60_000),
-    new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
-  );
-  const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
-  const accounts = new AccountService(database.db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000);
-  const security = new SecurityService(database.db, clock, passwords, codes, sessions, totp, siteName);
-  app.principalResolver = (request) => sessions.resolvePrincipal(request);
-  return { auth, sessions, accounts, captcha, security, passwords, keys };
+/** Checks that every module comes after the modules it depends on (a programming error otherwise). */
+export function checkModuleOrder(modules: ReadonlyArray<{ name: string; dependsOn: readonly string[] }>): void {
+  const seen = new Set<string>();
+  for (const m of modules) {
+    if (seen.has(m.name)) throw new Error(`module ${m.name} is registered twice`);
+    for (const d of m.dependsOn) if (!seen.has(d)) throw new Error(`module ${m.name} depends on ${d}, which must come before it in the registry`);
+    seen.add(m.name);
+  }
+}
+
+/** Creates every module's API in registry order; `use` only gives declared dependencies. */
+async function createModules(platform: Platform): Promise<ModuleApis> {
+  checkModuleOrder(MODULES);
+  const apis = {} as Record<ModuleName, unknown>;
+  const later: Later = (name) => () => {
+    if (!(name in apis)) throw new Error(`module ${name} is not created yet`);
+    return apis[name] as ModuleApis[typeof name];
+  };
+  for (const m of MODULES) {
+    const use: Use = (name) => {
+      if (!m.dependsOn.includes(name)) throw new Error(`module ${m.name} uses ${name} without declaring it in dependsOn`);
+      return apis[name] as ModuleApis[typeof name];
+    };
+    apis[m.name] = await m.create(platform, use, later);
+  }
+  return apis as ModuleApis;
+}
+
+/**
+ * Starts every module's background work in registry order (a serving process: main.ts; tests call
+ * the steps themselves); the answer stops it all, later modules first.
+ */
+export async function startJobs(app: FastifyInstance): Promise<() => Promise<void>> {
+  const stops: StopJobs[] = [];
+  for (const m of MODULES) if (m.jobs) stops.push(await m.jobs(app.modules[m.name] as never, app.platform, (name) => app.modules[name]));
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+  const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  const adapters = deps.adapters ?? {};
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     genReqId,
@@ -122,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.decorate('db', deps.database.db);
+  app.decorate('db', database.db);
   app.decorate('clock', clock);
   app.decorate('config', config);
   app.decorateRequest('lang', 'en');
@@ -133,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  const replayGuard = deps.redis ? new RedisReplayGuard(deps.redis) : new MemoryReplayGuard(() => clock.now().getTime());
   await app.register(accessPlugin, { publicPrefixes: [DOCS_PREFIX] });
   await app.register(securityPlugin, {
     hsts: config.HSTS ?? config.NODE_ENV === 'production',
@@ -140,66 +119,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
   });
   await app.register(inputGuardPlugin); // before the signature: its canon must only see safe text
-  await app.register(signaturePlugin, {
-    key: config.REQUEST_SIGN_KEY,
-    replayGuard: deps.redis ? new RedisReplayGuard(deps.redis) : new MemoryReplayGuard(() => clock.now().getTime()),
-  });
+  await app.register(signaturePlugin, { key: config.REQUEST_SIGN_KEY, replayGuard });
   await app.register(openApiPlugin, { version: APP_VERSION });
 
-  // app_version is the one version (package.json), the same /api/health reports; a table row of that name is ignored.
-  const content = new ContentService(deps.database.db, clock, { request_sign_key: config.REQUEST_SIGN_KEY, app_version: APP_VERSION });
-  await app.register(contentRoutes(content, APP_VERSION), { prefix: '/api' });
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR, log: app.log });
-  const accounts = accountServices(app, deps, clock, content, mailer);
-  await app.register(accountsRoutes(accounts), { prefix: '/api' });
-  await app.register(securityRoutes(accounts.security), { prefix: '/api' });
-
-  const ingest = new IngestService(deps.database.db, clock, { decoderThreads: config.INGEST_DECODER_THREADS, deadAfterMs: config.WORKER_DEAD_AFTER_HOURS * 3600_000 });
-  const workers = new WorkersService(deps.database.db, clock, config.WORKER_DEAD_AFTER_HOURS * 3600_000);
-  app.decorate('ingest', ingest);
-  app.addHook('onClose', () => ingest.close());
-  const groups = new GroupsService(deps.database.db, clock, config.WORKER_DEAD_AFTER_HOURS * 3600_000);
-  const history = new HistoryService(deps.database.db, clock);
-  const messages = new MessagesService(deps.database.db, clock);
-  app.decorate('alerts', new AlertsService(deps.database.db, clock, config.WORKER_DEAD_AFTER_HOURS * 3600_000, mailer));
-  const blocks = new BlocksService(deps.database.db, clock);
-  app.decorate('blocks', blocks);
-  await app.register(miningRoutes({ ingest, workers, groups, history, messages, blocks, accounts: accounts.accounts, ingestKeys: config.INGEST_KEYS }), { prefix: '/api' });
-
-  const chain: ChainAdapter =
-    config.CHAIN_ADAPTER === 'jsonrpc'
-      ? new JsonRpcChain(JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>)
-      : new SimulatedChain(deps.database.db, clock, accounts.keys.chain);
-  const wallet = new WalletService({
-    db: deps.database.db,
+  const keys = deriveKeys(config);
+  const notifications = new Notifications(database.db, clock);
+  const platform: Platform = {
+    config,
+    db: database.db,
     clock,
-    chain,
-    passwords: accounts.passwords,
-    security: accounts.security,
-    payPasswordFailures: failureCounter({ db: deps.database.db, clock, redis: deps.redis }, 'pay_password', 15 * 60_000),
-    addressHoldHours: config.WITHDRAW_ADDRESS_HOLD_HOURS,
-    securityHoldHours: config.SECURITY_HOLD_HOURS,
-    allowSimulatedAddresses: chain instanceof SimulatedChain,
-  });
-  accounts.accounts.withdrawHoldUntil = (user) => wallet.holdUntil(user);
-  const walletAdmin = new WalletAdminService(deps.database.db, clock, chain);
-  app.decorate('wallet', { service: wallet, admin: walletAdmin, processor: new WithdrawalProcessor(deps.database.db, clock, chain), chain });
-  await app.register(walletRoutes(wallet, walletAdmin), { prefix: '/api' });
+    log: app.log,
+    redis: deps.redis,
+    keys,
+    mailer: adapters.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR, log: app.log }),
+    sms: adapters.sms ?? fileSmsProvider(config.SMS_DIR, app.log),
+    passwords: new PasswordHasher(keys.payPepper),
+    notifications,
+    audit: new AuditLog(database.db, clock),
+    replayGuard,
+    failures: (scope, windowMs) => failureCounter({ db: database.db, clock, redis: deps.redis }, scope, windowMs),
+    adapters,
+    version: APP_VERSION,
+  };
+  const modules = await createModules(platform);
+  app.decorate('platform', platform);
+  app.decorate('modules', modules);
 
-  const earnings = new EarningsService(deps.database.db, clock, deps.marketData ?? new SimulatedMarketData());
-  app.decorate('earnings', earnings);
-  const settlement = new SettlementService(deps.database.db, clock, earnings);
-  app.decorate('settlement', settlement);
-  app.decorate('blockSettlement', new BlockSettlementService(deps.database.db, clock, earnings, chain, settlement));
-  const referral = new ReferralService(deps.database.db, clock);
-  app.decorate('referral', referral);
-  // GET /pools shows the default payout method's fee from the operators' fee table.
-  content.defaultFeeRates = () => earnings.defaultFeeRates();
-  await app.register(addressEarningsRoutes(new AddressEarningsService(deps.database.db, clock, earnings)), { prefix: '/api' });
-  const aleoStake = new AleoStakeService(deps.database.db, clock);
-  app.decorate('aleoStake', aleoStake);
-  await app.register(addressMiningRoutes(new AddressMiningService(deps.database.db, clock, config.WORKER_DEAD_AFTER_HOURS * 3600_000, { workers, history, blocks: app.blocks, earnings }), aleoStake), { prefix: '/api' });
-  await app.register(earningsRoutes({ earnings, profits: new ProfitsService(deps.database.db, clock, earnings), referral, blocks: app.blocks, admin: new EarningsAdminService(deps.database.db, clock), accounts: accounts.accounts }), { prefix: '/api' });
+  // Who calls: a module registered later may recognise a caller first (an observer link before a bearer token).
+  const resolvers: PrincipalResolver[] = MODULES.flatMap((m) => (m.principal ? [m.principal(modules[m.name] as never)] : [])).reverse();
+  app.principalResolver = async (request) => {
+    for (const resolve of resolvers) {
+      const principal = await resolve(request);
+      if (principal) return principal;
+    }
+    return null;
+  };
+
+  await app.register(notificationsRoutes(notifications), { prefix: '/api' });
+  for (const m of MODULES) {
+    const use: Use = (name) => modules[name];
+    if (m.routes) await app.register(m.routes(modules[m.name] as never, platform, use), { prefix: '/api' });
+    if (m.close) app.addHook('onClose', () => m.close!(modules[m.name] as never));
+  }
 
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR });
   return app;

@@ -30,7 +30,7 @@ const B = 'aleo1qnr4dkkvkgfqph0vzc3y6z2eu975wnpz2925ntjccd5cfqxtyu8s7pyjh9';
 const KAS = 'kaspa:qqkqkzjvr7zwxxmjxjkmxxdwju9kjs6e9u82uh59z07vgaks6gg62v8707g73';
 
 async function mine(address: string, difficulty: string) {
-  const result = await t.app.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'aleo', address, worker: 'rig1', difficulty, result: 'accepted', time: clock.now().getTime() }]);
+  const result = await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'aleo', address, worker: 'rig1', difficulty, result: 'accepted', time: clock.now().getTime() }]);
   expect(result.accepted).toBe(1);
 }
 
@@ -44,9 +44,9 @@ describe('address mining earnings and payments', () => {
     await mine(B, '400');
     clock.set(`${day}T10:20:00Z`);
     const hash = `b${randomUUID().replace(/-/g, '')}`;
-    await t.app.blocks.record([{ type: 'found', coin: 'aleo', height: 5_000_001, hash, reward: '10', address: A, worker: 'rig1', difficulty: 1000, time: Date.parse(`${day}T10:20:00Z`) }]);
-    await t.app.blocks.record([{ type: 'confirmations', coin: 'aleo', hash, confirmations: 1 }]);
-    expect(await t.app.blockSettlement.settleReady()).toBe(1);
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'aleo', height: 5_000_001, hash, reward: '10', address: A, worker: 'rig1', difficulty: 1000, time: Date.parse(`${day}T10:20:00Z`) }]);
+    await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'aleo', hash, confirmations: 1 }]);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
 
     // N = 2 x 1000 x 1 = 2000 hashes; the pool did 1000, so the window is all of it: A 60 %, B 40 %.
     // A: 10 x 0.6 x 0.99 = 5.94; B: 10 x 0.4 x 0.99 = 3.96.
@@ -59,9 +59,9 @@ describe('address mining earnings and payments', () => {
     clock.set('2026-08-02T01:30:00Z');
     expect(await runAddressPayouts(db(), clock.now(), '2026-08-02')).toBe(2);
     expect(await runAddressPayouts(db(), clock.now(), '2026-08-02')).toBe(0); // once a day
-    await walletTick({ processor: t.app.wallet.processor }); // sent
+    await walletTick({ processor: t.app.modules.wallet.processor }); // sent
     clock.set('2026-08-02T01:35:00Z');
-    await walletTick({ processor: t.app.wallet.processor }); // confirmed
+    await walletTick({ processor: t.app.modules.wallet.processor }); // confirmed
     const payments = body<{ list: Array<{ amount: string; fee: string; txid: string | null; status: string }>; total: number }>(await inject(t.app, { url: `/api/address-mining/aleo/payments/${A}` })).data;
     expect(payments.total).toBe(1);
     expect(payments.list[0]).toMatchObject({ amount: '5.94', fee: '0.1', status: 'completed' });

@@ -42,10 +42,10 @@ describe('address mining calls', () => {
       ...Array.from({ length: 3 }, (_, i) => ({ coin: 'aleo', address: A, worker: 'rig2', difficulty: 100, result: 'accepted', ip: '10.0.0.2', time: now + i * 10_000 })),
       { coin: 'aleo', address: 'aleo1short', worker: 'rig1', difficulty: 100, result: 'accepted', time: now },
     ];
-    const result = await t.app.ingest.submit(`batch-${randomUUID()}`, shares);
+    const result = await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, shares);
     expect(result).toMatchObject({ accepted: 9, refused: 1, refused_reasons: { bad_address: 1 } });
-    await t.app.ingest.refreshWindows();
-    await t.app.blocks.record([{ type: 'found', coin: 'aleo', height: 7_000_001, hash: `h${randomUUID().replace(/-/g, '')}`, reward: '8', address: A, worker: 'rig1', difficulty: 1e6, time: now }]);
+    await t.app.modules.mining.ingest.refreshWindows();
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'aleo', height: 7_000_001, hash: `h${randomUUID().replace(/-/g, '')}`, reward: '8', address: A, worker: 'rig1', difficulty: 1e6, time: now }]);
     clock.set('2026-08-10T10:10:00Z'); // the 10-minute point of the shares is complete
   });
 
@@ -115,14 +115,14 @@ describe('address mining calls', () => {
       zeph: `ZEPHYX${'1'.repeat(92)}`,
       xtm: 'tari:not-an-address',
     };
-    const refused = await t.app.ingest.submit(`batch-${randomUUID()}`, Object.entries(bad).map(([coin, address]) => ({ coin, address, worker: 'rig1', difficulty: 1, result: 'accepted', time })));
+    const refused = await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, Object.entries(bad).map(([coin, address]) => ({ coin, address, worker: 'rig1', difficulty: 1, result: 'accepted', time })));
     expect(refused).toMatchObject({ accepted: 0, refused: 6, refused_reasons: { bad_address: 6 } });
     const [stored] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from workers where address in (${sql.join(Object.values(bad).map((a) => sql`${a}`), sql`, `)})`);
     expect(Number(stored!.n)).toBe(0);
-    const taken = await t.app.ingest.submit(`batch-${randomUUID()}`, Object.entries(DEMO_ADDRESSES).map(([coin, address]) => ({ coin, address, worker: 'demo1', difficulty: 1, result: 'accepted', time })));
+    const taken = await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, Object.entries(DEMO_ADDRESSES).map(([coin, address]) => ({ coin, address, worker: 'demo1', difficulty: 1, result: 'accepted', time })));
     expect(taken).toMatchObject({ accepted: 6, refused: 0 });
     // An address where an account belongs (an account-mode coin) is refused too.
-    expect(await t.app.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'btc', address: A, worker: 'rig1', difficulty: 1, result: 'accepted', time }])).toMatchObject({ refused: 1, refused_reasons: { mode_mismatch: 1 } });
+    expect(await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'btc', address: A, worker: 'rig1', difficulty: 1, result: 'accepted', time }])).toMatchObject({ refused: 1, refused_reasons: { mode_mismatch: 1 } });
   });
 
   it('page and filter an address\'s workers, and group them by IP', async () => {
@@ -130,8 +130,8 @@ describe('address mining calls', () => {
     const time = Date.parse('2026-08-10T10:06:00Z');
     // 12 rigs: 8 behind one IP, 3 behind another, 1 whose node reported no IP.
     const shares = Array.from({ length: 12 }, (_, i) => ({ coin: 'aleo', address: B, worker: `rig${String(i).padStart(2, '0')}`, difficulty: 60 * (i + 1), result: 'accepted', time, ...(i < 8 ? { ip: '10.1.0.1' } : i < 11 ? { ip: '10.1.0.2' } : {}) }));
-    expect(await t.app.ingest.submit(`batch-${randomUUID()}`, shares)).toMatchObject({ accepted: 12 });
-    await t.app.ingest.refreshWindows();
+    expect(await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, shares)).toMatchObject({ accepted: 12 });
+    await t.app.modules.mining.ingest.refreshWindows();
     const first = await get<{ list: Array<{ worker_name: string }>; total: number }>(`/address-mining/aleo/miner/${B}/workers?sort=workerName&order=asc`);
     expect(first.total).toBe(12);
     expect(first.list).toHaveLength(10); // the page size
@@ -172,7 +172,7 @@ describe('ALEO stake calculator', () => {
     // Proof target 1,000,000: 1,000 H/s finds 1,000 x 3,600 / 1,000,000 = 3.6 solutions an epoch,
     // so landing them all takes 4 x the stake per solution; on 2026-08-10 that is 1,000,000 ALEO
     // (from 2026-07-31 23:59:59 UTC; 1,250,000 from 2026-10-31 23:59:59 UTC).
-    await t.app.blocks.record([{ type: 'network', coin: 'aleo', difficulty: 1e6, height: 7_000_002, time: clock.now().getTime() }]);
+    await t.app.modules.mining.blocks.record([{ type: 'network', coin: 'aleo', difficulty: 1e6, height: 7_000_002, time: clock.now().getTime() }]);
     const short = await get<Record<string, unknown>>('/address-mining/aleo/stake-calculator?hashrate=1000&stake=1500000');
     expect(short).toMatchObject({
       hashrate: 1000,

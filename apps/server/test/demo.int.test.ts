@@ -38,9 +38,9 @@ describe('demo user', () => {
   it('sees the simulator’s workers after a tick', async () => {
     const now = t.clock.now().getTime();
     const shares = simulateShares(DEMO_WORKERS, now - 60_000, now);
-    const result = await t.app.ingest.submit('demo-tick-1', shares);
+    const result = await t.app.modules.mining.ingest.submit('demo-tick-1', shares);
     expect(result.refused).toBe(0);
-    await t.app.ingest.refreshWindows();
+    await t.app.modules.mining.ingest.refreshWindows();
     const { result: r } = await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, newDevice());
     const tokens = (r as { tokens: Tokens }).tokens;
     const list = body<{ list: MinerRow[]; total: number }>(await inject(t.app, { url: '/api/pools/btc/accounts/demofarm01/miners', headers: auth(tokens) })).data;

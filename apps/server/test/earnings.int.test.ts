@@ -153,13 +153,13 @@ describe('switching', () => {
     });
 
     // The history answers the method of every day for the settlement.
-    const day = (d: string) => t.app.earnings.methodOnDay(u.accountId, 'btc', d);
+    const day = (d: string) => t.app.modules.earnings.earnings.methodOnDay(u.accountId, 'btc', d);
     expect(await day('2026-05-31')).toBe('fpps');
     expect(await day('2026-06-01')).toBe('fpps');
     expect(await day('2026-06-02')).toBe('pplns');
     expect(await day('2026-06-03')).toBe('solo');
     expect(await day('2026-12-31')).toBe('solo');
-    expect(await t.app.earnings.methodOnDay(u.accountId, 'ltc', '2026-06-03')).toBe('fpps');
+    expect(await t.app.modules.earnings.earnings.methodOnDay(u.accountId, 'ltc', '2026-06-03')).toBe('fpps');
   });
 
   it('counts the 24 hours to the second and says the minute rounded up', async () => {
@@ -186,7 +186,7 @@ describe('switching', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const made = body<Item>(results.find((r) => r.statusCode === 200)!).data.method;
     expect(await btcOf(u)).toMatchObject({ method: made, previous_method: 'fpps', effective_from: '2026-06-16' });
-    expect(await t.app.earnings.methodOnDay(u.accountId, 'btc', '2026-06-16')).toBe(made);
+    expect(await t.app.modules.earnings.earnings.methodOnDay(u.accountId, 'btc', '2026-06-16')).toBe(made);
   });
 
   it('choosing the method in force is not a switch; each coin and sub-account has its own clock', async () => {
@@ -335,9 +335,9 @@ describe('operators', () => {
       ).data;
 
     // Seeded on 2026-06-01 (the test app's start); the job adds each day since, from the one before.
-    const added = await t.app.earnings.extendMarketData();
+    const added = await t.app.modules.earnings.earnings.extendMarketData();
     expect(added).toBeGreaterThanOrEqual(22 * 26);
-    expect(await t.app.earnings.extendMarketData()).toBe(0);
+    expect(await t.app.modules.earnings.earnings.extendMarketData()).toBe(0);
     const btc = await page('btc');
     // The demo start also seeded the week before it (the demo farm's settled history).
     expect(btc.total).toBe(23 + DEMO_SETTLED_DAYS);
@@ -373,7 +373,7 @@ describe('operators', () => {
 
     // The next days walk on from the operator's day, which stays as set.
     t.clock.set('2026-06-24T00:05:00Z');
-    expect(await t.app.earnings.extendMarketData()).toBe(26);
+    expect(await t.app.modules.earnings.earnings.extendMarketData()).toBe(26);
     const after = await page('btc');
     expect(after.list[0]!.day).toBe('2026-06-24');
     expect(after.list[1]).toMatchObject({ day: '2026-06-23', source: 'operator', network_difficulty: '131000000000000' });

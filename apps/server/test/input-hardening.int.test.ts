@@ -141,7 +141,7 @@ describe('share ingestion (items 4, 8 and 9)', () => {
   it('keeps only IPv4 and IPv6 addresses as a share IP; the share counts without any other text', async () => {
     const res = await send([share(user.account, 'ipfake', { ip: 'Visit evil.example for free BTC' }), share(user.account, 'ipsix', { ip: '2001:db8::7' }), share(user.account, 'ipfour', { ip: '203.0.113.9' })], 'ip-text-batch-1');
     expect(body<{ accepted: number }>(res).data.accepted).toBe(3);
-    await t.app.ingest.refreshWindows();
+    await t.app.modules.mining.ingest.refreshWindows();
     const rows = await queryRows<{ name: string; last_ip: string | null }>(t.database.db, sql`select w.name, w.last_ip from workers w join mining_accounts m on m.id = w.account_id where m.name = ${user.account} and w.name like 'ip%' order by w.name`);
     expect(rows).toEqual([{ name: 'ipfake', last_ip: null }, { name: 'ipfour', last_ip: '203.0.113.9' }, { name: 'ipsix', last_ip: '2001:db8::7' }]);
   });

@@ -47,7 +47,7 @@ async function fresh(u: { tokens: Tokens }): Promise<Tokens> {
 }
 
 async function miners(u: { tokens: Tokens }, account: string, query = '') {
-  await t.app.ingest.refreshWindows();
+  await t.app.modules.mining.ingest.refreshWindows();
   const res = await inject(t.app, { url: `/api/pools/btc/accounts/${account}/miners${query}`, headers: auth(await fresh(u)) });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ list: MinerRow[]; total: number }>(res).data;
@@ -61,7 +61,7 @@ describe('hashrate', () => {
     t.clock.advance(600_000);
     const res = await send(shares);
     expect(body<{ accepted: number; applied: boolean }>(res).data).toMatchObject({ accepted: 600, applied: true });
-    await t.app.ingest.refreshWindows(); // the minute job writes workers' ended points
+    await t.app.modules.mining.ingest.refreshWindows(); // the minute job writes workers' ended points
     const [point] = await queryRows<{ work: number; resolution: number }>(
       t.database.db,
       sql`select h.accepted_work as work, h.resolution from worker_history h join workers w on w.id = h.worker_id join mining_accounts a on a.id = w.account_id where lower(a.name) = lower(${u.account})`,
@@ -333,8 +333,8 @@ describe('alerts and the message centre', () => {
   type Msg = { id: number; type: string; params: { workers?: string[]; account?: string; coin?: string }; read: boolean };
   const inboxOf = async (u: { tokens: Tokens }) => body<{ list: Msg[]; total: number; unread: number }>(await inject(t.app, { url: '/api/messages?page_size=50', headers: auth(await fresh(u)) })).data;
   const tick = async () => {
-    await t.app.ingest.refreshWindows();
-    return t.app.alerts.evaluate();
+    await t.app.modules.mining.ingest.refreshWindows();
+    return t.app.modules.mining.alerts.evaluate();
   };
 
   it('sends one offline alert per interval, notices recovery, and mails the notification mailbox', async () => {
@@ -447,7 +447,7 @@ describe('alerts and the message centre', () => {
       expect((await setThreshold(u, rack, 1e15)).statusCode).toBe(200);
       expect((await setThreshold(u, fastGroup, 1e12)).statusCode).toBe(200);
 
-      await t.app.ingest.refreshWindows();
+      await t.app.modules.mining.ingest.refreshWindows();
       const listed = await groupAlerts(u);
       expect(listed.map((g) => [g.name, g.total, g.hashrate_threshold])).toEqual([['Rack A', 2, 1e15], ['Rack B', 1, 1e12]]);
       expect(listed[0]!.hashrate_15m).toBeCloseTo((2 * TWO_32) / 900, 0);
@@ -630,7 +630,7 @@ describe('worker points', () => {
   it('are summed from the minutes until their point closes, written once then, and a late share is added to its closed point once', async () => {
     t.clock.set('2026-09-01T00:04:00Z');
     const u = await userWithAccount();
-    await t.app.ingest.refreshWindows(); // closes every point before now
+    await t.app.modules.mining.ingest.refreshWindows(); // closes every point before now
     // The first open point (on a fresh database, the next one: see pointsClosedUntil).
     const [row] = await queryRows<{ ms: string }>(t.database.db, sql`select (extract(epoch from points_closed_until) * 1000)::text as ms from ingest_watermark`);
     const start = Number(row!.ms);
@@ -661,11 +661,11 @@ describe('worker points', () => {
     expect((await miners(u, u.account)).list[0]!.accept_24h.value).toBeCloseTo((121 * TWO_32) / secs24h, 3);
     // A late share for the closed point: merged into it by the next pass, and counted once after the next close.
     await send([share(u.account, 'pts1', at(5))]);
-    await t.app.ingest.refreshWindows();
+    await t.app.modules.mining.ingest.refreshWindows();
     expect(await stored()).toEqual([[iso(0), 121 * TWO_32]]);
     expect((await chart(Number(worker!.id))).hashrate).toBe((121 * TWO_32) / 600);
     t.clock.set(new Date(at(21)));
-    await t.app.ingest.refreshWindows(); // closes the next point
+    await t.app.modules.mining.ingest.refreshWindows(); // closes the next point
     expect(await stored()).toEqual([[iso(0), 121 * TWO_32], [iso(10), TWO_32]]);
   });
 });

@@ -28,7 +28,7 @@ describe.skipIf(!reachable)('NATS JetStream ingest', () => {
   beforeAll(async () => {
     t = await startTestApp({ demo: true });
     t.clock.set(new Date());
-    ingest = await startNatsIngest({ url: NATS_URL, stream, durable: 'test-ingest', ingest: t.app.ingest, log: t.app.log });
+    ingest = await startNatsIngest({ url: NATS_URL, stream, durable: 'test-ingest', ingest: t.app.modules.mining.ingest, log: t.app.log });
     nc = await connect({ servers: NATS_URL });
   });
   afterAll(async () => {
@@ -50,7 +50,7 @@ describe.skipIf(!reachable)('NATS JetStream ingest', () => {
     await js.publish(subject, 'not json at all');
     const jsm = await nc.jetstreamManager();
     // A worker's share counts are written by the minute job's pass (worker-windows.repository.ts).
-    const counted = async () => (await t.app.ingest.refreshWindows(), Number((await queryRows<{ n: string }>(t.database.db, sql`select accepted_shares::text as n from workers where name = 'natsrig1'`))[0]?.n ?? 0));
+    const counted = async () => (await t.app.modules.mining.ingest.refreshWindows(), Number((await queryRows<{ n: string }>(t.database.db, sql`select accepted_shares::text as n from workers where name = 'natsrig1'`))[0]?.n ?? 0));
     // Wait until all four messages were delivered and settled (acked or terminated).
     let info = await jsm.consumers.info(stream, 'test-ingest');
     for (let i = 0; i < 75 && (info.delivered.stream_seq < 4 || info.num_pending > 0 || info.num_ack_pending > 0); i++) {

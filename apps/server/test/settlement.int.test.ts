@@ -47,7 +47,7 @@ async function account(name = `s${randomUUID().slice(0, 8)}`): Promise<{ id: str
 
 /** Accepted shares adding up to `difficulty` (in share-difficulty units), sent through ingestion. */
 async function mine(name: string, difficulty: string) {
-  const result = await t.app.ingest.submit(`batch-${randomUUID()}`, [
+  const result = await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, [
     { coin: 'btc', account: name, worker: 'rig1', difficulty, result: 'accepted', time: clock.now().getTime() },
   ]);
   expect(result.accepted).toBe(1);
@@ -66,11 +66,11 @@ describe('daily settlement', () => {
     await mine(b.name, '1000');
     await mine(c.name, '1'); // a thousandth of a block
     await mine(d.name, '1000');
-    t.app.settlement.feeReduction = async (_coin, _day, ids) => new Map(ids.includes(d.id) ? [[d.id, '20']] : []);
+    t.app.modules.earnings.settlement.feeReduction = async (_coin, _day, ids) => new Map(ids.includes(d.id) ? [[d.id, '20']] : []);
     const revenueBefore = await available(SYSTEM.poolRevenue);
 
     clock.set('2026-06-11T00:06:00Z');
-    const [btc] = (await t.app.settlement.settleDay(day)).filter((r) => r.coin === 'btc');
+    const [btc] = (await t.app.modules.earnings.settlement.settleDay(day)).filter((r) => r.coin === 'btc');
     expect(btc).toMatchObject({ outcome: 'settled', accounts: 4 });
 
     // A, FPPS at 2.5 %: 1 x (3.125 + 0.25) x (1 - 0.025) = 3.375 x 0.975 = 3.290625
@@ -91,10 +91,10 @@ describe('daily settlement', () => {
     expect(new Decimal(revenueBefore).minus(await available(SYSTEM.poolRevenue)).toFixed()).toBe(paid.toFixed());
 
     // A second run posts nothing.
-    const again = (await t.app.settlement.settleDay(day)).find((r) => r.coin === 'btc');
+    const again = (await t.app.modules.earnings.settlement.settleDay(day)).find((r) => r.coin === 'btc');
     expect(again).toMatchObject({ outcome: 'already_settled', paid: paid.toFixed() });
     expect(await available(a.id)).toBe('3.290625');
-    t.app.settlement.feeReduction = async () => new Map();
+    t.app.modules.earnings.settlement.feeReduction = async () => new Map();
   });
 
   it('finishes a run stopped half-way, crediting each account exactly once', async () => {
@@ -105,11 +105,11 @@ describe('daily settlement', () => {
     for (let i = 0; i < 7; i++) accounts.push(await account());
     for (const [i, acc] of accounts.entries()) await mine(acc.name, String((i + 1) * 100)); // 0.1 .. 0.7 blocks
     clock.set('2026-06-13T00:10:00Z');
-    await expect(t.app.settlement.settleCoinDay('btc', day, { chunkSize: 3, stopAfterChunks: 1 })).rejects.toThrow(/stopped/);
+    await expect(t.app.modules.earnings.settlement.settleCoinDay('btc', day, { chunkSize: 3, stopAfterChunks: 1 })).rejects.toThrow(/stopped/);
     const credited = await Promise.all(accounts.map((acc) => available(acc.id)));
     expect(credited.filter((x) => x !== '0')).toHaveLength(3);
 
-    await t.app.settlement.settleCoinDay('btc', day, { chunkSize: 3 });
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day, { chunkSize: 3 });
     for (const [i, acc] of accounts.entries()) {
       // (i + 1) / 10 blocks x 3.375 x 0.975
       expect(await available(acc.id)).toBe(new Decimal(i + 1).div(10).times('3.375').times('0.975').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed());
@@ -127,7 +127,7 @@ describe('daily settlement', () => {
     await market(day);
     const acc = await account();
     await mine(acc.name, '500');
-    const deps = { db: db(), clock, earnings: t.app.earnings, settlement: t.app.settlement, blockSettlement: t.app.blockSettlement, referral: t.app.referral, log: t.app.log };
+    const deps = { db: db(), clock, earnings: t.app.modules.earnings.earnings, settlement: t.app.modules.earnings.settlement, blockSettlement: t.app.modules.earnings.blockSettlement, referral: t.app.modules.earnings.referral, log: t.app.log };
     clock.set('2026-06-15T00:04:00Z');
     await earningsTick(deps);
     expect(await available(acc.id)).toBe('0');
@@ -151,7 +151,7 @@ describe('profits calls', () => {
     const name = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(owner.tokens) })).data.current_account.name;
     await mine(name, '2000'); // two blocks' work
     clock.set('2026-06-21T06:00:00Z');
-    await t.app.settlement.settleCoinDay('btc', day);
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
     await mine(name, '100'); // today so far: 0.1 block
     // Fresh tokens, as the browser refreshes them: the fake clock outran the access tokens.
     for (const u of [owner, other]) {
@@ -243,16 +243,16 @@ describe('invitation rewards', () => {
       await mine(me.current_account.name, String(1000 * (i + 1))); // 1 and 2 blocks' work
     }
     clock.set('2026-06-26T00:30:00Z');
-    await t.app.settlement.settleCoinDay('btc', day);
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
 
     clock.set('2026-06-26T01:49:00Z'); // 09:49 UTC+8
-    expect(await t.app.referral.release(day)).toBe(0);
+    expect(await t.app.modules.earnings.referral.release(day)).toBe(0);
     expect(await available(inviterMine.current_account.id)).toBe('0');
     clock.set('2026-06-26T01:50:00Z'); // 09:50 UTC+8
-    expect(await t.app.referral.release(day)).toBe(1);
+    expect(await t.app.modules.earnings.referral.release(day)).toBe(1);
     // Invitees earned 3.290625 + 6.58125 = 9.871875; 0.2 % of it = 0.01974375, cut: 0.019743
     expect(await available(inviterMine.current_account.id)).toBe('0.019743');
-    expect(await t.app.referral.release(day)).toBe(0);
+    expect(await t.app.modules.earnings.referral.release(day)).toBe(0);
     expect(await available(inviterMine.current_account.id)).toBe('0.019743');
     // Paid by the pool: the invitees keep all they earned.
     expect(await available(inviteeAccounts[0]!)).toBe('3.290625');
@@ -286,10 +286,10 @@ describe('block-based payments', () => {
   async function found(finder: string, at: string, reward: string) {
     const hash = `b${randomUUID().replace(/-/g, '')}`;
     const h = ++height;
-    await t.app.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward, account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward, account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
     return { hash, height: h };
   }
-  const mature = (hash: string) => t.app.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 100 }]);
+  const mature = (hash: string) => t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 100 }]);
   const credited = async (reference: string) =>
     queryRows<{ holder: string; amount: string }>(
       db(),
@@ -321,10 +321,10 @@ describe('block-based payments', () => {
     const revenueBefore = await available(SYSTEM.poolRevenue);
 
     clock.set(`${day}T12:00:00Z`);
-    expect(await t.app.blockSettlement.settleReady()).toBe(0); // not mature yet
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0); // not mature yet
     await mature(block.hash);
     clock.set(`${day}T20:00:00Z`);
-    expect(await t.app.blockSettlement.settleReady()).toBe(1);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
 
     // The window, newest first: 11:10 point B 500 (500); 11:00 point A 600 + C 400 (1500); 10:00
     // point E 1000 crosses 2000, so it counts (2000 - 1500) / 1000 = half: E 500. N = 2000.
@@ -355,13 +355,13 @@ describe('block-based payments', () => {
     expect(new Decimal(await available(SYSTEM.poolRevenue)).minus(revenueBefore).toFixed()).toBe(new Decimal('3.512345').minus(sum).toFixed());
 
     // Settled once: a second pass posts nothing.
-    expect(await t.app.blockSettlement.settleReady()).toBe(0);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
     expect(await credited(`block:btc:${block.height}`)).toHaveLength(3);
 
     // The profits list shows A's PPLNS payment in the row of the day it was computed; the day's
     // settlement adds A's settled work to that row without paying it again.
     clock.set('2026-07-02T00:06:00Z');
-    await t.app.settlement.settleDay(day);
+    await t.app.modules.earnings.settlement.settleDay(day);
     owner.tokens = body<typeof owner.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: owner.tokens.refresh_token } })).data;
     const list = body<{ list: unknown[] }>(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=1&page_size=10`, headers: auth(owner.tokens) })).data;
     expect(list.list).toEqual([{ day, method: 'pplns', fee_rate: '1', amount: '1.043166', hashrate: (600 * 2 ** 32) / 86_400, status: 'settled' }]);
@@ -383,7 +383,7 @@ describe('block-based payments', () => {
     // 1500 units in all, less than N = 2000: the window is all of it, a third each.
     const block = await found(miners[0]!.name, `${day}T08:30:00Z`, '1.000001');
     await mature(block.hash);
-    await t.app.blockSettlement.settleReady();
+    await t.app.modules.earnings.blockSettlement.settleReady();
     // Each: 1.000001 / 3 x 0.99 = 0.33000033 -> 0.33; distributable 1.000001 x 0.99 = 0.99000099.
     const paid = await credited(`block:btc:${block.height}`);
     expect(paid.map((p) => new Decimal(p.amount).toFixed())).toEqual(['0.33', '0.33', '0.33']);
@@ -402,9 +402,9 @@ describe('block-based payments', () => {
     const soloBlock = await found(solo.name, `${day}T09:10:00Z`, '3.2');
     const orphan = await found(other.name, `${day}T09:20:00Z`, '3.3');
     await mature(soloBlock.hash);
-    await t.app.blocks.record([{ type: 'orphaned', coin: 'btc', hash: orphan.hash }]);
+    await t.app.modules.mining.blocks.record([{ type: 'orphaned', coin: 'btc', hash: orphan.hash }]);
     const chainBefore = await available(SYSTEM.chain);
-    expect(await t.app.blockSettlement.settleReady()).toBe(2);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(2);
     // SOLO at 0.5 %: 3.2 x 0.995 = 3.184
     expect(await credited(`block:btc:${soloBlock.height}`)).toEqual([{ holder: solo.id, amount: '3.184000000000000000' }]);
     expect(await credited(`block:btc:${orphan.height}`)).toEqual([]);
@@ -420,9 +420,9 @@ describe('block-based payments', () => {
     await mature(block.hash);
     const [row] = await queryRows<{ id: number }>(db(), sql`select id from blocks where hash = ${block.hash}`);
     const [blockRow] = await db().select().from(blocksTable).where(eq(blocksTable.id, row!.id));
-    await expect(t.app.blockSettlement.settleBlock(blockRow!, { chunkSize: 1, stopAfterChunks: 2 })).rejects.toThrow(/stopped/);
+    await expect(t.app.modules.earnings.blockSettlement.settleBlock(blockRow!, { chunkSize: 1, stopAfterChunks: 2 })).rejects.toThrow(/stopped/);
     expect(await credited(`block:btc:${block.height}`)).toHaveLength(2);
-    await t.app.blockSettlement.settleReady();
+    await t.app.modules.earnings.blockSettlement.settleReady();
     // 1 / 5 x 0.99 = 0.198 each, each once.
     expect((await credited(`block:btc:${block.height}`)).map((p) => new Decimal(p.amount).toFixed())).toEqual(['0.198', '0.198', '0.198', '0.198', '0.198']);
   });

@@ -81,7 +81,7 @@ async function btcBalance(user: User) {
  * flight at a time. The race on the balance is in this step, so this is where it is run.
  */
 async function freeze(user: User & { addressId: string }, amount: string, key = randomUUID()) {
-  const wallet = t.app.wallet.service;
+  const wallet = t.app.modules.wallet.wallet;
   return wallet.createWithdrawal({ accountId: user.accountId, userId: user.userId, coin: 'btc', address: BTC_ADDRESS, publicKey: null, chain: null, amount: new Decimal(amount), limits: await wallet.limits('btc'), key, origin: 'user' });
 }
 
@@ -168,7 +168,7 @@ describe('two accounts, transfers both ways at once', () => {
       expect(await btcBalance(user)).toMatchObject({ available: '0.9', frozen: '0.1' });
       expect(await balanceOf(t.database.db, user.accountId, 'btc')).toMatchObject({ available: expect.stringMatching(/^0\.90*$/) });
     }
-    const report = await reconcile(t.database.db, (coins) => t.app.wallet.chain.custody(coins));
+    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
     expect(report).toMatchObject({ ok: true, unbalanced: [], balanceMismatches: [] });
   });
 });

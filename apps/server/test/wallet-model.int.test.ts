@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { miningAccounts, users } from '../src/db/schema';
+import { miningAccounts, users } from '../src/modules/accounts/accounts.tables';
 import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { balanceOf, post } from '../src/modules/wallet/ledger';
 import { reconcile } from '../src/modules/wallet/reconciliation';
@@ -48,17 +48,17 @@ const amount = fc.integer({ min: 1, max: 1_500_000 }).map((n) => new Decimal(n).
 const account = fc.integer({ min: 0, max: ACCOUNTS - 1 });
 
 async function limits() {
-  return t.app.wallet.service.limits(COIN);
+  return t.app.modules.wallet.wallet.limits(COIN);
 }
 
 class Deposit implements fc.AsyncCommand<Model, Real> {
   constructor(readonly to: number, readonly value: Decimal) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    await (t.app.wallet.chain as SimulatedChain).receive(COIN, r.depositAddress[this.to]!, this.value.toFixed());
+    await (t.app.modules.wallet.chain as SimulatedChain).receive(COIN, r.depositAddress[this.to]!, this.value.toFixed());
     t.clock.advance(60_000); // one confirmation
     // Deposits only: sending and settling withdrawals is the Settle command's step.
-    await t.app.wallet.processor.scanDeposits([COIN]);
+    await t.app.modules.wallet.processor.scanDeposits([COIN]);
     m.available[this.to] = m.available[this.to]!.plus(this.value);
   }
   toString = () => `deposit(${this.to}, ${this.value.toFixed()})`;
@@ -92,7 +92,7 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const l = await limits();
     const expected = this.value.lt(l.minWithdraw) ? 'withdraw_below_minimum' : m.available[this.from]!.lt(this.value) ? 'insufficient_balance' : 'ok';
-    const result = await t.app.wallet.service
+    const result = await t.app.modules.wallet.wallet
       .createWithdrawal({ accountId: r.accounts[this.from]!, userId: r.userIds[this.from]!, coin: COIN, address: `simltc1${'0'.repeat(40)}`, publicKey: null, chain: null, amount: this.value, limits: l, key: randomUUID(), origin: 'user' })
       .then((rows) => rows, keyOf);
     // The minimum is the route's rule; the service refuses only parts not above the fee.
@@ -117,16 +117,16 @@ class Review implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const [id, w] = [...m.pending.entries()].find(([, w]) => w.status === 'reviewing')!;
     if (this.approve) {
-      await t.app.wallet.admin.approve(r.adminId, id);
+      await t.app.modules.wallet.admin.approve(r.adminId, id);
       w.status = 'sent';
     } else {
-      await t.app.wallet.admin.reject(r.adminId, id, 'model test');
+      await t.app.modules.wallet.admin.reject(r.adminId, id, 'model test');
       m.pending.delete(id);
       m.frozen[w.account] = m.frozen[w.account]!.minus(w.amount);
       m.available[w.account] = m.available[w.account]!.plus(w.amount);
     }
     // A second decision on the same withdrawal is refused.
-    expect(await t.app.wallet.admin.approve(r.adminId, id).then(() => 'ok', keyOf)).toBe('withdrawal_state_invalid');
+    expect(await t.app.modules.wallet.admin.approve(r.adminId, id).then(() => 'ok', keyOf)).toBe('withdrawal_state_invalid');
   }
   toString = () => (this.approve ? 'approve' : 'reject');
 }
@@ -136,10 +136,10 @@ class Settle implements fc.AsyncCommand<Model, Real> {
   constructor(readonly fail: boolean) {}
   check = (m: Readonly<Model>) => [...m.pending.values()].some((w) => w.status === 'sent');
   async run(m: Model) {
-    if (this.fail) (t.app.wallet.chain as SimulatedChain).failNextSendTo(`simltc1${'0'.repeat(40)}`);
-    await walletTick(t.app.wallet);
+    if (this.fail) (t.app.modules.wallet.chain as SimulatedChain).failNextSendTo(`simltc1${'0'.repeat(40)}`);
+    await walletTick(t.app.modules.wallet);
     t.clock.advance(2 * 60_000);
-    await walletTick(t.app.wallet);
+    await walletTick(t.app.modules.wallet);
     const rows = await t.database.db.select().from(withdrawals);
     for (const [id, w] of [...m.pending.entries()]) {
       if (w.status !== 'sent') continue;
@@ -159,7 +159,7 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const expectOk = m.available[this.to]!.plus(this.value).gte(0);
     const names = await t.database.db.select().from(miningAccounts).where(eq(miningAccounts.id, r.accounts[this.to]!));
-    const result = await t.app.wallet.admin.adjust(r.adminId, { account: names[0]!.name, coin: COIN, amount: this.value.toFixed(), reason: 'model' }).then(() => 'ok', keyOf);
+    const result = await t.app.modules.wallet.admin.adjust(r.adminId, { account: names[0]!.name, coin: COIN, amount: this.value.toFixed(), reason: 'model' }).then(() => 'ok', keyOf);
     expect(result).toBe(expectOk ? 'ok' : 'insufficient_balance');
     if (expectOk) m.available[this.to] = m.available[this.to]!.plus(this.value);
   }
@@ -177,7 +177,7 @@ class Checked implements fc.AsyncCommand<Model, Real> {
       expect(new Decimal(b.available).toFixed(), `available of ${i} after ${this.toString()}`).toBe(m.available[i]!.toFixed());
       expect(new Decimal(b.frozen).toFixed(), `frozen of ${i} after ${this.toString()}`).toBe(m.frozen[i]!.toFixed());
     });
-    expect((await reconcile(t.database.db, (coins) => t.app.wallet.chain.custody(coins))).ok).toBe(true);
+    expect((await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).ok).toBe(true);
   }
   toString = () => this.inner.toString();
 }
@@ -190,7 +190,7 @@ it('matches the model under random sequences of wallet operations', async () => 
     const [acct] = await db.insert(miningAccounts).values({ userId: user!.id, name: `model${randomUUID().replace(/-/g, '').slice(0, 12)}`, isDefault: true }).returning();
     real.accounts.push(acct!.id);
     real.userIds.push(user!.id);
-    real.depositAddress.push((await t.app.wallet.service.depositAddress(acct!.id, COIN)).address);
+    real.depositAddress.push((await t.app.modules.wallet.wallet.depositAddress(acct!.id, COIN)).address);
   }
   real.adminId = real.userIds[0]!;
 
@@ -207,10 +207,10 @@ it('matches the model under random sequences of wallet operations', async () => 
   await fc.assert(
     fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
       // Leftover withdrawals of an earlier run are settled first, so the model starts clean.
-      await t.app.wallet.processor.sendPending();
-      for (const w of await db.select().from(withdrawals).where(eq(withdrawals.status, 'reviewing'))) await t.app.wallet.admin.reject(real.adminId, w.id, 'reset');
+      await t.app.modules.wallet.processor.sendPending();
+      for (const w of await db.select().from(withdrawals).where(eq(withdrawals.status, 'reviewing'))) await t.app.modules.wallet.admin.reject(real.adminId, w.id, 'reset');
       t.clock.advance(2 * 60_000);
-      await walletTick(t.app.wallet);
+      await walletTick(t.app.modules.wallet);
       const start = await Promise.all(real.accounts.map((a) => balanceOf(db, a, COIN)));
       const model: Model = { available: start.map((b) => new Decimal(b.available)), frozen: start.map((b) => new Decimal(b.frozen)), pending: new Map() };
       await fc.asyncModelRun(() => ({ model, real }), cmds);

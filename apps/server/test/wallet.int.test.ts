@@ -35,7 +35,7 @@ interface User {
 }
 const errorOf = (res: { body: string }) => body(res).code;
 const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
-const chain = () => t.app.wallet.chain as SimulatedChain;
+const chain = () => t.app.modules.wallet.chain as SimulatedChain;
 
 const emailCode = (user: { email: string; tokens: Tokens }, operation: string, subject?: string) => emailOperationCode(t, inbox, user, operation, subject);
 
@@ -148,11 +148,11 @@ describe('withdrawals', () => {
     expect(errorOf(await withdraw(user, a.id, '0.3', { key, code: '000000' }))).toBe(codeOf('idempotency_conflict'));
     expect(await balance(user, 'btc')).toMatchObject({ available: '0.75', frozen: '0.25' });
 
-    await walletTick(t.app.wallet);
+    await walletTick(t.app.modules.wallet);
     const [sent] = body<{ list: Array<{ status: string; txid: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(sent).toMatchObject({ status: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) });
     t.clock.advance(2 * 60_000);
-    await walletTick(t.app.wallet);
+    await walletTick(t.app.modules.wallet);
     expect(await balance(user, 'btc')).toMatchObject({ available: '0.75', frozen: '0' });
     const tx = body<{ list: Array<{ business_type: string; amount: string; status: string; txid: string | null }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?coin=btc', headers: auth(user.tokens) })).data.list;
     expect(tx[0]).toMatchObject({ business_type: 'withdraw', amount: '-0.25', status: 'completed', txid: sent!.txid });
@@ -193,10 +193,10 @@ describe('withdrawals', () => {
     await credit(user, 'btc', '1');
     chain().failNextSendTo(BTC_ADDRESS_2);
     expect((await withdraw(user, a.id, '0.4')).statusCode).toBe(200);
-    await walletTick(t.app.wallet);
+    await walletTick(t.app.modules.wallet);
     t.clock.advance(2 * 60_000);
-    await walletTick(t.app.wallet);
-    await walletTick(t.app.wallet);
+    await walletTick(t.app.modules.wallet);
+    await walletTick(t.app.modules.wallet);
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
     const [w] = body<{ list: Array<{ status: string; reason: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ status: 'failed', reason: 'rejected by the network' });
@@ -209,13 +209,13 @@ describe('deposits and transfers', () => {
     const { address } = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(user.tokens) })).data;
     expect(body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(user.tokens) })).data.address).toBe(address);
     await chain().receive('ltc', address, '2.5');
-    await walletTick(t.app.wallet);
+    await walletTick(t.app.modules.wallet);
     const pending = body<{ list: Array<{ status: string }> }>(await inject(t.app, { url: '/api/v2/wallets/deposits', headers: auth(user.tokens) })).data.list;
     expect(pending).toMatchObject([{ status: 'confirming' }]);
     expect((await balance(user, 'ltc')).available).toBe('0');
     t.clock.advance(60_000);
-    await walletTick(t.app.wallet);
-    await walletTick(t.app.wallet);
+    await walletTick(t.app.modules.wallet);
+    await walletTick(t.app.modules.wallet);
     expect((await balance(user, 'ltc')).available).toBe('2.5');
   });
 
@@ -311,10 +311,10 @@ describe('automatic payout', () => {
 
     await endHolds(user);
     await credit(user, 'btc', '0.1');
-    expect(await t.app.wallet.service.runPayouts('2026-06-02')).toBe(0); // below the threshold
+    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-02')).toBe(0); // below the threshold
     await credit(user, 'btc', '0.35');
-    expect(await t.app.wallet.service.runPayouts('2026-06-02')).toBe(1);
-    expect(await t.app.wallet.service.runPayouts('2026-06-02')).toBe(0);
+    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-02')).toBe(1);
+    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-02')).toBe(0);
     const [w] = body<{ list: Array<{ origin: string; amount: string; address: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ origin: 'payout', amount: '0.45', address: BTC_ADDRESS });
     expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.45' });

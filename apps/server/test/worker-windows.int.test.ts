@@ -125,8 +125,8 @@ describe('worker windows', () => {
       t.clock.set(new Date(now));
       for (let b = Math.floor(rand() * 3); b > 0; b--) await send();
       // A pass beside a flush: shares for this minute and the last arrive while it moves the barrier.
-      if (rand() < 0.3) await Promise.all([send(), t.app.ingest.refreshWindows()]);
-      await t.app.ingest.refreshWindows();
+      if (rand() < 0.3) await Promise.all([send(), t.app.modules.mining.ingest.refreshWindows()]);
+      await t.app.modules.mining.ingest.refreshWindows();
       passes++;
       expect(await check()).toBe(new Set(sent.map((s) => s.worker)).size);
     }

@@ -9,10 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The handle a transaction callback receives; repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -39,7 +36,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     // Fail at start, not on the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', pgPool: pool, close: () => pool.end() };
+    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', pgPool: pool, close: () => pool.end() };
   }
   const inMemory = options.pgliteDataDir === 'memory';
   if (!inMemory) mkdirSync(path.resolve(options.pgliteDataDir), { recursive: true });
@@ -47,7 +44,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const extensions = { pg_trgm };
   const client = inMemory ? new PGlite({ extensions }) : new PGlite({ dataDir: path.resolve(options.pgliteDataDir), extensions });
   await client.waitReady;
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite(client) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`, the shared type cannot say so. */

@@ -9,8 +9,6 @@ import {
   accountVisibilityBodySchema,
   captchaChallengeSchema,
   createAccountBodySchema,
-  DEVICE_HEADER,
-  DEVICE_ID_PATTERN,
   envelope,
   loginBodySchema,
   loginResultSchema,
@@ -31,18 +29,11 @@ import {
 import { access } from '../../platform/access';
 import type { CaptchaAnswer, CaptchaVerifier } from '../../platform/captcha';
 import { AppError, ok } from '../../platform/errors';
+import { clientInfo, perMinute } from '../../platform/request-context';
 import type { AccountService } from './accounts.service';
-import { deviceHash, type AuthService } from './auth.service';
+import type { AuthService } from './auth.service';
 import type { CodeTarget } from './codes.service';
-import type { ClientInfo, SessionService } from './session.service';
-
-export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
-
-export function clientInfo(request: FastifyRequest): ClientInfo {
-  const device = request.headers[DEVICE_HEADER];
-  const id = typeof device === 'string' && DEVICE_ID_PATTERN.test(device) ? device : null;
-  return { ip: request.ip, userAgent: request.headers['user-agent'], deviceHash: id ? deviceHash(id) : null };
-}
+import type { SessionService } from './session.service';
 
 export function targetOf(body: { channel: 'email' | 'sms'; email?: string | undefined; phone_country?: string | undefined; phone?: string | undefined }): CodeTarget {
   if (body.channel === 'email') {

@@ -16,22 +16,25 @@ export const ROLE_DEFINITIONS = [
 ];
 
 export class AccountService {
-  /**
-   * Until when withdrawals wait (shown as withdraw_hold_until). The wallet replaces it with its
-   * own, which also knows the withdraw-address hold; this one counts security changes only.
-   */
-  withdrawHoldUntil: (user: repo.UserRow) => Promise<Date | null> = async (user) => {
-    const until = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + this.securityHoldMs) : null;
-    return until && until > this.clock.now() ? until : null;
-  };
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly currencies: () => Promise<string[]>,
     /** SECURITY_HOLD_HOURS: the withdrawal hold after a security change (SPEC.md section 9). */
     private readonly securityHoldMs: number,
+    /**
+     * Until when withdrawals wait (shown as withdraw_hold_until): the wallet's rule, which also
+     * knows the withdraw-address hold (a port: the wallet is built after this module).
+     */
+    private readonly withdrawHold?: (user: repo.UserRow) => Promise<Date | null>,
   ) {}
+
+  /** Without the wallet: the security-change hold alone. */
+  private async withdrawHoldUntil(user: repo.UserRow): Promise<Date | null> {
+    if (this.withdrawHold) return this.withdrawHold(user);
+    const until = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + this.securityHoldMs) : null;
+    return until && until > this.clock.now() ? until : null;
+  }
 
   async mine(userId: string): Promise<UserMine> {
     const user = await repo.findUserById(this.db, userId);
@@ -101,12 +104,6 @@ export class AccountService {
    * The caller's sub-account of that name. Another user's account answers exactly like one that
    * does not exist, so names cannot be probed through other users' data.
    */
-  async owned(userId: string, name: string): Promise<{ id: string; name: string }> {
-    const account = await repo.findAccountOfUserByName(this.db, userId, name);
-    if (!account) throw new AppError('not_found');
-    return { id: account.id, name: account.name };
-  }
-
   async switchTo(userId: string, accountId: string): Promise<void> {
     const account = await repo.findAccountOfUser(this.db, userId, accountId);
     // Another user's account id answers exactly like a missing one.

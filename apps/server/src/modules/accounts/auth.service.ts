@@ -2,7 +2,7 @@
 // then an authenticator code or, on a new device, an emailed/SMS code). Enumeration stays
 // expensive: every answer about an account is the same for known and unknown ones, in body and
 // in time (a dummy hash is verified for unknown users), behind a captcha and rate limits.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { isMainlandPhone, type Language, type LoginResult, type Tokens } from '@hashpool/shared';
 import type { Db } from '../../db/client';
@@ -16,7 +16,8 @@ import type { PasswordHasher } from '../../platform/passwords';
 import * as repo from './accounts.repository';
 import type { UserRow } from './accounts.repository';
 import type { CodeService, CodeTarget } from './codes.service';
-import type { ClientInfo, SessionService } from './session.service';
+import type { ClientInfo } from '../../platform/request-context';
+import type { SessionService } from './session.service';
 import type { TotpService } from './totp.service';
 
 /** Failed logins for one identifier within 15 minutes before every try needs a captcha. */
@@ -44,9 +45,6 @@ function randomString(alphabet: string, length: number): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-export function deviceHash(deviceId: string): string {
-  return createHash('sha256').update(`device:${deviceId}`).digest('hex');
-}
 
 export function maskTarget(target: CodeTarget): string {
   if (target.channel === 'sms') return `+${target.country} ${target.phone.slice(0, 3)}****${target.phone.slice(-2)}`;

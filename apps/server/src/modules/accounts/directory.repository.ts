@@ -40,3 +40,9 @@ export async function accountsOwnedBy(db: DbOrTx, userId: string, ids: string[])
   const rows = await queryRows<{ id: string }>(db, sql`select id::text as id from mining_accounts where user_id = ${userId} and id = any(${sqlArray(ids)}::uuid[])`);
   return new Set(rows.map((r) => r.id));
 }
+
+export async function emailsByUserIds(db: DbOrTx, ids: string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; email: string | null }>(db, sql`select id::text as id, email from users where id = any(${sqlArray(ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r.email]));
+}

@@ -36,6 +36,11 @@ export class AccountDirectory {
     return (await repo.accountNamesByIds(db, [id])).get(id);
   }
 
+  /** Users' login emails by user id (operators named in the audit log, for instance). */
+  emailsOf(userIds: string[], db: DbOrTx = this.db): Promise<Map<string, string | null>> {
+    return repo.emailsByUserIds(db, [...new Set(userIds)]);
+  }
+
   /** Who is told about each sub-account, by sub-account id. */
   async recipients(ids: string[], db: DbOrTx = this.db): Promise<Map<string, AccountRecipient>> {
     const rows = await repo.accountRecipients(db, [...new Set(ids)]);

@@ -24,7 +24,8 @@ import {
 import { access } from '../../platform/access';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/messages';
-import { clientInfo, perMinute, targetOf } from './accounts.routes';
+import { clientInfo, perMinute } from '../../platform/request-context';
+import { targetOf } from './accounts.routes';
 import { AuthService } from './auth.service';
 import type { SecurityService } from './security.service';
 

@@ -14,7 +14,8 @@ import type { PasswordHasher } from '../../platform/passwords';
 import * as repo from './accounts.repository';
 import type { UserRow } from './accounts.repository';
 import type { CodeService, CodeTarget } from './codes.service';
-import type { ClientInfo, SessionService } from './session.service';
+import type { ClientInfo } from '../../platform/request-context';
+import type { SessionService } from './session.service';
 import type { TotpService } from './totp.service';
 
 export interface Verification {

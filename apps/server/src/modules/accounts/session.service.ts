@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
+import type { ClientInfo } from '../../platform/request-context';
 import { AppError } from '../../platform/errors';
 import { newToken, tokenHash } from '../../platform/random-tokens';
 import * as repo from './accounts.repository';
@@ -32,12 +33,6 @@ interface TokenPair {
   refresh: string;
 }
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | undefined;
-  /** Hash of the request's valid device id; null when it sent none or a malformed one (a new device at login). */
-  deviceHash: string | null;
-}
 
 export class SessionService {
   constructor(

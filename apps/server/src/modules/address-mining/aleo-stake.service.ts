@@ -9,9 +9,9 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { ALEO_EPOCH_SECONDS, ALEO_STAKE_SCHEDULE_SEED } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { adminAuditLog } from '../wallet/wallet.tables';
 import { addressOf } from '../earnings/address-earnings.service';
 import { networkStats } from '../mining/mining.tables';
 import { aleoStakeSchedule } from './address-mining.tables';
@@ -29,6 +29,7 @@ export class AleoStakeService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async schedule() {
@@ -82,13 +83,7 @@ export class AleoStakeService {
         .insert(aleoStakeSchedule)
         .values({ effectiveFrom: from, stakePerSolution: body.stake_per_solution, source: 'operator', updatedBy: adminUserId, updatedAt: now })
         .onConflictDoUpdate({ target: aleoStakeSchedule.effectiveFrom, set: { stakePerSolution: body.stake_per_solution, source: 'operator', updatedBy: adminUserId, updatedAt: now } });
-      await tx.insert(adminAuditLog).values({
-        adminUserId,
-        action: 'stake_schedule_update',
-        target: `aleo_stake:${from.toISOString()}`,
-        detail: { from: old ? plain(old.stakePerSolution) : '', to: plain(body.stake_per_solution), reason: body.reason },
-        createdAt: now,
-      });
+      await this.audit.record({ adminUserId, action: 'stake_schedule_update', target: `aleo_stake:${from.toISOString()}`, detail: { from: old ? plain(old.stakePerSolution) : '', to: plain(body.stake_per_solution), reason: body.reason } }, tx);
     });
     return this.schedule();
   }

@@ -1,5 +1,5 @@
 // The only code that touches the content tables.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { advertisements, announcements, coins, currencyRates, footerLinks, siteParameters, sliders } from './content.tables';
 
@@ -58,4 +58,8 @@ export function listActiveAdvertisements(db: DbOrTx, now: Date) {
 
 export function listRates(db: DbOrTx) {
   return db.select().from(currencyRates).orderBy(asc(currencyRates.sortOrder), asc(currencyRates.currency));
+}
+
+export async function ping(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -15,7 +15,6 @@ import {
   sliderListSchema,
   sliderQuerySchema,
 } from '@hashpool/shared';
-import { sql } from 'drizzle-orm';
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
 import type { ContentService } from './content.service';
@@ -29,11 +28,7 @@ export function contentRoutes(service: ContentService, version: string) {
       config: { access: access.public, rateLimit: false },
       schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: envelope(healthSchema) } },
     }, async (request) => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch (error) {
-        throw new AppError('system_error', { cause: error });
-      }
+      if (!(await service.databaseAnswers())) throw new AppError('system_error');
       return ok(request, { status: 'ok' as const, database: 'ok' as const, version });
     });
 

@@ -2,7 +2,7 @@
 // Stored texts are per language; each call answers in the caller's language, English otherwise.
 import Decimal from 'decimal.js';
 import type { Language, PoolItem, RateItem } from '@hashpool/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import * as repo from './content.repository';
 import type { LocalizedText } from './content.tables';
@@ -16,34 +16,49 @@ function plain(value: string): string {
   return new Decimal(value).toFixed();
 }
 
-export class ContentService {
-  /**
-   * The fee of each coin's default payout method, by coin. The earnings module replaces it with its
-   * fee table (operators edit fees there); coins it does not name show the registry's fee_rate.
-   */
-  defaultFeeRates: () => Promise<Map<string, string>> = async () => new Map();
+/**
+ * The enabled coins of the registry as GET /pools lists them; `fees` by coin replaces the
+ * registry's fee_rate (the earnings module's fee table). Seeds read it without fees.
+ */
+export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map()): Promise<PoolItem[]> {
+  const rows = await repo.listEnabledCoins(db);
+  return rows.map((c) => ({
+    coin: c.code,
+    name: c.name,
+    symbol: c.symbol,
+    algorithm: c.algorithm,
+    precision: c.precision,
+    mode: c.mode as PoolItem['mode'],
+    fee_rate: plain(fees.get(c.code) ?? c.feeRate),
+    min_payout: plain(c.minPayout),
+    price_usd: c.priceUsd === null ? null : plain(c.priceUsd),
+    stratum_url: c.stratumUrl,
+  }));
+}
 
+export class ContentService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     /** Parameters that come from configuration rather than the table. */
     private readonly configParameters: Record<string, string>,
+    /**
+     * The fee of each coin's default payout method, by coin: the earnings module's fee table
+     * (operators edit fees there); coins it does not name show the registry's fee_rate.
+     */
+    private readonly defaultFeeRates: () => Promise<Map<string, string>> = async () => new Map(),
   ) {}
 
+  /** True when the database answers (the health check). */
+  async databaseAnswers(): Promise<boolean> {
+    return repo.ping(this.db).then(
+      () => true,
+      () => false,
+    );
+  }
+
   async pools(): Promise<PoolItem[]> {
-    const [rows, fees] = await Promise.all([repo.listEnabledCoins(this.db), this.defaultFeeRates()]);
-    return rows.map((c) => ({
-      coin: c.code,
-      name: c.name,
-      symbol: c.symbol,
-      algorithm: c.algorithm,
-      precision: c.precision,
-      mode: c.mode as PoolItem['mode'],
-      fee_rate: plain(fees.get(c.code) ?? c.feeRate),
-      min_payout: plain(c.minPayout),
-      price_usd: c.priceUsd === null ? null : plain(c.priceUsd),
-      stratum_url: c.stratumUrl,
-    }));
+    return listPools(this.db, await this.defaultFeeRates());
   }
 
   async parameters(keys?: string[]): Promise<Record<string, string>> {

@@ -6,10 +6,10 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { COINS, findCoin, isUtcDay, PAY_METHODS, utcDay, type PayMethod } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { users } from '../accounts/accounts.tables';
-import { adminAuditLog } from '../wallet/wallet.tables';
 import { earningFeeRates, marketData } from './earnings.tables';
 import { accountCoin, ACCOUNT_COINS, marketView, plain } from './earnings.service';
 
@@ -28,10 +28,11 @@ export class EarningsAdminService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly auditLog: AuditLog,
   ) {}
 
   private audit(tx: Tx, adminUserId: string, action: string, target: string, detail: Record<string, string>) {
-    return tx.insert(adminAuditLog).values({ adminUserId, action, target, detail, createdAt: this.clock.now() });
+    return this.auditLog.record({ adminUserId, action, target, detail }, tx);
   }
 
   async feeRates() {

@@ -8,7 +8,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { coinPrecision, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import type { AccountDirectory } from '../accounts';
 import { AppError } from '../../platform/errors';
 import { miningAccounts, users } from '../accounts/accounts.tables';
 import type { ChainAdapter } from './chain';
@@ -16,7 +18,7 @@ import { balancesOf, post, SYSTEM } from './ledger';
 import { reconcile, type ReconciliationReport } from './reconciliation';
 import { returnFunds } from './withdrawal-processor';
 import { withdrawalView } from './wallet.service';
-import { adminAuditLog, withdrawals } from './wallet.tables';
+import { withdrawals } from './wallet.tables';
 
 export class WalletAdminService {
   /** The last daily reconciliation, for the report page and the alert. */
@@ -26,10 +28,11 @@ export class WalletAdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly chain: ChainAdapter,
+    private readonly deps: { audit: AuditLog; accounts: AccountDirectory },
   ) {}
 
   private audit(tx: Tx, adminUserId: string | null, action: string, target: string, detail: Record<string, string>) {
-    return tx.insert(adminAuditLog).values({ adminUserId, action, target, detail, createdAt: this.clock.now() });
+    return this.deps.audit.record({ adminUserId, action, target, detail }, tx);
   }
 
   async withdrawals(status: WithdrawalStatus | undefined, page: number, pageSize: number) {
@@ -168,20 +171,9 @@ export class WalletAdminService {
     return report;
   }
 
-  async auditLog(page: number, pageSize: number) {
-    const [rows, [count]] = await Promise.all([
-      this.db
-        .select({ a: adminAuditLog, email: users.email })
-        .from(adminAuditLog)
-        .leftJoin(users, eq(users.id, adminAuditLog.adminUserId))
-        .orderBy(desc(adminAuditLog.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(adminAuditLog),
-    ]);
-    return {
-      list: rows.map((r) => ({ id: r.a.id, admin: r.email, action: r.a.action, target: r.a.target, detail: r.a.detail ?? null, created_at: r.a.createdAt.toISOString() })),
-      total: count?.n ?? 0,
-    };
+  /** The operators' audit log, newest first, each operator named by email. */
+  auditLog(page: number, pageSize: number) {
+    return this.deps.audit.page(page, pageSize, (ids) => this.deps.accounts.emailsOf(ids));
   }
+
 }

@@ -38,7 +38,7 @@ import {
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
-import { clientInfo, perMinute } from '../accounts/accounts.routes';
+import { clientInfo, perMinute } from '../../platform/request-context';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { WalletService } from './wallet.service';
 import type { ReconciliationReport } from './reconciliation';

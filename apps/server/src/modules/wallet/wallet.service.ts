@@ -17,7 +17,7 @@ import { underLease } from '../../platform/leases';
 import type { PasswordHasher } from '../../platform/passwords';
 import { miningAccounts, users } from '../accounts/accounts.tables';
 import type { UserRow } from '../accounts/accounts.repository';
-import type { ClientInfo } from '../accounts/session.service';
+import type { ClientInfo } from '../../platform/request-context';
 import type { SecurityService, Verification } from '../accounts/security.service';
 import { checkWithdrawAddress } from './address-check';
 import type { ChainAdapter } from './chain';

@@ -2,7 +2,7 @@
 // withdraw addresses, withdrawals and their states, deposits, internal transfers, automatic
 // payout settings, the operators' audit log, and the simulated chain's own book.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { miningAccounts, users } from '../accounts/accounts.tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -166,20 +166,6 @@ export const payoutSettings = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.coin] })],
-);
-
-/** Every operator decision and correction, with who and why. */
-export const adminAuditLog = pgTable(
-  'admin_audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adminUserId: uuid('admin_user_id').references(() => users.id),
-    action: text('action').notNull(),
-    target: text('target').notNull(),
-    detail: jsonb('detail').$type<Record<string, string>>(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
 );
 
 /**

@@ -1,0 +1,60 @@
+// The accounts module in the registry: registration and login, sessions, the user's settings and
+// sub-accounts, second factors and security changes, and the directory other modules ask about
+// sub-accounts. It says who calls (bearer tokens).
+import { AltchaVerifier, GeetestVerifier, type CaptchaVerifier } from '../../platform/captcha';
+import { LoginKeyPair } from '../../platform/login-crypto';
+import { defineModule } from '../../platform/modules';
+import { SecretBox } from '../../platform/secret-box';
+import { ensureRoles } from './accounts.repository';
+import { accountsRoutes } from './accounts.routes';
+import { seedDemoUser } from './accounts.seed';
+import { AccountService, ROLE_DEFINITIONS } from './accounts.service';
+import { AuthService } from './auth.service';
+import { CodeService } from './codes.service';
+import { AccountDirectory } from './directory.service';
+import { securityRoutes } from './security.routes';
+import { SecurityService } from './security.service';
+import { SessionService } from './session.service';
+import { TotpService } from './totp.service';
+
+/** Failed logins and pay-password tries are counted over this window. */
+const FAILURE_WINDOW_MS = 15 * 60_000;
+
+export interface AccountsApi {
+  auth: AuthService;
+  sessions: SessionService;
+  accounts: AccountService;
+  security: SecurityService;
+  directory: AccountDirectory;
+  captcha: CaptchaVerifier;
+}
+
+export const accountsModule = defineModule({
+  name: 'accounts',
+  dependsOn: ['content'],
+  create: (p, use, later) => {
+    const { config, db, clock, keys } = p;
+    const content = use('content').content;
+    const captcha: CaptchaVerifier =
+      config.CAPTCHA_PROVIDER === 'geetest' && config.GEETEST_ID && config.GEETEST_KEY
+        ? new GeetestVerifier(config.GEETEST_ID, config.GEETEST_KEY)
+        : new AltchaVerifier(keys.captcha.toString('hex'), config.ALTCHA_COST, clock, p.replayGuard);
+    const siteName = async () => (await content.parameters(['site_name'])).site_name ?? 'Hashpool';
+    const codes = new CodeService(db, clock, keys.codes, p.mailer, p.sms, siteName);
+    const sessions = new SessionService(db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
+    const totp = new TotpService(db, clock, new SecretBox(keys.secretBox));
+    const adminEmails = new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
+    const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), adminEmails);
+    const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
+    const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, (user) => later('wallet')().wallet.holdUntil(user));
+    const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName);
+    return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha };
+  },
+  routes: (api) => async (app) => {
+    await app.register(accountsRoutes(api));
+    await app.register(securityRoutes(api.security));
+  },
+  principal: (api) => (request) => api.sessions.resolvePrincipal(request),
+  seed: (db) => ensureRoles(db, ROLE_DEFINITIONS),
+  demo: (db, clock) => seedDemoUser(db, clock.now()),
+});

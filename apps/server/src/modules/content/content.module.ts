@@ -1,0 +1,28 @@
+// The content module in the registry: coins and pools, site parameters, currency rates,
+// announcements, banners, advertisements, footer links and the health check.
+import { defineModule } from '../../platform/modules';
+import { contentRoutes } from './content.routes';
+import { seedDemoContent, seedReferenceData } from './content.seed';
+import { ContentService } from './content.service';
+
+export interface ContentApi {
+  content: ContentService;
+}
+
+export const contentModule = defineModule({
+  name: 'content',
+  dependsOn: [],
+  create: (p, _use, later) => ({
+    content: new ContentService(
+      p.db,
+      p.clock,
+      // app_version is the one version (package.json), the same /api/health reports; a table row of that name is ignored.
+      { request_sign_key: p.config.REQUEST_SIGN_KEY, app_version: p.version },
+      // GET /pools shows the default payout method's fee from the operators' fee table.
+      () => later('earnings')().earnings.defaultFeeRates(),
+    ),
+  }),
+  routes: (api, p) => contentRoutes(api.content, p.version),
+  seed: (db) => seedReferenceData(db),
+  demo: (db, clock) => seedDemoContent(db, clock.now()),
+});

@@ -1,0 +1,63 @@
+// The earnings module in the registry: payout methods, fee rates and market data; the daily and
+// per-block settlement that credits miners; profits pages and export; address mining's earnings;
+// invitation rewards. Its job extends the market data and settles each day and matured block.
+import { listPools } from '../content';
+import { defineModule } from '../../platform/modules';
+import { AddressEarningsService } from './address-earnings.service';
+import { addressEarningsRoutes } from './address-earnings.routes';
+import { BlockSettlementService } from './block-settlement.service';
+import { seedDemoSettlements } from './earnings.demo';
+import { EarningsAdminService } from './earnings-admin.service';
+import { startEarningsJobs } from './earnings.jobs';
+import { earningsRoutes } from './earnings.routes';
+import { seedEarnings } from './earnings.seed';
+import { EarningsService } from './earnings.service';
+import { SimulatedMarketData, type MarketDataAdapter } from './market-data';
+import { ProfitsService } from './profits.service';
+import { ReferralService } from './referral.service';
+import { SettlementService } from './settlement.service';
+
+export interface EarningsApi {
+  earnings: EarningsService;
+  settlement: SettlementService;
+  blockSettlement: BlockSettlementService;
+  referral: ReferralService;
+  profits: ProfitsService;
+  addressEarnings: AddressEarningsService;
+  admin: EarningsAdminService;
+}
+
+export const earningsModule = defineModule({
+  name: 'earnings',
+  dependsOn: ['accounts', 'mining', 'wallet'],
+  create: (p, use) => {
+    const { db, clock } = p;
+    const earnings = new EarningsService(db, clock, p.adapters.marketData ?? new SimulatedMarketData());
+    const settlement = new SettlementService(db, clock, earnings);
+    return {
+      earnings,
+      settlement,
+      blockSettlement: new BlockSettlementService(db, clock, earnings, use('wallet').chain, settlement),
+      referral: new ReferralService(db, clock),
+      profits: new ProfitsService(db, clock, earnings),
+      addressEarnings: new AddressEarningsService(db, clock, earnings),
+      admin: new EarningsAdminService(db, clock, p.audit),
+    };
+  },
+  routes: (api, _p, use) => async (app) => {
+    await app.register(addressEarningsRoutes(api.addressEarnings));
+    await app.register(earningsRoutes({ ...api, blocks: use('mining').blocks, accounts: use('accounts').directory }));
+  },
+  // Fee rates and the first market day start from the coin registry (pool fee, price).
+  seed: async (db, clock) => seedEarnings(db, clock.now(), await listPools(db)),
+  // A week of the demo farm's mining, settled by the real settlement (labelled demo: the demo farm).
+  demo: async (db, clock) => seedDemoSettlements(db, clock, await listPools(db)),
+  jobs: (api, p) => startEarningsJobs({ ...api, db: p.db, clock: p.clock, log: p.log }),
+});
+
+declare module '../../platform/modules' {
+  interface AppAdapters {
+    /** Market data per coin and day (price, difficulty, subsidy, fees); simulated by default. */
+    marketData?: MarketDataAdapter;
+  }
+}

@@ -1,0 +1,11 @@
+// The earnings module's one door.
+import type { EarningsApi } from './earnings.module';
+
+export { earningsModule, type EarningsApi } from './earnings.module';
+export type { MarketDataAdapter } from './market-data';
+
+declare module '../../platform/modules' {
+  interface ModuleApis {
+    earnings: EarningsApi;
+  }
+}

@@ -1,0 +1,20 @@
+// The mining module's one door.
+import type { MiningApi } from './mining.module';
+import { blocks } from './mining.tables';
+
+export { miningModule, type MiningApi } from './mining.module';
+export type { WorkerOwner, MinerListQuery } from './workers.service';
+export type { HistorySource, Range } from './history.service';
+export { DEMO_ADDRESSES, DEMO_NETWORK_DIFFICULTY, DEMO_WORKERS, simulateShares, type SimulatedWorker } from './simulator';
+export { POINT_SECONDS } from './share-aggregate';
+
+/** The columns other modules' tables may point their foreign keys at. */
+export const miningRefs = {
+  blockId: () => blocks.id,
+};
+
+declare module '../../platform/modules' {
+  interface ModuleApis {
+    mining: MiningApi;
+  }
+}

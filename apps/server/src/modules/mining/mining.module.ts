@@ -1,0 +1,67 @@
+// The mining module in the registry: share ingestion (HTTP and NATS), workers and groups, charts,
+// blocks and network reports, alerts; its jobs move the worker windows every minute, and in a demo
+// start the simulator mines to the demo accounts and addresses.
+import { defineModule } from '../../platform/modules';
+import { AlertsService } from './alerts.service';
+import { BlocksService } from './blocks.service';
+import { GroupsService } from './groups.service';
+import { HistoryService } from './history.service';
+import { IngestService } from './ingest.service';
+import { startMiningJobs } from './mining.jobs';
+import { miningRoutes } from './mining.routes';
+import { startNatsIngest } from './nats-ingest';
+import { DEMO_WORKERS, startSimulator } from './simulator';
+import { WorkersService } from './workers.service';
+
+export interface MiningApi {
+  ingest: IngestService;
+  workers: WorkersService;
+  groups: GroupsService;
+  history: HistoryService;
+  blocks: BlocksService;
+  alerts: AlertsService;
+}
+
+/** How often the demo simulator sends a batch. */
+const SIMULATOR_INTERVAL_MS = 5_000;
+
+export const miningModule = defineModule({
+  name: 'mining',
+  dependsOn: ['accounts'],
+  create: (p, use) => {
+    const { config, db, clock } = p;
+    const accounts = use('accounts').directory;
+    const deadAfterMs = config.WORKER_DEAD_AFTER_HOURS * 3600_000;
+    return {
+      ingest: new IngestService(db, clock, { decoderThreads: config.INGEST_DECODER_THREADS, deadAfterMs, accounts }),
+      workers: new WorkersService(db, clock, deadAfterMs),
+      groups: new GroupsService(db, clock, deadAfterMs, { accounts, notifications: p.notifications }),
+      history: new HistoryService(db, clock),
+      blocks: new BlocksService(db, clock, accounts),
+      alerts: new AlertsService(db, clock, deadAfterMs, { mailer: p.mailer, accounts, notifications: p.notifications }),
+    };
+  },
+  routes: (api, p, use) => miningRoutes({ ...api, accounts: use('accounts').directory, ingestKeys: p.config.INGEST_KEYS }),
+  jobs: async (api, p) => {
+    const { config } = p;
+    const nats = config.NATS_URL ? await startNatsIngest({ url: config.NATS_URL, stream: config.NATS_STREAM, durable: 'hashpool-ingest', ingest: api.ingest, log: p.log }) : undefined;
+    const stopWindows = startMiningJobs({ db: p.db, clock: p.clock, ingest: api.ingest, alerts: api.alerts, log: p.log, intervalMs: config.MINING_JOB_INTERVAL_SECONDS * 1000 });
+    const stopSimulator =
+      config.DEMO_SEED && config.DEMO_SIMULATOR
+        ? startSimulator({
+            workers: DEMO_WORKERS,
+            intervalMs: SIMULATOR_INTERVAL_MS,
+            now: () => Date.now(),
+            submit: (batchId, shares) => api.ingest.submit(batchId, shares),
+            blocks: (events) => api.blocks.record(events),
+            onError: (error) => p.log.warn({ err: error }, 'demo simulator batch failed'),
+          })
+        : () => undefined;
+    return async () => {
+      stopWindows();
+      stopSimulator();
+      await nats?.close(); // stop taking messages before the ingest's last flush (app close)
+    };
+  },
+  close: (api) => api.ingest.close(),
+});

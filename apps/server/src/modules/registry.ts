@@ -1,0 +1,19 @@
+// The module registry: every module of the server, in dependency order (a module comes after the
+// modules it uses). app.ts creates them in this order and registers their routes, db/prepare.ts
+// runs their seeds, main.ts starts their jobs. Adding a module: its folder, and one line here.
+import type { RegisteredModule } from '../platform/modules';
+import { accountsModule } from './accounts';
+import { addressMiningModule } from './address-mining';
+import { contentModule } from './content';
+import { earningsModule } from './earnings';
+import { miningModule } from './mining';
+import { walletModule } from './wallet';
+
+export const MODULES: readonly RegisteredModule[] = [
+  contentModule,
+  accountsModule,
+  miningModule,
+  walletModule,
+  earningsModule,
+  addressMiningModule,
+];
