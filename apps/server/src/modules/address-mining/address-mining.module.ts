@@ -12,15 +12,11 @@ export interface AddressMiningApi {
 
 export const addressMiningModule = defineModule({
   name: 'address-mining',
-  dependsOn: ['mining', 'earnings'],
-  create: (p, use) => {
-    const mining = use('mining');
-    const earnings = use('earnings');
-    return {
-      addressMining: new AddressMiningService(p.db, p.clock, p.config.WORKER_DEAD_AFTER_HOURS * 3600_000, { workers: mining.workers, history: mining.history, blocks: mining.blocks, earnings: earnings.earnings }),
-      aleoStake: new AleoStakeService(p.db, p.clock, p.audit),
-    };
-  },
+  dependsOn: ['mining', 'wallet', 'earnings'],
+  create: (p, use) => ({
+    addressMining: new AddressMiningService(p.clock, { mining: use('mining'), earnings: use('earnings'), wallet: use('wallet') }),
+    aleoStake: new AleoStakeService(p.db, p.clock, p.audit, use('mining')),
+  }),
   routes: (api) => addressMiningRoutes(api.addressMining, api.aleoStake),
   seed: (db, clock) => seedAleoStakeSchedule(db, clock.now()),
 });

@@ -90,3 +90,9 @@ export function blockFigures(db: DbOrTx, since: Date) {
     sql`select coin, count(*) filter (where found_at >= ${since.toISOString()}::timestamptz)::text as n, max(found_at) as last from blocks group by coin`,
   );
 }
+
+/** The coin's newest reported network difficulty, if any. */
+export async function latestDifficulty(db: DbOrTx, coin: string): Promise<number | undefined> {
+  const [row] = await db.select({ d: networkStats.difficulty }).from(networkStats).where(eq(networkStats.coin, coin)).orderBy(desc(networkStats.at)).limit(1);
+  return row?.d;
+}

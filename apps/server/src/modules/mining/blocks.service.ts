@@ -83,6 +83,11 @@ export class BlocksService {
     return { resolution, points };
   }
 
+  /** The coin's network difficulty stratum nodes last reported (ALEO: the proof target). */
+  async latestDifficulty(coin: string): Promise<number | null> {
+    return (await repo.latestDifficulty(this.db, coin)) ?? null;
+  }
+
   async coinPages() {
     const now = this.clock.now().getTime();
     const [pools, latest, found] = await Promise.all([

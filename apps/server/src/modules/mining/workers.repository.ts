@@ -1,6 +1,6 @@
 // SQL of the workers' reads (the pool pages' worker list, one worker, counts by status, an owner's
 // sums). Status follows the last share time against the times the service passes in.
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { WorkerStatus } from '@hashpool/shared';
 import type { DbOrTx } from '../../db/client';
 import { workers } from './mining.tables';
@@ -110,4 +110,56 @@ export async function ownerSums(db: DbOrTx, owner: WorkerOwner, coin: string): P
     .from(workers)
     .where(owned(owner, coin));
   return { h15: sums?.h15 ?? 0, h1: sums?.h1 ?? 0, h24: sums?.h24 ?? 0, reject: sums?.reject ?? 0 };
+}
+
+/** The newest share time among the owner's workers of the coin. */
+export async function lastShareOf(db: DbOrTx, owner: WorkerOwner, coin: string): Promise<Date | null> {
+  const [row] = await db.select({ at: sql<Date | string | null>`max(${workers.lastShareAt})` }).from(workers).where(owned(owner, coin));
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function findWorkerByName(db: DbOrTx, owner: WorkerOwner, coin: string, name: string): Promise<WorkerRow | undefined> {
+  const [w] = await db.select().from(workers).where(and(owned(owner, coin), eq(workers.name, name)));
+  return w;
+}
+
+/**
+ * The owner's workers grouped by the IP they last sent a share from, busiest first: workers,
+ * those active since `activeFrom`, their 15 min and 24 h hashrate, the newest share.
+ */
+export async function workersByIp(db: DbOrTx, owner: WorkerOwner, coin: string, activeFrom: Date, offset: number, limit: number) {
+  const where = owned(owner, coin);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        ip: workers.lastIp,
+        workers: sql<number>`count(*)`.mapWith(Number),
+        active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${activeFrom.toISOString()}::timestamptz)`.mapWith(Number),
+        hashrate15m: sql<number>`sum(${workers.hashrate15m})`.mapWith(Number),
+        hashrate24h: sql<number>`sum(${workers.hashrate24h})`.mapWith(Number),
+        last: sql<Date | string>`max(${workers.lastShareAt})`,
+      })
+      .from(workers)
+      .where(where)
+      .groupBy(workers.lastIp)
+      .orderBy(sql`sum(${workers.hashrate15m}) desc`, sql`count(*) desc`, sql`${workers.lastIp} asc nulls last`)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(distinct coalesce(${workers.lastIp}, ''))`.mapWith(Number) }).from(workers).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Every address-mined worker of the coin by status, and the addresses with an active one. */
+export async function addressWorkerCounts(db: DbOrTx, coin: string, times: StatusTimes): Promise<{ total: number; active: number; dead: number; miners: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${times.inactiveFrom.toISOString()}::timestamptz)`.mapWith(Number),
+      dead: sql<number>`count(*) filter (where ${workers.lastShareAt} < ${times.deadFrom.toISOString()}::timestamptz)`.mapWith(Number),
+      miners: sql<number>`count(distinct ${workers.address}) filter (where ${workers.lastShareAt} >= ${times.inactiveFrom.toISOString()}::timestamptz)`.mapWith(Number),
+    })
+    .from(workers)
+    .where(and(eq(workers.coin, coin), isNotNull(workers.address)));
+  return { total: row?.total ?? 0, active: row?.active ?? 0, dead: row?.dead ?? 0, miners: row?.miners ?? 0 };
 }

@@ -87,4 +87,31 @@ export class WorkersService {
     const [sums, workers] = await Promise.all([repo.ownerSums(this.db, owner, coin), this.counts(owner, coin)]);
     return { hashrate_15m: sums.h15, hashrate_1h: sums.h1, hashrate_24h: sums.h24, reject_rate: sums.reject, workers };
   }
+
+  /** The newest share time among the owner's workers of the coin; null when it has none. */
+  lastShareAt(owner: WorkerOwner, coin: string): Promise<Date | null> {
+    return repo.lastShareOf(this.db, owner, coin);
+  }
+
+  /** The owner's worker of that name; not_found when there is none. */
+  async byName(owner: WorkerOwner, coin: string, name: string): Promise<MinerRow> {
+    const w = await repo.findWorkerByName(this.db, owner, coin, name);
+    if (!w) throw new AppError('not_found');
+    return this.row(w);
+  }
+
+  /** The owner's workers per IP they last mined from (the ALEO IP statistics page), busiest first. */
+  async byIp(owner: WorkerOwner, coin: string, page: number, pageSize: number) {
+    const { rows, total } = await repo.workersByIp(this.db, owner, coin, this.times().inactiveFrom, (page - 1) * pageSize, pageSize);
+    return {
+      list: rows.map((r) => ({ ip: r.ip, workers: r.workers, active: r.active, hashrate_15m: r.hashrate15m, hashrate_24h: r.hashrate24h, last_share_time: new Date(r.last).toISOString() })),
+      total,
+    };
+  }
+
+  /** Every address-mined worker of the coin by status, and how many addresses have an active one. */
+  async addressPoolCounts(coin: string) {
+    const { total, active, dead, miners } = await repo.addressWorkerCounts(this.db, coin, this.times());
+    return { total, active, inactive: total - active - dead, dead, miners };
+  }
 }

@@ -118,6 +118,11 @@ export class WalletService {
     return row;
   }
 
+  /** Each coin's minimum withdrawal (address mining pays its addresses from it). */
+  async minWithdrawals(): Promise<Map<string, string>> {
+    return new Map((await this.db.select().from(walletCoinLimits)).map((l) => [l.coin, plain(l.minWithdraw)]));
+  }
+
   async balances(accountId: string) {
     const [held, limits] = await Promise.all([balancesOf(this.db, accountId), this.db.select().from(walletCoinLimits)]);
     const byCoin = new Map(held.map((b) => [b.coin, b]));
