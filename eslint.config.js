@@ -16,4 +16,21 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**', 'apps/server/scripts/**', '**/*.cli.ts', '**/migrate-cli.ts'], rules: { 'no-console': 'off' } },
+  // Server walls (docs/architecture.md): a module uses another only through its index.ts (its
+  // services and types), never its tables, repositories or other files; the platform and the
+  // database layer serve every module and import none (db/prepare.ts reads the registry).
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/registry.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[a-z-]+/', message: "Another module's files are its own: import its index.ts ('../<module>') and call its services." }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['apps/server/src/db/prepare.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules(/|$)', message: 'The platform and the database layer serve the modules and import none of them.' }] }],
+    },
+  },
 );
