@@ -10,6 +10,12 @@ describe('loadConfig', () => {
     expect(c.DEMO_SEED).toBe(true);
   });
 
+  it('seeds no demo user in production unless asked to', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).DEMO_SEED).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' }).DEMO_SEED).toBe(true);
+    expect(loadConfig({ DEMO_SEED: 'false' }).DEMO_SEED).toBe(false);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });

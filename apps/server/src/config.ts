@@ -14,8 +14,11 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   /** Where PGlite keeps its files when DATABASE_URL is unset; `memory` keeps nothing. */
   PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
-  /** Seed demo content (labelled as demo) on first start. */
-  DEMO_SEED: bool.default(true),
+  /**
+   * Seed demo content (labelled as demo) and the public demo user on first start: by default on,
+   * except with NODE_ENV=production, where a forgotten setting must not open a known password.
+   */
+  DEMO_SEED: bool.optional(),
   /** Run the demo share simulator in the server (only with DEMO_SEED). */
   DEMO_SIMULATOR: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,7 +97,7 @@ export const configSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_SEED'> & { DEMO_SEED: boolean };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -110,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  return result.data;
+  return { ...result.data, DEMO_SEED: result.data.DEMO_SEED ?? result.data.NODE_ENV !== 'production' };
 }
 
 /** TRUST_PROXY as fastify's trustProxy option: true/false, a hop count, or addresses. */

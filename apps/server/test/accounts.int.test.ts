@@ -223,6 +223,29 @@ describe('login', () => {
     expect(codeOf(late)).toBe(ERRORS.ticket_expired.code);
   });
 
+  it('stops comparing authenticator codes after 5 wrong ones, on any instance, for 15 minutes', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    const secret = new Secret();
+    const box = new SecretBox(deriveKeys(t.config).secretBox);
+    await t.database.db.update(users).set({ totpSecret: box.seal(secret.base32) }).where(eq(users.email, email));
+    const totp = new TOTP({ secret });
+    const ticketOf = async () => ((await login(t.app, email, PASSWORD, device)).result as { ticket: string }).ticket;
+    const ticket = await ticketOf();
+    const wrong = () => String((Number(totp.generate({ timestamp: t.clock.now().getTime() })) + 500_000) % 1_000_000).padStart(6, '0');
+    const other = await t.sibling();
+    for (let i = 0; i < 5; i++) {
+      const bad = await inject(i % 2 ? other : t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket, code: wrong() } });
+      expect(codeOf(bad)).toBe(ERRORS.totp_invalid.code);
+    }
+    // The right code is not even compared now: a guesser cannot tell a hit.
+    const locked = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket, code: totp.generate({ timestamp: t.clock.now().getTime() }) } });
+    expect(codeOf(locked)).toBe(ERRORS.totp_locked.code);
+    expect(locked.statusCode).toBe(429);
+    t.clock.advance(15 * 60_000 + 1000);
+    const ok = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket: await ticketOf(), code: totp.generate({ timestamp: t.clock.now().getTime() }) } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('asks for a captcha after 5 failures instead of locking the owner out', async () => {
     const { email, device } = await registerByEmail(t.app, inbox);
     for (let i = 0; i < 5; i++) expect(codeOf((await login(t.app, email, 'wrong password!', device)).res)).toBe(ERRORS.login_failed.code);

@@ -35,6 +35,8 @@ export const ERRORS = {
   login_key_stale: { code: 30011, status: 400 },
   totp_invalid: { code: 30012, status: 400 },
   totp_reused: { code: 30013, status: 400 },
+  /** Too many wrong authenticator codes: none is compared until the window passes. */
+  totp_locked: { code: 30015, status: 429 },
   ticket_expired: { code: 30014, status: 400 },
   /** Not 40001: the client must not try to refresh with a refresh token that was refused. */
   refresh_invalid: { code: 40002, status: 401 },

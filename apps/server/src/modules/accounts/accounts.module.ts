@@ -17,7 +17,7 @@ import { SecurityService } from './security.service';
 import { SessionService } from './session.service';
 import { TotpService } from './totp.service';
 
-/** Failed logins and pay-password tries are counted over this window. */
+/** Failed logins and wrong authenticator codes are counted over this window. */
 const FAILURE_WINDOW_MS = 15 * 60_000;
 
 export interface AccountsApi {
@@ -42,7 +42,7 @@ export const accountsModule = defineModule({
     const siteName = async () => (await content.parameters(['site_name'])).site_name ?? 'Hashpool';
     const codes = new CodeService(db, clock, keys.codes, p.mailer, p.sms, siteName);
     const sessions = new SessionService(db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
-    const totp = new TotpService(db, clock, new SecretBox(keys.secretBox));
+    const totp = new TotpService(db, clock, new SecretBox(keys.secretBox), p.failures('totp', FAILURE_WINDOW_MS));
     const adminEmails = new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
     const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), adminEmails);
     const currencies = async () => (await content.rates()).rates.map((r) => r.currency);

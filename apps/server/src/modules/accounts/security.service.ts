@@ -112,7 +112,7 @@ export class SecurityService {
   async totpBind(userId: string, code: string, v: Verification, client: ClientInfo, keepFamily?: string): Promise<void> {
     const user = await this.user(userId);
     if (user.totpSecret) throw new AppError('totp_already_bound');
-    const step = this.totp.verifyPending(user, code);
+    const step = await this.totp.verifyPending(user, code);
     await this.verifySecondFactor(user, 'totp_bind', v);
     await this.record(userId, 'totp_bind', client, { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step }, false);
     await this.sessions.revokeAll(userId, 'totp_bind', keepFamily);

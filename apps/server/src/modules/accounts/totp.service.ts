@@ -1,20 +1,40 @@
 // Authenticator (TOTP, RFC 6238) through otpauth: 6 digits, 30-second steps, one step of clock
 // drift either way. Secrets are sealed at rest; an accepted step is remembered so a code works
-// once (SECURITY-CHECKLIST items 8 and 11).
+// once (SECURITY-CHECKLIST items 8 and 11). Wrong codes are counted per user (Redis or the
+// database, like every failure counter): after MAX_WRONG_CODES within the window no code is even
+// compared until the window passes, so a stolen password or access token cannot walk the million
+// codes.
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import type { FailureCounter } from '../../platform/failure-counter';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
 import * as repo from './accounts.repository';
 import type { UserRow } from './accounts.repository';
+
+/** Wrong authenticator codes of one user within the counter's window before codes are refused. */
+export const MAX_WRONG_CODES = 5;
 
 export class TotpService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly box: SecretBox,
+    private readonly wrongCodes: FailureCounter,
   ) {}
+
+  /** The step a code matches under `sealed`, counting a miss against the user; totp_locked past the limit. */
+  private async counted(userId: string, sealed: string, code: string): Promise<number> {
+    if ((await this.wrongCodes.count(userId)) >= MAX_WRONG_CODES) throw new AppError('totp_locked');
+    const step = this.matchStep(sealed, code);
+    if (step === null) {
+      await this.wrongCodes.add(userId);
+      throw new AppError('totp_invalid');
+    }
+    await this.wrongCodes.clear(userId);
+    return step;
+  }
 
   /** A new secret, sealed for storage, with the otpauth:// URI the QR code shows. */
   create(issuer: string, label: string): { sealed: string; base32: string; uri: string } {
@@ -34,16 +54,13 @@ export class TotpService {
   async verify(user: UserRow, code: string | undefined): Promise<void> {
     if (!user.totpSecret) throw new AppError('totp_not_bound');
     if (!code) throw new AppError('totp_required');
-    const step = this.matchStep(user.totpSecret, code);
-    if (step === null) throw new AppError('totp_invalid');
+    const step = await this.counted(user.id, user.totpSecret, code);
     if (!(await repo.acceptTotpStep(this.db, user.id, step))) throw new AppError('totp_reused');
   }
 
   /** Checks a code against the pending (not yet bound) secret; the step it matched. */
-  verifyPending(user: UserRow, code: string): number {
+  verifyPending(user: UserRow, code: string): Promise<number> {
     if (!user.totpPendingSecret) throw new AppError('totp_not_bound');
-    const step = this.matchStep(user.totpPendingSecret, code);
-    if (step === null) throw new AppError('totp_invalid');
-    return step;
+    return this.counted(user.id, user.totpPendingSecret, code);
   }
 }
