@@ -252,6 +252,49 @@ describe('deposits and transfers', () => {
   });
 });
 
+// SECURITY-CHECKLIST item 39. The rule (wallet.service.ts, secondFactorThenPin): the second
+// factor first; a wrong or missing one answers the same whatever the PIN and counts no PIN try. A
+// right one is spent before the PIN is read, so a wrong PIN needs a new code.
+describe('pay password after the second factor', () => {
+  const strip = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, code: body(res).code, msg: body(res).msg });
+
+  it('answers a wrong or missing second factor alike for a right and a wrong PIN, and counts no PIN try', async () => {
+    const user = await walletUser();
+    const to = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    const subject = walletSubject.withdraw({ coin: 'btc', address_id: a.id, amount: '0.01' });
+    const move = (kind: 'withdraw' | 'transfer', pin: string, verification: Record<string, string>) =>
+      inject(t.app, {
+        method: 'POST',
+        url: kind === 'withdraw' ? '/api/v2/wallets/withdrawals' : '/api/v2/wallets/transfers',
+        headers: { ...auth(user.tokens), 'idempotency-key': randomUUID() },
+        payload: kind === 'withdraw' ? { coin: 'btc', address_id: a.id, amount: '0.01', pay_password: pin, verification } : { coin: 'btc', to_account: to.accountName, amount: '0.01', pay_password: pin, verification },
+      });
+    // More wrong PINs than the lock allows (5), each behind a wrong or missing second factor.
+    for (const kind of ['withdraw', 'transfer'] as const) {
+      for (let round = 0; round < 3; round++) {
+        const code = await emailCode(user, kind, kind === 'withdraw' ? subject : walletSubject.transfer({ coin: 'btc', to_account: to.accountName, amount: '0.01' }));
+        const wrong = { email_code: code === '000000' ? '111111' : '000000' };
+        const right = await move(kind, PIN, wrong);
+        expect(strip(right), kind).toEqual({ status: 400, code: codeOf('code_invalid'), msg: body(right).msg });
+        expect(strip(await move(kind, '135790', wrong)), kind).toEqual(strip(right));
+        expect(strip(await move(kind, '135790', {})), kind).toEqual(strip(await move(kind, PIN, {})));
+        expect(errorOf(await move(kind, '135790', {})), kind).toBe(codeOf('second_factor_required'));
+      }
+    }
+    // No PIN try was counted: a right factor with a wrong PIN is still only "incorrect"; its code
+    // is spent, so the right PIN needs a new one.
+    const code = await emailCode(user, 'withdraw', subject);
+    expect(errorOf(await move('withdraw', '135790', { email_code: code }))).toBe(codeOf('pay_password_incorrect'));
+    expect(errorOf(await move('withdraw', PIN, { email_code: code }))).toBe(codeOf('code_used'));
+    const ok = await move('withdraw', PIN, { email_code: await emailCode(user, 'withdraw', subject) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.99', frozen: '0.01' });
+  });
+});
+
 describe('automatic payout', () => {
   it('pays a balance above the threshold once a day, and the method waits 24 hours between switches', async () => {
     const user = await walletUser();

@@ -2,7 +2,8 @@
 // transfers, the transaction list and automatic payout. Every movement goes through post() in the
 // same transaction as the rows that describe it; every call that moves money carries the client's
 // idempotency key, checked before the pay password and second factor so that a retry of a call
-// whose answer was lost gets that answer instead of being asked for a spent code again.
+// whose answer was lost gets that answer instead of being asked for a spent code again. The second
+// factor is checked before the pay password (secondFactorThenPin).
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -210,15 +211,27 @@ export class WalletService {
     if (until) throw new AppError('withdraw_hold', { params: { until: until.toISOString().replace('T', ' ').slice(0, 16) } });
   }
 
+  /**
+   * The second factor, then the pay password (SECURITY-CHECKLIST item 39). A wrong or missing
+   * second factor answers before the PIN is read: the same answer for a right and a wrong PIN,
+   * and no PIN try counted, so a stolen access token alone learns nothing about the PIN. A right
+   * one is spent before the PIN is checked, so every PIN try costs a code (concurrent requests
+   * cannot try several PINs with one) and a mistyped PIN needs a new code.
+   */
+  private async secondFactorThenPin(user: UserRow, operation: 'withdraw' | 'transfer', verification: Verification, subject: string, payPassword: string): Promise<void> {
+    await this.d.security.verifySecondFactor(user, operation, verification, subject);
+    await this.checkPayPassword(user, payPassword);
+  }
+
   /** Pay password, with its own failure limit (a 6-digit PIN must not be guessable online). */
   private async checkPayPassword(user: UserRow, payPassword: string): Promise<void> {
     if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
-    if (this.d.payPasswordFailures.count(user.id) >= PAY_PASSWORD_FAILURES) throw new AppError('pay_password_locked');
+    if ((await this.d.payPasswordFailures.count(user.id)) >= PAY_PASSWORD_FAILURES) throw new AppError('pay_password_locked');
     if (!(await this.d.passwords.verifyPayPassword(user.payPasswordHash, payPassword))) {
-      this.d.payPasswordFailures.add(user.id);
+      await this.d.payPasswordFailures.add(user.id);
       throw new AppError('pay_password_incorrect');
     }
-    this.d.payPasswordFailures.clear(user.id);
+    await this.d.payPasswordFailures.clear(user.id);
   }
 
   // ---- withdrawals ----------------------------------------------------------------------------
@@ -280,8 +293,7 @@ export class WalletService {
     const limits = await this.limits(body.coin);
     if (!limits.withdrawEnabled) throw new AppError('withdraw_disabled');
     if (amount.lt(limits.minWithdraw)) throw new AppError('withdraw_below_minimum', { params: { min: plain(limits.minWithdraw), coin: body.coin.toUpperCase() } });
-    await this.checkPayPassword(user, body.pay_password);
-    await this.d.security.verifySecondFactor(user, 'withdraw', body.verification, walletSubject.withdraw(body));
+    await this.secondFactorThenPin(user, 'withdraw', body.verification, walletSubject.withdraw(body), body.pay_password);
 
     const rows = await this.createWithdrawal({ accountId, userId, coin: body.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key, origin: 'user' }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.
@@ -405,8 +417,7 @@ export class WalletService {
     const user = await this.d.security.user(userId);
     if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
     await this.checkHold(user);
-    await this.checkPayPassword(user, body.pay_password);
-    await this.d.security.verifySecondFactor(user, 'transfer', body.verification, walletSubject.transfer(body));
+    await this.secondFactorThenPin(user, 'transfer', body.verification, walletSubject.transfer(body), body.pay_password);
 
     const now = this.d.clock.now();
     const row = await inTransaction(this.db, async (tx) => {
