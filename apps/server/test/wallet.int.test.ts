@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
+import { ERRORS, MAX_WITHDRAW_PARTS, walletSubject, type Tokens } from '@hashpool/shared';
 import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -200,6 +200,55 @@ describe('withdrawals', () => {
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
     const [w] = body<{ list: Array<{ status: string; reason: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ status: 'failed', reason: 'rejected by the network' });
+  });
+});
+
+describe('withdrawal amounts are bounded before any work (issue 14, item 1)', () => {
+  const quote = (user: User, amount: string) =>
+    inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount } });
+
+  it('refuses a quote beyond the balance at once instead of splitting it', async () => {
+    const user = await walletUser();
+    await credit(user, 'btc', '1');
+    // 5000000 BTC was a 30 MB answer of a million parts, 20 nines a 500, 2147483648 BTC (429
+    // million parts of 5 BTC) ran the server out of memory.
+    for (const amount of ['5000000', '99999999999999999999', '2147483648']) {
+      const started = Date.now();
+      const res = await quote(user, amount);
+      expect(res.statusCode, `${amount}: ${res.body.slice(0, 200)}`).toBe(400);
+      expect(errorOf(res)).toBe(codeOf('insufficient_balance'));
+      expect(res.body.length).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    // More digits than the ledger's numeric(38,18) holds: the schema refuses it.
+    const huge = await quote(user, '999999999999999999999');
+    expect(huge.statusCode).toBe(400);
+    expect(errorOf(huge)).toBe(codeOf('validation_failed'));
+    expect((await quote(user, '0.5')).statusCode).toBe(200);
+  });
+
+  it('refuses an amount that needs more parts than the maximum, in the quote, the withdrawal and the daily payout', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1000');
+    // BTC's single maximum is 5: at most MAX_WITHDRAW_PARTS (20) parts, 100 BTC, per request.
+    const most = body<{ parts: unknown[] }>(await quote(user, '100')).data;
+    expect(most.parts).toHaveLength(MAX_WITHDRAW_PARTS);
+    const tooMany = await quote(user, '100.5');
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany)).toBe(codeOf('withdraw_too_many_parts'));
+    expect(body(tooMany).msg).toBe('One withdrawal can be at most 100 BTC (20 parts of at most 5 BTC). Withdraw the rest in another request.');
+    expect(body(await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: { ...auth(user.tokens), lang: 'zh-CN' }, payload: { coin: 'btc', amount: '100.5' } })).msg).toMatch(/100 BTC/);
+    expect(errorOf(await withdraw(user, a.id, '100.5'))).toBe(codeOf('withdraw_too_many_parts'));
+    expect(await balance(user, 'btc')).toMatchObject({ available: '1000', frozen: '0' });
+
+    // The automatic payout of a balance that large pays the most one request may, the rest later
+    // (the threshold leaves the rest below it, so the payout test below sees only its own user).
+    const set = await inject(t.app, { method: 'PUT', url: '/api/v2/wallets/payout-settings', headers: auth(user.tokens), payload: { coin: 'btc', address_id: a.id, threshold: '950', enabled: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await t.app.wallet.service.runPayouts('2026-06-03')).toBe(1);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '900', frozen: '100' });
   });
 });
 

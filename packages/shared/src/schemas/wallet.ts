@@ -37,6 +37,13 @@ export const SYSTEM_BUSINESS_TYPES: readonly BusinessType[] = ['block_reward'];
 /** The types a user's transactions can have (the transaction page's filter). */
 export const USER_BUSINESS_TYPES = BUSINESS_TYPES.filter((type) => !SYSTEM_BUSINESS_TYPES.includes(type));
 
+/**
+ * The most parts one withdrawal request is split into (each at most the coin's single maximum):
+ * a request for more is refused before anything is split (SECURITY-CHECKLIST item 34), so what
+ * a split allocates, stores and answers never grows with the amount a user sends.
+ */
+export const MAX_WITHDRAW_PARTS = 20;
+
 export const WITHDRAWAL_STATUS = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[number];
 

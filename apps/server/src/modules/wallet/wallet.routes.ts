@@ -91,7 +91,7 @@ export function walletRoutes(wallet: WalletService, admin: WalletAdminService) {
     app.post('/v2/wallets/withdrawals/quote', {
       config: { access: view, ...perMinute(60) },
       schema: { tags, summary: 'Fee, amount received, parts and review of a withdrawal before confirming', body: withdrawQuoteBodySchema, response: { 200: envelope(withdrawQuoteSchema) } },
-    }, async (request) => ok(request, await wallet.quote(me(request), request.body.coin, request.body.amount)));
+    }, async (request) => ok(request, await wallet.quote(me(request), account(request), request.body.coin, request.body.amount)));
 
     app.post('/v2/wallets/withdrawals', {
       config: { access: view, ...perMinute(10) },
