@@ -365,6 +365,8 @@ describe('block-based payments', () => {
     owner.tokens = body<typeof owner.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: owner.tokens.refresh_token } })).data;
     const list = body<{ list: unknown[] }>(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=1&page_size=10`, headers: auth(owner.tokens) })).data;
     expect(list.list).toEqual([{ day, method: 'pplns', fee_rate: '1', amount: '1.043166', hashrate: (600 * 2 ** 32) / 86_400, status: 'settled' }]);
+    // A page past the end still counts the rows (from one row of the range, not all of them read again).
+    expect(body(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=50&page_size=10`, headers: auth(owner.tokens) })).data).toEqual({ list: [], total: 1 });
     // Today's estimate under PPLNS is what the work is worth on average: 0.1 block's work today,
     // 0.1 x (3.125 + 0.25) x 0.99 = 0.334125.
     clock.set('2026-07-02T00:10:00Z');

@@ -118,8 +118,9 @@ export class ProfitsService {
     const coin = accountCoin(pool).code;
     if (query.start && query.end && query.start > query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.start', messageKey: 'invalid' }] });
     const rows = await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: query.page_size, offset: (query.page - 1) * query.page_size });
-    // The window count is on every row of the page; an empty page past the end needs its own count.
-    const total = rows[0]?.total ?? (query.page > 1 ? (await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true })).length : 0);
+    // The window count is on every row of the page; an empty page past the end needs its own
+    // count: the first row's, not every row of the range read again.
+    const total = rows[0]?.total ?? (query.page > 1 ? ((await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: 1 }))[0]?.total ?? 0) : 0);
     return {
       list: rows.map((r) => ({
         day: r.day,
