@@ -58,7 +58,7 @@ async function endHolds(user: User): Promise<void> {
 
 let admin: User;
 async function credit(user: User, coin: string, amount: string) {
-  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: auth(admin.tokens), payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...auth(admin.tokens), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -324,6 +324,39 @@ describe('automatic payout', () => {
     const [w] = body<{ list: Array<{ origin: string; amount: string; address: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ origin: 'payout', amount: '0.45', address: BTC_ADDRESS });
     expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.45' });
+  });
+});
+
+describe('system adjustments (issue 14, item 11)', () => {
+  const adjust = (key: string | undefined, payload: Record<string, unknown>) =>
+    inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...auth(admin.tokens), ...(key ? { 'idempotency-key': key } : {}) }, payload });
+
+  it('take an Idempotency-Key: a retry of a call whose answer was lost credits once and answers the first result', async () => {
+    const user = await walletUser();
+    const payload = { account: user.accountName, coin: 'btc', amount: '0.7', reason: 'refund of ticket 42' };
+    const keyless = await adjust(undefined, payload);
+    expect(keyless.statusCode).toBe(400);
+    expect(errorOf(keyless)).toBe(codeOf('validation_failed'));
+    expect(errorOf(await adjust('short', payload))).toBe(codeOf('validation_failed'));
+    expect((await balance(user, 'btc')).available).toBe('0');
+
+    const key = randomUUID();
+    const first = await adjust(key, payload);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body<{ posting_id: number }>(first).data.posting_id).toBeGreaterThan(0);
+    const again = await adjust(key, payload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(body(again).data).toEqual(body(first).data);
+    expect((await balance(user, 'btc')).available).toBe('0.7');
+    // The same key with other content is refused, and moves nothing.
+    for (const other of [{ amount: '0.8' }, { reason: 'another reason' }, { coin: 'ltc' }]) {
+      expect(errorOf(await adjust(key, { ...payload, ...other }))).toBe(codeOf('idempotency_conflict'));
+    }
+    expect((await balance(user, 'btc')).available).toBe('0.7');
+    expect((await balance(user, 'ltc')).available).toBe('0');
+    // One correction, audited once.
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=100', headers: auth(admin.tokens) })).data.list;
+    expect(log.filter((e) => e.action === 'adjustment' && e.target === `account:${user.accountName}`)).toHaveLength(1);
   });
 });
 

@@ -223,6 +223,8 @@ export const adjustmentBodySchema = z.strictObject({
   amount: z.string({ error: V.amount }).trim().regex(/^-?\d{1,20}(\.\d{1,18})?$/, V.amount).refine((s) => /[1-9]/.test(s), V.amount),
   reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong),
 });
+/** The posting an adjustment made; a retry with the same Idempotency-Key answers the same one. */
+export const adjustmentResultSchema = z.object({ posting_id: z.number().int() });
 export const adminLedgerQuerySchema = pageQuerySchema.extend({ account: subAccountNameSchema });
 export const adminLedgerSchema = z.object({
   account: z.object({ id: z.string(), name: z.string(), user_email: z.string().nullable() }),
