@@ -125,7 +125,8 @@ describe('withdrawals', () => {
     expect(errorOf(await withdraw(user, a.id, '0.01'))).toBe(codeOf('insufficient_balance'));
     await credit(user, 'btc', '1');
     expect(errorOf(await withdraw(user, a.id, '0.01', { pin: '111111' }))).toBe(codeOf('pay_password_incorrect'));
-    const tooPrecise = await withdraw(user, a.id, '0.0100001');
+    // Finer than the satoshi (BTC's base unit).
+    const tooPrecise = await withdraw(user, a.id, '0.010000001');
     expect(tooPrecise.statusCode).toBe(400);
     expect(body<{ fields: Array<{ field: string }> }>(tooPrecise).data.fields[0]!.field).toBe('body.amount');
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
@@ -184,6 +185,29 @@ describe('withdrawals', () => {
     expect(await balance(user, 'btc')).toMatchObject({ available: '18', frozen: '12' });
     const log = body<{ list: Array<{ action: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: auth(admin.tokens) })).data.list;
     expect(log[0]).toMatchObject({ action: 'withdrawal_reject', detail: { reason: 'address under investigation' } });
+  });
+
+  it('takes amounts to the base unit, so a whole balance can be withdrawn or moved (issue 14, item 12)', async () => {
+    const user = await walletUser();
+    const other = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    // Credited to the satoshi, as settlement now credits: more decimals than the 6 BTC shows.
+    await credit(user, 'btc', '0.12345679');
+    expect((await balance(user, 'btc')).available).toBe('0.12345679');
+    const quote = body<{ amount: string; receive: string }>(await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount: '0.12345678' } }));
+    expect(quote.data).toMatchObject({ amount: '0.12345678', receive: '0.12325678' });
+    const transfer = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v2/wallets/transfers',
+      headers: { ...auth(user.tokens), 'idempotency-key': randomUUID() },
+      payload: { coin: 'btc', to_account: other.accountName, amount: '0.00000001', pay_password: PIN, verification: { email_code: await emailCode(user, 'transfer', walletSubject.transfer({ coin: 'btc', to_account: other.accountName, amount: '0.00000001' })) } },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    const all = await withdraw(user, a.id, '0.12345678');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.12345678' });
+    expect((await balance(other, 'btc')).available).toBe('0.00000001');
   });
 
   it('returns the funds exactly once when the chain drops the payment', async () => {

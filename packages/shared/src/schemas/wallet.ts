@@ -49,7 +49,7 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[number];
 
 const coinSchema = z.enum(COINS.map((c) => c.code) as [string, ...string[]], { error: V.invalid });
 
-/** A positive decimal string with at most 18 decimals ("0.5", "12"); the coin's precision is checked by the server. */
+/** A positive decimal string: at most 20 digits before the point and 18 after (numeric(38,18)), so a longer one is a 400 before any work ("0.5", "12"); the server checks the coin's base unit (CoinInfo.baseDecimals). */
 export const amountSchema = z
   .string({ error: (iss) => (iss.input === undefined ? V.required : V.amount) })
   .trim()

@@ -4,7 +4,7 @@
 // as its effect.
 import Decimal from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { coinPrecision, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
+import { coinBaseDecimals, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -132,7 +132,8 @@ export class WalletAdminService {
   async adjust(adminUserId: string, key: string, body: { account: string; coin: string; amount: string; reason: string }): Promise<{ posting_id: number }> {
     const account = await this.accountByName(body.account);
     const amount = new Decimal(body.amount);
-    if (amount.decimalPlaces() > coinPrecision(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.amount', messageKey: 'amount' }] });
+    // Whole base units of the coin (the ledger refuses finer amounts): the satoshi, not the display's 6 decimals.
+    if (amount.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.amount', messageKey: 'amount' }] });
     const now = this.clock.now();
     return inTransaction(this.db, async (tx) => {
       const { postingId, replayed } = await post(

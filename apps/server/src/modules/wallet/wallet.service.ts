@@ -4,9 +4,8 @@
 // idempotency key, checked before the pay password and second factor so that a retry of a call
 // whose answer was lost gets that answer instead of being asked for a spent code again.
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { coinPrecision, MAX_WITHDRAW_PARTS, walletSubject, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
+import { coinBaseDecimals, MAX_WITHDRAW_PARTS, walletSubject, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -20,7 +19,9 @@ import type { ClientInfo } from '../accounts/session.service';
 import type { SecurityService, Verification } from '../accounts/security.service';
 import { checkWithdrawAddress } from './address-check';
 import type { ChainAdapter } from './chain';
-import { balanceOf, balancesOf, post } from './ledger';
+// Amounts are worked out with the ledger's decimal.js (80 digits): a split or a sum of a large
+// amount with many decimals (18 for ETH) is exact.
+import { balanceOf, balancesOf, LedgerDecimal as Decimal, post } from './ledger';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
 import { freezeFunds } from './withdrawal-processor';
 
@@ -51,14 +52,18 @@ export function withdrawalView(w: WithdrawalRow) {
   };
 }
 
-/** An amount field error: more decimals than the coin has, or not a positive amount. */
+/** An amount field error: more decimals than the coin's base unit has, or not a positive amount. */
 function amountError(field = 'body.amount'): AppError {
   return new AppError('validation_failed', { fields: [{ field, messageKey: 'amount' }] });
 }
 
+/**
+ * A positive amount in whole base units of the coin (the satoshi, the wei): what the ledger holds,
+ * so a user can withdraw or transfer a whole balance. The display precision is for display only.
+ */
 function checkPrecision(coin: string, amount: string, field?: string): Decimal {
   const value = new Decimal(amount);
-  if (value.lte(0) || value.decimalPlaces() > coinPrecision(coin)) throw amountError(field);
+  if (value.lte(0) || value.decimalPlaces() > coinBaseDecimals(coin)) throw amountError(field);
   return value;
 }
 
@@ -68,17 +73,18 @@ function tooManyParts(coin: string, max: Decimal): AppError {
 }
 
 /**
- * Splits `amount` into the fewest parts of at most `max`, as equal as the coin's precision allows.
+ * Splits `amount` into the fewest parts of at most `max`, as equal as the coin's base unit allows.
  * The number of parts is worked out first (a division, nothing allocated) and more than
  * MAX_WITHDRAW_PARTS is refused before any part exists: nothing here grows with the amount a user
  * sent (SECURITY-CHECKLIST item 34). Callers bound the amount by the balance before.
  */
-export function splitAmount(amount: Decimal, max: Decimal, coin: string): Decimal[] {
+export function splitAmount(requested: Decimal, max: Decimal, coin: string): Decimal[] {
   if (!max.gt(0)) throw new Error(`wallet: the single maximum of ${coin} must be positive`);
+  const amount = new Decimal(requested); // the ledger's precision, whatever the caller's decimal.js
   const count = amount.div(max).ceil();
   if (count.gt(MAX_WITHDRAW_PARTS)) throw tooManyParts(coin, max);
   const n = Math.max(1, count.toNumber());
-  const part = amount.div(n).toDecimalPlaces(coinPrecision(coin), Decimal.ROUND_DOWN);
+  const part = amount.div(n).toDecimalPlaces(coinBaseDecimals(coin), Decimal.ROUND_DOWN);
   const parts = Array.from({ length: n - 1 }, () => part);
   parts.push(amount.minus(part.times(n - 1)));
   return parts;
@@ -604,7 +610,7 @@ export class WalletService {
       if (!limits.withdrawEnabled) continue;
       // One request takes at most MAX_WITHDRAW_PARTS parts: a larger balance is paid over the next days.
       const most = new Decimal(limits.maxSingleWithdraw).times(MAX_WITHDRAW_PARTS);
-      const amount = Decimal.min(p.available, most).toDecimalPlaces(coinPrecision(p.coin), Decimal.ROUND_DOWN);
+      const amount = Decimal.min(p.available, most).toDecimalPlaces(coinBaseDecimals(p.coin), Decimal.ROUND_DOWN);
       try {
         await this.createWithdrawal({ accountId: p.account_id, userId: p.user_id, coin: p.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key: `payout:${day}:${p.coin}`, origin: 'payout' });
         paid++;
