@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, coinPrecision, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -83,7 +83,8 @@ export class ProfitsService {
     const dayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
     // PPLNS and SOLO pay per block: what the work is worth on average (the FPPS formula at their
     // own fee) is the estimate; luck decides the rest.
-    const profit = dailyProfit(work.work, method, dayMarket, fee, coinPrecision(coin)) ?? dailyProfit(work.work, 'fpps', dayMarket, fee, coinPrecision(coin))!;
+    // In the coin's base unit, as settlement credits it (less or more the account's carried fraction).
+    const profit = dailyProfit(work.work, method, dayMarket, fee, coinBaseDecimals(coin)) ?? dailyProfit(work.work, 'fpps', dayMarket, fee, coinBaseDecimals(coin))!;
     return { amount: profit.amount.toFixed(), method };
   }
 
