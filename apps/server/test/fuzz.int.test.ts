@@ -17,6 +17,7 @@ import { SIGN_HEADERS, type Tokens } from '@hashpool/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client';
 import { SessionService } from '../src/modules/accounts/session.service';
+import { deriveKeys } from '../src/platform/keys';
 import { signParams } from '../src/platform/signature';
 import { auth, inject, registerByEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -415,7 +416,7 @@ async function tokensFor(caller: 'user' | 'operator'): Promise<Tokens> {
   // The account may have been cancelled or closed by a case that got through: it is made active
   // again so that the rest of the run still reaches the handlers as this caller.
   await t.database.db.execute(sql`update users set status = 'active', cancel_requested_at = null where id = ${person.id} and status <> 'active'`);
-  const sessions = new SessionService(t.database.db, t.clock, 900);
+  const sessions = new SessionService(t.database.db, t.clock, 900, deriveKeys(t.config).refreshSuccessor);
   person.tokens = await sessions.login(person.id, { ip: '127.0.0.1', userAgent: 'fuzz', deviceHash: null });
   return person.tokens;
 }
