@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
+import { ERRORS, MAX_WITHDRAW_PARTS, walletSubject, type Tokens } from '@hashpool/shared';
 import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -58,7 +58,7 @@ async function endHolds(user: User): Promise<void> {
 
 let admin: User;
 async function credit(user: User, coin: string, amount: string) {
-  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: auth(admin.tokens), payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...auth(admin.tokens), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -125,7 +125,8 @@ describe('withdrawals', () => {
     expect(errorOf(await withdraw(user, a.id, '0.01'))).toBe(codeOf('insufficient_balance'));
     await credit(user, 'btc', '1');
     expect(errorOf(await withdraw(user, a.id, '0.01', { pin: '111111' }))).toBe(codeOf('pay_password_incorrect'));
-    const tooPrecise = await withdraw(user, a.id, '0.0100001');
+    // Finer than the satoshi (BTC's base unit).
+    const tooPrecise = await withdraw(user, a.id, '0.010000001');
     expect(tooPrecise.statusCode).toBe(400);
     expect(body<{ fields: Array<{ field: string }> }>(tooPrecise).data.fields[0]!.field).toBe('body.amount');
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
@@ -186,6 +187,29 @@ describe('withdrawals', () => {
     expect(log[0]).toMatchObject({ action: 'withdrawal_reject', detail: { reason: 'address under investigation' } });
   });
 
+  it('takes amounts to the base unit, so a whole balance can be withdrawn or moved (issue 14, item 12)', async () => {
+    const user = await walletUser();
+    const other = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    // Credited to the satoshi, as settlement now credits: more decimals than the 6 BTC shows.
+    await credit(user, 'btc', '0.12345679');
+    expect((await balance(user, 'btc')).available).toBe('0.12345679');
+    const quote = body<{ amount: string; receive: string }>(await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount: '0.12345678' } }));
+    expect(quote.data).toMatchObject({ amount: '0.12345678', receive: '0.12325678' });
+    const transfer = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v2/wallets/transfers',
+      headers: { ...auth(user.tokens), 'idempotency-key': randomUUID() },
+      payload: { coin: 'btc', to_account: other.accountName, amount: '0.00000001', pay_password: PIN, verification: { email_code: await emailCode(user, 'transfer', walletSubject.transfer({ coin: 'btc', to_account: other.accountName, amount: '0.00000001' })) } },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    const all = await withdraw(user, a.id, '0.12345678');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.12345678' });
+    expect((await balance(other, 'btc')).available).toBe('0.00000001');
+  });
+
   it('returns the funds exactly once when the chain drops the payment', async () => {
     const user = await walletUser();
     const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS_2)).data;
@@ -200,6 +224,55 @@ describe('withdrawals', () => {
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
     const [w] = body<{ list: Array<{ status: string; reason: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ status: 'failed', reason: 'rejected by the network' });
+  });
+});
+
+describe('withdrawal amounts are bounded before any work (issue 14, item 1)', () => {
+  const quote = (user: User, amount: string) =>
+    inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount } });
+
+  it('refuses a quote beyond the balance at once instead of splitting it', async () => {
+    const user = await walletUser();
+    await credit(user, 'btc', '1');
+    // 5000000 BTC was a 30 MB answer of a million parts, 20 nines a 500, 2147483648 BTC (429
+    // million parts of 5 BTC) ran the server out of memory.
+    for (const amount of ['5000000', '99999999999999999999', '2147483648']) {
+      const started = Date.now();
+      const res = await quote(user, amount);
+      expect(res.statusCode, `${amount}: ${res.body.slice(0, 200)}`).toBe(400);
+      expect(errorOf(res)).toBe(codeOf('insufficient_balance'));
+      expect(res.body.length).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    // More digits than the ledger's numeric(38,18) holds: the schema refuses it.
+    const huge = await quote(user, '999999999999999999999');
+    expect(huge.statusCode).toBe(400);
+    expect(errorOf(huge)).toBe(codeOf('validation_failed'));
+    expect((await quote(user, '0.5')).statusCode).toBe(200);
+  });
+
+  it('refuses an amount that needs more parts than the maximum, in the quote, the withdrawal and the daily payout', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1000');
+    // BTC's single maximum is 5: at most MAX_WITHDRAW_PARTS (20) parts, 100 BTC, per request.
+    const most = body<{ parts: unknown[] }>(await quote(user, '100')).data;
+    expect(most.parts).toHaveLength(MAX_WITHDRAW_PARTS);
+    const tooMany = await quote(user, '100.5');
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany)).toBe(codeOf('withdraw_too_many_parts'));
+    expect(body(tooMany).msg).toBe('One withdrawal can be at most 100 BTC (20 parts of at most 5 BTC). Withdraw the rest in another request.');
+    expect(body(await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: { ...auth(user.tokens), lang: 'zh-CN' }, payload: { coin: 'btc', amount: '100.5' } })).msg).toMatch(/100 BTC/);
+    expect(errorOf(await withdraw(user, a.id, '100.5'))).toBe(codeOf('withdraw_too_many_parts'));
+    expect(await balance(user, 'btc')).toMatchObject({ available: '1000', frozen: '0' });
+
+    // The automatic payout of a balance that large pays the most one request may, the rest later
+    // (the threshold leaves the rest below it, so the payout test below sees only its own user).
+    const set = await inject(t.app, { method: 'PUT', url: '/api/v2/wallets/payout-settings', headers: auth(user.tokens), payload: { coin: 'btc', address_id: a.id, threshold: '950', enabled: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-03')).toBe(1);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '900', frozen: '100' });
   });
 });
 
@@ -318,6 +391,39 @@ describe('automatic payout', () => {
     const [w] = body<{ list: Array<{ origin: string; amount: string; address: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ origin: 'payout', amount: '0.45', address: BTC_ADDRESS });
     expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.45' });
+  });
+});
+
+describe('system adjustments (issue 14, item 11)', () => {
+  const adjust = (key: string | undefined, payload: Record<string, unknown>) =>
+    inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...auth(admin.tokens), ...(key ? { 'idempotency-key': key } : {}) }, payload });
+
+  it('take an Idempotency-Key: a retry of a call whose answer was lost credits once and answers the first result', async () => {
+    const user = await walletUser();
+    const payload = { account: user.accountName, coin: 'btc', amount: '0.7', reason: 'refund of ticket 42' };
+    const keyless = await adjust(undefined, payload);
+    expect(keyless.statusCode).toBe(400);
+    expect(errorOf(keyless)).toBe(codeOf('validation_failed'));
+    expect(errorOf(await adjust('short', payload))).toBe(codeOf('validation_failed'));
+    expect((await balance(user, 'btc')).available).toBe('0');
+
+    const key = randomUUID();
+    const first = await adjust(key, payload);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body<{ posting_id: number }>(first).data.posting_id).toBeGreaterThan(0);
+    const again = await adjust(key, payload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(body(again).data).toEqual(body(first).data);
+    expect((await balance(user, 'btc')).available).toBe('0.7');
+    // The same key with other content is refused, and moves nothing.
+    for (const other of [{ amount: '0.8' }, { reason: 'another reason' }, { coin: 'ltc' }]) {
+      expect(errorOf(await adjust(key, { ...payload, ...other }))).toBe(codeOf('idempotency_conflict'));
+    }
+    expect((await balance(user, 'btc')).available).toBe('0.7');
+    expect((await balance(user, 'ltc')).available).toBe('0');
+    // One correction, audited once.
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=100', headers: auth(admin.tokens) })).data.list;
+    expect(log.filter((e) => e.action === 'adjustment' && e.target === `account:${user.accountName}`)).toHaveLength(1);
   });
 });
 

@@ -38,12 +38,19 @@ export const SYSTEM_BUSINESS_TYPES: readonly BusinessType[] = ['block_reward'];
 /** The types a user's transactions can have (the transaction page's filter). */
 export const USER_BUSINESS_TYPES = BUSINESS_TYPES.filter((type) => !SYSTEM_BUSINESS_TYPES.includes(type));
 
+/**
+ * The most parts one withdrawal request is split into (each at most the coin's single maximum):
+ * a request for more is refused before anything is split (SECURITY-CHECKLIST item 34), so what
+ * a split allocates, stores and answers never grows with the amount a user sends.
+ */
+export const MAX_WITHDRAW_PARTS = 20;
+
 export const WITHDRAWAL_STATUS = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[number];
 
 const coinSchema = z.enum(COINS.map((c) => c.code) as [string, ...string[]], { error: V.invalid });
 
-/** A positive decimal string with at most 18 decimals ("0.5", "12"); the coin's precision is checked by the server. */
+/** A positive decimal string: at most 20 digits before the point and 18 after (numeric(38,18)), so a longer one is a 400 before any work ("0.5", "12"); the server checks the coin's base unit (CoinInfo.baseDecimals). */
 export const amountSchema = z
   .string({ error: (iss) => (iss.input === undefined ? V.required : V.amount) })
   .trim()
@@ -223,6 +230,8 @@ export const adjustmentBodySchema = z.strictObject({
   amount: z.string({ error: V.amount }).trim().regex(/^-?\d{1,20}(\.\d{1,18})?$/, V.amount).refine((s) => /[1-9]/.test(s), V.amount),
   reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong),
 });
+/** The posting an adjustment made; a retry with the same Idempotency-Key answers the same one. */
+export const adjustmentResultSchema = z.object({ posting_id: z.number().int() });
 export const adminLedgerQuerySchema = pageQuerySchema.extend({ account: subAccountNameSchema });
 export const adminLedgerSchema = z.object({
   account: z.object({ id: z.string(), name: z.string(), user_email: z.string().nullable() }),

@@ -2,7 +2,7 @@
 // coin's maturity), orphans, and the network difficulty. Effort (luck) is the pool's accepted work
 // for the coin since its previous block over the work one block takes on average
 // (difficulty x hashes per difficulty), measured on the 10-minute points.
-import { coinMaturity, COINS, findCoin, INACTIVE_AFTER_MS, type BlockEvent } from '@hashpool/shared';
+import { coinBaseDecimals, coinMaturity, COINS, findCoin, INACTIVE_AFTER_MS, isValidMiningAddress, type BlockEvent } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -35,7 +35,15 @@ export class BlocksService {
         continue;
       }
       if (e.type === 'found') {
-        const owner = coin.mode === 'account' ? (e.account ? await this.accounts.idByName(e.account) : undefined) : e.address;
+        // The reward enters the ledger when the block matures, which holds whole base units only:
+        // a reward finer than the coin's (a tenth of a satoshi) is refused here, not left to stop
+        // every later settlement.
+        if ((e.reward.split('.')[1]?.replace(/0+$/, '').length ?? 0) > coinBaseDecimals(coin.code)) {
+          refused++;
+          continue;
+        }
+        // An address-mode block's finder is its address, which must have the coin's format (as a share's must).
+        const owner = coin.mode === 'account' ? (e.account ? await this.accounts.idByName(e.account) : undefined) : e.address && isValidMiningAddress(coin.code, e.address) ? e.address : undefined;
         if (!owner) {
           refused++;
           continue;
