@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 const GOAL_KB = 250;
 const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
-const HOME_PAGE = 'src/features/home/pages/HomePage.tsx';
+const HOME_PAGE = 'src/features/content/pages/HomePage.tsx';
 
 const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'));
 

@@ -2,9 +2,9 @@
 // factor is asked, how contacts are masked, and that locally repeated constants match shared.
 import { describe, expect, it } from 'vitest';
 import { DEVICE_HEADER as SHARED_DEVICE_HEADER } from '@hashpool/shared';
-import { DEVICE_HEADER, DEVICE_ID, newDeviceId } from '../src/api/device';
+import { DEVICE_HEADER, DEVICE_ID, newDeviceId } from '../src/shell/api/device';
 import { afterLoginPath } from '../src/features/accounts/lib/redirect';
-import { formNameOf } from '../src/features/accounts/lib/server-errors';
+import { formNameOf } from '../src/shell/forms/server-errors';
 
 describe('device id', () => {
   it('uses the header name of packages/shared', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_RATE_PERCENT } from '@hashpool/shared';
 import { formatPercent, inviteCallToAction, inviteLink, nextRelease, RELEASE_LABEL, releaseClockIn, releaseTime } from '../src/features/earnings/lib/invite';
-import { decideRoute } from '../src/app/routing-rules';
+import { decideRoute } from '../src/shell/routing/routing-rules';
 
 describe('invitation link', () => {
   it('leads to the register screen with the code, whatever the origin ends with', () => {

@@ -12,7 +12,7 @@ import {
   REDIRECTED_HOME,
   shouldScrollToTop,
   type Viewer,
-} from '../src/app/routing-rules';
+} from '../src/shell/routing/routing-rules';
 import { ROUTES } from '../src/app/routes';
 
 const anonymous: Viewer = { loggedIn: false, permissions: [] };

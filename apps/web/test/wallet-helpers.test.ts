@@ -3,7 +3,7 @@
 // hold, the transaction filters in the address and the call they make, and the query keys.
 import { describe, expect, it } from 'vitest';
 import type { BalanceItem } from '@hashpool/shared';
-import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toUnits } from '../src/features/wallet/lib/decimal';
+import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toUnits } from '../src/ui/decimal';
 import { balanceTotal, balanceValue, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
 import { allOf, amountProblem } from '../src/features/wallet/lib/amounts';
 import { keyForSubmission, movementFingerprint, randomUuid } from '../src/features/wallet/lib/idempotency';

@@ -2,9 +2,9 @@
 // unknown paths, guest-only screens, login and permissions.
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { decideRoute } from './routing-rules';
-import { useViewer } from './viewer';
-import { getNextDestination, setNextDestination } from './session';
+import { decideRoute } from '../shell/routing/routing-rules';
+import { useViewer } from '../shell/session/viewer';
+import { getNextDestination, setNextDestination } from '../shell/session/session';
 import { PageSpinner } from '../ui/PageSpinner';
 
 export function RouteGuard() {

@@ -47,10 +47,10 @@ const MINER: readonly Permission[] = ['miner.view'];
 
 export const ROUTES: readonly RouteDef[] = [
   // Built in the shell issue.
-  { path: '/', access: 'public', owner: 'shell', page: () => import('../features/home/pages/HomePage') },
-  { path: '/terms', access: 'public', owner: 'shell', page: () => import('../features/legal/pages/TermsPage') },
-  { path: '/about-us', access: 'public', owner: 'shell', page: () => import('../features/legal/pages/AboutPage') },
-  { path: '/download', access: 'public', owner: 'shell', page: () => import('../features/download/pages/DownloadPage') },
+  { path: '/', access: 'public', owner: 'shell', page: () => import('../features/content/pages/HomePage') },
+  { path: '/terms', access: 'public', owner: 'shell', page: () => import('../features/content/pages/TermsPage') },
+  { path: '/about-us', access: 'public', owner: 'shell', page: () => import('../features/content/pages/AboutPage') },
+  { path: '/download', access: 'public', owner: 'shell', page: () => import('../features/content/pages/DownloadPage') },
 
   // Built in the accounts issue: getting in and the user centre.
   { path: '/login', access: 'guest', owner: 'accounts', page: () => import('../features/accounts/pages/LoginPage') },
@@ -81,16 +81,16 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/activity/red_packet/:packetId/detail', access: 'public', owner: 'promotions' },
   { path: '/miners', access: 'public', owner: 'catalogue' },
   { path: '/miners/detail/:id', access: 'public', owner: 'catalogue' },
-  { path: '/pool/:type/stat', access: 'public', owner: 'mining', page: () => import('../features/pool/pages/PoolStatPage') },
-  { path: '/pool/:type/info', access: 'public', owner: 'mining', page: () => import('../features/pool/pages/PoolInfoPage') },
+  { path: '/pool/:type/stat', access: 'public', owner: 'mining', page: () => import('../features/mining/pages/PoolStatPage') },
+  { path: '/pool/:type/info', access: 'public', owner: 'mining', page: () => import('../features/mining/pages/PoolInfoPage') },
 
   // Permission-gated.
-  { path: '/pool/:type/home', access: POOL, owner: 'mining', page: () => import('../features/pool/pages/PoolHomePage') },
-  { path: '/pool/:type/miner', access: MINER, owner: 'mining', page: () => import('../features/pool/pages/MinerPage') },
-  { path: '/pool/:type/miner/detail', access: MINER, owner: 'mining', page: () => import('../features/pool/pages/MinerDetailPage') },
+  { path: '/pool/:type/home', access: POOL, owner: 'mining', page: () => import('../features/mining/pages/PoolHomePage') },
+  { path: '/pool/:type/miner', access: MINER, owner: 'mining', page: () => import('../features/mining/pages/MinerPage') },
+  { path: '/pool/:type/miner/detail', access: MINER, owner: 'mining', page: () => import('../features/mining/pages/MinerDetailPage') },
   { path: '/pool/:type/profit', access: POOL, owner: 'earnings', page: () => import('../features/earnings/pages/ProfitPage') },
   { path: '/user/mining', access: USER, owner: 'mining' },
-  { path: '/user/message', access: USER, owner: 'mining', page: () => import('../features/pool/pages/MessagePage') },
+  { path: '/user/message', access: USER, owner: 'mining', page: () => import('../features/mining/pages/MessagePage') },
   { path: '/user/authredirect', access: USER, owner: 'oauth' },
   { path: '/user/red_packet', access: USER, owner: 'promotions' },
   { path: '/user/red_packet/:id', access: USER, owner: 'promotions' },

@@ -4,13 +4,13 @@ import { lazy, Suspense } from 'react';
 import { Button, Flex } from 'antd';
 import { UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAccessToken } from '../session';
-import { SafeLink } from '../navigation';
-import { Permission } from '../../ui/Permission';
+import { useAccessToken } from '../../shell/session/session';
+import { SafeLink } from '../../shell/navigation/navigation';
+import { Permission } from '../../shell/session/Permission';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 // The unread count polls the message centre; loaded after the first screen.
-const MessageBell = lazy(() => import('../../features/pool/components/MessageBell'));
+const MessageBell = lazy(() => import('../../features/mining/components/MessageBell'));
 
 export function AccountArea({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();

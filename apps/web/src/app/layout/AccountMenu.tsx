@@ -4,13 +4,13 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { holdsAny, type Permission as PermissionName } from '@hashpool/shared';
-import { accountsApi, logout } from '../../api/accounts.api';
-import { useAccounts } from '../../api/accounts.queries';
-import { useMine, userKeys } from '../../api/user.queries';
-import { useSafeNavigate } from '../navigation';
-import { setNextDestination } from '../session';
-import { useIsAdmin, usePermissions } from '../viewer';
-import { useToast } from '../feedback';
+import { accountsApi, logout } from '../../features/accounts/accounts.api';
+import { useAccounts } from '../../features/accounts/accounts.queries';
+import { useMine, userKeys } from '../../shell/session/user.queries';
+import { useSafeNavigate } from '../../shell/navigation/navigation';
+import { setNextDestination } from '../../shell/session/session';
+import { useIsAdmin, usePermissions } from '../../shell/session/viewer';
+import { useToast } from '../../shell/feedback/feedback';
 import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
 
 interface AccountLink {

@@ -2,7 +2,7 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { SafeLink } from '../navigation';
+import { SafeLink } from '../../shell/navigation/navigation';
 import { activeNavKey, NAV_ITEMS } from './nav-items';
 
 export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {

@@ -2,7 +2,7 @@
 // starts afresh). A decision on a withdrawal or an adjustment refreshes the whole admin area, and
 // the operator's own wallet too (they may have adjusted their own sub-account).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionEpoch } from '../../app/session';
+import { useSessionEpoch } from '../../shell/session/session';
 import { walletKeys } from '../wallet/wallet.queries';
 import { adminApi, type Adjustment, type WithdrawalStatus } from './admin.api';
 

@@ -3,8 +3,8 @@
 // refresh does not) and then by the sub-account: switching sub-accounts shows the other one's
 // money, never a mix. Money movements refresh every wallet query of the sub-account afterwards.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMine, userKeys } from '../../api/user.queries';
-import { useSessionEpoch } from '../../app/session';
+import { useMine, userKeys } from '../../shell/session/user.queries';
+import { useSessionEpoch } from '../../shell/session/session';
 import { walletApi, type NewAddress, type PageQuery, type PayoutSettingBody, type TransactionQuery } from './wallet.api';
 
 export const walletKeys = {

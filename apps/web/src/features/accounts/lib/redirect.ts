@@ -2,7 +2,7 @@
 // home otherwise. Anything else (another origin, "//evil.example", a guest-only screen such as
 // /login itself) is ignored, so a crafted link cannot send a freshly logged-in user off-site or
 // round in circles. Public and gated pages, /login/oauth/authorize included, are fine.
-import { findRoute, HOME_PATH, normalizePath } from '../../../app/routing-rules';
+import { findRoute, HOME_PATH, normalizePath } from '../../../shell/routing/routing-rules';
 
 export function afterLoginPath(search: string): string {
   const target = new URLSearchParams(search).get('redirect');

@@ -2,10 +2,10 @@
 // and permissions (SPEC.md section 4), and go back where the visitor came from (?redirect=).
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
-import { startSession, type Tokens } from '../../../api/accounts.api';
-import { mineQuery, permissionsQuery } from '../../../api/user.queries';
-import { queryClient } from '../../../app/query-client';
-import { setNextDestination } from '../../../app/session';
+import { startSession, type Tokens } from '../accounts.api';
+import { mineQuery, permissionsQuery } from '../../../shell/session/user.queries';
+import { queryClient } from '../../../shell/query-client';
+import { setNextDestination } from '../../../shell/session/session';
 import { afterLoginPath } from './redirect';
 
 export function useFinishLogin(): (tokens: Tokens) => void {

@@ -6,11 +6,11 @@ import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { findCoin, type CoinInfo } from '@hashpool/shared';
-import { SafeLink } from '../../../app/navigation';
+import { SafeLink } from '../../../shell/navigation/navigation';
 import { CoinAvatar } from '../../../ui/CoinAvatar';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../ui/usePageTitle';
+import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { defaultAddress } from '../lib/search-history';
 
 export type AddressPageKey = 'dashboard' | 'stats' | 'info' | 'ip-statistics';

@@ -10,7 +10,7 @@ import { AmountText } from '../../../ui/AmountText';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text, Title } from '../../../ui/Text';
-import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { coinSymbol } from '../../wallet/lib/balances';
 import type { Reconciliation } from '../admin.api';
 import { useReconciliation } from '../admin.queries';

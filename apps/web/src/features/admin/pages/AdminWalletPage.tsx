@@ -5,12 +5,12 @@
 import { Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMine } from '../../../api/user.queries';
+import { useMine } from '../../../shell/session/user.queries';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
 import { Paragraph, Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../ui/usePageTitle';
+import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AuditLog } from '../components/AuditLog';
 import { LedgerSearch } from '../components/LedgerSearch';

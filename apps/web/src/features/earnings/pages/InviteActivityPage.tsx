@@ -6,11 +6,11 @@ import { Button, Col, Flex, Row, theme } from 'antd';
 import { GiftOutlined, ShareAltOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { holdsAny, REFERRAL_RATE_PERCENT } from '@hashpool/shared';
-import { SafeLink, useSafeNavigate } from '../../../app/navigation';
-import { useViewer } from '../../../app/viewer';
+import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
+import { useViewer } from '../../../shell/session/viewer';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text, Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../ui/usePageTitle';
+import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { formatPercent, inviteCallToAction, RELEASE_LABEL, USER_INVITE_PATH } from '../lib/invite';
 
 const STEPS: readonly { key: 'share' | 'register' | 'earn'; icon: ComponentType }[] = [

@@ -12,9 +12,9 @@ import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
 import { balanceTotal, balanceValue, coinSymbol, HIDDEN_AMOUNT, visibleBalances } from '../lib/balances';
-import { usePools } from '../../../api/content.queries';
-import { useCurrency } from '../../../app/currency';
-import { isPositive } from '../lib/decimal';
+import { usePools } from '../../../shell/site/site.queries';
+import { useCurrency } from '../../../shell/site/currency';
+import { isPositive } from '../../../ui/decimal';
 import { useHideAmounts, useHideSmall } from '../lib/preferences';
 import type { BalanceItem } from '../wallet.api';
 

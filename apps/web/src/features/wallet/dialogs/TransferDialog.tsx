@@ -5,10 +5,10 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, walletSubject } from '@hashpool/shared';
-import type { UserMine, Verification } from '../../../api/accounts.api';
-import { useToast } from '../../../app/feedback';
-import { FormDialog } from '../../accounts/components/FormDialog';
-import { SecondFactorFields, verificationOf } from '../../accounts/components/SecondFactorFields';
+import type { UserMine, Verification } from '../../accounts/accounts.api';
+import { useToast } from '../../../shell/feedback/feedback';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 import { AmountField } from '../components/AmountField';
 import { coinSymbol, displayAmount } from '../lib/balances';
 import { movementFingerprint, useIdempotencyKey } from '../lib/idempotency';

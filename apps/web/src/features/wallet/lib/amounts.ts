@@ -3,7 +3,7 @@
 // again; this only saves a round trip and says it next to the input. Messages are keys of the
 // wallet namespace with their values.
 import { coinPrecision, formatAmount } from '@hashpool/shared';
-import { compareDecimals, decimalPlaces, isPositive, toUnits } from './decimal';
+import { compareDecimals, decimalPlaces, isPositive, toUnits } from '../../../ui/decimal';
 
 /** The shape amountSchema of packages/shared accepts: digits, an optional point and decimals. */
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;

@@ -2,7 +2,7 @@
 // them), so most rows of a new user are zero: "hide small balances" keeps the ones worth a look.
 import { findCoin, formatAmount, type RateItem } from '@hashpool/shared';
 import type { BalanceItem } from '../wallet.api';
-import { compareDecimals, isPositive, sumDecimals } from './decimal';
+import { compareDecimals, isPositive, sumDecimals } from '../../../ui/decimal';
 
 /** Everything the sub-account holds of a coin: available, frozen (withdrawals in flight) and locked. */
 export function balanceTotal(balance: Pick<BalanceItem, 'available' | 'frozen' | 'locked'>): string {
