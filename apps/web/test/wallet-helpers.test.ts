@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BalanceItem } from '@hashpool/shared';
 import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toUnits } from '../src/ui/decimal';
-import { balanceTotal, balanceValue, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
+import { balanceTotal, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
+import { balanceValue } from '../src/shell/site/currency-value';
 import { allOf, amountProblem } from '../src/features/wallet/lib/amounts';
 import { keyForSubmission, movementFingerprint, randomUuid } from '../src/features/wallet/lib/idempotency';
 import { activeHold } from '../src/features/wallet/lib/hold';

@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
   /**
    * Not in SPEC.md's list, added because its refresh rule needs it: milliseconds since the epoch
    * at which this browser received the access token (login or last refresh). The rule compares
-   * the remaining lifetime with the time since then (SPEC.md section 4, api/refresh-rules.ts).
+   * the remaining lifetime with the time since then (SPEC.md section 4, shell/api/refresh-rules.ts).
    */
   tokenIssuedAt: 'token_issued_at',
   redPacketHash: 'red_packet_hash',
@@ -30,7 +30,7 @@ export const STORAGE_KEYS = {
   deviceId: 'device_id',
   /**
    * Ours: the cross-tab refresh lock where navigator.locks is missing (insecure origins):
-   * "<owner>:<expires ms>", see api/refresh-lock.ts.
+   * "<owner>:<expires ms>", see shell/api/refresh-lock.ts.
    */
   refreshLock: 'refresh_lock',
 } as const;

@@ -4,7 +4,7 @@
 import { Button, Flex, theme } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../shell/feedback/feedback';
+import { useToast } from './toast';
 
 export function CopyValue({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation('pool');

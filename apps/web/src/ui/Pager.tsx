@@ -1,7 +1,7 @@
-// The pager of every pool list: 10 rows a page and at most 5 page buttons (SPEC.md section 9),
-// hidden when everything fits on one page.
+// The pager of the lists: 10 rows a page and at most 5 page buttons (SPEC.md section 9), hidden
+// when everything fits on one page.
 import { Flex, Pagination } from 'antd';
-import { PAGE_SIZE } from '../features/mining/lib/constants';
+import { PAGE_SIZE } from './paging';
 
 export function Pager({ page, total, onChange, pageSize = PAGE_SIZE }: { page: number; total: number; onChange: (page: number) => void; pageSize?: number }) {
   if (total <= pageSize) return null;

@@ -4,13 +4,12 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { holdsAny, type Permission as PermissionName } from '@hashpool/shared';
-import { accountsApi, logout } from '../../features/accounts/accounts.api';
-import { useAccounts } from '../../features/accounts/accounts.queries';
+import { accountsApi, logout, useAccounts } from '../../features/accounts';
 import { useMine, userKeys } from '../../shell/session/user.queries';
 import { useSafeNavigate } from '../../shell/navigation/navigation';
 import { setNextDestination } from '../../shell/session/session';
 import { useIsAdmin, usePermissions } from '../../shell/session/viewer';
-import { useToast } from '../../shell/feedback/feedback';
+import { useToast } from '../../ui/toast';
 import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
 
 interface AccountLink {

@@ -7,7 +7,6 @@ import type {
   captchaChallengeSchema,
   LoginResult,
   pubkeySchema,
-  SecurityOperation,
   securityEventPageSchema,
   sendCodeResultSchema,
   Tokens,
@@ -20,11 +19,13 @@ import { sessionFromTokens } from '../../shell/api/refresh-rules';
 import { refresher } from '../../shell/api/session-refresh';
 import { TOKEN_EXPIRED_CODE } from '../../shell/api/token-expiry';
 import { send } from '../../shell/api/transport';
+import type { Verification } from '../../shell/verification/verification.api';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
 
 export type { AccountItem, LoginResult, Tokens };
 export type { PermissionSet, UserMine } from '../../shell/session/user.api';
+export type { Verification };
 export type CaptchaChallenge = Parsed<typeof captchaChallengeSchema>;
 export type PublicKey = Parsed<typeof pubkeySchema>;
 export type SecurityEventPage = Parsed<typeof securityEventPageSchema>;
@@ -42,12 +43,6 @@ export interface CaptchaAnswer {
   solution: { counter: number; derivedKey: string; time?: number };
 }
 
-/** The second factor of a security change: one of the three codes. */
-export interface Verification {
-  totp_code?: string;
-  email_code?: string;
-  sms_code?: string;
-}
 
 export const accountsApi = {
   captchaChallenge: () => api.get<CaptchaChallenge>('/captcha/challenge', undefined, { silent: true }),
@@ -67,9 +62,6 @@ export const accountsApi = {
   switchAccount: (accountId: string) => api.put<null>('/users/accounts', { account_id: accountId }),
   setAccountHidden: (accountId: string, hidden: boolean) => api.put<null>(`/accounts/${encodeURIComponent(accountId)}/visibility`, { hidden }),
 
-  /** `subject`: what a wallet operation's code confirms (walletSubject of packages/shared); the code is bound to it. */
-  sendOperationCode: (operation: SecurityOperation, channel: 'email' | 'sms', subject?: string) =>
-    api.post<SentCode>(channel === 'email' ? '/auth/validation/verified-email' : '/auth/validation/sms', { operation, ...(subject === undefined ? {} : { subject }) }),
   sendNewTargetCode: (target: ContactTarget) => api.post<SentCode>('/auth/validation/new-target', { ...target }, { silent: true }),
   totpSecret: () => api.post<TotpSecret>('/users/totp/secret'),
   totpBind: (code: string, verification: Verification) => api.post<null>('/users/totp/bind', { code, verification: { ...verification } }, { silent: true }),

@@ -13,7 +13,7 @@ import type {
   stakeCalculatorSchema,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
-import type { HashrateRange } from '../mining/mining.api';
+import type { HashrateRange } from '../../ui/charts/RangeSwitch';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
 

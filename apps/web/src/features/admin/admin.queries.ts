@@ -3,7 +3,7 @@
 // the operator's own wallet too (they may have adjusted their own sub-account).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
-import { walletKeys } from '../wallet/wallet.queries';
+import { walletKeys } from '../wallet';
 import { adminApi, type Adjustment, type WithdrawalStatus } from './admin.api';
 
 export const adminKeys = {

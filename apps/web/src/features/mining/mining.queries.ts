@@ -1,5 +1,5 @@
 // TanStack Query hooks over the pool calls. A logged-in user's data is keyed by the session epoch
-// (app/session.ts: a login or logout starts afresh, a token refresh does not), then by coin and
+// (shell/session/session.ts: a login or logout starts afresh, a token refresh does not), then by coin and
 // sub-account, so switching the current sub-account fetches the other one's data. Public data
 // (pool and network charts, blocks) is shared by everyone and keyed by coin only.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -19,7 +19,7 @@ import type {
   withdrawResultSchema,
 } from '@hashpool/shared';
 import { IDEMPOTENCY_HEADER } from '@hashpool/shared';
-import type { Verification } from '../accounts/accounts.api';
+import type { Verification } from '../../shell/verification/verification.api';
 import { api } from '../../shell/api/client';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;

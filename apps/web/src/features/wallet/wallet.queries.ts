@@ -1,5 +1,5 @@
 // TanStack Query hooks over the wallet calls. The wallet belongs to the current sub-account, so
-// its data is keyed by the session epoch (app/session.ts: a login or logout starts afresh, a token
+// its data is keyed by the session epoch (shell/session/session.ts: a login or logout starts afresh, a token
 // refresh does not) and then by the sub-account: switching sub-accounts shows the other one's
 // money, never a mix. Money movements refresh every wallet query of the sub-account afterwards.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 // Keeping the login alive in this browser (SPEC.md section 4): the refresher of refresher.ts wired
 // to local storage, the cross-tab lock and the API, plus the timer that refreshes in the last third
 // of the token's life. Before each API call client.ts asks refresher.ensureFresh(); a refused
-// refresh ends the session and goes to /login (app/session.ts endSession).
+// refresh ends the session and goes to /login (shell/session/session.ts endSession).
 import type { Tokens } from '@hashpool/shared';
 import { endSession, readSession, subscribeSession, writeSession } from '../session/session';
 import { STORAGE_KEYS } from '../storage-keys';

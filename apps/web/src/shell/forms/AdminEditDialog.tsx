@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../feedback/feedback';
+import { useToast } from '../../ui/toast';
 import { AppModal } from '../../ui/AppModal';
 import { showFormError } from './server-errors';
 

@@ -7,7 +7,6 @@ import { SafeLink } from '../navigation/navigation';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { StatusResult } from '../../ui/StatusResult';
 import { useCurrentAccount } from './usePoolContext';
-import { poolPaths } from '../../features/mining/lib/constants';
 
 export function AccountGate({ children }: { children: (account: string) => ReactNode }) {
   const { t } = useTranslation('pool');
@@ -21,7 +20,7 @@ export function AccountGate({ children }: { children: (account: string) => React
         title={t('account.none_title')}
         subtitle={t('account.none_text')}
         extra={
-          <SafeLink to={poolPaths.subAccounts}>
+          <SafeLink to="/user/account">
             <Button type="primary">{t('account.create')}</Button>
           </SafeLink>
         }

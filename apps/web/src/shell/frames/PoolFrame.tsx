@@ -10,16 +10,15 @@ import { usePermissions } from '../session/viewer';
 import { CoinAvatar } from '../../ui/CoinAvatar';
 import { Title } from '../../ui/Text';
 import { usePageTitle } from '../site/usePageTitle';
-import { poolPaths } from '../../features/mining/lib/constants';
 
 export type PoolPageKey = 'home' | 'miner' | 'profit' | 'stat' | 'info';
 
 const PAGES: readonly { key: PoolPageKey; path: (coin: string) => string; permissions: readonly Permission[] | null }[] = [
-  { key: 'home', path: poolPaths.home, permissions: ['pool.view'] },
-  { key: 'miner', path: (coin) => poolPaths.miner(coin), permissions: ['miner.view'] },
-  { key: 'profit', path: poolPaths.profit, permissions: ['pool.view'] },
-  { key: 'stat', path: poolPaths.stat, permissions: null },
-  { key: 'info', path: poolPaths.info, permissions: null },
+  { key: 'home', path: (coin) => `/pool/${coin}/home`, permissions: ['pool.view'] },
+  { key: 'miner', path: (coin) => `/pool/${coin}/miner`, permissions: ['miner.view'] },
+  { key: 'profit', path: (coin) => `/pool/${coin}/profit`, permissions: ['pool.view'] },
+  { key: 'stat', path: (coin) => `/pool/${coin}/stat`, permissions: null },
+  { key: 'info', path: (coin) => `/pool/${coin}/info`, permissions: null },
 ];
 
 function PoolNav({ coin, current }: { coin: string; current: PoolPageKey }) {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMine } from '../session/user.queries';
-import type { UserMine } from '../../features/accounts/accounts.api';
+import type { UserMine } from '../session/user.api';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { StatusResult } from '../../ui/StatusResult';
 import { Title } from '../../ui/Text';

@@ -4,7 +4,9 @@
 import { useParams } from 'react-router';
 import { findCoin, type CoinInfo } from '@hashpool/shared';
 import { useMine } from '../session/user.queries';
-import { ANONYMOUS_TIMEZONE } from '../../features/mining/lib/constants';
+
+/** Timezone for visitors who are not logged in: everyone sees UTC, not the browser's zone. */
+export const ANONYMOUS_TIMEZONE = 'UTC+00:00';
 
 /**
  * The coin of the route. The route guard already sent unknown and address-mode coins home

@@ -2,7 +2,7 @@
 // expiry and issue time in local storage. This module owns that state: everything that reads or
 // changes it goes through here, other tabs hear of changes (BroadcastChannel 'hashpool-session'
 // and the storage event), and React re-renders through the hooks below. Refreshing (the network
-// side) lives in api/session-refresh.ts.
+// side) lives in shell/api/session-refresh.ts.
 import { useSyncExternalStore } from 'react';
 import type { StoredSession } from '../api/refresh-rules';
 import { readStorage, removeStorage, SESSION_KEYS, STORAGE_KEYS, writeStorage } from '../storage-keys';

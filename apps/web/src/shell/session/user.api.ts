@@ -1,6 +1,6 @@
 // The two calls every page of a logged-in user needs (SPEC.md section 4, "after login"): who the
-// user is and what they may do. Kept apart from accounts.api.ts so the first screen carries only
-// these two.
+// user is and what they may do. Kept apart from features/accounts/accounts.api.ts so the first
+// screen carries only these two.
 import type { permissionsSchema, UserMine } from '@hashpool/shared';
 import { api } from '../api/client';
 

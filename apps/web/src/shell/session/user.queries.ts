@@ -1,4 +1,4 @@
-// The logged-in user's data as TanStack queries. Keys carry the session epoch (app/session.ts):
+// The logged-in user's data as TanStack queries. Keys carry the session epoch (session.ts):
 // a refresh keeps them, a login or logout (here or in another tab) starts them afresh.
 import { useQuery } from '@tanstack/react-query';
 import { endSession, getSessionEpoch, useAccessToken, useSessionEpoch } from './session';

@@ -4,7 +4,8 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SecurityOperation } from '@hashpool/shared';
-import { accountsApi, type UserMine, type Verification } from '../../features/accounts/accounts.api';
+import type { UserMine } from '../session/user.api';
+import { verificationApi, type Verification } from './verification.api';
 import { formRules } from '../forms/rules';
 import { CodeField } from './CodeField';
 
@@ -45,7 +46,7 @@ export function SecondFactorFields({ mine, operation, subject }: SecondFactorFie
       onSend={async () => {
         const about = subject ? await subject() : undefined;
         if (about === null) return null;
-        return (await accountsApi.sendOperationCode(operation, factor, about).catch(() => null))?.resend_after ?? null;
+        return (await verificationApi.sendOperationCode(operation, factor, about).catch(() => null))?.resend_after ?? null;
       }}
     />
   );

@@ -3,11 +3,14 @@
 import type { ReactNode } from 'react';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { hashrateSeriesSchema } from '@hashpool/shared';
 import { LazyHashrateChart } from './LazyHashrateChart';
 import { Panel } from '../Panel';
 import { Text } from '../Text';
-import type { HashrateRange, HashrateSeries } from '../../features/mining/mining.api';
-import { RangeSwitch } from './RangeSwitch';
+import { RangeSwitch, type HashrateRange } from './RangeSwitch';
+
+/** A hashrate series as the API answers it (the account, worker, pool and network charts). */
+type HashrateSeries = ReturnType<(typeof hashrateSeriesSchema)['parse']>;
 
 interface HashrateCardProps {
   title: string;

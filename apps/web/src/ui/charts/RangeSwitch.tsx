@@ -2,7 +2,8 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HASHRATE_RANGES } from '@hashpool/shared';
-import type { HashrateRange } from '../../features/mining/mining.api';
+
+export type HashrateRange = (typeof HASHRATE_RANGES)[number];
 
 export function RangeSwitch({ value, onChange }: { value: HashrateRange; onChange: (range: HashrateRange) => void }) {
   const { t } = useTranslation('pool');

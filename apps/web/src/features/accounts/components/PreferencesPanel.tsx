@@ -9,7 +9,7 @@ import { isEmail, LANGUAGE_NAMES, LANGUAGES, resolveLanguage, TIMEZONES, V, type
 import { accountsApi, type UserMine } from '../accounts.api';
 import { userKeys } from '../../../shell/session/user.queries';
 import { setCurrency, useCurrency } from '../../../shell/site/currency';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { changeLanguage } from '../../../i18n';
 import { Panel } from '../../../ui/Panel';
 import { showFormError } from '../../../shell/forms/server-errors';

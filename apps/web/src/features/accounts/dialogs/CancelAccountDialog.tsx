@@ -5,7 +5,7 @@ import { Alert, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountsApi, type UserMine, type Verification } from '../accounts.api';
 import { clearSession, setNextDestination } from '../../../shell/session/session';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { FormDialog } from '../../../shell/forms/FormDialog';
 import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 

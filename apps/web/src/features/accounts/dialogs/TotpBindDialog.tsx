@@ -6,7 +6,7 @@ import { Button, Flex, Form, Input, QRCode, theme } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { accountsApi, type TotpSecret, type UserMine, type Verification } from '../accounts.api';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../ui/Text';
 import { FormDialog } from '../../../shell/forms/FormDialog';

@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { userKeys } from '../../../shell/session/user.queries';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 
 export function useSecurityDone(): (message: string) => Promise<void> {
   const queryClient = useQueryClient();

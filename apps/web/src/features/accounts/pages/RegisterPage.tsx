@@ -8,7 +8,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { V } from '@hashpool/shared';
 import { accountsApi } from '../accounts.api';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { currentLanguage } from '../../../i18n';
 import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { AuthCard } from '../components/AuthCard';

@@ -9,7 +9,7 @@ import { ERRORS, V } from '@hashpool/shared';
 import { accountsApi } from '../accounts.api';
 import { ApiError } from '../../../shell/api/api-error';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaNotice } from '../components/CaptchaNotice';

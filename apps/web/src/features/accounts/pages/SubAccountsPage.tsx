@@ -10,7 +10,7 @@ import { ERRORS, formatDateTime } from '@hashpool/shared';
 import { accountsApi, type AccountItem, type UserMine } from '../accounts.api';
 import { useAccounts } from '../accounts.queries';
 import { userKeys } from '../../../shell/session/user.queries';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';

@@ -6,7 +6,7 @@ import { Button, Descriptions, Flex, Segmented, Select, Tag, Tooltip } from 'ant
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatHashrate, type CoinInfo } from '@hashpool/shared';
+import { formatDateTime, formatHashrate, type CoinInfo, type MinerRow } from '@hashpool/shared';
 import { AmountText } from '../../../ui/AmountText';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
@@ -17,7 +17,7 @@ import { HashrateStat, StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
 import { StatusTag } from '../../../ui/StatusTag';
 import { useTimezone } from '../../../shell/frames/usePoolContext';
-import type { HashrateRange, MinerRow } from '../../mining/mining.api';
+import type { HashrateRange } from '../../../ui/charts/RangeSwitch';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { addressMiningApi, type AddressMinerInfo, type WorkerSort, type WorkerStatusFilter } from '../address-mining.api';
 import { AddressFrame, usePageAddress } from '../components/AddressFrame';

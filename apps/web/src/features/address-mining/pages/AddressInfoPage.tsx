@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MINING_ADDRESS_FORMATS, type CoinInfo } from '@hashpool/shared';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
-import { ConnectGuide } from '../../mining/components/ConnectGuide';
+import { ConnectGuide } from '../../mining';
 import { StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
 import { addressMiningApi } from '../address-mining.api';

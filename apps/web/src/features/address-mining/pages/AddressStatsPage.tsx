@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, type CoinInfo } from '@hashpool/shared';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
-import { BlockList } from '../../mining/components/BlockList';
+import { BlockList } from '../../mining';
 import { HashrateCard } from '../../../ui/charts/HashrateCard';
 import { Pager } from '../../../ui/Pager';
 import { HashrateStat, StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
 import { useTimezone } from '../../../shell/frames/usePoolContext';
-import type { HashrateRange } from '../../mining/mining.api';
+import type { HashrateRange } from '../../../ui/charts/RangeSwitch';
 import { addressMiningApi } from '../address-mining.api';
 import { AddressFrame } from '../components/AddressFrame';
 

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adjustmentBodySchema, COINS, ERRORS, subAccountNameSchema } from '@hashpool/shared';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { Panel } from '../../../ui/Panel';
 import { schemaRule } from '../../../shell/forms/rules';
 import { showFormError } from '../../../shell/forms/server-errors';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { coinSymbol } from '../../wallet/lib/balances';
+import { coinSymbol } from '../../wallet';
 import type { Adjustment } from '../admin.api';
 import { useAdminMutations } from '../admin.queries';
 

@@ -13,8 +13,7 @@ import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { Pager } from '../../../ui/Pager';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { WalletStatusTag } from '../../wallet/components/WalletStatusTag';
-import { coinSymbol } from '../../wallet/lib/balances';
+import { coinSymbol, WalletStatusTag } from '../../wallet';
 import type { AdminLedger, LedgerEntry } from '../admin.api';
 import { ADMIN_PAGE_SIZE, useLedger } from '../admin.queries';
 

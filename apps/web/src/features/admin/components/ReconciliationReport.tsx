@@ -11,7 +11,7 @@ import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { coinSymbol } from '../../wallet/lib/balances';
+import { coinSymbol } from '../../wallet';
 import type { Reconciliation } from '../admin.api';
 import { useReconciliation } from '../admin.queries';
 

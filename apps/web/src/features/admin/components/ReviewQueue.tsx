@@ -6,7 +6,7 @@ import { Button, Flex, Form, Input, Select } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, rejectBodySchema, WITHDRAWAL_STATUS } from '@hashpool/shared';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { AddressText } from '../../../ui/AddressText';
 import { AmountText } from '../../../ui/AmountText';
 import type { DataColumn } from '../../../ui/DataTable';
@@ -17,8 +17,7 @@ import { schemaRule } from '../../../shell/forms/rules';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Pager } from '../../../ui/Pager';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { WalletStatusTag } from '../../wallet/components/WalletStatusTag';
-import { coinSymbol, displayAmount } from '../../wallet/lib/balances';
+import { coinSymbol, displayAmount, WalletStatusTag } from '../../wallet';
 import type { AdminWithdrawal, WithdrawalStatus } from '../admin.api';
 import { ADMIN_PAGE_SIZE, useAdminMutations, useAdminWithdrawals } from '../admin.queries';
 

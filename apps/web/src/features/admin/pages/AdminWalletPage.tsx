@@ -16,9 +16,8 @@ import { AuditLog } from '../components/AuditLog';
 import { LedgerSearch } from '../components/LedgerSearch';
 import { ReconciliationReport } from '../components/ReconciliationReport';
 import { ReviewQueue } from '../components/ReviewQueue';
-import { FeeRatesAdmin } from '../../earnings/components/admin/FeeRatesAdmin';
-import { StakeScheduleAdmin } from '../../address-mining/components/StakeScheduleAdmin';
-import { MarketDataAdmin } from '../../earnings/components/admin/MarketDataAdmin';
+import { FeeRatesAdmin, MarketDataAdmin } from '../../earnings';
+import { StakeScheduleAdmin } from '../../address-mining';
 
 const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];

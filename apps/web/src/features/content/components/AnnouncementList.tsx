@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Empty, Flex, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, type Announcement } from '@hashpool/shared';
-import { useAnnouncements } from '../../../shell/site/site.queries';
+import { useAnnouncements } from '../content.queries';
 import { SmartLink } from '../../../shell/navigation/SmartLink';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';

@@ -1,7 +1,7 @@
 // The home page's banner area. The first banner renders at once; the carousel that rotates them
 // arrives as its own chunk and takes over in the same space, so nothing on the page moves.
 import { lazy, Suspense } from 'react';
-import { useSliders } from '../../../shell/site/site.queries';
+import { useSliders } from '../content.queries';
 import { useIsMobile } from '../../../ui/responsive';
 import { Banner } from './Banner';
 

@@ -7,7 +7,7 @@ import { Alert, Button, Flex, Tag, theme } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { coinMaturity, formatDateTime, PAY_METHOD_LABELS, PAY_METHODS, utcDay, type CoinInfo, type PayMethod } from '@hashpool/shared';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Col, Flex, QRCode, Row, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findCoin, formatDateTime } from '@hashpool/shared';
-import type { UserMine } from '../../accounts/accounts.api';
+import type { UserMine } from '../../../shell/session/user.api';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { AmountText } from '../../../ui/AmountText';
 import type { DataColumn } from '../../../ui/DataTable';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { splitHashrate } from '@hashpool/shared';
 import { usePools } from '../../../shell/site/site.queries';
 import type { UserMine } from '../../../shell/session/user.api';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';

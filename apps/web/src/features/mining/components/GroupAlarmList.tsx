@@ -8,7 +8,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatHashrate, splitHashrate } from '@hashpool/shared';
 import { SafeLink } from '../../../shell/navigation/navigation';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { poolPaths } from '../lib/constants';

@@ -49,7 +49,7 @@ export function MoveDialog({ count, groups, onMove, onCreate, onClose }: MoveDia
         try {
           group = await onCreate(label);
         } catch (error) {
-          // Creating is silent (pool.api.ts): its refusal belongs under the name.
+          // Creating is silent (mining.api.ts): its refusal belongs under the name.
           if (error instanceof ApiError) form.setFields([{ name: 'name', errors: [errorText(error, t)] }]);
           return;
         }

@@ -1,13 +1,7 @@
 // Constants of the pool pages (SPEC.md section 9 unless said otherwise).
 
-/** Rows per page of every pool list. */
-export const PAGE_SIZE = 10;
-
-/**
- * Page buttons the pager shows at most: Ant Design's Pagination with `showLessItems` shows the
- * first, the last and the current page with one neighbour each side, which is five.
- */
-export const PAGER_COUNT = 5;
+/** Rows per page of every pool list, and the pager's buttons: those of the pager (ui/paging.ts). */
+export { PAGE_SIZE, PAGER_COUNT } from '../../../ui/paging';
 
 /** Latest blocks on the account dashboard. */
 export const DASHBOARD_BLOCKS = 5;
@@ -26,9 +20,6 @@ export const UNREAD_REFRESH_MS = 60_000;
 
 /** Repeat interval of an alert, minutes (the server's alertSettingsSchema). */
 export const REPEAT_MINUTES = { min: 10, max: 1440 } as const;
-
-/** Timezone for visitors who are not logged in: everyone sees UTC, not the browser's zone. */
-export const ANONYMOUS_TIMEZONE = 'UTC+00:00';
 
 /** The SOLO fee SPEC.md section 9 labels (0.5 percent). */
 export const SOLO_FEE_PERCENT = '0.5';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { useIsMobile } from '../../../ui/responsive';
 import { AccountGate } from '../../../shell/frames/AccountGate';

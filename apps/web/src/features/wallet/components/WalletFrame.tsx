@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@hashpool/shared';
-import type { UserMine } from '../../accounts/accounts.api';
+import type { UserMine } from '../../../shell/session/user.api';
 import { useMine } from '../../../shell/session/user.queries';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { PageSpinner } from '../../../ui/PageSpinner';

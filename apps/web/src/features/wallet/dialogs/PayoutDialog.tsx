@@ -3,7 +3,7 @@
 import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, shortAddress } from '@hashpool/shared';
-import { useToast } from '../../../shell/feedback/feedback';
+import { useToast } from '../../../ui/toast';
 import { FormDialog } from '../../../shell/forms/FormDialog';
 import { formRules } from '../../../shell/forms/rules';
 import { amountProblem } from '../lib/amounts';

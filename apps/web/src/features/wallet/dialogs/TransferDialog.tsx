@@ -5,8 +5,9 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, walletSubject } from '@hashpool/shared';
-import type { UserMine, Verification } from '../../accounts/accounts.api';
-import { useToast } from '../../../shell/feedback/feedback';
+import type { UserMine } from '../../../shell/session/user.api';
+import type { Verification } from '../../../shell/verification/verification.api';
+import { useToast } from '../../../ui/toast';
 import { FormDialog } from '../../../shell/forms/FormDialog';
 import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 import { AmountField } from '../components/AmountField';

@@ -7,7 +7,7 @@ import { LeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDateTime } from '@hashpool/shared';
-import type { UserMine } from '../../accounts/accounts.api';
+import type { UserMine } from '../../../shell/session/user.api';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { AddressText } from '../../../ui/AddressText';
 import { AmountText } from '../../../ui/AmountText';

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { findCoin, formatDateTime, USER_BUSINESS_TYPES, type BusinessType } from '@hashpool/shared';
-import type { UserMine } from '../../accounts/accounts.api';
+import type { UserMine } from '../../../shell/session/user.api';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import { AddressText } from '../../../ui/AddressText';
 import { AmountText } from '../../../ui/AmountText';
