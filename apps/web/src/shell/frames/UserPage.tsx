@@ -1,5 +1,7 @@
-// The frame of the user-centre pages: title, the centre's navigation, and a spinner until the
-// logged-in user (GET /users/mine) is known, since every one of them shows something of it.
+// The frame of the user-centre pages (accounts' settings, sub-accounts and security log, mining's
+// messages, earnings' invitations): title, the centre's navigation (the route table's `user`
+// menu), and a spinner until the logged-in user (GET /users/mine) is known, since every one of
+// them shows something of it.
 import type { ReactNode } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +10,10 @@ import type { UserMine } from '../session/user.api';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { StatusResult } from '../../ui/StatusResult';
 import { Title } from '../../ui/Text';
-import { usePageTitle } from '../site/usePageTitle';
-import { UserNav } from './UserNav';
+import { SectionNav } from '../navigation/SectionNav';
 
 export function UserPage({ title, actions, children }: { title: string; actions?: ReactNode; children: (mine: UserMine) => ReactNode }) {
   const { t } = useTranslation('user');
-  usePageTitle(title);
   const mine = useMine();
   return (
     <div>
@@ -23,7 +23,7 @@ export function UserPage({ title, actions, children }: { title: string; actions?
         </Title>
         {actions}
       </Flex>
-      <UserNav />
+      <SectionNav menu="user" label={t('nav.label')} />
       {mine.data ? children(mine.data) : mine.isError ? <StatusResult status="error" title={t('load_failed')} /> : <PageSpinner />}
     </div>
   );

@@ -1,8 +1,9 @@
-// Routing behaviour of SPEC.md section 2 as pure functions, so every rule is unit-tested without a
-// browser (apps/web/test/routing-rules.test.ts). The guard component only applies their answers.
+// Routing behaviour of SPEC.md section 2 as pure functions over the route table, so every rule is
+// unit-tested without a browser (apps/web/test/routing-rules.test.ts). The guard component
+// (app/RouteGuard.tsx) only applies their answers; the menus use the same access rule (mayOpen).
 import { matchPath } from 'react-router';
 import { ADDRESS_MODE_COINS, findCoin, holdsAny, isAddressModeCoin } from '@hashpool/shared';
-import { FORWARDS, ROUTES, type RouteAccess, type RouteDef } from '../../app/routes';
+import type { RouteAccess, RouteMeta, RouteTable } from './route-table';
 
 export const HOME_PATH = '/';
 export const LOGIN_PATH = '/login';
@@ -30,7 +31,7 @@ export interface Viewer {
   returnTo?: string | null;
 }
 
-export type RouteDecision = { kind: 'render'; route: RouteDef } | { kind: 'redirect'; to: string } | { kind: 'wait' };
+export type RouteDecision<R extends RouteMeta = RouteMeta> = { kind: 'render'; route: R } | { kind: 'redirect'; to: string } | { kind: 'wait' };
 
 const ADDRESS_PAGES = new Set(['dashboard', 'stats', 'info']);
 const ADDRESS_COINS = new Set<string>(ADDRESS_MODE_COINS);
@@ -59,12 +60,24 @@ export function coinRuleRedirect(pathname: string): string | null {
   return null;
 }
 
-export function findRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
+export function findRoute<R extends RouteMeta>(pathname: string, routes: readonly R[]): R | undefined {
   return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
 }
 
+/**
+ * Whether the viewer may open a route of this access, once known: the guard's rule, and the one
+ * that decides which menu entries a viewer sees. Permissions still loading count as none.
+ */
+export function mayOpen(access: RouteAccess, viewer: Viewer): boolean {
+  if (access === 'public') return true;
+  if (access === 'guest') return !viewer.loggedIn;
+  if (!viewer.loggedIn) return false;
+  // A route the user's permissions filter out does not exist for them.
+  return access === 'admin' ? viewer.admin === true : holdsAny(viewer.permissions ?? [], access);
+}
+
 /** Any path containing /activity/red_packet is open without login, whatever the table says. */
-export function effectiveAccess(route: RouteDef, pathname: string): RouteAccess {
+export function effectiveAccess(route: RouteMeta, pathname: string): RouteAccess {
   return pathname.includes('/activity/red_packet') ? 'public' : route.access;
 }
 
@@ -73,15 +86,15 @@ export function loginRedirect(place: Place): string {
 }
 
 /** What to do with a location: show its route, send the visitor elsewhere, or wait for permissions. */
-export function decideRoute(place: Place, viewer: Viewer, routes: readonly RouteDef[] = ROUTES): RouteDecision {
+export function decideRoute<R extends RouteMeta>(place: Place, viewer: Viewer, table: RouteTable<R>): RouteDecision<R> {
   const pathname = normalizePath(place.pathname);
-  const forward = FORWARDS[pathname];
+  const forward = table.forwards[pathname];
   if (forward) return { kind: 'redirect', to: forward };
 
   const coinRule = coinRuleRedirect(pathname);
   if (coinRule) return { kind: 'redirect', to: coinRule };
 
-  const route = findRoute(pathname, routes);
+  const route = findRoute(pathname, table.routes);
   if (!route) return { kind: 'redirect', to: HOME_PATH };
 
   const access = effectiveAccess(route, pathname);
@@ -90,8 +103,7 @@ export function decideRoute(place: Place, viewer: Viewer, routes: readonly Route
   if (!viewer.loggedIn) return { kind: 'redirect', to: viewer.returnTo ?? loginRedirect(place) };
   if (viewer.permissions === null) return { kind: 'wait' };
   // A route the user's permissions filter out does not exist for them: like an unknown path.
-  const allowed = access === 'admin' ? viewer.admin === true : holdsAny(viewer.permissions, access);
-  return allowed ? { kind: 'render', route } : { kind: 'redirect', to: HOME_PATH };
+  return mayOpen(access, viewer) ? { kind: 'render', route } : { kind: 'redirect', to: HOME_PATH };
 }
 
 /** Resolves a link target against the current place, as the browser would. */

@@ -6,18 +6,20 @@ import { startSession, type Tokens } from '../accounts.api';
 import { mineQuery, permissionsQuery } from '../../../shell/session/user.queries';
 import { queryClient } from '../../../shell/query-client';
 import { setNextDestination } from '../../../shell/session/session';
+import { useRouteTable } from '../../../shell/routing/route-table-context';
 import { afterLoginPath } from './redirect';
 
 export function useFinishLogin(): (tokens: Tokens) => void {
   const { search } = useLocation();
+  const { routes } = useRouteTable();
   return useCallback(
     (tokens: Tokens) => {
       // The guard moves this guest-only screen on to the destination as soon as the session exists.
-      setNextDestination(afterLoginPath(search));
+      setNextDestination(afterLoginPath(search, routes));
       startSession(tokens);
       void queryClient.prefetchQuery(mineQuery());
       void queryClient.prefetchQuery(permissionsQuery());
     },
-    [search],
+    [search, routes],
   );
 }

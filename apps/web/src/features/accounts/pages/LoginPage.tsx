@@ -9,7 +9,6 @@ import { accountsApi, type CaptchaAnswer, type LoginResult } from '../accounts.a
 import { ApiError } from '../../../shell/api/api-error';
 import { presentError } from '../../../shell/api/error-presenter';
 import { SafeLink } from '../../../shell/navigation/navigation';
-import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { Paragraph } from '../../../ui/Text';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaNotice } from '../components/CaptchaNotice';
@@ -28,7 +27,6 @@ type Step = { kind: 'password' } | { kind: 'totp'; ticket: string } | { kind: 's
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'validation']);
-  usePageTitle(t('login.title'));
   const [channel, setChannel] = useState<Channel>('email');
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [busy, setBusy] = useState(false);

@@ -10,7 +10,6 @@ import { accountsApi } from '../accounts.api';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import { useToast } from '../../../ui/toast';
 import { currentLanguage } from '../../../i18n';
-import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaNotice } from '../components/CaptchaNotice';
 import { CodeField } from '../../../shell/verification/CodeField';
@@ -31,7 +30,6 @@ interface RegisterValues extends ContactValues {
 
 export default function RegisterPage() {
   const { t } = useTranslation(['auth', 'validation']);
-  usePageTitle(t('register.title'));
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useSafeNavigate();

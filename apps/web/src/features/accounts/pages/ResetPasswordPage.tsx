@@ -10,7 +10,6 @@ import { accountsApi } from '../accounts.api';
 import { ApiError } from '../../../shell/api/api-error';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import { useToast } from '../../../ui/toast';
-import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaNotice } from '../components/CaptchaNotice';
 import { CodeField } from '../../../shell/verification/CodeField';
@@ -29,7 +28,6 @@ interface ResetValues extends ContactValues {
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'validation']);
-  usePageTitle(t('reset.title'));
   const { pathname } = useLocation();
   const navigate = useSafeNavigate();
   const toast = useToast();

@@ -10,7 +10,6 @@ import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
 import { Paragraph, Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AuditLog } from '../components/AuditLog';
 import { LedgerSearch } from '../components/LedgerSearch';
@@ -26,7 +25,6 @@ const parseTab = (value: string | null): AdminTab => ((ADMIN_TABS as readonly st
 
 export default function AdminWalletPage() {
   const { t } = useTranslation('admin');
-  usePageTitle(t('title'));
   const mine = useMine();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));

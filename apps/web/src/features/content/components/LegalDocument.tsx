@@ -4,7 +4,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParameters } from '../../../shell/site/site.queries';
 import { useSiteName } from '../../../shell/site/site';
-import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Title } from '../../../ui/Text';
 
@@ -14,7 +13,6 @@ export function LegalDocument({ document: doc, sections }: { document: 'terms' |
   const email = useParameters().data?.support_email ?? '';
   const values = { site, email };
   const title = t(`${doc}.title`, values);
-  usePageTitle(title);
 
   return (
     <Panel style={{ maxWidth: 880, margin: '0 auto', padding: 'clamp(20px, 4vw, 40px)' }}>

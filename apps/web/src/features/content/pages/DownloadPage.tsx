@@ -5,7 +5,6 @@ import { Button, Col, Flex, QRCode, Row, theme } from 'antd';
 import { AndroidFilled, AppleFilled, DownloadOutlined, WindowsFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParameters } from '../../../shell/site/site.queries';
-import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text, Title } from '../../../ui/Text';
@@ -26,7 +25,6 @@ export default function DownloadPage() {
   const { t } = useTranslation('download');
   const { token } = theme.useToken();
   const { data: parameters, isPending } = useParameters();
-  usePageTitle(t('title'));
   if (isPending) return <PageSpinner />;
   const url = parameters?.app_download_url;
   const version = parameters?.app_version;

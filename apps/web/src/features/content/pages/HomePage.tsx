@@ -6,14 +6,12 @@ import { HeroSection } from '../components/HeroSection';
 import { Banners } from '../components/Banners';
 import { PoolList } from '../components/PoolList';
 import { ProductSections } from '../components/ProductSections';
-import { usePageTitle } from '../../../shell/site/usePageTitle';
 import { PageSpinner } from '../../../ui/PageSpinner';
 
 const AnnouncementList = lazy(() => import('../components/AnnouncementList'));
 
 export default function HomePage() {
   const location = useLocation();
-  usePageTitle();
 
   // The header's "Pools" link is /#pools: bring the list into view once the page is there.
   useEffect(() => {

@@ -16,7 +16,7 @@ export default function ProfitPage() {
   const coin = useRouteCoin();
   if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame coin={coin} page="profit" title={t('nav.profit')}>
+    <PoolFrame coin={coin} title={t('nav.profit')}>
       <AccountGate>
         {(account) => (
           // Keyed: another coin or sub-account starts with its own state.

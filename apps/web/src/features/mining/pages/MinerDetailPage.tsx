@@ -35,7 +35,6 @@ export default function MinerDetailPage() {
   return (
     <PoolFrame
       coin={coin}
-      page="miner"
       title={t('detail.title')}
       coinSwitch={false}
       actions={

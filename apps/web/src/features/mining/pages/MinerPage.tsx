@@ -30,7 +30,7 @@ export default function MinerPage() {
   const coin = useRouteCoin();
   if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame coin={coin} page="miner" title={t('nav.miner')}>
+    <PoolFrame coin={coin} title={t('nav.miner')}>
       <AccountGate>{(account) => <WorkerManager scope={{ coin: coin.code, account }} />}</AccountGate>
     </PoolFrame>
   );

@@ -30,7 +30,7 @@ export default function PoolHomePage() {
   const coin = useRouteCoin();
   if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame coin={coin} page="home" title={t('nav.home')}>
+    <PoolFrame coin={coin} title={t('nav.home')}>
       <AccountGate>{(account) => <Dashboard coin={coin} scope={{ coin: coin.code, account }} />}</AccountGate>
     </PoolFrame>
   );

@@ -22,7 +22,7 @@ export default function PoolInfoPage() {
   const coin = useRouteCoin();
   if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame coin={coin} page="info" title={t('nav.info')}>
+    <PoolFrame coin={coin} title={t('nav.info')}>
       <Flex vertical gap={24}>
         <Connect coin={coin} />
         <Fees coin={coin} />

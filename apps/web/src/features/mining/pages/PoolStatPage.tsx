@@ -23,7 +23,7 @@ export default function PoolStatPage() {
   const coin = useRouteCoin();
   if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame coin={coin} page="stat" title={t('nav.stat')}>
+    <PoolFrame coin={coin} title={t('nav.stat')}>
       <Flex vertical gap={24}>
         <Overview coin={coin} />
         <Charts coin={coin} />
