@@ -62,7 +62,7 @@ async function asAdmin(): Promise<Record<string, string>> {
   const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: admin.tokens.refresh_token } });
   expect(res.statusCode, res.body).toBe(200);
   admin.tokens = body<Tokens>(res).data;
-  return (await asAdmin());
+  return auth(admin.tokens);
 }
 
 async function credit(user: User, coin: string, amount: string) {
