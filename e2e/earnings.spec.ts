@@ -184,8 +184,8 @@ test.describe('settled days of the demo farm', () => {
     expect(list).toHaveLength(7);
     return list;
   }
-  /** "0.000612" as the page shows a BTC amount (6 decimals). */
-  const shown = (amount: string) => Number(amount).toFixed(6);
+  /** "0.000612" as the page shows a BTC amount: cut toward zero to 6 decimals (amounts are whole satoshis). */
+  const shown = (amount: string) => (Math.floor(Math.round(Number(amount) * 1e8) / 100) / 1e6).toFixed(6);
 
   test('the page shows the settled days and the export holds them exactly', async ({ page }) => {
     const list = await openDemoProfit(page);

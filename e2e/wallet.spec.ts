@@ -23,16 +23,17 @@ const BTC_ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
 /**
  * The demo farm's BTC earnings as the server settled them (a week of demo history, settled by the
  * real settlement at the demo start): the balance (their sum) and the newest day's amount, with
- * BTC's 6 decimals as the pages show them. Call after logging in.
+ * BTC's 6 decimals as the pages show them (cut toward zero; the ledger holds satoshis). Call after
+ * logging in.
  */
 async function demoEarnings(page: Page): Promise<{ balance: string; newest: string }> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.get('/api/pools/btc/accounts/demofarm01/profits?page_size=20', { headers: { authorization: `Bearer ${token}` } });
   const list = ((await res.json()) as { data: { list: Array<{ amount: string }> } }).data.list;
   expect(list.length).toBe(7);
-  const micro = (amount: string) => Math.round(Number(amount) * 1e6); // exact: BTC amounts have 6 decimals
-  const text = (units: number) => (units / 1e6).toFixed(6);
-  return { balance: text(list.reduce((sum, r) => sum + micro(r.amount), 0)), newest: text(micro(list[0]!.amount)) };
+  const sats = (amount: string) => Math.round(Number(amount) * 1e8); // exact: BTC amounts are whole satoshis
+  const text = (units: number) => (Math.floor(units / 100) / 1e6).toFixed(6); // shown cut to 6 decimals
+  return { balance: text(list.reduce((sum, r) => sum + sats(r.amount), 0)), newest: text(sats(list[0]!.amount)) };
 }
 
 async function logIn(page: Page, email: string, password = PASSWORD): Promise<boolean> {

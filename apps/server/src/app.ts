@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { accessPlugin } from './platform/access';
 import { systemClock, type Clock } from './platform/clock';
 import { errorHandler } from './platform/errors';
+import { inputGuardPlugin } from './platform/input-guard';
 import { genReqId, loggerOptions } from './platform/logging';
 import { DOCS_PREFIX, openApiPlugin } from './platform/openapi';
 import { MemoryReplayGuard, RedisReplayGuard } from './platform/replay-guard';
@@ -18,7 +19,7 @@ import { securityPlugin } from './platform/security';
 import { signaturePlugin } from './platform/signature';
 import { spaPlugin } from './platform/spa';
 import { AltchaVerifier, GeetestVerifier } from './platform/captcha';
-import { FailureCounter } from './platform/failure-counter';
+import { failureCounter } from './platform/failure-counter';
 import { deriveKeys } from './platform/keys';
 import { LoginKeyPair } from './platform/login-crypto';
 import { createMailer, type Mailer } from './platform/mailer';
@@ -66,7 +67,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
-  /** Shared store for rate limits and nonces when several instances run (REDIS_URL). */
+  /** Shared store for rate limits, nonces and failure counters when several instances run (REDIS_URL). */
   redis?: Redis;
   /** Where logs go; tests capture them to prove no secret is written. */
   logStream?: Writable;
@@ -92,12 +93,12 @@ function accountServices(app: FastifyInstance, deps: AppDeps, clock: Clock, cont
       : new AltchaVerifier(keys.captcha.toString('hex'), config.ALTCHA_COST, clock, used);
   const siteName = async () => (await content.parameters(['site_name'])).site_name ?? 'Hashpool';
   const codes = new CodeService(database.db, clock, keys.codes, mailer, sms, siteName);
-  const sessions = new SessionService(database.db, clock, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessions = new SessionService(database.db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
   const passwords = new PasswordHasher(keys.payPepper);
   const totp = new TotpService(database.db, clock, new SecretBox(keys.secretBox));
   const auth = new AuthService(
     database.db, clock, passwords, codes, sessions, captcha,
-    new LoginKeyPair(), totp, keys.loginTicket, new FailureCounter(clock, 15 * 60_000),
+    new LoginKeyPair(), totp, keys.loginTicket, failureCounter({ db: database.db, clock, redis: deps.redis }, 'login', 15 * 60_000),
     new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   );
   const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
@@ -138,13 +139,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perMinute: config.RATE_LIMIT_PER_MINUTE,
     redis: deps.redis,
   });
+  await app.register(inputGuardPlugin); // before the signature: its canon must only see safe text
   await app.register(signaturePlugin, {
     key: config.REQUEST_SIGN_KEY,
     replayGuard: deps.redis ? new RedisReplayGuard(deps.redis) : new MemoryReplayGuard(() => clock.now().getTime()),
   });
   await app.register(openApiPlugin, { version: APP_VERSION });
 
-  const content = new ContentService(deps.database.db, clock, { request_sign_key: config.REQUEST_SIGN_KEY });
+  // app_version is the one version (package.json), the same /api/health reports; a table row of that name is ignored.
+  const content = new ContentService(deps.database.db, clock, { request_sign_key: config.REQUEST_SIGN_KEY, app_version: APP_VERSION });
   await app.register(contentRoutes(content, APP_VERSION), { prefix: '/api' });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR, log: app.log });
   const accounts = accountServices(app, deps, clock, content, mailer);
@@ -173,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chain,
     passwords: accounts.passwords,
     security: accounts.security,
-    payPasswordFailures: new FailureCounter(clock, 15 * 60_000),
+    payPasswordFailures: failureCounter({ db: deps.database.db, clock, redis: deps.redis }, 'pay_password', 15 * 60_000),
     addressHoldHours: config.WITHDRAW_ADDRESS_HOLD_HOURS,
     securityHoldHours: config.SECURITY_HOLD_HOURS,
     allowSimulatedAddresses: chain instanceof SimulatedChain,

@@ -76,11 +76,12 @@ export async function encryptPassword(app: FastifyInstance, password: string) {
   return { key_id: data.key_id, password: cipher.toString('base64') };
 }
 
-export async function login(app: FastifyInstance, account: string, password: string, device: string, extra: Record<string, unknown> = {}) {
+/** Logs in from `device`; null sends no device header at all. */
+export async function login(app: FastifyInstance, account: string, password: string, device: string | null, extra: Record<string, unknown> = {}) {
   const res = await inject(app, {
     method: 'POST',
     url: '/api/v2/users/encrypt/login',
-    headers: { [DEVICE_HEADER]: device },
+    headers: device === null ? {} : { [DEVICE_HEADER]: device },
     payload: { account, ...(await encryptPassword(app, password)), ...extra },
   });
   return { res, result: res.statusCode === 200 ? body<LoginResult>(res).data : undefined };

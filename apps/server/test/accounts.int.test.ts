@@ -2,11 +2,14 @@
 // mailbox, a real ALTCHA solve and a fake clock for every timed rule.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_HEADER, ERRORS, type AccountItem, type Tokens, type UserMine } from '@hashpool/shared';
-import { users } from '../src/modules/accounts/accounts.tables';
+import { authSessions, users } from '../src/modules/accounts/accounts.tables';
+import { REFRESH_GRACE_SECONDS } from '../src/modules/accounts/session.service';
 import { deriveKeys } from '../src/platform/keys';
+import { tokenHash } from '../src/platform/random-tokens';
 import { SecretBox } from '../src/platform/secret-box';
 import { auth, inject, login, newDevice, PASSWORD, registerByEmail, sendCode, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -148,6 +151,55 @@ describe('login', () => {
     expect((await login(t.app, email, PASSWORD, device)).result?.status).toBe('ok');
   });
 
+  // SECURITY-CHECKLIST items 7 and 36: leaving out the device header, or sending one the server
+  // does not accept, must not skip the emailed code, the alert or the log entry.
+  it('treats a login without a valid device id as a new device: emailed code, alert, logged as such', async () => {
+    const { email, tokens } = await registerByEmail(t.app, inbox);
+    for (const device of [null, 'too-short', 'not a valid id, it has spaces and commas']) {
+      t.clock.advance(1000); // each login code is the newest of its target
+      const since = inbox.mails.length;
+      const step1 = await login(t.app, email, PASSWORD, device);
+      expect(step1.result, String(device)).toMatchObject({ status: 'second_validation', channel: 'email' });
+      const code = SmtpInbox.code(await inbox.next(email, since));
+      const since2 = inbox.mails.length;
+      const step2 = await inject(t.app, { method: 'POST', url: '/api/users/second-validation', headers: device === null ? {} : { [DEVICE_HEADER]: device }, payload: { ticket: (step1.result as { ticket: string }).ticket, code } });
+      expect(step2.statusCode, step2.body).toBe(200);
+      expect((await inbox.next(email, since2)).subject).toMatch(/New login/);
+      const log = body<{ list: Array<{ event: string }> }>(await inject(t.app, { url: '/api/users/logs?page=1&page_size=1', headers: auth(tokens) })).data.list;
+      expect(log[0]?.event).toBe('login_new_device');
+    }
+  });
+
+  it('asks a TOTP user without a device id for the authenticator, then alerts and logs a new device', async () => {
+    const { email, device, tokens } = await registerByEmail(t.app, inbox);
+    const secret = new Secret();
+    const box = new SecretBox(deriveKeys(t.config).secretBox);
+    await t.database.db.update(users).set({ totpSecret: box.seal(secret.base32) }).where(eq(users.email, email));
+    const totp = new TOTP({ secret });
+    const lastEvent = async () => body<{ list: Array<{ event: string }> }>(await inject(t.app, { url: '/api/users/logs?page=1&page_size=1', headers: auth(tokens) })).data.list[0]?.event;
+    const viaTotp = async (from: string | null) => {
+      t.clock.advance(30_000); // a fresh step: each code works once
+      const step1 = await login(t.app, email, PASSWORD, from);
+      expect(step1.result?.status).toBe('totp');
+      const code = totp.generate({ timestamp: t.clock.now().getTime() });
+      const res = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', headers: from === null ? {} : { [DEVICE_HEADER]: from }, payload: { ticket: (step1.result as { ticket: string }).ticket, code } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The known device: a plain login, no alert.
+    const before = inbox.mails.length;
+    await viaTotp(device);
+    expect(await lastEvent()).toBe('login');
+    // No device id: the authenticator still decides, but it is a new device.
+    await viaTotp(null);
+    expect((await inbox.next(email, before)).subject).toMatch(/New login/);
+    expect(await lastEvent()).toBe('login_new_device');
+  });
+
+  it('lets the shared demo user in without a device id or an emailed code', async () => {
+    const { DEMO_EMAIL, DEMO_PASSWORD } = await import('../src/modules/accounts/accounts.seed');
+    expect((await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, null)).result?.status).toBe('ok');
+  });
+
   it('asks for the authenticator when one is bound; a code works once', async () => {
     const { email, device } = await registerByEmail(t.app, inbox);
     const secret = new Secret();
@@ -219,10 +271,70 @@ describe('tokens', () => {
     expect((await refresh(next.refresh_token)).statusCode).toBe(401);
   });
 
-  it('lets only one of two concurrent refreshes of one token succeed', async () => {
-    const { tokens } = await registerByEmail(t.app, inbox);
-    const results = await Promise.all([refresh(tokens.refresh_token), refresh(tokens.refresh_token)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  // SECURITY-CHECKLIST items 15 and 37: the successor is created in the transaction that spends
+  // the token; a duplicate within REFRESH_GRACE_SECONDS from the same device gets that successor.
+  const refreshFrom = (app: FastifyInstance, refresh_token: string, device: string) =>
+    inject(app, { method: 'POST', url: '/api/users/refresh/login', headers: { [DEVICE_HEADER]: device }, payload: { refresh_token } });
+  const familyOf = async (refreshToken: string) => (await t.database.db.select().from(authSessions).where(eq(authSessions.refreshHash, tokenHash(refreshToken))))[0]!.familyId;
+  const family = (familyId: string) => t.database.db.select().from(authSessions).where(eq(authSessions.familyId, familyId));
+  /** Sessions whose access token still works (a rotated one's does until it expires). */
+  const liveSessions = async (familyId: string) => (await family(familyId)).filter((row) => !row.revokedAt).length;
+  const works = async (tokens: Tokens) => (await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).statusCode === 200;
+
+  it('answers two concurrent refreshes of one token, on one or two instances, with the same new pair', async () => {
+    const { tokens, device } = await registerByEmail(t.app, inbox);
+    const sibling = await t.sibling();
+    let current = tokens;
+    for (let i = 0; i < 10; i++) {
+      const results = await Promise.all([refreshFrom(t.app, current.refresh_token, device), refreshFrom(i % 2 ? sibling : t.app, current.refresh_token, device)]);
+      expect(results.map((r) => r.statusCode), results.map((r) => r.body).join('\n')).toEqual([200, 200]);
+      const [a, b] = results.map((r) => body<Tokens>(r).data);
+      expect(b!.token).toBe(a!.token);
+      expect(b!.refresh_token).toBe(a!.refresh_token);
+      expect(a!.refresh_token).not.toBe(current.refresh_token);
+      expect(await works(a!)).toBe(true);
+      current = a!;
+    }
+    // One login and ten refreshes: the duplicates made no session of their own.
+    const rows = await family(await familyOf(current.refresh_token));
+    expect(rows).toHaveLength(11);
+    expect(rows.filter((row) => !row.rotatedAt && !row.revokedAt)).toHaveLength(1);
+  });
+
+  it('treats the rotated token as reused after the grace window, or from another device: the family ends, successor included', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    for (const replay of [{ after: REFRESH_GRACE_SECONDS * 1000 + 1000, from: device }, { after: 0, from: newDevice() }]) {
+      const first = (await login(t.app, email, PASSWORD, device)).result as { tokens: Tokens };
+      const next = body<Tokens>(await refreshFrom(t.app, first.tokens.refresh_token, device)).data;
+      t.clock.advance(replay.after);
+      const again = await refreshFrom(t.app, first.tokens.refresh_token, replay.from);
+      expect(codeOf(again)).toBe(ERRORS.refresh_invalid.code);
+      expect(await works(next)).toBe(false);
+      expect((await refreshFrom(t.app, next.refresh_token, device)).statusCode).toBe(401);
+      expect(await liveSessions(await familyOf(next.refresh_token))).toBe(0);
+    }
+  });
+
+  it('leaves no live session when reuse is detected while a refresh is in flight', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    const loginTokens = async () => ((await login(t.app, email, PASSWORD, device)).result as { tokens: Tokens }).tokens;
+    for (let i = 0; i < 20; i++) {
+      // The same token from another device at once: no grace, so whichever loses is reuse.
+      const { refresh_token } = await loginTokens();
+      const same = await Promise.all([refreshFrom(t.app, refresh_token, device), refreshFrom(t.app, refresh_token, newDevice())]);
+      expect(same.map((r) => r.statusCode).sort(), `same token, iteration ${i}`).toEqual([200, 401]);
+      expect(await liveSessions(await familyOf(refresh_token)), `same token, iteration ${i}`).toBe(0);
+      expect(await works(body<Tokens>(same.find((r) => r.statusCode === 200)!).data), `same token, iteration ${i}`).toBe(false);
+
+      // An old token replayed after the window while the owner refreshes the current one.
+      const old = await loginTokens();
+      const current = body<Tokens>(await refreshFrom(t.app, old.refresh_token, device)).data;
+      t.clock.advance(REFRESH_GRACE_SECONDS * 1000 + 1000);
+      const [owner, replay] = await Promise.all([refreshFrom(t.app, current.refresh_token, device), refreshFrom(t.app, old.refresh_token, device)]);
+      expect(replay.statusCode, `replay, iteration ${i}`).toBe(401);
+      expect(await liveSessions(await familyOf(old.refresh_token)), `replay, iteration ${i}`).toBe(0);
+      if (owner.statusCode === 200) expect(await works(body<Tokens>(owner).data), `replay, iteration ${i}`).toBe(false);
+    }
   });
 
   it('answers an expired access token with HTTP 400 and code 40001', async () => {

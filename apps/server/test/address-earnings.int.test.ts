@@ -73,6 +73,34 @@ describe('address mining earnings and payments', () => {
     expect(sent.map((s) => [s.address, new Decimal(s.amount).toFixed()])).toEqual([[A, '5.84'], [B, '3.86']].sort((x, y) => x[0]!.localeCompare(y[0]!)));
   });
 
+  it("credits each address to the microcredit and carries its fraction into its next payment (issue 14, item 12)", async () => {
+    // Weeks later: the window (30 days back) holds only these three addresses' work, a third each.
+    const day = '2026-09-20';
+    clock.set(`${day}T08:00:00Z`);
+    await db().execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source)
+      values ('aleo', ${day}::date, 1000, 10, 0, 'operator') on conflict (coin, day) do nothing`);
+    // A third address, in ALEO's format (prefix, alphabet, length; the checksum is not checked).
+    const C = 'aleo1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq3ljyzc';
+    const addresses = [A, B, C];
+    for (const address of addresses) await mine(address, '100');
+    for (const [n, at] of [['1', '08:10'], ['2', '08:11']] as const) {
+      const hash = `c${n}${randomUUID().replace(/-/g, '')}`;
+      clock.set(`${day}T${at}:00Z`);
+      expect(await t.app.blocks.record([{ type: 'found', coin: 'aleo', height: 5_100_000 + Number(n), hash, reward: '1.000002', address: A, worker: 'rig1', difficulty: 1000, time: clock.now().getTime() }])).toEqual({ recorded: 1, refused: 0 });
+      await t.app.blocks.record([{ type: 'confirmations', coin: 'aleo', hash, confirmations: 1 }]);
+      expect(await t.app.blockSettlement.settleReady()).toBe(1);
+    }
+    // Each block: 1.000002 / 3 x 0.99 = 0.33000066 ALEO a third; ALEO's base unit is the microcredit.
+    // First: 0.330000 paid, 0.00000066 carried; second: 0.33000066 + 0.00000066 = 0.33000132 -> 0.330001.
+    for (const address of addresses) {
+      // (A and B were paid out what they earned before.)
+      const earned = body<{ unpaid: string }>(await inject(t.app, { url: `/api/address-mining/aleo/miner/${address}/profits` })).data;
+      expect(earned.unpaid).toBe('0.660001');
+      const [row] = await queryRows<{ remainder: string }>(db(), sql`select r.remainder::text from credit_remainders r join address_wallets w on w.id::text = r.holder and w.coin = r.coin where w.address = ${address} and w.coin = 'aleo'`);
+      expect(new Decimal(row!.remainder).toFixed()).toBe('0.00000032');
+    }
+  });
+
   it('answers an address without data with zeros, and refuses account-mode and unknown coins', async () => {
     const empty = await inject(t.app, { url: `/api/address-mining/kas/miner/${KAS}/profits` });
     expect(empty.statusCode, empty.body).toBe(200);

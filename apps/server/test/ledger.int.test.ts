@@ -39,11 +39,12 @@ describe('post()', () => {
 
   it('refuses a debit below zero and moves nothing', async () => {
     const a = randomUUID();
-    await credit(a, '1');
+    // ETH: its base unit, the wei, is the ledger's 10^-18.
+    await credit(a, '1', 'eth');
     const k = key();
-    const attempt = post(db(), { idempotencyKey: k, businessType: 'transfer', entries: [{ holder: a, coin: 'btc', amount: '-1.000000000000000001' }, { holder: SYSTEM.fees, coin: 'btc', amount: '1.000000000000000001' }] });
+    const attempt = post(db(), { idempotencyKey: k, businessType: 'transfer', entries: [{ holder: a, coin: 'eth', amount: '-1.000000000000000001' }, { holder: SYSTEM.fees, coin: 'eth', amount: '1.000000000000000001' }] });
     await expect(attempt.catch(errorKey)).resolves.toBe('insufficient_balance');
-    expect((await balanceOf(db(), a, 'btc')).available).toMatch(/^1(\.0*)?$/);
+    expect((await balanceOf(db(), a, 'eth')).available).toMatch(/^1(\.0*)?$/);
     // The refused posting left no trace, so its key is still free.
     expect(await queryRows(db(), sql`select 1 from ledger_postings where idempotency_key = ${k}`)).toHaveLength(0);
   });
@@ -64,6 +65,21 @@ describe('post()', () => {
     await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: a, coin: 'btc', amount: '1' }, { holder: SYSTEM.fees, coin: 'ltc', amount: '-1' }] })).rejects.toThrow(/not zero/);
     await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: 'alice', coin: 'btc', amount: '1' }, { holder: SYSTEM.fees, coin: 'btc', amount: '-1' }] })).rejects.toThrow(/bad holder/);
     await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: a, coin: 'btc', amount: '1e3' }, { holder: SYSTEM.fees, coin: 'btc', amount: '-1000' }] })).rejects.toThrow(/bad amount/);
+  });
+
+  it("refuses amounts finer than the coin's base unit (issue 14, item 12)", async () => {
+    const a = randomUUID();
+    const entries = (coin: string, amount: string) => [{ holder: SYSTEM.adjustments, coin, amount: `-${amount}` }, { holder: a, coin, amount }];
+    // A tenth of a satoshi, of a microcredit (ALEO) and of a dollarydoo (HNS): not money on their chains.
+    for (const [coin, amount] of [['btc', '0.000000001'], ['btc', '1.000000015'], ['aleo', '0.0000001'], ['hns', '2.0000005']] as const) {
+      await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: entries(coin, amount) }), `${amount} ${coin}`).rejects.toThrow(/base unit/);
+      await expect(postCredits(db(), [{ idempotencyKey: key(), businessType: 'x', entries: entries(coin, amount) }]), `${amount} ${coin}`).rejects.toThrow(/base unit/);
+    }
+    // Whole base units pass: a satoshi, a microcredit, a wei; trailing zeros are no decimals.
+    for (const [coin, amount] of [['btc', '0.00000001'], ['btc', '1.000000010000'], ['aleo', '0.000001'], ['eth', '0.000000000000000001']] as const) {
+      await post(db(), { idempotencyKey: key(), businessType: 'x', entries: entries(coin, amount) });
+    }
+    expect((await balanceOf(db(), a, 'btc')).available).toMatch(/^1\.00000002(0*)$/);
   });
 
   it('rolls back with the caller transaction', async () => {

@@ -586,8 +586,10 @@ describe('blocks and the network', () => {
       { type: 'orphaned', coin: 'btc', hash: hash(2) },
       { type: 'network', coin: 'btc', difficulty: 1e14, height: 900001, time: t.clock.now().getTime() - 60_000 },
       { type: 'found', coin: 'nope', height: 1, hash: hash(3), reward: '1', account: u.account, worker: 'x', difficulty: 1, time: t0 },
+      // A reward finer than the satoshi is no BTC amount: its settlement could never be posted.
+      { type: 'found', coin: 'btc', height: 900002, hash: hash(4), reward: '3.125000001', account: u.account, worker: 'rig1', difficulty: 300, time: t.clock.now().getTime() },
     ]);
-    expect(body(r).data).toEqual({ recorded: 4, refused: 1 });
+    expect(body(r).data).toEqual({ recorded: 4, refused: 2 });
     const list = body<{ list: Array<{ height: number; status: string; effort: number | null; finder: string; reward: string }>; total: number }>(await t.app.inject({ url: '/api/pools/btc/blocks' })).data;
     expect(list.list.slice(0, 2).map((b) => [b.height, b.status, b.effort])).toEqual([
       [900001, 'orphaned', 2],

@@ -105,6 +105,22 @@ describe('passwords', () => {
     expect((await login(t.app, user.email, 'a brand new passphrase', user.device)).result?.status).toBe('totp');
   });
 
+  // SECURITY-CHECKLIST item 39: a stolen access token must not be able to test passwords.
+  it('checks the second factor before the current password: a wrong or missing one answers alike for both', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const totp = await bindTotp(user.tokens, user.email);
+    const change = (old_password: string, verification: Record<string, string>) =>
+      inject(t.app, { method: 'PUT', url: '/api/users/password', headers: auth(user.tokens), payload: { old_password, new_password: keep('another new passphrase'), confirm_password: 'another new passphrase', verification } });
+    const strip = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, code: codeOf(res), msg: body(res).msg });
+    const good = nextTotp(totp);
+    const wrong = { totp_code: String((Number(good) + 1) % 1_000_000).padStart(6, '0') };
+    const right = await change(PASSWORD, wrong);
+    expect(codeOf(right)).toBe(ERRORS.totp_invalid.code);
+    expect(strip(await change('not my password', wrong))).toEqual(strip(right));
+    expect(strip(await change('not my password', {}))).toEqual(strip(await change(PASSWORD, {})));
+    expect(codeOf(await change(PASSWORD, {}))).toBe(ERRORS.second_factor_required.code);
+  });
+
   it('sets the pay password, which starts the 24-hour withdrawal hold', async () => {
     const user = await registerByEmail(t.app, inbox);
     const email_code = await operationCode(user.tokens, user.email, 'pay_password');

@@ -35,7 +35,7 @@ describe.skipIf(!serverUrl)('the daily settlement across crashes of its process'
       on conflict (coin, day) do update set network_difficulty = 1000, block_subsidy = 3.125, avg_fees_per_block = 0.25`);
     await db.execute(sql`insert into users (email, password_hash, invite_code) select 'crash-' || i || '@example.com', 'x', 'CR' || lpad(i::text, 6, '0') from generate_series(1, ${ACCOUNTS}) as i`);
     await db.execute(sql`insert into mining_accounts (user_id, name, is_default) select id, 'crash' || substr(invite_code, 3), true from users where email like 'crash-%'`);
-    // Work of 1/1000 to 97/1000 of a block each (amounts below BTC's precision get cut); every
+    // Work of 1/1000 to 97/1000 of a block each (odd ones leave half a satoshi, carried); every
     // fifth sub-account is on PPLNS (a day row with nothing to credit here).
     await db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work)
       select 'btc', m.id::text, ${`${DAY}T10:00:00Z`}::timestamptz, 600, ((substr(m.name, 6)::int % 97) + 1) * 4294967296.0
@@ -105,5 +105,18 @@ describe.skipIf(!serverUrl)('the daily settlement across crashes of its process'
     const [settled] = await queryRows<{ status: string; paid: string; accounts: number }>(t.database.db, sql`select status, paid::text, accounts from settlement_runs where coin = 'btc' and day = ${DAY}::date`);
     expect(settled).toMatchObject({ status: 'done', accounts: ACCOUNTS });
     expect(new Decimal(settled!.paid).toFixed()).toBe(sum.toFixed());
+    // Nothing of anyone's money kept by the cut to the satoshi, however often the run was killed:
+    // each credit and the fraction carried for the account's next one make its exact amount.
+    const exact = await queryRows<{ gross: string; fee_rate: string; amount: string; carried: string | null }>(
+      t.database.db,
+      sql`select p.gross::text, p.fee_rate::text, p.amount::text, r.remainder::text as carried from profits p
+            left join credit_remainders r on r.holder = p.account_id::text and r.coin = p.coin
+           where p.coin = 'btc' and p.day = ${DAY}::date and p.amount > 0`,
+    );
+    expect(exact.filter((r) => r.carried !== null && new Decimal(r.carried).gt(0)).length).toBeGreaterThan(0);
+    for (const r of exact) {
+      const owed = new Decimal(r.gross).times(new Decimal(1).minus(new Decimal(r.fee_rate).div(100)));
+      expect(new Decimal(r.amount).plus(r.carried ?? 0).toFixed()).toBe(owed.toFixed());
+    }
   }, 180_000);
 });

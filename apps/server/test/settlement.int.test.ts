@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
+import { addDays, formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
@@ -54,9 +54,12 @@ async function mine(name: string, difficulty: string) {
 }
 
 const available = async (holder: string) => new Decimal((await balanceOf(db(), holder, 'btc')).available).toFixed();
+/** The fraction of a satoshi carried for a holder's next BTC credit. */
+const carried = async (holder: string) =>
+  new Decimal((await queryRows<{ r: string }>(db(), sql`select remainder::text as r from credit_remainders where holder = ${holder} and coin = 'btc'`))[0]?.r ?? 0).toFixed();
 
 describe('daily settlement', () => {
-  it('pays FPPS and PPS+ by the formulas, cuts to the coin precision and keeps the remainder', async () => {
+  it("pays FPPS and PPS+ by the formulas in whole satoshis, and carries each account's fraction into its next credit", async () => {
     const day = '2026-06-10';
     clock.set(`${day}T12:00:00Z`);
     await market(day);
@@ -77,16 +80,18 @@ describe('daily settlement', () => {
     expect(await available(a.id)).toBe('3.290625');
     // B, PPS+ at 2 % (its daily PPS part): 1 x 3.125 x 0.98 = 3.0625
     expect(await available(b.id)).toBe('3.0625');
-    // C, FPPS: 0.001 x 3.375 x 0.975 = 0.003290625, cut to BTC's 6 decimals: 0.00329
-    expect(await available(c.id)).toBe('0.00329');
+    // C, FPPS: 0.001 x 3.375 x 0.975 = 0.003290625, cut to the satoshi: 0.00329062 (not to the
+    // 6 decimals BTC shows); the half satoshi left is C's, carried.
+    expect(await available(c.id)).toBe('0.00329062');
     // D, FPPS with a 20 % fee reduction: fee 2.5 x 0.8 = 2 %: 3.375 x 0.98 = 3.3075
     expect(await available(d.id)).toBe('3.3075');
 
-    const paid = new Decimal('3.290625').plus('3.0625').plus('0.00329').plus('3.3075');
+    const paid = new Decimal('3.290625').plus('3.0625').plus('0.00329062').plus('3.3075');
     expect(btc!.paid).toBe(paid.toFixed());
     const [run] = await db().select().from(settlementRuns).where(and(eq(settlementRuns.coin, 'btc'), eq(settlementRuns.day, day)));
-    // What the cut left with the pool: 0.003290625 - 0.00329
-    expect(new Decimal(run!.remainder!).toFixed()).toBe('0.000000625');
+    // What the cut left, carried for C (not kept by the pool): 0.003290625 - 0.00329062
+    expect(new Decimal(run!.remainder!).toFixed()).toBe('0.000000005');
+    expect(await carried(c.id)).toBe('0.000000005');
     expect(run!.status).toBe('done');
     expect(new Decimal(revenueBefore).minus(await available(SYSTEM.poolRevenue)).toFixed()).toBe(paid.toFixed());
 
@@ -95,6 +100,16 @@ describe('daily settlement', () => {
     expect(again).toMatchObject({ outcome: 'already_settled', paid: paid.toFixed() });
     expect(await available(a.id)).toBe('3.290625');
     t.app.settlement.feeReduction = async () => new Map();
+
+    // C's next day: 0.003290625 + the carried 0.000000005 = 0.00329063, a whole satoshi more.
+    const next = '2026-06-11';
+    clock.set(`${next}T12:00:00Z`);
+    await market(next);
+    await mine(c.name, '1');
+    clock.set('2026-06-12T00:06:00Z');
+    await t.app.settlement.settleCoinDay('btc', next);
+    expect(await available(c.id)).toBe('0.00658125');
+    expect(await carried(c.id)).toBe('0');
   });
 
   it('finishes a run stopped half-way, crediting each account exactly once', async () => {
@@ -112,7 +127,7 @@ describe('daily settlement', () => {
     await t.app.settlement.settleCoinDay('btc', day, { chunkSize: 3 });
     for (const [i, acc] of accounts.entries()) {
       // (i + 1) / 10 blocks x 3.375 x 0.975
-      expect(await available(acc.id)).toBe(new Decimal(i + 1).div(10).times('3.375').times('0.975').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed());
+      expect(await available(acc.id)).toBe(new Decimal(i + 1).div(10).times('3.375').times('0.975').toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed());
     }
     const [posted] = await queryRows<{ n: number; keys: number }>(
       db(),
@@ -133,10 +148,10 @@ describe('daily settlement', () => {
     expect(await available(acc.id)).toBe('0');
     clock.set('2026-06-15T00:06:00Z');
     await earningsTick(deps);
-    // 0.5 x 3.375 x 0.975 = 1.6453125, cut: 1.645312
-    expect(await available(acc.id)).toBe('1.645312');
+    // 0.5 x 3.375 x 0.975 = 1.6453125 (whole satoshis: nothing to cut)
+    expect(await available(acc.id)).toBe('1.6453125');
     await earningsTick(deps);
-    expect(await available(acc.id)).toBe('1.645312');
+    expect(await available(acc.id)).toBe('1.6453125');
   });
 });
 
@@ -161,9 +176,9 @@ describe('profits calls', () => {
     const url = `/api/pools/btc/accounts/${name}/profits`;
     const stats = await inject(t.app, { url: `${url}/stats`, headers: auth(owner.tokens) });
     expect(stats.statusCode, stats.body).toBe(200);
-    // 2 x 3.375 x 0.975 = 6.58125; today 0.1 x 3.375 x 0.975 = 0.3290625, cut: 0.329062
+    // 2 x 3.375 x 0.975 = 6.58125; today 0.1 x 3.375 x 0.975 = 0.3290625 (to the satoshi; the page shows 6 decimals)
     expect(body(stats).data).toEqual({
-      coin: 'btc', yesterday: '6.58125', yesterday_settled: true, today_estimate: '0.329062', today_method: 'fpps',
+      coin: 'btc', yesterday: '6.58125', yesterday_settled: true, today_estimate: '0.3290625', today_method: 'fpps',
       total_earned: '6.58125', total_paid: '0', balance: '6.58125',
     });
     const rows = await inject(t.app, { url: `${url}?start=2026-06-01&end=2026-06-30`, headers: auth(owner.tokens) });
@@ -250,23 +265,50 @@ describe('invitation rewards', () => {
     expect(await available(inviterMine.current_account.id)).toBe('0');
     clock.set('2026-06-26T01:50:00Z'); // 09:50 UTC+8
     expect(await t.app.referral.release(day)).toBe(1);
-    // Invitees earned 3.290625 + 6.58125 = 9.871875; 0.2 % of it = 0.01974375, cut: 0.019743
-    expect(await available(inviterMine.current_account.id)).toBe('0.019743');
+    // Invitees earned 3.290625 + 6.58125 = 9.871875; 0.2 % of it = 0.01974375 (whole satoshis)
+    expect(await available(inviterMine.current_account.id)).toBe('0.01974375');
     expect(await t.app.referral.release(day)).toBe(0);
-    expect(await available(inviterMine.current_account.id)).toBe('0.019743');
+    expect(await available(inviterMine.current_account.id)).toBe('0.01974375');
     // Paid by the pool: the invitees keep all they earned.
     expect(await available(inviteeAccounts[0]!)).toBe('3.290625');
 
     inviter.tokens = body<typeof inviter.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: inviter.tokens.refresh_token } })).data;
     const summary = body<{ invitees: number; rate_percent: string; totals: unknown[]; invite_code: string }>(await inject(t.app, { url: '/api/invite', headers: auth(inviter.tokens) })).data;
-    expect(summary).toMatchObject({ invitees: 2, rate_percent: '0.2', totals: [{ coin: 'btc', amount: '0.019743' }] });
+    expect(summary).toMatchObject({ invitees: 2, rate_percent: '0.2', totals: [{ coin: 'btc', amount: '0.01974375' }] });
     expect(summary.invite_code).toMatch(/^[A-Z2-9]{8}$/);
     const listed = body<{ list: Array<{ contact: string }>; total: number }>(await inject(t.app, { url: '/api/invite/invitees', headers: auth(inviter.tokens) })).data;
     expect(listed.total).toBe(2);
     for (const row of listed.list) expect(row.contact).toMatch(/^.{1,2}\*\*\*@example\.com$/);
     const rewards = body(await inject(t.app, { url: '/api/invite/rewards', headers: auth(inviter.tokens) })).data;
-    expect(rewards).toMatchObject({ list: [{ day, coin: 'btc', invitees: 2, base: '9.871875', amount: '0.019743' }], total: 1 });
+    expect(rewards).toMatchObject({ list: [{ day, coin: 'btc', invitees: 2, base: '9.871875', amount: '0.01974375' }], total: 1 });
     expect((await inject(t.app, { url: '/api/invite/rewards' })).statusCode).toBe(401);
+
+    // A day whose reward is below one satoshi pays nothing yet and lists nothing; its fraction is
+    // the inviter's, carried into the next reward (issue 14, item 12).
+    const [invitee] = await queryRows<{ name: string }>(db(), sql`select name from mining_accounts where id = ${inviteeAccounts[0]!}`);
+    const rewardDay = async (d: string, difficulty: string) => {
+      clock.set(`${d}T09:00:00Z`);
+      await market(d);
+      await mine(invitee!.name, difficulty);
+      clock.set(`${addDays(d, 1)}T00:30:00Z`);
+      await t.app.settlement.settleCoinDay('btc', d);
+      clock.set(`${addDays(d, 1)}T01:50:00Z`);
+      return t.app.referral.release(d);
+    };
+    // 0.000001 blocks: 0.000003290625 earned, 0.00000329 credited; its 0.2 %, 0.00000000658, is
+    // below a satoshi: nothing paid or listed, carried.
+    expect(await rewardDay('2026-06-27', '0.001')).toBe(0);
+    expect(await available(inviterMine.current_account.id)).toBe('0.01974375');
+    expect(await carried(inviterMine.current_account.id)).toBe('0.00000000658');
+    expect((await t.app.referral.rewards(inviterMine.id, { page: 1, page_size: 10 })).total).toBe(1);
+    // 0.003 blocks: 0.009871875 + the invitee's carried 0.000000000625 -> 0.00987187 credited;
+    // 0.2 % of it, 0.00001974374, with the inviter's 0.00000000658: 0.00001975 paid, 0.00000000032 carried.
+    expect(await rewardDay('2026-06-28', '3')).toBe(1);
+    expect(await available(inviterMine.current_account.id)).toBe('0.0197635');
+    const exactRewards = ['9.871875', '0.00000329', '0.00987187'].reduce((sum, base) => sum.plus(new Decimal(base).times('0.002')), new Decimal(0));
+    const paidRewards = new Decimal(await available(inviterMine.current_account.id));
+    expect(exactRewards.minus(paidRewards).toFixed()).toBe(await carried(inviterMine.current_account.id));
+    expect(exactRewards.minus(paidRewards).lt('0.00000001')).toBe(true);
   });
 });
 
@@ -328,28 +370,30 @@ describe('block-based payments', () => {
 
     // The window, newest first: 11:10 point B 500 (500); 11:00 point A 600 + C 400 (1500); 10:00
     // point E 1000 crosses 2000, so it counts (2000 - 1500) / 1000 = half: E 500. N = 2000.
-    // A, PPLNS: 3.512345 x 600 / 2000 x 0.99 = 1.0537035 x 0.99 = 1.043166465 -> 1.043166
-    // B, PPLNS: 3.512345 x 500 / 2000 x 0.99 = 0.87808625 x 0.99 = 0.8693053875 -> 0.869305
-    // C, PPS+:  (3.512345 - 3.125) x 400 / 2000 x 0.98 = 0.077469 x 0.98 = 0.07591962 -> 0.075919
+    // To the satoshi, the fraction carried for each:
+    // A, PPLNS: 3.512345 x 600 / 2000 x 0.99 = 1.0537035 x 0.99 = 1.043166465 -> 1.04316646 (+0.000000005 carried)
+    // B, PPLNS: 3.512345 x 500 / 2000 x 0.99 = 0.87808625 x 0.99 = 0.8693053875 -> 0.86930538 (+0.0000000075)
+    // C, PPS+:  (3.512345 - 3.125) x 400 / 2000 x 0.98 = 0.077469 x 0.98 = 0.07591962
     // E is paid by FPPS daily and S by its own blocks: nothing from this one.
     const paid = await credited(`block:btc:${block.height}`);
     expect(paid).toEqual(
       [
-        { holder: a.id, amount: '1.043166000000000000' },
-        { holder: b.id, amount: '0.869305000000000000' },
-        { holder: c.id, amount: '0.075919000000000000' },
+        { holder: a.id, amount: '1.043166460000000000' },
+        { holder: b.id, amount: '0.869305380000000000' },
+        { holder: c.id, amount: '0.075919620000000000' },
       ].sort((x, y) => x.holder.localeCompare(y.holder)),
     );
+    expect([await carried(a.id), await carried(b.id), await carried(c.id)]).toEqual(['0.000000005', '0.0000000075', '0']);
     const [run] = await queryRows<{ outcome: string; window_work: number; paid: string; remainder: string }>(
       db(),
       sql`select outcome, window_work, paid::text, remainder::text from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${block.hash}`,
     );
     expect(run!.outcome).toBe('paid');
     expect(run!.window_work).toBeCloseTo(2000 * 2 ** 32, -3);
-    const sum = new Decimal('1.043166').plus('0.869305').plus('0.075919');
+    const sum = new Decimal('1.04316646').plus('0.86930538').plus('0.07591962');
     expect(new Decimal(run!.paid).toFixed()).toBe(sum.toFixed());
-    // What the cuts left: 0.000000465 + 0.0000003875 + 0.00000062
-    expect(new Decimal(run!.remainder).toFixed()).toBe('0.0000014725');
+    // What the cuts left, carried for A and B: 0.000000005 + 0.0000000075
+    expect(new Decimal(run!.remainder).toFixed()).toBe('0.0000000125');
     // The reward came in from the chain and what was paid went out of the pool's revenue.
     expect(new Decimal(chainBefore).minus(await available(SYSTEM.chain)).toFixed()).toBe('3.512345');
     expect(new Decimal(await available(SYSTEM.poolRevenue)).minus(revenueBefore).toFixed()).toBe(new Decimal('3.512345').minus(sum).toFixed());
@@ -364,7 +408,9 @@ describe('block-based payments', () => {
     await t.app.settlement.settleDay(day);
     owner.tokens = body<typeof owner.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: owner.tokens.refresh_token } })).data;
     const list = body<{ list: unknown[] }>(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=1&page_size=10`, headers: auth(owner.tokens) })).data;
-    expect(list.list).toEqual([{ day, method: 'pplns', fee_rate: '1', amount: '1.043166', hashrate: (600 * 2 ** 32) / 86_400, status: 'settled' }]);
+    expect(list.list).toEqual([{ day, method: 'pplns', fee_rate: '1', amount: '1.04316646', hashrate: (600 * 2 ** 32) / 86_400, status: 'settled' }]);
+    // A page past the end still counts the rows (from one row of the range, not all of them read again).
+    expect(body(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=50&page_size=10`, headers: auth(owner.tokens) })).data).toEqual({ list: [], total: 1 });
     // Today's estimate under PPLNS is what the work is worth on average: 0.1 block's work today,
     // 0.1 x (3.125 + 0.25) x 0.99 = 0.334125.
     clock.set('2026-07-02T00:10:00Z');
@@ -373,7 +419,7 @@ describe('block-based payments', () => {
     expect(stats).toMatchObject({ today_estimate: '0.334125', today_method: 'pplns' });
   });
 
-  it('splits PPLNS exactly: the payments and the cut remainder add up to the distributable reward', async () => {
+  it('splits PPLNS exactly: the payments and the carried fractions add up to the distributable reward', async () => {
     // Weeks after every other test's work, so the window (looking back 30 days) holds only these three.
     const day = '2026-09-15';
     await market(day);
@@ -381,14 +427,16 @@ describe('block-based payments', () => {
     for (const m of miners) await setMethod(m.id, 'pplns');
     for (const m of miners) await mineAt(`${day}T08:05:00Z`, m.name, '500');
     // 1500 units in all, less than N = 2000: the window is all of it, a third each.
-    const block = await found(miners[0]!.name, `${day}T08:30:00Z`, '1.000001');
+    const block = await found(miners[0]!.name, `${day}T08:30:00Z`, '1.00000001');
     await mature(block.hash);
     await t.app.blockSettlement.settleReady();
-    // Each: 1.000001 / 3 x 0.99 = 0.33000033 -> 0.33; distributable 1.000001 x 0.99 = 0.99000099.
+    // Each: 1.00000001 / 3 x 0.99 = 0.3300000033 -> 0.33, 0.0000000033 carried for each;
+    // distributable 1.00000001 x 0.99 = 0.9900000099.
     const paid = await credited(`block:btc:${block.height}`);
     expect(paid.map((p) => new Decimal(p.amount).toFixed())).toEqual(['0.33', '0.33', '0.33']);
+    for (const m of miners) expect(await carried(m.id)).toBe('0.0000000033');
     const [run] = await queryRows<{ paid: string; remainder: string }>(db(), sql`select s.paid::text, s.remainder::text from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${block.hash}`);
-    expect(new Decimal(run!.paid).plus(run!.remainder).toFixed()).toBe(new Decimal('1.000001').times('0.99').toFixed());
+    expect(new Decimal(run!.paid).plus(run!.remainder).toFixed()).toBe(new Decimal('1.00000001').times('0.99').toFixed());
   });
 
   it('pays a SOLO block to its finder alone, an orphan to nobody, and finishes a run stopped half-way', async () => {
@@ -425,5 +473,48 @@ describe('block-based payments', () => {
     await t.app.blockSettlement.settleReady();
     // 1 / 5 x 0.99 = 0.198 each, each once.
     expect((await credited(`block:btc:${block.height}`)).map((p) => new Decimal(p.amount).toFixed())).toEqual(['0.198', '0.198', '0.198', '0.198', '0.198']);
+  });
+});
+
+describe('rounding keeps none of a miner\'s money (issue 14, item 12)', () => {
+  // Exact sums of many small credits: more than decimal.js's default 20 digits.
+  const Exact = Decimal.clone({ precision: 80 });
+  /** The seeded BTC market: D = 1.2e14 (k = 2^32), B = 3.125, F = 0.025; FPPS 2.5 %. */
+  async function homeMarket(day: string) {
+    await db().execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source)
+      values ('btc', ${day}::date, 120000000000000, 3.125, 0.025, 'operator') on conflict (coin, day) do nothing`);
+  }
+  /** FPPS of a day's work W (hashes): W / (D x k) x (B + F) x (1 - 2.5 %), exactly. */
+  const fpps = (work: number) => new Exact(work).div(new Exact('120000000000000').times(2 ** 32)).times('3.15').times('0.975');
+
+  it("credits a 1 TH/s home miner's 30 days of FPPS to within one satoshi of the formula, through the real settlement", async () => {
+    // November, after every other test's work.
+    const first = '2026-11-01';
+    const acc = await account();
+    // 1 TH/s for a day: 8.64e16 hashes, as one share of 8.64e16 / 2^32 (exactly 20116567.4615478515625).
+    const work = 1e12 * 86_400;
+    let exact = new Exact(0);
+    const daily: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const day = addDays(first, i);
+      await homeMarket(day);
+      clock.set(`${day}T12:00:00Z`);
+      await mine(acc.name, new Exact(work).div(2 ** 32).toFixed());
+      clock.set(`${addDays(day, 1)}T00:06:00Z`);
+      const result = await t.app.settlement.settleCoinDay('btc', day);
+      expect(result.outcome).toBe('settled');
+      exact = exact.plus(fpps(work));
+      daily.push(new Exact((await balanceOf(db(), acc.id, 'btc')).available).toFixed());
+    }
+    const credited = new Exact((await balanceOf(db(), acc.id, 'btc')).available);
+    // About 1544.6 satoshis in 30 days (51.5 a day), each day's credit in whole satoshis.
+    expect(exact.toFixed(10)).toBe('0.0000154458');
+    expect(credited.times(1e8).isInteger()).toBe(true);
+    // Nothing kept: what was credited is the formula less at most the last fraction of a satoshi
+    // (carried into the next credit), and never more than earned.
+    expect(exact.minus(credited).gte(0)).toBe(true);
+    expect(exact.minus(credited).lt('0.00000001')).toBe(true);
+    // Every day credited something (before, BTC's 6-decimal display cut made each day 0).
+    expect(new Set(daily).size).toBe(30);
   });
 });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -16,8 +17,11 @@ export interface TestApp {
   database: Database;
   clock: FakeClock;
   config: Config;
-  /** Another instance of the server on the same database (several instances behind a balancer). */
-  sibling(): Promise<FastifyInstance>;
+  /**
+   * Another instance of the server on the same database (several instances behind a balancer, or
+   * one restarted), with the first one's Redis or a connection of its own.
+   */
+  sibling(redis?: Redis): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,8 @@ export interface TestAppOptions {
   /** Adds routes (tests of platform pieces) before the app is made ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
   demo?: boolean;
+  /** Redis for the app (as REDIS_URL gives main.ts); tests give it a key prefix of their own. */
+  redis?: Redis;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -71,7 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   let app: FastifyInstance | undefined;
   try {
     await prepareDatabase(database, { demo: options.demo ?? true, clock });
-    app = await buildApp({ config, database, clock, ...(options.logStream ? { logStream: options.logStream } : {}) });
+    app = await buildApp({ config, database, clock, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.redis ? { redis: options.redis } : {}) });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {
@@ -86,8 +92,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     clock,
     config,
-    sibling: async () => {
-      const other = await buildApp({ config, database, clock });
+    sibling: async (redis = options.redis) => {
+      const other = await buildApp({ config, database, clock, ...(redis ? { redis } : {}) });
       await other.ready();
       siblings.push(other);
       return other;

@@ -64,7 +64,7 @@ async function walletUser(email = uniqueEmail('contention')): Promise<User & { a
 }
 
 async function credit(user: User, amount: string) {
-  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: auth(admin.tokens), payload: { account: user.accountName, coin: 'btc', amount, reason: 'test funding' } });
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...auth(admin.tokens), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin: 'btc', amount, reason: 'test funding' } });
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -294,7 +294,7 @@ describe.skipIf(!serverUrl)('the wallet across crashes of the server process', (
     const clients: Client[] = [];
     for (let i = 0; i < USERS; i += 4) clients.push(...(await Promise.all([0, 1, 2, 3].map((j) => newClient(i + j)))));
     for (const c of clients) {
-      await http.ok('POST', '/api/admin/adjustments', { tokens: adminUser.tokens, payload: { account: c.accountName, coin: 'btc', amount: FUNDING, reason: 'crash test funding' } });
+      await http.ok('POST', '/api/admin/adjustments', { tokens: adminUser.tokens, headers: { 'idempotency-key': `funding-${c.accountName}` }, payload: { account: c.accountName, coin: 'btc', amount: FUNDING, reason: 'crash test funding' } });
     }
     // What the test skips instead of waiting: the 24-hour hold the pay password started (tested
     // in wallet.int.test.ts), and the rest of the half-minute whose authenticator steps the setup

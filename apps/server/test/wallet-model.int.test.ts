@@ -159,7 +159,7 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const expectOk = m.available[this.to]!.plus(this.value).gte(0);
     const names = await t.database.db.select().from(miningAccounts).where(eq(miningAccounts.id, r.accounts[this.to]!));
-    const result = await t.app.wallet.admin.adjust(r.adminId, { account: names[0]!.name, coin: COIN, amount: this.value.toFixed(), reason: 'model' }).then(() => 'ok', keyOf);
+    const result = await t.app.wallet.admin.adjust(r.adminId, randomUUID(), { account: names[0]!.name, coin: COIN, amount: this.value.toFixed(), reason: 'model' }).then(() => 'ok', keyOf);
     expect(result).toBe(expectOk ? 'ok' : 'insufficient_balance');
     if (expectOk) m.available[this.to] = m.available[this.to]!.plus(this.value);
   }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
+import { ERRORS, MAX_WITHDRAW_PARTS, walletSubject, type Tokens } from '@hashpool/shared';
 import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -57,8 +57,16 @@ async function endHolds(user: User): Promise<void> {
 }
 
 let admin: User;
+/** The operator's bearer header, refreshed first: the tests move the clock past an access token's life. */
+async function asAdmin(): Promise<Record<string, string>> {
+  const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: admin.tokens.refresh_token } });
+  expect(res.statusCode, res.body).toBe(200);
+  admin.tokens = body<Tokens>(res).data;
+  return auth(admin.tokens);
+}
+
 async function credit(user: User, coin: string, amount: string) {
-  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: auth(admin.tokens), payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await asAdmin()), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -125,7 +133,8 @@ describe('withdrawals', () => {
     expect(errorOf(await withdraw(user, a.id, '0.01'))).toBe(codeOf('insufficient_balance'));
     await credit(user, 'btc', '1');
     expect(errorOf(await withdraw(user, a.id, '0.01', { pin: '111111' }))).toBe(codeOf('pay_password_incorrect'));
-    const tooPrecise = await withdraw(user, a.id, '0.0100001');
+    // Finer than the satoshi (BTC's base unit).
+    const tooPrecise = await withdraw(user, a.id, '0.010000001');
     expect(tooPrecise.statusCode).toBe(400);
     expect(body<{ fields: Array<{ field: string }> }>(tooPrecise).data.fields[0]!.field).toBe('body.amount');
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
@@ -174,16 +183,39 @@ describe('withdrawals', () => {
     const small = body<{ parts: Array<{ id: string; status: string }> }>(await withdraw(user, a.id, '11')).data;
 
     expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: auth(user.tokens) })).statusCode).toBe(403);
-    const queue = body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/withdrawals?status=reviewing&page_size=100', headers: auth(admin.tokens) })).data.list;
+    const queue = body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/withdrawals?status=reviewing&page_size=100', headers: (await asAdmin()) })).data.list;
     expect(queue.map((w) => w.id)).toEqual(expect.arrayContaining(big.parts.map((p) => p.id)));
-    for (const p of big.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/approve`, headers: auth(admin.tokens) })).statusCode).toBe(200);
-    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: auth(admin.tokens) }))).toBe(codeOf('withdrawal_state_invalid'));
-    const noReason = await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${small.parts[0]!.id}/reject`, headers: auth(admin.tokens), payload: { reason: ' ' } });
+    for (const p of big.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/approve`, headers: (await asAdmin()) })).statusCode).toBe(200);
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: (await asAdmin()) }))).toBe(codeOf('withdrawal_state_invalid'));
+    const noReason = await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${small.parts[0]!.id}/reject`, headers: (await asAdmin()), payload: { reason: ' ' } });
     expect(noReason.statusCode).toBe(400);
-    for (const p of small.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/reject`, headers: auth(admin.tokens), payload: { reason: 'address under investigation' } })).statusCode).toBe(200);
+    for (const p of small.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/reject`, headers: (await asAdmin()), payload: { reason: 'address under investigation' } })).statusCode).toBe(200);
     expect(await balance(user, 'btc')).toMatchObject({ available: '18', frozen: '12' });
-    const log = body<{ list: Array<{ action: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: auth(admin.tokens) })).data.list;
+    const log = body<{ list: Array<{ action: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: (await asAdmin()) })).data.list;
     expect(log[0]).toMatchObject({ action: 'withdrawal_reject', detail: { reason: 'address under investigation' } });
+  });
+
+  it('takes amounts to the base unit, so a whole balance can be withdrawn or moved (issue 14, item 12)', async () => {
+    const user = await walletUser();
+    const other = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    // Credited to the satoshi, as settlement now credits: more decimals than the 6 BTC shows.
+    await credit(user, 'btc', '0.12345679');
+    expect((await balance(user, 'btc')).available).toBe('0.12345679');
+    const quote = body<{ amount: string; receive: string }>(await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount: '0.12345678' } }));
+    expect(quote.data).toMatchObject({ amount: '0.12345678', receive: '0.12325678' });
+    const transfer = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v2/wallets/transfers',
+      headers: { ...auth(user.tokens), 'idempotency-key': randomUUID() },
+      payload: { coin: 'btc', to_account: other.accountName, amount: '0.00000001', pay_password: PIN, verification: { email_code: await emailCode(user, 'transfer', walletSubject.transfer({ coin: 'btc', to_account: other.accountName, amount: '0.00000001' })) } },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    const all = await withdraw(user, a.id, '0.12345678');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.12345678' });
+    expect((await balance(other, 'btc')).available).toBe('0.00000001');
   });
 
   it('returns the funds exactly once when the chain drops the payment', async () => {
@@ -200,6 +232,55 @@ describe('withdrawals', () => {
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
     const [w] = body<{ list: Array<{ status: string; reason: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ status: 'failed', reason: 'rejected by the network' });
+  });
+});
+
+describe('withdrawal amounts are bounded before any work (issue 14, item 1)', () => {
+  const quote = (user: User, amount: string) =>
+    inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount } });
+
+  it('refuses a quote beyond the balance at once instead of splitting it', async () => {
+    const user = await walletUser();
+    await credit(user, 'btc', '1');
+    // 5000000 BTC was a 30 MB answer of a million parts, 20 nines a 500, 2147483648 BTC (429
+    // million parts of 5 BTC) ran the server out of memory.
+    for (const amount of ['5000000', '99999999999999999999', '2147483648']) {
+      const started = Date.now();
+      const res = await quote(user, amount);
+      expect(res.statusCode, `${amount}: ${res.body.slice(0, 200)}`).toBe(400);
+      expect(errorOf(res)).toBe(codeOf('insufficient_balance'));
+      expect(res.body.length).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    // More digits than the ledger's numeric(38,18) holds: the schema refuses it.
+    const huge = await quote(user, '999999999999999999999');
+    expect(huge.statusCode).toBe(400);
+    expect(errorOf(huge)).toBe(codeOf('validation_failed'));
+    expect((await quote(user, '0.5')).statusCode).toBe(200);
+  });
+
+  it('refuses an amount that needs more parts than the maximum, in the quote, the withdrawal and the daily payout', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1000');
+    // BTC's single maximum is 5: at most MAX_WITHDRAW_PARTS (20) parts, 100 BTC, per request.
+    const most = body<{ parts: unknown[] }>(await quote(user, '100')).data;
+    expect(most.parts).toHaveLength(MAX_WITHDRAW_PARTS);
+    const tooMany = await quote(user, '100.5');
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany)).toBe(codeOf('withdraw_too_many_parts'));
+    expect(body(tooMany).msg).toBe('One withdrawal can be at most 100 BTC (20 parts of at most 5 BTC). Withdraw the rest in another request.');
+    expect(body(await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: { ...auth(user.tokens), lang: 'zh-CN' }, payload: { coin: 'btc', amount: '100.5' } })).msg).toMatch(/100 BTC/);
+    expect(errorOf(await withdraw(user, a.id, '100.5'))).toBe(codeOf('withdraw_too_many_parts'));
+    expect(await balance(user, 'btc')).toMatchObject({ available: '1000', frozen: '0' });
+
+    // The automatic payout of a balance that large pays the most one request may, the rest later
+    // (the threshold leaves the rest below it, so the payout test below sees only its own user).
+    const set = await inject(t.app, { method: 'PUT', url: '/api/v2/wallets/payout-settings', headers: auth(user.tokens), payload: { coin: 'btc', address_id: a.id, threshold: '950', enabled: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await t.app.wallet.service.runPayouts('2026-06-03')).toBe(1);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '900', frozen: '100' });
   });
 });
 
@@ -252,6 +333,49 @@ describe('deposits and transfers', () => {
   });
 });
 
+// SECURITY-CHECKLIST item 39. The rule (wallet.service.ts, secondFactorThenPin): the second
+// factor first; a wrong or missing one answers the same whatever the PIN and counts no PIN try. A
+// right one is spent before the PIN is read, so a wrong PIN needs a new code.
+describe('pay password after the second factor', () => {
+  const strip = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, code: body(res).code, msg: body(res).msg });
+
+  it('answers a wrong or missing second factor alike for a right and a wrong PIN, and counts no PIN try', async () => {
+    const user = await walletUser();
+    const to = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    const subject = walletSubject.withdraw({ coin: 'btc', address_id: a.id, amount: '0.01' });
+    const move = (kind: 'withdraw' | 'transfer', pin: string, verification: Record<string, string>) =>
+      inject(t.app, {
+        method: 'POST',
+        url: kind === 'withdraw' ? '/api/v2/wallets/withdrawals' : '/api/v2/wallets/transfers',
+        headers: { ...auth(user.tokens), 'idempotency-key': randomUUID() },
+        payload: kind === 'withdraw' ? { coin: 'btc', address_id: a.id, amount: '0.01', pay_password: pin, verification } : { coin: 'btc', to_account: to.accountName, amount: '0.01', pay_password: pin, verification },
+      });
+    // More wrong PINs than the lock allows (5), each behind a wrong or missing second factor.
+    for (const kind of ['withdraw', 'transfer'] as const) {
+      for (let round = 0; round < 3; round++) {
+        const code = await emailCode(user, kind, kind === 'withdraw' ? subject : walletSubject.transfer({ coin: 'btc', to_account: to.accountName, amount: '0.01' }));
+        const wrong = { email_code: code === '000000' ? '111111' : '000000' };
+        const right = await move(kind, PIN, wrong);
+        expect(strip(right), kind).toEqual({ status: 400, code: codeOf('code_invalid'), msg: body(right).msg });
+        expect(strip(await move(kind, '135790', wrong)), kind).toEqual(strip(right));
+        expect(strip(await move(kind, '135790', {})), kind).toEqual(strip(await move(kind, PIN, {})));
+        expect(errorOf(await move(kind, '135790', {})), kind).toBe(codeOf('second_factor_required'));
+      }
+    }
+    // No PIN try was counted: a right factor with a wrong PIN is still only "incorrect"; its code
+    // is spent, so the right PIN needs a new one.
+    const code = await emailCode(user, 'withdraw', subject);
+    expect(errorOf(await move('withdraw', '135790', { email_code: code }))).toBe(codeOf('pay_password_incorrect'));
+    expect(errorOf(await move('withdraw', PIN, { email_code: code }))).toBe(codeOf('code_used'));
+    const ok = await move('withdraw', PIN, { email_code: await emailCode(user, 'withdraw', subject) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.99', frozen: '0.01' });
+  });
+});
+
 describe('automatic payout', () => {
   it('pays a balance above the threshold once a day, and the method waits 24 hours between switches', async () => {
     const user = await walletUser();
@@ -278,6 +402,39 @@ describe('automatic payout', () => {
   });
 });
 
+describe('system adjustments (issue 14, item 11)', () => {
+  const adjust = async (key: string | undefined, payload: Record<string, unknown>) =>
+    inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await asAdmin()), ...(key ? { 'idempotency-key': key } : {}) }, payload });
+
+  it('take an Idempotency-Key: a retry of a call whose answer was lost credits once and answers the first result', async () => {
+    const user = await walletUser();
+    const payload = { account: user.accountName, coin: 'btc', amount: '0.7', reason: 'refund of ticket 42' };
+    const keyless = await adjust(undefined, payload);
+    expect(keyless.statusCode).toBe(400);
+    expect(errorOf(keyless)).toBe(codeOf('validation_failed'));
+    expect(errorOf(await adjust('short', payload))).toBe(codeOf('validation_failed'));
+    expect((await balance(user, 'btc')).available).toBe('0');
+
+    const key = randomUUID();
+    const first = await adjust(key, payload);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body<{ posting_id: number }>(first).data.posting_id).toBeGreaterThan(0);
+    const again = await adjust(key, payload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(body(again).data).toEqual(body(first).data);
+    expect((await balance(user, 'btc')).available).toBe('0.7');
+    // The same key with other content is refused, and moves nothing.
+    for (const other of [{ amount: '0.8' }, { reason: 'another reason' }, { coin: 'ltc' }]) {
+      expect(errorOf(await adjust(key, { ...payload, ...other }))).toBe(codeOf('idempotency_conflict'));
+    }
+    expect((await balance(user, 'btc')).available).toBe('0.7');
+    expect((await balance(user, 'ltc')).available).toBe('0');
+    // One correction, audited once.
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=100', headers: (await asAdmin()) })).data.list;
+    expect(log.filter((e) => e.action === 'adjustment' && e.target === `account:${user.accountName}`)).toHaveLength(1);
+  });
+});
+
 describe('access', () => {
   it('answers 401 to anonymous callers and 403 to users on operator routes', async () => {
     const user = await walletUser();
@@ -292,7 +449,7 @@ describe('access', () => {
   });
 
   it('the reconciliation report is clean, custody included', async () => {
-    const report = body<{ ok: boolean; custody: Array<{ coin: string; ok: boolean }> }>(await inject(t.app, { url: '/api/admin/reconciliation', headers: auth(admin.tokens) })).data;
+    const report = body<{ ok: boolean; custody: Array<{ coin: string; ok: boolean }> }>(await inject(t.app, { url: '/api/admin/reconciliation', headers: (await asAdmin()) })).data;
     expect(report.ok).toBe(true);
     expect(report.custody.length).toBeGreaterThan(0);
   });

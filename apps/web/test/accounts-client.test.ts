@@ -1,8 +1,9 @@
-// Small rules of the account screens: the device header, where a login goes next, which second
+// Small rules of the account screens: the device header and id, where a login goes next, which second
 // factor is asked, how contacts are masked, and that locally repeated constants match shared.
-import { describe, expect, it } from 'vitest';
-import { DEVICE_HEADER as SHARED_DEVICE_HEADER } from '@hashpool/shared';
-import { DEVICE_HEADER, DEVICE_ID, newDeviceId } from '../src/shell/api/device';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEVICE_HEADER as SHARED_DEVICE_HEADER, DEVICE_ID_PATTERN } from '@hashpool/shared';
+import { DEVICE_HEADER, DEVICE_ID, deviceId, newDeviceId } from '../src/shell/api/device';
+import { STORAGE_KEYS } from '../src/shell/storage-keys';
 import { afterLoginPath } from '../src/features/accounts/lib/redirect';
 import { ROUTES } from '../src/app/routes';
 import { formNameOf } from '../src/shell/forms/server-errors';
@@ -17,6 +18,38 @@ describe('device id', () => {
     expect(id).toMatch(DEVICE_ID);
     expect(id).toHaveLength(22);
     expect(newDeviceId()).not.toBe(id);
+  });
+
+  // A login without a valid device id is a new device (SECURITY-CHECKLIST item 36): the client
+  // must never send one the server refuses, or its users would be asked for a code every time.
+  describe('sent with every call', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('accepts exactly what the server accepts', () => {
+      expect(DEVICE_ID.source).toBe(DEVICE_ID_PATTERN.source);
+    });
+
+    it('replaces a stored id the server would refuse, and keeps the new one', () => {
+      const stored = new Map<string, string>([[STORAGE_KEYS.deviceId, 'bad id!']]);
+      vi.stubGlobal('localStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) });
+      const id = deviceId();
+      expect(id).toMatch(DEVICE_ID_PATTERN);
+      expect(stored.get(STORAGE_KEYS.deviceId)).toBe(id);
+      expect(deviceId()).toBe(id);
+    });
+
+    it('still sends a valid id when storage throws', () => {
+      vi.stubGlobal('localStorage', {
+        getItem: () => {
+          throw new Error('denied');
+        },
+        setItem: () => {
+          throw new Error('denied');
+        },
+      });
+      expect(deviceId()).toMatch(DEVICE_ID_PATTERN);
+      expect(deviceId()).toBe(deviceId());
+    });
   });
 });
 

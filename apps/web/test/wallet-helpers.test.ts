@@ -100,17 +100,21 @@ describe('withdrawal and transfer amounts', () => {
     expect(amountProblem('0', limits)).toEqual({ key: 'amount.invalid' });
     expect(amountProblem('-1', limits)).toEqual({ key: 'amount.invalid' });
     expect(amountProblem('1e-3', limits)).toEqual({ key: 'amount.invalid' });
-    expect(amountProblem('0.0010001', limits)).toEqual({ key: 'amount.too_precise', values: { places: 6 } });
+    // BTC's base unit is the satoshi: 8 decimals are an amount, 9 are not.
+    expect(amountProblem('0.00100001', { ...limits, available: '1' })).toBeNull();
+    expect(amountProblem('0.001000001', limits)).toEqual({ key: 'amount.too_precise', values: { places: 8 } });
     expect(amountProblem('0.0009', limits)).toEqual({ key: 'amount.below_minimum', values: { minimum: '0.001000' } });
     expect(amountProblem('0.6', limits)).toEqual({ key: 'amount.above_available', values: { available: '0.500000' } });
   });
 
-  it('fills in "All" with the available balance cut to the coin precision', () => {
-    expect(allOf('0.123456789', 'btc')).toBe('0.123456');
-    expect(allOf('12.5000', 'btc')).toBe('12.5');
-    expect(allOf('3', 'doge')).toBe('3');
-    expect(allOf('0.0000001', 'btc')).toBe('');
-    expect(allOf('0', 'btc')).toBe('');
+  it('fills in "All" with the exact available balance, not cut to the display precision', () => {
+    expect(allOf('0.12345678')).toBe('0.12345678');
+    expect(allOf('12.500000000000000000')).toBe('12.5');
+    expect(allOf('3')).toBe('3');
+    expect(allOf('0.00000001')).toBe('0.00000001');
+    expect(allOf('0.000000000000000001')).toBe('0.000000000000000001');
+    expect(allOf('0')).toBe('');
+    expect(allOf('')).toBe('');
   });
 });
 

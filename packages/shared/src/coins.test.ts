@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ADDRESS_MODE_COINS, COINS, DEFAULT_AMOUNT_PRECISION, coinPrecision, findCoin, isAddressModeCoin } from './coins';
+import { ADDRESS_MODE_COINS, COINS, DEFAULT_AMOUNT_PRECISION, LEDGER_DECIMALS, coinBaseDecimals, coinPrecision, findCoin, isAddressModeCoin } from './coins';
 
 // SPEC.md section 9, "Decimal precision per coin", copied from the spec (not from coins.ts).
 const SPEC_PRECISION: Record<string, number> = {
@@ -27,6 +27,21 @@ describe('coin table', () => {
     const addressCoins = COINS.filter((c) => c.mode === 'address').map((c) => c.code).sort();
     expect(addressCoins).toEqual([...SPEC_ADDRESS_COINS].sort());
     expect([...ADDRESS_MODE_COINS].sort()).toEqual([...SPEC_ADDRESS_COINS].sort());
+  });
+
+  it("keeps ledger amounts in each coin's base unit, at most the ledger's 18 decimals, never coarser than what is shown", () => {
+    // The chains' smallest units (issue 14, item 12), written out here rather than read from coins.ts.
+    const chainUnits: Record<string, number> = {
+      btc: 8, ltc: 8, doge: 8, zec: 8, dash: 8, dcr: 8, rvn: 8, pmeer: 8, kas: 8, ckb: 8, lbc: 8,
+      eth: 18, cfx: 18, alph: 18, xmr: 12, zeph: 12, kda: 12, erg: 9, 'grin-c32': 9, sumo: 9, stc: 9,
+      hns: 6, aleo: 6, xtm: 6, sc: 24, scp: 27,
+    };
+    expect(Object.keys(chainUnits).sort()).toEqual(COINS.map((c) => c.code).sort());
+    for (const c of COINS) {
+      expect(c.baseDecimals, c.code).toBe(Math.min(chainUnits[c.code]!, LEDGER_DECIMALS));
+      expect(coinBaseDecimals(c.code.toUpperCase()), c.code).toBe(c.baseDecimals);
+      expect(c.precision, c.code).toBeLessThanOrEqual(c.baseDecimals);
+    }
   });
 
   it('defaults to 8 decimals', () => {

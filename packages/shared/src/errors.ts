@@ -66,6 +66,8 @@ export const ERRORS = {
   pay_password_locked: { code: 31016, status: 429 },
   payout_change_wait: { code: 31017, status: 400 },
   deposit_disabled: { code: 31018, status: 400 },
+  /** The amount needs more than MAX_WITHDRAW_PARTS parts of the coin's single maximum. */
+  withdraw_too_many_parts: { code: 31019, status: 400 },
   pay_method_switch_wait: { code: 32001, status: 400 },
   market_data_not_found: { code: 32002, status: 404 },
   market_day_invalid: { code: 32003, status: 400 },

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './decimal-string';
 export * from './format';
 export * from './validation';
+export * from './input-safety';
 export * from './signature';
 export * from './earnings';
 export * from './schemas/envelope';

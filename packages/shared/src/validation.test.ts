@@ -160,6 +160,11 @@ describe('nicknames', () => {
     expect(messages(nicknameSchema, nickname)).toEqual([V.nickname]);
   });
 
+  it.each(['rig\tone', 'line\nbreak', 'nul\u0000', 'lone\ud800'])('rejects control characters and broken text in %j', (nickname) => {
+    expect(isNickname(nickname)).toBe(false);
+    expect(messages(nicknameSchema, nickname)).toEqual([V.controlCharacters]);
+  });
+
   it('counts an emoji as one character, not as two UTF-16 units', () => {
     const emoji = '😀'.repeat(32);
     expect(emoji.length).toBe(64);

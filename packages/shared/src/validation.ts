@@ -2,6 +2,7 @@
 // keys of the `validation` locale namespace. The server validates with the schemas; forms use the
 // same predicates, so a rule cannot differ between the two.
 import { z } from 'zod';
+import { isNameText } from './input-safety';
 
 export const WORKER_NAME = /^[0-9a-z]{1,64}$/;
 export const SUB_ACCOUNT_NAME = /^[A-Za-z0-9]{4,30}$/;
@@ -25,8 +26,22 @@ export const isSubAccountName = (s: string) => SUB_ACCOUNT_NAME.test(s);
 export const isSixDigitCode = (s: string) => SIX_DIGIT_CODE.test(s);
 export const isMainlandPhone = (s: string) => MAINLAND_PHONE.test(s);
 export const isEmail = (s: string) => EMAIL.test(s);
-/** Not blank and not only spaces (SPEC.md section 5), and not longer than a name needs. */
-export const isNickname = (s: string) => s.trim().length > 0 && [...s.trim()].length <= NICKNAME_MAX;
+/** Not blank and not only spaces (SPEC.md section 5), not longer than a name needs, no control characters. */
+export const isNickname = (s: string) => s.trim().length > 0 && [...s.trim()].length <= NICKNAME_MAX && isNameText(s);
+/**
+ * Dates the API takes: from Bitcoin's first block to the end of the API's timestamps (SPEC.md
+ * section 5: 4102444800 s is 2100-01-01). Outside it PostgreSQL cannot store the value (year 0,
+ * 9999-12-31 plus a day), and no pool data exists anyway.
+ */
+export const DATE_MIN = '2009-01-03';
+export const DATE_MAX = '2100-01-01';
+const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
+const DATE_MAX_MS = Date.parse(`${DATE_MAX}T00:00:00Z`);
+/** An ISO day or time between DATE_MIN and DATE_MAX (inclusive). */
+export const isDateInRange = (text: string) => {
+  const t = Date.parse(text);
+  return Number.isFinite(t) && t >= DATE_MIN_MS && t <= DATE_MAX_MS;
+};
 export const isValidTimestamp = (n: number) => Number.isInteger(n) && n >= TIMESTAMP_MIN && n <= TIMESTAMP_MAX;
 /** Length only: no composition rules, never truncated (SECURITY-CHECKLIST item 1). */
 /** A hashrate alarm threshold in H/s: more than 0 (0 could never be undercut), at most HASHRATE_THRESHOLD_MAX. */
@@ -65,6 +80,10 @@ export const V = {
   hashrateThreshold: 'hashrate_threshold',
   feeRate: 'fee_rate',
   decimalValue: 'decimal_value',
+  controlCharacters: 'control_characters',
+  dateRange: 'date_range',
+  textInvalid: 'text_invalid',
+  tooDeep: 'too_deep',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
@@ -79,7 +98,10 @@ export const codeSchema = z.string(stringError).regex(SIX_DIGIT_CODE, V.code);
 export const mainlandPhoneSchema = z.string(stringError).regex(MAINLAND_PHONE, V.phone);
 // abort: an empty email answers only "enter email address", not also "enter a correct one".
 export const emailSchema = z.string(stringError).min(1, { message: V.emailRequired, abort: true }).regex(EMAIL, V.email);
-export const nicknameSchema = z.string(stringError).refine(isNickname, V.nickname);
+export const nicknameSchema = z
+  .string(stringError)
+  .refine((s) => s.trim().length > 0 && [...s.trim()].length <= NICKNAME_MAX, { message: V.nickname, abort: true })
+  .refine(isNameText, V.controlCharacters);
 /** Empty query values must not coerce to 0 (the epoch): they are missing. */
 export const timestampSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),

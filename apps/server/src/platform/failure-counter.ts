@@ -1,34 +1,103 @@
-// Counts recent failures per key (a login identifier) within a window. After a few, login asks
+// Counts recent failures per key (a login identifier, a user's pay password) within a window. After a few, login asks
 // for a captcha on every further try instead of locking the account: an attacker can make the
 // owner solve a captcha, never keep the owner out (SECURITY-CHECKLIST item 4).
+//
+// The counts live where every instance sees them and a restart keeps them (item 38): in Redis
+// when the app has one (REDIS_URL), otherwise in the database. Never in process memory, where a
+// restart, or a second instance behind the balancer, would give an attacker a fresh count. Keys
+// are stored as SHA-256 hashes: no email address in Redis or in the table, and a bounded length.
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/client';
 import type { Clock } from './clock';
+import { failedAttempts } from './failure-counter.tables';
 
-export class FailureCounter {
-  private readonly failures = new Map<string, number[]>();
+export interface FailureCounter {
+  /** Failures of `key` within the window. */
+  count(key: string): Promise<number>;
+  add(key: string): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+function keyHash(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The counter named `scope` (one per purpose: "login", "pay_password"), in Redis when there is one. */
+export function failureCounter(deps: { db: Db; clock: Clock; redis?: Redis | undefined }, scope: string, windowMs: number): FailureCounter {
+  return deps.redis ? new RedisFailureCounter(deps.redis, deps.clock, scope, windowMs) : new DbFailureCounter(deps.db, deps.clock, scope, windowMs);
+}
+
+/** One row per failure in failed_attempts; adding one also removes the scope's expired rows. */
+export class DbFailureCounter implements FailureCounter {
   constructor(
+    private readonly db: Db,
     private readonly clock: Clock,
+    private readonly scope: string,
     private readonly windowMs: number,
   ) {}
 
-  private recent(key: string): number[] {
+  private cutoff(): Date {
+    return new Date(this.clock.now().getTime() - this.windowMs);
+  }
+
+  async count(key: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(failedAttempts)
+      .where(and(eq(failedAttempts.scope, this.scope), eq(failedAttempts.keyHash, keyHash(key)), gt(failedAttempts.failedAt, this.cutoff())));
+    return row?.n ?? 0;
+  }
+
+  async add(key: string): Promise<void> {
+    await this.db.insert(failedAttempts).values({ scope: this.scope, keyHash: keyHash(key), failedAt: this.clock.now() });
+    // A bounded batch per failure, skipping rows another instance is deleting: the table holds
+    // about one window of failures, and cleaning never waits.
+    await this.db.execute(sql`
+      delete from failed_attempts where id in (
+        select id from failed_attempts where scope = ${this.scope} and failed_at <= ${this.cutoff().toISOString()}
+        limit 1000 for update skip locked)`);
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.db.delete(failedAttempts).where(and(eq(failedAttempts.scope, this.scope), eq(failedAttempts.keyHash, keyHash(key))));
+  }
+}
+
+/** A sorted set per key (score: time of the failure), expiring with its newest failure's window. */
+export class RedisFailureCounter implements FailureCounter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+    private readonly scope: string,
+    private readonly windowMs: number,
+  ) {}
+
+  keyOf(key: string): string {
+    return `hp:fail:${this.scope}:${keyHash(key)}`;
+  }
+
+  async count(key: string): Promise<number> {
     const cutoff = this.clock.now().getTime() - this.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+    return this.redis.zcount(this.keyOf(key), `(${cutoff}`, '+inf');
   }
 
-  count(key: string): number {
-    return this.recent(key).length;
+  async add(key: string): Promise<void> {
+    const now = this.clock.now().getTime();
+    const name = this.keyOf(key);
+    const results = await this.redis
+      .multi()
+      .zadd(name, now, `${now}:${randomUUID()}`)
+      .zremrangebyscore(name, '-inf', now - this.windowMs)
+      .zremrangebyrank(name, 0, -101) // the newest 100 are more than any limit needs
+      .pexpire(name, this.windowMs)
+      .exec();
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
   }
 
-  add(key: string): void {
-    const list = this.recent(key);
-    list.push(this.clock.now().getTime());
-    this.failures.set(key, list.slice(-100));
-  }
-
-  clear(key: string): void {
-    this.failures.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.redis.del(this.keyOf(key));
   }
 }

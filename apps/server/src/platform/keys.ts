@@ -19,6 +19,8 @@ export interface ServerKeys {
   codes: Buffer;
   /** Signs the short-lived tickets between the login steps. */
   loginTicket: Buffer;
+  /** Derives a refreshed session's tokens from the refresh token spent on it (session.service.ts). */
+  refreshSuccessor: Buffer;
 }
 
 function masterKey(config: Config): Buffer {
@@ -42,6 +44,7 @@ export function deriveKeys(config: Config): ServerKeys {
     captcha: derive('altcha-hmac'),
     codes: derive('verification-code-hmac'),
     loginTicket: derive('login-ticket'),
+    refreshSuccessor: derive('refresh-successor'),
     chain: derive('simulated-chain'),
   };
 }

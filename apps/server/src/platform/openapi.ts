@@ -22,8 +22,10 @@ export const openApiPlugin = fp<{ version: string }>(async (app: FastifyInstance
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    // The UI ships its own scripts; staticCSP gives its pages a policy that allows exactly them.
-    staticCSP: true,
+    // No staticCSP: the UI's pages load only their own files (no inline script), so they run under
+    // the app's policy (security.ts), frame-ancestors 'none' included; the plugin's own policy
+    // allowed framing and any https: style or font. No validator badge: it is an outside image.
+    uiConfig: { validatorUrl: null },
     uiHooks: {},
   });
 });

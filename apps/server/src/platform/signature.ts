@@ -38,7 +38,14 @@ export const signaturePlugin = fp<{ key: string; replayGuard: ReplayGuard }>(asy
 
     const query = Object.fromEntries(new URL(request.url, 'http://x').searchParams);
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-    const expected = Buffer.from(signParams(options.key, { ...query, ...body, timestamp, nonce }), 'hex');
+    // The input guard has refused text the canon cannot encode; should any still reach it, the
+    // request is refused as unsigned, never answered with a 500.
+    let expected: Buffer;
+    try {
+      expected = Buffer.from(signParams(options.key, { ...query, ...body, timestamp, nonce }), 'hex');
+    } catch {
+      throw new AppError('signature_invalid');
+    }
     const given = Buffer.from(signature, 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('signature_invalid');
 

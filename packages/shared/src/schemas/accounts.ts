@@ -13,6 +13,8 @@ export const CODE_MAX_ATTEMPTS = 5;
 
 /** Header with a random id the browser keeps (local storage), for recognising new devices. */
 export const DEVICE_HEADER = 'x-hp-device';
+/** A device id the server accepts; any other value (or none) logs in as a new device. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** Country calling code without "+" ("86" is mainland China, where SPEC.md's phone rule applies). */
 export const phoneCountrySchema = z.string().regex(/^[1-9]\d{0,3}$/, V.phone);

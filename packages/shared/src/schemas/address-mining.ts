@@ -1,7 +1,7 @@
 // Address mining's public calls (SPEC.md section 7) that are not about money (those are in
 // address-earnings.ts): the pools, one coin's pool, one address's figures, charts and workers.
 import { z } from 'zod';
-import { V } from '../validation';
+import { isDateInRange, V } from '../validation';
 import { accountStatsSchema, coinPageSchema, minerCountsSchema } from './mining';
 
 export const addressCoinParamsSchema = z.object({ coin: z.string().max(16) });
@@ -67,7 +67,7 @@ export const stakeCalculatorSchema = z.object({
 export const stakeScheduleEntrySchema = z.object({ from: z.string(), stake_per_solution: z.string(), source: z.string(), updated_at: z.string() });
 export const stakeScheduleSchema = z.array(stakeScheduleEntrySchema);
 export const stakeScheduleBodySchema = z.strictObject({
-  from: z.iso.datetime({ error: V.invalid }),
+  from: z.iso.datetime({ error: V.invalid }).refine(isDateInRange, V.dateRange),
   stake_per_solution: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, V.amount),
   reason: z.string().trim().min(1, V.required).max(200, V.tooLong),
 });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { COINS } from '../coins';
 import { isUtcDay, PAY_METHODS } from '../earnings';
-import { pageQuerySchema, V } from '../validation';
+import { isDateInRange, pageQuerySchema, V } from '../validation';
 
 const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account').map((c) => c.code) as [string, ...string[]];
 const ALL_COINS = COINS.map((c) => c.code) as [string, ...string[]];
@@ -15,7 +15,7 @@ const anyCoinSchema = z.enum(ALL_COINS, { error: V.invalid });
 export const payMethodSchema = z.enum(PAY_METHODS, { error: V.invalid });
 
 /** A UTC day "YYYY-MM-DD". */
-export const utcDaySchema = z.string({ error: V.invalid }).refine(isUtcDay, V.invalid);
+export const utcDaySchema = z.string({ error: V.invalid }).refine(isUtcDay, { message: V.invalid, abort: true }).refine(isDateInRange, V.dateRange);
 
 // ---- users ----------------------------------------------------------------------------------
 
@@ -102,7 +102,7 @@ const decimalValue = (positive: boolean, digits = 20) =>
 
 export const marketDataQuerySchema = pageQuerySchema.extend({ coin: anyCoinSchema });
 export const marketDataPageSchema = z.object({ list: z.array(marketDataSchema), total: z.number().int() });
-export const marketDataParamsSchema = z.object({ coin: z.string().max(16), day: z.string().max(10) });
+export const marketDataParamsSchema = z.object({ coin: z.string().max(16), day: utcDaySchema });
 export const marketDataBodySchema = z.strictObject({
   network_difficulty: decimalValue(true, 30),
   block_subsidy: decimalValue(true),

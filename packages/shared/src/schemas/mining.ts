@@ -179,7 +179,7 @@ export const blockEventSchema = z.discriminatedUnion('type', [
     height: z.number().int().nonnegative(),
     hash: z.string().min(8).max(128).regex(/^[0-9a-zA-Z]+$/),
     /** The block's reward (subsidy and fees) in coins, as a decimal string. */
-    reward: z.string().regex(/^\d+(\.\d{1,18})?$/),
+    reward: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/),
     account: z.string().max(64).optional(),
     address: z.string().max(128).optional(),
     worker: z.string().max(64),

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { COINS } from '../coins';
 import { parseDecimal } from '../decimal-string';
-import { pageQuerySchema, subAccountNameSchema, V } from '../validation';
+import { isNameText } from '../input-safety';
+import { isDateInRange, pageQuerySchema, subAccountNameSchema, V } from '../validation';
 import { verificationSchema } from './accounts';
 
 /** Header carrying the client's idempotency key on calls that move money (SECURITY-CHECKLIST item 29). */
@@ -37,12 +38,19 @@ export const SYSTEM_BUSINESS_TYPES: readonly BusinessType[] = ['block_reward'];
 /** The types a user's transactions can have (the transaction page's filter). */
 export const USER_BUSINESS_TYPES = BUSINESS_TYPES.filter((type) => !SYSTEM_BUSINESS_TYPES.includes(type));
 
+/**
+ * The most parts one withdrawal request is split into (each at most the coin's single maximum):
+ * a request for more is refused before anything is split (SECURITY-CHECKLIST item 34), so what
+ * a split allocates, stores and answers never grows with the amount a user sends.
+ */
+export const MAX_WITHDRAW_PARTS = 20;
+
 export const WITHDRAWAL_STATUS = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[number];
 
 const coinSchema = z.enum(COINS.map((c) => c.code) as [string, ...string[]], { error: V.invalid });
 
-/** A positive decimal string with at most 18 decimals ("0.5", "12"); the coin's precision is checked by the server. */
+/** A positive decimal string: at most 20 digits before the point and 18 after (numeric(38,18)), so a longer one is a 400 before any work ("0.5", "12"); the server checks the coin's base unit (CoinInfo.baseDecimals). */
 export const amountSchema = z
   .string({ error: (iss) => (iss.input === undefined ? V.required : V.amount) })
   .trim()
@@ -93,7 +101,7 @@ export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
 export const addressQuerySchema = z.object({ coin: coinSchema.optional() });
 export const addWithdrawAddressBodySchema = z.strictObject({
   coin: coinSchema,
-  alias: z.string({ error: V.aliasRequired }).trim().min(1, V.aliasRequired).max(40, V.tooLong),
+  alias: z.string({ error: V.aliasRequired }).trim().min(1, V.aliasRequired).max(40, V.tooLong).refine(isNameText, V.controlCharacters),
   address: z.string({ error: V.addressRequired }).trim().min(1, V.addressRequired).max(200, V.tooLong),
   /** KDA only. */
   public_key: z.string().trim().max(200, V.tooLong).optional(),
@@ -172,12 +180,18 @@ export const transferBodySchema = z.strictObject({
 });
 export const transferSchema = z.object({ id: z.string(), coin: z.string(), amount: z.string(), to_account: z.string(), created_at: z.string() });
 
+const dayOrTimeSchema = z
+  .string()
+  .datetime({ offset: true, error: V.invalid })
+  .or(z.string().date(V.invalid))
+  .refine(isDateInRange, V.dateRange);
+
 export const transactionQuerySchema = pageQuerySchema.extend({
   coin: coinSchema.optional(),
   business_type: z.enum(BUSINESS_TYPES).optional(),
-  /** Inclusive range of days, ISO dates or times. */
-  start: z.string().datetime({ offset: true, error: V.invalid }).or(z.string().date(V.invalid)).optional(),
-  end: z.string().datetime({ offset: true, error: V.invalid }).or(z.string().date(V.invalid)).optional(),
+  /** Inclusive range of days, ISO dates or times, within DATE_MIN..DATE_MAX. */
+  start: dayOrTimeSchema.optional(),
+  end: dayOrTimeSchema.optional(),
 });
 export const transactionSchema = z.object({
   id: z.number().int(),
@@ -216,6 +230,8 @@ export const adjustmentBodySchema = z.strictObject({
   amount: z.string({ error: V.amount }).trim().regex(/^-?\d{1,20}(\.\d{1,18})?$/, V.amount).refine((s) => /[1-9]/.test(s), V.amount),
   reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong),
 });
+/** The posting an adjustment made; a retry with the same Idempotency-Key answers the same one. */
+export const adjustmentResultSchema = z.object({ posting_id: z.number().int() });
 export const adminLedgerQuerySchema = pageQuerySchema.extend({ account: subAccountNameSchema });
 export const adminLedgerSchema = z.object({
   account: z.object({ id: z.string(), name: z.string(), user_email: z.string().nullable() }),

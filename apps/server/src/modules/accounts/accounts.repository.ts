@@ -1,6 +1,6 @@
 // The only code that touches the account tables.
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { authSessions, knownDevices, miningAccounts, roles, securityEvents, userRoles, users, verificationCodes } from './accounts.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -125,6 +125,15 @@ export async function spendRefresh(db: DbOrTx, refreshHash: string, now: Date): 
   return row;
 }
 
+/**
+ * Refreshes and revocations of one user's sessions take turns, on the user's row. Without it a
+ * revocation (reuse, logout, a password change) running beside a refresh could miss the successor
+ * that refresh inserts, which then lives on: an UPDATE sees only rows committed when it started.
+ */
+export async function lockUserSessions(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+}
+
 export async function revokeFamily(db: DbOrTx, familyId: string, now: Date, reason: string): Promise<void> {
   await db.update(authSessions).set({ revokedAt: now, revokeReason: reason }).where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
 }
@@ -147,8 +156,14 @@ export async function insertCode(db: DbOrTx, values: typeof verificationCodes.$i
   await db.insert(verificationCodes).values(values);
 }
 
-export async function countWrongAttempt(db: DbOrTx, id: string): Promise<void> {
-  await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(eq(verificationCodes.id, id));
+/** Counts a try of a code if it has tries left: the count with this one, or undefined when none was left. */
+export async function takeCodeAttempt(db: DbOrTx, id: string, maxAttempts: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, id), sql`${verificationCodes.attempts} < ${maxAttempts}`))
+    .returning({ attempts: verificationCodes.attempts });
+  return row?.attempts;
 }
 
 /** Consumes a code once: of two concurrent uses only one sees a row. */

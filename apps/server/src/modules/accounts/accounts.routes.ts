@@ -10,6 +10,7 @@ import {
   captchaChallengeSchema,
   createAccountBodySchema,
   DEVICE_HEADER,
+  DEVICE_ID_PATTERN,
   envelope,
   loginBodySchema,
   loginResultSchema,
@@ -39,7 +40,7 @@ export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_00
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   const device = request.headers[DEVICE_HEADER];
-  const id = typeof device === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(device) ? device : null;
+  const id = typeof device === 'string' && DEVICE_ID_PATTERN.test(device) ? device : null;
   return { ip: request.ip, userAgent: request.headers['user-agent'], deviceHash: id ? deviceHash(id) : null };
 }
 

@@ -171,15 +171,24 @@ export class AuthService {
     }
   }
 
+  /**
+   * A login without a valid device id (no header, or one clientInfo refused) is from a new device
+   * (SECURITY-CHECKLIST item 36): otherwise leaving out the header would skip the emailed code,
+   * the alert and the log entry. The web client always sends one (apps/web/src/api/device.ts).
+   */
+  private async isKnownDevice(userId: string, device: string | null): Promise<boolean> {
+    return device !== null && (await repo.isKnownDevice(this.db, userId, device));
+  }
+
   async login(
     input: { account: string; phoneCountry?: string | undefined; encryptedPassword: string; keyId: string; captcha?: CaptchaAnswer | undefined; lang: Language },
     client: ClientInfo,
   ): Promise<LoginResult> {
     const identifier = input.phoneCountry ? `+${input.phoneCountry}${input.account}` : input.account.toLowerCase();
-    const failures = this.loginFailures.count(identifier);
+    const failures = await this.loginFailures.count(identifier);
     const user = input.phoneCountry ? await repo.findUserByPhone(this.db, input.phoneCountry, input.account) : await repo.findUserByEmail(this.db, input.account);
     if (failures >= LOCK_UNKNOWN_DEVICES_AFTER) {
-      const known = Boolean(user && client.deviceHash && (await repo.isKnownDevice(this.db, user.id, client.deviceHash)));
+      const known = Boolean(user && (await this.isKnownDevice(user.id, client.deviceHash)));
       if (!known) throw new AppError('too_many_requests');
     }
     if (failures >= CAPTCHA_AFTER_FAILURES && !(input.captcha && (await this.captcha.verify(input.captcha)))) {
@@ -193,16 +202,15 @@ export class AuthService {
     const now = this.clock.now();
     const closed = user?.status === 'closed' || (user?.status === 'cancelling' && cancellationLapsed(user, now));
     if (!user || !valid || closed) {
-      this.loginFailures.add(identifier);
+      await this.loginFailures.add(identifier);
       if (user) await repo.recordEvent(this.db, { userId: user.id, event: 'login_failed', ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
       throw new AppError('login_failed');
     }
-    this.loginFailures.clear(identifier);
+    await this.loginFailures.clear(identifier);
 
     if (user.totpSecret) return { status: 'totp', ticket: await this.ticket(user.id, 'totp', client.deviceHash) };
     // The published demo account is shared by every visitor: a new device is its normal case.
-    const firstDevice = !user.isDemo && client.deviceHash && !(await repo.isKnownDevice(this.db, user.id, client.deviceHash));
-    if (firstDevice) {
+    if (!user.isDemo && !(await this.isKnownDevice(user.id, client.deviceHash))) {
       const contact = contactOf(user);
       await this.codes.issue(contact, 'login_second', input.lang, client.deviceHash);
       return { status: 'second_validation', ticket: await this.ticket(user.id, 'second', client.deviceHash), channel: contact.channel, masked_target: maskTarget(contact) };
@@ -215,8 +223,7 @@ export class AuthService {
     const user = await repo.findUserById(this.db, userId);
     if (!user?.totpSecret) throw new AppError('ticket_expired');
     await this.totp.verify(user, code);
-    const isNew = Boolean(device) && !(await repo.isKnownDevice(this.db, user.id, device!));
-    return this.complete(user, { ...client, deviceHash: device }, lang, isNew);
+    return this.complete(user, { ...client, deviceHash: device }, lang, !(await this.isKnownDevice(user.id, device)));
   }
 
   async secondValidation(ticket: string, code: string, client: ClientInfo, lang: Language): Promise<Tokens> {

@@ -1,6 +1,8 @@
 // One-time verification codes sent by email or SMS (SECURITY-CHECKLIST items 8-10): 6 digits
 // from a secure generator, stored as an HMAC, valid 10 minutes, single use, bound to a purpose
-// and optionally to an object, void after 5 wrong tries, resend no sooner than 60 s.
+// and optionally to an object, void after 5 wrong tries (each try counted in the database before
+// the code is compared, so every instance and a restart see it; SECURITY-CHECKLIST item 38),
+// resend no sooner than 60 s.
 import { createHmac } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodePurpose, type Language } from '@hashpool/shared';
 import type { Db } from '../../db/client';
@@ -73,8 +75,10 @@ export class CodeService {
   }
 
   /**
-   * Checks and spends a code. Wrong codes count against the latest code of the target and
-   * purpose; an object-bound code only confirms that object.
+   * Checks and spends a code. Tries count against the latest code of the target and purpose; an
+   * object-bound code only confirms that object. Each try is counted in the database before the
+   * code is compared, in one conditional update: concurrent tries, on any instance, cannot all
+   * see the count from before any of them, so a code is compared at most CODE_MAX_ATTEMPTS times.
    */
   async consume(target: CodeTarget, purpose: CodePurpose, code: string, objectRef: string | null = null): Promise<void> {
     const key = targetKey(target);
@@ -84,9 +88,10 @@ export class CodeService {
     if (row.consumedAt) throw new AppError('code_used');
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('code_attempts_exceeded');
     if (row.expiresAt <= now) throw new AppError('code_expired');
+    const attempts = await repo.takeCodeAttempt(this.db, row.id, CODE_MAX_ATTEMPTS);
+    if (attempts === undefined) throw new AppError('code_attempts_exceeded');
     if (!safeEqual(row.codeHash, this.hash(code, key, purpose)) || (row.objectRef ?? null) !== objectRef) {
-      await repo.countWrongAttempt(this.db, row.id);
-      throw new AppError(row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_invalid');
+      throw new AppError(attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_invalid');
     }
     if (!(await repo.consumeCode(this.db, row.id, now))) throw new AppError('code_used');
   }

@@ -129,8 +129,10 @@ export class SecurityService {
 
   async changePassword(userId: string, oldPassword: string, newPassword: string, v: Verification, client: ClientInfo, keepFamily?: string): Promise<void> {
     const user = await this.user(userId);
-    if (!(await this.passwords.verifyPassword(user.passwordHash, oldPassword))) throw new AppError('password_incorrect');
+    // The second factor first (SECURITY-CHECKLIST item 39): without it, nothing is learned about
+    // the current password; with it, each try costs a code.
     await this.verifySecondFactor(user, 'password_change', v);
+    if (!(await this.passwords.verifyPassword(user.passwordHash, oldPassword))) throw new AppError('password_incorrect');
     const passwordHash = await this.passwords.hashPassword(newPassword);
     await this.record(userId, 'password_change', client, { passwordHash }, false);
     await this.sessions.revokeAll(userId, 'password_change', keepFamily);

@@ -1,11 +1,15 @@
 // Sessions: an opaque access token (ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default) and a refresh token rotated on every use
-// (SECURITY-CHECKLIST items 13-15). Both are 256-bit random strings stored as hashes. Refreshing
-// spends the old refresh token in one conditional update; presenting a spent one again means it
-// was stolen or replayed, and the whole family of sessions from that login is revoked.
-import { randomUUID } from 'node:crypto';
+// (SECURITY-CHECKLIST items 13-15 and 37). Both are 256-bit strings stored as hashes: random at
+// login, and for a refreshed session an HMAC of the refresh token spent on it, under a server key.
+// Refreshing spends the old refresh token in one conditional update and inserts its successor in
+// the same transaction. The same token again within REFRESH_GRACE_SECONDS, from the same device
+// (two tabs, a retry after a lost answer), gets the same successor, derived anew; any other use of
+// a spent token means it was stolen or replayed, and the whole family of sessions from that login
+// is revoked.
+import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Tokens } from '@hashpool/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
@@ -16,10 +20,22 @@ import * as repo from './accounts.repository';
 export const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
 /** No session family outlives its login by more than this, however often it refreshes. */
 export const ABSOLUTE_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * A refresh token presented again this soon after it was spent, from the device that spent it,
+ * gets the successor it was spent on instead of counting as reuse (as Auth0 and Okta do): two tabs
+ * refreshing at once, or a retry after a lost answer, must not end the login.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
+interface TokenPair {
+  token: string;
+  refresh: string;
+}
 
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
+  /** Hash of the request's valid device id; null when it sent none or a malformed one (a new device at login). */
   deviceHash: string | null;
 }
 
@@ -28,20 +44,26 @@ export class SessionService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly accessTtlSeconds: number,
+    /** keys.refreshSuccessor: the same on every instance, so any of them can answer a duplicate. */
+    private readonly successorKey: Buffer,
   ) {}
 
-  private async create(userId: string, client: ClientInfo, family?: { id: string; absoluteExpiresAt: Date }): Promise<Tokens> {
+  /** The tokens of the session a refresh token is spent on: always the same for one token. */
+  private successorOf(refreshToken: string): TokenPair {
+    const derive = (label: string) => createHmac('sha256', this.successorKey).update(`${label}\n${refreshToken}`).digest('base64url');
+    return { token: derive('access'), refresh: derive('refresh') };
+  }
+
+  private async create(db: DbOrTx, userId: string, client: ClientInfo, pair: TokenPair, family?: { id: string; absoluteExpiresAt: Date }): Promise<Tokens> {
     const now = this.clock.now().getTime();
     const absolute = family?.absoluteExpiresAt ?? new Date(now + ABSOLUTE_TTL_SECONDS * 1000);
     const refreshExpires = new Date(Math.min(now + REFRESH_TTL_SECONDS * 1000, absolute.getTime()));
-    const token = newToken();
-    const refresh = newToken();
-    await repo.insertSession(this.db, {
+    const row = await repo.insertSession(db, {
       userId,
       familyId: family?.id ?? randomUUID(),
-      accessHash: tokenHash(token),
+      accessHash: tokenHash(pair.token),
       accessExpiresAt: new Date(now + this.accessTtlSeconds * 1000),
-      refreshHash: tokenHash(refresh),
+      refreshHash: tokenHash(pair.refresh),
       refreshExpiresAt: refreshExpires,
       absoluteExpiresAt: absolute,
       deviceHash: client.deviceHash,
@@ -49,43 +71,75 @@ export class SessionService {
       userAgent: client.userAgent?.slice(0, 512),
       createdAt: new Date(now),
     });
+    return this.answer(pair, row);
+  }
+
+  private answer(pair: TokenPair, row: repo.SessionRow): Tokens {
+    const now = this.clock.now().getTime();
     return {
-      token,
-      refresh_token: refresh,
-      expires_in: this.accessTtlSeconds,
-      refresh_expires_in: Math.floor((refreshExpires.getTime() - now) / 1000),
+      token: pair.token,
+      refresh_token: pair.refresh,
+      expires_in: Math.max(0, Math.floor((row.accessExpiresAt.getTime() - now) / 1000)),
+      refresh_expires_in: Math.max(0, Math.floor((row.refreshExpiresAt.getTime() - now) / 1000)),
     };
   }
 
   /** New tokens at login: a new family. */
   login(userId: string, client: ClientInfo): Promise<Tokens> {
-    return this.create(userId, client);
+    return this.create(this.db, userId, client, { token: newToken(), refresh: newToken() });
   }
 
   async refresh(refreshToken: string, client: ClientInfo): Promise<Tokens> {
     const hash = tokenHash(refreshToken);
     const now = this.clock.now();
-    const spent = await inTransaction(this.db, async (tx) => {
-      const row = await repo.spendRefresh(tx, hash, now);
-      if (row) return row;
+    const successor = this.successorOf(refreshToken);
+    const tokens = await inTransaction(this.db, async (tx) => {
+      const presented = await repo.findSessionByRefreshHash(tx, hash);
+      if (!presented) return undefined;
+      await repo.lockUserSessions(tx, presented.userId);
+      const spent = await repo.spendRefresh(tx, hash, now);
+      if (spent) return this.create(tx, spent.userId, client, successor, { id: spent.familyId, absoluteExpiresAt: spent.absoluteExpiresAt });
+      // Read again under the lock: a refresh of this token that we waited for has committed.
       const known = await repo.findSessionByRefreshHash(tx, hash);
+      if (!known?.rotatedAt || known.revokedAt) return undefined;
+      // The duplicate of a refresh just made (two tabs, a retry): the same successor, if it is
+      // still the live end of the family and the same device asks. A client without a device id
+      // gets no grace.
+      const next = await repo.findSessionByAccessHash(tx, tokenHash(successor.token));
+      const duplicate =
+        now.getTime() - known.rotatedAt.getTime() <= REFRESH_GRACE_SECONDS * 1000 &&
+        next !== undefined &&
+        next.familyId === known.familyId &&
+        !next.rotatedAt &&
+        !next.revokedAt &&
+        next.refreshExpiresAt > now &&
+        client.deviceHash !== null &&
+        next.deviceHash === client.deviceHash;
+      if (duplicate) return this.answer(successor, next);
       // A rotated token shown again: someone holds a copy. End every session of that login.
-      if (known?.rotatedAt && !known.revokedAt) await repo.revokeFamily(tx, known.familyId, now, 'refresh_reuse');
+      await repo.revokeFamily(tx, known.familyId, now, 'refresh_reuse');
       return undefined;
     });
-    if (!spent) throw new AppError('refresh_invalid');
-    return this.create(spent.userId, client, { id: spent.familyId, absoluteExpiresAt: spent.absoluteExpiresAt });
+    if (!tokens) throw new AppError('refresh_invalid');
+    return tokens;
   }
 
   /** Logout: the session's whole family ends on the server. */
   async logout(accessToken: string): Promise<void> {
     const row = await repo.findSessionByAccessHash(this.db, tokenHash(accessToken));
-    if (row) await repo.revokeFamily(this.db, row.familyId, this.clock.now(), 'logout');
+    if (!row) return;
+    await inTransaction(this.db, async (tx) => {
+      await repo.lockUserSessions(tx, row.userId);
+      await repo.revokeFamily(tx, row.familyId, this.clock.now(), 'logout');
+    });
   }
 
   /** Ends every session of the user except the login `keepFamilyId` (the one making the change). */
   revokeAll(userId: string, reason: string, keepFamilyId?: string): Promise<void> {
-    return repo.revokeUserSessions(this.db, userId, this.clock.now(), reason, keepFamilyId);
+    return inTransaction(this.db, async (tx) => {
+      await repo.lockUserSessions(tx, userId);
+      await repo.revokeUserSessions(tx, userId, this.clock.now(), reason, keepFamilyId);
+    });
   }
 
   /**

@@ -29,7 +29,6 @@ const RATES = [
 
 const PARAMETERS = [
   { key: 'site_name', value: 'Hashpool', description: 'Name shown in the header and emails' },
-  { key: 'app_version', value: '1.0.0', description: 'Current version of the mobile and desktop apps' },
   { key: 'app_download_url', value: 'https://github.com/hashpool/hashpool/releases/latest', description: 'Where the apps are downloaded (shown as a QR code)' },
   { key: 'support_email', value: 'support@hashpool.example', description: 'Support address shown to users' },
   { key: 'stratum_host', value: 'stratum.hashpool.example', description: 'Host name of the stratum servers' },

@@ -23,21 +23,25 @@
 // then posted from them with keys block-reward:<coin>:<block id> and
 // block:<coin>:<block id>:<account>:<method>. A payout's `day` is the UTC day it was computed:
 // the profits pages show it in that day's row and the invitation reward of that day counts it.
+// Each payout is its exact share plus the payee's carried fraction, cut to the coin's base unit;
+// the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
+// the transaction that writes the payout rows, never kept by the pool.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { coinPrecision, COINS, DEFAULT_PAY_METHOD, findCoin, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod } from '@hashpool/shared';
+import { COINS, DEFAULT_PAY_METHOD, findCoin, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod } from '@hashpool/shared';
 import { queryRows, sqlArray, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { blocks } from '../mining/mining.tables';
 import type { ChainAdapter } from '../wallet/chain';
-import { post, postCredits, SYSTEM } from '../wallet/ledger';
+import { LedgerDecimal, post, postCredits, SYSTEM } from '../wallet/ledger';
 import { blockPayouts, blockSettlements, payMethods } from './earnings.tables';
 import { addressWalletIds } from '../wallet/address-wallets';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { blockShareable, cut, keepFactor, type PoolBlock } from './formulas';
+import { blockShareable, keepFactor, type PoolBlock } from './formulas';
+import { creditsWithRemainders } from './remainders';
 import { miningProfit, type SettlementService } from './settlement.service';
 
 /** How far back a window looks for work when the pool has less than N (history is hourly beyond a day, daily beyond 30). */
@@ -55,7 +59,8 @@ interface Payout {
   work: number;
   feeRate: string;
   gross: Decimal;
-  amount: Decimal;
+  /** After the fee, uncut; the credited amount is decided with the payee's carried fraction. */
+  exact: Decimal;
 }
 
 /** One owner's counted work of the window and the method it is paid by. */
@@ -172,7 +177,6 @@ export class BlockSettlementService {
     const day = utcDay(block.foundAt);
     const market = await this.earnings.marketDay(block.coin, day); // throws market_data_not_found: wait for it
     const info = findCoin(block.coin)!;
-    const precision = coinPrecision(block.coin);
     const poolBlock: PoolBlock = { reward: block.reward, subsidy: market.blockSubsidy, status: 'confirmed', finder: block.finderOwner };
     const fees = (await this.earnings.feeRates([block.coin])).get(block.coin);
     const feeRates = async (ids: string[]) => {
@@ -191,7 +195,7 @@ export class BlockSettlementService {
       outcome = 'solo';
       const feeRate = (await feeRates([block.finderOwner]))(block.finderOwner, 'solo');
       const gross = blockShareable(poolBlock, 'reward');
-      payouts = [{ accountId: block.finderOwner, method: 'solo', work: 0, feeRate, gross, amount: cut(gross.times(keepFactor(feeRate)), precision) }];
+      payouts = [{ accountId: block.finderOwner, method: 'solo', work: 0, feeRate, gross, exact: gross.times(keepFactor(feeRate)) }];
     } else {
       outcome = 'paid';
       windowTarget = PPLNS_WINDOW_FACTOR * block.networkDifficulty * info.hashesPerDifficulty;
@@ -208,26 +212,30 @@ export class BlockSettlementService {
             const rate = feeRate(c.owner, c.method);
             const shareable = blockShareable(poolBlock, c.method === 'pplns' ? 'reward' : 'fees');
             const gross = shareable.times(c.work).div(total);
-            return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, gross, amount: cut(gross.times(keepFactor(rate)), precision) };
+            return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, gross, exact: gross.times(keepFactor(rate)) };
           });
     }
-    const paid = payouts.reduce((sum, p) => sum.plus(p.amount), new Decimal(0));
-    const uncut = payouts.reduce((sum, p) => sum.plus(p.gross.times(keepFactor(p.feeRate))), new Decimal(0));
     const payoutDay = utcDay(now);
 
     await inTransaction(this.db, async (tx) => {
       const inserted = await tx
         .insert(blockSettlements)
-        .values({ ...base, status: 'computed', outcome, subsidy: market.blockSubsidy, windowTarget, windowWork, paid: paid.toFixed(), remainder: uncut.minus(paid).toFixed() })
+        .values({ ...base, status: 'computed', outcome, subsidy: market.blockSubsidy, windowTarget, windowWork, paid: '0', remainder: '0' })
         .onConflictDoNothing()
         .returning({ id: blockSettlements.blockId });
       if (inserted.length === 0 || payouts.length === 0) return; // computed meanwhile by another instance: its rows stand
+      // Whole base units, each payee's fraction carried: decided here, with the rows, once.
+      const credits = await creditsWithRemainders(tx, block.coin, payouts.map((p) => ({ holder: p.accountId, exact: p.exact })), now);
+      const paid = credits.reduce((sum, c) => sum.plus(c), new LedgerDecimal(0));
+      const exact = payouts.reduce((sum, p) => sum.plus(p.exact), new LedgerDecimal(0));
+      await tx.update(blockSettlements).set({ paid: paid.toFixed(), remainder: exact.minus(paid).toFixed() }).where(eq(blockSettlements.blockId, block.id));
       for (let i = 0; i < payouts.length; i += POST_CHUNK) {
         const part = payouts.slice(i, i + POST_CHUNK);
+        const amounts = credits.slice(i, i + POST_CHUNK);
         await tx.execute(sql`insert into block_payouts (block_id, account_id, coin, day, method, work, fee_rate, gross, amount)
           select ${block.id}, a, ${block.coin}, ${payoutDay}::date, m, w, f, g, n
             from unnest(${sqlArray(part.map((p) => p.accountId))}::uuid[], ${sqlArray(part.map((p) => p.method))}::text[], ${sqlArray(part.map((p) => p.work))}::float8[],
-                        ${sqlArray(part.map((p) => p.feeRate))}::numeric[], ${sqlArray(part.map((p) => p.gross.toFixed()))}::numeric[], ${sqlArray(part.map((p) => p.amount.toFixed()))}::numeric[]) as t(a, m, w, f, g, n)`);
+                        ${sqlArray(part.map((p) => p.feeRate))}::numeric[], ${sqlArray(part.map((p) => p.gross.toFixed()))}::numeric[], ${sqlArray(amounts.map((a) => a.toFixed()))}::numeric[]) as t(a, m, w, f, g, n)`);
       }
     });
   }

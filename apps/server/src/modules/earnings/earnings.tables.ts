@@ -110,9 +110,14 @@ export const settlementRuns = pgTable(
     blockSubsidy: money('block_subsidy').notNull(),
     avgFeesPerBlock: money('avg_fees_per_block').notNull(),
     accounts: integer('accounts'),
-    /** Sum of the credited amounts (cut to the coin's precision). */
+    /** Sum of the credited amounts (whole base units of the coin). */
     paid: money('paid'),
-    /** What cutting to the coin's precision left with the pool: the uncut sum minus `paid`. */
+    /**
+     * The exact sum minus `paid`: what the run's credits added to (or, when earlier fractions
+     * reached a unit, took from) the accounts' carried fractions (credit_remainders). Nothing of it
+     * stays with the pool. Runs settled before the carry (migration 0019) recorded here what the cut
+     * to the display precision kept.
+     */
     remainder: numeric('remainder'),
     startedAt: ts('started_at').notNull(),
     finishedAt: ts('finished_at'),
@@ -137,7 +142,7 @@ export const profits = pgTable(
     feeRate: numeric('fee_rate').notNull(),
     /** Before the fee, uncut. */
     gross: numeric('gross').notNull(),
-    /** Credited: after the fee, cut to the coin's precision. */
+    /** Credited: after the fee, with the account's carried fraction, cut to the coin's base unit (credit_remainders). */
     amount: money('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.coin, t.day, t.method] }), index('profits_coin_day_idx').on(t.coin, t.day)],
@@ -164,7 +169,7 @@ export const blockSettlements = pgTable(
     windowTarget: doublePrecision('window_target'),
     windowWork: doublePrecision('window_work'),
     paid: money('paid'),
-    /** What cutting to the coin's precision left with the pool. */
+    /** The exact sum minus `paid`: the change of the payees' carried fractions (as settlement_runs.remainder). */
     remainder: numeric('remainder'),
     computedAt: ts('computed_at').notNull(),
     finishedAt: ts('finished_at'),
@@ -219,4 +224,26 @@ export const inviteRewards = pgTable(
     releasedAt: ts('released_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.inviterId, t.coin, t.day] })],
+);
+
+/**
+ * Each holder's fraction of a base unit not credited yet, per coin (issue 14, item 12;
+ * SECURITY-CHECKLIST item 40). Credits are whole base units (the ledger holds nothing finer); what
+ * a credit's exact amount leaves below the unit is carried into the holder's next credit of the
+ * coin, by every credit path (daily settlement, block payouts, address wallets, invitation rewards),
+ * never kept by the pool. Changed in the transaction that writes the rows the credits are posted
+ * from, so a credit and the fraction it used and left are decided together, once
+ * (earnings/remainders.ts). The pool's revenue still holds the fractions until they are credited.
+ */
+export const creditRemainders = pgTable(
+  'credit_remainders',
+  {
+    /** The ledger holder: a sub-account id, or an address wallet id (address mining). */
+    holder: text('holder').notNull(),
+    coin: text('coin').notNull(),
+    /** Exact, at least 0 and below one base unit of the coin (no scale: a fraction of the unit). */
+    remainder: numeric('remainder').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.holder, t.coin] }), check('credit_remainders_range_check', sql`${t.remainder} >= 0 and ${t.remainder} < 1`)],
 );

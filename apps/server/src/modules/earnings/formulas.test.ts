@@ -1,9 +1,11 @@
 // The payout formulas against vectors computed by hand (each written out next to its case).
 import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   blockShareable,
   blockWork,
+  creditWithCarry,
   cut,
   expectedBlocks,
   fppsEarning,
@@ -148,5 +150,46 @@ describe('block-based methods', () => {
     expect(soloPayout(block('confirmed', '3.15', '3.125'), '0.5', 6)).toEqual({ owner: 'B', amount: new Decimal('3.13425') });
     expect(s(soloPayout(block('orphaned', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
     expect(s(soloPayout(block('pending', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
+  });
+});
+
+describe('credits with the carried fraction (issue 14, item 12)', () => {
+  const Exact = Decimal.clone({ precision: 80 });
+
+  it('pays a home miner every day what its fractions add up to, and keeps nothing', () => {
+    // 51.486 satoshis a day (1 TH/s at D = 1.2e14, FPPS 2.5 %): 51, then 51 + 0.972 = 51, then 52 ...
+    const daily = '0.00000051486';
+    let carry = new Exact(0);
+    const credits: string[] = [];
+    for (let day = 0; day < 3; day++) {
+      const next = creditWithCarry(daily, carry, 8);
+      credits.push(s(next.credit));
+      carry = new Exact(next.carry);
+    }
+    expect(credits).toEqual(['0.00000051', '0.00000051', '0.00000052']);
+    expect(s(carry)).toBe('0.00000000458');
+    // Cutting each day to the 6 decimals BTC shows would have paid 0 every day.
+    expect(s(cut(daily, 6))).toBe('0');
+  });
+
+  it('adds up exactly: what is credited plus the last carry is what was earned, the carry below one unit', () => {
+    const exactAmount = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 30 }))
+      .map(([digits, scale]) => new Exact(digits.toString()).div(new Exact(10).pow(scale)).toFixed());
+    fc.assert(
+      fc.property(fc.array(exactAmount, { maxLength: 40 }), fc.constantFrom(6, 8, 9, 12, 18), (amounts, decimals) => {
+        let carry = new Exact(0);
+        let credited = new Exact(0);
+        for (const amount of amounts) {
+          const next = creditWithCarry(amount, carry, decimals);
+          expect(next.credit.decimalPlaces()).toBeLessThanOrEqual(decimals);
+          expect(next.carry.gte(0) && next.carry.lt(new Exact(10).pow(-decimals))).toBe(true);
+          credited = credited.plus(next.credit);
+          carry = new Exact(next.carry);
+        }
+        const earned = amounts.reduce((sum, a) => sum.plus(a), new Exact(0));
+        expect(s(credited.plus(carry))).toBe(s(earned));
+      }),
+    );
   });
 });

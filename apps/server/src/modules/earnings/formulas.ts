@@ -16,8 +16,12 @@
 //   PPLNS  for each pool block once mature: R x w / N x (1 - fee); an orphaned block pays nothing
 //   SOLO   for each block the sub-account found, once mature: R x (1 - fee)
 //
-// Each payment is cut (rounded down) to the coin's precision; what the cut leaves stays with the
-// pool. The PPS part of PPS+ and its block parts are separate payments, each cut on its own.
+// Each payment is cut (rounded down) to the coin's base unit (the satoshi: CoinInfo.baseDecimals;
+// the ledger holds whole base units), and what the cut leaves is not kept by the pool: it is
+// carried into the same account's next payment of the coin (creditWithCarry; the settlements keep
+// each account's fraction in credit_remainders, earnings/remainders.ts). The PPS part of PPS+ and
+// its block parts are separate payments, each cut on its own with the carry. The display precision
+// (CoinInfo.precision) is for display only. `decimals` below is the base unit's.
 import Decimal from 'decimal.js';
 import { PPLNS_WINDOW_FACTOR } from '@hashpool/shared';
 
@@ -37,9 +41,25 @@ export interface DayMarket {
 
 const ZERO = new Decimal(0);
 
-/** Rounds down (toward zero) to the coin's decimals. */
-export function cut(value: Num, precision: number): Decimal {
-  return new Decimal(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN);
+/** Rounds down (toward zero) to `decimals` (the coin's base unit). */
+export function cut(value: Num, decimals: number): Decimal {
+  return new Decimal(value).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+}
+
+/** Exact sums of amounts and fractions: more digits than decimal.js's default 20. */
+const Exact = Decimal.clone({ precision: 80 });
+
+/**
+ * One payment with the account's carried fraction: the exact amount plus the fraction its earlier
+ * payments left, cut down to the base unit; `carry` is what this cut leaves (at least 0, below one
+ * unit), for the next payment. Over any number of payments, what is paid plus the last carry is
+ * exactly what was earned: no rounding keeps a fraction of anyone's money.
+ */
+export function creditWithCarry(exact: Num, carried: Num, decimals: number): { credit: Decimal; carry: Decimal } {
+  const total = new Exact(exact).plus(carried);
+  if (total.isNegative()) throw new RangeError('a credit cannot be negative');
+  const credit = total.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+  return { credit, carry: total.minus(credit) };
 }
 
 /** 1 - fee, for a fee rate in percent ("2.5" -> 0.975). */
@@ -63,15 +83,15 @@ export function expectedBlocks(work: Num, market: Pick<DayMarket, 'networkDiffic
   return w.div(blockWork(market));
 }
 
-/** PPS: W / (D x k) x B x (1 - fee), cut to the coin's precision. */
-export function ppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, precision: number): Decimal {
-  return cut(expectedBlocks(work, market).times(market.blockSubsidy).times(keepFactor(feeRatePercent)), precision);
+/** PPS: W / (D x k) x B x (1 - fee), cut to `decimals` (without the carry). */
+export function ppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, decimals: number): Decimal {
+  return cut(expectedBlocks(work, market).times(market.blockSubsidy).times(keepFactor(feeRatePercent)), decimals);
 }
 
-/** FPPS: W / (D x k) x (B + F) x (1 - fee), cut to the coin's precision. */
-export function fppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, precision: number): Decimal {
+/** FPPS: W / (D x k) x (B + F) x (1 - fee), cut to `decimals` (without the carry). */
+export function fppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, decimals: number): Decimal {
   const perBlock = new Decimal(market.blockSubsidy).plus(market.avgFeesPerBlock);
-  return cut(expectedBlocks(work, market).times(perBlock).times(keepFactor(feeRatePercent)), precision);
+  return cut(expectedBlocks(work, market).times(perBlock).times(keepFactor(feeRatePercent)), decimals);
 }
 
 /** The PPLNS window's size in hashes: PPLNS_WINDOW_FACTOR x D x k at the block's difficulty. */
@@ -137,34 +157,34 @@ export function blockShareable(block: PoolBlock, part: 'reward' | 'fees'): Decim
 }
 
 /**
- * Each payee's part of `amount` over a window: amount x w / N x (1 - fee), cut to the coin's
- * precision. Only owners in `payees` are paid (the window also holds the work of sub-accounts on
+ * Each payee's part of `amount` over a window: amount x w / N x (1 - fee), cut to `decimals`
+ * (without the carry). Only owners in `payees` are paid (the window also holds the work of sub-accounts on
  * other methods; their part stays with the pool, which paid them by PPS or FPPS already).
  */
-export function pplnsPayouts(amount: Num, window: PplnsWindow, feeRatePercent: Num, precision: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
+export function pplnsPayouts(amount: Num, window: PplnsWindow, feeRatePercent: Num, decimals: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
   const out = new Map<string, Decimal>();
   const value = new Decimal(amount);
   if (value.isZero() || window.total.isZero()) return out;
   const keep = keepFactor(feeRatePercent);
   for (const [owner, work] of window.credits) {
     if (payees && !payees.has(owner)) continue;
-    const paid = cut(value.times(work).div(window.total).times(keep), precision);
+    const paid = cut(value.times(work).div(window.total).times(keep), decimals);
     if (paid.gt(0)) out.set(owner, paid);
   }
   return out;
 }
 
 /** PPLNS for one block: R x w / N x (1 - fee) per payee; nothing unless the block is mature. */
-export function pplnsBlockPayouts(block: PoolBlock, window: PplnsWindow, feeRatePercent: Num, precision: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
-  return pplnsPayouts(blockShareable(block, 'reward'), window, feeRatePercent, precision, payees);
+export function pplnsBlockPayouts(block: PoolBlock, window: PplnsWindow, feeRatePercent: Num, decimals: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
+  return pplnsPayouts(blockShareable(block, 'reward'), window, feeRatePercent, decimals, payees);
 }
 
 /** The PPLNS part of PPS+ for one block: (R - B) x w / N x (1 - fee) per payee, once mature. */
-export function ppsPlusBlockPayouts(block: PoolBlock, window: PplnsWindow, feeRatePercent: Num, precision: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
-  return pplnsPayouts(blockShareable(block, 'fees'), window, feeRatePercent, precision, payees);
+export function ppsPlusBlockPayouts(block: PoolBlock, window: PplnsWindow, feeRatePercent: Num, decimals: number, payees?: ReadonlySet<string>): Map<string, Decimal> {
+  return pplnsPayouts(blockShareable(block, 'fees'), window, feeRatePercent, decimals, payees);
 }
 
 /** SOLO: the finder gets R x (1 - fee) once the block is mature; an orphan pays nothing. */
-export function soloPayout(block: PoolBlock, feeRatePercent: Num, precision: number): { owner: string; amount: Decimal } {
-  return { owner: block.finder, amount: cut(blockShareable(block, 'reward').times(keepFactor(feeRatePercent)), precision) };
+export function soloPayout(block: PoolBlock, feeRatePercent: Num, decimals: number): { owner: string; amount: Decimal } {
+  return { owner: block.finder, amount: cut(blockShareable(block, 'reward').times(keepFactor(feeRatePercent)), decimals) };
 }

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, coinPrecision, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -83,7 +83,8 @@ export class ProfitsService {
     const dayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
     // PPLNS and SOLO pay per block: what the work is worth on average (the FPPS formula at their
     // own fee) is the estimate; luck decides the rest.
-    const profit = dailyProfit(work.work, method, dayMarket, fee, coinPrecision(coin)) ?? dailyProfit(work.work, 'fpps', dayMarket, fee, coinPrecision(coin))!;
+    // In the coin's base unit, as settlement credits it (less or more the account's carried fraction).
+    const profit = dailyProfit(work.work, method, dayMarket, fee, coinBaseDecimals(coin)) ?? dailyProfit(work.work, 'fpps', dayMarket, fee, coinBaseDecimals(coin))!;
     return { amount: profit.amount.toFixed(), method };
   }
 
@@ -118,8 +119,9 @@ export class ProfitsService {
     const coin = accountCoin(pool).code;
     if (query.start && query.end && query.start > query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.start', messageKey: 'invalid' }] });
     const rows = await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: query.page_size, offset: (query.page - 1) * query.page_size });
-    // The window count is on every row of the page; an empty page past the end needs its own count.
-    const total = rows[0]?.total ?? (query.page > 1 ? (await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true })).length : 0);
+    // The window count is on every row of the page; an empty page past the end needs its own
+    // count: the first row's, not every row of the range read again.
+    const total = rows[0]?.total ?? (query.page > 1 ? ((await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: 1 }))[0]?.total ?? 0) : 0);
     return {
       list: rows.map((r) => ({
         day: r.day,

@@ -6,20 +6,27 @@
 // nothing twice. A coin's rewards wait for its settlement of the day to be done. The earnings of a
 // day are the daily settlement's credits and the block payouts computed that day (PPLNS, SOLO,
 // the fee part of PPS+), whose blocks are settled within minutes of maturing, long before 09:50.
+// A reward is its exact 0.2 % plus the fraction of a base unit the inviter's earlier credits of
+// the coin left, cut to the base unit (remainders.ts): a row is written even when that is zero, so
+// the fraction is counted once, and the rest is carried into the next credit, never kept.
 import Decimal from 'decimal.js';
-import { count, desc, eq, sql } from 'drizzle-orm';
-import { addDays, coinPrecision, dayStart, REFERRAL_RATE_PERCENT, REFERRAL_RELEASE_UTC_MINUTES, utcDay } from '@hashpool/shared';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { addDays, dayStart, REFERRAL_RATE_PERCENT, REFERRAL_RELEASE_UTC_MINUTES, utcDay } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { users } from '../accounts/accounts.tables';
 import { maskTarget } from '../accounts/auth.service';
 import { postCredits, SYSTEM } from '../wallet/ledger';
 import { inviteRewards } from './earnings.tables';
+import { creditsWithRemainders } from './remainders';
 
 /** 0.2 percent, as a fraction. */
 export const REFERRAL_RATE = new Decimal(REFERRAL_RATE_PERCENT).div(100).toFixed();
 /** 09:50 UTC+8 is 01:50 UTC of the day after the settled day. */
 export const REFERRAL_RELEASE_MS = REFERRAL_RELEASE_UTC_MINUTES * 60_000;
+
+class WrittenMeanwhile extends Error {}
 
 /** When the rewards of `day` are released. */
 export function referralReleaseTime(day: string): Date {
@@ -53,17 +60,28 @@ export class ReferralService {
             join mining_accounts home on home.user_id = inviter.id and home.is_default
            group by inviter.id, home.id, p.coin`,
     );
-    const rows = earned
-      .map((e) => ({ ...e, amount: new Decimal(e.base).times(REFERRAL_RATE).toDecimalPlaces(coinPrecision(e.coin), Decimal.ROUND_DOWN) }))
-      .filter((e) => e.amount.gt(0));
-    if (rows.length > 0) {
-      // A coin's rows are final once its settlement is done: written once, never recomputed.
-      await this.db
-        .insert(inviteRewards)
-        .values(rows.map((r) => ({ inviterId: r.inviter_id, coin: r.coin, day, accountId: r.account_id, invitees: r.invitees, base: r.base, amount: r.amount.toFixed(), releasedAt: now })))
-        .onConflictDoNothing();
+    const known = new Set((await this.db.select().from(inviteRewards).where(eq(inviteRewards.day, day))).map((r) => `${r.inviterId} ${r.coin}`));
+    const fresh = earned.filter((e) => !known.has(`${e.inviter_id} ${e.coin}`) && new Decimal(e.base).gt(0));
+    for (const coin of new Set(fresh.map((e) => e.coin))) {
+      const rows = fresh.filter((e) => e.coin === coin);
+      // A coin's rows are final once its settlement is done: written once, never recomputed. The
+      // amounts and the carried fractions are decided in the same transaction; a row another
+      // instance wrote meanwhile stands, and its fraction is not taken again.
+      await inTransaction(this.db, async (tx) => {
+        const credits = await creditsWithRemainders(tx, coin, rows.map((r) => ({ holder: r.account_id, exact: new Decimal(r.base).times(REFERRAL_RATE) })), now);
+        const inserted = await tx
+          .insert(inviteRewards)
+          .values(rows.map((r, i) => ({ inviterId: r.inviter_id, coin, day, accountId: r.account_id, invitees: r.invitees, base: r.base, amount: credits[i]!.toFixed(), releasedAt: now })))
+          .onConflictDoNothing()
+          .returning({ inviterId: inviteRewards.inviterId });
+        if (inserted.length < rows.length) throw new WrittenMeanwhile();
+      }).catch((error: unknown) => {
+        // Some were written by another instance since the rows were read: nothing of this
+        // transaction stands (their fractions were taken here too); the next release writes the rest.
+        if (!(error instanceof WrittenMeanwhile)) throw error;
+      });
     }
-    const stored = await this.db.select().from(inviteRewards).where(eq(inviteRewards.day, day));
+    const stored = await this.db.select().from(inviteRewards).where(and(eq(inviteRewards.day, day), gt(inviteRewards.amount, '0')));
     const results = await postCredits(
       this.db,
       stored.map((r) => {
@@ -125,7 +143,8 @@ export class ReferralService {
   }
 
   async rewards(userId: string, page: { page: number; page_size: number }) {
-    const where = eq(inviteRewards.inviterId, userId);
+    // Days whose reward was below one base unit (carried into a later one) paid nothing to list.
+    const where = and(eq(inviteRewards.inviterId, userId), gt(inviteRewards.amount, '0'));
     const [rows, [total]] = await Promise.all([
       this.db.select().from(inviteRewards).where(where).orderBy(desc(inviteRewards.day), inviteRewards.coin).limit(page.page_size).offset((page.page - 1) * page.page_size),
       this.db.select({ n: count() }).from(inviteRewards).where(where),

@@ -6,9 +6,11 @@
 // transaction with the run's row (a copy of the market values it used); the credits are then
 // posted from those stored rows, each with the key profit:<coin>:<day>:<account>:<method>. A run
 // stopped half-way (a crash, a deploy) posts the rest next time and nothing twice; a run of a
-// settled day posts nothing. Rounding: each amount is cut to the coin's precision; the cut-off
-// remainders stay with the pool (sys:pool_revenue is debited only by what is credited) and the
-// run records their sum.
+// settled day posts nothing. Rounding: each amount is the exact one plus the fraction of a base
+// unit the account's earlier credits of the coin left, cut down to the coin's base unit (the
+// satoshi); what the cut leaves is carried into the account's next credit (credit_remainders,
+// remainders.ts), decided in the transaction that writes the rows, so nothing of it is kept by
+// the pool. The run records the net change of the carried fractions.
 //
 // Daily methods here: FPPS, and the PPS part of PPS+. The block-based parts (PPLNS, SOLO, the
 // fee part of PPS+) are paid per matured block (block-settlement.service.ts); a sub-account on
@@ -16,16 +18,17 @@
 // profits pages show the day's hashrate beside what its blocks paid.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { addDays, coinPrecision, dayStart, methodOnDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, dayStart, methodOnDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
 import { queryRows, sqlArray, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { postCredits, SYSTEM, type PostingInput } from '../wallet/ledger';
+import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../wallet/ledger';
 import { profits, payMethods, settlementRuns } from './earnings.tables';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { cut, expectedBlocks, keepFactor, type DayMarket } from './formulas';
+import { creditsWithRemainders } from './remainders';
 
 /**
  * The fee reduction hook: per sub-account, percent off the fee for that coin and day (a 20 %
@@ -51,17 +54,23 @@ interface ProfitRow {
   work: number;
   feeRate: string;
   gross: string;
-  amount: string;
+  /** After the fee, uncut; the credited amount is decided with the account's carried fraction. */
+  exact: Decimal;
 }
 
-/** What one sub-account's work of the day earns by the daily methods; null for block-based ones. */
-export function dailyProfit(work: number, method: PayMethod, market: DayMarket, feeRate: string, precision: number): { gross: Decimal; amount: Decimal } | null {
+/**
+ * What one sub-account's work of the day earns by the daily methods; null for block-based ones.
+ * `exact` is after the fee and uncut (what settlement credits, with the carried fraction);
+ * `amount` is it cut to `decimals` alone (an estimate's figure).
+ */
+export function dailyProfit(work: number, method: PayMethod, market: DayMarket, feeRate: string, decimals: number): { gross: Decimal; exact: Decimal; amount: Decimal } | null {
   const blocks = expectedBlocks(work, market);
   let gross: Decimal;
   if (method === 'fpps') gross = blocks.times(new Decimal(market.blockSubsidy).plus(market.avgFeesPerBlock));
   else if (method === 'pps_plus') gross = blocks.times(market.blockSubsidy);
   else return null;
-  return { gross, amount: cut(gross.times(keepFactor(feeRate)), precision) };
+  const exact = gross.times(keepFactor(feeRate));
+  return { gross, exact, amount: cut(exact, decimals) };
 }
 
 /** A "mining profit" credit from the pool's revenue: what both the daily and the block settlement post. */
@@ -161,46 +170,37 @@ export class SettlementService {
     const fees = (await this.earnings.feeRates([coin])).get(coin);
     const reductions = await this.feeReduction(coin, day, work.map((w) => w.account_id));
     const dayMarket: DayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: ACCOUNT_COINS.find((c) => c.code === coin)!.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
-    const precision = coinPrecision(coin);
 
     const rows: ProfitRow[] = [];
-    let paid = new Decimal(0);
-    let uncut = new Decimal(0);
     for (const w of work) {
       const method = methodOnDay(states.get(w.account_id) ?? null, day);
       const base = new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]);
       const reduction = new Decimal(reductions.get(w.account_id) ?? 0);
       const feeRate = base.times(new Decimal(1).minus(Decimal.min(100, Decimal.max(0, reduction)).div(100)));
-      const profit = dailyProfit(w.work, method, dayMarket, feeRate.toFixed(), precision) ?? { gross: new Decimal(0), amount: new Decimal(0) };
-      rows.push({ accountId: w.account_id, method, work: w.work, feeRate: feeRate.toFixed(), gross: profit.gross.toFixed(), amount: profit.amount.toFixed() });
-      paid = paid.plus(profit.amount);
-      uncut = uncut.plus(profit.gross.times(keepFactor(feeRate)));
+      const profit = dailyProfit(w.work, method, dayMarket, feeRate.toFixed(), coinBaseDecimals(coin));
+      rows.push({ accountId: w.account_id, method, work: w.work, feeRate: feeRate.toFixed(), gross: (profit?.gross ?? new Decimal(0)).toFixed(), exact: profit?.exact ?? new Decimal(0) });
     }
 
     await inTransaction(this.db, async (tx) => {
+      const now = this.clock.now();
       const inserted = await tx
         .insert(settlementRuns)
-        .values({
-          coin,
-          day,
-          status: 'computed',
-          networkDifficulty: market.networkDifficulty,
-          blockSubsidy: market.blockSubsidy,
-          avgFeesPerBlock: market.avgFeesPerBlock,
-          accounts: rows.length,
-          paid: paid.toFixed(),
-          remainder: uncut.minus(paid).toFixed(),
-          startedAt: this.clock.now(),
-        })
+        .values({ coin, day, status: 'computed', networkDifficulty: market.networkDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock, accounts: rows.length, startedAt: now })
         .onConflictDoNothing()
         .returning({ coin: settlementRuns.coin });
       if (inserted.length === 0) return; // computed meanwhile by another instance: its rows stand
+      // Whole base units, each account's fraction carried: decided here, with the rows, once.
+      const credits = await creditsWithRemainders(tx, coin, rows.map((r) => ({ holder: r.accountId, exact: r.exact })), now);
+      const paid = credits.reduce((sum, c) => sum.plus(c), new LedgerDecimal(0));
+      const exact = rows.reduce((sum, r) => sum.plus(r.exact), new LedgerDecimal(0));
+      await tx.update(settlementRuns).set({ paid: paid.toFixed(), remainder: exact.minus(paid).toFixed() }).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, day)));
       for (let i = 0; i < rows.length; i += POST_CHUNK) {
         const part = rows.slice(i, i + POST_CHUNK);
+        const amounts = credits.slice(i, i + POST_CHUNK);
         await tx.execute(sql`insert into profits (account_id, coin, day, method, work, fee_rate, gross, amount)
           select a, ${coin}, ${day}::date, m, w, f, g, n
             from unnest(${sqlArray(part.map((r) => r.accountId))}::uuid[], ${sqlArray(part.map((r) => r.method))}::text[], ${sqlArray(part.map((r) => r.work))}::float8[],
-                        ${sqlArray(part.map((r) => r.feeRate))}::numeric[], ${sqlArray(part.map((r) => r.gross))}::numeric[], ${sqlArray(part.map((r) => r.amount))}::numeric[]) as t(a, m, w, f, g, n)`);
+                        ${sqlArray(part.map((r) => r.feeRate))}::numeric[], ${sqlArray(part.map((r) => r.gross))}::numeric[], ${sqlArray(amounts.map((a) => a.toFixed()))}::numeric[]) as t(a, m, w, f, g, n)`);
       }
     });
   }

@@ -3,7 +3,7 @@
 // for the coin since its previous block over the work one block takes on average
 // (difficulty x hashes per difficulty), measured on the 10-minute points.
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { coinMaturity, COINS, findCoin, shortAddress, type BlockEvent, INACTIVE_AFTER_MS } from '@hashpool/shared';
+import { coinBaseDecimals, coinMaturity, COINS, findCoin, shortAddress, type BlockEvent, INACTIVE_AFTER_MS } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -44,6 +44,13 @@ export class BlocksService {
         continue;
       }
       if (e.type === 'found') {
+        // The reward enters the ledger when the block matures, which holds whole base units only:
+        // a reward finer than the coin's (a tenth of a satoshi) is refused here, not left to stop
+        // every later settlement.
+        if ((e.reward.split('.')[1]?.replace(/0+$/, '').length ?? 0) > coinBaseDecimals(coin.code)) {
+          refused++;
+          continue;
+        }
         let owner = e.address;
         if (coin.mode === 'account') {
           const [account] = e.account ? await this.db.select({ id: miningAccounts.id }).from(miningAccounts).where(sql`lower(${miningAccounts.name}) = lower(${e.account})`) : [];

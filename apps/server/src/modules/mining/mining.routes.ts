@@ -75,9 +75,11 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
 
     // The body stays bytes here: the ingest service reads it in a decoder thread (share-decoder.ts),
     // checking it against shareBatchSchema there, so the route's own validation passes it through.
-    // The key is checked before the body is read.
+    // The key is checked before the body is read. JSON is the only body it takes: every other
+    // content type (text/plain included, which the server would otherwise hand over as a string)
+    // is answered 415.
     await app.register(async (scope) => {
-      scope.removeContentTypeParser('application/json');
+      scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body)); // the route's bodyLimit applies
       scope.withTypeProvider<ZodTypeProvider>().post('/internal/shares', {
         // Stratum nodes authenticate with their own key, not with a user's signature or token.

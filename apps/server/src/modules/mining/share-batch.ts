@@ -5,6 +5,7 @@
 // decoder threads (share-decoder.ts) and in the server's own thread, so both check alike.
 import { shareBatchSchema } from '@hashpool/shared';
 import { isAscii } from 'node:buffer';
+import { isIP } from 'node:net';
 import { checkShare, type RefusalReason } from './share-validation';
 
 export const RESULT_CODES = { accepted: 0, rejected: 1, stale: 2 } as const;
@@ -21,7 +22,7 @@ export interface DecodedBatch {
   workerCoins: Uint8Array;
   workerOwners: Int32Array;
   workerNames: string[];
-  /** Distinct IPs; a share without one has -1. */
+  /** Distinct IPs (IPv4 or IPv6 addresses); a share without a valid one has -1. */
   ips: string[];
   /** The checked shares, one entry each. */
   count: number;
@@ -91,14 +92,16 @@ export function decodeShares(batchId: string, raw: readonly unknown[], now: numb
       b.workerOwners[worker] = owner;
       b.workerNames.push(s.worker);
     }
+    // The IP is shown on the workers' pages: only an IPv4 or IPv6 address is kept (checked once
+    // per distinct value); any other text is dropped and the share counts without one.
     let ip = -1;
     if (s.ip !== null) {
-      ip = ipIndex.get(s.ip) ?? -1;
-      if (ip < 0) {
-        ip = b.ips.length;
-        ipIndex.set(s.ip, ip);
-        b.ips.push(s.ip);
+      let known = ipIndex.get(s.ip);
+      if (known === undefined) {
+        known = isIP(s.ip) ? b.ips.push(s.ip) - 1 : -1;
+        ipIndex.set(s.ip, known);
       }
+      ip = known;
     }
     const k = b.count++;
     b.shareWorker[k] = worker;

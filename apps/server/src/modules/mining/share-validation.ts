@@ -1,5 +1,5 @@
 // Checks one share of a batch. A refused share is counted by reason and never stored.
-import { findCoin, isValidMiningAddress, isValidWorkerName, SHARE_RESULTS, type ShareEvent } from '@hashpool/shared';
+import { findCoin, isNameText, isValidMiningAddress, isValidWorkerName, SHARE_RESULTS, type ShareEvent } from '@hashpool/shared';
 
 export const REFUSAL_REASONS = ['malformed', 'unknown_coin', 'mode_mismatch', 'unknown_account', 'bad_address', 'bad_worker_name', 'bad_difficulty', 'bad_time'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -38,6 +38,9 @@ export function readShareEvent(raw: unknown): ShareEvent | null {
   for (const key of Object.keys(r)) if (!KEYS.has(key)) return null;
   const { difficulty, time } = r;
   if (!text(r.coin, 1, 16) || !optionalText(r.account, 1, 64) || !optionalText(r.address, 1, 128) || !text(r.worker, 0, 256)) return null;
+  // The account name is looked up in the database: a U+0000 in it failed the whole batch there,
+  // on every re-send. A name with a control character cannot exist, so the share is malformed.
+  if (r.account !== undefined && !isNameText(r.account as string)) return null;
   if (typeof difficulty !== 'number' && !(typeof difficulty === 'string' && DIFFICULTY_TEXT.test(difficulty))) return null;
   if (typeof difficulty === 'number' && !Number.isFinite(difficulty)) return null;
   if (typeof r.result !== 'string' || !RESULTS.has(r.result) || !optionalText(r.reason, 0, 64) || !optionalText(r.ip, 0, 64)) return null;

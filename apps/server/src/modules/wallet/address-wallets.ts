@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { coinPrecision } from '@hashpool/shared';
+import { coinBaseDecimals } from '@hashpool/shared';
 import { queryRows, sqlArray, type Db, type DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { freezeFunds } from './withdrawal-processor';
@@ -38,7 +38,7 @@ export async function runAddressPayouts(db: Db, now: Date, day: string): Promise
   );
   let paid = 0;
   for (const w of due) {
-    const amount = Decimal.min(w.available, w.max_single).toDecimalPlaces(coinPrecision(w.coin), Decimal.ROUND_DOWN);
+    const amount = Decimal.min(w.available, w.max_single).toDecimalPlaces(coinBaseDecimals(w.coin), Decimal.ROUND_DOWN);
     const made = await inTransaction(db, async (tx) => {
       const [row] = await tx
         .insert(withdrawals)

@@ -6,8 +6,9 @@
 // balance queue on its row lock. Balance rows are locked in sorted order, so two postings that
 // move money both ways between the same holders cannot deadlock.
 import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { COINS } from '@hashpool/shared';
+import { coinBaseDecimals, COINS, LEDGER_DECIMALS } from '@hashpool/shared';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -67,7 +68,23 @@ interface Normalised {
 
 // Amounts are summed as integers of 10^-18 (the columns' scale) in BigInt: exact like decimal.js,
 // and several times cheaper, which settlement's hundreds of thousands of entries notice.
-const SCALE = 18;
+const SCALE = LEDGER_DECIMALS;
+
+/**
+ * Per coin, its base unit (CoinInfo.baseDecimals: the satoshi, the wei) in units of 10^-18. Ledger
+ * amounts are whole base units (SECURITY-CHECKLIST item 40): a finer amount is no money on the
+ * coin's chain, and a credit cut finer than its base unit would hide a fraction nobody can pay.
+ */
+const BASE_UNIT = new Map(COINS.map((c) => [c.code, 10n ** BigInt(SCALE - c.baseDecimals)]));
+
+/**
+ * decimal.js for arithmetic on ledger amounts. numeric(38,18) holds 38 significant digits and
+ * decimal.js rounds every result to 20 by default, so a sum, a difference or a split of a large
+ * amount with many decimals (200.000000000000000001 ETH) would be rounded; at 80 digits it is
+ * exact, and a quotient keeps digits well below any base unit.
+ */
+export const LedgerDecimal = Decimal.clone({ precision: 80 });
+export type LedgerDecimal = Decimal;
 
 export function toUnits(text: string): bigint {
   const negative = text.startsWith('-');
@@ -96,6 +113,7 @@ function normalise(input: PostingInput): Normalised[] {
     if (!DECIMAL.test(e.amount)) throw new Error(`ledger: bad amount ${e.amount}`);
     const units = toUnits(e.amount);
     if (units === 0n) throw new Error('ledger: zero entry');
+    if (units % BASE_UNIT.get(e.coin)! !== 0n) throw new Error(`ledger: ${e.amount} ${e.coin} is finer than the coin's base unit (${coinBaseDecimals(e.coin)} decimals)`);
     sums.set(e.coin, (sums.get(e.coin) ?? 0n) + units);
     const bucket = e.bucket ?? 'available';
     const key = `${e.holder} ${e.coin} ${bucket}`;

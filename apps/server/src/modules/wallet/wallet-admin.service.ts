@@ -2,10 +2,9 @@
 // of an account, system adjustments with a mandatory reason, the reconciliation report and the
 // audit log. Every decision and correction is written to admin_audit_log in the same transaction
 // as its effect.
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { coinPrecision, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
+import { coinBaseDecimals, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -123,17 +122,24 @@ export class WalletAdminService {
     };
   }
 
-  /** A correction: a posting of business type "system adjustment" against the adjustments account. */
-  async adjust(adminUserId: string, body: { account: string; coin: string; amount: string; reason: string }): Promise<void> {
+  /**
+   * A correction: a posting of business type "system adjustment" against the adjustments account.
+   * `key` is the operator's Idempotency-Key (SECURITY-CHECKLIST item 29), the posting's key within
+   * that operator's own: a retry of a call whose answer was lost finds the first posting (the
+   * ledger answers it as replayed) and gets its answer, credits nothing and audits nothing again;
+   * the same key with another account, coin, amount or reason is refused (idempotency_conflict).
+   */
+  async adjust(adminUserId: string, key: string, body: { account: string; coin: string; amount: string; reason: string }): Promise<{ posting_id: number }> {
     const account = await this.accountByName(body.account);
     const amount = new Decimal(body.amount);
-    if (amount.decimalPlaces() > coinPrecision(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.amount', messageKey: 'amount' }] });
+    // Whole base units of the coin (the ledger refuses finer amounts): the satoshi, not the display's 6 decimals.
+    if (amount.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.amount', messageKey: 'amount' }] });
     const now = this.clock.now();
-    await inTransaction(this.db, async (tx) => {
-      const { postingId } = await post(
+    return inTransaction(this.db, async (tx) => {
+      const { postingId, replayed } = await post(
         tx,
         {
-          idempotencyKey: `adjustment:${randomUUID()}`,
+          idempotencyKey: `adjustment:${adminUserId}:${key}`,
           businessType: 'system_adjustment',
           reference: `adjustment:${adminUserId}`,
           memo: { reason: body.reason },
@@ -144,7 +150,8 @@ export class WalletAdminService {
         },
         now,
       );
-      await this.audit(tx, adminUserId, 'adjustment', `account:${account.name}`, { coin: body.coin, amount: amount.toFixed(), reason: body.reason, posting: String(postingId) });
+      if (!replayed) await this.audit(tx, adminUserId, 'adjustment', `account:${account.name}`, { coin: body.coin, amount: amount.toFixed(), reason: body.reason, posting: String(postingId) });
+      return { posting_id: postingId };
     });
   }
 

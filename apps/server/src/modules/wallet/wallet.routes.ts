@@ -1,5 +1,6 @@
 // HTTP for the wallet (users, on their current sub-account) and its operators (admin policy).
-// Calls that move money need the Idempotency-Key header: the same key gives the first answer.
+// Calls that move money (withdrawals, transfers, operators' adjustments) need the Idempotency-Key
+// header: the same key gives the first answer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import {
   addressQuerySchema,
   addWithdrawAddressBodySchema,
   adjustmentBodySchema,
+  adjustmentResultSchema,
   adminLedgerQuerySchema,
   adminLedgerSchema,
   adminWithdrawalPageSchema,
@@ -91,7 +93,7 @@ export function walletRoutes(wallet: WalletService, admin: WalletAdminService) {
     app.post('/v2/wallets/withdrawals/quote', {
       config: { access: view, ...perMinute(60) },
       schema: { tags, summary: 'Fee, amount received, parts and review of a withdrawal before confirming', body: withdrawQuoteBodySchema, response: { 200: envelope(withdrawQuoteSchema) } },
-    }, async (request) => ok(request, await wallet.quote(me(request), request.body.coin, request.body.amount)));
+    }, async (request) => ok(request, await wallet.quote(me(request), account(request), request.body.coin, request.body.amount)));
 
     app.post('/v2/wallets/withdrawals', {
       config: { access: view, ...perMinute(10) },
@@ -168,11 +170,8 @@ export function walletRoutes(wallet: WalletService, admin: WalletAdminService) {
 
     app.post('/admin/adjustments', {
       config: { access: access.admin },
-      schema: { tags: adminTags, summary: 'System adjustment of a balance, with a reason (audited)', body: adjustmentBodySchema, response: { 200: envelope(z.null()) } },
-    }, async (request) => {
-      await admin.adjust(me(request), request.body);
-      return ok(request, null);
-    });
+      schema: { tags: adminTags, summary: 'System adjustment of a balance, with a reason (audited; Idempotency-Key)', headers: idempotencyHeaders, body: adjustmentBodySchema, response: { 200: envelope(adjustmentResultSchema) } },
+    }, async (request) => ok(request, await admin.adjust(me(request), key(request), request.body)));
 
     app.get('/admin/reconciliation', {
       config: { access: access.admin },

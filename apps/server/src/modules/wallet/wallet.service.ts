@@ -2,11 +2,11 @@
 // transfers, the transaction list and automatic payout. Every movement goes through post() in the
 // same transaction as the rows that describe it; every call that moves money carries the client's
 // idempotency key, checked before the pay password and second factor so that a retry of a call
-// whose answer was lost gets that answer instead of being asked for a spent code again.
+// whose answer was lost gets that answer instead of being asked for a spent code again. The second
+// factor is checked before the pay password (secondFactorThenPin).
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { coinPrecision, walletSubject, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
+import { coinBaseDecimals, MAX_WITHDRAW_PARTS, walletSubject, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -20,7 +20,9 @@ import type { ClientInfo } from '../accounts/session.service';
 import type { SecurityService, Verification } from '../accounts/security.service';
 import { checkWithdrawAddress } from './address-check';
 import type { ChainAdapter } from './chain';
-import { balancesOf, post } from './ledger';
+// Amounts are worked out with the ledger's decimal.js (80 digits): a split or a sum of a large
+// amount with many decimals (18 for ETH) is exact.
+import { balanceOf, balancesOf, LedgerDecimal as Decimal, post } from './ledger';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
 import { freezeFunds } from './withdrawal-processor';
 
@@ -51,21 +53,39 @@ export function withdrawalView(w: WithdrawalRow) {
   };
 }
 
-/** An amount field error: more decimals than the coin has, or not a positive amount. */
+/** An amount field error: more decimals than the coin's base unit has, or not a positive amount. */
 function amountError(field = 'body.amount'): AppError {
   return new AppError('validation_failed', { fields: [{ field, messageKey: 'amount' }] });
 }
 
+/**
+ * A positive amount in whole base units of the coin (the satoshi, the wei): what the ledger holds,
+ * so a user can withdraw or transfer a whole balance. The display precision is for display only.
+ */
 function checkPrecision(coin: string, amount: string, field?: string): Decimal {
   const value = new Decimal(amount);
-  if (value.lte(0) || value.decimalPlaces() > coinPrecision(coin)) throw amountError(field);
+  if (value.lte(0) || value.decimalPlaces() > coinBaseDecimals(coin)) throw amountError(field);
   return value;
 }
 
-/** Splits `amount` into the fewest parts of at most `max`, as equal as the coin's precision allows. */
-export function splitAmount(amount: Decimal, max: Decimal, precision: number): Decimal[] {
-  const n = Math.max(1, amount.div(max).ceil().toNumber());
-  const part = amount.div(n).toDecimalPlaces(precision, Decimal.ROUND_DOWN);
+/** More than MAX_WITHDRAW_PARTS parts of the coin's single maximum `max`. */
+function tooManyParts(coin: string, max: Decimal): AppError {
+  return new AppError('withdraw_too_many_parts', { params: { limit: plain(max.times(MAX_WITHDRAW_PARTS)), max: plain(max), parts: String(MAX_WITHDRAW_PARTS), coin: coin.toUpperCase() } });
+}
+
+/**
+ * Splits `amount` into the fewest parts of at most `max`, as equal as the coin's base unit allows.
+ * The number of parts is worked out first (a division, nothing allocated) and more than
+ * MAX_WITHDRAW_PARTS is refused before any part exists: nothing here grows with the amount a user
+ * sent (SECURITY-CHECKLIST item 34). Callers bound the amount by the balance before.
+ */
+export function splitAmount(requested: Decimal, max: Decimal, coin: string): Decimal[] {
+  if (!max.gt(0)) throw new Error(`wallet: the single maximum of ${coin} must be positive`);
+  const amount = new Decimal(requested); // the ledger's precision, whatever the caller's decimal.js
+  const count = amount.div(max).ceil();
+  if (count.gt(MAX_WITHDRAW_PARTS)) throw tooManyParts(coin, max);
+  const n = Math.max(1, count.toNumber());
+  const part = amount.div(n).toDecimalPlaces(coinBaseDecimals(coin), Decimal.ROUND_DOWN);
   const parts = Array.from({ length: n - 1 }, () => part);
   parts.push(amount.minus(part.times(n - 1)));
   return parts;
@@ -210,23 +230,43 @@ export class WalletService {
     if (until) throw new AppError('withdraw_hold', { params: { until: until.toISOString().replace('T', ' ').slice(0, 16) } });
   }
 
+  /**
+   * The second factor, then the pay password (SECURITY-CHECKLIST item 39). A wrong or missing
+   * second factor answers before the PIN is read: the same answer for a right and a wrong PIN,
+   * and no PIN try counted, so a stolen access token alone learns nothing about the PIN. A right
+   * one is spent before the PIN is checked, so every PIN try costs a code (concurrent requests
+   * cannot try several PINs with one) and a mistyped PIN needs a new code.
+   */
+  private async secondFactorThenPin(user: UserRow, operation: 'withdraw' | 'transfer', verification: Verification, subject: string, payPassword: string): Promise<void> {
+    await this.d.security.verifySecondFactor(user, operation, verification, subject);
+    await this.checkPayPassword(user, payPassword);
+  }
+
   /** Pay password, with its own failure limit (a 6-digit PIN must not be guessable online). */
   private async checkPayPassword(user: UserRow, payPassword: string): Promise<void> {
     if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
-    if (this.d.payPasswordFailures.count(user.id) >= PAY_PASSWORD_FAILURES) throw new AppError('pay_password_locked');
+    if ((await this.d.payPasswordFailures.count(user.id)) >= PAY_PASSWORD_FAILURES) throw new AppError('pay_password_locked');
     if (!(await this.d.passwords.verifyPayPassword(user.payPasswordHash, payPassword))) {
-      this.d.payPasswordFailures.add(user.id);
+      await this.d.payPasswordFailures.add(user.id);
       throw new AppError('pay_password_incorrect');
     }
-    this.d.payPasswordFailures.clear(user.id);
+    await this.d.payPasswordFailures.clear(user.id);
   }
 
   // ---- withdrawals ----------------------------------------------------------------------------
 
-  async quote(userId: string, coin: string, amountText: string) {
+  /** Refuses more than the sub-account's available balance: what every split is bounded by. */
+  private async checkAvailable(accountId: string, coin: string, amount: Decimal): Promise<void> {
+    const { available } = await balanceOf(this.db, accountId, coin);
+    if (amount.gt(available)) throw new AppError('insufficient_balance');
+  }
+
+  async quote(userId: string, accountId: string, coin: string, amountText: string) {
     const limits = await this.limits(coin);
     const amount = checkPrecision(coin, amountText);
-    const parts = splitAmount(amount, new Decimal(limits.maxSingleWithdraw), coinPrecision(coin));
+    // Bounded by the balance, then by the number of parts, before anything is split.
+    await this.checkAvailable(accountId, coin, amount);
+    const parts = splitAmount(amount, new Decimal(limits.maxSingleWithdraw), coin);
     const fee = new Decimal(limits.withdrawFee);
     const user = await this.d.security.user(userId).catch(() => undefined);
     return {
@@ -280,8 +320,7 @@ export class WalletService {
     const limits = await this.limits(body.coin);
     if (!limits.withdrawEnabled) throw new AppError('withdraw_disabled');
     if (amount.lt(limits.minWithdraw)) throw new AppError('withdraw_below_minimum', { params: { min: plain(limits.minWithdraw), coin: body.coin.toUpperCase() } });
-    await this.checkPayPassword(user, body.pay_password);
-    await this.d.security.verifySecondFactor(user, 'withdraw', body.verification, walletSubject.withdraw(body));
+    await this.secondFactorThenPin(user, 'withdraw', body.verification, walletSubject.withdraw(body), body.pay_password);
 
     const rows = await this.createWithdrawal({ accountId, userId, coin: body.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key, origin: 'user' }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.
@@ -305,7 +344,10 @@ export class WalletService {
     origin: 'user' | 'payout';
   }): Promise<WithdrawalRow[]> {
     const now = this.d.clock.now();
-    const parts = splitAmount(w.amount, new Decimal(w.limits.maxSingleWithdraw), coinPrecision(w.coin));
+    // An early refusal before anything is split; the freezing posting below stays the atomic
+    // check against a concurrent debit of the same balance.
+    await this.checkAvailable(w.accountId, w.coin, w.amount);
+    const parts = splitAmount(w.amount, new Decimal(w.limits.maxSingleWithdraw), w.coin);
     const fee = new Decimal(w.limits.withdrawFee);
     if (parts.some((p) => p.lte(fee))) throw new AppError('withdraw_below_minimum', { params: { min: plain(w.limits.minWithdraw), coin: w.coin.toUpperCase() } });
     const status = w.amount.gt(w.limits.auditThreshold) ? 'reviewing' : 'processing';
@@ -405,8 +447,7 @@ export class WalletService {
     const user = await this.d.security.user(userId);
     if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
     await this.checkHold(user);
-    await this.checkPayPassword(user, body.pay_password);
-    await this.d.security.verifySecondFactor(user, 'transfer', body.verification, walletSubject.transfer(body));
+    await this.secondFactorThenPin(user, 'transfer', body.verification, walletSubject.transfer(body), body.pay_password);
 
     const now = this.d.clock.now();
     const row = await inTransaction(this.db, async (tx) => {
@@ -578,7 +619,9 @@ export class WalletService {
       if (!user || !address || (await this.holdUntil(user))) continue;
       const limits = await this.limits(p.coin);
       if (!limits.withdrawEnabled) continue;
-      const amount = new Decimal(p.available).toDecimalPlaces(coinPrecision(p.coin), Decimal.ROUND_DOWN);
+      // One request takes at most MAX_WITHDRAW_PARTS parts: a larger balance is paid over the next days.
+      const most = new Decimal(limits.maxSingleWithdraw).times(MAX_WITHDRAW_PARTS);
+      const amount = Decimal.min(p.available, most).toDecimalPlaces(coinBaseDecimals(p.coin), Decimal.ROUND_DOWN);
       try {
         await this.createWithdrawal({ accountId: p.account_id, userId: p.user_id, coin: p.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key: `payout:${day}:${p.coin}`, origin: 'payout' });
         paid++;

@@ -1,7 +1,7 @@
 // The operators' wallet calls (issue "Wallet and ledger"; paths as in apps/server
 // wallet.routes.ts): the withdrawal review queue, a sub-account's ledger, manual adjustments, the
 // reconciliation report and the audit log. Shapes are the shared zod schemas, as types only.
-import type { adminLedgerSchema, adminWithdrawalPageSchema, auditLogSchema, reconciliationSchema, WithdrawalStatus } from '@hashpool/shared';
+import { IDEMPOTENCY_HEADER, type adjustmentResultSchema, type adminLedgerSchema, type adminWithdrawalPageSchema, type auditLogSchema, type reconciliationSchema, type WithdrawalStatus } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
@@ -14,6 +14,7 @@ export type LedgerEntry = AdminLedger['entries']['list'][number];
 export type Reconciliation = Parsed<typeof reconciliationSchema>;
 export type AuditLog = Parsed<typeof auditLogSchema>;
 export type AuditEntry = AuditLog['list'][number];
+export type AdjustmentResult = Parsed<typeof adjustmentResultSchema>;
 
 export interface Adjustment {
   account: string;
@@ -34,7 +35,10 @@ export const adminApi = {
   // Silent: the reject dialog places a refusal (an empty reason) at its input.
   reject: (id: string, reason: string) => api.post<unknown>(`/admin/withdrawals/${enc(id)}/reject`, { reason }, { silent: true }),
   ledger: (account: string, page: number, pageSize: number, o?: Options) => api.get<AdminLedger>('/admin/ledger', { account, page, page_size: pageSize }, o),
-  adjust: (body: Adjustment) => api.post<null>('/admin/adjustments', { ...body }, { silent: true }),
+  // Moves money: the form's idempotency key goes with every try of one adjustment, so a retry
+  // after a lost answer gets the first posting instead of crediting twice.
+  adjust: (body: Adjustment, idempotencyKey: string) =>
+    api.post<AdjustmentResult>('/admin/adjustments', { ...body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   reconciliation: (o?: Options) => api.get<Reconciliation>('/admin/reconciliation', undefined, o),
   auditLog: (page: number, pageSize: number, o?: Options) => api.get<AuditLog>('/admin/audit-log', { page, page_size: pageSize }, o),
 };

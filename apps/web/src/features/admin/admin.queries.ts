@@ -61,6 +61,6 @@ export function useAdminMutations() {
   return {
     approve: useMutation({ mutationFn: (id: string) => adminApi.approve(id), onSettled }),
     reject: useMutation({ mutationFn: (v: { id: string; reason: string }) => adminApi.reject(v.id, v.reason), onSettled }),
-    adjust: useMutation({ mutationFn: (body: Adjustment) => adminApi.adjust(body), onSettled }),
+    adjust: useMutation({ mutationFn: (v: { body: Adjustment; idempotencyKey: string }) => adminApi.adjust(v.body, v.idempotencyKey), onSettled }),
   };
 }

@@ -5,8 +5,8 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../storage-keys';
 
 /**
  * DEVICE_HEADER of packages/shared, repeated here because that module also defines the zod
- * schemas, and importing it would pull zod into the first screen. apps/web/test/device.test.ts
- * keeps the two equal.
+ * schemas, and importing it would pull zod into the first screen. apps/web/test/accounts-client.test.ts
+ * keeps the two equal (and DEVICE_ID equal to DEVICE_ID_PATTERN).
  */
 export const DEVICE_HEADER = 'x-hp-device';
 

@@ -1,11 +1,16 @@
 // A manual adjustment of a sub-account's balance (business type "system adjustment"): a signed
 // amount (negative takes money back) and a reason, which the audit log keeps. Asked once more
-// before it is posted: it moves money and cannot be undone, only reversed by another one.
+// before it is posted: it moves money and cannot be undone, only reversed by another one. Like the
+// withdraw dialog, it sends an idempotency key made when the form opens, the same for every try of
+// the same adjustment (a retry after a lost answer gets the first posting, not a second credit);
+// another account, coin or amount is another adjustment with a new key, and a posted one starts a
+// fresh form with a new key.
 import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adjustmentBodySchema, COINS, ERRORS, subAccountNameSchema } from '@hashpool/shared';
 import { useToast } from '../../../ui/toast';
+import { movementFingerprint, useIdempotencyKey } from '../../wallet/lib/idempotency';
 import { Panel } from '../../../ui/Panel';
 import { schemaRule } from '../../../shell/forms/rules';
 import { showFormError } from '../../../shell/forms/server-errors';
@@ -15,10 +20,17 @@ import type { Adjustment } from '../admin.api';
 import { useAdminMutations } from '../admin.queries';
 
 export function AdjustmentForm() {
+  // A posted adjustment remounts the form: its idempotency key is made anew for the next one.
+  const [posted, setPosted] = useState(0);
+  return <AdjustmentFormOnce key={posted} onPosted={() => setPosted((n) => n + 1)} />;
+}
+
+function AdjustmentFormOnce({ onPosted }: { onPosted: () => void }) {
   const { t } = useTranslation(['admin', 'validation']);
   const [form] = Form.useForm<Adjustment>();
   const toast = useToast();
   const { adjust } = useAdminMutations();
+  const idempotencyKey = useIdempotencyKey();
   const [pending, setPending] = useState<Adjustment | null>(null);
 
   return (
@@ -58,7 +70,7 @@ export function AdjustmentForm() {
           onClose={() => setPending(null)}
           onConfirm={async () => {
             try {
-              await adjust.mutateAsync(pending);
+              await adjust.mutateAsync({ body: pending, idempotencyKey: idempotencyKey(movementFingerprint(pending.coin, pending.account, pending.amount)) });
             } catch (error) {
               // The dialog closes and the refusal shows next to its input (an unknown sub-account,
               // more to take back than there is), or as a toast.
@@ -66,7 +78,7 @@ export function AdjustmentForm() {
               return;
             }
             toast.success(t('adjust.done'));
-            form.resetFields();
+            onPosted();
           }}
         />
       )}

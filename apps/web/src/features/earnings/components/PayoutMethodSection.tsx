@@ -227,7 +227,7 @@ function Legend({ coin, item }: { coin: CoinInfo; item: PayMethodItem }) {
         {market
           ? t('legend.values', { day: market.day, d: formatDifficulty(market.network_difficulty), b: market.block_subsidy, f: market.avg_fees_per_block, symbol: coin.symbol })
           : t('legend.values_none')}{' '}
-        {t('legend.cut', { precision: coin.precision, maturity: coinMaturity(coin.code) })}
+        {t('legend.cut', { decimals: coin.baseDecimals, maturity: coinMaturity(coin.code) })}
       </Paragraph>
     </div>
   );

@@ -1,6 +1,7 @@
-// The amount input of withdrawals and transfers: "All" fills in the whole available balance (cut to
-// the coin's precision), and the amount is checked against the coin's precision, the minimum and
-// the balance before anything is sent (lib/amounts.ts).
+// The amount input of withdrawals and transfers: "All" fills in the whole available balance (exact,
+// to the coin's base unit, though the balance is shown with the display precision), and the amount is
+// checked against the coin's base unit, the minimum and the balance before anything is sent
+// (lib/amounts.ts).
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@hashpool/shared';
@@ -15,7 +16,7 @@ interface AmountFieldProps {
 
 export function AmountField({ form, limits, extra }: AmountFieldProps) {
   const { t } = useTranslation('wallet');
-  const all = allOf(limits.available, limits.coin);
+  const all = allOf(limits.available);
   const symbol = coinSymbol(limits.coin);
   return (
     // The inner item carries the name and rules; its errors show on this outer one (as CodeField).

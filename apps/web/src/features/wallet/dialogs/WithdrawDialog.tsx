@@ -43,7 +43,7 @@ interface Planned {
 }
 
 /** Refusals of the quote that concern the amount. */
-const QUOTE_ERRORS = errorsTo('amount', [ERRORS.withdraw_below_minimum.code, ERRORS.insufficient_balance.code]);
+const QUOTE_ERRORS = errorsTo('amount', [ERRORS.withdraw_below_minimum.code, ERRORS.insufficient_balance.code, ERRORS.withdraw_too_many_parts.code]);
 
 /** Refusals of the withdrawal that concern one input of the second step. */
 const SUBMIT_ERRORS = {

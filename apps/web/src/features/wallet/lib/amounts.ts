@@ -1,9 +1,10 @@
 // The amount of a withdrawal or transfer, checked before it is sent: a number with no more
-// decimals than the coin shows, at least the minimum, at most what is available. The server checks
-// again; this only saves a round trip and says it next to the input. Messages are keys of the
-// wallet namespace with their values.
-import { coinPrecision, formatAmount } from '@hashpool/shared';
-import { compareDecimals, decimalPlaces, isPositive, toUnits } from '../../../ui/decimal';
+// decimals than the coin's base unit (the satoshi: balances are credited to it, and a whole balance
+// must be movable), at least the minimum, at most what is available. The server checks again; this
+// only saves a round trip and says it next to the input. Messages are keys of the wallet namespace
+// with their values. Amounts are shown with the coin's display precision; that is display only.
+import { coinBaseDecimals, formatAmount } from '@hashpool/shared';
+import { compareDecimals, decimalPlaces, fromUnits, isPositive, toUnits } from '../../../ui/decimal';
 
 /** The shape amountSchema of packages/shared accepts: digits, an optional point and decimals. */
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
@@ -24,7 +25,7 @@ export interface AmountLimits {
 export function amountProblem(input: string | undefined, limits: AmountLimits): AmountProblem | null {
   const amount = (input ?? '').trim();
   if (!AMOUNT.test(amount) || !isPositive(amount)) return { key: 'amount.invalid' };
-  const places = coinPrecision(limits.coin);
+  const places = coinBaseDecimals(limits.coin);
   if (decimalPlaces(amount) > places) return { key: 'amount.too_precise', values: { places } };
   if (isPositive(limits.minimum) && compareDecimals(amount, limits.minimum) < 0) return { key: 'amount.below_minimum', values: { minimum: formatAmount(limits.minimum, { coin: limits.coin }) } };
   if (compareDecimals(amount, limits.available) > 0) return { key: 'amount.above_available', values: { available: formatAmount(limits.available, { coin: limits.coin }) } };
@@ -32,12 +33,12 @@ export function amountProblem(input: string | undefined, limits: AmountLimits): 
 }
 
 /**
- * "All": the whole available balance, cut to the coin's precision (the server refuses more
- * decimals), without trailing zeros; empty when there is nothing to take.
+ * "All": the whole available balance, exactly (the ledger holds whole base units, which the server
+ * accepts), without trailing zeros; not cut to the display precision, which would leave the rest
+ * behind. Empty when there is nothing to take.
  */
-export function allOf(available: string, coin: string): string {
-  const cut = formatAmount(available, { coin });
-  const units = toUnits(cut);
+export function allOf(available: string): string {
+  const units = toUnits(available);
   if (units === null || units <= 0n) return '';
-  return cut.includes('.') ? cut.replace(/\.?0+$/, '') : cut;
+  return fromUnits(units);
 }

@@ -1,0 +1,57 @@
+// Credits in whole base units that keep nobody's fraction (issue 14, item 12; SECURITY-CHECKLIST
+// item 40). Every credit path (the daily settlement, block payouts of sub-accounts and address
+// wallets, invitation rewards) decides its amounts here, in the transaction that writes the rows
+// it later posts from: each holder's exact amount plus the fraction its earlier credits of the coin
+// left (credit_remainders), cut down to the coin's base unit, and the new fraction stored. The rows
+// are then posted from as before (idempotent, resumable): a fraction is used by exactly the rows
+// that are credited, once, because both are committed together and computed only once.
+import { sql } from 'drizzle-orm';
+import { coinBaseDecimals } from '@hashpool/shared';
+import { queryRows, sqlArray, type Tx } from '../../db/client';
+import { LedgerDecimal } from '../wallet/ledger';
+import { creditWithCarry, type Num } from './formulas';
+
+export interface ExactCredit {
+  /** The ledger holder credited: a sub-account id or an address wallet id. */
+  holder: string;
+  /** What the formula gives, uncut (after the fee). */
+  exact: Num;
+}
+
+/**
+ * The credit of each item of `coin`, in order: whole base units, with the holder's carried
+ * fraction (an item of zero leaves it as it is). The holders' rows are created when missing and
+ * locked in holder order before they are read, so two computations that credit one holder take
+ * turns instead of both using its fraction. Runs inside `tx`, the caller's transaction.
+ */
+export async function creditsWithRemainders(tx: Tx, coin: string, items: readonly ExactCredit[], now: Date): Promise<LedgerDecimal[]> {
+  const decimals = coinBaseDecimals(coin);
+  const holders = [...new Set(items.filter((i) => !new LedgerDecimal(i.exact).isZero()).map((i) => i.holder))].sort();
+  const carried = new Map<string, LedgerDecimal>();
+  if (holders.length > 0) {
+    await tx.execute(sql`insert into credit_remainders (holder, coin, remainder, updated_at)
+      select h, ${coin}, 0, ${now.toISOString()}::timestamptz from unnest(${sqlArray(holders)}::text[]) as h order by h
+      on conflict (holder, coin) do nothing`);
+    const rows = await queryRows<{ holder: string; remainder: string }>(
+      tx,
+      sql`select holder, remainder::text as remainder from credit_remainders
+           where coin = ${coin} and holder = any(${sqlArray(holders)}::text[]) order by holder for update`,
+    );
+    for (const r of rows) carried.set(r.holder, new LedgerDecimal(r.remainder));
+  }
+  const changed = new Set<string>();
+  const credits = items.map((item) => {
+    if (new LedgerDecimal(item.exact).isZero()) return new LedgerDecimal(0);
+    const { credit, carry } = creditWithCarry(item.exact, carried.get(item.holder) ?? 0, decimals);
+    carried.set(item.holder, new LedgerDecimal(carry));
+    changed.add(item.holder);
+    return new LedgerDecimal(credit);
+  });
+  if (changed.size > 0) {
+    const list = [...changed];
+    await tx.execute(sql`update credit_remainders r set remainder = x.remainder, updated_at = ${now.toISOString()}::timestamptz
+      from unnest(${sqlArray(list)}::text[], ${sqlArray(list.map((h) => carried.get(h)!.toFixed()))}::numeric[]) as x(holder, remainder)
+     where r.holder = x.holder and r.coin = ${coin}`);
+  }
+  return credits;
+}
