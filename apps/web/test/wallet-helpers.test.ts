@@ -7,7 +7,7 @@ import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toU
 import { balanceTotal, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
 import { balanceValue } from '../src/shell/site/currency-value';
 import { allOf, amountProblem } from '../src/features/wallet/lib/amounts';
-import { keyForSubmission, movementFingerprint, randomUuid } from '../src/features/wallet/lib/idempotency';
+import { keyForSubmission, movementFingerprint, randomUuid } from '../src/shell/api/idempotency';
 import { activeHold } from '../src/features/wallet/lib/hold';
 import { parseTransactionFilters, transactionFiltersToParams, transactionQuery } from '../src/features/wallet/lib/transaction-filters';
 import { parseAssetTab, walletPaths } from '../src/features/wallet/lib/constants';

@@ -10,7 +10,7 @@ import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adjustmentBodySchema, COINS, ERRORS, subAccountNameSchema } from '@hashpool/shared';
 import { useToast } from '../../../ui/toast';
-import { movementFingerprint, useIdempotencyKey } from '../../wallet/lib/idempotency';
+import { movementFingerprint, useIdempotencyKey } from '../../../shell/api/idempotency';
 import { Panel } from '../../../ui/Panel';
 import { schemaRule } from '../../../shell/forms/rules';
 import { showFormError } from '../../../shell/forms/server-errors';

@@ -12,7 +12,7 @@ import { FormDialog } from '../../../shell/forms/FormDialog';
 import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 import { AmountField } from '../components/AmountField';
 import { coinSymbol, displayAmount } from '../lib/balances';
-import { movementFingerprint, useIdempotencyKey } from '../lib/idempotency';
+import { movementFingerprint, useIdempotencyKey } from '../../../shell/api/idempotency';
 import { walletRules } from '../lib/rules';
 import { walletApi, type BalanceItem } from '../wallet.api';
 import { useRefreshWallet } from '../wallet.queries';

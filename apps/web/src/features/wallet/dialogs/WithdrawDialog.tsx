@@ -22,7 +22,7 @@ import { AmountField } from '../components/AmountField';
 import { coinSymbol, displayAmount } from '../lib/balances';
 import { isPositive } from '../../../ui/decimal';
 import { activeHold } from '../lib/hold';
-import { movementFingerprint, useIdempotencyKey } from '../lib/idempotency';
+import { movementFingerprint, useIdempotencyKey } from '../../../shell/api/idempotency';
 import { walletRules } from '../lib/rules';
 import { walletApi, type BalanceItem, type WithdrawAddress, type WithdrawQuote } from '../wallet.api';
 import { useAddresses, useRefreshWallet } from '../wallet.queries';
