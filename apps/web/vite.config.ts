@@ -1,10 +1,28 @@
 // Vite build of the SPA. The server serves dist/ and answers /api; in development the dev
-// server forwards /api to it. The manifest feeds scripts/bench-bundle.mjs (first-screen budget).
-import { defineConfig } from 'vite';
+// server forwards /api to it. The manifest and the chunk list feed scripts/bench-bundle.mjs
+// (first-screen budget, and the libraries that must stay off the first screen).
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/** Writes .vite/chunk-modules.json: the modules of each JavaScript chunk, as paths from the repository root. */
+function chunkModules(): Plugin {
+  const root = path.resolve(import.meta.dirname, '../..');
+  return {
+    name: 'hashpool-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') chunks[file] = output.moduleIds.map((id) => (path.isAbsolute(id) ? path.relative(root, id) : id));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

@@ -57,8 +57,16 @@ async function endHolds(user: User): Promise<void> {
 }
 
 let admin: User;
+/** The operator's bearer header, refreshed first: the tests move the clock past an access token's life. */
+async function asAdmin(): Promise<Record<string, string>> {
+  const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: admin.tokens.refresh_token } });
+  expect(res.statusCode, res.body).toBe(200);
+  admin.tokens = body<Tokens>(res).data;
+  return auth(admin.tokens);
+}
+
 async function credit(user: User, coin: string, amount: string) {
-  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...auth(admin.tokens), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await asAdmin()), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -175,15 +183,15 @@ describe('withdrawals', () => {
     const small = body<{ parts: Array<{ id: string; status: string }> }>(await withdraw(user, a.id, '11')).data;
 
     expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: auth(user.tokens) })).statusCode).toBe(403);
-    const queue = body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/withdrawals?status=reviewing&page_size=100', headers: auth(admin.tokens) })).data.list;
+    const queue = body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/withdrawals?status=reviewing&page_size=100', headers: (await asAdmin()) })).data.list;
     expect(queue.map((w) => w.id)).toEqual(expect.arrayContaining(big.parts.map((p) => p.id)));
-    for (const p of big.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/approve`, headers: auth(admin.tokens) })).statusCode).toBe(200);
-    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: auth(admin.tokens) }))).toBe(codeOf('withdrawal_state_invalid'));
-    const noReason = await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${small.parts[0]!.id}/reject`, headers: auth(admin.tokens), payload: { reason: ' ' } });
+    for (const p of big.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/approve`, headers: (await asAdmin()) })).statusCode).toBe(200);
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${big.parts[0]!.id}/approve`, headers: (await asAdmin()) }))).toBe(codeOf('withdrawal_state_invalid'));
+    const noReason = await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${small.parts[0]!.id}/reject`, headers: (await asAdmin()), payload: { reason: ' ' } });
     expect(noReason.statusCode).toBe(400);
-    for (const p of small.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/reject`, headers: auth(admin.tokens), payload: { reason: 'address under investigation' } })).statusCode).toBe(200);
+    for (const p of small.parts) expect((await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${p.id}/reject`, headers: (await asAdmin()), payload: { reason: 'address under investigation' } })).statusCode).toBe(200);
     expect(await balance(user, 'btc')).toMatchObject({ available: '18', frozen: '12' });
-    const log = body<{ list: Array<{ action: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: auth(admin.tokens) })).data.list;
+    const log = body<{ list: Array<{ action: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: (await asAdmin()) })).data.list;
     expect(log[0]).toMatchObject({ action: 'withdrawal_reject', detail: { reason: 'address under investigation' } });
   });
 
@@ -395,8 +403,8 @@ describe('automatic payout', () => {
 });
 
 describe('system adjustments (issue 14, item 11)', () => {
-  const adjust = (key: string | undefined, payload: Record<string, unknown>) =>
-    inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...auth(admin.tokens), ...(key ? { 'idempotency-key': key } : {}) }, payload });
+  const adjust = async (key: string | undefined, payload: Record<string, unknown>) =>
+    inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await asAdmin()), ...(key ? { 'idempotency-key': key } : {}) }, payload });
 
   it('take an Idempotency-Key: a retry of a call whose answer was lost credits once and answers the first result', async () => {
     const user = await walletUser();
@@ -422,7 +430,7 @@ describe('system adjustments (issue 14, item 11)', () => {
     expect((await balance(user, 'btc')).available).toBe('0.7');
     expect((await balance(user, 'ltc')).available).toBe('0');
     // One correction, audited once.
-    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=100', headers: auth(admin.tokens) })).data.list;
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=100', headers: (await asAdmin()) })).data.list;
     expect(log.filter((e) => e.action === 'adjustment' && e.target === `account:${user.accountName}`)).toHaveLength(1);
   });
 });
@@ -441,7 +449,7 @@ describe('access', () => {
   });
 
   it('the reconciliation report is clean, custody included', async () => {
-    const report = body<{ ok: boolean; custody: Array<{ coin: string; ok: boolean }> }>(await inject(t.app, { url: '/api/admin/reconciliation', headers: auth(admin.tokens) })).data;
+    const report = body<{ ok: boolean; custody: Array<{ coin: string; ok: boolean }> }>(await inject(t.app, { url: '/api/admin/reconciliation', headers: (await asAdmin()) })).data;
     expect(report.ok).toBe(true);
     expect(report.custody.length).toBeGreaterThan(0);
   });

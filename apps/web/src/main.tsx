@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
-import { getThemeMode } from './app/theme';
+import { getThemeMode } from './shell/theme';
 import './app/global.css';
 
 // Marks the theme before the first paint; global.css darkens the page while the app loads.

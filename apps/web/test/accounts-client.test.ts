@@ -2,10 +2,11 @@
 // factor is asked, how contacts are masked, and that locally repeated constants match shared.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_HEADER as SHARED_DEVICE_HEADER, DEVICE_ID_PATTERN } from '@hashpool/shared';
-import { DEVICE_HEADER, DEVICE_ID, deviceId, newDeviceId } from '../src/api/device';
-import { STORAGE_KEYS } from '../src/app/storage-keys';
+import { DEVICE_HEADER, DEVICE_ID, deviceId, newDeviceId } from '../src/shell/api/device';
+import { STORAGE_KEYS } from '../src/shell/storage-keys';
 import { afterLoginPath } from '../src/features/accounts/lib/redirect';
-import { formNameOf } from '../src/features/accounts/lib/server-errors';
+import { ROUTES } from '../src/app/routes';
+import { formNameOf } from '../src/shell/forms/server-errors';
 
 describe('device id', () => {
   it('uses the header name of packages/shared', () => {
@@ -54,16 +55,16 @@ describe('device id', () => {
 
 describe('afterLoginPath', () => {
   it('goes back to an app path given in ?redirect=', () => {
-    expect(afterLoginPath(`?redirect=${encodeURIComponent('/user/setting?tab=security')}`)).toBe('/user/setting?tab=security');
+    expect(afterLoginPath(`?redirect=${encodeURIComponent('/user/setting?tab=security')}`, ROUTES)).toBe('/user/setting?tab=security');
     // Third-party authorisation is public, not a login screen: the login returns there.
-    expect(afterLoginPath(`?redirect=${encodeURIComponent('/login/oauth/authorize?client_id=x')}`)).toBe('/login/oauth/authorize?client_id=x');
+    expect(afterLoginPath(`?redirect=${encodeURIComponent('/login/oauth/authorize?client_id=x')}`, ROUTES)).toBe('/login/oauth/authorize?client_id=x');
   });
 
   it('goes home without one, or when it points elsewhere or to another login screen', () => {
     for (const target of ['', 'https://evil.example/', '//evil.example', '/\\evil.example', 'user/setting', '/login', '/register/email', '/resetpassword/phone?x=1']) {
-      expect(afterLoginPath(`?redirect=${encodeURIComponent(target)}`), target).toBe('/');
+      expect(afterLoginPath(`?redirect=${encodeURIComponent(target)}`, ROUTES), target).toBe('/');
     }
-    expect(afterLoginPath('')).toBe('/');
+    expect(afterLoginPath('', ROUTES)).toBe('/');
   });
 });
 

@@ -1,6 +1,6 @@
 // The display currency: the stored choice when the rates list it, else USD, else CNY.
 import { describe, expect, it } from 'vitest';
-import { pickCurrency } from '../src/app/currency';
+import { pickCurrency } from '../src/shell/site/currency';
 
 const rates = (...codes: string[]) => codes.map((currency) => ({ currency, rate: '1', symbol: '' }));
 

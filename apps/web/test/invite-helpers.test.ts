@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { REFERRAL_RATE_PERCENT } from '@hashpool/shared';
 import { formatPercent, inviteCallToAction, inviteLink, nextRelease, RELEASE_LABEL, releaseClockIn, releaseTime } from '../src/features/earnings/lib/invite';
-import { decideRoute } from '../src/app/routing-rules';
+import { decideRoute } from '../src/shell/routing/routing-rules';
+import { ROUTE_TABLE } from '../src/app/routes';
 
 describe('invitation link', () => {
   it('leads to the register screen with the code, whatever the origin ends with', () => {
@@ -14,7 +15,7 @@ describe('invitation link', () => {
 
   it('is a route an anonymous visitor may open, keeping the code', () => {
     const url = new URL(inviteLink('http://local', 'AB12CD34'));
-    expect(decideRoute({ pathname: url.pathname, search: url.search }, { loggedIn: false, permissions: [] })).toMatchObject({ kind: 'render' });
+    expect(decideRoute({ pathname: url.pathname, search: url.search }, { loggedIn: false, permissions: [] }, ROUTE_TABLE)).toMatchObject({ kind: 'render' });
     expect(url.searchParams.get('invite')).toBe('AB12CD34');
   });
 });

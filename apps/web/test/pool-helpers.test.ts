@@ -1,10 +1,10 @@
 // Pure helpers of the pool pages: the alarm threshold unit selector, worker groups, percentage
 // and compact number formatting, and the message list filters in the address.
 import { describe, expect, it } from 'vitest';
-import { groupThreshold, isBelowThreshold, joinThreshold, splitThreshold } from '../src/features/pool/lib/threshold';
-import { groupName, isGroupName, orderGroups } from '../src/features/pool/lib/groups';
-import { formatCompact, formatPercent } from '../src/features/pool/lib/format';
-import { messageFiltersToParams, parseMessageFilters } from '../src/features/pool/lib/message-filters';
+import { groupThreshold, isBelowThreshold, joinThreshold, splitThreshold } from '../src/features/mining/lib/threshold';
+import { groupName, isGroupName, orderGroups } from '../src/features/mining/lib/groups';
+import { formatCompact, formatPercent } from '../src/features/mining/lib/format';
+import { messageFiltersToParams, parseMessageFilters } from '../src/features/mining/lib/message-filters';
 
 describe('hashrate threshold', () => {
   it('shows a stored threshold in the unit splitHashrate picks', () => {

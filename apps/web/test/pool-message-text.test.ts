@@ -2,7 +2,7 @@
 // sentences the real pool.json makes of them (so a renamed key or placeholder is caught here).
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { describeMessage, MISSING, type MessageText } from '../src/features/pool/lib/message-text';
+import { describeMessage, MISSING, type MessageText } from '../src/features/mining/lib/message-text';
 import en from '../src/i18n/locales/en/pool.json';
 
 const i18n = createInstance();

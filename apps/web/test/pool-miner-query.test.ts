@@ -11,7 +11,7 @@ import {
   sortedColumn,
   updateFilters,
   workerIdOf,
-} from '../src/features/pool/lib/miner-query';
+} from '../src/features/mining/lib/miner-query';
 
 const parse = (search: string) => parseFilters(new URLSearchParams(search));
 

@@ -1,7 +1,7 @@
 // The localStorage lock that stands in for navigator.locks on insecure origins.
 import { describe, expect, it } from 'vitest';
-import { encodeLock } from '../src/api/refresh-rules';
-import { withStorageLock, type LockStorage } from '../src/api/refresh-lock';
+import { encodeLock } from '../src/shell/api/refresh-rules';
+import { withStorageLock, type LockStorage } from '../src/shell/api/refresh-lock';
 
 function storage(): LockStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

@@ -13,7 +13,7 @@ import {
   shouldRefresh,
   TIMER_MAX_MS,
   TIMER_MIN_MS,
-} from '../src/api/refresh-rules';
+} from '../src/shell/api/refresh-rules';
 
 const T0 = 1_800_000_000_000;
 /** A token received at T0 that lives `seconds`. */

@@ -5,10 +5,10 @@
 // session; a test without the lock shows the same situation ending the session, so the
 // fixtures can tell the difference.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/api/api-error';
-import { createRefresher, type RefreshDeps } from '../src/api/refresher';
-import type { StoredSession } from '../src/api/refresh-rules';
-import { withStorageLock, type LockStorage } from '../src/api/refresh-lock';
+import { ApiError } from '../src/shell/api/api-error';
+import { createRefresher, type RefreshDeps } from '../src/shell/api/refresher';
+import type { StoredSession } from '../src/shell/api/refresh-rules';
+import { withStorageLock, type LockStorage } from '../src/shell/api/refresh-lock';
 
 const T0 = 1_800_000_000_000;
 const LIFETIME_S = 40;

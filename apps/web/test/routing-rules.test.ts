@@ -12,8 +12,8 @@ import {
   REDIRECTED_HOME,
   shouldScrollToTop,
   type Viewer,
-} from '../src/app/routing-rules';
-import { ROUTES } from '../src/app/routes';
+} from '../src/shell/routing/routing-rules';
+import { ROUTE_TABLE, ROUTES } from '../src/app/routes';
 
 const anonymous: Viewer = { loggedIn: false, permissions: [] };
 const loading: Viewer = { loggedIn: true, permissions: null };
@@ -24,7 +24,7 @@ const at = (path: string) => {
   const url = new URL(path, 'http://local');
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 };
-const decide = (path: string, viewer: Viewer = anonymous) => decideRoute(at(path), viewer);
+const decide = (path: string, viewer: Viewer = anonymous) => decideRoute(at(path), viewer, ROUTE_TABLE);
 const redirectOf = (path: string, viewer: Viewer = anonymous) => {
   const decision = decide(path, viewer);
   return decision.kind === 'redirect' ? decision.to : null;
@@ -72,7 +72,7 @@ describe('route table', () => {
   });
 
   it('gates with the permissions of SPEC.md section 2', () => {
-    const access = (path: string) => findRoute(path)?.access;
+    const access = (path: string) => findRoute(path, ROUTES)?.access;
     expect(access('/pool/btc/home')).toEqual(['pool.view']);
     expect(access('/pool/btc/miner/detail')).toEqual(['miner.view']);
     expect(access('/user/coupon/1/2')).toEqual(['user.view']);
@@ -185,7 +185,7 @@ describe('login and permissions', () => {
   });
 
   it("opens the operators' area to operators only, whatever their permissions", () => {
-    expect(findRoute('/admin/wallet')?.access).toBe('admin');
+    expect(findRoute('/admin/wallet', ROUTES)?.access).toBe('admin');
     expect(redirectOf('/admin/wallet')).toBe(loginRedirect(at('/admin/wallet')));
     expect(decide('/admin/wallet', loading).kind).toBe('wait');
     expect(redirectOf('/admin/wallet', everything)).toBe('/');

@@ -1,7 +1,7 @@
 // The request signature: HMAC-SHA256 as RFC 4231 defines it, over the shared canonical string.
 import { describe, expect, it } from 'vitest';
 import { canonicalSignString, SIGN_HEADERS } from '@hashpool/shared';
-import { hmacSha256Hex, randomNonce, signatureHeaders } from '../src/api/sign';
+import { hmacSha256Hex, randomNonce, signatureHeaders } from '../src/shell/api/sign';
 
 describe('request signature', () => {
   it('computes HMAC-SHA256 (RFC 4231 test case 2)', () => {

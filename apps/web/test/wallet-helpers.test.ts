@@ -3,10 +3,11 @@
 // hold, the transaction filters in the address and the call they make, and the query keys.
 import { describe, expect, it } from 'vitest';
 import type { BalanceItem } from '@hashpool/shared';
-import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toUnits } from '../src/features/wallet/lib/decimal';
-import { balanceTotal, balanceValue, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
+import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toUnits } from '../src/ui/decimal';
+import { balanceTotal, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
+import { balanceValue } from '../src/shell/site/currency-value';
 import { allOf, amountProblem } from '../src/features/wallet/lib/amounts';
-import { keyForSubmission, movementFingerprint, randomUuid } from '../src/features/wallet/lib/idempotency';
+import { keyForSubmission, movementFingerprint, randomUuid } from '../src/shell/api/idempotency';
 import { activeHold } from '../src/features/wallet/lib/hold';
 import { parseTransactionFilters, transactionFiltersToParams, transactionQuery } from '../src/features/wallet/lib/transaction-filters';
 import { parseAssetTab, walletPaths } from '../src/features/wallet/lib/constants';

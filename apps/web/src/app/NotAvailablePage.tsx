@@ -1,7 +1,7 @@
 // What a known route shows when its page belongs to a later release: an honest 404-style result.
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SafeLink } from './navigation';
+import { SafeLink } from '../shell/navigation/navigation';
 import { StatusResult } from '../ui/StatusResult';
 
 export function NotAvailablePage() {

@@ -2,7 +2,7 @@
 // position (SPEC.md section 2).
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { shouldScrollToTop, type Place } from './routing-rules';
+import { shouldScrollToTop, type Place } from '../shell/routing/routing-rules';
 
 export function ScrollToTop() {
   const location = useLocation();

@@ -3,10 +3,10 @@
 // server no longer accepts ends at once (user.queries.ts) rather than on the next click.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { startSessionKeeper } from '../api/session-refresh';
-import { useMine } from '../api/user.queries';
-import { setLoginNavigator } from './session';
-import { LOGIN_PATH, loginRedirect } from './routing-rules';
+import { startSessionKeeper } from '../shell/api/session-refresh';
+import { useMine } from '../shell/session/user.queries';
+import { setLoginNavigator } from '../shell/session/session';
+import { LOGIN_PATH, loginRedirect } from '../shell/routing/routing-rules';
 
 export function SessionKeeper() {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@
 // to load (or takes over 120 s) reloads the page once, to pick up a new release; a second failure
 // surfaces as ChunkLoadError, which the error boundary shows as "the website has been updated".
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS, chunkFailureAction } from './routing-rules';
+import { CHUNK_LOAD_TIMEOUT_MS, chunkFailureAction } from '../shell/routing/routing-rules';
 import type { PageModule } from './routes';
 
 /** sessionStorage, not localStorage: the one-reload allowance belongs to this tab's visit. */

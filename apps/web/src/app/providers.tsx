@@ -4,9 +4,9 @@ import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider, theme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAntdLocale } from '../i18n/component-locales';
-import { themeConfig, useThemeMode } from './theme';
-import { FeedbackProvider } from './feedback';
-import { queryClient } from './query-client';
+import { themeConfig, useThemeMode } from '../shell/theme';
+import { FeedbackProvider } from '../shell/feedback/feedback';
+import { queryClient } from '../shell/query-client';
 
 /** Gives <html> and <body> the theme's colours, so overscroll and margins match the page. */
 function DocumentColours() {

@@ -1,8 +1,10 @@
 // The routes: the shell layout, then the guard, then one route per entry of the table. Pages are
 // created once here as lazy components; a route without a page shows NotAvailablePage. The
 // declarative router is enough (no loaders or actions) and is about half the size of the data one.
+// The table also goes to the shell (menus, frames), which cannot import it.
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { ROUTES } from './routes';
+import { RouteTableProvider } from '../shell/routing/route-table-context';
+import { ROUTE_TABLE, ROUTES } from './routes';
 import { lazyPage } from './lazy-page';
 import { AppLayout } from './layout/AppLayout';
 import { RouteGuard } from './RouteGuard';
@@ -12,18 +14,20 @@ const pages = ROUTES.map((route) => ({ path: route.path, Page: route.page ? lazy
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route element={<RouteGuard />}>
-            {pages.map(({ path, Page }) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-            {/* The guard sends unknown paths home; this only gives them a match. */}
-            <Route path="*" element={null} />
+    <RouteTableProvider table={ROUTE_TABLE}>
+      <BrowserRouter>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route element={<RouteGuard />}>
+              {pages.map(({ path, Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+              {/* The guard sends unknown paths home; this only gives them a match. */}
+              <Route path="*" element={null} />
+            </Route>
           </Route>
-        </Route>
-      </Routes>
-    </BrowserRouter>
+        </Routes>
+      </BrowserRouter>
+    </RouteTableProvider>
   );
 }

@@ -3,7 +3,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, resolveLanguage, type Language } from '@hashpool/shared';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../app/storage-keys';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../shell/storage-keys';
 import { DEFAULT_NAMESPACE } from './namespaces';
 import { loadTexts } from './resources';
 import { prepareComponentLocales } from './component-locales';

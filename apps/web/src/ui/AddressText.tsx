@@ -6,7 +6,7 @@ import { Button } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { shortAddress } from '@hashpool/shared';
-import { useToast } from '../app/feedback';
+import { useToast } from './toast';
 
 export function canCopy(): boolean {
   return typeof navigator !== 'undefined' && !!navigator.clipboard && window.isSecureContext;

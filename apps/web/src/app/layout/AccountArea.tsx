@@ -1,20 +1,24 @@
-// Log in and sign up for visitors; once logged in, a wallet shortcut for those who may see the
-// wallet and the account menu (loaded on login only: visitors never download it).
+// Log in and sign up for visitors; once logged in, the message bell for those who may open the
+// messages, the shortcuts of the route table (the wallet, for those who may see it) and the
+// account menu (loaded on login only: visitors never download it).
 import { lazy, Suspense } from 'react';
 import { Button, Flex } from 'antd';
-import { UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAccessToken } from '../session';
-import { SafeLink } from '../navigation';
-import { Permission } from '../../ui/Permission';
+import { useAccessToken } from '../../shell/session/session';
+import { SafeLink } from '../../shell/navigation/navigation';
+import { useMayOpen, useMenu } from '../../shell/routing/route-table-context';
+import { MENU_ICONS } from './menu-icons';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 // The unread count polls the message centre; loaded after the first screen.
-const MessageBell = lazy(() => import('../../features/pool/components/MessageBell'));
+const MessageBell = lazy(() => import('../../features/mining/components/MessageBell'));
 
 export function AccountArea({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
   const token = useAccessToken();
+  const shortcuts = useMenu('shortcuts');
+  const messages = useMayOpen('/user/message');
 
   if (!token) {
     return (
@@ -33,18 +37,18 @@ export function AccountArea({ vertical = false }: { vertical?: boolean }) {
 
   return (
     <Flex vertical={vertical} gap={8}>
-      <Permission any={['user.view']}>
+      {messages && (
         <Suspense fallback={null}>
           <MessageBell block={vertical} />
         </Suspense>
-      </Permission>
-      <Permission any={['wallet.view']}>
-        <SafeLink to="/asset/index">
-          <Button type="text" block={vertical} icon={<WalletOutlined />}>
-            {t('header.wallet')}
+      )}
+      {shortcuts.map((shortcut) => (
+        <SafeLink key={shortcut.key} to={shortcut.to}>
+          <Button type="text" block={vertical} icon={shortcut.icon && MENU_ICONS[shortcut.icon]}>
+            {t(shortcut.label)}
           </Button>
         </SafeLink>
-      </Permission>
+      ))}
       {/* The same button while the menu loads, so the header does not jump. */}
       <Suspense
         fallback={

@@ -1,51 +1,34 @@
 // The logged-in user's menu in the header: it is labelled with the current sub-account, switches
-// to another one, and links to the account pages and logout. Loaded only once someone logs in.
+// to another one, and links to the account pages (the route table's `account` menu) and logout.
+// Loaded only once someone logs in.
 import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { holdsAny, type Permission as PermissionName } from '@hashpool/shared';
-import { accountsApi, logout } from '../../api/accounts.api';
-import { useAccounts } from '../../api/accounts.queries';
-import { useMine, userKeys } from '../../api/user.queries';
-import { useSafeNavigate } from '../navigation';
-import { setNextDestination } from '../session';
-import { useIsAdmin, usePermissions } from '../viewer';
-import { useToast } from '../feedback';
+import { accountsApi, logout, useAccounts } from '../../features/accounts';
+import { useMine, userKeys } from '../../shell/session/user.queries';
+import { useSafeNavigate } from '../../shell/navigation/navigation';
+import { useMayOpen, useMenu } from '../../shell/routing/route-table-context';
+import { setNextDestination } from '../../shell/session/session';
+import { useToast } from '../../ui/toast';
 import { MenuButton, type MenuChoice } from '../../ui/MenuButton';
-
-interface AccountLink {
-  key: string;
-  to: string;
-  label: string;
-  /** Who sees it: holders of one of these permissions, or operators only. */
-  permissions: readonly PermissionName[] | 'admin';
-}
-
-const ACCOUNT_LINKS: readonly AccountLink[] = [
-  { key: 'accounts', to: '/user/account', label: 'header.sub_accounts', permissions: ['account.view'] },
-  { key: 'settings', to: '/user/setting', label: 'header.settings', permissions: ['user.view'] },
-  { key: 'logs', to: '/user/logs', label: 'header.security_log', permissions: ['user.view'] },
-  { key: 'admin', to: '/admin/wallet', label: 'header.admin', permissions: 'admin' },
-];
 
 const LOGOUT = 'logout';
 const SWITCH = 'switch:';
 
 export default function AccountMenu({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
-  const permissions = usePermissions();
-  const admin = useIsAdmin();
+  const links = useMenu('account');
   const navigate = useSafeNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
   const mine = useMine().data;
-  const mayManage = holdsAny(permissions, ['account.view']);
+  // The sub-account list is for those who may open the sub-accounts page.
+  const mayManage = useMayOpen('/user/account');
   const accounts = useAccounts(mayManage).data ?? [];
   const current = mine?.current_account ?? null;
 
   // Hidden sub-accounts stay out of the switcher (that is what hiding is for), except the current one.
   const switchable = accounts.filter((account) => !account.hidden || account.id === current?.id);
-  const links = ACCOUNT_LINKS.filter((link) => (link.permissions === 'admin' ? admin : holdsAny(permissions, link.permissions)));
   const switchGroup = t('header.switch_sub_account');
   const choices: MenuChoice[] = [
     ...(switchable.length > 1 ? switchable.map((account) => ({ key: SWITCH + account.id, label: account.name, group: 'switch', groupLabel: switchGroup })) : []),

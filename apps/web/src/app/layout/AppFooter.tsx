@@ -1,10 +1,10 @@
 // Footer: the operator's links from the API, grouped, and the copyright line.
 import { Col, Flex, Layout, Row, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFooterLinks } from '../../api/content.queries';
-import type { FooterLink } from '../../api/content.api';
-import { SmartLink } from '../../ui/SmartLink';
-import { useSiteName } from '../site';
+import { useFooterLinks } from '../../shell/site/site.queries';
+import type { FooterLink } from '../../shell/site/site.api';
+import { SmartLink } from '../../shell/navigation/SmartLink';
+import { useSiteName } from '../../shell/site/site';
 import { Paragraph, Title } from '../../ui/Text';
 import { CONTENT_MAX_WIDTH } from '../../ui/responsive';
 

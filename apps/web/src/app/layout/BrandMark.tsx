@@ -1,4 +1,4 @@
-import { BRAND } from '../theme';
+import { BRAND } from '../../shell/theme';
 
 /** The logo: an "H" in the brand colours, drawn inline so it needs no request. */
 export function BrandMark({ size = 28 }: { size?: number }) {

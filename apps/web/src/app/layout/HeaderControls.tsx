@@ -5,8 +5,8 @@ import { GlobalOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, resolveLanguage, type Language } from '@hashpool/shared';
 import { changeLanguage } from '../../i18n';
-import { setThemeMode, useThemeMode } from '../theme';
-import { setCurrency, useCurrency } from '../currency';
+import { setThemeMode, useThemeMode } from '../../shell/theme';
+import { setCurrency, useCurrency } from '../../shell/site/currency';
 import { MenuButton } from '../../ui/MenuButton';
 
 export function LanguageMenu() {

@@ -1,18 +1,18 @@
 // The main navigation as plain links: a row in the desktop header, a column in the mobile drawer.
+// Its entries are the route table's `main` menu (app/routes.ts).
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { SafeLink } from '../navigation';
-import { activeNavKey, NAV_ITEMS } from './nav-items';
+import { SafeLink } from '../../shell/navigation/navigation';
+import { useActiveMenuKey, useMenu } from '../../shell/routing/route-table-context';
 
 export function NavLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const location = useLocation();
-  const active = activeNavKey(location.pathname, location.hash);
+  const items = useMenu('main');
+  const active = useActiveMenuKey('main');
   return (
     <nav aria-label={t('header.navigation')} style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', alignItems: vertical ? 'stretch' : 'center', gap: 4, minWidth: 0 }}>
-      {NAV_ITEMS.map((item) => {
+      {items.map((item) => {
         const current = item.key === active;
         return (
           <SafeLink

@@ -12,8 +12,8 @@ import type {
   minerPageSchema,
   stakeCalculatorSchema,
 } from '@hashpool/shared';
-import { api } from '../../api/client';
-import type { HashrateRange } from '../pool/pool.api';
+import { api } from '../../shell/api/client';
+import type { HashrateRange } from '../../ui/charts/RangeSwitch';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
 

@@ -2,7 +2,7 @@
 // wallet.routes.ts): the withdrawal review queue, a sub-account's ledger, manual adjustments, the
 // reconciliation report and the audit log. Shapes are the shared zod schemas, as types only.
 import { IDEMPOTENCY_HEADER, type adjustmentResultSchema, type adminLedgerSchema, type adminWithdrawalPageSchema, type auditLogSchema, type reconciliationSchema, type WithdrawalStatus } from '@hashpool/shared';
-import { api } from '../../api/client';
+import { api } from '../../shell/api/client';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
 

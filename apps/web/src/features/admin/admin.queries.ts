@@ -2,8 +2,8 @@
 // starts afresh). A decision on a withdrawal or an adjustment refreshes the whole admin area, and
 // the operator's own wallet too (they may have adjusted their own sub-account).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionEpoch } from '../../app/session';
-import { walletKeys } from '../wallet/wallet.queries';
+import { useSessionEpoch } from '../../shell/session/session';
+import { walletKeys } from '../wallet';
 import { adminApi, type Adjustment, type WithdrawalStatus } from './admin.api';
 
 export const adminKeys = {

@@ -19,7 +19,7 @@ import type {
   profitRowSchema,
   ProfitStats,
 } from '@hashpool/shared';
-import { api } from '../../api/client';
+import { api } from '../../shell/api/client';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
 

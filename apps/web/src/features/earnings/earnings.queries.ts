@@ -1,7 +1,7 @@
 // TanStack Query hooks over the earnings calls, keyed by the session epoch (a login or logout
 // starts afresh), then by sub-account and coin.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionEpoch } from '../../app/session';
+import { useSessionEpoch } from '../../shell/session/session';
 import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod, type ProfitQuery } from './earnings.api';
 
 export const earningsKeys = {

@@ -19,8 +19,8 @@ import type {
   withdrawResultSchema,
 } from '@hashpool/shared';
 import { IDEMPOTENCY_HEADER } from '@hashpool/shared';
-import type { Verification } from '../../api/accounts.api';
-import { api } from '../../api/client';
+import type { Verification } from '../../shell/verification/verification.api';
+import { api } from '../../shell/api/client';
 
 type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
 

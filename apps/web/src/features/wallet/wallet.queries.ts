@@ -1,10 +1,10 @@
 // TanStack Query hooks over the wallet calls. The wallet belongs to the current sub-account, so
-// its data is keyed by the session epoch (app/session.ts: a login or logout starts afresh, a token
+// its data is keyed by the session epoch (shell/session/session.ts: a login or logout starts afresh, a token
 // refresh does not) and then by the sub-account: switching sub-accounts shows the other one's
 // money, never a mix. Money movements refresh every wallet query of the sub-account afterwards.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMine, userKeys } from '../../api/user.queries';
-import { useSessionEpoch } from '../../app/session';
+import { useMine, userKeys } from '../../shell/session/user.queries';
+import { useSessionEpoch } from '../../shell/session/session';
 import { walletApi, type NewAddress, type PageQuery, type PayoutSettingBody, type TransactionQuery } from './wallet.api';
 
 export const walletKeys = {

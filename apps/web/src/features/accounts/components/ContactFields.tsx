@@ -2,8 +2,8 @@
 // section 5: +86 numbers must be mainland mobiles).
 import { Flex, Form, Input, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ContactTarget } from '../../../api/accounts.api';
-import { formRules } from '../lib/rules';
+import type { ContactTarget } from '../accounts.api';
+import { formRules } from '../../../shell/forms/rules';
 
 export type Channel = 'email' | 'sms';
 

@@ -6,13 +6,13 @@ import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isEmail, LANGUAGE_NAMES, LANGUAGES, resolveLanguage, TIMEZONES, V, type Language } from '@hashpool/shared';
-import { accountsApi, type UserMine } from '../../../api/accounts.api';
-import { userKeys } from '../../../api/user.queries';
-import { setCurrency, useCurrency } from '../../../app/currency';
-import { useToast } from '../../../app/feedback';
+import { accountsApi, type UserMine } from '../accounts.api';
+import { userKeys } from '../../../shell/session/user.queries';
+import { setCurrency, useCurrency } from '../../../shell/site/currency';
+import { useToast } from '../../../ui/toast';
 import { changeLanguage } from '../../../i18n';
 import { Panel } from '../../../ui/Panel';
-import { showFormError } from '../lib/server-errors';
+import { showFormError } from '../../../shell/forms/server-errors';
 
 interface Preferences {
   timezone: string;

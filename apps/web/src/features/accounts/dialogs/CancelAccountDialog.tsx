@@ -3,11 +3,11 @@
 // language; we show that and leave as a visitor. Logging in within 30 days restores the account.
 import { Alert, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountsApi, type UserMine, type Verification } from '../../../api/accounts.api';
-import { clearSession, setNextDestination } from '../../../app/session';
-import { useToast } from '../../../app/feedback';
-import { FormDialog } from '../components/FormDialog';
-import { SecondFactorFields, verificationOf } from '../components/SecondFactorFields';
+import { accountsApi, type UserMine, type Verification } from '../accounts.api';
+import { clearSession, setNextDestination } from '../../../shell/session/session';
+import { useToast } from '../../../ui/toast';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 
 interface Values {
   understood: boolean;

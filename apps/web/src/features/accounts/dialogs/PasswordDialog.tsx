@@ -3,10 +3,10 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, V } from '@hashpool/shared';
-import { accountsApi, type UserMine, type Verification } from '../../../api/accounts.api';
-import { FormDialog } from '../components/FormDialog';
-import { SecondFactorFields, verificationOf } from '../components/SecondFactorFields';
-import { formRules } from '../lib/rules';
+import { accountsApi, type UserMine, type Verification } from '../accounts.api';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
+import { formRules } from '../../../shell/forms/rules';
 import { useSecurityDone } from './useSecurityDone';
 
 interface Values {

@@ -2,12 +2,12 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@hashpool/shared';
-import { accountsApi, type UserMine, type Verification } from '../../../api/accounts.api';
-import { CodeField } from '../components/CodeField';
+import { accountsApi, type UserMine, type Verification } from '../accounts.api';
+import { CodeField } from '../../../shell/verification/CodeField';
 import { ContactFields } from '../components/ContactFields';
-import { FormDialog } from '../components/FormDialog';
-import { SecondFactorFields, verificationOf } from '../components/SecondFactorFields';
-import { formRules } from '../lib/rules';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
+import { formRules } from '../../../shell/forms/rules';
 import { sendCodeToNewTarget } from '../lib/code-senders';
 import { useSecurityDone } from './useSecurityDone';
 

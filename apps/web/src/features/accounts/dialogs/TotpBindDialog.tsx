@@ -5,14 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Form, Input, QRCode, theme } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { accountsApi, type TotpSecret, type UserMine, type Verification } from '../../../api/accounts.api';
-import { useToast } from '../../../app/feedback';
+import { accountsApi, type TotpSecret, type UserMine, type Verification } from '../accounts.api';
+import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../ui/Text';
-import { FormDialog } from '../components/FormDialog';
-import { SecondFactorFields, verificationOf } from '../components/SecondFactorFields';
-import { formRules } from '../lib/rules';
-import { errorsTo, TOTP_ERRORS } from '../lib/server-errors';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
+import { formRules } from '../../../shell/forms/rules';
+import { errorsTo, TOTP_ERRORS } from '../../../shell/forms/server-errors';
 import { useSecurityDone } from './useSecurityDone';
 
 interface Values {

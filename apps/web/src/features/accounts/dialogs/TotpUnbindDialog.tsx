@@ -1,9 +1,9 @@
 // Remove the authenticator: confirmed with a code from it (the second factor of this change).
 import { useTranslation } from 'react-i18next';
 import { Alert } from 'antd';
-import { accountsApi, type UserMine, type Verification } from '../../../api/accounts.api';
-import { FormDialog } from '../components/FormDialog';
-import { SecondFactorFields, verificationOf } from '../components/SecondFactorFields';
+import { accountsApi, type UserMine, type Verification } from '../accounts.api';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 import { useSecurityDone } from './useSecurityDone';
 
 export default function TotpUnbindDialog({ mine, onClose }: { mine: UserMine; onClose: () => void }) {

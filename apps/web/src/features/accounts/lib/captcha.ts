@@ -5,7 +5,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey as webCryptoDeriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { nobleDeriveKey } from './altcha-derive';
-import { accountsApi, type CaptchaAnswer } from '../../../api/accounts.api';
+import { accountsApi, type CaptchaAnswer } from '../accounts.api';
 
 /** The server runs GeeTest (or something else): this client cannot produce its proof. */
 export class CaptchaUnsupportedError extends Error {

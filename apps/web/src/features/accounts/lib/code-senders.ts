@@ -3,10 +3,10 @@
 // or null when nothing was sent (the reason is shown already).
 import type { FormInstance } from 'antd';
 import { ERRORS } from '@hashpool/shared';
-import { accountsApi } from '../../../api/accounts.api';
-import { ApiError } from '../../../api/api-error';
+import { accountsApi } from '../accounts.api';
+import { ApiError } from '../../../shell/api/api-error';
 import { contactFieldNames, targetOf, type Channel, type ContactValues } from '../components/ContactFields';
-import { showFormError } from './server-errors';
+import { showFormError } from '../../../shell/forms/server-errors';
 import type { Captcha } from './useCaptcha';
 
 /** The forms carry more than the address; these helpers only touch its inputs. */

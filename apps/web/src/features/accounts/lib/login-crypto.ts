@@ -2,7 +2,7 @@
 // (GET /v2/users/encrypt/pubkey: key_id and an SPKI PEM), on top of TLS, so it never appears in a
 // proxy's or load balancer's request log. WebCrypto does the encryption; browsers offer it only
 // on secure origins, so the login screen asks for HTTPS where it is missing.
-import { accountsApi, type PublicKey } from '../../../api/accounts.api';
+import { accountsApi, type PublicKey } from '../accounts.api';
 
 export function canEncryptPassword(): boolean {
   return typeof window !== 'undefined' && window.isSecureContext && typeof crypto !== 'undefined' && typeof crypto.subtle?.encrypt === 'function';

@@ -1,9 +1,9 @@
 // The captcha as a form sees it: run() solves one (or says why it could not) and `state` drives
 // the small "Verifying you are human…" notice.
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../api/api-error';
-import { presentError } from '../../../api/error-presenter';
-import type { CaptchaAnswer } from '../../../api/accounts.api';
+import { ApiError } from '../../../shell/api/api-error';
+import { presentError } from '../../../shell/api/error-presenter';
+import type { CaptchaAnswer } from '../accounts.api';
 import { CaptchaUnsupportedError, solveCaptcha } from './captcha';
 
 export type CaptchaState = 'idle' | 'verifying' | 'unsupported' | 'failed';

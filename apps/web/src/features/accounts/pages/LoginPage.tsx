@@ -5,18 +5,17 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@hashpool/shared';
-import { accountsApi, type CaptchaAnswer, type LoginResult } from '../../../api/accounts.api';
-import { ApiError } from '../../../api/api-error';
-import { presentError } from '../../../api/error-presenter';
-import { SafeLink } from '../../../app/navigation';
-import { usePageTitle } from '../../../ui/usePageTitle';
+import { accountsApi, type CaptchaAnswer, type LoginResult } from '../accounts.api';
+import { ApiError } from '../../../shell/api/api-error';
+import { presentError } from '../../../shell/api/error-presenter';
+import { SafeLink } from '../../../shell/navigation/navigation';
 import { Paragraph } from '../../../ui/Text';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaNotice } from '../components/CaptchaNotice';
 import { ChannelSwitch, ContactFields, type Channel, type ContactValues } from '../components/ContactFields';
 import { canEncryptPassword, encryptPassword, loginKey } from '../lib/login-crypto';
-import { formRules } from '../lib/rules';
-import { CODE_ERRORS, errorsTo, showFormError, TOTP_ERRORS } from '../lib/server-errors';
+import { formRules } from '../../../shell/forms/rules';
+import { CODE_ERRORS, errorsTo, showFormError, TOTP_ERRORS } from '../../../shell/forms/server-errors';
 import { useCaptcha } from '../lib/useCaptcha';
 import { useFinishLogin } from '../lib/useFinishLogin';
 
@@ -28,7 +27,6 @@ type Step = { kind: 'password' } | { kind: 'totp'; ticket: string } | { kind: 's
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'validation']);
-  usePageTitle(t('login.title'));
   const [channel, setChannel] = useState<Channel>('email');
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [busy, setBusy] = useState(false);

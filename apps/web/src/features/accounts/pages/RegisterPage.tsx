@@ -6,18 +6,17 @@ import { Button, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { V } from '@hashpool/shared';
-import { accountsApi } from '../../../api/accounts.api';
-import { SafeLink, useSafeNavigate } from '../../../app/navigation';
-import { useToast } from '../../../app/feedback';
+import { accountsApi } from '../accounts.api';
+import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
+import { useToast } from '../../../ui/toast';
 import { currentLanguage } from '../../../i18n';
-import { usePageTitle } from '../../../ui/usePageTitle';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaNotice } from '../components/CaptchaNotice';
-import { CodeField } from '../components/CodeField';
+import { CodeField } from '../../../shell/verification/CodeField';
 import { ChannelSwitch, ContactFields, targetOf, type Channel, type ContactValues } from '../components/ContactFields';
 import { sendCodeAfterCaptcha } from '../lib/code-senders';
-import { formRules } from '../lib/rules';
-import { CODE_ERRORS, errorsTo, showFormError } from '../lib/server-errors';
+import { formRules } from '../../../shell/forms/rules';
+import { CODE_ERRORS, errorsTo, showFormError } from '../../../shell/forms/server-errors';
 import { useCaptcha } from '../lib/useCaptcha';
 import { useFinishLogin } from '../lib/useFinishLogin';
 
@@ -31,7 +30,6 @@ interface RegisterValues extends ContactValues {
 
 export default function RegisterPage() {
   const { t } = useTranslation(['auth', 'validation']);
-  usePageTitle(t('register.title'));
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useSafeNavigate();

@@ -6,18 +6,17 @@ import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ERRORS, V } from '@hashpool/shared';
-import { accountsApi } from '../../../api/accounts.api';
-import { ApiError } from '../../../api/api-error';
-import { SafeLink, useSafeNavigate } from '../../../app/navigation';
-import { useToast } from '../../../app/feedback';
-import { usePageTitle } from '../../../ui/usePageTitle';
+import { accountsApi } from '../accounts.api';
+import { ApiError } from '../../../shell/api/api-error';
+import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
+import { useToast } from '../../../ui/toast';
 import { AuthCard } from '../components/AuthCard';
 import { CaptchaNotice } from '../components/CaptchaNotice';
-import { CodeField } from '../components/CodeField';
+import { CodeField } from '../../../shell/verification/CodeField';
 import { ChannelSwitch, ContactFields, targetOf, type Channel, type ContactValues } from '../components/ContactFields';
 import { sendCodeAfterCaptcha } from '../lib/code-senders';
-import { formRules } from '../lib/rules';
-import { CODE_ERRORS, errorsTo, showFormError, TOTP_ERRORS } from '../lib/server-errors';
+import { formRules } from '../../../shell/forms/rules';
+import { CODE_ERRORS, errorsTo, showFormError, TOTP_ERRORS } from '../../../shell/forms/server-errors';
 import { useCaptcha } from '../lib/useCaptcha';
 
 interface ResetValues extends ContactValues {
@@ -29,7 +28,6 @@ interface ResetValues extends ContactValues {
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'validation']);
-  usePageTitle(t('reset.title'));
   const { pathname } = useLocation();
   const navigate = useSafeNavigate();
   const toast = useToast();

@@ -6,15 +6,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@hashpool/shared';
-import { accountsApi, type SecurityEvent, type UserMine } from '../../../api/accounts.api';
-import { userKeys } from '../../../api/user.queries';
-import { useSessionEpoch } from '../../../app/session';
+import { accountsApi, type SecurityEvent, type UserMine } from '../accounts.api';
+import { userKeys } from '../../../shell/session/user.queries';
+import { useSessionEpoch } from '../../../shell/session/session';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
-import { UserPage } from '../components/UserPage';
+import { UserPage } from '../../../shell/frames/UserPage';
 import { PAGE_SIZE } from '../lib/constants';
 
 /** Events the server records (security.service.ts, auth.service.ts); others show their name. */

@@ -7,18 +7,18 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, formatDateTime } from '@hashpool/shared';
-import { accountsApi, type AccountItem, type UserMine } from '../../../api/accounts.api';
-import { useAccounts } from '../../../api/accounts.queries';
-import { userKeys } from '../../../api/user.queries';
-import { useToast } from '../../../app/feedback';
+import { accountsApi, type AccountItem, type UserMine } from '../accounts.api';
+import { useAccounts } from '../accounts.queries';
+import { userKeys } from '../../../shell/session/user.queries';
+import { useToast } from '../../../ui/toast';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
-import { FormDialog } from '../components/FormDialog';
-import { UserPage } from '../components/UserPage';
-import { formRules } from '../lib/rules';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { UserPage } from '../../../shell/frames/UserPage';
+import { formRules } from '../../../shell/forms/rules';
 
 export default function SubAccountsPage() {
   const { t } = useTranslation(['user', 'validation']);

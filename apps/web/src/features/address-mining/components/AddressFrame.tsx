@@ -1,16 +1,15 @@
-// The frame of the address-mining pages of one coin: the title and the coin's pages (dashboard,
-// statistics, connection info, and for ALEO the IP statistics). The address looked up travels
-// with the links between them (?address=).
+// The frame of the address-mining pages of one coin: the title and the coin's pages (the route
+// table's `address` menu: dashboard, statistics, connection info, and for ALEO the IP statistics).
+// The address looked up travels with the links between them (?address=).
 import { useEffect, type ReactNode } from 'react';
-import { Flex, theme } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { findCoin, type CoinInfo } from '@hashpool/shared';
-import { SafeLink } from '../../../app/navigation';
+import { SectionNav } from '../../../shell/navigation/SectionNav';
 import { CoinAvatar } from '../../../ui/CoinAvatar';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../ui/usePageTitle';
 import { defaultAddress } from '../lib/search-history';
 
 export type AddressPageKey = 'dashboard' | 'stats' | 'info' | 'ip-statistics';
@@ -39,13 +38,10 @@ export function usePageAddress(): [string | null, (address: string) => void] {
 
 export function AddressFrame({ page, children }: { page: AddressPageKey; children: (coin: CoinInfo) => ReactNode }) {
   const { t } = useTranslation('mining');
-  const { token } = theme.useToken();
   const coin = useAddressCoin();
   const [params] = useSearchParams();
   const address = params.get('address');
-  usePageTitle(coin ? `${t('title', { coin: coin.symbol })} · ${t(`nav.${page}`)}` : t('nav.dashboard'));
   if (!coin) return <PageSpinner />;
-  const pages: AddressPageKey[] = coin.code === 'aleo' ? ['dashboard', 'stats', 'info', 'ip-statistics'] : ['dashboard', 'stats', 'info'];
   return (
     <div style={{ maxWidth: 1200, margin: '0 auto', padding: '24px 16px 48px' }}>
       <Flex align="center" gap={12} style={{ marginBottom: 16 }}>
@@ -54,21 +50,7 @@ export function AddressFrame({ page, children }: { page: AddressPageKey; childre
           {t('title', { coin: coin.symbol })} · {t(`nav.${page}`)}
         </Title>
       </Flex>
-      <nav aria-label={t('nav.label')} style={{ display: 'flex', gap: 4, flexWrap: 'wrap', marginBottom: 24, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-        {pages.map((key) => {
-          const active = key === page;
-          return (
-            <SafeLink
-              key={key}
-              to={`/mining/${coin.code}/${key}${address ? `?${new URLSearchParams({ address }).toString()}` : ''}`}
-              aria-current={active ? 'page' : undefined}
-              style={{ padding: '8px 12px', marginBottom: -1, color: active ? token.colorPrimary : token.colorText, fontWeight: active ? 600 : 400, borderBottom: `2px solid ${active ? token.colorPrimary : 'transparent'}` }}
-            >
-              {t(`nav.${key}`)}
-            </SafeLink>
-          );
-        })}
-      </nav>
+      <SectionNav menu="address" label={t('nav.label')} params={{ coin: coin.code }} search={address ? `?${new URLSearchParams({ address }).toString()}` : ''} />
       {children(coin)}
     </div>
   );

@@ -7,13 +7,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, stakeScheduleBodySchema } from '@hashpool/shared';
-import { api } from '../../../api/client';
+import { api } from '../../../shell/api/client';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph } from '../../../ui/Text';
-import { schemaRule } from '../../accounts/lib/rules';
-import { AdminEditDialog } from '../../admin/components/AdminEditDialog';
-import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
+import { schemaRule } from '../../../shell/forms/rules';
+import { AdminEditDialog } from '../../../shell/forms/AdminEditDialog';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 
 interface Entry {
   from: string;

@@ -3,7 +3,7 @@
 // last looked up per coin (`default_address_list`: { coin: address }), which a coin's pages open
 // with when their address bar names none.
 import { isValidMiningAddress } from '@hashpool/shared';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../../app/storage-keys';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shell/storage-keys';
 
 export interface SearchItem {
   pool: string;

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { MINING_ADDRESS_FORMATS, type CoinInfo } from '@hashpool/shared';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
-import { ConnectGuide } from '../../pool/components/ConnectGuide';
-import { StatCard } from '../../pool/components/StatCard';
-import { StatGrid } from '../../pool/components/StatGrid';
+import { ConnectGuide } from '../../mining';
+import { StatCard } from '../../../ui/StatCard';
+import { StatGrid } from '../../../ui/StatGrid';
 import { addressMiningApi } from '../address-mining.api';
 import { AddressFrame } from '../components/AddressFrame';
 

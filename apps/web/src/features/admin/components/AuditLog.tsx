@@ -7,8 +7,8 @@ import { formatDateTime } from '@hashpool/shared';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../ui/Text';
-import { Pager } from '../../pool/components/Pager';
-import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
+import { Pager } from '../../../ui/Pager';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import type { AuditEntry } from '../admin.api';
 import { ADMIN_PAGE_SIZE, useAuditLog } from '../admin.queries';
 

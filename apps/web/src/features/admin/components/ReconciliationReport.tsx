@@ -10,8 +10,8 @@ import { AmountText } from '../../../ui/AmountText';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text, Title } from '../../../ui/Text';
-import { ResponsiveTable } from '../../wallet/components/ResponsiveTable';
-import { coinSymbol } from '../../wallet/lib/balances';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { coinSymbol } from '../../wallet';
 import type { Reconciliation } from '../admin.api';
 import { useReconciliation } from '../admin.queries';
 

@@ -5,20 +5,18 @@
 import { Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMine } from '../../../api/user.queries';
+import { useMine } from '../../../shell/session/user.queries';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
 import { Paragraph, Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../ui/usePageTitle';
 import { AdjustmentForm } from '../components/AdjustmentForm';
 import { AuditLog } from '../components/AuditLog';
 import { LedgerSearch } from '../components/LedgerSearch';
 import { ReconciliationReport } from '../components/ReconciliationReport';
 import { ReviewQueue } from '../components/ReviewQueue';
-import { FeeRatesAdmin } from '../../earnings/components/admin/FeeRatesAdmin';
-import { StakeScheduleAdmin } from '../../address-mining/components/StakeScheduleAdmin';
-import { MarketDataAdmin } from '../../earnings/components/admin/MarketDataAdmin';
+import { FeeRatesAdmin, MarketDataAdmin } from '../../earnings';
+import { StakeScheduleAdmin } from '../../address-mining';
 
 const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
@@ -27,7 +25,6 @@ const parseTab = (value: string | null): AdminTab => ((ADMIN_TABS as readonly st
 
 export default function AdminWalletPage() {
   const { t } = useTranslation('admin');
-  usePageTitle(t('title'));
   const mine = useMine();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));

@@ -8,12 +8,12 @@ import { Button, Flex, Tag, theme } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, PAY_METHOD_LABELS, type CoinInfo } from '@hashpool/shared';
-import { usePools } from '../../../api/content.queries';
-import { useCurrency } from '../../../app/currency';
+import { usePools } from '../../../shell/site/site.queries';
+import { useCurrency } from '../../../shell/site/currency';
+import { balanceValue } from '../../../shell/site/currency-value';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
-import { balanceValue } from '../../wallet/lib/balances';
 import type { ProfitStats } from '../earnings.api';
 import { useProfitStats } from '../earnings.queries';
 

@@ -7,7 +7,7 @@ import { Button, DatePicker, Flex, Radio, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addDays, type CoinInfo } from '@hashpool/shared';
-import { apiDownload } from '../../../api/client';
+import { apiDownload } from '../../../shell/api/client';
 import { AppModal } from '../../../ui/AppModal';
 import { Paragraph, Text } from '../../../ui/Text';
 

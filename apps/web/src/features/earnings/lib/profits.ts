@@ -2,8 +2,8 @@
 // &page=2, UTC days, both inclusive), the chart's window of days, and the days' amounts summed
 // per day for the bars. Pure; unit-tested in apps/web/test/earnings-profits.test.ts.
 import { addDays, isUtcDay } from '@hashpool/shared';
-import { PAGE_SIZE } from '../../pool/lib/constants';
-import { fromUnits, toUnits } from '../../wallet/lib/decimal';
+import { PAGE_SIZE } from '../../../ui/paging';
+import { fromUnits, toUnits } from '../../../ui/decimal';
 import type { ProfitQuery, ProfitRow } from '../earnings.api';
 
 export interface ProfitFilters {

@@ -6,11 +6,10 @@ import { Button, Col, Flex, Row, theme } from 'antd';
 import { GiftOutlined, ShareAltOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { holdsAny, REFERRAL_RATE_PERCENT } from '@hashpool/shared';
-import { SafeLink, useSafeNavigate } from '../../../app/navigation';
-import { useViewer } from '../../../app/viewer';
+import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
+import { useViewer } from '../../../shell/session/viewer';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text, Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../ui/usePageTitle';
 import { formatPercent, inviteCallToAction, RELEASE_LABEL, USER_INVITE_PATH } from '../lib/invite';
 
 const STEPS: readonly { key: 'share' | 'register' | 'earn'; icon: ComponentType }[] = [
@@ -45,7 +44,6 @@ export default function InviteActivityPage() {
   const { t, i18n } = useTranslation('invite');
   const { token } = theme.useToken();
   const rate = formatPercent(REFERRAL_RATE_PERCENT, i18n.language);
-  usePageTitle(t('activity.page_title'));
   return (
     <Flex vertical gap={32}>
       <Panel padding="clamp(20px, 5vw, 48px)" style={{ background: `linear-gradient(135deg, ${token.colorPrimaryBg}, ${token.colorBgContainer})` }}>

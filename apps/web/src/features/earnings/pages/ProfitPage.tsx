@@ -4,9 +4,9 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../ui/PageSpinner';
-import { AccountGate } from '../../pool/components/AccountGate';
-import { PoolFrame } from '../../pool/components/PoolFrame';
-import { useRouteCoin } from '../../pool/hooks/usePoolContext';
+import { AccountGate } from '../../../shell/frames/AccountGate';
+import { PoolFrame } from '../../../shell/frames/PoolFrame';
+import { useRouteCoin } from '../../../shell/frames/usePoolContext';
 import { DailyEarnings } from '../components/DailyEarnings';
 import { EarningsSummary } from '../components/EarningsSummary';
 import { PayoutMethodSection } from '../components/PayoutMethodSection';
@@ -16,7 +16,7 @@ export default function ProfitPage() {
   const coin = useRouteCoin();
   if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame coin={coin} page="profit" title={t('nav.profit')}>
+    <PoolFrame coin={coin} title={t('nav.profit')}>
       <AccountGate>
         {(account) => (
           // Keyed: another coin or sub-account starts with its own state.

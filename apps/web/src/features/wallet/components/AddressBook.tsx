@@ -5,19 +5,19 @@ import { Button, Flex } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, shortAddress } from '@hashpool/shared';
-import type { UserMine } from '../../../api/accounts.api';
-import { useToast } from '../../../app/feedback';
+import type { UserMine } from '../../../shell/session/user.api';
+import { useToast } from '../../../ui/toast';
 import { AddressText } from '../../../ui/AddressText';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../ui/Text';
-import { ConfirmDialog } from '../../pool/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import AddressDialog from '../dialogs/AddressDialog';
 import { coinSymbol } from '../lib/balances';
 import type { WithdrawAddress } from '../wallet.api';
 import { useAddresses, useAddressMutations } from '../wallet.queries';
 import { CoinFilter } from './CoinFilter';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 
 export function AddressBook({ mine }: { mine: UserMine }) {
   const { t } = useTranslation('wallet');

@@ -11,10 +11,11 @@ import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
-import { balanceTotal, balanceValue, coinSymbol, HIDDEN_AMOUNT, visibleBalances } from '../lib/balances';
-import { usePools } from '../../../api/content.queries';
-import { useCurrency } from '../../../app/currency';
-import { isPositive } from '../lib/decimal';
+import { balanceTotal, coinSymbol, HIDDEN_AMOUNT, visibleBalances } from '../lib/balances';
+import { usePools } from '../../../shell/site/site.queries';
+import { useCurrency } from '../../../shell/site/currency';
+import { balanceValue } from '../../../shell/site/currency-value';
+import { isPositive } from '../../../ui/decimal';
 import { useHideAmounts, useHideSmall } from '../lib/preferences';
 import type { BalanceItem } from '../wallet.api';
 

@@ -9,13 +9,13 @@ import { AmountText } from '../../../ui/AmountText';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph } from '../../../ui/Text';
-import { Pager } from '../../pool/components/Pager';
+import { Pager } from '../../../ui/Pager';
 import { PAGE_SIZE } from '../lib/constants';
 import { useHideAmounts } from '../lib/preferences';
 import type { Deposit } from '../wallet.api';
 import { useDeposits } from '../wallet.queries';
 import { CoinFilter } from './CoinFilter';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { WalletStatusTag } from './WalletStatusTag';
 
 export function DepositList({ timezone }: { timezone: string }) {

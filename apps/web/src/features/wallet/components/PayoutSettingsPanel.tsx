@@ -14,7 +14,7 @@ import PayoutDialog from '../dialogs/PayoutDialog';
 import { coinSymbol } from '../lib/balances';
 import type { BalanceItem, PayoutSetting } from '../wallet.api';
 import { useAddresses, usePayoutSettings } from '../wallet.queries';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 
 export function PayoutSettingsPanel({ balances, timezone }: { balances: readonly BalanceItem[]; timezone: string }) {
   const { t } = useTranslation('wallet');

@@ -1,30 +1,18 @@
-// The frame of the wallet pages: title, the wallet's own navigation (assets, transactions), the
-// withdrawal hold when one applies, and a spinner until the user (GET /users/mine) is known, since
-// the wallet is the current sub-account's.
+// The frame of the wallet pages: title, the wallet's own navigation (the route table's `wallet`
+// menu: assets, transactions), the withdrawal hold when one applies, and a spinner until the user
+// (GET /users/mine) is known, since the wallet is the current sub-account's.
 import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@hashpool/shared';
-import type { UserMine } from '../../../api/accounts.api';
-import { useMine } from '../../../api/user.queries';
-import { SafeLink } from '../../../app/navigation';
+import type { UserMine } from '../../../shell/session/user.api';
+import { useMine } from '../../../shell/session/user.queries';
+import { SafeLink } from '../../../shell/navigation/navigation';
+import { SectionNav } from '../../../shell/navigation/SectionNav';
 import { PageSpinner } from '../../../ui/PageSpinner';
-import { SectionNav } from '../../../ui/SectionNav';
 import { StatusResult } from '../../../ui/StatusResult';
 import { Title } from '../../../ui/Text';
-import { usePageTitle } from '../../../ui/usePageTitle';
-import { walletPaths } from '../lib/constants';
 import { activeHold } from '../lib/hold';
-
-const ITEMS = [
-  { to: walletPaths.assets, label: 'nav.assets' },
-  { to: walletPaths.transactions, label: 'nav.transactions' },
-] as const;
-
-function WalletNav() {
-  const { t } = useTranslation('wallet');
-  return <SectionNav label={t('nav.label')} items={ITEMS.map((item) => ({ to: item.to, label: t(item.label) }))} />;
-}
 
 interface WalletFrameProps {
   title: string;
@@ -36,7 +24,6 @@ interface WalletFrameProps {
 
 export function WalletFrame({ title, actions, nav = true, children }: WalletFrameProps) {
   const { t } = useTranslation('wallet');
-  usePageTitle(title);
   const mine = useMine();
   const account = mine.data?.current_account;
   return (
@@ -50,7 +37,7 @@ export function WalletFrame({ title, actions, nav = true, children }: WalletFram
         </Flex>
         {actions}
       </Flex>
-      {nav && <WalletNav />}
+      {nav && <SectionNav menu="wallet" label={t('nav.label')} />}
       {!mine.data ? (
         mine.isError ? (
           <StatusResult status="error" title={t('load_failed')} extra={<Button onClick={() => void mine.refetch()}>{t('retry')}</Button>} />

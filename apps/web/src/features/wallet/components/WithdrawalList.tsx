@@ -9,13 +9,13 @@ import { AmountText } from '../../../ui/AmountText';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../ui/Text';
 import type { DataColumn } from '../../../ui/DataTable';
-import { Pager } from '../../pool/components/Pager';
+import { Pager } from '../../../ui/Pager';
 import { PAGE_SIZE } from '../lib/constants';
 import { useHideAmounts } from '../lib/preferences';
 import type { Withdrawal } from '../wallet.api';
 import { useWithdrawals } from '../wallet.queries';
 import { CoinFilter } from './CoinFilter';
-import { ResponsiveTable } from './ResponsiveTable';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { WalletStatusTag } from './WalletStatusTag';
 
 function StatusCell({ row }: { row: Withdrawal }) {

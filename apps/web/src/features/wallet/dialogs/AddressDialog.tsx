@@ -4,11 +4,12 @@
 import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COINS, ERRORS, walletSubject } from '@hashpool/shared';
-import type { UserMine, Verification } from '../../../api/accounts.api';
-import { useToast } from '../../../app/feedback';
-import { FormDialog } from '../../accounts/components/FormDialog';
-import { SecondFactorFields, verificationOf } from '../../accounts/components/SecondFactorFields';
-import { formRules } from '../../accounts/lib/rules';
+import type { UserMine } from '../../../shell/session/user.api';
+import type { Verification } from '../../../shell/verification/verification.api';
+import { useToast } from '../../../ui/toast';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
+import { formRules } from '../../../shell/forms/rules';
 import { coinSymbol } from '../lib/balances';
 import { walletRules } from '../lib/rules';
 import type { WithdrawAddress } from '../wallet.api';

@@ -2,7 +2,7 @@
 // place of those dialogs while the user has none, with the way to the settings where it is set.
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSafeNavigate } from '../../../app/navigation';
+import { useSafeNavigate } from '../../../shell/navigation/navigation';
 import { AppModal } from '../../../ui/AppModal';
 import { Paragraph } from '../../../ui/Text';
 import { walletPaths } from '../lib/constants';

@@ -3,9 +3,9 @@
 import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, shortAddress } from '@hashpool/shared';
-import { useToast } from '../../../app/feedback';
-import { FormDialog } from '../../accounts/components/FormDialog';
-import { formRules } from '../../accounts/lib/rules';
+import { useToast } from '../../../ui/toast';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { formRules } from '../../../shell/forms/rules';
 import { amountProblem } from '../lib/amounts';
 import { coinSymbol, displayAmount } from '../lib/balances';
 import type { BalanceItem, PayoutSetting } from '../wallet.api';

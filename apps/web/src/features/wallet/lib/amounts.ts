@@ -4,7 +4,7 @@
 // only saves a round trip and says it next to the input. Messages are keys of the wallet namespace
 // with their values. Amounts are shown with the coin's display precision; that is display only.
 import { coinBaseDecimals, formatAmount } from '@hashpool/shared';
-import { compareDecimals, decimalPlaces, fromUnits, isPositive, toUnits } from './decimal';
+import { compareDecimals, decimalPlaces, fromUnits, isPositive, toUnits } from '../../../ui/decimal';
 
 /** The shape amountSchema of packages/shared accepts: digits, an optional point and decimals. */
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;

@@ -1,8 +1,8 @@
 // The balances table's rules. Every coin of the coin table is listed (the server answers all of
 // them), so most rows of a new user are zero: "hide small balances" keeps the ones worth a look.
-import { findCoin, formatAmount, type RateItem } from '@hashpool/shared';
+import { findCoin, formatAmount } from '@hashpool/shared';
 import type { BalanceItem } from '../wallet.api';
-import { compareDecimals, isPositive, sumDecimals } from './decimal';
+import { compareDecimals, isPositive, sumDecimals } from '../../../ui/decimal';
 
 /** Everything the sub-account holds of a coin: available, frozen (withdrawals in flight) and locked. */
 export function balanceTotal(balance: Pick<BalanceItem, 'available' | 'frozen' | 'locked'>): string {
@@ -39,16 +39,4 @@ export const HIDDEN_AMOUNT = '****';
 /** An amount with the coin's precision and thousands separators, or the mask. */
 export function displayAmount(value: string | null | undefined, coin: string, hidden = false): string {
   return hidden ? HIDDEN_AMOUNT : formatAmount(value, { coin, grouping: true });
-}
-
-/**
- * What a balance is worth in `currency`, with two decimals, or null without a price or a rate.
- * Prices are in USD and rates are units per 1 CNY, so value = total x price / rate(USD) x
- * rate(currency). A display figure (a float is fine here): money itself never goes through it.
- */
-export function balanceValue(total: string, priceUsd: string | null | undefined, currency: string, rates: readonly RateItem[]): string | null {
-  const rate = (code: string) => Number(rates.find((r) => r.currency === code)?.rate ?? NaN);
-  const value = (Number(total) * Number(priceUsd ?? NaN) * rate(currency)) / rate('USD');
-  if (priceUsd == null || !Number.isFinite(value)) return null;
-  return formatAmount(value.toFixed(2), { precision: 2, grouping: true });
 }

@@ -1,7 +1,7 @@
 // The asset page's two switches, remembered in local storage under SPEC.md's keys: `hide_wallet`
 // (hide small balances) and `hide_amount` (mask every amount, for screens others can see).
 import { useSyncExternalStore } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../../app/storage-keys';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shell/storage-keys';
 
 type FlagKey = typeof STORAGE_KEYS.hideWallet | typeof STORAGE_KEYS.hideAmount;
 

@@ -3,7 +3,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { addWithdrawAddressBodySchema, PAY_PASSWORD, transferBodySchema, V } from '@hashpool/shared';
-import { schemaRule } from '../../accounts/lib/rules';
+import { schemaRule } from '../../../shell/forms/rules';
 
 export const walletRules = (t: TFunction) => ({
   alias: [schemaRule(addWithdrawAddressBodySchema.shape.alias, t)],

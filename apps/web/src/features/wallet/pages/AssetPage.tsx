@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { UserMine } from '../../../api/accounts.api';
+import type { UserMine } from '../../../shell/session/user.api';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';

@@ -8,9 +8,9 @@ import { COINS, feeRateBodySchema, formatDateTime, PAY_METHOD_LABELS } from '@ha
 import type { DataColumn } from '../../../../ui/DataTable';
 import { PageSpinner } from '../../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../../ui/Text';
-import { schemaRule } from '../../../accounts/lib/rules';
-import { AdminEditDialog } from '../../../admin/components/AdminEditDialog';
-import { ResponsiveTable } from '../../../wallet/components/ResponsiveTable';
+import { schemaRule } from '../../../../shell/forms/rules';
+import { AdminEditDialog } from '../../../../shell/forms/AdminEditDialog';
+import { ResponsiveTable } from '../../../../ui/ResponsiveTable';
 import type { AdminFeeRate } from '../../earnings.api';
 import { useEarningsAdminMutations, useFeeRates } from '../../earnings.queries';
 

@@ -8,10 +8,10 @@ import { COINS, findCoin, formatCoinPrice, formatDateTime, marketDataBodySchema 
 import type { DataColumn } from '../../../../ui/DataTable';
 import { PageSpinner } from '../../../../ui/PageSpinner';
 import { Paragraph, Text } from '../../../../ui/Text';
-import { schemaRule } from '../../../accounts/lib/rules';
-import { AdminEditDialog } from '../../../admin/components/AdminEditDialog';
-import { Pager } from '../../../pool/components/Pager';
-import { ResponsiveTable } from '../../../wallet/components/ResponsiveTable';
+import { schemaRule } from '../../../../shell/forms/rules';
+import { AdminEditDialog } from '../../../../shell/forms/AdminEditDialog';
+import { Pager } from '../../../../ui/Pager';
+import { ResponsiveTable } from '../../../../ui/ResponsiveTable';
 import type { MarketDay } from '../../earnings.api';
 import { MARKET_PAGE_SIZE, useEarningsAdminMutations, useMarketData } from '../../earnings.queries';
 import { formatDifficulty, formatHashesPerDifficulty } from '../../lib/pay-method';

@@ -1,8 +1,0 @@
-// The site's name: the operator's `site_name` parameter, the brand until it has loaded.
-import { useParameters } from '../api/content.queries';
-
-export const BRAND_NAME = 'Hashpool';
-
-export function useSiteName(): string {
-  return useParameters().data?.site_name || BRAND_NAME;
-}

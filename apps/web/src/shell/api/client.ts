@@ -1,0 +1,57 @@
+// The client every call goes through (ARCHITECTURE.md section 6): the exchange itself is
+// transport.ts; here are the session rules around it (SPEC.md section 4: refresh before a call
+// when due, refresh and reload on 40001) and the error display.
+import { getAccessToken } from '../session/session';
+import { ApiError } from './api-error';
+import { presentError } from './error-presenter';
+import { refresher } from './session-refresh';
+import { handleTokenExpired, TOKEN_EXPIRED_CODE } from './token-expiry';
+import { download, exchange, type Answer, type DownloadedFile, type Method, type QueryParams } from './transport';
+
+export { API_BASE, API_TIMEOUT_MS, type QueryParams } from './transport';
+
+export interface RequestOptions {
+  query?: QueryParams;
+  /** A JSON object; its top-level fields are signed. */
+  body?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** The caller shows the error itself (or it is not worth showing). */
+  silent?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** The session rules around one exchange: a fresh token before it, the 40001 reaction and the error display after. */
+async function withSession<T>(options: Pick<RequestOptions, 'silent'>, run: (token: string | null) => Promise<T>): Promise<T> {
+  let token: string | null = null;
+  try {
+    await refresher.ensureFresh();
+    token = getAccessToken();
+    return await run(token);
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : new ApiError({ kind: 'network', msg: String(caught) });
+    if (error.kind === 'server' && error.status === 400 && error.code === TOKEN_EXPIRED_CODE) await handleTokenExpired(error, token);
+    if (!options.silent && error.kind !== 'aborted') presentError(error);
+    throw error;
+  }
+}
+
+/** The whole answer, for the few calls whose `msg` is worth showing on success. */
+export function apiExchange<T>(method: Method, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+  return withSession(options, (token) => exchange<T>(method, path, { query: options.query, body: options.body, signal: options.signal, token, headers: options.headers }));
+}
+
+/** A file from a GET (an export), under the same session rules. */
+export function apiDownload(path: string, query?: QueryParams): Promise<DownloadedFile> {
+  return withSession({}, (token) => download(path, { query, token }));
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiExchange<T>(method, path, options)).data;
+}
+
+export const api = {
+  get: <T>(path: string, query?: QueryParams, options?: Omit<RequestOptions, 'query' | 'body'>) => apiRequest<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: Record<string, unknown>, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: Record<string, unknown>, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: Record<string, unknown>, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, { ...options, body }),
+};

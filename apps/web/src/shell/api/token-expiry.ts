@@ -1,0 +1,54 @@
+// An expired access token (HTTP 400, code 40001; SPEC.md section 4): refresh, then reload the page
+// so every call and every piece of state starts again with the new token. Without a refresh token
+// the user is logged out. A refused refresh has already ended the session (session-refresh.ts).
+import { clearSession, readSession } from '../session/session';
+import type { ApiError } from './api-error';
+import { refresher } from './session-refresh';
+
+export const TOKEN_EXPIRED_CODE = 40001;
+
+/** sessionStorage: a reload for 40001 that comes straight back to 40001 must not loop. */
+const RELOADED_AT = 'hashpool:token-reload-at';
+const LOOP_WINDOW_MS = 5_000;
+
+function reloadedJustNow(): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(RELOADED_AT));
+    return Number.isFinite(at) && Date.now() - at < LOOP_WINDOW_MS;
+  } catch {
+    return false;
+  }
+}
+
+function reload(): Promise<never> {
+  try {
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  } catch {
+    // Without sessionStorage the loop guard is off; the reload still has to happen.
+  }
+  window.location.reload();
+  return new Promise<never>(() => undefined); // The page is going away; the caller waits for nothing.
+}
+
+/**
+ * `usedToken` is the access token the refused request carried. If storage already holds another,
+ * this tab or another one refreshed meanwhile and only the reload is left to do. Returns (and the
+ * caller shows the error) only when no reload happens.
+ */
+export async function handleTokenExpired(_error: ApiError, usedToken: string | null): Promise<void> {
+  const session = readSession();
+  if (!session) return;
+  if (!session.refreshToken) {
+    clearSession();
+    return;
+  }
+  if (reloadedJustNow()) {
+    // A fresh token was refused at once: something is wrong beyond refreshing. Start over.
+    clearSession();
+    return;
+  }
+  if (session.token !== usedToken) return reload();
+  const outcome = await refresher.refresh();
+  if (outcome === 'refreshed') return reload();
+  // gone or failed: the session has ended; transient: no new token, the call simply failed.
+}

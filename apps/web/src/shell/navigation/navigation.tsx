@@ -1,0 +1,27 @@
+// Navigation that ignores a move to where the user already is (SPEC.md section 2): no history
+// entry, no re-render, no scroll jump.
+import { forwardRef, useCallback, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, type LinkProps, type NavigateOptions } from 'react-router';
+import { isSamePlace } from '../routing/routing-rules';
+
+export function useSafeNavigate(): (to: string, options?: NavigateOptions) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (to: string, options?: NavigateOptions) => {
+      if (!isSamePlace(location, to)) void navigate(to, options);
+    },
+    [navigate, location],
+  );
+}
+
+export type SafeLinkProps = Omit<LinkProps, 'to'> & { to: string };
+
+export const SafeLink = forwardRef<HTMLAnchorElement, SafeLinkProps>(function SafeLink({ to, onClick, ...rest }, ref) {
+  const location = useLocation();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!event.defaultPrevented && isSamePlace(location, to)) event.preventDefault();
+  };
+  return <Link ref={ref} to={to} onClick={handleClick} {...rest} />;
+});

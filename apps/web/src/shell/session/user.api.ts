@@ -1,0 +1,13 @@
+// The two calls every page of a logged-in user needs (SPEC.md section 4, "after login"): who the
+// user is and what they may do. Kept apart from features/accounts/accounts.api.ts so the first
+// screen carries only these two.
+import type { permissionsSchema, UserMine } from '@hashpool/shared';
+import { api } from '../api/client';
+
+export type { UserMine };
+export type PermissionSet = ReturnType<(typeof permissionsSchema)['parse']>;
+
+export const userApi = {
+  mine: (signal?: AbortSignal) => api.get<UserMine>('/users/mine', undefined, { signal, silent: true }),
+  permissions: (signal?: AbortSignal) => api.get<PermissionSet>('/permissions/current', undefined, { signal, silent: true }),
+};

@@ -1,0 +1,29 @@
+// Who is looking: logged in or not, which permissions they hold (SPEC.md section 6) and whether
+// they are an operator. With no session the permissions are empty; with one they come from
+// GET /permissions/current, once per login (a token refresh keeps them: see the epoch in
+// session.ts).
+import { useQuery } from '@tanstack/react-query';
+import { permissionsQuery } from './user.queries';
+import { useAccessToken, useSessionEpoch } from './session';
+import type { Viewer } from '../routing/routing-rules';
+
+const NO_PERMISSIONS: readonly string[] = [];
+
+export function useViewer(): Viewer {
+  const token = useAccessToken();
+  const epoch = useSessionEpoch();
+  const permissions = useQuery({ ...permissionsQuery(epoch), enabled: token !== null });
+  if (token === null) return { loggedIn: false, permissions: NO_PERMISSIONS };
+  if (permissions.isPending) return { loggedIn: true, permissions: null };
+  return { loggedIn: true, permissions: permissions.data?.permissions ?? NO_PERMISSIONS, admin: permissions.data?.is_admin ?? false };
+}
+
+/** An operator: the admin area and its menu item are theirs. False while anonymous or loading. */
+export function useIsAdmin(): boolean {
+  return useViewer().admin === true;
+}
+
+/** The permissions held now; empty while anonymous or still loading. */
+export function usePermissions(): readonly string[] {
+  return useViewer().permissions ?? NO_PERMISSIONS;
+}

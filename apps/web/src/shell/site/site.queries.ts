@@ -1,0 +1,25 @@
+// TanStack Query hooks over the site-wide content calls. Texts that the server localises (pool
+// names, footer titles) are keyed by language so a switch fetches them anew.
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { siteApi } from './site.api';
+
+const FIVE_MINUTES = 5 * 60_000;
+
+export function useParameters() {
+  return useQuery({ queryKey: ['parameters'], queryFn: ({ signal }) => siteApi.parameters(signal), staleTime: FIVE_MINUTES });
+}
+
+export function usePools() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['pools', i18n.language], queryFn: ({ signal }) => siteApi.pools(signal), staleTime: FIVE_MINUTES });
+}
+
+export function useFooterLinks() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['footer-links', i18n.language], queryFn: ({ signal }) => siteApi.footerLinks(signal), staleTime: FIVE_MINUTES });
+}
+
+export function useRates() {
+  return useQuery({ queryKey: ['rates'], queryFn: ({ signal }) => siteApi.rates(signal), staleTime: FIVE_MINUTES });
+}
