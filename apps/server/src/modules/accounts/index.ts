@@ -7,6 +7,7 @@ export { AccountDirectory, type AccountRecipient } from './directory.service';
 export type { UserRow as User } from './accounts.repository';
 export type { Verification } from './security.service';
 export { DEMO_ACCOUNTS, DEMO_EMAIL } from './accounts.seed';
+export { maskTarget } from './auth.service';
 
 /** The columns other modules' tables may point their foreign keys at (and nothing else of these tables). */
 export const accountRefs = {
