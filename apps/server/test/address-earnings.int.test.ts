@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
-import { runAddressPayouts } from '../src/modules/wallet/address-wallets';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { inject } from './account-helpers';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -57,8 +56,8 @@ describe('address mining earnings and payments', () => {
 
     // The daily payment: above ALEO's minimum (1), minus the network fee (0.1) on the way.
     clock.set('2026-08-02T01:30:00Z');
-    expect(await runAddressPayouts(db(), clock.now(), '2026-08-02')).toBe(2);
-    expect(await runAddressPayouts(db(), clock.now(), '2026-08-02')).toBe(0); // once a day
+    expect(await t.app.modules.wallet.payouts.runAddressPayouts('2026-08-02')).toBe(2);
+    expect(await t.app.modules.wallet.payouts.runAddressPayouts('2026-08-02')).toBe(0); // once a day
     await walletTick({ processor: t.app.modules.wallet.processor }); // sent
     clock.set('2026-08-02T01:35:00Z');
     await walletTick({ processor: t.app.modules.wallet.processor }); // confirmed

@@ -81,8 +81,8 @@ async function btcBalance(user: User) {
  * flight at a time. The race on the balance is in this step, so this is where it is run.
  */
 async function freeze(user: User & { addressId: string }, amount: string, key = randomUUID()) {
-  const wallet = t.app.modules.wallet.wallet;
-  return wallet.createWithdrawal({ accountId: user.accountId, userId: user.userId, coin: 'btc', address: BTC_ADDRESS, publicKey: null, chain: null, amount: new Decimal(amount), limits: await wallet.limits('btc'), key, origin: 'user' });
+  const wallet = t.app.modules.wallet;
+  return wallet.withdrawals.create({ accountId: user.accountId, userId: user.userId, coin: 'btc', address: BTC_ADDRESS, publicKey: null, chain: null, amount: new Decimal(amount), limits: await wallet.limits.of('btc'), key, origin: 'user' });
 }
 
 describe('one balance, many withdrawals at once', () => {

@@ -48,7 +48,7 @@ const amount = fc.integer({ min: 1, max: 1_500_000 }).map((n) => new Decimal(n).
 const account = fc.integer({ min: 0, max: ACCOUNTS - 1 });
 
 async function limits() {
-  return t.app.modules.wallet.wallet.limits(COIN);
+  return t.app.modules.wallet.limits.of(COIN);
 }
 
 class Deposit implements fc.AsyncCommand<Model, Real> {
@@ -92,8 +92,8 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const l = await limits();
     const expected = this.value.lt(l.minWithdraw) ? 'withdraw_below_minimum' : m.available[this.from]!.lt(this.value) ? 'insufficient_balance' : 'ok';
-    const result = await t.app.modules.wallet.wallet
-      .createWithdrawal({ accountId: r.accounts[this.from]!, userId: r.userIds[this.from]!, coin: COIN, address: `simltc1${'0'.repeat(40)}`, publicKey: null, chain: null, amount: this.value, limits: l, key: randomUUID(), origin: 'user' })
+    const result = await t.app.modules.wallet.withdrawals
+      .create({ accountId: r.accounts[this.from]!, userId: r.userIds[this.from]!, coin: COIN, address: `simltc1${'0'.repeat(40)}`, publicKey: null, chain: null, amount: this.value, limits: l, key: randomUUID(), origin: 'user' })
       .then((rows) => rows, keyOf);
     // The minimum is the route's rule; the service refuses only parts not above the fee.
     if (expected === 'withdraw_below_minimum') {
@@ -190,7 +190,7 @@ it('matches the model under random sequences of wallet operations', async () => 
     const [acct] = await db.insert(miningAccounts).values({ userId: user!.id, name: `model${randomUUID().replace(/-/g, '').slice(0, 12)}`, isDefault: true }).returning();
     real.accounts.push(acct!.id);
     real.userIds.push(user!.id);
-    real.depositAddress.push((await t.app.modules.wallet.wallet.depositAddress(acct!.id, COIN)).address);
+    real.depositAddress.push((await t.app.modules.wallet.deposits.address(acct!.id, COIN)).address);
   }
   real.adminId = real.userIds[0]!;
 

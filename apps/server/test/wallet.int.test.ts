@@ -279,7 +279,7 @@ describe('withdrawal amounts are bounded before any work (issue 14, item 1)', ()
     // (the threshold leaves the rest below it, so the payout test below sees only its own user).
     const set = await inject(t.app, { method: 'PUT', url: '/api/v2/wallets/payout-settings', headers: auth(user.tokens), payload: { coin: 'btc', address_id: a.id, threshold: '950', enabled: true } });
     expect(set.statusCode, set.body).toBe(200);
-    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-03')).toBe(1);
+    expect(await t.app.modules.wallet.payouts.run('2026-06-03')).toBe(1);
     expect(await balance(user, 'btc')).toMatchObject({ available: '900', frozen: '100' });
   });
 });
@@ -392,10 +392,10 @@ describe('automatic payout', () => {
 
     await endHolds(user);
     await credit(user, 'btc', '0.1');
-    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-02')).toBe(0); // below the threshold
+    expect(await t.app.modules.wallet.payouts.run('2026-06-02')).toBe(0); // below the threshold
     await credit(user, 'btc', '0.35');
-    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-02')).toBe(1);
-    expect(await t.app.modules.wallet.wallet.runPayouts('2026-06-02')).toBe(0);
+    expect(await t.app.modules.wallet.payouts.run('2026-06-02')).toBe(1);
+    expect(await t.app.modules.wallet.payouts.run('2026-06-02')).toBe(0);
     const [w] = body<{ list: Array<{ origin: string; amount: string; address: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ origin: 'payout', amount: '0.45', address: BTC_ADDRESS });
     expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.45' });

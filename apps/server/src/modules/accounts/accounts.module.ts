@@ -46,7 +46,7 @@ export const accountsModule = defineModule({
     const adminEmails = new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
     const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), adminEmails);
     const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
-    const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, (user) => later('wallet')().wallet.holdUntil(user));
+    const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, (user) => later('wallet')().checks.holdUntil(user));
     const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName);
     return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha };
   },

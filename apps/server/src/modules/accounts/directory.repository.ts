@@ -46,3 +46,19 @@ export async function emailsByUserIds(db: DbOrTx, ids: string[]): Promise<Map<st
   const rows = await queryRows<{ id: string; email: string | null }>(db, sql`select id::text as id, email from users where id = any(${sqlArray(ids)}::uuid[])`);
   return new Map(rows.map((r) => [r.id, r.email]));
 }
+
+export async function accountByName(db: DbOrTx, name: string): Promise<{ id: string; name: string; user_id: string } | undefined> {
+  const [row] = await queryRows<{ id: string; name: string; user_id: string }>(db, sql`select id::text as id, name, user_id::text as user_id from mining_accounts where lower(name) = ${name.toLowerCase()}`);
+  return row;
+}
+
+export async function accountIdsOfUser(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id::text as id from mining_accounts where user_id = ${userId}`);
+  return rows.map((r) => r.id);
+}
+
+export async function ownersOfAccounts(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; user_id: string }>(db, sql`select id::text as id, user_id::text as user_id from mining_accounts where id = any(${sqlArray(ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, r.user_id]));
+}

@@ -57,6 +57,22 @@ export class AccountDirectory {
     return { id: account.id, name: account.name };
   }
 
+  /** Any sub-account by name (case-insensitive), with its owner: a transfer's receiver, an operator's lookup. */
+  async byName(name: string, db: DbOrTx = this.db): Promise<{ id: string; name: string; userId: string } | undefined> {
+    const row = await repo.accountByName(db, name);
+    return row ? { id: row.id, name: row.name, userId: row.user_id } : undefined;
+  }
+
+  /** Every sub-account id of the user. */
+  accountIdsOf(userId: string, db: DbOrTx = this.db): Promise<string[]> {
+    return repo.accountIdsOfUser(db, userId);
+  }
+
+  /** The owning user id of each sub-account, by sub-account id. */
+  ownersOf(accountIds: string[], db: DbOrTx = this.db): Promise<Map<string, string>> {
+    return repo.ownersOfAccounts(db, [...new Set(accountIds)]);
+  }
+
   /** True when the sub-account belongs to the user. */
   async owns(userId: string, accountId: string, db: DbOrTx = this.db): Promise<boolean> {
     return (await repo.accountsOwnedBy(db, userId, [accountId])).has(accountId);

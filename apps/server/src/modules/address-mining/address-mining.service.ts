@@ -45,7 +45,7 @@ export class AddressMiningService {
 
   private async loadPools() {
     const coins = COINS.filter((c) => c.mode === 'address').map((c) => c.code);
-    const [pages, fees, minimums] = await Promise.all([this.deps.mining.blocks.coinPages(), this.deps.earnings.earnings.feeRates(coins), this.deps.wallet.wallet.minWithdrawals()]);
+    const [pages, fees, minimums] = await Promise.all([this.deps.mining.blocks.coinPages(), this.deps.earnings.earnings.feeRates(coins), this.deps.wallet.limits.minWithdrawals()]);
     return pages
       .filter((p) => coins.includes(p.coin))
       .map((p) => ({

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_WITHDRAW_PARTS } from '@hashpool/shared';
 import { AppError } from '../../platform/errors';
 import { LedgerDecimal } from './ledger';
-import { splitAmount } from './wallet.service';
+import { splitAmount } from './amounts';
 
 const d = (value: string) => new DecimalJs(value);
 const sum = (parts: DecimalJs[]) => parts.reduce((total, p) => total.plus(p), new LedgerDecimal(0)).toFixed();

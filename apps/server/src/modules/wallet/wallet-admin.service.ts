@@ -2,22 +2,19 @@
 // of an account, system adjustments with a mandatory reason, the reconciliation report and the
 // audit log. Every decision and correction is written to admin_audit_log in the same transaction
 // as its effect.
-import Decimal from 'decimal.js';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { coinBaseDecimals, type BusinessType, type WithdrawalStatus } from '@hashpool/shared';
-import { queryRows, type Db, type Tx } from '../../db/client';
+import { coinBaseDecimals, type WithdrawalStatus } from '@hashpool/shared';
+import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { AccountDirectory } from '../accounts';
 import { AppError } from '../../platform/errors';
-import { miningAccounts, users } from '../accounts/accounts.tables';
+import type { AccountDirectory } from '../accounts';
 import type { ChainAdapter } from './chain';
-import { balancesOf, post, SYSTEM } from './ledger';
+import { balancesOf, LedgerDecimal as Decimal, post, SYSTEM } from './ledger';
 import { reconcile, type ReconciliationReport } from './reconciliation';
+import { movementType, plain, withdrawalView } from './wallet.presenter';
+import * as repo from './wallet.repository';
 import { returnFunds } from './withdrawal-processor';
-import { withdrawalView } from './wallet.service';
-import { withdrawals } from './wallet.tables';
 
 export class WalletAdminService {
   /** The last daily reconciliation, for the report page and the alert. */
@@ -35,42 +32,23 @@ export class WalletAdminService {
   }
 
   async withdrawals(status: WithdrawalStatus | undefined, page: number, pageSize: number) {
-    const where = status ? eq(withdrawals.status, status) : undefined;
-    const [rows, [count]] = await Promise.all([
-      this.db
-        .select({ w: withdrawals, accountName: miningAccounts.name, email: users.email })
-        .from(withdrawals)
-        .innerJoin(miningAccounts, eq(miningAccounts.id, withdrawals.accountId))
-        .innerJoin(users, eq(users.id, withdrawals.userId))
-        .where(where)
-        .orderBy(status === 'reviewing' ? withdrawals.createdAt : desc(withdrawals.createdAt))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
+    const { rows, total } = await repo.pageAllWithdrawals(this.db, status, (page - 1) * pageSize, pageSize);
+    const [names, emails] = await Promise.all([
+      this.deps.accounts.namesByIds(rows.flatMap((w) => (w.accountId ? [w.accountId] : []))),
+      this.deps.accounts.emailsOf(rows.flatMap((w) => (w.userId ? [w.userId] : []))),
     ]);
-    return {
-      list: rows.map((r) => ({ ...withdrawalView(r.w), account_name: r.accountName, user_email: r.email, reviewed_at: r.w.reviewedAt?.toISOString() ?? null })),
-      total: count?.n ?? 0,
-    };
+    const list = rows.map((w) => ({ ...withdrawalView(w), account_name: names.get(w.accountId!) ?? '', user_email: emails.get(w.userId!) ?? null, reviewed_at: w.reviewedAt?.toISOString() ?? null }));
+    return { list, total };
   }
 
   private async decide(adminUserId: string, id: string, to: 'processing' | 'rejected', reason?: string): Promise<void> {
     const now = this.clock.now();
     await inTransaction(this.db, async (tx) => {
-      const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
+      const w = await repo.findWithdrawal(tx, id);
       if (!w) throw new AppError('withdrawal_not_found');
-      const moved = await tx
-        .update(withdrawals)
-        .set({ status: to, reviewedBy: adminUserId, reviewedAt: now, updatedAt: now, ...(reason ? { reason } : {}) })
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'reviewing')))
-        .returning({ id: withdrawals.id });
-      if (moved.length === 0) throw new AppError('withdrawal_state_invalid');
+      if (!(await repo.moveWithdrawal(tx, id, 'reviewing', to, { reviewedBy: adminUserId, reviewedAt: now, ...(reason ? { reason } : {}) }, now))) throw new AppError('withdrawal_state_invalid');
       if (to === 'rejected') await returnFunds(tx, w, now);
-      await this.audit(tx, adminUserId, to === 'processing' ? 'withdrawal_approve' : 'withdrawal_reject', `withdrawal:${id}`, {
-        coin: w.coin,
-        amount: new Decimal(w.amount).toFixed(),
-        ...(reason ? { reason } : {}),
-      });
+      await this.audit(tx, adminUserId, to === 'processing' ? 'withdrawal_approve' : 'withdrawal_reject', `withdrawal:${id}`, { coin: w.coin, amount: plain(w.amount), ...(reason ? { reason } : {}) });
     });
   }
 
@@ -83,44 +61,35 @@ export class WalletAdminService {
   }
 
   private async accountByName(name: string) {
-    const [row] = await this.db
-      .select({ id: miningAccounts.id, name: miningAccounts.name, email: users.email })
-      .from(miningAccounts)
-      .innerJoin(users, eq(users.id, miningAccounts.userId))
-      .where(sql`lower(${miningAccounts.name}) = ${name.toLowerCase()}`);
-    if (!row) throw new AppError('transfer_account_invalid');
-    return row;
+    const account = await this.deps.accounts.byName(name);
+    if (!account) throw new AppError('transfer_account_invalid');
+    return account;
   }
 
   async ledger(accountName: string, page: number, pageSize: number) {
     const account = await this.accountByName(accountName);
-    const [balances, entries, [count]] = await Promise.all([
+    const [balances, entries, emails] = await Promise.all([
       balancesOf(this.db, account.id),
-      queryRows<{ id: string | number; business_type: string; coin: string; bucket: string; amount: string; reference: string | null; created_at: Date | string }>(
-        this.db,
-        sql`select p.id, p.business_type, e.coin, e.bucket, e.amount::text as amount, p.reference, p.created_at
-              from ledger_entries e join ledger_postings p on p.id = e.posting_id
-             where e.holder = ${account.id} order by e.posting_id desc, e.coin, e.bucket limit ${pageSize} offset ${(page - 1) * pageSize}`,
-      ),
-      queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from ledger_entries where holder = ${account.id}`),
+      repo.pageEntries(this.db, account.id, (page - 1) * pageSize, pageSize),
+      this.deps.accounts.emailsOf([account.userId]),
     ]);
     return {
-      account: { id: account.id, name: account.name, user_email: account.email },
-      balances: balances.map((b) => ({ coin: b.coin, available: new Decimal(b.available).toFixed(), frozen: new Decimal(b.frozen).toFixed(), locked: new Decimal(b.locked).toFixed() })),
+      account: { id: account.id, name: account.name, user_email: emails.get(account.userId) ?? null },
+      balances: balances.map((b) => ({ coin: b.coin, available: plain(b.available), frozen: plain(b.frozen), locked: plain(b.locked) })),
       entries: {
-        list: entries.map((e) => ({
+        list: entries.rows.map((e) => ({
           id: Number(e.id),
           // Transfers are one type in the ledger; lists name their direction (as the user's list does).
-          business_type: (e.business_type === 'transfer' ? (e.amount.startsWith('-') ? 'transfer_out' : 'transfer_in') : e.business_type) as BusinessType,
+          business_type: movementType(e.business_type, e.amount),
           coin: e.coin,
           bucket: e.bucket,
-          amount: new Decimal(e.amount).toFixed(),
+          amount: plain(e.amount),
           txid: null,
           status: 'completed',
           reference: e.reference,
           created_at: new Date(e.created_at).toISOString(),
         })),
-        total: count?.n ?? 0,
+        total: entries.total,
       },
     };
   }

@@ -9,14 +9,13 @@ import { COINS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { acquireLease, ifLeaseFree, releaseLease } from '../../platform/leases';
-import { runAddressPayouts } from './address-wallets';
 import type { WalletAdminService } from './wallet-admin.service';
-import type { WalletService } from './wallet.service';
+import type { PayoutsService } from './payouts.service';
 import type { WithdrawalProcessor } from './withdrawal-processor';
 
 export interface WalletJobDeps {
   db: Db;
-  wallet: WalletService;
+  payouts: PayoutsService;
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
   clock: Clock;
@@ -47,7 +46,7 @@ export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
     const holder = randomUUID();
     if (await acquireLease(d.db, name, holder, DAILY_LEASE_MS)) {
       try {
-        const paid = (await d.wallet.runPayouts(day)) + (await runAddressPayouts(d.db, now, day));
+        const paid = (await d.payouts.run(day)) + (await d.payouts.runAddressPayouts(day));
         const report = await d.admin.dailyReconciliation();
         if (!report.ok) d.log.error({ unbalanced: report.unbalanced.length, balanceMismatches: report.balanceMismatches.length, custody: report.custody.filter((c) => !c.ok) }, 'ledger reconciliation mismatch');
         d.log.info({ paid, reconciled: report.ok }, 'daily payouts and reconciliation');

@@ -3,19 +3,34 @@
 // operators' review and corrections; its jobs send withdrawals, credit deposits and run the daily
 // payouts and reconciliation.
 import { defineModule } from '../../platform/modules';
+import { AddressesService } from './addresses.service';
 import { JsonRpcChain, SimulatedChain, type ChainAdapter } from './chain';
+import { CoinLimits } from './coin-limits.service';
+import { DepositsService } from './deposits.service';
+import { OutgoingChecks } from './outgoing-checks.service';
+import { PayoutsService } from './payouts.service';
+import { TransactionsService } from './transactions.service';
+import { TransfersService } from './transfers.service';
 import { WalletAdminService } from './wallet-admin.service';
 import { startWalletJobs } from './wallet.jobs';
 import { walletRoutes } from './wallet.routes';
 import { seedWalletLimits } from './wallet.seed';
-import { WalletService } from './wallet.service';
 import { WithdrawalProcessor } from './withdrawal-processor';
+import { WithdrawalsService } from './withdrawals.service';
 
 /** Wrong pay passwords are counted over this window. */
 const PAY_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export interface WalletApi {
-  wallet: WalletService;
+  limits: CoinLimits;
+  /** The hold, the second factor and the pay password, the balance: what every outgoing movement passes. */
+  checks: OutgoingChecks;
+  addresses: AddressesService;
+  withdrawals: WithdrawalsService;
+  deposits: DepositsService;
+  transfers: TransfersService;
+  transactions: TransactionsService;
+  payouts: PayoutsService;
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
   chain: ChainAdapter;
@@ -26,22 +41,36 @@ export const walletModule = defineModule({
   dependsOn: ['accounts'],
   create: (p, use) => {
     const { config, db, clock } = p;
+    const { security, directory: accounts } = use('accounts');
     const chain: ChainAdapter =
       config.CHAIN_ADAPTER === 'jsonrpc' ? new JsonRpcChain(JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>) : new SimulatedChain(db, clock, p.keys.chain);
-    const wallet = new WalletService({
+    const limits = new CoinLimits(db);
+    const checks = new OutgoingChecks({
       db,
       clock,
-      chain,
+      accounts,
+      security,
       passwords: p.passwords,
-      security: use('accounts').security,
       payPasswordFailures: p.failures('pay_password', PAY_PASSWORD_WINDOW_MS),
       addressHoldHours: config.WITHDRAW_ADDRESS_HOLD_HOURS,
       securityHoldHours: config.SECURITY_HOLD_HOURS,
-      allowSimulatedAddresses: chain instanceof SimulatedChain,
     });
-    return { wallet, admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts: use('accounts').directory }), processor: new WithdrawalProcessor(db, clock, chain), chain };
+    const withdrawals = new WithdrawalsService(db, clock, { limits, checks, security });
+    return {
+      limits,
+      checks,
+      addresses: new AddressesService(db, clock, security, chain instanceof SimulatedChain),
+      withdrawals,
+      deposits: new DepositsService(db, clock, chain, limits),
+      transfers: new TransfersService(db, clock, { checks, security, accounts }),
+      transactions: new TransactionsService(db, { limits, accounts }),
+      payouts: new PayoutsService(db, clock, { limits, checks, withdrawals, security, accounts }),
+      admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts }),
+      processor: new WithdrawalProcessor(db, clock, chain),
+      chain,
+    };
   },
-  routes: (api) => walletRoutes(api.wallet, api.admin),
+  routes: (api) => walletRoutes(api),
   seed: (db) => seedWalletLimits(db),
   jobs: (api, p) => startWalletJobs({ ...api, db: p.db, clock: p.clock, log: p.log, intervalMs: p.config.WALLET_JOB_INTERVAL_SECONDS * 1000 }),
 });

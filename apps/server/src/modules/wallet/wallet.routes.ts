@@ -41,8 +41,7 @@ import {
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
 import { clientInfo, perMinute } from '../../platform/request-context';
-import type { WalletAdminService } from './wallet-admin.service';
-import type { WalletService } from './wallet.service';
+import type { WalletApi } from './wallet.module';
 import type { ReconciliationReport } from './reconciliation';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -53,7 +52,8 @@ export function reportView(r: ReconciliationReport) {
   return { ok: r.ok, checked_at: r.checkedAt, postings: r.postings, entries: r.entries, unbalanced: r.unbalanced, balance_mismatches: r.balanceMismatches, custody: r.custody };
 }
 
-export function walletRoutes(wallet: WalletService, admin: WalletAdminService) {
+export function walletRoutes(wallet: WalletApi) {
+  const { admin } = wallet;
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['wallet'];
@@ -70,75 +70,75 @@ export function walletRoutes(wallet: WalletService, admin: WalletAdminService) {
     app.get('/v2/wallets/balances', {
       config: { access: view },
       schema: { tags, summary: 'Balances of the current sub-account per coin, with the coin limits', response: { 200: envelope(balancesSchema) } },
-    }, async (request) => ok(request, await wallet.balances(account(request))));
+    }, async (request) => ok(request, await wallet.transactions.balances(account(request))));
 
     app.get('/v2/wallets/addresses', {
       config: { access: view },
       schema: { tags, summary: 'Withdraw addresses', querystring: addressQuerySchema, response: { 200: envelope(z.array(withdrawAddressSchema)) } },
-    }, async (request) => ok(request, await wallet.addresses(account(request), request.query.coin)));
+    }, async (request) => ok(request, await wallet.addresses.list(account(request), request.query.coin)));
 
     app.post('/v2/wallets/addresses', {
       config: { access: view, ...perMinute(10) },
       schema: { tags, summary: 'Add a withdraw address (second factor; starts the withdrawal hold)', body: addWithdrawAddressBodySchema, response: { 200: envelope(withdrawAddressSchema) } },
-    }, async (request) => ok(request, await wallet.addAddress(me(request), account(request), request.body, clientInfo(request))));
+    }, async (request) => ok(request, await wallet.addresses.add(me(request), account(request), request.body, clientInfo(request))));
 
     app.delete('/v2/wallets/addresses/:id', {
       config: { access: view, ...perMinute(20) },
       schema: { tags, summary: 'Remove a withdraw address', params: idParams, response: { 200: envelope(z.null()) } },
     }, async (request) => {
-      await wallet.deleteAddress(account(request), request.params.id);
+      await wallet.addresses.remove(account(request), request.params.id);
       return ok(request, null);
     });
 
     app.post('/v2/wallets/withdrawals/quote', {
       config: { access: view, ...perMinute(60) },
       schema: { tags, summary: 'Fee, amount received, parts and review of a withdrawal before confirming', body: withdrawQuoteBodySchema, response: { 200: envelope(withdrawQuoteSchema) } },
-    }, async (request) => ok(request, await wallet.quote(me(request), account(request), request.body.coin, request.body.amount)));
+    }, async (request) => ok(request, await wallet.withdrawals.quote(me(request), account(request), request.body.coin, request.body.amount)));
 
     app.post('/v2/wallets/withdrawals', {
       config: { access: view, ...perMinute(10) },
       schema: { tags, summary: 'Withdraw (pay password + second factor; Idempotency-Key)', headers: idempotencyHeaders, body: withdrawBodySchema, response: { 200: envelope(withdrawResultSchema) } },
-    }, async (request) => ok(request, await wallet.withdraw(me(request), account(request), key(request), request.body)));
+    }, async (request) => ok(request, await wallet.withdrawals.withdraw(me(request), account(request), key(request), request.body)));
 
     app.get('/v2/wallets/withdrawals', {
       config: { access: view },
       schema: { tags, summary: 'Withdrawals of the current sub-account, newest first', querystring: walletPageQuerySchema, response: { 200: envelope(withdrawalPageSchema) } },
-    }, async (request) => ok(request, await wallet.withdrawals(account(request), request.query.coin, request.query.page, request.query.page_size)));
+    }, async (request) => ok(request, await wallet.withdrawals.list(account(request), request.query.coin, request.query.page, request.query.page_size)));
 
     app.get('/v2/wallets/deposit-address', {
       config: { access: view },
       schema: { tags, summary: 'The deposit address of the current sub-account for a coin', querystring: depositAddressQuerySchema, response: { 200: envelope(depositAddressSchema) } },
-    }, async (request) => ok(request, await wallet.depositAddress(account(request), request.query.coin)));
+    }, async (request) => ok(request, await wallet.deposits.address(account(request), request.query.coin)));
 
     app.get('/v2/wallets/deposits', {
       config: { access: view },
       schema: { tags, summary: 'Deposits of the current sub-account', querystring: walletPageQuerySchema, response: { 200: envelope(depositPageSchema) } },
-    }, async (request) => ok(request, await wallet.deposits(account(request), request.query.coin, request.query.page, request.query.page_size)));
+    }, async (request) => ok(request, await wallet.deposits.list(account(request), request.query.coin, request.query.page, request.query.page_size)));
 
     app.post('/v2/wallets/transfers', {
       config: { access: view, ...perMinute(10) },
       schema: { tags, summary: 'Transfer to another pool sub-account by name (pay password + second factor; Idempotency-Key)', headers: idempotencyHeaders, body: transferBodySchema, response: { 200: envelope(transferSchema) } },
-    }, async (request) => ok(request, await wallet.transfer(me(request), account(request), key(request), request.body)));
+    }, async (request) => ok(request, await wallet.transfers.transfer(me(request), account(request), key(request), request.body)));
 
     app.get('/v2/wallets/transactions', {
       config: { access: view },
       schema: { tags, summary: 'Every movement of the current sub-account: filters by coin, type and dates', querystring: transactionQuerySchema, response: { 200: envelope(transactionPageSchema) } },
-    }, async (request) => ok(request, await wallet.transactions(account(request), request.query)));
+    }, async (request) => ok(request, await wallet.transactions.list(account(request), request.query)));
 
     app.get('/v2/wallets/fund/:id', {
       config: { access: access.permissions('account.view') },
       schema: { tags, summary: 'One movement in detail', params: z.object({ id: z.coerce.number().int().min(1) }), response: { 200: envelope(fundDetailSchema) } },
-    }, async (request) => ok(request, await wallet.fund(account(request), request.params.id)));
+    }, async (request) => ok(request, await wallet.transactions.fund(account(request), request.params.id)));
 
     app.get('/v2/wallets/payout-settings', {
       config: { access: view },
       schema: { tags, summary: 'Automatic payout per coin', response: { 200: envelope(payoutSettingsSchema) } },
-    }, async (request) => ok(request, await wallet.payoutSettings(account(request))));
+    }, async (request) => ok(request, await wallet.payouts.settings(account(request))));
 
     app.put('/v2/wallets/payout-settings', {
       config: { access: view, ...perMinute(20) },
       schema: { tags, summary: 'Set the automatic payout of a coin (to a saved withdraw address)', body: payoutSettingBodySchema, response: { 200: envelope(payoutSettingsSchema) } },
-    }, async (request) => ok(request, await wallet.setPayout(account(request), request.body)));
+    }, async (request) => ok(request, await wallet.payouts.set(account(request), request.body)));
 
     // ---- operators ----
     const adminTags = ['admin'];

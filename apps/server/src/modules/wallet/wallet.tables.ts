@@ -3,7 +3,7 @@
 // payout settings, the operators' audit log, and the simulated chain's own book.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { miningAccounts, users } from '../accounts/accounts.tables';
+import { accountRefs } from '../accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
@@ -26,7 +26,7 @@ export const withdrawAddresses = pgTable(
   'withdraw_addresses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
     alias: text('alias').notNull(),
     address: text('address').notNull(),
@@ -71,8 +71,8 @@ export const withdrawals = pgTable(
     partNo: integer('part_no').notNull(),
     parts: integer('parts').notNull(),
     /** A sub-account's withdrawal (with its user), or an address wallet's payment: one or the other. */
-    accountId: uuid('account_id').references(() => miningAccounts.id),
-    userId: uuid('user_id').references(() => users.id),
+    accountId: uuid('account_id').references(accountRefs.miningAccountId),
+    userId: uuid('user_id').references(accountRefs.userId),
     addressWalletId: uuid('address_wallet_id').references(() => addressWallets.id),
     coin: text('coin').notNull(),
     address: text('address').notNull(),
@@ -87,7 +87,7 @@ export const withdrawals = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     txid: text('txid'),
     reason: text('reason'),
-    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedBy: uuid('reviewed_by').references(accountRefs.userId),
     reviewedAt: ts('reviewed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -107,7 +107,7 @@ export const withdrawals = pgTable(
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
     address: text('address').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -119,7 +119,7 @@ export const deposits = pgTable(
   'deposits',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
     address: text('address').notNull(),
     txid: text('txid').notNull(),
@@ -142,9 +142,9 @@ export const internalTransfers = pgTable(
   'internal_transfers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    fromAccountId: uuid('from_account_id').notNull().references(() => miningAccounts.id),
-    toAccountId: uuid('to_account_id').notNull().references(() => miningAccounts.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    fromAccountId: uuid('from_account_id').notNull().references(accountRefs.miningAccountId),
+    toAccountId: uuid('to_account_id').notNull().references(accountRefs.miningAccountId),
+    userId: uuid('user_id').notNull().references(accountRefs.userId),
     coin: text('coin').notNull(),
     amount: money('amount').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -156,7 +156,7 @@ export const internalTransfers = pgTable(
 export const payoutSettings = pgTable(
   'payout_settings',
   {
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
     addressId: uuid('address_id')
       .notNull()

@@ -4,29 +4,20 @@
 // to available). Every transition is a conditional update on the current status in the same
 // transaction as its posting, so a state is left exactly once and funds return exactly once
 // (SECURITY-CHECKLIST item 31), whatever runs twice after a crash.
-import Decimal from 'decimal.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import type { ChainAdapter } from './chain';
-import { post, SYSTEM } from './ledger';
-import { deposits, depositAddresses, withdrawals } from './wallet.tables';
+import { LedgerDecimal as Decimal, post, SYSTEM } from './ledger';
+import * as repo from './wallet.repository';
+import type { WithdrawalRow } from './wallet.repository';
 
-type WithdrawalRow = typeof withdrawals.$inferSelect;
+/** Withdrawals the processor takes per pass, per state. */
+const SEND_BATCH = 100;
+const CHECK_BATCH = 500;
 
 /** Whose balance a withdrawal moves: the sub-account's, or the address wallet's (address mining). */
 export const withdrawalHolder = (w: Pick<WithdrawalRow, 'accountId' | 'addressWalletId'>): string => (w.accountId ?? w.addressWalletId)!;
-
-/** Moves `w` from `from` to `to` if it is still in `from`; false when someone else moved it. */
-async function transition(tx: Tx, w: WithdrawalRow, from: string, to: string, set: Partial<typeof withdrawals.$inferInsert>, now: Date): Promise<boolean> {
-  const moved = await tx
-    .update(withdrawals)
-    .set({ ...set, status: to, updatedAt: now })
-    .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, from)))
-    .returning({ id: withdrawals.id });
-  return moved.length === 1;
-}
 
 /** Available to frozen, once: a withdrawal's amount is held from its creation until it settles or returns. */
 export async function freezeFunds(tx: Tx, w: WithdrawalRow, now: Date): Promise<void> {
@@ -71,7 +62,7 @@ export class WithdrawalProcessor {
 
   /** Sends every withdrawal waiting in processing. */
   async sendPending(): Promise<number> {
-    const pending = await this.db.select().from(withdrawals).where(eq(withdrawals.status, 'processing')).orderBy(withdrawals.createdAt).limit(100);
+    const pending = await repo.withdrawalsInState(this.db, 'processing', SEND_BATCH);
     let sent = 0;
     for (const w of pending) {
       const net = new Decimal(w.amount).minus(w.fee).toFixed();
@@ -84,7 +75,7 @@ export class WithdrawalProcessor {
         await this.fail(w, 'processing', error instanceof Error ? error.message.slice(0, 200) : 'refused by the node');
         continue;
       }
-      await inTransaction(this.db, (tx) => transition(tx, w, 'processing', 'broadcast', { txid }, this.clock.now()));
+      await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid }, this.clock.now()));
       sent++;
     }
     return sent;
@@ -92,7 +83,7 @@ export class WithdrawalProcessor {
 
   /** Settles confirmed payments and returns dropped ones. */
   async checkBroadcast(): Promise<number> {
-    const inFlight = await this.db.select().from(withdrawals).where(eq(withdrawals.status, 'broadcast')).limit(500);
+    const inFlight = await repo.withdrawalsInState(this.db, 'broadcast', CHECK_BATCH);
     let settled = 0;
     for (const w of inFlight) {
       const outcome = await this.chain.outcome(w.coin, w.txid!);
@@ -103,7 +94,7 @@ export class WithdrawalProcessor {
       }
       const now = this.clock.now();
       await inTransaction(this.db, async (tx) => {
-        if (!(await transition(tx, w, 'broadcast', 'completed', {}, now))) return;
+        if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', {}, now))) return;
         const amount = new Decimal(w.amount);
         const fee = new Decimal(w.fee);
         await post(
@@ -126,10 +117,10 @@ export class WithdrawalProcessor {
     return settled;
   }
 
-  private async fail(w: WithdrawalRow, from: string, reason: string): Promise<void> {
+  private async fail(w: WithdrawalRow, from: 'processing' | 'broadcast', reason: string): Promise<void> {
     const now = this.clock.now();
     await inTransaction(this.db, async (tx) => {
-      if (await transition(tx, w, from, 'failed', { reason }, now)) await returnFunds(tx, w, now);
+      if (await repo.moveWithdrawal(tx, w.id, from, 'failed', { reason }, now)) await returnFunds(tx, w, now);
     });
   }
 
@@ -140,28 +131,17 @@ export class WithdrawalProcessor {
   async scanDeposits(coins: string[]): Promise<number> {
     let credited = 0;
     for (const coin of coins) {
-      const owned = await this.db.select().from(depositAddresses).where(eq(depositAddresses.coin, coin));
+      const owned = await repo.depositAddressesOf(this.db, coin);
       if (owned.length === 0) continue;
       const accountOf = new Map(owned.map((a) => [a.address, a.accountId]));
       const seen = await this.chain.incoming(coin, new Set(accountOf.keys()));
       if (seen.length === 0) continue;
       const now = this.clock.now();
-      await this.db
-        .insert(deposits)
-        .values(seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })))
-        .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations` } });
-      const ready = await this.db
-        .select()
-        .from(deposits)
-        .where(and(eq(deposits.coin, coin), eq(deposits.status, 'confirming'), sql`${deposits.confirmations} >= 1`, inArray(deposits.txid, seen.map((t) => t.txid))));
+      await repo.recordIncoming(this.db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
+      const ready = await repo.confirmedDeposits(this.db, coin, seen.map((t) => t.txid));
       for (const d of ready) {
         await inTransaction(this.db, async (tx) => {
-          const moved = await tx
-            .update(deposits)
-            .set({ status: 'credited', creditedAt: now })
-            .where(and(eq(deposits.id, d.id), eq(deposits.status, 'confirming')))
-            .returning({ id: deposits.id });
-          if (moved.length === 0) return;
+          if (!(await repo.markDepositCredited(tx, d.id, now))) return;
           await post(
             tx,
             {

@@ -1,0 +1,95 @@
+// What every outgoing movement (withdrawal, transfer, automatic payout) passes: the hold after a
+// security or withdraw-address change, the second factor then the pay password, and the available
+// balance. And the one-request-per-key rule of calls that move money.
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import type { FailureCounter } from '../../platform/failure-counter';
+import { underLease } from '../../platform/leases';
+import type { PasswordHasher } from '../../platform/passwords';
+import type { AccountDirectory, AccountsApi, User, Verification } from '../accounts';
+import { balanceOf, type LedgerDecimal } from './ledger';
+import * as repo from './wallet.repository';
+
+const PAY_PASSWORD_FAILURES = 5;
+
+/**
+ * The lease of one idempotency key's request. A request takes well under a second (argon2, a few
+ * statements); a duplicate waits up to 15 s for it. A crashed holder's lease lapses after 10 s, so
+ * the client's retry after a restart goes through. Money does not depend on the lease: the keys'
+ * unique indexes keep a request that outlives it from being applied twice.
+ */
+const KEY_LEASE = { ttlMs: 10_000, waitMs: 15_000 };
+
+/**
+ * Runs the requests of one key one after the other, on whichever instance they arrive. A
+ * duplicate sent while the first is still running (a double click, a retry after a client
+ * timeout) would otherwise pass the key check before the first has written anything and then
+ * fail on the second factor the first one just spent; waiting for it, it finds the first's rows
+ * and gives its answer.
+ */
+export function oneRequestPerKey<T>(db: Db, name: string, work: () => Promise<T>): Promise<T> {
+  return underLease(db, name, KEY_LEASE, work);
+}
+
+export interface OutgoingChecksDeps {
+  db: Db;
+  clock: Clock;
+  accounts: AccountDirectory;
+  security: AccountsApi['security'];
+  passwords: PasswordHasher;
+  payPasswordFailures: FailureCounter;
+  /** WITHDRAW_ADDRESS_HOLD_HOURS: after a withdraw address is added. */
+  addressHoldHours: number;
+  /** SECURITY_HOLD_HOURS: after a change of pay password, phone, email or a password reset. */
+  securityHoldHours: number;
+}
+
+export class OutgoingChecks {
+  constructor(private readonly d: OutgoingChecksDeps) {}
+
+  /** Until when withdrawals of this user wait after a security or withdraw-address change. */
+  async holdUntil(user: User): Promise<Date | null> {
+    const latest = await repo.latestAddressAt(this.d.db, await this.d.accounts.accountIdsOf(user.id));
+    const candidates = [
+      user.securityChangedAt ? user.securityChangedAt.getTime() + this.d.securityHoldHours * 3600_000 : 0,
+      latest ? latest.getTime() + this.d.addressHoldHours * 3600_000 : 0,
+    ];
+    const until = Math.max(...candidates);
+    return until > this.d.clock.now().getTime() ? new Date(until) : null;
+  }
+
+  async checkHold(user: User): Promise<void> {
+    const until = await this.holdUntil(user);
+    if (until) throw new AppError('withdraw_hold', { params: { until: until.toISOString().replace('T', ' ').slice(0, 16) } });
+  }
+
+  /**
+   * The second factor, then the pay password (SECURITY-CHECKLIST item 39). A wrong or missing
+   * second factor answers before the PIN is read: the same answer for a right and a wrong PIN,
+   * and no PIN try counted, so a stolen access token alone learns nothing about the PIN. A right
+   * one is spent before the PIN is checked, so every PIN try costs a code (concurrent requests
+   * cannot try several PINs with one) and a mistyped PIN needs a new code.
+   */
+  async secondFactorThenPin(user: User, operation: 'withdraw' | 'transfer', verification: Verification, subject: string, payPassword: string): Promise<void> {
+    await this.d.security.verifySecondFactor(user, operation, verification, subject);
+    await this.checkPayPassword(user, payPassword);
+  }
+
+  /** Pay password, with its own failure limit (a 6-digit PIN must not be guessable online). */
+  private async checkPayPassword(user: User, payPassword: string): Promise<void> {
+    if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
+    if ((await this.d.payPasswordFailures.count(user.id)) >= PAY_PASSWORD_FAILURES) throw new AppError('pay_password_locked');
+    if (!(await this.d.passwords.verifyPayPassword(user.payPasswordHash, payPassword))) {
+      await this.d.payPasswordFailures.add(user.id);
+      throw new AppError('pay_password_incorrect');
+    }
+    await this.d.payPasswordFailures.clear(user.id);
+  }
+
+  /** Refuses more than the holder's available balance: what every split is bounded by. */
+  async checkAvailable(holder: string, coin: string, amount: LedgerDecimal): Promise<void> {
+    const { available } = await balanceOf(this.d.db, holder, coin);
+    if (amount.gt(available)) throw new AppError('insufficient_balance');
+  }
+}

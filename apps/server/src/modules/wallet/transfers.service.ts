@@ -1,0 +1,76 @@
+// Internal transfers to another sub-account of the pool, by name: one per idempotency key, behind
+// the hold, the second factor and the pay password; the transfer row and its posting commit together.
+import { walletSubject } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import type { AccountDirectory, AccountsApi, Verification } from '../accounts';
+import { userAmount } from './amounts';
+import { LedgerDecimal as Decimal, post } from './ledger';
+import { oneRequestPerKey, type OutgoingChecks } from './outgoing-checks.service';
+import { plain } from './wallet.presenter';
+import * as repo from './wallet.repository';
+
+export interface TransferRequest {
+  coin: string;
+  to_account: string;
+  amount: string;
+  pay_password: string;
+  verification: Verification;
+}
+
+export class TransfersService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly d: { checks: OutgoingChecks; security: AccountsApi['security']; accounts: AccountDirectory },
+  ) {}
+
+  transfer(userId: string, accountId: string, key: string, body: TransferRequest) {
+    return oneRequestPerKey(this.db, `transfer:${accountId}:${key}`, () => this.transferOnce(userId, accountId, key, body));
+  }
+
+  private async transferOnce(userId: string, accountId: string, key: string, body: TransferRequest) {
+    const amount = userAmount(body.coin, body.amount);
+    const to = await this.d.accounts.byName(body.to_account);
+    const answer = (row: repo.TransferRow) => {
+      if (row.coin !== body.coin || row.toAccountId !== to?.id || !new Decimal(row.amount).eq(amount)) throw new AppError('idempotency_conflict');
+      return { id: row.id, coin: row.coin, amount: plain(row.amount), to_account: to.name, created_at: row.createdAt.toISOString() };
+    };
+    const previous = await repo.transferByKey(this.db, accountId, key);
+    if (previous) return answer(previous);
+    if (!to) throw new AppError('transfer_account_invalid');
+    if (to.id === accountId) throw new AppError('transfer_to_self');
+
+    const user = await this.d.security.user(userId);
+    if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
+    await this.d.checks.checkHold(user);
+    await this.d.checks.secondFactorThenPin(user, 'transfer', body.verification, walletSubject.transfer(body), body.pay_password);
+
+    const now = this.clock.now();
+    const row = await inTransaction(this.db, async (tx) => {
+      const created = await repo.insertTransfer(tx, { fromAccountId: accountId, toAccountId: to.id, userId, coin: body.coin, amount: amount.toFixed(), idempotencyKey: key, createdAt: now });
+      await post(
+        tx,
+        {
+          idempotencyKey: `transfer:${created.id}`,
+          businessType: 'transfer',
+          reference: `transfer:${created.id}`,
+          entries: [
+            { holder: accountId, coin: body.coin, amount: `-${amount.toFixed()}` },
+            { holder: to.id, coin: body.coin, amount: amount.toFixed() },
+          ],
+        },
+        now,
+      );
+      return created;
+    }).catch(async (error: unknown) => {
+      // The same key raced in on another request: answer what that one did.
+      if (isUniqueViolation(error)) return (await repo.transferByKey(this.db, accountId, key))!;
+      throw error;
+    });
+    return answer(row);
+  }
+}

@@ -1,0 +1,341 @@
+// SQL of the wallet's tables (wallet.tables.ts) and of the ledger as users and operators read it:
+// coin limits, withdraw addresses, withdrawals and their transitions, deposits, internal transfers,
+// payout settings, address wallets. Postings themselves are written by ledger.ts only.
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { BusinessType, WithdrawalStatus } from '@hashpool/shared';
+import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
+import { depositAddresses, deposits, internalTransfers, payoutSettings, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type LimitsRow = typeof walletCoinLimits.$inferSelect;
+export type AddressRow = typeof withdrawAddresses.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+export type TransferRow = typeof internalTransfers.$inferSelect;
+export type PayoutSettingRow = typeof payoutSettings.$inferSelect;
+
+const count = sql<number>`count(*)::int`;
+
+// ---- coin limits ---------------------------------------------------------------------------------
+
+export async function coinLimits(db: DbOrTx, coin: string): Promise<LimitsRow | undefined> {
+  const [row] = await db.select().from(walletCoinLimits).where(eq(walletCoinLimits.coin, coin));
+  return row;
+}
+
+export function allCoinLimits(db: DbOrTx): Promise<LimitsRow[]> {
+  return db.select().from(walletCoinLimits);
+}
+
+// ---- withdraw addresses --------------------------------------------------------------------------
+
+export function listAddresses(db: DbOrTx, accountId: string, coin?: string): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(withdrawAddresses)
+    .where(and(eq(withdrawAddresses.accountId, accountId), isNull(withdrawAddresses.deletedAt), coin ? eq(withdrawAddresses.coin, coin) : undefined))
+    .orderBy(desc(withdrawAddresses.createdAt));
+}
+
+/** A new address; a unique violation when the sub-account has it already. */
+export async function insertAddress(db: DbOrTx, values: typeof withdrawAddresses.$inferInsert): Promise<AddressRow> {
+  const [row] = await db.insert(withdrawAddresses).values(values).returning();
+  return row!;
+}
+
+/** Removes (marks deleted) the sub-account's address; false when it has no such live address. */
+export async function deleteAddress(db: DbOrTx, accountId: string, id: string, at: Date): Promise<boolean> {
+  const done = await db
+    .update(withdrawAddresses)
+    .set({ deletedAt: at })
+    .where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.accountId, accountId), isNull(withdrawAddresses.deletedAt)))
+    .returning({ id: withdrawAddresses.id });
+  return done.length > 0;
+}
+
+/** The sub-account's live address of that coin and id. */
+export async function findAddress(db: DbOrTx, accountId: string, coin: string, id: string): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(withdrawAddresses)
+    .where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.accountId, accountId), eq(withdrawAddresses.coin, coin), isNull(withdrawAddresses.deletedAt)));
+  return row;
+}
+
+export async function findLiveAddressById(db: DbOrTx, id: string): Promise<AddressRow | undefined> {
+  const [row] = await db.select().from(withdrawAddresses).where(and(eq(withdrawAddresses.id, id), isNull(withdrawAddresses.deletedAt)));
+  return row;
+}
+
+/** When the newest withdraw address of these sub-accounts was added (deleted ones count: the hold stands). */
+export async function latestAddressAt(db: DbOrTx, accountIds: string[]): Promise<Date | null> {
+  if (accountIds.length === 0) return null;
+  const [row] = await queryRows<{ at: Date | string | null }>(db, sql`select max(created_at) as at from withdraw_addresses where account_id = any(${sqlArray(accountIds)}::uuid[])`);
+  return row?.at ? new Date(row.at) : null;
+}
+
+// ---- withdrawals ---------------------------------------------------------------------------------
+
+/** The parts of the request a sub-account sent with this idempotency key, in order. */
+export function requestByKey(db: DbOrTx, accountId: string, key: string): Promise<WithdrawalRow[]> {
+  return db.select().from(withdrawals).where(and(eq(withdrawals.accountId, accountId), eq(withdrawals.idempotencyKey, key))).orderBy(withdrawals.partNo);
+}
+
+/** New withdrawal rows; a unique violation when the key was used (a raced duplicate). */
+export function insertWithdrawals(db: DbOrTx, rows: Array<typeof withdrawals.$inferInsert>): Promise<WithdrawalRow[]> {
+  return db.insert(withdrawals).values(rows).returning();
+}
+
+export async function pageWithdrawals(db: DbOrTx, accountId: string, coin: string | undefined, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const where = and(eq(withdrawals.accountId, accountId), coin ? eq(withdrawals.coin, coin) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), withdrawals.partNo).limit(limit).offset(offset),
+    db.select({ n: count }).from(withdrawals).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Sub-accounts' withdrawals by status for operators (the review queue oldest first, else newest
+ * first); address mining's daily payments are not among them.
+ */
+export async function pageAllWithdrawals(db: DbOrTx, status: WithdrawalStatus | undefined, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const where = and(isNotNull(withdrawals.accountId), status ? eq(withdrawals.status, status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(withdrawals).where(where).orderBy(status === 'reviewing' ? withdrawals.createdAt : desc(withdrawals.createdAt)).limit(limit).offset(offset),
+    db.select({ n: count }).from(withdrawals).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row;
+}
+
+export function withdrawalsByIds(db: DbOrTx, ids: string[]): Promise<WithdrawalRow[]> {
+  return ids.length ? db.select().from(withdrawals).where(inArray(withdrawals.id, ids)) : Promise.resolve([]);
+}
+
+/** Withdrawals in a state, oldest first: the processor's work. */
+export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limit: number): Promise<WithdrawalRow[]> {
+  return db.select().from(withdrawals).where(eq(withdrawals.status, status)).orderBy(withdrawals.createdAt).limit(limit);
+}
+
+/** Moves a withdrawal from `from` to `to` if it is still in `from`; false when another run moved it. */
+export async function moveWithdrawal(db: DbOrTx, id: string, from: WithdrawalStatus, to: WithdrawalStatus, set: Partial<typeof withdrawals.$inferInsert>, at: Date): Promise<boolean> {
+  const moved = await db
+    .update(withdrawals)
+    .set({ ...set, status: to, updatedAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+    .returning({ id: withdrawals.id });
+  return moved.length === 1;
+}
+
+// ---- address wallets (address mining) --------------------------------------------------------------
+
+/** The wallet ids of `addresses` of `coin`, making the missing ones. */
+export async function ensureAddressWallets(db: DbOrTx, coin: string, addresses: string[]): Promise<Map<string, string>> {
+  await db.execute(sql`insert into address_wallets (coin, address) select ${coin}, a from unnest(${sqlArray(addresses)}::text[]) as a on conflict (coin, address) do nothing`);
+  const rows = await queryRows<{ address: string; id: string }>(db, sql`select address, id::text as id from address_wallets where coin = ${coin} and address = any(${sqlArray(addresses)}::text[])`);
+  return new Map(rows.map((r) => [r.address, r.id]));
+}
+
+/** Address wallets whose available balance reached their coin's minimum payout (and exceeds its fee). */
+export function dueAddressPayouts(db: DbOrTx) {
+  return queryRows<{ id: string; coin: string; address: string; available: string; fee: string; max_single: string }>(
+    db,
+    sql`select w.id::text as id, w.coin, w.address, b.available::text as available, l.withdraw_fee::text as fee, l.max_single_withdraw::text as max_single
+          from address_wallets w
+          join ledger_balances b on b.holder = w.id::text and b.coin = w.coin
+          join wallet_coin_limits l on l.coin = w.coin
+         where l.withdraw_enabled and b.available >= l.min_withdraw and b.available > l.withdraw_fee
+         order by w.coin, w.id`,
+  );
+}
+
+/** An address wallet's payment of the day; undefined when that day's key was used (paid already). */
+export async function insertAddressPayout(db: DbOrTx, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.insert(withdrawals).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+// ---- deposits ------------------------------------------------------------------------------------
+
+export async function findDepositAddress(db: DbOrTx, accountId: string, coin: string) {
+  const [row] = await db.select().from(depositAddresses).where(and(eq(depositAddresses.accountId, accountId), eq(depositAddresses.coin, coin)));
+  return row;
+}
+
+/** Keeps the first address of a sub-account and coin (a concurrent second one is dropped). */
+export async function insertDepositAddress(db: DbOrTx, values: typeof depositAddresses.$inferInsert): Promise<void> {
+  await db.insert(depositAddresses).values(values).onConflictDoNothing();
+}
+
+export async function pageDeposits(db: DbOrTx, accountId: string, coin: string | undefined, offset: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
+  const where = and(eq(deposits.accountId, accountId), coin ? eq(deposits.coin, coin) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(limit).offset(offset),
+    db.select({ n: count }).from(deposits).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findDeposit(db: DbOrTx, id: string): Promise<DepositRow | undefined> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
+  return row;
+}
+
+export function depositsByIds(db: DbOrTx, ids: string[]): Promise<DepositRow[]> {
+  return ids.length ? db.select().from(deposits).where(inArray(deposits.id, ids)) : Promise.resolve([]);
+}
+
+export function depositAddressesOf(db: DbOrTx, coin: string) {
+  return db.select().from(depositAddresses).where(eq(depositAddresses.coin, coin));
+}
+
+/** Payments seen on chain, as confirming deposits; a known one only has its confirmations updated. */
+export async function recordIncoming(db: DbOrTx, rows: Array<typeof deposits.$inferInsert>): Promise<void> {
+  await db
+    .insert(deposits)
+    .values(rows)
+    .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations` } });
+}
+
+/** The coin's confirming deposits of these transactions that have a confirmation. */
+export function confirmedDeposits(db: DbOrTx, coin: string, txids: string[]): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.coin, coin), eq(deposits.status, 'confirming'), sql`${deposits.confirmations} >= 1`, inArray(deposits.txid, txids)));
+}
+
+/** Confirming to credited, once; false when another run credited it. */
+export async function markDepositCredited(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const moved = await db
+    .update(deposits)
+    .set({ status: 'credited', creditedAt: at })
+    .where(and(eq(deposits.id, id), eq(deposits.status, 'confirming')))
+    .returning({ id: deposits.id });
+  return moved.length === 1;
+}
+
+// ---- internal transfers --------------------------------------------------------------------------
+
+export async function transferByKey(db: DbOrTx, fromAccountId: string, key: string): Promise<TransferRow | undefined> {
+  const [row] = await db.select().from(internalTransfers).where(and(eq(internalTransfers.fromAccountId, fromAccountId), eq(internalTransfers.idempotencyKey, key)));
+  return row;
+}
+
+/** A new transfer; a unique violation when the key was used (a raced duplicate). */
+export async function insertTransfer(db: DbOrTx, values: typeof internalTransfers.$inferInsert): Promise<TransferRow> {
+  const [row] = await db.insert(internalTransfers).values(values).returning();
+  return row!;
+}
+
+export async function findTransfer(db: DbOrTx, id: string): Promise<TransferRow | undefined> {
+  const [row] = await db.select().from(internalTransfers).where(eq(internalTransfers.id, id));
+  return row;
+}
+
+// ---- the ledger as a holder's movements ------------------------------------------------------------
+
+/** One posting as a holder sees it: the change of its available amount of one coin. */
+export interface MovementRow {
+  id: string | number;
+  business_type: string;
+  coin: string;
+  amount: string;
+  reference: string | null;
+  created_at: Date | string;
+}
+
+export interface MovementFilter {
+  coin?: string | undefined;
+  /** A ledger business type ("transfer" for both directions). */
+  businessType?: string | undefined;
+  /** Which changes count: credits, debits or both (transfers in, transfers out). */
+  sign: 'in' | 'out' | 'any';
+  /** Inclusive range of the postings' time. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** `to` is the first instant after the range (a whole day as its end) rather than its last. */
+  toExclusive?: boolean;
+}
+
+/** A page of the holder's movements, newest first, with their total. */
+export async function pageMovements(db: DbOrTx, holder: string, f: MovementFilter, offset: number, limit: number): Promise<{ rows: MovementRow[]; total: number }> {
+  const sign = f.sign === 'in' ? sql`> 0` : f.sign === 'out' ? sql`< 0` : sql`<> 0`;
+  const to: SQL = f.to ? (f.toExclusive ? sql`and p.created_at < ${f.to.toISOString()}` : sql`and p.created_at <= ${f.to.toISOString()}`) : sql``;
+  const base = sql`from ledger_entries e join ledger_postings p on p.id = e.posting_id
+    where e.holder = ${holder}
+      ${f.coin ? sql`and e.coin = ${f.coin}` : sql``}
+      ${f.businessType ? sql`and p.business_type = ${f.businessType}` : sql``}
+      ${f.from ? sql`and p.created_at >= ${f.from.toISOString()}` : sql``}
+      ${to}
+    group by p.id, e.coin
+    having coalesce(sum(e.amount) filter (where e.bucket = 'available'), 0) ${sign}`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<MovementRow>(db, sql`select p.id, p.business_type, e.coin, sum(e.amount) filter (where e.bucket = 'available')::text as amount, p.reference, p.created_at ${base} order by p.id desc limit ${limit} offset ${offset}`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${base}) s`),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One posting of the holder (its available change per coin), with its memo. */
+export async function movementOf(db: DbOrTx, holder: string, postingId: number): Promise<(MovementRow & { memo: Record<string, string> | null }) | undefined> {
+  const [row] = await queryRows<MovementRow & { memo: Record<string, string> | null }>(
+    db,
+    sql`select p.id, p.business_type, e.coin, coalesce(sum(e.amount) filter (where e.bucket = 'available'), 0)::text as amount, p.reference, p.created_at, p.memo
+          from ledger_entries e join ledger_postings p on p.id = e.posting_id
+         where e.holder = ${holder} and p.id = ${postingId}
+         group by p.id, e.coin`,
+  );
+  return row;
+}
+
+/** A page of the holder's entries, every bucket, newest first (the operators' ledger view). */
+export async function pageEntries(db: DbOrTx, holder: string, offset: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    queryRows<{ id: string | number; business_type: BusinessType | 'transfer'; coin: string; bucket: string; amount: string; reference: string | null; created_at: Date | string }>(
+      db,
+      sql`select p.id, p.business_type, e.coin, e.bucket, e.amount::text as amount, p.reference, p.created_at
+            from ledger_entries e join ledger_postings p on p.id = e.posting_id
+           where e.holder = ${holder} order by e.posting_id desc, e.coin, e.bucket limit ${limit} offset ${offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries where holder = ${holder}`),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ---- automatic payout ----------------------------------------------------------------------------
+
+export function listPayoutSettings(db: DbOrTx, accountId: string): Promise<PayoutSettingRow[]> {
+  return db.select().from(payoutSettings).where(eq(payoutSettings.accountId, accountId));
+}
+
+export async function findPayoutSetting(db: DbOrTx, accountId: string, coin: string): Promise<PayoutSettingRow | undefined> {
+  const [row] = await db.select().from(payoutSettings).where(and(eq(payoutSettings.accountId, accountId), eq(payoutSettings.coin, coin)));
+  return row;
+}
+
+/** Saves a setting; its time moves only when `switched` (a new address or on/off), not for the threshold alone. */
+export async function savePayoutSetting(db: DbOrTx, values: PayoutSettingRow, switched: boolean): Promise<void> {
+  await db
+    .insert(payoutSettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [payoutSettings.accountId, payoutSettings.coin],
+      set: { addressId: values.addressId, threshold: values.threshold, enabled: values.enabled, ...(switched ? { updatedAt: values.updatedAt } : {}) },
+    });
+}
+
+/** Enabled settings whose available balance reached the threshold. */
+export function duePayouts(db: DbOrTx) {
+  return queryRows<{ account_id: string; coin: string; address_id: string; available: string }>(
+    db,
+    sql`select s.account_id::text as account_id, s.coin, s.address_id::text as address_id, b.available::text as available
+          from payout_settings s
+          join ledger_balances b on b.holder = s.account_id::text and b.coin = s.coin
+         where s.enabled and b.available >= s.threshold`,
+  );
+}
