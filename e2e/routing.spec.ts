@@ -1,5 +1,8 @@
 // Routing rules of SPEC.md section 2 in the browser: redirects home, login gating.
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+const APP_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * A made-up session for the routing rules: the placeholder token means nothing to the server, so
@@ -85,7 +88,8 @@ test('logout clears the session keys', async ({ page }) => {
 
 test('the download page shows the version and a QR code', async ({ page }) => {
   await page.goto('/download');
-  await expect(page.getByText('Current version: 1.0.0')).toBeVisible();
+  // One version everywhere: package.json's, the one /api/health reports.
+  await expect(page.getByText(`Current version: ${APP_VERSION}`)).toBeVisible();
   await expect(page.locator('.ant-qrcode canvas')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download' }).first()).toHaveAttribute('href', /^https?:\/\//);
 });
