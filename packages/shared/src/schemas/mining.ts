@@ -197,6 +197,7 @@ export type BlockEvent = z.infer<typeof blockEventSchema>;
 export const blockEventsBodySchema = z.strictObject({ events: z.array(blockEventSchema).min(1).max(1000) });
 
 export const BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
+export type BlockStatus = (typeof BLOCK_STATUSES)[number];
 export const blockRowSchema = z.object({
   height: z.number().int(),
   hash: z.string(),

@@ -1,6 +1,7 @@
 // The account a user has: profile and settings, permissions, and mining sub-accounts.
 import { PERMISSIONS, TIMEZONES, type AccountItem, type UserMine } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -80,7 +81,7 @@ export class AccountService {
       id: a.id,
       name: a.name,
       created_at: a.createdAt.toISOString(),
-      status: a.status as AccountItem['status'],
+      status: a.status,
       hidden: a.hidden,
       is_default: a.isDefault,
       is_current: a.id === user?.currentAccountId,
@@ -94,7 +95,7 @@ export class AccountService {
       return repo.insertAccount(tx, { userId, name, createdAt: this.clock.now() });
     }).catch((error: unknown) => {
       // Two creations of one name at once: the unique index decides.
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('account_name_taken');
+      if (isUniqueViolation(error)) throw new AppError('account_name_taken');
       throw error;
     });
     return { id: row.id, name: row.name, created_at: row.createdAt.toISOString(), status: 'normal', hidden: false, is_default: false, is_current: false };

@@ -2,6 +2,7 @@
 // event log. Secrets are stored only as hashes (passwords, codes, tokens) or encrypted with a key
 // kept outside the database (TOTP secrets).
 import { sql } from 'drizzle-orm';
+import type { Language } from '@hashpool/shared';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -22,7 +23,7 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** Last accepted TOTP time step: a code works once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    language: text('language').notNull().default('en'),
+    language: text('language').$type<Language>().notNull().default('en'),
     timezone: text('timezone').notNull().default('UTC+00:00'),
     currency: text('currency').notNull().default('USD'),
     notifyEmail: text('notify_email'),
@@ -30,7 +31,7 @@ export const users = pgTable(
     invitedBy: uuid('invited_by'),
     currentAccountId: uuid('current_account_id'),
     /** active; cancelling (may revive by logging in within 30 days); closed. */
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<'active' | 'cancelling' | 'closed'>().notNull().default('active'),
     cancelRequestedAt: ts('cancel_requested_at'),
     /** Last change of password, pay password, phone, email or withdraw address: starts the withdrawal hold. */
     securityChangedAt: ts('security_changed_at'),
@@ -57,7 +58,7 @@ export const miningAccounts = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
     /** normal or abnormal (set by risk checks, e.g. a frozen account). */
-    status: text('status').notNull().default('normal'),
+    status: text('status').$type<'normal' | 'abnormal'>().notNull().default('normal'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { isMainlandPhone, type Language, type LoginResult, type Tokens } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { CaptchaAnswer, CaptchaVerifier } from '../../platform/captcha';
 import type { Clock } from '../../platform/clock';
@@ -139,7 +140,7 @@ export class AuthService {
       await repo.recordEvent(tx, { userId: created.id, event: 'register', ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
       return created;
     }).catch((error: unknown) => {
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505') throw new AppError('code_invalid');
+      if (isUniqueViolation(error)) throw new AppError('code_invalid');
       throw error;
     });
     return this.sessions.login(user.id, client);
@@ -247,7 +248,7 @@ export class AuthService {
       const to = user.notifyEmail ?? user.email;
       if (to) {
         await this.codes
-          .notify(to, (user.language as Language) ?? lang, 'new_device_subject', 'new_device_body', {
+          .notify(to, user.language ?? lang, 'new_device_subject', 'new_device_body', {
             time: now.toISOString().replace('T', ' ').slice(0, 19),
             ip: client.ip,
             device: client.userAgent?.slice(0, 120) ?? '-',

@@ -2,6 +2,7 @@
 // by reading these tables themselves): names for public pages and messages, ids from the names
 // stratum nodes send, who to tell about a sub-account and in which language.
 import { sql } from 'drizzle-orm';
+import type { Language } from '@hashpool/shared';
 import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
 
 export async function accountIdsByNames(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
@@ -20,7 +21,7 @@ export interface AccountRecipientRow {
   account_id: string;
   account_name: string;
   user_id: string;
-  language: string;
+  language: Language;
   mailbox: string | null;
 }
 

@@ -1,6 +1,7 @@
 // AccountDirectory: what other modules may ask about sub-accounts (the accounts module owns their
 // tables). Every call takes an optional transaction handle, so a caller inside a transaction reads
 // through it (on PGlite, a read outside it would wait for the transaction and never return).
+import type { Language } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { findAccountOfUserByName } from './accounts.repository';
@@ -10,7 +11,7 @@ export interface AccountRecipient {
   accountId: string;
   accountName: string;
   userId: string;
-  language: string;
+  language: Language;
   /** Where notices go: the notification mailbox, else the login email; null when neither is set. */
   mailbox: string | null;
 }

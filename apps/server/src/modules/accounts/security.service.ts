@@ -6,6 +6,7 @@
 // withdrawal hold.
 import type { Language, SecurityOperation } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -86,7 +87,7 @@ export class SecurityService {
   }
 
   async alert(user: UserRow, change: Change, client: ClientInfo, extraTo?: string): Promise<void> {
-    const lang = user.language as Language;
+    const lang = user.language;
     const params = { change: translate(lang, 'mail', `change_${change}`), time: this.clock.now().toISOString().replace('T', ' ').slice(0, 19), ip: client.ip };
     for (const to of new Set([user.notifyEmail ?? user.email, extraTo].filter((x): x is string => Boolean(x)))) {
       await this.codes.notify(to, lang, 'security_subject', 'security_body', params).catch(() => undefined);
@@ -154,7 +155,7 @@ export class SecurityService {
     await this.codes.consume({ channel: 'email', email }, 'bind_email', newCode, userId);
     const notifyEmail = !user.notifyEmail || user.notifyEmail === user.email ? email : user.notifyEmail;
     await this.record(userId, 'email_change', client, { email, notifyEmail }, true).catch((error: unknown) => {
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('contact_taken');
+      if (isUniqueViolation(error)) throw new AppError('contact_taken');
       throw error;
     });
     await this.alert(user, 'email_change', client, email);
@@ -165,7 +166,7 @@ export class SecurityService {
     await this.verifySecondFactor(user, 'phone_change', v);
     await this.codes.consume({ channel: 'sms', country, phone }, 'bind_phone', newCode, userId);
     await this.record(userId, 'phone_change', client, { phoneCountry: country, phone }, true).catch((error: unknown) => {
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('contact_taken');
+      if (isUniqueViolation(error)) throw new AppError('contact_taken');
       throw error;
     });
     await this.alert(user, 'phone_change', client);

@@ -55,7 +55,7 @@ interface Subject {
   accountName: string;
   coin: string;
   userId: string;
-  language: string;
+  language: Language;
   mailbox: string | null;
   offline: string[];
   hashrate: number;
@@ -198,7 +198,7 @@ export class AlertsService {
   }
 
   private async mail(s: Recipient, type: MessageType, params: { coin: string; account: string; group?: string; workers: string[]; count: number; hashrate: number; threshold: number }) {
-    const lang = s.language as Language;
+    const lang = s.language;
     const p = {
       coin: params.coin.toUpperCase(),
       account: params.account,

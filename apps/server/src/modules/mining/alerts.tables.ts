@@ -28,7 +28,7 @@ export const alertState = pgTable(
     accountId: uuid('account_id').notNull(),
     coin: text('coin').notNull(),
     /** offline | hashrate */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<'offline' | 'hashrate'>().notNull(),
     firing: boolean('firing').notNull(),
     lastSentAt: ts('last_sent_at').notNull(),
     /** For offline: the workers the last message named. */

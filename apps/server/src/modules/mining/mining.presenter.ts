@@ -39,7 +39,7 @@ export function blockView(b: BlockRow, accountName: string | undefined) {
     time: b.foundAt.toISOString(),
     confirmations: b.confirmations,
     maturity: coinMaturity(b.coin),
-    status: b.status as 'pending' | 'confirmed' | 'orphaned',
+    status: b.status,
     effort: b.effort,
   };
 }

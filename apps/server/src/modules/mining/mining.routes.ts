@@ -36,6 +36,7 @@ import {
 } from '@hashpool/shared';
 import { z } from 'zod';
 import { access } from '../../platform/access';
+import { accountCoin } from '../../platform/coin-checks';
 import { AppError, ok } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { AlertsService } from './alerts.service';
@@ -96,8 +97,7 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
 
     /** The path's coin (account mode only) and the caller's own sub-account of that name. */
     async function scope(request: FastifyRequest<{ Params: { pool: string } }>, accountName: string) {
-      const coin = findCoin(request.params.pool);
-      if (!coin || coin.mode !== 'account') throw new AppError('coin_not_found');
+      const coin = accountCoin(request.params.pool);
       const account = await deps.accounts.owned(request.principal!.userId, accountName);
       return { coin: coin.code, accountId: account.id };
     }

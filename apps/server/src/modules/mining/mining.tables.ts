@@ -11,6 +11,7 @@
 // row is written once a minute.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BlockStatus } from '@hashpool/shared';
 import { accountRefs } from '../accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -231,7 +232,7 @@ export const blocks = pgTable(
     networkDifficulty: doublePrecision('network_difficulty').notNull(),
     confirmations: integer('confirmations').notNull().default(0),
     /** pending, confirmed (mature) or orphaned */
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<BlockStatus>().notNull().default('pending'),
     effort: doublePrecision('effort'),
   },
   (t) => [uniqueIndex('blocks_coin_hash_unique').on(t.coin, t.hash), index('blocks_coin_found_idx').on(t.coin, t.foundAt)],

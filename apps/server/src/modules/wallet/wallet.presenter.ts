@@ -1,6 +1,6 @@
 // The wallet's answers shaped from its rows: amounts as plain decimal strings (never exponent
 // notation, never a JS number), times as ISO strings.
-import type { BusinessType, WithdrawalStatus } from '@hashpool/shared';
+import type { BusinessType } from '@hashpool/shared';
 import { LedgerDecimal as Decimal } from './ledger';
 import type { AddressRow, DepositRow, LimitsRow, MovementRow, WithdrawalRow } from './wallet.repository';
 import type { Balance } from './ledger';
@@ -18,8 +18,9 @@ export function withdrawalView(w: WithdrawalRow) {
     address: w.address,
     amount: plain(w.amount),
     fee: plain(w.fee),
-    status: w.status as WithdrawalStatus,
-    origin: w.origin as 'user' | 'payout',
+    status: w.status,
+    // An address payment is the pool's own payout of an address wallet.
+    origin: w.origin === 'user' ? ('user' as const) : ('payout' as const),
     txid: w.txid,
     reason: w.reason,
     created_at: w.createdAt.toISOString(),
@@ -39,7 +40,7 @@ export function depositView(d: DepositRow) {
     txid: d.txid,
     amount: plain(d.amount),
     confirmations: d.confirmations,
-    status: d.status as 'confirming' | 'credited',
+    status: d.status,
     created_at: d.createdAt.toISOString(),
     credited_at: iso(d.creditedAt),
   };

@@ -3,6 +3,7 @@
 // payout settings, the operators' audit log, and the simulated chain's own book.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { WithdrawalStatus } from '@hashpool/shared';
 import { accountRefs } from '../accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -81,9 +82,10 @@ export const withdrawals = pgTable(
     /** Debited from the balance; the address receives amount - fee. */
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<WithdrawalStatus>().notNull(),
     /** automatic payout or a user's request. */
-    origin: text('origin').notNull().default('user'),
+    /** user: asked by its owner; payout: the automatic payout; address_payout: address mining's daily payment. */
+    origin: text('origin').$type<'user' | 'payout' | 'address_payout'>().notNull().default('user'),
     idempotencyKey: text('idempotency_key').notNull(),
     txid: text('txid'),
     reason: text('reason'),
@@ -127,7 +129,7 @@ export const deposits = pgTable(
     amount: money('amount').notNull(),
     confirmations: integer('confirmations').notNull().default(0),
     /** confirming until the network's confirmations are there, then credited. */
-    status: text('status').notNull(),
+    status: text('status').$type<'confirming' | 'credited'>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     creditedAt: ts('credited_at'),
   },

@@ -1,15 +1,16 @@
 // SQL of the message centre (notifications.tables.ts). Every read and change is scoped to one user.
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { MessageType } from '@hashpool/shared';
 import type { DbOrTx } from '../../db/client';
 import { messages, type MessageParams } from './notifications.tables';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-export async function insertMessage(db: DbOrTx, m: { userId: string; accountId: string | null; type: string; params: MessageParams; createdAt: Date }): Promise<void> {
+export async function insertMessage(db: DbOrTx, m: { userId: string; accountId: string | null; type: MessageType; params: MessageParams; createdAt: Date }): Promise<void> {
   await db.insert(messages).values(m);
 }
 
-export async function pageMessages(db: DbOrTx, userId: string, q: { offset: number; limit: number; type?: string | undefined; unreadOnly: boolean }) {
+export async function pageMessages(db: DbOrTx, userId: string, q: { offset: number; limit: number; type?: MessageType | undefined; unreadOnly: boolean }) {
   const mine = eq(messages.userId, userId);
   const where = and(mine, q.type ? eq(messages.type, q.type) : undefined, q.unreadOnly ? isNull(messages.readAt) : undefined);
   const [rows, [total], [unread]] = await Promise.all([

@@ -29,7 +29,7 @@ export class Notifications {
   async page(userId: string, q: { page: number; page_size: number; type?: MessageType | undefined; unread?: 'true' | 'false' | undefined }) {
     const { rows, total, unread } = await repo.pageMessages(this.db, userId, { offset: (q.page - 1) * q.page_size, limit: q.page_size, type: q.type, unreadOnly: q.unread === 'true' });
     return {
-      list: rows.map((m) => ({ id: m.id, type: m.type as MessageType, params: m.params, read: m.readAt !== null, created_at: m.createdAt.toISOString() })),
+      list: rows.map((m) => ({ id: m.id, type: m.type, params: m.params, read: m.readAt !== null, created_at: m.createdAt.toISOString() })),
       total,
       unread,
     };
