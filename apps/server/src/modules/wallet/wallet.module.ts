@@ -18,23 +18,11 @@ import { seedWalletLimits } from './wallet.seed';
 import { WithdrawalProcessor } from './withdrawal-processor';
 import { WithdrawalsService } from './withdrawals.service';
 
+export type { WalletApi } from './wallet.api';
+
 /** Wrong pay passwords are counted over this window. */
 const PAY_PASSWORD_WINDOW_MS = 15 * 60_000;
 
-export interface WalletApi {
-  limits: CoinLimits;
-  /** The hold, the second factor and the pay password, the balance: what every outgoing movement passes. */
-  checks: OutgoingChecks;
-  addresses: AddressesService;
-  withdrawals: WithdrawalsService;
-  deposits: DepositsService;
-  transfers: TransfersService;
-  transactions: TransactionsService;
-  payouts: PayoutsService;
-  admin: WalletAdminService;
-  processor: WithdrawalProcessor;
-  chain: ChainAdapter;
-}
 
 export const walletModule = defineModule({
   name: 'wallet',

@@ -41,7 +41,7 @@ import {
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
 import { clientInfo, perMinute } from '../../platform/request-context';
-import type { WalletApi } from './wallet.module';
+import type { WalletApi } from './wallet.api';
 import type { ReconciliationReport } from './reconciliation';
 
 const idParams = z.object({ id: z.string().uuid() });

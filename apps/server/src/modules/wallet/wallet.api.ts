@@ -1,0 +1,27 @@
+// The wallet module's API: its services by role, as other modules and the jobs reach them.
+import type { AddressesService } from './addresses.service';
+import type { ChainAdapter } from './chain';
+import type { CoinLimits } from './coin-limits.service';
+import type { DepositsService } from './deposits.service';
+import type { OutgoingChecks } from './outgoing-checks.service';
+import type { PayoutsService } from './payouts.service';
+import type { TransactionsService } from './transactions.service';
+import type { TransfersService } from './transfers.service';
+import type { WalletAdminService } from './wallet-admin.service';
+import type { WithdrawalProcessor } from './withdrawal-processor';
+import type { WithdrawalsService } from './withdrawals.service';
+
+export interface WalletApi {
+  limits: CoinLimits;
+  /** The hold, the second factor and the pay password, the balance: what every outgoing movement passes. */
+  checks: OutgoingChecks;
+  addresses: AddressesService;
+  withdrawals: WithdrawalsService;
+  deposits: DepositsService;
+  transfers: TransfersService;
+  transactions: TransactionsService;
+  payouts: PayoutsService;
+  admin: WalletAdminService;
+  processor: WithdrawalProcessor;
+  chain: ChainAdapter;
+}
