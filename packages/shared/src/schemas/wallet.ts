@@ -130,6 +130,7 @@ export const withdrawBodySchema = z.strictObject({
   pay_password: z.string({ error: V.required }).min(1, V.required).max(64),
   verification: verificationSchema,
 });
+export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 export const withdrawalSchema = z.object({
   id: z.string(),
   request_id: z.string(),
@@ -178,6 +179,7 @@ export const transferBodySchema = z.strictObject({
   pay_password: z.string({ error: V.required }).min(1, V.required).max(64),
   verification: verificationSchema,
 });
+export type TransferBody = z.infer<typeof transferBodySchema>;
 export const transferSchema = z.object({ id: z.string(), coin: z.string(), amount: z.string(), to_account: z.string(), created_at: z.string() });
 
 const dayOrTimeSchema = z

@@ -1,25 +1,20 @@
 // Internal transfers to another sub-account of the pool, by name: one per idempotency key, behind
 // the hold, the second factor and the pay password; the transfer row and its posting commit together.
-import { walletSubject } from '@hashpool/shared';
+import { walletSubject, type TransferBody } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import type { AccountDirectory, AccountsApi, Verification } from '../accounts';
+import type { AccountDirectory, AccountsApi } from '../accounts';
 import { userAmount } from './amounts';
 import { LedgerDecimal as Decimal, post } from './ledger';
 import { oneRequestPerKey, type OutgoingChecks } from './outgoing-checks.service';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
 
-export interface TransferRequest {
-  coin: string;
-  to_account: string;
-  amount: string;
-  pay_password: string;
-  verification: Verification;
-}
+/** The body a user sends (the shared schema's, as validated). */
+export type TransferRequest = TransferBody;
 
 export class TransfersService {
   constructor(

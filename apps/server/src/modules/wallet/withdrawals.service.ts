@@ -2,13 +2,13 @@
 // coin's single maximum, held for review above its threshold, frozen by one posting with its rows)
 // and the list. The processor (withdrawal-processor.ts) sends and settles them.
 import { randomUUID } from 'node:crypto';
-import { walletSubject } from '@hashpool/shared';
+import { walletSubject, type WithdrawBody } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import type { AccountsApi, Verification } from '../accounts';
+import type { AccountsApi } from '../accounts';
 import { belowMinimum, splitAmount, userAmount } from './amounts';
 import type { CoinLimits } from './coin-limits.service';
 import { LedgerDecimal as Decimal } from './ledger';
@@ -17,13 +17,8 @@ import { iso, withdrawalView } from './wallet.presenter';
 import * as repo from './wallet.repository';
 import { freezeFunds } from './withdrawal-processor';
 
-export interface WithdrawRequest {
-  coin: string;
-  address_id: string;
-  amount: string;
-  pay_password: string;
-  verification: Verification;
-}
+/** The body a user sends (the shared schema's, as validated). */
+export type WithdrawRequest = WithdrawBody;
 
 /** One request's rows: what createWithdrawal() makes for a user's withdrawal and for a payout. */
 export interface NewWithdrawal {
