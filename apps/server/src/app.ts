@@ -5,6 +5,7 @@
 // the platform and the modules before it, its routes registered under /api.
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -17,6 +18,7 @@ import { AuditLog } from './platform/audit';
 import { systemClock, type Clock } from './platform/clock';
 import { errorHandler } from './platform/errors';
 import { failureCounter } from './platform/failure-counter';
+import { FileService, fileStoreFrom } from './platform/files';
 import { inputGuardPlugin } from './platform/input-guard';
 import { deriveKeys } from './platform/keys';
 import { genReqId, loggerOptions } from './platform/logging';
@@ -121,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin); // before the signature: its canon must only see safe text
   await app.register(signaturePlugin, { key: config.REQUEST_SIGN_KEY, replayGuard });
   await app.register(openApiPlugin, { version: APP_VERSION });
+  // Uploads arrive as multipart; each route reads its one file with its own limits (platform/files).
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
 
   const keys = deriveKeys(config);
   const notifications = new Notifications(database.db, clock);
@@ -136,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passwords: new PasswordHasher(keys.payPepper),
     notifications,
     audit: new AuditLog(database.db, clock),
+    files: new FileService(database.db, clock, adapters.fileStore ?? fileStoreFrom(config)),
     replayGuard,
     failures: (scope, windowMs) => failureCounter({ db: database.db, clock, redis: deps.redis }, scope, windowMs),
     adapters,

@@ -47,6 +47,18 @@ export const configSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
     .optional(),
+  /** Where uploaded files (payment certificates, ticket attachments) are kept: a local directory, or an S3-compatible bucket. */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** With FILE_STORAGE=local: the directory of uploaded files. */
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  /** With FILE_STORAGE=s3: the bucket, its endpoint (MinIO, Ceph, R2, AWS) and credentials. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (bucket in the path), as MinIO and most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
   /** smtp://user:pass@host:587 or smtps://…; unset: mails are written to MAIL_DIR and logged. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Hashpool <no-reply@hashpool.example>'),
@@ -113,7 +125,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  return { ...result.data, DEMO_SEED: result.data.DEMO_SEED ?? result.data.NODE_ENV !== 'production' };
+  const c = result.data;
+  if (c.FILE_STORAGE === 's3' && !(c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['FILE_STORAGE: s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY']);
+  }
+  return { ...c, DEMO_SEED: c.DEMO_SEED ?? c.NODE_ENV !== 'production' };
 }
 
 /** TRUST_PROXY as fastify's trustProxy option: true/false, a hop count, or addresses. */

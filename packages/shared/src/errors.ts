@@ -13,6 +13,11 @@ export const ERRORS = {
   unsupported_media_type: { code: 10005, status: 415 },
   /** A request with the same idempotency key is running (on this or another instance). */
   request_in_progress: { code: 10006, status: 409 },
+  /** A multipart request without its file, or one that broke off. */
+  upload_missing: { code: 10020, status: 400 },
+  upload_too_large: { code: 10021, status: 413 },
+  /** The bytes are not of a type the upload takes (read from the content, not the name). */
+  upload_type_refused: { code: 10022, status: 415 },
   signature_missing: { code: 10010, status: 400 },
   signature_invalid: { code: 10011, status: 400 },
   signature_expired: { code: 10012, status: 400 },

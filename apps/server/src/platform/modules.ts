@@ -15,6 +15,7 @@ import type { PrincipalResolver } from './access';
 import type { AuditLog } from './audit';
 import type { Clock } from './clock';
 import type { FailureCounter } from './failure-counter';
+import type { FileService, FileStore } from './files';
 import type { ServerKeys } from './keys';
 import type { Mailer } from './mailer';
 import type { Notifications } from './notifications';
@@ -31,6 +32,8 @@ export type ModuleName = keyof ModuleApis;
 export interface AppAdapters {
   mailer?: Mailer;
   sms?: SmsProvider;
+  /** Where uploaded files' bytes go (FILE_STORAGE's store by default). */
+  fileStore?: FileStore;
 }
 
 /** What every module is built from: configuration, the database and the platform's shared parts. */
@@ -47,6 +50,8 @@ export interface Platform {
   passwords: PasswordHasher;
   notifications: Notifications;
   audit: AuditLog;
+  /** Uploaded files (type from the content, size-bounded, random names), in UPLOAD_DIR or an S3 bucket. */
+  files: FileService;
   /** Single use of a value within a time (signature nonces, captcha solutions): Redis or memory. */
   replayGuard: ReplayGuard;
   /** A failure counter of its own scope (Redis or the database, never memory). */

@@ -1,0 +1,109 @@
+// Uploaded files for every module (docs/security.md item 42): the type is read from the bytes
+// (file-type), never taken from the name or the client's header, and only the types a purpose
+// allows are kept; the size is bounded while the upload is read; the stored name is random. A file
+// is served only through a route of the module that owns its purpose, which decides who may read it
+// (the owner, operators), always as an attachment with nosniff and a sandboxing policy, so nothing
+// uploaded is ever run or rendered as a page of ours.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client';
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import type { FileStore } from './file-store';
+import * as repo from './files.repository';
+
+export type StoredFile = repo.FileRow;
+
+/** Images and PDF: what payment certificates and ticket attachments may be. */
+export const DOCUMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'] as const;
+/** The largest file a purpose takes unless it says less. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export interface UploadRule {
+  /** Names the folder and the record's purpose: contract_certificate, ticket_attachment … */
+  purpose: string;
+  allowed: readonly string[];
+  maxBytes?: number;
+}
+
+/** A file name fit for a download's name: no path, no control characters, at most 100 characters. */
+export function cleanFileName(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (base || 'file').slice(0, 100);
+}
+
+export class FileService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly store: FileStore,
+  ) {}
+
+  /**
+   * Reads the one file of a multipart request, at most the rule's size (the rest is not read), and
+   * keeps it: upload_too_large, upload_type_refused or upload_missing otherwise. Answers its record.
+   */
+  async receive(request: FastifyRequest, ownerUserId: string, rule: UploadRule): Promise<StoredFile> {
+    const maxBytes = rule.maxBytes ?? MAX_UPLOAD_BYTES;
+    let part;
+    try {
+      part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+    } catch {
+      throw new AppError('upload_missing');
+    }
+    if (!part) throw new AppError('upload_missing');
+    const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('upload_too_large', { params: { max: `${Math.floor(maxBytes / 1024 / 1024)} MB` } });
+      throw new AppError('upload_missing', { cause: error });
+    });
+    return this.keep(ownerUserId, rule, bytes, part.filename);
+  }
+
+  /** Checks and keeps bytes already read (the type from the bytes, the size). */
+  async keep(ownerUserId: string, rule: UploadRule, bytes: Uint8Array, name: string | undefined): Promise<StoredFile> {
+    const maxBytes = rule.maxBytes ?? MAX_UPLOAD_BYTES;
+    if (bytes.byteLength === 0) throw new AppError('upload_missing');
+    if (bytes.byteLength > maxBytes) throw new AppError('upload_too_large', { params: { max: `${Math.floor(maxBytes / 1024 / 1024)} MB` } });
+    const type = await fileTypeFromBuffer(bytes);
+    if (!type || !rule.allowed.includes(type.mime)) throw new AppError('upload_type_refused');
+    const storageKey = `${rule.purpose.replace(/_/g, '-')}/${randomBytes(24).toString('base64url')}`;
+    await this.store.put(storageKey, bytes, type.mime);
+    return repo.insertFile(this.db, {
+      ownerUserId,
+      purpose: rule.purpose,
+      contentType: type.mime,
+      size: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      storageKey,
+      name: cleanFileName(name),
+      createdAt: this.clock.now(),
+    });
+  }
+
+  /** The record of a kept file of that purpose; not_found otherwise. Who may read it is the caller's rule. */
+  async find(id: string, purpose: string): Promise<StoredFile> {
+    const file = await repo.findFile(this.db, id);
+    if (!file || file.purpose !== purpose) throw new AppError('not_found');
+    return file;
+  }
+
+  /** Sends a file as an attachment that a browser will neither sniff nor run. */
+  async send(reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
+    const bytes = await this.store.get(file.storageKey);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(Buffer.from(bytes));
+  }
+
+  /** Forgets a file (its bytes go; the record stays, marked deleted, for the history). */
+  async remove(file: StoredFile): Promise<void> {
+    await repo.markFileDeleted(this.db, file.id, this.clock.now());
+    await this.store.delete(file.storageKey);
+  }
+}
