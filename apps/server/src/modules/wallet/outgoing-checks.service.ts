@@ -1,36 +1,16 @@
 // What every outgoing movement (withdrawal, transfer, automatic payout) passes: the hold after a
 // security or withdraw-address change, the second factor then the pay password, and the available
-// balance. And the one-request-per-key rule of calls that move money.
+// balance.
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { FailureCounter } from '../../platform/failure-counter';
-import { underLease } from '../../platform/leases';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { AccountDirectory, AccountsApi, User, Verification } from '../accounts';
 import { balanceOf, type LedgerDecimal } from './ledger';
 import * as repo from './wallet.repository';
 
 const PAY_PASSWORD_FAILURES = 5;
-
-/**
- * The lease of one idempotency key's request. A request takes well under a second (argon2, a few
- * statements); a duplicate waits up to 15 s for it. A crashed holder's lease lapses after 10 s, so
- * the client's retry after a restart goes through. Money does not depend on the lease: the keys'
- * unique indexes keep a request that outlives it from being applied twice.
- */
-const KEY_LEASE = { ttlMs: 10_000, waitMs: 15_000 };
-
-/**
- * Runs the requests of one key one after the other, on whichever instance they arrive. A
- * duplicate sent while the first is still running (a double click, a retry after a client
- * timeout) would otherwise pass the key check before the first has written anything and then
- * fail on the second factor the first one just spent; waiting for it, it finds the first's rows
- * and gives its answer.
- */
-export function oneRequestPerKey<T>(db: Db, name: string, work: () => Promise<T>): Promise<T> {
-  return underLease(db, name, KEY_LEASE, work);
-}
 
 export interface OutgoingChecksDeps {
   db: Db;

@@ -9,7 +9,8 @@ import { AppError } from '../../platform/errors';
 import type { AccountDirectory, AccountsApi } from '../accounts';
 import { userAmount } from './amounts';
 import { LedgerDecimal as Decimal, post } from './ledger';
-import { oneRequestPerKey, type OutgoingChecks } from './outgoing-checks.service';
+import { oneRequestPerKey } from '../../platform/idempotency';
+import type { OutgoingChecks } from './outgoing-checks.service';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
 

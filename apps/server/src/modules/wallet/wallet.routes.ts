@@ -20,7 +20,6 @@ import {
   depositPageSchema,
   envelope,
   fundDetailSchema,
-  IDEMPOTENCY_HEADER,
   pageQuerySchema,
   payoutSettingBodySchema,
   payoutSettingsSchema,
@@ -40,13 +39,12 @@ import {
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
+import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { clientInfo, perMinute } from '../../platform/request-context';
 import type { WalletApi } from './wallet.api';
 import type { ReconciliationReport } from './reconciliation';
 
 const idParams = z.object({ id: z.string().uuid() });
-/** 8 to 100 characters of a client-made key (a UUID in the web client). */
-const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/) }).passthrough();
 
 export function reportView(r: ReconciliationReport) {
   return { ok: r.ok, checked_at: r.checkedAt, postings: r.postings, entries: r.entries, unbalanced: r.unbalanced, balance_mismatches: r.balanceMismatches, custody: r.custody };
@@ -65,7 +63,6 @@ export function walletRoutes(wallet: WalletApi) {
       if (!id) throw new AppError('not_found');
       return id;
     };
-    const key = (request: FastifyRequest) => request.headers[IDEMPOTENCY_HEADER] as string;
 
     app.get('/v2/wallets/balances', {
       config: { access: view },
@@ -98,7 +95,7 @@ export function walletRoutes(wallet: WalletApi) {
     app.post('/v2/wallets/withdrawals', {
       config: { access: view, ...perMinute(10) },
       schema: { tags, summary: 'Withdraw (pay password + second factor; Idempotency-Key)', headers: idempotencyHeaders, body: withdrawBodySchema, response: { 200: envelope(withdrawResultSchema) } },
-    }, async (request) => ok(request, await wallet.withdrawals.withdraw(me(request), account(request), key(request), request.body)));
+    }, async (request) => ok(request, await wallet.withdrawals.withdraw(me(request), account(request), idempotencyKey(request), request.body)));
 
     app.get('/v2/wallets/withdrawals', {
       config: { access: view },
@@ -118,7 +115,7 @@ export function walletRoutes(wallet: WalletApi) {
     app.post('/v2/wallets/transfers', {
       config: { access: view, ...perMinute(10) },
       schema: { tags, summary: 'Transfer to another pool sub-account by name (pay password + second factor; Idempotency-Key)', headers: idempotencyHeaders, body: transferBodySchema, response: { 200: envelope(transferSchema) } },
-    }, async (request) => ok(request, await wallet.transfers.transfer(me(request), account(request), key(request), request.body)));
+    }, async (request) => ok(request, await wallet.transfers.transfer(me(request), account(request), idempotencyKey(request), request.body)));
 
     app.get('/v2/wallets/transactions', {
       config: { access: view },
@@ -171,7 +168,7 @@ export function walletRoutes(wallet: WalletApi) {
     app.post('/admin/adjustments', {
       config: { access: access.admin },
       schema: { tags: adminTags, summary: 'System adjustment of a balance, with a reason (audited; Idempotency-Key)', headers: idempotencyHeaders, body: adjustmentBodySchema, response: { 200: envelope(adjustmentResultSchema) } },
-    }, async (request) => ok(request, await admin.adjust(me(request), key(request), request.body)));
+    }, async (request) => ok(request, await admin.adjust(me(request), idempotencyKey(request), request.body)));
 
     app.get('/admin/reconciliation', {
       config: { access: access.admin },
