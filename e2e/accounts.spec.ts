@@ -1,7 +1,7 @@
 // Accounts and security in the browser (issue "Accounts and security"): registration by email
 // with the mailed code, login, the authenticator and a login with it, sub-accounts, the language
 // setting. Each test registers its own user and acts as its own client (accounts-helpers.ts).
-// SECURITY-CHECKLIST items exercised here: 5 (same answer for reset), 7 (new-device mail is the
+// docs/security.md items exercised here: 5 (same answer for reset), 7 (new-device mail is the
 // server's), 8 (a TOTP code works once: the test waits for a fresh step), 16 (second factor on
 // security changes).
 import {

@@ -1,5 +1,5 @@
 // A page chunk that fails to load reloads the page once; failing again, it says the website was
-// updated (SPEC.md section 2).
+// updated (docs/rules.md, Routes and access).
 import { expect, test } from '@playwright/test';
 
 test('a failing page chunk reloads once, then asks for a refresh', async ({ page }) => {

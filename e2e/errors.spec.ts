@@ -1,4 +1,4 @@
-// A failed call is shown: a closable toast on desktop, an alert dialog on phones (SPEC.md section 8).
+// A failed call is shown: a closable toast on desktop, an alert dialog on phones (docs/rules.md, Errors).
 import { expect, test } from '@playwright/test';
 
 const SERVER_ERROR = { code: 10000, msg: 'System error. Please try again later.', data: { request_id: 'e2e' } };

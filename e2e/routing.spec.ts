@@ -1,4 +1,4 @@
-// Routing rules of SPEC.md section 2 in the browser: redirects home, login gating.
+// Routing rules of docs/rules.md, Routes and access, in the browser: redirects home, login gating.
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 

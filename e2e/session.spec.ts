@@ -1,4 +1,4 @@
-// The session outlives its access token (SPEC.md section 4; tokens live 40 s in these tests):
+// The session outlives its access token (docs/rules.md, States and transitions; tokens live 40 s in these tests):
 // refreshed in the last third of its life, once for all tabs, and on 40001 by refresh and reload.
 import { accountButton, expect, registerByEmail, session, test } from './accounts-helpers';
 

@@ -3,7 +3,7 @@
 // adjustment, adds a withdraw address and withdraws with pay password and authenticator; an
 // operator who approves a large withdrawal; the admin area's other tabs; and the screens in the
 // dark theme, on a phone and in Chinese. Each test acts as its own client (accounts-helpers.ts).
-// SECURITY-CHECKLIST items exercised here: 10 (codes bound to the operation), 16 (second factor),
+// docs/security.md items exercised here: 10 (codes bound to the operation), 16 (second factor),
 // 29 (idempotency key on money movements, sent by the dialogs).
 import type { Browser, Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
@@ -65,7 +65,7 @@ async function operator(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** A dialog's width once its opening animation is over (SPEC.md section 9: 560 or 350 px). */
+/** A dialog's width once its opening animation is over (docs/rules.md, Limits and constants: 560 or 350 px). */
 async function dialogWidth(dialog: Locator): Promise<number | undefined> {
   return (await dialog.boundingBox())?.width;
 }
@@ -135,7 +135,7 @@ test('the demo farm: balance from the settled demo earnings, transactions and a 
   await expect(btc).toContainText(demoBtc);
   await saveScreenshot(page, 'wallet-assets-light');
 
-  // The two switches are remembered under SPEC.md's keys.
+  // The two switches are remembered under the keys of docs/rules.md, Entities.
   await page.getByRole('switch', { name: 'Hide small balances' }).click();
   await expect(page.getByRole('table', { name: 'Balances' }).getByRole('row')).toHaveCount(2); // header + BTC
   expect(await page.evaluate(() => localStorage.getItem('hide_wallet'))).toBe('1');

@@ -25,7 +25,7 @@ export const configSchema = z.object({
   /** The built SPA served on every non-API path. */
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   /**
-   * Key of the request signature (SPEC.md section 5). The web client fetches it from
+   * Key of the request signature (docs/rules.md, The API). The web client fetches it from
    * GET /api/parameters: it proves a request was made by a client of this pool within a few
    * minutes and not replayed, it is not a secret against someone reading the web bundle.
    */
@@ -82,7 +82,7 @@ export const configSchema = z.object({
   INGEST_DECODER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   /** How often worker windows are refreshed and alerts evaluated (end-to-end tests use a few seconds). */
   MINING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-  /** A worker without shares for this long is dead (24 by default; SPEC.md mentions a 1-hour variant). */
+  /** A worker without shares for this long is dead (24 by default; docs/rules.md, Limits and constants). */
   WORKER_DEAD_AFTER_HOURS: z.coerce.number().min(1).max(168).default(24),
   /** Largest accepted request body in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -101,9 +101,9 @@ export const configSchema = z.object({
     .optional(),
   /** How often withdrawals are sent and checked and deposits scanned. */
   WALLET_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
-  /** Withdrawals wait this long after a change of pay password, phone or email, or a password reset (SPEC.md: 24). */
+  /** Withdrawals wait this long after a change of pay password, phone or email, or a password reset (24; docs/rules.md, Limits and constants). */
   SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
-  /** Withdrawals wait this long after a withdraw address is added or changed (24; SPEC.md also names 12). */
+  /** Withdrawals wait this long after a withdraw address is added or changed (24; docs/rules.md, Limits and constants). */
   WITHDRAW_ADDRESS_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   /** Comma-separated emails that get the operator role when they register (first set-up, tests). */
   ADMIN_EMAILS: z.string().optional(),

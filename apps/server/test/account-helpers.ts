@@ -9,7 +9,7 @@ import { signParams } from '../src/platform/signature';
 import { body } from './test-app';
 import { SmtpInbox } from './smtp-inbox';
 
-/** The signature headers the web client sends (SPEC.md section 5). */
+/** The signature headers the web client sends (docs/rules.md, The API). */
 export function signatureHeaders(app: FastifyInstance, params: Record<string, unknown>): Record<string, string> {
   const timestamp = String(Math.floor(app.clock.now().getTime() / 1000));
   const nonce = randomBytes(16).toString('hex');

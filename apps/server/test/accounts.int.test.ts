@@ -151,7 +151,7 @@ describe('login', () => {
     expect((await login(t.app, email, PASSWORD, device)).result?.status).toBe('ok');
   });
 
-  // SECURITY-CHECKLIST items 7 and 36: leaving out the device header, or sending one the server
+  // docs/security.md items 7 and 36: leaving out the device header, or sending one the server
   // does not accept, must not skip the emailed code, the alert or the log entry.
   it('treats a login without a valid device id as a new device: emailed code, alert, logged as such', async () => {
     const { email, tokens } = await registerByEmail(t.app, inbox);
@@ -294,7 +294,7 @@ describe('tokens', () => {
     expect((await refresh(next.refresh_token)).statusCode).toBe(401);
   });
 
-  // SECURITY-CHECKLIST items 15 and 37: the successor is created in the transaction that spends
+  // docs/security.md items 15 and 37: the successor is created in the transaction that spends
   // the token; a duplicate within REFRESH_GRACE_SECONDS from the same device gets that successor.
   const refreshFrom = (app: FastifyInstance, refresh_token: string, device: string) =>
     inject(app, { method: 'POST', url: '/api/users/refresh/login', headers: { [DEVICE_HEADER]: device }, payload: { refresh_token } });

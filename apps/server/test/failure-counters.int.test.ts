@@ -1,4 +1,4 @@
-// Failure counters (SECURITY-CHECKLIST items 4 and 38): failed logins, wrong pay passwords and
+// Failure counters (docs/security.md items 4 and 38): failed logins, wrong pay passwords and
 // wrong codes are counted where every instance sees them and a restart keeps them: in Redis when
 // the app has one (REDIS_URL), otherwise in the database. Two app instances on one database stand
 // for two servers behind a balancer, and an instance built after the failures for a restart.

@@ -75,7 +75,7 @@ describe('error envelope', () => {
     expect(messages.size).toBe(LANGUAGES.length);
   });
 
-  it('treats an unknown language as English and accepts SPEC spelling ru-Ru', async () => {
+  it('treats an unknown language as English and accepts the spelling ru-Ru', async () => {
     const xx = body(await t.app.inject({ url: '/api/nope', headers: { lang: 'xx' } }));
     const en = body(await t.app.inject({ url: '/api/nope' }));
     const ru = body(await t.app.inject({ url: '/api/nope', headers: { lang: 'ru-Ru' } }));

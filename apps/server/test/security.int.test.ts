@@ -105,7 +105,7 @@ describe('passwords', () => {
     expect((await login(t.app, user.email, 'a brand new passphrase', user.device)).result?.status).toBe('totp');
   });
 
-  // SECURITY-CHECKLIST item 39: a stolen access token must not be able to test passwords.
+  // docs/security.md item 39: a stolen access token must not be able to test passwords.
   it('checks the second factor before the current password: a wrong or missing one answers alike for both', async () => {
     const user = await registerByEmail(t.app, inbox);
     const totp = await bindTotp(user.tokens, user.email);

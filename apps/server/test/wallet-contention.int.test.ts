@@ -1,4 +1,4 @@
-// The wallet under contention (SECURITY-CHECKLIST items 27-29): many withdrawals of one balance at
+// The wallet under contention (docs/security.md items 27-29): many withdrawals of one balance at
 // once freeze exactly what it holds, one Idempotency-Key sent many times at once has one effect
 // and one answer, and transfers both ways between two accounts at once neither deadlock nor lose
 // money. It means most on PostgreSQL (TEST_DATABASE_URL), where the requests run on the pool's ten

@@ -1,4 +1,4 @@
-// The crash test of SECURITY-CHECKLIST item 30: the real server process (node apps/server/src/
+// The crash test of docs/security.md item 30: the real server process (node apps/server/src/
 // main.ts) is killed with SIGKILL at random moments while clients post transfers and withdrawals
 // through HTTP, signed and with idempotency keys, and while its wallet job sends withdrawals. After
 // each restart every request that got no answer is retried with its key until it gets one. At the
@@ -89,7 +89,7 @@ interface Answer {
   data: unknown;
 }
 
-/** A browser-like client: JSON, signed like the web client signs (SPEC.md section 5), its own address. */
+/** A browser-like client: JSON, signed like the web client signs (docs/rules.md, The API), its own address. */
 class Http {
   constructor(
     readonly base: string,

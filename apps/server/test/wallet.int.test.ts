@@ -333,7 +333,7 @@ describe('deposits and transfers', () => {
   });
 });
 
-// SECURITY-CHECKLIST item 39. The rule (wallet.service.ts, secondFactorThenPin): the second
+// docs/security.md item 39. The rule (wallet.service.ts, secondFactorThenPin): the second
 // factor first; a wrong or missing one answers the same whatever the PIN and counts no PIN try. A
 // right one is spent before the PIN is read, so a wrong PIN needs a new code.
 describe('pay password after the second factor', () => {

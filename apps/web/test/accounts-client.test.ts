@@ -20,7 +20,7 @@ describe('device id', () => {
     expect(newDeviceId()).not.toBe(id);
   });
 
-  // A login without a valid device id is a new device (SECURITY-CHECKLIST item 36): the client
+  // A login without a valid device id is a new device (docs/security.md item 36): the client
   // must never send one the server refuses, or its users would be asked for a code every time.
   describe('sent with every call', () => {
     afterEach(() => vi.unstubAllGlobals());

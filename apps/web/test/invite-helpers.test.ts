@@ -21,7 +21,7 @@ describe('invitation link', () => {
 });
 
 describe('reward rate', () => {
-  it('is the programme rate of SPEC.md, written in the reader language', () => {
+  it('is the programme rate of docs/rules.md, written in the reader language', () => {
     expect(REFERRAL_RATE_PERCENT).toBe('0.2');
     expect(formatPercent('0.2', 'en')).toBe('0.2%');
     expect(formatPercent('0.2', 'zh-CN')).toBe('0.2%');

@@ -1,4 +1,4 @@
-// The refresh-timing rule of SPEC.md section 4 ("remaining lifetime above zero and under half of
+// The refresh-timing rule of docs/rules.md, States and transitions ("remaining lifetime above zero and under half of
 // the time since login") and the pure parts of the cross-tab lock.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// One refresh at a time across tabs (SPEC.md section 4). Two "tabs" share one fake localStorage
+// One refresh at a time across tabs (docs/rules.md, States and transitions). Two "tabs" share one fake localStorage
 // and one fake server that behaves like ours (apps/server session.service.ts): every refresh
 // rotates the refresh token, and a rotated token shown again revokes the whole login. With the
 // lock and the re-read inside it, two tabs refreshing together make one call and both keep the

@@ -1,4 +1,4 @@
-// The routing behaviour of SPEC.md section 2, rule by rule.
+// The routing behaviour of docs/rules.md, Routes and access, rule by rule.
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_MODE_COINS, PERMISSIONS } from '@hashpool/shared';
 import {
@@ -71,7 +71,7 @@ describe('route table', () => {
     ]);
   });
 
-  it('gates with the permissions of SPEC.md section 2', () => {
+  it('gates with the permissions of docs/rules.md, Routes and access', () => {
     const access = (path: string) => findRoute(path, ROUTES)?.access;
     expect(access('/pool/btc/home')).toEqual(['pool.view']);
     expect(access('/pool/btc/miner/detail')).toEqual(['miner.view']);

@@ -1,4 +1,4 @@
-// Address mining (SPEC.md sections 2 and 7): the wallet address formats of the six address-mode
+// Address mining (docs/rules.md, "Routes and access" and "Validation"): the wallet address formats of the six address-mode
 // coins, checked at ingestion (a share to a malformed address is refused and counted) and by the
 // dashboard's search box before it asks. Each is the coin's published format: its prefix, its
 // alphabet and its length. The checksums are not verified here (a typo of one character in the

@@ -1,12 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import { ADDRESS_MODE_COINS, COINS, DEFAULT_AMOUNT_PRECISION, LEDGER_DECIMALS, coinBaseDecimals, coinPrecision, findCoin, isAddressModeCoin } from './coins';
 
-// SPEC.md section 9, "Decimal precision per coin", copied from the spec (not from coins.ts).
+// The display precision per coin as the product specified it (docs/rules.md, Limits and constants,
+// "Coins"), copied here, not from coins.ts.
 const SPEC_PRECISION: Record<string, number> = {
   hns: 4, xmr: 6, ltc: 6, doge: 4, eth: 6, btc: 6, kda: 4, lbc: 4, ckb: 4, stc: 4, dash: 6, sc: 4,
   cfx: 6, 'grin-c32': 6, pmeer: 6, rvn: 4, zec: 6, dcr: 6, erg: 6, scp: 6, alph: 6, kas: 6, zeph: 6, aleo: 6,
 };
-// SPEC.md section 9, "Restricted-route coins".
+// The address-mode coins of docs/rules.md, Routes and access (the coin rules).
 const SPEC_ADDRESS_COINS = ['alph', 'kas', 'sumo', 'zeph', 'aleo', 'xtm'];
 
 describe('coin table', () => {

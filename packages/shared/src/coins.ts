@@ -1,4 +1,4 @@
-// The coin table: every coin of SPEC.md section 9 with its display precision, its base unit and
+// The coin table (docs/rules.md, Limits and constants): every coin with its display precision, its base unit and
 // mining mode. The server seeds its coin registry from this table; operators may edit the registry
 // later (fees, stratum addresses), but code, precision and base unit are fixed here so both sides
 // format and check alike.
@@ -41,7 +41,7 @@ export function coinMaturity(code: string): number {
   return findCoin(code)?.maturity ?? 100;
 }
 
-/** Amounts of a coin without a listed precision show 8 decimals (SPEC.md section 9). */
+/** Amounts of a coin without a listed precision show 8 decimals (docs/rules.md, Limits and constants). */
 export const DEFAULT_AMOUNT_PRECISION = 8;
 
 /** The ledger's scale: numeric(38,18) columns, so no base unit is finer than 10^-18 here. */
@@ -49,7 +49,7 @@ export const LEDGER_DECIMALS = 18;
 
 /**
  * Coins whose pages live under /mining/{coin} and never under /pool/{type}.
- * SPEC.md sections 2 and 9 call them the restricted-route coins.
+ * docs/rules.md, Routes and access, gives their routing rules (the coin rules).
  */
 export const ADDRESS_MODE_COINS = ['alph', 'kas', 'sumo', 'zeph', 'aleo', 'xtm'] as const;
 export type AddressModeCoin = (typeof ADDRESS_MODE_COINS)[number];
@@ -100,7 +100,8 @@ export const COINS: readonly CoinInfo[] = [
   { code: 'alph', name: 'Alephium', symbol: 'ALPH', algorithm: 'Blake3', precision: 6, baseDecimals: 18, mode: 'address', hashesPerDifficulty: 2 ** 32, blockTimeSeconds: 16, maturity: 500 },
   // sompi, 10^-8 KAS
   { code: 'kas', name: 'Kaspa', symbol: 'KAS', algorithm: 'kHeavyHash', precision: 6, baseDecimals: 8, mode: 'address', hashesPerDifficulty: 2 ** 32, blockTimeSeconds: 1, maturity: 100 },
-  // sumo has no precision in SPEC.md: it shows the 8-decimal default; its base unit is 10^-9 SUMO (COIN = 10^9).
+  // sumo has no listed display precision: it shows the 8-decimal default (docs/rules.md, Limits
+  // and constants); its base unit is 10^-9 SUMO (COIN = 10^9).
   { code: 'sumo', name: 'Sumokoin', symbol: 'SUMO', algorithm: 'RandomX', precision: DEFAULT_AMOUNT_PRECISION, baseDecimals: 9, mode: 'address', hashesPerDifficulty: 1, blockTimeSeconds: 240 },
   // 10^-12 ZEPH (Monero's atomic unit)
   { code: 'zeph', name: 'Zephyr', symbol: 'ZEPH', algorithm: 'RandomX', precision: 6, baseDecimals: 12, mode: 'address', hashesPerDifficulty: 1, blockTimeSeconds: 120 },

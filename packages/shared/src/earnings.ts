@@ -1,4 +1,4 @@
-// Payout methods (SPEC.md sections 4 and 9; the earnings issue): which methods there are, the
+// Payout methods (docs/rules.md, States and transitions; the earnings issue): which methods there are, the
 // default, and the switching rule both sides apply. The server enforces the rule; the web uses the
 // same functions to say, before the user confirms, from which settlement day a switch applies.
 //
@@ -24,21 +24,21 @@ export const PAY_METHOD_LABELS: Record<PayMethod, string> = { pps_plus: 'PPS+', 
 /** A sub-account that never chose a method is paid by this one (the fee GET /pools shows is its fee). */
 export const DEFAULT_PAY_METHOD: PayMethod = 'fpps';
 
-/** SPEC.md section 9: the payout method change interval. */
+/** docs/rules.md, Limits and constants: the payout method change interval. */
 export const PAY_METHOD_SWITCH_HOURS = 24;
 export const PAY_METHOD_SWITCH_MS = PAY_METHOD_SWITCH_HOURS * 3600_000;
 
-/** SPEC.md section 9: the SOLO fee label, percent (the seeded SOLO fee rate). */
+/** docs/rules.md, Limits and constants: the SOLO fee label, percent (the seeded SOLO fee rate). */
 export const SOLO_FEE_PERCENT = '0.5';
 
 /**
- * SPEC.md sections 1 and 9: the invitation reward, percent of the invitees' mining earnings of a
+ * docs/rules.md, Limits and constants: the invitation reward, percent of the invitees' mining earnings of a
  * settled day, paid by the pool (GET /invite answers it as rate_percent). The server's
  * The server (referral.service.ts) pays this share and releases at this time.
  */
 export const REFERRAL_RATE_PERCENT = '0.2';
 
-/** SPEC.md section 9: a day's invitation rewards are released at 09:50 UTC+8 (01:50 UTC) the next day. */
+/** docs/rules.md, Limits and constants: a day's invitation rewards are released at 09:50 UTC+8 (01:50 UTC) the next day. */
 export const REFERRAL_RELEASE_UTC8 = '09:50';
 export const REFERRAL_RELEASE_UTC_MINUTES = 1 * 60 + 50;
 

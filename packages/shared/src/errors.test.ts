@@ -15,7 +15,7 @@ describe('ERRORS', () => {
     }
   });
 
-  it('answers token_expired with HTTP 400 so the client refreshes its token (SPEC.md section 4)', () => {
+  it('answers token_expired with HTTP 400 so the client refreshes its token (docs/rules.md, States and transitions)', () => {
     expect(ERRORS.token_expired.status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-// The one error catalogue (ARCHITECTURE.md section 3). Every non-zero `code` the API answers comes
+// The one error catalogue (docs/architecture.md, Requests; docs/rules.md, Errors). Every non-zero `code` the API answers comes
 // from here, with its HTTP status. The message text lives in locales/<lang>/errors.json under the
 // same key, so the server answers in the caller's language and the web can show the same words.
 
@@ -23,7 +23,7 @@ export const ERRORS = {
   signature_expired: { code: 10012, status: 400 },
   signature_replayed: { code: 10013, status: 400 },
   unauthorized: { code: 40100, status: 401 },
-  /** The client refreshes its token on this one (SPEC.md section 4); HTTP 400 by contract. */
+  /** The client refreshes its token on this one (docs/rules.md, States and transitions); HTTP 400 by contract. */
   token_expired: { code: 40001, status: 400 },
   forbidden: { code: 40300, status: 403 },
   coin_not_found: { code: 20001, status: 404 },
@@ -86,7 +86,7 @@ export function errorKeyOf(code: number): ErrorKey | undefined {
   return (Object.keys(ERRORS) as ErrorKey[]).find((k) => ERRORS[k].code === code);
 }
 
-/** The body every API call answers with (ARCHITECTURE.md section 3). */
+/** The body every API call answers with (docs/architecture.md, Requests). */
 export interface Envelope<T> {
   code: number;
   msg: string;

@@ -92,7 +92,7 @@ describe('formatAmount', () => {
 });
 
 describe('splitHashrate / formatHashrate', () => {
-  it('has the units H/s to YH/s of SPEC.md section 9', () => {
+  it('has the units H/s to YH/s of docs/rules.md, Limits and constants', () => {
     expect([...HASHRATE_UNITS]).toEqual(['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s', 'ZH/s', 'YH/s']);
   });
 

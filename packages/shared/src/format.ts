@@ -1,4 +1,4 @@
-// Display formatting of SPEC.md section 9, shared by the server (exports, emails) and the web.
+// Display formatting (docs/rules.md, Limits and constants), shared by the server (exports, emails) and the web.
 import { coinPrecision, DEFAULT_AMOUNT_PRECISION } from './coins';
 import { groupThousands, parseDecimal, toFixedDecimal } from './decimal-string';
 
@@ -109,7 +109,7 @@ export const TIMEZONES: readonly string[] = (() => {
 export type DatePattern = 'YYYY-MM-DD HH:mm:ss' | 'YYYY-MM-DD HH:mm' | 'YYYY-MM-DD' | 'MM-DD HH:mm' | 'HH:mm';
 
 /**
- * A moment shown in the user's timezone ("UTC+08:00" style, SPEC.md section 3). Stored times are
+ * A moment shown in the user's timezone ("UTC+08:00" style, docs/rules.md, Entities). Stored times are
  * UTC; an unknown timezone shows UTC rather than the browser's zone, so everyone sees one truth.
  */
 export function formatDateTime(

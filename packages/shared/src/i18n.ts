@@ -14,7 +14,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /**
- * Maps what a client sends (any case, `ru-Ru` as SPEC.md spells it, `zh`, `en-US`) to one of our
+ * Maps what a client sends (any case, `ru-Ru` (docs/rules.md, The API), `zh`, `en-US`) to one of our
  * languages, or the default.
  */
 export function resolveLanguage(input: string | null | undefined): Language {

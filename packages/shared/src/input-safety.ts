@@ -1,4 +1,4 @@
-// What no request may carry, whatever its route's schema says (SECURITY-CHECKLIST item 35): U+0000
+// What no request may carry, whatever its route's schema says (docs/security.md item 35): U+0000
 // (PostgreSQL text cannot hold it, so it failed deep in a query as a 500), unpaired UTF-16
 // surrogates (not text at all: encodeURIComponent and the database refuse them), and nesting
 // deeper than any of our bodies has (recursive code on a 5,000-deep body overflows the stack).

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { PERMISSIONS, holdsAny } from './permissions';
 
 describe('PERMISSIONS', () => {
-  it('lists the seven permission strings of SPEC.md section 6 once each', () => {
+  it('lists the seven permission strings of docs/rules.md, Routes and access, once each', () => {
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect([...PERMISSIONS].sort()).toEqual(
       ['account.view', 'contract.view', 'miner.view', 'pool.view', 'recommend.view', 'user.view', 'wallet.view'],

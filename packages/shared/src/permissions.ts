@@ -1,4 +1,4 @@
-// Permission strings of SPEC.md section 6. The server returns the ones a user holds
+// Permission strings (docs/rules.md, Routes and access). The server returns the ones a user holds
 // (GET /permissions/current); routes and elements list the ones that unlock them.
 export const PERMISSIONS = [
   'contract.view',

@@ -1,4 +1,4 @@
-// Request signature of SPEC.md section 5: the request's parameters (query and top-level body
+// Request signature (docs/rules.md, The API): the request's parameters (query and top-level body
 // fields) plus a timestamp and a nonce, sorted by name, written as name=value joined with "&",
 // signed with HMAC-SHA256. captcha_output is left out (it is itself a signed token and large).
 // This file builds the canonical string; the server (node:crypto) and the web (WebCrypto) sign it.

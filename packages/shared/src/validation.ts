@@ -1,4 +1,4 @@
-// Validation rules of SPEC.md section 5, as plain predicates and as zod schemas whose messages are
+// Validation rules (docs/rules.md, Validation), as plain predicates and as zod schemas whose messages are
 // keys of the `validation` locale namespace. The server validates with the schemas; forms use the
 // same predicates, so a rule cannot differ between the two.
 import { z } from 'zod';
@@ -11,7 +11,7 @@ export const SIX_DIGIT_CODE = /^\d{6}$/;
 export const MAINLAND_PHONE = /^1[3-9]\d{9}$/;
 /** Pragmatic address check (RFC 5321 lengths); the real proof is the code we send to it. */
 export const EMAIL = /^(?=.{3,254}$)(?=[^@]{1,64}@)[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-/** Timestamps in seconds accepted anywhere in the API (SPEC.md section 5). */
+/** Timestamps in seconds accepted anywhere in the API (docs/rules.md, Validation). */
 export const TIMESTAMP_MIN = 0;
 export const TIMESTAMP_MAX = 4102444800;
 export const NICKNAME_MAX = 32;
@@ -26,11 +26,11 @@ export const isSubAccountName = (s: string) => SUB_ACCOUNT_NAME.test(s);
 export const isSixDigitCode = (s: string) => SIX_DIGIT_CODE.test(s);
 export const isMainlandPhone = (s: string) => MAINLAND_PHONE.test(s);
 export const isEmail = (s: string) => EMAIL.test(s);
-/** Not blank and not only spaces (SPEC.md section 5), not longer than a name needs, no control characters. */
+/** Not blank and not only spaces (docs/rules.md, Validation), not longer than a name needs, no control characters. */
 export const isNickname = (s: string) => s.trim().length > 0 && [...s.trim()].length <= NICKNAME_MAX && isNameText(s);
 /**
- * Dates the API takes: from Bitcoin's first block to the end of the API's timestamps (SPEC.md
- * section 5: 4102444800 s is 2100-01-01). Outside it PostgreSQL cannot store the value (year 0,
+ * Dates the API takes: from Bitcoin's first block to the end of the API's timestamps (docs/rules.md,
+ * Validation: 4102444800 s is 2100-01-01). Outside it PostgreSQL cannot store the value (year 0,
  * 9999-12-31 plus a day), and no pool data exists anyway.
  */
 export const DATE_MIN = '2009-01-03';
@@ -43,7 +43,7 @@ export const isDateInRange = (text: string) => {
   return Number.isFinite(t) && t >= DATE_MIN_MS && t <= DATE_MAX_MS;
 };
 export const isValidTimestamp = (n: number) => Number.isInteger(n) && n >= TIMESTAMP_MIN && n <= TIMESTAMP_MAX;
-/** Length only: no composition rules, never truncated (SECURITY-CHECKLIST item 1). */
+/** Length only: no composition rules, never truncated (docs/security.md item 1). */
 /** A hashrate alarm threshold in H/s: more than 0 (0 could never be undercut), at most HASHRATE_THRESHOLD_MAX. */
 export const isHashrateThreshold = (n: number) => Number.isFinite(n) && n > 0 && n <= HASHRATE_THRESHOLD_MAX;
 export const isPasswordLength = (s: string) => [...s].length >= PASSWORD_MIN && [...s].length <= PASSWORD_MAX;
@@ -114,7 +114,7 @@ export const hashrateThresholdSchema = z
   .number({ error: (iss: { input?: unknown }) => (iss.input === undefined ? V.required : V.hashrateThreshold) })
   .refine(isHashrateThreshold, V.hashrateThreshold).nullable();
 
-/** `page` and `page_size` of every list (page size 10 by default, SPEC.md section 9). */
+/** `page` and `page_size` of every list (page size 10 by default, docs/rules.md, Limits and constants). */
 export const pageQuerySchema = z.object({
   page: z.coerce.number(numberError).int(V.integer).min(1, V.tooSmall).default(1),
   page_size: z.coerce.number(numberError).int(V.integer).min(1, V.tooSmall).max(100, V.tooBig).default(10),

@@ -1,4 +1,4 @@
-// The one transaction helper (ARCHITECTURE.md section 4). Every write that must be atomic goes
+// The one transaction helper (docs/architecture.md, Data). Every write that must be atomic goes
 // through it. On PGlite, drizzle's transaction takes PGlite's own lock, so concurrent requests
 // queue instead of interleaving statements of hand-written BEGINs. On PostgreSQL, a transaction
 // that loses a serialization or deadlock race is retried from the start.

@@ -1,4 +1,4 @@
-// Access policy on every route (ARCHITECTURE.md section 3, SECURITY-CHECKLIST items 17-18).
+// Access policy on every route (docs/architecture.md, Requests; docs/security.md items 17-18).
 // A route declares `config.access`; buildApp refuses to start when an /api route has none, and
 // a preHandler enforces it. Who the caller is comes from the principal resolver, which the
 // accounts module provides (bearer tokens) and the observer module extends (observer links).

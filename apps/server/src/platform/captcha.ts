@@ -1,6 +1,6 @@
 // Captcha before anything that costs us or reveals something (sending a code, logging in).
 // ALTCHA proof-of-work is the default: self-hosted, no third party sees our users. GeeTest v4 is
-// the alternative adapter (fields lot_number, captcha_output, pass_token, gen_time, SPEC.md s. 3).
+// the alternative adapter (fields lot_number, captcha_output, pass_token, gen_time, docs/rules.md, Entities).
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';

@@ -1,4 +1,4 @@
-// Time comes from an injected clock so every timed rule is testable (ARCHITECTURE.md section 2).
+// Time comes from an injected clock so every timed rule is testable (docs/architecture.md, Data).
 export interface Clock {
   now(): Date;
 }

@@ -1,6 +1,6 @@
 // A route's coin, checked once for every module: the coin exists and is of the mode the route is
-// for (SPEC's restricted-route coins are mined to addresses, the others into sub-accounts), and an
-// address has its coin's format. The answers are the API's usual errors.
+// for (the address-mode coins of docs/rules.md, Routes and access, are mined to addresses, the
+// others into sub-accounts), and an address has its coin's format. The answers are the API's usual errors.
 import { findCoin, isValidMiningAddress, type CoinInfo } from '@hashpool/shared';
 import { AppError } from './errors';
 

@@ -93,7 +93,7 @@ export function errorHandler(this: unknown, error: FastifyError | AppError, requ
   return reply.status(appError.status).send(errorBody(request, appError));
 }
 
-/** The success envelope (ARCHITECTURE.md section 3). */
+/** The success envelope (docs/architecture.md, Requests). */
 export function ok<T>(request: FastifyRequest, data: T) {
   return { code: 0 as const, msg: translate(request.lang, 'errors', 'success'), data };
 }

@@ -1,6 +1,6 @@
 // Counts recent failures per key (a login identifier, a user's pay password) within a window. After a few, login asks
 // for a captcha on every further try instead of locking the account: an attacker can make the
-// owner solve a captcha, never keep the owner out (SECURITY-CHECKLIST item 4).
+// owner solve a captcha, never keep the owner out (docs/security.md item 4).
 //
 // The counts live where every instance sees them and a restart keeps them (item 38): in Redis
 // when the app has one (REDIS_URL), otherwise in the database. Never in process memory, where a

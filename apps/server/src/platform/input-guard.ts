@@ -1,5 +1,5 @@
 // One check of every request's parameters, query and body before anything reads them
-// (SECURITY-CHECKLIST item 35): no U+0000, no unpaired surrogate, no nesting deeper than any of our
+// (docs/security.md item 35): no U+0000, no unpaired surrogate, no nesting deeper than any of our
 // bodies. It runs in preValidation ahead of the signature check, so neither the signature's canon
 // (encodeURIComponent, JSON.stringify) nor a schema, a handler or the database ever sees such a
 // value: the answer is a 400 naming the field, the same on every route, new ones included.

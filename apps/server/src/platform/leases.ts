@@ -1,5 +1,5 @@
-// Leases in the database, so several instances of the server can share work (ARCHITECTURE.md
-// section 1): a background job runs on one instance at a time, a daily step runs once per day,
+// Leases in the database, so several instances of the server can share work (docs/architecture.md,
+// Jobs and leases): a background job runs on one instance at a time, a daily step runs once per day,
 // and the requests of one idempotency key run one after the other wherever they arrive. A lease
 // expires on its own (on the database's clock), so a crashed holder blocks nobody for longer
 // than its time to live, which can therefore be short: while its work runs, the holder renews it

@@ -1,5 +1,5 @@
 // Structured logs (pino, through fastify) with request ids and without secrets
-// (SECURITY-CHECKLIST item 25): credentials in headers and secret-looking fields are redacted,
+// (docs/security.md item 25): credentials in headers and secret-looking fields are redacted,
 // and secret query parameters are cut out of logged URLs.
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';

@@ -1,6 +1,6 @@
 // Outgoing email through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written
 // to MAIL_DIR as an .eml file. Logs name the masked recipient only: subjects and bodies may hold
-// a code (SECURITY-CHECKLIST item 25).
+// a code (docs/security.md item 25).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';

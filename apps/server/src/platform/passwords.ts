@@ -1,4 +1,4 @@
-// Password hashing with argon2id at the ASVS minimum (46 MiB, t=1, p=1; SECURITY-CHECKLIST item 2).
+// Password hashing with argon2id at the ASVS minimum (46 MiB, t=1, p=1; docs/security.md item 2).
 // Pay passwords are short PINs, cheap to try offline: they are also peppered with a server-side
 // key that is not in the database, so a stolen table alone is not enough.
 import { createHmac } from 'node:crypto';

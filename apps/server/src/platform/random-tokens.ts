@@ -1,4 +1,4 @@
-// Bearer secrets: 256 random bits (not UUIDs; SECURITY-CHECKLIST item 13), stored as SHA-256
+// Bearer secrets: 256 random bits (not UUIDs; docs/security.md item 13), stored as SHA-256
 // hashes so a database leak does not hand out sessions. Codes: 6 digits from a secure generator.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 

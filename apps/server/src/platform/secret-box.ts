@@ -1,5 +1,5 @@
 // Encrypts small secrets (TOTP seeds) with AES-256-GCM under a key kept outside the database
-// (SECURITY-CHECKLIST item 11). The format is v1.<iv>.<tag>.<ciphertext>, base64url.
+// (docs/security.md item 11). The format is v1.<iv>.<tag>.<ciphertext>, base64url.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 export class SecretBox {

@@ -1,4 +1,4 @@
-// Security headers and rate limits (SECURITY-CHECKLIST items 4 and 24).
+// Security headers and rate limits (docs/security.md items 4 and 24).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';

@@ -1,4 +1,4 @@
-// The request signature of SPEC.md section 5 as a platform piece: a request is refused unless its
+// The request signature (docs/rules.md, The API) as a platform piece: a request is refused unless its
 // query and top-level body fields, with the timestamp and nonce headers, are signed with
 // HMAC-SHA256 under the request-signing key. Every state-changing /api call must be signed unless
 // its route says `signed: false` (machine callers with keys of their own); a read may ask for it

@@ -1,5 +1,5 @@
 // Scrolls to the top when the path changes; a query-only change (filters, paging) keeps the
-// position (SPEC.md section 2).
+// position (docs/rules.md, Routes and access).
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { shouldScrollToTop, type Place } from '../shell/routing/routing-rules';

@@ -1,4 +1,4 @@
-// Lazy page components with the chunk-failure rule of SPEC.md section 2: a page chunk that fails
+// Lazy page components with the chunk-failure rule of docs/rules.md, Routes and access: a page chunk that fails
 // to load (or takes over 120 s) reloads the page once, to pick up a new release; a second failure
 // surfaces as ChunkLoadError, which the error boundary shows as "the website has been updated".
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';

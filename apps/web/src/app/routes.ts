@@ -1,4 +1,4 @@
-// The route table: every route of SPEC.md section 2 with who may open it, which issue owns it,
+// The route table: every route of docs/rules.md, Routes and access, with who may open it, which issue owns it,
 // its title and its places in the menus (the fields are described in shell/routing/route-table.ts).
 // The guard, the menus (header, account menu, phone drawer, the tabs of the user centre, wallet
 // and coin pages) and the tab's title all come from here; nothing else lists routes. A route whose
@@ -125,7 +125,7 @@ export const ROUTES: readonly RouteDef[] = [
   // A logged-in user must reach this one: it is where they pick the accounts to grant.
   { path: '/login/oauth/authorize', access: 'public', owner: 'oauth' },
   { path: '/authredirect', access: 'public', owner: 'accounts' },
-  // SPEC.md names BindWechat, Sales and GoldshellEvent without paths; these are ours.
+  // The paths of WeChat binding, sales and the Goldshell event are ours (docs/rules.md, Routes and access).
   { path: '/bind-wechat', access: 'public', owner: 'accounts' },
   { path: '/sales', access: 'public', owner: 'promotions' },
   { path: '/activity/goldshell', access: 'public', owner: 'promotions' },
@@ -207,7 +207,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/contract/terms', access: CONTRACT, owner: 'contracts' },
   { path: '/fund/:id', access: ACCOUNT, owner: 'wallet', page: () => import('../features/wallet/pages/FundDetailPage'), title: 'wallet:fund.title' },
 
-  // Ours, not in SPEC.md: the operators' wallet area (withdrawal review, ledger, adjustments).
+  // Ours (docs/rules.md, Routes and access): the operators' wallet area (withdrawal review, ledger, adjustments).
   {
     path: '/admin/wallet',
     access: 'admin',
@@ -218,7 +218,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
 ];
 
-/** Paths that only forward elsewhere (SPEC.md section 2). */
+/** Paths that only forward elsewhere (docs/rules.md, Routes and access). */
 export const FORWARDS: Readonly<Record<string, string>> = {
   '/user': '/user/setting',
   '/contract': '/contract/list',

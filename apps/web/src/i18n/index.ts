@@ -1,4 +1,4 @@
-// i18next set-up. The language lives in localStorage `language` (SPEC.md section 3), goes out as
+// i18next set-up. The language lives in localStorage `language` (docs/rules.md, Entities), goes out as
 // the `lang` header, sets <html lang>, and switches Ant Design's and dayjs's locales with it.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';

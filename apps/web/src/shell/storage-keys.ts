@@ -1,4 +1,4 @@
-// Every local-storage key the web app uses (SPEC.md section 3), defined once. The values are part
+// Every local-storage key the web app uses (docs/rules.md, Entities), defined once. The values are part
 // of the product's contract with returning browsers: renaming one logs users out or forgets their
 // settings, so they never change.
 export const STORAGE_KEYS = {
@@ -7,9 +7,9 @@ export const STORAGE_KEYS = {
   /** Milliseconds since the epoch at which the access token expires (local clock). */
   tokenExpiry: 'token_expiry',
   /**
-   * Not in SPEC.md's list, added because its refresh rule needs it: milliseconds since the epoch
+   * Ours, added because its refresh rule needs it: milliseconds since the epoch
    * at which this browser received the access token (login or last refresh). The rule compares
-   * the remaining lifetime with the time since then (SPEC.md section 4, shell/api/refresh-rules.ts).
+   * the remaining lifetime with the time since then (docs/rules.md, States and transitions; shell/api/refresh-rules.ts).
    */
   tokenIssuedAt: 'token_issued_at',
   redPacketHash: 'red_packet_hash',

@@ -1,4 +1,4 @@
-// An address or transaction id as its first 6 and last 4 characters (SPEC.md section 9), the whole
+// An address or transaction id as its first 6 and last 4 characters (docs/rules.md, Limits and constants), the whole
 // value in its title and a copy button. The Clipboard API exists only on secure origins (pools
 // are often opened over plain http on a LAN): there the button is left out and `full` shows the
 // whole value, selectable, instead.

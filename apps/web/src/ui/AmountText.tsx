@@ -1,4 +1,4 @@
-// An amount of a coin as the wallet shows it (SPEC.md section 9): the coin's precision, cut toward
+// An amount of a coin as the wallet shows it (docs/rules.md, Limits and constants): the coin's precision, cut toward
 // zero so a balance never looks larger than it is, thousands separators and the ticker. `signed`
 // amounts (ledger postings) carry their sign and its colour; `hidden` masks the figure.
 import { theme } from 'antd';

@@ -1,4 +1,4 @@
-// The pager of the lists: 10 rows a page and at most 5 page buttons (SPEC.md section 9), hidden
+// The pager of the lists: 10 rows a page and at most 5 page buttons (docs/rules.md, Limits and constants), hidden
 // when everything fits on one page.
 import { Flex, Pagination } from 'antd';
 import { PAGE_SIZE } from './paging';

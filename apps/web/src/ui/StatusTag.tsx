@@ -1,4 +1,4 @@
-// A worker's running status (SPEC.md section 4): active, inactive (no share for 15 minutes),
+// A worker's running status (docs/rules.md, States and transitions): active, inactive (no share for 15 minutes),
 // dead (none for 24 hours).
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

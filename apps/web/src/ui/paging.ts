@@ -1,4 +1,4 @@
-// The paging figures of the lists (SPEC.md section 9), apart from the pager component so that
+// The paging figures of the lists (docs/rules.md, Limits and constants), apart from the pager component so that
 // plain modules (query builders, unit-tested helpers) can use them without React or Ant Design.
 
 /** Rows per page of a list unless it says otherwise. */

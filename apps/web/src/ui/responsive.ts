@@ -1,4 +1,4 @@
-// One breakpoint for the page layout (SPEC.md section 9): below it the layout is the phone layout.
+// One breakpoint for the page layout (docs/rules.md, Limits and constants): below it the layout is the phone layout.
 import { useSyncExternalStore } from 'react';
 
 export const MOBILE_BREAKPOINT = 768;
@@ -13,7 +13,7 @@ export const FULL_HEADER_MIN_WIDTH = 1200;
 /** Width of the page content column on wide screens. */
 export const CONTENT_MAX_WIDTH = 1200;
 
-/** Dialog widths of SPEC.md section 9. */
+/** Dialog widths (docs/rules.md, Limits and constants). */
 export const DIALOG_WIDTH = { desktop: 560, mobile: 350 } as const;
 
 /** A media query for "narrower than `width`" (0.02 px under it, as Ant Design's grid does). */

@@ -1,4 +1,4 @@
-// Toasts: a closable 3-second message (SPEC.md section 8). Ant Design's message hook renders inside
+// Toasts: a closable 3-second message (docs/rules.md, Errors). Ant Design's message hook renders inside
 // the ConfigProvider, so toasts follow the theme and language. The provider sits at the root
 // (shell/feedback), which also sends failed calls here on desktop.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The resend timer of verification codes (SPEC.md sections 4 and 9: 60 seconds). Counted from
+// The resend timer of verification codes (docs/rules.md, States and transitions: 60 seconds). Counted from
 // an end time rather than by decrementing, so a throttled background tab still ends on time.
 import { useCallback, useEffect, useState } from 'react';
 

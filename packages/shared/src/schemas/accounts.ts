@@ -1,9 +1,9 @@
-// Bodies of the account calls (SPEC.md sections 4, 5 and 7; issue "Accounts and security").
+// Bodies of the account calls (docs/rules.md, "Validation" and "The API"; issue "Accounts and security").
 import { z } from 'zod';
 import { codeSchema, emailSchema, passwordSchema, subAccountNameSchema, V } from '../validation';
 import { LANGUAGES } from '../i18n';
 
-/** Verification codes are bound to what they confirm (SECURITY-CHECKLIST item 10). */
+/** Verification codes are bound to what they confirm (docs/security.md item 10). */
 export const CODE_PURPOSES = ['register', 'reset_password', 'login_second', 'bind_email', 'bind_phone', 'security'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
@@ -16,7 +16,7 @@ export const DEVICE_HEADER = 'x-hp-device';
 /** A device id the server accepts; any other value (or none) logs in as a new device. */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** Country calling code without "+" ("86" is mainland China, where SPEC.md's phone rule applies). */
+/** Country calling code without "+" ("86" is mainland China, where the mainland phone rule of docs/rules.md, Validation, applies). */
 export const phoneCountrySchema = z.string().regex(/^[1-9]\d{0,3}$/, V.phone);
 export const phoneNumberSchema = z.string().regex(/^\d{4,15}$/, V.phone);
 
@@ -140,7 +140,7 @@ export const settingsBodySchema = z.strictObject({
 export const permissionsSchema = z.object({ permissions: z.array(z.string()), is_admin: z.boolean() });
 
 /**
- * Operations that need the second factor (SECURITY-CHECKLIST item 16). An emailed/SMS code is
+ * Operations that need the second factor (docs/security.md item 16). An emailed/SMS code is
  * bound to one of them: a code sent for one cannot confirm another.
  */
 export const SECURITY_OPERATIONS = ['totp_bind', 'totp_unbind', 'password_change', 'pay_password', 'email_change', 'phone_change', 'cancel_account', 'withdraw', 'transfer', 'withdraw_address'] as const;

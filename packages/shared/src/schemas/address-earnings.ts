@@ -1,4 +1,4 @@
-// Address mining's earnings and payments (SPEC.md section 7): GET
+// Address mining's earnings and payments (docs/rules.md, The API): GET
 // /address-mining/{coin}/miner/{address}/profits and /address-mining/{coin}/payments/{address}.
 // Public: anyone who knows an address may look it up, as on the chain itself.
 import { z } from 'zod';

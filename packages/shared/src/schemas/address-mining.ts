@@ -1,4 +1,4 @@
-// Address mining's public calls (SPEC.md section 7) that are not about money (those are in
+// Address mining's public calls (docs/rules.md, The API) that are not about money (those are in
 // address-earnings.ts): the pools, one coin's pool, one address's figures, charts and workers.
 import { z } from 'zod';
 import { isDateInRange, V } from '../validation';

@@ -1,4 +1,4 @@
-// Bodies of the content calls the web shell needs (SPEC.md section 7, "General").
+// Bodies of the content calls the web shell needs (docs/rules.md, The API, "Content").
 import { z } from 'zod';
 import { decimalString, pageOf } from './envelope';
 import { pageQuerySchema } from '../validation';

@@ -1,5 +1,5 @@
 // The earnings calls of the first part of the earnings issue: a sub-account's payout method per coin
-// (SPEC.md section 7: GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method),
+// (docs/rules.md, The API: GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method),
 // and the operators' fee rates and market data. Amounts, rates and difficulties are decimal strings.
 import { z } from 'zod';
 import { COINS } from '../coins';
@@ -111,7 +111,7 @@ export const marketDataBodySchema = z.strictObject({
   reason: reasonSchema,
 });
 
-// ---- profits (SPEC.md section 7: /pools/{pool}/accounts/{account}/profits/stats, /profits) ----
+// ---- profits (docs/rules.md, The API: /pools/{pool}/accounts/{account}/profits/stats, /profits) ----
 
 export const profitStatsSchema = z.object({
   coin: z.string(),
@@ -164,7 +164,7 @@ export const inviteRewardPageSchema = z.object({
   total: z.number().int(),
 });
 
-/** Both ends required (SPEC: a date range), at most 366 days. */
+/** Both ends required (docs/rules.md, Validation), at most 366 days. */
 export const profitExportQuerySchema = z.object({ start: utcDaySchema, end: utcDaySchema, format: z.enum(['csv', 'xlsx'], { error: V.invalid }).default('csv') });
 
 export const profitDaysQuerySchema = z.object({ days: z.coerce.number({ error: V.invalid }).int(V.integer).min(1, V.tooSmall).max(365, V.tooBig).default(30) });

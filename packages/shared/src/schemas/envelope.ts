@@ -20,5 +20,5 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int() });
 }
 
-/** Amounts travel as decimal strings, never JSON numbers (ARCHITECTURE.md section 3). */
+/** Amounts travel as decimal strings, never JSON numbers (docs/rules.md, The API). */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);

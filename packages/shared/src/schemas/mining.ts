@@ -1,5 +1,5 @@
 // The share and block events a stratum server sends (the contract in the README), and the pool
-// calls' bodies (SPEC.md section 7, "Pool").
+// calls' bodies (docs/rules.md, The API, "Pool").
 import { z } from 'zod';
 import { hashrateThresholdSchema, nicknameSchema, V, WORKER_NAME } from '../validation';
 
@@ -45,9 +45,9 @@ export const isValidWorkerName = (s: string) => WORKER_NAME.test(s);
 
 export const WORKER_STATUSES = ['active', 'inactive', 'dead'] as const;
 export type WorkerStatus = (typeof WORKER_STATUSES)[number];
-/** A worker with no share for this long is inactive (SPEC.md section 4); dead after WORKER_DEAD_AFTER_HOURS. */
+/** A worker with no share for this long is inactive (docs/rules.md, States and transitions); dead after WORKER_DEAD_AFTER_HOURS. */
 export const INACTIVE_AFTER_MS = 15 * 60_000;
-/** Sort keys of the worker list (SPEC.md section 9). */
+/** Sort keys of the worker list (docs/rules.md, Limits and constants). */
 export const MINER_SORTS = ['now', '1h', '24h', 'reject', 'lastShare', 'workerName'] as const;
 
 export const minerListQuerySchema = z.object({

@@ -1,4 +1,4 @@
-// The wallet calls (issue "Wallet and ledger"; SPEC.md sections 3, 5, 6 and 9): balances,
+// The wallet calls (issue "Wallet and ledger"; docs/rules.md, "Entities" and "Validation"): balances,
 // withdraw addresses, withdrawals, deposits, internal transfers, transactions, fund detail,
 // automatic payout, and the operators' calls. Amounts are decimal strings both ways.
 import { z } from 'zod';
@@ -8,10 +8,10 @@ import { isNameText } from '../input-safety';
 import { isDateInRange, pageQuerySchema, subAccountNameSchema, V } from '../validation';
 import { verificationSchema } from './accounts';
 
-/** Header carrying the client's idempotency key on calls that move money (SECURITY-CHECKLIST item 29). */
+/** Header carrying the client's idempotency key on calls that move money (docs/security.md item 29). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** Business types of wallet transactions (SPEC.md section 3, plus the wallet's own movements). */
+/** Business types of wallet transactions (docs/rules.md, Entities: the product's types plus the wallet's own movements). */
 export const BUSINESS_TYPES = [
   'mining_profit',
   'system_adjustment',
@@ -40,7 +40,7 @@ export const USER_BUSINESS_TYPES = BUSINESS_TYPES.filter((type) => !SYSTEM_BUSIN
 
 /**
  * The most parts one withdrawal request is split into (each at most the coin's single maximum):
- * a request for more is refused before anything is split (SECURITY-CHECKLIST item 34), so what
+ * a request for more is refused before anything is split (docs/security.md item 34), so what
  * a split allocates, stores and answers never grows with the amount a user sends.
  */
 export const MAX_WITHDRAW_PARTS = 20;
@@ -66,7 +66,7 @@ export function normaliseAmount(amount: string): string {
 
 /**
  * What an emailed/SMS code of a wallet operation is bound to: a code sent for withdrawing 1 BTC
- * to address A cannot confirm 2 BTC, another address, or a transfer (SECURITY-CHECKLIST item 10).
+ * to address A cannot confirm 2 BTC, another address, or a transfer (docs/security.md item 10).
  */
 export const walletSubject = {
   withdraw: (w: { coin: string; address_id: string; amount: string }) => `${w.coin}:${w.address_id}:${normaliseAmount(w.amount)}`,

@@ -114,7 +114,7 @@ export async function findSessionByRefreshHash(db: DbOrTx, refreshHash: string):
 
 /**
  * Spends a refresh token: one conditional update, so of two concurrent refreshes with the same
- * token exactly one gets the row (SECURITY-CHECKLIST item 15).
+ * token exactly one gets the row (docs/security.md item 15).
  */
 export async function spendRefresh(db: DbOrTx, refreshHash: string, now: Date): Promise<SessionRow | undefined> {
   const [row] = await db

@@ -1,5 +1,5 @@
-// HTTP for getting in and for the account (SPEC.md section 7, "Authentication and session" and
-// "General"). Tight per-IP limits on the routes that hash, send or verify, before any work.
+// HTTP for getting in and for the account (docs/rules.md, The API, "Getting in and the
+// account"). Tight per-IP limits on the routes that hash, send or verify, before any work.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

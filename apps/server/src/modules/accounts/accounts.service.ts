@@ -21,7 +21,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly currencies: () => Promise<string[]>,
-    /** SECURITY_HOLD_HOURS: the withdrawal hold after a security change (SPEC.md section 9). */
+    /** SECURITY_HOLD_HOURS: the withdrawal hold after a security change (docs/rules.md, Limits and constants). */
     private readonly securityHoldMs: number,
     /**
      * Until when withdrawals wait (shown as withdraw_hold_until): the wallet's rule, which also

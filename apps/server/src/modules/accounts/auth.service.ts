@@ -34,7 +34,7 @@ const ACCOUNT_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
 
 export const DEFAULT_ROLE = 'member';
-/** A cancelled account can be revived by logging in within this window (SPEC.md section 4). */
+/** A cancelled account can be revived by logging in within this window (docs/rules.md, States and transitions). */
 export const CANCELLATION_REVIVAL_MS = 30 * 24 * 3600_000;
 
 export function cancellationLapsed(user: UserRow, now: Date): boolean {
@@ -83,7 +83,7 @@ export class AuthService {
     private readonly adminEmails: ReadonlySet<string> = new Set(),
   ) {}
 
-  /** Validates a target's shape beyond the schema: the mainland rule for +86 (SPEC.md section 5). */
+  /** Validates a target's shape beyond the schema: the mainland rule for +86 (docs/rules.md, Validation). */
   static checkTarget(target: CodeTarget): void {
     if (target.channel === 'sms' && target.country === '86' && !isMainlandPhone(target.phone)) {
       throw new AppError('validation_failed', { fields: [{ field: 'body.phone', messageKey: 'phone_format' }] });
@@ -172,7 +172,7 @@ export class AuthService {
 
   /**
    * A login without a valid device id (no header, or one clientInfo refused) is from a new device
-   * (SECURITY-CHECKLIST item 36): otherwise leaving out the header would skip the emailed code,
+   * (docs/security.md item 36): otherwise leaving out the header would skip the emailed code,
    * the alert and the log entry. The web client always sends one (apps/web/src/api/device.ts).
    */
   private async isKnownDevice(userId: string, device: string | null): Promise<boolean> {
@@ -237,7 +237,7 @@ export class AuthService {
     const now = this.clock.now();
     await inTransaction(this.db, async (tx) => {
       if (user.status === 'cancelling') {
-        // Logging in within 30 days of cancelling revokes the cancellation (SPEC.md section 4).
+        // Logging in within 30 days of cancelling revokes the cancellation (docs/rules.md, States and transitions).
         await repo.updateUser(tx, user.id, { status: 'active', cancelRequestedAt: null }, now);
         await repo.recordEvent(tx, { userId: user.id, event: 'cancellation_revoked', ip: client.ip, createdAt: now });
       }

@@ -1,7 +1,7 @@
-// One-time verification codes sent by email or SMS (SECURITY-CHECKLIST items 8-10): 6 digits
+// One-time verification codes sent by email or SMS (docs/security.md items 8-10): 6 digits
 // from a secure generator, stored as an HMAC, valid 10 minutes, single use, bound to a purpose
 // and optionally to an object, void after 5 wrong tries (each try counted in the database before
-// the code is compared, so every instance and a restart see it; SECURITY-CHECKLIST item 38),
+// the code is compared, so every instance and a restart see it; docs/security.md item 38),
 // resend no sooner than 60 s.
 import { createHmac } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodePurpose, type Language } from '@hashpool/shared';

@@ -131,7 +131,7 @@ export class SecurityService {
 
   async changePassword(userId: string, oldPassword: string, newPassword: string, v: Verification, client: ClientInfo, keepFamily?: string): Promise<void> {
     const user = await this.user(userId);
-    // The second factor first (SECURITY-CHECKLIST item 39): without it, nothing is learned about
+    // The second factor first (docs/security.md item 39): without it, nothing is learned about
     // the current password; with it, each try costs a code.
     await this.verifySecondFactor(user, 'password_change', v);
     if (!(await this.passwords.verifyPassword(user.passwordHash, oldPassword))) throw new AppError('password_incorrect');
@@ -174,7 +174,7 @@ export class SecurityService {
 
   /**
    * A reset needs the code sent to the address and, when the account has an authenticator, its
-   * code too: a reset never skips it (SECURITY-CHECKLIST item 6). It ends every session and
+   * code too: a reset never skips it (docs/security.md item 6). It ends every session and
    * starts the withdrawal hold.
    */
   async resetPassword(target: CodeTarget, code: string, totpCode: string | undefined, newPassword: string, client: ClientInfo): Promise<void> {

@@ -1,5 +1,5 @@
 // Sessions: an opaque access token (ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default) and a refresh token rotated on every use
-// (SECURITY-CHECKLIST items 13-15 and 37). Both are 256-bit strings stored as hashes: random at
+// (docs/security.md items 13-15 and 37). Both are 256-bit strings stored as hashes: random at
 // login, and for a refreshed session an HMAC of the refresh token spent on it, under a server key.
 // Refreshing spends the old refresh token in one conditional update and inserts its successor in
 // the same transaction. The same token again within REFRESH_GRACE_SECONDS, from the same device

@@ -1,6 +1,6 @@
 // Authenticator (TOTP, RFC 6238) through otpauth: 6 digits, 30-second steps, one step of clock
 // drift either way. Secrets are sealed at rest; an accepted step is remembered so a code works
-// once (SECURITY-CHECKLIST items 8 and 11). Wrong codes are counted per user (Redis or the
+// once (docs/security.md items 8 and 11). Wrong codes are counted per user (Redis or the
 // database, like every failure counter): after MAX_WRONG_CODES within the window no code is even
 // compared until the window passes, so a stolen password or access token cannot walk the million
 // codes.

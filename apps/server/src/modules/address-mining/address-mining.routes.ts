@@ -1,4 +1,4 @@
-// HTTP of address mining (SPEC.md section 7), public reads: the pools, one coin's pool, its
+// HTTP of address mining (docs/rules.md, The API), public reads: the pools, one coin's pool, its
 // blocks, charts and worker counts, and one address's figures, chart and workers. (Its earnings
 // and payments: earnings/address-earnings.routes.ts.) {coin} is an address-mode coin; any other
 // answers coin_not_found, a malformed address address_invalid. And ALEO's stake calculator, with
@@ -78,7 +78,7 @@ export function addressMiningRoutes(service: AddressMiningService, stake: AleoSt
       schema: { tags, summary: 'An address\'s workers: status filter, name search, sort, page', params: addressParamsSchema, querystring: minerListQuerySchema.omit({ group: true }), response: { 200: envelope(minerPageSchema) } },
     }, async (request) => ok(request, await service.minerWorkers(request.params.coin, request.params.address, request.query)));
 
-    // Not in SPEC.md's list: the IP statistics page groups the address's workers by IP here, in
+    // Ours (docs/rules.md, The API): the IP statistics page groups the address's workers by IP here, in
     // one query, rather than in the browser from pages of workers (a farm has hundreds).
     app.get('/address-mining/:coin/miner/:address/ips', {
       config,

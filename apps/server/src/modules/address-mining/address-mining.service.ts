@@ -1,4 +1,4 @@
-// Address mining's public figures (SPEC.md section 7): the pools of the six address-mode coins,
+// Address mining's public figures (docs/rules.md, The API): the pools of the six address-mode coins,
 // an address's hashrates, workers and charts. Read-only; the engine's own services answer (the
 // workers by owner, the history series, the blocks); this module picks the address-mode coin and
 // checks the address. An address that never mined answers zeros and empty lists.

@@ -25,7 +25,7 @@ export const coins = pgTable(
     feeRate: money('fee_rate').notNull(),
     minPayout: money('min_payout').notNull(),
     /**
-     * Price in USD: market data (ARCHITECTURE.md section 8), seeded and editable by operators
+     * Price in USD: market data (docs/operator-guide.md, section 13), seeded and editable by operators
      * until a price feed adapter writes it. Null when unknown; values in other currencies go
      * through the currency rates.
      */

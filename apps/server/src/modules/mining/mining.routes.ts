@@ -1,5 +1,5 @@
 // HTTP of the mining engine: the ingest endpoint for stratum nodes, and the account pages' reads
-// (SPEC.md section 7, "Pool"). Reads check that the sub-account in the path is the caller's.
+// (docs/rules.md, The API, "Pool"). Reads check that the sub-account in the path is the caller's.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -31,7 +31,7 @@ function tooManyParts(coin: string, max: Decimal): AppError {
  * Splits `amount` into the fewest parts of at most `max`, as equal as the coin's base unit allows.
  * The number of parts is worked out first (a division, nothing allocated) and more than
  * MAX_WITHDRAW_PARTS is refused before any part exists: nothing here grows with the amount a user
- * sent (SECURITY-CHECKLIST item 34). Callers bound the amount by the balance before.
+ * sent (docs/security.md item 34). Callers bound the amount by the balance before.
  */
 export function splitAmount(requested: Decimal, max: Decimal, coin: string): Decimal[] {
   if (!max.gt(0)) throw new Error(`wallet: the single maximum of ${coin} must be positive`);

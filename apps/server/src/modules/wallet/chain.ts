@@ -1,4 +1,4 @@
-// The chain adapter: where deposits come from and withdrawals go (ARCHITECTURE.md section 8).
+// The chain adapter: where deposits come from and withdrawals go (docs/operator-guide.md, section 12).
 // `simulated` (the default) keeps its own book in sim_chain_txs: a deposit address per account
 // and coin, incoming transfers that a test, the demo or an operator injects, and outgoing
 // transfers that confirm after a delay or are dropped when told to fail. `jsonrpc` talks to a

@@ -8,7 +8,7 @@ import type { CoinLimits } from './coin-limits.service';
 import { depositView } from './wallet.presenter';
 import * as repo from './wallet.repository';
 
-/** Network confirmations before a deposit is credited (SPEC.md section 9). */
+/** Network confirmations before a deposit is credited (docs/rules.md, Limits and constants). */
 export const DEPOSIT_CONFIRMATIONS = 1;
 
 export class DepositsService {

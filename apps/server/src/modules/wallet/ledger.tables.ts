@@ -1,4 +1,4 @@
-// The ledger (ARCHITECTURE.md section 5): postings made of entries that sum to zero per coin, and a
+// The ledger (docs/architecture.md, The ledger): postings made of entries that sum to zero per coin, and a
 // cached balance per (holder, coin) kept in the same statement as the entries. A holder is a
 // mining account (its uuid) or a system account ("sys:<name>"). Entries are append-only: a
 // trigger (migration 0004) refuses UPDATE and DELETE, so a correction can only be a reversal.

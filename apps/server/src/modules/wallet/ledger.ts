@@ -1,4 +1,4 @@
-// post(): the only way money moves (ARCHITECTURE.md section 5, SECURITY-CHECKLIST items 26-29).
+// post(): the only way money moves (docs/architecture.md, The ledger; docs/security.md items 26-29).
 // A posting is written by the SQL function ledger_post_batch (migration 0005): the posting row
 // (its idempotency key unique), its entries, and the cached balances updated by the same amounts. A debit that would take a user's
 // balance below zero violates the balances' CHECK, which fails the statement and the caller's
@@ -72,7 +72,7 @@ const SCALE = LEDGER_DECIMALS;
 
 /**
  * Per coin, its base unit (CoinInfo.baseDecimals: the satoshi, the wei) in units of 10^-18. Ledger
- * amounts are whole base units (SECURITY-CHECKLIST item 40): a finer amount is no money on the
+ * amounts are whole base units (docs/security.md item 40): a finer amount is no money on the
  * coin's chain, and a credit cut finer than its base unit would hide a fraction nobody can pay.
  */
 const BASE_UNIT = new Map(COINS.map((c) => [c.code, 10n ** BigInt(SCALE - c.baseDecimals)]));

@@ -45,7 +45,7 @@ export class OutgoingChecks {
   }
 
   /**
-   * The second factor, then the pay password (SECURITY-CHECKLIST item 39). A wrong or missing
+   * The second factor, then the pay password (docs/security.md item 39). A wrong or missing
    * second factor answers before the PIN is read: the same answer for a right and a wrong PIN,
    * and no PIN try counted, so a stolen access token alone learns nothing about the PIN. A right
    * one is spent before the PIN is checked, so every PIN try costs a code (concurrent requests

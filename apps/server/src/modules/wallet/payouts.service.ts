@@ -1,5 +1,5 @@
 // Automatic payout: a sub-account's setting per coin (a saved withdraw address, a threshold, on or
-// off; switching address or on/off waits 24 hours, SPEC.md section 4) and the daily run that
+// off; switching address or on/off waits 24 hours, docs/rules.md, States and transitions) and the daily run that
 // withdraws every balance above its threshold through the same path as a user's withdrawal; and
 // address mining's daily payment of every address wallet above the coin's minimum.
 import { randomUUID } from 'node:crypto';
@@ -39,7 +39,7 @@ export class PayoutsService {
     if (threshold.lt(limits.minWithdraw)) throw belowMinimum(body.coin, limits.minWithdraw);
     if (!(await repo.findAddress(this.db, accountId, body.coin, body.address_id))) throw new AppError('address_not_found');
     const now = this.clock.now();
-    // SPEC.md section 4: the payout method can be switched, but not again within 24 hours. The
+    // docs/rules.md, States and transitions: the payout method can be switched, but not again within 24 hours. The
     // threshold alone may change at any time: it does not redirect money.
     const current = await repo.findPayoutSetting(this.db, accountId, body.coin);
     const switches = Boolean(current && (current.addressId !== body.address_id || current.enabled !== body.enabled));

@@ -96,7 +96,7 @@ export class WalletAdminService {
 
   /**
    * A correction: a posting of business type "system adjustment" against the adjustments account.
-   * `key` is the operator's Idempotency-Key (SECURITY-CHECKLIST item 29), the posting's key within
+   * `key` is the operator's Idempotency-Key (docs/security.md item 29), the posting's key within
    * that operator's own: a retry of a call whose answer was lost finds the first posting (the
    * ledger answers it as replayed) and gets its answer, credits nothing and audits nothing again;
    * the same key with another account, coin, amount or reason is refused (idempotency_conflict).

@@ -3,7 +3,7 @@
 // and the fee account), or -> failed (the chain refused or dropped it: the frozen amount returns
 // to available). Every transition is a conditional update on the current status in the same
 // transaction as its posting, so a state is left exactly once and funds return exactly once
-// (SECURITY-CHECKLIST item 31), whatever runs twice after a crash.
+// (docs/security.md item 31), whatever runs twice after a crash.
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -126,7 +126,7 @@ export class WithdrawalProcessor {
 
   /**
    * Deposits: transfers to our addresses appear as confirming and are credited, once, when the
-   * network has confirmed them (1 confirmation, SPEC.md section 9).
+   * network has confirmed them (1 confirmation, docs/rules.md, Limits and constants).
    */
   async scanDeposits(coins: string[]): Promise<number> {
     let credited = 0;

@@ -83,7 +83,7 @@ export function startSession(tokens: Tokens): void {
 }
 
 /**
- * Logout (SPEC.md section 4): end the session on the server, then forget it here. An expired
+ * Logout (docs/rules.md, States and transitions): end the session on the server, then forget it here. An expired
  * access token is refreshed first, or the server could not tell which session to end; whatever
  * the server says, this browser forgets the tokens.
  */

@@ -1,4 +1,4 @@
-// The address-mining calls (SPEC.md section 7; paths as in apps/server address-mining.routes.ts
+// The address-mining calls (docs/rules.md, The API; paths as in apps/server address-mining.routes.ts
 // and earnings/address-earnings.routes.ts). Public: no session needed. Shapes are the shared zod
 // schemas used as types only.
 import type {

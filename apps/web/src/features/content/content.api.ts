@@ -1,4 +1,4 @@
-// The home page's own content calls (SPEC.md section 7, "General"): announcements and sliders.
+// The home page's own content calls (docs/rules.md, The API, "Content"): announcements and sliders.
 // The content every page's frame reads (parameters, pools, footer links, rates) is
 // shell/site/site.api.ts. Shapes are the zod schemas of packages/shared used as types only.
 import type { AnnouncementPage, Slider } from '@hashpool/shared';

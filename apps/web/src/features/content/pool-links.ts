@@ -1,5 +1,5 @@
 // Where a pool row leads: account-mode coins to their pool statistics, address-mode coins to the
-// address-mining dashboard (SPEC.md section 2 keeps the two families on separate routes).
+// address-mining dashboard (docs/rules.md, Routes and access, keeps the two families on separate routes).
 import type { PoolItem } from '@hashpool/shared';
 
 export function poolLink(pool: Pick<PoolItem, 'coin' | 'mode'>): string {

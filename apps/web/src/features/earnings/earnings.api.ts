@@ -1,5 +1,5 @@
 // The earnings calls (paths as in apps/server earnings.routes.ts): a sub-account's payout method
-// per coin (SPEC.md section 7: GET /accounts/{account}/pay-method, PUT
+// per coin (docs/rules.md, The API: GET /accounts/{account}/pay-method, PUT
 // /accounts/{account}/pools/{pool}/pay-method), a sub-account's earnings of a coin (GET
 // /pools/{pool}/accounts/{account}/profits/stats and /profits), the referral programme (GET /invite,
 // /invite/invitees, /invite/rewards), and the operators' fee rates and market data.

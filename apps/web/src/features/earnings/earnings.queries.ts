@@ -18,7 +18,7 @@ export const earningsKeys = {
 };
 
 export const MARKET_PAGE_SIZE = 10;
-/** SPEC.md section 9: page size 10. */
+/** docs/rules.md, Limits and constants: page size 10. */
 export const INVITE_PAGE_SIZE = 10;
 
 /** The payout method of one sub-account and coin (the server answers a list of one). */

@@ -1,4 +1,4 @@
-// The pool calls (SPEC.md section 7, "Pool"; paths and bodies as in apps/server
+// The pool calls (docs/rules.md, The API, "Pool"; paths and bodies as in apps/server
 // mining.routes.ts). Shapes are the zod schemas of packages/shared used as types only, so zod stays
 // out of the bundle. {account} is the sub-account's name, {pool} the coin code.
 import type {

@@ -1,5 +1,5 @@
-// The client every call goes through (ARCHITECTURE.md section 6): the exchange itself is
-// transport.ts; here are the session rules around it (SPEC.md section 4: refresh before a call
+// The client every call goes through (docs/architecture.md, The web app): the exchange itself is
+// transport.ts; here are the session rules around it (docs/rules.md, States and transitions: refresh before a call
 // when due, refresh and reload on 40001) and the error display.
 import { getAccessToken } from '../session/session';
 import { ApiError } from './api-error';

@@ -1,4 +1,4 @@
-// The words for a failed call (SPEC.md section 8): no answer at all is "Network Error"; otherwise
+// The words for a failed call (docs/rules.md, Errors): no answer at all is "Network Error"; otherwise
 // the server's message in the user's language, or a generic "Request failed" when it gave none.
 import type { TFunction } from 'i18next';
 import type { ApiError } from './api-error';

@@ -1,4 +1,4 @@
-// The idempotency key of a money movement (SECURITY-CHECKLIST item 29), for every dialog that moves money: made when the dialog
+// The idempotency key of a money movement (docs/security.md item 29), for every dialog that moves money: made when the dialog
 // opens and sent with every try of the same submission, so a retry after a lost answer (time-out,
 // dropped connection) finds the first one's result instead of moving the money twice. Changing
 // what is moved (coin, destination, amount) is another submission and gets a new key; a retry

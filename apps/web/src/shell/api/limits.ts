@@ -1,4 +1,4 @@
-// Time limits of the API client (SPEC.md section 9), apart so that modules without network code
+// Time limits of the API client (docs/rules.md, Limits and constants), apart so that modules without network code
 // (the refresh lock) can use them.
 
 /** A call without an answer after this long has failed. */

@@ -1,4 +1,4 @@
-// One refresh at a time across all tabs of this site (SPEC.md section 4). The server treats a
+// One refresh at a time across all tabs of this site (docs/rules.md, States and transitions). The server treats a
 // refresh token shown twice as stolen and ends the whole login, so two tabs must never spend the
 // same one. navigator.locks does this exactly where it exists (secure contexts); elsewhere a
 // localStorage lock with a short lifetime stands in: write, let racing writes land, read back.

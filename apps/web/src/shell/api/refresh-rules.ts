@@ -1,4 +1,4 @@
-// The token-refresh rules of SPEC.md section 4 as pure functions, unit-tested without a browser
+// The token-refresh rules (docs/rules.md, States and transitions) as pure functions, unit-tested without a browser
 // (apps/web/test/refresh-rules.test.ts). The modules that touch timers, storage, locks and the
 // network (session-refresh.ts, refresh-lock.ts) only apply their answers.
 import type { Tokens } from '@hashpool/shared';
@@ -23,7 +23,7 @@ export function sessionFromTokens(tokens: Pick<Tokens, 'token' | 'refresh_token'
 }
 
 /**
- * SPEC.md section 4: refresh when the remaining lifetime is above zero and under half of the time
+ * docs/rules.md, States and transitions: refresh when the remaining lifetime is above zero and under half of the time
  * since login. With lifetime L that is the last third of it: from 2L/3 after issue until expiry.
  * An expired token is not refreshed here: the server answers 40001 and token-expiry.ts refreshes
  * and reloads. Without both times (an older stored session) the rule cannot apply.

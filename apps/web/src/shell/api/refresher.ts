@@ -1,4 +1,4 @@
-// The refresh orchestration of SPEC.md section 4 over injected dependencies (storage, lock,
+// The refresh orchestration (docs/rules.md, States and transitions) over injected dependencies (storage, lock,
 // network, clock): one refresh at a time in a tab (one shared promise), the refresh token re-read
 // inside the cross-tab lock, a refused refresh ends the session, a passing failure keeps it. No
 // browser APIs here, so the unit tests run two "tabs" against one fake storage and a fake server

@@ -1,4 +1,4 @@
-// Keeping the login alive in this browser (SPEC.md section 4): the refresher of refresher.ts wired
+// Keeping the login alive in this browser (docs/rules.md, States and transitions): the refresher of refresher.ts wired
 // to local storage, the cross-tab lock and the API, plus the timer that refreshes in the last third
 // of the token's life. Before each API call client.ts asks refresher.ensureFresh(); a refused
 // refresh ends the session and goes to /login (shell/session/session.ts endSession).

@@ -1,4 +1,4 @@
-// Request signature (SPEC.md section 5): HMAC-SHA256 over the canonical parameter string from
+// Request signature (docs/rules.md, The API): HMAC-SHA256 over the canonical parameter string from
 // packages/shared. @noble/hashes rather than WebCrypto because crypto.subtle exists only on secure
 // origins, and pools are often reached over plain http on a LAN.
 import { hmac } from '@noble/hashes/hmac.js';

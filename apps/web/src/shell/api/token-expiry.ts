@@ -1,4 +1,4 @@
-// An expired access token (HTTP 400, code 40001; SPEC.md section 4): refresh, then reload the page
+// An expired access token (HTTP 400, code 40001; docs/rules.md, States and transitions): refresh, then reload the page
 // so every call and every piece of state starts again with the new token. Without a refresh token
 // the user is logged out. A refused refresh has already ended the session (session-refresh.ts).
 import { clearSession, readSession } from '../session/session';

@@ -1,4 +1,4 @@
-// The phone's way to show a failed call: an alert dialog (SPEC.md section 8). Loaded on first use,
+// The phone's way to show a failed call: an alert dialog (docs/rules.md, Errors). Loaded on first use,
 // so the dialog code stays out of the first screen.
 import { Button, theme } from 'antd';
 import { CloseCircleFilled } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 // Failed calls reach the user here: a toast on desktop (ui/toast.tsx) and an alert dialog on phones
-// (SPEC.md section 8). The API client cannot render; this registers its presenter once Ant
+// (docs/rules.md, Errors). The API client cannot render; this registers its presenter once Ant
 // Design's context exists.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -25,7 +25,7 @@ export const formRules = (t: TFunction) => ({
   password: [schemaRule(passwordSchema, t)],
   subAccountName: [schemaRule(subAccountNameSchema, t)],
   phoneCountry: [schemaRule(phoneCountrySchema, t)],
-  /** SPEC.md section 5: +86 numbers are mainland mobiles (11 digits, 1 then 3-9). */
+  /** docs/rules.md, Validation: +86 numbers are mainland mobiles (11 digits, 1 then 3-9). */
   phone: (country: () => string | undefined): FormRule[] => [
     schemaRule(phoneNumberSchema, t),
     {

@@ -1,5 +1,5 @@
 // The account pages show the current sub-account's data: this waits for it, and says what to do
-// when the user has none (SPEC.md section 2: sub-accounts are made on /user/account).
+// when the user has none (docs/rules.md, Routes and access: sub-accounts are made on /user/account).
 import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';

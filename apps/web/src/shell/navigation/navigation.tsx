@@ -1,4 +1,4 @@
-// Navigation that ignores a move to where the user already is (SPEC.md section 2): no history
+// Navigation that ignores a move to where the user already is (docs/rules.md, Routes and access): no history
 // entry, no re-render, no scroll jump.
 import { forwardRef, useCallback, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, type LinkProps, type NavigateOptions } from 'react-router';

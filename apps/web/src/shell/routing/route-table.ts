@@ -9,7 +9,8 @@ import type { Permission } from '@hashpool/shared';
 /**
  * public: anyone. guest: anyone not logged in (login, register and reset screens; a logged-in
  * user is sent home). admin: logged in as an operator (is_admin of GET /permissions/current);
- * SPEC.md names no permission for the operators' area, and the server checks the role itself.
+ * No permission string covers the operators' area (docs/rules.md, Routes and access), and the
+ * server checks the role itself.
  * A permission list: logged in and holding at least one of them.
  */
 export type RouteAccess = 'public' | 'guest' | 'admin' | readonly Permission[];
@@ -63,6 +64,6 @@ export interface RouteMeta {
 
 export interface RouteTable<R extends RouteMeta = RouteMeta> {
   routes: readonly R[];
-  /** Paths that only forward elsewhere (SPEC.md section 2). */
+  /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */
   forwards: Readonly<Record<string, string>>;
 }

@@ -1,4 +1,4 @@
-// Routing behaviour of SPEC.md section 2 as pure functions over the route table, so every rule is
+// Routing behaviour (docs/rules.md, Routes and access) as pure functions over the route table, so every rule is
 // unit-tested without a browser (apps/web/test/routing-rules.test.ts). The guard component
 // (app/RouteGuard.tsx) only applies their answers; the menus use the same access rule (mayOpen).
 import { matchPath } from 'react-router';
@@ -112,7 +112,7 @@ export function resolveTarget(current: Place, target: string): Place {
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
-/** Navigating to where one already is does nothing (SPEC.md section 2). */
+/** Navigating to where one already is does nothing (docs/rules.md, Routes and access). */
 export function isSamePlace(current: Place, target: string): boolean {
   const next = resolveTarget(current, target);
   return (
@@ -127,7 +127,7 @@ export function shouldScrollToTop(previous: Place | null, next: Place): boolean 
   return previous !== null && normalizePath(previous.pathname) !== normalizePath(next.pathname);
 }
 
-/** How long a page chunk may take to load before it counts as failed (SPEC.md section 9). */
+/** How long a page chunk may take to load before it counts as failed (docs/rules.md, Limits and constants). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**

@@ -1,4 +1,4 @@
-// The login as the browser keeps it (SPEC.md sections 3 and 4): access token, refresh token,
+// The login as the browser keeps it (docs/rules.md, "Entities" and "States and transitions"): access token, refresh token,
 // expiry and issue time in local storage. This module owns that state: everything that reads or
 // changes it goes through here, other tabs hear of changes (BroadcastChannel 'hashpool-session'
 // and the storage event), and React re-renders through the hooks below. Refreshing (the network

@@ -1,4 +1,4 @@
-// The two calls every page of a logged-in user needs (SPEC.md section 4, "after login"): who the
+// The two calls every page of a logged-in user needs (docs/rules.md, Routes and access): who the
 // user is and what they may do. Kept apart from features/accounts/accounts.api.ts so the first
 // screen carries only these two.
 import type { permissionsSchema, UserMine } from '@hashpool/shared';

@@ -14,7 +14,7 @@ export const userKeys = {
 };
 
 /**
- * GET /users/mine. SPEC.md section 4: a 400 from it logs out and goes to /login. 401 too: the
+ * GET /users/mine. docs/rules.md, States and transitions: a 400 from it logs out and goes to /login. 401 too: the
  * server answers it for a token it no longer knows (revoked by a password change elsewhere, a
  * cancellation), which is the same situation. 40001 never gets here: the client refreshes and
  * reloads first.

@@ -1,4 +1,4 @@
-// Who is looking: logged in or not, which permissions they hold (SPEC.md section 6) and whether
+// Who is looking: logged in or not, which permissions they hold (docs/rules.md, Routes and access) and whether
 // they are an operator. With no session the permissions are empty; with one they come from
 // GET /permissions/current, once per login (a token refresh keeps them: see the epoch in
 // session.ts).

@@ -1,4 +1,4 @@
-// The display currency (SPEC.md section 3: `currency` in local storage). The choice is one of the
+// The display currency (docs/rules.md, Entities: `currency` in local storage). The choice is one of the
 // currencies the rates call lists; by default USD when listed, otherwise CNY (always rate 1).
 import { useSyncExternalStore } from 'react';
 import type { RateItem } from '@hashpool/shared';

@@ -1,4 +1,4 @@
-// The public content every page's frame reads (SPEC.md section 7, "General"): the operator's
+// The public content every page's frame reads (docs/rules.md, The API, "Content"): the operator's
 // parameters (site name), the pools (coin lists and switchers), the footer links and the currency
 // rates. The home page's own content (announcements, sliders) is features/content's. Shapes are
 // the zod schemas of packages/shared/src/schemas/content.ts, used here as types only so zod stays

@@ -1,5 +1,5 @@
 // A verification-code input with its "Send code" button and the 60-second resend timer
-// (SPEC.md section 4). `onSend` does whatever sending takes (a captcha first, for example) and
+// (docs/rules.md, States and transitions). `onSend` does whatever sending takes (a captcha first, for example) and
 // answers the seconds until a resend, or null when nothing was sent.
 import { useState, type ReactNode } from 'react';
 import { Button, Flex, Form, Input } from 'antd';

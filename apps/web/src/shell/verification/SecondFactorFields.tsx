@@ -1,4 +1,4 @@
-// The second factor of a security change (SECURITY-CHECKLIST item 16): the authenticator's code
+// The second factor of a security change (docs/security.md item 16): the authenticator's code
 // when the user has one, otherwise a code sent to the bound email (or phone), bound to this
 // operation on the server. Goes inside a form; its values land under `verification`.
 import { Form, Input } from 'antd';

@@ -1,4 +1,4 @@
-// The second factor of a sensitive operation (SECURITY-CHECKLIST item 16), which several features
+// The second factor of a sensitive operation (docs/security.md item 16), which several features
 // ask for: the account's security changes, the wallet's withdrawals, transfers and addresses. The
 // proof travels as `verification` in the operation's own call; sending the email or SMS code is
 // the one call of its own.

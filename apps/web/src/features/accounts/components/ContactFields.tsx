@@ -1,5 +1,5 @@
-// The address of an account: an email, or a phone number with its country calling code (SPEC.md
-// section 5: +86 numbers must be mainland mobiles).
+// The address of an account: an email, or a phone number with its country calling code (docs/rules.md,
+// Validation: +86 numbers must be mainland mobiles).
 import { Flex, Form, Input, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ContactTarget } from '../accounts.api';
@@ -7,7 +7,7 @@ import { formRules } from '../../../shell/forms/rules';
 
 export type Channel = 'email' | 'sms';
 
-/** Mainland China first: it is where the phone rule of SPEC.md applies and most miners are. */
+/** Mainland China first: it is where the mainland phone rule (docs/rules.md, Validation) applies and most miners are. */
 export const DEFAULT_PHONE_COUNTRY = '86';
 
 export interface ContactValues {

@@ -1,4 +1,4 @@
-// Change the login password: the current one (SECURITY-CHECKLIST item 3), the new one twice, and
+// Change the login password: the current one (docs/security.md item 3), the new one twice, and
 // the second factor. The server ends the user's other sessions; this one stays.
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

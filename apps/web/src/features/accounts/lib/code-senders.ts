@@ -21,7 +21,7 @@ async function addressIsValid(form: FormInstance<ContactValues>, channel: Channe
   }
 }
 
-/** A registration or reset code: after the captcha (SPEC.md: captcha before sending the code). */
+/** A registration or reset code: after the captcha (docs/rules.md, The API: captcha before sending the code). */
 export async function sendCodeAfterCaptcha<T extends ContactValues>(
   anyForm: FormInstance<T>,
   channel: Channel,

@@ -1,4 +1,4 @@
 // Constants of the account screens.
 
-/** Page size of every list (SPEC.md section 9). */
+/** Page size of every list (docs/rules.md, Limits and constants). */
 export const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 // The end of every way in (login, its second step, registration): keep the tokens, load the user
-// and permissions (SPEC.md section 4), and go back where the visitor came from (?redirect=).
+// and permissions (docs/rules.md, Routes and access), and go back where the visitor came from (?redirect=).
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { startSession, type Tokens } from '../accounts.api';

@@ -1,6 +1,6 @@
 // /user/account: the mining sub-accounts. Each has a name, a creation time (in the user's
 // timezone), a status; one is current (what the pool pages act for) and any can be hidden from the
-// header's switcher. New ones are named 4-30 letters or digits (SPEC.md section 5).
+// header's switcher. New ones are named 4-30 letters or digits (docs/rules.md, Validation).
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';

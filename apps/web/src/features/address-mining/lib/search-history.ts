@@ -1,4 +1,4 @@
-// The dashboard's search history (SPEC.md: items of pool and addr, at most 10, kept in the
+// The dashboard's search history (docs/rules.md, Entities: items of pool and addr, at most 10, kept in the
 // browser under `search_list`): newest first, one entry per coin and address. And the address
 // last looked up per coin (`default_address_list`: { coin: address }), which a coin's pages open
 // with when their address bar names none.

@@ -81,7 +81,7 @@ function AddressView({ coin, address }: { coin: CoinInfo; address: string }) {
 const SORTS: readonly WorkerSort[] = ['now', '1h', '24h', 'reject', 'lastShare', 'workerName'];
 const STATUSES: readonly WorkerStatusFilter[] = ['all', 'active', 'inactive', 'dead'];
 
-/** The address's workers: a status filter with the counts, a sort (SPEC.md section 9) either way, 10 a page. */
+/** The address's workers: a status filter with the counts, a sort (docs/rules.md, Limits and constants) either way, 10 a page. */
 function Workers({ coin, address, counts }: { coin: CoinInfo; address: string; counts: AddressMinerInfo['workers'] | undefined }) {
   const { t } = useTranslation('mining');
   const timezone = useTimezone();

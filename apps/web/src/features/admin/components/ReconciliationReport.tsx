@@ -1,4 +1,4 @@
-// The ledger's reconciliation (ARCHITECTURE.md section 5): every posting sums to zero per coin,
+// The ledger's reconciliation (docs/architecture.md, The ledger): every posting sums to zero per coin,
 // every cached balance equals the sum of its entries, and what the chain holds matches what the
 // ledger says the hot wallet holds. Anything off is listed; "Check again" runs it anew.
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
-// The withdrawal review queue: withdrawals above the review threshold wait here (SPEC.md section 9:
-// manual audit within 24 hours). An operator approves one (it goes to the chain) or rejects it
+// The withdrawal review queue: withdrawals above the review threshold wait here (docs/product-guide.md,
+// Withdraw: usually within 24 hours). An operator approves one (it goes to the chain) or rejects it
 // with a reason the user sees (the money returns to their available balance).
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Select } from 'antd';

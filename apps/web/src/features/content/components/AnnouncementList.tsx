@@ -1,4 +1,4 @@
-// The operator's announcements, paged (page size 10, SPEC.md section 9). Ant Design's pager shows
+// The operator's announcements, paged (page size 10, docs/rules.md, Limits and constants). Ant Design's pager shows
 // its own texts in the interface language. The section sits below the fold and is its own chunk,
 // so its pager and page-size select do not weigh on the first screen.
 import { useState } from 'react';

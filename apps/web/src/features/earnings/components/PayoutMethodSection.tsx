@@ -1,4 +1,4 @@
-// The payout method of the current sub-account for one coin (SPEC.md sections 4, 7 and 9): the
+// The payout method of the current sub-account for one coin (docs/rules.md, States and transitions): the
 // method in force and its fee, from which settlement day a switch applies, the 24-hour rule, every
 // method's formula (the server computes with the same symbols: apps/server earnings/formulas.ts),
 // and the switch itself, asked once more before it is made.

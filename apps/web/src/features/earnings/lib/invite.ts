@@ -1,6 +1,6 @@
 // The referral programme's wording helpers (/user/invite and /activity/invite): the registration
-// link of a code, the reward rate in the reader's language, and when rewards are released (SPEC.md
-// section 9: daily at 09:50 UTC+8, i.e. 01:50 UTC of the day after the settled UTC day).
+// link of a code, the reward rate in the reader's language, and when rewards are released (docs/rules.md,
+// Limits and constants: daily at 09:50 UTC+8, i.e. 01:50 UTC of the day after the settled UTC day).
 import { addDays, formatDateTime, REFERRAL_RELEASE_UTC8, REFERRAL_RELEASE_UTC_MINUTES, utcDay } from '@hashpool/shared';
 
 /**

@@ -1,5 +1,5 @@
-// /activity/invite (public): the invitation programme explained to anyone (SPEC.md sections 1 and
-// 9): three steps, the reward rate, the daily release at 09:50 UTC+8, paid by the pool. The call to
+// /activity/invite (public): the invitation programme explained to anyone (docs/rules.md,
+// Limits and constants): three steps, the reward rate, the daily release at 09:50 UTC+8, paid by the pool. The call to
 // action leads a logged-in user to their own invitation page and everyone else to registering.
 import type { ComponentType } from 'react';
 import { Button, Col, Flex, Row, theme } from 'antd';

@@ -1,5 +1,5 @@
 // How to point a miner at the pool: the coin's stratum address (GET /pools), the worker name
-// "<sub-account>.<worker>" (worker names: digits and lowercase letters, SPEC.md section 5) and
+// "<sub-account>.<worker>" (worker names: digits and lowercase letters, docs/rules.md, Validation) and
 // any password. With a sub-account known, the example uses its real name.
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';

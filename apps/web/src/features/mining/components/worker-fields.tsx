@@ -1,4 +1,4 @@
-// How each field of a worker row is shown (SPEC.md section 3 row fields), shared by the table and
+// How each field of a worker row is shown (docs/rules.md, Entities: a worker's row), shared by the table and
 // the phone cards so both say the same thing the same way.
 import type { ReactNode } from 'react';
 import { formatDateTime, formatHashrate } from '@hashpool/shared';

@@ -1,4 +1,4 @@
-// Constants of the pool pages (SPEC.md section 9 unless said otherwise).
+// Constants of the pool pages (docs/rules.md, Limits and constants, unless said otherwise).
 
 /** Rows per page of every pool list, and the pager's buttons: those of the pager (ui/paging.ts). */
 export { PAGE_SIZE, PAGER_COUNT } from '../../../ui/paging';
@@ -21,7 +21,7 @@ export const UNREAD_REFRESH_MS = 60_000;
 /** Repeat interval of an alert, minutes (the server's alertSettingsSchema). */
 export const REPEAT_MINUTES = { min: 10, max: 1440 } as const;
 
-/** The SOLO fee SPEC.md section 9 labels (0.5 percent). */
+/** The SOLO fee label of docs/rules.md, Limits and constants (0.5 percent). */
 export const SOLO_FEE_PERCENT = '0.5';
 
 /** Payout methods the pool page explains; names are the industry's own and stay untranslated. */

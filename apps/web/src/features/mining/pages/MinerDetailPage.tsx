@@ -1,5 +1,5 @@
 // /pool/:type/miner/detail?id= (miner.view): one worker of the current sub-account: its figures
-// (SPEC.md section 3: name, group, accepted shares, reject rate, hashrates, last share, last IP,
+// (docs/rules.md, Entities: name, group, accepted shares, reject rate, hashrates, last share, last IP,
 // status) and its hashrate chart over 24 hours or 30 days.
 import { useState } from 'react';
 import { Button, Descriptions, Flex } from 'antd';

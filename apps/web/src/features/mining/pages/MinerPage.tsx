@@ -1,5 +1,5 @@
 // /pool/:type/miner (miner.view): the current sub-account's workers. Groups beside the list,
-// status tabs with counts, name search, server-side sort (SPEC.md section 9 sorts), 10 a page,
+// status tabs with counts, name search, server-side sort (the sorts of docs/rules.md, Limits and constants), 10 a page,
 // selection with "move to group" and "clear". Filters live in the address (lib/miner-query.ts).
 import { useState } from 'react';
 import { Flex } from 'antd';

@@ -1,6 +1,6 @@
 // /pool/:type/info (public): how to connect a miner to the coin's pool, the fee and payout
 // methods, and the minimum payout. Fee and minimum come from GET /pools; the SOLO fee and the
-// 24-hour switching rule are SPEC.md's (sections 4 and 9).
+// 24-hour switching rule are those of docs/rules.md ("States and transitions", "Limits and constants").
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CoinInfo } from '@hashpool/shared';

@@ -15,7 +15,7 @@ import { walletRules } from '../lib/rules';
 import type { WithdrawAddress } from '../wallet.api';
 import { useAddressMutations } from '../wallet.queries';
 
-/** SPEC.md section 9: KDA withdrawals name a chain; the pool's is 0. */
+/** docs/rules.md, Limits and constants: KDA withdrawals name a chain; the pool's is 0. */
 export const KDA_CHAIN = 0;
 
 interface Values {

@@ -1,6 +1,6 @@
 // Deposit: the sub-account's own address for the coin, as text to copy and as a QR code (Ant
 // Design's, as on /download), and when the money counts: after the network's confirmations
-// (SPEC.md section 9: one).
+// (docs/rules.md, Limits and constants: one).
 import { Alert, Button, Flex, QRCode, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../ui/AppModal';

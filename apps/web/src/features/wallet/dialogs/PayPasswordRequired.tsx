@@ -1,4 +1,4 @@
-// SPEC.md section 5: a pay password must be set before withdrawing (and transferring). Opened in
+// docs/rules.md, Validation: a pay password must be set before withdrawing (and transferring). Opened in
 // place of those dialogs while the user has none, with the way to the settings where it is set.
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Internal transfer to another sub-account (SPEC.md section 3): the receiving sub-account's name,
+// Internal transfer to another sub-account (docs/rules.md, Entities): the receiving sub-account's name,
 // the amount, the pay password and the second factor, whose emailed or texted code is bound to
 // this coin, receiver and amount (walletSubject.transfer). The call carries an idempotency key, so
 // a retry after a lost answer cannot transfer twice.

@@ -1,4 +1,4 @@
-// Constants of the wallet pages (SPEC.md section 9 unless said otherwise).
+// Constants of the wallet pages (docs/rules.md, Limits and constants, unless said otherwise).
 
 /** Rows per page of every wallet list. */
 export const PAGE_SIZE = 10;
@@ -11,7 +11,7 @@ export const walletPaths = {
   assets: '/asset/index',
   transactions: '/asset/transaction',
   fund: (id: number | string) => `/fund/${id}`,
-  /** Where the pay password is set (SPEC.md section 5: before withdrawing). */
+  /** Where the pay password is set (docs/rules.md, Validation: before withdrawing). */
   settings: '/user/setting',
 } as const;
 

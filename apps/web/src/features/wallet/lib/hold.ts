@@ -1,4 +1,4 @@
-// The withdrawal hold (SPEC.md sections 4 and 9): after a change of pay password, email, phone or
+// The withdrawal hold (docs/rules.md, States and transitions): after a change of pay password, email, phone or
 // withdraw address, withdrawals and transfers wait until a time the server names. It applies only
 // while that time is ahead.
 

@@ -1,4 +1,4 @@
-// The asset page's two switches, remembered in local storage under SPEC.md's keys: `hide_wallet`
+// The asset page's two switches, remembered in local storage under the keys of docs/rules.md, Entities: `hide_wallet`
 // (hide small balances) and `hide_amount` (mask every amount, for screens others can see).
 import { useSyncExternalStore } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shell/storage-keys';

@@ -30,7 +30,7 @@ type Open = { action: BalanceAction; balance: BalanceItem } | null;
 
 function ActionDialog({ open, mine, onClose }: { open: NonNullable<Open>; mine: UserMine; onClose: () => void }) {
   const { action, balance } = open;
-  // SPEC.md section 5: the pay password comes first; withdrawing and transferring need it.
+  // docs/rules.md, Validation: the pay password comes first; withdrawing and transferring need it.
   if (action !== 'deposit' && !mine.has_pay_password) return <PayPasswordRequired onClose={onClose} />;
   if (action === 'withdraw') return <WithdrawDialog mine={mine} balance={balance} onClose={onClose} />;
   if (action === 'transfer') return <TransferDialog mine={mine} balance={balance} onClose={onClose} />;
