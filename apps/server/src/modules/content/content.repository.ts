@@ -63,3 +63,9 @@ export function listRates(db: DbOrTx) {
 export async function ping(db: DbOrTx): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** A coin's price in USD as the registry holds it, enabled or not (null when unknown or no such coin). */
+export async function coinPriceUsd(db: DbOrTx, code: string): Promise<string | null> {
+  const [row] = await db.select({ price: coins.priceUsd }).from(coins).where(eq(coins.code, code));
+  return row?.price ?? null;
+}

@@ -61,6 +61,11 @@ export class ContentService {
     return listPools(this.db, await this.defaultFeeRates());
   }
 
+  /** A coin's price in USD as the registry holds it; null when unknown. */
+  priceOf(coin: string): Promise<string | null> {
+    return repo.coinPriceUsd(this.db, coin);
+  }
+
   async parameters(keys?: string[]): Promise<Record<string, string>> {
     const rows = await repo.listPublicParameters(this.db, keys);
     const all = { ...Object.fromEntries(rows.map((r) => [r.key, r.value])), ...this.configParameters };

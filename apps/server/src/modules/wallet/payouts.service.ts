@@ -103,4 +103,14 @@ export class PayoutsService {
     }
     return paid;
   }
+
+  /** An address's wallet of a coin, with what its completed payments sent; undefined before its first earnings. */
+  addressWallet(coin: string, address: string) {
+    return repo.findAddressWallet(this.db, coin, address);
+  }
+
+  /** A page of the payments sent to an address, newest first, each row with their number. */
+  addressPayments(coin: string, address: string, page: number, pageSize: number) {
+    return repo.pageAddressPayments(this.db, coin, address, (page - 1) * pageSize, pageSize);
+  }
 }

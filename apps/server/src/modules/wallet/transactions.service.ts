@@ -54,6 +54,11 @@ export class TransactionsService {
     return { list: rows.map((r) => movementView(r, details)), total };
   }
 
+  /** What a sub-account withdrew of a coin in all (completed withdrawals, without their fees); null when nothing. */
+  withdrawnTotal(accountId: string, coin: string): Promise<string | null> {
+    return repo.withdrawnTotal(this.db, accountId, coin);
+  }
+
   /** txid and status of the withdrawals and deposits the postings refer to. */
   private async referenceDetails(references: Array<string | null>) {
     const ids = (prefix: string) => references.filter((r): r is string => !!r?.startsWith(prefix)).map((r) => r.slice(prefix.length));

@@ -116,6 +116,12 @@ export function withdrawalsByIds(db: DbOrTx, ids: string[]): Promise<WithdrawalR
   return ids.length ? db.select().from(withdrawals).where(inArray(withdrawals.id, ids)) : Promise.resolve([]);
 }
 
+/** What a sub-account withdrew of a coin in all (completed withdrawals, without their fees). */
+export async function withdrawnTotal(db: DbOrTx, accountId: string, coin: string): Promise<string | null> {
+  const [paid] = await queryRows<{ total: string | null }>(db, sql`select sum(amount - fee)::text as total from withdrawals where account_id = ${accountId} and coin = ${coin} and status = 'completed'`);
+  return paid?.total ?? null;
+}
+
 /** Withdrawals in a state, oldest first: the processor's work. */
 export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limit: number): Promise<WithdrawalRow[]> {
   return db.select().from(withdrawals).where(eq(withdrawals.status, status)).orderBy(withdrawals.createdAt).limit(limit);
@@ -138,6 +144,28 @@ export async function ensureAddressWallets(db: DbOrTx, coin: string, addresses: 
   await db.execute(sql`insert into address_wallets (coin, address) select ${coin}, a from unnest(${sqlArray(addresses)}::text[]) as a on conflict (coin, address) do nothing`);
   const rows = await queryRows<{ address: string; id: string }>(db, sql`select address, id::text as id from address_wallets where coin = ${coin} and address = any(${sqlArray(addresses)}::text[])`);
   return new Map(rows.map((r) => [r.address, r.id]));
+}
+
+/** An address's wallet of a coin (address mining), with what its completed payments sent; none before its first earnings. */
+export async function findAddressWallet(db: DbOrTx, coin: string, address: string): Promise<{ id: string; paid: string | null } | undefined> {
+  const [wallet] = await queryRows<{ id: string; paid: string | null }>(
+    db,
+    sql`select w.id::text as id, (select sum(amount)::text from withdrawals x where x.address_wallet_id = w.id and x.status = 'completed') as paid
+          from address_wallets w where w.coin = ${coin} and w.address = ${address}`,
+  );
+  return wallet;
+}
+
+/** A page of the payments sent to an address, newest first, each row with their number. */
+export function pageAddressPayments(db: DbOrTx, coin: string, address: string, offset: number, limit: number) {
+  return queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: string; total: number }>(
+    db,
+    sql`select x.created_at, x.amount::text, x.fee::text, x.txid, x.status, (count(*) over ())::int as total
+          from withdrawals x join address_wallets w on w.id = x.address_wallet_id
+         where w.coin = ${coin} and w.address = ${address}
+         order by x.created_at desc, x.id
+         limit ${limit} offset ${offset}`,
+  );
 }
 
 /** Address wallets whose available balance reached their coin's minimum payout (and exceeds its fee). */
