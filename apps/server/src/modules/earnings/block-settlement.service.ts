@@ -40,7 +40,7 @@ import { blockPayouts, blockSettlements, payMethods } from './earnings.tables';
 import { addressWalletIds } from '../wallet/address-wallets';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { blockShareable, keepFactor, type PoolBlock } from './formulas';
+import { blockShareable, feeAfterReduction, soloShare, windowShare, type PoolBlock } from './formulas';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit, type SettlementService } from './settlement.service';
 
@@ -181,10 +181,7 @@ export class BlockSettlementService {
     const fees = (await this.earnings.feeRates([block.coin])).get(block.coin);
     const feeRates = async (ids: string[]) => {
       const reductions = await this.settlement.feeReduction(block.coin, day, ids);
-      return (id: string, method: PayMethod) => {
-        const reduction = Decimal.min(100, Decimal.max(0, reductions.get(id) ?? 0));
-        return new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]).times(new Decimal(1).minus(reduction.div(100))).toFixed();
-      };
+      return (id: string, method: PayMethod) => feeAfterReduction(fees?.get(method) ?? DEFAULT_FEE_RATES[method], reductions.get(id) ?? 0).toFixed();
     };
 
     let payouts: Payout[];
@@ -194,8 +191,8 @@ export class BlockSettlementService {
     if ((await this.methodOf(block.finderOwner, block.coin, day)) === 'solo') {
       outcome = 'solo';
       const feeRate = (await feeRates([block.finderOwner]))(block.finderOwner, 'solo');
-      const gross = blockShareable(poolBlock, 'reward');
-      payouts = [{ accountId: block.finderOwner, method: 'solo', work: 0, feeRate, gross, exact: gross.times(keepFactor(feeRate)) }];
+      const share = soloShare(poolBlock, feeRate);
+      payouts = [{ accountId: block.finderOwner, method: 'solo', work: 0, feeRate, gross: share.gross, exact: share.exact }];
     } else {
       outcome = 'paid';
       windowTarget = PPLNS_WINDOW_FACTOR * block.networkDifficulty * info.hashesPerDifficulty;
@@ -210,9 +207,8 @@ export class BlockSettlementService {
         ? []
         : paidBy.map((c) => {
             const rate = feeRate(c.owner, c.method);
-            const shareable = blockShareable(poolBlock, c.method === 'pplns' ? 'reward' : 'fees');
-            const gross = shareable.times(c.work).div(total);
-            return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, gross, exact: gross.times(keepFactor(rate)) };
+            const share = windowShare(blockShareable(poolBlock, c.method === 'pplns' ? 'reward' : 'fees'), c.work, total, rate);
+            return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, gross: share.gross, exact: share.exact };
           });
     }
     const payoutDay = utcDay(now);

@@ -16,8 +16,7 @@ import { balanceOf } from '../wallet/ledger';
 import { payMethods, settlementRuns } from './earnings.tables';
 import { accountCoin, plain, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { keepFactor } from './formulas';
-import { dailyProfit } from './settlement.service';
+import { cut, dailyEarning } from './formulas';
 
 export class ProfitsService {
   constructor(
@@ -84,8 +83,8 @@ export class ProfitsService {
     // PPLNS and SOLO pay per block: what the work is worth on average (the FPPS formula at their
     // own fee) is the estimate; luck decides the rest.
     // In the coin's base unit, as settlement credits it (less or more the account's carried fraction).
-    const profit = dailyProfit(work.work, method, dayMarket, fee, coinBaseDecimals(coin)) ?? dailyProfit(work.work, 'fpps', dayMarket, fee, coinBaseDecimals(coin))!;
-    return { amount: profit.amount.toFixed(), method };
+    const profit = dailyEarning(work.work, method, dayMarket, fee) ?? dailyEarning(work.work, 'fpps', dayMarket, fee)!;
+    return { amount: cut(profit.exact, coinBaseDecimals(coin)).toFixed(), method };
   }
 
   /**
@@ -168,8 +167,8 @@ export class ProfitsService {
           methods: PAY_METHODS.map((method) => {
             const fee = fees?.get(method) ?? DEFAULT_FEE_RATES[method];
             // PPLNS and SOLO: their long-run expectation is the FPPS formula at their own fee.
-            const priced = dailyProfit(work, method === 'pps_plus' ? 'pps_plus' : 'fpps', market, fee, 18)!;
-            return { method, amount: priced.gross.times(keepFactor(fee)).toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed() };
+            const priced = dailyEarning(work, method === 'pps_plus' ? 'pps_plus' : 'fpps', market, fee)!;
+            return { method, amount: priced.exact.toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed() };
           }),
         };
       }),

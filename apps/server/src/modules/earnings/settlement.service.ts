@@ -18,7 +18,7 @@
 // profits pages show the day's hashrate beside what its blocks paid.
 import Decimal from 'decimal.js';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { addDays, coinBaseDecimals, dayStart, methodOnDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
+import { addDays, dayStart, methodOnDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
 import { queryRows, sqlArray, type Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -27,7 +27,7 @@ import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../wallet
 import { profits, payMethods, settlementRuns } from './earnings.tables';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { cut, expectedBlocks, keepFactor, type DayMarket } from './formulas';
+import { dailyEarning, feeAfterReduction, type DayMarket } from './formulas';
 import { creditsWithRemainders } from './remainders';
 
 /**
@@ -56,21 +56,6 @@ interface ProfitRow {
   gross: string;
   /** After the fee, uncut; the credited amount is decided with the account's carried fraction. */
   exact: Decimal;
-}
-
-/**
- * What one sub-account's work of the day earns by the daily methods; null for block-based ones.
- * `exact` is after the fee and uncut (what settlement credits, with the carried fraction);
- * `amount` is it cut to `decimals` alone (an estimate's figure).
- */
-export function dailyProfit(work: number, method: PayMethod, market: DayMarket, feeRate: string, decimals: number): { gross: Decimal; exact: Decimal; amount: Decimal } | null {
-  const blocks = expectedBlocks(work, market);
-  let gross: Decimal;
-  if (method === 'fpps') gross = blocks.times(new Decimal(market.blockSubsidy).plus(market.avgFeesPerBlock));
-  else if (method === 'pps_plus') gross = blocks.times(market.blockSubsidy);
-  else return null;
-  const exact = gross.times(keepFactor(feeRate));
-  return { gross, exact, amount: cut(exact, decimals) };
 }
 
 /** A "mining profit" credit from the pool's revenue: what both the daily and the block settlement post. */
@@ -174,11 +159,9 @@ export class SettlementService {
     const rows: ProfitRow[] = [];
     for (const w of work) {
       const method = methodOnDay(states.get(w.account_id) ?? null, day);
-      const base = new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]);
-      const reduction = new Decimal(reductions.get(w.account_id) ?? 0);
-      const feeRate = base.times(new Decimal(1).minus(Decimal.min(100, Decimal.max(0, reduction)).div(100)));
-      const profit = dailyProfit(w.work, method, dayMarket, feeRate.toFixed(), coinBaseDecimals(coin));
-      rows.push({ accountId: w.account_id, method, work: w.work, feeRate: feeRate.toFixed(), gross: (profit?.gross ?? new Decimal(0)).toFixed(), exact: profit?.exact ?? new Decimal(0) });
+      const feeRate = feeAfterReduction(fees?.get(method) ?? DEFAULT_FEE_RATES[method], reductions.get(w.account_id) ?? 0).toFixed();
+      const earning = dailyEarning(w.work, method, dayMarket, feeRate);
+      rows.push({ accountId: w.account_id, method, work: w.work, feeRate, gross: (earning?.gross ?? new Decimal(0)).toFixed(), exact: earning?.exact ?? new Decimal(0) });
     }
 
     await inTransaction(this.db, async (tx) => {
