@@ -14,7 +14,8 @@
 // - An orphaned block pays nothing, and its reward never enters the ledger.
 //
 // The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
-// rate that of the coin and method less any fee reduction of that day (the coupons' hook).
+// rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
+// fee reduction port both settlements are given).
 // Address-mode coins (address mining) pay every address in the window by PPLNS at the coin's
 // PPLNS fee rate, into the address's wallet (address_wallets); the wallet job pays it out.
 //
@@ -27,7 +28,7 @@
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
 import Decimal from 'decimal.js';
-import { COINS, findCoin, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
+import { COINS, findCoin, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -36,8 +37,7 @@ import type { AccountDirectory } from '../accounts';
 import type { BlockRow, HistoryService, MiningApi } from '../mining';
 import { addressWalletIds, LedgerDecimal, post, postCredits, SYSTEM, type ChainAdapter } from '../wallet';
 import * as repo from './block-payouts.repository';
-import { payMethodRow, payMethodsOfCoin } from './earnings.repository';
-import { payMethodState } from './earnings.presenter';
+import { payMethodRow, payMethodState, payMethodStates } from './earnings.repository';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, type FeeReduction } from './fee-reduction';
@@ -244,7 +244,7 @@ export class BlockSettlementService {
    */
   private async window(block: Block, day: string, target: number, mode: 'account' | 'address'): Promise<WindowCredit[]> {
     const credits = new Map<string, WindowCredit>();
-    const states = mode === 'account' ? new Map<string, PayMethodState | null>((await payMethodsOfCoin(this.db, block.coin)).map((r) => [r.accountId, payMethodState(r)])) : undefined;
+    const states = mode === 'account' ? await payMethodStates(this.db, block.coin) : undefined;
     const methodOf = (owner: string): PayMethod => (states ? methodOnDay(states.get(owner) ?? null, day) : 'pplns');
     let left = target;
     let to = block.foundAt.getTime();

@@ -16,11 +16,10 @@ import {
   settlementTime,
   utcDay,
   type PayMethod,
-  type PayMethodState,
   type WithdrawalStatus,
 } from '@hashpool/shared';
 import { maskTarget, type InviteeContact } from '../accounts';
-import type { MarketRow, PayMethodRow } from './earnings.repository';
+import { payMethodState, type MarketRow, type PayMethodRow } from './earnings.repository';
 import type { DayRow } from './profits.repository';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import type { InviteRewardRow } from './referral.repository';
@@ -40,12 +39,6 @@ export function marketView(row: MarketRow) {
     source: row.source,
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** The stored choice of a sub-account and coin; null when it never chose (the default method). */
-export function payMethodState(row: PayMethodRow | undefined): PayMethodState | null {
-  if (!row) return null;
-  return { method: row.method, previousMethod: row.previousMethod ?? null, effectiveFrom: row.effectiveFrom };
 }
 
 /** A coin's payout method of a sub-account (GET /accounts/{account}/pay-method's item) at `now`. */

@@ -3,7 +3,7 @@
 // (earning_fee_rates) and the market values per coin and day (market_data). Writes that must see
 // the row they change lock it (select ... for update) inside the caller's transaction.
 import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { PayMethod } from '@hashpool/shared';
+import type { PayMethod, PayMethodState } from '@hashpool/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { earningFeeRates, marketData, payMethods, payMethodSwitches } from './earnings.tables';
 
@@ -13,6 +13,12 @@ export type MarketInsert = typeof marketData.$inferInsert;
 export type FeeRateRow = typeof earningFeeRates.$inferSelect;
 
 // ---- payout methods ----
+
+/** The stored choice of a sub-account and coin as the rule reads it; null when it never chose (the default method). */
+export function payMethodState(row: PayMethodRow | undefined): PayMethodState | null {
+  if (!row) return null;
+  return { method: row.method, previousMethod: row.previousMethod ?? null, effectiveFrom: row.effectiveFrom };
+}
 
 /** A sub-account's rows of `coins`. */
 export function payMethodRows(db: DbOrTx, accountId: string, coins: readonly string[]): Promise<PayMethodRow[]> {
@@ -28,9 +34,10 @@ export async function payMethodRow(db: DbOrTx, accountId: string, coin: string):
   return row;
 }
 
-/** Every sub-account's row of a coin (the settlements read them all at once). */
-export function payMethodsOfCoin(db: DbOrTx, coin: string): Promise<PayMethodRow[]> {
-  return db.select().from(payMethods).where(eq(payMethods.coin, coin));
+/** Every sub-account's stored choice of a coin, by sub-account (the settlements read them all at once). */
+export async function payMethodStates(db: DbOrTx, coin: string): Promise<Map<string, PayMethodState | null>> {
+  const rows = await db.select().from(payMethods).where(eq(payMethods.coin, coin));
+  return new Map(rows.map((r) => [r.accountId, payMethodState(r)]));
 }
 
 /** The sub-account's row of the coin, made (with the default method) when missing, then locked. */

@@ -21,8 +21,8 @@ import type { Clock } from '../../platform/clock';
 import { accountCoin } from '../../platform/coin-checks';
 import { AppError } from '../../platform/errors';
 import * as repo from './earnings.repository';
-import type { MarketInsert, MarketRow } from './earnings.repository';
-import { payMethodState, payMethodView, plain, untilText } from './earnings.presenter';
+import { payMethodState, type MarketInsert, type MarketRow } from './earnings.repository';
+import { payMethodView, plain, untilText } from './earnings.presenter';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import type { MarketDataAdapter, MarketValues } from './market-data';
 

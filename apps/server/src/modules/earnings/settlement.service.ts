@@ -17,7 +17,7 @@
 // PPLNS or SOLO still gets its day's row here, with its settled work and nothing to credit, so the
 // profits pages show the day's hashrate beside what its blocks paid.
 import Decimal from 'decimal.js';
-import { addDays, dayStart, methodOnDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
+import { addDays, dayStart, methodOnDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -25,16 +25,13 @@ import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { HistoryService } from '../mining';
 import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../wallet';
-import { payMethodsOfCoin } from './earnings.repository';
-import { payMethodState } from './earnings.presenter';
+import { payMethodStates } from './earnings.repository';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, type FeeReduction } from './fee-reduction';
 import { dailyEarning, feeAfterReduction, type DayMarket } from './formulas';
 import { creditsWithRemainders } from './remainders';
 import * as repo from './settlement.repository';
-
-export type { FeeReduction } from './fee-reduction';
 
 /** What the daily settlement is made with. */
 export interface SettlementDeps {
@@ -153,7 +150,7 @@ export class SettlementService {
     const owners = await this.deps.history.workByOwner(coin, from, to);
     const accounts = await this.deps.accounts.accountIdsAmong(owners.map((o) => o.owner));
     const work = owners.filter((o) => accounts.has(o.owner));
-    const states = new Map<string, PayMethodState | null>((await payMethodsOfCoin(this.db, coin)).map((r) => [r.accountId, payMethodState(r)]));
+    const states = await payMethodStates(this.db, coin);
     const fees = (await this.deps.earnings.feeRates([coin])).get(coin);
     const reductions = await this.feeReduction(coin, day, work.map((w) => w.owner));
     const dayMarket: DayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: ACCOUNT_COINS.find((c) => c.code === coin)!.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
