@@ -7,6 +7,7 @@
 // - content: a coin's price (content.priceOf(coin); listPools leaves out disabled coins).
 // Read-only; nothing here is written.
 import { sql } from 'drizzle-orm';
+import type { WithdrawalStatus } from '@hashpool/shared';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /** What a sub-account withdrew of a coin in all (completed withdrawals, without their fees). */
@@ -30,7 +31,7 @@ export async function addressWallet(db: DbOrTx, coin: string, address: string): 
 
 /** A page of the payments sent to an address, newest first, each row with their number. */
 export function addressPayments(db: DbOrTx, coin: string, address: string, offset: number, limit: number) {
-  return queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: string; total: number }>(
+  return queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: WithdrawalStatus; total: number }>(
     db,
     sql`select x.created_at, x.amount::text, x.fee::text, x.txid, x.status, (count(*) over ())::int as total
           from withdrawals x join address_wallets w on w.id = x.address_wallet_id

@@ -116,6 +116,6 @@ export function inviteRewardView(r: InviteRewardRow) {
 // ---- address mining ----
 
 /** A payment sent to an address. */
-export function addressPaymentView(r: { created_at: string | Date; amount: string; fee: string; txid: string | null; status: string }) {
-  return { time: new Date(r.created_at).toISOString(), amount: plain(r.amount), fee: plain(r.fee), txid: r.txid, status: r.status as WithdrawalStatus };
+export function addressPaymentView(r: { created_at: string | Date; amount: string; fee: string; txid: string | null; status: WithdrawalStatus }) {
+  return { time: new Date(r.created_at).toISOString(), amount: plain(r.amount), fee: plain(r.fee), txid: r.txid, status: r.status };
 }
