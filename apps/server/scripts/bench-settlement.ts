@@ -7,9 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { COINS } from '@hashpool/shared';
 import { FakeClock } from '../src/platform/clock';
-import { EarningsService } from '../src/modules/earnings/earnings.service';
-import { SimulatedMarketData } from '../src/modules/earnings/market-data';
-import { SettlementService } from '../src/modules/earnings/settlement.service';
+import { standaloneSettlement } from '../src/modules/earnings/standalone';
 import { reconcile } from '../src/modules/wallet/reconciliation';
 import { arg, openBenchDatabase } from './bench-database';
 
@@ -39,8 +37,7 @@ try {
   await db.execute(sql`analyze`);
   console.log(`data: ${ACCOUNTS} sub-accounts, ${WORKERS} workers' work in ${ACCOUNTS * POINTS} history points (made in ${Math.round((performance.now() - t0) / 1000)} s)`);
 
-  const earnings = new EarningsService(db, clock, new SimulatedMarketData());
-  const settlement = new SettlementService(db, clock, earnings);
+  const settlement = standaloneSettlement(db, clock);
   const btc = COINS.find((c) => c.code === 'btc')!;
   await db.execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source)
     values ('btc', ${DAY}::date, ${(8e20 / btc.hashesPerDifficulty) * btc.blockTimeSeconds}, 3.125, 0.2, 'operator')

@@ -93,7 +93,7 @@ describe('reading the payout method', () => {
       { method: 'pps_plus', fee_rate: '2' },
       { method: 'fpps', fee_rate: '2.5' },
       { method: 'pplns', fee_rate: '1' },
-      { method: 'solo', fee_rate: '0.5' }, // SPEC.md section 9: the SOLO fee is labelled 0.5 percent
+      { method: 'solo', fee_rate: '0.5' }, // docs/rules.md, Limits and constants: the SOLO fee is labelled 0.5 percent
     ]);
     // Seeded for the first day: 9.3e20 H/s x 600 s / 2^32 = 1.299e14 (4 digits), price from the coin registry.
     expect(btc.market).toMatchObject({ day: '2026-06-01', network_difficulty: '129900000000000', block_subsidy: '3.125', avg_fees_per_block: '0.025', price_usd: '96000', source: 'seed' });

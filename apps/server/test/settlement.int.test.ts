@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
+import type { FeeReduction } from '../src/modules/earnings';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
 import { blocks as blocksTable } from '../src/modules/mining/mining.tables';
@@ -22,8 +23,15 @@ import { body, startTestApp, type TestApp } from './test-app';
 let t: TestApp;
 const inbox = new SmtpInbox();
 const clock = new FakeClock('2026-06-10T12:00:00Z');
+/** The fee reductions both settlements are given (the coupons' port): none but where a test sets some. */
+let feeReduction: FeeReduction = async () => new Map();
 beforeAll(async () => {
-  t = await startTestApp({ demo: false, clock, env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  t = await startTestApp({
+    demo: false,
+    clock,
+    env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ACCESS_TOKEN_TTL_SECONDS: '3600' },
+    adapters: { feeReduction: (coin, day, ids) => feeReduction(coin, day, ids) },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -69,7 +77,7 @@ describe('daily settlement', () => {
     await mine(b.name, '1000');
     await mine(c.name, '1'); // a thousandth of a block
     await mine(d.name, '1000');
-    t.app.modules.earnings.settlement.feeReduction = async (_coin, _day, ids) => new Map(ids.includes(d.id) ? [[d.id, '20']] : []);
+    feeReduction = async (_coin, _day, ids) => new Map(ids.includes(d.id) ? [[d.id, '20']] : []);
     const revenueBefore = await available(SYSTEM.poolRevenue);
 
     clock.set('2026-06-11T00:06:00Z');
@@ -99,7 +107,7 @@ describe('daily settlement', () => {
     const again = (await t.app.modules.earnings.settlement.settleDay(day)).find((r) => r.coin === 'btc');
     expect(again).toMatchObject({ outcome: 'already_settled', paid: paid.toFixed() });
     expect(await available(a.id)).toBe('3.290625');
-    t.app.modules.earnings.settlement.feeReduction = async () => new Map();
+    feeReduction = async () => new Map();
 
     // C's next day: 0.003290625 + the carried 0.000000005 = 0.00329063, a whole satoshi more.
     const next = '2026-06-11';

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import type { AppAdapters } from '../src/platform/modules';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
@@ -61,6 +62,8 @@ export interface TestAppOptions {
   demo?: boolean;
   /** Redis for the app (as REDIS_URL gives main.ts); tests give it a key prefix of their own. */
   redis?: Redis;
+  /** Replacements of outside services and ports (buildApp's adapters), for the app and its siblings. */
+  adapters?: AppAdapters;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -77,7 +80,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   let app: FastifyInstance | undefined;
   try {
     await prepareDatabase(database, { demo: options.demo ?? true, clock });
-    app = await buildApp({ config, database, clock, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.redis ? { redis: options.redis } : {}) });
+    app = await buildApp({ config, database, clock, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.redis ? { redis: options.redis } : {}), ...(options.adapters ? { adapters: options.adapters } : {}) });
     await options.extend?.(app);
     await app.ready();
   } catch (error) {
@@ -93,7 +96,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     config,
     sibling: async (redis = options.redis) => {
-      const other = await buildApp({ config, database, clock, ...(redis ? { redis } : {}) });
+      const other = await buildApp({ config, database, clock, ...(redis ? { redis } : {}), ...(options.adapters ? { adapters: options.adapters } : {}) });
       await other.ready();
       siblings.push(other);
       return other;

@@ -173,7 +173,7 @@ export class AuthService {
   /**
    * A login without a valid device id (no header, or one clientInfo refused) is from a new device
    * (docs/security.md item 36): otherwise leaving out the header would skip the emailed code,
-   * the alert and the log entry. The web client always sends one (apps/web/src/api/device.ts).
+   * the alert and the log entry. The web client always sends one (apps/web/src/shell/api/device.ts).
    */
   private async isKnownDevice(userId: string, device: string | null): Promise<boolean> {
     return device !== null && (await repo.isKnownDevice(this.db, userId, device));

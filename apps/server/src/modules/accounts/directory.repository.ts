@@ -1,9 +1,11 @@
 // Lookups other modules make about sub-accounts and their owners (through AccountDirectory, never
 // by reading these tables themselves): names for public pages and messages, ids from the names
-// stratum nodes send, who to tell about a sub-account and in which language.
-import { sql } from 'drizzle-orm';
+// stratum nodes send, who to tell about a sub-account and in which language, which owners of the
+// mining history are sub-accounts, a user's timezone, and who invited whom (the referral programme).
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Language } from '@hashpool/shared';
 import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
+import { users } from './accounts.tables';
 
 export async function accountIdsByNames(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
@@ -62,4 +64,63 @@ export async function ownersOfAccounts(db: DbOrTx, ids: string[]): Promise<Map<s
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ id: string; user_id: string }>(db, sql`select id::text as id, user_id::text as user_id from mining_accounts where id = any(${sqlArray(ids)}::uuid[])`);
   return new Map(rows.map((r) => [r.id, r.user_id]));
+}
+
+/** The ids of `ids` that are sub-accounts (ids written as the database writes a uuid). */
+export async function existingAccountIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(db, sql`select id::text as id from mining_accounts where id = any(${sqlArray(ids)}::uuid[])`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The user's timezone ("UTC+08:00"), if the user exists. */
+export async function userTimezone(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+  return row?.timezone;
+}
+
+/** The user's own invitation code, if the user exists. */
+export async function inviteCodeOf(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ code: users.inviteCode }).from(users).where(eq(users.id, userId));
+  return row?.code;
+}
+
+/** How many users registered with the user's code. */
+export async function inviteeCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.invitedBy, userId));
+  return row?.n ?? 0;
+}
+
+/** A page of the users who registered with the user's code, newest first: their contact and when. */
+export function inviteesPage(db: DbOrTx, userId: string, offset: number, limit: number) {
+  return db
+    .select({ email: users.email, phoneCountry: users.phoneCountry, phone: users.phone, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.invitedBy, userId))
+    .orderBy(desc(users.createdAt))
+    .limit(limit)
+    .offset(offset);
+}
+
+export interface InviterRow {
+  /** A sub-account of an invited user. */
+  account_id: string;
+  /** The invited user (the sub-account's owner), who invited them, and the inviter's default sub-account. */
+  invitee_id: string;
+  inviter_id: string;
+  home_id: string;
+}
+
+/** For the sub-accounts of `ids` whose owner registered with an invitation code: the inviter and the inviter's default sub-account. */
+export function invitersOfAccounts(db: DbOrTx, ids: string[]): Promise<InviterRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<InviterRow>(
+    db,
+    sql`select m.id::text as account_id, invitee.id::text as invitee_id, inviter.id::text as inviter_id, home.id::text as home_id
+          from mining_accounts m
+          join users invitee on invitee.id = m.user_id
+          join users inviter on inviter.id = invitee.invited_by
+          join mining_accounts home on home.user_id = inviter.id and home.is_default
+         where m.id = any(${sqlArray(ids)}::uuid[])`,
+  );
 }

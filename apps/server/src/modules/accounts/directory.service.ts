@@ -16,6 +16,25 @@ export interface AccountRecipient {
   mailbox: string | null;
 }
 
+/** A sub-account id as the database writes it (lower-case, canonical): an owner of the mining history that may be one. */
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A user who registered with another's invitation code, as the inviter's page lists them. */
+export interface InviteeContact {
+  email: string | null;
+  phoneCountry: string | null;
+  phone: string | null;
+  createdAt: Date;
+}
+
+/** Who invited the owner of a sub-account, and the inviter's default sub-account (where rewards go). */
+export interface AccountInviter {
+  accountId: string;
+  inviteeId: string;
+  inviterId: string;
+  homeAccountId: string;
+}
+
 export class AccountDirectory {
   constructor(private readonly db: Db) {}
 
@@ -77,5 +96,45 @@ export class AccountDirectory {
   /** True when the sub-account belongs to the user. */
   async owns(userId: string, accountId: string, db: DbOrTx = this.db): Promise<boolean> {
     return (await repo.accountsOwnedBy(db, userId, [accountId])).has(accountId);
+  }
+
+  /**
+   * The sub-account ids among `owners` (the mining history's owners: sub-account ids or addresses),
+   * in one read however many there are.
+   */
+  accountIdsAmong(owners: readonly string[], db: DbOrTx = this.db): Promise<Set<string>> {
+    return repo.existingAccountIds(db, [...new Set(owners.filter((o) => ACCOUNT_ID.test(o)))]);
+  }
+
+  /** The user's timezone ("UTC+08:00"); undefined for an unknown user. */
+  timezoneOf(userId: string, db: DbOrTx = this.db): Promise<string | undefined> {
+    return repo.userTimezone(db, userId);
+  }
+
+  // ---- the referral programme: a user's invitation code and the users who registered with it ----
+
+  /** The user's invitation code; undefined for an unknown user. */
+  inviteCodeOf(userId: string, db: DbOrTx = this.db): Promise<string | undefined> {
+    return repo.inviteCodeOf(db, userId);
+  }
+
+  /** How many users registered with the user's code. */
+  inviteeCount(userId: string, db: DbOrTx = this.db): Promise<number> {
+    return repo.inviteeCount(db, userId);
+  }
+
+  /** A page of the users who registered with the user's code, newest first, with their number. */
+  async invitees(userId: string, page: { page: number; page_size: number }, db: DbOrTx = this.db): Promise<{ list: InviteeContact[]; total: number }> {
+    const [list, total] = await Promise.all([repo.inviteesPage(db, userId, (page.page - 1) * page.page_size, page.page_size), repo.inviteeCount(db, userId)]);
+    return { list, total };
+  }
+
+  /**
+   * For the sub-accounts of `accountIds` whose owner was invited: the inviter and the inviter's
+   * default sub-account (none when the inviter has none), in one read.
+   */
+  async invitersOf(accountIds: readonly string[], db: DbOrTx = this.db): Promise<AccountInviter[]> {
+    const rows = await repo.invitersOfAccounts(db, [...new Set(accountIds)]);
+    return rows.map((r) => ({ accountId: r.account_id, inviteeId: r.invitee_id, inviterId: r.inviter_id, homeAccountId: r.home_id }));
   }
 }

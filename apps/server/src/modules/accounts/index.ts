@@ -3,7 +3,7 @@ import type { AccountsApi } from './accounts.module';
 import { miningAccounts, users } from './accounts.tables';
 
 export { accountsModule, type AccountsApi } from './accounts.module';
-export { AccountDirectory, type AccountRecipient } from './directory.service';
+export { AccountDirectory, type AccountInviter, type AccountRecipient, type InviteeContact } from './directory.service';
 export type { UserRow as User } from './accounts.repository';
 export type { Verification } from './security.service';
 export { DEMO_ACCOUNTS, DEMO_EMAIL } from './accounts.seed';

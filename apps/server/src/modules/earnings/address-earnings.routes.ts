@@ -1,4 +1,4 @@
-// HTTP of address mining's earnings (SPEC.md section 7): GET
+// HTTP of address mining's earnings (docs/rules.md, The API, "Address mining"): GET
 // /address-mining/{coin}/miner/{address}/profits and /address-mining/{coin}/payments/{address}.
 // Public reads, counted by the global per-IP limit like the other public pages.
 import type { FastifyInstance } from 'fastify';

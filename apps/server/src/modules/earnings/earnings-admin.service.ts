@@ -2,16 +2,17 @@
 // and day. Every change is written to the operators' audit log (admin_audit_log, the one log the
 // admin area shows) in the same transaction as the change, with the old and new values and the
 // operator's reason.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { COINS, findCoin, isUtcDay, PAY_METHODS, utcDay, type PayMethod } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import { accountCoin } from '../../platform/coin-checks';
 import { AppError } from '../../platform/errors';
-import { users } from '../accounts/accounts.tables';
-import { earningFeeRates, marketData } from './earnings.tables';
-import { accountCoin, ACCOUNT_COINS, marketView, plain } from './earnings.service';
+import type { AccountDirectory } from '../accounts';
+import * as repo from './earnings.repository';
+import { marketView, plain } from './earnings.presenter';
+import { ACCOUNT_COINS } from './earnings.service';
 
 const COIN_ORDER = new Map(COINS.map((c, i) => [c.code, i]));
 const METHOD_ORDER = new Map(PAY_METHODS.map((m, i) => [m, i]));
@@ -29,6 +30,8 @@ export class EarningsAdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly auditLog: AuditLog,
+    /** Who changed a fee rate (their email). */
+    private readonly accounts: Pick<AccountDirectory, 'emailsOf'>,
   ) {}
 
   private audit(tx: Tx, adminUserId: string, action: string, target: string, detail: Record<string, string>) {
@@ -36,14 +39,11 @@ export class EarningsAdminService {
   }
 
   async feeRates() {
-    const rows = await this.db
-      .select({ r: earningFeeRates, email: users.email })
-      .from(earningFeeRates)
-      .leftJoin(users, eq(users.id, earningFeeRates.updatedBy))
-      .where(inArray(earningFeeRates.coin, ACCOUNT_COINS.map((c) => c.code)));
-    rows.sort((a, b) => (COIN_ORDER.get(a.r.coin)! - COIN_ORDER.get(b.r.coin)!) || (METHOD_ORDER.get(a.r.method as PayMethod)! - METHOD_ORDER.get(b.r.method as PayMethod)!));
+    const rows = await repo.feeRateRows(this.db, ACCOUNT_COINS.map((c) => c.code));
+    const emails = await this.accounts.emailsOf(rows.flatMap((r) => (r.updatedBy ? [r.updatedBy] : [])));
+    rows.sort((a, b) => (COIN_ORDER.get(a.coin)! - COIN_ORDER.get(b.coin)!) || (METHOD_ORDER.get(a.method)! - METHOD_ORDER.get(b.method)!));
     return {
-      list: rows.map(({ r, email }) => ({ coin: r.coin, method: r.method as PayMethod, fee_rate: plain(r.feeRate), updated_at: r.updatedAt.toISOString(), updated_by: email })),
+      list: rows.map((r) => ({ coin: r.coin, method: r.method, fee_rate: plain(r.feeRate), updated_at: r.updatedAt.toISOString(), updated_by: (r.updatedBy && emails.get(r.updatedBy)) ?? null })),
     };
   }
 
@@ -52,24 +52,16 @@ export class EarningsAdminService {
     const now = this.clock.now();
     const rate = plain(body.fee_rate);
     await inTransaction(this.db, async (tx) => {
-      const where = and(eq(earningFeeRates.coin, coin), eq(earningFeeRates.method, body.method));
-      const [old] = await tx.select().from(earningFeeRates).where(where).for('update');
-      await tx
-        .insert(earningFeeRates)
-        .values({ coin, method: body.method, feeRate: rate, updatedAt: now, updatedBy: adminUserId })
-        .onConflictDoUpdate({ target: [earningFeeRates.coin, earningFeeRates.method], set: { feeRate: rate, updatedAt: now, updatedBy: adminUserId } });
+      const old = await repo.lockFeeRate(tx, coin, body.method);
+      await repo.upsertFeeRate(tx, { coin, method: body.method, feeRate: rate, at: now, by: adminUserId });
       await this.audit(tx, adminUserId, 'fee_rate_update', `fee_rate:${coin}:${body.method}`, { from: old ? plain(old.feeRate) : '', to: rate, reason: body.reason });
     });
     return (await this.feeRates()).list.find((r) => r.coin === coin && r.method === body.method)!;
   }
 
   async marketData(coin: string, page: number, pageSize: number) {
-    const where = eq(marketData.coin, coin);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(marketData).where(where).orderBy(desc(marketData.day)).limit(pageSize).offset((page - 1) * pageSize),
-      this.db.select({ n: count().mapWith(Number) }).from(marketData).where(where),
-    ]);
-    return { list: rows.map(marketView), total: total?.n ?? 0 };
+    const { rows, total } = await repo.marketPage(this.db, coin, (page - 1) * pageSize, pageSize);
+    return { list: rows.map(marketView), total };
   }
 
   /**
@@ -92,9 +84,8 @@ export class EarningsAdminService {
       updatedAt: now,
     };
     await inTransaction(this.db, async (tx) => {
-      const where = and(eq(marketData.coin, coin.code), eq(marketData.day, day));
-      const [old] = await tx.select().from(marketData).where(where).for('update');
-      await tx.insert(marketData).values({ coin: coin.code, day, ...values }).onConflictDoUpdate({ target: [marketData.coin, marketData.day], set: values });
+      const old = await repo.lockMarketDay(tx, coin.code, day);
+      await repo.upsertMarketDay(tx, coin.code, day, values);
       const before = (v: string | null | undefined) => (v === undefined ? '' : v === null ? 'null' : plain(v));
       await this.audit(tx, adminUserId, 'market_data_update', `market_data:${coin.code}:${day}`, {
         network_difficulty: `${before(old?.networkDifficulty)} -> ${values.networkDifficulty}`,
@@ -104,7 +95,6 @@ export class EarningsAdminService {
         reason: body.reason,
       });
     });
-    const [row] = await this.db.select().from(marketData).where(and(eq(marketData.coin, coin.code), eq(marketData.day, day)));
-    return marketView(row!);
+    return marketView((await repo.marketDay(this.db, coin.code, day))!);
   }
 }

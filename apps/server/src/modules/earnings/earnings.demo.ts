@@ -8,18 +8,14 @@
 // them. A day that already has any history of the farm (the simulator ran then) is left to the
 // settlement job; so is today. The market values of those days are the seed values, as on the
 // first start. A second start writes and settles nothing twice.
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { miningAccounts } from '../accounts/accounts.tables';
-import { DEMO_ACCOUNTS } from '../accounts/accounts.seed';
-import { ownerHistory } from '../mining/mining.tables';
-import { DEMO_WORKERS } from '../mining/simulator';
-import { EarningsService } from './earnings.service';
-import { marketData } from './earnings.tables';
-import { deterministicNormal, seedValues, SimulatedMarketData } from './market-data';
-import { SettlementService } from './settlement.service';
+import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
+import { DEMO_WORKERS, HistoryService } from '../mining';
+import { insertMissingMarketDays } from './earnings.repository';
+import { deterministicNormal, seedValues } from './market-data';
+import { standaloneSettlement } from './standalone';
 
 export const DEMO_SETTLED_DAYS = 7;
 /** The demo's share difficulty, for the share counts of its points. */
@@ -33,10 +29,10 @@ interface Farm {
 }
 
 async function demoFarms(db: Db): Promise<Farm[]> {
-  const ids = new Map((await db.select().from(miningAccounts).where(inArray(miningAccounts.name, DEMO_ACCOUNTS))).map((a) => [a.name, a.id]));
+  const ids = await new AccountDirectory(db).idsByNames(DEMO_ACCOUNTS);
   const farms = new Map<string, Farm>();
   for (const w of DEMO_WORKERS) {
-    const accountId = w.account && ids.get(w.account);
+    const accountId = w.account && ids.get(w.account.toLowerCase());
     if (!accountId) continue;
     const key = `${accountId}:${w.coin}`;
     const share = w.onMinutes / (w.onMinutes + w.offMinutes);
@@ -53,7 +49,8 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
   const now = clock.now();
   const today = utcDay(now);
   const prices = new Map(pools.map((p) => [p.coin, p.price_usd]));
-  const settlement = new SettlementService(db, clock, new EarningsService(db, clock, new SimulatedMarketData()));
+  const settlement = standaloneSettlement(db, clock);
+  const history = new HistoryService(db, clock);
   for (let back = DEMO_SETTLED_DAYS; back >= 1; back--) {
     const day = addDays(today, -back);
     const from = dayStart(day);
@@ -61,14 +58,9 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
     const coins = new Set<string>();
     for (const farm of farms) {
       const coin = findCoin(farm.coin)!;
-      const [known] = await db
-        .select({ one: sql<number>`1` })
-        .from(ownerHistory)
-        .where(and(eq(ownerHistory.coin, farm.coin), eq(ownerHistory.owner, farm.accountId), gte(ownerHistory.bucket, from), lt(ownerHistory.bucket, to)))
-        .limit(1);
-      if (known) continue; // mined (or seeded) that day already
+      if (await history.ownerHasPoints(farm.coin, farm.accountId, from, to, { withWork: false })) continue; // mined (or seeded) that day already
       coins.add(farm.coin);
-      await db.insert(marketData).values({ coin: farm.coin, day, ...seedValues(coin, prices.get(farm.coin) ?? null), source: 'seed', updatedAt: now }).onConflictDoNothing();
+      await insertMissingMarketDays(db, [{ coin: farm.coin, day, ...seedValues(coin, prices.get(farm.coin) ?? null), source: 'seed', updatedAt: now }]);
       const points = Array.from({ length: 24 }, (_, hour) => {
         const luck = Math.max(0.5, 1 + 0.04 * deterministicNormal('demo-history', farm.accountId, farm.coin, day, String(hour)));
         const work = farm.hashrate * 3600 * luck;
@@ -85,7 +77,7 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
           rejected,
         };
       });
-      await db.insert(ownerHistory).values(points).onConflictDoNothing();
+      await history.writeOwnerPoints(points);
     }
     for (const coin of coins) await settlement.settleCoinDay(coin, day);
   }

@@ -12,6 +12,7 @@ import { startEarningsJobs } from './earnings.jobs';
 import { earningsRoutes } from './earnings.routes';
 import { seedEarnings } from './earnings.seed';
 import { EarningsService } from './earnings.service';
+import { noFeeReduction, type FeeReduction } from './fee-reduction';
 import { SimulatedMarketData, type MarketDataAdapter } from './market-data';
 import { ProfitsService } from './profits.service';
 import { ReferralService } from './referral.service';
@@ -29,19 +30,21 @@ export interface EarningsApi {
 
 export const earningsModule = defineModule({
   name: 'earnings',
-  dependsOn: ['accounts', 'mining', 'wallet'],
+  dependsOn: ['content', 'accounts', 'mining', 'wallet'],
   create: (p, use) => {
     const { db, clock } = p;
+    const accounts = use('accounts').directory;
+    const { history, blocks } = use('mining');
+    const feeReduction = p.adapters.feeReduction ?? noFeeReduction;
     const earnings = new EarningsService(db, clock, p.adapters.marketData ?? new SimulatedMarketData());
-    const settlement = new SettlementService(db, clock, earnings);
     return {
       earnings,
-      settlement,
-      blockSettlement: new BlockSettlementService(db, clock, earnings, use('wallet').chain, settlement),
-      referral: new ReferralService(db, clock),
-      profits: new ProfitsService(db, clock, earnings),
-      addressEarnings: new AddressEarningsService(db, clock, earnings),
-      admin: new EarningsAdminService(db, clock, p.audit),
+      settlement: new SettlementService(db, clock, { earnings, history, accounts, feeReduction }),
+      blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction }),
+      referral: new ReferralService(db, clock, accounts),
+      profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content }),
+      addressEarnings: new AddressEarningsService(db, clock, { earnings, history, limits: use('wallet').limits, payouts: use('wallet').payouts }),
+      admin: new EarningsAdminService(db, clock, p.audit, accounts),
     };
   },
   routes: (api, _p, use) => async (app) => {
@@ -59,5 +62,10 @@ declare module '../../platform/modules' {
   interface AppAdapters {
     /** Market data per coin and day (price, difficulty, subsidy, fees); simulated by default. */
     marketData?: MarketDataAdapter;
+    /**
+     * Fee reductions per sub-account, coin and day, which both settlements apply (the coupons
+     * issue provides them); nobody has one by default.
+     */
+    feeReduction?: FeeReduction;
   }
 }

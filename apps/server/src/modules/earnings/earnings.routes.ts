@@ -1,4 +1,4 @@
-// HTTP of the earnings module: a sub-account's payout method (SPEC.md section 7:
+// HTTP of the earnings module: a sub-account's payout method (docs/rules.md, The API, "Pool":
 // GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method; {account}
 // is the caller's own sub-account by name, {pool} an account-mode coin), and the operators' fee
 // rates and market data (admin policy).
@@ -36,16 +36,17 @@ import {
   pageQuerySchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
+import { accountCoin } from '../../platform/coin-checks';
 import { ok } from '../../platform/errors';
 import { perMinute } from '../../platform/request-context';
 import type { AccountDirectory } from '../accounts';
+import type { MiningApi } from '../mining';
 import type { EarningsAdminService } from './earnings-admin.service';
-import { accountCoin, type EarningsService } from './earnings.service';
+import type { EarningsService } from './earnings.service';
 import type { ProfitsService } from './profits.service';
 import type { ReferralService } from './referral.service';
-import type { BlocksService } from '../mining/blocks.service';
 
-export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; referral: ReferralService; blocks: BlocksService; admin: EarningsAdminService; accounts: AccountDirectory }) {
+export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; referral: ReferralService; blocks: MiningApi['blocks']; admin: EarningsAdminService; accounts: AccountDirectory }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['earnings'];

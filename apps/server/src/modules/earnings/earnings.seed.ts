@@ -4,13 +4,13 @@
 import type { PayMethod, PoolItem } from '@hashpool/shared';
 import { COINS, SOLO_FEE_PERCENT, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
-import { earningFeeRates, marketData } from './earnings.tables';
+import { coinsWithMarketData, insertMissingFeeRates, insertMissingMarketDays } from './earnings.repository';
 import { seedValues } from './market-data';
 
 /**
  * Percent kept by the pool, as large pools price the risk they carry: FPPS carries the variance
  * of subsidy and fees (its fee is the coin's pool fee of the registry, 2.5 %), PPS+ only of the
- * subsidy, PPLNS none (the miner carries the luck), SOLO the fee SPEC.md labels (0.5 %).
+ * subsidy, PPLNS none (the miner carries the luck), SOLO the 0.5 % label of docs/rules.md, Limits and constants.
  */
 export const DEFAULT_FEE_RATES: Record<PayMethod, string> = { fpps: '2.5', pps_plus: '2', pplns: '1', solo: SOLO_FEE_PERCENT };
 
@@ -21,26 +21,24 @@ export const DEFAULT_FEE_RATES: Record<PayMethod, string> = { fpps: '2.5', pps_p
 export async function seedEarnings(db: Db, now: Date, pools: readonly PoolItem[]): Promise<void> {
   const registry = new Map(pools.map((p) => [p.coin, p]));
   const accountCoins = COINS.filter((c) => c.mode === 'account');
-  await db
-    .insert(earningFeeRates)
-    .values(
-      accountCoins.flatMap((c) =>
-        (Object.keys(DEFAULT_FEE_RATES) as PayMethod[]).map((method) => ({
-          coin: c.code,
-          method,
-          feeRate: method === 'fpps' ? (registry.get(c.code)?.fee_rate ?? DEFAULT_FEE_RATES.fpps) : DEFAULT_FEE_RATES[method],
-          updatedAt: now,
-        })),
-      ),
-    )
-    .onConflictDoNothing();
-  await db
-    .insert(earningFeeRates)
-    .values(COINS.filter((c) => c.mode === 'address').map((c) => ({ coin: c.code, method: 'pplns', feeRate: registry.get(c.code)?.fee_rate ?? DEFAULT_FEE_RATES.pplns, updatedAt: now })))
-    .onConflictDoNothing();
+  await insertMissingFeeRates(
+    db,
+    accountCoins.flatMap((c) =>
+      (Object.keys(DEFAULT_FEE_RATES) as PayMethod[]).map((method) => ({
+        coin: c.code,
+        method,
+        feeRate: method === 'fpps' ? (registry.get(c.code)?.fee_rate ?? DEFAULT_FEE_RATES.fpps) : DEFAULT_FEE_RATES[method],
+        updatedAt: now,
+      })),
+    ),
+  );
+  await insertMissingFeeRates(
+    db,
+    COINS.filter((c) => c.mode === 'address').map((c) => ({ coin: c.code, method: 'pplns' as const, feeRate: registry.get(c.code)?.fee_rate ?? DEFAULT_FEE_RATES.pplns, updatedAt: now })),
+  );
   // Only a coin without any day gets the seed day; the job walks on from the last day.
-  const known = new Set((await db.selectDistinct({ coin: marketData.coin }).from(marketData)).map((r) => r.coin));
+  const known = await coinsWithMarketData(db);
   const day = utcDay(now);
   const rows = COINS.filter((c) => !known.has(c.code)).map((c) => ({ coin: c.code, day, ...seedValues(c, registry.get(c.code)?.price_usd ?? null), source: 'seed', updatedAt: now }));
-  if (rows.length) await db.insert(marketData).values(rows).onConflictDoNothing();
+  await insertMissingMarketDays(db, rows);
 }

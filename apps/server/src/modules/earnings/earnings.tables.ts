@@ -3,13 +3,19 @@
 // that a settlement of that day uses (so it can be recomputed and explained later).
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { miningAccounts, users } from '../accounts/accounts.tables';
-import { blocks } from '../mining/mining.tables';
+import type { PayMethod } from '@hashpool/shared';
+import { accountRefs } from '../accounts';
+import { miningRefs } from '../mining';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 const day = (name: string) => date(name, { mode: 'string' });
 const METHODS = sql.raw(`'pps_plus', 'fpps', 'pplns', 'solo'`);
+
+/** A settlement run's (and a block settlement's) state: its rows written, or every one credited too. */
+export type SettlementStatus = 'computed' | 'done';
+/** What a settled block paid: its window (matured), nothing (orphaned), its finder alone (SOLO). */
+export type BlockOutcome = 'paid' | 'orphaned' | 'solo';
 
 /**
  * The current choice per (sub-account, coin). No row: the default method, never switched. The row
@@ -18,11 +24,11 @@ const METHODS = sql.raw(`'pps_plus', 'fpps', 'pplns', 'solo'`);
 export const payMethods = pgTable(
   'pay_methods',
   {
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
-    method: text('method').notNull(),
+    method: text('method').$type<PayMethod>().notNull(),
     /** The method in force before effective_from; null when never switched. */
-    previousMethod: text('previous_method'),
+    previousMethod: text('previous_method').$type<PayMethod>(),
     /** The instant of the last switch: the 24-hour rule counts from it. */
     switchedAt: ts('switched_at'),
     /** First UTC settlement day paid by `method` (the day after switched_at). */
@@ -41,14 +47,14 @@ export const payMethodSwitches = pgTable(
   'pay_method_switches',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: uuid('account_id').notNull().references(() => miningAccounts.id),
+    accountId: uuid('account_id').notNull().references(accountRefs.miningAccountId),
     coin: text('coin').notNull(),
-    fromMethod: text('from_method').notNull(),
-    toMethod: text('to_method').notNull(),
+    fromMethod: text('from_method').$type<PayMethod>().notNull(),
+    toMethod: text('to_method').$type<PayMethod>().notNull(),
     switchedAt: ts('switched_at').notNull(),
     effectiveFrom: day('effective_from').notNull(),
     /** Who switched (the owner; sub-accounts belong to one user). */
-    userId: uuid('user_id').references(() => users.id),
+    userId: uuid('user_id').references(accountRefs.userId),
   },
   (t) => [index('pay_method_switches_account_idx').on(t.accountId, t.coin, t.effectiveFrom)],
 );
@@ -58,10 +64,10 @@ export const earningFeeRates = pgTable(
   'earning_fee_rates',
   {
     coin: text('coin').notNull(),
-    method: text('method').notNull(),
+    method: text('method').$type<PayMethod>().notNull(),
     feeRate: money('fee_rate').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(accountRefs.userId),
   },
   (t) => [
     primaryKey({ columns: [t.coin, t.method] }),
@@ -86,7 +92,7 @@ export const marketData = pgTable(
     priceUsd: money('price_usd'),
     /** seed, simulated, operator, or a provider adapter's name. */
     source: text('source').notNull(),
-    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(accountRefs.userId),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -105,7 +111,7 @@ export const settlementRuns = pgTable(
   {
     coin: text('coin').notNull(),
     day: day('day').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<SettlementStatus>().notNull(),
     networkDifficulty: numeric('network_difficulty').notNull(),
     blockSubsidy: money('block_subsidy').notNull(),
     avgFeesPerBlock: money('avg_fees_per_block').notNull(),
@@ -135,7 +141,7 @@ export const profits = pgTable(
     accountId: uuid('account_id').notNull(),
     coin: text('coin').notNull(),
     day: day('day').notNull(),
-    method: text('method').notNull(),
+    method: text('method').$type<PayMethod>().notNull(),
     /** Accepted work of the day, hashes. */
     work: doublePrecision('work').notNull(),
     /** The fee rate applied, percent, after any fee reduction (coupons). */
@@ -157,11 +163,11 @@ export const profits = pgTable(
 export const blockSettlements = pgTable(
   'block_settlements',
   {
-    blockId: bigint('block_id', { mode: 'number' }).primaryKey().references(() => blocks.id),
+    blockId: bigint('block_id', { mode: 'number' }).primaryKey().references(miningRefs.blockId),
     coin: text('coin').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<SettlementStatus>().notNull(),
     /** paid (matured), orphaned (nothing), solo (the finder's alone). */
-    outcome: text('outcome').notNull(),
+    outcome: text('outcome').$type<BlockOutcome>().notNull(),
     /** R as the chain paid it, and B of the block's day (PPS+ shares R - B). */
     reward: money('reward').notNull(),
     subsidy: money('subsidy'),
@@ -190,11 +196,11 @@ export const blockSettlements = pgTable(
 export const blockPayouts = pgTable(
   'block_payouts',
   {
-    blockId: bigint('block_id', { mode: 'number' }).notNull().references(() => blocks.id),
+    blockId: bigint('block_id', { mode: 'number' }).notNull().references(miningRefs.blockId),
     accountId: uuid('account_id').notNull(),
     coin: text('coin').notNull(),
     day: day('day').notNull(),
-    method: text('method').notNull(),
+    method: text('method').$type<PayMethod>().notNull(),
     /** w: the sub-account's work in the window, hashes (0 for SOLO). */
     work: doublePrecision('work').notNull(),
     feeRate: numeric('fee_rate').notNull(),
@@ -205,7 +211,7 @@ export const blockPayouts = pgTable(
 );
 
 /**
- * Invitation rewards (SPEC.md sections 1 and 9): per inviter, coin and settled day, 0.2 % of what
+ * Invitation rewards (docs/rules.md, Limits and constants): per inviter, coin and settled day, 0.2 % of what
  * the invitees' sub-accounts earned that day, paid by the pool (sys:promotions) to the inviter's
  * default sub-account. Posting key: invite:<coin>:<day>:<inviter user>.
  */
@@ -228,7 +234,7 @@ export const inviteRewards = pgTable(
 
 /**
  * Each holder's fraction of a base unit not credited yet, per coin (issue 14, item 12;
- * SECURITY-CHECKLIST item 40). Credits are whole base units (the ledger holds nothing finer); what
+ * docs/security.md item 40). Credits are whole base units (the ledger holds nothing finer); what
  * a credit's exact amount leaves below the unit is carried into the holder's next credit of the
  * coin, by every credit path (daily settlement, block payouts, address wallets, invitation rewards),
  * never kept by the pool. Changed in the transaction that writes the rows the credits are posted

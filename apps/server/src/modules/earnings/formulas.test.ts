@@ -7,15 +7,21 @@ import {
   blockWork,
   creditWithCarry,
   cut,
+  dailyEarning,
   expectedBlocks,
+  feeAfterReduction,
   fppsEarning,
+  fppsGross,
   keepFactor,
   pplnsBlockPayouts,
   pplnsWindow,
   pplnsWindowWork,
   ppsEarning,
+  ppsGross,
   ppsPlusBlockPayouts,
   soloPayout,
+  soloShare,
+  windowShare,
   type DayMarket,
   type PoolBlock,
   type WorkSlice,
@@ -72,6 +78,60 @@ describe('PPS and FPPS (per day)', () => {
   it('cut never rounds up', () => {
     expect(s(cut('1.99999999', 4))).toBe('1.9999');
     expect(s(cut('0.00000099', 6))).toBe('0');
+  });
+});
+
+describe('fee after a reduction (the coupons)', () => {
+  it('takes the reduction as a percent of the fee', () => {
+    // 2.5 x (1 - 20/100) = 2.5 x 0.8 = 2; no reduction leaves the fee; 100 % makes it free.
+    expect(s(feeAfterReduction('2.5', '20'))).toBe('2');
+    expect(s(feeAfterReduction('2.5'))).toBe('2.5');
+    expect(s(feeAfterReduction('2.5', '0'))).toBe('2.5');
+    expect(s(feeAfterReduction('2.5', '100'))).toBe('0');
+    // 0.5 x (1 - 12.5/100) = 0.5 x 0.875 = 0.4375
+    expect(s(feeAfterReduction('0.5', '12.5'))).toBe('0.4375');
+  });
+
+  it('holds the reduction to 0..100', () => {
+    expect(s(feeAfterReduction('2.5', '150'))).toBe('0');
+    expect(s(feeAfterReduction('2.5', '-30'))).toBe('2.5');
+  });
+});
+
+describe('the daily settlement\'s earning (exact, before the cut)', () => {
+  // The settlement test's market: D = 1000, k = 2^32, B = 3.125, F = 0.25; W = D x k is one block.
+  const DAY: DayMarket = { networkDifficulty: '1000', hashesPerDifficulty: 2 ** 32, blockSubsidy: '3.125', avgFeesPerBlock: '0.25' };
+  const block = String(1000 * 2 ** 32);
+
+  it('prices FPPS and the PPS part of PPS+, gross and after the fee', () => {
+    // FPPS at 2.5 %: 1 x (3.125 + 0.25) = 3.375; x 0.975 = 3.290625.
+    const fpps = dailyEarning(block, 'fpps', DAY, '2.5')!;
+    expect([s(fpps.gross), s(fpps.exact)]).toEqual(['3.375', '3.290625']);
+    // PPS+ at 2 %: 1 x 3.125; x 0.98 = 3.0625.
+    const pps = dailyEarning(block, 'pps_plus', DAY, '2')!;
+    expect([s(pps.gross), s(pps.exact)]).toEqual(['3.125', '3.0625']);
+    // A 20 % reduction of the 2.5 % FPPS fee: 3.375 x 0.98 = 3.3075.
+    expect(s(dailyEarning(block, 'fpps', DAY, feeAfterReduction('2.5', '20'))!.exact)).toBe('3.3075');
+  });
+
+  it('keeps what is below the base unit (the carry cuts it later)', () => {
+    // A thousandth of a block: 0.001 x 3.375 x 0.975 = 0.003290625, half a satoshi more than 0.00329062.
+    const small = dailyEarning(String(2 ** 32), 'fpps', DAY, '2.5')!;
+    expect(s(small.exact)).toBe('0.003290625');
+    expect(s(fppsEarning(String(2 ** 32), DAY, '2.5'))).toBe('0.003290625');
+    expect(s(fppsEarning(String(2 ** 32), DAY, '2.5', 8))).toBe('0.00329062');
+    expect(s(ppsEarning(String(2 ** 32), DAY, '2'))).toBe('0.0030625');
+  });
+
+  it('is the formulas\' gross and earning', () => {
+    expect(s(dailyEarning('333333', 'fpps', SMALL, '2.5')!.gross)).toBe(s(fppsGross('333333', SMALL)));
+    expect(s(dailyEarning('333333', 'pps_plus', SMALL, '2.5')!.gross)).toBe(s(ppsGross('333333', SMALL)));
+    expect(s(dailyEarning('333333', 'fpps', SMALL, '2.5')!.exact)).toBe(s(fppsEarning('333333', SMALL, '2.5')));
+  });
+
+  it('is nothing for the block-based methods', () => {
+    expect(dailyEarning(block, 'pplns', DAY, '1')).toBeNull();
+    expect(dailyEarning(block, 'solo', DAY, '0.5')).toBeNull();
   });
 });
 
@@ -150,6 +210,25 @@ describe('block-based methods', () => {
     expect(soloPayout(block('confirmed', '3.15', '3.125'), '0.5', 6)).toEqual({ owner: 'B', amount: new Decimal('3.13425') });
     expect(s(soloPayout(block('orphaned', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
     expect(s(soloPayout(block('pending', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
+  });
+});
+
+describe('block shares, exact (what the block settlement credits with the carry)', () => {
+  it('shares a block over the window work, before and after the fee', () => {
+    // 6.25 x 20 / 100 = 1.25; x 0.99 = 1.2375. The fees of PPS+: (3.2 - 3.125) x 30 / 100 = 0.0225; x 0.98 = 0.02205.
+    expect(windowShare('6.25', 20, 100, '1')).toEqual({ gross: new Decimal('1.25'), exact: new Decimal('1.2375') });
+    expect(windowShare('0.075', 30, 100, '2')).toEqual({ gross: new Decimal('0.0225'), exact: new Decimal('0.02205') });
+    // Thirds stay exact to the digits the cut later decides on: 1 x 1 / 3.
+    expect(s(windowShare('1', 1, 3, '0').exact)).toBe('0.33333333333333333333');
+    // Nothing to share (a block without fees): zero, still a share.
+    expect(s(windowShare('0', 20, 100, '2').exact)).toBe('0');
+  });
+
+  it('pays the SOLO finder the block less the fee, an orphan nothing', () => {
+    // 3.15 x 0.995 = 3.13425.
+    const confirmed: PoolBlock = { reward: '3.15', subsidy: '3.125', status: 'confirmed', finder: 'B' };
+    expect(soloShare(confirmed, '0.5')).toEqual({ gross: new Decimal('3.15'), exact: new Decimal('3.13425') });
+    expect(s(soloShare({ ...confirmed, status: 'orphaned' }, '0.5').exact)).toBe('0');
   });
 });
 

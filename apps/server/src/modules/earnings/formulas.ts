@@ -21,9 +21,13 @@
 // carried into the same account's next payment of the coin (creditWithCarry; the settlements keep
 // each account's fraction in credit_remainders, earnings/remainders.ts). The PPS part of PPS+ and
 // its block parts are separate payments, each cut on its own with the carry. The display precision
-// (CoinInfo.precision) is for display only. `decimals` below is the base unit's.
+// (CoinInfo.precision) is for display only. `decimals` below is the base unit's; the settlements
+// take the exact (uncut) values (dailyEarning, windowShare, soloShare) and cut them with the carry.
+//
+//   reduction  a fee reduction of the sub-account, coin and day, in percent of the fee (a 20 %
+//              coupon turns a 2.5 % fee into 2 %): feeAfterReduction
 import Decimal from 'decimal.js';
-import { PPLNS_WINDOW_FACTOR } from '@hashpool/shared';
+import { PPLNS_WINDOW_FACTOR, type PayMethod } from '@hashpool/shared';
 
 export type Num = Decimal.Value;
 
@@ -62,6 +66,24 @@ export function creditWithCarry(exact: Num, carried: Num, decimals: number): { c
   return { credit, carry: total.minus(credit) };
 }
 
+/**
+ * The fee rate a sub-account pays, in percent: the coin and method's rate less its reduction, a
+ * percent of the fee held to 0..100 (2.5 with a 20 % reduction: 2.5 x (1 - 20/100) = 2). Both
+ * settlements price every payment with it.
+ */
+export function feeAfterReduction(feeRatePercent: Num, reductionPercent: Num = 0): Decimal {
+  const reduction = Decimal.min(100, Decimal.max(0, reductionPercent));
+  return new Decimal(feeRatePercent).times(new Decimal(1).minus(reduction.div(100)));
+}
+
+/** A payment before and after the fee, both exact (uncut): what a settlement stores and credits. */
+export interface Earning {
+  /** Before the fee. */
+  gross: Decimal;
+  /** gross x (1 - fee), uncut: credited with the holder's carried fraction (creditWithCarry). */
+  exact: Decimal;
+}
+
 /** 1 - fee, for a fee rate in percent ("2.5" -> 0.975). */
 export function keepFactor(feeRatePercent: Num): Decimal {
   const fee = new Decimal(feeRatePercent);
@@ -83,15 +105,43 @@ export function expectedBlocks(work: Num, market: Pick<DayMarket, 'networkDiffic
   return w.div(blockWork(market));
 }
 
-/** PPS: W / (D x k) x B x (1 - fee), cut to `decimals` (without the carry). */
-export function ppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, decimals: number): Decimal {
-  return cut(expectedBlocks(work, market).times(market.blockSubsidy).times(keepFactor(feeRatePercent)), decimals);
+/** gross x (1 - fee), uncut. */
+export function afterFee(gross: Num, feeRatePercent: Num): Decimal {
+  return new Decimal(gross).times(keepFactor(feeRatePercent));
 }
 
-/** FPPS: W / (D x k) x (B + F) x (1 - fee), cut to `decimals` (without the carry). */
-export function fppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, decimals: number): Decimal {
-  const perBlock = new Decimal(market.blockSubsidy).plus(market.avgFeesPerBlock);
-  return cut(expectedBlocks(work, market).times(perBlock).times(keepFactor(feeRatePercent)), decimals);
+/** PPS before the fee: W / (D x k) x B. */
+export function ppsGross(work: Num, market: DayMarket): Decimal {
+  return expectedBlocks(work, market).times(market.blockSubsidy);
+}
+
+/** FPPS before the fee: W / (D x k) x (B + F). */
+export function fppsGross(work: Num, market: DayMarket): Decimal {
+  return expectedBlocks(work, market).times(new Decimal(market.blockSubsidy).plus(market.avgFeesPerBlock));
+}
+
+/** PPS: W / (D x k) x B x (1 - fee); cut to `decimals` when given (without the carry), else exact. */
+export function ppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, decimals?: number): Decimal {
+  const exact = afterFee(ppsGross(work, market), feeRatePercent);
+  return decimals === undefined ? exact : cut(exact, decimals);
+}
+
+/** FPPS: W / (D x k) x (B + F) x (1 - fee); cut to `decimals` when given (without the carry), else exact. */
+export function fppsEarning(work: Num, market: DayMarket, feeRatePercent: Num, decimals?: number): Decimal {
+  const exact = afterFee(fppsGross(work, market), feeRatePercent);
+  return decimals === undefined ? exact : cut(exact, decimals);
+}
+
+/**
+ * What a day's work W earns by a daily method, exact: FPPS, or the PPS part of PPS+; null for the
+ * block-based methods (PPLNS, SOLO), which are paid per block. The daily settlement credits `exact`.
+ */
+export function dailyEarning(work: Num, method: PayMethod, market: DayMarket, feeRatePercent: Num): Earning | null {
+  let gross: Decimal;
+  if (method === 'fpps') gross = fppsGross(work, market);
+  else if (method === 'pps_plus') gross = ppsGross(work, market);
+  else return null;
+  return { gross, exact: afterFee(gross, feeRatePercent) };
 }
 
 /** The PPLNS window's size in hashes: PPLNS_WINDOW_FACTOR x D x k at the block's difficulty. */
@@ -157,6 +207,15 @@ export function blockShareable(block: PoolBlock, part: 'reward' | 'fees'): Decim
 }
 
 /**
+ * One payee's part of `amount` over a window, exact: gross = amount x w / N, and after the fee.
+ * The block settlement pays each PPLNS and PPS+ payee this (amount: R, or R - B).
+ */
+export function windowShare(amount: Num, work: Num, windowTotal: Num, feeRatePercent: Num): Earning {
+  const gross = new Decimal(amount).times(work).div(windowTotal);
+  return { gross, exact: afterFee(gross, feeRatePercent) };
+}
+
+/**
  * Each payee's part of `amount` over a window: amount x w / N x (1 - fee), cut to `decimals`
  * (without the carry). Only owners in `payees` are paid (the window also holds the work of sub-accounts on
  * other methods; their part stays with the pool, which paid them by PPS or FPPS already).
@@ -165,10 +224,9 @@ export function pplnsPayouts(amount: Num, window: PplnsWindow, feeRatePercent: N
   const out = new Map<string, Decimal>();
   const value = new Decimal(amount);
   if (value.isZero() || window.total.isZero()) return out;
-  const keep = keepFactor(feeRatePercent);
   for (const [owner, work] of window.credits) {
     if (payees && !payees.has(owner)) continue;
-    const paid = cut(value.times(work).div(window.total).times(keep), decimals);
+    const paid = cut(windowShare(value, work, window.total, feeRatePercent).exact, decimals);
     if (paid.gt(0)) out.set(owner, paid);
   }
   return out;
@@ -184,7 +242,13 @@ export function ppsPlusBlockPayouts(block: PoolBlock, window: PplnsWindow, feeRa
   return pplnsPayouts(blockShareable(block, 'fees'), window, feeRatePercent, decimals, payees);
 }
 
-/** SOLO: the finder gets R x (1 - fee) once the block is mature; an orphan pays nothing. */
+/** SOLO, exact: the finder's R before and after the fee once the block is mature; an orphan pays nothing. */
+export function soloShare(block: PoolBlock, feeRatePercent: Num): Earning {
+  const gross = blockShareable(block, 'reward');
+  return { gross, exact: afterFee(gross, feeRatePercent) };
+}
+
+/** SOLO: the finder gets R x (1 - fee) once the block is mature, cut to `decimals`; an orphan pays nothing. */
 export function soloPayout(block: PoolBlock, feeRatePercent: Num, decimals: number): { owner: string; amount: Decimal } {
-  return { owner: block.finder, amount: cut(blockShareable(block, 'reward').times(keepFactor(feeRatePercent)), decimals) };
+  return { owner: block.finder, amount: cut(soloShare(block, feeRatePercent).exact, decimals) };
 }

@@ -1,4 +1,4 @@
-// Market data (ARCHITECTURE.md section 8): network difficulty, block subsidy, average transaction
+// Market data (docs/operator-guide.md, section 13): network difficulty, block subsidy, average transaction
 // fees per block and the coin's price, per coin and UTC day. The default adapter starts from seed
 // values and simulates each next day from the day before (a small, deterministic random walk, so
 // two instances and a re-run produce the same day); a provider adapter can replace it. Operators

@@ -1,29 +1,46 @@
-// What a sub-account earned (SPEC.md section 7, profits): the settled days, today's estimate and
+// What a sub-account earned (docs/rules.md, The API, "Pool"): the settled days, today's estimate and
 // the wallet figures beside them. Reads what settlement.service.ts and block-settlement.service.ts
 // wrote; computes nothing that moves money. A day's row per method joins the daily settlement's
 // row (the day's settled work, and what FPPS or PPS paid) with what the blocks that matured that
 // day paid the sub-account (PPLNS, SOLO, the fee part of PPS+).
 import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
-import { addDays, coinBaseDecimals, dayStart, formatDateTime, formatHashrate, methodOnDay, PAY_METHOD_LABELS, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
-import { queryRows, type Db } from '../../db/client';
+import { addDays, coinBaseDecimals, dayStart, methodOnDay, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { accountCoin } from '../../platform/coin-checks';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
-import { findUserById } from '../accounts/accounts.repository';
-import { balanceOf } from '../wallet/ledger';
-import { payMethods, settlementRuns } from './earnings.tables';
-import { accountCoin, plain, type EarningsService } from './earnings.service';
+import type { AccountDirectory } from '../accounts';
+import type { HistoryService } from '../mining';
+import { balanceOf, type WalletApi } from '../wallet';
+import type { ContentApi } from '../content';
+import { payMethodRow, payMethodState } from './earnings.repository';
+import { exportTable, plain, profitDayView } from './earnings.presenter';
+import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { keepFactor } from './formulas';
-import { dailyProfit } from './settlement.service';
+import { cut, dailyEarning } from './formulas';
+import * as repo from './profits.repository';
+import { settlementRun } from './settlement.repository';
+
+/** What the profits pages are made with. */
+export interface ProfitsDeps {
+  earnings: EarningsService;
+  /** The sub-account's accepted work (the mining history). */
+  history: Pick<HistoryService, 'ownerHasPoints' | 'ownerWorkSince'>;
+  /** The reader's timezone (the export). */
+  accounts: Pick<AccountDirectory, 'timezoneOf'>;
+  /** What the sub-account withdrew (the wallet's completed withdrawals). */
+  transactions: Pick<WalletApi['transactions'], 'withdrawnTotal'>;
+  /** A coin's price in the registry. */
+  content: Pick<ContentApi['content'], 'priceOf'>;
+}
 
 export class ProfitsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly earnings: EarningsService,
+    private readonly deps: ProfitsDeps,
   ) {}
 
   async stats(accountId: string, pool: string) {
@@ -31,17 +48,9 @@ export class ProfitsService {
     const now = this.clock.now();
     const today = utcDay(now);
     const yesterday = addDays(today, -1);
-    const [earned] = await queryRows<{ total: string | null; yesterday: string | null }>(
-      this.db,
-      sql`select sum(amount)::text as total, sum(amount) filter (where day = ${yesterday}::date)::text as yesterday
-            from (select day, amount from profits where account_id = ${accountId} and coin = ${coin}
-                  union all select day, amount from block_payouts where account_id = ${accountId} and coin = ${coin}) e`,
-    );
-    const [run] = await this.db.select({ status: settlementRuns.status }).from(settlementRuns).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, yesterday)));
-    const [paid] = await queryRows<{ total: string | null }>(
-      this.db,
-      sql`select sum(amount - fee)::text as total from withdrawals where account_id = ${accountId} and coin = ${coin} and status = 'completed'`,
-    );
+    const earned = await repo.earnedTotals(this.db, accountId, coin, yesterday);
+    const run = await settlementRun(this.db, coin, yesterday);
+    const paid = await this.deps.transactions.withdrawnTotal(accountId, coin);
     const balance = await balanceOf(this.db, accountId, coin);
     const estimate = await this.todayEstimate(accountId, coin, now);
     return {
@@ -51,86 +60,43 @@ export class ProfitsService {
       today_estimate: estimate.amount,
       today_method: estimate.method,
       total_earned: plain(earned?.total ?? 0),
-      total_paid: plain(paid?.total ?? 0),
+      total_paid: plain(paid ?? 0),
       balance: plain(balance.available),
     };
   }
 
   /** Whether the sub-account has accepted work on `day` (without any, there is nothing to settle). */
   private async workedOn(accountId: string, coin: string, day: string): Promise<boolean> {
-    const rows = await queryRows<{ one: number }>(
-      this.db,
-      sql`select 1 as one from owner_history where coin = ${coin} and owner = ${accountId}
-            and bucket >= ${dayStart(day).toISOString()}::timestamptz and bucket < ${dayStart(addDays(day, 1)).toISOString()}::timestamptz and accepted_work > 0 limit 1`,
-    );
-    return rows.length > 0;
+    return this.deps.history.ownerHasPoints(coin, accountId, dayStart(day), dayStart(addDays(day, 1)), { withWork: true });
   }
 
   /** Today's work so far, priced as settlement will price it (with the latest market values). */
   private async todayEstimate(accountId: string, coin: string, now: Date): Promise<{ amount: string; method: PayMethod }> {
     const today = utcDay(now);
-    const [state] = await this.db.select().from(payMethods).where(and(eq(payMethods.accountId, accountId), eq(payMethods.coin, coin)));
-    const method = methodOnDay(state ? { method: state.method as PayMethod, previousMethod: (state.previousMethod as PayMethod | null) ?? null, effectiveFrom: state.effectiveFrom } : null, today);
-    const [work] = await queryRows<{ work: number | null }>(
-      this.db,
-      sql`select sum(accepted_work)::float8 as work from owner_history
-           where coin = ${coin} and owner = ${accountId} and bucket >= ${dayStart(today).toISOString()}::timestamptz`,
-    );
-    const market = (await this.earnings.latestMarket([coin], today)).get(coin);
-    if (!work?.work || !market) return { amount: '0', method };
-    const fee = (await this.earnings.feeRates([coin])).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
+    const method = methodOnDay(payMethodState(await payMethodRow(this.db, accountId, coin)), today);
+    const work = await this.deps.history.ownerWorkSince(coin, accountId, dayStart(today));
+    const market = (await this.deps.earnings.latestMarket([coin], today)).get(coin);
+    if (!work || !market) return { amount: '0', method };
+    const fee = (await this.deps.earnings.feeRates([coin])).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
     const info = accountCoin(coin);
     const dayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
     // PPLNS and SOLO pay per block: what the work is worth on average (the FPPS formula at their
     // own fee) is the estimate; luck decides the rest.
     // In the coin's base unit, as settlement credits it (less or more the account's carried fraction).
-    const profit = dailyProfit(work.work, method, dayMarket, fee, coinBaseDecimals(coin)) ?? dailyProfit(work.work, 'fpps', dayMarket, fee, coinBaseDecimals(coin))!;
-    return { amount: profit.amount.toFixed(), method };
-  }
-
-  /**
-   * The days of a range, one row per method: the daily settlement's row full-joined with the sum of
-   * the day's block payouts. Settled once the day's run and every block in it are done.
-   */
-  private async dayRows(accountId: string, coin: string, range: { start?: string | undefined; end?: string | undefined; newestFirst: boolean; limit?: number; offset?: number }) {
-    const mine = sql`account_id = ${accountId}::uuid and coin = ${coin} ${range.start ? sql`and day >= ${range.start}::date` : sql``} ${range.end ? sql`and day <= ${range.end}::date` : sql``}`;
-    return queryRows<{ day: string; method: PayMethod; work: number; fee_rate: string; amount: string; settled: boolean; credited_at: string | Date | null; total: number }>(
-      this.db,
-      sql`with p as (
-            select p.day, p.method, p.work, p.fee_rate, p.amount, r.status = 'done' as settled, r.finished_at
-              from (select * from profits where ${mine}) p left join settlement_runs r on r.coin = p.coin and r.day = p.day
-          ), b as (
-            select bp.day, bp.method, max(bp.fee_rate) as fee_rate, sum(bp.amount) as amount, bool_and(s.status = 'done') as settled, max(s.finished_at) as finished_at
-              from (select * from block_payouts where ${mine}) bp join block_settlements s on s.block_id = bp.block_id
-             group by bp.day, bp.method
-          )
-          select to_char(coalesce(p.day, b.day), 'YYYY-MM-DD') as day, coalesce(p.method, b.method) as method, coalesce(p.work, 0)::float8 as work,
-                 coalesce(p.fee_rate, b.fee_rate)::text as fee_rate, (coalesce(p.amount, 0) + coalesce(b.amount, 0))::text as amount,
-                 coalesce(p.settled, true) and coalesce(b.settled, true) as settled, greatest(p.finished_at, b.finished_at) as credited_at,
-                 (count(*) over ())::int as total
-            from p full join b on b.day = p.day and b.method = p.method
-           order by 1 ${sql.raw(range.newestFirst ? 'desc' : 'asc')}, 2
-           ${range.limit === undefined ? sql`` : sql`limit ${range.limit} offset ${range.offset ?? 0}`}`,
-    );
+    const profit = dailyEarning(work, method, dayMarket, fee) ?? dailyEarning(work, 'fpps', dayMarket, fee)!;
+    return { amount: cut(profit.exact, coinBaseDecimals(coin)).toFixed(), method };
   }
 
   /** The settled (or being credited) days, newest first. */
   async list(accountId: string, pool: string, query: { page: number; page_size: number; start?: string | undefined; end?: string | undefined }) {
     const coin = accountCoin(pool).code;
     if (query.start && query.end && query.start > query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.start', messageKey: 'invalid' }] });
-    const rows = await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    const rows = await repo.dayRows(this.db, accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: query.page_size, offset: (query.page - 1) * query.page_size });
     // The window count is on every row of the page; an empty page past the end needs its own
     // count: the first row's, not every row of the range read again.
-    const total = rows[0]?.total ?? (query.page > 1 ? ((await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: 1 }))[0]?.total ?? 0) : 0);
+    const total = rows[0]?.total ?? (query.page > 1 ? ((await repo.dayRows(this.db, accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: 1 }))[0]?.total ?? 0) : 0);
     return {
-      list: rows.map((r) => ({
-        day: r.day,
-        hashrate: r.work / 86_400,
-        method: r.method,
-        fee_rate: plain(r.fee_rate),
-        amount: new Decimal(r.amount).toFixed(),
-        status: r.settled ? ('settled' as const) : ('pending' as const),
-      })),
+      list: rows.map(profitDayView),
       total,
     };
   }
@@ -138,7 +104,7 @@ export class ProfitsService {
   /** Settled hashrate and earnings per day over the last `days` days, oldest first. */
   async hashrates(accountId: string, pool: string, days: number) {
     const coin = accountCoin(pool).code;
-    const rows = await this.dayRows(accountId, coin, { start: addDays(utcDay(this.clock.now()), -days), newestFirst: false });
+    const rows = await repo.dayRows(this.db, accountId, coin, { start: addDays(utcDay(this.clock.now()), -days), newestFirst: false });
     const byDay = new Map<string, { work: number; amount: Decimal }>();
     for (const r of rows) {
       const day = byDay.get(r.day) ?? { work: 0, amount: new Decimal(0) };
@@ -151,8 +117,8 @@ export class ProfitsService {
   async unitHashrates(pool: string, days: number) {
     const info = accountCoin(pool);
     const today = utcDay(this.clock.now());
-    const markets = await this.earnings.marketDays(info.code, addDays(today, -days), today);
-    const fees = (await this.earnings.feeRates([info.code])).get(info.code);
+    const markets = await this.deps.earnings.marketDays(info.code, addDays(today, -days), today);
+    const fees = (await this.deps.earnings.feeRates([info.code])).get(info.code);
     const last = markets[markets.length - 1];
     // A typical miner is about a millionth of the network: the unit is the step of 1000 below that.
     const network = last ? new Decimal(last.networkDifficulty).times(info.hashesPerDifficulty).div(info.blockTimeSeconds).toNumber() : 1;
@@ -168,8 +134,8 @@ export class ProfitsService {
           methods: PAY_METHODS.map((method) => {
             const fee = fees?.get(method) ?? DEFAULT_FEE_RATES[method];
             // PPLNS and SOLO: their long-run expectation is the FPPS formula at their own fee.
-            const priced = dailyProfit(work, method === 'pps_plus' ? 'pps_plus' : 'fpps', market, fee, 18)!;
-            return { method, amount: priced.gross.times(keepFactor(fee)).toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed() };
+            const priced = dailyEarning(work, method === 'pps_plus' ? 'pps_plus' : 'fpps', market, fee)!;
+            return { method, amount: priced.exact.toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed() };
           }),
         };
       }),
@@ -179,12 +145,12 @@ export class ProfitsService {
   /** The coin's price and this sub-account's fee rate per method (the profit page's fiat values and fees). */
   async rates(accountId: string, pool: string) {
     const coin = accountCoin(pool).code;
-    const [price] = await queryRows<{ price_usd: string | null }>(this.db, sql`select price_usd::text from coins where code = ${coin}`);
-    const fees = (await this.earnings.feeRates([coin])).get(coin);
+    const price = await this.deps.content.priceOf(coin);
+    const fees = (await this.deps.earnings.feeRates([coin])).get(coin);
     const estimate = await this.todayEstimate(accountId, coin, this.clock.now());
     return {
       coin,
-      price_usd: price?.price_usd ? plain(price.price_usd) : null,
+      price_usd: price ? plain(price) : null,
       today_method: estimate.method,
       fee_rates: PAY_METHODS.map((method) => ({ method, fee_rate: fees?.get(method) ?? DEFAULT_FEE_RATES[method] })),
     };
@@ -197,20 +163,11 @@ export class ProfitsService {
    */
   async export(userId: string, accountId: string, pool: string, query: { start: string; end: string; format: 'csv' | 'xlsx' }, lang: Language) {
     const coin = accountCoin(pool).code;
-    const reader = { lang, timezone: (await findUserById(this.db, userId))?.timezone ?? 'UTC+00:00' };
+    const reader = { lang, timezone: (await this.deps.accounts.timezoneOf(userId)) ?? 'UTC+00:00' };
     if (query.start > query.end || addDays(query.start, EXPORT_MAX_DAYS) <= query.end) throw new AppError('validation_failed', { fields: [{ field: 'querystring.end', messageKey: 'invalid' }] });
-    const rows = await this.dayRows(accountId, coin, { start: query.start, end: query.end, newestFirst: false });
+    const rows = await repo.dayRows(this.db, accountId, coin, { start: query.start, end: query.end, newestFirst: false });
     const t = (key: string, params: Record<string, string> = {}) => translate(reader.lang, 'export', key, params);
-    const header = [t('day'), t('hashrate'), t('method'), t('fee_rate'), t('amount', { coin: coin.toUpperCase() }), t('status'), t('credited_at', { timezone: reader.timezone })];
-    const lines = rows.map((r) => [
-      r.day,
-      formatHashrate(r.work / 86_400),
-      PAY_METHOD_LABELS[r.method],
-      plain(r.fee_rate),
-      new Decimal(r.amount).toFixed(),
-      t(r.settled ? 'status_settled' : 'status_pending'),
-      r.settled && r.credited_at ? formatDateTime(new Date(r.credited_at), reader.timezone) : '',
-    ]);
+    const { header, lines } = exportTable(rows, coin, reader.timezone, t);
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(t('title'));
     sheet.addRow(header).font = { bold: true };

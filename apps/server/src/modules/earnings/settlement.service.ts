@@ -17,24 +17,32 @@
 // PPLNS or SOLO still gets its day's row here, with its settled work and nothing to credit, so the
 // profits pages show the day's hashrate beside what its blocks paid.
 import Decimal from 'decimal.js';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { addDays, coinBaseDecimals, dayStart, methodOnDay, type PayMethod, type PayMethodState } from '@hashpool/shared';
-import { queryRows, sqlArray, type Db } from '../../db/client';
+import { addDays, dayStart, methodOnDay, type PayMethod } from '@hashpool/shared';
+import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../wallet/ledger';
-import { profits, payMethods, settlementRuns } from './earnings.tables';
+import type { AccountDirectory } from '../accounts';
+import type { HistoryService } from '../mining';
+import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../wallet';
+import { payMethodStates } from './earnings.repository';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { cut, expectedBlocks, keepFactor, type DayMarket } from './formulas';
+import { noFeeReduction, type FeeReduction } from './fee-reduction';
+import { dailyEarning, feeAfterReduction, type DayMarket } from './formulas';
 import { creditsWithRemainders } from './remainders';
+import * as repo from './settlement.repository';
 
-/**
- * The fee reduction hook: per sub-account, percent off the fee for that coin and day (a 20 %
- * coupon turns a 2.5 % fee into 2 %). The coupons issue fills it; by default nobody has one.
- */
-export type FeeReduction = (coin: string, day: string, accountIds: string[]) => Promise<Map<string, string>>;
+/** What the daily settlement is made with. */
+export interface SettlementDeps {
+  earnings: EarningsService;
+  /** The mining history: each owner's accepted work of the day. */
+  history: Pick<HistoryService, 'workByOwner'>;
+  /** Which owners of the history are sub-accounts. */
+  accounts: Pick<AccountDirectory, 'accountIdsAmong'>;
+  /** Fee reductions (coupons) of a day; nobody has one by default. */
+  feeReduction?: FeeReduction | undefined;
+}
 
 /** Postings per ledger call: a crash loses at most one call's progress (it is posted again). */
 const POST_CHUNK = 5_000;
@@ -48,7 +56,8 @@ export interface SettlementResult {
   paid: string;
 }
 
-interface ProfitRow {
+/** A profit row as computed, before its credit is decided. */
+interface ComputedProfit {
   accountId: string;
   method: PayMethod;
   work: number;
@@ -56,21 +65,6 @@ interface ProfitRow {
   gross: string;
   /** After the fee, uncut; the credited amount is decided with the account's carried fraction. */
   exact: Decimal;
-}
-
-/**
- * What one sub-account's work of the day earns by the daily methods; null for block-based ones.
- * `exact` is after the fee and uncut (what settlement credits, with the carried fraction);
- * `amount` is it cut to `decimals` alone (an estimate's figure).
- */
-export function dailyProfit(work: number, method: PayMethod, market: DayMarket, feeRate: string, decimals: number): { gross: Decimal; exact: Decimal; amount: Decimal } | null {
-  const blocks = expectedBlocks(work, market);
-  let gross: Decimal;
-  if (method === 'fpps') gross = blocks.times(new Decimal(market.blockSubsidy).plus(market.avgFeesPerBlock));
-  else if (method === 'pps_plus') gross = blocks.times(market.blockSubsidy);
-  else return null;
-  const exact = gross.times(keepFactor(feeRate));
-  return { gross, exact, amount: cut(exact, decimals) };
 }
 
 /** A "mining profit" credit from the pool's revenue: what both the daily and the block settlement post. */
@@ -89,13 +83,15 @@ export function miningProfit(coin: string, accountId: string, amount: string, po
 }
 
 export class SettlementService {
-  feeReduction: FeeReduction = async () => new Map();
+  private readonly feeReduction: FeeReduction;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly earnings: EarningsService,
-  ) {}
+    private readonly deps: SettlementDeps,
+  ) {
+    this.feeReduction = deps.feeReduction ?? noFeeReduction;
+  }
 
   /** Settles `day` for every account-mode coin; a coin without the day's market data waits for it. */
   async settleDay(day: string): Promise<SettlementResult[]> {
@@ -117,24 +113,19 @@ export class SettlementService {
    */
   async settleCoinDay(coin: string, day: string, options: { stopAfterChunks?: number; chunkSize?: number } = {}): Promise<SettlementResult> {
     const chunkSize = options.chunkSize ?? POST_CHUNK;
-    let [run] = await this.db.select().from(settlementRuns).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, day)));
+    let run = await repo.settlementRun(this.db, coin, day);
     if (run?.status === 'done') return { coin, day, outcome: 'already_settled', accounts: run.accounts ?? 0, paid: new Decimal(run.paid ?? 0).toFixed() };
     if (!run) {
       await this.compute(coin, day);
-      [run] = await this.db.select().from(settlementRuns).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, day)));
+      run = await repo.settlementRun(this.db, coin, day);
     }
 
     // Credit from the stored rows, in account order, chunk by chunk.
     const now = this.clock.now();
-    let after = '';
+    let after = '00000000-0000-0000-0000-000000000000';
     for (let chunk = 0; ; chunk++) {
       if (options.stopAfterChunks !== undefined && chunk >= options.stopAfterChunks) throw new Error('settlement stopped (test)');
-      const rows = await this.db
-        .select()
-        .from(profits)
-        .where(and(eq(profits.coin, coin), eq(profits.day, day), gt(profits.accountId, after || '00000000-0000-0000-0000-000000000000'), sql`${profits.amount} > 0`))
-        .orderBy(asc(profits.accountId), asc(profits.method))
-        .limit(chunkSize);
+      const rows = await repo.profitsToCredit(this.db, coin, day, after, chunkSize);
       if (rows.length === 0) break;
       await postCredits(
         this.db,
@@ -144,63 +135,46 @@ export class SettlementService {
       after = rows[rows.length - 1]!.accountId;
       if (rows.length < chunkSize) break;
     }
-    await this.db.update(settlementRuns).set({ status: 'done', finishedAt: this.clock.now() }).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, day)));
+    await repo.markRunDone(this.db, coin, day, this.clock.now());
     return { coin, day, outcome: 'settled', accounts: run?.accounts ?? 0, paid: new Decimal(run?.paid ?? 0).toFixed() };
   }
 
   /** Computes the day's profit rows and writes them with the run's row, all or nothing. */
   private async compute(coin: string, day: string): Promise<void> {
-    const market = await this.earnings.marketDay(coin, day);
+    const market = await this.deps.earnings.marketDay(coin, day);
     const from = dayStart(day);
     const to = dayStart(addDays(day, 1));
     // The day's accepted work per sub-account, from its history points of every resolution
-    // (10-minute points are rolled up into hours, never both kept).
-    const work = await queryRows<{ account_id: string; work: number }>(
-      this.db,
-      sql`select h.owner as account_id, sum(h.accepted_work)::float8 as work
-            from owner_history h join mining_accounts m on m.id::text = h.owner
-           where h.coin = ${coin} and h.bucket >= ${from.toISOString()}::timestamptz and h.bucket < ${to.toISOString()}::timestamptz
-           group by h.owner having sum(h.accepted_work) > 0
-           order by h.owner`,
-    );
-    const states = new Map<string, PayMethodState>();
-    for (const r of await this.db.select().from(payMethods).where(eq(payMethods.coin, coin))) {
-      states.set(r.accountId, { method: r.method as PayMethod, previousMethod: (r.previousMethod as PayMethod | null) ?? null, effectiveFrom: r.effectiveFrom });
-    }
-    const fees = (await this.earnings.feeRates([coin])).get(coin);
-    const reductions = await this.feeReduction(coin, day, work.map((w) => w.account_id));
+    // (10-minute points are rolled up into hours, never both kept): one read of every owner, one
+    // of which owners are sub-accounts.
+    const owners = await this.deps.history.workByOwner(coin, from, to);
+    const accounts = await this.deps.accounts.accountIdsAmong(owners.map((o) => o.owner));
+    const work = owners.filter((o) => accounts.has(o.owner));
+    const states = await payMethodStates(this.db, coin);
+    const fees = (await this.deps.earnings.feeRates([coin])).get(coin);
+    const reductions = await this.feeReduction(coin, day, work.map((w) => w.owner));
     const dayMarket: DayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: ACCOUNT_COINS.find((c) => c.code === coin)!.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
 
-    const rows: ProfitRow[] = [];
+    const rows: ComputedProfit[] = [];
     for (const w of work) {
-      const method = methodOnDay(states.get(w.account_id) ?? null, day);
-      const base = new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]);
-      const reduction = new Decimal(reductions.get(w.account_id) ?? 0);
-      const feeRate = base.times(new Decimal(1).minus(Decimal.min(100, Decimal.max(0, reduction)).div(100)));
-      const profit = dailyProfit(w.work, method, dayMarket, feeRate.toFixed(), coinBaseDecimals(coin));
-      rows.push({ accountId: w.account_id, method, work: w.work, feeRate: feeRate.toFixed(), gross: (profit?.gross ?? new Decimal(0)).toFixed(), exact: profit?.exact ?? new Decimal(0) });
+      const method = methodOnDay(states.get(w.owner) ?? null, day);
+      const feeRate = feeAfterReduction(fees?.get(method) ?? DEFAULT_FEE_RATES[method], reductions.get(w.owner) ?? 0).toFixed();
+      const earning = dailyEarning(w.work, method, dayMarket, feeRate);
+      rows.push({ accountId: w.owner, method, work: w.work, feeRate, gross: (earning?.gross ?? new Decimal(0)).toFixed(), exact: earning?.exact ?? new Decimal(0) });
     }
 
     await inTransaction(this.db, async (tx) => {
       const now = this.clock.now();
-      const inserted = await tx
-        .insert(settlementRuns)
-        .values({ coin, day, status: 'computed', networkDifficulty: market.networkDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock, accounts: rows.length, startedAt: now })
-        .onConflictDoNothing()
-        .returning({ coin: settlementRuns.coin });
-      if (inserted.length === 0) return; // computed meanwhile by another instance: its rows stand
+      const written = await repo.insertRun(tx, { coin, day, networkDifficulty: market.networkDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock, accounts: rows.length, startedAt: now });
+      if (!written) return; // computed meanwhile by another instance: its rows stand
       // Whole base units, each account's fraction carried: decided here, with the rows, once.
       const credits = await creditsWithRemainders(tx, coin, rows.map((r) => ({ holder: r.accountId, exact: r.exact })), now);
       const paid = credits.reduce((sum, c) => sum.plus(c), new LedgerDecimal(0));
       const exact = rows.reduce((sum, r) => sum.plus(r.exact), new LedgerDecimal(0));
-      await tx.update(settlementRuns).set({ paid: paid.toFixed(), remainder: exact.minus(paid).toFixed() }).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, day)));
+      await repo.setRunTotals(tx, coin, day, paid.toFixed(), exact.minus(paid).toFixed());
       for (let i = 0; i < rows.length; i += POST_CHUNK) {
-        const part = rows.slice(i, i + POST_CHUNK);
-        const amounts = credits.slice(i, i + POST_CHUNK);
-        await tx.execute(sql`insert into profits (account_id, coin, day, method, work, fee_rate, gross, amount)
-          select a, ${coin}, ${day}::date, m, w, f, g, n
-            from unnest(${sqlArray(part.map((r) => r.accountId))}::uuid[], ${sqlArray(part.map((r) => r.method))}::text[], ${sqlArray(part.map((r) => r.work))}::float8[],
-                        ${sqlArray(part.map((r) => r.feeRate))}::numeric[], ${sqlArray(part.map((r) => r.gross))}::numeric[], ${sqlArray(amounts.map((a) => a.toFixed()))}::numeric[]) as t(a, m, w, f, g, n)`);
+        const part = rows.slice(i, i + POST_CHUNK).map((r, j) => ({ accountId: r.accountId, method: r.method, work: r.work, feeRate: r.feeRate, gross: r.gross, amount: credits[i + j]!.toFixed() }));
+        await repo.insertProfits(tx, coin, day, part);
       }
     });
   }

@@ -1,7 +1,8 @@
 // SQL of blocks and network reports: recording stratum nodes' events, the block list, the network
-// difficulty series and the per-coin figures of the coin pages.
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+// difficulty series and the per-coin figures of the coin pages, and the matured blocks the
+// earnings module settles (through BlocksService).
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { numberArray, queryRows, type DbOrTx } from '../../db/client';
 import { blocks, networkStats, workers } from './mining.tables';
 import { POINT_SECONDS } from './share-aggregate';
 
@@ -95,4 +96,21 @@ export function blockFigures(db: DbOrTx, since: Date) {
 export async function latestDifficulty(db: DbOrTx, coin: string): Promise<number | undefined> {
   const [row] = await db.select({ d: networkStats.difficulty }).from(networkStats).where(eq(networkStats.coin, coin)).orderBy(desc(networkStats.at)).limit(1);
   return row?.d;
+}
+
+/** The ids of the coins' matured (confirmed) and orphaned blocks, oldest first (what the block settlement settles). */
+export async function maturedOrOrphanedBlockIds(db: DbOrTx, coins: readonly string[]): Promise<number[]> {
+  if (coins.length === 0) return [];
+  const rows = await db
+    .select({ id: blocks.id })
+    .from(blocks)
+    .where(and(inArray(blocks.status, ['confirmed', 'orphaned']), inArray(blocks.coin, [...coins])))
+    .orderBy(asc(blocks.foundAt));
+  return rows.map((r) => r.id);
+}
+
+/** The blocks of `ids`. */
+export function blocksByIds(db: DbOrTx, ids: readonly number[]): Promise<BlockRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(blocks).where(sql`${blocks.id} = any(${numberArray(ids)}::bigint[])`);
 }

@@ -3,11 +3,12 @@
 // for the coin since its previous block over the work one block takes on average
 // (difficulty x hashes per difficulty), measured on the 10-minute points.
 import { coinBaseDecimals, coinMaturity, COINS, findCoin, INACTIVE_AFTER_MS, isValidMiningAddress, type BlockEvent } from '@hashpool/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import * as repo from './blocks.repository';
+import type { BlockRow } from './blocks.repository';
 import { blockView } from './mining.presenter';
 import { POINT_SECONDS } from './share-aggregate';
 
@@ -118,5 +119,16 @@ export class BlocksService {
         last_block_time: f?.last ? new Date(f.last).toISOString() : null,
       };
     });
+  }
+
+  /** The ids of the coins' matured and orphaned blocks (settled or not), oldest first. */
+  maturedOrOrphanedIds(coins: readonly string[], db: DbOrTx = this.db): Promise<number[]> {
+    return repo.maturedOrOrphanedBlockIds(db, coins);
+  }
+
+  /** The blocks of `ids`, in the order of `ids` (unknown ids left out). */
+  async byIds(ids: readonly number[], db: DbOrTx = this.db): Promise<BlockRow[]> {
+    const byId = new Map((await repo.blocksByIds(db, ids)).map((b) => [b.id, b]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

@@ -1,7 +1,7 @@
 // The ledger (docs/architecture.md, The ledger): postings made of entries that sum to zero per coin, and a
 // cached balance per (holder, coin) kept in the same statement as the entries. A holder is a
 // mining account (its uuid) or a system account ("sys:<name>"). Entries are append-only: a
-// trigger (migration 0004) refuses UPDATE and DELETE, so a correction can only be a reversal.
+// trigger (migration 0005) refuses UPDATE and DELETE, so a correction can only be a reversal.
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 

@@ -158,7 +158,7 @@ export async function findAddressWallet(db: DbOrTx, coin: string, address: strin
 
 /** A page of the payments sent to an address, newest first, each row with their number. */
 export function pageAddressPayments(db: DbOrTx, coin: string, address: string, offset: number, limit: number) {
-  return queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: string; total: number }>(
+  return queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: WithdrawalStatus; total: number }>(
     db,
     sql`select x.created_at, x.amount::text, x.fee::text, x.txid, x.status, (count(*) over ())::int as total
           from withdrawals x join address_wallets w on w.id = x.address_wallet_id

@@ -1,0 +1,81 @@
+// SQL of the block-based payments: each settled pool block (block_settlements: its window, what it
+// paid, its state) and its payouts per sub-account or address wallet (block_payouts), written in
+// one transaction and credited from, in account order, chunk by chunk.
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { numberArray, sqlArray, type DbOrTx, type Tx } from '../../db/client';
+import { blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
+
+export type BlockSettlementRow = typeof blockSettlements.$inferSelect;
+export type BlockPayoutRow = typeof blockPayouts.$inferSelect;
+
+/** A payout as computed, before it is written (its amount decided with the carried fraction). */
+export interface NewBlockPayout {
+  accountId: string;
+  method: string;
+  work: number;
+  feeRate: string;
+  gross: string;
+  amount: string;
+}
+
+export async function blockSettlement(db: DbOrTx, blockId: number): Promise<BlockSettlementRow | undefined> {
+  const [row] = await db.select().from(blockSettlements).where(eq(blockSettlements.blockId, blockId));
+  return row;
+}
+
+/** The blocks of `ids` whose settlement is done. */
+export async function doneBlockIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: blockSettlements.blockId })
+    .from(blockSettlements)
+    .where(and(sql`${blockSettlements.blockId} = any(${numberArray(ids)}::bigint[])`, eq(blockSettlements.status, 'done')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** An orphaned block's settlement: done at once, nothing paid. */
+export async function insertOrphaned(db: DbOrTx, s: { blockId: number; coin: string; reward: string; at: Date }): Promise<void> {
+  await db
+    .insert(blockSettlements)
+    .values({ blockId: s.blockId, coin: s.coin, reward: s.reward, computedAt: s.at, status: 'done', outcome: 'orphaned', paid: '0', remainder: '0', finishedAt: s.at })
+    .onConflictDoNothing();
+}
+
+/** Writes a block's settlement row unless one is there (another instance computed it meanwhile); true when written. */
+export async function insertComputed(
+  tx: Tx,
+  s: { blockId: number; coin: string; reward: string; at: Date; outcome: BlockOutcome; subsidy: string; windowTarget: number | null; windowWork: number | null },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(blockSettlements)
+    .values({ blockId: s.blockId, coin: s.coin, reward: s.reward, computedAt: s.at, status: 'computed', outcome: s.outcome, subsidy: s.subsidy, windowTarget: s.windowTarget, windowWork: s.windowWork, paid: '0', remainder: '0' })
+    .onConflictDoNothing()
+    .returning({ id: blockSettlements.blockId });
+  return inserted.length > 0;
+}
+
+export async function setBlockTotals(tx: Tx, blockId: number, paid: string, remainder: string): Promise<void> {
+  await tx.update(blockSettlements).set({ paid, remainder }).where(eq(blockSettlements.blockId, blockId));
+}
+
+export async function markBlockDone(db: DbOrTx, blockId: number, at: Date): Promise<void> {
+  await db.update(blockSettlements).set({ status: 'done', finishedAt: at }).where(eq(blockSettlements.blockId, blockId));
+}
+
+/** Writes payouts of a block in one statement (the caller passes a chunk at a time). */
+export async function insertBlockPayouts(tx: Tx, blockId: number, coin: string, day: string, rows: readonly NewBlockPayout[]): Promise<void> {
+  await tx.execute(sql`insert into block_payouts (block_id, account_id, coin, day, method, work, fee_rate, gross, amount)
+    select ${blockId}, a, ${coin}, ${day}::date, m, w, f, g, n
+      from unnest(${sqlArray(rows.map((p) => p.accountId))}::uuid[], ${sqlArray(rows.map((p) => p.method))}::text[], ${sqlArray(rows.map((p) => p.work))}::float8[],
+                  ${sqlArray(rows.map((p) => p.feeRate))}::numeric[], ${sqlArray(rows.map((p) => p.gross))}::numeric[], ${sqlArray(rows.map((p) => p.amount))}::numeric[]) as t(a, m, w, f, g, n)`);
+}
+
+/** The next `limit` payouts of a block with something to credit, after account `after`, in account order. */
+export function payoutsToCredit(db: DbOrTx, blockId: number, after: string, limit: number): Promise<BlockPayoutRow[]> {
+  return db
+    .select()
+    .from(blockPayouts)
+    .where(and(eq(blockPayouts.blockId, blockId), gt(blockPayouts.accountId, after), sql`${blockPayouts.amount} > 0`))
+    .orderBy(asc(blockPayouts.accountId), asc(blockPayouts.method))
+    .limit(limit);
+}

@@ -1,0 +1,167 @@
+// SQL of the earnings module's reference tables: each sub-account's payout method per coin and its
+// switch history (pay_methods, pay_method_switches), the fee rates per coin and method
+// (earning_fee_rates) and the market values per coin and day (market_data). Writes that must see
+// the row they change lock it (select ... for update) inside the caller's transaction.
+import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { PayMethod, PayMethodState } from '@hashpool/shared';
+import type { DbOrTx, Tx } from '../../db/client';
+import { earningFeeRates, marketData, payMethods, payMethodSwitches } from './earnings.tables';
+
+export type PayMethodRow = typeof payMethods.$inferSelect;
+export type MarketRow = typeof marketData.$inferSelect;
+export type MarketInsert = typeof marketData.$inferInsert;
+export type FeeRateRow = typeof earningFeeRates.$inferSelect;
+
+// ---- payout methods ----
+
+/** The stored choice of a sub-account and coin as the rule reads it; null when it never chose (the default method). */
+export function payMethodState(row: PayMethodRow | undefined): PayMethodState | null {
+  if (!row) return null;
+  return { method: row.method, previousMethod: row.previousMethod ?? null, effectiveFrom: row.effectiveFrom };
+}
+
+/** A sub-account's rows of `coins`. */
+export function payMethodRows(db: DbOrTx, accountId: string, coins: readonly string[]): Promise<PayMethodRow[]> {
+  return db
+    .select()
+    .from(payMethods)
+    .where(and(eq(payMethods.accountId, accountId), inArray(payMethods.coin, [...coins])));
+}
+
+/** A sub-account's row of one coin, if it ever chose. */
+export async function payMethodRow(db: DbOrTx, accountId: string, coin: string): Promise<PayMethodRow | undefined> {
+  const [row] = await db.select().from(payMethods).where(and(eq(payMethods.accountId, accountId), eq(payMethods.coin, coin)));
+  return row;
+}
+
+/** Every sub-account's stored choice of a coin, by sub-account (the settlements read them all at once). */
+export async function payMethodStates(db: DbOrTx, coin: string): Promise<Map<string, PayMethodState | null>> {
+  const rows = await db.select().from(payMethods).where(eq(payMethods.coin, coin));
+  return new Map(rows.map((r) => [r.accountId, payMethodState(r)]));
+}
+
+/** The sub-account's row of the coin, made (with the default method) when missing, then locked. */
+export async function lockPayMethod(tx: Tx, accountId: string, coin: string, defaultMethod: PayMethod, now: Date): Promise<PayMethodRow | undefined> {
+  await tx.insert(payMethods).values({ accountId, coin, method: defaultMethod, updatedAt: now }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(payMethods)
+    .where(and(eq(payMethods.accountId, accountId), eq(payMethods.coin, coin)))
+    .for('update');
+  return row;
+}
+
+/** Records a switch: the row's new choice and the history's entry. */
+export async function recordSwitch(tx: Tx, s: { userId: string; accountId: string; coin: string; from: PayMethod; to: PayMethod; at: Date; effectiveFrom: string }): Promise<void> {
+  await tx
+    .update(payMethods)
+    .set({ method: s.to, previousMethod: s.from, switchedAt: s.at, effectiveFrom: s.effectiveFrom, updatedAt: s.at })
+    .where(and(eq(payMethods.accountId, s.accountId), eq(payMethods.coin, s.coin)));
+  await tx.insert(payMethodSwitches).values({ accountId: s.accountId, coin: s.coin, fromMethod: s.from, toMethod: s.to, switchedAt: s.at, effectiveFrom: s.effectiveFrom, userId: s.userId });
+}
+
+/** A sub-account's switches of a coin, in the order they took effect. */
+export function switchHistory(db: DbOrTx, accountId: string, coin: string) {
+  return db
+    .select({ from: payMethodSwitches.fromMethod, to: payMethodSwitches.toMethod, effectiveFrom: payMethodSwitches.effectiveFrom })
+    .from(payMethodSwitches)
+    .where(and(eq(payMethodSwitches.accountId, accountId), eq(payMethodSwitches.coin, coin)))
+    .orderBy(asc(payMethodSwitches.effectiveFrom), asc(payMethodSwitches.id));
+}
+
+// ---- fee rates ----
+
+/** The fee rates of `coins` (every coin when not given). */
+export function feeRateRows(db: DbOrTx, coins?: readonly string[]): Promise<FeeRateRow[]> {
+  return db
+    .select()
+    .from(earningFeeRates)
+    .where(coins ? inArray(earningFeeRates.coin, [...coins]) : undefined);
+}
+
+/** Every coin's fee rate of one method. */
+export function feeRatesOfMethod(db: DbOrTx, method: PayMethod): Promise<FeeRateRow[]> {
+  return db.select().from(earningFeeRates).where(eq(earningFeeRates.method, method));
+}
+
+/** The fee rate of a coin and method, locked for its change. */
+export async function lockFeeRate(tx: Tx, coin: string, method: PayMethod): Promise<FeeRateRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(earningFeeRates)
+    .where(and(eq(earningFeeRates.coin, coin), eq(earningFeeRates.method, method)))
+    .for('update');
+  return row;
+}
+
+export async function upsertFeeRate(tx: Tx, r: { coin: string; method: PayMethod; feeRate: string; at: Date; by: string }): Promise<void> {
+  await tx
+    .insert(earningFeeRates)
+    .values({ coin: r.coin, method: r.method, feeRate: r.feeRate, updatedAt: r.at, updatedBy: r.by })
+    .onConflictDoUpdate({ target: [earningFeeRates.coin, earningFeeRates.method], set: { feeRate: r.feeRate, updatedAt: r.at, updatedBy: r.by } });
+}
+
+/** Fee rates where missing (the seed; operators' rates are kept). */
+export async function insertMissingFeeRates(db: DbOrTx, rows: Array<typeof earningFeeRates.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await db.insert(earningFeeRates).values(rows).onConflictDoNothing();
+}
+
+// ---- market data ----
+
+export async function marketDay(db: DbOrTx, coin: string, day: string): Promise<MarketRow | undefined> {
+  const [row] = await db.select().from(marketData).where(and(eq(marketData.coin, coin), eq(marketData.day, day)));
+  return row;
+}
+
+/** A coin's days from `from` to `to`, oldest first. */
+export function marketDays(db: DbOrTx, coin: string, from: string, to: string): Promise<MarketRow[]> {
+  return db.select().from(marketData).where(and(eq(marketData.coin, coin), gte(marketData.day, from), lte(marketData.day, to))).orderBy(asc(marketData.day));
+}
+
+/** A coin's latest day up to `day` (any day when not given). */
+export async function latestMarketDay(db: DbOrTx, coin: string, day?: string): Promise<MarketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(marketData)
+    .where(day === undefined ? eq(marketData.coin, coin) : and(eq(marketData.coin, coin), lte(marketData.day, day)))
+    .orderBy(desc(marketData.day))
+    .limit(1);
+  return row;
+}
+
+/** Inserts the days that are missing; answers the days inserted. */
+export async function insertMissingMarketDays(db: DbOrTx, rows: MarketInsert[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(marketData).values(rows).onConflictDoNothing().returning({ day: marketData.day });
+  return inserted.map((r) => r.day);
+}
+
+/** The coins that have any day. */
+export async function coinsWithMarketData(db: DbOrTx): Promise<Set<string>> {
+  return new Set((await db.selectDistinct({ coin: marketData.coin }).from(marketData)).map((r) => r.coin));
+}
+
+/** A page of a coin's days, newest first, with their number. */
+export async function marketPage(db: DbOrTx, coin: string, offset: number, limit: number): Promise<{ rows: MarketRow[]; total: number }> {
+  const where = eq(marketData.coin, coin);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(marketData).where(where).orderBy(desc(marketData.day)).limit(limit).offset(offset),
+    db.select({ n: count().mapWith(Number) }).from(marketData).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A coin's day, locked for its change. */
+export async function lockMarketDay(tx: Tx, coin: string, day: string): Promise<MarketRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(marketData)
+    .where(and(eq(marketData.coin, coin), eq(marketData.day, day)))
+    .for('update');
+  return row;
+}
+
+/** Sets a coin's day (an operator's values). */
+export async function upsertMarketDay(tx: Tx, coin: string, day: string, values: Omit<MarketInsert, 'coin' | 'day'>): Promise<void> {
+  await tx.insert(marketData).values({ coin, day, ...values }).onConflictDoUpdate({ target: [marketData.coin, marketData.day], set: values });
+}

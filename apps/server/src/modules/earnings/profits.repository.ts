@@ -1,0 +1,72 @@
+// SQL of what the profits pages read of the earnings tables: a sub-account's earned totals, its
+// days (the daily settlement's row per method full-joined with the day's block payouts, with
+// whether each is settled), and an address wallet's block payouts (address mining's pages).
+import { sql } from 'drizzle-orm';
+import type { PayMethod } from '@hashpool/shared';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/** A day and method of a sub-account's earnings: settled work, fee, amount, and when it was credited. */
+export interface DayRow {
+  day: string;
+  method: PayMethod;
+  work: number;
+  fee_rate: string;
+  amount: string;
+  settled: boolean;
+  credited_at: string | Date | null;
+  /** The number of rows of the range (every row carries it). */
+  total: number;
+}
+
+/** A sub-account's earnings of a coin in all (daily settlement and block payouts), and those of `yesterday`. */
+export async function earnedTotals(db: DbOrTx, accountId: string, coin: string, yesterday: string): Promise<{ total: string | null; yesterday: string | null } | undefined> {
+  const [earned] = await queryRows<{ total: string | null; yesterday: string | null }>(
+    db,
+    sql`select sum(amount)::text as total, sum(amount) filter (where day = ${yesterday}::date)::text as yesterday
+          from (select day, amount from profits where account_id = ${accountId} and coin = ${coin}
+                union all select day, amount from block_payouts where account_id = ${accountId} and coin = ${coin}) e`,
+  );
+  return earned;
+}
+
+/**
+ * The days of a range, one row per method: the daily settlement's row full-joined with the sum of
+ * the day's block payouts. Settled once the day's run and every block in it are done.
+ */
+export function dayRows(db: DbOrTx, accountId: string, coin: string, range: { start?: string | undefined; end?: string | undefined; newestFirst: boolean; limit?: number; offset?: number }): Promise<DayRow[]> {
+  const mine = sql`account_id = ${accountId}::uuid and coin = ${coin} ${range.start ? sql`and day >= ${range.start}::date` : sql``} ${range.end ? sql`and day <= ${range.end}::date` : sql``}`;
+  return queryRows<DayRow>(
+    db,
+    sql`with p as (
+          select p.day, p.method, p.work, p.fee_rate, p.amount, r.status = 'done' as settled, r.finished_at
+            from (select * from profits where ${mine}) p left join settlement_runs r on r.coin = p.coin and r.day = p.day
+        ), b as (
+          select bp.day, bp.method, max(bp.fee_rate) as fee_rate, sum(bp.amount) as amount, bool_and(s.status = 'done') as settled, max(s.finished_at) as finished_at
+            from (select * from block_payouts where ${mine}) bp join block_settlements s on s.block_id = bp.block_id
+           group by bp.day, bp.method
+        )
+        select to_char(coalesce(p.day, b.day), 'YYYY-MM-DD') as day, coalesce(p.method, b.method) as method, coalesce(p.work, 0)::float8 as work,
+               coalesce(p.fee_rate, b.fee_rate)::text as fee_rate, (coalesce(p.amount, 0) + coalesce(b.amount, 0))::text as amount,
+               coalesce(p.settled, true) and coalesce(b.settled, true) as settled, greatest(p.finished_at, b.finished_at) as credited_at,
+               (count(*) over ())::int as total
+          from p full join b on b.day = p.day and b.method = p.method
+         order by 1 ${sql.raw(range.newestFirst ? 'desc' : 'asc')}, 2
+         ${range.limit === undefined ? sql`` : sql`limit ${range.limit} offset ${range.offset ?? 0}`}`,
+  );
+}
+
+/** What a holder (an address wallet) was paid by blocks of a coin in all. */
+export async function blockPayoutsTotal(db: DbOrTx, holder: string, coin: string): Promise<string | null> {
+  const [row] = await queryRows<{ earned: string | null }>(db, sql`select sum(amount)::text as earned from block_payouts where account_id = ${holder}::uuid and coin = ${coin}`);
+  return row?.earned ?? null;
+}
+
+/** What a holder (an address wallet) was paid by blocks of a coin per day ("YYYY-MM-DD") from `from` on. */
+export function blockPayoutsByDay(db: DbOrTx, holder: string, coin: string, from: string) {
+  return queryRows<{ day: string; amount: string }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::text as amount from block_payouts
+         where account_id = ${holder}::uuid and coin = ${coin} and day >= ${from}::date
+         group by day`,
+  );
+}
