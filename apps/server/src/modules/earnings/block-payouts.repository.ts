@@ -4,19 +4,13 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { numberArray, sqlArray, type DbOrTx, type Tx } from '../../db/client';
 import { blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
+import type { NewProfit } from './settlement.repository';
 
 export type BlockSettlementRow = typeof blockSettlements.$inferSelect;
 export type BlockPayoutRow = typeof blockPayouts.$inferSelect;
 
-/** A payout as computed, before it is written (its amount decided with the carried fraction). */
-export interface NewBlockPayout {
-  accountId: string;
-  method: string;
-  work: number;
-  feeRate: string;
-  gross: string;
-  amount: string;
-}
+/** A payout as computed, before it is written: the same shape as a day's profit row. */
+export type NewBlockPayout = NewProfit;
 
 export async function blockSettlement(db: DbOrTx, blockId: number): Promise<BlockSettlementRow | undefined> {
   const [row] = await db.select().from(blockSettlements).where(eq(blockSettlements.blockId, blockId));
