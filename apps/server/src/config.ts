@@ -88,6 +88,8 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Where deposits come from and withdrawals go: the simulated chain, or bitcoind-style wallet nodes. */
   CHAIN_ADAPTER: z.enum(['simulated', 'jsonrpc']).default('simulated'),
+  /** jsonrpc: how long a node call may take before its outcome counts as unknown (a send is then looked up, not repeated). */
+  WALLET_RPC_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(20),
   /** jsonrpc: one wallet node per coin as JSON, e.g. {"btc":"http://user:pass@127.0.0.1:8332"}. */
   WALLET_RPC_URLS: z
     .string()

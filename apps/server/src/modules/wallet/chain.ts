@@ -21,14 +21,32 @@ export interface IncomingTransfer {
 
 export type SendOutcome = { state: 'pending' } | { state: 'confirmed' } | { state: 'dropped'; reason: string };
 
+/**
+ * The node answered a send with a refusal (bad address, funds, fee …): nothing was sent, so the
+ * withdrawal may fail and its funds return. Any other error of a send (no answer, a time-out, a
+ * broken connection) leaves its outcome unknown: the payment may have gone out.
+ */
+export class ChainRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChainRefusal';
+  }
+}
+
 export interface ChainAdapter {
   readonly kind: string;
   /** A new deposit address for (account, coin); called once, the wallet stores it. */
   depositAddress(coin: string, accountId: string): Promise<string>;
   /** Transfers to any of our addresses since `sinceHeight` (inclusive) with their confirmations. */
   incoming(coin: string, addresses: ReadonlySet<string>): Promise<IncomingTransfer[]>;
-  /** Broadcasts a payment; returns its txid. Throws when the node refuses it (nothing sent). */
+  /**
+   * Broadcasts a payment tagged with `reference` (the withdrawal id); returns its txid. Throws
+   * ChainRefusal when the node refused it (nothing sent); any other error means the outcome is
+   * unknown.
+   */
   send(coin: string, address: string, amount: string, reference: string): Promise<string>;
+  /** The txid of a payment sent earlier with `reference`, or null when the chain's wallet has none. */
+  findSent(coin: string, reference: string): Promise<string | null>;
   /** What became of a broadcast payment. */
   outcome(coin: string, txid: string): Promise<SendOutcome>;
   /** What the pool's wallet holds per coin, from the chain's point of view. */
@@ -111,6 +129,12 @@ export class SimulatedChain implements ChainAdapter {
     return txid;
   }
 
+  async findSent(_coin: string, reference: string): Promise<string | null> {
+    const txid = createHmac('sha256', this.secret).update(`send:${reference}`).digest('hex');
+    const [row] = await this.db.select({ txid: simChainTxs.txid }).from(simChainTxs).where(eq(simChainTxs.txid, txid));
+    return row?.txid ?? null;
+  }
+
   async outcome(_coin: string, txid: string): Promise<SendOutcome> {
     const [row] = await this.db.select().from(simChainTxs).where(eq(simChainTxs.txid, txid));
     if (!row) return { state: 'dropped', reason: 'unknown transaction' };
@@ -130,25 +154,35 @@ export class SimulatedChain implements ChainAdapter {
 }
 
 /**
- * A bitcoind-compatible wallet node per coin (WALLET_RPC_<COIN>=http://user:pass@host:port).
- * Confirmations follow the node; custody is the node's balance.
+ * A bitcoind-compatible wallet node per coin (WALLET_RPC_URLS={"btc":"http://user:pass@host:port"}).
+ * Confirmations follow the node; custody is the node's balance. A payment carries its withdrawal
+ * id as its comment, so a send whose answer was lost is found on the node instead of sent again.
  */
 export class JsonRpcChain implements ChainAdapter {
   readonly kind = 'jsonrpc';
-  constructor(private readonly urls: Record<string, string>) {}
+  constructor(
+    private readonly urls: Record<string, string>,
+    /** How long a call may take before its outcome is taken as unknown. */
+    private readonly timeoutMs = 20_000,
+  ) {}
 
+  /**
+   * One call of the node's JSON-RPC. A JSON-RPC error in the answer is the node's refusal
+   * (ChainRefusal); no answer, a time-out or an answer that is not JSON-RPC is thrown as it is.
+   */
   private async call<T>(coin: string, method: string, params: unknown[]): Promise<T> {
     const url = this.urls[coin];
-    if (!url) throw new Error(`no wallet node configured for ${coin}`);
+    if (!url) throw new ChainRefusal(`no wallet node configured for ${coin}`);
     const { username, password, origin, pathname } = new URL(url);
     const response = await fetch(`${origin}${pathname}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` },
       body: JSON.stringify({ jsonrpc: '1.0', id: method, method, params }),
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
-    const body = (await response.json()) as { result: T; error: { message: string } | null };
-    if (body.error) throw new Error(`${coin} ${method}: ${body.error.message}`);
+    // bitcoind answers an RPC error with HTTP 500 and the error in the body.
+    const body = (await response.json()) as { result: T; error: { code?: number; message: string } | null };
+    if (body.error) throw new ChainRefusal(`${coin} ${method}: ${body.error.message}`);
     return body.result;
   }
 
@@ -163,8 +197,17 @@ export class JsonRpcChain implements ChainAdapter {
       .map((t) => ({ txid: t.txid, vout: t.vout, address: t.address, amount: new Decimal(t.amount).toFixed(), confirmations: t.confirmations }));
   }
 
+  /** sendtoaddress with the withdrawal id as the transaction's comment, which findSent() looks for. */
   send(coin: string, address: string, amount: string, reference: string): Promise<string> {
     return this.call<string>(coin, 'sendtoaddress', [address, amount, reference]);
+  }
+
+  /** How many of the wallet's newest transactions findSent() reads. */
+  static readonly FIND_SENT_WINDOW = 1000;
+
+  async findSent(coin: string, reference: string): Promise<string | null> {
+    const txs = await this.call<Array<{ category: string; txid: string; comment?: string }>>(coin, 'listtransactions', ['*', JsonRpcChain.FIND_SENT_WINDOW, 0, true]);
+    return txs.find((t) => t.category === 'send' && t.comment === reference)?.txid ?? null;
   }
 
   /** The node's wallet received the coinbase itself: nothing to book. */

@@ -127,6 +127,12 @@ export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limit: 
   return db.select().from(withdrawals).where(eq(withdrawals.status, status)).orderBy(withdrawals.createdAt).limit(limit);
 }
 
+/** Marks a withdrawal in processing as being sent now (committed before the chain is asked); false when it left processing. */
+export async function markSendStarted(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const marked = await db.update(withdrawals).set({ sendStartedAt: at, updatedAt: at }).where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'processing'))).returning({ id: withdrawals.id });
+  return marked.length === 1;
+}
+
 /** Moves a withdrawal from `from` to `to` if it is still in `from`; false when another run moved it. */
 export async function moveWithdrawal(db: DbOrTx, id: string, from: WithdrawalStatus, to: WithdrawalStatus, set: Partial<typeof withdrawals.$inferInsert>, at: Date): Promise<boolean> {
   const moved = await db

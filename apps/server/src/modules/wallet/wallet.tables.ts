@@ -83,7 +83,12 @@ export const withdrawals = pgTable(
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     status: text('status').$type<WithdrawalStatus>().notNull(),
-    /** automatic payout or a user's request. */
+    /**
+     * When the processor last asked the chain to send it, written before the call: a withdrawal
+     * still in processing with this set has a send of unknown outcome (a crash, a time-out), which
+     * the next pass looks up on the chain before anything is sent again.
+     */
+    sendStartedAt: ts('send_started_at'),
     /** user: asked by its owner; payout: the automatic payout; address_payout: address mining's daily payment. */
     origin: text('origin').$type<'user' | 'payout' | 'address_payout'>().notNull().default('user'),
     idempotencyKey: text('idempotency_key').notNull(),

@@ -7,7 +7,7 @@
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
-import type { ChainAdapter } from './chain';
+import { ChainRefusal, type ChainAdapter } from './chain';
 import { LedgerDecimal as Decimal, post, SYSTEM } from './ledger';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
@@ -15,6 +15,11 @@ import type { WithdrawalRow } from './wallet.repository';
 /** Withdrawals the processor takes per pass, per state. */
 const SEND_BATCH = 100;
 const CHECK_BATCH = 500;
+/**
+ * How long a send of unknown outcome that the chain does not know is waited for before it is sent
+ * again: far longer than a node takes to answer a call (the adapter gives up after 20 s).
+ */
+export const UNKNOWN_SEND_WAIT_MS = 10 * 60_000;
 
 /** Whose balance a withdrawal moves: the sub-account's, or the address wallet's (address mining). */
 export const withdrawalHolder = (w: Pick<WithdrawalRow, 'accountId' | 'addressWalletId'>): string => (w.accountId ?? w.addressWalletId)!;
@@ -60,19 +65,36 @@ export class WithdrawalProcessor {
     private readonly chain: ChainAdapter,
   ) {}
 
-  /** Sends every withdrawal waiting in processing. */
+  /**
+   * Sends every withdrawal waiting in processing. The send is marked as started (committed) before
+   * the chain is asked, and the payment carries the withdrawal id: a send whose outcome is unknown
+   * (the process died, the node did not answer in time) is looked up on the chain by that id at
+   * the next pass and recorded if it went out; it is sent again only when the chain has no such
+   * payment UNKNOWN_SEND_WAIT_MS after it started. A refusal from the node fails the withdrawal
+   * and returns its funds; nothing else does. So a payment goes out once (docs/security.md items
+   * 30 and 31), whatever fails between asking and recording.
+   */
   async sendPending(): Promise<number> {
     const pending = await repo.withdrawalsInState(this.db, 'processing', SEND_BATCH);
     let sent = 0;
     for (const w of pending) {
+      if (w.sendStartedAt) {
+        const earlier = await this.chain.findSent(w.coin, w.id);
+        if (earlier) {
+          if (await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid: earlier }, this.clock.now()))) sent++;
+          continue;
+        }
+        // The node may still be working on a call that timed out: wait before sending again.
+        if (this.clock.now().getTime() - w.sendStartedAt.getTime() < UNKNOWN_SEND_WAIT_MS) continue;
+      }
+      if (!(await repo.markSendStarted(this.db, w.id, this.clock.now()))) continue; // moved meanwhile (rejected, another pass)
       const net = new Decimal(w.amount).minus(w.fee).toFixed();
       let txid: string;
       try {
-        // The reference is the withdrawal id: the adapter uses it so a second send after a crash
-        // between sending and recording finds the first payment instead of paying again.
         txid = await this.chain.send(w.coin, w.address, net, w.id);
       } catch (error) {
-        await this.fail(w, 'processing', error instanceof Error ? error.message.slice(0, 200) : 'refused by the node');
+        if (error instanceof ChainRefusal) await this.fail(w, 'processing', error.message.slice(0, 200));
+        // Otherwise it may have gone out: it stays in processing until the next pass finds out.
         continue;
       }
       await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid }, this.clock.now()));
