@@ -69,3 +69,9 @@ export function sqlArray(values: readonly unknown[]): SQL {
 export function numberArray(values: readonly number[]): SQL {
   return sql`${sql.param(`{${values.join(',')}}`)}`;
 }
+
+/** A page of rows and the number of all rows of its query, read together. */
+export async function withTotal<T>(rows: PromiseLike<T[]>, count: PromiseLike<Array<{ n: number }>>): Promise<{ rows: T[]; total: number }> {
+  const [page, [all]] = await Promise.all([rows, count]);
+  return { rows: page, total: all?.n ?? 0 };
+}

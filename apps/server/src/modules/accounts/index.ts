@@ -16,7 +16,5 @@ export const accountRefs = {
 };
 
 declare module '../../platform/modules' {
-  interface ModuleApis {
-    accounts: AccountsApi;
-  }
+  interface ModuleApis { accounts: AccountsApi }
 }

@@ -4,7 +4,5 @@ import type { AddressMiningApi } from './address-mining.module';
 export { addressMiningModule, type AddressMiningApi } from './address-mining.module';
 
 declare module '../../platform/modules' {
-  interface ModuleApis {
-    'address-mining': AddressMiningApi;
-  }
+  interface ModuleApis { 'address-mining': AddressMiningApi }
 }

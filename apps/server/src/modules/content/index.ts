@@ -5,7 +5,5 @@ export { contentModule, type ContentApi } from './content.module';
 export { listPools } from './content.service';
 
 declare module '../../platform/modules' {
-  interface ModuleApis {
-    content: ContentApi;
-  }
+  interface ModuleApis { content: ContentApi }
 }

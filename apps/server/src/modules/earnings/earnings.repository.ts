@@ -43,11 +43,7 @@ export async function payMethodStates(db: DbOrTx, coin: string): Promise<Map<str
 /** The sub-account's row of the coin, made (with the default method) when missing, then locked. */
 export async function lockPayMethod(tx: Tx, accountId: string, coin: string, defaultMethod: PayMethod, now: Date): Promise<PayMethodRow | undefined> {
   await tx.insert(payMethods).values({ accountId, coin, method: defaultMethod, updatedAt: now }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(payMethods)
-    .where(and(eq(payMethods.accountId, accountId), eq(payMethods.coin, coin)))
-    .for('update');
+  const [row] = await tx.select().from(payMethods).where(and(eq(payMethods.accountId, accountId), eq(payMethods.coin, coin))).for('update');
   return row;
 }
 
@@ -86,11 +82,7 @@ export function feeRatesOfMethod(db: DbOrTx, method: PayMethod): Promise<FeeRate
 
 /** The fee rate of a coin and method, locked for its change. */
 export async function lockFeeRate(tx: Tx, coin: string, method: PayMethod): Promise<FeeRateRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(earningFeeRates)
-    .where(and(eq(earningFeeRates.coin, coin), eq(earningFeeRates.method, method)))
-    .for('update');
+  const [row] = await tx.select().from(earningFeeRates).where(and(eq(earningFeeRates.coin, coin), eq(earningFeeRates.method, method))).for('update');
   return row;
 }
 
@@ -153,11 +145,7 @@ export async function marketPage(db: DbOrTx, coin: string, offset: number, limit
 
 /** A coin's day, locked for its change. */
 export async function lockMarketDay(tx: Tx, coin: string, day: string): Promise<MarketRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(marketData)
-    .where(and(eq(marketData.coin, coin), eq(marketData.day, day)))
-    .for('update');
+  const [row] = await tx.select().from(marketData).where(and(eq(marketData.coin, coin), eq(marketData.day, day))).for('update');
   return row;
 }
 

@@ -7,7 +7,5 @@ export type { FeeReduction } from './fee-reduction';
 export { DEFAULT_FEE_RATES } from './earnings.seed';
 
 declare module '../../platform/modules' {
-  interface ModuleApis {
-    earnings: EarningsApi;
-  }
+  interface ModuleApis { earnings: EarningsApi }
 }

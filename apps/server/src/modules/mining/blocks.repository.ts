@@ -2,7 +2,7 @@
 // difficulty series and the per-coin figures of the coin pages, and the matured blocks the
 // earnings module settles (through BlocksService).
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { numberArray, queryRows, type DbOrTx } from '../../db/client';
+import { numberArray, queryRows, withTotal, type DbOrTx } from '../../db/client';
 import { blocks, networkStats, workers } from './mining.tables';
 import { POINT_SECONDS } from './share-aggregate';
 
@@ -53,11 +53,7 @@ export async function insertNetworkReport(db: DbOrTx, r: { coin: string; at: Dat
 /** A page of the coin's blocks, newest first; only those `finder` (an owner) found when given. */
 export async function pageBlocks(db: DbOrTx, coin: string, offset: number, limit: number, finder?: string): Promise<{ rows: BlockRow[]; total: number }> {
   const where = and(eq(blocks.coin, coin), finder === undefined ? undefined : eq(blocks.finderOwner, finder));
-  const [rows, [total]] = await Promise.all([
-    db.select().from(blocks).where(where).orderBy(desc(blocks.foundAt)).limit(limit).offset(offset),
-    db.select({ n: count().mapWith(Number) }).from(blocks).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return withTotal(db.select().from(blocks).where(where).orderBy(desc(blocks.foundAt)).limit(limit).offset(offset), db.select({ n: count().mapWith(Number) }).from(blocks).where(where));
 }
 
 /** The coin's network reports since `from`, oldest first. */

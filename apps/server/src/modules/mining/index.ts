@@ -12,12 +12,8 @@ export { DEMO_ADDRESSES, DEMO_NETWORK_DIFFICULTY, DEMO_WORKERS, simulateShares, 
 export { POINT_SECONDS } from './share-aggregate';
 
 /** The columns other modules' tables may point their foreign keys at. */
-export const miningRefs = {
-  blockId: () => blocks.id,
-};
+export const miningRefs = { blockId: () => blocks.id };
 
 declare module '../../platform/modules' {
-  interface ModuleApis {
-    mining: MiningApi;
-  }
+  interface ModuleApis { mining: MiningApi }
 }

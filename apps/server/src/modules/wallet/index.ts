@@ -9,12 +9,8 @@ export { balanceOf, balancesOf, LedgerDecimal, post, postCredits, SYSTEM, type B
 export { addressWalletIds } from './address-wallets';
 
 /** The columns other modules' tables may point their foreign keys at. */
-export const walletRefs = {
-  addressWalletId: () => addressWallets.id,
-};
+export const walletRefs = { addressWalletId: () => addressWallets.id };
 
 declare module '../../platform/modules' {
-  interface ModuleApis {
-    wallet: WalletApi;
-  }
+  interface ModuleApis { wallet: WalletApi }
 }

@@ -3,7 +3,7 @@
 // payout settings, address wallets. Postings themselves are written by ledger.ts only.
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BusinessType, WithdrawalStatus } from '@hashpool/shared';
-import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
+import { queryRows, sqlArray, withTotal, type DbOrTx } from '../../db/client';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -87,11 +87,7 @@ export function insertWithdrawals(db: DbOrTx, rows: Array<typeof withdrawals.$in
 
 export async function pageWithdrawals(db: DbOrTx, accountId: string, coin: string | undefined, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const where = and(eq(withdrawals.accountId, accountId), coin ? eq(withdrawals.coin, coin) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), withdrawals.partNo).limit(limit).offset(offset),
-    db.select({ n: count }).from(withdrawals).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return withTotal(db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), withdrawals.partNo).limit(limit).offset(offset), db.select({ n: count }).from(withdrawals).where(where));
 }
 
 /**
@@ -100,11 +96,8 @@ export async function pageWithdrawals(db: DbOrTx, accountId: string, coin: strin
  */
 export async function pageAllWithdrawals(db: DbOrTx, status: WithdrawalStatus | undefined, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const where = and(isNotNull(withdrawals.accountId), status ? eq(withdrawals.status, status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(withdrawals).where(where).orderBy(status === 'reviewing' ? withdrawals.createdAt : desc(withdrawals.createdAt)).limit(limit).offset(offset),
-    db.select({ n: count }).from(withdrawals).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const order = status === 'reviewing' ? withdrawals.createdAt : desc(withdrawals.createdAt);
+  return withTotal(db.select().from(withdrawals).where(where).orderBy(order).limit(limit).offset(offset), db.select({ n: count }).from(withdrawals).where(where));
 }
 
 export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
@@ -207,11 +200,7 @@ export async function insertDepositAddress(db: DbOrTx, values: typeof depositAdd
 
 export async function pageDeposits(db: DbOrTx, accountId: string, coin: string | undefined, offset: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
   const where = and(eq(deposits.accountId, accountId), coin ? eq(deposits.coin, coin) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(limit).offset(offset),
-    db.select({ n: count }).from(deposits).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return withTotal(db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(limit).offset(offset), db.select({ n: count }).from(deposits).where(where));
 }
 
 export async function findDeposit(db: DbOrTx, id: string): Promise<DepositRow | undefined> {

@@ -1,6 +1,6 @@
 // SQL of the audit log: append, and read newest first.
 import { count, desc } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { withTotal, type DbOrTx } from '../../db/client';
 import { adminAuditLog } from './audit.tables';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
@@ -10,9 +10,5 @@ export async function insertAuditEntry(db: DbOrTx, entry: typeof adminAuditLog.$
 }
 
 export async function pageAuditEntries(db: DbOrTx, offset: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(limit).offset(offset),
-    db.select({ n: count().mapWith(Number) }).from(adminAuditLog),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return withTotal(db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(limit).offset(offset), db.select({ n: count().mapWith(Number) }).from(adminAuditLog));
 }
