@@ -75,3 +75,16 @@ export async function withTotal<T>(rows: PromiseLike<T[]>, count: PromiseLike<Ar
   const [page, [all]] = await Promise.all([rows, count]);
   return { rows: page, total: all?.n ?? 0 };
 }
+
+/** The first row a query answers, if any. */
+export async function first<T>(rows: PromiseLike<T[]>): Promise<T | undefined> {
+  const [row] = await rows;
+  return row;
+}
+
+/** The one row an insert … returning() answers. */
+export async function inserted<T>(rows: PromiseLike<T[]>): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}

@@ -1,6 +1,6 @@
 // The only code that touches the account tables.
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import { first, inserted, type DbOrTx, type Tx } from '../../db/client';
 import { authSessions, knownDevices, miningAccounts, roles, securityEvents, userRoles, users, verificationCodes } from './accounts.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,13 +10,11 @@ export type CodeRow = typeof verificationCodes.$inferSelect;
 // ---- users
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
-  return row;
+  return first(db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`));
 }
 
 export async function findUserByPhone(db: DbOrTx, country: string, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.phoneCountry, country), eq(users.phone, phone)));
-  return row;
+  return first(db.select().from(users).where(and(eq(users.phoneCountry, country), eq(users.phone, phone))));
 }
 
 /** The user an email address or phone number belongs to. */
@@ -25,18 +23,15 @@ export function findUserByContact(db: DbOrTx, contact: { channel: 'email'; email
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
+  return first(db.select().from(users).where(eq(users.id, id)));
 }
 
 export async function findUserByInviteCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`upper(${users.inviteCode}) = upper(${code})`);
-  return row;
+  return first(db.select().from(users).where(sql`upper(${users.inviteCode}) = upper(${code})`));
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
+  return inserted(db.insert(users).values(values).returning());
 }
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>, now: Date): Promise<void> {
@@ -50,13 +45,11 @@ export function listAccounts(db: DbOrTx, userId: string) {
 }
 
 export async function findAccountOfUser(db: DbOrTx, userId: string, accountId: string) {
-  const [row] = await db.select().from(miningAccounts).where(and(eq(miningAccounts.id, accountId), eq(miningAccounts.userId, userId)));
-  return row;
+  return first(db.select().from(miningAccounts).where(and(eq(miningAccounts.id, accountId), eq(miningAccounts.userId, userId))));
 }
 
 export async function findAccountOfUserByName(db: DbOrTx, userId: string, name: string) {
-  const [row] = await db.select().from(miningAccounts).where(and(eq(miningAccounts.userId, userId), sql`lower(${miningAccounts.name}) = lower(${name})`));
-  return row;
+  return first(db.select().from(miningAccounts).where(and(eq(miningAccounts.userId, userId), sql`lower(${miningAccounts.name}) = lower(${name})`)));
 }
 
 export async function accountNameExists(db: DbOrTx, name: string): Promise<boolean> {
@@ -70,8 +63,7 @@ export async function countAccounts(db: DbOrTx, userId: string): Promise<number>
 }
 
 export async function insertAccount(db: DbOrTx, values: typeof miningAccounts.$inferInsert) {
-  const [row] = await db.insert(miningAccounts).values(values).returning();
-  return row!;
+  return inserted(db.insert(miningAccounts).values(values).returning());
 }
 
 export async function setAccountHidden(db: DbOrTx, userId: string, accountId: string, hidden: boolean): Promise<boolean> {
@@ -98,18 +90,15 @@ export async function rolesOf(db: DbOrTx, userId: string): Promise<Array<{ permi
 // ---- sessions
 
 export async function insertSession(db: DbOrTx, values: typeof authSessions.$inferInsert): Promise<SessionRow> {
-  const [row] = await db.insert(authSessions).values(values).returning();
-  return row!;
+  return inserted(db.insert(authSessions).values(values).returning());
 }
 
 export async function findSessionByAccessHash(db: DbOrTx, accessHash: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(authSessions).where(eq(authSessions.accessHash, accessHash));
-  return row;
+  return first(db.select().from(authSessions).where(eq(authSessions.accessHash, accessHash)));
 }
 
 export async function findSessionByRefreshHash(db: DbOrTx, refreshHash: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(authSessions).where(eq(authSessions.refreshHash, refreshHash));
-  return row;
+  return first(db.select().from(authSessions).where(eq(authSessions.refreshHash, refreshHash)));
 }
 
 /**
@@ -148,8 +137,7 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, 
 // ---- verification codes
 
 export async function latestCode(db: DbOrTx, target: string, purpose: string): Promise<CodeRow | undefined> {
-  const [row] = await db.select().from(verificationCodes).where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose))).orderBy(desc(verificationCodes.createdAt)).limit(1);
-  return row;
+  return first(db.select().from(verificationCodes).where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose))).orderBy(desc(verificationCodes.createdAt)).limit(1));
 }
 
 export async function insertCode(db: DbOrTx, values: typeof verificationCodes.$inferInsert): Promise<void> {

@@ -79,12 +79,8 @@ export class AlertsService {
       const to = recipients.get(r.accountId!);
       if (!to) return [];
       return [{
-        accountId: to.accountId,
-        accountName: to.accountName,
+        ...to,
         coin: r.coin,
-        userId: to.userId,
-        language: to.language,
-        mailbox: to.mailbox,
         offline: r.offline ?? [],
         hashrate: r.hashrate,
         settings: r.offlineAlert === null ? DEFAULT_ALERTS : { offlineAlert: r.offlineAlert, hashrateThreshold: r.threshold, repeatMinutes: r.repeat!, email: r.email! },
@@ -145,14 +141,10 @@ export class AlertsService {
       const to = recipients.get(r.accountId);
       if (!to) return [];
       return [{
+        ...to,
         groupId: r.groupId,
         groupName: r.groupName,
-        accountId: r.accountId,
-        accountName: to.accountName,
         coin: r.coin,
-        userId: to.userId,
-        language: to.language,
-        mailbox: to.mailbox,
         hashrate: sum?.hashrate ?? 0,
         workers: sum?.workers ?? 0,
         threshold: r.threshold,

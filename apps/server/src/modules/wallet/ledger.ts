@@ -275,6 +275,27 @@ const batchers = new WeakMap<object, Batcher>();
  * posting is written; the caller's transaction stays usable), and AppError('idempotency_conflict')
  * when the key was used for a different posting.
  */
+/** One side of a movement: a holder's bucket (available unless said). */
+export interface Side {
+  holder: string;
+  bucket?: Bucket;
+}
+
+/** The posting of `amount` (positive) of one coin going from one holder's bucket to another's. */
+export function movement(m: { idempotencyKey: string; businessType: string; reference?: string | null; memo?: Record<string, string> | null; coin: string; amount: string; from: Side; to: Side }): PostingInput {
+  const value = new LedgerDecimal(m.amount).toFixed();
+  return {
+    idempotencyKey: m.idempotencyKey,
+    businessType: m.businessType,
+    reference: m.reference ?? null,
+    memo: m.memo ?? null,
+    entries: [
+      { holder: m.from.holder, coin: m.coin, bucket: m.from.bucket ?? 'available', amount: `-${value}` },
+      { holder: m.to.holder, coin: m.coin, bucket: m.to.bucket ?? 'available', amount: value },
+    ],
+  };
+}
+
 export async function post(db: DbOrTx, input: PostingInput, now: Date = new Date()): Promise<PostingResult> {
   const p = prepare(input, now);
   if (db instanceof PgTransaction) {

@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory, AccountsApi } from '../accounts';
 import { userAmount } from './amounts';
-import { LedgerDecimal as Decimal, post } from './ledger';
+import { LedgerDecimal as Decimal, movement, post } from './ledger';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import { plain } from './wallet.presenter';
@@ -48,19 +48,8 @@ export class TransfersService {
     const now = this.clock.now();
     const row = await inTransaction(this.db, async (tx) => {
       const created = await repo.insertTransfer(tx, { fromAccountId: accountId, toAccountId: to.id, userId, coin: body.coin, amount: amount.toFixed(), idempotencyKey: key, createdAt: now });
-      await post(
-        tx,
-        {
-          idempotencyKey: `transfer:${created.id}`,
-          businessType: 'transfer',
-          reference: `transfer:${created.id}`,
-          entries: [
-            { holder: accountId, coin: body.coin, amount: `-${amount.toFixed()}` },
-            { holder: to.id, coin: body.coin, amount: amount.toFixed() },
-          ],
-        },
-        now,
-      );
+      const ref = `transfer:${created.id}`;
+      await post(tx, movement({ idempotencyKey: ref, businessType: 'transfer', reference: ref, coin: body.coin, amount: amount.toFixed(), from: { holder: accountId }, to: { holder: to.id } }), now);
       return created;
     }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.

@@ -3,7 +3,7 @@
 // payout settings, address wallets. Postings themselves are written by ledger.ts only.
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BusinessType, WithdrawalStatus } from '@hashpool/shared';
-import { queryRows, sqlArray, withTotal, type DbOrTx } from '../../db/client';
+import { first, inserted, queryRows, sqlArray, withTotal, type DbOrTx } from '../../db/client';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -18,8 +18,7 @@ const count = sql<number>`count(*)::int`;
 // ---- coin limits ---------------------------------------------------------------------------------
 
 export async function coinLimits(db: DbOrTx, coin: string): Promise<LimitsRow | undefined> {
-  const [row] = await db.select().from(walletCoinLimits).where(eq(walletCoinLimits.coin, coin));
-  return row;
+  return first(db.select().from(walletCoinLimits).where(eq(walletCoinLimits.coin, coin)));
 }
 
 export function allCoinLimits(db: DbOrTx): Promise<LimitsRow[]> {
@@ -38,8 +37,7 @@ export function listAddresses(db: DbOrTx, accountId: string, coin?: string): Pro
 
 /** A new address; a unique violation when the sub-account has it already. */
 export async function insertAddress(db: DbOrTx, values: typeof withdrawAddresses.$inferInsert): Promise<AddressRow> {
-  const [row] = await db.insert(withdrawAddresses).values(values).returning();
-  return row!;
+  return inserted(db.insert(withdrawAddresses).values(values).returning());
 }
 
 /** Removes (marks deleted) the sub-account's address; false when it has no such live address. */
@@ -62,8 +60,7 @@ export async function findAddress(db: DbOrTx, accountId: string, coin: string, i
 }
 
 export async function findLiveAddressById(db: DbOrTx, id: string): Promise<AddressRow | undefined> {
-  const [row] = await db.select().from(withdrawAddresses).where(and(eq(withdrawAddresses.id, id), isNull(withdrawAddresses.deletedAt)));
-  return row;
+  return first(db.select().from(withdrawAddresses).where(and(eq(withdrawAddresses.id, id), isNull(withdrawAddresses.deletedAt))));
 }
 
 /** When the newest withdraw address of these sub-accounts was added (deleted ones count: the hold stands). */
@@ -101,8 +98,7 @@ export async function pageAllWithdrawals(db: DbOrTx, status: WithdrawalStatus | 
 }
 
 export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
-  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
-  return row;
+  return first(db.select().from(withdrawals).where(eq(withdrawals.id, id)));
 }
 
 export function withdrawalsByIds(db: DbOrTx, ids: string[]): Promise<WithdrawalRow[]> {
@@ -189,8 +185,7 @@ export async function insertAddressPayout(db: DbOrTx, values: typeof withdrawals
 // ---- deposits ------------------------------------------------------------------------------------
 
 export async function findDepositAddress(db: DbOrTx, accountId: string, coin: string) {
-  const [row] = await db.select().from(depositAddresses).where(and(eq(depositAddresses.accountId, accountId), eq(depositAddresses.coin, coin)));
-  return row;
+  return first(db.select().from(depositAddresses).where(and(eq(depositAddresses.accountId, accountId), eq(depositAddresses.coin, coin))));
 }
 
 /** Keeps the first address of a sub-account and coin (a concurrent second one is dropped). */
@@ -204,8 +199,7 @@ export async function pageDeposits(db: DbOrTx, accountId: string, coin: string |
 }
 
 export async function findDeposit(db: DbOrTx, id: string): Promise<DepositRow | undefined> {
-  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
-  return row;
+  return first(db.select().from(deposits).where(eq(deposits.id, id)));
 }
 
 export function depositsByIds(db: DbOrTx, ids: string[]): Promise<DepositRow[]> {
@@ -245,19 +239,16 @@ export async function markDepositCredited(db: DbOrTx, id: string, at: Date): Pro
 // ---- internal transfers --------------------------------------------------------------------------
 
 export async function transferByKey(db: DbOrTx, fromAccountId: string, key: string): Promise<TransferRow | undefined> {
-  const [row] = await db.select().from(internalTransfers).where(and(eq(internalTransfers.fromAccountId, fromAccountId), eq(internalTransfers.idempotencyKey, key)));
-  return row;
+  return first(db.select().from(internalTransfers).where(and(eq(internalTransfers.fromAccountId, fromAccountId), eq(internalTransfers.idempotencyKey, key))));
 }
 
 /** A new transfer; a unique violation when the key was used (a raced duplicate). */
 export async function insertTransfer(db: DbOrTx, values: typeof internalTransfers.$inferInsert): Promise<TransferRow> {
-  const [row] = await db.insert(internalTransfers).values(values).returning();
-  return row!;
+  return inserted(db.insert(internalTransfers).values(values).returning());
 }
 
 export async function findTransfer(db: DbOrTx, id: string): Promise<TransferRow | undefined> {
-  const [row] = await db.select().from(internalTransfers).where(eq(internalTransfers.id, id));
-  return row;
+  return first(db.select().from(internalTransfers).where(eq(internalTransfers.id, id)));
 }
 
 // ---- the ledger as a holder's movements ------------------------------------------------------------
@@ -337,8 +328,7 @@ export function listPayoutSettings(db: DbOrTx, accountId: string): Promise<Payou
 }
 
 export async function findPayoutSetting(db: DbOrTx, accountId: string, coin: string): Promise<PayoutSettingRow | undefined> {
-  const [row] = await db.select().from(payoutSettings).where(and(eq(payoutSettings.accountId, accountId), eq(payoutSettings.coin, coin)));
-  return row;
+  return first(db.select().from(payoutSettings).where(and(eq(payoutSettings.accountId, accountId), eq(payoutSettings.coin, coin))));
 }
 
 /** Saves a setting; its time moves only when `switched` (a new address or on/off), not for the threshold alone. */

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { ChainRefusal, type ChainAdapter } from './chain';
-import { LedgerDecimal as Decimal, post, SYSTEM } from './ledger';
+import { LedgerDecimal as Decimal, movement, post, SYSTEM } from './ledger';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
 
@@ -26,36 +26,14 @@ export const withdrawalHolder = (w: Pick<WithdrawalRow, 'accountId' | 'addressWa
 
 /** Available to frozen, once: a withdrawal's amount is held from its creation until it settles or returns. */
 export async function freezeFunds(tx: Tx, w: WithdrawalRow, now: Date): Promise<void> {
-  await post(
-    tx,
-    {
-      idempotencyKey: `withdraw:${w.id}`,
-      businessType: 'withdraw',
-      reference: `withdrawal:${w.id}`,
-      entries: [
-        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'available', amount: `-${new Decimal(w.amount).toFixed()}` },
-        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: new Decimal(w.amount).toFixed() },
-      ],
-    },
-    now,
-  );
+  const holder = withdrawalHolder(w);
+  await post(tx, movement({ idempotencyKey: `withdraw:${w.id}`, businessType: 'withdraw', reference: `withdrawal:${w.id}`, coin: w.coin, amount: w.amount, from: { holder }, to: { holder, bucket: 'frozen' } }), now);
 }
 
 /** Frozen back to available, once: for rejected and failed withdrawals. */
 export async function returnFunds(tx: Tx, w: WithdrawalRow, now: Date): Promise<void> {
-  await post(
-    tx,
-    {
-      idempotencyKey: `withdraw-return:${w.id}`,
-      businessType: 'withdraw_return',
-      reference: `withdrawal:${w.id}`,
-      entries: [
-        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: `-${new Decimal(w.amount).toFixed()}` },
-        { holder: withdrawalHolder(w), coin: w.coin, bucket: 'available', amount: new Decimal(w.amount).toFixed() },
-      ],
-    },
-    now,
-  );
+  const holder = withdrawalHolder(w);
+  await post(tx, movement({ idempotencyKey: `withdraw-return:${w.id}`, businessType: 'withdraw_return', reference: `withdrawal:${w.id}`, coin: w.coin, amount: w.amount, from: { holder, bucket: 'frozen' }, to: { holder } }), now);
 }
 
 export class WithdrawalProcessor {
@@ -164,19 +142,8 @@ export class WithdrawalProcessor {
       for (const d of ready) {
         await inTransaction(this.db, async (tx) => {
           if (!(await repo.markDepositCredited(tx, d.id, now))) return;
-          await post(
-            tx,
-            {
-              idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`,
-              businessType: 'deposit',
-              reference: `deposit:${d.id}`,
-              entries: [
-                { holder: SYSTEM.chain, coin, amount: new Decimal(d.amount).neg().toFixed() },
-                { holder: d.accountId, coin, amount: new Decimal(d.amount).toFixed() },
-              ],
-            },
-            now,
-          );
+          const deposit = { idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`, businessType: 'deposit', reference: `deposit:${d.id}` };
+          await post(tx, movement({ ...deposit, coin, amount: d.amount, from: { holder: SYSTEM.chain }, to: { holder: d.accountId } }), now);
           credited++;
         });
       }
