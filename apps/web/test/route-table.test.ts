@@ -79,25 +79,28 @@ describe('menus from the route table', () => {
 });
 
 describe('the current menu entry', () => {
-  it('main menu: home, the pools section, and Pools for every coin page', () => {
-    expect(activeMenuKey(ROUTES, 'main', place('/'))).toBe('home');
-    expect(activeMenuKey(ROUTES, 'main', place('/#pools'))).toBe('pools');
-    expect(activeMenuKey(ROUTES, 'main', place('/#other'))).toBe('home');
-    expect(activeMenuKey(ROUTES, 'main', place('/pool/btc/home'))).toBe('pools');
-    expect(activeMenuKey(ROUTES, 'main', place('/pool/btc/miner/detail?id=3'))).toBe('pools');
-    expect(activeMenuKey(ROUTES, 'main', place('/mining/aleo/ip-statistics'))).toBe('pools');
-    expect(activeMenuKey(ROUTES, 'main', place('/miners/detail/7'))).toBe('miners');
-    expect(activeMenuKey(ROUTES, 'main', place('/download/'))).toBe('download');
-    expect(activeMenuKey(ROUTES, 'main', place('/user/setting'))).toBeUndefined();
-    expect(activeMenuKey(ROUTES, 'main', place('/nowhere'))).toBeUndefined();
-  });
-
-  it('section menus: the page itself, the worker detail under Workers', () => {
-    expect(activeMenuKey(ROUTES, 'user', place('/user/logs'))).toBe('/user/logs');
-    expect(activeMenuKey(ROUTES, 'wallet', place('/asset/transaction?coin=btc'))).toBe('/asset/transaction');
-    expect(activeMenuKey(ROUTES, 'pool', place('/pool/btc/profit'))).toBe('/pool/:type/profit');
-    expect(activeMenuKey(ROUTES, 'pool', place('/pool/btc/miner/detail?id=3'))).toBe('/pool/:type/miner');
-    expect(activeMenuKey(ROUTES, 'address', place('/mining/kas/stats?address=x'))).toBe('/mining/:coin/stats');
+  // [menu, place, the key current there]
+  const cases: [MenuName, string, string | undefined][] = [
+    // The main menu: home, the pools section, and Pools for every coin page.
+    ['main', '/', 'home'],
+    ['main', '/#pools', 'pools'],
+    ['main', '/#other', 'home'],
+    ['main', '/pool/btc/home', 'pools'],
+    ['main', '/pool/btc/miner/detail?id=3', 'pools'],
+    ['main', '/mining/aleo/ip-statistics', 'pools'],
+    ['main', '/miners/detail/7', 'miners'],
+    ['main', '/download/', 'download'],
+    ['main', '/user/setting', undefined],
+    ['main', '/nowhere', undefined],
+    // Section menus: the page itself, the worker detail under Workers.
+    ['user', '/user/logs', '/user/logs'],
+    ['wallet', '/asset/transaction?coin=btc', '/asset/transaction'],
+    ['pool', '/pool/btc/profit', '/pool/:type/profit'],
+    ['pool', '/pool/btc/miner/detail?id=3', '/pool/:type/miner'],
+    ['address', '/mining/kas/stats?address=x', '/mining/:coin/stats'],
+  ];
+  it.each(cases)('%s menu at %s: %s', (menu, path, key) => {
+    expect(activeMenuKey(ROUTES, menu, place(path))).toBe(key);
   });
 });
 

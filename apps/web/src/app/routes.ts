@@ -6,7 +6,7 @@
 // available in this version" result. Routing rules live in shell/routing/routing-rules.ts.
 import type { ComponentType } from 'react';
 import type { Permission } from '@hashpool/shared';
-import type { RouteMeta, RouteTable } from '../shell/routing/route-table';
+import type { MenuName, MenuPlacement, RouteAccess, RouteMeta, RouteTable } from '../shell/routing/route-table';
 
 /** The domain (and so the issue) that builds the page. */
 export type RouteOwner =
@@ -38,17 +38,31 @@ const CONTRACT: readonly Permission[] = ['contract.view'];
 const POOL: readonly Permission[] = ['pool.view'];
 const MINER: readonly Permission[] = ['miner.view'];
 
+/** The site's own pages (home, legal, download): public, built in the shell issue. */
+const CONTENT = { access: 'public', owner: 'shell' } as const;
+/** Getting in: for visitors only (a logged-in user is sent home). */
+const GUEST = { access: 'guest', owner: 'accounts' } as const;
 /** What a coin's pool pages share: the owner, the title's frame, "Pools" current in the header. */
 const POOL_PAGE = { owner: 'mining', titleFrame: 'pool:frame.title', parentKeys: ['pools'] } as const;
 /** What a coin's address-mining pages share. */
 const ADDRESS_PAGE = { access: 'public', owner: 'address-mining', titleFrame: 'mining:title_frame', parentKeys: ['pools'] } as const;
 
+/** A place in a menu: at `order`, labelled `label` (the route's title when not given). */
+function inMenu(menu: MenuName, order: number, label?: string): MenuPlacement {
+  return label === undefined ? { menu, order } : { menu, order, label };
+}
+
+/** Routes of one owner and access whose pages are not built yet: the guards apply, the page says so. */
+function planned(owner: RouteOwner, access: RouteAccess, paths: readonly string[]): RouteDef[] {
+  return paths.map((path) => ({ path, access, owner }));
+}
+
+// One line a route; where that grows too long, the route's places in the menus go on a second.
 export const ROUTES: readonly RouteDef[] = [
   // Built in the shell issue.
   {
+    ...CONTENT,
     path: '/',
-    access: 'public',
-    owner: 'shell',
     page: () => import('../features/content/pages/HomePage'),
     title: 'common:nav.home',
     siteTitle: true,
@@ -57,165 +71,75 @@ export const ROUTES: readonly RouteDef[] = [
       { menu: 'main', order: 20, key: 'pools', hash: '#pools', label: 'common:nav.pools' },
     ],
   },
-  { path: '/terms', access: 'public', owner: 'shell', page: () => import('../features/content/pages/TermsPage'), title: 'legal:terms.title' },
-  { path: '/about-us', access: 'public', owner: 'shell', page: () => import('../features/content/pages/AboutPage'), title: 'legal:about.title' },
-  {
-    path: '/download',
-    access: 'public',
-    owner: 'shell',
-    page: () => import('../features/content/pages/DownloadPage'),
-    title: 'download:title',
-    menu: [{ menu: 'main', order: 40, key: 'download', label: 'common:nav.download' }],
-  },
+  { ...CONTENT, path: '/terms', page: () => import('../features/content/pages/TermsPage'), title: 'legal:terms.title' },
+  { ...CONTENT, path: '/about-us', page: () => import('../features/content/pages/AboutPage'), title: 'legal:about.title' },
+  { ...CONTENT, path: '/download', page: () => import('../features/content/pages/DownloadPage'), title: 'download:title',
+    menu: [{ menu: 'main', order: 40, key: 'download', label: 'common:nav.download' }] },
 
-  // Built in the accounts issue: getting in and the user centre.
-  { path: '/login', access: 'guest', owner: 'accounts', page: () => import('../features/accounts/pages/LoginPage'), title: 'auth:login.title' },
-  { path: '/register/email', access: 'guest', owner: 'accounts', page: () => import('../features/accounts/pages/RegisterPage'), title: 'auth:register.title' },
-  { path: '/register/phone', access: 'guest', owner: 'accounts', page: () => import('../features/accounts/pages/RegisterPage'), title: 'auth:register.title' },
-  { path: '/resetpassword/phone', access: 'guest', owner: 'accounts', page: () => import('../features/accounts/pages/ResetPasswordPage'), title: 'auth:reset.title' },
-  { path: '/resetpassword/email', access: 'guest', owner: 'accounts', page: () => import('../features/accounts/pages/ResetPasswordPage'), title: 'auth:reset.title' },
-  {
-    path: '/user/setting',
-    access: USER,
-    owner: 'accounts',
-    page: () => import('../features/accounts/pages/SettingsPage'),
-    title: 'user:settings.title',
-    menu: [
-      { menu: 'account', order: 20, label: 'common:header.settings' },
-      { menu: 'user', order: 10, label: 'user:nav.settings' },
-    ],
-  },
-  {
-    path: '/user/logs',
-    access: USER,
-    owner: 'accounts',
-    page: () => import('../features/accounts/pages/SecurityLogPage'),
-    title: 'user:logs.title',
-    menu: [
-      { menu: 'account', order: 30, label: 'common:header.security_log' },
-      { menu: 'user', order: 30, label: 'user:nav.logs' },
-    ],
-  },
-  {
-    path: '/user/account',
-    access: ACCOUNT,
-    owner: 'accounts',
-    page: () => import('../features/accounts/pages/SubAccountsPage'),
-    title: 'user:accounts.title',
-    menu: [
-      { menu: 'account', order: 10, label: 'common:header.sub_accounts' },
-      { menu: 'user', order: 20, label: 'user:nav.accounts' },
-    ],
-  },
+  // Built in the accounts issue: getting in and the user centre (its tabs are the `user` menu;
+  // settings, logs and sub-accounts are also in the header's account menu).
+  { ...GUEST, path: '/login', page: () => import('../features/accounts/pages/LoginPage'), title: 'auth:login.title' },
+  { ...GUEST, path: '/register/email', page: () => import('../features/accounts/pages/RegisterPage'), title: 'auth:register.title' },
+  { ...GUEST, path: '/register/phone', page: () => import('../features/accounts/pages/RegisterPage'), title: 'auth:register.title' },
+  { ...GUEST, path: '/resetpassword/phone', page: () => import('../features/accounts/pages/ResetPasswordPage'), title: 'auth:reset.title' },
+  { ...GUEST, path: '/resetpassword/email', page: () => import('../features/accounts/pages/ResetPasswordPage'), title: 'auth:reset.title' },
+  { path: '/user/setting', access: USER, owner: 'accounts', page: () => import('../features/accounts/pages/SettingsPage'), title: 'user:settings.title',
+    menu: [inMenu('account', 20, 'common:header.settings'), inMenu('user', 10, 'user:nav.settings')] },
+  { path: '/user/logs', access: USER, owner: 'accounts', page: () => import('../features/accounts/pages/SecurityLogPage'), title: 'user:logs.title',
+    menu: [inMenu('account', 30, 'common:header.security_log'), inMenu('user', 30, 'user:nav.logs')] },
+  { path: '/user/account', access: ACCOUNT, owner: 'accounts', page: () => import('../features/accounts/pages/SubAccountsPage'), title: 'user:accounts.title',
+    menu: [inMenu('account', 10, 'common:header.sub_accounts'), inMenu('user', 20, 'user:nav.accounts')] },
 
   // Public.
   { path: '/ticket', access: 'public', owner: 'support', title: 'common:nav.support', menu: [{ menu: 'main', order: 50, key: 'support' }] },
-  // A coin's address-mining pages: tabs of their own, "Pools" in the header.
-  { ...ADDRESS_PAGE, path: '/mining/:coin/dashboard', page: () => import('../features/address-mining/pages/AddressDashboardPage'), title: 'mining:nav.dashboard', menu: [{ menu: 'address', order: 10 }] },
-  { ...ADDRESS_PAGE, path: '/mining/:coin/stats', page: () => import('../features/address-mining/pages/AddressStatsPage'), title: 'mining:nav.stats', menu: [{ menu: 'address', order: 20 }] },
-  { ...ADDRESS_PAGE, path: '/mining/:coin/info', page: () => import('../features/address-mining/pages/AddressInfoPage'), title: 'mining:nav.info', menu: [{ menu: 'address', order: 30 }] },
-  // ALEO only (the coin rules of routing-rules.ts): other coins' tabs leave it out.
-  {
-    ...ADDRESS_PAGE,
-    path: '/mining/:coin/ip-statistics',
-    page: () => import('../features/address-mining/pages/IpStatisticsPage'),
-    title: 'mining:nav.ip-statistics',
-    menu: [{ menu: 'address', order: 40 }],
-  },
+  // A coin's address-mining pages: tabs of their own, "Pools" in the header. The IP statistics are
+  // ALEO's only (the coin rules of routing-rules.ts): other coins' tabs leave them out.
+  { ...ADDRESS_PAGE, path: '/mining/:coin/dashboard', page: () => import('../features/address-mining/pages/AddressDashboardPage'), title: 'mining:nav.dashboard', menu: [inMenu('address', 10)] },
+  { ...ADDRESS_PAGE, path: '/mining/:coin/stats', page: () => import('../features/address-mining/pages/AddressStatsPage'), title: 'mining:nav.stats', menu: [inMenu('address', 20)] },
+  { ...ADDRESS_PAGE, path: '/mining/:coin/info', page: () => import('../features/address-mining/pages/AddressInfoPage'), title: 'mining:nav.info', menu: [inMenu('address', 30)] },
+  { ...ADDRESS_PAGE, path: '/mining/:coin/ip-statistics', page: () => import('../features/address-mining/pages/IpStatisticsPage'), title: 'mining:nav.ip-statistics', menu: [inMenu('address', 40)] },
   // A logged-in user must reach this one: it is where they pick the accounts to grant.
-  { path: '/login/oauth/authorize', access: 'public', owner: 'oauth' },
-  { path: '/authredirect', access: 'public', owner: 'accounts' },
+  ...planned('oauth', 'public', ['/login/oauth/authorize']),
+  ...planned('accounts', 'public', ['/authredirect']),
   // The paths of WeChat binding, sales and the Goldshell event are ours (docs/rules.md, Routes and access).
-  { path: '/bind-wechat', access: 'public', owner: 'accounts' },
-  { path: '/sales', access: 'public', owner: 'promotions' },
-  { path: '/activity/goldshell', access: 'public', owner: 'promotions' },
-  { path: '/observer_redirect', access: 'public', owner: 'observers' },
+  ...planned('accounts', 'public', ['/bind-wechat']),
+  ...planned('promotions', 'public', ['/sales', '/activity/goldshell']),
+  ...planned('observers', 'public', ['/observer_redirect']),
   { path: '/activity/invite', access: 'public', owner: 'earnings', page: () => import('../features/earnings/pages/InviteActivityPage'), title: 'invite:activity.page_title' },
-  { path: '/activity/red_packet/:packetId', access: 'public', owner: 'promotions' },
-  { path: '/activity/red_packet/:packetId/detail', access: 'public', owner: 'promotions' },
+  ...planned('promotions', 'public', ['/activity/red_packet/:packetId', '/activity/red_packet/:packetId/detail']),
   { path: '/miners', access: 'public', owner: 'catalogue', title: 'common:nav.miners', menu: [{ menu: 'main', order: 30, key: 'miners' }] },
   { path: '/miners/detail/:id', access: 'public', owner: 'catalogue', parentKeys: ['miners'] },
   // A coin's pool pages: tabs of their own (in this order: dashboard, workers, earnings,
   // statistics, getting started), "Pools" in the header.
-  { ...POOL_PAGE, path: '/pool/:type/stat', access: 'public', page: () => import('../features/mining/pages/PoolStatPage'), title: 'pool:nav.stat', menu: [{ menu: 'pool', order: 40 }] },
-  { ...POOL_PAGE, path: '/pool/:type/info', access: 'public', page: () => import('../features/mining/pages/PoolInfoPage'), title: 'pool:nav.info', menu: [{ menu: 'pool', order: 50 }] },
+  { ...POOL_PAGE, path: '/pool/:type/stat', access: 'public', page: () => import('../features/mining/pages/PoolStatPage'), title: 'pool:nav.stat', menu: [inMenu('pool', 40)] },
+  { ...POOL_PAGE, path: '/pool/:type/info', access: 'public', page: () => import('../features/mining/pages/PoolInfoPage'), title: 'pool:nav.info', menu: [inMenu('pool', 50)] },
 
   // Permission-gated.
-  { ...POOL_PAGE, path: '/pool/:type/home', access: POOL, page: () => import('../features/mining/pages/PoolHomePage'), title: 'pool:nav.home', menu: [{ menu: 'pool', order: 10 }] },
-  { ...POOL_PAGE, path: '/pool/:type/miner', access: MINER, page: () => import('../features/mining/pages/MinerPage'), title: 'pool:nav.miner', menu: [{ menu: 'pool', order: 20 }] },
-  {
-    ...POOL_PAGE,
-    path: '/pool/:type/miner/detail',
-    access: MINER,
-    page: () => import('../features/mining/pages/MinerDetailPage'),
-    title: 'pool:detail.title',
-    // Under "Workers" in the coin's tabs.
-    parentKeys: ['pools', '/pool/:type/miner'],
-  },
-  { ...POOL_PAGE, path: '/pool/:type/profit', access: POOL, owner: 'earnings', page: () => import('../features/earnings/pages/ProfitPage'), title: 'pool:nav.profit', menu: [{ menu: 'pool', order: 30 }] },
-  { path: '/user/mining', access: USER, owner: 'mining' },
-  {
-    path: '/user/message',
-    access: USER,
-    owner: 'mining',
-    page: () => import('../features/mining/pages/MessagePage'),
-    title: 'pool:messages.page_title',
-    menu: [{ menu: 'user', order: 40, label: 'user:nav.messages' }],
-  },
-  { path: '/user/authredirect', access: USER, owner: 'oauth' },
-  { path: '/user/red_packet', access: USER, owner: 'promotions' },
-  { path: '/user/red_packet/:id', access: USER, owner: 'promotions' },
-  { path: '/user/observe', access: USER, owner: 'observers' },
-  { path: '/user/coupon', access: USER, owner: 'promotions' },
-  { path: '/user/coupon/:couponId/:itemId', access: USER, owner: 'promotions' },
-  { path: '/user/app/activity', access: ACCOUNT, owner: 'accounts' },
-  {
-    path: '/user/invite',
-    access: ['recommend.view'],
-    owner: 'earnings',
-    page: () => import('../features/earnings/pages/InvitePage'),
-    title: 'invite:user_title',
-    menu: [{ menu: 'user', order: 50, label: 'user:nav.invite' }],
-  },
-  {
-    path: '/asset/index',
-    access: WALLET,
-    owner: 'wallet',
-    page: () => import('../features/wallet/pages/AssetPage'),
-    title: 'wallet:title',
-    menu: [
-      { menu: 'shortcuts', order: 10, label: 'common:header.wallet', icon: 'wallet' },
-      { menu: 'wallet', order: 10, label: 'wallet:nav.assets' },
-    ],
-  },
-  {
-    path: '/asset/transaction',
-    access: WALLET,
-    owner: 'wallet',
-    page: () => import('../features/wallet/pages/TransactionPage'),
-    title: 'wallet:transactions.title',
-    menu: [{ menu: 'wallet', order: 20, label: 'wallet:nav.transactions' }],
-  },
-  { path: '/asset/:type/stake-now', access: WALLET, owner: 'staking' },
-  { path: '/asset/:type/borrow-now', access: WALLET, owner: 'staking' },
-  { path: '/contract/list', access: CONTRACT, owner: 'contracts' },
-  { path: '/contract/order', access: CONTRACT, owner: 'contracts' },
-  { path: '/contract/order/:orderId', access: CONTRACT, owner: 'contracts' },
-  { path: '/contract/order/:orderId/profit', access: CONTRACT, owner: 'contracts' },
-  { path: '/contract/dashboard', access: CONTRACT, owner: 'contracts' },
-  { path: '/contract/detail', access: CONTRACT, owner: 'contracts' },
-  { path: '/contract/terms', access: CONTRACT, owner: 'contracts' },
+  { ...POOL_PAGE, path: '/pool/:type/home', access: POOL, page: () => import('../features/mining/pages/PoolHomePage'), title: 'pool:nav.home', menu: [inMenu('pool', 10)] },
+  { ...POOL_PAGE, path: '/pool/:type/miner', access: MINER, page: () => import('../features/mining/pages/MinerPage'), title: 'pool:nav.miner', menu: [inMenu('pool', 20)] },
+  // Under "Workers" in the coin's tabs.
+  { ...POOL_PAGE, path: '/pool/:type/miner/detail', access: MINER, page: () => import('../features/mining/pages/MinerDetailPage'), title: 'pool:detail.title', parentKeys: ['pools', '/pool/:type/miner'] },
+  { ...POOL_PAGE, path: '/pool/:type/profit', access: POOL, owner: 'earnings', page: () => import('../features/earnings/pages/ProfitPage'), title: 'pool:nav.profit', menu: [inMenu('pool', 30)] },
+  ...planned('mining', USER, ['/user/mining']),
+  { path: '/user/message', access: USER, owner: 'mining', page: () => import('../features/mining/pages/MessagePage'), title: 'pool:messages.page_title', menu: [inMenu('user', 40, 'user:nav.messages')] },
+  ...planned('oauth', USER, ['/user/authredirect']),
+  ...planned('promotions', USER, ['/user/red_packet', '/user/red_packet/:id']),
+  ...planned('observers', USER, ['/user/observe']),
+  ...planned('promotions', USER, ['/user/coupon', '/user/coupon/:couponId/:itemId']),
+  ...planned('accounts', ACCOUNT, ['/user/app/activity']),
+  { path: '/user/invite', access: ['recommend.view'], owner: 'earnings', page: () => import('../features/earnings/pages/InvitePage'), title: 'invite:user_title',
+    menu: [inMenu('user', 50, 'user:nav.invite')] },
+  // The wallet: its pages' tabs are the `wallet` menu; the assets are also a header shortcut.
+  { path: '/asset/index', access: WALLET, owner: 'wallet', page: () => import('../features/wallet/pages/AssetPage'), title: 'wallet:title',
+    menu: [{ menu: 'shortcuts', order: 10, label: 'common:header.wallet', icon: 'wallet' }, inMenu('wallet', 10, 'wallet:nav.assets')] },
+  { path: '/asset/transaction', access: WALLET, owner: 'wallet', page: () => import('../features/wallet/pages/TransactionPage'), title: 'wallet:transactions.title',
+    menu: [inMenu('wallet', 20, 'wallet:nav.transactions')] },
+  ...planned('staking', WALLET, ['/asset/:type/stake-now', '/asset/:type/borrow-now']),
+  ...planned('contracts', CONTRACT, ['/contract/list', '/contract/order', '/contract/order/:orderId', '/contract/order/:orderId/profit', '/contract/dashboard', '/contract/detail', '/contract/terms']),
   { path: '/fund/:id', access: ACCOUNT, owner: 'wallet', page: () => import('../features/wallet/pages/FundDetailPage'), title: 'wallet:fund.title' },
 
   // Ours (docs/rules.md, Routes and access): the operators' wallet area (withdrawal review, ledger, adjustments).
-  {
-    path: '/admin/wallet',
-    access: 'admin',
-    owner: 'wallet',
-    page: () => import('../features/admin/pages/AdminWalletPage'),
-    title: 'admin:title',
-    menu: [{ menu: 'account', order: 40, label: 'common:header.admin' }],
-  },
+  { path: '/admin/wallet', access: 'admin', owner: 'wallet', page: () => import('../features/admin/pages/AdminWalletPage'), title: 'admin:title', menu: [inMenu('account', 40, 'common:header.admin')] },
 ];
 
 /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */

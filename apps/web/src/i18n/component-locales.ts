@@ -7,6 +7,7 @@ import type { Locale } from 'antd/es/locale';
 // Ant Design's ConfigProvider imports this one itself (its default texts): it costs nothing more.
 import enUS from 'antd/es/locale/en_US';
 import type { Language } from '@hashpool/shared';
+import { changeSignal } from '../ui/change-signal';
 
 interface ComponentLocale {
   antd: Locale;
@@ -32,7 +33,7 @@ const loaders: Record<Language, () => Promise<ComponentLocale>> = {
 
 let antdLocale: Locale = enUS;
 let dayjsLoaded = false;
-const listeners = new Set<() => void>();
+const localeChanges = changeSignal();
 
 /** Loads a language's component locales; the returned function makes them current. */
 export async function prepareComponentLocales(language: Language): Promise<() => void> {
@@ -45,17 +46,11 @@ export async function prepareComponentLocales(language: Language): Promise<() =>
       dayjsLoaded = true;
     }
     antdLocale = locale.antd;
-    for (const listener of listeners) listener();
+    localeChanges.notify();
   };
 }
 
 /** Ant Design's locale for ConfigProvider: always one, so the element tree never changes. */
 export function useAntdLocale(): Locale {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => antdLocale,
-  );
+  return useSyncExternalStore(localeChanges.subscribe, () => antdLocale);
 }

@@ -2,6 +2,7 @@
 // derives every component colour from them, with its dark algorithm in the dark theme.
 import { useSyncExternalStore } from 'react';
 import { theme as antdTheme, type ThemeConfig } from 'antd';
+import { changeSignal } from '../ui/change-signal';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
 export type ThemeMode = 'light' | 'dark';
@@ -49,7 +50,7 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
   };
 }
 
-const listeners = new Set<() => void>();
+const modeChanges = changeSignal();
 
 function readMode(): ThemeMode {
   return readStorage(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
@@ -64,15 +65,9 @@ export function getThemeMode(): ThemeMode {
 export function setThemeMode(mode: ThemeMode): void {
   current = mode;
   writeStorage(STORAGE_KEYS.theme, mode);
-  for (const listener of listeners) listener();
+  modeChanges.notify();
 }
 
 export function useThemeMode(): ThemeMode {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  return useSyncExternalStore(modeChanges.subscribe, () => current);
 }

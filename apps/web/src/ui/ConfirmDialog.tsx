@@ -1,10 +1,11 @@
 // A yes/no question before something that cannot be undone (deleting a group, clearing workers,
 // deleting messages). The confirm button shows progress and the dialog stays open if the call
 // fails (the client has shown why). Callers mount it to open it and unmount it to close it.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from './AppModal';
 import { Paragraph } from './Text';
+import { useBusyAction } from './useBusyAction';
 
 interface ConfirmDialogProps {
   title: ReactNode;
@@ -16,21 +17,10 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ title, text, okText, danger = true, onConfirm, onClose }: ConfirmDialogProps) {
-  const { t } = useTranslation('pool');
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      // The client has shown the server's message; the user may try again or cancel.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t } = useTranslation();
+  const { busy, run: confirm } = useBusyAction(onConfirm, onClose);
   return (
-    <AppModal open title={title} onCancel={onClose} onOk={() => void confirm()} okText={okText} cancelText={t('common.cancel')} okButtonProps={{ danger, loading: busy }} mask={{ closable: !busy }}>
+    <AppModal open title={title} onCancel={onClose} onOk={() => void confirm()} okText={okText} cancelText={t('dialog.cancel')} okButtonProps={{ danger, loading: busy }} mask={{ closable: !busy }}>
       <Paragraph style={{ marginTop: 16 }}>{text}</Paragraph>
     </AppModal>
   );

@@ -13,9 +13,8 @@ import type {
   stakeCalculatorSchema,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
+import type { Parsed } from '../../shell/api/parsed';
 import type { HashrateRange } from '../../ui/charts/RangeSwitch';
-
-type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
 
 export type AddressPool = Parsed<typeof addressPoolSchema>;
 export type AddressMinerInfo = Parsed<typeof addressMinerInfoSchema>;

@@ -3,8 +3,7 @@
 // reconciliation report and the audit log. Shapes are the shared zod schemas, as types only.
 import { IDEMPOTENCY_HEADER, type adjustmentResultSchema, type adminLedgerSchema, type adminWithdrawalPageSchema, type auditLogSchema, type reconciliationSchema, type WithdrawalStatus } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
-
-type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
+import type { Parsed } from '../../shell/api/parsed';
 
 export type { WithdrawalStatus };
 export type AdminWithdrawalPage = Parsed<typeof adminWithdrawalPageSchema>;

@@ -20,8 +20,7 @@ import type {
   ProfitStats,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
-
-type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
+import type { Parsed } from '../../shell/api/parsed';
 
 export type { PayMethod };
 export type PayMethodItem = Parsed<typeof payMethodItemSchema>;

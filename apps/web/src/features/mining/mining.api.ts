@@ -16,8 +16,7 @@ import type {
   MinerRow,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
-
-type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
+import type { Parsed } from '../../shell/api/parsed';
 
 export type { MinerRow };
 export type AccountStats = Parsed<typeof accountStatsSchema>;

@@ -24,54 +24,44 @@ export interface AccountScope {
 }
 
 function useAccountKey(scope: AccountScope) {
-  const epoch = useSessionEpoch();
-  return poolKeys.account(epoch, scope.coin, scope.account);
+  return poolKeys.account(useSessionEpoch(), scope.coin, scope.account);
 }
 
 function useWorkersKey(scope: AccountScope) {
-  const epoch = useSessionEpoch();
-  return poolKeys.workers(epoch, scope.coin, scope.account);
+  return poolKeys.workers(useSessionEpoch(), scope.coin, scope.account);
 }
+
+/** Figures that change by the minute (hashrates, worker lists, blocks): fetched again every LIVE_REFRESH_MS. */
+const LIVE = { refetchInterval: LIVE_REFRESH_MS } as const;
+/** A list that pages or filters: live, and it keeps its rows while the next page loads instead of flashing empty. */
+const LIVE_LIST = { ...LIVE, placeholderData: keepPreviousData } as const;
+/** A hashrate chart: fetched again every CHART_REFRESH_MS, the last series kept while another range loads. */
+const CHART = { refetchInterval: CHART_REFRESH_MS, placeholderData: keepPreviousData } as const;
 
 export function useAccountStats(scope: AccountScope) {
   const key = useAccountKey(scope);
-  return useQuery({
-    queryKey: [...key, 'stats'],
-    queryFn: ({ signal }) => poolApi.stats(scope.coin, scope.account, { signal }),
-    refetchInterval: LIVE_REFRESH_MS,
-  });
+  return useQuery({ queryKey: [...key, 'stats'], queryFn: ({ signal }) => poolApi.stats(scope.coin, scope.account, { signal }), ...LIVE });
 }
 
 export function useAccountHashrates(scope: AccountScope, range: HashrateRange) {
   const key = useAccountKey(scope);
-  return useQuery({
-    queryKey: [...key, 'hashrates', range],
-    queryFn: ({ signal }) => poolApi.hashrates(scope.coin, scope.account, range, { signal }),
-    refetchInterval: CHART_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ queryKey: [...key, 'hashrates', range], queryFn: ({ signal }) => poolApi.hashrates(scope.coin, scope.account, range, { signal }), ...CHART });
 }
 
 export function useMiners(scope: AccountScope, filters: MinerFilters) {
   const key = useWorkersKey(scope);
   const query = minerListQuery(filters);
-  return useQuery({
-    queryKey: [...key, 'list', query],
-    queryFn: ({ signal }) => poolApi.miners(scope.coin, scope.account, query, { signal }),
-    refetchInterval: LIVE_REFRESH_MS,
-    // The table keeps its rows while the next page or sort loads, instead of flashing empty.
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ queryKey: [...key, 'list', query], queryFn: ({ signal }) => poolApi.miners(scope.coin, scope.account, query, { signal }), ...LIVE_LIST });
 }
 
 export function useMinerCounts(scope: AccountScope) {
   const key = useWorkersKey(scope);
-  return useQuery({ queryKey: [...key, 'counts'], queryFn: ({ signal }) => poolApi.minerCounts(scope.coin, scope.account, { signal }), refetchInterval: LIVE_REFRESH_MS });
+  return useQuery({ queryKey: [...key, 'counts'], queryFn: ({ signal }) => poolApi.minerCounts(scope.coin, scope.account, { signal }), ...LIVE });
 }
 
 export function useGroups(scope: AccountScope) {
   const key = useWorkersKey(scope);
-  return useQuery({ queryKey: [...key, 'groups'], queryFn: ({ signal }) => poolApi.groups(scope.coin, scope.account, { signal }), refetchInterval: LIVE_REFRESH_MS });
+  return useQuery({ queryKey: [...key, 'groups'], queryFn: ({ signal }) => poolApi.groups(scope.coin, scope.account, { signal }), ...LIVE });
 }
 
 export function useMiner(scope: AccountScope, id: number | null) {
@@ -81,7 +71,7 @@ export function useMiner(scope: AccountScope, id: number | null) {
     // Silent: the page says "worker not found" (or offers a retry) in place of a toast.
     queryFn: ({ signal }) => poolApi.miner(scope.coin, scope.account, id!, { signal, silent: true }),
     enabled: id !== null,
-    refetchInterval: LIVE_REFRESH_MS,
+    ...LIVE,
   });
 }
 
@@ -91,8 +81,7 @@ export function useMinerHashrates(scope: AccountScope, id: number | null, range:
     queryKey: [...key, 'detail', id, 'hashrates', range],
     queryFn: ({ signal }) => poolApi.minerHashrates(scope.coin, scope.account, id!, range, { signal }),
     enabled: id !== null,
-    refetchInterval: CHART_REFRESH_MS,
-    placeholderData: keepPreviousData,
+    ...CHART,
   });
 }
 
@@ -141,7 +130,7 @@ export function useSaveAlertSettings(scope: AccountScope) {
 /** The sub-account's worker groups with their 15-minute hashrate and alarm threshold. */
 export function useGroupAlerts(scope: AccountScope) {
   const key = useAccountKey(scope);
-  return useQuery({ queryKey: [...key, 'group-alerts'], queryFn: ({ signal }) => poolApi.groupAlerts(scope.coin, scope.account, { signal }), refetchInterval: LIVE_REFRESH_MS });
+  return useQuery({ queryKey: [...key, 'group-alerts'], queryFn: ({ signal }) => poolApi.groupAlerts(scope.coin, scope.account, { signal }), ...LIVE });
 }
 
 export function useSaveGroupAlert(scope: AccountScope) {
@@ -191,37 +180,22 @@ export function useMessageMutations() {
 // Public data.
 
 export function usePoolHashrates(coin: string, range: HashrateRange) {
-  return useQuery({
-    queryKey: [...poolKeys.public(coin), 'hashrates', range],
-    queryFn: ({ signal }) => poolApi.poolHashrates(coin, range, { signal }),
-    refetchInterval: CHART_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ queryKey: [...poolKeys.public(coin), 'hashrates', range], queryFn: ({ signal }) => poolApi.poolHashrates(coin, range, { signal }), ...CHART });
 }
 
 export function useNetworkHashrates(coin: string, range: HashrateRange) {
-  return useQuery({
-    queryKey: [...poolKeys.public(coin), 'network', range],
-    queryFn: ({ signal }) => poolApi.networkHashrates(coin, range, { signal }),
-    refetchInterval: CHART_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ queryKey: [...poolKeys.public(coin), 'network', range], queryFn: ({ signal }) => poolApi.networkHashrates(coin, range, { signal }), ...CHART });
 }
 
 export function useBlocks(coin: string, page: number, pageSize = PAGE_SIZE) {
-  return useQuery({
-    queryKey: [...poolKeys.public(coin), 'blocks', page, pageSize],
-    queryFn: ({ signal }) => poolApi.blocks(coin, page, pageSize, { signal }),
-    refetchInterval: LIVE_REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ queryKey: [...poolKeys.public(coin), 'blocks', page, pageSize], queryFn: ({ signal }) => poolApi.blocks(coin, page, pageSize, { signal }), ...LIVE_LIST });
 }
 
 export function useCoinPage(coin: string) {
   return useQuery({
     queryKey: ['pool-public', 'coin-pages'],
     queryFn: ({ signal }) => poolApi.coinPages({ signal }),
-    refetchInterval: LIVE_REFRESH_MS,
+    ...LIVE,
     select: (pages) => pages.find((page) => page.coin === coin) ?? null,
   });
 }

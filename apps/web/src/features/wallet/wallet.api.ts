@@ -21,8 +21,7 @@ import type {
 import { IDEMPOTENCY_HEADER } from '@hashpool/shared';
 import type { Verification } from '../../shell/verification/verification.api';
 import { api } from '../../shell/api/client';
-
-type Parsed<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
+import type { Parsed } from '../../shell/api/parsed';
 
 export type { BalanceItem, BusinessType, Transaction, WithdrawAddress, Withdrawal, WithdrawQuote };
 export type Balances = Parsed<typeof balancesSchema>;

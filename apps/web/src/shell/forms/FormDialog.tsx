@@ -1,11 +1,13 @@
 // A dialog around a form: Cancel and a confirm button, the busy state while it submits, errors
 // placed next to their inputs (or shown as a toast), closed on success. Every account-security
-// change uses it. Width comes from AppModal (560 px, 350 px on phones). Callers mount it when it
-// opens and unmount it on close, so every opening starts with an empty form.
-import { useState, type ReactNode } from 'react';
+// change uses it, and the pool's small forms (group names, moves, alarms). Width comes from
+// AppModal (560 px, 350 px on phones). Callers mount it when it opens and unmount it on close, so
+// every opening starts with an empty form.
+import type { ReactNode } from 'react';
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
+import { useBusyAction } from '../../ui/useBusyAction';
 import { errorsTo, showFormError, TOTP_ERRORS, type ErrorFieldMap } from './server-errors';
 
 /** Where a refused authenticator code belongs in every dialog with SecondFactorFields. */
@@ -13,38 +15,36 @@ const SECOND_FACTOR_ERRORS: ErrorFieldMap = errorsTo(['verification', 'totp_code
 
 type NamePath = string | (string | number)[];
 
+/** `onError` of a dialog whose call is not silent: the client has shown the server's message, the dialog only stays open. */
+export function shownByClient(): void {}
+
 interface FormDialogProps<T> {
   title: ReactNode;
   onClose: () => void;
   /** Does the change; resolve to close the dialog. */
-  onSubmit: (values: T) => Promise<void>;
+  onSubmit: (values: T) => Promise<unknown>;
   children: ReactNode;
   okText?: ReactNode;
   danger?: boolean;
   form?: FormInstance<T>;
   initialValues?: Partial<T>;
   errorFields?: { fieldNames?: Record<string, NamePath>; byCode?: ErrorFieldMap };
+  /**
+   * A refused submission. By default (a silent call) the server's field issues and the codes of
+   * `errorFields` go next to their inputs, anything else to a toast.
+   */
+  onError?: (error: unknown, form: FormInstance<T>) => void;
   /** 350 px on every screen (AppModal). */
   narrow?: boolean;
 }
 
-export function FormDialog<T extends object>({ title, onClose, onSubmit, children, okText, danger, form: given, initialValues, errorFields, narrow }: FormDialogProps<T>) {
-  const { t } = useTranslation('user');
+export function FormDialog<T extends object>({ title, onClose, onSubmit, children, okText, danger, form: given, initialValues, errorFields, onError, narrow }: FormDialogProps<T>) {
+  const { t } = useTranslation();
   const [own] = Form.useForm<T>();
   const form = given ?? own;
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (values: T) => {
-    setBusy(true);
-    try {
-      await onSubmit(values);
-      onClose();
-    } catch (error) {
-      showFormError(form, error, { ...errorFields, byCode: { ...SECOND_FACTOR_ERRORS, ...errorFields?.byCode } });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run: submit } = useBusyAction(onSubmit, onClose, (error) =>
+    onError ? onError(error, form) : showFormError(form, error, { ...errorFields, byCode: { ...SECOND_FACTOR_ERRORS, ...errorFields?.byCode } }),
+  );
 
   return (
     <AppModal
@@ -56,7 +56,7 @@ export function FormDialog<T extends object>({ title, onClose, onSubmit, childre
       okText={okText ?? t('dialog.confirm')}
       cancelText={t('dialog.cancel')}
       okButtonProps={{ danger, loading: busy }}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<T> form={form} layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={(values) => void submit(values)} style={{ marginTop: 16 }}>
         {children}

@@ -1,8 +1,9 @@
 // The frame of the pool pages of one coin (mining's dashboard, workers, statistics and getting
 // started, earnings' profits): the title, a coin switcher, and the coin's pages (the route table's
 // `pool` menu: dashboard and workers for those who may see them, statistics and connection info
-// for anyone).
-import type { ReactNode } from 'react';
+// for anyone). A page starts from PoolPage (the route's coin) or PoolAccountPage (and the current
+// sub-account).
+import type { ComponentType, ReactNode } from 'react';
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
@@ -12,7 +13,10 @@ import { useSafeNavigate } from '../navigation/navigation';
 import { SectionNav } from '../navigation/SectionNav';
 import { useActiveMenuKey, useMenu } from '../routing/route-table-context';
 import { CoinAvatar } from '../../ui/CoinAvatar';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { Title } from '../../ui/Text';
+import { AccountGate } from './AccountGate';
+import { useRouteCoin } from './usePoolContext';
 
 /** Switches to the same page of another account-mode coin. */
 function CoinSwitcher({ coin }: { coin: CoinInfo }) {
@@ -74,4 +78,40 @@ export function PoolFrame({ coin, title, actions, coinSwitch = true, children }:
       {children}
     </div>
   );
+}
+
+interface RouteCoinFrameProps extends Omit<PoolFrameProps, 'coin' | 'actions' | 'children'> {
+  actions?: (coin: CoinInfo) => ReactNode;
+  children: (coin: CoinInfo) => ReactNode;
+}
+
+/** The frame of a page of the route's coin (/pool/:type/...): a spinner until the coin is known. */
+function RouteCoinFrame({ actions, children, ...frame }: RouteCoinFrameProps) {
+  const coin = useRouteCoin();
+  if (!coin) return <PageSpinner />;
+  return (
+    <PoolFrame coin={coin} actions={actions?.(coin)} {...frame}>
+      {children(coin)}
+    </PoolFrame>
+  );
+}
+
+/** A pool page of the route's coin made of sections, each given the coin, one under another. */
+export function PoolPage({ title, sections }: { title: string; sections: readonly ComponentType<{ coin: CoinInfo }>[] }) {
+  return (
+    <RouteCoinFrame title={title}>
+      {(coin) => (
+        <Flex vertical gap={24}>
+          {sections.map((Section, index) => (
+            <Section key={index} coin={coin} />
+          ))}
+        </Flex>
+      )}
+    </RouteCoinFrame>
+  );
+}
+
+/** A pool page of the current sub-account: the route's coin, then AccountGate (waiting for the sub-account, or saying there is none). */
+export function PoolAccountPage({ children, ...frame }: Omit<RouteCoinFrameProps, 'children'> & { children: (coin: CoinInfo, account: string) => ReactNode }) {
+  return <RouteCoinFrame {...frame}>{(coin) => <AccountGate>{(account) => children(coin, account)}</AccountGate>}</RouteCoinFrame>;
 }

@@ -5,6 +5,7 @@
 // side) lives in shell/api/session-refresh.ts.
 import { useSyncExternalStore } from 'react';
 import type { StoredSession } from '../api/refresh-rules';
+import { changeSignal } from '../../ui/change-signal';
 import { readStorage, removeStorage, SESSION_KEYS, STORAGE_KEYS, writeStorage } from '../storage-keys';
 
 export const SESSION_CHANNEL = 'hashpool-session';
@@ -15,7 +16,7 @@ export const SESSION_CHANNEL = 'hashpool-session';
  */
 type SessionMessage = { type: 'login' | 'refresh'; session: StoredSession } | { type: 'logout' };
 
-const listeners = new Set<() => void>();
+const sessionChanges = changeSignal();
 
 /**
  * Counts logins and logouts seen by this tab, not refreshes. Data of "the logged-in user" is
@@ -23,10 +24,6 @@ const listeners = new Set<() => void>();
  * (perhaps of another user in another tab) starts afresh.
  */
 let epoch = 0;
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
 
 const channel: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 
@@ -41,7 +38,7 @@ function broadcast(message: SessionMessage): void {
 if (channel) {
   channel.onmessage = (event: MessageEvent<SessionMessage>) => {
     if (event.data?.type === 'login' || event.data?.type === 'logout') epoch++;
-    notify();
+    sessionChanges.notify();
   };
 }
 
@@ -51,7 +48,7 @@ if (typeof window !== 'undefined') {
     // Without BroadcastChannel the storage event is all we hear: a token appearing or going is a
     // login or logout.
     if (!channel && (event.key === null || event.key === STORAGE_KEYS.token) && (event.oldValue === null) !== (event.newValue === null)) epoch++;
-    notify();
+    sessionChanges.notify();
   });
 }
 
@@ -85,7 +82,7 @@ export function writeSession(session: StoredSession, reason: 'login' | 'refresh'
   if (session.issuedAt !== null) writeStorage(STORAGE_KEYS.tokenIssuedAt, String(session.issuedAt));
   if (reason === 'login') epoch++;
   broadcast({ type: reason, session });
-  notify();
+  sessionChanges.notify();
 }
 
 export function clearSession(): void {
@@ -95,7 +92,7 @@ export function clearSession(): void {
     epoch++;
     broadcast({ type: 'logout' });
   }
-  notify();
+  sessionChanges.notify();
 }
 
 /**
@@ -129,18 +126,13 @@ export function endSession(): void {
   else window.location.assign('/login');
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function subscribeSession(listener: () => void): () => void {
-  return subscribe(listener);
+  return sessionChanges.subscribe(listener);
 }
 
 /** The current access token, re-rendering when it appears, changes or goes (in this tab or another). */
 export function useAccessToken(): string | null {
-  return useSyncExternalStore(subscribe, getAccessToken, () => null);
+  return useSyncExternalStore(sessionChanges.subscribe, getAccessToken, () => null);
 }
 
 export function getSessionEpoch(): number {
@@ -149,5 +141,5 @@ export function getSessionEpoch(): number {
 
 /** Changes on every login and logout (here or in another tab), not on refreshes. */
 export function useSessionEpoch(): number {
-  return useSyncExternalStore(subscribe, getSessionEpoch, () => 0);
+  return useSyncExternalStore(sessionChanges.subscribe, getSessionEpoch, () => 0);
 }

@@ -3,9 +3,10 @@
 // screen carries only these two.
 import type { permissionsSchema, UserMine } from '@hashpool/shared';
 import { api } from '../api/client';
+import type { Parsed } from '../api/parsed';
 
 export type { UserMine };
-export type PermissionSet = ReturnType<(typeof permissionsSchema)['parse']>;
+export type PermissionSet = Parsed<typeof permissionsSchema>;
 
 export const userApi = {
   mine: (signal?: AbortSignal) => api.get<UserMine>('/users/mine', undefined, { signal, silent: true }),

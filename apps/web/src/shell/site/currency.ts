@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import type { RateItem } from '@hashpool/shared';
 import { useRates } from './site.queries';
+import { changeSignal } from '../../ui/change-signal';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage-keys';
 
 export const BASE_CURRENCY = 'CNY';
@@ -14,21 +15,15 @@ export function pickCurrency(stored: string | null, rates: readonly RateItem[]):
   return listed.has(PREFERRED_DEFAULT_CURRENCY) ? PREFERRED_DEFAULT_CURRENCY : BASE_CURRENCY;
 }
 
-const listeners = new Set<() => void>();
+const currencyChanges = changeSignal();
 
 export function setCurrency(currency: string): void {
   writeStorage(STORAGE_KEYS.currency, currency);
-  for (const listener of listeners) listener();
+  currencyChanges.notify();
 }
 
 function useStoredCurrency(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => readStorage(STORAGE_KEYS.currency),
-  );
+  return useSyncExternalStore(currencyChanges.subscribe, () => readStorage(STORAGE_KEYS.currency));
 }
 
 export function useCurrency(): { currency: string; rates: readonly RateItem[] } {

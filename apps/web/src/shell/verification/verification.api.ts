@@ -4,8 +4,9 @@
 // the one call of its own.
 import type { SecurityOperation, sendCodeResultSchema } from '@hashpool/shared';
 import { api } from '../api/client';
+import type { Parsed } from '../api/parsed';
 
-export type SentCode = ReturnType<(typeof sendCodeResultSchema)['parse']>;
+export type SentCode = Parsed<typeof sendCodeResultSchema>;
 
 /** The second factor of a security change: one of the three codes. */
 export interface Verification {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { addDays, type CoinInfo } from '@hashpool/shared';
 import { apiDownload } from '../../../shell/api/client';
 import { AppModal } from '../../../ui/AppModal';
+import { useBusyAction } from '../../../ui/useBusyAction';
 import { Paragraph, Text } from '../../../ui/Text';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
@@ -33,27 +34,18 @@ export default function ExportDialog({ coin, account, today, onClose }: { coin: 
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>([dayjs(addDays(today, -30)), dayjs(addDays(today, -1))]);
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const start = async () => {
-    if (!range) {
-      setMissing(true);
-      return;
-    }
-    setBusy(true);
-    try {
-      const file = await apiDownload(`/pools/${coin.code}/accounts/${encodeURIComponent(account)}/profits/export`, {
-        start: range[0].format(DAY_FORMAT),
-        end: range[1].format(DAY_FORMAT),
-        format,
-      });
-      save(file.blob, file.name);
-      onClose();
-    } catch {
-      // apiDownload has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+  // A failure: apiDownload has shown the server's message.
+  const { busy, run: download } = useBusyAction(async ([first, last]: [Dayjs, Dayjs]) => {
+    const file = await apiDownload(`/pools/${coin.code}/accounts/${encodeURIComponent(account)}/profits/export`, {
+      start: first.format(DAY_FORMAT),
+      end: last.format(DAY_FORMAT),
+      format,
+    });
+    save(file.blob, file.name);
+  }, onClose);
+  const start = () => {
+    if (range) void download(range);
+    else setMissing(true);
   };
 
   return (
@@ -65,7 +57,7 @@ export default function ExportDialog({ coin, account, today, onClose }: { coin: 
         <Button key="cancel" onClick={onClose}>
           {t('export.cancel')}
         </Button>,
-        <Button key="download" type="primary" loading={busy} onClick={() => void start()}>
+        <Button key="download" type="primary" loading={busy} onClick={start}>
           {t('export.download')}
         </Button>,
       ]}

@@ -3,30 +3,23 @@
 // the payout-method section; the daily panel exports a range of days as CSV or XLSX.
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../../ui/PageSpinner';
-import { AccountGate } from '../../../shell/frames/AccountGate';
-import { PoolFrame } from '../../../shell/frames/PoolFrame';
-import { useRouteCoin } from '../../../shell/frames/usePoolContext';
+import { PoolAccountPage } from '../../../shell/frames/PoolFrame';
 import { DailyEarnings } from '../components/DailyEarnings';
 import { EarningsSummary } from '../components/EarningsSummary';
 import { PayoutMethodSection } from '../components/PayoutMethodSection';
 
 export default function ProfitPage() {
   const { t } = useTranslation('pool');
-  const coin = useRouteCoin();
-  if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame coin={coin} title={t('nav.profit')}>
-      <AccountGate>
-        {(account) => (
-          // Keyed: another coin or sub-account starts with its own state.
-          <Flex vertical gap={24} key={`${coin.code}:${account}`}>
-            <EarningsSummary coin={coin} account={account} />
-            <DailyEarnings coin={coin} account={account} />
-            <PayoutMethodSection coin={coin} account={account} />
-          </Flex>
-        )}
-      </AccountGate>
-    </PoolFrame>
+    <PoolAccountPage title={t('nav.profit')}>
+      {(coin, account) => (
+        // Keyed: another coin or sub-account starts with its own state.
+        <Flex vertical gap={24} key={`${coin.code}:${account}`}>
+          <EarningsSummary coin={coin} account={account} />
+          <DailyEarnings coin={coin} account={account} />
+          <PayoutMethodSection coin={coin} account={account} />
+        </Flex>
+      )}
+    </PoolAccountPage>
   );
 }

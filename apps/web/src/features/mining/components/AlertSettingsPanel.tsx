@@ -4,7 +4,7 @@
 // repeated (10 to 1440 minutes), and whether it is also emailed to the notification mailbox.
 // Below it, each worker group's own hashrate alarm (GroupAlarmList), which shares those last two.
 import { useState } from 'react';
-import { Button, Divider, Flex, Form, InputNumber, Select, Space, Switch } from 'antd';
+import { Button, Divider, Flex, Form, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { splitHashrate } from '@hashpool/shared';
 import { usePools } from '../../../shell/site/site.queries';
@@ -14,10 +14,11 @@ import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { REPEAT_MINUTES } from '../lib/constants';
-import { joinThreshold, splitThreshold, THRESHOLD_UNITS, type HashrateUnit } from '../lib/threshold';
+import { joinThreshold, splitThreshold, type HashrateUnit } from '../lib/threshold';
 import type { AlertSettings } from '../mining.api';
 import { useAccountStats, useAlertSettings, useSaveAlertSettings, type AccountScope } from '../mining.queries';
 import { GroupAlarmList } from './GroupAlarmList';
+import { ThresholdField } from './ThresholdField';
 
 interface AlertForm {
   offline_alert: boolean;
@@ -81,16 +82,7 @@ function SettingsForm({ scope, mine }: { scope: AccountScope; mine: UserMine }) 
         <Switch />
       </Form.Item>
       {thresholdOn && (
-        <Form.Item label={t('alerts.threshold_value')} required>
-          <Space.Compact>
-            <Form.Item name="threshold_value" noStyle rules={[{ required: true, message: t('alerts.threshold_required') }]}>
-              <InputNumber min={0} step={1} style={{ width: 180 }} aria-label={t('alerts.threshold_value')} />
-            </Form.Item>
-            <Form.Item name="threshold_unit" noStyle>
-              <Select aria-label={t('alerts.threshold_unit')} style={{ width: 110 }} options={THRESHOLD_UNITS.map((unit) => ({ value: unit, label: unit }))} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
+        <ThresholdField names={['threshold_value', 'threshold_unit']} width={180} />
       )}
       <Form.Item
         name="repeat_minutes"

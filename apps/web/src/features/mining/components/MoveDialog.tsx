@@ -1,13 +1,11 @@
 // Moving the selected workers to a group: the default group, one of the user's groups, or a new
 // group named here (created, then the workers moved into it).
-import { useState } from 'react';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shell/api/api-error';
-import { errorText } from '../../../shell/api/error-text';
-import { AppModal } from '../../../ui/AppModal';
-import { GROUP_NAME_MAX, groupName, isGroupName, orderGroups } from '../lib/groups';
+import { FormDialog, shownByClient } from '../../../shell/forms/FormDialog';
+import { groupName, orderGroups } from '../lib/groups';
 import type { WorkerGroup } from '../mining.api';
+import { GroupNameField, showNameRefusal } from './GroupNameDialog';
 
 /** The "new group" choice of the select; group ids are numbers, so it cannot clash. */
 const NEW_GROUP = 'new';
@@ -32,7 +30,6 @@ export function MoveDialog({ count, groups, onMove, onCreate, onClose }: MoveDia
   const { t } = useTranslation('pool');
   const [form] = Form.useForm<MoveValues>();
   const target = Form.useWatch('target', form);
-  const [busy, setBusy] = useState(false);
 
   const options = [
     ...orderGroups(groups).map((group) => ({ value: group.id === null ? DEFAULT_GROUP : String(group.id), label: groupName(group, t('groups.default')) })),
@@ -40,57 +37,29 @@ export function MoveDialog({ count, groups, onMove, onCreate, onClose }: MoveDia
   ];
 
   const submit = async (values: MoveValues) => {
-    setBusy(true);
-    try {
-      let group: number | null;
-      let label = options.find((option) => option.value === values.target)?.label ?? '';
-      if (values.target === NEW_GROUP) {
-        label = (values.name ?? '').trim();
-        try {
-          group = await onCreate(label);
-        } catch (error) {
-          // Creating is silent (mining.api.ts): its refusal belongs under the name.
-          if (error instanceof ApiError) form.setFields([{ name: 'name', errors: [errorText(error, t)] }]);
-          return;
-        }
-      } else {
-        group = values.target === DEFAULT_GROUP ? null : Number(values.target);
+    let group: number | null;
+    let label = options.find((option) => option.value === values.target)?.label ?? '';
+    if (values.target === NEW_GROUP) {
+      label = (values.name ?? '').trim();
+      try {
+        group = await onCreate(label);
+      } catch (error) {
+        // Creating is silent (mining.api.ts): its refusal belongs under the name. The dialog stays open.
+        showNameRefusal(form, error, t);
+        throw error;
       }
-      await onMove(group, label);
-      onClose();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
+    } else {
+      group = values.target === DEFAULT_GROUP ? null : Number(values.target);
     }
+    await onMove(group, label);
   };
 
   return (
-    <AppModal
-      open
-      title={t('move.title', { count })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('move.confirm')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: busy }}
-      mask={{ closable: false }}
-    >
-      <Form<MoveValues> form={form} layout="vertical" requiredMark={false} initialValues={{ target: DEFAULT_GROUP }} onFinish={(values) => void submit(values)} style={{ marginTop: 16 }}>
-        <Form.Item name="target" label={t('move.target')}>
-          <Select options={options} />
-        </Form.Item>
-        {target === NEW_GROUP && (
-          <Form.Item
-            name="name"
-            label={t('groups.name')}
-            rules={[{ validator: (_, value: string | undefined) => (isGroupName(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('groups.name_rule', { max: GROUP_NAME_MAX })))) }]}
-          >
-            <Input autoFocus maxLength={GROUP_NAME_MAX} />
-          </Form.Item>
-        )}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </AppModal>
+    <FormDialog<MoveValues> form={form} title={t('move.title', { count })} okText={t('move.confirm')} initialValues={{ target: DEFAULT_GROUP }} onSubmit={submit} onError={shownByClient} onClose={onClose}>
+      <Form.Item name="target" label={t('move.target')}>
+        <Select options={options} />
+      </Form.Item>
+      {target === NEW_GROUP && <GroupNameField />}
+    </FormDialog>
   );
 }

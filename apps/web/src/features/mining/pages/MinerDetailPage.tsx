@@ -12,13 +12,12 @@ import { SafeLink } from '../../../shell/navigation/navigation';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';
-import { AccountGate } from '../../../shell/frames/AccountGate';
 import { HashrateCard } from '../../../ui/charts/HashrateCard';
-import { PoolFrame } from '../../../shell/frames/PoolFrame';
+import { PoolAccountPage } from '../../../shell/frames/PoolFrame';
 import { HashrateStat, StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
 import { StatusTag } from '../../../ui/StatusTag';
-import { useRouteCoin, useTimezone } from '../../../shell/frames/usePoolContext';
+import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { poolPaths } from '../lib/constants';
 import { formatPercent } from '../lib/format';
 import { workerIdOf } from '../lib/miner-query';
@@ -28,23 +27,20 @@ import { useGroups, useMiner, useMinerHashrates, type AccountScope } from '../mi
 
 export default function MinerDetailPage() {
   const { t } = useTranslation('pool');
-  const coin = useRouteCoin();
   const [params] = useSearchParams();
   const id = workerIdOf(params);
-  if (!coin) return <PageSpinner />;
   return (
-    <PoolFrame
-      coin={coin}
+    <PoolAccountPage
       title={t('detail.title')}
       coinSwitch={false}
-      actions={
+      actions={(coin) => (
         <SafeLink to={poolPaths.miner(coin.code)}>
           <Button icon={<LeftOutlined />}>{t('detail.back')}</Button>
         </SafeLink>
-      }
+      )}
     >
-      <AccountGate>{(account) => (id === null ? <NotFound /> : <WorkerDetail coin={coin} scope={{ coin: coin.code, account }} id={id} />)}</AccountGate>
-    </PoolFrame>
+      {(coin, account) => (id === null ? <NotFound /> : <WorkerDetail coin={coin} scope={{ coin: coin.code, account }} id={id} />)}
+    </PoolAccountPage>
   );
 }
 

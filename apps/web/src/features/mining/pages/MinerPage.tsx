@@ -8,18 +8,17 @@ import { useSearchParams } from 'react-router';
 import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { useIsMobile } from '../../../ui/responsive';
-import { AccountGate } from '../../../shell/frames/AccountGate';
 import { BatchActions } from '../components/BatchActions';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { GroupNameDialog } from '../components/GroupNameDialog';
 import { GroupSidebar } from '../components/GroupSidebar';
 import { MoveDialog } from '../components/MoveDialog';
 import { Pager } from '../../../ui/Pager';
-import { PoolFrame } from '../../../shell/frames/PoolFrame';
+import { PoolAccountPage } from '../../../shell/frames/PoolFrame';
 import { WorkerCards } from '../components/WorkerCards';
 import { WorkerTable } from '../components/WorkerTable';
 import { WorkerToolbar } from '../components/WorkerToolbar';
-import { useRouteCoin, useTimezone } from '../../../shell/frames/usePoolContext';
+import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { groupName } from '../lib/groups';
 import { filtersToParams, nextSort, parseFilters, updateFilters, type MinerFilters } from '../lib/miner-query';
 import type { ClearMode, WorkerGroup } from '../mining.api';
@@ -27,13 +26,7 @@ import { useGroups, useMinerCounts, useMiners, useWorkerMutations, type AccountS
 
 export default function MinerPage() {
   const { t } = useTranslation('pool');
-  const coin = useRouteCoin();
-  if (!coin) return <PageSpinner />;
-  return (
-    <PoolFrame coin={coin} title={t('nav.miner')}>
-      <AccountGate>{(account) => <WorkerManager scope={{ coin: coin.code, account }} />}</AccountGate>
-    </PoolFrame>
-  );
+  return <PoolAccountPage title={t('nav.miner')}>{(coin, account) => <WorkerManager scope={{ coin: coin.code, account }} />}</PoolAccountPage>;
 }
 
 type OwnGroup = WorkerGroup & { id: number };

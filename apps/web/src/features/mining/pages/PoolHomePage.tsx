@@ -11,15 +11,14 @@ import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';
 import { Paragraph } from '../../../ui/Text';
-import { AccountGate } from '../../../shell/frames/AccountGate';
 import { BlockList } from '../components/BlockList';
 import { ConnectGuide } from '../components/ConnectGuide';
 import { HashrateCard } from '../../../ui/charts/HashrateCard';
-import { PoolFrame } from '../../../shell/frames/PoolFrame';
+import { PoolAccountPage } from '../../../shell/frames/PoolFrame';
 import { HashrateStat, StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
 import { WorkerCounts } from '../components/WorkerCounts';
-import { useRouteCoin, useTimezone } from '../../../shell/frames/usePoolContext';
+import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { DASHBOARD_BLOCKS, poolPaths } from '../lib/constants';
 import { formatPercent } from '../lib/format';
 import type { HashrateRange, MinerCounts } from '../mining.api';
@@ -27,13 +26,7 @@ import { useAccountHashrates, useAccountStats, useBlocks, type AccountScope } fr
 
 export default function PoolHomePage() {
   const { t } = useTranslation('pool');
-  const coin = useRouteCoin();
-  if (!coin) return <PageSpinner />;
-  return (
-    <PoolFrame coin={coin} title={t('nav.home')}>
-      <AccountGate>{(account) => <Dashboard coin={coin} scope={{ coin: coin.code, account }} />}</AccountGate>
-    </PoolFrame>
-  );
+  return <PoolAccountPage title={t('nav.home')}>{(coin, account) => <Dashboard coin={coin} scope={{ coin: coin.code, account }} />}</PoolAccountPage>;
 }
 
 function Dashboard({ coin, scope }: { coin: CoinInfo; scope: AccountScope }) {

@@ -1,35 +1,23 @@
 // /pool/:type/info (public): how to connect a miner to the coin's pool, the fee and payout
 // methods, and the minimum payout. Fee and minimum come from GET /pools; the SOLO fee and the
 // 24-hour switching rule are those of docs/rules.md ("States and transitions", "Limits and constants").
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CoinInfo } from '@hashpool/shared';
 import { usePools } from '../../../shell/site/site.queries';
 import { useAccessToken } from '../../../shell/session/session';
 import { DataTable } from '../../../ui/DataTable';
-import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { ConnectGuide } from '../components/ConnectGuide';
-import { PoolFrame } from '../../../shell/frames/PoolFrame';
+import { PoolPage } from '../../../shell/frames/PoolFrame';
 import { StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
-import { useCurrentAccount, useRouteCoin } from '../../../shell/frames/usePoolContext';
+import { useCurrentAccount } from '../../../shell/frames/usePoolContext';
 import { PAYOUT_METHODS, SOLO_FEE_PERCENT } from '../lib/constants';
 
 export default function PoolInfoPage() {
   const { t } = useTranslation('pool');
-  const coin = useRouteCoin();
-  if (!coin) return <PageSpinner />;
-  return (
-    <PoolFrame coin={coin} title={t('nav.info')}>
-      <Flex vertical gap={24}>
-        <Connect coin={coin} />
-        <Fees coin={coin} />
-        <PayoutMethods />
-      </Flex>
-    </PoolFrame>
-  );
+  return <PoolPage title={t('nav.info')} sections={[Connect, Fees, PayoutMethods]} />;
 }
 
 function Connect({ coin }: { coin: CoinInfo }) {

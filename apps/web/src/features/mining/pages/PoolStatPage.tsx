@@ -1,7 +1,6 @@
 // /pool/:type/stat (public): the pool for one coin: its hashrate and the network's (24 h or 30 d),
 // active workers and miners, and the blocks it found with confirmations, status and effort.
 import { useState } from 'react';
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, type CoinInfo } from '@hashpool/shared';
@@ -10,27 +9,17 @@ import { Paragraph } from '../../../ui/Text';
 import { BlockList } from '../components/BlockList';
 import { HashrateCard } from '../../../ui/charts/HashrateCard';
 import { Pager } from '../../../ui/Pager';
-import { PoolFrame } from '../../../shell/frames/PoolFrame';
+import { PoolPage } from '../../../shell/frames/PoolFrame';
 import { HashrateStat, StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
-import { useRouteCoin, useTimezone } from '../../../shell/frames/usePoolContext';
+import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { formatCompact } from '../lib/format';
 import type { HashrateRange } from '../mining.api';
 import { useBlocks, useCoinPage, useNetworkHashrates, usePoolHashrates } from '../mining.queries';
 
 export default function PoolStatPage() {
   const { t } = useTranslation('pool');
-  const coin = useRouteCoin();
-  if (!coin) return <PageSpinner />;
-  return (
-    <PoolFrame coin={coin} title={t('nav.stat')}>
-      <Flex vertical gap={24}>
-        <Overview coin={coin} />
-        <Charts coin={coin} />
-        <Blocks coin={coin} />
-      </Flex>
-    </PoolFrame>
-  );
+  return <PoolPage title={t('nav.stat')} sections={[Overview, Charts, Blocks]} />;
 }
 
 function Overview({ coin }: { coin: CoinInfo }) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@hashpool/shared';
 import type { UserMine } from '../../../shell/session/user.api';
 import { useMine } from '../../../shell/session/user.queries';
-import { SafeLink } from '../../../shell/navigation/navigation';
+import { LinkResult } from '../../../shell/navigation/LinkResult';
 import { SectionNav } from '../../../shell/navigation/SectionNav';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { StatusResult } from '../../../ui/StatusResult';
@@ -45,16 +45,7 @@ export function WalletFrame({ title, actions, nav = true, children }: WalletFram
           <PageSpinner />
         )
       ) : !account ? (
-        <StatusResult
-          status="info"
-          title={t('no_account.title')}
-          subtitle={t('no_account.text')}
-          extra={
-            <SafeLink to="/user/account">
-              <Button type="primary">{t('no_account.create')}</Button>
-            </SafeLink>
-          }
-        />
+        <LinkResult status="info" title={t('no_account.title')} subtitle={t('no_account.text')} to="/user/account" action={t('no_account.create')} />
       ) : (
         <Flex vertical gap={24}>
           {activeHold(mine.data.withdraw_hold_until) && <Alert type="warning" showIcon title={t('hold', { time: formatDateTime(mine.data.withdraw_hold_until, mine.data.timezone, 'YYYY-MM-DD HH:mm') })} />}

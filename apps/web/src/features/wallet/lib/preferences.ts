@@ -2,17 +2,18 @@
 // (hide small balances) and `hide_amount` (mask every amount, for screens others can see).
 import { useSyncExternalStore } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shell/storage-keys';
+import { changeSignal } from '../../../ui/change-signal';
 
 type FlagKey = typeof STORAGE_KEYS.hideWallet | typeof STORAGE_KEYS.hideAmount;
 
-const listeners = new Set<() => void>();
+const flagChanges = changeSignal();
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+  const unsubscribe = flagChanges.subscribe(listener);
   // Another tab flipping the switch flips it here too.
   window.addEventListener('storage', listener);
   return () => {
-    listeners.delete(listener);
+    unsubscribe();
     window.removeEventListener('storage', listener);
   };
 }
@@ -24,7 +25,7 @@ export function readFlag(key: FlagKey): boolean {
 
 export function writeFlag(key: FlagKey, on: boolean): void {
   writeStorage(key, on ? '1' : '0');
-  for (const listener of listeners) listener();
+  flagChanges.notify();
 }
 
 export function useFlag(key: FlagKey): [boolean, (on: boolean) => void] {

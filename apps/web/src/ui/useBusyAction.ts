@@ -1,0 +1,20 @@
+// A dialog's one action and its progress: `busy` while it runs, `onDone` (the dialog closes) when it
+// succeeds. On a failure the dialog stays open to try again, after `onError`; without one, the
+// failure has been shown already (the API client's toast for a call that is not silent).
+import { useState } from 'react';
+
+export function useBusyAction<A extends unknown[]>(action: (...args: A) => Promise<unknown>, onDone: () => void, onError?: (error: unknown) => void) {
+  const [busy, setBusy] = useState(false);
+  const run = async (...args: A): Promise<void> => {
+    setBusy(true);
+    try {
+      await action(...args);
+      onDone();
+    } catch (error) {
+      onError?.(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
