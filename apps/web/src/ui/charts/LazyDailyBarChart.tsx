@@ -1,7 +1,7 @@
 // The daily bar chart, loaded when first shown (ECharts stays out of the first screen, as with
 // LazyHashrateChart). While it loads, an empty box of the chart's height keeps the page still.
 import { lazy, Suspense } from 'react';
-import { Flex, Spin } from 'antd';
+import { ChartLoading } from './ChartLoading';
 import { DAILY_BAR_CHART_HEIGHT, type DailyBarChartProps } from './bar-options';
 
 const DailyBarChart = lazy(() => import('./DailyBarChart'));
@@ -11,13 +11,7 @@ export type { DailyBar, DailyBarChartProps } from './bar-options';
 export function LazyDailyBarChart(props: DailyBarChartProps) {
   const height = props.height ?? DAILY_BAR_CHART_HEIGHT;
   return (
-    <Suspense
-      fallback={
-        <Flex align="center" justify="center" style={{ height }}>
-          <Spin />
-        </Flex>
-      }
-    >
+    <Suspense fallback={<ChartLoading height={height} />}>
       <DailyBarChart {...props} />
     </Suspense>
   );

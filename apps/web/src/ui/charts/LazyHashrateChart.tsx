@@ -2,7 +2,7 @@
 // pool pages that draw charts and never with the first screen (scripts/bench-bundle.mjs budget).
 // While it loads, an empty box of the chart's height keeps the page from jumping.
 import { lazy, Suspense } from 'react';
-import { Flex, Spin } from 'antd';
+import { ChartLoading } from './ChartLoading';
 import { DEFAULT_CHART_HEIGHT, type HashrateChartProps } from './chart-options';
 
 const HashrateChart = lazy(() => import('./HashrateChart'));
@@ -12,13 +12,7 @@ export type { HashrateChartProps, HashrateChartSeries, HashratePoint, ChartRange
 export function LazyHashrateChart(props: HashrateChartProps) {
   const height = props.height ?? DEFAULT_CHART_HEIGHT;
   return (
-    <Suspense
-      fallback={
-        <Flex align="center" justify="center" style={{ height }}>
-          <Spin />
-        </Flex>
-      }
-    >
+    <Suspense fallback={<ChartLoading height={height} />}>
       <HashrateChart {...props} />
     </Suspense>
   );

@@ -4,10 +4,8 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, V } from '@hashpool/shared';
 import { accountsApi, type UserMine, type Verification } from '../accounts.api';
-import { FormDialog } from '../../../shell/forms/FormDialog';
-import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 import { formRules } from '../../../shell/forms/rules';
-import { useSecurityDone } from './useSecurityDone';
+import { SecurityChangeDialog } from './SecurityChangeDialog';
 
 interface Values {
   old_password: string;
@@ -20,17 +18,16 @@ export default function PasswordDialog({ mine, onClose }: { mine: UserMine; onCl
   const { t } = useTranslation(['user', 'auth', 'validation']);
   const [form] = Form.useForm<Values>();
   const rules = formRules(t);
-  const done = useSecurityDone();
   return (
-    <FormDialog<Values>
+    <SecurityChangeDialog<Values>
+      mine={mine}
+      operation="password_change"
       form={form}
       title={t('security.password.title')}
       onClose={onClose}
-      errorFields={{ byCode: { [ERRORS.password_incorrect.code]: 'old_password' } }}
-      onSubmit={async (values) => {
-        await accountsApi.changePassword({ old_password: values.old_password, new_password: values.new_password, confirm_password: values.confirm_password, verification: verificationOf(values) });
-        await done(t('security.password.done'));
-      }}
+      byCode={{ [ERRORS.password_incorrect.code]: 'old_password' }}
+      change={(values, verification) => accountsApi.changePassword({ old_password: values.old_password, new_password: values.new_password, confirm_password: values.confirm_password, verification })}
+      doneMessage={t('security.password.done')}
     >
       <Form.Item name="old_password" label={t('security.password.current_label')} rules={rules.required}>
         <Input.Password autoComplete="current-password" />
@@ -41,7 +38,6 @@ export default function PasswordDialog({ mine, onClose }: { mine: UserMine; onCl
       <Form.Item name="confirm_password" label={t('auth:password.confirm_label')} dependencies={['new_password']} rules={rules.sameAs(() => form.getFieldValue('new_password'), V.passwordMismatch)}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <SecondFactorFields mine={mine} operation="password_change" />
-    </FormDialog>
+    </SecurityChangeDialog>
   );
 }

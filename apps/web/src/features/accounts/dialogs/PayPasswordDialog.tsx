@@ -4,10 +4,8 @@ import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAY_PASSWORD, V } from '@hashpool/shared';
 import { accountsApi, type UserMine, type Verification } from '../accounts.api';
-import { FormDialog } from '../../../shell/forms/FormDialog';
-import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
 import { formRules } from '../../../shell/forms/rules';
-import { useSecurityDone } from './useSecurityDone';
+import { SecurityChangeDialog } from './SecurityChangeDialog';
 
 interface Values {
   pay_password: string;
@@ -19,7 +17,6 @@ export default function PayPasswordDialog({ mine, onClose }: { mine: UserMine; o
   const { t } = useTranslation(['user', 'auth', 'validation']);
   const [form] = Form.useForm<Values>();
   const rules = formRules(t);
-  const done = useSecurityDone();
   const sixDigits = [
     {
       validator: async (_rule: unknown, value: unknown) => {
@@ -28,14 +25,14 @@ export default function PayPasswordDialog({ mine, onClose }: { mine: UserMine; o
     },
   ];
   return (
-    <FormDialog<Values>
+    <SecurityChangeDialog<Values>
+      mine={mine}
+      operation="pay_password"
       form={form}
       title={mine.has_pay_password ? t('security.pay_password.change_title') : t('security.pay_password.set_title')}
       onClose={onClose}
-      onSubmit={async (values) => {
-        await accountsApi.setPayPassword({ pay_password: values.pay_password, confirm_pay_password: values.confirm_pay_password, verification: verificationOf(values) });
-        await done(t('security.pay_password.done'));
-      }}
+      change={(values, verification) => accountsApi.setPayPassword({ pay_password: values.pay_password, confirm_pay_password: values.confirm_pay_password, verification })}
+      doneMessage={t('security.pay_password.done')}
     >
       <Alert type="info" showIcon title={t('security.hold_notice')} style={{ marginBottom: 16 }} />
       <Form.Item name="pay_password" label={t('security.pay_password.new_label')} rules={sixDigits}>
@@ -49,7 +46,6 @@ export default function PayPasswordDialog({ mine, onClose }: { mine: UserMine; o
       >
         <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
       </Form.Item>
-      <SecondFactorFields mine={mine} operation="pay_password" />
-    </FormDialog>
+    </SecurityChangeDialog>
   );
 }

@@ -15,10 +15,9 @@ import { maskContact } from '../../../shell/verification/SecondFactorFields';
 import { SettingRow } from '../components/SettingRow';
 import { UserPage } from '../../../shell/frames/UserPage';
 import CancelAccountDialog from '../dialogs/CancelAccountDialog';
-import EmailDialog from '../dialogs/EmailDialog';
+import { EmailDialog, PhoneDialog } from '../dialogs/ContactDialog';
 import PasswordDialog from '../dialogs/PasswordDialog';
 import PayPasswordDialog from '../dialogs/PayPasswordDialog';
-import PhoneDialog from '../dialogs/PhoneDialog';
 import TotpBindDialog from '../dialogs/TotpBindDialog';
 import TotpUnbindDialog from '../dialogs/TotpUnbindDialog';
 

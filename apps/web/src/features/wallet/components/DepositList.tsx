@@ -1,30 +1,19 @@
 // The sub-account's deposits, newest first: amount, the address it came to, the chain's
 // transaction id and its confirmations until it is credited.
-import { useState } from 'react';
-import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@hashpool/shared';
 import { AddressText } from '../../../ui/AddressText';
 import { AmountText } from '../../../ui/AmountText';
 import type { DataColumn } from '../../../ui/DataTable';
-import { PageSpinner } from '../../../ui/PageSpinner';
-import { Paragraph } from '../../../ui/Text';
-import { Pager } from '../../../ui/Pager';
-import { PAGE_SIZE } from '../lib/constants';
 import { useHideAmounts } from '../lib/preferences';
 import type { Deposit } from '../wallet.api';
 import { useDeposits } from '../wallet.queries';
-import { CoinFilter } from './CoinFilter';
-import { ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { CoinPagedTable } from './CoinPagedTable';
 import { WalletStatusTag } from './WalletStatusTag';
 
 export function DepositList({ timezone }: { timezone: string }) {
   const { t } = useTranslation('wallet');
   const [hidden] = useHideAmounts();
-  const [coin, setCoin] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const deposits = useDeposits({ page, page_size: PAGE_SIZE, ...(coin ? { coin } : {}) });
-  const data = deposits.data;
 
   const columns: DataColumn<Deposit>[] = [
     { key: 'time', title: t('deposits.columns.time', { timezone }), render: (d) => formatDateTime(d.created_at, timezone, 'YYYY-MM-DD HH:mm') },
@@ -35,21 +24,5 @@ export function DepositList({ timezone }: { timezone: string }) {
     { key: 'status', title: t('deposits.columns.status'), render: (d) => <WalletStatusTag status={d.status} /> },
   ];
 
-  return (
-    <Flex vertical gap={16}>
-      <CoinFilter
-        value={coin}
-        onChange={(next) => {
-          setCoin(next);
-          setPage(1);
-        }}
-      />
-      {!data ? (
-        deposits.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />
-      ) : (
-        <ResponsiveTable rows={data.list} rowKey={(d) => d.id} columns={columns} caption={t('tabs.deposits')} empty={t('deposits.empty')} cardTestId="deposit" />
-      )}
-      <Pager page={page} total={data?.total ?? 0} onChange={setPage} />
-    </Flex>
-  );
+  return <CoinPagedTable<Deposit> useRows={useDeposits} columns={columns} rowKey={(d) => d.id} caption={t('tabs.deposits')} empty={t('deposits.empty')} cardTestId="deposit" />;
 }

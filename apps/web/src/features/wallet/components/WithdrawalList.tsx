@@ -1,21 +1,16 @@
 // The sub-account's withdrawals, newest first: each part of a split one on its own row, with the
 // address, fee, status (and an operator's reason when refused) and the chain's transaction id.
-import { useState } from 'react';
 import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@hashpool/shared';
 import { AddressText } from '../../../ui/AddressText';
 import { AmountText } from '../../../ui/AmountText';
-import { PageSpinner } from '../../../ui/PageSpinner';
-import { Paragraph, Text } from '../../../ui/Text';
+import { Text } from '../../../ui/Text';
 import type { DataColumn } from '../../../ui/DataTable';
-import { Pager } from '../../../ui/Pager';
-import { PAGE_SIZE } from '../lib/constants';
 import { useHideAmounts } from '../lib/preferences';
 import type { Withdrawal } from '../wallet.api';
 import { useWithdrawals } from '../wallet.queries';
-import { CoinFilter } from './CoinFilter';
-import { ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { CoinPagedTable } from './CoinPagedTable';
 import { WalletStatusTag } from './WalletStatusTag';
 
 function StatusCell({ row }: { row: Withdrawal }) {
@@ -38,10 +33,6 @@ function StatusCell({ row }: { row: Withdrawal }) {
 export function WithdrawalList({ timezone }: { timezone: string }) {
   const { t } = useTranslation('wallet');
   const [hidden] = useHideAmounts();
-  const [coin, setCoin] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const withdrawals = useWithdrawals({ page, page_size: PAGE_SIZE, ...(coin ? { coin } : {}) });
-  const data = withdrawals.data;
 
   const columns: DataColumn<Withdrawal>[] = [
     { key: 'time', title: t('withdrawals.columns.time', { timezone }), render: (w) => formatDateTime(w.created_at, timezone, 'YYYY-MM-DD HH:mm') },
@@ -66,21 +57,5 @@ export function WithdrawalList({ timezone }: { timezone: string }) {
     { key: 'txid', title: t('withdrawals.columns.txid'), render: (w) => <AddressText value={w.txid} label={t('withdrawals.columns.txid')} /> },
   ];
 
-  return (
-    <Flex vertical gap={16}>
-      <CoinFilter
-        value={coin}
-        onChange={(next) => {
-          setCoin(next);
-          setPage(1);
-        }}
-      />
-      {!data ? (
-        withdrawals.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />
-      ) : (
-        <ResponsiveTable rows={data.list} rowKey={(w) => w.id} columns={columns} caption={t('tabs.withdrawals')} empty={t('withdrawals.empty')} cardTestId="withdrawal" />
-      )}
-      <Pager page={page} total={data?.total ?? 0} onChange={setPage} />
-    </Flex>
-  );
+  return <CoinPagedTable<Withdrawal> useRows={useWithdrawals} columns={columns} rowKey={(w) => w.id} caption={t('tabs.withdrawals')} empty={t('withdrawals.empty')} cardTestId="withdrawal" />;
 }
