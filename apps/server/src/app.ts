@@ -26,7 +26,9 @@ import { createMailer } from './platform/mailer';
 import type { AppAdapters, Later, ModuleApis, ModuleName, Platform, StopJobs, Use } from './platform/modules';
 import { Notifications, notificationsRoutes } from './platform/notifications';
 import { DOCS_PREFIX, openApiPlugin } from './platform/openapi';
+import { metricsPlugin } from './platform/metrics';
 import { PasswordHasher } from './platform/passwords';
+import { Readiness, readinessPlugin } from './platform/readiness';
 import { MemoryReplayGuard, RedisReplayGuard } from './platform/replay-guard';
 import { securityPlugin } from './platform/security';
 import { signaturePlugin } from './platform/signature';
@@ -145,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     failures: (scope, windowMs) => failureCounter({ db: database.db, clock, redis: deps.redis }, scope, windowMs),
     adapters,
     version: APP_VERSION,
+    readiness: new Readiness(),
   };
   const modules = await createModules(platform);
   app.decorate('platform', platform);
@@ -159,6 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return null;
   };
+
+  // Operations (issue 22): readiness, and the metrics when METRICS_TOKEN is set.
+  await app.register(readinessPlugin, { db: database.db, redis: deps.redis, readiness: platform.readiness, version: APP_VERSION });
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    source: () => ({
+      withdrawals: () => modules.wallet.admin.withdrawalCounts(),
+      reconciliation: () => (modules.wallet.admin.lastReport ? { ok: modules.wallet.admin.lastReport.ok, at: new Date(modules.wallet.admin.lastReport.checkedAt) } : undefined),
+      version: APP_VERSION,
+    }),
+  });
 
   await app.register(notificationsRoutes(notifications), { prefix: '/api' });
   for (const m of MODULES) {

@@ -107,6 +107,8 @@ export const configSchema = z.object({
   SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   /** Withdrawals wait this long after a withdraw address is added or changed (24; docs/rules.md, Limits and constants). */
   WITHDRAW_ADDRESS_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
+  /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <this>`; unset: no /metrics at all. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Comma-separated emails that get the operator role when they register (first set-up, tests). */
   ADMIN_EMAILS: z.string().optional(),
 });

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    app.platform.readiness.stopping = true; // GET /api/ready answers 503: the balancer stops sending traffic
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);

@@ -185,12 +185,15 @@ describe('login and permissions', () => {
   });
 
   it("opens the operators' area to operators only, whatever their permissions", () => {
-    expect(findRoute('/admin/wallet', ROUTES)?.access).toBe('admin');
+    expect(findRoute('/admin/wallet', ROUTES)?.access).toEqual({ operator: ['finance', 'support', 'content'] });
     expect(redirectOf('/admin/wallet')).toBe(loginRedirect(at('/admin/wallet')));
     expect(decide('/admin/wallet', loading).kind).toBe('wait');
     expect(redirectOf('/admin/wallet', everything)).toBe('/');
     expect(redirectOf('/admin/wallet', { ...everything, admin: false })).toBe('/');
     expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: true }).kind).toBe('render');
+    // Finer operator roles (issue 22): any of them opens the area, the page shows their tabs.
+    expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: ['support'] }).kind).toBe('render');
+    expect(redirectOf('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: [] })).toBe('/');
   });
 });
 

@@ -78,6 +78,16 @@ export const ERRORS = {
   pay_method_switch_wait: { code: 32001, status: 400 },
   market_data_not_found: { code: 32002, status: 404 },
   market_day_invalid: { code: 32003, status: 400 },
+  // Operations (issue 22): operator roles, user administration, coin settings, four-eyes approvals.
+  login_disabled: { code: 39001, status: 403 },
+  /** The confirmation of a four-eyes action must come from another operator than the request. */
+  four_eyes_same_operator: { code: 39002, status: 409 },
+  approval_not_found: { code: 39003, status: 404 },
+  /** Minimum above the single maximum, a fee not below the minimum, and the like. */
+  coin_settings_invalid: { code: 39004, status: 400 },
+  /** An operator may not disable their own login or take away their own admin role. */
+  operator_self_change: { code: 39005, status: 400 },
+  operator_user_not_found: { code: 39006, status: 404 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

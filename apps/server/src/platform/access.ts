@@ -4,7 +4,7 @@
 // accounts module provides (bearer tokens) and the observer module extends (observer links).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { holdsAny, type Permission } from '@hashpool/shared';
+import { holdsAny, operatorMay, type OperatorRole, type Permission } from '@hashpool/shared';
 import { AppError } from './errors';
 
 export type AccessPolicy =
@@ -12,7 +12,10 @@ export type AccessPolicy =
   | { kind: 'user' }
   | { kind: 'permissions'; any: readonly Permission[] }
   | { kind: 'observer-readable'; any: readonly Permission[] }
+  /** Operators holding the admin role. */
   | { kind: 'admin' }
+  /** Operators holding one of the roles (admin always passes). */
+  | { kind: 'operator'; roles: readonly OperatorRole[] }
   /** Machine callers (stratum nodes) with their own key; checked by the route itself. */
   | { kind: 'internal' };
 
@@ -25,6 +28,11 @@ export const access = {
   permissions: (...any: Permission[]): AccessPolicy => ({ kind: 'permissions', any }),
   /** As `permissions`, and also readable through an observer link granting one of them. */
   observerReadable: (...any: Permission[]): AccessPolicy => ({ kind: 'observer-readable', any }),
+  /**
+   * Operators holding one of the roles; an admin always passes, so `access.operator('finance')`
+   * opens a route to finance and admin, `access.admin` to admin alone (docs/security.md, Operator roles).
+   */
+  operator: (...roles: OperatorRole[]): AccessPolicy => ({ kind: 'operator', roles }),
 };
 
 export interface Principal {
@@ -33,6 +41,8 @@ export interface Principal {
   accountId: string | null;
   permissions: readonly string[];
   isAdmin: boolean;
+  /** The operator roles the user holds (admin, finance, support, content); none for a miner. */
+  operatorRoles?: readonly OperatorRole[];
   /** The login (session family) the request came with; security changes end the others. */
   sessionFamilyId?: string;
   /** Set when the caller is an observer link rather than a logged-in user: read-only. */
@@ -58,6 +68,9 @@ export function isAllowed(policy: AccessPolicy, principal: Principal | null, met
     case 'admin':
       if (!principal || principal.observer) return 'unauthorized';
       return principal.isAdmin ? 'ok' : 'forbidden';
+    case 'operator':
+      if (!principal || principal.observer) return 'unauthorized';
+      return principal.isAdmin || operatorMay(principal.operatorRoles ?? [], policy.roles) ? 'ok' : 'forbidden';
     case 'user':
       if (!principal || principal.observer) return 'unauthorized';
       return 'ok';

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { AppError } from './errors';
+import { jobLabel, metrics } from './metrics';
 
 /** Takes the lease if it is free or expired; true when this holder now has it. */
 export async function acquireLease(db: Db, name: string, holder: string, ttlMs: number): Promise<boolean> {
@@ -47,7 +48,16 @@ async function holding<T>(db: Db, name: string, holder: string, ttlMs: number, w
 export async function ifLeaseFree<T>(db: Db, name: string, ttlMs: number, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
   const holder = randomUUID();
   if (!(await acquireLease(db, name, holder, ttlMs))) return { ran: false };
-  return { ran: true, value: await holding(db, name, holder, ttlMs, work) };
+  // The job's metrics: how long its pass took, and that this instance holds it meanwhile.
+  const job = jobLabel(name);
+  const end = metrics.jobDuration.startTimer({ job });
+  metrics.leaseHeld.set({ job }, 1);
+  try {
+    return { ran: true, value: await holding(db, name, holder, ttlMs, work) };
+  } finally {
+    end();
+    metrics.leaseHeld.set({ job }, 0);
+  }
 }
 
 /**

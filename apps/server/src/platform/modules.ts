@@ -13,6 +13,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { PrincipalResolver } from './access';
 import type { AuditLog } from './audit';
+import type { Readiness } from './readiness';
 import type { Clock } from './clock';
 import type { FailureCounter } from './failure-counter';
 import type { FileService, FileStore } from './files';
@@ -58,6 +59,8 @@ export interface Platform {
   failures(scope: string, windowMs: number): FailureCounter;
   /** Replacements the caller of buildApp passed in; a module falls back to its own default. */
   adapters: AppAdapters;
+  /** Checks GET /api/ready runs besides the database and Redis (a module's outside connections). */
+  readiness: Readiness;
   /** The package's version (package.json). */
   version: string;
 }

@@ -139,7 +139,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/fund/:id', access: ACCOUNT, owner: 'wallet', page: () => import('../features/wallet/pages/FundDetailPage'), title: 'wallet:fund.title' },
 
   // Ours (docs/rules.md, Routes and access): the operators' wallet area (withdrawal review, ledger, adjustments).
-  { path: '/admin/wallet', access: 'admin', owner: 'wallet', page: () => import('../features/admin/pages/AdminWalletPage'), title: 'admin:title', menu: [inMenu('account', 40, 'common:header.admin')] },
+  // The operators' area: any operator role opens it; its tabs are filtered by role (AdminWalletPage, issue 22).
+  { path: '/admin/wallet', access: { operator: ['finance', 'support', 'content'] }, owner: 'wallet', page: () => import('../features/admin/pages/AdminWalletPage'), title: 'admin:title', menu: [inMenu('account', 40, 'common:header.admin')] },
 ];
 
 /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */

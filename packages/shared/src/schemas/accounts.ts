@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { codeSchema, emailSchema, passwordSchema, subAccountNameSchema, V } from '../validation';
 import { LANGUAGES } from '../i18n';
+import { OPERATOR_ROLES } from '../permissions';
 
 /** Verification codes are bound to what they confirm (docs/security.md item 10). */
 export const CODE_PURPOSES = ['register', 'reset_password', 'login_second', 'bind_email', 'bind_phone', 'security'] as const;
@@ -137,7 +138,7 @@ export const settingsBodySchema = z.strictObject({
   notify_email: emailSchema.nullable().optional(),
 });
 
-export const permissionsSchema = z.object({ permissions: z.array(z.string()), is_admin: z.boolean() });
+export const permissionsSchema = z.object({ permissions: z.array(z.string()), is_admin: z.boolean(), operator_roles: z.array(z.enum(OPERATOR_ROLES)) });
 
 /**
  * Operations that need the second factor (docs/security.md item 16). An emailed/SMS code is

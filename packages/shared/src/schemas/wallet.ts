@@ -48,7 +48,7 @@ export const MAX_WITHDRAW_PARTS = 20;
 export const WITHDRAWAL_STATUS = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[number];
 
-const coinSchema = z.enum(COINS.map((c) => c.code) as [string, ...string[]], { error: V.invalid });
+export const coinSchema = z.enum(COINS.map((c) => c.code) as [string, ...string[]], { error: V.invalid });
 
 /** A positive decimal string: at most 20 digits before the point and 18 after (numeric(38,18)), so a longer one is a 400 before any work ("0.5", "12"); the server checks the coin's base unit (CoinInfo.baseDecimals). */
 export const amountSchema = z
@@ -233,7 +233,9 @@ export const adjustmentBodySchema = z.strictObject({
   reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong),
 });
 /** The posting an adjustment made; a retry with the same Idempotency-Key answers the same one. */
-export const adjustmentResultSchema = z.object({ posting_id: z.number().int() });
+/** pending: above the coin's four-eyes threshold, waiting for a second operator (approval_id). */
+export const adjustmentResultSchema = z.object({ posting_id: z.number().int().nullable(), approval_id: z.string().nullable(), status: z.enum(['done', 'pending']) });
+export const withdrawalApprovalResultSchema = z.object({ status: z.enum(['approved', 'pending']), approval_id: z.string().nullable() });
 export const adminLedgerQuerySchema = pageQuerySchema.extend({ account: subAccountNameSchema });
 export const adminLedgerSchema = z.object({
   account: z.object({ id: z.string(), name: z.string(), user_email: z.string().nullable() }),

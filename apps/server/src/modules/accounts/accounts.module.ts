@@ -10,6 +10,7 @@ import { accountsRoutes } from './accounts.routes';
 import { seedDemoUser } from './accounts.seed';
 import { AccountService, ROLE_DEFINITIONS } from './accounts.service';
 import { AuthService } from './auth.service';
+import { OperatorDesk } from './operators.service';
 import { CodeService } from './codes.service';
 import { AccountDirectory } from './directory.service';
 import { securityRoutes } from './security.routes';
@@ -27,6 +28,8 @@ export interface AccountsApi {
   security: SecurityService;
   directory: AccountDirectory;
   captcha: CaptchaVerifier;
+  /** The admin area's users (issue 22). */
+  operators: OperatorDesk;
 }
 
 export const accountsModule = defineModule({
@@ -48,7 +51,8 @@ export const accountsModule = defineModule({
     const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
     const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, (user) => later('wallet')().checks.holdUntil(user));
     const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName);
-    return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha };
+    const operators = new OperatorDesk(db, clock, { audit: p.audit, sessions, security });
+    return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha, operators };
   },
   routes: (api) => async (app) => {
     await app.register(accountsRoutes(api));

@@ -1,6 +1,6 @@
 // The only code that touches the account tables.
-import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { first, inserted, type DbOrTx, type Tx } from '../../db/client';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { first, inserted, withTotal, type DbOrTx, type Tx } from '../../db/client';
 import { authSessions, knownDevices, miningAccounts, roles, securityEvents, userRoles, users, verificationCodes } from './accounts.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,8 +83,8 @@ export async function grantRole(db: DbOrTx, userId: string, role: string): Promi
   await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
 }
 
-export async function rolesOf(db: DbOrTx, userId: string): Promise<Array<{ permissions: string[]; isAdmin: boolean }>> {
-  return db.select({ permissions: roles.permissions, isAdmin: roles.isAdmin }).from(userRoles).innerJoin(roles, eq(roles.name, userRoles.role)).where(eq(userRoles.userId, userId));
+export async function rolesOf(db: DbOrTx, userId: string): Promise<Array<{ name: string; permissions: string[]; isAdmin: boolean }>> {
+  return db.select({ name: roles.name, permissions: roles.permissions, isAdmin: roles.isAdmin }).from(userRoles).innerJoin(roles, eq(roles.name, userRoles.role)).where(eq(userRoles.userId, userId));
 }
 
 // ---- sessions
@@ -191,4 +191,41 @@ export async function pageEvents(db: DbOrTx, userId: string, page: number, pageS
     db.select({ n: count().mapWith(Number) }).from(securityEvents).where(eq(securityEvents.userId, userId)),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+// ---- operators (the admin area's users, issue 22)
+
+/** Users whose email, phone or a sub-account name contains `q`, or who own one of `accountIds`. */
+export async function searchUsers(db: DbOrTx, q: string, accountIds: string[], offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = q.replace(/\D/g, '');
+  const where = sql`(lower(${users.email}) like ${like}
+    ${digits.length >= 4 ? sql`or (${users.phoneCountry} || ${users.phone}) like ${`%${digits}%`}` : sql``}
+    or exists (select 1 from ${miningAccounts} where ${miningAccounts.userId} = ${users.id} and lower(${miningAccounts.name}) like ${like})
+    ${accountIds.length ? sql`or exists (select 1 from ${miningAccounts} where ${miningAccounts.userId} = ${users.id} and ${miningAccounts.id} in (${sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `)}))` : sql``})`;
+  return withTotal(db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit).offset(offset), db.select({ n: count().mapWith(Number) }).from(users).where(where));
+}
+
+export async function accountsOfUsers(db: DbOrTx, userIds: string[]): Promise<Array<typeof miningAccounts.$inferSelect>> {
+  if (userIds.length === 0) return [];
+  return db.select().from(miningAccounts).where(inArray(miningAccounts.userId, userIds)).orderBy(asc(miningAccounts.createdAt));
+}
+
+export async function roleNamesOfUsers(db: DbOrTx, userIds: string[]): Promise<Array<{ userId: string; name: string; isAdmin: boolean }>> {
+  if (userIds.length === 0) return [];
+  return db.select({ userId: userRoles.userId, name: roles.name, isAdmin: roles.isAdmin }).from(userRoles).innerJoin(roles, eq(roles.name, userRoles.role)).where(inArray(userRoles.userId, userIds));
+}
+
+export async function setOperatorRoles(db: DbOrTx, userId: string, operatorRoles: readonly string[], all: readonly string[]): Promise<void> {
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.role, [...all])));
+  if (operatorRoles.length) await db.insert(userRoles).values(operatorRoles.map((role) => ({ userId, role }))).onConflictDoNothing();
+}
+
+export async function recentLoginEvents(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({ event: securityEvents.event, ip: securityEvents.ip, device: securityEvents.device, createdAt: securityEvents.createdAt })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), inArray(securityEvents.event, ['login', 'login_new_device', 'login_failed'])))
+    .orderBy(desc(securityEvents.id))
+    .limit(limit);
 }

@@ -1,5 +1,5 @@
 // The account a user has: profile and settings, permissions, and mining sub-accounts.
-import { PERMISSIONS, TIMEZONES, type AccountItem, type UserMine } from '@hashpool/shared';
+import { OPERATOR_ROLES, PERMISSIONS, TIMEZONES, type OperatorRole, type AccountItem, type UserMine } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import * as repo from './accounts.repository';
 import { DEFAULT_ROLE } from './auth.service';
+import { operatorRolesOf } from './session.service';
 
 /** Enough for a large farm split by site or customer; more is an operator's decision. */
 export const MAX_SUB_ACCOUNTS = 200;
@@ -14,7 +15,10 @@ export const MAX_SUB_ACCOUNTS = 200;
 export const ROLE_DEFINITIONS = [
   { name: DEFAULT_ROLE, permissions: [...PERMISSIONS], isAdmin: false },
   { name: 'admin', permissions: [...PERMISSIONS], isAdmin: true },
+  // Operator roles beyond admin (docs/security.md, Operator roles): no user permissions of their own.
+  ...OPERATOR_ROLES.filter((r) => r !== 'admin').map((name) => ({ name, permissions: [] as string[], isAdmin: false })),
 ];
+
 
 export class AccountService {
   constructor(
@@ -70,9 +74,9 @@ export class AccountService {
     if (Object.keys(values).length) await repo.updateUser(this.db, userId, values, this.clock.now());
   }
 
-  async permissions(userId: string): Promise<{ permissions: string[]; is_admin: boolean }> {
+  async permissions(userId: string): Promise<{ permissions: string[]; is_admin: boolean; operator_roles: OperatorRole[] }> {
     const roles = await repo.rolesOf(this.db, userId);
-    return { permissions: [...new Set(roles.flatMap((r) => r.permissions))].sort(), is_admin: roles.some((r) => r.isAdmin) };
+    return { permissions: [...new Set(roles.flatMap((r) => r.permissions))].sort(), is_admin: roles.some((r) => r.isAdmin), operator_roles: operatorRolesOf(roles) };
   }
 
   async list(userId: string): Promise<AccountItem[]> {

@@ -37,6 +37,8 @@ export const users = pgTable(
     securityChangedAt: ts('security_changed_at'),
     /** The published demo user: no new-device step, and its security settings cannot change. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Set by an operator: login and token refresh are refused until it is cleared. */
+    loginDisabledAt: ts('login_disabled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

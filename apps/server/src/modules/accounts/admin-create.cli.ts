@@ -1,15 +1,21 @@
-// `npm run admin:create -- <email>`: gives a registered user the operator (admin) role.
+// `npm run admin:create -- <email> [--role admin|finance|support|content]`: gives a registered
+// user an operator role (admin when not given; docs/security.md, Operator roles).
 // Operators register through the web like everyone (so they have a password and an
 // authenticator), then an administrator of the machine promotes them here.
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { prepareDatabase } from '../../db/prepare';
+import { AuditLog } from '../../platform/audit';
 import { systemClock } from '../../platform/clock';
+import { OPERATOR_ROLES, type OperatorRole } from '@hashpool/shared';
 import * as repo from './accounts.repository';
 
-const email = process.argv[2];
-if (!email || !email.includes('@')) {
-  console.error('usage: npm run admin:create -- <email of a registered user>');
+const args = process.argv.slice(2);
+const roleAt = args.indexOf('--role');
+const role = (roleAt >= 0 ? args[roleAt + 1] : 'admin') as OperatorRole;
+const email = args.find((a, i) => a.includes('@') && i !== roleAt + 1);
+if (!email || !OPERATOR_ROLES.includes(role)) {
+  console.error(`usage: npm run admin:create -- <email of a registered user> [--role ${OPERATOR_ROLES.join('|')}]`);
   process.exit(2);
 }
 const config = loadConfig();
@@ -21,9 +27,10 @@ try {
     console.error(`no user registered with ${email}: register in the web app first`);
     process.exitCode = 1;
   } else {
-    await repo.grantRole(database.db, user.id, 'admin');
-    await repo.recordEvent(database.db, { userId: user.id, event: 'admin_granted', ip: 'cli', createdAt: new Date() });
-    console.log(`${email} is now an operator (admin role)`);
+    await repo.grantRole(database.db, user.id, role);
+    await repo.recordEvent(database.db, { userId: user.id, event: role === 'admin' ? 'admin_granted' : 'operator_roles', ip: 'cli', detail: { roles: role }, createdAt: new Date() });
+    await new AuditLog(database.db, systemClock).record({ adminUserId: null, action: 'user_roles', target: `user:${user.id}`, detail: { granted: role, reason: 'npm run admin:create' } });
+    console.log(`${email} is now an operator (${role} role)`);
   }
 } finally {
   await database.close();

@@ -206,6 +206,7 @@ export class AuthService {
       throw new AppError('login_failed');
     }
     await this.loginFailures.clear(identifier);
+    if (user.loginDisabledAt) throw new AppError('login_disabled');
 
     if (user.totpSecret) return { status: 'totp', ticket: await this.ticket(user.id, 'totp', client.deviceHash) };
     // The published demo account is shared by every visitor: a new device is its normal case.

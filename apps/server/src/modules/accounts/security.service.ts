@@ -25,7 +25,7 @@ export interface Verification {
   sms_code?: string | undefined;
 }
 
-type Change = SecurityOperation | 'password_reset';
+type Change = SecurityOperation | 'password_reset' | 'totp_reset';
 
 /** What a code confirms: the operation, and for wallet operations exactly which one. */
 const objectRef = (operation: SecurityOperation, subject?: string) => (subject ? `${operation}:${subject}` : operation);

@@ -8,7 +8,7 @@
 // is revoked.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Tokens } from '@hashpool/shared';
+import { OPERATOR_ROLES, type OperatorRole, type Tokens } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Principal } from '../../platform/access';
@@ -17,6 +17,11 @@ import type { ClientInfo } from '../../platform/request-context';
 import { AppError } from '../../platform/errors';
 import { newToken, tokenHash } from '../../platform/random-tokens';
 import * as repo from './accounts.repository';
+
+/** The operator roles among a user's roles (the admin flag counts as the admin role). */
+export function operatorRolesOf(roles: ReadonlyArray<{ name: string; isAdmin: boolean }>): OperatorRole[] {
+  return OPERATOR_ROLES.filter((r) => roles.some((x) => x.name === r || (r === 'admin' && x.isAdmin)));
+}
 
 export const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
 /** No session family outlives its login by more than this, however often it refreshes. */
@@ -93,6 +98,8 @@ export class SessionService {
       if (!presented) return undefined;
       await repo.lockUserSessions(tx, presented.userId);
       const spent = await repo.spendRefresh(tx, hash, now);
+      // A login an operator disabled gets no new tokens (its sessions were ended as well).
+      if (spent && (await repo.findUserById(tx, spent.userId))?.loginDisabledAt) throw new AppError('login_disabled');
       if (spent) return this.create(tx, spent.userId, client, successor, { id: spent.familyId, absoluteExpiresAt: spent.absoluteExpiresAt });
       // Read again under the lock: a refresh of this token that we waited for has committed.
       const known = await repo.findSessionByRefreshHash(tx, hash);
@@ -151,12 +158,13 @@ export class SessionService {
     if (!session || session.revokedAt) return null;
     if (session.accessExpiresAt <= this.clock.now()) throw new AppError('token_expired');
     const [user, roles] = await Promise.all([repo.findUserById(this.db, session.userId), repo.rolesOf(this.db, session.userId)]);
-    if (!user || user.status !== 'active') return null;
+    if (!user || user.status !== 'active' || user.loginDisabledAt) return null;
     return {
       userId: user.id,
       accountId: user.currentAccountId,
       permissions: [...new Set(roles.flatMap((r) => r.permissions))],
       isAdmin: roles.some((r) => r.isAdmin),
+      operatorRoles: operatorRolesOf(roles),
       sessionFamilyId: session.familyId,
     };
   }

@@ -8,6 +8,7 @@
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
+import { metrics } from '../../platform/metrics';
 import type { AccountDirectory } from '../accounts';
 import * as repo from './mining.repository';
 import * as windows from './worker-windows.repository';
@@ -171,6 +172,7 @@ export class IngestService {
   private async write(flush: NextFlush): Promise<void> {
     if (flush.batches.length === 0) return;
     const now = this.clock.now();
+    const started = performance.now();
     try {
       const fresh = await inTransaction(this.db, async (tx) => {
         const claimed = await repo.claimBatches(tx, [...flush.firstOf.keys()], now);
@@ -182,8 +184,14 @@ export class IngestService {
         await repo.countRefusals(tx, Math.floor(now.getTime() / 60_000) * 60_000, refusals);
         return claimed;
       });
+      metrics.ingestFlush.observe((performance.now() - started) / 1000);
       for (const p of flush.batches) {
         const applied = fresh.has(p.batchId) && flush.firstOf.get(p.batchId) === p;
+        metrics.ingestBatches.inc({ applied: String(applied) });
+        if (applied) {
+          metrics.shares.inc({ result: 'accepted', reason: '' }, p.accepted);
+          for (const [reason, n] of p.refusals) metrics.shares.inc({ result: 'refused', reason }, n);
+        }
         p.resolve({
           batch_id: p.batchId,
           applied,

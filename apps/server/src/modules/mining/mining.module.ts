@@ -45,6 +45,7 @@ export const miningModule = defineModule({
   jobs: async (api, p) => {
     const { config } = p;
     const nats = config.NATS_URL ? await startNatsIngest({ url: config.NATS_URL, stream: config.NATS_STREAM, durable: 'hashpool-ingest', ingest: api.ingest, log: p.log }) : undefined;
+    if (nats) p.readiness.add('nats', async () => nats.connected());
     const stopWindows = startMiningJobs({ db: p.db, clock: p.clock, ingest: api.ingest, alerts: api.alerts, log: p.log, intervalMs: config.MINING_JOB_INTERVAL_SECONDS * 1000 });
     const stopSimulator =
       config.DEMO_SEED && config.DEMO_SIMULATOR

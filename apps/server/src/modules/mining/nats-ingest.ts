@@ -23,6 +23,8 @@ export interface NatsIngestOptions {
 
 export interface NatsIngest {
   close(): Promise<void>;
+  /** The connection is open (GET /api/ready). */
+  connected(): boolean;
 }
 
 export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsIngest> {
@@ -74,6 +76,7 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
   })();
 
   return {
+    connected: () => !nc.isClosed() && !nc.isDraining(),
     async close() {
       messages.stop();
       await loop.catch(() => undefined);

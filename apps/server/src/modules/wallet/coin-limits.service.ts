@@ -1,13 +1,35 @@
 // Each coin's wallet limits (wallet_coin_limits, set by operators): minimum withdrawal, fee, the
-// single maximum a withdrawal part may be, the review threshold, and whether withdrawals and
-// deposits are open.
+// single maximum a withdrawal part may be, the review threshold, the four-eyes threshold, and
+// whether withdrawals and deposits are open. Read on every request, so an operator's change takes
+// effect on the next withdrawal without a restart.
+import { coinBaseDecimals, type CoinSettings } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { LedgerDecimal as Decimal } from './ledger';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
 
+export type CoinSettingsInput = Omit<CoinSettings, 'coin'> & { reason: string };
+
+function settingsView(l: repo.LimitsRow): CoinSettings {
+  return {
+    coin: l.coin,
+    withdraw_enabled: l.withdrawEnabled,
+    min_withdraw: plain(l.minWithdraw),
+    withdraw_fee: plain(l.withdrawFee),
+    max_single_withdraw: plain(l.maxSingleWithdraw),
+    audit_threshold: plain(l.auditThreshold),
+    four_eyes_threshold: l.fourEyesThreshold === null ? null : plain(l.fourEyesThreshold),
+  };
+}
+
 export class CoinLimits {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit?: AuditLog,
+  ) {}
 
   /** The coin's limits; coin_not_found for a coin the wallet does not hold. */
   async of(coin: string): Promise<repo.LimitsRow> {
@@ -23,5 +45,42 @@ export class CoinLimits {
   /** Each coin's minimum withdrawal (address mining pays its addresses from it). */
   async minWithdrawals(): Promise<Map<string, string>> {
     return new Map((await this.all()).map((l) => [l.coin, plain(l.minWithdraw)]));
+  }
+
+  /** The operators' coin settings screen. */
+  async settings(): Promise<{ list: CoinSettings[] }> {
+    return { list: (await this.all()).map(settingsView) };
+  }
+
+  /**
+   * An operator's change (audited with the values before and after and the reason). The fee must
+   * be below the minimum (a part must leave something to send), the minimum at most the single
+   * maximum; amounts have at most the coin's base decimals.
+   */
+  async update(adminUserId: string, coin: string, input: CoinSettingsInput): Promise<CoinSettings> {
+    const decimals = coinBaseDecimals(coin);
+    const amounts = { min_withdraw: input.min_withdraw, withdraw_fee: input.withdraw_fee, max_single_withdraw: input.max_single_withdraw, audit_threshold: input.audit_threshold, ...(input.four_eyes_threshold === null ? {} : { four_eyes_threshold: input.four_eyes_threshold }) };
+    const fields = Object.entries(amounts).flatMap(([field, v]) => (new Decimal(v).decimalPlaces() > decimals ? [{ field: `body.${field}`, messageKey: 'amount' }] : []));
+    if (fields.length) throw new AppError('validation_failed', { fields });
+    const min = new Decimal(input.min_withdraw);
+    if (new Decimal(input.withdraw_fee).gte(min)) throw new AppError('coin_settings_invalid', { params: { detail: 'withdraw_fee >= min_withdraw' } });
+    if (min.gt(input.max_single_withdraw)) throw new AppError('coin_settings_invalid', { params: { detail: 'min_withdraw > max_single_withdraw' } });
+    return inTransaction(this.db, async (tx) => {
+      const before = await repo.coinLimits(tx, coin);
+      if (!before) throw new AppError('coin_not_found');
+      const after = await repo.updateCoinLimits(tx, coin, {
+        withdrawEnabled: input.withdraw_enabled,
+        minWithdraw: input.min_withdraw,
+        withdrawFee: input.withdraw_fee,
+        maxSingleWithdraw: input.max_single_withdraw,
+        auditThreshold: input.audit_threshold,
+        fourEyesThreshold: input.four_eyes_threshold,
+      });
+      const view = settingsView(after!);
+      const old = settingsView(before);
+      const changed = (Object.keys(view) as Array<keyof CoinSettings>).filter((k) => view[k] !== old[k]);
+      await this.audit?.record({ adminUserId, action: 'coin_settings_update', target: `coin:${coin}`, detail: { ...Object.fromEntries(changed.map((k) => [k, `${String(old[k])} -> ${String(view[k])}`])), reason: input.reason } }, tx);
+      return view;
+    });
   }
 }

@@ -12,6 +12,7 @@ import { coinBaseDecimals, COINS, LEDGER_DECIMALS } from '@hashpool/shared';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { metrics } from '../../platform/metrics';
 
 export const BUCKETS = ['available', 'frozen', 'locked'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -298,13 +299,17 @@ export function movement(m: { idempotencyKey: string; businessType: string; refe
 
 export async function post(db: DbOrTx, input: PostingInput, now: Date = new Date()): Promise<PostingResult> {
   const p = prepare(input, now);
+  let answer: PostingResult;
   if (db instanceof PgTransaction) {
     const [outcome] = await runBatch(db, [p]);
-    return result(p, outcome!);
+    answer = result(p, outcome!);
+  } else {
+    let batcher = batchers.get(db);
+    if (!batcher) batchers.set(db, (batcher = new Batcher(db as Db)));
+    answer = await batcher.post(p);
   }
-  let batcher = batchers.get(db);
-  if (!batcher) batchers.set(db, (batcher = new Batcher(db as Db)));
-  return batcher.post(p);
+  if (!answer.replayed) metrics.postings.inc({ business_type: input.businessType });
+  return answer;
 }
 
 /** Postings per statement in postCredits: big enough to amortise a round trip, small enough to keep each commit short. */
@@ -343,7 +348,9 @@ export async function postCredits(db: Db, inputs: PostingInput[], now: Date = ne
       const o = outcomes[n]!;
       // A key being posted by a concurrent call at this moment: not visible yet, never applied twice.
       if (o.outcome === 'replay' && o.request_hash === null) throw new Error(`ledger: posting ${p.input.idempotencyKey} is being written by another call; retry`);
-      results.push(result(p, o));
+      const r = result(p, o);
+      if (!r.replayed) metrics.postings.inc({ business_type: p.input.businessType });
+      results.push(r);
     });
   };
   try {

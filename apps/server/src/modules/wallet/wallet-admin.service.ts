@@ -46,18 +46,80 @@ export class WalletAdminService {
     await inTransaction(this.db, async (tx) => {
       const w = await repo.findWithdrawal(tx, id);
       if (!w) throw new AppError('withdrawal_not_found');
-      if (!(await repo.moveWithdrawal(tx, id, 'reviewing', to, { reviewedBy: adminUserId, reviewedAt: now, ...(reason ? { reason } : {}) }, now))) throw new AppError('withdrawal_state_invalid');
-      if (to === 'rejected') await returnFunds(tx, w, now);
-      await this.audit(tx, adminUserId, to === 'processing' ? 'withdrawal_approve' : 'withdrawal_reject', `withdrawal:${id}`, { coin: w.coin, amount: plain(w.amount), ...(reason ? { reason } : {}) });
+      await this.move(tx, adminUserId, w, to, now, reason);
     });
   }
 
-  approve(adminUserId: string, id: string) {
-    return this.decide(adminUserId, id, 'processing');
+  private async move(tx: Tx, adminUserId: string, w: repo.WithdrawalRow, to: 'processing' | 'rejected', now: Date, reason?: string, extra: Record<string, string> = {}): Promise<void> {
+    if (!(await repo.moveWithdrawal(tx, w.id, 'reviewing', to, { reviewedBy: adminUserId, reviewedAt: now, ...(reason ? { reason } : {}) }, now))) throw new AppError('withdrawal_state_invalid');
+    if (to === 'rejected') await returnFunds(tx, w, now);
+    await this.audit(tx, adminUserId, to === 'processing' ? 'withdrawal_approve' : 'withdrawal_reject', `withdrawal:${w.id}`, { coin: w.coin, amount: plain(w.amount), ...(reason ? { reason } : {}), ...extra });
+  }
+
+  /** The coin's four-eyes threshold, when `amount` is above it (issue 22). */
+  private async needsSecond(tx: Tx, coin: string, amount: string): Promise<boolean> {
+    const threshold = (await repo.coinLimits(tx, coin))?.fourEyesThreshold;
+    return threshold !== null && threshold !== undefined && new Decimal(amount).abs().gt(threshold);
+  }
+
+  /**
+   * Approves a withdrawal under review. Above the coin's four-eyes threshold the first approval
+   * is recorded as pending and a second, different operator's approval sends it.
+   */
+  async approve(adminUserId: string, id: string): Promise<{ status: 'approved' | 'pending'; approval_id: string | null }> {
+    const now = this.clock.now();
+    return inTransaction(this.db, async (tx) => {
+      const w = await repo.findWithdrawal(tx, id);
+      if (!w) throw new AppError('withdrawal_not_found');
+      if (w.status !== 'reviewing') throw new AppError('withdrawal_state_invalid');
+      if (!(await this.needsSecond(tx, w.coin, w.amount))) {
+        await this.move(tx, adminUserId, w, 'processing', now);
+        return { status: 'approved' as const, approval_id: null };
+      }
+      const pending = await repo.pendingApprovalOf(tx, `withdrawal:${id}`);
+      if (!pending) {
+        const row = await repo.insertApproval(tx, { kind: 'withdrawal', target: `withdrawal:${id}`, coin: w.coin, amount: w.amount, detail: { withdrawal: id }, requestedBy: adminUserId, requestedAt: now });
+        await this.audit(tx, adminUserId, 'withdrawal_approve_requested', `withdrawal:${id}`, { coin: w.coin, amount: plain(w.amount), approval: row.id });
+        return { status: 'pending' as const, approval_id: row.id };
+      }
+      if (pending.requestedBy === adminUserId) throw new AppError('four_eyes_same_operator');
+      if (!(await repo.closeApproval(tx, pending.id, adminUserId, now))) throw new AppError('approval_not_found');
+      await this.move(tx, adminUserId, w, 'processing', now, undefined, { approval: pending.id, requested_by: pending.requestedBy });
+      return { status: 'approved' as const, approval_id: pending.id };
+    });
   }
 
   reject(adminUserId: string, id: string, reason: string) {
     return this.decide(adminUserId, id, 'rejected', reason);
+  }
+
+  /** Four-eyes requests waiting for a second operator, newest first. */
+  async approvals() {
+    const rows = await repo.pendingApprovals(this.db);
+    const emails = await this.deps.accounts.emailsOf([...new Set(rows.map((r) => r.requestedBy))]);
+    return {
+      list: rows.map((r) => ({ id: r.id, kind: r.kind, target: r.target, coin: r.coin, amount: plain(r.amount), detail: r.detail, requested_by: emails.get(r.requestedBy) ?? null, requested_at: r.requestedAt.toISOString() })),
+    };
+  }
+
+  /** A second operator confirms a pending adjustment or withdrawal approval (never the one who asked). */
+  async confirm(adminUserId: string, approvalId: string): Promise<{ status: 'approved'; posting_id: number | null }> {
+    const now = this.clock.now();
+    return inTransaction(this.db, async (tx) => {
+      const a = await repo.findPendingApproval(tx, approvalId);
+      if (!a) throw new AppError('approval_not_found');
+      if (a.requestedBy === adminUserId) throw new AppError('four_eyes_same_operator');
+      if (!(await repo.closeApproval(tx, a.id, adminUserId, now))) throw new AppError('approval_not_found');
+      if (a.kind === 'withdrawal') {
+        const w = await repo.findWithdrawal(tx, a.detail.withdrawal!);
+        if (!w) throw new AppError('withdrawal_not_found');
+        await this.move(tx, adminUserId, w, 'processing', now, undefined, { approval: a.id, requested_by: a.requestedBy });
+        return { status: 'approved' as const, posting_id: null };
+      }
+      const d = a.detail;
+      const posting = await this.postAdjustment(tx, a.requestedBy, d.key!, { account: d.account!, accountId: d.account_id!, coin: a.coin, amount: d.amount!, reason: d.reason! }, now, { approval: a.id, confirmed_by: adminUserId });
+      return { status: 'approved' as const, posting_id: posting };
+    });
   }
 
   private async accountByName(name: string) {
@@ -101,30 +163,49 @@ export class WalletAdminService {
    * ledger answers it as replayed) and gets its answer, credits nothing and audits nothing again;
    * the same key with another account, coin, amount or reason is refused (idempotency_conflict).
    */
-  async adjust(adminUserId: string, key: string, body: { account: string; coin: string; amount: string; reason: string }): Promise<{ posting_id: number }> {
+  async adjust(adminUserId: string, key: string, body: { account: string; coin: string; amount: string; reason: string }): Promise<{ posting_id: number | null; approval_id: string | null; status: 'done' | 'pending' }> {
     const account = await this.accountByName(body.account);
     const amount = new Decimal(body.amount);
     // Whole base units of the coin (the ledger refuses finer amounts): the satoshi, not the display's 6 decimals.
     if (amount.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.amount', messageKey: 'amount' }] });
     const now = this.clock.now();
     return inTransaction(this.db, async (tx) => {
-      const { postingId, replayed } = await post(
-        tx,
-        {
-          idempotencyKey: `adjustment:${adminUserId}:${key}`,
-          businessType: 'system_adjustment',
-          reference: `adjustment:${adminUserId}`,
-          memo: { reason: body.reason },
-          entries: [
-            { holder: SYSTEM.adjustments, coin: body.coin, amount: amount.neg().toFixed() },
-            { holder: account.id, coin: body.coin, amount: amount.toFixed() },
-          ],
-        },
-        now,
-      );
-      if (!replayed) await this.audit(tx, adminUserId, 'adjustment', `account:${account.name}`, { coin: body.coin, amount: amount.toFixed(), reason: body.reason, posting: String(postingId) });
-      return { posting_id: postingId };
+      if (await this.needsSecond(tx, body.coin, amount.toFixed())) {
+        // Four-eyes: the request waits for a second operator (a retry with the same key finds it).
+        const target = `adjustment:${adminUserId}:${key}`;
+        const existing = await repo.pendingAdjustmentOf(tx, target);
+        if (existing) {
+          if (existing.coin !== body.coin || existing.detail.account_id !== account.id || !new Decimal(existing.amount).eq(amount) || existing.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
+          return { posting_id: null, approval_id: existing.id, status: 'pending' as const };
+        }
+        const row = await repo.insertApproval(tx, { kind: 'adjustment', target, coin: body.coin, amount: amount.toFixed(), detail: { account: account.name, account_id: account.id, amount: amount.toFixed(), reason: body.reason, key }, requestedBy: adminUserId, requestedAt: now });
+        await this.audit(tx, adminUserId, 'adjustment_requested', `account:${account.name}`, { coin: body.coin, amount: amount.toFixed(), reason: body.reason, approval: row.id });
+        return { posting_id: null, approval_id: row.id, status: 'pending' as const };
+      }
+      const posting = await this.postAdjustment(tx, adminUserId, key, { account: account.name, accountId: account.id, coin: body.coin, amount: amount.toFixed(), reason: body.reason }, now);
+      return { posting_id: posting, approval_id: null, status: 'done' as const };
     });
+  }
+
+  /** The adjustment's posting and its audit entry (none again for a replay). */
+  private async postAdjustment(tx: Tx, adminUserId: string, key: string, a: { account: string; accountId: string; coin: string; amount: string; reason: string }, now: Date, extra: Record<string, string> = {}): Promise<number> {
+    const amount = new Decimal(a.amount);
+    const { postingId, replayed } = await post(
+      tx,
+      {
+        idempotencyKey: `adjustment:${adminUserId}:${key}`,
+        businessType: 'system_adjustment',
+        reference: `adjustment:${adminUserId}`,
+        memo: { reason: a.reason },
+        entries: [
+          { holder: SYSTEM.adjustments, coin: a.coin, amount: amount.neg().toFixed() },
+          { holder: a.accountId, coin: a.coin, amount: amount.toFixed() },
+        ],
+      },
+      now,
+    );
+    if (!replayed) await this.audit(tx, adminUserId, 'adjustment', `account:${a.account}`, { coin: a.coin, amount: amount.toFixed(), reason: a.reason, posting: String(postingId), ...extra });
+    return postingId;
   }
 
   async reconciliation(): Promise<ReconciliationReport> {
@@ -145,6 +226,29 @@ export class WalletAdminService {
       );
     }
     return report;
+  }
+
+  /** Sub-accounts holding `address` as a withdraw address (the operators' user search). */
+  accountsByAddress(address: string): Promise<string[]> {
+    return repo.accountIdsByWithdrawAddress(this.db, address);
+  }
+
+  /** A user's balances per sub-account and recent withdrawals, for the operators' user page. */
+  async userWallet(accounts: Array<{ id: string; name: string }>) {
+    const names = new Map(accounts.map((a) => [a.id, a.name]));
+    const [balances, withdrawals] = await Promise.all([
+      Promise.all(accounts.map(async (a) => (await balancesOf(this.db, a.id)).map((b) => ({ account: a.name, coin: b.coin, available: plain(b.available), frozen: plain(b.frozen), locked: plain(b.locked) })))),
+      repo.recentWithdrawalsOf(this.db, accounts.map((a) => a.id), 20),
+    ]);
+    return {
+      balances: balances.flat(),
+      withdrawals: withdrawals.map((w) => ({ id: w.id, account: names.get(w.accountId!) ?? '', coin: w.coin, amount: plain(w.amount), status: w.status, created_at: w.createdAt.toISOString() })),
+    };
+  }
+
+  /** Withdrawals per status, for the metrics. */
+  withdrawalCounts() {
+    return repo.withdrawalCountsByStatus(this.db);
   }
 
   /** The operators' audit log, newest first, each operator named by email. */

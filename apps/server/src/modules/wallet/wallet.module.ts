@@ -32,7 +32,7 @@ export const walletModule = defineModule({
     const { security, directory: accounts } = use('accounts');
     const chain: ChainAdapter =
       config.CHAIN_ADAPTER === 'jsonrpc' ? new JsonRpcChain(JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>, config.WALLET_RPC_TIMEOUT_SECONDS * 1000) : new SimulatedChain(db, clock, p.keys.chain);
-    const limits = new CoinLimits(db);
+    const limits = new CoinLimits(db, p.audit);
     const checks = new OutgoingChecks({
       db,
       clock,

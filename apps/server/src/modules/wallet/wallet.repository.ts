@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BusinessType, WithdrawalStatus } from '@hashpool/shared';
 import { first, inserted, queryRows, sqlArray, withTotal, type DbOrTx } from '../../db/client';
-import { depositAddresses, deposits, internalTransfers, payoutSettings, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
+import { depositAddresses, deposits, internalTransfers, payoutSettings, walletApprovals, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type LimitsRow = typeof walletCoinLimits.$inferSelect;
@@ -351,4 +351,54 @@ export function duePayouts(db: DbOrTx) {
           join ledger_balances b on b.holder = s.account_id::text and b.coin = s.coin
          where s.enabled and b.available >= s.threshold`,
   );
+}
+
+// ---- operations (issue 22): coin settings, four-eyes approvals, a user's wallet for operators
+
+export async function updateCoinLimits(db: DbOrTx, coin: string, values: Partial<LimitsRow>): Promise<LimitsRow | undefined> {
+  return first(db.update(walletCoinLimits).set(values).where(eq(walletCoinLimits.coin, coin)).returning());
+}
+
+export type ApprovalRow = typeof walletApprovals.$inferSelect;
+
+export async function insertApproval(db: DbOrTx, values: typeof walletApprovals.$inferInsert): Promise<ApprovalRow> {
+  return inserted(db.insert(walletApprovals).values(values).returning());
+}
+
+export async function pendingApprovalOf(db: DbOrTx, target: string): Promise<ApprovalRow | undefined> {
+  return first(db.select().from(walletApprovals).where(and(eq(walletApprovals.target, target), eq(walletApprovals.status, 'pending'), eq(walletApprovals.kind, 'withdrawal'))).for('update'));
+}
+
+export async function findPendingApproval(db: DbOrTx, id: string): Promise<ApprovalRow | undefined> {
+  return first(db.select().from(walletApprovals).where(and(eq(walletApprovals.id, id), eq(walletApprovals.status, 'pending'))).for('update'));
+}
+
+/** Marks a pending approval done; false when another confirmation got there first. */
+export async function closeApproval(db: DbOrTx, id: string, decidedBy: string, at: Date): Promise<boolean> {
+  const rows = await db.update(walletApprovals).set({ status: 'done', decidedBy, decidedAt: at }).where(and(eq(walletApprovals.id, id), eq(walletApprovals.status, 'pending'))).returning({ id: walletApprovals.id });
+  return rows.length === 1;
+}
+
+export function pendingApprovals(db: DbOrTx): Promise<ApprovalRow[]> {
+  return db.select().from(walletApprovals).where(eq(walletApprovals.status, 'pending')).orderBy(desc(walletApprovals.requestedAt)).limit(200);
+}
+
+/** Sub-accounts with a live withdraw address equal to `address` (operators' user search). */
+export async function accountIdsByWithdrawAddress(db: DbOrTx, address: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ id: withdrawAddresses.accountId }).from(withdrawAddresses).where(and(eq(withdrawAddresses.address, address), isNull(withdrawAddresses.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
+export function recentWithdrawalsOf(db: DbOrTx, accountIds: string[], limit: number): Promise<WithdrawalRow[]> {
+  if (accountIds.length === 0) return Promise.resolve([]);
+  return db.select().from(withdrawals).where(inArray(withdrawals.accountId, accountIds)).orderBy(desc(withdrawals.createdAt)).limit(limit);
+}
+
+/** Withdrawals per status (the metrics' gauge). */
+export function withdrawalCountsByStatus(db: DbOrTx): Promise<Array<{ status: string; n: number }>> {
+  return db.select({ status: withdrawals.status, n: count.mapWith(Number) }).from(withdrawals).groupBy(withdrawals.status);
+}
+
+export async function pendingAdjustmentOf(db: DbOrTx, target: string): Promise<ApprovalRow | undefined> {
+  return first(db.select().from(walletApprovals).where(and(eq(walletApprovals.target, target), eq(walletApprovals.kind, 'adjustment'))));
 }

@@ -5,6 +5,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  approvalListSchema,
+  approvalParamsSchema,
+  coinSettingsBodySchema,
+  coinSettingsListSchema,
+  coinSettingsParamsSchema,
+  coinSettingsSchema,
+  withdrawalApprovalResultSchema,
   addressQuerySchema,
   addWithdrawAddressBodySchema,
   adjustmentBodySchema,
@@ -139,21 +146,20 @@ export function walletRoutes(wallet: WalletApi) {
 
     // ---- operators ----
     const adminTags = ['admin'];
+    // Roles (docs/security.md, Operator roles): the money desk is finance's; an admin may do all.
+    const finance = access.operator('finance');
     app.get('/admin/withdrawals', {
-      config: { access: access.admin },
+      config: { access: finance },
       schema: { tags: adminTags, summary: 'Withdrawals by status (reviewing: the review queue)', querystring: adminWithdrawalQuerySchema, response: { 200: envelope(adminWithdrawalPageSchema) } },
     }, async (request) => ok(request, await admin.withdrawals(request.query.status, request.query.page, request.query.page_size)));
 
     app.post('/admin/withdrawals/:id/approve', {
-      config: { access: access.admin },
-      schema: { tags: adminTags, summary: 'Approve a withdrawal under review', params: idParams, response: { 200: envelope(z.null()) } },
-    }, async (request) => {
-      await admin.approve(me(request), request.params.id);
-      return ok(request, null);
-    });
+      config: { access: finance },
+      schema: { tags: adminTags, summary: 'Approve a withdrawal under review (above the four-eyes threshold: pending until a second operator approves)', params: idParams, response: { 200: envelope(withdrawalApprovalResultSchema) } },
+    }, async (request) => ok(request, await admin.approve(me(request), request.params.id)));
 
     app.post('/admin/withdrawals/:id/reject', {
-      config: { access: access.admin },
+      config: { access: finance },
       schema: { tags: adminTags, summary: 'Reject a withdrawal under review (funds return)', params: idParams, body: rejectBodySchema, response: { 200: envelope(z.null()) } },
     }, async (request) => {
       await admin.reject(me(request), request.params.id, request.body.reason);
@@ -161,23 +167,44 @@ export function walletRoutes(wallet: WalletApi) {
     });
 
     app.get('/admin/ledger', {
-      config: { access: access.admin },
+      config: { access: finance },
       schema: { tags: adminTags, summary: 'Balances and ledger entries of a sub-account', querystring: adminLedgerQuerySchema, response: { 200: envelope(adminLedgerSchema) } },
     }, async (request) => ok(request, await admin.ledger(request.query.account, request.query.page, request.query.page_size)));
 
     app.post('/admin/adjustments', {
-      config: { access: access.admin },
+      config: { access: finance },
       schema: { tags: adminTags, summary: 'System adjustment of a balance, with a reason (audited; Idempotency-Key)', headers: idempotencyHeaders, body: adjustmentBodySchema, response: { 200: envelope(adjustmentResultSchema) } },
     }, async (request) => ok(request, await admin.adjust(me(request), idempotencyKey(request), request.body)));
 
     app.get('/admin/reconciliation', {
-      config: { access: access.admin },
+      config: { access: finance },
       schema: { tags: adminTags, summary: 'Reconciliation now: postings balance, cached balances, custody', response: { 200: envelope(reconciliationSchema) } },
     }, async (request) => ok(request, reportView(await admin.reconciliation())));
 
     app.get('/admin/audit-log', {
-      config: { access: access.admin },
+      config: { access: finance },
       schema: { tags: adminTags, summary: 'Operator decisions and corrections, newest first', querystring: pageQuerySchema, response: { 200: envelope(auditLogSchema) } },
     }, async (request) => ok(request, await admin.auditLog(request.query.page, request.query.page_size)));
+
+    app.get('/admin/approvals', {
+      config: { access: finance },
+      schema: { tags: adminTags, summary: 'Four-eyes: adjustments and withdrawal approvals waiting for a second operator', response: { 200: envelope(approvalListSchema) } },
+    }, async (request) => ok(request, await admin.approvals()));
+
+    app.post('/admin/approvals/:id/confirm', {
+      config: { access: finance },
+      schema: { tags: adminTags, summary: 'Four-eyes: confirm another operator\'s pending adjustment or withdrawal approval (audited)', params: approvalParamsSchema, response: { 200: envelope(z.object({ status: z.literal('approved'), posting_id: z.number().int().nullable() })) } },
+    }, async (request) => ok(request, await admin.confirm(me(request), request.params.id)));
+
+    // Coin settings: admin only; read on every request, so a change applies to the next withdrawal.
+    app.get('/admin/coin-settings', {
+      config: { access: access.admin },
+      schema: { tags: adminTags, summary: 'Each coin\'s withdrawal settings', response: { 200: envelope(coinSettingsListSchema) } },
+    }, async (request) => ok(request, await wallet.limits.settings()));
+
+    app.put('/admin/coin-settings/:coin', {
+      config: { access: access.admin },
+      schema: { tags: adminTags, summary: 'Set a coin\'s withdrawal settings, with a reason (audited; effective at once)', params: coinSettingsParamsSchema, body: coinSettingsBodySchema, response: { 200: envelope(coinSettingsSchema) } },
+    }, async (request) => ok(request, await wallet.limits.update(me(request), request.params.coin, request.body)));
   };
 }

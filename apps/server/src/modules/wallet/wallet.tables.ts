@@ -2,7 +2,7 @@
 // withdraw addresses, withdrawals and their states, deposits, internal transfers, automatic
 // payout settings, the operators' audit log, and the simulated chain's own book.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WithdrawalStatus } from '@hashpool/shared';
 import { accountRefs } from '../accounts';
 
@@ -21,7 +21,38 @@ export const walletCoinLimits = pgTable('wallet_coin_limits', {
   maxSingleWithdraw: money('max_single_withdraw').notNull(),
   /** A request of more than this waits for an operator's review. */
   auditThreshold: money('audit_threshold').notNull(),
+  /** Adjustments and withdrawal approvals above this need a second operator (four-eyes); null: never. */
+  fourEyesThreshold: money('four_eyes_threshold'),
 });
+
+/**
+ * Four-eyes (issue 22): an operator's adjustment or withdrawal approval above the coin's
+ * four_eyes_threshold waits here until a second, different operator confirms it.
+ */
+export const walletApprovals = pgTable(
+  'wallet_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'withdrawal' | 'adjustment'>().notNull(),
+    /** withdrawal:<id>, account:<name>. */
+    target: text('target').notNull(),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+    /** What the confirmation carries out (the adjustment's account, amount and reason). */
+    detail: jsonb('detail').$type<Record<string, string>>().notNull(),
+    requestedBy: uuid('requested_by').notNull(),
+    requestedAt: ts('requested_at').notNull(),
+    status: text('status').$type<'pending' | 'done'>().notNull().default('pending'),
+    decidedBy: uuid('decided_by'),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    // One pending request per withdrawal: a second operator's approve confirms it.
+    uniqueIndex('wallet_approvals_pending_target').on(t.target).where(sql`${t.status} = 'pending' and ${t.kind} = 'withdrawal'`),
+    check('wallet_approvals_kind_check', sql`${t.kind} in ('withdrawal', 'adjustment')`),
+    check('wallet_approvals_status_check', sql`${t.status} in ('pending', 'done')`),
+  ],
+);
 
 export const withdrawAddresses = pgTable(
   'withdraw_addresses',

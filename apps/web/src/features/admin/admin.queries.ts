@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
 import { walletKeys } from '../wallet';
-import { adminApi, type Adjustment, type WithdrawalStatus } from './admin.api';
+import { adminApi, type Adjustment, type CoinSettingsInput, type OperatorRole, type WithdrawalStatus } from './admin.api';
 
 export const adminKeys = {
   all: (epoch: number) => ['admin', epoch] as const,
@@ -12,6 +12,10 @@ export const adminKeys = {
   ledger: (epoch: number, account: string, page: number) => ['admin', epoch, 'ledger', account, page] as const,
   reconciliation: (epoch: number) => ['admin', epoch, 'reconciliation'] as const,
   audit: (epoch: number, page: number) => ['admin', epoch, 'audit', page] as const,
+  users: (epoch: number, q: string, page: number) => ['admin', epoch, 'users', q, page] as const,
+  user: (epoch: number, id: string) => ['admin', epoch, 'user', id] as const,
+  coinSettings: (epoch: number) => ['admin', epoch, 'coin-settings'] as const,
+  approvals: (epoch: number) => ['admin', epoch, 'approvals'] as const,
 };
 
 export const ADMIN_PAGE_SIZE = 10;
@@ -62,5 +66,35 @@ export function useAdminMutations() {
     approve: useMutation({ mutationFn: (id: string) => adminApi.approve(id), onSettled }),
     reject: useMutation({ mutationFn: (v: { id: string; reason: string }) => adminApi.reject(v.id, v.reason), onSettled }),
     adjust: useMutation({ mutationFn: (v: { body: Adjustment; idempotencyKey: string }) => adminApi.adjust(v.body, v.idempotencyKey), onSettled }),
+    setLogin: useMutation({ mutationFn: (v: { id: string; disabled: boolean; reason: string }) => adminApi.setLogin(v.id, v.disabled, v.reason), onSettled }),
+    resetTotp: useMutation({ mutationFn: (v: { id: string; reason: string }) => adminApi.resetTotp(v.id, v.reason), onSettled }),
+    setRoles: useMutation({ mutationFn: (v: { id: string; roles: OperatorRole[]; reason: string }) => adminApi.setRoles(v.id, v.roles, v.reason), onSettled }),
+    setCoinSettings: useMutation({ mutationFn: (v: { coin: string; body: CoinSettingsInput }) => adminApi.setCoinSettings(v.coin, v.body), onSettled }),
+    confirm: useMutation({ mutationFn: (id: string) => adminApi.confirm(id), onSettled }),
   };
+}
+
+export function useAdminUsers(q: string, page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: adminKeys.users(epoch, q, page),
+    queryFn: ({ signal }) => adminApi.users(q, page, ADMIN_PAGE_SIZE, { signal }),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(id: string | null) {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: adminKeys.user(epoch, id ?? ''), queryFn: ({ signal }) => adminApi.user(id!, { signal }), enabled: id !== null });
+}
+
+export function useCoinSettings() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: adminKeys.coinSettings(epoch), queryFn: ({ signal }) => adminApi.coinSettings({ signal }) });
+}
+
+export function useApprovals() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: adminKeys.approvals(epoch), queryFn: ({ signal }) => adminApi.approvals({ signal }), refetchInterval: QUEUE_REFRESH_MS });
 }

@@ -4,7 +4,7 @@
 // through RouteTableProvider (route-table-context.tsx). Everything below it is derived from it:
 // the guard (routing-rules.ts decideRoute), the menus (menus.ts) and the tab's title
 // (app/document-title.ts).
-import type { Permission } from '@hashpool/shared';
+import type { OperatorRole, Permission } from '@hashpool/shared';
 
 /**
  * public: anyone. guest: anyone not logged in (login, register and reset screens; a logged-in
@@ -12,8 +12,10 @@ import type { Permission } from '@hashpool/shared';
  * No permission string covers the operators' area (docs/rules.md, Routes and access), and the
  * server checks the role itself.
  * A permission list: logged in and holding at least one of them.
+ * { operator: roles }: an operator holding one of the roles (admin always may; docs/security.md,
+ * Operator roles); 'admin' is the admin role alone.
  */
-export type RouteAccess = 'public' | 'guest' | 'admin' | readonly Permission[];
+export type RouteAccess = 'public' | 'guest' | 'admin' | readonly Permission[] | { readonly operator: readonly OperatorRole[] };
 
 /**
  * The menus the table fills. main: the header's navigation (a drawer on phones). account: the

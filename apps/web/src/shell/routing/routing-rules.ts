@@ -2,7 +2,7 @@
 // unit-tested without a browser (apps/web/test/routing-rules.test.ts). The guard component
 // (app/RouteGuard.tsx) only applies their answers; the menus use the same access rule (mayOpen).
 import { matchPath } from 'react-router';
-import { ADDRESS_MODE_COINS, findCoin, holdsAny, isAddressModeCoin } from '@hashpool/shared';
+import { ADDRESS_MODE_COINS, findCoin, holdsAny, isAddressModeCoin, operatorMay } from '@hashpool/shared';
 import type { RouteAccess, RouteMeta, RouteTable } from './route-table';
 
 export const HOME_PATH = '/';
@@ -23,6 +23,8 @@ export interface Viewer {
   permissions: readonly string[] | null;
   /** An operator (is_admin of GET /permissions/current); known once the permissions are. */
   admin?: boolean;
+  /** The operator roles held (operator_roles of GET /permissions/current): admin, finance, support, content. */
+  operatorRoles?: readonly string[];
   /**
    * Where a login or logout that just happened wants to go: a login's ?redirect=, home after a
    * logout or cancellation. The screen the change leaves (a guest screen, a gated page) then
@@ -73,7 +75,9 @@ export function mayOpen(access: RouteAccess, viewer: Viewer): boolean {
   if (access === 'guest') return !viewer.loggedIn;
   if (!viewer.loggedIn) return false;
   // A route the user's permissions filter out does not exist for them.
-  return access === 'admin' ? viewer.admin === true : holdsAny(viewer.permissions ?? [], access);
+  if (access === 'admin') return viewer.admin === true;
+  if ('operator' in access) return viewer.admin === true || operatorMay(viewer.operatorRoles ?? [], access.operator);
+  return holdsAny(viewer.permissions ?? [], access);
 }
 
 /** Any path containing /activity/red_packet is open without login, whatever the table says. */

@@ -15,7 +15,17 @@ export function useViewer(): Viewer {
   const permissions = useQuery({ ...permissionsQuery(epoch), enabled: token !== null });
   if (token === null) return { loggedIn: false, permissions: NO_PERMISSIONS };
   if (permissions.isPending) return { loggedIn: true, permissions: null };
-  return { loggedIn: true, permissions: permissions.data?.permissions ?? NO_PERMISSIONS, admin: permissions.data?.is_admin ?? false };
+  return {
+    loggedIn: true,
+    permissions: permissions.data?.permissions ?? NO_PERMISSIONS,
+    admin: permissions.data?.is_admin ?? false,
+    operatorRoles: permissions.data?.operator_roles ?? NO_PERMISSIONS,
+  };
+}
+
+/** The operator roles the viewer holds (none while anonymous or loading). */
+export function useOperatorRoles(): readonly string[] {
+  return useViewer().operatorRoles ?? NO_PERMISSIONS;
 }
 
 /** An operator: the admin area and its menu item are theirs. False while anonymous or loading. */

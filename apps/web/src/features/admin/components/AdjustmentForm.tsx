@@ -16,7 +16,7 @@ import { schemaRule } from '../../../shell/forms/rules';
 import { showFormError } from '../../../shell/forms/server-errors';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { coinSymbol } from '../../wallet';
-import type { Adjustment } from '../admin.api';
+import type { AdjustmentResult, Adjustment } from '../admin.api';
 import { useAdminMutations } from '../admin.queries';
 
 export function AdjustmentForm() {
@@ -69,15 +69,18 @@ function AdjustmentFormOnce({ onPosted }: { onPosted: () => void }) {
           danger={pending.amount.startsWith('-')}
           onClose={() => setPending(null)}
           onConfirm={async () => {
+            let result: AdjustmentResult;
             try {
-              await adjust.mutateAsync({ body: pending, idempotencyKey: idempotencyKey(movementFingerprint(pending.coin, pending.account, pending.amount)) });
+              result = await adjust.mutateAsync({ body: pending, idempotencyKey: idempotencyKey(movementFingerprint(pending.coin, pending.account, pending.amount)) });
             } catch (error) {
               // The dialog closes and the refusal shows next to its input (an unknown sub-account,
               // more to take back than there is), or as a toast.
               showFormError(form, error, { byCode: { [ERRORS.transfer_account_invalid.code]: 'account', [ERRORS.insufficient_balance.code]: 'amount' } });
               return;
             }
-            toast.success(t('adjust.done'));
+            // Above the coin's four-eyes threshold the adjustment waits for a second operator.
+            if (result.status === 'pending') toast.success(t('approvals.adjustment_pending'));
+            else toast.success(t('adjust.done'));
             onPosted();
           }}
         />

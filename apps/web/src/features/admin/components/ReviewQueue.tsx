@@ -134,8 +134,10 @@ export function ReviewQueue({ timezone }: { timezone: string }) {
           danger={false}
           onClose={() => setDecision(null)}
           onConfirm={async () => {
-            await approve.mutateAsync(decision.row.id);
-            toast.success(t('review.approved'));
+            const result = await approve.mutateAsync(decision.row.id);
+            // Above the coin's four-eyes threshold the first approval waits for a second operator.
+            if (result.status === 'pending') toast.success(t('approvals.withdrawal_pending'));
+            else toast.success(t('review.approved'));
           }}
         />
       )}

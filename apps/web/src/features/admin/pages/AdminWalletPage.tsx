@@ -1,7 +1,8 @@
 // /admin/wallet (operators only: routes.ts access 'admin'): the withdrawal review queue, a
 // sub-account's ledger, manual adjustments, the reconciliation report, the audit log, and the
 // earnings' fee rates and market data, one tab each (the tab is in the address: ?tab=ledger). The
-// server checks the operator role on every call.
+// server checks the operator role on every call; the page shows only the tabs the viewer's roles
+// may use (ADMIN_TAB_ROLES, the same roles as the routes' access policies; admin sees all).
 import { Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,17 +18,38 @@ import { ReconciliationReport } from '../components/ReconciliationReport';
 import { ReviewQueue } from '../components/ReviewQueue';
 import { FeeRatesAdmin, MarketDataAdmin } from '../../earnings';
 import { StakeScheduleAdmin } from '../../address-mining';
+import { operatorMay, type OperatorRole } from '@hashpool/shared';
+import { useOperatorRoles } from '../../../shell/session/viewer';
+import { Approvals } from '../components/Approvals';
+import { CoinSettingsAdmin } from '../components/CoinSettingsAdmin';
+import { UsersAdmin } from '../components/UsersAdmin';
 
-const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake'] as const;
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
-const parseTab = (value: string | null): AdminTab => ((ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'review');
+/** Which operator roles may use each tab (admin: every tab), as the server's routes allow them. */
+const ADMIN_TAB_ROLES: Record<AdminTab, readonly OperatorRole[]> = {
+  review: ['finance'],
+  ledger: ['finance'],
+  adjust: ['finance'],
+  reconcile: ['finance'],
+  audit: ['finance'],
+  fees: [],
+  market: [],
+  stake: [],
+  users: ['support', 'finance'],
+  approvals: ['finance'],
+  coins: [],
+};
 
 export default function AdminWalletPage() {
   const { t } = useTranslation('admin');
   const mine = useMine();
   const [params, setParams] = useSearchParams();
-  const tab = parseTab(params.get('tab'));
+  const roles = useOperatorRoles();
+  const allowed = ADMIN_TABS.filter((k) => operatorMay(roles, ADMIN_TAB_ROLES[k]));
+  const asked = params.get('tab') ?? 'review';
+  const tab: AdminTab | undefined = allowed.find((k) => k === asked) ?? allowed[0];
   const timezone = mine.data?.timezone;
   const isMobile = useIsMobile();
 
@@ -58,7 +80,11 @@ export default function AdminWalletPage() {
               { key: 'fees', label: t('tabs.fees'), children: <FeeRatesAdmin timezone={timezone} /> },
               { key: 'market', label: t('tabs.market'), children: <MarketDataAdmin timezone={timezone} /> },
               { key: 'stake', label: t('tabs.stake'), children: <StakeScheduleAdmin timezone={timezone} /> },
-            ]}
+              // Operations (issue 22).
+              { key: 'users', label: t('tabs.users'), children: <UsersAdmin timezone={timezone} /> },
+              { key: 'approvals', label: t('tabs.approvals'), children: <Approvals timezone={timezone} /> },
+              { key: 'coins', label: t('tabs.coins'), children: <CoinSettingsAdmin /> },
+            ].filter((item) => allowed.includes(item.key as AdminTab))}
           />
         </Panel>
       )}

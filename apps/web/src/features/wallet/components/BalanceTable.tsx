@@ -51,7 +51,8 @@ function Actions({ balance, onAction }: { balance: BalanceItem; onAction: (actio
           onAction(action, balance);
         }}
       >
-        {t(`actions.${action}`)}
+        {/* A suspended coin's withdraw button says so (issue 22: operators suspend a coin's withdrawals). */}
+        {action === 'withdraw' && !enabled ? t('actions.withdraw_suspended') : t(`actions.${action}`)}
       </Button>
     );
     // A disabled button says why on hover (the wrapper receives the pointer events).

@@ -1,0 +1,335 @@
+// Operations through HTTP (issue 22): operator roles and the access matrix of every admin route,
+// the admin area's users (search, page, disable login, authenticator reset), coin settings taking
+// effect on the next withdrawal, four-eyes approvals, readiness and the Prometheus metrics.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, OPERATOR_ROLES, walletSubject, type AdminUserDetail, type OperatorRole, type Tokens } from '@hashpool/shared';
+import type { AccessPolicy } from '../src/platform/access';
+import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('ops-admin');
+const METRICS_TOKEN = 'metrics-token-for-the-test';
+const PIN = '246810';
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600', METRICS_TOKEN } });
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+interface Person {
+  id: string;
+  email: string;
+  tokens: Tokens;
+  device: string;
+  accountName: string;
+}
+const codeOf = (res: { body: string }) => body(res).code;
+
+async function person(email = uniqueEmail('ops')): Promise<Person> {
+  const r = await registerByEmail(t.app, inbox, email);
+  const mine = body<{ id: string; current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
+  return { id: mine.id, email, tokens: r.tokens, device: r.device, accountName: mine.current_account.name };
+}
+
+/** A fresh bearer header (the tests move the clock past an access token's life). */
+async function as(p: Person): Promise<Record<string, string>> {
+  const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: p.tokens.refresh_token } });
+  expect(res.statusCode, res.body).toBe(200);
+  p.tokens = body<Tokens>(res).data;
+  return auth(p.tokens);
+}
+
+let admin: Person;
+const operators = {} as Record<Exclude<OperatorRole, 'admin'>, Person>;
+let miner: Person;
+
+async function grant(p: Person, roles: OperatorRole[]) {
+  const res = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${p.id}/roles`, headers: await as(admin), payload: { roles, reason: 'test set-up' } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function adjust(by: Person, account: string, amount: string, key = randomUUID()) {
+  return inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await as(by)), 'idempotency-key': key }, payload: { account, coin: 'btc', amount, reason: 'test funding' } });
+}
+
+async function coinSettings(changes: Record<string, unknown>) {
+  const list = body<{ list: Array<Record<string, unknown>> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await as(admin) })).data.list;
+  const { coin: _coin, ...current } = list.find((c) => c.coin === 'btc')!;
+  return inject(t.app, { method: 'PUT', url: '/api/admin/coin-settings/btc', headers: await as(admin), payload: { ...current, ...changes, reason: 'test' } });
+}
+
+beforeAll(async () => {
+  admin = await person(ADMIN);
+  for (const role of ['finance', 'support', 'content'] as const) {
+    operators[role] = await person(uniqueEmail(role));
+    await grant(operators[role], [role]);
+  }
+  miner = await person();
+});
+
+describe('roles', () => {
+  it('tells the web which operator roles the caller holds', async () => {
+    const of = async (p: Person) => body<{ is_admin: boolean; operator_roles: string[] }>(await inject(t.app, { url: '/api/permissions/current', headers: await as(p) })).data;
+    expect(await of(admin)).toMatchObject({ is_admin: true, operator_roles: ['admin'] });
+    expect(await of(operators.finance)).toMatchObject({ is_admin: false, operator_roles: ['finance'] });
+    expect(await of(miner)).toMatchObject({ is_admin: false, operator_roles: [] });
+  });
+
+  it('only an admin grants roles; the grant is audited; an admin cannot drop their own admin role', async () => {
+    const p = await person();
+    const byFinance = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${p.id}/roles`, headers: await as(operators.finance), payload: { roles: ['admin'], reason: 'x' } });
+    expect(byFinance.statusCode).toBe(403);
+    await grant(p, ['support', 'content']);
+    const self = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${admin.id}/roles`, headers: await as(admin), payload: { roles: ['finance'], reason: 'oops' } });
+    expect(codeOf(self)).toBe(ERRORS.operator_self_change.code);
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: await as(admin) })).data.list;
+    expect(log[0]).toMatchObject({ action: 'user_roles', target: `user:${p.id}`, detail: { before: '', after: 'content,support' } });
+    await grant(p, []);
+    expect((await inject(t.app, { url: '/api/admin/users?q=ops', headers: await as(p) })).statusCode).toBe(403);
+  });
+
+  // The access matrix: every admin route, every role (docs/security.md, Operator roles).
+  const EXPECTED: Record<string, readonly OperatorRole[]> = {
+    'GET /api/admin/withdrawals': ['admin', 'finance'],
+    'POST /api/admin/withdrawals/:id/approve': ['admin', 'finance'],
+    'POST /api/admin/withdrawals/:id/reject': ['admin', 'finance'],
+    'GET /api/admin/ledger': ['admin', 'finance'],
+    'POST /api/admin/adjustments': ['admin', 'finance'],
+    'GET /api/admin/reconciliation': ['admin', 'finance'],
+    'GET /api/admin/audit-log': ['admin', 'finance'],
+    'GET /api/admin/approvals': ['admin', 'finance'],
+    'POST /api/admin/approvals/:id/confirm': ['admin', 'finance'],
+    'GET /api/admin/coin-settings': ['admin'],
+    'PUT /api/admin/coin-settings/:coin': ['admin'],
+    'GET /api/admin/users': ['admin', 'finance', 'support'],
+    'GET /api/admin/users/:id': ['admin', 'finance', 'support'],
+    'PUT /api/admin/users/:id/login': ['admin'],
+    'POST /api/admin/users/:id/totp-reset': ['admin'],
+    'PUT /api/admin/users/:id/roles': ['admin'],
+    'GET /api/admin/earnings/fee-rates': ['admin'],
+    'PUT /api/admin/earnings/fee-rates': ['admin'],
+    'GET /api/admin/earnings/market-data': ['admin'],
+    'PUT /api/admin/earnings/market-data/:coin/:day': ['admin'],
+    'GET /api/admin/address-mining/aleo-stake-schedule': ['admin'],
+    'PUT /api/admin/address-mining/aleo-stake-schedule': ['admin'],
+  };
+  const allowedBy = (policy: AccessPolicy): readonly OperatorRole[] =>
+    policy.kind === 'admin' ? ['admin'] : policy.kind === 'operator' ? [...new Set<OperatorRole>(['admin', ...policy.roles])] : [];
+
+  it('every admin route declares an operator policy, and the table above matches it', () => {
+    const adminRoutes = t.app.routeRecords.filter((r) => r.url.startsWith('/api/admin'));
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(Object.keys(EXPECTED).length);
+    for (const r of adminRoutes) {
+      expect(['admin', 'operator'], `${r.method} ${r.url}`).toContain(r.access?.kind);
+      const known = EXPECTED[`${r.method} ${r.url}`];
+      // Routes of modules merged later are checked against their own declaration.
+      if (known) expect([...allowedBy(r.access!)].sort(), `${r.method} ${r.url}`).toEqual([...known].sort());
+    }
+  });
+
+  it('each role is let through exactly the admin routes its policy names (anonymous 401, a miner 403)', async () => {
+    const adminRoutes = t.app.routeRecords.filter((r) => r.url.startsWith('/api/admin'));
+    const callers: Array<[string, Person | null, OperatorRole | null]> = [
+      ['anonymous', null, null],
+      ['miner', miner, null],
+      ...(['finance', 'support', 'content'] as const).map((r) => [r, operators[r], r] as [string, Person, OperatorRole]),
+      ['admin', admin, 'admin'],
+    ];
+    for (const [name, who, role] of callers) {
+      const headers = who ? await as(who) : {};
+      for (const r of adminRoutes) {
+        const url = r.url.replace(':coin', 'btc').replace(':day', '2026-05-01').replace(/:[a-z_]+/g, randomUUID());
+        // No body: an allowed caller gets a validation error (or a read), never a change.
+        const res = await inject(t.app, { method: r.method as 'GET', url, headers });
+        const may = role !== null && allowedBy(r.access!).includes(role);
+        const label = `${name} ${r.method} ${r.url} -> ${res.statusCode}`;
+        if (!who) expect(res.statusCode, label).toBe(401);
+        else if (!may) expect(res.statusCode, label).toBe(403);
+        else expect([200, 400, 404, 409], label).toContain(res.statusCode);
+      }
+    }
+    expect(OPERATOR_ROLES).toContain('content');
+  });
+});
+
+describe('users', () => {
+  it('finds a user by email, phone part, sub-account and withdraw address; support reads the page', async () => {
+    const found = async (q: string) => body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: `/api/admin/users?q=${encodeURIComponent(q)}`, headers: await as(operators.support) })).data.list.map((u) => u.id);
+    expect(await found(miner.email.toUpperCase())).toEqual([miner.id]);
+    expect(await found(miner.accountName)).toContain(miner.id);
+    await login(t.app, miner.email, PASSWORD, miner.device);
+    const page = body<AdminUserDetail>(await inject(t.app, { url: `/api/admin/users/${miner.id}`, headers: await as(operators.support) })).data;
+    expect(page.user).toMatchObject({ email: miner.email, has_totp: false, login_disabled: false, roles: [] });
+    expect(page.sub_accounts.map((a) => a.name)).toEqual([miner.accountName]);
+    expect(page.recent_logins.length).toBeGreaterThan(0);
+    expect((await inject(t.app, { url: `/api/admin/users/${randomUUID()}`, headers: await as(admin) })).statusCode).toBe(404);
+    const write = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${miner.id}/login`, headers: await as(operators.support), payload: { disabled: true, reason: 'x' } });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it('a disabled login is refused at login and refresh, and works again once enabled (audited)', async () => {
+    const p = await person();
+    const res = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${p.id}/login`, headers: await as(admin), payload: { disabled: true, reason: 'reported stolen' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await inject(t.app, { url: '/api/users/mine', headers: auth(p.tokens) })).statusCode).toBe(401);
+    expect(codeOf(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: p.tokens.refresh_token } }))).toBeOneOf([ERRORS.login_disabled.code, ERRORS.refresh_invalid.code]);
+    expect(codeOf((await login(t.app, p.email, PASSWORD, p.device)).res)).toBe(ERRORS.login_disabled.code);
+    const self = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${admin.id}/login`, headers: await as(admin), payload: { disabled: true, reason: 'x' } });
+    expect(codeOf(self)).toBe(ERRORS.operator_self_change.code);
+    await inject(t.app, { method: 'PUT', url: `/api/admin/users/${p.id}/login`, headers: await as(admin), payload: { disabled: false, reason: 'owner verified' } });
+    expect((await login(t.app, p.email, PASSWORD, p.device)).result?.status).toBe('ok');
+    const log = body<{ list: Array<{ action: string; target: string }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: await as(admin) })).data.list;
+    expect(log.slice(0, 2).map((e) => e.action)).toEqual(['user_login_enable', 'user_login_disable']);
+  });
+
+  it('resets the authenticator with a reason: the user is emailed and withdrawals wait 24 hours', async () => {
+    const p = await person();
+    await t.database.db.execute(sql`update users set totp_secret = 'sealed-test-secret' where id = ${p.id}`);
+    const noReason = await inject(t.app, { method: 'POST', url: `/api/admin/users/${p.id}/totp-reset`, headers: await as(admin), payload: { reason: ' ' } });
+    expect(noReason.statusCode).toBe(400);
+    const since = inbox.mails.length;
+    const res = await inject(t.app, { method: 'POST', url: `/api/admin/users/${p.id}/totp-reset`, headers: await as(admin), payload: { reason: 'passport checked on a video call' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await inbox.next(p.email, since)).subject).toMatch(/Security change/);
+    const page = body<AdminUserDetail>(await inject(t.app, { url: `/api/admin/users/${p.id}`, headers: await as(admin) })).data;
+    expect(page.user.has_totp).toBe(false);
+    expect(new Date(page.withdraw_hold_until!).getTime() - t.clock.now().getTime()).toBe(24 * 3600_000);
+    expect(codeOf(await inject(t.app, { method: 'POST', url: `/api/admin/users/${p.id}/totp-reset`, headers: await as(admin), payload: { reason: 'again' } }))).toBe(ERRORS.totp_not_bound.code);
+    const log = body<{ list: Array<{ action: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: await as(admin) })).data.list;
+    expect(log[0]).toMatchObject({ action: 'user_totp_reset', detail: { reason: 'passport checked on a video call' } });
+  });
+});
+
+/** A miner with BTC, a pay password and a withdraw address whose holds are over. */
+async function withdrawer(amount: string) {
+  const p = await person();
+  const emailCode = (operation: string, subject?: string) => emailOperationCode(t, inbox, p, operation, subject);
+  const pin = await inject(t.app, { method: 'PUT', url: '/api/users/pay-password', headers: auth(p.tokens), payload: { pay_password: PIN, confirm_pay_password: PIN, verification: { email_code: await emailCode('pay_password') } } });
+  expect(pin.statusCode, pin.body).toBe(200);
+  const address = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/addresses', headers: auth(p.tokens), payload: { coin: 'btc', alias: 'cold', address: BTC_ADDRESS, verification: { email_code: await emailCode('withdraw_address', walletSubject.withdrawAddress({ coin: 'btc', address: BTC_ADDRESS })) } } });
+  const addressId = body<{ id: string }>(address).data.id;
+  const past = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
+  await t.database.db.execute(sql`update users set security_changed_at = ${past} where id = ${p.id}`);
+  await t.database.db.execute(sql`update withdraw_addresses set created_at = ${past} where id = ${addressId}`);
+  expect((await adjust(admin, p.accountName, amount)).statusCode).toBe(200);
+  const withdraw = async (value: string) =>
+    inject(t.app, {
+      method: 'POST',
+      url: '/api/v2/wallets/withdrawals',
+      headers: { ...(await as(p)), 'idempotency-key': randomUUID() },
+      payload: { coin: 'btc', address_id: addressId, amount: value, pay_password: PIN, verification: { email_code: await emailCode('withdraw', walletSubject.withdraw({ coin: 'btc', address_id: addressId, amount: value })) } },
+    });
+  return { p, withdraw };
+}
+
+describe('coin settings', () => {
+  it('are edited by an admin (audited), checked for sense, and apply to the next withdrawal', async () => {
+    const { p, withdraw } = await withdrawer('5');
+    expect(codeOf(await coinSettings({ withdraw_fee: '1', min_withdraw: '0.5' }))).toBe(ERRORS.coin_settings_invalid.code);
+    expect(codeOf(await coinSettings({ min_withdraw: '0.000000001' }))).toBe(ERRORS.validation_failed.code);
+
+    expect((await coinSettings({ withdraw_enabled: false })).statusCode).toBe(200);
+    const balances = body<{ list: Array<{ coin: string; withdraw_enabled: boolean }> }>(await inject(t.app, { url: '/api/v2/wallets/balances', headers: await as(p) })).data.list;
+    expect(balances.find((b) => b.coin === 'btc')?.withdraw_enabled).toBe(false);
+    expect(codeOf(await withdraw('0.5'))).toBe(ERRORS.withdraw_disabled.code);
+
+    expect((await coinSettings({ withdraw_enabled: true, min_withdraw: '1' })).statusCode).toBe(200);
+    expect(codeOf(await withdraw('0.5'))).toBe(ERRORS.withdraw_below_minimum.code);
+    expect((await withdraw('1')).statusCode).toBe(200);
+    expect((await coinSettings({ min_withdraw: '0.001' })).statusCode).toBe(200);
+
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: await as(admin) })).data.list;
+    expect(log[0]).toMatchObject({ action: 'coin_settings_update', target: 'coin:btc', detail: { min_withdraw: '1 -> 0.001', reason: 'test' } });
+  });
+});
+
+describe('four-eyes', () => {
+  it('an adjustment above the threshold waits for a second, different operator', async () => {
+    expect((await coinSettings({ four_eyes_threshold: '2' })).statusCode).toBe(200);
+    const p = await person();
+    const key = randomUUID();
+    const first = body<{ status: string; approval_id: string; posting_id: null }>(await adjust(operators.finance, p.accountName, '3', key)).data;
+    expect(first).toMatchObject({ status: 'pending', posting_id: null });
+    // A retry of the same request finds the same pending approval.
+    expect(body<{ approval_id: string }>(await adjust(operators.finance, p.accountName, '3', key)).data.approval_id).toBe(first.approval_id);
+    const balance = async () => body<{ balances: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: `/api/admin/ledger?account=${p.accountName}`, headers: await as(admin) })).data.balances.find((b) => b.coin === 'btc')?.available ?? '0';
+    expect(await balance()).toBe('0');
+    const pending = body<{ list: Array<{ id: string; kind: string }> }>(await inject(t.app, { url: '/api/admin/approvals', headers: await as(admin) })).data.list;
+    expect(pending.map((a) => a.id)).toContain(first.approval_id);
+    const same = await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${first.approval_id}/confirm`, headers: await as(operators.finance) });
+    expect(codeOf(same)).toBe(ERRORS.four_eyes_same_operator.code);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${first.approval_id}/confirm`, headers: await as(operators.support) })).statusCode).toBe(403);
+    const confirmed = await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${first.approval_id}/confirm`, headers: await as(admin) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await balance()).toBe('3');
+    expect(codeOf(await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${first.approval_id}/confirm`, headers: await as(admin) }))).toBe(ERRORS.approval_not_found.code);
+    // Below the threshold: at once.
+    expect(body<{ status: string }>(await adjust(operators.finance, p.accountName, '1')).data.status).toBe('done');
+  });
+
+  it('a withdrawal approval above the threshold needs a second operator', async () => {
+    await coinSettings({ four_eyes_threshold: null });
+    const { withdraw } = await withdrawer('5');
+    await coinSettings({ four_eyes_threshold: '2', audit_threshold: '1' });
+    const made = await withdraw('3');
+    expect(made.statusCode, made.body).toBe(200);
+    const w = body<{ parts: Array<{ id: string; status: string }> }>(made).data.parts[0]!;
+    expect(w.status).toBe('reviewing');
+    const approve = async (by: Person) => inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${w.id}/approve`, headers: await as(by) });
+    expect(body<{ status: string }>(await approve(operators.finance)).data.status).toBe('pending');
+    expect(codeOf(await approve(operators.finance))).toBe(ERRORS.four_eyes_same_operator.code);
+    const status = async () => body<{ list: Array<{ id: string; status: string }> }>(await inject(t.app, { url: '/api/admin/withdrawals?status=reviewing&page_size=100', headers: await as(admin) })).data.list.some((x) => x.id === w.id);
+    expect(await status()).toBe(true);
+    expect(body<{ status: string }>(await approve(admin)).data.status).toBe('approved');
+    expect(await status()).toBe(false);
+    await coinSettings({ four_eyes_threshold: null, audit_threshold: '10' });
+  });
+});
+
+describe('readiness and metrics', () => {
+  it('is ready while the database answers', async () => {
+    const res = await inject(t.app, { url: '/api/ready' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<{ ready: boolean; checks: Record<string, { ok: boolean }> }>(res).data).toMatchObject({ ready: true, checks: { database: { ok: true } } });
+  });
+
+  it('serves Prometheus metrics to the token only, and they move after ingest', async () => {
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-of-same-size!' } })).statusCode).toBe(401);
+    const scrape = async () => (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    const value = (text: string, line: string) => Number(text.split('\n').find((l) => l.startsWith(line))?.split(' ').pop() ?? 0);
+    const before = await scrape();
+    await t.app.modules.mining.ingest.submit(`ops-${randomUUID()}`, [
+      { coin: 'btc', account: miner.accountName, worker: 'rig1', difficulty: 1000, result: 'accepted', time: t.clock.now().getTime() },
+      { coin: 'btc', account: miner.accountName, worker: 'rig1', difficulty: 1000, result: 'stale', time: t.clock.now().getTime() },
+      { coin: 'nope', account: miner.accountName, worker: 'rig1', difficulty: 1000, result: 'accepted', time: t.clock.now().getTime() },
+    ]);
+    await t.app.inject({ url: '/api/admin/reconciliation', headers: await as(admin) });
+    const after = await scrape();
+    for (const name of ['hashpool_http_request_duration_seconds_bucket', 'hashpool_ingest_flush_duration_seconds_count', 'hashpool_ledger_postings_total', 'hashpool_withdrawals{', 'hashpool_reconciliation_ok', 'hashpool_build_info', 'hashpool_process_cpu_user_seconds_total', 'hashpool_job_duration_seconds', 'hashpool_lease_held']) {
+      expect(after, name).toContain(name);
+    }
+    expect(value(after, 'hashpool_ingest_batches_total{applied="true"}')).toBe(value(before, 'hashpool_ingest_batches_total{applied="true"}') + 1);
+    expect(value(after, 'hashpool_shares_total{result="accepted",reason=""}')).toBeGreaterThan(value(before, 'hashpool_shares_total{result="accepted",reason=""}'));
+    expect(after).toMatch(/hashpool_shares_total\{result="refused",reason="[a-z_]+"\} \d/);
+    expect(value(after, 'hashpool_reconciliation_ok')).toBe(1);
+  });
+
+  it('is not ready when the database is down', async () => {
+    const other = await startTestApp();
+    await other.database.close();
+    const res = await other.app.inject({ url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(body<{ ready: boolean; checks: Record<string, { ok: boolean }> }>(res).data).toMatchObject({ ready: false, checks: { database: { ok: false } } });
+    await other.close().catch(() => undefined); // its teardown cannot reconcile a closed database
+  });
+});

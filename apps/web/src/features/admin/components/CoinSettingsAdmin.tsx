@@ -1,0 +1,79 @@
+// Coin settings (issue 22; admin only): per coin the minimum withdrawal, the single-withdrawal
+// maximum, the review threshold, the withdrawal fee, the four-eyes threshold and whether
+// withdrawals are open. Saved with a reason (audited); the server reads them on every request, so
+// a change applies to the next withdrawal and users see a suspension on their withdraw button.
+import { useState } from 'react';
+import { Button, Flex, Form, Input, Switch, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { coinSettingsBodySchema } from '@hashpool/shared';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { schemaRule } from '../../../shell/forms/rules';
+import type { DataColumn } from '../../../ui/DataTable';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { Paragraph, Text } from '../../../ui/Text';
+import { useToast } from '../../../ui/toast';
+import { coinSymbol } from '../../wallet';
+import type { CoinSettings, CoinSettingsInput } from '../admin.api';
+import { useAdminMutations, useCoinSettings } from '../admin.queries';
+
+const AMOUNTS = ['min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold'] as const;
+
+export function CoinSettingsAdmin() {
+  const { t } = useTranslation('admin');
+  const settings = useCoinSettings();
+  const [editing, setEditing] = useState<CoinSettings | null>(null);
+
+  const columns: DataColumn<CoinSettings>[] = [
+    { key: 'coin', title: t('coins.columns.coin'), render: (c) => <Text strong>{coinSymbol(c.coin)}</Text> },
+    { key: 'state', title: t('coins.columns.withdrawals'), render: (c) => <Tag color={c.withdraw_enabled ? 'green' : 'red'}>{t(c.withdraw_enabled ? 'coins.open' : 'coins.suspended')}</Tag> },
+    ...AMOUNTS.map((k): DataColumn<CoinSettings> => ({ key: k, title: t(`coins.columns.${k}`), align: 'right', render: (c) => c[k] ?? t('coins.off') })),
+    { key: 'edit', render: (c) => <Button size="small" onClick={() => setEditing(c)} aria-label={t('coins.edit_aria', { coin: coinSymbol(c.coin) })}>{t('coins.edit')}</Button> },
+  ];
+
+  if (!settings.data) return settings.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />;
+  return (
+    <Flex vertical gap={16}>
+      <Paragraph tone="secondary">{t('coins.hint')}</Paragraph>
+      <ResponsiveTable rows={settings.data.list} rowKey={(c) => c.coin} columns={columns} caption={t('tabs.coins')} empty={t('users.none')} cardTestId="coin-settings" />
+      {editing && <CoinSettingsDialog coin={editing} onClose={() => setEditing(null)} />}
+    </Flex>
+  );
+}
+
+type Values = Omit<CoinSettingsInput, 'four_eyes_threshold'> & { four_eyes_threshold: string };
+
+function CoinSettingsDialog({ coin, onClose }: { coin: CoinSettings; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'validation']);
+  const toast = useToast();
+  const { setCoinSettings } = useAdminMutations();
+  const shape = coinSettingsBodySchema.shape;
+  return (
+    <FormDialog<Values>
+      title={t('coins.edit_title', { coin: coinSymbol(coin.coin) })}
+      okText={t('coins.save')}
+      initialValues={{ ...coin, four_eyes_threshold: coin.four_eyes_threshold ?? '' }}
+      onClose={onClose}
+      onSubmit={async (v) => {
+        const four = v.four_eyes_threshold.trim();
+        await setCoinSettings.mutateAsync({ coin: coin.coin, body: { ...v, four_eyes_threshold: four === '' ? null : four, reason: v.reason.trim() } });
+        toast.success(t('coins.saved'));
+      }}
+    >
+      <Form.Item name="withdraw_enabled" label={t('coins.columns.withdrawals')} valuePropName="checked">
+        <Switch checkedChildren={t('coins.open')} unCheckedChildren={t('coins.suspended')} />
+      </Form.Item>
+      {(['min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold'] as const).map((k) => (
+        <Form.Item key={k} name={k} label={t(`coins.columns.${k}`)} rules={[schemaRule(shape[k], t)]}>
+          <Input inputMode="decimal" maxLength={40} />
+        </Form.Item>
+      ))}
+      <Form.Item name="four_eyes_threshold" label={t('coins.columns.four_eyes_threshold')} extra={t('coins.four_eyes_hint')}>
+        <Input inputMode="decimal" maxLength={40} />
+      </Form.Item>
+      <Form.Item name="reason" label={t('review.reason_label')} rules={[schemaRule(shape.reason, t)]} extra={t('users.reason_hint')}>
+        <Input.TextArea rows={2} maxLength={500} showCount />
+      </Form.Item>
+    </FormDialog>
+  );
+}
