@@ -37,11 +37,13 @@ describe('route table', () => {
     for (const route of ROUTES) expect(route.owner).toBeTruthy();
   });
 
-  it('builds the pages of the shell, accounts, mining, wallet, earnings and address-mining issues and only those', () => {
+  it('builds the pages of the shell, accounts, mining, wallet, earnings, address-mining and promotions issues and only those', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
       '/activity/invite',
+      '/activity/red_packet/:packetId',
+      '/activity/red_packet/:packetId/detail',
       '/admin/wallet',
       '/asset/index',
       '/asset/transaction',
@@ -64,9 +66,13 @@ describe('route table', () => {
       '/resetpassword/phone',
       '/terms',
       '/user/account',
+      '/user/coupon',
+      '/user/coupon/:couponId/:itemId',
       '/user/invite',
       '/user/logs',
       '/user/message',
+      '/user/red_packet',
+      '/user/red_packet/:id',
       '/user/setting',
     ]);
   });

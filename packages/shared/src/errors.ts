@@ -88,6 +88,30 @@ export const ERRORS = {
   /** An operator may not disable their own login or take away their own admin role. */
   operator_self_change: { code: 39005, status: 400 },
   operator_user_not_found: { code: 39006, status: 404 },
+  // ---- promotions (issue 18): 35000-35099 ----
+  coupon_code_required: { code: 35001, status: 400 },
+  coupon_code_unknown: { code: 35002, status: 400 },
+  coupon_code_used: { code: 35003, status: 409 },
+  coupon_code_expired: { code: 35004, status: 400 },
+  coupon_not_found: { code: 35005, status: 404 },
+  /** Only an unused coupon can be started. */
+  coupon_not_unused: { code: 35006, status: 409 },
+  /** One coupon in use per sub-account and coin. */
+  coupon_coin_in_use: { code: 35007, status: 409 },
+  coupon_coin_out_of_scope: { code: 35008, status: 400 },
+  coupon_expired: { code: 35009, status: 400 },
+  campaign_not_found: { code: 35010, status: 404 },
+  campaign_code_taken: { code: 35011, status: 409 },
+  campaign_use_before_past: { code: 35012, status: 400 },
+  campaign_single_code_count: { code: 35013, status: 400 },
+  red_packet_not_found: { code: 35020, status: 404 },
+  red_packet_expired: { code: 35021, status: 400 },
+  red_packet_none_left: { code: 35022, status: 409 },
+  red_packet_received: { code: 35023, status: 409 },
+  red_packet_email_mismatch: { code: 35024, status: 403 },
+  red_packet_main_account: { code: 35025, status: 403 },
+  red_packet_ended: { code: 35026, status: 400 },
+  red_packet_deadline_past: { code: 35027, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

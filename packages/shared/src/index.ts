@@ -19,3 +19,4 @@ export * from './address-formats';
 export * from './schemas/address-mining';
 export * from './aleo-stake';
 export * from './schemas/operations';
+export * from './schemas/promotions';

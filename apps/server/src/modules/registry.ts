@@ -8,6 +8,7 @@ import { contentModule } from './content';
 import { earningsModule } from './earnings';
 import { miningModule } from './mining';
 import { operationsModule } from './operations';
+import { promotionsModule } from './promotions';
 import { walletModule } from './wallet';
 
 export const MODULES: readonly RegisteredModule[] = [
@@ -18,4 +19,5 @@ export const MODULES: readonly RegisteredModule[] = [
   earningsModule,
   addressMiningModule,
   operationsModule,
+  promotionsModule,
 ];

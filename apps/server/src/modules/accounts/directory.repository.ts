@@ -55,6 +55,11 @@ export async function accountByName(db: DbOrTx, name: string): Promise<{ id: str
   return row;
 }
 
+export async function defaultAccountOfUser(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id::text as id from mining_accounts where user_id = ${userId} and is_default order by created_at limit 1`);
+  return row?.id;
+}
+
 export async function accountIdsOfUser(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(db, sql`select id::text as id from mining_accounts where user_id = ${userId}`);
   return rows.map((r) => r.id);

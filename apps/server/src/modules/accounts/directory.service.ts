@@ -83,6 +83,11 @@ export class AccountDirectory {
     return row ? { id: row.id, name: row.name, userId: row.user_id } : undefined;
   }
 
+  /** The user's main (default) sub-account id: where red packets pay. */
+  defaultAccountOf(userId: string, db: DbOrTx = this.db): Promise<string | undefined> {
+    return repo.defaultAccountOfUser(db, userId);
+  }
+
   /** Every sub-account id of the user. */
   accountIdsOf(userId: string, db: DbOrTx = this.db): Promise<string[]> {
     return repo.accountIdsOfUser(db, userId);

@@ -12,7 +12,7 @@ import { startEarningsJobs } from './earnings.jobs';
 import { earningsRoutes } from './earnings.routes';
 import { seedEarnings } from './earnings.seed';
 import { EarningsService } from './earnings.service';
-import { noFeeReduction, type FeeReduction } from './fee-reduction';
+import type { FeeReduction } from './fee-reduction';
 import { SimulatedMarketData, type MarketDataAdapter } from './market-data';
 import { ProfitsService } from './profits.service';
 import { ReferralService } from './referral.service';
@@ -31,11 +31,12 @@ export interface EarningsApi {
 export const earningsModule = defineModule({
   name: 'earnings',
   dependsOn: ['content', 'accounts', 'mining', 'wallet'],
-  create: (p, use) => {
+  create: (p, use, later) => {
     const { db, clock } = p;
     const accounts = use('accounts').directory;
     const { history, blocks } = use('mining');
-    const feeReduction = p.adapters.feeReduction ?? noFeeReduction;
+    // The coupons of the promotions module (created after this one), unless a caller passed its own.
+    const feeReduction: FeeReduction = p.adapters.feeReduction ?? ((coin, day, ids) => later('promotions')().coupons.feeReduction(coin, day, ids));
     const earnings = new EarningsService(db, clock, p.adapters.marketData ?? new SimulatedMarketData());
     return {
       earnings,

@@ -15,6 +15,7 @@ import {
   type CoinInfo,
   type PayMethod,
 } from '@hashpool/shared';
+import Decimal from 'decimal.js';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -24,6 +25,7 @@ import * as repo from './earnings.repository';
 import { payMethodState, type MarketInsert, type MarketRow } from './earnings.repository';
 import { payMethodView, plain, untilText } from './earnings.presenter';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
+import { fppsGross } from './formulas';
 import type { MarketDataAdapter, MarketValues } from './market-data';
 
 /** Days the market-data job fills at most after a long stop (older days stay empty). */
@@ -69,6 +71,18 @@ export class EarningsService {
     const row = await repo.marketDay(this.db, coin, day);
     if (!row) throw new AppError('market_data_not_found');
     return row;
+  }
+
+  /**
+   * What `hashrate` (H/s) working the whole UTC `day` earns by FPPS before any fee, exact (uncut):
+   * W / (D x k) x (B + F) with W = hashrate x 86400 (the red packets' gifted hashrate).
+   */
+  async fppsDayGross(coin: string, day: string, hashrate: number): Promise<string> {
+    const market = await this.marketDay(coin, day);
+    const info = ACCOUNT_COINS.find((c) => c.code === coin);
+    if (!info) throw new AppError('coin_not_found');
+    const work = new Decimal(hashrate).times(86_400);
+    return fppsGross(work, { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock }).toFixed();
   }
 
   /** A coin's market days from `from` to `to`, oldest first. */

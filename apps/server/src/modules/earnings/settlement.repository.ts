@@ -1,7 +1,7 @@
 // SQL of the daily settlement: each coin's day run (settlement_runs, with the copy of the market
 // values it used and its totals) and the profit rows it computed (profits), written in one
 // transaction and credited from, in account order, chunk by chunk.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { sqlArray, type DbOrTx, type Tx } from '../../db/client';
 import { profits, settlementRuns } from './earnings.tables';
 
@@ -57,4 +57,10 @@ export function profitsToCredit(db: DbOrTx, coin: string, day: string, after: st
     .where(and(eq(profits.coin, coin), eq(profits.day, day), gt(profits.accountId, after), sql`${profits.amount} > 0`))
     .orderBy(asc(profits.accountId), asc(profits.method))
     .limit(limit);
+}
+
+/** The profit rows of a settled coin and day of some sub-accounts (the coupons' savings read them). */
+export function profitsOfAccounts(db: DbOrTx, coin: string, day: string, accountIds: readonly string[]): Promise<ProfitRow[]> {
+  if (accountIds.length === 0) return Promise.resolve([]);
+  return db.select().from(profits).where(and(eq(profits.coin, coin), eq(profits.day, day), inArray(profits.accountId, [...accountIds])));
 }

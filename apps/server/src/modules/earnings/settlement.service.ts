@@ -139,6 +139,17 @@ export class SettlementService {
     return { coin, day, outcome: 'settled', accounts: run?.accounts ?? 0, paid: new Decimal(run?.paid ?? 0).toFixed() };
   }
 
+  /**
+   * The stored profit rows of a coin's settled day for some sub-accounts (what the coupons' savings
+   * are computed from); null while the day is not settled.
+   */
+  async settledRows(coin: string, day: string, accountIds: readonly string[]): Promise<Array<{ accountId: string; method: PayMethod; gross: string; feeRate: string; amount: string }> | null> {
+    const run = await repo.settlementRun(this.db, coin, day);
+    if (run?.status !== 'done') return null;
+    const rows = await repo.profitsOfAccounts(this.db, coin, day, accountIds);
+    return rows.map((r) => ({ accountId: r.accountId, method: r.method, gross: new Decimal(r.gross).toFixed(), feeRate: new Decimal(r.feeRate).toFixed(), amount: new Decimal(r.amount).toFixed() }));
+  }
+
   /** Computes the day's profit rows and writes them with the run's row, all or nothing. */
   private async compute(coin: string, day: string): Promise<void> {
     const market = await this.deps.earnings.marketDay(coin, day);

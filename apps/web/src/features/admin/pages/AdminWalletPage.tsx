@@ -24,7 +24,9 @@ import { Approvals } from '../components/Approvals';
 import { CoinSettingsAdmin } from '../components/CoinSettingsAdmin';
 import { UsersAdmin } from '../components/UsersAdmin';
 
-const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins'] as const;
+import { CampaignsAdmin, RedPacketsAdmin } from '../../promotions';
+
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** Which operator roles may use each tab (admin: every tab), as the server's routes allow them. */
@@ -40,6 +42,9 @@ const ADMIN_TAB_ROLES: Record<AdminTab, readonly OperatorRole[]> = {
   users: ['support', 'finance'],
   approvals: ['finance'],
   coins: [],
+  // Promotions reserve and pay budgets from the pool: admin only.
+  coupons: [],
+  packets: [],
 };
 
 export default function AdminWalletPage() {
@@ -84,6 +89,9 @@ export default function AdminWalletPage() {
               { key: 'users', label: t('tabs.users'), children: <UsersAdmin timezone={timezone} /> },
               { key: 'approvals', label: t('tabs.approvals'), children: <Approvals timezone={timezone} /> },
               { key: 'coins', label: t('tabs.coins'), children: <CoinSettingsAdmin /> },
+              // Promotions (issue 18).
+              { key: 'coupons', label: t('tabs.coupons'), children: <CampaignsAdmin timezone={timezone} /> },
+              { key: 'packets', label: t('tabs.packets'), children: <RedPacketsAdmin timezone={timezone} /> },
             ].filter((item) => allowed.includes(item.key as AdminTab))}
           />
         </Panel>

@@ -11,21 +11,11 @@ import { apiDownload } from '../../../shell/api/client';
 import { AppModal } from '../../../ui/AppModal';
 import { useBusyAction } from '../../../ui/useBusyAction';
 import { Paragraph, Text } from '../../../ui/Text';
+import { saveFile } from '../../../ui/save-file';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 /** GET /profits/export covers at most this many days (EXPORT_MAX_DAYS of the server). */
 const MAX_DAYS = 366;
-
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export default function ExportDialog({ coin, account, today, onClose }: { coin: CoinInfo; account: string; today: string; onClose: () => void }) {
   const { t } = useTranslation('earnings');
@@ -41,7 +31,7 @@ export default function ExportDialog({ coin, account, today, onClose }: { coin: 
       end: last.format(DAY_FORMAT),
       format,
     });
-    save(file.blob, file.name);
+    saveFile(file.blob, file.name);
   }, onClose);
   const start = () => {
     if (range) void download(range);

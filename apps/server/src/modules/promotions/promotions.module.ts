@@ -1,0 +1,34 @@
+// The promotions module in the registry (issue 18): fee coupons, which feed the settlements' fee
+// reduction port (earnings.module.ts asks coupons.feeReduction() through later('promotions')), and
+// hashrate gift red packets paid from sys:promotions. Its job (leased) expires and finishes
+// coupons, records their savings, credits red packet profit and returns what packets leave.
+import { defineModule } from '../../platform/modules';
+import { CouponsService } from './coupons.service';
+import { seedDemoPromotions } from './promotions.demo';
+import { startPromotionsJobs } from './promotions.jobs';
+import { promotionsRoutes } from './promotions.routes';
+import { RedPacketsService } from './red-packets.service';
+
+export interface PromotionsApi {
+  coupons: CouponsService;
+  redPackets: RedPacketsService;
+}
+
+export const promotionsModule = defineModule({
+  name: 'promotions',
+  dependsOn: ['accounts', 'wallet', 'earnings'],
+  create: (p, use) => {
+    const { db, clock, audit } = p;
+    const accounts = use('accounts').directory;
+    const { settlement, earnings } = use('earnings');
+    const feeRates = async (coin: string) => (await earnings.feeRates([coin])).get(coin) ?? new Map<string, string>();
+    return {
+      coupons: new CouponsService(db, clock, { accounts, settlement, feeRates, audit }),
+      redPackets: new RedPacketsService(db, clock, { accounts, earnings, audit }),
+    };
+  },
+  routes: (api) => promotionsRoutes(api),
+  // A demo campaign with three codes and a demo packet (labelled demo).
+  demo: (db, clock) => seedDemoPromotions(db, clock),
+  jobs: (api, p) => startPromotionsJobs({ ...api, db: p.db, log: p.log }),
+});

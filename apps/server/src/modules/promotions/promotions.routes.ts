@@ -1,0 +1,128 @@
+// HTTP of the promotions: the users' coupons (user.view), the public red packet page, receiving
+// and the user's received packets (user.view), and the operators' campaigns and packets (admin).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminRedPacketPageSchema,
+  adminRedPacketSchema,
+  campaignPageSchema,
+  campaignParamsSchema,
+  campaignSchema,
+  couponDetailSchema,
+  couponPageSchema,
+  couponParamsSchema,
+  couponQuerySchema,
+  createCampaignBodySchema,
+  createRedPacketBodySchema,
+  envelope,
+  pageQuerySchema,
+  redeemCouponBodySchema,
+  redPacketDetailSchema,
+  redPacketMineSchema,
+  redPacketParamsSchema,
+  redPacketReceiptDetailSchema,
+  redPacketReceiptPageSchema,
+  redPacketSchema,
+  useCouponBodySchema,
+} from '@hashpool/shared';
+import { access } from '../../platform/access';
+import { AppError, ok } from '../../platform/errors';
+import { perMinute } from '../../platform/request-context';
+import type { PromotionsApi } from './promotions.module';
+
+export function promotionsRoutes(api: PromotionsApi) {
+  const { coupons, redPackets } = api;
+  return async (plain: FastifyInstance) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const tags = ['promotions'];
+    const view = access.permissions('user.view');
+    const me = (request: FastifyRequest) => request.principal!.userId;
+    const account = (request: FastifyRequest) => {
+      const id = request.principal!.accountId;
+      if (!id) throw new AppError('not_found');
+      return id;
+    };
+
+    // ---- coupons ----
+    app.get('/coupons', {
+      config: { access: view },
+      schema: { tags, summary: 'The caller\'s coupons, newest first, by status', querystring: couponQuerySchema, response: { 200: envelope(couponPageSchema) } },
+    }, async (request) => ok(request, await coupons.list(me(request), request.query)));
+
+    app.post('/coupons/redeem', {
+      config: { access: view, ...perMinute(20) },
+      schema: { tags, summary: 'Redeem a coupon code: one code gives one coupon', body: redeemCouponBodySchema, response: { 200: envelope(couponDetailSchema) } },
+    }, async (request) => ok(request, await coupons.redeem(me(request), request.body.code)));
+
+    app.get('/coupons/:id', {
+      config: { access: view },
+      schema: { tags, summary: 'A coupon with its savings per settled day', params: couponParamsSchema, response: { 200: envelope(couponDetailSchema) } },
+    }, async (request) => ok(request, await coupons.detail(me(request), request.params.id)));
+
+    app.post('/coupons/:id/use', {
+      config: { access: view, ...perMinute(20) },
+      schema: { tags, summary: 'Start using an unused coupon for a coin on the current sub-account (from the next UTC day; one in use per coin)', params: couponParamsSchema, body: useCouponBodySchema, response: { 200: envelope(couponDetailSchema) } },
+    }, async (request) => ok(request, await coupons.start(me(request), account(request), request.params.id, request.body.coin)));
+
+    // ---- red packets ----
+    app.get('/red-packets/:id', {
+      config: { access: access.public, ...perMinute(120) },
+      schema: { tags, summary: 'A red packet by its link (no login)', params: redPacketParamsSchema, response: { 200: envelope(redPacketSchema) } },
+    }, async (request) => ok(request, await redPackets.show(request.params.id)));
+
+    app.get('/red-packets/:id/detail', {
+      config: { access: access.public, ...perMinute(120) },
+      schema: { tags, summary: 'A red packet with its latest receivers (names shortened; no login)', params: redPacketParamsSchema, response: { 200: envelope(redPacketDetailSchema) } },
+    }, async (request) => ok(request, await redPackets.detail(request.params.id)));
+
+    app.get('/red-packets/:id/mine', {
+      config: { access: view },
+      schema: { tags, summary: 'Whether the caller received the packet, or can (and why not)', params: redPacketParamsSchema, response: { 200: envelope(redPacketMineSchema) } },
+    }, async (request) => ok(request, await redPackets.mine(me(request), request.principal!.accountId, request.params.id)));
+
+    app.post('/red-packets/:id/receive', {
+      config: { access: view, ...perMinute(20) },
+      schema: { tags, summary: 'Receive one share on the main sub-account (the bound email must match when the packet names one)', params: redPacketParamsSchema, response: { 200: envelope(redPacketReceiptDetailSchema) } },
+    }, async (request) => ok(request, await redPackets.receive(me(request), request.principal!.accountId, request.params.id)));
+
+    app.get('/user/red-packets', {
+      config: { access: view },
+      schema: { tags, summary: 'Red packets the caller received, newest first', querystring: pageQuerySchema, response: { 200: envelope(redPacketReceiptPageSchema) } },
+    }, async (request) => ok(request, await redPackets.receipts(me(request), request.query.page, request.query.page_size)));
+
+    app.get('/user/red-packets/:id', {
+      config: { access: view },
+      schema: { tags, summary: 'A received red packet with its profit per day', params: redPacketParamsSchema, response: { 200: envelope(redPacketReceiptDetailSchema) } },
+    }, async (request) => ok(request, await redPackets.receipt(me(request), request.params.id)));
+
+    // ---- operators ----
+    app.get('/admin/promotions/campaigns', {
+      config: { access: access.admin },
+      schema: { tags, summary: 'Coupon campaigns, newest first', querystring: pageQuerySchema, response: { 200: envelope(campaignPageSchema) } },
+    }, async (request) => ok(request, await coupons.campaigns(request.query.page, request.query.page_size)));
+
+    app.post('/admin/promotions/campaigns', {
+      config: { access: access.admin, ...perMinute(20) },
+      schema: { tags, summary: 'Create a coupon campaign with its codes (audited)', body: createCampaignBodySchema, response: { 200: envelope(campaignSchema) } },
+    }, async (request) => ok(request, await coupons.createCampaign(me(request), request.body)));
+
+    app.get('/admin/promotions/campaigns/:id/codes.csv', {
+      config: { access: access.admin, ...perMinute(20) },
+      schema: { tags, summary: 'The campaign\'s codes as CSV (audited)', params: campaignParamsSchema, response: { 200: z.string() } },
+    }, async (request, reply) => {
+      const file = await coupons.codesCsv(me(request), request.params.id);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.csv);
+    });
+
+    app.get('/admin/promotions/red-packets', {
+      config: { access: access.admin },
+      schema: { tags, summary: 'Red packets, newest first', querystring: pageQuerySchema, response: { 200: envelope(adminRedPacketPageSchema) } },
+    }, async (request) => ok(request, await redPackets.list(request.query.page, request.query.page_size)));
+
+    app.post('/admin/promotions/red-packets', {
+      config: { access: access.admin, ...perMinute(20) },
+      schema: { tags, summary: 'Create a red packet; its budget is reserved from sys:promotions (audited)', body: createRedPacketBodySchema, response: { 200: envelope(adminRedPacketSchema) } },
+    }, async (request) => ok(request, await redPackets.create(me(request), request.body)));
+  };
+}

@@ -1,0 +1,290 @@
+// Hashrate gift red packets (docs/rules.md, Promotions). An operator creates a packet (coin,
+// hashrate per share, days, shares, a profit budget, an activation deadline, optionally the one
+// email that may receive it); the budget is reserved at once by a posting from sys:promotions into
+// its frozen bucket. Anyone sees the packet by its link; a logged-in user on their main sub-account
+// (whose bound email matches, when the packet names one) receives one share: from the next UTC day,
+// for duration_days days, the gifted hashrate earns its FPPS value of each day at no fee, credited
+// as "red packet profit" from the reserve (key redpacket:<packet>:<user>:<day>) while the budget
+// lasts. Each credit is cut to the coin's base unit from the exact sum of the receipt's days, so no
+// fraction is lost between days. When nobody can receive any more (no share left or past the
+// deadline) and every receipt is credited through its last day, what is left of the budget returns.
+import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { addDays, coinBaseDecimals, utcDay } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import type { AccountDirectory } from '../accounts';
+import type { EarningsApi } from '../earnings';
+import { LedgerDecimal, post, SYSTEM } from '../wallet';
+import { packetView, receiptView } from './promotions.presenter';
+import * as repo from './promotions.repository';
+
+/** Receipts credited per job pass (the rest next pass). */
+const CREDIT_BATCH = 500;
+/** Receivers a packet's detail page lists. */
+const RECEIVERS_SHOWN = 50;
+
+export function newPacketId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export interface RedPacketsDeps {
+  accounts: Pick<AccountDirectory, 'namesByIds' | 'emailsOf' | 'defaultAccountOf'>;
+  earnings: Pick<EarningsApi['earnings'], 'fppsDayGross'>;
+  audit: AuditLog;
+}
+
+export interface CreatePacketInput {
+  name: string;
+  coin: string;
+  hashrate: number;
+  duration_days: number;
+  shares: number;
+  budget: string;
+  activation_deadline: string;
+  receiving_email?: string | undefined;
+}
+
+export class RedPacketsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: RedPacketsDeps,
+  ) {}
+
+  // ---- anyone -----------------------------------------------------------------------------------
+
+  private async packet(id: string) {
+    const packet = await repo.findPacket(this.db, id);
+    if (!packet) throw new AppError('red_packet_not_found');
+    return packet;
+  }
+
+  async show(id: string) {
+    return packetView(await this.packet(id), this.clock.now());
+  }
+
+  /** The packet with its latest receivers (sub-account names shortened). */
+  async detail(id: string) {
+    const packet = await this.packet(id);
+    const receipts = await repo.receiversOf(this.db, id, RECEIVERS_SHOWN);
+    const names = await this.deps.accounts.namesByIds(receipts.map((r) => r.accountId));
+    return {
+      ...packetView(packet, this.clock.now()),
+      receivers: receipts.map((r) => ({ account: shortName(names.get(r.accountId) ?? ''), received_at: r.receivedAt.toISOString() })),
+    };
+  }
+
+  // ---- users ------------------------------------------------------------------------------------
+
+  /** Why the caller cannot receive the packet now (an error key), or null when they can. */
+  private async refusal(userId: string, accountId: string | null, packet: repo.RedPacketRow): Promise<'red_packet_ended' | 'red_packet_expired' | 'red_packet_none_left' | 'red_packet_email_mismatch' | 'red_packet_main_account' | null> {
+    const now = this.clock.now();
+    if (packet.endedAt) return 'red_packet_ended';
+    if (packet.activationDeadline.getTime() <= now.getTime()) return 'red_packet_expired';
+    if (packet.sharesLeft <= 0) return 'red_packet_none_left';
+    if (packet.receivingEmail) {
+      const email = (await this.deps.accounts.emailsOf([userId])).get(userId);
+      if (!email || email.toLowerCase() !== packet.receivingEmail) return 'red_packet_email_mismatch';
+    }
+    const main = await this.deps.accounts.defaultAccountOf(userId);
+    if (!main || main !== accountId) return 'red_packet_main_account';
+    return null;
+  }
+
+  /** What the caller has of the packet, and whether (or why not) they can receive it. */
+  async mine(userId: string, accountId: string | null, id: string) {
+    const packet = await this.packet(id);
+    const receipt = await repo.receiptOf(this.db, id, userId);
+    if (receipt) {
+      const names = await this.deps.accounts.namesByIds([receipt.accountId]);
+      return { received: receiptView(receipt, packet, names), can_receive: false, reason: 'red_packet_received' };
+    }
+    const reason = await this.refusal(userId, accountId, packet);
+    return { received: null, can_receive: reason === null, reason };
+  }
+
+  /** Receives one share on the caller's main sub-account; exactly `shares` receivers ever get one. */
+  async receive(userId: string, accountId: string | null, id: string) {
+    const packet = await this.packet(id);
+    if (await repo.receiptOf(this.db, id, userId)) throw new AppError('red_packet_received');
+    const reason = await this.refusal(userId, accountId, packet);
+    if (reason) throw new AppError(reason);
+    const now = this.clock.now();
+    const startDay = addDays(utcDay(now), 1);
+    await inTransaction(this.db, async (tx) => {
+      if (!(await repo.insertReceipt(tx, { packetId: id, userId, accountId: accountId!, receivedAt: now, startDay, endDay: addDays(startDay, packet.durationDays - 1) }))) {
+        throw new AppError('red_packet_received');
+      }
+      // The share is taken in one conditional update: concurrent receivers queue on the row, and
+      // the one who finds none left rolls back their receipt.
+      if (!(await repo.takeShare(tx, id, now))) throw new AppError(packet.activationDeadline.getTime() <= now.getTime() ? 'red_packet_expired' : 'red_packet_none_left');
+    });
+    return this.receipt(userId, id);
+  }
+
+  async receipts(userId: string, page: number, pageSize: number) {
+    const { rows, total } = await repo.pageReceipts(this.db, userId, (page - 1) * pageSize, pageSize);
+    const names = await this.deps.accounts.namesByIds(rows.map((r) => r.receipt.accountId));
+    return { list: rows.map((r) => receiptView(r.receipt, r.packet, names)), total };
+  }
+
+  async receipt(userId: string, id: string) {
+    const receipt = await repo.receiptOf(this.db, id, userId);
+    if (!receipt) throw new AppError('red_packet_not_found');
+    const [packet, credits, names] = await Promise.all([this.packet(id), repo.creditsOf(this.db, id, userId), this.deps.accounts.namesByIds([receipt.accountId])]);
+    return { ...receiptView(receipt, packet, names), credits: credits.map((c) => ({ day: c.day, amount: new Decimal(c.amount).toFixed() })) };
+  }
+
+  // ---- operators --------------------------------------------------------------------------------
+
+  async create(adminUserId: string | null, body: CreatePacketInput, options: { id?: string; isDemo?: boolean } = {}) {
+    const now = this.clock.now();
+    const deadline = new Date(body.activation_deadline);
+    if (deadline.getTime() <= now.getTime()) throw new AppError('red_packet_deadline_past');
+    const budget = new LedgerDecimal(body.budget);
+    // Whole base units of the coin (the ledger holds nothing finer).
+    if (budget.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.budget', messageKey: 'amount' }] });
+    const id = options.id ?? newPacketId();
+    return inTransaction(this.db, async (tx) => {
+      const packet = await repo.insertPacket(tx, {
+        id,
+        name: body.name,
+        coin: body.coin,
+        hashrate: body.hashrate,
+        durationDays: body.duration_days,
+        shares: body.shares,
+        sharesLeft: body.shares,
+        budget: budget.toFixed(),
+        activationDeadline: deadline,
+        receivingEmail: body.receiving_email?.toLowerCase() ?? null,
+        funder: SYSTEM.promotions,
+        createdBy: adminUserId,
+        isDemo: options.isDemo ?? false,
+        createdAt: now,
+      });
+      await post(
+        tx,
+        {
+          idempotencyKey: `redpacket-reserve:${id}`,
+          businessType: 'red_packet_reserve',
+          reference: `red_packet:${id}`,
+          entries: [
+            { holder: SYSTEM.promotions, coin: body.coin, amount: budget.neg().toFixed() },
+            { holder: SYSTEM.promotions, coin: body.coin, bucket: 'frozen', amount: budget.toFixed() },
+          ],
+        },
+        now,
+      );
+      if (adminUserId) {
+        await this.deps.audit.record({ adminUserId, action: 'red_packet_create', target: `red_packet:${id}`, detail: { name: body.name, coin: body.coin, shares: String(body.shares), budget: budget.toFixed() } }, tx);
+      }
+      return { ...packetView(packet, now), receiving_email: packet.receivingEmail, received: 0 };
+    });
+  }
+
+  async list(page: number, pageSize: number) {
+    const now = this.clock.now();
+    const { rows, total } = await repo.pagePackets(this.db, (page - 1) * pageSize, pageSize);
+    return { list: rows.map((r) => ({ ...packetView(r.packet, now), receiving_email: r.packet.receivingEmail, received: r.received })), total };
+  }
+
+  // ---- the job ----------------------------------------------------------------------------------
+
+  /** Credits every receipt's days up to yesterday (UTC) and ends finished packets. */
+  async tick(): Promise<{ credited: number; ended: number }> {
+    const through = addDays(utcDay(this.clock.now()), -1);
+    let credited = 0;
+    for (const { receipt, packet } of await repo.receiptsToCredit(this.db, through, CREDIT_BATCH)) {
+      let day = receipt.creditedThrough ? addDays(receipt.creditedThrough, 1) : receipt.startDay;
+      const last = receipt.endDay < through ? receipt.endDay : through;
+      while (day <= last) {
+        if (!(await this.creditDay(packet.id, receipt.userId, day))) break;
+        credited++;
+        day = addDays(day, 1);
+      }
+    }
+    return { credited, ended: await this.endPackets() };
+  }
+
+  /** The receipt's profit of `day`; false when the day's market data is missing (tried again next pass). */
+  async creditDay(packetId: string, userId: string, day: string): Promise<boolean> {
+    const packet = await this.packet(packetId);
+    let value: string;
+    try {
+      value = await this.deps.earnings.fppsDayGross(packet.coin, day, packet.hashrate);
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'market_data_not_found') return false;
+      throw error;
+    }
+    const now = this.clock.now();
+    await inTransaction(this.db, async (tx) => {
+      const locked = await repo.lockPacket(tx, packetId);
+      const receipt = await repo.receiptOf(tx, packetId, userId);
+      if (!locked || locked.endedAt || !receipt) return;
+      if (receipt.creditedThrough && receipt.creditedThrough >= day) return; // credited by another pass
+      const earned = new LedgerDecimal(receipt.earned).plus(value);
+      const due = earned.toDecimalPlaces(coinBaseDecimals(packet.coin), Decimal.ROUND_DOWN).minus(receipt.paid);
+      const left = new LedgerDecimal(locked.budget).minus(locked.paid);
+      const amount = LedgerDecimal.max(0, LedgerDecimal.min(due, left));
+      const paid = new LedgerDecimal(receipt.paid).plus(amount);
+      if (!(await repo.recordCredit(tx, { packetId, userId, day, amount: amount.toFixed(), earned: earned.toFixed(), paid: paid.toFixed(), at: now }))) return;
+      if (amount.gt(0)) {
+        await post(
+          tx,
+          {
+            idempotencyKey: `redpacket:${packetId}:${userId}:${day}`,
+            businessType: 'red_packet_profit',
+            reference: `red_packet:${packetId}`,
+            memo: { day, packet: packet.name },
+            entries: [
+              { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
+              { holder: receipt.accountId, coin: packet.coin, amount: amount.toFixed() },
+            ],
+          },
+          now,
+        );
+        await repo.addPaid(tx, packetId, amount.toFixed());
+      }
+    });
+    return true;
+  }
+
+  /** Returns the leftover of packets nobody can receive any more and whose receipts are all credited. */
+  async endPackets(): Promise<number> {
+    const now = this.clock.now();
+    let ended = 0;
+    for (const candidate of await repo.packetsToEnd(this.db, now)) {
+      await inTransaction(this.db, async (tx) => {
+        const packet = await repo.lockPacket(tx, candidate.id);
+        if (!packet || !(await repo.markEnded(tx, packet.id, now))) return;
+        const leftover = new LedgerDecimal(packet.budget).minus(packet.paid);
+        if (leftover.gt(0)) {
+          await post(
+            tx,
+            {
+              idempotencyKey: `redpacket-return:${packet.id}`,
+              businessType: 'red_packet_return',
+              reference: `red_packet:${packet.id}`,
+              entries: [
+                { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: leftover.neg().toFixed() },
+                { holder: packet.funder, coin: packet.coin, amount: leftover.toFixed() },
+              ],
+            },
+            now,
+          );
+        }
+        ended++;
+      });
+    }
+    return ended;
+  }
+}
+
+/** A receiver's sub-account name on the public detail page: first two and last character. */
+function shortName(name: string): string {
+  return name.length <= 3 ? `${name.slice(0, 1)}**` : `${name.slice(0, 2)}***${name.slice(-1)}`;
+}

@@ -1,0 +1,350 @@
+// Promotions through the HTTP API (issue 18): coupon campaigns and codes (redeem, its refusals,
+// start using, one in use per coin, expiry and finishing by the leased job), the fee vector
+// through the real settlement (FPPS 2.5 %, coupon 40 % -> 1.5 %; the saving equals the difference
+// of two settlements to the satoshi), red packets (public page, receiving and its refusals: bound
+// email, main account, none left, expired; the daily credit at no fee from the reserve, its
+// idempotency and the budget cap; the leftover returned), the 100-users-for-10-shares race, and who
+// may call what. The ledger reconciliation runs at teardown (test-app).
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type Tokens } from '@hashpool/shared';
+import { queryRows } from '../src/db/client';
+import { FakeClock } from '../src/platform/clock';
+import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
+import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { auth, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const inbox = new SmtpInbox();
+const clock = new FakeClock('2026-07-01T12:00:00Z');
+const ADMIN = uniqueEmail('promo-admin');
+beforeAll(async () => {
+  t = await startTestApp({ demo: false, clock, env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  admin = await user(ADMIN);
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+const db = () => t.database.db;
+const Exact = Decimal.clone({ precision: 60 });
+const codeOf = (res: { body: string }) => body(res).code;
+const err = (key: keyof typeof ERRORS) => ERRORS[key].code;
+
+interface User {
+  email: string;
+  device: string;
+  tokens: Tokens;
+  accountId: string;
+  accountName: string;
+}
+let admin: User;
+
+async function user(email = uniqueEmail('promo')): Promise<User> {
+  const r = await registerByEmail(t.app, inbox, email);
+  const mine = body<{ current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
+  return { email, device: r.device, tokens: r.tokens, accountId: mine.current_account.id, accountName: mine.current_account.name };
+}
+
+/** The user's bearer header: the tests move the clock by days, so the session is refreshed (or, past its life, logged in again from the user's device). */
+async function as(u: User): Promise<Record<string, string>> {
+  const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: u.tokens.refresh_token } });
+  if (res.statusCode === 200) u.tokens = body<Tokens>(res).data;
+  else {
+    const { result } = await login(t.app, u.email, PASSWORD, u.device);
+    if (result?.status !== 'ok') throw new Error(`login again: ${JSON.stringify(result)}`);
+    u.tokens = result.tokens;
+  }
+  return auth(u.tokens);
+}
+
+const iso = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+const DAY = 86_400_000;
+
+async function campaign(payload: Record<string, unknown> = {}) {
+  const res = await inject(t.app, {
+    method: 'POST',
+    url: '/api/admin/promotions/campaigns',
+    headers: (await as(admin)),
+    payload: { name: 'Summer 40', reduction_percent: '40', coins: ['btc'], valid_days: 3, use_before: iso(10 * DAY), code_count: 3, ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const created = body<{ id: string; code_count: number }>(res).data;
+  const csv = await inject(t.app, { url: `/api/admin/promotions/campaigns/${created.id}/codes.csv`, headers: (await as(admin)) });
+  expect(csv.statusCode).toBe(200);
+  const codes = csv.body.trim().split('\r\n').slice(1).map((line) => line.split(',')[0]!);
+  return { ...created, codes };
+}
+
+const redeem = async (u: User, code: string) => inject(t.app, { method: 'POST', url: '/api/coupons/redeem', headers: (await as(u)), payload: { code } });
+const use = async (u: User, id: string, coin = 'btc') => inject(t.app, { method: 'POST', url: `/api/coupons/${id}/use`, headers: (await as(u)), payload: { coin } });
+
+async function market(day: string, difficulty = '1000') {
+  await db().execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source)
+    values ('btc', ${day}::date, ${difficulty}, 3.125, 0.25, 'operator')
+    on conflict (coin, day) do update set network_difficulty = ${difficulty}, block_subsidy = 3.125, avg_fees_per_block = 0.25`);
+}
+
+async function mine(name: string, difficulty: string) {
+  const result = await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, [{ coin: 'btc', account: name, worker: 'rig1', difficulty, result: 'accepted', time: clock.now().getTime() }]);
+  expect(result.accepted).toBe(1);
+}
+
+const available = async (holder: string, bucket: 'available' | 'frozen' = 'available') => new Decimal((await balanceOf(db(), holder, 'btc'))[bucket]).toFixed();
+const tick = () => promotionsTick({ db: db(), ...t.app.modules.promotions });
+
+describe('coupons', () => {
+  it('redeems a code once, with its own message for an empty, unknown, used or expired code', async () => {
+    const c = await campaign();
+    expect(c.codes).toHaveLength(3);
+    const [a, b] = [await user(), await user()];
+    const res = await redeem(a, c.codes[0]!.toLowerCase());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<{ status: string; reduction_percent: string; coins: string[] }>(res).data).toMatchObject({ status: 'unused', reduction_percent: '40', coins: ['btc'] });
+    expect(codeOf(await redeem(b, c.codes[0]!))).toBe(err('coupon_code_used'));
+    expect(codeOf(await redeem(a, c.codes[0]!))).toBe(err('coupon_code_used'));
+    expect(codeOf(await redeem(b, '   '))).toBe(err('coupon_code_required'));
+    const unknown = await redeem(b, 'NOPE-NOPE-NOPE');
+    expect(codeOf(unknown)).toBe(err('coupon_code_unknown'));
+    expect(body(unknown).msg).toBe('This coupon code does not exist. Check it and try again.');
+    const zh = await inject(t.app, { method: 'POST', url: '/api/coupons/redeem', headers: { ...(await as(b)), lang: 'zh-CN' }, payload: { code: 'NOPE' } });
+    expect(body(zh).msg).toBe('兑换码不存在，请检查后重试。');
+
+    const short = await campaign({ use_before: iso(DAY), code_count: 1, code: `ONCE-${randomUUID().slice(0, 8)}` });
+    clock.advance(2 * DAY);
+    expect(codeOf(await redeem(b, short.codes[0]!))).toBe(err('coupon_code_expired'));
+    // The list: by status, only the caller's own.
+    const list = body<{ list: Array<{ code: string }>; total: number }>(await inject(t.app, { url: '/api/coupons?status=unused', headers: (await as(a)) })).data;
+    expect(list.list.map((x) => x.code)).toEqual([c.codes[0]!.toUpperCase()]);
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/coupons', headers: (await as(b)) })).data.total).toBe(0);
+  });
+
+  it('refuses bad campaigns: a past use-before date, an own code with several codes, a taken code, bad fields', async () => {
+    const post = async (payload: Record<string, unknown>) =>
+      inject(t.app, { method: 'POST', url: '/api/admin/promotions/campaigns', headers: (await as(admin)), payload: { name: 'X', reduction_percent: '10', coins: [], valid_days: 1, use_before: iso(DAY), code_count: 1, ...payload } });
+    expect(codeOf(await post({ use_before: iso(-DAY) }))).toBe(err('campaign_use_before_past'));
+    expect(codeOf(await post({ code: 'MINE-1', code_count: 2 }))).toBe(err('campaign_single_code_count'));
+    const code = `TAKEN-${randomUUID().slice(0, 6)}`;
+    expect((await post({ code })).statusCode).toBe(200);
+    expect(codeOf(await post({ code }))).toBe(err('campaign_code_taken'));
+    for (const bad of [{ reduction_percent: '0' }, { reduction_percent: '101' }, { valid_days: 0 }, { code_count: 10_001 }, { coins: ['nope'] }, { name: '' }]) {
+      expect(codeOf(await post(bad)), JSON.stringify(bad)).toBe(err('validation_failed'));
+    }
+  });
+
+  it('cuts the FPPS fee 2.5 % by 40 % to 1.5 % from the next day: the saving is the difference of two settlements to the satoshi', async () => {
+    const day0 = '2026-07-10';
+    clock.set(`${day0}T12:00:00Z`);
+    await db().execute(sql`update earning_fee_rates set fee_rate = 2.5 where coin = 'btc' and method = 'fpps'`);
+    const c = await campaign({ use_before: iso(5 * DAY) });
+    const [a, b] = [await user(), await user()];
+    const coupon = body<{ id: string; campaign_id: string }>(await redeem(a, c.codes[0]!)).data;
+    expect(coupon.campaign_id).toBe(c.id);
+    const started = await use(a, coupon.id);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(body(started).data).toMatchObject({ status: 'in_use', coin: 'btc', account_name: a.accountName, start_day: '2026-07-11', end_day: '2026-07-13' });
+    // Started again, or a second coupon for the same coin: refused, saying until when.
+    expect(codeOf(await use(a, coupon.id))).toBe(err('coupon_not_unused'));
+    const second = body<{ id: string }>(await redeem(a, c.codes[1]!)).data;
+    const refused = await use(a, second.id);
+    expect(codeOf(refused)).toBe(err('coupon_coin_in_use'));
+    expect(body(refused).msg).toContain('2026-07-13');
+    expect(codeOf(await use(a, second.id, 'ltc'))).toBe(err('coupon_coin_out_of_scope'));
+    // Another user cannot see or start it.
+    expect(codeOf(await inject(t.app, { url: `/api/coupons/${coupon.id}`, headers: (await as(b)) }))).toBe(err('coupon_not_found'));
+    expect(codeOf(await use(b, coupon.id))).toBe(err('coupon_not_found'));
+
+    // Day 0 is not cut (the coupon starts tomorrow); day 1 is.
+    const day1 = '2026-07-11';
+    clock.set(`${day1}T12:00:00Z`);
+    await market(day1);
+    await mine(a.accountName, '1000'); // one block's work: gross = 3.125 + 0.25 = 3.375 BTC
+    await mine(b.accountName, '1000');
+    clock.set('2026-07-12T00:10:00Z');
+    const [aBefore, bBefore] = [await available(a.accountId), await available(b.accountId)];
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day1);
+    const aGot = new Decimal(await available(a.accountId)).minus(aBefore);
+    const bGot = new Decimal(await available(b.accountId)).minus(bBefore);
+    // Hand-computed: B pays 2.5 %: 3.375 x 0.975 = 3.290625; A pays 2.5 x (1 - 0.4) = 1.5 %: 3.375 x 0.985 = 3.324375.
+    expect(bGot.toFixed()).toBe('3.290625');
+    expect(aGot.toFixed()).toBe('3.324375');
+    const [row] = await queryRows<{ fee_rate: string }>(db(), sql`select fee_rate::text from profits where account_id = ${a.accountId} and coin = 'btc' and day = ${day1}::date`);
+    expect(new Decimal(row!.fee_rate).toFixed()).toBe('1.5');
+
+    await tick();
+    const detail = body<{ total_saving: string; savings: Array<{ day: string; saving: string; fee_rate: string; reduced_fee_rate: string }> }>(await inject(t.app, { url: `/api/coupons/${coupon.id}`, headers: (await as(a)) })).data;
+    expect(detail.savings).toEqual([{ day: day1, coin: 'btc', saving: '0.03375', fee_rate: '2.5', reduced_fee_rate: '1.5' }]);
+    // The saving equals the difference of the two settlements, to the satoshi.
+    expect(new Decimal(detail.total_saving).toFixed(8)).toBe(aGot.minus(bGot).toFixed(8));
+    // A second pass records nothing twice.
+    await tick();
+    expect(body<{ savings: unknown[] }>(await inject(t.app, { url: `/api/coupons/${coupon.id}`, headers: (await as(a)) })).data.savings).toHaveLength(1);
+
+    // After its last day (07-13) the coupon is used, and the second one can start.
+    clock.set('2026-07-14T00:20:00Z');
+    await tick();
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/coupons/${coupon.id}`, headers: (await as(a)) })).data.status).toBe('used');
+    expect((await use(a, second.id)).statusCode).toBe(200);
+    // An unused coupon past its use-before date (07-15 12:00) expires.
+    const third = body<{ id: string }>(await redeem(a, c.codes[2]!)).data;
+    clock.set('2026-07-16T00:00:00Z');
+    const pass = await tick();
+    expect(pass?.coupons.expired).toBeGreaterThanOrEqual(1);
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/coupons/${third.id}`, headers: (await as(a)) })).data.status).toBe('expired');
+    expect(codeOf(await use(a, third.id))).toBe(err('coupon_not_unused'));
+  });
+});
+
+async function packet(payload: Record<string, unknown> = {}) {
+  const res = await inject(t.app, {
+    method: 'POST',
+    url: '/api/admin/promotions/red-packets',
+    headers: (await as(admin)),
+    payload: { name: 'Gift', coin: 'btc', hashrate: 1e12, duration_days: 2, shares: 3, budget: '10', activation_deadline: iso(3 * DAY), ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ id: string; budget: string }>(res).data;
+}
+const receive = async (u: User, id: string) => inject(t.app, { method: 'POST', url: `/api/red-packets/${id}/receive`, headers: (await as(u)) });
+
+describe('red packets', () => {
+  it('shows the packet without login, refuses receiving by rule, credits FPPS at no fee from the reserve once per day within the budget, and returns the leftover', async () => {
+    clock.set('2026-08-01T10:00:00Z');
+    const frozenBefore = await available(SYSTEM.promotions, 'frozen');
+    const p = await packet();
+    expect(p.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(frozenBefore).toFixed()).toBe('10');
+
+    const page = await inject(t.app, { url: `/api/red-packets/${p.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(body(page).data).toMatchObject({ name: 'Gift', shares: 3, shares_left: 3, status: 'open', budget: '10' });
+    expect((await inject(t.app, { url: '/api/red-packets/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+    expect((await inject(t.app, { url: `/api/red-packets/${p.id}/detail` })).statusCode).toBe(200);
+    // Receiving needs a login.
+    expect((await inject(t.app, { method: 'POST', url: `/api/red-packets/${p.id}/receive` })).statusCode).toBe(401);
+
+    const [a, b] = [await user(), await user()];
+    // A sub-account is not the main account: prompt to switch.
+    const sub = await inject(t.app, { method: 'POST', url: '/api/accounts', headers: (await as(a)), payload: { name: `sub${randomUUID().slice(0, 8)}` } });
+    const subId = body<{ id: string }>(sub).data.id;
+    await inject(t.app, { method: 'PUT', url: '/api/users/accounts', headers: (await as(a)), payload: { account_id: subId } });
+    const onSub = await receive(a, p.id);
+    expect(codeOf(onSub)).toBe(err('red_packet_main_account'));
+    expect(body<{ reason: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}/mine`, headers: (await as(a)) })).data).toMatchObject({ can_receive: false, reason: 'red_packet_main_account' });
+    await inject(t.app, { method: 'PUT', url: '/api/users/accounts', headers: (await as(a)), payload: { account_id: a.accountId } });
+
+    const got = await receive(a, p.id);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(body(got).data).toMatchObject({ status: 'active', start_day: '2026-08-02', end_day: '2026-08-03', account_name: a.accountName, paid: '0' });
+    expect(codeOf(await receive(a, p.id))).toBe(err('red_packet_received'));
+    expect((await receive(b, p.id)).statusCode).toBe(200);
+    expect(body<{ shares_left: number }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.shares_left).toBe(1);
+
+    // One day of 1 TH/s is 8.64e16 hashes; with D x k = 8.64e16 it is one block: 3.375 BTC a day at no fee.
+    const D = new Exact(8.64e16).div(2 ** 32).toFixed();
+    await market('2026-08-02', D);
+    await market('2026-08-03', D);
+    clock.set('2026-08-03T00:10:00Z');
+    const [aBefore, bBefore] = [await available(a.accountId), await available(b.accountId)];
+    await tick();
+    expect(new Decimal(await available(a.accountId)).minus(aBefore).toFixed()).toBe('3.375');
+    expect(new Decimal(await available(b.accountId)).minus(bBefore).toFixed()).toBe('3.375');
+    // Idempotent: a second pass and a direct second credit of the day pay nothing more.
+    await tick();
+    await t.app.modules.promotions.redPackets.creditDay(p.id, (await queryRows<{ id: string }>(db(), sql`select id::text from users where email = ${a.email}`))[0]!.id, '2026-08-02');
+    expect(new Decimal(await available(a.accountId)).minus(aBefore).toFixed()).toBe('3.375');
+    const [posted] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ledger_postings where idempotency_key like ${`redpacket:${p.id}:%`}`);
+    expect(posted!.n).toBe(2);
+
+    // Day 2: 6.75 paid, 3.25 left of the budget: the first receiver gets 3.25, the second nothing.
+    clock.set('2026-08-04T00:10:00Z');
+    await tick();
+    expect(new Decimal(await available(a.accountId)).minus(aBefore).toFixed()).toBe('6.625');
+    expect(new Decimal(await available(b.accountId)).minus(bBefore).toFixed()).toBe('3.375');
+    const mine = body<{ status: string; paid: string; credits: Array<{ day: string; amount: string }> }>(await inject(t.app, { url: `/api/user/red-packets/${p.id}`, headers: (await as(a)) })).data;
+    expect(mine).toMatchObject({ status: 'ended', paid: '6.625' });
+    expect(mine.credits).toEqual([{ day: '2026-08-03', amount: '3.25' }, { day: '2026-08-02', amount: '3.375' }]);
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets', headers: (await as(b)) })).data.total).toBe(1);
+    // Another user does not see A's receipt.
+    expect((await inject(t.app, { url: `/api/user/red-packets/${p.id}`, headers: (await as(admin)) })).statusCode).toBe(404);
+
+    // Past the deadline nobody can receive; the packet ends with nothing left to return.
+    clock.set('2026-08-05T00:10:00Z');
+    const c = await user();
+    expect(codeOf(await receive(c, p.id))).toBe(err('red_packet_expired'));
+    await tick();
+    expect(body<{ status: string; paid: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data).toMatchObject({ status: 'ended', paid: '10' });
+    expect(codeOf(await receive(c, p.id))).toBe(err('red_packet_ended'));
+    expect(await available(SYSTEM.promotions, 'frozen')).toBe(frozenBefore);
+  });
+
+  it('returns what is left when a packet ends, and only the named email may receive it', async () => {
+    clock.set('2026-09-01T10:00:00Z');
+    const named = await user();
+    const other = await user();
+    const p = await packet({ receiving_email: named.email.toUpperCase(), shares: 1, duration_days: 1, budget: '100' });
+    expect(body<{ receiving_email: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.receiving_email).toMatch(/^.{2}\*\*\*@example\.com$/);
+    const refused = await receive(other, p.id);
+    expect(codeOf(refused)).toBe(err('red_packet_email_mismatch'));
+    expect(body(refused).msg).toBe('The receiving email must match your bound email.');
+    expect((await receive(named, p.id)).statusCode).toBe(200);
+    expect(codeOf(await receive(other, p.id))).toBe(err('red_packet_none_left'));
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('none_left');
+
+    await market('2026-09-02', new Exact(8.64e16).div(2 ** 32).toFixed());
+    const availableBefore = await available(SYSTEM.promotions);
+    clock.set('2026-09-03T00:10:00Z');
+    await tick();
+    // 3.375 paid, 96.625 back to sys:promotions' available.
+    expect(new Decimal(await available(SYSTEM.promotions)).minus(availableBefore).toFixed()).toBe('96.625');
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('ended');
+  });
+
+  it('refuses bad packets: a past deadline, an amount finer than the satoshi, bad fields', async () => {
+    const post = async (payload: Record<string, unknown>) =>
+      inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: (await as(admin)), payload: { name: 'X', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY), ...payload } });
+    expect(codeOf(await post({ activation_deadline: iso(-1000) }))).toBe(err('red_packet_deadline_past'));
+    expect(codeOf(await post({ budget: '0.000000001' }))).toBe(err('validation_failed'));
+    for (const bad of [{ shares: 0 }, { shares: 10_001 }, { hashrate: -1 }, { coin: 'aleo' }, { budget: '-1' }, { receiving_email: 'nope' }]) {
+      expect(codeOf(await post(bad)), JSON.stringify(bad)).toBe(err('validation_failed'));
+    }
+  });
+
+  it('gives the last 10 shares to exactly 10 of 100 users receiving at once', async () => {
+    clock.set('2026-10-01T10:00:00Z');
+    const p = await packet({ shares: 10, budget: '1' });
+    const users: Array<{ userId: string; accountId: string }> = [];
+    for (let i = 0; i < 100; i++) {
+      const name = `race${randomUUID().slice(0, 12).replace(/-/g, '')}`;
+      const [u] = await queryRows<{ id: string }>(db(), sql`insert into users (email, password_hash, invite_code) values (${`${name}@example.com`}, 'x', ${name.slice(4, 12).toUpperCase()}) returning id::text as id`);
+      const [acc] = await queryRows<{ id: string }>(db(), sql`insert into mining_accounts (user_id, name, is_default) values (${u!.id}, ${name}, true) returning id::text as id`);
+      users.push({ userId: u!.id, accountId: acc!.id });
+    }
+    const results = await Promise.allSettled(users.map((u) => t.app.modules.promotions.redPackets.receive(u.userId, u.accountId, p.id)));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(10);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { key?: string }).key).toBe('red_packet_none_left');
+    const [row] = await queryRows<{ left: number; receipts: number }>(db(), sql`select shares_left as left, (select count(*)::int from red_packet_receipts where packet_id = ${p.id}) as receipts from red_packets where id = ${p.id}`);
+    expect(row).toEqual({ left: 0, receipts: 10 });
+  });
+});
+
+describe('access', () => {
+  it('keeps operator routes to operators and user routes to logged-in users', async () => {
+    const u = await user();
+    for (const url of ['/api/admin/promotions/campaigns', '/api/admin/promotions/red-packets']) {
+      expect((await inject(t.app, { url })).statusCode).toBe(401);
+      expect((await inject(t.app, { url, headers: (await as(u)) })).statusCode).toBe(403);
+      expect((await inject(t.app, { url, headers: (await as(admin)) })).statusCode).toBe(200);
+    }
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/promotions/campaigns', headers: (await as(u)), payload: {} })).statusCode).toBe(403);
+    for (const url of ['/api/coupons', '/api/user/red-packets']) expect((await inject(t.app, { url })).statusCode).toBe(401);
+    expect((await inject(t.app, { method: 'POST', url: '/api/coupons/redeem', payload: { code: 'X' } })).statusCode).toBe(401);
+    const audit = await queryRows<{ action: string }>(db(), sql`select action from admin_audit_log where action in ('coupon_campaign_create', 'red_packet_create', 'coupon_codes_export')`);
+    expect(new Set(audit.map((a) => a.action))).toEqual(new Set(['coupon_campaign_create', 'red_packet_create', 'coupon_codes_export']));
+  });
+});
