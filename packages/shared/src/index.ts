@@ -18,3 +18,7 @@ export * from './schemas/address-earnings';
 export * from './address-formats';
 export * from './schemas/address-mining';
 export * from './aleo-stake';
+export * from './schemas/support';
+export * from './schemas/content-admin';
+export * from './schemas/catalogue';
+export * from './mining-profit';

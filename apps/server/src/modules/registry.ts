@@ -8,6 +8,9 @@ import { contentModule } from './content';
 import { earningsModule } from './earnings';
 import { miningModule } from './mining';
 import { walletModule } from './wallet';
+// Issue 21: support tickets and the miner catalogue.
+import { catalogueModule } from './catalogue';
+import { supportModule } from './support';
 
 export const MODULES: readonly RegisteredModule[] = [
   contentModule,
@@ -16,4 +19,7 @@ export const MODULES: readonly RegisteredModule[] = [
   walletModule,
   earningsModule,
   addressMiningModule,
+  // Issue 21.
+  supportModule,
+  catalogueModule,
 ];
