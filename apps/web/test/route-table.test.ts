@@ -36,8 +36,8 @@ describe('menus from the route table', () => {
     expect(links('account', user('user.view'))).toEqual(['/user/setting', '/user/logs']);
     expect(links('account', user('user.view', 'account.view'))).toEqual(['/user/account', '/user/setting', '/user/logs']);
     expect(links('account', { ...user(...PERMISSIONS), admin: false })).toEqual(['/user/account', '/user/setting', '/user/logs']);
-    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin/wallet']);
-    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin']);
+    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin/wallet', '/admin/support', '/admin/content']);
+    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin', 'common:header.admin_support', 'common:header.admin_content']);
   });
 
   it('user centre: each page for the holders of its permission', () => {

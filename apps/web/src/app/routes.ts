@@ -91,7 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
     menu: [inMenu('account', 10, 'common:header.sub_accounts'), inMenu('user', 20, 'user:nav.accounts')] },
 
   // Public.
-  { path: '/ticket', access: 'public', owner: 'support', title: 'common:nav.support', menu: [{ menu: 'main', order: 50, key: 'support' }] },
+  { path: '/ticket', access: 'public', owner: 'support', page: () => import('../features/support/pages/TicketPage'), title: 'common:nav.support', menu: [{ menu: 'main', order: 50, key: 'support' }] },
   // A coin's address-mining pages: tabs of their own, "Pools" in the header. The IP statistics are
   // ALEO's only (the coin rules of routing-rules.ts): other coins' tabs leave them out.
   { ...ADDRESS_PAGE, path: '/mining/:coin/dashboard', page: () => import('../features/address-mining/pages/AddressDashboardPage'), title: 'mining:nav.dashboard', menu: [inMenu('address', 10)] },
@@ -140,6 +140,9 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Ours (docs/rules.md, Routes and access): the operators' wallet area (withdrawal review, ledger, adjustments).
   { path: '/admin/wallet', access: 'admin', owner: 'wallet', page: () => import('../features/admin/pages/AdminWalletPage'), title: 'admin:title', menu: [inMenu('account', 40, 'common:header.admin')] },
+  // Issue 21: the support queue and the site content editor (operators; the support queue is for a "support" role later).
+  { path: '/admin/support', access: 'admin', owner: 'support', page: () => import('../features/support/pages/AdminSupportPage'), title: 'support:admin.title', menu: [inMenu('account', 41, 'common:header.admin_support')] },
+  { path: '/admin/content', access: 'admin', owner: 'support', page: () => import('../features/support/pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
 ];
 
 /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */

@@ -9,23 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { addDays, type CoinInfo } from '@hashpool/shared';
 import { apiDownload } from '../../../shell/api/client';
 import { AppModal } from '../../../ui/AppModal';
+import { saveBlob as save } from '../../../ui/save-file';
 import { useBusyAction } from '../../../ui/useBusyAction';
 import { Paragraph, Text } from '../../../ui/Text';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 /** GET /profits/export covers at most this many days (EXPORT_MAX_DAYS of the server). */
 const MAX_DAYS = 366;
-
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export default function ExportDialog({ coin, account, today, onClose }: { coin: CoinInfo; account: string; today: string; onClose: () => void }) {
   const { t } = useTranslation('earnings');
