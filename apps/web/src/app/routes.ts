@@ -107,8 +107,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...planned('observers', 'public', ['/observer_redirect']),
   { path: '/activity/invite', access: 'public', owner: 'earnings', page: () => import('../features/earnings/pages/InviteActivityPage'), title: 'invite:activity.page_title' },
   ...planned('promotions', 'public', ['/activity/red_packet/:packetId', '/activity/red_packet/:packetId/detail']),
-  { path: '/miners', access: 'public', owner: 'catalogue', title: 'common:nav.miners', menu: [{ menu: 'main', order: 30, key: 'miners' }] },
-  { path: '/miners/detail/:id', access: 'public', owner: 'catalogue', parentKeys: ['miners'] },
+  { path: '/miners', access: 'public', owner: 'catalogue', page: () => import('../features/catalogue/pages/MinersPage'), title: 'common:nav.miners', menu: [{ menu: 'main', order: 30, key: 'miners' }] },
+  { path: '/miners/detail/:id', access: 'public', owner: 'catalogue', page: () => import('../features/catalogue/pages/MinerDetailPage'), title: 'common:nav.miners', parentKeys: ['miners'] },
   // A coin's pool pages: tabs of their own (in this order: dashboard, workers, earnings,
   // statistics, getting started), "Pools" in the header.
   { ...POOL_PAGE, path: '/pool/:type/stat', access: 'public', page: () => import('../features/mining/pages/PoolStatPage'), title: 'pool:nav.stat', menu: [inMenu('pool', 40)] },
@@ -143,6 +143,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Issue 21: the support queue and the site content editor (operators; the support queue is for a "support" role later).
   { path: '/admin/support', access: 'admin', owner: 'support', page: () => import('../features/support/pages/AdminSupportPage'), title: 'support:admin.title', menu: [inMenu('account', 41, 'common:header.admin_support')] },
   { path: '/admin/content', access: 'admin', owner: 'support', page: () => import('../features/support/pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
+  { path: '/admin/catalogue', access: 'admin', owner: 'catalogue', page: () => import('../features/catalogue/pages/AdminCataloguePage'), title: 'catalogue:admin.title', menu: [inMenu('account', 43, 'common:header.admin_catalogue')] },
 ];
 
 /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */
