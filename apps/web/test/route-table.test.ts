@@ -36,8 +36,8 @@ describe('menus from the route table', () => {
     expect(links('account', user('user.view'))).toEqual(['/user/setting', '/user/logs']);
     expect(links('account', user('user.view', 'account.view'))).toEqual(['/user/account', '/user/setting', '/user/logs']);
     expect(links('account', { ...user(...PERMISSIONS), admin: false })).toEqual(['/user/account', '/user/setting', '/user/logs']);
-    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin/wallet']);
-    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin']);
+    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin/wallet', '/admin/support', '/admin/content', '/admin/catalogue']);
+    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin', 'common:header.admin_support', 'common:header.admin_content', 'common:header.admin_catalogue']);
   });
 
   it('user centre: each page for the holders of its permission', () => {
@@ -166,6 +166,6 @@ describe('the tab title', () => {
     expect(titleOf('/user/setting')).toBe('Account settings - Hashpool');
     expect(titleOf('/pool/:type/miner', 'btc')).toBe('Bitcoin pool · Workers - Hashpool');
     expect(titleOf('/mining/:coin/ip-statistics', 'aleo')).toBe('ALEO mining · IP statistics - Hashpool');
-    expect(titleOf('/miners/detail/:id')).toBe('Hashpool');
+    expect(titleOf('/miners/detail/:id')).toBe('Miner catalogue - Hashpool');
   });
 });

@@ -112,6 +112,17 @@ export const ERRORS = {
   red_packet_main_account: { code: 35025, status: 403 },
   red_packet_ended: { code: 35026, status: 400 },
   red_packet_deadline_past: { code: 35027, status: 400 },
+  // Support tickets, site content and the miner catalogue (issue 21): 38000-38099.
+  ticket_needs_contact: { code: 38001, status: 400 },
+  ticket_not_found: { code: 38002, status: 404 },
+  ticket_closed: { code: 38003, status: 409 },
+  /** An attachment id that is not the caller's unused upload. */
+  ticket_attachment_invalid: { code: 38004, status: 400 },
+  content_not_found: { code: 38010, status: 404 },
+  content_window_invalid: { code: 38011, status: 400 },
+  content_body_required: { code: 38012, status: 400 },
+  miner_model_not_found: { code: 38020, status: 404 },
+  miner_model_exists: { code: 38021, status: 409 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

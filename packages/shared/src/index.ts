@@ -20,3 +20,7 @@ export * from './schemas/address-mining';
 export * from './aleo-stake';
 export * from './schemas/operations';
 export * from './schemas/promotions';
+export * from './schemas/support';
+export * from './schemas/content-admin';
+export * from './schemas/catalogue';
+export * from './mining-profit';

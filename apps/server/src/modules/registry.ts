@@ -10,6 +10,9 @@ import { miningModule } from './mining';
 import { operationsModule } from './operations';
 import { promotionsModule } from './promotions';
 import { walletModule } from './wallet';
+// Issue 21: support tickets and the miner catalogue.
+import { catalogueModule } from './catalogue';
+import { supportModule } from './support';
 
 export const MODULES: readonly RegisteredModule[] = [
   contentModule,
@@ -20,4 +23,7 @@ export const MODULES: readonly RegisteredModule[] = [
   addressMiningModule,
   operationsModule,
   promotionsModule,
+  // Issue 21.
+  supportModule,
+  catalogueModule,
 ];

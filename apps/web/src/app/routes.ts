@@ -91,7 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
     menu: [inMenu('account', 10, 'common:header.sub_accounts'), inMenu('user', 20, 'user:nav.accounts')] },
 
   // Public.
-  { path: '/ticket', access: 'public', owner: 'support', title: 'common:nav.support', menu: [{ menu: 'main', order: 50, key: 'support' }] },
+  { path: '/ticket', access: 'public', owner: 'support', page: () => import('../features/support/pages/TicketPage'), title: 'common:nav.support', menu: [{ menu: 'main', order: 50, key: 'support' }] },
   // A coin's address-mining pages: tabs of their own, "Pools" in the header. The IP statistics are
   // ALEO's only (the coin rules of routing-rules.ts): other coins' tabs leave them out.
   { ...ADDRESS_PAGE, path: '/mining/:coin/dashboard', page: () => import('../features/address-mining/pages/AddressDashboardPage'), title: 'mining:nav.dashboard', menu: [inMenu('address', 10)] },
@@ -109,8 +109,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Built in the promotions issue: the hashrate gift red packets (public pages by their link).
   { path: '/activity/red_packet/:packetId', access: 'public', owner: 'promotions', page: () => import('../features/promotions/pages/RedPacketPage'), title: 'promotions:packet.title' },
   { path: '/activity/red_packet/:packetId/detail', access: 'public', owner: 'promotions', page: () => import('../features/promotions/pages/RedPacketDetailPage'), title: 'promotions:packet.detail_title' },
-  { path: '/miners', access: 'public', owner: 'catalogue', title: 'common:nav.miners', menu: [{ menu: 'main', order: 30, key: 'miners' }] },
-  { path: '/miners/detail/:id', access: 'public', owner: 'catalogue', parentKeys: ['miners'] },
+  { path: '/miners', access: 'public', owner: 'catalogue', page: () => import('../features/catalogue/pages/MinersPage'), title: 'common:nav.miners', menu: [{ menu: 'main', order: 30, key: 'miners' }] },
+  { path: '/miners/detail/:id', access: 'public', owner: 'catalogue', page: () => import('../features/catalogue/pages/MinerDetailPage'), title: 'common:nav.miners', parentKeys: ['miners'] },
   // A coin's pool pages: tabs of their own (in this order: dashboard, workers, earnings,
   // statistics, getting started), "Pools" in the header.
   { ...POOL_PAGE, path: '/pool/:type/stat', access: 'public', page: () => import('../features/mining/pages/PoolStatPage'), title: 'pool:nav.stat', menu: [inMenu('pool', 40)] },
@@ -148,6 +148,10 @@ export const ROUTES: readonly RouteDef[] = [
   // Ours (docs/rules.md, Routes and access): the operators' wallet area (withdrawal review, ledger, adjustments).
   // The operators' area: any operator role opens it; its tabs are filtered by role (AdminWalletPage, issue 22).
   { path: '/admin/wallet', access: { operator: ['finance', 'support', 'content'] }, owner: 'wallet', page: () => import('../features/admin/pages/AdminWalletPage'), title: 'admin:title', menu: [inMenu('account', 40, 'common:header.admin')] },
+  // Issue 21: the support queue (support role) and the site content and catalogue editors (content role).
+  { path: '/admin/support', access: { operator: ['support'] }, owner: 'support', page: () => import('../features/support/pages/AdminSupportPage'), title: 'support:admin.title', menu: [inMenu('account', 41, 'common:header.admin_support')] },
+  { path: '/admin/content', access: { operator: ['content'] }, owner: 'support', page: () => import('../features/support/pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
+  { path: '/admin/catalogue', access: { operator: ['content'] }, owner: 'catalogue', page: () => import('../features/catalogue/pages/AdminCataloguePage'), title: 'catalogue:admin.title', menu: [inMenu('account', 43, 'common:header.admin_catalogue')] },
 ];
 
 /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */

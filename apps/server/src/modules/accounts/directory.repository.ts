@@ -129,3 +129,12 @@ export function invitersOfAccounts(db: DbOrTx, ids: string[]): Promise<InviterRo
          where m.id = any(${sqlArray(ids)}::uuid[])`,
   );
 }
+
+/** A user's contact for support: the mailbox notices go to, the language, and whether email or an authenticator is bound. */
+export async function userContact(db: DbOrTx, userId: string): Promise<{ mailbox: string | null; language: Language; has_email: boolean; has_authenticator: boolean } | undefined> {
+  const [row] = await queryRows<{ mailbox: string | null; language: Language; has_email: boolean; has_authenticator: boolean }>(
+    db,
+    sql`select coalesce(notify_email, email) as mailbox, language, (email is not null) as has_email, (totp_secret is not null) as has_authenticator from users where id = ${userId}`,
+  );
+  return row;
+}

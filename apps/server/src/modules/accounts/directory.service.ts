@@ -111,6 +111,12 @@ export class AccountDirectory {
     return repo.existingAccountIds(db, [...new Set(owners.filter((o) => ACCOUNT_ID.test(o)))]);
   }
 
+  /** Where and in which language a user is told about their support tickets, and which second channels are bound. */
+  async contactOf(userId: string, db: DbOrTx = this.db): Promise<{ mailbox: string | null; language: Language; hasEmail: boolean; hasAuthenticator: boolean } | undefined> {
+    const row = await repo.userContact(db, userId);
+    return row && { mailbox: row.mailbox, language: row.language, hasEmail: row.has_email, hasAuthenticator: row.has_authenticator };
+  }
+
   /** The user's timezone ("UTC+08:00"); undefined for an unknown user. */
   timezoneOf(userId: string, db: DbOrTx = this.db): Promise<string | undefined> {
     return repo.userTimezone(db, userId);

@@ -4,9 +4,13 @@ import { defineModule } from '../../platform/modules';
 import { contentRoutes } from './content.routes';
 import { seedDemoContent, seedReferenceData } from './content.seed';
 import { ContentService } from './content.service';
+import { ContentAdminService } from './content-admin.service';
+import { contentAdminRoutes } from './content-admin.routes';
 
 export interface ContentApi {
   content: ContentService;
+  /** The operators' content screens (issue 21). */
+  admin: ContentAdminService;
 }
 
 export const contentModule = defineModule({
@@ -21,8 +25,12 @@ export const contentModule = defineModule({
       // GET /pools shows the default payout method's fee from the operators' fee table.
       () => later('earnings')().earnings.defaultFeeRates(),
     ),
+    admin: new ContentAdminService(p.db, p.clock, p.audit),
   }),
-  routes: (api, p) => contentRoutes(api.content, p.version),
+  routes: (api, p) => async (app) => {
+    await app.register(contentRoutes(api.content, p.version));
+    await app.register(contentAdminRoutes(api.admin));
+  },
   seed: (db) => seedReferenceData(db),
   demo: (db, clock) => seedDemoContent(db, clock.now()),
 });

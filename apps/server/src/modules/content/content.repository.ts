@@ -20,7 +20,7 @@ export function listFooterLinks(db: DbOrTx) {
 }
 
 export async function pageAnnouncements(db: DbOrTx, now: Date, page: number, pageSize: number) {
-  const visible = and(eq(announcements.enabled, true), lte(announcements.publishedAt, now));
+  const visible = and(eq(announcements.enabled, true), lte(announcements.publishedAt, now), or(isNull(announcements.endsAt), gt(announcements.endsAt, now)));
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -34,11 +34,18 @@ export async function pageAnnouncements(db: DbOrTx, now: Date, page: number, pag
   return { rows, total: total?.n ?? 0 };
 }
 
-export function listSliders(db: DbOrTx, position: string) {
+export function listSliders(db: DbOrTx, position: string, now: Date) {
   return db
     .select()
     .from(sliders)
-    .where(and(eq(sliders.enabled, true), eq(sliders.position, position)))
+    .where(
+      and(
+        eq(sliders.enabled, true),
+        eq(sliders.position, position),
+        or(isNull(sliders.startsAt), lte(sliders.startsAt, now)),
+        or(isNull(sliders.endsAt), gt(sliders.endsAt, now)),
+      ),
+    )
     .orderBy(asc(sliders.sortOrder), asc(sliders.id));
 }
 

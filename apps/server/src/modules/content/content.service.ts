@@ -92,7 +92,7 @@ export class ContentService {
   }
 
   async sliders(lang: Language, position: string) {
-    const rows = await repo.listSliders(this.db, position);
+    const rows = await repo.listSliders(this.db, position, this.clock.now());
     return rows.map((r) => ({ id: r.id, title: pick(r.title, lang), subtitle: pick(r.subtitle, lang), link: r.link, tone: r.tone }));
   }
 

@@ -67,6 +67,8 @@ export const announcements = pgTable('announcements', {
   summary: jsonb('summary').$type<LocalizedText>().notNull(),
   url: text('url'),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  /** Retired after this instant (operators schedule it); shown until disabled when null. */
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   enabled: boolean('enabled').notNull().default(true),
   /** Seeded demo content, never shown as the operator's own words. */
   isDemo: boolean('is_demo').notNull().default(false),
@@ -81,6 +83,9 @@ export const sliders = pgTable('sliders', {
   tone: text('tone').notNull().default('blue'),
   sortOrder: integer('sort_order').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
+  /** The window operators schedule a banner in; either end open when null. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   isDemo: boolean('is_demo').notNull().default(false),
 });
 

@@ -80,6 +80,11 @@ export function describeMessage(type: string, params: MessageParams): MessageTex
         title: { key: 'messages.types.setting_update.title', values: {} },
         body: { key: params.setting === 'alerts' ? (account ? 'messages.types.setting_update.alerts_account' : 'messages.types.setting_update.alerts') : 'messages.types.setting_update.other', values: base },
       };
+    case 'ticket_answered': {
+      // Support answered a ticket (issue 21): its number and title; "waiting_user" asks the user for something.
+      const values = { ticket: text(params.ticket) ?? MISSING, title: text(params.title) ?? MISSING };
+      return { title: { key: 'messages.types.ticket_answered.title', values }, body: { key: params.status === 'waiting_user' ? 'messages.types.ticket_answered.body_waiting' : 'messages.types.ticket_answered.body', values } };
+    }
     default:
       return { title: { key: 'messages.types.unknown.title', values: {} }, body: { key: 'messages.types.unknown.body', values: base } };
   }

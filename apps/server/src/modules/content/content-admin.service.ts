@@ -1,0 +1,119 @@
+// The operators' content screens (issue 21): create, edit, schedule and retire announcements,
+// banners (sliders), advertisements and footer links. Texts are per language, English required;
+// a language left empty reads English (pick() in content.service.ts) and the editor lists it as
+// missing. Every change is in the audit log, in the transaction that makes it.
+import { LANGUAGES, type AdminContentItem, type ContentItemBody, type ContentKind, type Language } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import * as repo from './content-admin.repository';
+import type { LocalizedText } from './content.tables';
+
+/** The languages given (trimmed, non-empty) of a text; English is always there. */
+function stored(text: ContentItemBody['title']): LocalizedText {
+  const out: LocalizedText = { en: text.en };
+  for (const lang of LANGUAGES) {
+    const value = text[lang]?.trim();
+    if (value) out[lang] = value;
+  }
+  return out;
+}
+
+function missing(...texts: Array<LocalizedText | null>): Language[] {
+  return LANGUAGES.filter((lang) => texts.some((t) => t !== null && !t[lang]));
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const within = (now: Date, from: Date | null, to: Date | null) => (!from || from <= now) && (!to || to > now);
+
+export function adminView(item: repo.ContentRow, now: Date): AdminContentItem {
+  const base = { id: item.row.id, kind: item.kind, title: item.row.title as Record<string, string>, enabled: item.row.enabled };
+  switch (item.kind) {
+    case 'announcements': {
+      const r = item.row;
+      return { ...base, body: r.summary, link: r.url, position: null, group: null, tone: null, sort_order: 0, starts_at: iso(r.publishedAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.publishedAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.summary) };
+    }
+    case 'sliders': {
+      const r = item.row;
+      return { ...base, body: r.subtitle, link: r.link, position: r.position, group: null, tone: r.tone, sort_order: r.sortOrder, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.subtitle) };
+    }
+    case 'advertisements': {
+      const r = item.row;
+      return { ...base, body: r.text, link: r.link, position: r.position, group: null, tone: null, sort_order: r.sortOrder, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.text) };
+    }
+    case 'footer-links': {
+      const r = item.row;
+      return { ...base, body: null, link: r.url, position: null, group: r.groupKey, tone: null, sort_order: r.sortOrder, starts_at: null, ends_at: null, live: r.enabled, is_demo: false, missing_languages: missing(r.title) };
+    }
+  }
+}
+
+export class ContentAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(kind: ContentKind) {
+    const now = this.clock.now();
+    return { list: (await repo.listAll(this.db, kind)).map((r) => adminView(r, now)) };
+  }
+
+  create(adminId: string, kind: ContentKind, body: ContentItemBody) {
+    return this.write(adminId, kind, body);
+  }
+
+  update(adminId: string, kind: ContentKind, id: number, body: ContentItemBody) {
+    return this.write(adminId, kind, body, id);
+  }
+
+  async remove(adminId: string, kind: ContentKind, id: number): Promise<{ id: number }> {
+    await inTransaction(this.db, async (tx) => {
+      const old = await repo.findOne(tx, kind, id);
+      if (!old) throw new AppError('content_not_found');
+      await repo.remove(tx, kind, id);
+      await this.audit.record({ adminUserId: adminId, action: 'content_delete', target: `${kind}:${id}`, detail: { title: old.row.title.en } }, tx);
+    });
+    return { id };
+  }
+
+  private async write(adminId: string, kind: ContentKind, body: ContentItemBody, id?: number): Promise<AdminContentItem> {
+    const values = this.values(kind, body);
+    const saved = await inTransaction(this.db, async (tx) => {
+      if (id !== undefined && !(await repo.findOne(tx, kind, id))) throw new AppError('content_not_found');
+      const savedId = await repo.save(tx, values, id);
+      await this.audit.record(
+        { adminUserId: adminId, action: id === undefined ? 'content_create' : 'content_update', target: `${kind}:${savedId}`, detail: { title: body.title.en, enabled: String(body.enabled), starts_at: body.starts_at ?? '', ends_at: body.ends_at ?? '' } },
+        tx,
+      );
+      return (await repo.findOne(tx, kind, savedId))!;
+    });
+    return adminView(saved, this.clock.now());
+  }
+
+  /** The body as the kind's columns; refuses a window that ends before it starts and a missing text. */
+  private values(kind: ContentKind, b: ContentItemBody): repo.ContentValues {
+    const startsAt = b.starts_at ? new Date(b.starts_at) : null;
+    const endsAt = b.ends_at ? new Date(b.ends_at) : null;
+    if (startsAt && endsAt && endsAt <= startsAt) throw new AppError('content_window_invalid');
+    const title = stored(b.title);
+    const text = () => {
+      if (!b.body) throw new AppError('content_body_required');
+      return stored(b.body);
+    };
+    switch (kind) {
+      case 'announcements':
+        return { kind, values: { title, summary: text(), url: b.link, publishedAt: startsAt ?? this.clock.now(), endsAt, enabled: b.enabled, isDemo: false } };
+      case 'sliders':
+        return { kind, values: { title, subtitle: text(), link: b.link, position: b.position, tone: b.tone, sortOrder: b.sort_order, enabled: b.enabled, startsAt, endsAt, isDemo: false } };
+      case 'advertisements':
+        return { kind, values: { title, text: text(), link: b.link, position: b.position, sortOrder: b.sort_order, enabled: b.enabled, startsAt, endsAt, isDemo: false } };
+      case 'footer-links':
+        if (!b.link) throw new AppError('validation_failed');
+        return { kind, values: { title, url: b.link, groupKey: b.group, sortOrder: b.sort_order, enabled: b.enabled } };
+    }
+  }
+}

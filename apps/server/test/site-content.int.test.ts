@@ -1,0 +1,96 @@
+// The operators' content screens (issue 21) through HTTP: create, schedule, edit and retire
+// announcements, banners, advertisements and footer links with texts per language (a missing
+// language reads English), the public calls' unchanged shapes, the audit log, and access.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type AdminContentItem, type Tokens } from '@hashpool/shared';
+import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('operator');
+let admin: { tokens: Tokens };
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  admin = await registerByEmail(t.app, inbox, ADMIN);
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+const asAdmin = () => auth(admin.tokens);
+const save = (kind: string, payload: Record<string, unknown>, id?: number) =>
+  inject(t.app, { method: id ? 'PUT' : 'POST', url: `/api/admin/content/${kind}${id ? `/${id}` : ''}`, headers: asAdmin(), payload });
+const pub = (url: string, lang = 'en') => t.app.inject({ url, headers: { lang } });
+
+describe('announcements', () => {
+  it('publishes in two languages; others read English; the editor lists the missing ones', async () => {
+    const res = await save('announcements', { title: { en: 'Fee holiday', 'zh-CN': '手续费假期' }, body: { en: 'No fee this weekend.', 'zh-CN': '本周末免手续费。' }, link: '/pool/btc/stat' });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = body<AdminContentItem>(res).data;
+    expect(item.missing_languages).toEqual(['ru-RU', 'ja', 'ko']);
+    expect(item.live).toBe(true);
+    const zh = body<{ list: Array<{ id: number; title: string; summary: string; url: string | null; published_at: string }> }>(await pub('/api/media/announcement/list', 'zh-CN')).data.list;
+    expect(zh[0]).toEqual({ id: item.id, title: '手续费假期', summary: '本周末免手续费。', url: '/pool/btc/stat', published_at: t.clock.now().toISOString() });
+    const ja = body<{ list: Array<{ id: number; title: string }> }>(await pub('/api/media/announcement/list', 'ja')).data.list;
+    expect(ja[0]!.title).toBe('Fee holiday');
+  });
+
+  it('schedules: not shown before its start or after its end; retiring hides it', async () => {
+    const now = t.clock.now().getTime();
+    const later = await save('announcements', { title: { en: 'Scheduled' }, body: { en: 'Later' }, starts_at: new Date(now + 600_000).toISOString(), ends_at: new Date(now + 1_200_000).toISOString() });
+    const item = body<AdminContentItem>(later).data;
+    expect(item.live).toBe(false);
+    const titles = async () => body<{ list: Array<{ title: string }> }>(await pub('/api/media/announcement/list?page_size=100')).data.list.map((a) => a.title);
+    expect(await titles()).not.toContain('Scheduled');
+    t.clock.advance(600_000 + 1);
+    expect(await titles()).toContain('Scheduled');
+    t.clock.advance(600_000);
+    expect(await titles()).not.toContain('Scheduled');
+    const bad = await save('announcements', { title: { en: 'x' }, body: { en: 'y' }, starts_at: new Date(now).toISOString(), ends_at: new Date(now - 1).toISOString() });
+    expect(body(bad).code).toBe(ERRORS.content_window_invalid.code);
+    expect(body(await save('announcements', { title: { en: 'no body' } })).code).toBe(ERRORS.content_body_required.code);
+  });
+});
+
+describe('banners, advertisements and footer links', () => {
+  it('creates, orders, disables and deletes; the public shapes stay', async () => {
+    const a = body<AdminContentItem>(await save('sliders', { title: { en: 'Second' }, body: { en: 'sub' }, position: 'home', sort_order: 200, tone: 'green' })).data;
+    const b = body<AdminContentItem>(await save('sliders', { title: { en: 'First' }, body: { en: 'sub' }, position: 'home', sort_order: 150 })).data;
+    let sliders = body<Array<Record<string, unknown>>>(await pub('/api/sliders?position=home')).data;
+    expect(sliders.map((s) => s.title).slice(-2)).toEqual(['First', 'Second']);
+    expect(Object.keys(sliders[0]!).sort()).toEqual(['id', 'link', 'subtitle', 'title', 'tone']);
+    await save('sliders', { title: { en: 'Second' }, body: { en: 'sub' }, position: 'home', sort_order: 200, enabled: false }, a.id);
+    sliders = body<Array<Record<string, unknown>>>(await pub('/api/sliders?position=home')).data;
+    expect(sliders.map((s) => s.id)).not.toContain(a.id);
+    expect((await inject(t.app, { method: 'DELETE', url: `/api/admin/content/sliders/${b.id}`, headers: asAdmin() })).statusCode).toBe(200);
+    expect(body(await inject(t.app, { method: 'DELETE', url: `/api/admin/content/sliders/${b.id}`, headers: asAdmin() })).code).toBe(ERRORS.content_not_found.code);
+
+    const ad = body<AdminContentItem>(await save('advertisements', { title: { en: 'New S21 hosting' }, body: { en: 'Hosting from 0.06 USD/kWh' }, position: 'home', link: 'https://example.com/hosting' })).data;
+    expect(body<Array<{ id: number }>>(await pub('/api/advertisements')).data.map((x) => x.id)).toContain(ad.id);
+
+    const link = body<AdminContentItem>(await save('footer-links', { title: { en: 'Status page', ko: '상태 페이지' }, group: 'support', link: '/status', sort_order: 9 })).data;
+    const ko = body<Array<{ id: number; title: string; group: string }>>(await pub('/api/media/footer-link/list', 'ko')).data;
+    expect(ko.find((l) => l.id === link.id)).toEqual({ id: link.id, group: 'support', title: '상태 페이지', url: '/status' });
+    // A link must be ours or https; no script URLs.
+    expect((await save('footer-links', { title: { en: 'x' }, link: 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect((await save('footer-links', { title: { en: 'x' }, link: 'http://plain.example' })).statusCode).toBe(400);
+    expect((await save('sliders', { title: { en: '' }, body: { en: 'x' } })).statusCode).toBe(400);
+
+    const all = body<{ list: AdminContentItem[] }>(await inject(t.app, { url: '/api/admin/content/sliders', headers: asAdmin() })).data.list;
+    expect(all.find((s) => s.id === a.id)).toMatchObject({ enabled: false, live: false });
+    const audit = body<{ list: Array<{ action: string; target: string }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=100', headers: asAdmin() })).data.list;
+    expect(audit.filter((e) => e.target === `sliders:${b.id}`).map((e) => e.action).sort()).toEqual(['content_create', 'content_delete']);
+  });
+
+  it('only operators reach the editor', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    expect((await inject(t.app, { url: '/api/admin/content/announcements', headers: auth(user.tokens) })).statusCode).toBe(403);
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/content/announcements', headers: auth(user.tokens), payload: { title: { en: 'x' }, body: { en: 'y' } } })).statusCode).toBe(403);
+    expect((await inject(t.app, { url: '/api/admin/content/announcements' })).statusCode).toBe(401);
+    expect((await inject(t.app, { url: '/api/admin/content/pages', headers: asAdmin() })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,200 @@
+// Support tickets through HTTP against a real database, with mail read from a real SMTP server:
+// opening a ticket (the bound email or authenticator rule, attachments typed by their bytes),
+// the thread and its statuses, the operators' queue (filters, assign, answer, internal notes,
+// close), the message and email on an answer, races between an answer and a close, and who may
+// call what (owner, another user, anonymous, operator).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type AdminTicketDetail, type TicketDetail, type Tokens } from '@hashpool/shared';
+import { auth, inject, registerByEmail, signatureHeaders, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let uploads: string;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('operator');
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6a3a60000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000000000000000000000000000000000000000000000000000000000800000000e1fba0e00b409cd21b8014ccd21546869732070726f6772616d2063616e6e6f742062652072756e20696e20444f53206d6f64652e', 'hex'), Buffer.alloc(512)]);
+
+beforeAll(async () => {
+  uploads = mkdtempSync(path.join(tmpdir(), 'hashpool-tickets-'));
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600', UPLOAD_DIR: uploads } });
+  admin = await registerByEmail(t.app, inbox, ADMIN);
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+interface User { email: string; tokens: Tokens }
+let admin: User;
+const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
+const errorOf = (res: { body: string }) => body(res).code;
+
+function upload(user: User | null, name: string, bytes: Buffer) {
+  const boundary = '----hashpool-ticket-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/tickets/attachments',
+    payload,
+    headers: { ...signatureHeaders(t.app, {}), ...(user ? auth(user.tokens) : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+const open = (user: User, payload: Record<string, unknown>) => inject(t.app, { method: 'POST', url: '/api/tickets', headers: auth(user.tokens), payload: { title: 'Workers offline', content: 'My S21 stopped sending shares at 10:00.', type: 'mining', ...payload } });
+const asAdmin = () => auth(admin.tokens);
+
+describe('opening a ticket', () => {
+  it('opens a ticket with an image and a PDF; the owner reads it and its attachments', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const png = body<{ id: string; type: string }>(await upload(user, 'screen.png', PNG)).data;
+    const pdf = body<{ id: string; type: string }>(await upload(user, 'invoice.pdf', PDF)).data;
+    expect(png.type).toBe('image/png');
+    expect(pdf.type).toBe('application/pdf');
+    const res = await open(user, { attachment_ids: [png.id, pdf.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const ticket = body<TicketDetail>(res).data;
+    expect(ticket).toMatchObject({ title: 'Workers offline', type: 'mining', status: 'open' });
+    expect(ticket.messages).toHaveLength(1);
+    expect(ticket.messages[0]!.attachments.map((a) => a.name).sort()).toEqual(['invoice.pdf', 'screen.png']);
+    const file = await inject(t.app, { url: `/api/tickets/${ticket.id}/files/${png.id}`, headers: auth(user.tokens) });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect(file.headers['content-disposition']).toContain('attachment');
+    // An attachment is used once.
+    expect(errorOf(await open(user, { attachment_ids: [png.id] }))).toBe(codeOf('ticket_attachment_invalid'));
+    const list = body<{ list: Array<{ id: number }>; total: number }>(await inject(t.app, { url: '/api/tickets', headers: auth(user.tokens) })).data;
+    expect(list.total).toBe(1);
+  });
+
+  it('refuses a renamed executable, another user\'s upload, and anonymous uploads', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const exe = await upload(user, 'photo.png', EXE);
+    expect(exe.statusCode).toBe(415);
+    expect(errorOf(exe)).toBe(codeOf('upload_type_refused'));
+    const other = await registerByEmail(t.app, inbox);
+    const theirs = body<{ id: string }>(await upload(other, 'x.png', PNG)).data;
+    expect(errorOf(await open(user, { attachment_ids: [theirs.id] }))).toBe(codeOf('ticket_attachment_invalid'));
+    expect((await upload(null, 'x.png', PNG)).statusCode).toBe(401);
+    expect((await inject(t.app, { method: 'POST', url: '/api/tickets', payload: { title: 'a', content: 'b', type: 'general' } })).statusCode).toBe(401);
+  });
+
+  it('needs a bound email or authenticator first', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    // A phone-only account (as registered by SMS): no email, no authenticator.
+    const phone = String(13_800_000_000 + Math.floor(Math.random() * 99_999_999));
+    await t.database.db.execute(sql`update users set phone_country = '86', phone = ${phone}, email = null, notify_email = null where email = ${user.email}`);
+    const res = await open(user, {});
+    expect(errorOf(res)).toBe(codeOf('ticket_needs_contact'));
+    expect(body(res).msg).toBe('Ticket needs a bound email or authenticator first.');
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/tickets', headers: auth(user.tokens) })).data.total).toBe(0);
+    // With an authenticator bound (its sealed secret present), the same account may open one.
+    await t.database.db.execute(sql`update users set totp_secret = 'sealed-secret' where phone_country = '86' and phone = ${phone}`);
+    expect((await open(user, {})).statusCode).toBe(200);
+  });
+
+  it('checks the input: type, empty title, too many attachments, unknown fields', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    expect((await open(user, { type: 'refund' })).statusCode).toBe(400);
+    expect((await open(user, { title: '   ' })).statusCode).toBe(400);
+    expect((await open(user, { attachment_ids: Array.from({ length: 6 }, () => '00000000-0000-4000-8000-000000000000') })).statusCode).toBe(400);
+    expect((await open(user, { status: 'closed' })).statusCode).toBe(400);
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/tickets', headers: auth(user.tokens) })).data.total).toBe(0);
+  });
+});
+
+describe('the thread and the operators', () => {
+  it('answers, notes, assigns and closes; the user gets a message and an email, never the notes', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const png = body<{ id: string }>(await upload(user, 'screen.png', PNG)).data;
+    const ticket = body<TicketDetail>(await open(user, { type: 'payment', title: 'Missing payout', attachment_ids: [png.id] })).data;
+
+    // The queue, filtered.
+    const queue = body<{ list: Array<{ id: number; user_email: string; assigned_to_me: boolean }> }>(await inject(t.app, { url: '/api/admin/tickets?status=open&type=payment&assignee=none&page_size=100', headers: asAdmin() })).data;
+    expect(queue.list.find((q) => q.id === ticket.id)).toMatchObject({ user_email: user.email, assigned_to_me: false });
+    const mining = body<{ list: Array<{ id: number }> }>(await inject(t.app, { url: '/api/admin/tickets?type=mining&page_size=100', headers: asAdmin() })).data;
+    expect(mining.list.some((q) => q.id === ticket.id)).toBe(false);
+
+    const taken = await inject(t.app, { method: 'PUT', url: `/api/admin/tickets/${ticket.id}/assignee`, headers: asAdmin(), payload: { assign: 'me' } });
+    expect(body<AdminTicketDetail>(taken).data.assigned_to_me).toBe(true);
+    await inject(t.app, { method: 'POST', url: `/api/admin/tickets/${ticket.id}/notes`, headers: asAdmin(), payload: { content: 'Checked the ledger: payout is pending review.' } });
+    // The operator reads the user's attachment.
+    expect((await inject(t.app, { url: `/api/admin/tickets/${ticket.id}/files/${png.id}`, headers: asAdmin() })).statusCode).toBe(200);
+
+    const since = inbox.mails.length;
+    const answered = await inject(t.app, { method: 'POST', url: `/api/admin/tickets/${ticket.id}/answers`, headers: asAdmin(), payload: { content: 'Your payout is under review and will be sent today.' } });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const adminView = body<AdminTicketDetail>(answered).data;
+    expect(adminView.status).toBe('answered');
+    expect(adminView.messages.map((m) => [m.author, m.internal])).toEqual([['user', false], ['operator', true], ['operator', false]]);
+    const mail = await inbox.next(user.email, since);
+    expect(mail.subject).toContain(`#${ticket.id}`);
+
+    const mine = body<TicketDetail>(await inject(t.app, { url: `/api/tickets/${ticket.id}`, headers: auth(user.tokens) })).data;
+    expect(mine.status).toBe('answered');
+    expect(mine.messages.map((m) => m.author)).toEqual(['user', 'operator']);
+    expect(JSON.stringify(mine)).not.toContain('ledger');
+    const messages = body<{ list: Array<{ type: string; params: Record<string, unknown> }> }>(await inject(t.app, { url: '/api/messages', headers: auth(user.tokens) })).data;
+    expect(messages.list[0]).toMatchObject({ type: 'ticket_answered', params: { ticket: ticket.id, title: 'Missing payout' } });
+
+    // The user replies: back to open; the operator asks for something: waiting_user.
+    const replied = await inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/replies`, headers: auth(user.tokens), payload: { content: 'Thanks, which address?' } });
+    expect(body<TicketDetail>(replied).data.status).toBe('open');
+    const asked = await inject(t.app, { method: 'POST', url: `/api/admin/tickets/${ticket.id}/answers`, headers: asAdmin(), payload: { content: 'Which address did you expect?', status: 'waiting_user' } });
+    expect(body<AdminTicketDetail>(asked).data.status).toBe('waiting_user');
+
+    // Closed is final for both sides; closing again changes nothing.
+    expect(body<TicketDetail>(await inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/close`, headers: auth(user.tokens) })).data.status).toBe('closed');
+    expect((await inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/close`, headers: auth(user.tokens) })).statusCode).toBe(200);
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/replies`, headers: auth(user.tokens), payload: { content: 'one more' } }))).toBe(codeOf('ticket_closed'));
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/tickets/${ticket.id}/answers`, headers: asAdmin(), payload: { content: 'late' } }))).toBe(codeOf('ticket_closed'));
+
+    // Every operator change is in the audit log.
+    const audit = body<{ list: Array<{ action: string; target: string }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: asAdmin() })).data;
+    const actions = audit.list.filter((a) => a.target === `ticket:${ticket.id}`).map((a) => a.action).sort();
+    expect(actions).toEqual(['ticket_answer', 'ticket_answer', 'ticket_assign', 'ticket_note']);
+  });
+
+  it('a close and an answer racing: one wins, the ticket ends closed or answered-then-closed, never both refused', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const ticket = body<TicketDetail>(await open(user, {})).data;
+    const [closed, answered] = await Promise.all([
+      inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/close`, headers: auth(user.tokens) }),
+      inject(t.app, { method: 'POST', url: `/api/admin/tickets/${ticket.id}/answers`, headers: asAdmin(), payload: { content: 'Racing answer' } }),
+    ]);
+    expect(closed.statusCode).toBe(200);
+    expect([200, 409]).toContain(answered.statusCode);
+    const final = body<AdminTicketDetail>(await inject(t.app, { url: `/api/admin/tickets/${ticket.id}`, headers: asAdmin() })).data;
+    expect(final.status).toBe('closed');
+    expect(final.messages.filter((m) => m.author === 'operator')).toHaveLength(answered.statusCode === 200 ? 1 : 0);
+  });
+
+  it('another user, anonymous and non-operators see nothing of a ticket', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const other = await registerByEmail(t.app, inbox);
+    const png = body<{ id: string }>(await upload(user, 'screen.png', PNG)).data;
+    const ticket = body<TicketDetail>(await open(user, { attachment_ids: [png.id] })).data;
+    for (const url of [`/api/tickets/${ticket.id}`, `/api/tickets/${ticket.id}/files/${png.id}`]) {
+      expect((await inject(t.app, { url, headers: auth(other.tokens) })).statusCode, url).toBe(404);
+      expect((await inject(t.app, { url })).statusCode, url).toBe(401);
+    }
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/replies`, headers: auth(other.tokens), payload: { content: 'hi' } }))).toBe(codeOf('ticket_not_found'));
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/close`, headers: auth(other.tokens) }))).toBe(codeOf('ticket_not_found'));
+    for (const [method, url] of [['GET', '/api/admin/tickets'], ['GET', `/api/admin/tickets/${ticket.id}`], ['POST', `/api/admin/tickets/${ticket.id}/close`]] as const) {
+      expect((await inject(t.app, { method, url, headers: auth(user.tokens) })).statusCode, url).toBe(403);
+    }
+    expect((await inject(t.app, { url: `/api/admin/tickets/999999`, headers: asAdmin() })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,52 @@
+// The catalogue's figures in the user's display currency, and the electricity fee (docs/rules.md,
+// Entities: `electricity_fee` in local storage), which is per kWh in the display currency. The
+// server computes in USD; prices are USD and rates are units per 1 CNY, so
+// x USD = x x rate(currency) / rate(USD) in the display currency. Display estimates (floats).
+import { useSyncExternalStore } from 'react';
+import { formatAmount, type RateItem } from '@hashpool/shared';
+import { useCurrency } from '../../../shell/site/currency';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shell/storage-keys';
+import { changeSignal } from '../../../ui/change-signal';
+
+/** The fee a visitor starts with, in USD per kWh, before they set their own. */
+export const DEFAULT_ELECTRICITY_USD = 0.05;
+
+export function usdFactor(currency: string, rates: readonly RateItem[]): number | null {
+  const rate = (code: string) => Number(rates.find((r) => r.currency === code)?.rate ?? NaN);
+  const factor = rate(currency) / rate('USD');
+  return Number.isFinite(factor) && factor > 0 ? factor : null;
+}
+
+const feeChanges = changeSignal();
+
+export function setElectricityFee(value: number): void {
+  writeStorage(STORAGE_KEYS.electricityFee, String(value));
+  feeChanges.notify();
+}
+
+/**
+ * The user's electricity fee in the display currency and in USD (null until the rates are known),
+ * and the currency's symbol and USD factor for showing the server's USD figures.
+ */
+export function useElectricity() {
+  const { currency, rates } = useCurrency();
+  const stored = useSyncExternalStore(feeChanges.subscribe, () => readStorage(STORAGE_KEYS.electricityFee));
+  const factor = usdFactor(currency, rates);
+  const parsed = stored === null ? NaN : Number(stored);
+  const fee = Number.isFinite(parsed) && parsed >= 0 ? parsed : factor === null ? null : Number((DEFAULT_ELECTRICITY_USD * factor).toFixed(4));
+  const symbol = rates.find((r) => r.currency === currency)?.symbol ?? '';
+  return { currency, symbol, factor, fee, feeUsd: fee === null || factor === null ? null : fee / factor };
+}
+
+export function money(usd: number | null | undefined, factor: number | null, symbol: string): string {
+  if (usd === null || usd === undefined || factor === null || !Number.isFinite(usd)) return '--';
+  const v = usd * factor;
+  return `${v < 0 ? '-' : ''}${symbol}${formatAmount(Math.abs(v).toFixed(2), { precision: 2, grouping: true })}`;
+}
+
+/** Coins with 8 significant digits at most (a day of a small miner is a tiny fraction). */
+export function coins(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '--';
+  if (value === 0) return '0';
+  return value >= 1000 ? formatAmount(value.toFixed(2), { precision: 2, grouping: true }) : String(Number(value.toPrecision(6)));
+}

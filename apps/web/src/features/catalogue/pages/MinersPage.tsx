@@ -1,0 +1,44 @@
+// /miners: the miner catalogue. Tabs: the profitability ranking (?tab= absent), the ASIC
+// calculator (?tab=asic) and the GPU calculator (?tab=gpu), all at the user's electricity fee and
+// in their display currency.
+import { Flex, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Panel } from '../../../ui/Panel';
+import { useIsMobile } from '../../../ui/responsive';
+import { Paragraph, Title } from '../../../ui/Text';
+import { Calculator } from '../components/Calculator';
+import { RankingTable } from '../components/RankingTable';
+
+const TABS = ['ranking', 'asic', 'gpu'] as const;
+
+export default function MinersPage() {
+  const { t } = useTranslation('catalogue');
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'ranking';
+  const isMobile = useIsMobile();
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
+          {t('title')}
+        </Title>
+        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
+          {t('subtitle')}
+        </Paragraph>
+      </div>
+      <Panel padding={isMobile ? '4px 16px 16px' : '8px 24px 24px'}>
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => setParams(k === 'ranking' ? {} : { tab: k }, { replace: true })}
+          destroyOnHidden
+          items={[
+            { key: 'ranking', label: t('tabs.ranking'), children: <RankingTable /> },
+            { key: 'asic', label: t('tabs.asic'), children: <Calculator kind="asic" /> },
+            { key: 'gpu', label: t('tabs.gpu'), children: <Calculator kind="gpu" /> },
+          ]}
+        />
+      </Panel>
+    </Flex>
+  );
+}

@@ -1,0 +1,76 @@
+// The operators' side of the site content (issue 21): announcements, banners (sliders),
+// advertisements and footer links, each with its text per language (English required, the others
+// fall back to it), position, order, schedule and state. The public calls (schemas/content.ts)
+// keep their shapes.
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n';
+import { V } from '../validation';
+
+export const CONTENT_KINDS = ['announcements', 'sliders', 'advertisements', 'footer-links'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** The banner colour schemes the web draws (no remote images: the CSP allows only our origin). */
+export const SLIDER_TONES = ['blue', 'purple', 'green', 'orange', 'dark'] as const;
+
+const line = (max: number) => z.string().trim().max(max, V.tooLong);
+/** A text per language: English required, the others optional (empty means missing). */
+export const localizedTextSchema = z.strictObject({
+  en: line(2000).min(1, V.required),
+  'zh-CN': line(2000).optional(),
+  'ru-RU': line(2000).optional(),
+  ja: line(2000).optional(),
+  ko: line(2000).optional(),
+});
+export type LocalizedTextInput = z.infer<typeof localizedTextSchema>;
+
+/** Our own path (/ticket) or an https address; nothing else may be linked from our pages. */
+export const contentLinkSchema = z
+  .string()
+  .trim()
+  .max(500, V.tooLong)
+  .regex(/^(\/[A-Za-z0-9\-._~/?#[\]@!$&'()*+,;=%]*|https:\/\/[^\s]+)$/, V.invalid);
+
+const instant = z.string().datetime({ offset: true, error: V.invalid }).nullable().default(null);
+
+export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS) });
+export const contentItemParamsSchema = contentKindParamsSchema.extend({ id: z.coerce.number().int(V.integer).positive(V.invalid).max(2 ** 31 - 1, V.tooBig) });
+
+export const contentItemBodySchema = z.strictObject({
+  title: localizedTextSchema,
+  /** Announcement summary, banner subtitle or advertisement text; footer links have none. */
+  body: localizedTextSchema.optional(),
+  link: contentLinkSchema.nullable().default(null),
+  /** Page position of banners and advertisements (home …). */
+  position: z.string().trim().regex(/^[a-z0-9_-]{1,32}$/, V.invalid).default('home'),
+  /** Footer column of a footer link (about, support, community …). */
+  group: z.string().trim().regex(/^[a-z0-9_-]{1,32}$/, V.invalid).default('about'),
+  tone: z.enum(SLIDER_TONES).default('blue'),
+  sort_order: z.number().int(V.integer).min(0, V.tooSmall).max(10_000, V.tooBig).default(0),
+  enabled: z.boolean().default(true),
+  /** Shown from (an announcement's publication time; now when absent). */
+  starts_at: instant,
+  /** Shown until (retired after); never when absent. */
+  ends_at: instant,
+});
+export type ContentItemBody = z.infer<typeof contentItemBodySchema>;
+
+export const adminContentItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CONTENT_KINDS),
+  title: z.record(z.string(), z.string()),
+  body: z.record(z.string(), z.string()).nullable(),
+  link: z.string().nullable(),
+  position: z.string().nullable(),
+  group: z.string().nullable(),
+  tone: z.string().nullable(),
+  sort_order: z.number().int(),
+  enabled: z.boolean(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  /** Showing now to visitors (enabled and inside its window). */
+  live: z.boolean(),
+  is_demo: z.boolean(),
+  /** Languages without their own text (they read English). */
+  missing_languages: z.array(z.enum(LANGUAGES)),
+});
+export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
+export const adminContentListSchema = z.object({ list: z.array(adminContentItemSchema) });
