@@ -38,17 +38,17 @@ export function catalogueRoutes(catalogue: CatalogueService) {
 
     const adminTags = ['admin', 'catalogue'];
     app.get('/admin/miners', {
-      config: { access: access.admin },
+      config: { access: access.operator('content') },
       schema: { tags: adminTags, summary: 'Every miner model, disabled ones included', response: { 200: envelope(adminMinerListSchema) } },
     }, async (request) => ok(request, await catalogue.adminList()));
 
     app.post('/admin/miners', {
-      config: { access: access.admin },
+      config: { access: access.operator('content') },
       schema: { tags: adminTags, summary: 'Add a miner model', body: minerModelBodySchema, response: { 200: envelope(minerModelSchema) } },
     }, async (request) => ok(request, await catalogue.create(request.principal!.userId, request.body)));
 
     app.put('/admin/miners/:id', {
-      config: { access: access.admin },
+      config: { access: access.operator('content') },
       schema: { tags: adminTags, summary: 'Edit a miner model (disable it to hide it)', params: minerIdParamsSchema, body: minerModelBodySchema, response: { 200: envelope(minerModelSchema) } },
     }, async (request) => ok(request, await catalogue.update(request.principal!.userId, request.params.id, request.body)));
   };

@@ -13,22 +13,22 @@ export function contentAdminRoutes(admin: ContentAdminService) {
     const tags = ['admin', 'content'];
 
     app.get('/admin/content/:kind', {
-      config: { access: access.admin },
+      config: { access: access.operator('content') },
       schema: { tags, summary: 'Every item of a kind (announcements, sliders, advertisements, footer-links), any state or window', params: contentKindParamsSchema, response: { 200: envelope(adminContentListSchema) } },
     }, async (request) => ok(request, await admin.list(request.params.kind)));
 
     app.post('/admin/content/:kind', {
-      config: { access: access.admin },
+      config: { access: access.operator('content') },
       schema: { tags, summary: 'Create an item', params: contentKindParamsSchema, body: contentItemBodySchema, response: { 200: envelope(adminContentItemSchema) } },
     }, async (request) => ok(request, await admin.create(request.principal!.userId, request.params.kind, request.body)));
 
     app.put('/admin/content/:kind/:id', {
-      config: { access: access.admin },
+      config: { access: access.operator('content') },
       schema: { tags, summary: 'Edit, schedule or retire an item', params: contentItemParamsSchema, body: contentItemBodySchema, response: { 200: envelope(adminContentItemSchema) } },
     }, async (request) => ok(request, await admin.update(request.principal!.userId, request.params.kind, request.params.id, request.body)));
 
     app.delete('/admin/content/:kind/:id', {
-      config: { access: access.admin },
+      config: { access: access.operator('content') },
       schema: { tags, summary: 'Delete an item', params: contentItemParamsSchema, response: { 200: envelope(z.object({ id: z.number().int() })) } },
     }, async (request) => ok(request, await admin.remove(request.principal!.userId, request.params.kind, request.params.id)));
   };

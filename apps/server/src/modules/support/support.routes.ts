@@ -68,7 +68,7 @@ export function supportRoutes(tickets: TicketsService) {
 
     // ---- operators (support role) ----
     const adminTags = ['admin', 'support'];
-    const operator = access.admin;
+    const operator = access.operator('support');
 
     app.get('/admin/tickets', {
       config: { access: operator },
