@@ -7,6 +7,7 @@ import { addressMiningModule } from './address-mining';
 import { contentModule } from './content';
 import { earningsModule } from './earnings';
 import { miningModule } from './mining';
+import { stakingModule } from './staking';
 import { walletModule } from './wallet';
 
 export const MODULES: readonly RegisteredModule[] = [
@@ -16,4 +17,5 @@ export const MODULES: readonly RegisteredModule[] = [
   walletModule,
   earningsModule,
   addressMiningModule,
+  stakingModule,
 ];
