@@ -21,7 +21,7 @@ export async function stakingPass(db: Db, api: StakingApi) {
 
 export function startStakingJobs(db: Db, api: StakingApi, log: FastifyBaseLogger, intervalMs: number): () => Promise<void> {
   let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (running) return;
     running = stakingPass(db, api)
       .then(() => undefined)
@@ -29,9 +29,14 @@ export function startStakingJobs(db: Db, api: StakingApi, log: FastifyBaseLogger
       .finally(() => {
         running = undefined;
       });
-  }, intervalMs);
+  };
+  // A first pass soon after the start (a restart catches up on the days it missed), then one a minute.
+  const first = setTimeout(tick, 1_000);
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
   timer.unref();
   return async () => {
+    clearTimeout(first);
     clearInterval(timer);
     await running;
   };

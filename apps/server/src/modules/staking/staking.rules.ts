@@ -3,7 +3,6 @@
 import { coinBaseDecimals, STAKING_COIN } from '@hashpool/shared';
 import { LedgerDecimal as D } from '../wallet';
 
-const DAY_MS = 86_400_000;
 /** Stored money scale: rewards are kept to it, so no fraction of a user's reward is dropped. */
 const SCALE = 18;
 
@@ -29,17 +28,7 @@ export function toBaseUnits(amount: D | string): D {
   return new D(amount).toDecimalPlaces(coinBaseDecimals(STAKING_COIN), D.ROUND_DOWN);
 }
 
-/** "YYYY-MM-DD" of an instant (UTC). */
-export function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
-export function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
-}
-
-export function addDays(day: string, n: number): string {
-  return dayOf(new Date(dayStart(day).getTime() + n * DAY_MS));
-}
+/** UTC days: the shared helpers ("YYYY-MM-DD"). */
+export { addDays, dayStart, utcDay as dayOf } from '@hashpool/shared';
 
 export const minDecimal = (...values: Array<D | string>): D => D.min(...values.map((v) => new D(v)));

@@ -1,20 +1,29 @@
-// Demo data (DEMO_SEED), labelled demo: one active flexible stake batch around the demo clock and
-// one loan product. Idempotent: written once, by its batch ID and product name.
+// Demo data (DEMO_SEED), labelled demo: one active flexible stake batch around the demo clock, one
+// loan product, and the demo farm's stake of three days ago (from a demo credit of ALEO), so its
+// reward has accrued when the demo is first opened. Idempotent: written once, by the batch ID, the
+// product name and the demo user's stakes.
 import { eq } from 'drizzle-orm';
 import { STAKING_COIN } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
+import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
+import { movement, post, SYSTEM } from '../wallet';
 import { addDays, dayOf } from './staking.rules';
-import { loanProducts, stakeBatches } from './staking.tables';
+import { insertChange, insertStake } from './staking.repository';
+import { loanProducts, stakeBatches, stakes } from './staking.tables';
+
+const DEMO_STAKE = '100';
+const DEMO_CREDIT = '500';
 
 export const DEMO_BATCH_CODE = 'DEMO-ALEO-FLEX';
 export const DEMO_PRODUCT_NAME = 'Demo ALEO stake loan';
 
 export async function seedDemoStaking(db: Db, clock: Clock): Promise<void> {
   const today = dayOf(clock.now());
-  const [batch] = await db.select({ id: stakeBatches.id }).from(stakeBatches).where(eq(stakeBatches.code, DEMO_BATCH_CODE));
+  let [batch] = await db.select({ id: stakeBatches.id }).from(stakeBatches).where(eq(stakeBatches.code, DEMO_BATCH_CODE));
   if (!batch) {
-    await db.insert(stakeBatches).values({
+    [batch] = await db.insert(stakeBatches).values({
       code: DEMO_BATCH_CODE,
       coin: STAKING_COIN,
       startDay: addDays(today, -30),
@@ -26,7 +35,7 @@ export async function seedDemoStaking(db: Db, clock: Clock): Promise<void> {
       stakeType: 'adjustable',
       maxAmount: '1000000',
       demo: true,
-    });
+    }).returning({ id: stakeBatches.id });
   }
   const [product] = await db.select({ id: loanProducts.id }).from(loanProducts).where(eq(loanProducts.name, DEMO_PRODUCT_NAME));
   if (!product) {
@@ -44,4 +53,20 @@ export async function seedDemoStaking(db: Db, clock: Clock): Promise<void> {
       demo: true,
     });
   }
+  await seedDemoStake(db, clock, batch!.id);
+}
+
+async function seedDemoStake(db: Db, clock: Clock, batchId: string): Promise<void> {
+  const directory = new AccountDirectory(db);
+  const accountId = (await directory.idsByNames([DEMO_ACCOUNTS[0]!])).get(DEMO_ACCOUNTS[0]!);
+  if (!accountId) return;
+  const userId = (await directory.ownersOf([accountId])).get(accountId)!;
+  if ((await db.select({ id: stakes.id }).from(stakes).where(eq(stakes.userId, userId))).length > 0) return;
+  const at = new Date(clock.now().getTime() - 3 * 86_400_000);
+  await inTransaction(db, async (tx) => {
+    await post(tx, movement({ idempotencyKey: `demo-staking:credit:${accountId}`, businessType: 'system_adjustment', memo: { reason: 'demo ALEO for staking' }, coin: STAKING_COIN, amount: DEMO_CREDIT, from: { holder: SYSTEM.adjustments }, to: { holder: accountId } }), at);
+    const stake = await insertStake(tx, { userId, accountId, batchId, status: 'active', amount: DEMO_STAKE, accruedThrough: dayOf(at), createdAt: at });
+    const change = await insertChange(tx, { stakeId: stake.id, kind: 'stake', delta: DEMO_STAKE, idempotencyKey: 'demo', at });
+    await post(tx, movement({ idempotencyKey: `stake:${change.id}`, businessType: 'stake', reference: `stake:${stake.id}`, coin: STAKING_COIN, amount: DEMO_STAKE, from: { holder: accountId }, to: { holder: accountId, bucket: 'locked' } }), at);
+  });
 }
