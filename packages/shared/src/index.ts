@@ -24,3 +24,4 @@ export * from './schemas/support';
 export * from './schemas/content-admin';
 export * from './schemas/catalogue';
 export * from './mining-profit';
+export * from './schemas/staking';

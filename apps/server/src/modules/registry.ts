@@ -9,6 +9,7 @@ import { earningsModule } from './earnings';
 import { miningModule } from './mining';
 import { operationsModule } from './operations';
 import { promotionsModule } from './promotions';
+import { stakingModule } from './staking';
 import { walletModule } from './wallet';
 // Issue 21: support tickets and the miner catalogue.
 import { catalogueModule } from './catalogue';
@@ -26,4 +27,5 @@ export const MODULES: readonly RegisteredModule[] = [
   // Issue 21.
   supportModule,
   catalogueModule,
+  stakingModule,
 ];

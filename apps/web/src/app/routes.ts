@@ -141,7 +141,9 @@ export const ROUTES: readonly RouteDef[] = [
     menu: [{ menu: 'shortcuts', order: 10, label: 'common:header.wallet', icon: 'wallet' }, inMenu('wallet', 10, 'wallet:nav.assets')] },
   { path: '/asset/transaction', access: WALLET, owner: 'wallet', page: () => import('../features/wallet/pages/TransactionPage'), title: 'wallet:transactions.title',
     menu: [inMenu('wallet', 20, 'wallet:nav.transactions')] },
-  ...planned('staking', WALLET, ['/asset/:type/stake-now', '/asset/:type/borrow-now']),
+  // Staking and borrowing (issue 17): ALEO only; reached from the wallet's ALEO row.
+  { path: '/asset/:type/stake-now', access: WALLET, owner: 'staking', page: () => import('../features/staking/pages/StakeNowPage'), title: 'staking:title' },
+  { path: '/asset/:type/borrow-now', access: WALLET, owner: 'staking', page: () => import('../features/staking/pages/BorrowNowPage'), title: 'staking:borrow_title' },
   ...planned('contracts', CONTRACT, ['/contract/list', '/contract/order', '/contract/order/:orderId', '/contract/order/:orderId/profit', '/contract/dashboard', '/contract/detail', '/contract/terms']),
   { path: '/fund/:id', access: ACCOUNT, owner: 'wallet', page: () => import('../features/wallet/pages/FundDetailPage'), title: 'wallet:fund.title' },
 

@@ -29,6 +29,11 @@ export const BUSINESS_TYPES = [
   'transfer_in',
   'transfer_out',
   'block_reward',
+  // Staking and borrowing (issue 17).
+  'stake',
+  'unstake',
+  'loan',
+  'loan_repayment',
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 

@@ -7,6 +7,10 @@ export type { ChainAdapter } from './chain';
 // The one ledger: every money movement of every module is a posting through post() or postCredits().
 export { balanceOf, balancesOf, LedgerDecimal, post, postCredits, SYSTEM, type Balance, type PostingInput, type PostingResult } from './ledger';
 export { addressWalletIds } from './address-wallets';
+// Staking and borrowing (issue 17): two-entry postings, a user's amount in the coin's base unit, amounts as text.
+export { movement, type Entry } from './ledger';
+export { userAmount } from './amounts';
+export { plain } from './wallet.presenter';
 
 /** The columns other modules' tables may point their foreign keys at. */
 export const walletRefs = { addressWalletId: () => addressWallets.id };

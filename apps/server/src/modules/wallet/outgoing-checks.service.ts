@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import type { FailureCounter } from '../../platform/failure-counter';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { AccountDirectory, AccountsApi, User, Verification } from '../accounts';
-import { balanceOf, type LedgerDecimal } from './ledger';
+import { balanceOf, LedgerDecimal } from './ledger';
 import * as repo from './wallet.repository';
 
 const PAY_PASSWORD_FAILURES = 5;
@@ -69,7 +69,8 @@ export class OutgoingChecks {
 
   /** Refuses more than the holder's available balance: what every split is bounded by. */
   async checkAvailable(holder: string, coin: string, amount: LedgerDecimal): Promise<void> {
-    const { available } = await balanceOf(this.d.db, holder, coin);
-    if (amount.gt(available)) throw new AppError('insufficient_balance');
+    const { available, locked } = await balanceOf(this.d.db, holder, coin);
+    // Staked coins are in the locked bucket: when they are what the amount would need, say so.
+    if (amount.gt(available)) throw new AppError(new LedgerDecimal(available).plus(locked).gte(amount) && new LedgerDecimal(locked).gt(0) ? 'asset_staking' : 'insufficient_balance');
   }
 }

@@ -54,6 +54,8 @@ export class TransfersService {
     }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.
       if (isUniqueViolation(error)) return (await repo.transferByKey(this.db, accountId, key))!;
+      // Refused for the balance: staked ALEO (the locked bucket) gets its own message.
+      if (error instanceof AppError && error.key === 'insufficient_balance') await this.d.checks.checkAvailable(accountId, body.coin, amount);
       throw error;
     });
     return answer(row);

@@ -25,8 +25,9 @@ import { CoinSettingsAdmin } from '../components/CoinSettingsAdmin';
 import { UsersAdmin } from '../components/UsersAdmin';
 
 import { CampaignsAdmin, RedPacketsAdmin } from '../../promotions';
+import { StakingAdmin } from '../../staking';
 
-const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets'] as const;
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets', 'staking'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** Which operator roles may use each tab (admin: every tab), as the server's routes allow them. */
@@ -45,6 +46,8 @@ const ADMIN_TAB_ROLES: Record<AdminTab, readonly OperatorRole[]> = {
   // Promotions reserve and pay budgets from the pool: admin only.
   coupons: [],
   packets: [],
+  // Stake batches, loan products and loan approvals: admin only, as their routes.
+  staking: [],
 };
 
 export default function AdminWalletPage() {
@@ -92,6 +95,8 @@ export default function AdminWalletPage() {
               // Promotions (issue 18).
               { key: 'coupons', label: t('tabs.coupons'), children: <CampaignsAdmin timezone={timezone} /> },
               { key: 'packets', label: t('tabs.packets'), children: <RedPacketsAdmin timezone={timezone} /> },
+              // Staking and borrowing (issue 17).
+              { key: 'staking', label: t('tabs.staking'), children: <StakingAdmin timezone={timezone} /> },
             ].filter((item) => allowed.includes(item.key as AdminTab))}
           />
         </Panel>

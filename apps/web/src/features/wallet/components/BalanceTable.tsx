@@ -4,6 +4,7 @@
 import { Button, Flex, Switch, Tooltip } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { findCoin } from '@hashpool/shared';
 import { AmountText } from '../../../ui/AmountText';
 import { CoinAvatar } from '../../../ui/CoinAvatar';
@@ -64,6 +65,17 @@ function Actions({ balance, onAction }: { balance: BalanceItem; onAction: (actio
       {button('withdraw', balance.withdraw_enabled, t('actions.withdraw_disabled', { coin }), isPositive(balance.available))}
       {button('deposit', balance.deposit_enabled, t('actions.deposit_disabled', { coin }))}
       {button('transfer', true, null)}
+      {/* Staking and borrowing (issue 17): ALEO only. */}
+      {balance.coin === 'aleo' && (
+        <>
+          <Link to="/asset/aleo/stake-now" onClick={(event) => event.stopPropagation()}>
+            <Button size="small">{t('actions.stake')}</Button>
+          </Link>
+          <Link to="/asset/aleo/borrow-now" onClick={(event) => event.stopPropagation()}>
+            <Button size="small">{t('actions.borrow')}</Button>
+          </Link>
+        </>
+      )}
     </Flex>
   );
 }

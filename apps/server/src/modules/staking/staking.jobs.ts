@@ -1,0 +1,43 @@
+// The daily work of staking and borrowing, every pass under the lease `job:staking` (one instance
+// at a time): accrue stake rewards and loan interest for every full UTC day not yet accrued (one
+// row per stake or loan and day, so a repeated or concurrent pass adds nothing), settle the loans
+// whose period is over, and end the stakes whose batch term is over. Tests call stakingPass().
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { ifLeaseFree } from '../../platform/leases';
+import type { StakingApi } from './staking.module';
+
+const PASS_LEASE_MS = 60_000;
+
+export async function stakingPass(db: Db, api: StakingApi) {
+  return ifLeaseFree(db, 'job:staking', PASS_LEASE_MS, async () => {
+    const rewardDays = await api.staking.accrue();
+    const interestDays = await api.loans.accrue();
+    const settled = await api.loans.settleDue();
+    const ended = await api.staking.completeEnded((tx, stake, now) => api.loans.settle(tx, stake, now));
+    return { rewardDays, interestDays, settled, ended };
+  });
+}
+
+export function startStakingJobs(db: Db, api: StakingApi, log: FastifyBaseLogger, intervalMs: number): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = stakingPass(db, api)
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'staking job failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  // A first pass soon after the start (a restart catches up on the days it missed), then one a minute.
+  const first = setTimeout(tick, 1_000);
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,28 @@
+// The staking module in the registry: ALEO stake batches and stakes, loan products and loans over
+// the wallet's ledger (locked bucket, sys:staking, sys:loans), their operators' screens, and the
+// daily accrual job.
+import { defineModule } from '../../platform/modules';
+import { LoansService } from './loans.service';
+import { startStakingJobs } from './staking.jobs';
+import { stakingRoutes } from './staking.routes';
+import { seedDemoStaking } from './staking.seed';
+import { StakingService } from './staking.service';
+
+export interface StakingApi {
+  staking: StakingService;
+  loans: LoansService;
+}
+
+const JOB_INTERVAL_MS = 60_000;
+
+export const stakingModule = defineModule({
+  name: 'staking',
+  dependsOn: ['accounts', 'wallet'],
+  create: (p, use) => ({
+    staking: new StakingService(p.db, p.clock, p.audit),
+    loans: new LoansService(p.db, p.clock, { audit: p.audit, accounts: use('accounts').directory }),
+  }),
+  routes: (api) => stakingRoutes(api),
+  demo: (db, clock) => seedDemoStaking(db, clock),
+  jobs: (api, p) => startStakingJobs(p.db, api, p.log, JOB_INTERVAL_MS),
+});

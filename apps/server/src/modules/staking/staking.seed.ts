@@ -1,0 +1,72 @@
+// Demo data (DEMO_SEED), labelled demo: one active flexible stake batch around the demo clock, one
+// loan product, and the demo farm's stake of three days ago (from a demo credit of ALEO), so its
+// reward has accrued when the demo is first opened. Idempotent: written once, by the batch ID, the
+// product name and the demo user's stakes.
+import { eq } from 'drizzle-orm';
+import { STAKING_COIN } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
+import { movement, post, SYSTEM } from '../wallet';
+import { addDays, dayOf } from './staking.rules';
+import { insertChange, insertStake } from './staking.repository';
+import { loanProducts, stakeBatches, stakes } from './staking.tables';
+
+const DEMO_STAKE = '100';
+const DEMO_CREDIT = '500';
+
+export const DEMO_BATCH_CODE = 'DEMO-ALEO-FLEX';
+export const DEMO_PRODUCT_NAME = 'Demo ALEO stake loan';
+
+export async function seedDemoStaking(db: Db, clock: Clock): Promise<void> {
+  const today = dayOf(clock.now());
+  let [batch] = await db.select({ id: stakeBatches.id }).from(stakeBatches).where(eq(stakeBatches.code, DEMO_BATCH_CODE));
+  if (!batch) {
+    [batch] = await db.insert(stakeBatches).values({
+      code: DEMO_BATCH_CODE,
+      coin: STAKING_COIN,
+      startDay: addDays(today, -30),
+      endDay: addDays(today, 365),
+      annualRate: '0.08',
+      feeRate: '0.1',
+      status: 'active',
+      durationType: 'flexible',
+      stakeType: 'adjustable',
+      maxAmount: '1000000',
+      demo: true,
+    }).returning({ id: stakeBatches.id });
+  }
+  const [product] = await db.select({ id: loanProducts.id }).from(loanProducts).where(eq(loanProducts.name, DEMO_PRODUCT_NAME));
+  if (!product) {
+    await db.insert(loanProducts).values({
+      name: DEMO_PRODUCT_NAME,
+      coin: STAKING_COIN,
+      minAmount: '10',
+      maxAmount: '10000',
+      rate: '0.12',
+      ratePeriod: 'annual',
+      periodDays: 30,
+      capacity: '100000',
+      autoApproveBelow: '100',
+      status: 'active',
+      demo: true,
+    });
+  }
+  await seedDemoStake(db, clock, batch!.id);
+}
+
+async function seedDemoStake(db: Db, clock: Clock, batchId: string): Promise<void> {
+  const directory = new AccountDirectory(db);
+  const accountId = (await directory.idsByNames([DEMO_ACCOUNTS[0]!])).get(DEMO_ACCOUNTS[0]!);
+  if (!accountId) return;
+  const userId = (await directory.ownersOf([accountId])).get(accountId)!;
+  if ((await db.select({ id: stakes.id }).from(stakes).where(eq(stakes.userId, userId))).length > 0) return;
+  const at = new Date(clock.now().getTime() - 3 * 86_400_000);
+  await inTransaction(db, async (tx) => {
+    await post(tx, movement({ idempotencyKey: `demo-staking:credit:${accountId}`, businessType: 'system_adjustment', memo: { reason: 'demo ALEO for staking' }, coin: STAKING_COIN, amount: DEMO_CREDIT, from: { holder: SYSTEM.adjustments }, to: { holder: accountId } }), at);
+    const stake = await insertStake(tx, { userId, accountId, batchId, status: 'active', amount: DEMO_STAKE, accruedThrough: dayOf(at), createdAt: at });
+    const change = await insertChange(tx, { stakeId: stake.id, kind: 'stake', delta: DEMO_STAKE, idempotencyKey: 'demo', at });
+    await post(tx, movement({ idempotencyKey: `stake:${change.id}`, businessType: 'stake', reference: `stake:${stake.id}`, coin: STAKING_COIN, amount: DEMO_STAKE, from: { holder: accountId }, to: { holder: accountId, bucket: 'locked' } }), at);
+  });
+}

@@ -1,0 +1,271 @@
+// Staking (issue 17; docs/rules.md, Staking): stake into an active batch, add, reduce, unstake,
+// claim, and the daily accrual and end of term. Staked ALEO moves from the sub-account's available
+// bucket to its locked bucket in the ledger; rewards come from sys:staking. Each change is one
+// posting keyed by its stake_changes row, written in the transaction that writes the row.
+import { MIN_STAKE, STAKING_COIN, type StakeBatchBody, type StakingOverview } from '@hashpool/shared';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { oneRequestPerKey } from '../../platform/idempotency';
+import { balanceOf, LedgerDecimal as D, movement, plain, post, SYSTEM, userAmount } from '../wallet';
+import { batchView, stakeView } from './staking.presenter';
+import * as repo from './staking.repository';
+import { addDays, dayOf, dayReward, dayStart, minDecimal, toBaseUnits } from './staking.rules';
+
+const COIN = STAKING_COIN;
+
+export class StakingService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly audit: AuditLog,
+  ) {}
+
+  private today(): string {
+    return dayOf(this.clock.now());
+  }
+
+  // Reads
+
+  /** Batches users may stake into (active, term not over), with their capacity left. */
+  async overview(userId: string, accountId: string): Promise<StakingOverview> {
+    const open = (await repo.batches(this.db, ['active'])).filter((b) => b.endDay > this.today() && b.coin === COIN);
+    const stake = await repo.activeStakeOf(this.db, userId);
+    const balance = await balanceOf(this.db, accountId, COIN);
+    return {
+      coin: COIN,
+      min_stake: MIN_STAKE,
+      available_balance: plain(balance.available),
+      locked_balance: plain(balance.locked),
+      batches: await this.batchViews(open),
+      stake: stake ? await this.view(this.db, stake) : null,
+    };
+  }
+
+  private async batchViews(rows: repo.BatchRow[]) {
+    const staked = await repo.stakedByBatch(this.db, rows.map((b) => b.id));
+    return rows.map((b) => batchView(b, staked.get(b.id)?.amount ?? '0'));
+  }
+
+  private async view(db: Db | Tx, stake: repo.StakeRow) {
+    const batch = (await repo.batchById(db, stake.batchId))!;
+    const staked = await repo.stakedByBatch(db, [batch.id]);
+    const loan = await repo.activeLoanOfStake(db, stake.id);
+    return stakeView(stake, batchView(batch, staked.get(batch.id)?.amount ?? '0'), loan?.principalDue ?? '0');
+  }
+
+  // User actions
+
+  /** A first stake, or an addition to the active one (same batch). */
+  stake(userId: string, accountId: string, key: string, body: { batch_id: string; amount: string }) {
+    return this.once(userId, key, async (tx, now) => {
+      const amount = userAmount(COIN, body.amount);
+      const batch = await repo.batchById(tx, body.batch_id, true);
+      if (!batch || batch.status !== 'active' || batch.coin !== COIN || batch.endDay <= dayOf(now)) throw new AppError('stake_batch_not_found');
+      const current = await repo.activeStakeOf(tx, userId, true);
+      if (current && (current.batchId !== batch.id || current.accountId !== accountId)) throw new AppError('stake_one_active');
+      if (amount.plus(current?.amount ?? 0).lt(MIN_STAKE)) throw new AppError('stake_below_minimum', { params: { min: MIN_STAKE } });
+      const staked = (await repo.stakedByBatch(tx, [batch.id])).get(batch.id)?.amount ?? '0';
+      const { available } = await balanceOf(tx, accountId, COIN);
+      const max = D.max(0, minDecimal(new D(batch.maxAmount).minus(staked), available));
+      if (amount.gt(max)) throw new AppError('stake_exceeds_max', { params: { max: plain(max) } });
+      const stake = current
+        ? await repo.updateStake(tx, current.id, { amount: amount.plus(current.amount).toFixed() })
+        : await repo.insertStake(tx, { userId, accountId, batchId: batch.id, status: 'active', amount: amount.toFixed(), accruedThrough: dayOf(now), createdAt: now });
+      await this.change(tx, stake, current ? 'add' : 'stake', amount, key, now, { from: { holder: accountId }, to: { holder: accountId, bucket: 'locked' } });
+      return stake;
+    });
+  }
+
+  /** Takes part of the stake back (adjustable batches; leaves at least the minimum). */
+  reduce(userId: string, key: string, body: { amount: string }) {
+    return this.once(userId, key, async (tx, now) => {
+      const amount = userAmount(COIN, body.amount);
+      const { stake, batch } = await this.activeForChange(tx, userId, now);
+      if (batch.stakeType === 'full_lock') throw new AppError('stake_full_lock');
+      const loan = await repo.activeLoanOfStake(tx, stake.id);
+      const max = D.max(0, new D(stake.amount).minus(MIN_STAKE).minus(loan?.principalDue ?? 0));
+      if (amount.gt(max)) throw new AppError('stake_reduce_invalid', { params: { min: MIN_STAKE, max: plain(max) } });
+      const updated = await repo.updateStake(tx, stake.id, { amount: new D(stake.amount).minus(amount).toFixed() });
+      await this.change(tx, updated, 'reduce', amount.neg(), key, now, { from: { holder: stake.accountId, bucket: 'locked' }, to: { holder: stake.accountId } });
+      return updated;
+    });
+  }
+
+  /** Ends the stake: the locked ALEO returns; a fixed term's rewards are lost before its end. */
+  unstake(userId: string, key: string, body: { accept_forfeit: boolean }) {
+    return this.once(userId, key, async (tx, now) => {
+      const { stake, batch } = await this.activeForChange(tx, userId, now);
+      if (batch.stakeType === 'full_lock') throw new AppError('stake_full_lock');
+      if (await repo.activeLoanOfStake(tx, stake.id)) throw new AppError('stake_loan_outstanding');
+      const fixed = batch.durationType === 'fixed';
+      if (fixed && !body.accept_forfeit) throw new AppError('stake_forfeit_unconfirmed');
+      const paid = fixed ? new D(0) : await this.payReward(tx, stake, `stake-reward:${stake.id}:unstake`, now);
+      const unpaid = new D(stake.unclaimedReward).minus(paid);
+      const updated = await repo.updateStake(tx, stake.id, {
+        status: 'unstaked',
+        amount: '0',
+        unclaimedReward: fixed ? '0' : unpaid.toFixed(),
+        claimedReward: paid.plus(stake.claimedReward).toFixed(),
+        forfeitedReward: fixed ? new D(stake.forfeitedReward).plus(stake.unclaimedReward).toFixed() : stake.forfeitedReward,
+        endedAt: now,
+      });
+      await this.change(tx, updated, 'unstake', new D(stake.amount).neg(), key, now, { from: { holder: stake.accountId, bucket: 'locked' }, to: { holder: stake.accountId } });
+      return updated;
+    });
+  }
+
+  /** Pays a flexible term's accrued reward (whole base units; the rest stays unclaimed). */
+  claim(userId: string, key: string) {
+    return oneRequestPerKey(this.db, `staking:${userId}:${key}`, async () => {
+      const previous = await repo.changeByKey(this.db, userId, key);
+      if (previous && previous.kind !== 'claim') throw new AppError('idempotency_conflict');
+      const { stakeId, paid } = previous
+        ? { stakeId: previous.stakeId, paid: previous.delta }
+        : await inTransaction(this.db, async (tx) => {
+            const now = this.clock.now();
+            const stake = await repo.activeStakeOf(tx, userId, true);
+            if (!stake) throw new AppError('stake_not_found');
+            const batch = (await repo.batchById(tx, stake.batchId))!;
+            if (batch.durationType === 'fixed') throw new AppError('stake_claim_fixed');
+            const pay = toBaseUnits(stake.unclaimedReward);
+            if (pay.isZero()) throw new AppError('stake_nothing_to_claim');
+            const change = await repo.insertChange(tx, { stakeId: stake.id, kind: 'claim', delta: pay.toFixed(), idempotencyKey: key, at: now });
+            await this.payReward(tx, stake, `stake-reward:${change.id}`, now);
+            await repo.updateStake(tx, stake.id, { unclaimedReward: new D(stake.unclaimedReward).minus(pay).toFixed(), claimedReward: pay.plus(stake.claimedReward).toFixed() });
+            return { stakeId: stake.id, paid: pay.toFixed() };
+          });
+      return { paid: plain(paid), stake: await this.view(this.db, (await repo.stakeById(this.db, stakeId))!) };
+    });
+  }
+
+  /** The user's stake for a reduction or an unstake: from 00:00 UTC the day after staking. */
+  private async activeForChange(tx: Tx, userId: string, now: Date) {
+    const stake = await repo.activeStakeOf(tx, userId, true);
+    if (!stake) throw new AppError('stake_not_found');
+    const from = dayStart(addDays(dayOf(stake.createdAt), 1));
+    if (now < from) throw new AppError('stake_unstake_wait', { params: { from: from.toISOString().replace('T', ' ').slice(0, 16) } });
+    return { stake, batch: (await repo.batchById(tx, stake.batchId))! };
+  }
+
+  /** Runs a user's change once per Idempotency-Key: a retry answers the stake as it is now. */
+  private async once(userId: string, key: string, work: (tx: Tx, now: Date) => Promise<repo.StakeRow>) {
+    return oneRequestPerKey(this.db, `staking:${userId}:${key}`, async () => {
+      const previous = await repo.changeByKey(this.db, userId, key);
+      const stake = previous
+        ? (await repo.stakeById(this.db, previous.stakeId))!
+        : await inTransaction(this.db, (tx) => work(tx, this.clock.now())).catch((error: unknown) => {
+            // Two first stakes at once: the one-active index lets one through.
+            if (isUniqueViolation(error)) throw new AppError('stake_one_active');
+            throw error;
+          });
+      return this.view(this.db, stake);
+    });
+  }
+
+  /** The stake_changes row and its posting (keyed by the row). */
+  private async change(tx: Tx, stake: repo.StakeRow, kind: string, delta: D, key: string | null, now: Date, sides: { from: { holder: string; bucket?: 'locked' }; to: { holder: string; bucket?: 'locked' } }) {
+    const row = await repo.insertChange(tx, { stakeId: stake.id, kind, delta: delta.toFixed(), idempotencyKey: key, at: now });
+    const businessType = delta.isNegative() ? 'unstake' : 'stake';
+    await post(tx, movement({ idempotencyKey: `stake:${row.id}`, businessType, reference: `stake:${stake.id}`, coin: COIN, amount: delta.abs().toFixed(), ...sides }), now);
+  }
+
+  /** Pays the whole base units of the unclaimed reward from sys:staking ("stake reward"). */
+  private async payReward(tx: Tx, stake: repo.StakeRow, postingKey: string, now: Date): Promise<D> {
+    const pay = toBaseUnits(stake.unclaimedReward);
+    if (pay.isZero()) return pay;
+    await post(tx, movement({ idempotencyKey: postingKey, businessType: 'stake_reward', reference: `stake:${stake.id}`, coin: COIN, amount: pay.toFixed(), from: { holder: SYSTEM.staking }, to: { holder: stake.accountId } }), now);
+    return pay;
+  }
+
+  // The daily job's steps (idempotent per day; the job runs them under a lease)
+
+  /** Accrues every full day up to yesterday (UTC) of every active stake: one row per stake and day. */
+  async accrue(): Promise<number> {
+    const yesterday = addDays(this.today(), -1);
+    let days = 0;
+    for (const s of await repo.stakesToAccrue(this.db, yesterday)) {
+      const batch = (await repo.batchById(this.db, s.batchId))!;
+      const last = batch.endDay <= yesterday ? addDays(batch.endDay, -1) : yesterday;
+      for (let day = addDays(s.accruedThrough, 1); day <= last; day = addDays(day, 1)) {
+        await inTransaction(this.db, async (tx) => {
+          const stake = await repo.stakeById(tx, s.id, true);
+          if (!stake || stake.status !== 'active' || stake.accruedThrough >= day) return;
+          let reward = new D(0);
+          if (day >= batch.startDay) {
+            const base = await repo.dayBase(tx, stake.id, dayStart(day), dayStart(addDays(day, 1)));
+            reward = dayReward(base, batch.annualRate, batch.feeRate);
+            if (!(await repo.insertAccrual(tx, { stakeId: stake.id, day, base, reward: reward.toFixed() }))) reward = new D(0);
+          }
+          await repo.updateStake(tx, stake.id, { accruedThrough: day, unclaimedReward: reward.plus(stake.unclaimedReward).toFixed() });
+        });
+        days++;
+      }
+    }
+    return days;
+  }
+
+  /**
+   * Ends the stakes of batches whose end day has come: their loan is settled first (from the
+   * balance, then the stake), then the reward is paid and the rest of the stake returns.
+   */
+  async completeEnded(settle: (tx: Tx, stake: repo.StakeRow, now: Date) => Promise<repo.StakeRow>): Promise<number> {
+    const ended = await repo.stakesEnded(this.db, this.today());
+    for (const s of ended) {
+      await inTransaction(this.db, async (tx) => {
+        const now = this.clock.now();
+        let stake = await repo.stakeById(tx, s.id, true);
+        if (!stake || stake.status !== 'active') return;
+        stake = await settle(tx, stake, now);
+        const paid = await this.payReward(tx, stake, `stake-reward:${stake.id}:end`, now);
+        const updated = await repo.updateStake(tx, stake.id, {
+          status: 'completed',
+          amount: '0',
+          unclaimedReward: new D(stake.unclaimedReward).minus(paid).toFixed(),
+          claimedReward: paid.plus(stake.claimedReward).toFixed(),
+          endedAt: now,
+        });
+        if (new D(stake.amount).gt(0)) await this.change(tx, updated, 'complete', new D(stake.amount).neg(), null, now, { from: { holder: stake.accountId, bucket: 'locked' }, to: { holder: stake.accountId } });
+      });
+    }
+    return ended.length;
+  }
+
+  // Operators
+
+  async adminBatches() {
+    const rows = await repo.batches(this.db);
+    const staked = await repo.stakedByBatch(this.db, rows.map((b) => b.id));
+    return rows.map((b) => ({ ...batchView(b, staked.get(b.id)?.amount ?? '0'), staked_amount: plain(staked.get(b.id)?.amount ?? '0'), active_stakes: staked.get(b.id)?.count ?? 0 }));
+  }
+
+  async saveBatch(adminId: string, id: string | null, body: StakeBatchBody) {
+    if (body.end_day <= body.start_day) throw new AppError('stake_batch_invalid');
+    const values = {
+      code: body.code,
+      coin: COIN,
+      startDay: body.start_day,
+      endDay: body.end_day,
+      annualRate: body.annual_rate,
+      feeRate: body.fee_rate,
+      status: body.status,
+      durationType: body.duration_type,
+      stakeType: body.stake_type,
+      maxAmount: body.max_amount,
+      updatedAt: this.clock.now(),
+    };
+    const row = await inTransaction(this.db, async (tx) => {
+      const saved = id ? await repo.updateBatch(tx, id, values) : await repo.insertBatch(tx, values);
+      if (!saved) throw new AppError('not_found');
+      await this.audit.record({ adminUserId: adminId, action: id ? 'stake_batch.update' : 'stake_batch.create', target: saved.id, detail: { code: body.code, status: body.status, annual_rate: body.annual_rate, fee_rate: body.fee_rate, max_amount: body.max_amount } }, tx);
+      return saved;
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new AppError('stake_batch_code_taken');
+      throw error;
+    });
+    return (await this.batchViews([row]))[0]!;
+  }
+}

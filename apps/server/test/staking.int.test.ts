@@ -1,0 +1,366 @@
+// Staking and borrowing through HTTP (issue 17): operators' batches and loan products, stake /
+// add / reduce / unstake / claim with their refusals and messages, the daily accrual under the
+// fake clock (idempotent per day), the end of a term, the locked bucket refusing withdrawals,
+// loans (range, capacity, approval, cancel, interest, repayment, settlement), idempotency keys,
+// two concurrent stakes, and who may call what. The test app's teardown reconciles the ledger.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type Loan, type Stake, type StakeBatch, type StakingOverview, type Tokens } from '@hashpool/shared';
+import { stakingPass } from '../src/modules/staking/staking.jobs';
+import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('operator');
+const DAY = 86_400_000;
+
+interface User {
+  email: string;
+  tokens: Tokens;
+  accountName: string;
+  /** The fake clock's time of the tokens. */
+  at: number;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ demo: false, env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  admin = await newUser(ADMIN);
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
+const errorOf = (res: { body: string }) => body(res).code;
+
+async function newUser(email = uniqueEmail('staker')): Promise<User> {
+  const r = await registerByEmail(t.app, inbox, email);
+  const mine = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
+  return { email, tokens: r.tokens, accountName: mine.current_account.name, at: t.clock.now().getTime() };
+}
+
+let admin: User;
+
+/** The user's bearer header, refreshed when the fake clock has moved past the access token's life. */
+async function h(user: User): Promise<Record<string, string>> {
+  if (t.clock.now().getTime() - user.at > 30 * 60_000) {
+    const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: user.tokens.refresh_token } });
+    expect(res.statusCode, res.body).toBe(200);
+    user.tokens = body<Tokens>(res).data;
+    user.at = t.clock.now().getTime();
+  }
+  return auth(user.tokens);
+}
+const asAdmin = () => h(admin);
+
+async function credit(user: User, amount: string) {
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await asAdmin()), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin: 'aleo', amount, reason: 'test funding' } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const batchBody = (over: Record<string, unknown> = {}) => ({
+  code: `B-${randomUUID().slice(0, 8)}`,
+  start_day: day(0),
+  end_day: day(30),
+  annual_rate: '0.365',
+  fee_rate: '0',
+  status: 'active',
+  duration_type: 'flexible',
+  stake_type: 'adjustable',
+  max_amount: '100000',
+  ...over,
+});
+/** A UTC day relative to the fake clock's today. */
+function day(offset: number) {
+  return new Date(t.clock.now().getTime() + offset * DAY).toISOString().slice(0, 10);
+}
+
+async function createBatch(over: Record<string, unknown> = {}): Promise<StakeBatch> {
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/staking/batches', headers: await asAdmin(), payload: batchBody(over) });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<StakeBatch>(res).data;
+}
+
+const overview = async (user: User) => body<StakingOverview>(await inject(t.app, { url: '/api/v2/staking', headers: await h(user) })).data;
+const call = async (user: User, url: string, payload: Record<string, unknown> = {}, key: string = randomUUID()) =>
+  inject(t.app, { method: 'POST', url: `/api/v2/${url}`, headers: { ...await h(user), 'idempotency-key': key }, payload });
+const stake = (user: User, batchId: string, amount: string, key?: string) => call(user, 'staking/stake', { batch_id: batchId, amount }, key);
+const pass = () => stakingPass(t.database.db, t.app.modules.staking);
+/** Moves the fake clock to 00:00:30 UTC `days` days later and runs the daily pass. */
+async function nextDays(days = 1) {
+  const now = t.clock.now().getTime();
+  t.clock.set(new Date(Math.floor(now / DAY) * DAY + days * DAY + 30_000));
+  await pass();
+}
+
+describe('stake batches (operators)', () => {
+  it('creates, validates and edits batches; a draft is invisible to users', async () => {
+    const draft = await createBatch({ status: 'draft' });
+    const user = await newUser();
+    expect((await overview(user)).batches.map((b) => b.id)).not.toContain(draft.id);
+    const bad = await inject(t.app, { method: 'POST', url: '/api/admin/staking/batches', headers: await asAdmin(), payload: batchBody({ end_day: day(0) }) });
+    expect(errorOf(bad)).toBe(codeOf('stake_batch_invalid'));
+    const dup = await inject(t.app, { method: 'POST', url: '/api/admin/staking/batches', headers: await asAdmin(), payload: batchBody({ code: draft.code }) });
+    expect(errorOf(dup)).toBe(codeOf('stake_batch_code_taken'));
+    const edit = await inject(t.app, { method: 'PUT', url: `/api/admin/staking/batches/${draft.id}`, headers: await asAdmin(), payload: batchBody({ code: draft.code, status: 'active' }) });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await overview(user)).batches.map((b) => b.id)).toContain(draft.id);
+    const list = body<Array<{ id: string; active_stakes: number }>>(await inject(t.app, { url: '/api/admin/staking/batches', headers: await asAdmin() })).data;
+    expect(list.some((b) => b.id === draft.id)).toBe(true);
+  });
+
+  it('is for operators only', async () => {
+    const user = await newUser();
+    expect((await inject(t.app, { url: '/api/admin/staking/batches', headers: await h(user) })).statusCode).toBe(403);
+    expect((await inject(t.app, { url: '/api/admin/staking/batches' })).statusCode).toBe(401);
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/loan-products', headers: await h(user), payload: {} })).statusCode).toBe(403);
+    expect((await inject(t.app, { url: '/api/v2/staking' })).statusCode).toBe(401);
+  });
+});
+
+describe('staking', () => {
+  it('refuses below the minimum and above the maximum stakable; stakes once per key; locks the ALEO', async () => {
+    const batch = await createBatch({ max_amount: '1000' });
+    const user = await newUser();
+    await credit(user, '500');
+    const low = await stake(user, batch.id, '9.5');
+    expect(errorOf(low)).toBe(codeOf('stake_below_minimum'));
+    expect(body(low).msg).toBe('The minimum stake is 10 ALEO.');
+    const high = await stake(user, batch.id, '600');
+    expect(errorOf(high)).toBe(codeOf('stake_exceeds_max'));
+    expect(body(high).msg).toContain('500 ALEO');
+    const key = randomUUID();
+    const first = await stake(user, batch.id, '100', key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await stake(user, batch.id, '100', key);
+    expect(body<Stake>(again).data.amount).toBe('100');
+    const o = await overview(user);
+    expect(o.available_balance).toBe('400');
+    expect(o.locked_balance).toBe('100');
+    expect(o.stake?.amount).toBe('100');
+    // An addition to the same batch; another batch is refused.
+    expect(body<Stake>(await stake(user, batch.id, '50')).data.amount).toBe('150');
+    const other = await createBatch();
+    expect(errorOf(await stake(user, other.id, '20'))).toBe(codeOf('stake_one_active'));
+    // Capacity of the batch: 1000 - 150 left, balance 350: the balance bounds it.
+    expect(errorOf(await stake(user, batch.id, '351'))).toBe(codeOf('stake_exceeds_max'));
+    expect(errorOf(await stake(user, randomUUID(), '20'))).toBe(codeOf('stake_batch_not_found'));
+  });
+
+  it('bounds an addition by the batch capacity left', async () => {
+    const batch = await createBatch({ max_amount: '30' });
+    const a = await newUser();
+    const b = await newUser();
+    await credit(a, '100');
+    await credit(b, '100');
+    expect((await stake(a, batch.id, '25')).statusCode).toBe(200);
+    const res = await stake(b, batch.id, '10');
+    expect(errorOf(res)).toBe(codeOf('stake_exceeds_max'));
+    expect(body(res).msg).toContain('(5 ALEO)');
+  });
+
+  it('refuses a withdrawal or a transfer of staked ALEO with "Cannot withdraw due to asset staking"', async () => {
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, batch.id, '80');
+    const quote = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: await h(user), payload: { coin: 'aleo', amount: '50' } });
+    expect(errorOf(quote)).toBe(codeOf('asset_staking'));
+    expect(body(quote).msg).toBe('Cannot withdraw due to asset staking.');
+    const more = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: await h(user), payload: { coin: 'aleo', amount: '500' } });
+    expect(errorOf(more)).toBe(codeOf('insufficient_balance'));
+  });
+
+  it('accrues daily from the next day (idempotent per day), lets a flexible term claim, unstakes from the next day', async () => {
+    const batch = await createBatch({ annual_rate: '0.365', fee_rate: '0.2' });
+    const user = await newUser();
+    await credit(user, '1000');
+    await stake(user, batch.id, '500');
+    expect(errorOf(await call(user, 'staking/unstake'))).toBe(codeOf('stake_unstake_wait'));
+    expect(errorOf(await call(user, 'staking/reduce', { amount: '10' }))).toBe(codeOf('stake_unstake_wait'));
+    expect(errorOf(await call(user, 'staking/claim'))).toBe(codeOf('stake_nothing_to_claim'));
+    // Added later the same day: earns from the next day too.
+    await stake(user, batch.id, '100');
+    await nextDays(1); // the staking day itself earns nothing
+    expect((await overview(user)).stake?.unclaimed_reward).toBe('0');
+    await nextDays(1); // one full day: 600 * 0.365 / 365 * 0.8 = 0.48
+    expect((await overview(user)).stake?.unclaimed_reward).toBe('0.48');
+    await pass();
+    await pass();
+    expect((await overview(user)).stake?.unclaimed_reward).toBe('0.48');
+    const claimKey = randomUUID();
+    const claim = await call(user, 'staking/claim', {}, claimKey);
+    expect(body<{ paid: string }>(claim).data.paid).toBe('0.48');
+    expect(body<{ paid: string }>(await call(user, 'staking/claim', {}, claimKey)).data.paid).toBe('0.48');
+    expect((await overview(user)).available_balance).toBe('400.48');
+    // Reduce: at most the stake less 10.
+    const tooMuch = await call(user, 'staking/reduce', { amount: '595' });
+    expect(errorOf(tooMuch)).toBe(codeOf('stake_reduce_invalid'));
+    expect(body(tooMuch).msg).toContain('590 ALEO');
+    expect(body<Stake>(await call(user, 'staking/reduce', { amount: '100' })).data.amount).toBe('500');
+    // The reduction stops earning the same day: the day's base is 500.
+    await nextDays(1);
+    expect((await overview(user)).stake?.unclaimed_reward).toBe('0.4');
+    const out = await call(user, 'staking/unstake');
+    expect(body<Stake>(out).data.status).toBe('unstaked');
+    const o = await overview(user);
+    expect(o.stake).toBeNull();
+    expect(o.locked_balance).toBe('0');
+    expect(o.available_balance).toBe('1000.88');
+  });
+
+  it('a fixed term pays only at its end; an early unstake loses the rewards after confirmation; full lock refuses reductions', async () => {
+    const fixed = await createBatch({ duration_type: 'fixed', stake_type: 'full_lock', end_day: day(3) });
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, fixed.id, '100');
+    await nextDays(2);
+    expect(errorOf(await call(user, 'staking/claim'))).toBe(codeOf('stake_claim_fixed'));
+    expect(errorOf(await call(user, 'staking/reduce', { amount: '10' }))).toBe(codeOf('stake_full_lock'));
+    expect((await overview(user)).stake?.unclaimed_reward).toBe('0.1');
+    await nextDays(1); // the end day: the term's 2 days of reward are paid, the stake returns
+    const o = await overview(user);
+    expect(o.stake).toBeNull();
+    expect(o.available_balance).toBe('100.2');
+
+    const adjustable = await createBatch({ duration_type: 'fixed', stake_type: 'adjustable' });
+    const other = await newUser();
+    await credit(other, '100');
+    await stake(other, adjustable.id, '100');
+    await nextDays(2);
+    const unconfirmed = await call(other, 'staking/unstake');
+    expect(errorOf(unconfirmed)).toBe(codeOf('stake_forfeit_unconfirmed'));
+    const out = body<Stake>(await call(other, 'staking/unstake', { accept_forfeit: true })).data;
+    expect(out.forfeited_reward).toBe('0.1');
+    expect((await overview(other)).available_balance).toBe('100');
+  });
+
+  it('two stakes at once for one user leave one', async () => {
+    const a = await createBatch();
+    const b = await createBatch();
+    const user = await newUser();
+    await credit(user, '100');
+    const results = await Promise.all([stake(user, a.id, '20'), stake(user, b.id, '30')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const o = await overview(user);
+    expect(['20', '30']).toContain(o.stake?.amount);
+    expect(o.locked_balance).toBe(o.stake?.amount);
+  });
+});
+
+describe('borrowing', () => {
+  const productBody = (over: Record<string, unknown> = {}) => ({ name: `P ${randomUUID().slice(0, 6)}`, min_amount: '10', max_amount: '100', rate: '0.001', rate_period: 'daily', period_days: 3, capacity: '150', auto_approve_below: null, status: 'active', ...over });
+  async function product(over: Record<string, unknown> = {}) {
+    const res = await inject(t.app, { method: 'POST', url: '/api/admin/loan-products', headers: await asAdmin(), payload: productBody(over) });
+    expect(res.statusCode, res.body).toBe(200);
+    return body<{ id: string }>(res).data;
+  }
+  const borrow = (user: User, productId: string, amount: string, key?: string, agree: unknown = true) => call(user, 'borrowing/loans', { product_id: productId, amount, agree_terms: agree }, key);
+  const loanOf = async (user: User) => body<{ loan: Loan | null }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data.loan;
+
+  it('refuses too low, too high, no capacity, without a stake or without agreeing', async () => {
+    const p = await product();
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '100');
+    expect(errorOf(await borrow(user, p.id, '50'))).toBe(codeOf('borrow_stake_required'));
+    await stake(user, batch.id, '20');
+    expect(errorOf(await borrow(user, p.id, '50', undefined, false))).toBe(codeOf('validation_failed'));
+    const low = await borrow(user, p.id, '5');
+    expect(errorOf(low)).toBe(codeOf('borrow_too_low'));
+    expect(body(low).msg).toBe('The amount is too low: the minimum is 10 ALEO.');
+    expect(errorOf(await borrow(user, p.id, '101'))).toBe(codeOf('borrow_too_high'));
+    const other = await newUser();
+    await credit(other, '100');
+    await stake(other, batch.id, '20');
+    expect((await borrow(other, p.id, '100')).statusCode).toBe(200);
+    const none = await borrow(user, p.id, '60');
+    expect(errorOf(none)).toBe(codeOf('borrow_no_capacity'));
+    expect(body(none).msg).toContain('50 ALEO');
+    expect(errorOf(await borrow(other, p.id, '10'))).toBe(codeOf('loan_open_exists'));
+  });
+
+  it('pending until approved; the ALEO goes into the stake; interest accrues; repaid in parts; completed', async () => {
+    const p = await product();
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '200');
+    await stake(user, batch.id, '20');
+    const key = randomUUID();
+    const loan = body<Loan>(await borrow(user, p.id, '100', key)).data;
+    expect(loan.status).toBe('pending');
+    expect(body<Loan>(await borrow(user, p.id, '100', key)).data.id).toBe(loan.id);
+    // Another user can neither cancel nor repay it.
+    const stranger = await newUser();
+    expect(errorOf(await call(stranger, `borrowing/loans/${loan.id}/cancel`))).toBe(codeOf('loan_not_found'));
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await h(user) })).statusCode).toBe(403);
+    const pending = body<Array<{ id: string; account_name: string }>>(await inject(t.app, { url: '/api/admin/loans?status=pending', headers: await asAdmin() })).data;
+    expect(pending.find((l) => l.id === loan.id)?.account_name).toBe(user.accountName);
+    const approved = await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await asAdmin() });
+    expect(body<Loan>(approved).data.status).toBe('active');
+    expect(errorOf(await call(user, `borrowing/loans/${loan.id}/cancel`))).toBe(codeOf('loan_state_invalid'));
+    let o = await overview(user);
+    expect(o.stake?.amount).toBe('120');
+    expect(o.stake?.borrowed).toBe('100');
+    expect(o.locked_balance).toBe('120');
+    // The borrowed part cannot be taken out; unstaking waits for the loan.
+    await nextDays(2); // one full day of interest: 100 * 0.001
+    expect(errorOf(await call(user, 'staking/reduce', { amount: '20' }))).toBe(codeOf('stake_reduce_invalid'));
+    expect(errorOf(await call(user, 'staking/unstake'))).toBe(codeOf('stake_loan_outstanding'));
+    expect((await loanOf(user))?.interest_due).toBe('0.1');
+    const exceeds = await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '101' });
+    expect(errorOf(exceeds)).toBe(codeOf('loan_repay_exceeds'));
+    const part = body<Loan>(await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '50.1' })).data;
+    expect(part).toMatchObject({ interest_due: '0', interest_repaid: '0.1', principal_due: '50', debt: '50' });
+    const rest = body<Loan>(await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '50' })).data;
+    expect(rest.status).toBe('completed');
+    o = await overview(user);
+    expect(o.stake?.borrowed).toBe('0');
+    // 200 - 20 staked - 100.1 repaid; what was borrowed and repaid is now the user's own stake.
+    expect(o.available_balance).toBe('79.9');
+    expect(o.locked_balance).toBe('120');
+  });
+
+  it('a pending loan can be cancelled, and one below the threshold is approved at once', async () => {
+    const p = await product({ auto_approve_below: '50' });
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, batch.id, '20');
+    const pending = body<Loan>(await borrow(user, p.id, '60')).data;
+    expect(pending.status).toBe('pending');
+    expect(body<Loan>(await call(user, `borrowing/loans/${pending.id}/cancel`)).data.status).toBe('cancelled');
+    const auto = body<Loan>(await borrow(user, p.id, '40')).data;
+    expect(auto.status).toBe('active');
+    expect((await overview(user)).stake?.amount).toBe('60');
+  });
+
+  it('settles an unpaid loan at the end of its period from the balance, then the stake', async () => {
+    const p = await product({ auto_approve_below: '1000', period_days: 2 });
+    const batch = await createBatch({ annual_rate: '0' });
+    const user = await newUser();
+    await credit(user, '30');
+    await stake(user, batch.id, '20');
+    await borrow(user, p.id, '100');
+    // Two days of interest (0.1 each), then the period is over.
+    await nextDays(3);
+    const loan = body<{ history: Loan[] }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data.history[0]!;
+    expect(loan.status).toBe('completed');
+    expect(loan.interest_repaid).toBe('0.2');
+    const o = await overview(user);
+    // Debt 100.2: 10 from the balance, 90.2 from the stake (120 - 90.2).
+    expect(o.available_balance).toBe('0');
+    expect(o.stake?.amount).toBe('29.8');
+    expect(o.locked_balance).toBe('29.8');
+  });
+
+  it('loan products are validated and audited', async () => {
+    const bad = await inject(t.app, { method: 'POST', url: '/api/admin/loan-products', headers: await asAdmin(), payload: productBody({ min_amount: '200' }) });
+    expect(errorOf(bad)).toBe(codeOf('loan_product_invalid'));
+    const list = body<Array<{ id: string }>>(await inject(t.app, { url: '/api/admin/loan-products', headers: await asAdmin() })).data;
+    expect(list.length).toBeGreaterThan(0);
+  });
+});
