@@ -18,3 +18,4 @@ export * from './schemas/address-earnings';
 export * from './address-formats';
 export * from './schemas/address-mining';
 export * from './aleo-stake';
+export * from './schemas/contracts';

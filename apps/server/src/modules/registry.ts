@@ -5,6 +5,7 @@ import type { RegisteredModule } from '../platform/modules';
 import { accountsModule } from './accounts';
 import { addressMiningModule } from './address-mining';
 import { contentModule } from './content';
+import { contractsModule } from './contracts';
 import { earningsModule } from './earnings';
 import { miningModule } from './mining';
 import { walletModule } from './wallet';
@@ -16,4 +17,5 @@ export const MODULES: readonly RegisteredModule[] = [
   walletModule,
   earningsModule,
   addressMiningModule,
+  contractsModule,
 ];

@@ -24,6 +24,7 @@ import * as repo from './earnings.repository';
 import { payMethodState, type MarketInsert, type MarketRow } from './earnings.repository';
 import { payMethodView, plain, untilText } from './earnings.presenter';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
+import { fppsGross } from './formulas';
 import type { MarketDataAdapter, MarketValues } from './market-data';
 
 /** Days the market-data job fills at most after a long stop (older days stay empty). */
@@ -69,6 +70,19 @@ export class EarningsService {
     const row = await repo.marketDay(this.db, coin, day);
     if (!row) throw new AppError('market_data_not_found');
     return row;
+  }
+
+  /**
+   * What one H/s earned over a whole UTC day by the FPPS formula before any fee, W = 86 400 hashes
+   * (formulas.ts), and the day's price: the unit earnings cloud-mining contracts are paid from.
+   * Null when the coin has no market day `day`.
+   */
+  async unitEarnings(coin: string, day: string): Promise<{ perHashPerSecond: string; priceUsd: string | null } | null> {
+    const row = await repo.marketDay(this.db, coin, day);
+    const info = COINS.find((c) => c.code === coin);
+    if (!row || !info) return null;
+    const perHashPerSecond = fppsGross(86_400, { networkDifficulty: row.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: row.blockSubsidy, avgFeesPerBlock: row.avgFeesPerBlock });
+    return { perHashPerSecond: perHashPerSecond.toFixed(), priceUsd: row.priceUsd === null ? null : plain(row.priceUsd) };
   }
 
   /** A coin's market days from `from` to `to`, oldest first. */

@@ -5,7 +5,7 @@ import { addressWallets } from './wallet.tables';
 export { walletModule, type WalletApi } from './wallet.module';
 export type { ChainAdapter } from './chain';
 // The one ledger: every money movement of every module is a posting through post() or postCredits().
-export { balanceOf, balancesOf, LedgerDecimal, post, postCredits, SYSTEM, type Balance, type PostingInput, type PostingResult } from './ledger';
+export { balanceOf, balancesOf, LedgerDecimal, movement, post, postCredits, SYSTEM, type Balance, type PostingInput, type PostingResult } from './ledger';
 export { addressWalletIds } from './address-wallets';
 
 /** The columns other modules' tables may point their foreign keys at. */
