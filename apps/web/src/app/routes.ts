@@ -135,7 +135,15 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/asset/transaction', access: WALLET, owner: 'wallet', page: () => import('../features/wallet/pages/TransactionPage'), title: 'wallet:transactions.title',
     menu: [inMenu('wallet', 20, 'wallet:nav.transactions')] },
   ...planned('staking', WALLET, ['/asset/:type/stake-now', '/asset/:type/borrow-now']),
-  ...planned('contracts', CONTRACT, ['/contract/list', '/contract/order', '/contract/order/:orderId', '/contract/order/:orderId/profit', '/contract/dashboard', '/contract/detail', '/contract/terms']),
+  // Cloud-mining contracts (issue 16): products, orders, profit, dashboard, terms; "Contracts" in the header.
+  { path: '/contract/list', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/ProductListPage'), title: 'contracts:list.title',
+    menu: [{ menu: 'main', order: 35, key: 'contracts', label: 'common:nav.contracts' }] },
+  { path: '/contract/detail', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/ProductDetailPage'), title: 'contracts:detail.title', parentKeys: ['contracts'] },
+  { path: '/contract/order', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/OrdersPage'), title: 'contracts:orders.title', parentKeys: ['contracts'] },
+  { path: '/contract/order/:orderId', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/OrderDetailPage'), title: 'contracts:order.title', parentKeys: ['contracts'] },
+  { path: '/contract/order/:orderId/profit', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/ProfitPage'), title: 'contracts:profit.title', parentKeys: ['contracts'] },
+  { path: '/contract/dashboard', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/DashboardPage'), title: 'contracts:dashboard.title', parentKeys: ['contracts'] },
+  { path: '/contract/terms', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/TermsPage'), title: 'contracts:terms.title', parentKeys: ['contracts'] },
   { path: '/fund/:id', access: ACCOUNT, owner: 'wallet', page: () => import('../features/wallet/pages/FundDetailPage'), title: 'wallet:fund.title' },
 
   // Ours (docs/rules.md, Routes and access): the operators' wallet area (withdrawal review, ledger, adjustments).

@@ -24,6 +24,8 @@ export interface TransportOptions {
   token?: string | null;
   /** Extra headers of one call (the idempotency key of a money movement); not signed. */
   headers?: Record<string, string>;
+  /** A multipart body (an upload) instead of JSON; only the query is signed. */
+  form?: FormData;
 }
 
 interface RawEnvelope {
@@ -107,7 +109,7 @@ async function request(method: Method, path: string, options: TransportOptions, 
     response = await fetch(`${API_BASE}${path}${search ? `?${search}` : ''}`, {
       method,
       headers,
-      body: options.body ? JSON.stringify(options.body) : undefined,
+      body: options.form ?? (options.body ? JSON.stringify(options.body) : undefined),
       credentials: 'same-origin',
       signal,
     });

@@ -17,8 +17,9 @@ import { ReconciliationReport } from '../components/ReconciliationReport';
 import { ReviewQueue } from '../components/ReviewQueue';
 import { FeeRatesAdmin, MarketDataAdmin } from '../../earnings';
 import { StakeScheduleAdmin } from '../../address-mining';
+import { ContractsAdmin } from '../../contracts';
 
-const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake'] as const;
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'contracts'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 const parseTab = (value: string | null): AdminTab => ((ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'review');
@@ -58,6 +59,7 @@ export default function AdminWalletPage() {
               { key: 'fees', label: t('tabs.fees'), children: <FeeRatesAdmin timezone={timezone} /> },
               { key: 'market', label: t('tabs.market'), children: <MarketDataAdmin timezone={timezone} /> },
               { key: 'stake', label: t('tabs.stake'), children: <StakeScheduleAdmin timezone={timezone} /> },
+              { key: 'contracts', label: t('tabs.contracts'), children: <ContractsAdmin timezone={timezone} /> },
             ]}
           />
         </Panel>

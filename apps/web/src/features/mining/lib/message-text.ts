@@ -80,6 +80,15 @@ export function describeMessage(type: string, params: MessageParams): MessageTex
         title: { key: 'messages.types.setting_update.title', values: {} },
         body: { key: params.setting === 'alerts' ? (account ? 'messages.types.setting_update.alerts_account' : 'messages.types.setting_update.alerts') : 'messages.types.setting_update.other', values: base },
       };
+    case 'contract_order': {
+      // A cloud-mining order changed state (contracts module): the state names the sentence.
+      const status = text(params.status);
+      const known = ['unpaid', 'checking', 'effect', 'finish', 'cancelled', 'rejected'];
+      return {
+        title: { key: 'messages.types.contract_order.title', values: {} },
+        body: { key: status && known.includes(status) ? `messages.types.contract_order.${status}` : 'messages.types.unknown.body', values: { ...base, product: text(params.product) ?? MISSING, reason: text(params.reason) ?? MISSING } },
+      };
+    }
     default:
       return { title: { key: 'messages.types.unknown.title', values: {} }, body: { key: 'messages.types.unknown.body', values: base } };
   }
