@@ -85,7 +85,7 @@ function Payment({ o }: { o: OrderDetail }) {
         {o.balance_pay && (
           <Flex vertical gap={8} style={{ marginTop: 8 }}>
             <Text>{t('payment.balance', { amount: o.balance_pay.amount, coin: coinSymbol(o.balance_pay.coin), available: o.balance_pay.available, price: o.balance_pay.price_usd })}</Text>
-            <Button onClick={() => setConfirmPay(true)} disabled={Number(o.balance_pay.available) < Number(o.balance_pay.amount)} data-testid="pay-balance">
+            <Button style={{ alignSelf: 'flex-start' }} onClick={() => setConfirmPay(true)} disabled={Number(o.balance_pay.available) < Number(o.balance_pay.amount)} data-testid="pay-balance">
               {t('payment.pay_balance')}
             </Button>
           </Flex>
