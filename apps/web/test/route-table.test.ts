@@ -22,12 +22,14 @@ const place = (path: string) => {
 };
 
 describe('menus from the route table', () => {
-  it('main menu: the same five links for everyone, in order', () => {
-    const main = ['/', '/#pools', '/miners', '/download', '/ticket'];
-    expect(links('main', visitor)).toEqual(main);
-    expect(links('main', user('user.view'))).toEqual(main);
+  it('main menu: the same links for everyone, in order; contracts for holders of contract.view', () => {
+    const main = ['/', '/#pools', '/miners', '/contract/list', '/download', '/ticket'];
+    const withoutContracts = main.filter((link) => link !== '/contract/list');
+    expect(links('main', visitor)).toEqual(withoutContracts);
+    expect(links('main', user('user.view'))).toEqual(withoutContracts);
+    expect(links('main', user('user.view', 'contract.view'))).toEqual(main);
     expect(links('main', operator)).toEqual(main);
-    expect(menuEntries(ROUTES, 'main', visitor).map((entry) => entry.label)).toEqual(['common:nav.home', 'common:nav.pools', 'common:nav.miners', 'common:nav.download', 'common:nav.support']);
+    expect(menuEntries(ROUTES, 'main', operator).map((entry) => entry.label)).toEqual(['common:nav.home', 'common:nav.pools', 'common:nav.miners', 'common:nav.contracts', 'common:nav.download', 'common:nav.support']);
   });
 
   it('account menu: nothing for a visitor, the links a user may open, the operators area for operators only', () => {

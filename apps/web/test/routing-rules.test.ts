@@ -37,7 +37,7 @@ describe('route table', () => {
     for (const route of ROUTES) expect(route.owner).toBeTruthy();
   });
 
-  it('builds the pages of the shell, accounts, mining, wallet, earnings, address-mining and promotions issues and only those', () => {
+  it('builds the pages of the shell and of every product issue so far, and only those', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
@@ -50,6 +50,13 @@ describe('route table', () => {
       '/admin/wallet',
       '/asset/index',
       '/asset/transaction',
+      '/contract/dashboard',
+      '/contract/detail',
+      '/contract/list',
+      '/contract/order',
+      '/contract/order/:orderId',
+      '/contract/order/:orderId/profit',
+      '/contract/terms',
       '/download',
       '/fund/:id',
       '/login',

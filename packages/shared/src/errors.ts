@@ -150,6 +150,24 @@ export const ERRORS = {
   loan_repay_exceeds: { code: 34037, status: 400 },
   loan_open_exists: { code: 34038, status: 409 },
   loan_product_invalid: { code: 34039, status: 400 },
+  // Cloud-mining contracts (33000-33099)
+  contract_product_not_found: { code: 33001, status: 404 },
+  /** The product is not on sale (draft, ended) or outside its sale window. */
+  contract_not_on_sale: { code: 33002, status: 400 },
+  /** More units than are left for sale ({available}). */
+  contract_inventory_short: { code: 33003, status: 409 },
+  contract_order_not_found: { code: 33004, status: 404 },
+  /** The order's state does not allow this ({status}). */
+  contract_order_state: { code: 33005, status: 409 },
+  contract_terms_required: { code: 33006, status: 400 },
+  /** The chain adapter cannot give an address on this network. */
+  contract_network_unavailable: { code: 33007, status: 400 },
+  /** No price of the coin to convert the order's amount with. */
+  contract_price_unavailable: { code: 33008, status: 400 },
+  /** Bank transfer chosen while the pool has no bank details. */
+  contract_bank_unset: { code: 33009, status: 400 },
+  /** A product whose values do not fit together (sale window, inventory below units sold). */
+  contract_product_invalid: { code: 33010, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -25,3 +25,4 @@ export * from './schemas/content-admin';
 export * from './schemas/catalogue';
 export * from './mining-profit';
 export * from './schemas/staking';
+export * from './schemas/contracts';

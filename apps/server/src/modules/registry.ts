@@ -5,6 +5,7 @@ import type { RegisteredModule } from '../platform/modules';
 import { accountsModule } from './accounts';
 import { addressMiningModule } from './address-mining';
 import { contentModule } from './content';
+import { contractsModule } from './contracts';
 import { earningsModule } from './earnings';
 import { miningModule } from './mining';
 import { operationsModule } from './operations';
@@ -28,4 +29,5 @@ export const MODULES: readonly RegisteredModule[] = [
   supportModule,
   catalogueModule,
   stakingModule,
+  contractsModule,
 ];

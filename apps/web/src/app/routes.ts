@@ -144,7 +144,15 @@ export const ROUTES: readonly RouteDef[] = [
   // Staking and borrowing (issue 17): ALEO only; reached from the wallet's ALEO row.
   { path: '/asset/:type/stake-now', access: WALLET, owner: 'staking', page: () => import('../features/staking/pages/StakeNowPage'), title: 'staking:title' },
   { path: '/asset/:type/borrow-now', access: WALLET, owner: 'staking', page: () => import('../features/staking/pages/BorrowNowPage'), title: 'staking:borrow_title' },
-  ...planned('contracts', CONTRACT, ['/contract/list', '/contract/order', '/contract/order/:orderId', '/contract/order/:orderId/profit', '/contract/dashboard', '/contract/detail', '/contract/terms']),
+  // Cloud-mining contracts (issue 16): products, orders, profit, dashboard, terms; "Contracts" in the header.
+  { path: '/contract/list', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/ProductListPage'), title: 'contracts:list.title',
+    menu: [{ menu: 'main', order: 35, key: 'contracts', label: 'common:nav.contracts' }] },
+  { path: '/contract/detail', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/ProductDetailPage'), title: 'contracts:detail.title', parentKeys: ['contracts'] },
+  { path: '/contract/order', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/OrdersPage'), title: 'contracts:orders.title', parentKeys: ['contracts'] },
+  { path: '/contract/order/:orderId', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/OrderDetailPage'), title: 'contracts:order.title', parentKeys: ['contracts'] },
+  { path: '/contract/order/:orderId/profit', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/ProfitPage'), title: 'contracts:profit.title', parentKeys: ['contracts'] },
+  { path: '/contract/dashboard', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/DashboardPage'), title: 'contracts:dashboard.title', parentKeys: ['contracts'] },
+  { path: '/contract/terms', access: CONTRACT, owner: 'contracts', page: () => import('../features/contracts/pages/TermsPage'), title: 'contracts:terms.title', parentKeys: ['contracts'] },
   { path: '/fund/:id', access: ACCOUNT, owner: 'wallet', page: () => import('../features/wallet/pages/FundDetailPage'), title: 'wallet:fund.title' },
 
   // Ours (docs/rules.md, Routes and access): the operators' wallet area (withdrawal review, ledger, adjustments).

@@ -73,16 +73,33 @@ export class EarningsService {
     return row;
   }
 
+  /** The FPPS formula's inputs of a coin's market day (formulas.ts), or null without that day. */
+  private async fppsInputs(coin: string, day: string) {
+    const row = await repo.marketDay(this.db, coin, day);
+    const info = COINS.find((c) => c.code === coin);
+    if (!row || !info) return null;
+    return { row, params: { networkDifficulty: row.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: row.blockSubsidy, avgFeesPerBlock: row.avgFeesPerBlock } };
+  }
+
+  /**
+   * What one H/s earned over a whole UTC day by the FPPS formula before any fee, W = 86 400 hashes
+   * (formulas.ts), and the day's price: the unit earnings cloud-mining contracts are paid from.
+   * Null when the coin has no market day `day`.
+   */
+  async unitEarnings(coin: string, day: string): Promise<{ perHashPerSecond: string; priceUsd: string | null } | null> {
+    const inputs = await this.fppsInputs(coin, day);
+    if (!inputs) return null;
+    return { perHashPerSecond: fppsGross(86_400, inputs.params).toFixed(), priceUsd: inputs.row.priceUsd === null ? null : plain(inputs.row.priceUsd) };
+  }
+
   /**
    * What `hashrate` (H/s) working the whole UTC `day` earns by FPPS before any fee, exact (uncut):
    * W / (D x k) x (B + F) with W = hashrate x 86400 (the red packets' gifted hashrate).
    */
   async fppsDayGross(coin: string, day: string, hashrate: number): Promise<string> {
-    const market = await this.marketDay(coin, day);
-    const info = ACCOUNT_COINS.find((c) => c.code === coin);
-    if (!info) throw new AppError('coin_not_found');
-    const work = new Decimal(hashrate).times(86_400);
-    return fppsGross(work, { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock }).toFixed();
+    const inputs = await this.fppsInputs(coin, day);
+    if (!inputs) throw new AppError('market_data_not_found');
+    return fppsGross(new Decimal(hashrate).times(86_400), inputs.params).toFixed();
   }
 
   /** A coin's market days from `from` to `to`, oldest first. */

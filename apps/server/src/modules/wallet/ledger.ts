@@ -30,6 +30,8 @@ export const SYSTEM = {
   staking: 'sys:staking',
   loans: 'sys:loans',
   promotions: 'sys:promotions',
+  /** Cloud-mining contracts: purchases paid from balances go in, daily contract profit comes out. */
+  contracts: 'sys:contracts',
 } as const;
 
 export interface Entry {

@@ -39,7 +39,7 @@ export const supportApi = {
   tickets: (page: number, pageSize: number, o?: Options) => api.get<TicketPage>('/tickets', { page, page_size: pageSize }, o),
   ticket: (id: number, o?: Options) => api.get<TicketDetail>(`/tickets/${id}`, undefined, o),
   // Silent: the form shows the refusal where it belongs (the upload list, the inputs).
-  upload: (file: File) => api.upload<TicketAttachment>('/tickets/attachments', file, file.name, { silent: true }),
+  upload: (file: File) => api.upload<TicketAttachment>('/tickets/attachments', file, { silent: true }),
   open: (body: NewTicket) => api.post<TicketDetail>('/tickets', { ...body }, { silent: true }),
   reply: (id: number, content: string, attachmentIds: string[]) => api.post<TicketDetail>(`/tickets/${id}/replies`, { content, attachment_ids: attachmentIds }),
   close: (id: number) => api.post<TicketDetail>(`/tickets/${id}/close`),

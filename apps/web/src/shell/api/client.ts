@@ -18,7 +18,7 @@ export interface RequestOptions {
   /** The caller shows the error itself (or it is not worth showing). */
   silent?: boolean;
   headers?: Record<string, string>;
-  /** A multipart upload instead of a JSON body. */
+  /** A multipart body (an upload) instead of JSON. */
   form?: FormData;
 }
 
@@ -39,7 +39,7 @@ async function withSession<T>(options: Pick<RequestOptions, 'silent'>, run: (tok
 
 /** The whole answer, for the few calls whose `msg` is worth showing on success. */
 export function apiExchange<T>(method: Method, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-  return withSession(options, (token) => exchange<T>(method, path, { query: options.query, body: options.body, form: options.form, signal: options.signal, token, headers: options.headers }));
+  return withSession(options, (token) => exchange<T>(method, path, { query: options.query, body: options.body, signal: options.signal, token, headers: options.headers, ...(options.form ? { form: options.form } : {}) }));
 }
 
 /** A file from a GET (an export), under the same session rules. */
@@ -55,10 +55,10 @@ export const api = {
   get: <T>(path: string, query?: QueryParams, options?: Omit<RequestOptions, 'query' | 'body'>) => apiRequest<T>('GET', path, { ...options, query }),
   post: <T>(path: string, body?: Record<string, unknown>, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: Record<string, unknown>, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('PUT', path, { ...options, body }),
-  /** One file as the multipart field "file" (the server reads its type from the bytes). */
-  upload: <T>(path: string, file: Blob, name: string, options?: Omit<RequestOptions, 'body' | 'form'>) => {
+  /** One file as multipart (field `file`), e.g. a payment certificate. */
+  upload: <T>(path: string, file: File, options?: Omit<RequestOptions, 'body' | 'form'>) => {
     const form = new FormData();
-    form.append('file', file, name);
+    form.append('file', file);
     return apiRequest<T>('POST', path, { ...options, form });
   },
   delete: <T>(path: string, body?: Record<string, unknown>, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, { ...options, body }),

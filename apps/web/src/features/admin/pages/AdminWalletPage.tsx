@@ -26,8 +26,9 @@ import { UsersAdmin } from '../components/UsersAdmin';
 
 import { CampaignsAdmin, RedPacketsAdmin } from '../../promotions';
 import { StakingAdmin } from '../../staking';
+import { ContractsAdmin } from '../../contracts';
 
-const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets', 'staking'] as const;
+const ADMIN_TABS = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets', 'staking', 'contracts'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** Which operator roles may use each tab (admin: every tab), as the server's routes allow them. */
@@ -48,6 +49,8 @@ const ADMIN_TAB_ROLES: Record<AdminTab, readonly OperatorRole[]> = {
   packets: [],
   // Stake batches, loan products and loan approvals: admin only, as their routes.
   staking: [],
+  // Contract products and the payment review: admin only, as their routes.
+  contracts: [],
 };
 
 export default function AdminWalletPage() {
@@ -97,6 +100,8 @@ export default function AdminWalletPage() {
               { key: 'packets', label: t('tabs.packets'), children: <RedPacketsAdmin timezone={timezone} /> },
               // Staking and borrowing (issue 17).
               { key: 'staking', label: t('tabs.staking'), children: <StakingAdmin timezone={timezone} /> },
+              // Cloud-mining contracts (issue 16).
+              { key: 'contracts', label: t('tabs.contracts'), children: <ContractsAdmin timezone={timezone} /> },
             ].filter((item) => allowed.includes(item.key as AdminTab))}
           />
         </Panel>

@@ -85,6 +85,15 @@ export function describeMessage(type: string, params: MessageParams): MessageTex
       const values = { ticket: text(params.ticket) ?? MISSING, title: text(params.title) ?? MISSING };
       return { title: { key: 'messages.types.ticket_answered.title', values }, body: { key: params.status === 'waiting_user' ? 'messages.types.ticket_answered.body_waiting' : 'messages.types.ticket_answered.body', values } };
     }
+    case 'contract_order': {
+      // A cloud-mining order changed state (contracts module): the state names the sentence.
+      const status = text(params.status);
+      const known = ['unpaid', 'checking', 'effect', 'finish', 'cancelled', 'rejected'];
+      return {
+        title: { key: 'messages.types.contract_order.title', values: {} },
+        body: { key: status && known.includes(status) ? `messages.types.contract_order.${status}` : 'messages.types.unknown.body', values: { ...base, product: text(params.product) ?? MISSING, reason: text(params.reason) ?? MISSING } },
+      };
+    }
     default:
       return { title: { key: 'messages.types.unknown.title', values: {} }, body: { key: 'messages.types.unknown.body', values: base } };
   }

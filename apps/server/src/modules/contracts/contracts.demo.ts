@@ -1,0 +1,51 @@
+// Demo only (DEMO_SEED): two contract products named "Demo" and flagged demo, and one running
+// order of the demo user (flagged demo) whose daily profit the job credits like any other.
+import { addDays, utcDay } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
+import { contractOrderEvents, contractOrders, contractProducts } from './contracts.tables';
+
+const BTC_PRODUCT = '00000000-0000-4000-8000-00000000c001';
+const LTC_PRODUCT = '00000000-0000-4000-8000-00000000c002';
+const DEMO_ORDER = '00000000-0000-4000-8000-00000000c101';
+
+const TERMS = {
+  en: 'Demo terms. The contract runs for its duration from the day after payment. Daily output follows the network (FPPS unit earnings of the day); electricity and the management fee are deducted; a day whose output does not cover them credits nothing. Payments are final once the contract is in effect.',
+  'zh-CN': '演示条款。合约自付款次日起按期限运行。每日产出随全网变化（当日 FPPS 单位收益），扣除电费和管理费；产出不足以覆盖时当日不发放收益。合约生效后付款不予退还。',
+  'ru-RU': 'Демонстрационные условия. Контракт действует свой срок со дня, следующего за оплатой. Дневной доход следует за сетью (доход FPPS на единицу за день); вычитаются электричество и комиссия за управление; день, доход которого их не покрывает, ничего не начисляет. После вступления контракта в силу оплата не возвращается.',
+  ja: 'デモ条項。契約は支払いの翌日から期間中稼働します。日次産出はネットワークに従い（当日の FPPS 単位収益）、電気代と管理手数料が差し引かれます。産出がそれらを賄えない日は付与されません。契約発効後の支払いは返金されません。',
+  ko: '데모 약관. 계약은 결제 다음 날부터 기간 동안 운영됩니다. 일일 산출은 네트워크를 따르며(당일 FPPS 단위 수익) 전기료와 관리 수수료가 차감됩니다. 산출이 이를 충당하지 못하는 날은 지급되지 않습니다. 계약 발효 후 결제는 환불되지 않습니다.',
+};
+
+export async function seedDemoContracts(db: Db, clock: Clock): Promise<void> {
+  const now = clock.now();
+  const start = new Date(now.getTime() - 30 * 86_400_000);
+  const end = new Date(now.getTime() + 365 * 86_400_000);
+  const common = { fiatCurrency: 'USD', saleStart: start, saleEnd: end, status: 'on_sale' as const, terms: TERMS, demo: true, createdAt: now, updatedAt: now };
+  await db
+    .insert(contractProducts)
+    .values([
+      { id: BTC_PRODUCT, name: 'Demo BTC S21 · 90 days', coin: 'btc', hashrate: '10', hashrateUnit: 'TH/s', durationDays: 90, priceUsdt: '45', priceFiat: '45', powerWatts: '175', electricityRate: '0.05', managementFee: '2', inventory: 500, ...common },
+      { id: LTC_PRODUCT, name: 'Demo LTC L7 · 30 days', coin: 'ltc', hashrate: '100', hashrateUnit: 'MH/s', durationDays: 30, priceUsdt: '12', priceFiat: '12', powerWatts: '34', electricityRate: '0.06', managementFee: '3', inventory: 200, ...common },
+    ])
+    .onConflictDoNothing();
+  const demo = await new AccountDirectory(db).byName(DEMO_ACCOUNTS[0]!);
+  if (!demo) return;
+  const effectDate = addDays(utcDay(now), -5);
+  const inserted = await db
+    .insert(contractOrders)
+    .values({
+      id: DEMO_ORDER, userId: demo.userId, accountId: demo.id, productId: BTC_PRODUCT, requestKey: 'demo-order-1', productName: 'Demo BTC S21 · 90 days', coin: 'btc', units: 2,
+      hashrate: '10', hashrateUnit: 'TH/s', durationDays: 90, powerWatts: '175', electricityRate: '0.05', managementFee: '2', amountUsdt: '90', payMethod: 'usdt_trc20',
+      payAmount: '90', payCurrency: 'USDT', payAddress: 'demo-usdt-address-not-payable', payReference: 'HPDEMO00001', status: 'effect',
+      createdAt: new Date(now.getTime() - 6 * 86_400_000), paidAt: new Date(now.getTime() - 6 * 86_400_000), effectDate, endDate: addDays(effectDate, 90), demo: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: contractOrders.id });
+  if (inserted.length === 0) return;
+  await db.insert(contractOrderEvents).values([
+    { orderId: DEMO_ORDER, fromStatus: null, toStatus: 'unpaid', actor: 'user', actorId: demo.userId, reason: null, at: new Date(now.getTime() - 6 * 86_400_000) },
+    { orderId: DEMO_ORDER, fromStatus: 'unpaid', toStatus: 'effect', actor: 'system', actorId: null, reason: 'demo: paid', at: new Date(now.getTime() - 6 * 86_400_000) },
+  ]);
+}

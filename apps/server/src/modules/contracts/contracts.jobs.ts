@@ -1,0 +1,37 @@
+// The contracts' background work, each pass under a lease (one instance at a time): cancel the
+// unpaid orders older than 2 hours, confirm the USDT orders whose payment arrived, and credit each
+// running order's complete days.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { ifLeaseFree } from '../../platform/leases';
+import type { ContractsApi } from './contracts.module';
+
+const PASS_LEASE_MS = 60_000;
+
+/** One pass; tests call the steps themselves. */
+export async function contractsTick(api: ContractsApi): Promise<{ cancelled: number; confirmed: number; settled: number }> {
+  const cancelled = await api.orders.cancelExpired();
+  const confirmed = await api.orders.scanPayments();
+  const settled = await api.profits.settle();
+  return { cancelled, confirmed, settled };
+}
+
+export function startContractsJobs(api: ContractsApi, d: { db: Db; log: FastifyBaseLogger; intervalMs: number }): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = ifLeaseFree(d.db, 'job:contracts', PASS_LEASE_MS, () => contractsTick(api))
+      .then((pass) => {
+        if (pass.ran && (pass.value.cancelled || pass.value.confirmed || pass.value.settled)) d.log.info(pass.value, 'contracts pass');
+      })
+      .catch((error: unknown) => d.log.error({ err: error }, 'contracts job failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, d.intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

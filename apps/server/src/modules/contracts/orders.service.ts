@@ -1,0 +1,317 @@
+// Contract orders (docs/rules.md, Contracts): an order takes inventory by a conditional update and
+// gets its pay amount and a USDT address of its own (the chain adapter) or the pool's bank details
+// and a reference. The owner uploads a payment certificate (image or PDF by content, 10 MB), may
+// change it or cancel while unpaid; an unpaid order is cancelled 2 hours after creation; a USDT
+// payment the adapter sees confirms the order, otherwise an operator confirms or rejects it; the
+// wallet balance pays an order in one ledger posting. Every transition is in the order's history
+// and messaged to the user.
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Decimal from 'decimal.js';
+import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, type ContractOrderStatus } from '@hashpool/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { DOCUMENT_TYPES, type FileService } from '../../platform/files';
+import { oneRequestPerKey } from '../../platform/idempotency';
+import type { Notifications } from '../../platform/notifications';
+import type { AccountDirectory } from '../accounts';
+import type { EarningsApi } from '../earnings';
+import { balanceOf, movement, post, SYSTEM, type ChainAdapter } from '../wallet';
+import { eventView, orderView, plain } from './contracts.presenter';
+import * as repo from './contracts.repository';
+
+export const CERTIFICATE_RULE = { purpose: 'contract_certificate', allowed: DOCUMENT_TYPES, maxBytes: CONTRACT_CERTIFICATE_MAX_BYTES };
+export const BANK_SETTING = 'bank_details';
+export const USDT_NETWORKS = ['usdt_trc20', 'usdt_erc20'] as const;
+/** Network confirmations before a USDT payment confirms an order. */
+const USDT_CONFIRMATIONS = 1;
+const OPEN: ContractOrderStatus[] = ['unpaid', 'checking'];
+
+export interface OrderDeps {
+  chain: ChainAdapter;
+  files: FileService;
+  notifications: Notifications;
+  audit: AuditLog;
+  accounts: AccountDirectory;
+  earnings: EarningsApi['earnings'];
+}
+
+type Actor = { kind: 'user' | 'operator' | 'system'; id: string | null };
+
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly d: OrderDeps,
+  ) {}
+
+  // ---- creating --------------------------------------------------------------------------------
+
+  create(userId: string, accountId: string, key: string, body: { product_id: string; units: number; pay_method: 'usdt_trc20' | 'usdt_erc20' | 'bank'; agree_terms: boolean }) {
+    if (!body.agree_terms) throw new AppError('contract_terms_required');
+    return oneRequestPerKey(this.db, `contract-order:${userId}:${key}`, async () => {
+      const previous = await repo.orderByKey(this.db, userId, key);
+      if (previous) {
+        if (previous.productId !== body.product_id || previous.units !== body.units) throw new AppError('idempotency_conflict');
+        return this.detail(userId, previous.id, false);
+      }
+      const product = await repo.findProduct(this.db, body.product_id);
+      if (!product || product.status === 'draft') throw new AppError('contract_product_not_found');
+      const now = this.clock.now();
+      const bank = body.pay_method === 'bank' ? await repo.setting(this.db, BANK_SETTING) : undefined;
+      if (body.pay_method === 'bank' && (!bank?.account_number || product.priceFiat === null)) throw new AppError('contract_bank_unset');
+      const id = randomUUID();
+      let payAddress: string | null = null;
+      if (body.pay_method !== 'bank') {
+        try {
+          payAddress = await this.d.chain.depositAddress(body.pay_method, id);
+        } catch (error) {
+          throw new AppError('contract_network_unavailable', { cause: error });
+        }
+      }
+      const amountUsdt = new Decimal(product.priceUsdt).times(body.units);
+      const order = await inTransaction(this.db, async (tx) => {
+        const taken = await repo.takeInventory(tx, product.id, body.units, now);
+        if (!taken) {
+          const current = (await repo.findProduct(tx, product.id))!;
+          if (current.status !== 'on_sale' || now < current.saleStart || now > current.saleEnd) throw new AppError('contract_not_on_sale');
+          throw new AppError('contract_inventory_short', { params: { available: String(current.inventory) } });
+        }
+        const row = await repo.insertOrder(tx, {
+          id,
+          userId,
+          accountId,
+          productId: product.id,
+          requestKey: key,
+          productName: product.name,
+          coin: product.coin,
+          units: body.units,
+          hashrate: product.hashrate,
+          hashrateUnit: product.hashrateUnit,
+          durationDays: product.durationDays,
+          powerWatts: product.powerWatts,
+          electricityRate: product.electricityRate,
+          managementFee: product.managementFee,
+          amountUsdt: amountUsdt.toFixed(),
+          payMethod: body.pay_method,
+          payAmount: body.pay_method === 'bank' ? new Decimal(product.priceFiat!).times(body.units).toFixed() : amountUsdt.toFixed(),
+          payCurrency: body.pay_method === 'bank' ? product.fiatCurrency : 'USDT',
+          payAddress,
+          payReference: `HP${id.replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+          status: 'unpaid',
+          createdAt: now,
+          demo: product.demo,
+        });
+        await this.record(tx, row, null, 'unpaid', { kind: 'user', id: userId }, null);
+        return row;
+      }).catch(async (error: unknown) => {
+        if (isUniqueViolation(error)) {
+          const raced = await repo.orderByKey(this.db, userId, key);
+          if (raced) return raced;
+        }
+        throw error;
+      });
+      return this.detail(userId, order.id, false);
+    });
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------
+
+  /** The order of `userId` (or any order for an operator); contract_order_not_found otherwise. */
+  private async visible(userId: string, id: string, operator: boolean): Promise<repo.OrderRow> {
+    const order = await repo.findOrder(this.db, id);
+    if (!order || (!operator && order.userId !== userId)) throw new AppError('contract_order_not_found');
+    return order;
+  }
+
+  async detail(userId: string, id: string, operator: boolean) {
+    const order = await this.visible(userId, id, operator);
+    const [events, totals, bank, balancePay] = await Promise.all([
+      repo.eventsOf(this.db, id),
+      repo.profitTotals(this.db, [id]),
+      order.payMethod === 'bank' ? repo.setting(this.db, BANK_SETTING) : Promise.resolve(undefined),
+      OPEN.includes(order.status) ? this.balanceQuote(order).catch(() => null) : Promise.resolve(null),
+    ]);
+    return {
+      ...orderView(order, totals.get(id)),
+      history: events.map(eventView),
+      bank: bank ? { bank_name: bank.bank_name ?? '', account_name: bank.account_name ?? '', account_number: bank.account_number ?? '', swift: bank.swift ?? '', note: bank.note ?? '' } : null,
+      balance_pay: balancePay,
+    };
+  }
+
+  async list(userId: string | null, q: { page: number; page_size: number; status?: ContractOrderStatus | undefined }) {
+    const { rows, total } = await repo.pageOrders(this.db, { ...(userId ? { userId } : {}), status: q.status }, (q.page - 1) * q.page_size, q.page_size);
+    const totals = await repo.profitTotals(this.db, rows.map((r) => r.id));
+    const names = userId ? undefined : await this.d.accounts.recipients(rows.map((r) => r.accountId));
+    return { list: rows.map((r) => orderView(r, totals.get(r.id), names ? (names.get(r.accountId)?.accountName ?? '') : undefined)), total };
+  }
+
+  // ---- certificate -------------------------------------------------------------------------------
+
+  async uploadCertificate(userId: string, id: string, request: FastifyRequest) {
+    const order = await this.visible(userId, id, false);
+    if (!OPEN.includes(order.status)) throw new AppError('contract_order_state', { params: { status: order.status } });
+    const file = await this.d.files.receive(request, userId, CERTIFICATE_RULE);
+    let replaced: string | null = null;
+    try {
+      await inTransaction(this.db, async (tx) => {
+        const locked = (await repo.lockOrder(tx, id))!;
+        if (!OPEN.includes(locked.status)) throw new AppError('contract_order_state', { params: { status: locked.status } });
+        replaced = locked.certificateFileId;
+        const updated = await repo.updateOrder(tx, id, { certificateFileId: file.id, status: 'checking' });
+        await this.record(tx, updated, locked.status, 'checking', { kind: 'user', id: userId }, locked.status === 'checking' ? 'certificate changed' : null);
+      });
+    } catch (error) {
+      await this.d.files.remove(file);
+      throw error;
+    }
+    if (replaced) await this.d.files.remove(await this.d.files.find(replaced, CERTIFICATE_RULE.purpose)).catch(() => undefined);
+    return this.detail(userId, id, false);
+  }
+
+  /** The certificate's bytes, to the owner or an operator only. */
+  async sendCertificate(userId: string, id: string, operator: boolean, reply: FastifyReply) {
+    const order = await this.visible(userId, id, operator);
+    if (!order.certificateFileId) throw new AppError('not_found');
+    return this.d.files.send(reply, await this.d.files.find(order.certificateFileId, CERTIFICATE_RULE.purpose));
+  }
+
+  // ---- transitions -------------------------------------------------------------------------------
+
+  /** Locks an open order and moves it; the work decides the extra columns. */
+  private async move(id: string, actor: Actor, to: ContractOrderStatus, reason: string | null, check: (o: repo.OrderRow) => void, extra: (o: repo.OrderRow, tx: DbOrTx) => Promise<Partial<repo.OrderRow>> = async () => ({})) {
+    return inTransaction(this.db, async (tx) => {
+      const order = await repo.lockOrder(tx, id);
+      if (!order) throw new AppError('contract_order_not_found');
+      check(order);
+      if (!OPEN.includes(order.status)) throw new AppError('contract_order_state', { params: { status: order.status } });
+      const values = await extra(order, tx);
+      if (to === 'cancelled' || to === 'rejected') await repo.returnInventory(tx, order.productId, order.units);
+      const updated = await repo.updateOrder(tx, id, { ...values, status: to, ...(to === 'rejected' ? { rejectReason: reason } : {}) });
+      await this.record(tx, updated, order.status, to, actor, reason);
+      if (actor.kind === 'operator') await this.d.audit.record({ adminUserId: actor.id, action: `contract_order_${to === 'effect' ? 'confirm' : 'reject'}`, target: `contract_order:${id}`, detail: { from: order.status, ...(reason ? { reason } : {}) } }, tx);
+      return updated;
+    });
+  }
+
+  private paidValues(now: Date, order: repo.OrderRow): Partial<repo.OrderRow> {
+    // The contract runs from the UTC day after the payment, for its duration.
+    const effectDate = addDays(utcDay(now), 1);
+    return { paidAt: now, effectDate, endDate: addDays(effectDate, order.durationDays) };
+  }
+
+  async cancel(userId: string, id: string) {
+    await this.visible(userId, id, false);
+    await this.move(id, { kind: 'user', id: userId }, 'cancelled', null, () => undefined);
+    return this.detail(userId, id, false);
+  }
+
+  async confirm(adminId: string, id: string) {
+    await this.move(id, { kind: 'operator', id: adminId }, 'effect', null, () => undefined, async (o) => this.paidValues(this.clock.now(), o));
+  }
+
+  async reject(adminId: string, id: string, reason: string) {
+    await this.move(id, { kind: 'operator', id: adminId }, 'rejected', reason.trim(), () => undefined);
+  }
+
+  /** What paying `order` from the wallet balance costs now: its USDT worth in its coin at the latest price, rounded up to the base unit. */
+  private async balanceQuote(order: repo.OrderRow) {
+    const today = utcDay(this.clock.now());
+    let market = await this.d.earnings.unitEarnings(order.coin, today);
+    if (!market?.priceUsd) market = await this.d.earnings.unitEarnings(order.coin, addDays(today, -1));
+    if (!market?.priceUsd || !new Decimal(market.priceUsd).gt(0)) throw new AppError('contract_price_unavailable');
+    const amount = new Decimal(order.amountUsdt).div(market.priceUsd).toDecimalPlaces(coinBaseDecimals(order.coin), Decimal.ROUND_UP);
+    const { available } = await balanceOf(this.db, order.accountId, order.coin);
+    return { coin: order.coin, amount: amount.toFixed(), available: plain(available), price_usd: market.priceUsd };
+  }
+
+  /** Pays an open order from the owner's wallet balance: one "contract purchase" posting per order. */
+  payFromBalance(userId: string, id: string, key: string) {
+    return oneRequestPerKey(this.db, `contract-pay:${id}:${key}`, async () => {
+      const order = await this.visible(userId, id, false);
+      if (order.status === 'effect' && order.payMethod === 'balance') return this.detail(userId, id, false);
+      const quote = await this.balanceQuote(order);
+      const now = this.clock.now();
+      await this.move(id, { kind: 'user', id: userId }, 'effect', null, () => undefined, async (o, tx) => {
+        const ref = `contract-purchase:${o.id}`;
+        await post(tx, movement({ idempotencyKey: ref, businessType: 'contract_purchase', reference: `contract:${o.id}`, coin: o.coin, amount: quote.amount, from: { holder: o.accountId }, to: { holder: SYSTEM.contracts } }), now);
+        return { ...this.paidValues(now, o), payMethod: 'balance', payAmount: quote.amount, payCurrency: o.coin.toUpperCase(), payAddress: null };
+      });
+      return this.detail(userId, id, false);
+    });
+  }
+
+  // ---- jobs ------------------------------------------------------------------------------------
+
+  /** Cancels the unpaid orders created more than 2 hours ago and returns their inventory. */
+  async cancelExpired(): Promise<number> {
+    const due = await repo.expiredUnpaid(this.db, new Date(this.clock.now().getTime() - CONTRACT_UNPAID_TTL_MS));
+    let cancelled = 0;
+    for (const { id } of due) {
+      await this.move(id, { kind: 'system', id: null }, 'cancelled', 'unpaid for 2 hours', (o) => {
+        if (o.status !== 'unpaid') throw new AppError('contract_order_state', { params: { status: o.status } });
+      })
+        .then(() => cancelled++)
+        .catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+        });
+    }
+    return cancelled;
+  }
+
+  /** Confirms the open USDT orders whose address received at least the pay amount (confirmed on chain). */
+  async scanPayments(): Promise<number> {
+    let confirmed = 0;
+    for (const network of USDT_NETWORKS) {
+      const orders = await repo.awaitingUsdt(this.db, network);
+      const byAddress = new Map(orders.filter((o) => o.payAddress).map((o) => [o.payAddress!, o]));
+      if (byAddress.size === 0) continue;
+      let incoming;
+      try {
+        incoming = await this.d.chain.incoming(network, new Set(byAddress.keys()));
+      } catch {
+        continue; // the adapter has no such network: operators review these orders
+      }
+      const received = new Map<string, Decimal>();
+      for (const t of incoming) if (t.confirmations >= USDT_CONFIRMATIONS) received.set(t.address, (received.get(t.address) ?? new Decimal(0)).plus(t.amount));
+      for (const [address, amount] of received) {
+        const order = byAddress.get(address)!;
+        if (amount.lt(order.payAmount)) continue;
+        await this.move(order.id, { kind: 'system', id: null }, 'effect', 'payment received on chain', () => undefined, async (o) => this.paidValues(this.clock.now(), o))
+          .then(() => confirmed++)
+          .catch((error: unknown) => {
+            if (!(error instanceof AppError)) throw error;
+          });
+      }
+    }
+    return confirmed;
+  }
+
+  // ---- history and messages ------------------------------------------------------------------------
+
+  async record(tx: DbOrTx, order: repo.OrderRow, from: ContractOrderStatus | null, to: ContractOrderStatus, actor: Actor, reason: string | null): Promise<void> {
+    const at = this.clock.now();
+    await repo.insertEvent(tx, { orderId: order.id, fromStatus: from, toStatus: to, actor: actor.kind, actorId: actor.id, reason, at });
+    await this.d.notifications.post({ userId: order.userId, accountId: order.accountId, type: 'contract_order', params: { order: order.id, product: order.productName, status: to, ...(reason ? { reason } : {}) } }, tx, at);
+  }
+
+  // ---- bank details ----------------------------------------------------------------------------
+
+  async bankDetails() {
+    const b = await repo.setting(this.db, BANK_SETTING);
+    return { bank_name: b?.bank_name ?? '', account_name: b?.account_name ?? '', account_number: b?.account_number ?? '', swift: b?.swift ?? '', note: b?.note ?? '' };
+  }
+
+  async setBankDetails(adminId: string, body: Record<string, string>) {
+    await inTransaction(this.db, async (tx) => {
+      await repo.putSetting(tx, BANK_SETTING, body, this.clock.now());
+      await this.d.audit.record({ adminUserId: adminId, action: 'contract_bank_details', target: 'contracts:bank_details', detail: body }, tx);
+    });
+    return this.bankDetails();
+  }
+}

@@ -1,0 +1,107 @@
+// Contract products: listed to users (on sale, sold out, ended; never drafts), created and edited by
+// operators (audited). Each carries an estimate of one unit's daily net at the latest market day.
+import Decimal from 'decimal.js';
+import { addDays, coinBaseDecimals, utcDay, type ContractProductBody } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import type { EarningsApi } from '../earnings';
+import { dayProfit } from './contract-profit';
+import { productView, unitFactor } from './contracts.presenter';
+import * as repo from './contracts.repository';
+
+export class ProductsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly d: { audit: AuditLog; earnings: EarningsApi['earnings'] },
+  ) {}
+
+  /** One unit's net output of a day at the latest market values, in the coin (null without them). */
+  private async estimate(p: repo.ProductRow): Promise<string | null> {
+    const today = utcDay(this.clock.now());
+    const market = (await this.d.earnings.unitEarnings(p.coin, today)) ?? (await this.d.earnings.unitEarnings(p.coin, addDays(today, -1)));
+    if (!market?.priceUsd || !new Decimal(market.priceUsd).gt(0)) return null;
+    const day = dayProfit({
+      units: 1,
+      hashesPerSecond: unitFactor(p.hashrateUnit).times(p.hashrate),
+      powerWatts: p.powerWatts,
+      electricityRate: p.electricityRate,
+      managementFee: p.managementFee,
+      perHashPerSecond: market.perHashPerSecond,
+      priceUsd: market.priceUsd,
+      carry: 0,
+      baseDecimals: coinBaseDecimals(p.coin),
+    });
+    return new Decimal(day.net).toDecimalPlaces(coinBaseDecimals(p.coin), Decimal.ROUND_DOWN).toFixed();
+  }
+
+  private async views(rows: repo.ProductRow[]) {
+    const now = this.clock.now();
+    return Promise.all(rows.map(async (r) => productView(r, now, await this.estimate(r))));
+  }
+
+  async list(operator: boolean) {
+    return { list: await this.views(await repo.listProducts(this.db, !operator)) };
+  }
+
+  async get(id: string, operator = false) {
+    const row = await repo.findProduct(this.db, id);
+    if (!row || (!operator && row.status === 'draft')) throw new AppError('contract_product_not_found');
+    return (await this.views([row]))[0]!;
+  }
+
+  private values(body: ContractProductBody) {
+    const saleStart = new Date(body.sale_start);
+    const saleEnd = new Date(body.sale_end);
+    if (!(saleEnd > saleStart)) throw new AppError('contract_product_invalid', { params: { reason: 'sale_end <= sale_start' } });
+    return {
+      name: body.name.trim(),
+      coin: body.coin,
+      hashrate: body.hashrate,
+      hashrateUnit: body.hashrate_unit,
+      durationDays: body.duration_days,
+      priceUsdt: body.price_usdt,
+      priceFiat: body.price_fiat,
+      fiatCurrency: body.fiat_currency,
+      powerWatts: body.power_watts,
+      electricityRate: body.electricity_rate,
+      managementFee: body.management_fee,
+      inventory: body.inventory,
+      saleStart,
+      saleEnd,
+      status: body.status,
+      terms: Object.fromEntries(Object.entries(body.terms).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    };
+  }
+
+  async create(adminId: string, body: ContractProductBody) {
+    const now = this.clock.now();
+    const row = await inTransaction(this.db, async (tx) => {
+      const created = await repo.insertProduct(tx, { ...this.values(body), createdAt: now, updatedAt: now });
+      await this.d.audit.record({ adminUserId: adminId, action: 'contract_product_create', target: `contract_product:${created.id}`, detail: { name: created.name, coin: created.coin, status: created.status, inventory: String(created.inventory) } }, tx);
+      return created;
+    });
+    return this.get(row.id, true);
+  }
+
+  /** Replaces a product's values; the inventory given is what is left for sale from now on. */
+  async update(adminId: string, id: string, body: ContractProductBody) {
+    await inTransaction(this.db, async (tx) => {
+      const before = await repo.findProduct(tx, id);
+      if (!before) throw new AppError('contract_product_not_found');
+      const values = this.values(body);
+      await repo.updateProduct(tx, id, { ...values, updatedAt: this.clock.now() });
+      const changed: Record<string, string> = {};
+      for (const [k, v] of Object.entries(values)) {
+        const old = (before as Record<string, unknown>)[k];
+        const text = (x: unknown) => (x instanceof Date ? x.toISOString() : typeof x === 'object' ? JSON.stringify(x) : String(x));
+        if (text(old) !== text(v) && !(typeof v === 'string' && old !== null && /^\d/.test(v) && new Decimal(String(old)).eq(v))) changed[k] = `${text(old)} -> ${text(v)}`;
+      }
+      await this.d.audit.record({ adminUserId: adminId, action: 'contract_product_update', target: `contract_product:${id}`, detail: changed }, tx);
+    });
+    return this.get(id, true);
+  }
+}

@@ -1,0 +1,389 @@
+// Cloud-mining contracts through HTTP against a real database (PGlite, and PostgreSQL with
+// TEST_DATABASE_URL): products (operators, audited), orders and their refusals, inventory that is
+// never oversold (50 concurrent orders for 10 units), the certificate (type by content, owner and
+// operators only), cancel, the 2-hour auto-cancel on a fake clock, USDT confirmed by the chain
+// adapter, the operators' review, paying from the balance (one posting per order), the daily profit
+// (idempotent per day, the shortfall day), and who may call what. The teardown reconciles the ledger.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type Tokens } from '@hashpool/shared';
+import type { SimulatedChain } from '../src/modules/wallet/chain';
+import { auth, inject, registerByEmail, signatureHeaders, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('operator');
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6a3a60000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b8000000000000004000000000000000', 'hex'), Buffer.alloc(512)]);
+
+interface User {
+  email: string;
+  tokens: Tokens;
+  accountName: string;
+  accountId: string;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' }, demo: false });
+  admin = await newUser(ADMIN);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
+const errorOf = (res: { body: string }) => body(res).code;
+const chain = () => t.app.modules.wallet.chain as SimulatedChain;
+const contracts = () => t.app.modules.contracts;
+let admin: User;
+
+async function newUser(email = uniqueEmail('contracts')): Promise<User> {
+  const r = await registerByEmail(t.app, inbox, email);
+  const mine = body<{ current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
+  return { email, tokens: r.tokens, accountName: mine.current_account.name, accountId: mine.current_account.id };
+}
+
+/** The user's bearer header, refreshed first: tests move the clock past an access token's life. */
+async function as(user: User): Promise<Record<string, string>> {
+  const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: user.tokens.refresh_token } });
+  expect(res.statusCode, res.body).toBe(200);
+  user.tokens = body<Tokens>(res).data;
+  return auth(user.tokens);
+}
+
+const DAY = 86_400_000;
+function productBody(over: Record<string, unknown> = {}) {
+  const now = t.clock.now().getTime();
+  return {
+    name: 'BTC 10 TH/s · 30 days',
+    coin: 'btc',
+    hashrate: '10',
+    hashrate_unit: 'TH/s',
+    duration_days: 30,
+    price_usdt: '40.5',
+    price_fiat: '300',
+    fiat_currency: 'CNY',
+    power_watts: '200',
+    electricity_rate: '0.05',
+    management_fee: '2',
+    inventory: 100,
+    sale_start: new Date(now - DAY).toISOString(),
+    sale_end: new Date(now + 60 * DAY).toISOString(),
+    status: 'on_sale',
+    terms: { en: 'Terms in English', 'zh-CN': '中文条款' },
+    ...over,
+  };
+}
+
+async function newProduct(over: Record<string, unknown> = {}) {
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(admin), payload: productBody(over) });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ id: string; inventory: number; status: string }>(res).data;
+}
+
+interface Order {
+  id: string;
+  status: string;
+  pay_amount: string;
+  pay_currency: string;
+  pay_address: string | null;
+  pay_reference: string;
+  has_certificate: boolean;
+  effect_date: string | null;
+  end_date: string | null;
+  history: Array<{ from: string | null; to: string; actor: string; reason: string | null }>;
+  bank: { account_number: string } | null;
+  balance_pay: { coin: string; amount: string; available: string } | null;
+}
+
+function order(user: User, productId: string, units: number, pay_method = 'usdt_trc20', key = randomUUID(), headers?: Record<string, string>) {
+  return inject(t.app, { method: 'POST', url: '/api/contracts/orders', headers: { ...(headers ?? auth(user.tokens)), 'idempotency-key': key }, payload: { product_id: productId, units, pay_method, agree_terms: true } });
+}
+
+async function placed(user: User, productId: string, units = 1, pay_method = 'usdt_trc20'): Promise<Order> {
+  const res = await order(user, productId, units, pay_method, randomUUID(), await as(user));
+  expect(res.statusCode, res.body).toBe(200);
+  return body<Order>(res).data;
+}
+
+async function detail(user: User, id: string) {
+  return inject(t.app, { url: `/api/contracts/orders/${id}`, headers: await as(user) });
+}
+
+async function product(id: string) {
+  return body<{ inventory: number; sold: number; status: string }>(await inject(t.app, { url: `/api/contracts/products/${id}`, headers: await as(admin) })).data;
+}
+
+/** A multipart upload as a browser's FormData sends it, signed like the web client's. */
+async function upload(user: User | null, id: string, name: string, bytes: Buffer) {
+  const boundary = '----hashpool-contract-boundary';
+  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return t.app.inject({ method: 'POST', url: `/api/contracts/orders/${id}/certificate`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...signatureHeaders(t.app, {}), ...(user ? await as(user) : {}) } });
+}
+
+async function credit(user: User, coin: string, amount: string) {
+  const res = await inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await as(admin)), 'idempotency-key': randomUUID() }, payload: { account: user.accountName, coin, amount, reason: 'test funding' } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function balance(user: User, coin: string): Promise<string> {
+  const list = body<{ list: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: '/api/v2/wallets/balances', headers: await as(user) })).data.list;
+  return list.find((b) => b.coin === coin)?.available ?? '0';
+}
+
+describe('products', () => {
+  it('operators create and edit products (audited); users see those on sale, never drafts', async () => {
+    const p = await newProduct();
+    expect(p).toMatchObject({ inventory: 100, status: 'on_sale' });
+    const draft = await newProduct({ status: 'draft', name: 'Draft one' });
+    const user = await newUser();
+    const list = body<{ list: Array<{ id: string; estimated_daily_net: string | null; terms: Record<string, string> }> }>(await inject(t.app, { url: '/api/contracts/products', headers: await as(user) })).data.list;
+    expect(list.map((x) => x.id)).toContain(p.id);
+    expect(list.map((x) => x.id)).not.toContain(draft.id);
+    expect(list.find((x) => x.id === p.id)!.terms.en).toBe('Terms in English');
+    expect(errorOf(await inject(t.app, { url: `/api/contracts/products/${draft.id}`, headers: await as(user) }))).toBe(codeOf('contract_product_not_found'));
+    const put = await inject(t.app, { method: 'PUT', url: `/api/admin/contracts/products/${p.id}`, headers: await as(admin), payload: productBody({ inventory: 80 }) });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(body<{ inventory: number }>(put).data.inventory).toBe(80);
+    const audit = body<{ list: Array<{ action: string; target: string }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: await as(admin) })).data.list;
+    expect(audit.filter((a) => a.target === `contract_product:${p.id}`).map((a) => a.action).sort()).toEqual(['contract_product_create', 'contract_product_update']);
+    // Values that do not fit: a window that ends before it starts, a fee of 100 %.
+    const now = t.clock.now().getTime();
+    expect(errorOf(await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(admin), payload: productBody({ sale_end: new Date(now - 2 * DAY).toISOString() }) }))).toBe(codeOf('contract_product_invalid'));
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(admin), payload: productBody({ management_fee: '100' }) })).statusCode).toBe(400);
+    // Users are not operators.
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(user), payload: productBody() })).statusCode).toBe(403);
+  });
+});
+
+describe('orders', () => {
+  it('reserves inventory, gives a USDT address of its own and the pay amount; the same key gives the same order', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    const key = randomUUID();
+    const first = await order(user, p.id, 3, 'usdt_trc20', key, await as(user));
+    expect(first.statusCode, first.body).toBe(200);
+    const o = body<Order>(first).data;
+    expect(o).toMatchObject({ status: 'unpaid', pay_amount: '121.5', pay_currency: 'USDT' });
+    expect(o.pay_address).toMatch(/^simusdt_trc201/);
+    expect(o.history.map((h) => h.to)).toEqual(['unpaid']);
+    const again = body<Order>(await order(user, p.id, 3, 'usdt_trc20', key, await as(user))).data;
+    expect(again.id).toBe(o.id);
+    expect(errorOf(await order(user, p.id, 4, 'usdt_trc20', key, await as(user)))).toBe(codeOf('idempotency_conflict'));
+    const other = await placed(user, p.id, 1, 'usdt_erc20');
+    expect(other.pay_address).not.toBe(o.pay_address);
+    expect(await product(p.id)).toMatchObject({ inventory: 6, sold: 4 });
+  });
+
+  it('refuses units above inventory or below 1, without agreeing to the terms, outside the sale window; nothing changes', async () => {
+    const p = await newProduct({ inventory: 5 });
+    const user = await newUser();
+    const h = await as(user);
+    const short = await order(user, p.id, 6, 'usdt_trc20', randomUUID(), h);
+    expect(errorOf(short)).toBe(codeOf('contract_inventory_short'));
+    expect(body(short).msg).toBe('Only 5 units are left for sale.');
+    const zh = await inject(t.app, { method: 'POST', url: '/api/contracts/orders', headers: { ...h, lang: 'zh-CN', 'idempotency-key': randomUUID() }, payload: { product_id: p.id, units: 6, pay_method: 'usdt_trc20', agree_terms: true } });
+    expect(body(zh).msg).toBe('仅剩 5 份可售。');
+    expect((await order(user, p.id, 0, 'usdt_trc20', randomUUID(), h)).statusCode).toBe(400);
+    const noTerms = await inject(t.app, { method: 'POST', url: '/api/contracts/orders', headers: { ...h, 'idempotency-key': randomUUID() }, payload: { product_id: p.id, units: 1, pay_method: 'usdt_trc20', agree_terms: false } });
+    expect(errorOf(noTerms)).toBe(codeOf('contract_terms_required'));
+    const now = t.clock.now().getTime();
+    const over = await newProduct({ sale_start: new Date(now - 10 * DAY).toISOString(), sale_end: new Date(now - DAY).toISOString() });
+    expect(errorOf(await order(user, over.id, 1, 'usdt_trc20', randomUUID(), h))).toBe(codeOf('contract_not_on_sale'));
+    expect(errorOf(await order(user, randomUUID(), 1, 'usdt_trc20', randomUUID(), h))).toBe(codeOf('contract_product_not_found'));
+    expect(await product(p.id)).toMatchObject({ inventory: 5, sold: 0 });
+    const mine = body<{ total: number }>(await inject(t.app, { url: '/api/contracts/orders', headers: h })).data;
+    expect(mine.total).toBe(0);
+  });
+
+  it('never oversells: 50 concurrent orders for the last 10 units', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const users = await Promise.all(Array.from({ length: 5 }, () => newUser()));
+    const headers = await Promise.all(users.map((u) => as(u)));
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => order(users[i % 5]!, p.id, 1, 'usdt_trc20', randomUUID(), headers[i % 5])));
+    const okCount = answers.filter((r) => r.statusCode === 200).length;
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => errorOf(r) === codeOf('contract_inventory_short'))).toBe(true);
+    expect(okCount).toBe(10);
+    expect(await product(p.id)).toMatchObject({ inventory: 0, sold: 10, status: 'sold_out' });
+  });
+});
+
+describe('certificate, cancel and review', () => {
+  it('takes an image or PDF by content, shows it only to the owner and operators, and moves the order to checking', async () => {
+    const p = await newProduct();
+    const user = await newUser();
+    const stranger = await newUser();
+    const o = await placed(user, p.id, 2);
+    const exe = await upload(user, o.id, 'receipt.png', EXE);
+    expect(errorOf(exe)).toBe(codeOf('upload_type_refused'));
+    expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid');
+    const png = await upload(user, o.id, 'receipt.png', PNG);
+    expect(png.statusCode, png.body).toBe(200);
+    expect(body<Order>(png).data).toMatchObject({ status: 'checking', has_certificate: true });
+    // Changed while checking.
+    expect((await upload(user, o.id, 'receipt.pdf', PDF)).statusCode).toBe(200);
+    const back = await inject(t.app, { url: `/api/contracts/orders/${o.id}/certificate`, headers: await as(user) });
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(PDF)).toBe(true);
+    expect(back.headers['content-disposition']).toMatch(/^attachment/);
+    expect((await inject(t.app, { url: `/api/contracts/orders/${o.id}/certificate`, headers: await as(admin) })).statusCode).toBe(200);
+    // Another user: as if there were no such order; anonymous: not logged in.
+    expect(errorOf(await inject(t.app, { url: `/api/contracts/orders/${o.id}/certificate`, headers: await as(stranger) }))).toBe(codeOf('contract_order_not_found'));
+    expect(errorOf(await detail(stranger, o.id))).toBe(codeOf('contract_order_not_found'));
+    expect(errorOf(await upload(stranger, o.id, 'x.png', PNG))).toBe(codeOf('contract_order_not_found'));
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/cancel`, headers: await as(stranger) }))).toBe(codeOf('contract_order_not_found'));
+    expect((await inject(t.app, { url: `/api/contracts/orders/${o.id}/certificate` })).statusCode).toBe(401);
+    expect((await upload(null, o.id, 'x.png', PNG)).statusCode).toBe(401);
+    expect((await inject(t.app, { url: `/api/contracts/orders/${o.id}` })).statusCode).toBe(401);
+    expect(body<Order>(await detail(user, o.id)).data.history.map((h) => h.to)).toEqual(['unpaid', 'checking', 'checking']);
+  });
+
+  it('cancels an unpaid order (inventory returns); no certificate on a cancelled order', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    const o = await placed(user, p.id, 4);
+    expect((await product(p.id)).inventory).toBe(6);
+    const res = await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/cancel`, headers: await as(user) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<Order>(res).data.status).toBe('cancelled');
+    expect((await product(p.id)).inventory).toBe(10);
+    const late = await upload(user, o.id, 'receipt.png', PNG);
+    expect(errorOf(late)).toBe(codeOf('contract_order_state'));
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/cancel`, headers: await as(user) }))).toBe(codeOf('contract_order_state'));
+    const messages = body<{ list: Array<{ type: string; params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page_size=50', headers: await as(user) })).data.list;
+    expect(messages.filter((m) => m.type === 'contract_order' && m.params.order === o.id).map((m) => m.params.status).sort()).toEqual(['cancelled', 'unpaid']);
+  });
+
+  it('cancels an unpaid order 2 hours after creation: not at 1:59, at 2:01, and returns its inventory', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    const o = await placed(user, p.id, 3);
+    const checking = await placed(user, p.id, 1);
+    expect((await upload(user, checking.id, 'r.png', PNG)).statusCode).toBe(200);
+    t.clock.advance(119 * 60_000);
+    await contracts().orders.cancelExpired();
+    expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid');
+    expect((await product(p.id)).inventory).toBe(6);
+    t.clock.advance(2 * 60_000);
+    await contracts().orders.cancelExpired();
+    const after = body<Order>(await detail(user, o.id)).data;
+    expect(after.status).toBe('cancelled');
+    expect(after.history.at(-1)).toMatchObject({ from: 'unpaid', to: 'cancelled', actor: 'system' });
+    // A certificate waits for the operators.
+    expect(body<Order>(await detail(user, checking.id)).data.status).toBe('checking');
+    expect((await product(p.id)).inventory).toBe(9);
+  });
+
+  it('a USDT payment seen by the chain adapter confirms the order', async () => {
+    const p = await newProduct();
+    const user = await newUser();
+    const o = await placed(user, p.id, 2);
+    await chain().receive('usdt_trc20', o.pay_address!, '80');
+    t.clock.advance(2 * 60_000);
+    await contracts().orders.scanPayments();
+    expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid'); // 80 < 81
+    await chain().receive('usdt_trc20', o.pay_address!, '1');
+    t.clock.advance(2 * 60_000);
+    await contracts().orders.scanPayments();
+    const paid = body<Order>(await detail(user, o.id)).data;
+    expect(paid.status).toBe('effect');
+    expect(paid.effect_date).not.toBeNull();
+  });
+
+  it('bank transfer: the pool bank details and a reference; operators confirm or reject from the review queue', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    expect(errorOf(await order(user, p.id, 1, 'bank', randomUUID(), await as(user)))).toBe(codeOf('contract_bank_unset'));
+    const bank = { bank_name: 'Test Bank', account_name: 'Hashpool Ltd', account_number: '6222 0000 1111', swift: 'TESTCNBJ', note: 'Write the reference' };
+    expect((await inject(t.app, { method: 'PUT', url: '/api/admin/contracts/bank-details', headers: await as(user), payload: bank })).statusCode).toBe(403);
+    expect((await inject(t.app, { method: 'PUT', url: '/api/admin/contracts/bank-details', headers: await as(admin), payload: bank })).statusCode).toBe(200);
+    const a = await placed(user, p.id, 2, 'bank');
+    expect(a).toMatchObject({ pay_amount: '600', pay_currency: 'CNY', pay_address: null });
+    expect(a.bank!.account_number).toBe('6222 0000 1111');
+    expect(a.pay_reference).toMatch(/^HP[0-9A-F]{10}$/);
+    const b = await placed(user, p.id, 3, 'bank');
+    await upload(user, a.id, 'a.png', PNG);
+    await upload(user, b.id, 'b.pdf', PDF);
+    const queue = body<{ list: Array<{ id: string; account: string }> }>(await inject(t.app, { url: '/api/admin/contracts/orders?status=checking&page_size=100', headers: await as(admin) })).data.list;
+    expect(queue.map((q) => q.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(queue.find((q) => q.id === a.id)!.account).toBe(user.accountName);
+    expect((await inject(t.app, { url: '/api/admin/contracts/orders', headers: await as(user) })).statusCode).toBe(403);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${a.id}/reject`, headers: await as(admin), payload: { reason: ' ' } })).statusCode).toBe(400);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${a.id}/confirm`, headers: await as(admin) })).statusCode).toBe(200);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${b.id}/reject`, headers: await as(admin), payload: { reason: 'No payment arrived' } })).statusCode).toBe(200);
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${b.id}/confirm`, headers: await as(admin) }))).toBe(codeOf('contract_order_state'));
+    const rejected = body<Order & { reject_reason: string }>(await detail(user, b.id)).data;
+    expect(rejected).toMatchObject({ status: 'rejected', reject_reason: 'No payment arrived' });
+    expect(rejected.history.at(-1)).toMatchObject({ to: 'rejected', actor: 'operator', reason: 'No payment arrived' });
+    expect(body<Order>(await detail(user, a.id)).data.status).toBe('effect');
+    expect((await product(p.id)).inventory).toBe(8);
+    const audit = body<{ list: Array<{ action: string; target: string }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: await as(admin) })).data.list;
+    expect(audit.map((x) => `${x.action} ${x.target}`)).toEqual(expect.arrayContaining([`contract_order_confirm contract_order:${a.id}`, `contract_order_reject contract_order:${b.id}`]));
+  });
+});
+
+describe('paying from the balance and the daily profit', () => {
+  it('pays an order from the wallet balance in one contract purchase posting (idempotent); refuses beyond the balance', async () => {
+    const p = await newProduct();
+    const user = await newUser();
+    const o = await placed(user, p.id, 1);
+    const quote = body<Order>(await detail(user, o.id)).data.balance_pay!;
+    expect(quote.coin).toBe('btc');
+    const pay = async (key: string) => inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/pay-balance`, headers: { ...(await as(user)), 'idempotency-key': key } });
+    expect(errorOf(await pay(randomUUID()))).toBe(codeOf('insufficient_balance'));
+    expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid');
+    await credit(user, 'btc', '1');
+    const key = randomUUID();
+    const paid = await pay(key);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(body<Order>(paid).data).toMatchObject({ status: 'effect', pay_amount: quote.amount, pay_currency: 'BTC' });
+    expect((await pay(key)).statusCode).toBe(200);
+    expect(await balance(user, 'btc')).toBe(String(1 - Number(quote.amount)).replace(/0+$/, ''));
+    const txs = body<{ list: Array<{ business_type?: string; type?: string }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?page_size=50', headers: await as(user) })).data.list;
+    expect(JSON.stringify(txs).match(/contract_purchase/g)?.length).toBe(1);
+  });
+
+  it('credits each effect day once (key contract:<order>:<day>); a shortfall day credits zero', async () => {
+    const p = await newProduct({ hashrate: '1000', hashrate_unit: 'TH/s', electricity_rate: '0.01', duration_days: 2 });
+    const costly = await newProduct({ power_watts: '100000', electricity_rate: '1' });
+    const user = await newUser();
+    const a = await placed(user, p.id, 1);
+    const b = await placed(user, costly.id, 1);
+    for (const o of [a, b]) expect((await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${o.id}/confirm`, headers: await as(admin) })).statusCode).toBe(200);
+    const effect = body<Order>(await detail(user, a.id)).data;
+    expect(effect.end_date).toBe(new Date(Date.parse(effect.effect_date!) + 2 * DAY).toISOString().slice(0, 10));
+    // Three days later: both of a's days are complete, and market data are there.
+    t.clock.advance(3 * DAY);
+    await t.app.modules.earnings.earnings.extendMarketData();
+    const before = await balance(user, 'btc');
+    await contracts().profits.settle();
+    await contracts().profits.settle();
+    const page = body<{ list: Array<{ day: string; output: string; electricity: string; fee: string; net: string; credited: string; shortfall: boolean }>; total: number; total_credited: string }>(
+      await inject(t.app, { url: `/api/contracts/orders/${a.id}/profits`, headers: await as(user) }),
+    ).data;
+    expect(page.total).toBe(2);
+    for (const row of page.list) {
+      expect(row.shortfall).toBe(false);
+      expect(Number(row.credited)).toBeGreaterThan(0);
+      expect(Math.abs(Number(row.output) - Number(row.electricity) - Number(row.fee) - Number(row.net))).toBeLessThan(1e-12);
+    }
+    expect(Number(await balance(user, 'btc')) - Number(before)).toBeCloseTo(Number(page.total_credited), 8);
+    expect(body<Order>(await detail(user, a.id)).data.status).toBe('finish');
+    const costlyPage = body<{ list: Array<{ credited: string; shortfall: boolean }> }>(await inject(t.app, { url: `/api/contracts/orders/${b.id}/profits`, headers: await as(user) })).data;
+    expect(costlyPage.list.length).toBeGreaterThan(0);
+    expect(costlyPage.list.every((r) => r.shortfall && r.credited === '0')).toBe(true);
+    const txs = await inject(t.app, { url: '/api/v2/wallets/transactions?page_size=50', headers: await as(user) });
+    expect(txs.body.match(/contract_profit/g)?.length).toBe(2);
+    const dash = body<{ running: number; coins: Array<{ coin: string; total: string }>; days: unknown[] }>(await inject(t.app, { url: '/api/contracts/dashboard', headers: await as(user) })).data;
+    expect(dash.running).toBe(1);
+    expect(dash.coins.find((c) => c.coin === 'btc')!.total).toBe(page.total_credited);
+    expect(dash.days.length).toBeGreaterThan(0);
+    const stranger = await newUser();
+    expect(errorOf(await inject(t.app, { url: `/api/contracts/orders/${a.id}/profits`, headers: await as(stranger) }))).toBe(codeOf('contract_order_not_found'));
+  });
+});

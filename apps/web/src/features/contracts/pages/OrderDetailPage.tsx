@@ -1,0 +1,171 @@
+// /contract/order/:orderId (contract.view): one order. While unpaid: what to pay and where (a USDT
+// address of its own on its network, or the pool's bank details and the reference), the payment
+// certificate to upload or change (an image or PDF, at most 10 MB), paying from the wallet balance
+// instead, cancelling, and the time left before the automatic cancel. Then its effect and end
+// dates, the profit so far, and every transition of its history.
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, Flex, Timeline } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { CONTRACT_CERTIFICATE_MAX_BYTES, formatDateTime } from '@hashpool/shared';
+import { apiDownload } from '../../../shell/api/client';
+import { SafeLink } from '../../../shell/navigation/navigation';
+import { useMine } from '../../../shell/session/user.queries';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { CopyValue } from '../../../ui/CopyValue';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { Panel } from '../../../ui/Panel';
+import { StatusResult } from '../../../ui/StatusResult';
+import { Text } from '../../../ui/Text';
+import { useToast } from '../../../ui/toast';
+import type { OrderDetail } from '../contracts.api';
+import { useContractMutations, useOrder } from '../contracts.queries';
+import { coinSymbol, ContractFrame, contractPaths, Field, hashrateText, OrderStatusTag } from '../components/ContractParts';
+
+const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
+
+function Payment({ o }: { o: OrderDetail }) {
+  const { t } = useTranslation('contracts');
+  const toast = useToast();
+  const { upload, payBalance } = useContractMutations();
+  const input = useRef<HTMLInputElement>(null);
+  const payKey = useMemo(() => crypto.randomUUID(), []);
+  const [confirmPay, setConfirmPay] = useState(false);
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > CONTRACT_CERTIFICATE_MAX_BYTES) {
+      toast.error(t('payment.too_large'));
+      return;
+    }
+    upload.mutate([o.id, file], { onSuccess: () => toast.success(t('payment.uploaded')) });
+  };
+  return (
+    <Panel title={t('payment.title')}>
+      <Flex vertical gap={12}>
+        {o.pay_method === 'bank' ? (
+          o.bank ? (
+            <dl style={{ margin: 0 }}>
+              <Field label={t('bank.bank_name')}>{o.bank.bank_name}</Field>
+              <Field label={t('bank.account_name')}>{o.bank.account_name}</Field>
+              <Field label={t('bank.account_number')}><CopyValue value={o.bank.account_number} label={t('bank.account_number')} /></Field>
+              <Field label={t('bank.swift')}>{o.bank.swift}</Field>
+              <Field label={t('payment.reference')}><CopyValue value={o.pay_reference} label={t('payment.reference')} /></Field>
+              <Field label={t('payment.amount')}>{`${o.pay_amount} ${o.pay_currency}`}</Field>
+              {o.bank.note && <Field label={t('bank.note')}>{o.bank.note}</Field>}
+            </dl>
+          ) : (
+            <Alert type="warning" showIcon message={t('payment.bank_missing')} />
+          )
+        ) : (
+          <dl style={{ margin: 0 }}>
+            <Field label={t('payment.network')}>{t(`pay_method.${o.pay_method}`)}</Field>
+            <Field label={t('payment.amount')}><Text strong data-testid="pay-amount">{`${o.pay_amount} ${o.pay_currency}`}</Text></Field>
+            <Field label={t('payment.address')}>{o.pay_address && <CopyValue value={o.pay_address} label={t('payment.address')} />}</Field>
+          </dl>
+        )}
+        <Text tone="secondary">{o.pay_method === 'bank' ? t('payment.bank_hint') : t('payment.usdt_hint')}</Text>
+        <Flex gap={8} wrap>
+          <input ref={input} type="file" accept={ACCEPT} hidden data-testid="certificate-input" onChange={(e) => pick(e.target.files?.[0])} />
+          <Button onClick={() => input.current?.click()} loading={upload.isPending}>
+            {o.has_certificate ? t('payment.change_certificate') : t('payment.upload_certificate')}
+          </Button>
+          {o.has_certificate && (
+            <Button
+              onClick={() =>
+                void apiDownload(`/contracts/orders/${encodeURIComponent(o.id)}/certificate`).then(({ blob }) => {
+                  window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+                })
+              }
+            >
+              {t('payment.view_certificate')}
+            </Button>
+          )}
+        </Flex>
+        <Text tone="secondary">{t('payment.certificate_hint')}</Text>
+        {o.balance_pay && (
+          <Flex vertical gap={8} style={{ marginTop: 8 }}>
+            <Text>{t('payment.balance', { amount: o.balance_pay.amount, coin: coinSymbol(o.balance_pay.coin), available: o.balance_pay.available, price: o.balance_pay.price_usd })}</Text>
+            <Button style={{ alignSelf: 'flex-start' }} onClick={() => setConfirmPay(true)} disabled={Number(o.balance_pay.available) < Number(o.balance_pay.amount)} data-testid="pay-balance">
+              {t('payment.pay_balance')}
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+      {confirmPay && o.balance_pay && (
+        <ConfirmDialog
+          title={t('payment.pay_balance')}
+          text={t('payment.pay_balance_confirm', { amount: o.balance_pay.amount, coin: coinSymbol(o.balance_pay.coin) })}
+          okText={t('payment.pay_balance')}
+          danger={false}
+          onConfirm={() => payBalance.mutateAsync([o.id, payKey])}
+          onClose={() => setConfirmPay(false)}
+        />
+      )}
+    </Panel>
+  );
+}
+
+export default function OrderDetailPage() {
+  const { t } = useTranslation('contracts');
+  const { orderId = '' } = useParams();
+  const timezone = useMine().data?.timezone ?? 'UTC+00:00';
+  const order = useOrder(orderId);
+  const { cancel } = useContractMutations();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const back = (
+    <SafeLink to={contractPaths.orders}>
+      <Button>{t('back_to_orders')}</Button>
+    </SafeLink>
+  );
+  if (order.isError) return <ContractFrame title={t('order.title')}><StatusResult status="not-found" title={t('order.not_found')} extra={back} /></ContractFrame>;
+  if (!order.data) return <PageSpinner />;
+  const o = order.data;
+  const open = o.status === 'unpaid' || o.status === 'checking';
+  const time = (iso: string) => formatDateTime(iso, timezone, 'YYYY-MM-DD HH:mm');
+  return (
+    <ContractFrame title={o.product_name}>
+      <Flex gap={8} wrap>
+        {back}
+        {(o.status === 'effect' || o.status === 'finish') && (
+          <SafeLink to={contractPaths.profit(o.id)}>
+            <Button type="primary">{t('order.profit_link')}</Button>
+          </SafeLink>
+        )}
+        {open && (
+          <Button danger onClick={() => setConfirmCancel(true)} data-testid="cancel-order">
+            {t('order.cancel')}
+          </Button>
+        )}
+      </Flex>
+      {o.status === 'unpaid' && o.expires_at && <Alert type="warning" showIcon message={t('order.expires', { time: time(o.expires_at) })} />}
+      {o.status === 'checking' && <Alert type="info" showIcon message={t('order.checking')} />}
+      {o.status === 'rejected' && <Alert type="error" showIcon message={t('order.rejected', { reason: o.reject_reason ?? '' })} />}
+      <Panel title={t('order.title')}>
+        <dl style={{ margin: 0 }}>
+          <Field label={t('fields.order_id')}>{o.id}</Field>
+          <Field label={t('fields.status')}><OrderStatusTag status={o.status} /></Field>
+          <Field label={t('fields.coin')}>{coinSymbol(o.coin)}</Field>
+          <Field label={t('fields.units')}>{o.units}</Field>
+          <Field label={t('fields.hashrate')}>{hashrateText(o.total_hashrate, o.hashrate_unit)}</Field>
+          <Field label={t('fields.duration')}>{t('days', { count: o.duration_days })}</Field>
+          <Field label={t('fields.power')}>{`${o.power_watts} W × ${o.units}`}</Field>
+          <Field label={t('fields.electricity_rate')}>{`${o.electricity_rate} USD/kWh`}</Field>
+          <Field label={t('fields.management_fee')}>{`${o.management_fee} %`}</Field>
+          <Field label={t('payment.amount')}>{`${o.pay_amount} ${o.pay_currency}`}</Field>
+          <Field label={t('fields.pay_method')}>{t(`pay_method.${o.pay_method}`)}</Field>
+          <Field label={t('fields.created_at')}>{time(o.created_at)}</Field>
+          {o.effect_date && <Field label={t('fields.effect_date')}>{o.effect_date}</Field>}
+          {o.end_date && <Field label={t('fields.end_date')}>{o.end_date}</Field>}
+          <Field label={t('fields.total_profit')}>{`${o.total_profit} ${coinSymbol(o.coin)}`}</Field>
+        </dl>
+      </Panel>
+      {open && <Payment o={o} />}
+      <Panel title={t('order.history')}>
+        <Timeline items={o.history.map((h) => ({ children: <Flex vertical><Text>{`${time(h.at)} · ${t(`status.${h.to}`)} · ${t(`actor.${h.actor}`)}`}</Text>{h.reason && <Text tone="secondary">{h.reason}</Text>}</Flex> }))} />
+      </Panel>
+      {confirmCancel && (
+        <ConfirmDialog title={t('order.cancel')} text={t('order.cancel_confirm')} okText={t('order.cancel')} onConfirm={() => cancel.mutateAsync([o.id])} onClose={() => setConfirmCancel(false)} />
+      )}
+    </ContractFrame>
+  );
+}
