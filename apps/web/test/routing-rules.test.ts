@@ -48,6 +48,8 @@ describe('route table', () => {
       '/admin/content',
       '/admin/support',
       '/admin/wallet',
+      '/asset/:type/borrow-now',
+      '/asset/:type/stake-now',
       '/asset/index',
       '/asset/transaction',
       '/contract/dashboard',
