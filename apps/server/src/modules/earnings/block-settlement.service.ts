@@ -180,7 +180,8 @@ export class BlockSettlementService {
     const poolBlock: PoolBlock = { reward: block.reward, subsidy: market.blockSubsidy, status: 'confirmed', finder: block.finderOwner };
     const fees = (await this.deps.earnings.feeRates([block.coin])).get(block.coin);
     const feeRates = async (ids: string[]) => {
-      const reductions = await this.feeReduction(block.coin, day, ids);
+      // Fee reductions (coupons) belong to sub-accounts; an address-mode coin's owners are addresses.
+      const reductions = info.mode === 'account' ? await this.feeReduction(block.coin, day, ids) : new Map<string, string | number>();
       return (id: string, method: PayMethod) => feeAfterReduction(fees?.get(method) ?? DEFAULT_FEE_RATES[method], reductions.get(id) ?? 0).toFixed();
     };
 
