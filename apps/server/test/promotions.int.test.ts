@@ -180,6 +180,10 @@ describe('coupons', () => {
     expect(detail.savings).toEqual([{ day: day1, coin: 'btc', saving: '0.03375', fee_rate: '2.5', reduced_fee_rate: '1.5' }]);
     // The saving equals the difference of the two settlements, to the satoshi.
     expect(new Decimal(detail.total_saving).toFixed(8)).toBe(aGot.minus(bGot).toFixed(8));
+    // The profits row of the day shows the reduced fee and the saving; B's shows none.
+    const rowOf = async (u: User) => body<{ list: Array<{ day: string; fee_rate: string; coupon_saving: string | null }> }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.accountName}/profits`, headers: await as(u) })).data.list.find((r) => r.day === day1);
+    expect(await rowOf(a)).toMatchObject({ fee_rate: '1.5', coupon_saving: '0.03375' });
+    expect(await rowOf(b)).toMatchObject({ fee_rate: '2.5', coupon_saving: null });
     // A second pass records nothing twice.
     await tick();
     expect(body<{ savings: unknown[] }>(await inject(t.app, { url: `/api/coupons/${coupon.id}`, headers: (await as(a)) })).data.savings).toHaveLength(1);

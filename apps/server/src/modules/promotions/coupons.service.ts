@@ -64,6 +64,12 @@ export class CouponsService {
     return new Map(rows.map((r) => [r.accountId!, new Decimal(r.percent).toFixed()]));
   }
 
+  /** What the sub-account's coupons saved of the coin per day (the profits rows show it). */
+  async savingsByDay(accountId: string, coin: string, days: readonly string[]): Promise<Map<string, string>> {
+    const rows = await repo.savingsOfDays(this.db, accountId, coin, days);
+    return new Map(rows.map((r) => [r.day, new Decimal(r.saving).toFixed()]));
+  }
+
   // ---- users ------------------------------------------------------------------------------------
 
   async redeem(userId: string, rawCode: string) {
