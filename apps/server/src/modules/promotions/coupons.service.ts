@@ -8,7 +8,7 @@
 // records each settled day's saving from the day's profit rows.
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus, type NewCampaign } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -132,7 +132,7 @@ export class CouponsService {
 
   // ---- operators --------------------------------------------------------------------------------
 
-  async createCampaign(adminUserId: string | null, body: { name: string; reduction_percent: string; coins: string[]; valid_days: number; use_before: string; code_count: number; code?: string | undefined }, options: { isDemo?: boolean; codes?: string[] } = {}) {
+  async createCampaign(adminUserId: string | null, body: NewCampaign, options: { isDemo?: boolean; codes?: string[] } = {}) {
     const now = this.clock.now();
     const useBefore = new Date(body.use_before);
     if (useBefore.getTime() <= now.getTime()) throw new AppError('campaign_use_before_past');
