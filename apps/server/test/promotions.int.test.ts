@@ -123,6 +123,24 @@ describe('coupons', () => {
     expect(body<{ total: number }>(await inject(t.app, { url: '/api/coupons', headers: (await as(b)) })).data.total).toBe(0);
   });
 
+  it('gives one coupon when two users redeem one code at once, and one coupon in use when two are started for a coin at once', async () => {
+    clock.set('2026-07-05T12:00:00Z');
+    const c = await campaign({ use_before: iso(5 * DAY), code_count: 3 });
+    const [a, b] = [await user(), await user()];
+    const [ha, hb] = [await as(a), await as(b)];
+    const raced = await Promise.all([
+      inject(t.app, { method: 'POST', url: '/api/coupons/redeem', headers: ha, payload: { code: c.codes[0] } }),
+      inject(t.app, { method: 'POST', url: '/api/coupons/redeem', headers: hb, payload: { code: c.codes[0] } }),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(raced.map((r) => codeOf(r)).sort()).toEqual([0, err('coupon_code_used')].sort());
+    // A's two coupons started for BTC at the same moment: one in use, the other refused.
+    const ids = [];
+    for (const code of c.codes.slice(1)) ids.push(body<{ id: string }>(await redeem(a, code)).data.id);
+    const started = await Promise.all(ids.map((id) => inject(t.app, { method: 'POST', url: `/api/coupons/${id}/use`, headers: ha, payload: { coin: 'btc' } })));
+    expect(started.map((r) => codeOf(r)).sort()).toEqual([0, err('coupon_coin_in_use')].sort());
+  });
+
   it('refuses bad campaigns: a past use-before date, an own code with several codes, a taken code, bad fields', async () => {
     const post = async (payload: Record<string, unknown>) =>
       inject(t.app, { method: 'POST', url: '/api/admin/promotions/campaigns', headers: (await as(admin)), payload: { name: 'X', reduction_percent: '10', coins: [], valid_days: 1, use_before: iso(DAY), code_count: 1, ...payload } });
@@ -180,6 +198,10 @@ describe('coupons', () => {
     expect(detail.savings).toEqual([{ day: day1, coin: 'btc', saving: '0.03375', fee_rate: '2.5', reduced_fee_rate: '1.5' }]);
     // The saving equals the difference of the two settlements, to the satoshi.
     expect(new Decimal(detail.total_saving).toFixed(8)).toBe(aGot.minus(bGot).toFixed(8));
+    // The profits row of the day shows the reduced fee and the saving; B's shows none.
+    const rowOf = async (u: User) => body<{ list: Array<{ day: string; fee_rate: string; coupon_saving: string | null }> }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.accountName}/profits`, headers: await as(u) })).data.list.find((r) => r.day === day1);
+    expect(await rowOf(a)).toMatchObject({ fee_rate: '1.5', coupon_saving: '0.03375' });
+    expect(await rowOf(b)).toMatchObject({ fee_rate: '2.5', coupon_saving: null });
     // A second pass records nothing twice.
     await tick();
     expect(body<{ savings: unknown[] }>(await inject(t.app, { url: `/api/coupons/${coupon.id}`, headers: (await as(a)) })).data.savings).toHaveLength(1);

@@ -191,7 +191,7 @@ describe('profits calls', () => {
     });
     const rows = await inject(t.app, { url: `${url}?start=2026-06-01&end=2026-06-30`, headers: auth(owner.tokens) });
     // 2000 x 2^32 hashes over 86,400 s
-    expect(body(rows).data).toEqual({ list: [{ day, hashrate: (2000 * 2 ** 32) / 86_400, method: 'fpps', fee_rate: '2.5', amount: '6.58125', status: 'settled' }], total: 1 });
+    expect(body(rows).data).toEqual({ list: [{ day, hashrate: (2000 * 2 ** 32) / 86_400, method: 'fpps', fee_rate: '2.5', amount: '6.58125', status: 'settled', coupon_saving: null }], total: 1 });
     const outside = await inject(t.app, { url: `${url}?start=2026-06-21`, headers: auth(owner.tokens) });
     expect(body(outside).data).toEqual({ list: [], total: 0 });
 
@@ -416,7 +416,7 @@ describe('block-based payments', () => {
     await t.app.modules.earnings.settlement.settleDay(day);
     owner.tokens = body<typeof owner.tokens>(await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: owner.tokens.refresh_token } })).data;
     const list = body<{ list: unknown[] }>(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=1&page_size=10`, headers: auth(owner.tokens) })).data;
-    expect(list.list).toEqual([{ day, method: 'pplns', fee_rate: '1', amount: '1.04316646', hashrate: (600 * 2 ** 32) / 86_400, status: 'settled' }]);
+    expect(list.list).toEqual([{ day, method: 'pplns', fee_rate: '1', amount: '1.04316646', hashrate: (600 * 2 ** 32) / 86_400, status: 'settled', coupon_saving: null }]);
     // A page past the end still counts the rows (from one row of the range, not all of them read again).
     expect(body(await inject(t.app, { url: `/api/pools/btc/accounts/${a.name}/profits?page=50&page_size=10`, headers: auth(owner.tokens) })).data).toEqual({ list: [], total: 1 });
     // Today's estimate under PPLNS is what the work is worth on average: 0.1 block's work today,

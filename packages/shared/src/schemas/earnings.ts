@@ -143,6 +143,8 @@ export const profitRowSchema = z.object({
   amount: z.string(),
   /** settled: credited to the wallet; pending: computed, being credited. */
   status: z.enum(['settled', 'pending']),
+  /** What a fee coupon saved that day (the promotions issue), or null without one. */
+  coupon_saving: z.string().nullable(),
 });
 export const profitPageSchema = z.object({ list: z.array(profitRowSchema), total: z.number().int() });
 

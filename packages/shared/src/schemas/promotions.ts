@@ -139,6 +139,8 @@ export const createCampaignBodySchema = z.strictObject({
   /** One code of the operator's choosing (code_count must be 1); random codes otherwise. */
   code: z.string({ error: V.invalid }).trim().regex(COUPON_CODE, V.invalid).optional(),
 });
+/** A new campaign as the operator sends it. */
+export type NewCampaign = z.infer<typeof createCampaignBodySchema>;
 export const campaignSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -164,5 +166,7 @@ export const createRedPacketBodySchema = z.strictObject({
   activation_deadline: instantSchema,
   receiving_email: emailSchema.optional(),
 });
+/** A new packet as the operator sends it. */
+export type NewRedPacket = z.infer<typeof createRedPacketBodySchema>;
 export const adminRedPacketSchema = redPacketSchema.extend({ receiving_email: z.string().nullable(), received: z.number().int() });
 export const adminRedPacketPageSchema = z.object({ list: z.array(adminRedPacketSchema), total: z.number().int() });

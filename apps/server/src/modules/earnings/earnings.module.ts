@@ -43,7 +43,7 @@ export const earningsModule = defineModule({
       settlement: new SettlementService(db, clock, { earnings, history, accounts, feeReduction }),
       blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction }),
       referral: new ReferralService(db, clock, accounts),
-      profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content }),
+      profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content, couponSavings: (account, coin, days) => later('promotions')().coupons.savingsByDay(account, coin, days) }),
       addressEarnings: new AddressEarningsService(db, clock, { earnings, history, limits: use('wallet').limits, payouts: use('wallet').payouts }),
       admin: new EarningsAdminService(db, clock, p.audit, accounts),
     };

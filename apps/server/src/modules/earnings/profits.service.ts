@@ -34,7 +34,12 @@ export interface ProfitsDeps {
   transactions: Pick<WalletApi['transactions'], 'withdrawnTotal'>;
   /** A coin's price in the registry. */
   content: Pick<ContentApi['content'], 'priceOf'>;
+  /** What fee coupons saved per day (the promotions module's), shown on the day's row. */
+  couponSavings?: CouponSavings | undefined;
 }
+
+/** Per UTC day, what a sub-account's fee coupons saved of a coin. */
+export type CouponSavings = (accountId: string, coin: string, days: readonly string[]) => Promise<Map<string, string>>;
 
 export class ProfitsService {
   constructor(
@@ -95,8 +100,9 @@ export class ProfitsService {
     // The window count is on every row of the page; an empty page past the end needs its own
     // count: the first row's, not every row of the range read again.
     const total = rows[0]?.total ?? (query.page > 1 ? ((await repo.dayRows(this.db, accountId, coin, { start: query.start, end: query.end, newestFirst: true, limit: 1 }))[0]?.total ?? 0) : 0);
+    const savings = rows.length > 0 && this.deps.couponSavings ? await this.deps.couponSavings(accountId, coin, rows.map((r) => r.day)) : new Map<string, string>();
     return {
-      list: rows.map(profitDayView),
+      list: rows.map((r) => ({ ...profitDayView(r), coupon_saving: savings.get(r.day) ?? null })),
       total,
     };
   }

@@ -8,7 +8,7 @@
 // records each settled day's saving from the day's profit rows.
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus, type NewCampaign } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -62,6 +62,12 @@ export class CouponsService {
   async feeReduction(coin: string, day: string, accountIds: string[]): Promise<Map<string, string>> {
     const rows = await repo.reductionsOn(this.db, coin, day, accountIds);
     return new Map(rows.map((r) => [r.accountId!, new Decimal(r.percent).toFixed()]));
+  }
+
+  /** What the sub-account's coupons saved of the coin per day (the profits rows show it). */
+  async savingsByDay(accountId: string, coin: string, days: readonly string[]): Promise<Map<string, string>> {
+    const rows = await repo.savingsOfDays(this.db, accountId, coin, days);
+    return new Map(rows.map((r) => [r.day, new Decimal(r.saving).toFixed()]));
   }
 
   // ---- users ------------------------------------------------------------------------------------
@@ -126,7 +132,7 @@ export class CouponsService {
 
   // ---- operators --------------------------------------------------------------------------------
 
-  async createCampaign(adminUserId: string | null, body: { name: string; reduction_percent: string; coins: string[]; valid_days: number; use_before: string; code_count: number; code?: string | undefined }, options: { isDemo?: boolean; codes?: string[] } = {}) {
+  async createCampaign(adminUserId: string | null, body: NewCampaign, options: { isDemo?: boolean; codes?: string[] } = {}) {
     const now = this.clock.now();
     const useBefore = new Date(body.use_before);
     if (useBefore.getTime() <= now.getTime()) throw new AppError('campaign_use_before_past');

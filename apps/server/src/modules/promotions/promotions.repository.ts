@@ -145,6 +145,15 @@ export async function insertSavings(db: DbOrTx, rows: Array<typeof couponSavings
   if (rows.length > 0) await db.insert(couponSavings).values(rows).onConflictDoNothing();
 }
 
+export function savingsOfDays(db: DbOrTx, accountId: string, coin: string, days: readonly string[]) {
+  if (days.length === 0) return Promise.resolve([]);
+  return db
+    .select({ day: couponSavings.day, saving: sql<string>`sum(${couponSavings.saving})::text` })
+    .from(couponSavings)
+    .where(and(eq(couponSavings.accountId, accountId), eq(couponSavings.coin, coin), inArray(couponSavings.day, [...days])))
+    .groupBy(couponSavings.day);
+}
+
 export function savingsOf(db: DbOrTx, couponId: string): Promise<SavingRow[]> {
   return db.select().from(couponSavings).where(eq(couponSavings.couponId, couponId)).orderBy(desc(couponSavings.day));
 }

@@ -10,7 +10,7 @@
 // deadline) and every receipt is credited through its last day, what is left of the budget returns.
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { addDays, coinBaseDecimals, utcDay } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, utcDay, type NewRedPacket } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -37,16 +37,6 @@ export interface RedPacketsDeps {
   audit: AuditLog;
 }
 
-export interface CreatePacketInput {
-  name: string;
-  coin: string;
-  hashrate: number;
-  duration_days: number;
-  shares: number;
-  budget: string;
-  activation_deadline: string;
-  receiving_email?: string | undefined;
-}
 
 export class RedPacketsService {
   constructor(
@@ -141,7 +131,7 @@ export class RedPacketsService {
 
   // ---- operators --------------------------------------------------------------------------------
 
-  async create(adminUserId: string | null, body: CreatePacketInput, options: { id?: string; isDemo?: boolean } = {}) {
+  async create(adminUserId: string | null, body: NewRedPacket, options: { id?: string; isDemo?: boolean } = {}) {
     const now = this.clock.now();
     const deadline = new Date(body.activation_deadline);
     if (deadline.getTime() <= now.getTime()) throw new AppError('red_packet_deadline_past');

@@ -10,6 +10,8 @@ import type {
   couponDetailSchema,
   couponPageSchema,
   CouponStatus,
+  NewCampaign,
+  NewRedPacket,
   redPacketDetailSchema,
   redPacketMineSchema,
   redPacketReceiptDetailSchema,
@@ -19,7 +21,7 @@ import type {
 import { api, apiDownload } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
 
-export type { CouponStatus };
+export type { CouponStatus, NewCampaign, NewRedPacket };
 export type Coupon = Parsed<typeof couponDetailSchema>;
 export type CouponPage = Parsed<typeof couponPageSchema>;
 export type CouponItem = CouponPage['list'][number];
@@ -34,27 +36,6 @@ export type CampaignPage = Parsed<typeof campaignPageSchema>;
 export type AdminRedPacket = Parsed<typeof adminRedPacketSchema>;
 export type AdminRedPacketPage = Parsed<typeof adminRedPacketPageSchema>;
 type AccountList = Parsed<typeof accountListSchema>;
-
-export interface NewCampaign {
-  name: string;
-  reduction_percent: string;
-  coins: string[];
-  valid_days: number;
-  use_before: string;
-  code_count: number;
-  code?: string;
-}
-
-export interface NewRedPacket {
-  name: string;
-  coin: string;
-  hashrate: number;
-  duration_days: number;
-  shares: number;
-  budget: string;
-  activation_deadline: string;
-  receiving_email?: string;
-}
 
 type Options = { signal?: AbortSignal; silent?: boolean };
 const enc = encodeURIComponent;

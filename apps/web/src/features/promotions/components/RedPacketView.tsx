@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatHashrate } from '@hashpool/shared';
 import { ApiError } from '../../../shell/api/api-error';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
-import { setNextDestination, useAccessToken } from '../../../shell/session/session';
+import { useAccessToken } from '../../../shell/session/session';
 import { AmountText } from '../../../ui/AmountText';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -45,10 +45,8 @@ function ReceiveArea({ packet }: { packet: RedPacket }) {
           type="primary"
           size="large"
           disabled={packet.status !== 'open'}
-          onClick={() => {
-            setNextDestination(promotionsPaths.packet(packet.id));
-            navigate('/login');
-          }}
+          // The login page comes back here afterwards (?redirect=, as the guard's own redirect).
+          onClick={() => navigate(`/login?redirect=${encodeURIComponent(promotionsPaths.packet(packet.id))}`)}
         >
           {t('packet.login')}
         </Button>
