@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -22,7 +21,7 @@ import { prepareDatabase } from '../src/db/prepare';
 import { FakeClock } from '../src/platform/clock';
 import { acquireLease } from '../src/platform/leases';
 import { post, SYSTEM } from '../src/modules/wallet/ledger';
-import { startTestApp, TEST_DB_PREFIX, type TestApp } from './test-app';
+import { adminQuery, startTestApp, TEST_DB_PREFIX, type TestApp } from './test-app';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -37,15 +36,7 @@ async function urlOf(t: TestApp): Promise<string> {
   return url.toString();
 }
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => adminQuery(serverUrl!, text);
 
 describe.skipIf(!serverUrl)('graceful shutdown under load', () => {
   let t: TestApp;
