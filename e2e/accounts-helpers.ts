@@ -190,3 +190,20 @@ export async function logInAsOperator(page: Page): Promise<void> {
   }
   await expect(page).toHaveURL('/');
 }
+
+/** Enables the authenticator from the settings page (confirmed with the mailed code); answers it. */
+export async function enableTotp(page: Page, email: string) {
+  await page.goto('/user/setting');
+  await page.getByRole('button', { name: 'Enable' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enable the authenticator' });
+  const secret = (await dialog.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+  const totp = totpFor(secret);
+  await dialog.getByLabel('Code shown by the app').fill(totp.generate());
+  const step = totpStep();
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('Email verification code').fill(await codeFromMail(email, since));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The authenticator is enabled.')).toBeVisible();
+  return { totp, step };
+}

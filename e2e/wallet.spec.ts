@@ -6,7 +6,7 @@
 // docs/security.md items exercised here: 10 (codes bound to the operation), 16 (second factor),
 // 29 (idempotency key on money movements, sent by the dialogs).
 import type { Locator, Page } from '@playwright/test';
-import { accountButton, codeFromMail, expect, registerByEmail, saveScreenshot, test, totpFor, totpStep, waitForStepAfter } from './accounts-helpers';
+import { accountButton, codeFromMail, enableTotp, expect, registerByEmail, saveScreenshot, test, totpStep, waitForStepAfter } from './accounts-helpers';
 import { chooseOption } from './helpers';
 import { logIn, operator } from './login-helpers';
 
@@ -42,23 +42,6 @@ async function subAccountName(page: Page): Promise<string> {
   await expect(accountButton(page)).toHaveAttribute('aria-label', /^My account: ./);
   const label = await accountButton(page).getAttribute('aria-label');
   return label!.replace(/^My account: /, '');
-}
-
-/** Enables the authenticator from the settings page (confirmed with the mailed code); answers it. */
-async function enableTotp(page: Page, email: string) {
-  await page.goto('/user/setting');
-  await page.getByRole('button', { name: 'Enable' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enable the authenticator' });
-  const secret = (await dialog.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
-  const totp = totpFor(secret);
-  await dialog.getByLabel('Code shown by the app').fill(totp.generate());
-  const step = totpStep();
-  const since = Date.now();
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('Email verification code').fill(await codeFromMail(email, since));
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('The authenticator is enabled.')).toBeVisible();
-  return { totp, step };
 }
 
 /** Sets the pay password from the settings page, confirmed with the authenticator. */

@@ -109,6 +109,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorateRequest('lang', 'en');
 
+  // Graceful close (issue 22): answers sent while the app closes end their connection, so a
+  // keep-alive client (a stratum node posting batches) cannot hold the server open until its
+  // keep-alive timeout; idle connections are closed by Fastify itself.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers[LANGUAGE_HEADER];
     request.lang = resolveLanguage(Array.isArray(header) ? header[0] : header);

@@ -6,7 +6,11 @@ import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { systemClock } from './platform/clock';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long a SIGTERM may take before the process exits anyway: a job's pass finishing its step,
+ * in-flight requests and the last ingest flush (within Kubernetes' default 30 s grace period).
+ */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,7 +34,9 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await stopJobs(); // a withdrawal being sent finishes its step before the database closes
+      app.log.info('shutdown: jobs stopped, their leases released');
       await app.close(); // stops accepting, lets in-flight requests finish, flushes queued shares
+      app.log.info('shutdown: requests finished, shares flushed');
       await redis?.quit();
       await database.close();
       process.exit(0);

@@ -29,7 +29,8 @@ export interface TestApp {
 /** Test databases of one run share this prefix so the runner can drop leftovers of a crash. */
 export const TEST_DB_PREFIX = process.env.TEST_DB_PREFIX ?? 'hp_test';
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server (create or drop a database). */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

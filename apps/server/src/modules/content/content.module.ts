@@ -24,6 +24,8 @@ export const contentModule = defineModule({
       { request_sign_key: p.config.REQUEST_SIGN_KEY, app_version: p.version },
       // GET /pools shows the default payout method's fee from the operators' fee table.
       () => later('earnings')().earnings.defaultFeeRates(),
+      // and the wallet's minimum withdrawal as the pool's minimum payout (coin settings).
+      () => later('wallet')().limits.minWithdrawals(),
     ),
     admin: new ContentAdminService(p.db, p.clock, p.audit),
   }),

@@ -20,7 +20,7 @@ function plain(value: string): string {
  * The enabled coins of the registry as GET /pools lists them; `fees` by coin replaces the
  * registry's fee_rate (the earnings module's fee table). Seeds read it without fees.
  */
-export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map()): Promise<PoolItem[]> {
+export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map(), minimums: Map<string, string> = new Map()): Promise<PoolItem[]> {
   const rows = await repo.listEnabledCoins(db);
   return rows.map((c) => ({
     coin: c.code,
@@ -30,7 +30,9 @@ export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map(
     precision: c.precision,
     mode: c.mode as PoolItem['mode'],
     fee_rate: plain(fees.get(c.code) ?? c.feeRate),
-    min_payout: plain(c.minPayout),
+    // The wallet's minimum withdrawal is the one minimum (operators edit it in the coin settings);
+    // the registry's min_payout only speaks for a coin the wallet does not hold.
+    min_payout: plain(minimums.get(c.code) ?? c.minPayout),
     price_usd: c.priceUsd === null ? null : plain(c.priceUsd),
     stratum_url: c.stratumUrl,
   }));
@@ -47,6 +49,8 @@ export class ContentService {
      * (operators edit fees there); coins it does not name show the registry's fee_rate.
      */
     private readonly defaultFeeRates: () => Promise<Map<string, string>> = async () => new Map(),
+    /** Each coin's minimum withdrawal, by coin: the wallet's coin settings (issue 22, one source of truth). */
+    private readonly minWithdrawals?: () => Promise<Map<string, string>>,
   ) {}
 
   /** True when the database answers (the health check). */
@@ -58,7 +62,8 @@ export class ContentService {
   }
 
   async pools(): Promise<PoolItem[]> {
-    return listPools(this.db, await this.defaultFeeRates());
+    const [fees, minimums] = await Promise.all([this.defaultFeeRates(), this.minWithdrawals ? this.minWithdrawals() : new Map<string, string>()]);
+    return listPools(this.db, fees, minimums);
   }
 
   /** A coin's price in USD as the registry holds it; null when unknown. */

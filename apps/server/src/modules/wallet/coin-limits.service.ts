@@ -2,7 +2,7 @@
 // single maximum a withdrawal part may be, the review threshold, the four-eyes threshold, and
 // whether withdrawals and deposits are open. Read on every request, so an operator's change takes
 // effect on the next withdrawal without a restart.
-import { coinBaseDecimals, type CoinSettings } from '@hashpool/shared';
+import { coinBaseDecimals, COINS, type CoinSettings } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -49,7 +49,9 @@ export class CoinLimits {
 
   /** The operators' coin settings screen. */
   async settings(): Promise<{ list: CoinSettings[] }> {
-    return { list: (await this.all()).map(settingsView) };
+    const order = new Map(COINS.map((c, i) => [c.code, i]));
+    const rows = (await this.all()).sort((a, b) => (order.get(a.coin) ?? 999) - (order.get(b.coin) ?? 999));
+    return { list: rows.map(settingsView) };
   }
 
   /**

@@ -1,0 +1,98 @@
+// The operators' area of issue 22 in the browser: an operator finds a user, resets their
+// authenticator (reason required), suspends BTC withdrawals in the coin settings, and the user's
+// withdraw button says so; the screens in light and dark themes, in Chinese and on a phone.
+import type { Browser, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { enableTotp, expect, fillLogin, logInAsOperator, registerByEmail, saveScreenshot, test, uniqueEmail } from './accounts-helpers';
+
+/** The operator in a browser (and client address) of their own. */
+async function operatorPage(browser: Browser): Promise<Page> {
+  const [a, b] = randomBytes(2);
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.252.${a}.${(b! % 250) + 2}` } });
+  const page = await context.newPage();
+  await logInAsOperator(page);
+  return page;
+}
+
+/** Opens or suspends BTC withdrawals from the coin settings tab. */
+async function setBtcWithdrawals(admin: Page, open: boolean): Promise<void> {
+  await admin.goto('/admin/wallet?tab=coins');
+  await admin.getByRole('button', { name: 'Edit the settings of BTC' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Settings of BTC' });
+  const toggle = dialog.getByRole('switch', { name: 'Withdrawals' });
+  if ((await toggle.getAttribute('aria-checked')) !== String(open)) await toggle.click();
+  await dialog.getByLabel('Reason').fill(open ? 'e2e: node back' : 'e2e: node maintenance');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Saved. The next withdrawal uses the new settings.')).toBeVisible();
+}
+
+test('an operator resets a user\'s authenticator and suspends BTC withdrawals; the user sees it', async ({ page, browser }) => {
+  const email = uniqueEmail('ops');
+  await registerByEmail(page, email);
+  await enableTotp(page, email);
+
+  const admin = await operatorPage(browser);
+  await admin.goto('/admin/wallet?tab=users');
+  await expect(admin.getByRole('tab', { name: 'Users' })).toBeVisible();
+  await admin.getByRole('searchbox', { name: 'Email, phone, sub-account or withdraw address' }).fill(email);
+  await admin.getByRole('button', { name: 'Find' }).click();
+  await admin.getByRole('button', { name: `Open the user ${email}` }).click();
+  await expect(admin.getByRole('heading', { name: email })).toBeVisible();
+  await expect(admin.getByText('Authenticator on')).toBeVisible();
+  await saveScreenshot(admin, 'operations-user-light');
+
+  await admin.getByRole('button', { name: 'Reset authenticator' }).click();
+  const reset = admin.getByRole('dialog', { name: `Reset the authenticator of ${email}` });
+  await reset.getByRole('button', { name: 'Reset authenticator' }).click();
+  await expect(reset.getByText('Please give a reason.')).toBeVisible(); // the reason is required
+  await reset.getByLabel('Reason').fill('e2e: identity checked on a call');
+  await reset.getByRole('button', { name: 'Reset authenticator' }).click();
+  await expect(admin.getByText('Done. The change is in the audit log.')).toBeVisible();
+  await expect(admin.getByText('No authenticator')).toBeVisible();
+  await expect(admin.getByText('Withdrawals held until')).toBeVisible();
+
+  await setBtcWithdrawals(admin, false);
+  await expect(admin.getByTestId('coin-settings').or(admin.getByRole('table', { name: 'Coin settings' }))).toContainText('Suspended');
+  await saveScreenshot(admin, 'operations-coins-light');
+
+  try {
+    // The reset ended the user's sessions: they log in again, now without the authenticator.
+    await page.goto('/login');
+    await fillLogin(page, email);
+    await expect(page).toHaveURL('/');
+    await page.goto('/asset/index');
+    const btc = page.getByRole('row').filter({ hasText: 'Bitcoin' });
+    await expect(btc.getByRole('button', { name: 'Withdraw BTC' })).toBeDisabled();
+    await expect(btc.getByRole('button', { name: 'Withdraw BTC' })).toHaveText('Withdrawals suspended');
+    await saveScreenshot(page, 'operations-user-withdraw-suspended');
+  } finally {
+    await setBtcWithdrawals(admin, true);
+  }
+});
+
+test('the operators\' new tabs in the dark theme and in Chinese', async ({ browser }) => {
+  const admin = await operatorPage(browser);
+  await admin.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await admin.goto('/admin/wallet?tab=approvals');
+  await expect(admin.getByText('Nothing waits for a second operator.')).toBeVisible();
+  await saveScreenshot(admin, 'operations-approvals-dark');
+  await admin.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await admin.goto('/admin/wallet?tab=coins');
+  await expect(admin.getByRole('tab', { name: '币种设置' })).toBeVisible();
+  await expect(admin.getByText('开放').first()).toBeVisible();
+  await saveScreenshot(admin, 'operations-coins-dark-zh');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the users tab fits the screen', async ({ page }) => {
+    await logInAsOperator(page);
+    await page.goto('/admin/wallet?tab=users');
+    await page.getByRole('searchbox', { name: 'Email, phone, sub-account or withdraw address' }).fill('example.com');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByTestId('admin-user').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'operations-users-phone');
+  });
+});
