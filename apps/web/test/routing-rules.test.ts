@@ -41,6 +41,7 @@ describe('route table', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
+      '/activity/goldshell',
       '/activity/invite',
       '/admin/catalogue',
       '/admin/content',
@@ -67,6 +68,7 @@ describe('route table', () => {
       '/register/phone',
       '/resetpassword/email',
       '/resetpassword/phone',
+      '/sales',
       '/terms',
       '/ticket',
       '/user/account',
