@@ -109,6 +109,32 @@ test('an operator publishes an announcement in English and Chinese; the home pag
   await visitor.close();
 });
 
+test('an operator writes the Sales campaign page; a visitor sees it', async ({ browser }) => {
+  const ops = await operator(browser);
+  await ops.goto('/admin/content?kind=campaigns');
+  const title = `Winter sale ${randomBytes(2).toString('hex')}`;
+  const existing = ops.locator('tr', { hasText: 'Sales' }).getByRole('button', { name: 'Edit' });
+  await (await existing.count() ? existing.first() : ops.getByRole('button', { name: 'New', exact: true })).click();
+  const dialog = ops.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Text' }).fill('Miners at cost price this week.');
+  await dialog.getByRole('textbox', { name: 'Link' }).fill('/miners');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByText('Saved.')).toBeVisible();
+  await ops.context().close();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/sales');
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByText('Running')).toBeVisible();
+  await saveScreenshot(visitor, 'support-campaign-sales');
+  await visitor.getByRole('button', { name: 'See the products' }).click();
+  await expect(visitor).toHaveURL('/miners');
+  await visitor.goto('/activity/goldshell');
+  await expect(visitor.getByText('No campaign is running on this page right now.')).toBeVisible();
+  await visitor.close();
+});
+
 test('the catalogue sorts by net profit after the electricity fee changes', async ({ page }) => {
   await page.goto('/miners');
   const ranking = page.getByTestId('ranking');
