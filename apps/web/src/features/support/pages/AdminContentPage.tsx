@@ -13,7 +13,8 @@ import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { Paragraph, Text, Title } from '../../../ui/Text';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Paragraph, Text } from '../../../ui/Text';
 import { supportApi, type AdminContentItem, type ContentItemBody, type ContentKind } from '../support.api';
 import { useContentItems, useSupportRefresh } from '../support.queries';
 
@@ -26,14 +27,7 @@ export default function AdminContentPage() {
   const timezone = useMine().data?.timezone;
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
-          {t('content.title')}
-        </Title>
-        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
-          {t('content.subtitle')}
-        </Paragraph>
-      </div>
+      <PageHeader title={t('content.title')} subtitle={t('content.subtitle')} />
       <Panel padding="8px 24px 24px">
         <Tabs
           activeKey={kind}
