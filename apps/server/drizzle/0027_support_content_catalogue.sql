@@ -22,6 +22,19 @@ CREATE TABLE "miner_models" (
 	CONSTRAINT "miner_models_values_check" CHECK ("miner_models"."hashrate" > 0 and "miner_models"."power_watts" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "campaigns" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"title" jsonb NOT NULL,
+	"body" jsonb NOT NULL,
+	"link" text,
+	"tone" text DEFAULT 'blue' NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"is_demo" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "support_ticket_attachments" (
 	"file_id" uuid PRIMARY KEY NOT NULL,
 	"ticket_id" integer NOT NULL,
@@ -66,6 +79,7 @@ ALTER TABLE "support_ticket_messages" ADD CONSTRAINT "support_ticket_messages_au
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "miner_models_vendor_name_unique" ON "miner_models" USING btree (lower("vendor"),lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_slug_unique" ON "campaigns" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "support_ticket_attachments_ticket_idx" ON "support_ticket_attachments" USING btree ("ticket_id");--> statement-breakpoint
 CREATE INDEX "support_ticket_messages_ticket_idx" ON "support_ticket_messages" USING btree ("ticket_id","id");--> statement-breakpoint
 CREATE INDEX "support_tickets_user_idx" ON "support_tickets" USING btree ("user_id","updated_at");--> statement-breakpoint

@@ -86,6 +86,25 @@ describe('banners, advertisements and footer links', () => {
     expect(audit.filter((e) => e.target === `sliders:${b.id}`).map((e) => e.action).sort()).toEqual(['content_create', 'content_delete']);
   });
 
+  it('campaign pages: one per page, in the caller language, upcoming, running and ended by their window', async () => {
+    expect(body(await pub('/api/campaigns/sales')).code).toBe(ERRORS.content_not_found.code);
+    const now = t.clock.now().getTime();
+    const item = body<AdminContentItem>(await save('campaigns', { title: { en: 'Winter sale', 'ru-RU': 'Зимняя распродажа' }, body: { en: 'Miners at cost.' }, position: 'sales', link: '/miners', tone: 'purple', starts_at: new Date(now + 60_000).toISOString(), ends_at: new Date(now + 120_000).toISOString() })).data;
+    expect(item).toMatchObject({ position: 'sales', live: false, missing_languages: ['zh-CN', 'ru-RU', 'ja', 'ko'] });
+    const page = async (lang = 'en') => body<{ title: string; body: string; state: string; link: string }>(await pub('/api/campaigns/sales', lang)).data;
+    expect(await page()).toMatchObject({ title: 'Winter sale', body: 'Miners at cost.', state: 'upcoming', link: '/miners' });
+    expect((await page('ru-RU')).title).toBe('Зимняя распродажа');
+    t.clock.advance(60_001);
+    expect((await page()).state).toBe('running');
+    t.clock.advance(60_000);
+    expect((await page()).state).toBe('ended');
+    expect(body(await save('campaigns', { title: { en: 'Another' }, body: { en: 'x' }, position: 'sales' })).code).toBe(ERRORS.content_slug_taken.code);
+    expect((await save('campaigns', { title: { en: 'Nowhere' }, body: { en: 'x' }, position: 'home' })).statusCode).toBe(400);
+    expect((await pub('/api/campaigns/unknown')).statusCode).toBe(400);
+    await save('campaigns', { title: { en: 'Winter sale' }, body: { en: 'Miners at cost.' }, position: 'sales', enabled: false }, item.id);
+    expect(body(await pub('/api/campaigns/sales')).code).toBe(ERRORS.content_not_found.code);
+  });
+
   it('only operators reach the editor', async () => {
     const user = await registerByEmail(t.app, inbox);
     expect((await inject(t.app, { url: '/api/admin/content/announcements', headers: auth(user.tokens) })).statusCode).toBe(403);

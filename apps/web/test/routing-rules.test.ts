@@ -41,6 +41,7 @@ describe('route table', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
+      '/activity/goldshell',
       '/activity/invite',
       '/activity/red_packet/:packetId',
       '/activity/red_packet/:packetId/detail',
@@ -78,6 +79,7 @@ describe('route table', () => {
       '/register/phone',
       '/resetpassword/email',
       '/resetpassword/phone',
+      '/sales',
       '/terms',
       '/ticket',
       '/user/account',

@@ -103,7 +103,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...planned('accounts', 'public', ['/authredirect']),
   // The paths of WeChat binding, sales and the Goldshell event are ours (docs/rules.md, Routes and access).
   ...planned('accounts', 'public', ['/bind-wechat']),
-  ...planned('promotions', 'public', ['/sales', '/activity/goldshell']),
+  // Issue 21: campaign pages managed in Site content.
+  { path: '/sales', access: 'public', owner: 'support', page: () => import('../features/support/pages/CampaignPage'), title: 'support:campaign.name_sales' },
+  { path: '/activity/goldshell', access: 'public', owner: 'support', page: () => import('../features/support/pages/CampaignPage'), title: 'support:campaign.name_goldshell' },
   ...planned('observers', 'public', ['/observer_redirect']),
   { path: '/activity/invite', access: 'public', owner: 'earnings', page: () => import('../features/earnings/pages/InviteActivityPage'), title: 'invite:activity.page_title' },
   // Built in the promotions issue: the hashrate gift red packets (public pages by their link).

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
 import { V } from '../validation';
 
-export const CONTENT_KINDS = ['announcements', 'sliders', 'advertisements', 'footer-links'] as const;
+export const CONTENT_KINDS = ['announcements', 'sliders', 'advertisements', 'footer-links', 'campaigns'] as const;
+/** The campaign pages of the site and their slugs (the `position` of a campaign item). */
+export const CAMPAIGN_SLUGS = ['sales', 'goldshell'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** The banner colour schemes the web draws (no remote images: the CSP allows only our origin). */
 export const SLIDER_TONES = ['blue', 'purple', 'green', 'orange', 'dark'] as const;
@@ -39,7 +41,7 @@ export const contentItemBodySchema = z.strictObject({
   /** Announcement summary, banner subtitle or advertisement text; footer links have none. */
   body: localizedTextSchema.optional(),
   link: contentLinkSchema.nullable().default(null),
-  /** Page position of banners and advertisements (home …). */
+  /** Page position of banners and advertisements (home …); a campaign's page slug (sales, goldshell). */
   position: z.string().trim().regex(/^[a-z0-9_-]{1,32}$/, V.invalid).default('home'),
   /** Footer column of a footer link (about, support, community …). */
   group: z.string().trim().regex(/^[a-z0-9_-]{1,32}$/, V.invalid).default('about'),
@@ -74,3 +76,19 @@ export const adminContentItemSchema = z.object({
 });
 export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
 export const adminContentListSchema = z.object({ list: z.array(adminContentItemSchema) });
+
+/** A campaign page as visitors see it (GET /campaigns/{slug}). */
+export const campaignSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  tone: z.string(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  /** upcoming, running or ended, from its window. */
+  state: z.enum(['upcoming', 'running', 'ended']),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+export const campaignParamsSchema = z.object({ slug: z.enum(CAMPAIGN_SLUGS) });
+

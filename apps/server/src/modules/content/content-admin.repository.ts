@@ -1,25 +1,28 @@
 // SQL of the operators' content screens: every announcement, banner, advertisement and footer
 // link, whatever its state or window, and their changes.
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { ContentKind } from '@hashpool/shared';
 import { first, type DbOrTx } from '../../db/client';
-import { advertisements, announcements, footerLinks, sliders } from './content.tables';
+import { advertisements, announcements, campaigns, footerLinks, sliders } from './content.tables';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type SliderRow = typeof sliders.$inferSelect;
 export type AdvertisementRow = typeof advertisements.$inferSelect;
 export type FooterLinkRow = typeof footerLinks.$inferSelect;
+export type CampaignRow = typeof campaigns.$inferSelect;
 export type ContentRow =
   | { kind: 'announcements'; row: AnnouncementRow }
   | { kind: 'sliders'; row: SliderRow }
   | { kind: 'advertisements'; row: AdvertisementRow }
-  | { kind: 'footer-links'; row: FooterLinkRow };
+  | { kind: 'footer-links'; row: FooterLinkRow }
+  | { kind: 'campaigns'; row: CampaignRow };
 
 export type ContentValues =
   | { kind: 'announcements'; values: Omit<typeof announcements.$inferInsert, 'id'> }
   | { kind: 'sliders'; values: Omit<typeof sliders.$inferInsert, 'id'> }
   | { kind: 'advertisements'; values: Omit<typeof advertisements.$inferInsert, 'id'> }
-  | { kind: 'footer-links'; values: Omit<typeof footerLinks.$inferInsert, 'id'> };
+  | { kind: 'footer-links'; values: Omit<typeof footerLinks.$inferInsert, 'id'> }
+  | { kind: 'campaigns'; values: Omit<typeof campaigns.$inferInsert, 'id'> };
 
 export async function listAll(db: DbOrTx, kind: ContentKind): Promise<ContentRow[]> {
   switch (kind) {
@@ -31,6 +34,8 @@ export async function listAll(db: DbOrTx, kind: ContentKind): Promise<ContentRow
       return (await db.select().from(advertisements).orderBy(asc(advertisements.position), asc(advertisements.sortOrder), asc(advertisements.id))).map((row) => ({ kind, row }));
     case 'footer-links':
       return (await db.select().from(footerLinks).orderBy(asc(footerLinks.groupKey), asc(footerLinks.sortOrder), asc(footerLinks.id))).map((row) => ({ kind, row }));
+    case 'campaigns':
+      return (await db.select().from(campaigns).orderBy(asc(campaigns.slug))).map((row) => ({ kind, row }));
   }
 }
 
@@ -50,6 +55,10 @@ export async function findOne(db: DbOrTx, kind: ContentKind, id: number): Promis
     }
     case 'footer-links': {
       const row = await first(db.select().from(footerLinks).where(eq(footerLinks.id, id)).for('update'));
+      return row && { kind, row };
+    }
+    case 'campaigns': {
+      const row = await first(db.select().from(campaigns).where(eq(campaigns.id, id)).for('update'));
       return row && { kind, row };
     }
   }
@@ -82,10 +91,21 @@ export async function save(db: DbOrTx, v: ContentValues, id?: number): Promise<n
         : await db.update(footerLinks).set(v.values).where(eq(footerLinks.id, id)).returning({ id: footerLinks.id });
       return row!.id;
     }
+    case 'campaigns': {
+      const [row] = id === undefined
+        ? await db.insert(campaigns).values(v.values).returning({ id: campaigns.id })
+        : await db.update(campaigns).set(v.values).where(eq(campaigns.id, id)).returning({ id: campaigns.id });
+      return row!.id;
+    }
   }
 }
 
 export async function remove(db: DbOrTx, kind: ContentKind, id: number): Promise<void> {
-  const table = { announcements, sliders, advertisements, 'footer-links': footerLinks }[kind];
+  const table = { announcements, sliders, advertisements, 'footer-links': footerLinks, campaigns }[kind];
   await db.delete(table).where(eq(table.id, id));
+}
+
+/** The campaign of a page slug, other than `exceptId` (a second campaign for a page is refused). */
+export function campaignBySlug(db: DbOrTx, slug: string, exceptId?: number): Promise<CampaignRow | undefined> {
+  return first(db.select().from(campaigns).where(and(eq(campaigns.slug, slug), exceptId === undefined ? undefined : ne(campaigns.id, exceptId))));
 }

@@ -2,7 +2,7 @@
 // banners (sliders), advertisements and footer links. Texts are per language, English required;
 // a language left empty reads English (pick() in content.service.ts) and the editor lists it as
 // missing. Every change is in the audit log, in the transaction that makes it.
-import { LANGUAGES, type AdminContentItem, type ContentItemBody, type ContentKind, type Language } from '@hashpool/shared';
+import { CAMPAIGN_SLUGS, LANGUAGES, type AdminContentItem, type ContentItemBody, type ContentKind, type Language } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -47,6 +47,10 @@ export function adminView(item: repo.ContentRow, now: Date): AdminContentItem {
       const r = item.row;
       return { ...base, body: null, link: r.url, position: null, group: r.groupKey, tone: null, sort_order: r.sortOrder, starts_at: null, ends_at: null, live: r.enabled, is_demo: false, missing_languages: missing(r.title) };
     }
+    case 'campaigns': {
+      const r = item.row;
+      return { ...base, body: r.body, link: r.link, position: r.slug, group: null, tone: r.tone, sort_order: 0, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.body) };
+    }
   }
 }
 
@@ -84,6 +88,7 @@ export class ContentAdminService {
     const values = this.values(kind, body);
     const saved = await inTransaction(this.db, async (tx) => {
       if (id !== undefined && !(await repo.findOne(tx, kind, id))) throw new AppError('content_not_found');
+      if (values.kind === 'campaigns' && (await repo.campaignBySlug(tx, values.values.slug, id))) throw new AppError('content_slug_taken');
       const savedId = await repo.save(tx, values, id);
       await this.audit.record(
         { adminUserId: adminId, action: id === undefined ? 'content_create' : 'content_update', target: `${kind}:${savedId}`, detail: { title: body.title.en, enabled: String(body.enabled), starts_at: body.starts_at ?? '', ends_at: body.ends_at ?? '' } },
@@ -114,6 +119,9 @@ export class ContentAdminService {
       case 'footer-links':
         if (!b.link) throw new AppError('validation_failed');
         return { kind, values: { title, url: b.link, groupKey: b.group, sortOrder: b.sort_order, enabled: b.enabled } };
+      case 'campaigns':
+        if (!(CAMPAIGN_SLUGS as readonly string[]).includes(b.position)) throw new AppError('validation_failed');
+        return { kind, values: { slug: b.position, title, body: text(), link: b.link, tone: b.tone, startsAt, endsAt, enabled: b.enabled, isDemo: false } };
     }
   }
 }

@@ -1,7 +1,7 @@
 // The only code that touches the content tables.
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { advertisements, announcements, coins, currencyRates, footerLinks, siteParameters, sliders } from './content.tables';
+import { advertisements, announcements, campaigns, coins, currencyRates, footerLinks, siteParameters, sliders } from './content.tables';
 
 export function listEnabledCoins(db: DbOrTx) {
   return db.select().from(coins).where(eq(coins.enabled, true)).orderBy(asc(coins.sortOrder), asc(coins.code));
@@ -75,4 +75,10 @@ export async function ping(db: DbOrTx): Promise<void> {
 export async function coinPriceUsd(db: DbOrTx, code: string): Promise<string | null> {
   const [row] = await db.select({ price: coins.priceUsd }).from(coins).where(eq(coins.code, code));
   return row?.price ?? null;
+}
+
+/** The enabled campaign of a page slug, whatever its window (the page says upcoming or ended). */
+export async function findCampaign(db: DbOrTx, slug: string) {
+  const [row] = await db.select().from(campaigns).where(and(eq(campaigns.slug, slug), eq(campaigns.enabled, true)));
+  return row;
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   advertisementListSchema,
+  campaignParamsSchema,
+  campaignSchema,
   announcementPageSchema,
   announcementQuerySchema,
   envelope,
@@ -64,6 +66,11 @@ export function contentRoutes(service: ContentService, version: string) {
       config: { access: access.public },
       schema: { tags, summary: 'Advertisements running now', response: { 200: envelope(advertisementListSchema) } },
     }, async (request) => ok(request, await service.advertisements(request.lang)));
+
+    app.get('/campaigns/:slug', {
+      config: { access: access.public },
+      schema: { tags, summary: 'A campaign page (sales, goldshell) in the caller language, with its window', params: campaignParamsSchema, response: { 200: envelope(campaignSchema) } },
+    }, async (request) => ok(request, await service.campaign(request.lang, request.params.slug)));
 
     app.get('/v2/wallets/currency/rates', {
       config: { access: access.public },

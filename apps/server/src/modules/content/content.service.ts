@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import type { Language, PoolItem, RateItem } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
 import * as repo from './content.repository';
 import type { LocalizedText } from './content.tables';
 
@@ -104,6 +105,15 @@ export class ContentService {
   async advertisements(lang: Language) {
     const rows = await repo.listActiveAdvertisements(this.db, this.clock.now());
     return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link }));
+  }
+
+  /** A campaign page (/sales, /activity/goldshell) in the caller's language; content_not_found when none is enabled. */
+  async campaign(lang: Language, slug: string) {
+    const r = await repo.findCampaign(this.db, slug);
+    if (!r) throw new AppError('content_not_found');
+    const now = this.clock.now();
+    const state = r.startsAt && r.startsAt > now ? ('upcoming' as const) : r.endsAt && r.endsAt <= now ? ('ended' as const) : ('running' as const);
+    return { slug: r.slug, title: pick(r.title, lang), body: pick(r.body, lang), link: r.link, tone: r.tone, starts_at: r.startsAt?.toISOString() ?? null, ends_at: r.endsAt?.toISOString() ?? null, state };
   }
 
   async rates(): Promise<{ rates: RateItem[] }> {

@@ -2,7 +2,7 @@
 // announcements, sliders, advertisements and currency rates. Operators edit them later through
 // the admin area; texts shown to users are stored per language (LocalizedText).
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Language } from '@hashpool/shared';
 
 /** A text in every language we have it in; English is always present and the fallback. */
@@ -114,3 +114,25 @@ export const currencyRates = pgTable(
   },
   (t) => [check('currency_rates_rate_check', sql`${t.rate} > 0`)],
 );
+
+/**
+ * Campaign pages (issue 21): a sale or an event, shown at its page (/sales, /activity/goldshell)
+ * by its slug, with a text per language, a banner colour, a link to the products and a window.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    body: jsonb('body').$type<LocalizedText>().notNull(),
+    link: text('link'),
+    tone: text('tone').notNull().default('blue'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    isDemo: boolean('is_demo').notNull().default(false),
+  },
+  (t) => [uniqueIndex('campaigns_slug_unique').on(t.slug)],
+);
+

@@ -1,5 +1,6 @@
 // TanStack Query hooks over the support calls, keyed by the session epoch.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
 import { supportApi, type ContentKind, type QueueFilter } from './support.api';
 
@@ -46,7 +47,24 @@ export function useSupportRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: supportKeys.all(epoch) });
 }
 
-export function useSupportMutation<A extends unknown[], R>(call: (...args: A) => Promise<R>) {
+/**
+ * A change on a ticket from its page: busy while it runs, the support queries refreshed after it,
+ * true when it went through (a refusal has been shown by the client).
+ */
+export function useTicketAction() {
   const refresh = useSupportRefresh();
-  return useMutation({ mutationFn: (args: A) => call(...args), onSettled: () => void refresh() });
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await action();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy(false);
+      void refresh();
+    }
+  };
+  return { busy, run };
 }

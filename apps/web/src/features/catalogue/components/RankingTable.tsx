@@ -76,7 +76,7 @@ export function RankingTable() {
       {!ranking.data ? (
         <PageSpinner />
       ) : (
-        <Table<MinerRankingItem> rowKey="id" size="middle" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 960 }} showSorterTooltip={false} data-testid="ranking" />
+        <Table<MinerRankingItem> rowKey="id" size="middle" sortDirections={['descend', 'ascend']} columns={columns} dataSource={rows} pagination={false} scroll={{ x: 960 }} showSorterTooltip={false} data-testid="ranking" />
       )}
       <Text tone="secondary">{t('ranking.note')}</Text>
     </Flex>

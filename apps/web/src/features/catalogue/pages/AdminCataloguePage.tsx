@@ -11,7 +11,8 @@ import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { Paragraph, Text, Title } from '../../../ui/Text';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Text } from '../../../ui/Text';
 import { catalogueApi, type MinerModel, type MinerModelBody } from '../catalogue.api';
 import { useAdminMiners, useCatalogueRefresh } from '../catalogue.queries';
 
@@ -34,14 +35,7 @@ export default function AdminCataloguePage() {
   ];
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
-          {t('admin.title')}
-        </Title>
-        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
-          {t('admin.subtitle')}
-        </Paragraph>
-      </div>
+      <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
       <Panel>
         <Flex vertical gap={12}>
           <Flex>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
-import { Paragraph, Title } from '../../../ui/Text';
+import { PageHeader } from '../../../ui/PageHeader';
 import { Calculator } from '../components/Calculator';
 import { RankingTable } from '../components/RankingTable';
 
@@ -19,14 +19,7 @@ export default function MinersPage() {
   const isMobile = useIsMobile();
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
-          {t('title')}
-        </Title>
-        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
-          {t('subtitle')}
-        </Paragraph>
-      </div>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Panel padding={isMobile ? '4px 16px 16px' : '8px 24px 24px'}>
         <Tabs
           activeKey={tab}

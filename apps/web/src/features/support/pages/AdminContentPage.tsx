@@ -6,14 +6,15 @@ import { useState } from 'react';
 import { Button, Flex, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CONTENT_KINDS, formatDateTime, LANGUAGES, SLIDER_TONES, type Language } from '@hashpool/shared';
+import { CAMPAIGN_SLUGS, CONTENT_KINDS, formatDateTime, LANGUAGES, SLIDER_TONES, type Language } from '@hashpool/shared';
 import { AdminEditDialog } from '../../../shell/forms/AdminEditDialog';
 import { useMine } from '../../../shell/session/user.queries';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { Paragraph, Text, Title } from '../../../ui/Text';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Paragraph, Text } from '../../../ui/Text';
 import { supportApi, type AdminContentItem, type ContentItemBody, type ContentKind } from '../support.api';
 import { useContentItems, useSupportRefresh } from '../support.queries';
 
@@ -26,14 +27,7 @@ export default function AdminContentPage() {
   const timezone = useMine().data?.timezone;
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
-          {t('content.title')}
-        </Title>
-        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
-          {t('content.subtitle')}
-        </Paragraph>
-      </div>
+      <PageHeader title={t('content.title')} subtitle={t('content.subtitle')} />
       <Panel padding="8px 24px 24px">
         <Tabs
           activeKey={kind}
@@ -59,8 +53,8 @@ function ContentList({ kind, timezone }: { kind: ContentKind; timezone: string }
   if (!items.data) return <PageSpinner />;
   const columns: DataColumn<AdminContentItem>[] = [
     { key: 'title', title: t('content.columns.title'), render: (r) => <Text strong>{r.title.en}</Text> },
-    ...(kind === 'footer-links' ? [{ key: 'group', title: t('content.columns.group'), render: (r: AdminContentItem) => r.group }] : kind === 'announcements' ? [] : [{ key: 'position', title: t('content.columns.position'), render: (r: AdminContentItem) => r.position }]),
-    ...(kind === 'announcements' ? [] : [{ key: 'order', title: t('content.columns.order'), render: (r: AdminContentItem) => r.sort_order }]),
+    ...(kind === 'footer-links' ? [{ key: 'group', title: t('content.columns.group'), render: (r: AdminContentItem) => r.group }] : kind === 'announcements' ? [] : [{ key: 'position', title: kind === 'campaigns' ? t('content.fields.page') : t('content.columns.position'), render: (r: AdminContentItem) => (kind === 'campaigns' ? t(`campaign.name_${r.position}`) : r.position) }]),
+    ...(kind === 'announcements' || kind === 'campaigns' ? [] : [{ key: 'order', title: t('content.columns.order'), render: (r: AdminContentItem) => r.sort_order }]),
     ...(kind === 'footer-links' ? [] : [{ key: 'window', title: t('content.columns.window'), render: (r: AdminContentItem) => windowText(r, timezone, t) }]),
     {
       key: 'state',
@@ -172,7 +166,7 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
         title: (item?.title ?? {}) as Texts,
         body: (item?.body ?? {}) as Texts,
         link: item?.link ?? '',
-        position: item?.position ?? 'home',
+        position: item?.position ?? (kind === 'campaigns' ? 'sales' : 'home'),
         group: item?.group ?? 'about',
         tone: item?.tone ?? 'blue',
         sort_order: item?.sort_order ?? 0,
@@ -213,17 +207,22 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
             <Input maxLength={32} style={{ width: 140 }} />
           </Form.Item>
         )}
+        {kind === 'campaigns' && (
+          <Form.Item name="position" label={t('content.fields.page')}>
+            <Select style={{ width: 200 }} options={CAMPAIGN_SLUGS.map((slug) => ({ value: slug, label: t(`campaign.name_${slug}`) }))} />
+          </Form.Item>
+        )}
         {kind === 'footer-links' && (
           <Form.Item name="group" label={t('content.fields.group')}>
             <Select style={{ width: 160 }} options={['about', 'support', 'community'].map((g) => ({ value: g, label: g }))} />
           </Form.Item>
         )}
-        {kind === 'sliders' && (
+        {(kind === 'sliders' || kind === 'campaigns') && (
           <Form.Item name="tone" label={t('content.fields.tone')}>
             <Select style={{ width: 140 }} options={SLIDER_TONES.map((tone) => ({ value: tone, label: tone }))} />
           </Form.Item>
         )}
-        {kind !== 'announcements' && (
+        {kind !== 'announcements' && kind !== 'campaigns' && (
           <Form.Item name="sort_order" label={t('content.fields.order')}>
             <InputNumber min={0} max={10000} precision={0} />
           </Form.Item>

@@ -12,11 +12,13 @@ import { PageSpinner } from '../../../ui/PageSpinner';
 import { Pager } from '../../../ui/Pager';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { Paragraph, Text, Title } from '../../../ui/Text';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Paragraph, Text } from '../../../ui/Text';
 import { StatusBadge } from '../components/StatusBadge';
+import { MissingTicket, TicketHeading } from '../components/TicketParts';
 import { TicketThread } from '../components/TicketThread';
 import { supportApi, type AdminTicketPage, type QueueFilter } from '../support.api';
-import { TICKET_PAGE_SIZE, useAdminTicket, useQueue, useSupportRefresh } from '../support.queries';
+import { TICKET_PAGE_SIZE, useAdminTicket, useQueue, useTicketAction } from '../support.queries';
 
 export default function AdminSupportPage() {
   const { t } = useTranslation('support');
@@ -26,14 +28,7 @@ export default function AdminSupportPage() {
   const selected = Number(params.get('id')) || null;
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
-          {t('admin.title')}
-        </Title>
-        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
-          {t('admin.subtitle')}
-        </Paragraph>
-      </div>
+      <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
       {!timezone ? <PageSpinner /> : selected ? <AdminTicket id={selected} timezone={timezone} onBack={() => setParams({})} /> : <Queue timezone={timezone} onOpen={(id) => setParams({ id: String(id) })} />}
     </Flex>
   );
@@ -99,32 +94,13 @@ function Queue({ timezone, onOpen }: { timezone: string; onOpen: (id: number) =>
 function AdminTicket({ id, timezone, onBack }: { id: number; timezone: string; onBack: () => void }) {
   const { t } = useTranslation('support');
   const ticket = useAdminTicket(id);
-  const refresh = useSupportRefresh();
+  const { busy, run: runAction } = useTicketAction();
   const [answer, setAnswer] = useState('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (ticket.isError) {
-    return (
-      <Panel>
-        <Paragraph>{t('detail.missing')}</Paragraph>
-        <Button onClick={onBack}>{t('detail.back')}</Button>
-      </Panel>
-    );
-  }
+  if (ticket.isError) return <MissingTicket onBack={onBack} />;
   if (!ticket.data) return <PageSpinner />;
   const d = ticket.data;
-  const run = async (action: () => Promise<unknown>, after?: () => void) => {
-    setBusy(true);
-    try {
-      await action();
-      after?.();
-    } catch {
-      // The client has shown the refusal.
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
+  const run = (action: () => Promise<unknown>, after?: () => void) => runAction(action).then((done) => done && after?.());
   const closed = d.status === 'closed';
 
   return (
@@ -143,15 +119,7 @@ function AdminTicket({ id, timezone, onBack }: { id: number; timezone: string; o
         )}
       </Flex>
       <Panel>
-        <Flex justify="space-between" align="center" gap={8} wrap>
-          <Title level={2} style={{ margin: 0, fontSize: 20 }}>
-            #{d.id} {d.title}
-          </Title>
-          <Flex gap={8} align="center" wrap>
-            <Tag>{t(`types.${d.type}`)}</Tag>
-            <StatusBadge status={d.status} />
-          </Flex>
-        </Flex>
+        <TicketHeading ticket={d} />
         <Paragraph tone="secondary" style={{ margin: '8px 0 16px' }}>
           {t('admin.from', { email: d.user_email ?? '--' })} · {t('admin.assignee')}: {d.assigned_to_me ? t('admin.me') : (d.assignee_email ?? '--')}
         </Paragraph>

@@ -2,7 +2,7 @@
 // the user's tickets, a form to open one (title, type, content, images or PDF), and the chosen
 // ticket's thread (?id=) with a reply box and a close button.
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Popconfirm, Select, Tag } from 'antd';
+import { Button, Flex, Form, Input, Popconfirm, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ERRORS, formatDateTime, TICKET_TYPES, type TicketAttachment } from '@hashpool/shared';
@@ -16,28 +16,23 @@ import { PageSpinner } from '../../../ui/PageSpinner';
 import { Pager } from '../../../ui/Pager';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { PageHeader } from '../../../ui/PageHeader';
 import { useIsMobile } from '../../../ui/responsive';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
 import { AttachmentPicker } from '../components/AttachmentPicker';
 import { StatusBadge } from '../components/StatusBadge';
+import { MissingTicket, TicketHeading } from '../components/TicketParts';
 import { TicketThread } from '../components/TicketThread';
 import { supportApi, type NewTicket, type TicketPage as TicketList } from '../support.api';
-import { TICKET_PAGE_SIZE, useSupportRefresh, useTicket, useTickets } from '../support.queries';
+import { TICKET_PAGE_SIZE, useSupportRefresh, useTicket, useTicketAction, useTickets } from '../support.queries';
 
 export default function TicketPage() {
   const { t } = useTranslation('support');
   const loggedIn = useAccessToken() !== null;
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
-          {t('title')}
-        </Title>
-        <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
-          {t('subtitle')}
-        </Paragraph>
-      </div>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       {loggedIn ? <Tickets /> : <LoggedOutHelp />}
     </Flex>
   );
@@ -172,34 +167,14 @@ function NewTicketForm({ onDone }: { onDone: (id: number | null) => void }) {
 function TicketView({ id, timezone, onBack }: { id: number; timezone: string; onBack: () => void }) {
   const { t } = useTranslation('support');
   const ticket = useTicket(id);
-  const refresh = useSupportRefresh();
+  const { busy, run } = useTicketAction();
   const isMobile = useIsMobile();
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<TicketAttachment[]>([]);
-  const [busy, setBusy] = useState(false);
 
-  if (ticket.isError) {
-    return (
-      <Panel>
-        <Paragraph>{t('detail.missing')}</Paragraph>
-        <Button onClick={onBack}>{t('detail.back')}</Button>
-      </Panel>
-    );
-  }
+  if (ticket.isError) return <MissingTicket onBack={onBack} />;
   if (!ticket.data) return <PageSpinner />;
   const d = ticket.data;
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await action();
-      await refresh();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Flex vertical gap={16}>
@@ -207,15 +182,7 @@ function TicketView({ id, timezone, onBack }: { id: number; timezone: string; on
         <Button onClick={onBack}>{t('detail.back')}</Button>
       </Flex>
       <Panel padding={isMobile ? 16 : 24}>
-        <Flex justify="space-between" align="center" gap={8} wrap>
-          <Title level={2} style={{ margin: 0, fontSize: 20 }}>
-            #{d.id} {d.title}
-          </Title>
-          <Flex gap={8} align="center">
-            <Tag>{t(`types.${d.type}`)}</Tag>
-            <StatusBadge status={d.status} />
-          </Flex>
-        </Flex>
+        <TicketHeading ticket={d} />
         <div style={{ marginTop: 16 }}>
           <TicketThread messages={d.messages} timezone={timezone} download={(fileId) => supportApi.file(d.id, fileId)} />
         </div>

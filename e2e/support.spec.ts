@@ -1,0 +1,170 @@
+// Support tickets, site content and the miner catalogue in the browser (issue 21): /ticket for a
+// visitor; a user opens a ticket with an image, an operator answers it from the support queue and
+// the user reads the answer; an operator publishes an announcement in English and Chinese and it
+// shows on the home page in both; the catalogue sorted by net profit after changing the
+// electricity fee. Screens in light and dark, in Chinese, and at phone width.
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, logInAsOperator, registerByEmail, saveScreenshot, test } from './accounts-helpers';
+import { chooseOption } from './helpers';
+
+// A 1x1 PNG: the server types uploads by their bytes.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6a3a60000000049454e44ae426082', 'hex');
+
+async function operator(browser: Browser): Promise<Page> {
+  const [a, b] = randomBytes(2);
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.252.${a}.${(b! % 250) + 2}` } });
+  const page = await context.newPage();
+  await logInAsOperator(page);
+  return page;
+}
+
+test('a visitor learns how to get help and is offered the login', async ({ page }) => {
+  await page.goto('/ticket');
+  await expect(page.getByRole('heading', { name: 'How to get help' })).toBeVisible();
+  await saveScreenshot(page, 'support-ticket-visitor');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('a user opens a ticket with an image; an operator answers it; the user reads the answer', async ({ page, browser }) => {
+  await registerByEmail(page);
+  await page.goto('/ticket');
+  await page.getByRole('button', { name: 'New ticket' }).click();
+  await page.getByLabel('Title').fill('Workers offline since 10:00');
+  await page.getByLabel('Description').fill('My S21 stopped sending shares. Screenshot attached.');
+  await page.locator('input[type=file]').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('.ant-tag', { hasText: 'screen.png' })).toBeVisible();
+  // A renamed executable is refused with the server's words.
+  await page.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('4d5a900003000000', 'hex'), Buffer.alloc(600)]) });
+  await expect(page.getByRole('alert')).toContainText('This file type is not accepted');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(/Ticket #\d+ opened\./)).toBeVisible();
+  await expect(page.getByTestId('ticket-message')).toHaveCount(1);
+  const id = new URL(page.url()).searchParams.get('id')!;
+  await saveScreenshot(page, 'support-ticket-open');
+
+  const ops = await operator(browser);
+  await ops.goto('/admin/support');
+  await ops.getByText('Workers offline since 10:00').first().click();
+  await expect(ops).toHaveURL(new RegExp(`/admin/support\\?id=${id}$`));
+  await ops.getByRole('button', { name: 'Take it' }).click();
+  await ops.getByLabel('Internal note', { exact: true }).fill('Checked: stratum reachable.');
+  await ops.getByRole('button', { name: 'Add note' }).click();
+  await expect(ops.getByText('Checked: stratum reachable.')).toBeVisible();
+  await ops.getByLabel('Answer', { exact: true }).fill('Please restart the miner and check the pool address.');
+  await ops.getByRole('button', { name: 'Send answer' }).click();
+  await expect(ops.getByText('Please restart the miner and check the pool address.')).toBeVisible();
+  await ops.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await ops.reload();
+  await expect(ops.getByText('Please restart the miner and check the pool address.')).toBeVisible();
+  await saveScreenshot(ops, 'support-admin-ticket-dark');
+  await ops.goto('/admin/support');
+  await chooseOption(ops, ops, 'Status', 'All statuses');
+  await expect(ops.getByText('Workers offline since 10:00').first()).toBeVisible();
+  await saveScreenshot(ops, 'support-admin-queue-dark');
+  await ops.context().close();
+
+  await page.reload();
+  await expect(page.getByText('Please restart the miner and check the pool address.')).toBeVisible();
+  await expect(page.getByText('Checked: stratum reachable.')).toHaveCount(0);
+  await expect(page.locator('.ant-tag', { hasText: 'Answered' })).toBeVisible();
+  await page.goto('/user/message');
+  await expect(page.getByText(`Support answered ticket #${id}`)).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await page.goto(`/ticket?id=${id}`);
+  await expect(page.locator('.ant-tag', { hasText: '已回复' })).toBeVisible();
+  await saveScreenshot(page, 'support-ticket-answered-zh');
+});
+
+test('an operator publishes an announcement in English and Chinese; the home page shows it in both', async ({ browser }) => {
+  const ops = await operator(browser);
+  const title = `Fee holiday ${randomBytes(2).toString('hex')}`;
+  await ops.goto('/admin/content');
+  await ops.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = ops.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Summary' }).fill('No pool fee this weekend.');
+  await expect(dialog.getByText(/Missing \(shown in English\): zh-CN, ru-RU, ja, ko/)).toBeVisible();
+  await dialog.getByRole('tab', { name: /zh-CN/ }).click();
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('手续费假期');
+  await dialog.getByRole('textbox', { name: 'Summary' }).fill('本周末免矿池手续费。');
+  await expect(dialog.getByText(/Missing \(shown in English\): ru-RU, ja, ko/)).toBeVisible();
+  await saveScreenshot(ops, 'support-content-editor');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByText('Saved.')).toBeVisible();
+  await expect(ops.getByTestId('content-card').or(ops.locator('tr')).filter({ hasText: title }).first()).toContainText('Live');
+  await ops.context().close();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByText(title)).toBeVisible();
+  await visitor.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await visitor.reload();
+  await expect(visitor.getByText('手续费假期')).toBeVisible();
+  await saveScreenshot(visitor, 'support-home-announcement-zh');
+  await visitor.evaluate(() => localStorage.setItem('language', 'ja'));
+  await visitor.reload();
+  await expect(visitor.getByText(title)).toBeVisible(); // no Japanese text: English
+  await visitor.close();
+});
+
+test('an operator writes the Sales campaign page; a visitor sees it', async ({ browser }) => {
+  const ops = await operator(browser);
+  await ops.goto('/admin/content?kind=campaigns');
+  const title = `Winter sale ${randomBytes(2).toString('hex')}`;
+  const existing = ops.locator('tr', { hasText: 'Sales' }).getByRole('button', { name: 'Edit' });
+  await (await existing.count() ? existing.first() : ops.getByRole('button', { name: 'New', exact: true })).click();
+  const dialog = ops.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Text' }).fill('Miners at cost price this week.');
+  await dialog.getByRole('textbox', { name: 'Link' }).fill('/miners');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByText('Saved.')).toBeVisible();
+  await ops.context().close();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/sales');
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByText('Running')).toBeVisible();
+  await saveScreenshot(visitor, 'support-campaign-sales');
+  await visitor.getByRole('button', { name: 'See the products' }).click();
+  await expect(visitor).toHaveURL('/miners');
+  await visitor.goto('/activity/goldshell');
+  await expect(visitor.getByText('No campaign is running on this page right now.')).toBeVisible();
+  await visitor.close();
+});
+
+test('the catalogue sorts by net profit after the electricity fee changes', async ({ page }) => {
+  await page.goto('/miners');
+  const ranking = page.getByTestId('ranking');
+  await expect(ranking.getByText('Antminer S21', { exact: true })).toBeVisible();
+  const fee = page.getByRole('spinbutton', { name: /Electricity/ });
+  await fee.fill('0.5');
+  await fee.blur();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('electricity_fee'))).toBe('0.5');
+  const header = ranking.getByRole('columnheader', { name: /Net profit/ });
+  await header.click(); // descending first (the server's order too): one click turns it ascending
+  const profits = async () =>
+    (await ranking.getByTestId('net-profit').allInnerTexts()).map((s) => Number(s.replace(/[^0-9.-]/g, ''))).filter((v) => Number.isFinite(v));
+  await expect.poll(async () => { const p = await profits(); return p.length > 0 && p.every((v, i) => i === 0 || v >= p[i - 1]!); }).toBe(true);
+  await header.click();
+  await expect.poll(async () => { const p = await profits(); return p.every((v, i) => i === 0 || v <= p[i - 1]!); }).toBe(true);
+  // At 0.5 per kWh some machines lose money: the lowest profit is negative.
+  expect(Math.min(...(await profits()))).toBeLessThan(0);
+  await saveScreenshot(page, 'catalogue-ranking');
+
+  await page.getByRole('tab', { name: 'ASIC calculator' }).click();
+  await expect(page.getByText('Break-even (days)').first()).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.getByText('Break-even (days)').first()).toBeVisible();
+  await saveScreenshot(page, 'catalogue-asic-dark');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/miners');
+  await ranking.getByText('Antminer S21', { exact: true }).click();
+  await expect(page).toHaveURL(/\/miners\/detail\/\d+$/);
+  await expect(page.getByText('Bitmain published specification', { exact: false })).toBeVisible();
+  await saveScreenshot(page, 'catalogue-detail-phone');
+});
