@@ -1,9 +1,9 @@
 // Staking and borrowing in the browser (issue 17): a new user credited with ALEO by an operator
 // reaches the stake page from the wallet's ALEO row, is refused below the minimum, stakes, is
 // refused a withdrawal of the staked ALEO, borrows from the demo product (approved at once) and
-// repays; the demo farm's stake of three days ago shows the rewards the daily job accrued and
-// claims them (the simulated days: the demo's stake starts in the past); the operator's staking
-// tab; the screens in the dark theme, in Chinese and on a phone (390 px).
+// repays; the demo user's stake of three days ago (on its second sub-account) shows the rewards
+// the daily job accrued and claims them (the simulated days: the demo's stake starts in the past);
+// the operator's staking tab; the screens in the dark theme, in Chinese and on a phone (390 px).
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { canonicalSignString, SIGN_HEADERS } from '@hashpool/shared';

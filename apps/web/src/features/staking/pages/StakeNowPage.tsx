@@ -15,6 +15,7 @@ import { StatusResult } from '../../../ui/StatusResult';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
 import { compareDecimals } from '../../../ui/decimal';
+import { displayAmount } from '../../wallet';
 import { AleoPage, Loading } from '../components/AleoPage';
 import { AmountDialog } from '../components/AmountDialog';
 import { BatchTerms, percent } from '../components/BatchTerms';
@@ -62,7 +63,7 @@ function StakeCard({ stake, timezone, onReduce, onUnstake, onAdd }: { stake: Sta
           items={[
             { key: 'amount', label: t('stake.locked'), children: <Text strong data-testid="stake-amount">{stake.amount} ALEO</Text> },
             { key: 'borrowed', label: t('stake.borrowed'), children: `${stake.borrowed} ALEO` },
-            { key: 'unclaimed', label: t('stake.unclaimed'), children: <span data-testid="stake-unclaimed">{stake.unclaimed_reward} ALEO</span> },
+            { key: 'unclaimed', label: t('stake.unclaimed'), children: <span data-testid="stake-unclaimed" title={stake.unclaimed_reward}>{displayAmount(stake.unclaimed_reward, 'aleo')} ALEO</span> },
             { key: 'claimed', label: t('stake.claimed_total'), children: `${stake.claimed_reward} ALEO` },
             { key: 'accrued', label: t('stake.accrued_through'), children: stake.accrued_through },
             { key: 'unstake', label: t('stake.unstake_from'), children: formatDateTime(stake.unstake_from, timezone, 'YYYY-MM-DD HH:mm') },
