@@ -37,12 +37,14 @@ describe('route table', () => {
     for (const route of ROUTES) expect(route.owner).toBeTruthy();
   });
 
-  it('builds the pages of the shell, accounts, mining, wallet, earnings and address-mining issues and only those', () => {
+  it('builds the pages of the shell, accounts, mining, wallet, earnings, address-mining and staking issues and only those', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
       '/activity/invite',
       '/admin/wallet',
+      '/asset/:type/borrow-now',
+      '/asset/:type/stake-now',
       '/asset/index',
       '/asset/transaction',
       '/download',
