@@ -5,9 +5,9 @@
 // two concurrent stakes, and who may call what. The test app's teardown reconciles the ledger.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type Loan, type Stake, type StakeBatch, type StakingOverview, type Tokens } from '@hashpool/shared';
+import { ERRORS, walletSubject, type Loan, type Stake, type StakeBatch, type StakingOverview, type Tokens } from '@hashpool/shared';
 import { stakingPass } from '../src/modules/staking/staking.jobs';
-import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -172,6 +172,20 @@ describe('staking', () => {
     expect(body(quote).msg).toBe('Cannot withdraw due to asset staking.');
     const more = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: await h(user), payload: { coin: 'aleo', amount: '500' } });
     expect(errorOf(more)).toBe(codeOf('insufficient_balance'));
+
+    // A transfer of staked ALEO, past the pay password and its second factor, is refused the same way.
+    const pin = '246810';
+    const pinCode = await emailOperationCode(t, inbox, user, 'pay_password');
+    const set = await inject(t.app, { method: 'PUT', url: '/api/users/pay-password', headers: await h(user), payload: { pay_password: pin, confirm_pay_password: pin, verification: { email_code: pinCode } } });
+    expect(set.statusCode, set.body).toBe(200);
+    t.clock.advance(2 * DAY); // past the withdrawal hold the new pay password starts
+    const other = await newUser();
+    const transfer = { coin: 'aleo', to_account: other.accountName, amount: '50' };
+    await h(user); // refreshed after the two days
+    const email_code = await emailOperationCode(t, inbox, user, 'transfer', walletSubject.transfer(transfer));
+    const res = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/transfers', headers: { ...(await h(user)), 'idempotency-key': randomUUID() }, payload: { ...transfer, pay_password: pin, verification: { email_code } } });
+    expect(errorOf(res)).toBe(codeOf('asset_staking'));
+    expect((await overview(user)).available_balance).toBe('20');
   });
 
   it('accrues daily from the next day (idempotent per day), lets a flexible term claim, unstakes from the next day', async () => {

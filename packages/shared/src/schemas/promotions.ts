@@ -141,7 +141,7 @@ export const createCampaignBodySchema = z.strictObject({
 });
 /** A new campaign as the operator sends it. */
 export type NewCampaign = z.infer<typeof createCampaignBodySchema>;
-export const campaignSchema = z.object({
+export const couponCampaignSchema = z.object({
   id: z.string(),
   name: z.string(),
   reduction_percent: z.string(),
@@ -153,8 +153,8 @@ export const campaignSchema = z.object({
   is_demo: z.boolean(),
   created_at: z.string(),
 });
-export const campaignPageSchema = z.object({ list: z.array(campaignSchema), total: z.number().int() });
-export const campaignParamsSchema = z.object({ id: z.string().uuid({ error: V.invalid }) });
+export const couponCampaignPageSchema = z.object({ list: z.array(couponCampaignSchema), total: z.number().int() });
+export const couponCampaignParamsSchema = z.object({ id: z.string().uuid({ error: V.invalid }) });
 
 export const createRedPacketBodySchema = z.strictObject({
   name: nameSchema,

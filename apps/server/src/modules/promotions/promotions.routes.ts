@@ -6,9 +6,9 @@ import { z } from 'zod';
 import {
   adminRedPacketPageSchema,
   adminRedPacketSchema,
-  campaignPageSchema,
-  campaignParamsSchema,
-  campaignSchema,
+  couponCampaignPageSchema,
+  couponCampaignParamsSchema,
+  couponCampaignSchema,
   couponDetailSchema,
   couponPageSchema,
   couponParamsSchema,
@@ -99,17 +99,17 @@ export function promotionsRoutes(api: PromotionsApi) {
     // ---- operators ----
     app.get('/admin/promotions/campaigns', {
       config: { access: access.admin },
-      schema: { tags, summary: 'Coupon campaigns, newest first', querystring: pageQuerySchema, response: { 200: envelope(campaignPageSchema) } },
+      schema: { tags, summary: 'Coupon campaigns, newest first', querystring: pageQuerySchema, response: { 200: envelope(couponCampaignPageSchema) } },
     }, async (request) => ok(request, await coupons.campaigns(request.query.page, request.query.page_size)));
 
     app.post('/admin/promotions/campaigns', {
       config: { access: access.admin, ...perMinute(20) },
-      schema: { tags, summary: 'Create a coupon campaign with its codes (audited)', body: createCampaignBodySchema, response: { 200: envelope(campaignSchema) } },
+      schema: { tags, summary: 'Create a coupon campaign with its codes (audited)', body: createCampaignBodySchema, response: { 200: envelope(couponCampaignSchema) } },
     }, async (request) => ok(request, await coupons.createCampaign(me(request), request.body)));
 
     app.get('/admin/promotions/campaigns/:id/codes.csv', {
       config: { access: access.admin, ...perMinute(20) },
-      schema: { tags, summary: 'The campaign\'s codes as CSV (audited)', params: campaignParamsSchema, response: { 200: z.string() } },
+      schema: { tags, summary: 'The campaign\'s codes as CSV (audited)', params: couponCampaignParamsSchema, response: { 200: z.string() } },
     }, async (request, reply) => {
       const file = await coupons.codesCsv(me(request), request.params.id);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.csv);

@@ -32,6 +32,10 @@ import type { StakingApi } from './staking.module';
 
 const idParams = z.object({ id: z.string().uuid() });
 
+function noAccount(): never {
+  throw new AppError('not_found');
+}
+
 export function stakingRoutes({ staking, loans }: StakingApi) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -39,11 +43,8 @@ export function stakingRoutes({ staking, loans }: StakingApi) {
     const adminTags = ['admin'];
     const view = access.permissions('wallet.view');
     const me = (request: FastifyRequest) => request.principal!.userId;
-    const account = (request: FastifyRequest) => {
-      const id = request.principal!.accountId;
-      if (!id) throw new AppError('not_found');
-      return id;
-    };
+    /** The sub-account the caller acts for; a user without one has no balance to stake. */
+    const account = (request: FastifyRequest) => request.principal!.accountId ?? noAccount();
 
     app.get('/v2/staking', {
       config: { access: view },

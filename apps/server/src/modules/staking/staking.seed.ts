@@ -1,5 +1,5 @@
 // Demo data (DEMO_SEED), labelled demo: one active flexible stake batch around the demo clock, one
-// loan product, and the demo farm's stake of three days ago (from a demo credit of ALEO), so its
+// loan product, and the demo user's stake of three days ago (on its second sub-account) (from a demo credit of ALEO), so its
 // reward has accrued when the demo is first opened. Idempotent: written once, by the batch ID, the
 // product name and the demo user's stakes.
 import { eq } from 'drizzle-orm';
@@ -58,7 +58,9 @@ export async function seedDemoStaking(db: Db, clock: Clock): Promise<void> {
 
 async function seedDemoStake(db: Db, clock: Clock, batchId: string): Promise<void> {
   const directory = new AccountDirectory(db);
-  const accountId = (await directory.idsByNames([DEMO_ACCOUNTS[0]!])).get(DEMO_ACCOUNTS[0]!);
+  // The second demo sub-account: the first one's wallet is the wallet pages' demo (its settled BTC).
+  const name = DEMO_ACCOUNTS[1]!;
+  const accountId = (await directory.idsByNames([name])).get(name);
   if (!accountId) return;
   const userId = (await directory.ownersOf([accountId])).get(accountId)!;
   if ((await db.select({ id: stakes.id }).from(stakes).where(eq(stakes.userId, userId))).length > 0) return;

@@ -34,7 +34,8 @@ export class StakingService {
   async overview(userId: string, accountId: string): Promise<StakingOverview> {
     const open = (await repo.batches(this.db, ['active'])).filter((b) => b.endDay > this.today() && b.coin === COIN);
     const stake = await repo.activeStakeOf(this.db, userId);
-    const balance = await balanceOf(this.db, accountId, COIN);
+    // The balances of the sub-account whose ALEO is staked (the user's one stake may be on another).
+    const balance = await balanceOf(this.db, stake?.accountId ?? accountId, COIN);
     return {
       coin: COIN,
       min_stake: MIN_STAKE,

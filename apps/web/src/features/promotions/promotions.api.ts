@@ -5,8 +5,8 @@ import type {
   accountListSchema,
   adminRedPacketPageSchema,
   adminRedPacketSchema,
-  campaignPageSchema,
-  campaignSchema,
+  couponCampaignPageSchema,
+  couponCampaignSchema,
   couponDetailSchema,
   couponPageSchema,
   CouponStatus,
@@ -31,8 +31,8 @@ export type RedPacketMine = Parsed<typeof redPacketMineSchema>;
 export type Receipt = Parsed<typeof redPacketReceiptDetailSchema>;
 export type ReceiptPage = Parsed<typeof redPacketReceiptPageSchema>;
 export type ReceiptItem = ReceiptPage['list'][number];
-export type Campaign = Parsed<typeof campaignSchema>;
-export type CampaignPage = Parsed<typeof campaignPageSchema>;
+export type Campaign = Parsed<typeof couponCampaignSchema>;
+export type CampaignPage = Parsed<typeof couponCampaignPageSchema>;
 export type AdminRedPacket = Parsed<typeof adminRedPacketSchema>;
 export type AdminRedPacketPage = Parsed<typeof adminRedPacketPageSchema>;
 type AccountList = Parsed<typeof accountListSchema>;

@@ -4,18 +4,15 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { formatDateTime } from '@hashpool/shared';
-import { LinkResult } from '../../../shell/navigation/LinkResult';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { DataColumn } from '../../../ui/DataTable';
-import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { StatusResult } from '../../../ui/StatusResult';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
-import { WalletFrame } from '../../wallet';
+import { AleoPage, Loading } from '../components/AleoPage';
 import { AmountDialog } from '../components/AmountDialog';
 import { percent } from '../components/BatchTerms';
 import { LoanStatusTag } from '../components/LoanStatusTag';
@@ -36,9 +33,7 @@ function Borrowing({ timezone }: { timezone: string }) {
   const borrow = useWalletMutation((a: { product: string; amount: string; key: string }) => stakingApi.borrow(a.product, a.amount, a.key));
   const repay = useWalletMutation((a: { loan: string; amount: string; key: string }) => stakingApi.repay(a.loan, a.amount, a.key));
   const cancel = useWalletMutation((loan: string) => stakingApi.cancel(loan));
-  if (!overview.data) {
-    return overview.isError ? <StatusResult status="error" title={t('loan.load_failed')} extra={<Button onClick={() => void overview.refetch()}>{t('retry')}</Button>} /> : <PageSpinner />;
-  }
+  if (!overview.data) return <Loading query={overview} failed={t('loan.load_failed')} />;
   const data = overview.data;
   const loan = data.loan;
   const columns: DataColumn<Loan>[] = [
@@ -169,10 +164,9 @@ function Borrowing({ timezone }: { timezone: string }) {
 
 export default function BorrowNowPage() {
   const { t } = useTranslation('staking');
-  const { type = '' } = useParams();
   return (
-    <WalletFrame title={t('borrow_title')} nav={false}>
-      {(mine) => (type.toLowerCase() === 'aleo' ? <Borrowing timezone={mine.timezone} /> : <LinkResult status="info" title={t('aleo_only')} to="/asset/aleo/borrow-now" action={t('go_aleo')} />)}
-    </WalletFrame>
+    <AleoPage title={t('borrow_title')} path="/asset/aleo/borrow-now">
+      {(timezone) => <Borrowing timezone={timezone} />}
+    </AleoPage>
   );
 }

@@ -5,12 +5,9 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { formatDateTime } from '@hashpool/shared';
 import { useIdempotencyKey } from '../../../shell/api/idempotency';
-import { LinkResult } from '../../../shell/navigation/LinkResult';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatCard } from '../../../ui/StatCard';
 import { StatGrid } from '../../../ui/StatGrid';
@@ -18,7 +15,8 @@ import { StatusResult } from '../../../ui/StatusResult';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
 import { compareDecimals } from '../../../ui/decimal';
-import { WalletFrame } from '../../wallet';
+import { displayAmount } from '../../wallet';
+import { AleoPage, Loading } from '../components/AleoPage';
 import { AmountDialog } from '../components/AmountDialog';
 import { BatchTerms, percent } from '../components/BatchTerms';
 import { stakingApi, type Stake, type StakeBatch, type StakingOverview } from '../staking.api';
@@ -65,7 +63,7 @@ function StakeCard({ stake, timezone, onReduce, onUnstake, onAdd }: { stake: Sta
           items={[
             { key: 'amount', label: t('stake.locked'), children: <Text strong data-testid="stake-amount">{stake.amount} ALEO</Text> },
             { key: 'borrowed', label: t('stake.borrowed'), children: `${stake.borrowed} ALEO` },
-            { key: 'unclaimed', label: t('stake.unclaimed'), children: <span data-testid="stake-unclaimed">{stake.unclaimed_reward} ALEO</span> },
+            { key: 'unclaimed', label: t('stake.unclaimed'), children: <span data-testid="stake-unclaimed" title={stake.unclaimed_reward}>{displayAmount(stake.unclaimed_reward, 'aleo')} ALEO</span> },
             { key: 'claimed', label: t('stake.claimed_total'), children: `${stake.claimed_reward} ALEO` },
             { key: 'accrued', label: t('stake.accrued_through'), children: stake.accrued_through },
             { key: 'unstake', label: t('stake.unstake_from'), children: formatDateTime(stake.unstake_from, timezone, 'YYYY-MM-DD HH:mm') },
@@ -123,9 +121,7 @@ function Staking({ timezone }: { timezone: string }) {
   const unstakeKey = useIdempotencyKey();
   const unstake = useWalletMutation((accept: boolean) => stakingApi.unstake(accept, unstakeKey('unstake')));
 
-  if (!overview.data) {
-    return overview.isError ? <StatusResult status="error" title={t('batches.load_failed')} extra={<Button onClick={() => void overview.refetch()}>{t('retry')}</Button>} /> : <PageSpinner />;
-  }
+  if (!overview.data) return <Loading query={overview} failed={t('batches.load_failed')} />;
   const data = overview.data;
   const fixedEarly = data.stake?.batch.duration_type === 'fixed';
   return (
@@ -187,10 +183,9 @@ function Staking({ timezone }: { timezone: string }) {
 
 export default function StakeNowPage() {
   const { t } = useTranslation('staking');
-  const { type = '' } = useParams();
   return (
-    <WalletFrame title={t('title')} nav={false}>
-      {(mine) => (type.toLowerCase() === 'aleo' ? <Staking timezone={mine.timezone} /> : <LinkResult status="info" title={t('aleo_only')} to="/asset/aleo/stake-now" action={t('go_aleo')} />)}
-    </WalletFrame>
+    <AleoPage title={t('title')} path="/asset/aleo/stake-now">
+      {(timezone) => <Staking timezone={timezone} />}
+    </AleoPage>
   );
 }

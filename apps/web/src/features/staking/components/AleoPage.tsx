@@ -1,0 +1,26 @@
+// The frame of the stake and borrow pages: the wallet's frame (title, sub-account), ALEO only
+// (another coin's address offers the ALEO page), and the overview's loading and failure states.
+import type { ReactNode } from 'react';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { LinkResult } from '../../../shell/navigation/LinkResult';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { StatusResult } from '../../../ui/StatusResult';
+import { WalletFrame } from '../../wallet';
+
+export function AleoPage({ title, path, children }: { title: string; path: string; children: (timezone: string) => ReactNode }) {
+  const { t } = useTranslation('staking');
+  const { type = '' } = useParams();
+  return (
+    <WalletFrame title={title} nav={false}>
+      {(mine) => (type.toLowerCase() === 'aleo' ? children(mine.timezone) : <LinkResult status="info" title={t('aleo_only')} to={path} action={t('go_aleo')} />)}
+    </WalletFrame>
+  );
+}
+
+/** While an overview loads: a spinner, or its failure with a retry. */
+export function Loading({ query, failed }: { query: { isError: boolean; refetch: () => unknown }; failed: string }) {
+  const { t } = useTranslation('staking');
+  return query.isError ? <StatusResult status="error" title={failed} extra={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>} /> : <PageSpinner />;
+}
