@@ -72,6 +72,7 @@ test('the demo contract earns a daily profit: the profit page and the wallet sho
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Contract dashboard' })).toBeVisible();
+  await page.waitForTimeout(1_500); // the chart's bars grow in
   await saveScreenshot(page, 'contracts-dashboard-dark');
 
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
