@@ -2,7 +2,7 @@
 // with USDT (an address of the order's own), uploads a payment certificate, an operator confirms the
 // payment from the review queue and the order takes effect; the demo user's running demo contract
 // gets its daily profit from the server's job, shown on the order's profit page and as "contract
-// profit" in the wallet. Screens in light and dark themes, in Chinese, and at phone width.
+// profit" in the wallet of its sub-account (demofarm02). Screens in light and dark themes, in Chinese, and at phone width.
 import { expect, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { logIn, operator } from './login-helpers';
 
@@ -63,8 +63,18 @@ test('the demo contract earns a daily profit: the profit page and the wallet sho
   await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
   await saveScreenshot(page, 'contracts-profit-light');
 
-  await page.goto('/asset/transaction');
-  await expect(page.getByText('Contract profit').first()).toBeVisible();
+  // The demo contract credits the demo user's second sub-account: its wallet shows the credits.
+  await page.goto('/user/account');
+  await page.getByRole('button', { name: 'Switch to demofarm02' }).click();
+  try {
+    await page.goto('/asset/transaction');
+    await expect(page.getByText('Contract profit').first()).toBeVisible();
+    await saveScreenshot(page, 'contracts-wallet-transactions');
+  } finally {
+    await page.goto('/user/account');
+    await page.getByRole('button', { name: 'Switch to demofarm01' }).click();
+    await expect(page.getByRole('button', { name: 'Switch to demofarm02' })).toBeVisible();
+  }
 
   await page.goto('/contract/dashboard');
   await expect(page.getByTestId('contracts-running')).toContainText('1');
@@ -72,6 +82,7 @@ test('the demo contract earns a daily profit: the profit page and the wallet sho
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Contract dashboard' })).toBeVisible();
+  await page.waitForTimeout(1_500); // the chart's bars grow in
   await saveScreenshot(page, 'contracts-dashboard-dark');
 
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));

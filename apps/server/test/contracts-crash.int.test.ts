@@ -5,20 +5,17 @@
 // its rows, and the reconciliation clean (checked at teardown).
 //
 // PostgreSQL only (TEST_DATABASE_URL): PGlite in memory lives and dies with its process.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
+import { killThreeTimesThenFinish, runChild } from './crash-helpers';
 import { startTestApp, type TestApp } from './test-app';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const ORDERS = 300;
 const DAYS = ['2026-05-01', '2026-05-02', '2026-05-03'];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!serverUrl)('the daily contract profit across crashes of its process', () => {
   let t: TestApp;
@@ -49,39 +46,11 @@ describe.skipIf(!serverUrl)('the daily contract profit across crashes of its pro
 
   const posted = async () => Number((await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from ledger_postings where business_type = 'contract_profit'`))[0]!.n);
 
-  function run(): { exited: Promise<number | null>; kill: () => void } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/contract-profit-child.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: dbUrl, SETTLE_NOW: '2026-05-04T01:00:00Z' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    void exited.then((code) => {
-      if (code !== 0 && code !== null) console.error(output);
-    });
-    return { exited, kill: () => child.kill('SIGKILL') };
-  }
+  const run = () => runChild('apps/server/test/fixtures/contract-profit-child.ts', { DATABASE_URL: dbUrl, SETTLE_NOW: '2026-05-04T01:00:00Z' });
 
   it('credits every order and day exactly once after three kills mid-way', async () => {
-    const seen: number[] = [];
-    for (let kill = 0; kill < 3; kill++) {
-      const child = run();
-      const before = await posted();
-      let done = false;
-      void child.exited.then(() => (done = true));
-      for (const deadline = Date.now() + 60_000; !done && Date.now() < deadline; await sleep(25)) {
-        if ((await posted()) > before) break;
-      }
-      await sleep(Math.floor(Math.random() * 150));
-      child.kill();
-      await child.exited;
-      seen.push(await posted());
-    }
-    const final = run();
-    expect(await final.exited).toBe(0);
+    const { seen, exitCode } = await killThreeTimesThenFinish(run, posted);
+    expect(exitCode).toBe(0);
 
     const rows = await queryRows<{ order_id: string; day: string; credited: string; account_id: string }>(
       t.database.db,

@@ -30,7 +30,7 @@ interface User {
 beforeAll(async () => {
   t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' }, demo: false });
   admin = await newUser(ADMIN);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await inbox.stop();
@@ -222,6 +222,7 @@ describe('certificate, cancel and review', () => {
     const exe = await upload(user, o.id, 'receipt.png', EXE);
     expect(errorOf(exe)).toBe(codeOf('upload_type_refused'));
     expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid');
+    expect(errorOf(await upload(user, o.id, 'big.png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])))).toBe(codeOf('upload_too_large'));
     const png = await upload(user, o.id, 'receipt.png', PNG);
     expect(png.statusCode, png.body).toBe(200);
     expect(body<Order>(png).data).toMatchObject({ status: 'checking', has_certificate: true });

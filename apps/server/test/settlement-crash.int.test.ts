@@ -5,21 +5,18 @@
 // reconciliation clean (checked at teardown too).
 //
 // PostgreSQL only (TEST_DATABASE_URL): PGlite in memory lives and dies with its process.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { killThreeTimesThenFinish, runChild } from './crash-helpers';
 import { startTestApp, type TestApp } from './test-app';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const ACCOUNTS = 3_000;
 const DAY = '2026-05-01';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!serverUrl)('the daily settlement across crashes of its process', () => {
   let t: TestApp;
@@ -49,41 +46,13 @@ describe.skipIf(!serverUrl)('the daily settlement across crashes of its process'
   const posted = async () =>
     Number((await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from ledger_postings where reference = ${`settlement:btc:${DAY}`}`))[0]!.n);
 
-  function run(): { exited: Promise<number | null>; kill: () => void } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/settle-child.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: dbUrl, SETTLE_COIN: 'btc', SETTLE_DAY: DAY, SETTLE_NOW: '2026-05-02T00:06:00Z', SETTLE_CHUNK: '20' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    void exited.then((code) => {
-      if (code !== 0 && code !== null) console.error(output);
-    });
-    return { exited, kill: () => child.kill('SIGKILL') };
-  }
+  const run = () => runChild('apps/server/test/fixtures/settle-child.ts', { DATABASE_URL: dbUrl, SETTLE_COIN: 'btc', SETTLE_DAY: DAY, SETTLE_NOW: '2026-05-02T00:06:00Z', SETTLE_CHUNK: '20' });
 
   it('credits every sub-account exactly once after three kills mid-way', async () => {
     const revenueBefore = new Decimal((await balanceOf(t.database.db, SYSTEM.poolRevenue, 'btc')).available);
-    const seen: number[] = [];
-    for (let kill = 0; kill < 3; kill++) {
-      const child = run();
-      // Kill it once it has credited something beyond what the last run left, at a random moment.
-      const before = await posted();
-      let done = false;
-      void child.exited.then(() => (done = true));
-      for (const deadline = Date.now() + 60_000; !done && Date.now() < deadline; await sleep(25)) {
-        if ((await posted()) > before) break;
-      }
-      await sleep(Math.floor(Math.random() * 150));
-      child.kill();
-      await child.exited;
-      seen.push(await posted());
-    }
-    const final = run();
-    expect(await final.exited).toBe(0);
+    // Each run killed once it has credited something beyond what the last run left.
+    const { seen, exitCode } = await killThreeTimesThenFinish(run, posted);
+    expect(exitCode).toBe(0);
 
     // Killed mid-way each time: some but not all postings were there after each kill.
     const rows = await queryRows<{ account_id: string; amount: string }>(t.database.db, sql`select account_id::text, amount::text from profits where coin = 'btc' and day = ${DAY}::date and amount > 0`);

@@ -1,5 +1,6 @@
 // Demo only (DEMO_SEED): two contract products named "Demo" and flagged demo, and one running
-// order of the demo user (flagged demo) whose daily profit the job credits like any other.
+// order of the demo user (flagged demo) whose daily profit the job credits like any other, to its
+// second sub-account (the first one's balance is the demo farm's settled earnings alone).
 import { addDays, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -30,7 +31,7 @@ export async function seedDemoContracts(db: Db, clock: Clock): Promise<void> {
       { id: LTC_PRODUCT, name: 'Demo LTC L7 · 30 days', coin: 'ltc', hashrate: '100', hashrateUnit: 'MH/s', durationDays: 30, priceUsdt: '12', priceFiat: '12', powerWatts: '34', electricityRate: '0.06', managementFee: '3', inventory: 200, ...common },
     ])
     .onConflictDoNothing();
-  const demo = await new AccountDirectory(db).byName(DEMO_ACCOUNTS[0]!);
+  const demo = await new AccountDirectory(db).byName(DEMO_ACCOUNTS[1]!);
   if (!demo) return;
   const effectDate = addDays(utcDay(now), -5);
   const inserted = await db

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
+import { repeatEvery } from '../../platform/repeat';
 import type { ContractsApi } from './contracts.module';
 
 const PASS_LEASE_MS = 60_000;
@@ -17,21 +18,12 @@ export async function contractsTick(api: ContractsApi): Promise<{ cancelled: num
 }
 
 export function startContractsJobs(api: ContractsApi, d: { db: Db; log: FastifyBaseLogger; intervalMs: number }): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = ifLeaseFree(d.db, 'job:contracts', PASS_LEASE_MS, () => contractsTick(api))
-      .then((pass) => {
-        if (pass.ran && (pass.value.cancelled || pass.value.confirmed || pass.value.settled)) d.log.info(pass.value, 'contracts pass');
-      })
-      .catch((error: unknown) => d.log.error({ err: error }, 'contracts job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, d.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(
+    d.intervalMs,
+    async () => {
+      const pass = await ifLeaseFree(d.db, 'job:contracts', PASS_LEASE_MS, () => contractsTick(api));
+      if (pass.ran && (pass.value.cancelled || pass.value.confirmed || pass.value.settled)) d.log.info(pass.value, 'contracts pass');
+    },
+    (error) => d.log.error({ err: error }, 'contracts job failed'),
+  );
 }

@@ -9,6 +9,7 @@ import { COINS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { acquireLease, ifLeaseFree, releaseLease } from '../../platform/leases';
+import { repeatEvery } from '../../platform/repeat';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { PayoutsService } from './payouts.service';
 import type { WithdrawalProcessor } from './withdrawal-processor';
@@ -35,7 +36,6 @@ const PASS_LEASE_MS = 10_000;
 const DAILY_LEASE_MS = 36 * 3_600_000;
 
 export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
-  let running: Promise<void> | undefined;
   let dailyDoneFor = '';
   const tick = async () => {
     await ifLeaseFree(d.db, 'job:wallet', PASS_LEASE_MS, () => walletTick(d));
@@ -57,17 +57,5 @@ export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
     }
     dailyDoneFor = day;
   };
-  const timer = setInterval(() => {
-    if (running) return; // a slow pass is not overtaken by the next
-    running = tick()
-      .catch((error: unknown) => d.log.error({ err: error }, 'wallet job failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, d.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(d.intervalMs, tick, (error) => d.log.error({ err: error }, 'wallet job failed'));
 }
