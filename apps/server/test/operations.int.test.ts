@@ -121,6 +121,26 @@ describe('roles', () => {
     'PUT /api/admin/earnings/market-data/:coin/:day': ['admin'],
     'GET /api/admin/address-mining/aleo-stake-schedule': ['admin'],
     'PUT /api/admin/address-mining/aleo-stake-schedule': ['admin'],
+    // Support tickets (issue 21): the support role, no money.
+    'GET /api/admin/tickets': ['admin', 'support'],
+    'GET /api/admin/tickets/:id': ['admin', 'support'],
+    'POST /api/admin/tickets/:id/answers': ['admin', 'support'],
+    'POST /api/admin/tickets/:id/notes': ['admin', 'support'],
+    'PUT /api/admin/tickets/:id/assignee': ['admin', 'support'],
+    'POST /api/admin/tickets/:id/close': ['admin', 'support'],
+    'GET /api/admin/tickets/:id/files/:fileId': ['admin', 'support'],
+    // Site content and the miner catalogue (issue 21): the content role.
+    'GET /api/admin/content/:kind': ['admin', 'content'],
+    'POST /api/admin/content/:kind': ['admin', 'content'],
+    'PUT /api/admin/content/:kind/:id': ['admin', 'content'],
+    'DELETE /api/admin/content/:kind/:id': ['admin', 'content'],
+    'GET /api/admin/miners': ['admin', 'content'],
+    'POST /api/admin/miners': ['admin', 'content'],
+    'PUT /api/admin/miners/:id': ['admin', 'content'],
+    // Contracts, staking and promotions (issues 16-18) create products and move the pool's money: admin.
+    'POST /api/admin/contracts/orders/:id/confirm': ['admin'],
+    'POST /api/admin/loans/:id/approve': ['admin'],
+    'POST /api/admin/promotions/red-packets': ['admin'],
   };
   const allowedBy = (policy: AccessPolicy): readonly OperatorRole[] =>
     policy.kind === 'admin' ? ['admin'] : policy.kind === 'operator' ? [...new Set<OperatorRole>(['admin', ...policy.roles])] : [];
