@@ -331,9 +331,13 @@ function bodyFields(schema: Schema, prefix: string[] = [], depth = 0): string[][
   return out;
 }
 
-function buildCases(rng: () => number): { guaranteed: Case[]; optional: Case[] } {
+/**
+ * The cases: the guaranteed ones built now, the optional ones as recipes built only when drawn for
+ * the run (building all of them, a fast-check body each, took longer than sending the drawn ones).
+ */
+function buildCases(rng: () => number): { guaranteed: Case[]; optional: Array<() => Case> } {
   const guaranteed: Case[] = [];
-  const optional: Case[] = [];
+  const optional: Array<() => Case> = [];
   const pick = <T>(list: T[]): T => list[Math.floor(rng() * list.length)]!;
   const shuffled = <T>(list: T[]): T[] => list.map((v) => [rng(), v] as const).sort((a, b) => a[0] - b[0]).map(([, v]) => v);
 
@@ -346,60 +350,66 @@ function buildCases(rng: () => number): { guaranteed: Case[]; optional: Case[] }
       const headers = Object.fromEntries(route.headerParams.map((p) => [p.name, `fuzz-${randomUUID()}`]));
       return { route, caller, path, query, bodyText: good ? JSON.stringify(good) : route.method === 'GET' ? null : '{}', headers, signable: good ?? {} };
     };
-    const add = (list: Case[], c: Case) => list.push(c);
+    /** The first of each kind is guaranteed; the others wait as recipes. */
+    const add = (first: boolean, make: () => Case) => (first ? guaranteed.push(make()) : optional.push(make));
 
     // The route as it is meant to be called, by each caller.
-    for (const caller of ['anonymous', 'user', 'operator'] as const) add(guaranteed, { ...base(caller), where: '-', what: 'valid request' });
+    for (const caller of ['anonymous', 'user', 'operator'] as const) add(true, () => ({ ...base(caller), where: '-', what: 'valid request' }));
 
     // Every path and query parameter: one hostile text guaranteed, the rest sampled.
     const urlFields = [...route.pathParams.map((p) => ({ kind: 'path' as const, name: p.name })), ...route.queryParams.map((p) => ({ kind: 'query' as const, name: p.name }))];
     for (const field of urlFields) {
-      shuffled(HOSTILE_TEXT).forEach((h, i) => {
-        const c = base(primary);
-        if (field.kind === 'path') c.path[field.name] = h.text;
-        else c.query[field.name] = h.text;
-        add(i === 0 ? guaranteed : optional, { ...c, where: `${field.kind}.${field.name}`, what: h.name });
-      });
+      shuffled(HOSTILE_TEXT).forEach((h, i) =>
+        add(i === 0, () => {
+          const c = base(primary);
+          if (field.kind === 'path') c.path[field.name] = h.text;
+          else c.query[field.name] = h.text;
+          return { ...c, where: `${field.kind}.${field.name}`, what: h.name };
+        }),
+      );
     }
     for (const header of route.headerParams) {
       for (const [i, text] of ['', 'x', 'a'.repeat(8192), "' OR 1=1 --", '../../etc'].entries()) {
-        const c = base(primary);
-        c.headers[header.name] = text;
-        add(i === 0 ? guaranteed : optional, { ...c, where: `header.${header.name}`, what: JSON.stringify(text.slice(0, 20)) });
+        add(i === 0, () => {
+          const c = base(primary);
+          c.headers[header.name] = text;
+          return { ...c, where: `header.${header.name}`, what: JSON.stringify(text.slice(0, 20)) };
+        });
       }
     }
     // Every body field, down to two levels.
     if (route.body) {
       for (const field of bodyFields(route.body)) {
-        shuffled(HOSTILE).forEach((h, i) => {
-          const c = base(primary);
-          const good = (c.signable ?? {}) as Record<string, unknown>;
-          const text = withField(good, field, h);
-          let signable: Record<string, unknown> | null;
-          try {
-            signable = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            signable = null; // unparseable here too (deep nesting): sent unsigned
-          }
-          add(i === 0 ? guaranteed : optional, { ...c, bodyText: text, signable, where: `body.${field.join('.')}`, what: h.name });
-        });
+        shuffled(HOSTILE).forEach((h, i) =>
+          add(i === 0, () => {
+            const c = base(primary);
+            const good = (c.signable ?? {}) as Record<string, unknown>;
+            const text = withField(good, field, h);
+            let signable: Record<string, unknown> | null;
+            try {
+              signable = JSON.parse(text) as Record<string, unknown>;
+            } catch {
+              signable = null; // unparseable here too (deep nesting): sent unsigned
+            }
+            return { ...c, bodyText: text, signable, where: `body.${field.join('.')}`, what: h.name };
+          }),
+        );
       }
     }
     if (route.method !== 'GET') {
-      shuffled(HOSTILE_BODIES).forEach((h, i) => {
-        const c = base(primary);
-        add(i < 2 ? guaranteed : optional, { ...c, bodyText: h.raw, ...(h.type ? { bodyType: h.type } : {}), signable: null, where: 'body', what: h.name });
-      });
+      shuffled(HOSTILE_BODIES).forEach((h, i) => add(i < 2, () => ({ ...base(primary), bodyText: h.raw, ...(h.type ? { bodyType: h.type } : {}), signable: null, where: 'body', what: h.name })));
     }
     // A sample of the hostile cases as the callers the policy does not expect.
     for (const caller of (['anonymous', 'user', 'operator'] as const).filter((c) => c !== primary)) {
       const fields = route.body ? bodyFields(route.body) : [];
       if (fields.length) {
-        const c = base(caller);
-        const h = pick(HOSTILE);
-        const field = pick(fields);
-        const text = withField((c.signable ?? {}) as Record<string, unknown>, field, h);
-        add(optional, { ...c, bodyText: text, signable: null, where: `body.${field.join('.')}`, what: `${h.name} as ${caller}` });
+        add(false, () => {
+          const c = base(caller);
+          const h = pick(HOSTILE);
+          const field = pick(fields);
+          const text = withField((c.signable ?? {}) as Record<string, unknown>, field, h);
+          return { ...c, bodyText: text, signable: null, where: `body.${field.join('.')}`, what: `${h.name} as ${caller}` };
+        });
       }
     }
   }
@@ -450,7 +460,7 @@ it('no route answers a hostile value with a 5xx, a hang or a crash', async () =>
     return state / 2 ** 32;
   };
   const { guaranteed, optional } = buildCases(rng);
-  const cases = [...guaranteed, ...optional.slice(0, Math.max(0, BUDGET - guaranteed.length))];
+  const cases = [...guaranteed, ...optional.slice(0, Math.max(0, BUDGET - guaranteed.length)).map((make) => make())];
   const failures: string[] = [];
   const started = Date.now();
   let lastRoute = '';
