@@ -326,6 +326,39 @@ describe('red packets', () => {
     expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('ended');
   });
 
+  it('tells the receiver in the message centre: received, active, ended, each once however often the job runs', async () => {
+    clock.set('2026-10-01T10:00:00Z');
+    const u = await user();
+    const other = await user();
+    const p = await packet({ name: 'October gift', shares: 1, duration_days: 1, budget: '100' });
+    const messages = async (who: User) =>
+      body<{ list: Array<{ type: string; params: Record<string, unknown> }> }>(await inject(t.app, { url: '/api/messages?type=red_packet&page_size=50', headers: (await as(who)) })).data.list
+        .filter((m) => m.params.packet === p.id)
+        .map((m) => ({ type: m.type, event: m.params.event, name: m.params.name }))
+        .sort((x, y) => String(x.event).localeCompare(String(y.event)));
+    expect((await receive(u, p.id)).statusCode).toBe(200);
+    expect(await messages(u)).toEqual([{ type: 'red_packet', event: 'received', name: 'October gift' }]);
+    // A refused receive (none left) posts nothing, to the refused user or again to the receiver.
+    expect(codeOf(await receive(other, p.id))).toBe(err('red_packet_none_left'));
+    expect(codeOf(await receive(u, p.id))).toBe(err('red_packet_received'));
+    expect(await messages(other)).toEqual([]);
+    expect(await messages(u)).toHaveLength(1);
+
+    await market('2026-10-02', new Exact(8.64e16).div(2 ** 32).toFixed());
+    clock.set('2026-10-03T00:10:00Z');
+    await tick();
+    await tick();
+    await t.app.modules.promotions.redPackets.creditDay(p.id, (await queryRows<{ id: string }>(db(), sql`select id::text from users where email = ${u.email}`))[0]!.id, '2026-10-02');
+    clock.set('2026-10-04T00:10:00Z');
+    await tick();
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('ended');
+    expect(await messages(u)).toEqual([
+      { type: 'red_packet', event: 'active', name: 'October gift' },
+      { type: 'red_packet', event: 'ended', name: 'October gift' },
+      { type: 'red_packet', event: 'received', name: 'October gift' },
+    ]);
+  });
+
   it('refuses bad packets: a past deadline, an amount finer than the satoshi, bad fields', async () => {
     const post = async (payload: Record<string, unknown>) =>
       inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: (await as(admin)), payload: { name: 'X', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY), ...payload } });

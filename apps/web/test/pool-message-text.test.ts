@@ -78,6 +78,16 @@ describe('describeMessage', () => {
     expect(say(text).body).not.toContain('undefined');
   });
 
+  it('words each red packet event with the packet name, and an unknown event as a notice', () => {
+    const say1 = (event: string) => say(describeMessage('red_packet', { event, packet: 'abc', name: 'Summer gift', coin: 'btc' }));
+    expect(say1('received')).toEqual({ title: 'Hashrate red packet', body: 'You received the red packet "Summer gift": its hashrate earns for you from tomorrow (UTC).' });
+    expect(say1('active').body).toBe('Your red packet "Summer gift" has taken effect: its hashrate earns profit for you.');
+    expect(say1('ended').body).toBe('Your red packet "Summer gift" has ended.');
+    expect(say1('none_left').body).toBe('Every share of your red packet "Summer gift" has been received.');
+    expect(describeMessage('red_packet', { event: 'exploded', name: 'X' }).body.key).toBe('messages.types.unknown.body');
+    expect(describeMessage('red_packet', { event: 'ended' }).body.values.name).toBe(MISSING);
+  });
+
   it('keeps an unknown type readable', () => {
     expect(say(describeMessage('something_new', { coin: 'btc', account: 'farm' }))).toEqual({ title: 'Notice', body: 'A notice about farm (BTC).' });
   });

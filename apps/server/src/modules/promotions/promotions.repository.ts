@@ -196,6 +196,11 @@ export function receiversOf(db: DbOrTx, packetId: string, limit: number): Promis
   return db.select().from(redPacketReceipts).where(eq(redPacketReceipts.packetId, packetId)).orderBy(desc(redPacketReceipts.receivedAt)).limit(limit);
 }
 
+/** Every receipt of the packet (its receivers, for the packet's end message). */
+export function receiptsOfPacket(db: DbOrTx, packetId: string): Promise<ReceiptRow[]> {
+  return db.select().from(redPacketReceipts).where(eq(redPacketReceipts.packetId, packetId)).orderBy(redPacketReceipts.receivedAt);
+}
+
 /** The receipt; false when the user already had one. */
 export async function insertReceipt(tx: Tx, values: typeof redPacketReceipts.$inferInsert): Promise<boolean> {
   const rows = await tx.insert(redPacketReceipts).values(values).onConflictDoNothing().returning({ userId: redPacketReceipts.userId });

@@ -8,14 +8,18 @@
 // lasts. Each credit is cut to the coin's base unit from the exact sum of the receipt's days, so no
 // fraction is lost between days. When nobody can receive any more (no share left or past the
 // deadline) and every receipt is credited through its last day, what is left of the budget returns.
+// Each event is a `red_packet` message to the user (event received, active or ended, with the
+// packet's name), posted in the transaction of the state change that makes it, which happens once:
+// the receipt's insert, its first credited day, the packet's end.
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { addDays, coinBaseDecimals, utcDay, type NewRedPacket } from '@hashpool/shared';
-import type { Db } from '../../db/client';
+import { addDays, coinBaseDecimals, utcDay, type NewRedPacket, type RedPacketEvent } from '@hashpool/shared';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
 import { LedgerDecimal, post, SYSTEM } from '../wallet';
@@ -35,6 +39,7 @@ export interface RedPacketsDeps {
   accounts: Pick<AccountDirectory, 'namesByIds' | 'emailsOf' | 'defaultAccountOf'>;
   earnings: Pick<EarningsApi['earnings'], 'fppsDayGross'>;
   audit: AuditLog;
+  notifications: Pick<Notifications, 'post'>;
 }
 
 
@@ -44,6 +49,11 @@ export class RedPacketsService {
     private readonly clock: Clock,
     private readonly deps: RedPacketsDeps,
   ) {}
+
+  /** A `red_packet` message to a receiver, in the transaction of the change it reports. */
+  private notify(tx: DbOrTx, userId: string, accountId: string, packet: { id: string; name: string; coin: string }, event: RedPacketEvent, at: Date): Promise<void> {
+    return this.deps.notifications.post({ userId, accountId, type: 'red_packet', params: { event, packet: packet.id, name: packet.name, coin: packet.coin } }, tx, at);
+  }
 
   // ---- anyone -----------------------------------------------------------------------------------
 
@@ -112,6 +122,12 @@ export class RedPacketsService {
       // The share is taken in one conditional update: concurrent receivers queue on the row, and
       // the one who finds none left rolls back their receipt.
       if (!(await repo.takeShare(tx, id, now))) throw new AppError(packet.activationDeadline.getTime() <= now.getTime() ? 'red_packet_expired' : 'red_packet_none_left');
+      // Once: a second receive finds the receipt and rolls back. The event "none_left" (the last
+      // share taken) is not posted: only operators create packets (the admin route; the demo has
+      // no creator) and fund them from sys:promotions, so the creator's message centre is not where
+      // the state belongs; the admin packet list shows the shares left. A packet a user funds
+      // would post it to its creator here (the type and texts have the event).
+      await this.notify(tx, userId, accountId!, packet, 'received', now);
     });
     return this.receipt(userId, id);
   }
@@ -222,6 +238,9 @@ export class RedPacketsService {
       const amount = LedgerDecimal.max(0, LedgerDecimal.min(due, left));
       const paid = new LedgerDecimal(receipt.paid).plus(amount);
       if (!(await repo.recordCredit(tx, { packetId, userId, day, amount: amount.toFixed(), earned: earned.toFixed(), paid: paid.toFixed(), at: now }))) return;
+      // The receipt's first credited day (its start day; days are credited in order, each once):
+      // the gift has taken effect.
+      if (!receipt.creditedThrough) await this.notify(tx, userId, receipt.accountId, packet, 'active', now);
       if (amount.gt(0)) {
         await post(
           tx,
@@ -251,6 +270,8 @@ export class RedPacketsService {
       await inTransaction(this.db, async (tx) => {
         const packet = await repo.lockPacket(tx, candidate.id);
         if (!packet || !(await repo.markEnded(tx, packet.id, now))) return;
+        // markEnded holds once, so each receiver hears of the end once.
+        for (const receipt of await repo.receiptsOfPacket(tx, packet.id)) await this.notify(tx, receipt.userId, receipt.accountId, packet, 'ended', now);
         const leftover = new LedgerDecimal(packet.budget).minus(packet.paid);
         if (leftover.gt(0)) {
           await post(

@@ -2,7 +2,7 @@
 // workers, count, hashrate, threshold; group for a worker group's alarm); the words are the
 // client's, in the reader's language.
 // describeMessage() picks the keys and values (pure, unit-tested); the page passes them to t().
-import { findCoin, formatHashrate, MESSAGE_TYPES } from '@hashpool/shared';
+import { findCoin, formatHashrate, MESSAGE_TYPES, RED_PACKET_EVENTS } from '@hashpool/shared';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 export type MessageParams = Record<string, string | number | string[]>;
@@ -92,6 +92,16 @@ export function describeMessage(type: string, params: MessageParams): MessageTex
       return {
         title: { key: 'messages.types.contract_order.title', values: {} },
         body: { key: status && known.includes(status) ? `messages.types.contract_order.${status}` : 'messages.types.unknown.body', values: { ...base, product: text(params.product) ?? MISSING, reason: text(params.reason) ?? MISSING } },
+      };
+    }
+    case 'red_packet': {
+      // A hashrate gift red packet's event (promotions module): received, active (the gift earns
+      // from its first day), ended, none_left; the packet's name in each.
+      const event = text(params.event);
+      const known: readonly string[] = RED_PACKET_EVENTS;
+      return {
+        title: { key: 'messages.types.red_packet.title', values: {} },
+        body: { key: event && known.includes(event) ? `messages.types.red_packet.${event}` : 'messages.types.unknown.body', values: { ...base, name: text(params.name) ?? MISSING } },
       };
     }
     default:
