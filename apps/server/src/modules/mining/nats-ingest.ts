@@ -67,8 +67,15 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
     }
   };
 
+  // Closing, the iterator still yields what the last pull brought: those are handed back at once
+  // (nak without delay), so another instance takes them instead of waiting for the ack wait.
+  let closing = false;
   const loop = (async () => {
     for await (const m of messages) {
+      if (closing) {
+        m.nak();
+        continue;
+      }
       const p = handle(m).finally(() => inFlight.delete(p));
       inFlight.add(p);
       if (inFlight.size >= (options.concurrency ?? 64)) await Promise.race(inFlight);
@@ -77,7 +84,12 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
 
   return {
     connected: () => !nc.isClosed() && !nc.isDraining(),
+    /**
+     * Shutdown: stop pulling, let the batches being handled reach their group commit and be
+     * acknowledged, hand back the rest unacknowledged, then flush the acks (drain).
+     */
     async close() {
+      closing = true;
       messages.stop();
       await loop.catch(() => undefined);
       await Promise.all(inFlight);
