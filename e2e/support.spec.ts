@@ -2,7 +2,8 @@
 // visitor; a user opens a ticket with an image, an operator answers it from the support queue and
 // the user reads the answer; an operator publishes an announcement in English and Chinese and it
 // shows on the home page in both; the catalogue sorted by net profit after changing the
-// electricity fee. Screens in light and dark, in Chinese, and at phone width.
+// electricity fee; the user centre's mining overview, empty for a new user. Screens in light and dark,
+// in Chinese, and at phone width.
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, logInAsOperator, registerByEmail, saveScreenshot, test } from './accounts-helpers';
@@ -167,4 +168,15 @@ test('the catalogue sorts by net profit after the electricity fee changes', asyn
   await expect(page).toHaveURL(/\/miners\/detail\/\d+$/);
   await expect(page.getByText('Bitmain published specification', { exact: false })).toBeVisible();
   await saveScreenshot(page, 'catalogue-detail-phone');
+});
+
+test('a new user finds the mining overview in the user centre, empty, with a way to get started', async ({ page }) => {
+  await registerByEmail(page);
+  await page.goto('/user/setting');
+  await page.getByRole('link', { name: 'Mining', exact: true }).click();
+  await expect(page).toHaveURL('/user/mining');
+  await expect(page.getByRole('heading', { name: 'Mining overview', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('mining-overview-empty')).toContainText('None of your sub-accounts is mining yet.');
+  await page.getByTestId('mining-overview-empty').getByRole('link', { name: 'Getting started' }).click();
+  await expect(page).toHaveURL('/pool/btc/info');
 });

@@ -44,8 +44,8 @@ describe('menus from the route table', () => {
 
   it('user centre: each page for the holders of its permission', () => {
     expect(links('user', visitor)).toEqual([]);
-    expect(links('user', user('user.view'))).toEqual(['/user/setting', '/user/logs', '/user/message', '/user/red_packet', '/user/coupon']);
-    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/logs', '/user/message', '/user/invite', '/user/red_packet', '/user/coupon']);
+    expect(links('user', user('user.view'))).toEqual(['/user/setting', '/user/mining', '/user/logs', '/user/message', '/user/red_packet', '/user/coupon']);
+    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/mining', '/user/logs', '/user/message', '/user/invite', '/user/red_packet', '/user/coupon']);
     expect(links('user', user('recommend.view'))).toEqual(['/user/invite']);
   });
 
@@ -96,6 +96,7 @@ describe('the current menu entry', () => {
     ['main', '/nowhere', undefined],
     // Section menus: the page itself, the worker detail under Workers.
     ['user', '/user/logs', '/user/logs'],
+    ['user', '/user/mining', '/user/mining'],
     ['wallet', '/asset/transaction?coin=btc', '/asset/transaction'],
     ['pool', '/pool/btc/profit', '/pool/:type/profit'],
     ['pool', '/pool/btc/miner/detail?id=3', '/pool/:type/miner'],

@@ -88,6 +88,7 @@ describe('route table', () => {
       '/user/invite',
       '/user/logs',
       '/user/message',
+      '/user/mining',
       '/user/red_packet',
       '/user/red_packet/:id',
       '/user/setting',
@@ -101,6 +102,7 @@ describe('route table', () => {
     expect(access('/user/coupon/1/2')).toEqual(['user.view']);
     expect(access('/user/app/activity')).toEqual(['account.view']);
     expect(access('/user/invite')).toEqual(['recommend.view']);
+    expect(access('/user/mining')).toEqual(['user.view']);
     expect(access('/asset/aleo/borrow-now')).toEqual(['wallet.view']);
     expect(access('/contract/order/9/profit')).toEqual(['contract.view']);
     expect(access('/fund/3')).toEqual(['account.view']);

@@ -124,7 +124,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Under "Workers" in the coin's tabs.
   { ...POOL_PAGE, path: '/pool/:type/miner/detail', access: MINER, page: () => import('../features/mining/pages/MinerDetailPage'), title: 'pool:detail.title', parentKeys: ['pools', '/pool/:type/miner'] },
   { ...POOL_PAGE, path: '/pool/:type/profit', access: POOL, owner: 'earnings', page: () => import('../features/earnings/pages/ProfitPage'), title: 'pool:nav.profit', menu: [inMenu('pool', 30)] },
-  ...planned('mining', USER, ['/user/mining']),
+  { path: '/user/mining', access: USER, owner: 'earnings', page: () => import('../features/earnings/pages/UserMiningPage'), title: 'user:mining.title',
+    menu: [inMenu('user', 25, 'user:nav.mining')] },
   { path: '/user/message', access: USER, owner: 'mining', page: () => import('../features/mining/pages/MessagePage'), title: 'pool:messages.page_title', menu: [inMenu('user', 40, 'user:nav.messages')] },
   ...planned('oauth', USER, ['/user/authredirect']),
   // Built in the promotions issue: received red packets and fee coupons (user-centre tabs).

@@ -191,3 +191,21 @@ export const accountRatesSchema = z.object({
   today_method: payMethodSchema,
   fee_rates: z.array(z.object({ method: payMethodSchema, fee_rate: z.string() })),
 });
+
+// ---- the user's mining overview (GET /users/mining-overview, the /user/mining page) ----------
+
+/** Per sub-account of the caller and account-mode coin it has workers or earnings of. */
+export const miningOverviewRowSchema = z.object({
+  account: z.string(),
+  coin: z.string(),
+  /** H/s over the last 15 minutes and 24 hours (the mining module's account stats). */
+  hashrate_15m: z.number(),
+  hashrate_24h: z.number(),
+  workers_online: z.number().int(),
+  /** Workers without a share in the last 15 minutes (inactive and dead). */
+  workers_offline: z.number().int(),
+  /** What yesterday's (UTC) settlement and matured blocks credited; "0" until it ran. */
+  yesterday: z.string(),
+});
+export const miningOverviewSchema = z.object({ list: z.array(miningOverviewRowSchema) });
+export type MiningOverviewRow = z.infer<typeof miningOverviewRowSchema>;

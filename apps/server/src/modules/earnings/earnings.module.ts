@@ -14,6 +14,7 @@ import { seedEarnings } from './earnings.seed';
 import { EarningsService } from './earnings.service';
 import type { FeeReduction } from './fee-reduction';
 import { SimulatedMarketData, type MarketDataAdapter } from './market-data';
+import { MiningOverviewService } from './mining-overview.service';
 import { ProfitsService } from './profits.service';
 import { ReferralService } from './referral.service';
 import { SettlementService } from './settlement.service';
@@ -24,6 +25,7 @@ export interface EarningsApi {
   blockSettlement: BlockSettlementService;
   referral: ReferralService;
   profits: ProfitsService;
+  miningOverview: MiningOverviewService;
   addressEarnings: AddressEarningsService;
   admin: EarningsAdminService;
 }
@@ -34,7 +36,7 @@ export const earningsModule = defineModule({
   create: (p, use, later) => {
     const { db, clock } = p;
     const accounts = use('accounts').directory;
-    const { history, blocks } = use('mining');
+    const { history, blocks, workers } = use('mining');
     // The coupons of the promotions module (created after this one), unless a caller passed its own.
     const feeReduction: FeeReduction = p.adapters.feeReduction ?? ((coin, day, ids) => later('promotions')().coupons.feeReduction(coin, day, ids));
     const earnings = new EarningsService(db, clock, p.adapters.marketData ?? new SimulatedMarketData());
@@ -44,6 +46,7 @@ export const earningsModule = defineModule({
       blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction }),
       referral: new ReferralService(db, clock, accounts),
       profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content, couponSavings: (account, coin, days) => later('promotions')().coupons.savingsByDay(account, coin, days) }),
+      miningOverview: new MiningOverviewService(db, clock, { accounts, workers }),
       addressEarnings: new AddressEarningsService(db, clock, { earnings, history, limits: use('wallet').limits, payouts: use('wallet').payouts }),
       admin: new EarningsAdminService(db, clock, p.audit, accounts),
     };

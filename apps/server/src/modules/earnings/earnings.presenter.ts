@@ -119,3 +119,21 @@ export function inviteRewardView(r: InviteRewardRow) {
 export function addressPaymentView(r: { created_at: string | Date; amount: string; fee: string; txid: string | null; status: WithdrawalStatus }) {
   return { time: new Date(r.created_at).toISOString(), amount: plain(r.amount), fee: plain(r.fee), txid: r.txid, status: r.status };
 }
+
+/** A row of the user's mining overview: the mining module's account stats and yesterday's credit. */
+export function miningOverviewView(
+  account: string,
+  coin: string,
+  stats: { hashrate_15m: number; hashrate_24h: number; workers: { total: number; active: number } },
+  yesterday: string | null,
+) {
+  return {
+    account,
+    coin,
+    hashrate_15m: stats.hashrate_15m,
+    hashrate_24h: stats.hashrate_24h,
+    workers_online: stats.workers.active,
+    workers_offline: stats.workers.total - stats.workers.active,
+    yesterday: plain(yesterday ?? 0),
+  };
+}

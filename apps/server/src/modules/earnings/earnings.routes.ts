@@ -1,7 +1,8 @@
 // HTTP of the earnings module: a sub-account's payout method (docs/rules.md, The API, "Pool":
 // GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method; {account}
 // is the caller's own sub-account by name, {pool} an account-mode coin), and the operators' fee
-// rates and market data (admin policy).
+// rates and market data (admin policy). Also the user's mining overview (GET /users/mining-overview,
+// user.view): the mining module's account stats beside each sub-account's earnings.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -34,6 +35,7 @@ import {
   inviteePageSchema,
   inviteRewardPageSchema,
   pageQuerySchema,
+  miningOverviewSchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { accountCoin } from '../../platform/coin-checks';
@@ -43,10 +45,11 @@ import type { AccountDirectory } from '../accounts';
 import type { MiningApi } from '../mining';
 import type { EarningsAdminService } from './earnings-admin.service';
 import type { EarningsService } from './earnings.service';
+import type { MiningOverviewService } from './mining-overview.service';
 import type { ProfitsService } from './profits.service';
 import type { ReferralService } from './referral.service';
 
-export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; referral: ReferralService; blocks: MiningApi['blocks']; admin: EarningsAdminService; accounts: AccountDirectory }) {
+export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; miningOverview: MiningOverviewService; referral: ReferralService; blocks: MiningApi['blocks']; admin: EarningsAdminService; accounts: AccountDirectory }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['earnings'];
@@ -136,6 +139,12 @@ export function earningsRoutes(deps: { earnings: EarningsService; profits: Profi
       config: { access: access.permissions('recommend.view') },
       schema: { tags, summary: 'Invitation rewards per settled day and coin, newest first', querystring: pageQuerySchema, response: { 200: envelope(inviteRewardPageSchema) } },
     }, async (request) => ok(request, await deps.referral.rewards(me(request), request.query)));
+
+    // The user's mining overview (/user/mining): every sub-account of the caller and coin it mines or earned.
+    app.get('/users/mining-overview', {
+      config: { access: access.permissions('user.view') },
+      schema: { tags, summary: "Per sub-account of the caller and coin: hashrate, workers online and offline, yesterday's earnings", response: { 200: envelope(miningOverviewSchema) } },
+    }, async (request) => ok(request, await deps.miningOverview.overview(me(request))));
 
     // ---- operators ----
     const adminTags = ['admin'];

@@ -2,7 +2,7 @@
 // per coin (docs/rules.md, The API: GET /accounts/{account}/pay-method, PUT
 // /accounts/{account}/pools/{pool}/pay-method), a sub-account's earnings of a coin (GET
 // /pools/{pool}/accounts/{account}/profits/stats and /profits), the referral programme (GET /invite,
-// /invite/invitees, /invite/rewards), and the operators' fee rates and market data.
+// /invite/invitees, /invite/rewards), the user's mining overview (GET /users/mining-overview), and the operators' fee rates and market data.
 // Shapes are the shared zod schemas used as types only, so zod stays out of the page's bundle.
 import type {
   adminFeeRateListSchema,
@@ -12,6 +12,7 @@ import type {
   inviteSummarySchema,
   marketDataPageSchema,
   marketDataSchema,
+  miningOverviewSchema,
   PayMethod,
   payMethodItemSchema,
   payMethodListSchema,
@@ -33,6 +34,8 @@ export type { ProfitStats };
 export type ProfitRow = Parsed<typeof profitRowSchema>;
 export type ProfitPage = Parsed<typeof profitPageSchema>;
 export type InviteSummary = Parsed<typeof inviteSummarySchema>;
+export type MiningOverview = Parsed<typeof miningOverviewSchema>;
+export type MiningOverviewRow = MiningOverview['list'][number];
 export type InviteePage = Parsed<typeof inviteePageSchema>;
 export type Invitee = InviteePage['list'][number];
 export type InviteRewardPage = Parsed<typeof inviteRewardPageSchema>;
@@ -70,6 +73,8 @@ export const earningsApi = {
   profitStats: (account: string, coin: string, o?: Options) => api.get<ProfitStats>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits/stats`, undefined, o),
   profits: (account: string, coin: string, query: ProfitQuery, o?: Options) => api.get<ProfitPage>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits`, { ...query }, o),
 
+  // The user's mining overview (/user/mining): per sub-account and coin.
+  miningOverview: (o?: Options) => api.get<MiningOverview>('/users/mining-overview', undefined, o),
   // The referral programme (/user/invite): the caller's code and totals, invitees, rewards per day.
   invite: (o?: Options) => api.get<InviteSummary>('/invite', undefined, o),
   invitees: (page: number, pageSize: number, o?: Options) => api.get<InviteePage>('/invite/invitees', { page, page_size: pageSize }, o),

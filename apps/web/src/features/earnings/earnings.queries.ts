@@ -9,6 +9,7 @@ export const earningsKeys = {
   payMethod: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'pay-method', account, coin] as const,
   profitStats: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'profit-stats', account, coin] as const,
   profits: (epoch: number, account: string, coin: string, query: ProfitQuery) => ['earnings', epoch, 'profits', account, coin, query] as const,
+  miningOverview: (epoch: number) => ['earnings', epoch, 'mining-overview'] as const,
   invite: (epoch: number) => ['earnings', epoch, 'invite'] as const,
   invitees: (epoch: number, page: number) => ['earnings', epoch, 'invite', 'invitees', page] as const,
   inviteRewards: (epoch: number, page: number) => ['earnings', epoch, 'invite', 'rewards', page] as const,
@@ -50,6 +51,12 @@ export function useProfits(account: string, coin: string, query: ProfitQuery) {
     queryFn: ({ signal }) => earningsApi.profits(account, coin, query, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Every sub-account of the caller and coin it mines: hashrate, workers, yesterday's earnings. */
+export function useMiningOverview() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: earningsKeys.miningOverview(epoch), queryFn: ({ signal }) => earningsApi.miningOverview({ signal }), refetchInterval: 60_000 });
 }
 
 /** The caller's invitation code, number of invitees, reward rate and rewards per coin. */

@@ -1,0 +1,43 @@
+// The user's mining overview (the /user/mining page): per sub-account of the user and account-mode
+// coin it mines or earned, the current hashrate and workers (the mining module's account stats)
+// and what yesterday's settlement and matured blocks credited (the profits tables, as the profits
+// page reads them).
+import { addDays, utcDay } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { AccountDirectory } from '../accounts';
+import type { MiningApi } from '../mining';
+import { miningOverviewView } from './earnings.presenter';
+import { ACCOUNT_COINS } from './earnings.service';
+import { earnedTotals } from './profits.repository';
+
+export interface MiningOverviewDeps {
+  accounts: Pick<AccountDirectory, 'accountIdsOf' | 'namesByIds'>;
+  workers: Pick<MiningApi['workers'], 'accountStats'>;
+}
+
+export class MiningOverviewService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: MiningOverviewDeps,
+  ) {}
+
+  async overview(userId: string) {
+    const yesterday = addDays(utcDay(this.clock.now()), -1);
+    const ids = await this.deps.accounts.accountIdsOf(userId);
+    const names = await this.deps.accounts.namesByIds(ids);
+    const accounts = ids.map((id) => ({ id, name: names.get(id) ?? '' })).sort((a, b) => a.name.localeCompare(b.name));
+    const rows = await Promise.all(
+      accounts.flatMap((account) =>
+        ACCOUNT_COINS.map(async (coin) => {
+          const [stats, earned] = await Promise.all([this.deps.workers.accountStats(account.id, coin.code), earnedTotals(this.db, account.id, coin.code, yesterday)]);
+          // A coin the sub-account never mined nor earned is left out.
+          if (stats.workers.total === 0 && earned?.total == null) return null;
+          return miningOverviewView(account.name, coin.code, stats, earned?.yesterday ?? null);
+        }),
+      ),
+    );
+    return { list: rows.filter((r) => r !== null) };
+  }
+}
