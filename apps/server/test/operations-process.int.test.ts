@@ -213,7 +213,7 @@ describe.skipIf(!serverUrl || !natsReachable)('graceful shutdown with NATS inges
         info = await jsm.consumers.info(stream, 'hashpool-ingest');
       }
       const takeoverMs = Date.now() - tookOverAt;
-      console.info(`NATS shutdown: ${published.length} batches published, ${byFirst} stored by the first process, ${afterExit.num_ack_pending + afterExit.num_pending} left to the second, taken over in ${takeoverMs} ms`);
+      console.warn(`NATS shutdown: ${published.length} batches published, ${byFirst} stored by the first process, ${afterExit.num_ack_pending + afterExit.num_pending} left to the second, taken over in ${takeoverMs} ms`);
       expect(info.num_pending).toBe(0);
       expect(info.num_ack_pending).toBe(0);
       await second.close();
