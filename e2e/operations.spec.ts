@@ -56,11 +56,12 @@ test('an operator resets a user\'s authenticator and suspends BTC withdrawals; t
   await saveScreenshot(admin, 'operations-coins-light');
 
   try {
-    // The reset ended the user's sessions: they log in again, now without the authenticator.
-    await page.goto('/login');
-    await fillLogin(page, email);
-    await expect(page).toHaveURL('/');
+    // The reset ended the user's sessions: the next page they open sends them to log in again
+    // (now without the authenticator), and back to that page.
     await page.goto('/asset/index');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await fillLogin(page, email);
+    await expect(page).toHaveURL('/asset/index');
     const btc = page.getByRole('row').filter({ hasText: 'Bitcoin' });
     await expect(btc.getByRole('button', { name: 'Withdraw BTC' })).toBeDisabled();
     await expect(btc.getByRole('button', { name: 'Withdraw BTC' })).toHaveText('Withdrawals suspended');
