@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { findCoin, type ContractOrderStatus } from '@hashpool/shared';
 import { useSafeNavigate } from '../../../shell/navigation/navigation';
 import { useIsMobile } from '../../../ui/responsive';
-import { Paragraph, Title } from '../../../ui/Text';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export const contractPaths = {
   list: '/contract/list',
@@ -33,16 +33,7 @@ export function ContractFrame({ title, subtitle, children }: { title: string; su
   const current = pathname.startsWith('/contract/order') ? 'orders' : pathname.startsWith('/contract/dashboard') ? 'dashboard' : 'list';
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 28px)' }}>
-          {title}
-        </Title>
-        {subtitle && (
-          <Paragraph tone="secondary" style={{ margin: '8px 0 0' }}>
-            {subtitle}
-          </Paragraph>
-        )}
-      </div>
+      <PageHeader title={title} subtitle={subtitle} />
       <nav aria-label={t('nav.label')}>
         <Segmented value={current} onChange={(key) => navigate(TABS.find((tab) => tab.key === key)!.path)} options={TABS.map((tab) => ({ value: tab.key, label: t(`nav.${tab.key}`) }))} />
       </nav>
