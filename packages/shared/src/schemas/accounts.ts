@@ -154,9 +154,17 @@ export const securityCodeBodySchema = z.strictObject({ operation: z.enum(SECURIT
 /** The second factor of a security operation: the authenticator if bound, else a code sent to the bound email or phone. */
 export const verificationSchema = z.strictObject({
   totp_code: codeSchema.optional(),
+  /** Instead of totp_code: the proof POST /auth/totp/validation gave for this operation (single use). */
+  totp_proof: z.string().min(20).max(1000).optional(),
   email_code: codeSchema.optional(),
   sms_code: codeSchema.optional(),
 });
+
+/** POST /auth/totp/validation: an authenticator code checked ahead of the operation it confirms. */
+export const totpValidationBodySchema = z.strictObject({ operation: z.enum(SECURITY_OPERATIONS), subject: z.string().max(300).optional(), code: codeSchema });
+/** The proof the operation then takes as verification.totp_proof: single use, bound to the user, operation and subject. */
+export const totpProofSchema = z.object({ proof: z.string(), expires_in: z.number().int() });
+export const TOTP_PROOF_TTL_SECONDS = 300;
 
 export const newTargetCodeBodySchema = z.strictObject({
   channel: z.enum(['email', 'sms']),
