@@ -137,6 +137,12 @@ export class SecurityService {
     }
   }
 
+  /** A change of sign-in made by another module (the WeChat binding): logged and alerted like the others. */
+  async recordOutsideChange(user: UserRow, change: 'wechat_bind' | 'wechat_unbind', client: ClientInfo): Promise<void> {
+    await repo.recordEvent(this.db, { userId: user.id, event: change, ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: this.clock.now() });
+    await this.alert(user, change, client);
+  }
+
   private async record(userId: string, change: Change, client: ClientInfo, values: Parameters<typeof repo.updateUser>[2], startsHold: boolean): Promise<void> {
     const now = this.clock.now();
     await inTransaction(this.db, async (tx) => {
