@@ -11,6 +11,12 @@ export const E2E_MAIL_DIR = `test-results/e2e-mail-${port}`;
  * test runs with such short tokens too, which exercises the proactive refresh all along.
  */
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 40;
+/**
+ * The local stand-in for WeChat's Open Platform (apps/server/test/fakes/wechat.ts) that
+ * e2e/wechat.spec.ts starts on this port; the server's WeChat settings point at it.
+ */
+export const E2E_WECHAT_PORT = port + 1000;
+export const E2E_WECHAT = { appId: 'wxe2e0000000000001', secret: 'e2e-wechat-app-secret-0001' };
 /** Registering with this address makes the user an operator (ADMIN_EMAILS of the server). */
 export const E2E_OPERATOR_EMAIL = 'wallet-operator@example.com';
 
@@ -61,6 +67,11 @@ export default defineConfig({
       SECURITY_HOLD_HOURS: '0',
       WITHDRAW_ADDRESS_HOLD_HOURS: '0',
       WALLET_JOB_INTERVAL_SECONDS: '2',
+      // WeChat login against the stand-in e2e/wechat.spec.ts runs (E2E_WECHAT_PORT).
+      WECHAT_APP_ID: E2E_WECHAT.appId,
+      WECHAT_APP_SECRET: E2E_WECHAT.secret,
+      WECHAT_CONNECT_BASE: `http://127.0.0.1:${port + 1000}`,
+      WECHAT_API_BASE: `http://127.0.0.1:${port + 1000}`,
     },
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: !process.env.CI,

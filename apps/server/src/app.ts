@@ -32,7 +32,7 @@ import { Readiness, readinessPlugin } from './platform/readiness';
 import { MemoryReplayGuard, RedisReplayGuard } from './platform/replay-guard';
 import { securityPlugin } from './platform/security';
 import { signaturePlugin } from './platform/signature';
-import { fileSmsProvider } from './platform/sms';
+import { smsProviderFrom } from './platform/sms';
 import { spaPlugin } from './platform/spa';
 
 export interface AppDeps {
@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
     keys,
     mailer: adapters.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR, log: app.log }),
-    sms: adapters.sms ?? fileSmsProvider(config.SMS_DIR, app.log),
+    sms: adapters.sms ?? smsProviderFrom(config, app.log),
     passwords: new PasswordHasher(keys.payPepper),
     notifications,
     audit: new AuditLog(database.db, clock),

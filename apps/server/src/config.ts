@@ -65,6 +65,26 @@ export const configSchema = z.object({
   MAIL_DIR: z.string().min(1).default('./data/mail'),
   /** Without an SMS gateway, text messages are written here. */
   SMS_DIR: z.string().min(1).default('./data/sms'),
+  /** Who sends text messages: `file` (SMS_DIR, development) or `twilio` (its REST API). */
+  SMS_PROVIDER: z.enum(['file', 'twilio']).default('file'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  /** The sender: a Twilio number in E.164 (+15005550006) ... */
+  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a number in E.164 (+15005550006)').optional(),
+  /** ... or a Messaging Service (MG + 32 hex digits), which wins when both are set. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits').optional(),
+  TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /** Codes one phone number may receive per hour, and one client address may request per hour. */
+  SMS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(20),
+  /** WeChat Open Platform website login: unset App ID or secret hides the feature. */
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  /** Where the QR-connect page is (https://open.weixin.qq.com) and the API (https://api.weixin.qq.com). */
+  WECHAT_CONNECT_BASE: z.string().url().default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  /** This site's public origin, for the redirect_uri WeChat sends the user back to (e.g. https://pool.example.com). */
+  PUBLIC_ORIGIN: z.string().url().optional(),
   /** ALTCHA proof-of-work by default; GeeTest v4 when its id and key are set and this says so. */
   CAPTCHA_PROVIDER: z.enum(['altcha', 'geetest']).default('altcha'),
   /** PBKDF2 iterations per ALTCHA attempt (with the counter range, about a second in a browser). */
@@ -132,6 +152,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = result.data;
   if (c.FILE_STORAGE === 's3' && !(c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['FILE_STORAGE: s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY']);
+  }
+  if (c.SMS_PROVIDER === 'twilio' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && (c.TWILIO_FROM || c.TWILIO_MESSAGING_SERVICE_SID))) {
+    throw new ConfigError(['SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID']);
   }
   return { ...c, DEMO_SEED: c.DEMO_SEED ?? c.NODE_ENV !== 'production' };
 }

@@ -9,6 +9,9 @@ const files = import.meta.glob<Record<string, unknown>>('../src/i18n/locales/*/*
 
 /** Keys whose value may legitimately be the same as English: product names and the like. */
 const SAME_AS_ENGLISH = new Set([
+  // The product's name, written in Latin letters in these languages.
+  'wechat:row.title',
+  'wechat:callback.title',
   'download:platforms.android.name',
   'download:platforms.ios.name',
   'download:platforms.windows.name',

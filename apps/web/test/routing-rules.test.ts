@@ -53,6 +53,7 @@ describe('route table', () => {
       '/asset/:type/stake-now',
       '/asset/index',
       '/asset/transaction',
+      '/bind-wechat',
       '/contract/dashboard',
       '/contract/detail',
       '/contract/list',

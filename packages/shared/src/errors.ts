@@ -152,6 +152,26 @@ export const ERRORS = {
   loan_repay_exceeds: { code: 34037, status: 400 },
   loan_open_exists: { code: 34038, status: 409 },
   loan_product_invalid: { code: 34039, status: 400 },
+  // Sign-in: WeChat, SMS gateway, TOTP validation (issue 20, signin): 37400-37999.
+  /** Too many codes to one phone number within the hour. */
+  sms_number_limit: { code: 37401, status: 429 },
+  /** Too many codes from one address within the hour. */
+  sms_ip_limit: { code: 37402, status: 429 },
+  /** An authenticator proof that is unknown, spent, expired or for another operation. */
+  totp_proof_invalid: { code: 37410, status: 400 },
+  wechat_disabled: { code: 37420, status: 404 },
+  /** The state of a WeChat redirect is unknown, spent, expired or for another purpose. */
+  wechat_state_invalid: { code: 37421, status: 400 },
+  /** WeChat refused the code (40029 invalid, 40163 already used). */
+  wechat_code_invalid: { code: 37422, status: 400 },
+  /** WeChat could not be reached or refused our credentials. */
+  wechat_unavailable: { code: 37423, status: 503 },
+  /** No account has bound this WeChat account: log in another way and bind it first. */
+  wechat_not_bound: { code: 37424, status: 400 },
+  wechat_already_bound: { code: 37425, status: 409 },
+  /** This WeChat account is bound to another user. */
+  wechat_taken: { code: 37426, status: 409 },
+  wechat_not_linked: { code: 37427, status: 400 },
   // Cloud-mining contracts (33000-33099)
   contract_product_not_found: { code: 33001, status: 404 },
   /** The product is not on sale (draft, ended) or outside its sale window. */

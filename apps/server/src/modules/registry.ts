@@ -12,6 +12,7 @@ import { operationsModule } from './operations';
 import { promotionsModule } from './promotions';
 import { stakingModule } from './staking';
 import { walletModule } from './wallet';
+import { wechatModule } from './wechat';
 // Issue 21: support tickets and the miner catalogue.
 import { catalogueModule } from './catalogue';
 import { supportModule } from './support';
@@ -30,4 +31,5 @@ export const MODULES: readonly RegisteredModule[] = [
   catalogueModule,
   stakingModule,
   contractsModule,
+  wechatModule,
 ];

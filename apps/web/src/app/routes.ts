@@ -102,7 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...planned('oauth', 'public', ['/login/oauth/authorize']),
   ...planned('accounts', 'public', ['/authredirect']),
   // The paths of WeChat binding, sales and the Goldshell event are ours (docs/rules.md, Routes and access).
-  ...planned('accounts', 'public', ['/bind-wechat']),
+  { path: '/bind-wechat', access: 'public', owner: 'accounts', page: () => import('../features/wechat/pages/BindWechatPage'), title: 'wechat:callback.title' },
   // Issue 21: campaign pages managed in Site content.
   { path: '/sales', access: 'public', owner: 'support', page: () => import('../features/support/pages/CampaignPage'), title: 'support:campaign.name_sales' },
   { path: '/activity/goldshell', access: 'public', owner: 'support', page: () => import('../features/support/pages/CampaignPage'), title: 'support:campaign.name_goldshell' },

@@ -144,7 +144,7 @@ export const permissionsSchema = z.object({ permissions: z.array(z.string()), is
  * Operations that need the second factor (docs/security.md item 16). An emailed/SMS code is
  * bound to one of them: a code sent for one cannot confirm another.
  */
-export const SECURITY_OPERATIONS = ['totp_bind', 'totp_unbind', 'password_change', 'pay_password', 'email_change', 'phone_change', 'cancel_account', 'withdraw', 'transfer', 'withdraw_address'] as const;
+export const SECURITY_OPERATIONS = ['totp_bind', 'totp_unbind', 'password_change', 'pay_password', 'email_change', 'phone_change', 'cancel_account', 'withdraw', 'transfer', 'withdraw_address', 'wechat_bind', 'wechat_unbind'] as const;
 export type SecurityOperation = (typeof SECURITY_OPERATIONS)[number];
 
 /** Wallet operations name what the code confirms (`walletSubject` in schemas/wallet.ts): it is bound to exactly that. */
@@ -154,9 +154,17 @@ export const securityCodeBodySchema = z.strictObject({ operation: z.enum(SECURIT
 /** The second factor of a security operation: the authenticator if bound, else a code sent to the bound email or phone. */
 export const verificationSchema = z.strictObject({
   totp_code: codeSchema.optional(),
+  /** Instead of totp_code: the proof POST /auth/totp/validation gave for this operation (single use). */
+  totp_proof: z.string().min(20).max(1000).optional(),
   email_code: codeSchema.optional(),
   sms_code: codeSchema.optional(),
 });
+
+/** POST /auth/totp/validation: an authenticator code checked ahead of the operation it confirms. */
+export const totpValidationBodySchema = z.strictObject({ operation: z.enum(SECURITY_OPERATIONS), subject: z.string().max(300).optional(), code: codeSchema });
+/** The proof the operation then takes as verification.totp_proof: single use, bound to the user, operation and subject. */
+export const totpProofSchema = z.object({ proof: z.string(), expires_in: z.number().int() });
+export const TOTP_PROOF_TTL_SECONDS = 300;
 
 export const newTargetCodeBodySchema = z.strictObject({
   channel: z.enum(['email', 'sms']),

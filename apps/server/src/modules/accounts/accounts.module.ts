@@ -1,6 +1,7 @@
 // The accounts module in the registry: registration and login, sessions, the user's settings and
 // sub-accounts, second factors and security changes, and the directory other modules ask about
 // sub-accounts. It says who calls (bearer tokens).
+import { createHmac } from 'node:crypto';
 import { AltchaVerifier, GeetestVerifier, type CaptchaVerifier } from '../../platform/captcha';
 import { LoginKeyPair } from '../../platform/login-crypto';
 import { defineModule } from '../../platform/modules';
@@ -20,6 +21,8 @@ import { TotpService } from './totp.service';
 
 /** Failed logins and wrong authenticator codes are counted over this window. */
 const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Text messages are capped per number and per client address over this window. */
+const SMS_LIMIT_WINDOW_MS = 60 * 60_000;
 
 export interface AccountsApi {
   auth: AuthService;
@@ -43,14 +46,20 @@ export const accountsModule = defineModule({
         ? new GeetestVerifier(config.GEETEST_ID, config.GEETEST_KEY)
         : new AltchaVerifier(keys.captcha.toString('hex'), config.ALTCHA_COST, clock, p.replayGuard);
     const siteName = async () => (await content.parameters(['site_name'])).site_name ?? 'Hashpool';
-    const codes = new CodeService(db, clock, keys.codes, p.mailer, p.sms, siteName);
+    const codes = new CodeService(db, clock, keys.codes, p.mailer, p.sms, siteName, {
+      perNumber: p.failures('sms_number', SMS_LIMIT_WINDOW_MS),
+      perIp: p.failures('sms_ip', SMS_LIMIT_WINDOW_MS),
+      maxPerNumber: config.SMS_PER_NUMBER_PER_HOUR,
+      maxPerIp: config.SMS_PER_IP_PER_HOUR,
+    });
     const sessions = new SessionService(db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
     const totp = new TotpService(db, clock, new SecretBox(keys.secretBox), p.failures('totp', FAILURE_WINDOW_MS));
     const adminEmails = new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
     const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), adminEmails);
     const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
     const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, (user) => later('wallet')().checks.holdUntil(user));
-    const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName);
+    const proofKey = createHmac('sha256', keys.loginTicket).update('totp-proof').digest();
+    const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName, { key: proofKey, replayGuard: p.replayGuard });
     const operators = new OperatorDesk(db, clock, { audit: p.audit, sessions, security });
     return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha, operators };
   },

@@ -68,7 +68,7 @@ export function accountsRoutes(deps: { auth: AuthService; sessions: SessionServi
       config: { access: access.public, ...perMinute(5) },
       schema: { tags, summary: 'Send a registration or password-reset code after a captcha', body: sendCodeBodySchema, response: { 200: envelope(sendCodeResultSchema) } },
     }, async (request) => {
-      await deps.auth.sendCode(request.body.purpose, targetOf(request.body), request.body.captcha as CaptchaAnswer, request.lang);
+      await deps.auth.sendCode(request.body.purpose, targetOf(request.body), request.body.captcha as CaptchaAnswer, request.lang, request.ip);
       return ok(request, { resend_after: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS });
     });
 

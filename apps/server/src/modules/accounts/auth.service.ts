@@ -95,7 +95,7 @@ export class AuthService {
    * address is known or not; a registration attempt on a known email gets a notice instead of a
    * code, a reset on an unknown one gets nothing.
    */
-  async sendCode(purpose: 'register' | 'reset_password', target: CodeTarget, captcha: CaptchaAnswer, lang: Language): Promise<void> {
+  async sendCode(purpose: 'register' | 'reset_password', target: CodeTarget, captcha: CaptchaAnswer, lang: Language, ip?: string): Promise<void> {
     AuthService.checkTarget(target);
     if (!(await this.captcha.verify(captcha))) throw new AppError('captcha_failed');
     const wait = await this.codes.waitBeforeResend(target, purpose);
@@ -106,7 +106,7 @@ export class AuthService {
       return;
     }
     if (purpose === 'reset_password' && !existing) return;
-    await this.codes.issue(target, purpose, lang);
+    await this.codes.issue(target, purpose, lang, null, ip);
   }
 
   async register(input: RegisterInput, client: ClientInfo): Promise<Tokens> {
@@ -207,15 +207,29 @@ export class AuthService {
     }
     await this.loginFailures.clear(identifier);
     if (user.loginDisabledAt) throw new AppError('login_disabled');
+    return this.afterFirstFactor(user, client, input.lang);
+  }
 
+  /**
+   * A login whose first factor another module proved (WeChat): the same steps as after a right
+   * password (authenticator, new-device code, the session), for a user that may log in.
+   */
+  async loginProven(userId: string, client: ClientInfo, lang: Language): Promise<LoginResult> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || user.status === 'closed' || (user.status === 'cancelling' && cancellationLapsed(user, this.clock.now()))) throw new AppError('login_failed');
+    if (user.loginDisabledAt) throw new AppError('login_disabled');
+    return this.afterFirstFactor(user, client, lang);
+  }
+
+  private async afterFirstFactor(user: UserRow, client: ClientInfo, lang: Language): Promise<LoginResult> {
     if (user.totpSecret) return { status: 'totp', ticket: await this.ticket(user.id, 'totp', client.deviceHash) };
     // The published demo account is shared by every visitor: a new device is its normal case.
     if (!user.isDemo && !(await this.isKnownDevice(user.id, client.deviceHash))) {
       const contact = contactOf(user);
-      await this.codes.issue(contact, 'login_second', input.lang, client.deviceHash);
+      await this.codes.issue(contact, 'login_second', lang, client.deviceHash, client.ip);
       return { status: 'second_validation', ticket: await this.ticket(user.id, 'second', client.deviceHash), channel: contact.channel, masked_target: maskTarget(contact) };
     }
-    return { status: 'ok', tokens: await this.complete(user, client, input.lang, false) };
+    return { status: 'ok', tokens: await this.complete(user, client, lang, false) };
   }
 
   async totpLogin(ticket: string, code: string, client: ClientInfo, lang: Language): Promise<Tokens> {

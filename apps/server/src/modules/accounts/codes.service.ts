@@ -2,12 +2,15 @@
 // from a secure generator, stored as an HMAC, valid 10 minutes, single use, bound to a purpose
 // and optionally to an object, void after 5 wrong tries (each try counted in the database before
 // the code is compared, so every instance and a restart see it; docs/security.md item 38),
-// resend no sooner than 60 s.
+// resend no sooner than 60 s (checked again here, whatever route sends). Text messages are also
+// limited per phone number and per client address within an hour (Redis or the database, like
+// every failure counter), counted before the provider is called.
 import { createHmac } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodePurpose, type Language } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
+import type { FailureCounter } from '../../platform/failure-counter';
 import type { Mailer } from '../../platform/mailer';
 import { translate } from '../../platform/messages';
 import { newSixDigitCode, safeEqual } from '../../platform/random-tokens';
@@ -21,6 +24,14 @@ export function targetKey(target: CodeTarget): string {
   return target.channel === 'email' ? target.email.trim().toLowerCase() : `+${target.country}${target.phone}`;
 }
 
+/** Hourly caps on text messages: per number and per client address. */
+export interface SmsLimits {
+  perNumber: FailureCounter;
+  perIp: FailureCounter;
+  maxPerNumber: number;
+  maxPerIp: number;
+}
+
 export class CodeService {
   constructor(
     private readonly db: Db,
@@ -29,7 +40,18 @@ export class CodeService {
     private readonly mailer: Mailer,
     private readonly sms: SmsProvider,
     private readonly siteName: () => Promise<string>,
+    private readonly smsLimits?: SmsLimits,
   ) {}
+
+  /** Refuses a text message past the hourly caps, then counts it (before the provider is called). */
+  private async countSms(key: string, ip: string | undefined): Promise<void> {
+    const limits = this.smsLimits;
+    if (!limits) return;
+    if ((await limits.perNumber.count(key)) >= limits.maxPerNumber) throw new AppError('sms_number_limit');
+    if (ip && (await limits.perIp.count(ip)) >= limits.maxPerIp) throw new AppError('sms_ip_limit');
+    await limits.perNumber.add(key);
+    if (ip) await limits.perIp.add(ip);
+  }
 
   private hash(code: string, key: string, purpose: string): string {
     return createHmac('sha256', this.hmacKey).update(`${purpose}\n${key}\n${code}`).digest('hex');
@@ -43,10 +65,19 @@ export class CodeService {
     return Math.max(0, Math.ceil(CODE_RESEND_SECONDS - elapsed));
   }
 
-  /** Makes, stores and sends a code. The caller has checked the captcha and the resend timer. */
-  async issue(target: CodeTarget, purpose: CodePurpose, lang: Language, objectRef: string | null = null): Promise<void> {
+  /**
+   * Makes, stores and sends a code. The caller has checked the captcha; the resend timer is
+   * checked here as well (except for the new-device login code, which each login with the right
+   * password asks for), and for SMS the hourly caps of the number and of `ip`.
+   */
+  async issue(target: CodeTarget, purpose: CodePurpose, lang: Language, objectRef: string | null = null, ip?: string): Promise<void> {
     const code = newSixDigitCode();
     const key = targetKey(target);
+    if (purpose !== 'login_second') {
+      const wait = await this.waitBeforeResend(target, purpose);
+      if (wait > 0) throw new AppError('code_resend_wait', { params: { seconds: String(wait) } });
+    }
+    if (target.channel === 'sms') await this.countSms(key, ip);
     const now = this.clock.now();
     await repo.insertCode(this.db, {
       purpose,

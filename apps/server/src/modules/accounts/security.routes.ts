@@ -19,7 +19,9 @@ import {
   sendCodeResultSchema,
   totpBindBodySchema,
   totpSecretSchema,
+  totpProofSchema,
   totpUnbindBodySchema,
+  totpValidationBodySchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { ok } from '../../platform/errors';
@@ -43,7 +45,7 @@ export function securityRoutes(security: SecurityService) {
       config: { access: access.user, ...perMinute(5) },
       schema: { tags, summary: 'Send the code of a security operation to the bound email', body: securityCodeBodySchema, response: codeReply },
     }, async (request) => {
-      await security.sendOperationCode(me(request), request.body.operation, 'email', request.lang, request.body.subject);
+      await security.sendOperationCode(me(request), request.body.operation, 'email', request.lang, request.body.subject, request.ip);
       return ok(request, sent);
     });
 
@@ -51,7 +53,7 @@ export function securityRoutes(security: SecurityService) {
       config: { access: access.user, ...perMinute(5) },
       schema: { tags, summary: 'Send the code of a security operation to the bound phone', body: securityCodeBodySchema, response: codeReply },
     }, async (request) => {
-      await security.sendOperationCode(me(request), request.body.operation, 'sms', request.lang, request.body.subject);
+      await security.sendOperationCode(me(request), request.body.operation, 'sms', request.lang, request.body.subject, request.ip);
       return ok(request, sent);
     });
 
@@ -61,9 +63,19 @@ export function securityRoutes(security: SecurityService) {
     }, async (request) => {
       const target = targetOf(request.body);
       AuthService.checkTarget(target);
-      await security.sendNewTargetCode(me(request), target, request.lang);
+      await security.sendNewTargetCode(me(request), target, request.lang, request.ip);
       return ok(request, sent);
     });
+
+    app.post('/auth/totp/validation', {
+      config: { access: access.user, ...perMinute(10) },
+      schema: {
+        tags,
+        summary: 'Check an authenticator code for a security operation; answers a single-use proof the operation takes as verification.totp_proof',
+        body: totpValidationBodySchema,
+        response: { 200: envelope(totpProofSchema) },
+      },
+    }, async (request) => ok(request, await security.validateTotp(me(request), request.body.operation, request.body.code, request.body.subject)));
 
     app.post('/users/totp/secret', {
       config: { access: access.user, ...perMinute(10) },

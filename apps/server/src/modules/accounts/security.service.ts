@@ -4,7 +4,9 @@
 // bound to the operation), ends the user's other sessions where credentials change, sends an
 // alert, is logged, and (for pay password, email and phone, and a reset) starts the 24-hour
 // withdrawal hold.
-import type { Language, SecurityOperation } from '@hashpool/shared';
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { TOTP_PROOF_TTL_SECONDS, type Language, type SecurityOperation } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -12,6 +14,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import type { PasswordHasher } from '../../platform/passwords';
+import type { ReplayGuard } from '../../platform/replay-guard';
 import * as repo from './accounts.repository';
 import type { UserRow } from './accounts.repository';
 import type { CodeService, CodeTarget } from './codes.service';
@@ -21,6 +24,7 @@ import type { TotpService } from './totp.service';
 
 export interface Verification {
   totp_code?: string | undefined;
+  totp_proof?: string | undefined;
   email_code?: string | undefined;
   sms_code?: string | undefined;
 }
@@ -39,7 +43,45 @@ export class SecurityService {
     private readonly sessions: SessionService,
     private readonly totp: TotpService,
     private readonly siteName: () => Promise<string>,
+    /** Signs and spends the proofs of POST /auth/totp/validation. */
+    private readonly proofs?: { key: Buffer; replayGuard: ReplayGuard },
   ) {}
+
+  /**
+   * POST /auth/totp/validation: checks an authenticator code (the lockout and the one use per
+   * 30-second step of TotpService) for one operation and subject, and answers a proof the
+   * operation takes instead of the code: single use, for this user, operation and subject, five
+   * minutes.
+   */
+  async validateTotp(userId: string, operation: SecurityOperation, code: string, subject?: string): Promise<{ proof: string; expires_in: number }> {
+    if (!this.proofs) throw new AppError('system_error');
+    const user = await this.user(userId);
+    if (!user.totpSecret) throw new AppError('totp_not_bound');
+    await this.totp.verify(user, code);
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const proof = await new SignJWT({ kind: 'totp_proof', op: objectRef(operation, subject) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + TOTP_PROOF_TTL_SECONDS)
+      .sign(this.proofs.key);
+    return { proof, expires_in: TOTP_PROOF_TTL_SECONDS };
+  }
+
+  /** Spends a proof of validateTotp for this user and operation; totp_proof_invalid otherwise. */
+  private async spendTotpProof(userId: string, ref: string, proof: string): Promise<void> {
+    if (!this.proofs) throw new AppError('totp_proof_invalid');
+    let jti: string;
+    try {
+      const { payload } = await jwtVerify(proof, this.proofs.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
+      if (payload.kind !== 'totp_proof' || payload.sub !== userId || payload.op !== ref || typeof payload.jti !== 'string') throw new Error('wrong proof');
+      jti = payload.jti;
+    } catch {
+      throw new AppError('totp_proof_invalid');
+    }
+    if (!(await this.proofs.replayGuard.firstUse(`totp-proof:${jti}`, TOTP_PROOF_TTL_SECONDS + 60))) throw new AppError('totp_proof_invalid');
+  }
 
   async user(userId: string): Promise<UserRow> {
     const user = await repo.findUserById(this.db, userId);
@@ -50,24 +92,24 @@ export class SecurityService {
   }
 
   /** Sends the operation's code to the user's bound email (channel email) or phone (sms). */
-  async sendOperationCode(userId: string, operation: SecurityOperation, channel: 'email' | 'sms', lang: Language, subject?: string): Promise<void> {
+  async sendOperationCode(userId: string, operation: SecurityOperation, channel: 'email' | 'sms', lang: Language, subject?: string, ip?: string): Promise<void> {
     const user = await this.user(userId);
     const target: CodeTarget | null =
       channel === 'email' ? (user.email ? { channel: 'email', email: user.email } : null) : user.phone ? { channel: 'sms', country: user.phoneCountry!, phone: user.phone } : null;
     if (!target) throw new AppError('validation_failed', { fields: [{ field: 'body.channel', messageKey: 'invalid' }] });
     const wait = await this.codes.waitBeforeResend(target, 'security');
     if (wait > 0) throw new AppError('code_resend_wait', { params: { seconds: String(wait) } });
-    await this.codes.issue(target, 'security', lang, objectRef(operation, subject));
+    await this.codes.issue(target, 'security', lang, objectRef(operation, subject), ip);
   }
 
   /** Sends a code to a new email or phone the user wants to bind. */
-  async sendNewTargetCode(userId: string, target: CodeTarget, lang: Language): Promise<void> {
+  async sendNewTargetCode(userId: string, target: CodeTarget, lang: Language, ip?: string): Promise<void> {
     const purpose = target.channel === 'email' ? 'bind_email' : 'bind_phone';
     const owner = await repo.findUserByContact(this.db, target);
     if (owner && owner.id !== userId) throw new AppError('contact_taken');
     const wait = await this.codes.waitBeforeResend(target, purpose);
     if (wait > 0) throw new AppError('code_resend_wait', { params: { seconds: String(wait) } });
-    await this.codes.issue(target, purpose, lang, userId);
+    await this.codes.issue(target, purpose, lang, userId, ip);
   }
 
   /**
@@ -75,12 +117,13 @@ export class SecurityService {
    * operation and, for wallet operations, this subject (the withdrawal, transfer or address).
    */
   async verifySecondFactor(user: UserRow, operation: SecurityOperation, v: Verification, subject?: string): Promise<void> {
+    const ref = objectRef(operation, subject);
     if (user.totpSecret && operation !== 'totp_bind') {
+      if (v.totp_proof) return this.spendTotpProof(user.id, ref, v.totp_proof);
       if (!v.totp_code) throw new AppError('second_factor_required');
       await this.totp.verify(user, v.totp_code);
       return;
     }
-    const ref = objectRef(operation, subject);
     if (user.email && v.email_code) return this.codes.consume({ channel: 'email', email: user.email }, 'security', v.email_code, ref);
     if (user.phone && v.sms_code) return this.codes.consume({ channel: 'sms', country: user.phoneCountry!, phone: user.phone }, 'security', v.sms_code, ref);
     throw new AppError('second_factor_required');
@@ -92,6 +135,12 @@ export class SecurityService {
     for (const to of new Set([user.notifyEmail ?? user.email, extraTo].filter((x): x is string => Boolean(x)))) {
       await this.codes.notify(to, lang, 'security_subject', 'security_body', params).catch(() => undefined);
     }
+  }
+
+  /** A change of sign-in made by another module (the WeChat binding): logged and alerted like the others. */
+  async recordOutsideChange(user: UserRow, change: 'wechat_bind' | 'wechat_unbind', client: ClientInfo): Promise<void> {
+    await repo.recordEvent(this.db, { userId: user.id, event: change, ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: this.clock.now() });
+    await this.alert(user, change, client);
   }
 
   private async record(userId: string, change: Change, client: ClientInfo, values: Parameters<typeof repo.updateUser>[2], startsHold: boolean): Promise<void> {

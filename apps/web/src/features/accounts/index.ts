@@ -2,3 +2,4 @@
 // switches between them and logs out.
 export { accountsApi, logout } from './accounts.api';
 export { useAccounts } from './accounts.queries';
+export { useFinishLogin } from './lib/useFinishLogin';

@@ -33,6 +33,8 @@ export const SECURITY_EVENTS = [
   'cancel_account',
   'cancellation_revoked',
   'admin_granted',
+  'wechat_bind',
+  'wechat_unbind',
 ] as const;
 
 export default function SecurityLogPage() {

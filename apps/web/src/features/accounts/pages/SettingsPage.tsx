@@ -20,6 +20,7 @@ import PasswordDialog from '../dialogs/PasswordDialog';
 import PayPasswordDialog from '../dialogs/PayPasswordDialog';
 import TotpBindDialog from '../dialogs/TotpBindDialog';
 import TotpUnbindDialog from '../dialogs/TotpUnbindDialog';
+import { WechatSettingRow } from '../../wechat';
 
 const DIALOGS = {
   email: EmailDialog,
@@ -91,6 +92,7 @@ function SecurityPanel({ mine, open }: { mine: UserMine; open: (dialog: DialogKe
           )
         }
       />
+      <WechatSettingRow mine={mine} Row={SettingRow} />
       <SettingRow
         icon={<LockOutlined />}
         title={t('security.password.row_title')}

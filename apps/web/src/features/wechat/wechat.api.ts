@@ -1,0 +1,22 @@
+// The WeChat calls (paths as in apps/server wechat.routes.ts): whether it is offered, the user's
+// binding, starting and completing a login or a binding, unbinding.
+import type { LoginResult, WechatStatus } from '@hashpool/shared';
+import { api } from '../../shell/api/client';
+import type { Verification } from '../../shell/verification/verification.api';
+
+export type { WechatStatus };
+
+export const wechatApi = {
+  config: (signal?: AbortSignal) => api.get<{ enabled: boolean }>('/wechat/config', undefined, { signal, silent: true }),
+  status: (signal?: AbortSignal) => api.get<WechatStatus>('/wechat/binding', undefined, { signal }),
+  loginAuthorize: () => api.post<{ url: string }>('/wechat/login/authorize', {}),
+  login: (code: string, state: string) => api.post<LoginResult>('/wechat/login', { code, state }, { silent: true }),
+  bindAuthorize: (verification: Verification) => api.post<{ url: string }>('/wechat/bind/authorize', { verification: { ...verification } }, { silent: true }),
+  bind: (code: string, state: string) => api.post<null>('/wechat/bind', { code, state }, { silent: true }),
+  unbind: (verification: Verification) => api.post<null>('/wechat/unbind', { verification: { ...verification } }, { silent: true }),
+};
+
+export const wechatKeys = {
+  config: ['wechat', 'config'] as const,
+  status: ['wechat', 'status'] as const,
+};
