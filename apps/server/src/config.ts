@@ -129,6 +129,11 @@ export const configSchema = z.object({
   WITHDRAW_ADDRESS_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <this>`; unset: no /metrics at all. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * The OAuth / OpenID Connect issuer (issue 19): the public address of the API's provider,
+   * ending in /api/oidc. Unset: http://localhost:<PORT>/api/oidc, for development only.
+   */
+  OAUTH_ISSUER: z.string().url().regex(/\/api\/oidc$/, 'must end with /api/oidc').optional(),
   /** Comma-separated emails that get the operator role when they register (first set-up, tests). */
   ADMIN_EMAILS: z.string().optional(),
 });

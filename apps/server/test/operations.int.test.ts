@@ -99,6 +99,10 @@ describe('roles', () => {
 
   // The access matrix: every admin route, every role (docs/security.md, Operator roles).
   const EXPECTED: Record<string, readonly OperatorRole[]> = {
+    // Issue 19: the OAuth client registry.
+    'GET /api/admin/oauth/clients': ['admin'],
+    'POST /api/admin/oauth/clients': ['admin'],
+    'POST /api/admin/oauth/clients/:id/disable': ['admin'],
     'GET /api/admin/withdrawals': ['admin', 'finance'],
     'POST /api/admin/withdrawals/:id/approve': ['admin', 'finance'],
     'POST /api/admin/withdrawals/:id/reject': ['admin', 'finance'],

@@ -38,14 +38,14 @@ describe('menus from the route table', () => {
     expect(links('account', user('user.view'))).toEqual(['/user/setting', '/user/logs']);
     expect(links('account', user('user.view', 'account.view'))).toEqual(['/user/account', '/user/setting', '/user/logs']);
     expect(links('account', { ...user(...PERMISSIONS), admin: false })).toEqual(['/user/account', '/user/setting', '/user/logs']);
-    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin/wallet', '/admin/support', '/admin/content', '/admin/catalogue']);
-    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin', 'common:header.admin_support', 'common:header.admin_content', 'common:header.admin_catalogue']);
+    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin/wallet', '/admin/support', '/admin/content', '/admin/catalogue', '/admin/oauth']);
+    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin', 'common:header.admin_support', 'common:header.admin_content', 'common:header.admin_catalogue', 'oauth:admin.menu']);
   });
 
   it('user centre: each page for the holders of its permission', () => {
     expect(links('user', visitor)).toEqual([]);
-    expect(links('user', user('user.view'))).toEqual(['/user/setting', '/user/mining', '/user/logs', '/user/message', '/user/red_packet', '/user/coupon']);
-    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/mining', '/user/logs', '/user/message', '/user/invite', '/user/red_packet', '/user/coupon']);
+    expect(links('user', user('user.view'))).toEqual(['/user/setting', '/user/mining', '/user/logs', '/user/message', '/user/authredirect', '/user/red_packet', '/user/coupon']);
+    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/mining', '/user/logs', '/user/message', '/user/authredirect', '/user/invite', '/user/red_packet', '/user/coupon']);
     expect(links('user', user('recommend.view'))).toEqual(['/user/invite']);
   });
 

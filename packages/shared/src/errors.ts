@@ -190,6 +190,19 @@ export const ERRORS = {
   contract_bank_unset: { code: 33009, status: 400 },
   /** A product whose values do not fit together (sale window, inventory below units sold). */
   contract_product_invalid: { code: 33010, status: 400 },
+  // OAuth provider (issue 19): 36500-36999.
+  /** The authorization (interaction) is unknown, finished or expired: start again from the application. */
+  oauth_interaction_not_found: { code: 36500, status: 404 },
+  /** The consent screen needs at least one sub-account (docs/rules.md, Screens). */
+  oauth_account_required: { code: 36501, status: 400 },
+  /** A sub-account chosen on the consent screen is not the caller's. */
+  oauth_account_invalid: { code: 36502, status: 400 },
+  /** A scope the application did not ask for, or is not registered for. */
+  oauth_scope_invalid: { code: 36503, status: 400 },
+  /** A redirect URI that is not an absolute https URL (http only for localhost), or with a fragment. */
+  oauth_redirect_uri_invalid: { code: 36504, status: 400 },
+  /** The route reads with an OAuth access token only. */
+  oauth_token_required: { code: 36505, status: 403 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

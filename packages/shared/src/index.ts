@@ -27,3 +27,4 @@ export * from './mining-profit';
 export * from './schemas/staking';
 export * from './schemas/contracts';
 export * from './schemas/wechat';
+export * from './schemas/oauth';

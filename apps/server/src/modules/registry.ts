@@ -16,6 +16,8 @@ import { wechatModule } from './wechat';
 // Issue 21: support tickets and the miner catalogue.
 import { catalogueModule } from './catalogue';
 import { supportModule } from './support';
+// Issue 19: the OAuth / OpenID Connect provider.
+import { oauthModule } from './oauth';
 
 export const MODULES: readonly RegisteredModule[] = [
   contentModule,
@@ -32,4 +34,6 @@ export const MODULES: readonly RegisteredModule[] = [
   stakingModule,
   contractsModule,
   wechatModule,
+  // Issue 19.
+  oauthModule,
 ];

@@ -47,6 +47,11 @@ export interface Principal {
   sessionFamilyId?: string;
   /** Set when the caller is an observer link rather than a logged-in user: read-only. */
   observer?: { linkId: string; permissions: readonly string[] };
+  /**
+   * Set when the caller is a third-party application with an OAuth access token (modules/oauth):
+   * it also carries `observer`, so it is read-only in the same way, limited to these sub-accounts.
+   */
+  oauth?: { authorizationId: string; clientId: string; scopes: readonly string[]; accountIds: readonly string[] };
 }
 
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;

@@ -98,9 +98,10 @@ export const ROUTES: readonly RouteDef[] = [
   { ...ADDRESS_PAGE, path: '/mining/:coin/stats', page: () => import('../features/address-mining/pages/AddressStatsPage'), title: 'mining:nav.stats', menu: [inMenu('address', 20)] },
   { ...ADDRESS_PAGE, path: '/mining/:coin/info', page: () => import('../features/address-mining/pages/AddressInfoPage'), title: 'mining:nav.info', menu: [inMenu('address', 30)] },
   { ...ADDRESS_PAGE, path: '/mining/:coin/ip-statistics', page: () => import('../features/address-mining/pages/IpStatisticsPage'), title: 'mining:nav.ip-statistics', menu: [inMenu('address', 40)] },
-  // A logged-in user must reach this one: it is where they pick the accounts to grant.
-  ...planned('oauth', 'public', ['/login/oauth/authorize']),
-  ...planned('accounts', 'public', ['/authredirect']),
+  // A logged-in user must reach this one: it is where they pick the accounts to grant (issue 19).
+  { path: '/login/oauth/authorize', access: 'public', owner: 'oauth', page: () => import('../features/oauth/pages/ConsentPage'), title: 'oauth:consent.page_title' },
+  // Where the OAuth provider shows what it cannot send back to the application (issue 19).
+  { path: '/authredirect', access: 'public', owner: 'oauth', page: () => import('../features/oauth/pages/AuthRedirectPage'), title: 'oauth:redirect.page_title' },
   // The paths of WeChat binding, sales and the Goldshell event are ours (docs/rules.md, Routes and access).
   { path: '/bind-wechat', access: 'public', owner: 'accounts', page: () => import('../features/wechat/pages/BindWechatPage'), title: 'wechat:callback.title' },
   // Issue 21: campaign pages managed in Site content.
@@ -127,7 +128,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/user/mining', access: USER, owner: 'earnings', page: () => import('../features/earnings/pages/UserMiningPage'), title: 'user:mining.title',
     menu: [inMenu('user', 25, 'user:nav.mining')] },
   { path: '/user/message', access: USER, owner: 'mining', page: () => import('../features/mining/pages/MessagePage'), title: 'pool:messages.page_title', menu: [inMenu('user', 40, 'user:nav.messages')] },
-  ...planned('oauth', USER, ['/user/authredirect']),
+  // Issue 19: the applications the user authorized (OAuth), revocable.
+  { path: '/user/authredirect', access: USER, owner: 'oauth', page: () => import('../features/oauth/pages/AuthorizedAppsPage'), title: 'oauth:apps.title',
+    menu: [inMenu('user', 45, 'oauth:apps.nav')] },
   // Built in the promotions issue: received red packets and fee coupons (user-centre tabs).
   { path: '/user/red_packet', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/MyRedPacketsPage'), title: 'promotions:receipts.title',
     menu: [inMenu('user', 60, 'promotions:nav.red_packets')] },
@@ -164,6 +167,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Issue 21: the support queue (support role) and the site content and catalogue editors (content role).
   { path: '/admin/support', access: { operator: ['support'] }, owner: 'support', page: () => import('../features/support/pages/AdminSupportPage'), title: 'support:admin.title', menu: [inMenu('account', 41, 'common:header.admin_support')] },
   { path: '/admin/content', access: { operator: ['content'] }, owner: 'support', page: () => import('../features/support/pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
+  // Issue 19: the OAuth applications (admin only).
+  { path: '/admin/oauth', access: 'admin', owner: 'oauth', page: () => import('../features/oauth/pages/AdminOAuthPage'), title: 'oauth:admin.title', menu: [inMenu('account', 44, 'oauth:admin.menu')] },
   { path: '/admin/catalogue', access: { operator: ['content'] }, owner: 'catalogue', page: () => import('../features/catalogue/pages/AdminCataloguePage'), title: 'catalogue:admin.title', menu: [inMenu('account', 43, 'common:header.admin_catalogue')] },
 ];
 

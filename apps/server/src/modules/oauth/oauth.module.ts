@@ -1,0 +1,45 @@
+// The oauth module in the registry (issue 19): an OAuth 2.1 / OpenID Connect provider for
+// third-party applications, the consent screen's calls, the user's authorized applications, the
+// operators' client registry, and the principal of an access token (read-only, granted sub-accounts).
+import { defineModule } from '../../platform/modules';
+import { SecretBox } from '../../platform/secret-box';
+import { OAuthService } from './oauth.service';
+import { oauthRoutes } from './oauth.routes';
+import { createProvider } from './provider';
+
+/** How often expired codes, tokens and sessions are deleted. */
+const SWEEP_INTERVAL_MS = 60 * 60_000;
+
+export interface OAuthApi {
+  oauth: OAuthService;
+}
+
+export const oauthModule = defineModule({
+  name: 'oauth',
+  dependsOn: ['accounts'],
+  create: async (p, use) => {
+    const box = new SecretBox(p.keys.secretBox);
+    const accounts = use('accounts');
+    const holder: { service?: OAuthService } = {};
+    const provider = await createProvider({
+      issuer: p.config.OAUTH_ISSUER ?? `http://localhost:${p.config.PORT}/api/oidc`,
+      db: p.db,
+      clock: p.clock,
+      box,
+      cookieSecret: p.keys.secretBox,
+      trustProxy: p.config.TRUST_PROXY !== 'false',
+      claimsOf: (userId) => holder.service!.claimsOf(userId),
+    });
+    holder.service = new OAuthService(p.db, p.clock, { provider, box, audit: p.audit, accounts });
+    return { oauth: holder.service };
+  },
+  routes: (api) => oauthRoutes(api.oauth),
+  principal: (api) => (request) => api.oauth.resolvePrincipal(request),
+  jobs: (api, p) => {
+    const timer = setInterval(() => {
+      api.oauth.sweep().catch((error: unknown) => p.log.warn({ err: error }, 'oauth sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+});

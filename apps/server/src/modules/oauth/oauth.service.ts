@@ -1,0 +1,224 @@
+// The rules of the OAuth provider around oidc-provider: the operators' client registry, the
+// consent screen (which sub-accounts an application may read), the user's authorized applications
+// and their revocation, and what an access token lets its holder read.
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { OAUTH_SCOPES, type OAuthAuthorization, type OAuthClient, type OAuthClientCreated, type OAuthInteraction } from '@hashpool/shared';
+import type { Db } from '../../db/client';
+import type { Principal } from '../../platform/access';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import type { SecretBox } from '../../platform/secret-box';
+import type { AccountsApi } from '../accounts';
+import * as repo from './oauth.repository';
+import { permissionsForRoute } from './scopes';
+
+export interface OAuthDeps {
+  provider: Provider;
+  box: SecretBox;
+  audit: AuditLog;
+  accounts: AccountsApi;
+}
+
+const byScopeOrder = (scopes: Iterable<string>) => OAUTH_SCOPES.filter((s) => new Set(scopes).has(s));
+const epoch = () => Math.floor(Date.now() / 1000);
+
+export class OAuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: OAuthDeps,
+  ) {}
+
+  get provider(): Provider {
+    return this.deps.provider;
+  }
+
+  // Operators: the client registry ------------------------------------------------------------------
+
+  async registerClient(operatorId: string, input: { name: string; redirect_uris: string[]; scopes: string[] }): Promise<OAuthClientCreated> {
+    const secret = randomBytes(32).toString('base64url');
+    const row = await this.db.transaction(async (tx) => {
+      const created = await repo.insertClient(tx, {
+        id: `hp_${randomBytes(12).toString('base64url')}`,
+        name: input.name,
+        secretSealed: this.deps.box.seal(secret),
+        redirectUris: [...new Set(input.redirect_uris)],
+        scopes: byScopeOrder(input.scopes),
+        createdBy: operatorId,
+        createdAt: this.clock.now(),
+      });
+      await this.deps.audit.record({ adminUserId: operatorId, action: 'oauth_client_register', target: `oauth_client:${created.id}`, detail: { name: created.name, redirect_uris: created.redirectUris.join(' '), scopes: created.scopes.join(' ') } }, tx);
+      return created;
+    });
+    return { ...presentClient({ ...row, authorizations: 0 }), secret };
+  }
+
+  async clients(): Promise<OAuthClient[]> {
+    return (await repo.listClients(this.db)).map(presentClient);
+  }
+
+  /** Disables a client: it can no longer authorize, and every authorization of it is revoked. */
+  async disableClient(operatorId: string, clientId: string): Promise<void> {
+    const row = await repo.disableClient(this.db, clientId, this.clock.now());
+    if (!row) throw new AppError('not_found');
+    await this.deps.audit.record({ adminUserId: operatorId, action: 'oauth_client_disable', target: `oauth_client:${clientId}`, detail: { name: row.name } });
+    const authorizations = await repo.activeAuthorizationsOfClient(this.db, clientId);
+    await this.revoke(authorizations.map((a) => a.id));
+  }
+
+  // The consent screen --------------------------------------------------------------------------------
+
+  private async interaction(uid: string) {
+    const interaction = await this.provider.Interaction.find(uid);
+    if (!interaction || interaction.result) throw new AppError('oauth_interaction_not_found');
+    const clientId = String(interaction.params.client_id ?? '');
+    const client = await repo.findClient(this.db, clientId);
+    if (!client || client.disabledAt) throw new AppError('oauth_interaction_not_found');
+    const allowed = new Set(['openid', 'offline_access', ...client.scopes]);
+    const asked = String(interaction.params.scope ?? '').split(' ').filter((s) => allowed.has(s));
+    return { interaction, client, scopes: byScopeOrder(asked) };
+  }
+
+  async interactionDetails(userId: string, uid: string): Promise<OAuthInteraction> {
+    const { client, scopes, interaction } = await this.interaction(uid);
+    const accounts = await this.deps.accounts.accounts.list(userId);
+    return {
+      uid,
+      client: { id: client.id, name: client.name },
+      scopes,
+      redirect_host: new URL(String(interaction.params.redirect_uri)).host,
+      accounts: accounts.map((a) => ({ id: a.id, name: a.name, is_current: a.is_current })),
+    };
+  }
+
+  /**
+   * The user's yes: a grant of the asked scopes for the chosen sub-accounts (at least one, all
+   * the user's own). An earlier authorization of the same application is replaced. Answers where
+   * the browser goes next (the provider's resume, which redirects to the application).
+   */
+  async consent(userId: string, uid: string, accountIds: string[]): Promise<string> {
+    const { interaction, client, scopes } = await this.interaction(uid);
+    const chosen = [...new Set(accountIds)];
+    if (chosen.length === 0) throw new AppError('oauth_account_required');
+    const own = new Set((await this.deps.accounts.accounts.list(userId)).map((a) => a.id));
+    if (chosen.some((id) => !own.has(id))) throw new AppError('oauth_account_invalid');
+
+    const grant = new this.provider.Grant({ accountId: userId, clientId: client.id });
+    grant.addOIDCScope(scopes.join(' '));
+    const grantId = await grant.save();
+    const earlier = await repo.activeAuthorizationsOf(this.db, userId, client.id);
+    await repo.insertAuthorization(this.db, { grantId, userId, clientId: client.id, scopes, accountIds: chosen, createdAt: this.clock.now() });
+    await this.revoke(earlier.map((a) => a.id));
+
+    interaction.result = { login: { accountId: userId }, consent: { grantId } };
+    await interaction.save(Math.max(1, interaction.exp - epoch()));
+    return interaction.returnTo;
+  }
+
+  /** The user's no: the application is told access_denied. */
+  async deny(uid: string): Promise<string> {
+    const { interaction } = await this.interaction(uid);
+    interaction.result = { error: 'access_denied', error_description: 'The user refused the authorization.' };
+    await interaction.save(Math.max(1, interaction.exp - epoch()));
+    return interaction.returnTo;
+  }
+
+  // The user's authorized applications ---------------------------------------------------------------
+
+  async authorizations(userId: string): Promise<OAuthAuthorization[]> {
+    const rows = await repo.activeAuthorizationsOf(this.db, userId);
+    const clients = await repo.clientsByIds(this.db, [...new Set(rows.map((r) => r.clientId))]);
+    const names = await this.deps.accounts.directory.namesByIds(rows.flatMap((r) => r.accountIds));
+    return rows.map((r) => ({
+      id: r.id,
+      client: { id: r.clientId, name: clients.get(r.clientId)?.name ?? r.clientId },
+      scopes: r.scopes,
+      accounts: r.accountIds.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
+      created_at: r.createdAt.toISOString(),
+    }));
+  }
+
+  async revokeOwn(userId: string, authorizationId: string): Promise<void> {
+    const rows = await repo.activeAuthorizationsOf(this.db, userId);
+    if (!rows.some((r) => r.id === authorizationId)) throw new AppError('not_found');
+    await this.revoke([authorizationId]);
+  }
+
+  /** Marks the authorizations revoked and destroys their grants with every code and token of them. */
+  private async revoke(ids: string[]): Promise<void> {
+    const revoked = await repo.revokeAuthorizations(this.db, ids, this.clock.now());
+    for (const r of revoked) await repo.deletePayloadsOfGrant(this.db, r.grantId);
+  }
+
+  // Resource access with an access token -------------------------------------------------------------
+
+  /**
+   * A bearer access token of the provider as a read-only principal: the user's, limited to the
+   * granted sub-accounts and to the routes its scopes open (scopes.ts). Not one of ours: null.
+   */
+  async resolvePrincipal(request: FastifyRequest): Promise<Principal | null> {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    const value = header.slice(7).trim();
+    if (value.length < 32 || value.length > 128) return null;
+    const token = await this.provider.AccessToken.find(value);
+    if (!token?.grantId) return null;
+    const authorization = await repo.findAuthorizationByGrant(this.db, token.grantId);
+    if (!authorization || authorization.revokedAt || authorization.userId !== token.accountId) return null;
+    const scopes = String(token.scope ?? '').split(' ').filter(Boolean);
+    let permissions = permissionsForRoute(request.routeOptions.url ?? '', scopes);
+    const accountName = (request.params as Record<string, unknown> | undefined)?.account;
+    if (typeof accountName === 'string') {
+      const id = await this.deps.accounts.directory.idByName(accountName);
+      if (!id || !authorization.accountIds.includes(id)) permissions = [];
+    }
+    return {
+      userId: authorization.userId,
+      accountId: authorization.accountIds[0] ?? null,
+      permissions: [],
+      isAdmin: false,
+      observer: { linkId: `oauth:${authorization.id}`, permissions },
+      oauth: { authorizationId: authorization.id, clientId: authorization.clientId, scopes, accountIds: authorization.accountIds },
+    };
+  }
+
+  async grantedAccounts(principal: Principal) {
+    if (!principal.oauth) throw new AppError('oauth_token_required');
+    const names = await this.deps.accounts.directory.namesByIds([...principal.oauth.accountIds]);
+    return {
+      client_id: principal.oauth.clientId,
+      scopes: [...principal.oauth.scopes],
+      accounts: principal.oauth.accountIds.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
+    };
+  }
+
+  /** The claims userinfo and ID tokens carry for a user (the subject is the user id). */
+  async claimsOf(userId: string) {
+    try {
+      const me = await this.deps.accounts.accounts.mine(userId);
+      return { preferred_username: me.current_account?.name ?? me.email ?? me.id, ...(me.email ? { email: me.email, email_verified: true } : {}) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Drops expired provider payloads (a job of the serving process). */
+  async sweep(): Promise<void> {
+    await repo.deleteExpiredPayloads(this.db, this.clock.now());
+  }
+}
+
+function presentClient(row: repo.ClientRow & { authorizations: number }): OAuthClient {
+  return {
+    id: row.id,
+    name: row.name,
+    redirect_uris: row.redirectUris,
+    scopes: row.scopes,
+    created_at: row.createdAt.toISOString(),
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    authorizations: row.authorizations,
+  };
+}

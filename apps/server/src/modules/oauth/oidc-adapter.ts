@@ -1,0 +1,79 @@
+// oidc-provider's persistence (its Adapter interface) backed by our database: one row per model
+// and id in oauth_payloads, with the expiry, grant id, uid and user code as columns to look up by.
+// Every instance reads the same rows, so an authorization started on one finishes on another.
+// Clients are not payloads: the `Client` model reads the operators' registry (oauth_clients).
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { SecretBox } from '../../platform/secret-box';
+import * as repo from './oauth.repository';
+
+/** The metadata oidc-provider reads for a registered client: confidential, code flow only. */
+export function clientMetadata(row: repo.ClientRow, secretBox: SecretBox): AdapterPayload {
+  return {
+    client_id: row.id,
+    client_secret: secretBox.open(row.secretSealed),
+    client_name: row.name,
+    redirect_uris: row.redirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_basic',
+    // openid and offline_access are implied by the registration; the rest is what the operator allowed.
+    scope: ['openid', 'offline_access', ...row.scopes].join(' '),
+  };
+}
+
+export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
+  return (model: string): Adapter => {
+    if (model === 'Client') {
+      return {
+        async find(id) {
+          const row = await repo.findClient(db, id);
+          return row && !row.disabledAt ? clientMetadata(row, secretBox) : undefined;
+        },
+        // Clients are registered in the admin area, never through the provider.
+        async upsert() {},
+        async findByUid() { return undefined; },
+        async findByUserCode() { return undefined; },
+        async consume() {},
+        async destroy() {},
+        async revokeByGrantId() {},
+      };
+    }
+    const live = (row: repo.PayloadRow | undefined): AdapterPayload | undefined => {
+      if (!row || (row.expiresAt && row.expiresAt <= clock.now())) return undefined;
+      return { ...(row.payload as AdapterPayload), ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
+    };
+    return {
+      async upsert(id, payload, expiresIn) {
+        await repo.upsertPayload(db, {
+          model,
+          id,
+          payload: payload as Record<string, unknown>,
+          grantId: payload.grantId ?? null,
+          uid: payload.uid ?? null,
+          userCode: payload.userCode ?? null,
+          expiresAt: expiresIn ? new Date(clock.now().getTime() + expiresIn * 1000) : null,
+        });
+      },
+      async find(id) {
+        return live(await repo.findPayload(db, model, { id }));
+      },
+      async findByUid(uid) {
+        return live(await repo.findPayload(db, model, { uid }));
+      },
+      async findByUserCode(userCode) {
+        return live(await repo.findPayload(db, model, { userCode }));
+      },
+      async consume(id) {
+        await repo.consumePayload(db, model, id, clock.now());
+      },
+      async destroy(id) {
+        await repo.deletePayload(db, model, id);
+      },
+      async revokeByGrantId(grantId) {
+        await repo.deletePayloadsOfGrant(db, grantId);
+      },
+    };
+  };
+}

@@ -1,0 +1,261 @@
+// The OAuth 2.1 / OpenID Connect provider (issue 19) against a listening server, with a client no
+// one here wrote (openid-client): discovery, authorization code with PKCE, the consent through our
+// API (the e2e does it in Chromium), token, userinfo, refresh with rotation; the access token as
+// a read-only principal limited to the granted sub-accounts and scopes; and the refusals (wrong
+// redirect URI, no PKCE, plain PKCE, reused code, revoked grant, implicit and password grants).
+import { createServer } from 'node:net';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type AccountItem, type OAuthClientCreated, type OAuthInteraction, type Tokens } from '@hashpool/shared';
+import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { SmtpInbox } from './smtp-inbox';
+import { body, startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let base: string;
+let issuer: string;
+const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('oauth-operator');
+const CALLBACK = 'https://app.example.com/callback';
+interface Person { email: string; tokens: Tokens }
+let admin: Person;
+let user: Person;
+let accounts: AccountItem[];
+let registered: OAuthClientCreated;
+let config: oidc.Configuration;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  issuer = `${base}/api/oidc`;
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600', OAUTH_ISSUER: issuer } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  admin = await registerByEmail(t.app, inbox, ADMIN);
+  user = await registerByEmail(t.app, inbox);
+  await inject(t.app, { method: 'POST', url: '/api/accounts', headers: auth(user.tokens), payload: { name: `second${Date.now() % 100000}` } });
+  accounts = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(user.tokens) })).data;
+  const created = await inject(t.app, { method: 'POST', url: '/api/admin/oauth/clients', headers: auth(admin.tokens), payload: { name: 'Rig Monitor', redirect_uris: [CALLBACK], scopes: ['profile', 'email', 'mining', 'transactions'] } });
+  expect(created.statusCode, created.body).toBe(200);
+  registered = body<OAuthClientCreated>(created).data;
+  config = await oidc.discovery(new URL(issuer), registered.id, undefined, oidc.ClientSecretBasic(registered.secret), { execute: [oidc.allowInsecureRequests] });
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox.stop();
+});
+
+/** A browser's cookies, by name (the provider's interaction and resume cookies). */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  async get(url: string): Promise<Response> {
+    const res = await fetch(new URL(url, base), { redirect: 'manual', headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return res;
+  }
+}
+
+const location = (res: Response) => new URL(res.headers.get('location') ?? '', base);
+
+/** Starts an authorization in a browser: where the provider sends it, and the PKCE values. */
+async function authorize(params: Record<string, string> = {}, browser = new Browser()) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: CALLBACK,
+    scope: 'openid profile email mining transactions',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    ...params,
+  });
+  const res = await browser.get(url.href);
+  return { res, browser, verifier, state };
+}
+
+/** The user answers on the consent screen (its API); the browser follows to the application. */
+async function consent(flow: Awaited<ReturnType<typeof authorize>>, accountIds: string[], who = user) {
+  expect(flow.res.status).toBe(303);
+  const screen = location(flow.res);
+  expect(screen.pathname).toBe('/login/oauth/authorize');
+  const uid = screen.searchParams.get('uid')!;
+  const answer = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(who.tokens), payload: { account_ids: accountIds } });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const resumed = await flow.browser.get(body<{ redirect_to: string }>(answer).data.redirect_to);
+  expect(resumed.status).toBe(303);
+  return location(resumed);
+}
+
+describe('authorization code flow with openid-client', () => {
+  it('discovers a code-only provider with PKCE S256 and no implicit or password grant', () => {
+    const meta = config.serverMetadata();
+    expect(meta.issuer).toBe(issuer);
+    expect(meta.response_types_supported).toEqual(['code']);
+    expect(meta.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+    expect(meta.grant_types_supported).not.toContain('implicit');
+    expect(meta.grant_types_supported).not.toContain('password');
+    expect(meta.code_challenge_methods_supported).toEqual(['S256']);
+  });
+
+  it('shows the consent screen the application, the scopes and the user\'s sub-accounts', async () => {
+    const flow = await authorize();
+    const uid = location(flow.res).searchParams.get('uid')!;
+    const details = body<OAuthInteraction>(await inject(t.app, { url: `/api/oauth/interactions/${uid}`, headers: auth(user.tokens) })).data;
+    expect(details.client).toEqual({ id: registered.id, name: 'Rig Monitor' });
+    expect(details.scopes).toEqual(['openid', 'profile', 'email', 'mining', 'transactions']);
+    expect(details.redirect_host).toBe('app.example.com');
+    expect(details.accounts.map((a) => a.id).sort()).toEqual(accounts.map((a) => a.id).sort());
+    expect((await inject(t.app, { url: `/api/oauth/interactions/${uid}` })).statusCode).toBe(401);
+    // At least one account must be selected, and only the user's own.
+    const none = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(user.tokens), payload: { account_ids: [] } });
+    expect(body(none).code).toBe(ERRORS.oauth_account_required.code);
+    const stranger = await registerByEmail(t.app, inbox);
+    const theirs = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(stranger.tokens) })).data;
+    const foreign = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(user.tokens), payload: { account_ids: [theirs[0]!.id] } });
+    expect(body(foreign).code).toBe(ERRORS.oauth_account_invalid.code);
+  });
+
+  it('completes code + PKCE, token, userinfo and refresh; the token reads the granted sub-account only, read-only', async () => {
+    const granted = accounts[0]!;
+    const other = accounts[1]!;
+    const flow = await authorize();
+    const callback = await consent(flow, [granted.id]);
+    expect(callback.origin + callback.pathname).toBe(CALLBACK);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    expect(tokens.token_type.toLowerCase()).toBe('bearer');
+    expect(tokens.refresh_token).toBeTruthy();
+    const sub = tokens.claims()!.sub;
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, sub);
+    expect(info.email).toBe(user.email);
+    expect(info.preferred_username).toBeTruthy();
+
+    const bearer = { authorization: `Bearer ${tokens.access_token}` };
+    const mine = body<{ accounts: Array<{ id: string }>; scopes: string[] }>(await inject(t.app, { url: '/api/oauth/accounts', headers: bearer })).data;
+    expect(mine.accounts.map((a) => a.id)).toEqual([granted.id]);
+    expect(mine.scopes).toEqual(expect.arrayContaining(['mining', 'transactions']));
+    expect((await inject(t.app, { url: `/api/pools/btc/accounts/${granted.name}/profits/stats`, headers: bearer })).statusCode).toBe(200);
+    expect((await inject(t.app, { url: `/api/pools/btc/accounts/${granted.name}/stats`, headers: bearer })).statusCode).toBe(200);
+    expect((await inject(t.app, { url: `/api/pools/btc/accounts/${other.name}/profits/stats`, headers: bearer })).statusCode).toBe(403);
+    // Every write and every route outside its grant is refused.
+    expect((await inject(t.app, { method: 'PUT', url: `/api/accounts/${granted.name}/pools/btc/pay-method`, headers: bearer, payload: { method: 'pplns' } })).statusCode).toBe(401);
+    expect((await inject(t.app, { url: '/api/users/mine', headers: bearer })).statusCode).toBe(401);
+    expect((await inject(t.app, { url: '/api/oauth/authorizations', headers: bearer })).statusCode).toBe(401);
+
+    // Refresh rotates: the new refresh token works, the spent one does not.
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await inject(t.app, { url: '/api/oauth/accounts', headers: { authorization: `Bearer ${refreshed.access_token}` } })).statusCode).toBe(200);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('a user sees the application in settings and revokes it: its tokens stop at once', async () => {
+    const flow = await authorize();
+    const callback = await consent(flow, [accounts[0]!.id]);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    const list = body<Array<{ id: string; client: { name: string }; accounts: Array<{ id: string }> }>>(await inject(t.app, { url: '/api/oauth/authorizations', headers: auth(user.tokens) })).data;
+    // A new consent replaced the earlier authorization of the same application.
+    expect(list).toHaveLength(1);
+    expect(list[0]!.client.name).toBe('Rig Monitor');
+    const stranger = await registerByEmail(t.app, inbox);
+    expect((await inject(t.app, { method: 'DELETE', url: `/api/oauth/authorizations/${list[0]!.id}`, headers: auth(stranger.tokens) })).statusCode).toBe(404);
+    expect((await inject(t.app, { method: 'DELETE', url: `/api/oauth/authorizations/${list[0]!.id}`, headers: auth(user.tokens) })).statusCode).toBe(200);
+    expect((await inject(t.app, { url: '/api/oauth/accounts', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(401);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).rejects.toBeTruthy();
+    expect(body<unknown[]>(await inject(t.app, { url: '/api/oauth/authorizations', headers: auth(user.tokens) })).data).toHaveLength(0);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a redirect URI that is not registered exactly (shown on /authredirect, never sent there)', async () => {
+    for (const uri of ['https://app.example.com/callback/', 'https://app.example.com/callback?x=1', 'https://evil.example.com/callback']) {
+      const { res } = await authorize({ redirect_uri: uri });
+      expect(res.status).toBe(303);
+      const to = location(res);
+      expect(to.pathname).toBe('/authredirect');
+      expect(to.searchParams.get('error')).toBe('invalid_redirect_uri');
+    }
+  });
+
+  it('refuses an authorization without PKCE, with plain PKCE, and the implicit flow', async () => {
+    const url = new URL(`${issuer}/auth`);
+    const common = { client_id: registered.id, redirect_uri: CALLBACK, scope: 'openid', state: 'st' };
+    for (const [params, error] of [
+      [{ ...common, response_type: 'code' }, 'invalid_request'],
+      [{ ...common, response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }, 'invalid_request'],
+      [{ ...common, response_type: 'token' }, 'unsupported_response_type'],
+      [{ ...common, response_type: 'id_token token', nonce: 'n' }, 'unsupported_response_type'],
+    ] as const) {
+      url.search = new URLSearchParams(params).toString();
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status).toBe(303);
+      // An implicit response type answers in the fragment, as that response type would have.
+      const to = location(res);
+      const answer = to.searchParams.get('error') ?? new URLSearchParams(to.hash.slice(1)).get('error');
+      expect(to.origin + to.pathname).toBe(CALLBACK);
+      expect(answer, JSON.stringify(params)).toBe(error);
+    }
+  });
+
+  it('refuses a reused code (and revokes what it gave), a wrong verifier, and the password grant', async () => {
+    const flow = await authorize();
+    const callback = await consent(flow, [accounts[0]!.id]);
+    await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: flow.state })).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    const again = await authorize();
+    const code = await consent(again, [accounts[0]!.id]);
+    const first = await oidc.authorizationCodeGrant(config, code, { pkceCodeVerifier: again.verifier, expectedState: again.state });
+    await expect(oidc.authorizationCodeGrant(config, code, { pkceCodeVerifier: again.verifier, expectedState: again.state })).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The reuse revoked the tokens the code gave.
+    expect((await inject(t.app, { url: '/api/oauth/accounts', headers: { authorization: `Bearer ${first.access_token}` } })).statusCode).toBe(401);
+
+    const password = await fetch(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${registered.id}:${registered.secret}`).toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'password', username: user.email, password: 'x' }),
+    });
+    expect(password.status).toBe(400);
+    expect(((await password.json()) as { error: string }).error).toBe('unsupported_grant_type');
+  });
+
+  it('tells the application access_denied when the user refuses', async () => {
+    const flow = await authorize();
+    const uid = location(flow.res).searchParams.get('uid')!;
+    const answer = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/deny`, headers: auth(user.tokens) });
+    const back = location(await flow.browser.get(body<{ redirect_to: string }>(answer).data.redirect_to));
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    const late = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(user.tokens), payload: { account_ids: [accounts[0]!.id] } });
+    expect(body(late).code).toBe(ERRORS.oauth_interaction_not_found.code);
+  });
+});
+
+describe('the client registry', () => {
+  it('is for operators; the secret is shown once; a disabled client cannot authorize', async () => {
+    expect((await inject(t.app, { url: '/api/admin/oauth/clients', headers: auth(user.tokens) })).statusCode).toBe(403);
+    expect((await inject(t.app, { url: '/api/admin/oauth/clients' })).statusCode).toBe(401);
+    const bad = await inject(t.app, { method: 'POST', url: '/api/admin/oauth/clients', headers: auth(admin.tokens), payload: { name: 'X', redirect_uris: ['http://evil.example.com/cb'], scopes: ['mining'] } });
+    expect(body(bad).code).toBe(ERRORS.validation_failed.code);
+    const created = body<OAuthClientCreated>(await inject(t.app, { method: 'POST', url: '/api/admin/oauth/clients', headers: auth(admin.tokens), payload: { name: 'Short lived', redirect_uris: ['http://localhost:9999/cb'], scopes: ['mining'] } })).data;
+    const listed = body<Array<Record<string, unknown>>>(await inject(t.app, { url: '/api/admin/oauth/clients', headers: auth(admin.tokens) })).data;
+    expect(listed.find((c) => c.id === created.id)).toBeTruthy();
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/oauth/clients/${created.id}/disable`, headers: auth(admin.tokens) })).statusCode).toBe(200);
+    const res = await fetch(`${issuer}/auth?${new URLSearchParams({ client_id: created.id, redirect_uri: 'http://localhost:9999/cb', response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
+    expect(location(res).searchParams.get('error')).toBe('invalid_client');
+  });
+});
