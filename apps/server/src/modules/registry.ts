@@ -15,6 +15,8 @@ import { walletModule } from './wallet';
 // Issue 21: support tickets and the miner catalogue.
 import { catalogueModule } from './catalogue';
 import { supportModule } from './support';
+// Issue 20: passkeys.
+import { passkeysModule } from './passkeys';
 
 export const MODULES: readonly RegisteredModule[] = [
   contentModule,
@@ -30,4 +32,5 @@ export const MODULES: readonly RegisteredModule[] = [
   catalogueModule,
   stakingModule,
   contractsModule,
+  passkeysModule,
 ];
