@@ -18,6 +18,7 @@ import { formRules } from '../../../shell/forms/rules';
 import { CODE_ERRORS, errorsTo, showFormError, TOTP_ERRORS } from '../../../shell/forms/server-errors';
 import { useCaptcha } from '../lib/useCaptcha';
 import { useFinishLogin } from '../lib/useFinishLogin';
+import { PasskeyLogin } from '../../passkeys';
 
 interface PasswordValues extends ContactValues {
   password: string;
@@ -112,6 +113,7 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
+      <PasskeyLogin onDone={finish} />
     </AuthCard>
   );
 }

@@ -33,6 +33,9 @@ export const SECURITY_EVENTS = [
   'cancel_account',
   'cancellation_revoked',
   'admin_granted',
+  'login_passkey',
+  'passkey_add',
+  'passkey_delete',
 ] as const;
 
 export default function SecurityLogPage() {
