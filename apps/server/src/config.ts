@@ -136,6 +136,10 @@ export const configSchema = z.object({
   OAUTH_ISSUER: z.string().url().regex(/\/api\/oidc$/, 'must end with /api/oidc').optional(),
   /** Comma-separated emails that get the operator role when they register (first set-up, tests). */
   ADMIN_EMAILS: z.string().optional(),
+  /** Passkeys' relying party id: the site's domain (e.g. pool.example.com); localhost by default (dev, tests). */
+  WEBAUTHN_RP_ID: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a domain name').default('localhost'),
+  /** Comma-separated origins passkey answers may come from (https://pool.example.com); default http://localhost:PORT and the Vite dev server's. */
+  WEBAUTHN_ORIGINS: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_SEED'> & { DEMO_SEED: boolean };

@@ -203,6 +203,19 @@ export const ERRORS = {
   oauth_redirect_uri_invalid: { code: 36504, status: 400 },
   /** The route reads with an OAuth access token only. */
   oauth_token_required: { code: 36505, status: 403 },
+  // Passkeys (37000-37399)
+  /** The browser or device has no WebAuthn (or it is a WeChat browser): the web client says so and never offers it. */
+  passkey_unsupported: { code: 37001, status: 400 },
+  /** The assertion did not verify (signature, origin, RP ID, user verification, counter regression). */
+  passkey_login_failed: { code: 37002, status: 400 },
+  /** No usable passkey for this credential (unknown, deleted, or not this user's): sign in with the password. */
+  passkey_unavailable: { code: 37003, status: 400 },
+  passkey_already_bound: { code: 37004, status: 409 },
+  passkey_registration_failed: { code: 37005, status: 400 },
+  /** The challenge is unknown, used or older than PASSKEY_CHALLENGE_TTL_SECONDS ("Verification Failed"). */
+  passkey_challenge_expired: { code: 37006, status: 400 },
+  passkey_not_found: { code: 37007, status: 404 },
+  passkey_limit: { code: 37008, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -28,3 +28,4 @@ export * from './schemas/staking';
 export * from './schemas/contracts';
 export * from './schemas/wechat';
 export * from './schemas/oauth';
+export * from './schemas/passkeys';

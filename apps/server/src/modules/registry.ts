@@ -18,6 +18,8 @@ import { catalogueModule } from './catalogue';
 import { supportModule } from './support';
 // Issue 19: the OAuth / OpenID Connect provider.
 import { oauthModule } from './oauth';
+// Issue 20: passkeys.
+import { passkeysModule } from './passkeys';
 
 export const MODULES: readonly RegisteredModule[] = [
   contentModule,
@@ -36,4 +38,5 @@ export const MODULES: readonly RegisteredModule[] = [
   wechatModule,
   // Issue 19.
   oauthModule,
+  passkeysModule,
 ];

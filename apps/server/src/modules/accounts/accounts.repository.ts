@@ -225,7 +225,7 @@ export async function recentLoginEvents(db: DbOrTx, userId: string, limit: numbe
   return db
     .select({ event: securityEvents.event, ip: securityEvents.ip, device: securityEvents.device, createdAt: securityEvents.createdAt })
     .from(securityEvents)
-    .where(and(eq(securityEvents.userId, userId), inArray(securityEvents.event, ['login', 'login_new_device', 'login_failed'])))
+    .where(and(eq(securityEvents.userId, userId), inArray(securityEvents.event, ['login', 'login_new_device', 'login_passkey', 'login_failed'])))
     .orderBy(desc(securityEvents.id))
     .limit(limit);
 }

@@ -248,7 +248,22 @@ export class AuthService {
     return this.complete(user, { ...client, deviceHash: device }, lang, true);
   }
 
-  private async complete(user: UserRow, client: ClientInfo, lang: Language, newDevice: boolean): Promise<Tokens> {
+  /**
+   * Ends a passkey login (module passkeys, after it verified the assertion): the passkey with user
+   * verification is possession and a PIN or biometric in one, so neither the authenticator code nor
+   * the new-device code is asked (docs/security.md, Passkeys). The session, the known device and the
+   * new-device alert are the password login's; the log says login_passkey.
+   */
+  async passkeyLogin(userId: string, client: ClientInfo, lang: Language): Promise<Tokens> {
+    const user = await repo.findUserById(this.db, userId);
+    const closed = !user || user.status === 'closed' || (user.status === 'cancelling' && cancellationLapsed(user, this.clock.now()));
+    if (closed) throw new AppError('passkey_unavailable');
+    if (user.loginDisabledAt) throw new AppError('login_disabled');
+    const newDevice = !user.isDemo && !(await this.isKnownDevice(user.id, client.deviceHash));
+    return this.complete(user, client, lang, newDevice, 'login_passkey');
+  }
+
+  private async complete(user: UserRow, client: ClientInfo, lang: Language, newDevice: boolean, event?: 'login_passkey'): Promise<Tokens> {
     const now = this.clock.now();
     await inTransaction(this.db, async (tx) => {
       if (user.status === 'cancelling') {
@@ -257,7 +272,7 @@ export class AuthService {
         await repo.recordEvent(tx, { userId: user.id, event: 'cancellation_revoked', ip: client.ip, createdAt: now });
       }
       if (client.deviceHash) await repo.rememberDevice(tx, user.id, client.deviceHash, now);
-      await repo.recordEvent(tx, { userId: user.id, event: newDevice ? 'login_new_device' : 'login', ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
+      await repo.recordEvent(tx, { userId: user.id, event: event ?? (newDevice ? 'login_new_device' : 'login'), ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
     });
     if (newDevice) {
       const to = user.notifyEmail ?? user.email;

@@ -29,7 +29,7 @@ export interface Verification {
   sms_code?: string | undefined;
 }
 
-type Change = SecurityOperation | 'password_reset' | 'totp_reset';
+type Change = SecurityOperation | 'password_reset' | 'totp_reset' | 'passkey_add';
 
 /** What a code confirms: the operation, and for wallet operations exactly which one. */
 const objectRef = (operation: SecurityOperation, subject?: string) => (subject ? `${operation}:${subject}` : operation);
@@ -149,6 +149,15 @@ export class SecurityService {
       await repo.updateUser(tx, userId, { ...values, ...(startsHold ? { securityChangedAt: now } : {}) }, now);
       await repo.recordEvent(tx, { userId, event: change, ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
     });
+  }
+
+  /**
+   * A change of how the user signs in that another module made (a passkey added or removed):
+   * logged and alerted like the changes above (the caller verified the second factor where needed).
+   */
+  async recordChange(user: UserRow, change: 'passkey_add' | 'passkey_delete', client: ClientInfo): Promise<void> {
+    await repo.recordEvent(this.db, { userId: user.id, event: change, ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: this.clock.now() });
+    await this.alert(user, change, client);
   }
 
   async totpSecret(userId: string): Promise<{ secret: string; otpauth_url: string }> {

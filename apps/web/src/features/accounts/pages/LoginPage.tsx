@@ -19,6 +19,7 @@ import { CODE_ERRORS, errorsTo, showFormError, TOTP_ERRORS } from '../../../shel
 import { useCaptcha } from '../lib/useCaptcha';
 import { useFinishLogin } from '../lib/useFinishLogin';
 import { WechatLoginButton } from '../../wechat';
+import { PasskeyLogin } from '../../passkeys';
 
 interface PasswordValues extends ContactValues {
   password: string;
@@ -114,6 +115,7 @@ export default function LoginPage() {
         </Button>
       </Form>
       <WechatLoginButton />
+      <PasskeyLogin onDone={finish} />
     </AuthCard>
   );
 }

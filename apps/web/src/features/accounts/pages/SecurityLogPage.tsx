@@ -35,6 +35,9 @@ export const SECURITY_EVENTS = [
   'admin_granted',
   'wechat_bind',
   'wechat_unbind',
+  'login_passkey',
+  'passkey_add',
+  'passkey_delete',
 ] as const;
 
 export default function SecurityLogPage() {

@@ -14,6 +14,7 @@ import { PreferencesPanel } from '../components/PreferencesPanel';
 import { maskContact } from '../../../shell/verification/SecondFactorFields';
 import { SettingRow } from '../components/SettingRow';
 import { UserPage } from '../../../shell/frames/UserPage';
+import { PasskeysPanel } from '../../passkeys';
 import CancelAccountDialog from '../dialogs/CancelAccountDialog';
 import { EmailDialog, PhoneDialog } from '../dialogs/ContactDialog';
 import PasswordDialog from '../dialogs/PasswordDialog';
@@ -48,6 +49,7 @@ export default function SettingsPage() {
               <Alert type="info" showIcon title={t('security.hold_until', { time: formatDateTime(mine.withdraw_hold_until, mine.timezone, 'YYYY-MM-DD HH:mm') })} />
             )}
             <SecurityPanel mine={mine} open={setDialog} />
+            <PasskeysPanel mine={mine} />
             <PreferencesPanel key={`${mine.timezone}|${mine.currency}|${mine.language}|${mine.notify_email ?? ''}`} mine={mine} />
             <DangerZone onCancel={() => setDialog('cancel')} />
             {Dialog && <Dialog mine={mine} onClose={close} />}

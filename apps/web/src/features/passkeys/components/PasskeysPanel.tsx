@@ -1,0 +1,176 @@
+// Settings → Passkeys: the user's passkeys (nickname, created, last used), adding one (a nickname,
+// then the browser's prompt), renaming, and deleting with the second factor. Without WebAuthn (or
+// in WeChat's browser) adding is not offered and a note says why.
+import { useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Space } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ERRORS, formatDateTime, nicknameSchema, type UserMine } from '@hashpool/shared';
+import { ApiError } from '../../../shell/api/api-error';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { schemaRule } from '../../../shell/forms/rules';
+import { showFormError } from '../../../shell/forms/server-errors';
+import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
+import type { Verification } from '../../../shell/verification/verification.api';
+import { Panel } from '../../../ui/Panel';
+import { ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { Paragraph } from '../../../ui/Text';
+import { useToast } from '../../../ui/toast';
+import { passkeysApi, type Passkey } from '../passkeys.api';
+import { usePasskeys, useReloadPasskeys } from '../passkeys.queries';
+import { isAlreadyRegistered, isCancelledOrTimedOut, loadWebAuthn, passkeysSupported } from '../webauthn';
+
+type Dialog = { kind: 'add' } | { kind: 'rename'; passkey: Passkey } | { kind: 'delete'; passkey: Passkey };
+
+export function PasskeysPanel({ mine }: { mine: UserMine }) {
+  const { t } = useTranslation('passkeys');
+  const passkeys = usePasskeys();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const supported = passkeysSupported();
+  const close = () => setDialog(null);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, mine.timezone, 'YYYY-MM-DD HH:mm') : t('never'));
+
+  return (
+    <Panel title={t('title')} data-testid="passkeys-panel">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Paragraph tone="secondary" style={{ margin: 0, flex: '1 1 320px' }}>
+          {t('description')}
+        </Paragraph>
+        {supported && (
+          <Button type="primary" icon={<KeyOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+            {t('add')}
+          </Button>
+        )}
+      </Flex>
+      {!supported && <Alert type="info" showIcon title={t('unsupported')} style={{ marginBottom: 16 }} />}
+      <ResponsiveTable<Passkey>
+        rows={passkeys.data?.list ?? []}
+        rowKey={(p) => p.id}
+        caption={t('title')}
+        cardTestId="passkey-card"
+        empty={passkeys.isLoading ? '…' : t('empty')}
+        columns={[
+          { key: 'nickname', title: t('columns.nickname'), render: (p) => <span data-testid="passkey-nickname">{p.nickname}</span> },
+          { key: 'created', title: t('columns.created'), render: (p) => when(p.created_at) },
+          { key: 'last_used', title: t('columns.last_used'), render: (p) => when(p.last_used_at) },
+          {
+            key: 'actions',
+            title: t('columns.actions'),
+            align: 'right',
+            render: (p) => (
+              <Space wrap>
+                <Button size="small" onClick={() => setDialog({ kind: 'rename', passkey: p })}>
+                  {t('rename')}
+                </Button>
+                <Button size="small" danger onClick={() => setDialog({ kind: 'delete', passkey: p })}>
+                  {t('delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {dialog?.kind === 'add' && <AddDialog onClose={close} />}
+      {dialog?.kind === 'rename' && <RenameDialog passkey={dialog.passkey} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteDialog mine={mine} passkey={dialog.passkey} onClose={close} />}
+    </Panel>
+  );
+}
+
+function NicknameField() {
+  const { t } = useTranslation(['passkeys', 'validation']);
+  return (
+    <Form.Item name="nickname" label={t('nickname_label')} rules={[schemaRule(nicknameSchema, t)]}>
+      <Input maxLength={64} placeholder={t('nickname_placeholder')} autoFocus />
+    </Form.Item>
+  );
+}
+
+function AddDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('passkeys');
+  const toast = useToast();
+  const reload = useReloadPasskeys();
+  const [form] = Form.useForm<{ nickname: string }>();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <FormDialog<{ nickname: string }>
+      form={form}
+      title={t('add_title')}
+      okText={problem === 'timeout' ? t('try_again') : t('add_ok')}
+      onClose={onClose}
+      onSubmit={async ({ nickname }) => {
+        setProblem(null);
+        const { startRegistration } = await loadWebAuthn();
+        const { options } = await passkeysApi.registerOptions();
+        const credential = await startRegistration({ optionsJSON: options as never });
+        await passkeysApi.register(nickname, credential);
+        toast.success(t('added'));
+        await reload();
+      }}
+      onError={(error) => {
+        if (isCancelledOrTimedOut(error) || (error instanceof ApiError && error.code === ERRORS.passkey_challenge_expired.code)) return setProblem('timeout');
+        if (isAlreadyRegistered(error) || (error instanceof ApiError && error.code === ERRORS.passkey_already_bound.code)) return setProblem(t('already_bound'));
+        // Field issues go next to the nickname, other refusals to a toast; the browser's own errors here.
+        if (error instanceof ApiError) showFormError(form, error);
+        else setProblem(t('registration_failed'));
+      }}
+    >
+      {problem && (
+        <Alert
+          role="alert"
+          type={problem === 'timeout' ? 'warning' : 'error'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={problem === 'timeout' ? t('timeout_title') : problem}
+          description={problem === 'timeout' ? t('timeout_text') : undefined}
+        />
+      )}
+      <NicknameField />
+      <Paragraph tone="secondary" style={{ margin: 0 }}>
+        {t('add_hint')}
+      </Paragraph>
+    </FormDialog>
+  );
+}
+
+function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const { t } = useTranslation('passkeys');
+  const toast = useToast();
+  const reload = useReloadPasskeys();
+  return (
+    <FormDialog<{ nickname: string }>
+      title={t('rename_title')}
+      initialValues={{ nickname: passkey.nickname }}
+      onClose={onClose}
+      onSubmit={async ({ nickname }) => {
+        await passkeysApi.rename(passkey.id, nickname);
+        toast.success(t('renamed'));
+        await reload();
+      }}
+    >
+      <NicknameField />
+    </FormDialog>
+  );
+}
+
+function DeleteDialog({ mine, passkey, onClose }: { mine: UserMine; passkey: Passkey; onClose: () => void }) {
+  const { t } = useTranslation('passkeys');
+  const toast = useToast();
+  const reload = useReloadPasskeys();
+  return (
+    <FormDialog<{ verification?: Verification }>
+      title={t('delete_title')}
+      okText={t('delete')}
+      danger
+      onClose={onClose}
+      onSubmit={async (values) => {
+        await passkeysApi.remove(passkey.id, verificationOf(values));
+        toast.success(t('deleted'));
+        await reload();
+      }}
+    >
+      <Alert type="warning" showIcon title={t('delete_warning', { name: passkey.nickname })} style={{ marginBottom: 16 }} />
+      <SecondFactorFields mine={mine} operation="passkey_delete" subject={async () => passkey.id} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,135 @@
+// Passkeys end to end (issue 20) in Chromium with the DevTools virtual authenticator (CTAP2,
+// resident keys, user verification): register one in the settings, log out, log in with the passkey
+// alone, rename it; a cloned credential with a lower signature counter is refused; delete it with
+// the second factor, after which the login refuses it. Screenshots in the dark theme, at phone
+// width and in another language; the login button in all five languages.
+import type { CDPSession, Page } from '@playwright/test';
+import { codeFromMail, expect, fillLogin, logOut, registerByEmail, saveScreenshot, test } from './accounts-helpers';
+
+interface VirtualCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId: string;
+  privateKey: string;
+  userHandle: string;
+  signCount: number;
+}
+
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+/**
+ * The login screen's passkey sign-in. Chromium's virtual authenticator answers the screen's
+ * conditional-UI request (the username field's autofill) by itself, so that may already have signed
+ * in (or failed) when the button is there to click; the button's own request follows otherwise.
+ */
+async function passkeyLogin(page: Page) {
+  await page.goto('/login');
+  await expect(page.getByTestId('passkey-login').or(page.getByRole('button', { name: /^My account/ })).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 2000 }).catch(() => undefined);
+}
+
+const LOGIN_BUTTON = { en: 'Sign in with a passkey', 'zh-CN': '使用通行密钥登录', 'ru-RU': 'Войти с ключом доступа', ja: 'パスキーでログイン', ko: '패스키로 로그인' };
+
+test('passkey: register, log in with it alone, rename, clone refused, delete, then refused', async ({ page }) => {
+  const { email } = await registerByEmail(page);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+
+  // Register.
+  await page.goto('/user/setting');
+  const panel = page.getByTestId('passkeys-panel');
+  await expect(panel.getByText('No passkeys yet.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Add a passkey' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a passkey' });
+  await add.getByLabel('Nickname').fill('   ');
+  await add.getByRole('button', { name: 'Continue' }).click();
+  await expect(add.getByText('The nickname cannot be blank.')).toBeVisible();
+  await add.getByLabel('Nickname').fill('Laptop');
+  await add.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Passkey added')).toBeVisible();
+  await expect(panel.getByTestId('passkey-nickname')).toHaveText('Laptop');
+  const [registered] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as VirtualCredential[];
+  expect(registered?.isResidentCredential).toBe(true);
+
+  // Log out, log in with the passkey only (no email, no password, no code).
+  await logOut(page);
+  await passkeyLogin(page);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+  // Rename (last used is set now).
+  await page.goto('/user/setting');
+  await expect(panel.getByTestId('passkey-nickname')).toHaveText('Laptop');
+  await expect(panel.getByText('Never')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+  await rename.getByLabel('Nickname').fill('Work laptop');
+  await rename.getByRole('button', { name: 'Confirm' }).click();
+  await expect(panel.getByTestId('passkey-nickname')).toHaveText('Work laptop');
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(panel.getByTestId('passkey-nickname')).toHaveText('Work laptop');
+  await saveScreenshot(page, 'passkeys-settings-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('passkey-card')).toBeVisible();
+  await saveScreenshot(page, 'passkeys-settings-dark-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // A clone of the credential whose counter is behind the server's: refused.
+  const [used] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as VirtualCredential[];
+  expect(used!.signCount).toBeGreaterThan(1);
+  await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: used!.credentialId });
+  await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: { ...used!, signCount: 0 } });
+  await logOut(page);
+  await passkeyLogin(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Passkey login failed.' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await saveScreenshot(page, 'passkeys-login-failed-dark');
+  // Out of the authenticator for now: the login screen's autofill would use it by itself.
+  await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: used!.credentialId });
+
+  // Delete needs the second factor (the emailed code here); the password login gets back in.
+  await page.goto('/login');
+  await fillLogin(page, email);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+  await page.goto('/user/setting');
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  const del = page.getByRole('dialog', { name: 'Delete passkey' });
+  const since = Date.now();
+  await del.getByRole('button', { name: 'Send code' }).click();
+  await del.getByLabel('Email verification code').fill(await codeFromMail(email, since));
+  await del.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Passkey deleted')).toBeVisible();
+  await expect(panel.getByText('No passkeys yet.')).toBeVisible();
+
+  // The authenticator holds the credential again, its counter ahead of the server's: refused now.
+  await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: { ...used!, signCount: used!.signCount + 10 } });
+  await logOut(page);
+  await passkeyLogin(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Unable to sign in with passkey, please use your password.' })).toBeVisible();
+
+  // The button in the five languages; a screenshot in Japanese (light theme).
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  for (const [lang, name] of Object.entries(LOGIN_BUTTON)) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    await page.reload();
+    await expect(page.getByRole('button', { name })).toBeVisible();
+    if (lang === 'ja') await saveScreenshot(page, 'passkeys-login-ja');
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+});
+
+test('passkey: not offered without WebAuthn support', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'PublicKeyCredential', { value: undefined, configurable: true });
+  });
+  await page.goto('/login');
+  await expect(page.getByText('Passkeys are not supported by this browser or device.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+});
