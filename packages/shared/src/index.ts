@@ -26,3 +26,4 @@ export * from './schemas/catalogue';
 export * from './mining-profit';
 export * from './schemas/staking';
 export * from './schemas/contracts';
+export * from './schemas/observers';

@@ -15,6 +15,8 @@ import { walletModule } from './wallet';
 // Issue 21: support tickets and the miner catalogue.
 import { catalogueModule } from './catalogue';
 import { supportModule } from './support';
+// Issue 19: observer links (last: its principal resolver is asked first, so the token overrides a bearer token).
+import { observersModule } from './observers';
 
 export const MODULES: readonly RegisteredModule[] = [
   contentModule,
@@ -30,4 +32,6 @@ export const MODULES: readonly RegisteredModule[] = [
   catalogueModule,
   stakingModule,
   contractsModule,
+  // Issue 19: keep last (see the import).
+  observersModule,
 ];
