@@ -44,8 +44,8 @@ describe('menus from the route table', () => {
 
   it('user centre: each page for the holders of its permission', () => {
     expect(links('user', visitor)).toEqual([]);
-    expect(links('user', user('user.view'))).toEqual(['/user/setting', '/user/mining', '/user/logs', '/user/message', '/user/red_packet', '/user/coupon']);
-    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/mining', '/user/logs', '/user/message', '/user/invite', '/user/red_packet', '/user/coupon']);
+    expect(links('user', user('user.view'))).toEqual(['/user/setting', '/user/mining', '/user/logs', '/user/message', '/user/red_packet', '/user/observe', '/user/coupon']);
+    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/mining', '/user/logs', '/user/message', '/user/invite', '/user/red_packet', '/user/observe', '/user/coupon']);
     expect(links('user', user('recommend.view'))).toEqual(['/user/invite']);
   });
 
@@ -59,6 +59,11 @@ describe('menus from the route table', () => {
     expect(links('pool', visitor, { type: 'btc' })).toEqual(['/pool/btc/stat', '/pool/btc/info']);
     expect(links('pool', user('pool.view'), { type: 'btc' })).toEqual(['/pool/btc/home', '/pool/btc/profit', '/pool/btc/stat', '/pool/btc/info']);
     expect(links('pool', user('pool.view', 'miner.view'), { type: 'ltc' })).toEqual(['/pool/ltc/home', '/pool/ltc/miner', '/pool/ltc/profit', '/pool/ltc/stat', '/pool/ltc/info']);
+    // An observer link's viewer: its pages (the shared table) and the public ones, nothing else.
+    const observer = { loggedIn: true, permissions: ['pool.view'], observerPaths: ['/pool/:type/home', '/pool/:type/profit'] };
+    expect(links('pool', observer, { type: 'btc' })).toEqual(['/pool/btc/home', '/pool/btc/profit', '/pool/btc/stat', '/pool/btc/info']);
+    expect(links('pool', { ...observer, observerPaths: ['/pool/:type/home'] }, { type: 'btc' })).toEqual(['/pool/btc/home', '/pool/btc/stat', '/pool/btc/info']);
+    expect(links('user', observer)).toEqual([]);
     // Without the coin the menu has nothing to link to.
     expect(links('pool', operator)).toEqual([]);
   });

@@ -75,6 +75,15 @@ export function observerPaths(permission: ObserverPermission): string[] {
   return OBSERVER_PERMISSION_PAGES[permission].map((page) => OBSERVER_PAGES[page].path);
 }
 
+const ALL_OBSERVER_API = [...new Set(Object.values(OBSERVER_PAGES).flatMap((page) => [...page.api]))].map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
+);
+
+/** True when an API path (without /api, e.g. "/pools/btc/accounts/a1/stats") is one an observer page reads. */
+export function isObserverApiPath(path: string): boolean {
+  return ALL_OBSERVER_API.some((pattern) => pattern.test(path));
+}
+
 export const OBSERVER_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ObserverStatus = (typeof OBSERVER_STATUSES)[number];
 

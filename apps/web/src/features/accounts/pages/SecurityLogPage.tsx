@@ -33,6 +33,10 @@ export const SECURITY_EVENTS = [
   'cancel_account',
   'cancellation_revoked',
   'admin_granted',
+  // Observer links (modules/observers): made, revoked, opened (at most once an hour per link).
+  'observer_link_created',
+  'observer_link_revoked',
+  'observer_view',
 ] as const;
 
 export default function SecurityLogPage() {
