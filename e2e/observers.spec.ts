@@ -77,4 +77,13 @@ test('create a link, open it without a login, fail to change a group, revoke it'
   await page.goto('/user/logs');
   await expect(page.getByText('Observer link opened').first()).toBeVisible();
   await visitorContext.close();
+
+  // The list at phone width, in Chinese.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await page.goto('/user/observe');
+  await expect(page.getByRole('heading', { name: '观察者链接', level: 1 })).toBeVisible();
+  await expect(page.getByRole('group', { name: nickname })).toContainText('已撤销');
+  await saveScreenshot(page, 'observers-list-phone-zh');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
 });

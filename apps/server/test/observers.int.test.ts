@@ -126,7 +126,9 @@ describe('using a link', () => {
 
     const day = await link(owner, owner.account, 'read_only', 'day');
     const stats = `/api/pools/btc/accounts/${owner.account}/stats`;
-    expect((await inject(t.app, { url: withToken(stats, day.token) })).statusCode).toBe(200);
+    const read = await inject(t.app, { url: withToken(stats, day.token) });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
     // The owner's own bearer token with a read-only link: the link decides, so profits are refused.
     const profits = `/api/pools/btc/accounts/${owner.account}/profits/stats`;
     expect((await inject(t.app, { url: profits, headers: await fresh(owner) })).statusCode).toBe(200);

@@ -162,9 +162,13 @@ export const accessPlugin = fp<{ publicPrefixes: string[] }>(async (app: Fastify
 
   // After the rate limit (onRequest) and before the body is parsed or validated: an anonymous
   // or unauthorised caller learns nothing about a route's schema and costs us no parsing.
-  app.addHook('preParsing', async (request) => {
-    // An observer token refuses every change, on any route (a public one included), before anything else.
-    if (!READ_METHODS.has(request.method) && carriesObserverToken(request)) throw new AppError('observer_read_only');
+  app.addHook('preParsing', async (request, reply) => {
+    if (carriesObserverToken(request)) {
+      // What an observer link shows is not kept by browsers or proxies.
+      reply.header('cache-control', 'no-store');
+      // An observer token refuses every change, on any route (a public one included), before anything else.
+      if (!READ_METHODS.has(request.method)) throw new AppError('observer_read_only');
+    }
     const policy = request.routeOptions.config.access;
     if (!policy || policy.kind === 'public' || policy.kind === 'internal') return;
     const principal = await app.principalResolver(request);
