@@ -63,6 +63,13 @@ test('create a link, open it without a login, fail to change a group, revoke it'
   expect(refused.status).toBe(403);
   expect(refused.body.msg).toBe('An observer link can only view: changes are not allowed.');
 
+  // Leaving the observer view drops the token from the address; the link opens it again.
+  await visitor.getByRole('button', { name: 'Leave observer view' }).click();
+  await expect(visitor).toHaveURL(/\/$/);
+  await expect(visitor.getByTestId('observer-banner')).toHaveCount(0);
+  await visitor.goto(link);
+  await expect(visitor.getByTestId('observer-banner')).toBeVisible();
+
   // The owner revokes the link; the visitor's next look is refused and lands on the login page.
   await page.getByRole('button', { name: `Revoke ${nickname}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();

@@ -33,6 +33,20 @@ export function setObserverToken(next: string | null): void {
   changes.notify();
 }
 
+/** The token the visitor left (Leave observer view): its address, still on screen, does not bring it back. */
+let left: string | null = null;
+
+/** Ends observer mode in this tab; the caller goes on to a page without the token. */
+export function leaveObserverView(): void {
+  left = token;
+  setObserverToken(null);
+}
+
+/** Whether a token found in the address starts (or switches) observer mode. */
+export function adoptsObserverToken(found: string | null): found is string {
+  return found !== null && found !== token && found !== left;
+}
+
 export function useObserverToken(): string | null {
   return useSyncExternalStore(changes.subscribe, getObserverToken, () => null);
 }

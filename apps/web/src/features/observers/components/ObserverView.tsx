@@ -8,7 +8,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { OBSERVER_TOKEN_PARAM, type ObserverInfo } from '@hashpool/shared';
-import { clearObserverRefusal, observerRefused, observerTokenIn, setObserverToken, useObserverInfo, useObserverRefusal, useObserverToken } from '../../../shell/session/observer';
+import { adoptsObserverToken, clearObserverRefusal, leaveObserverView, observerRefused, observerTokenIn, setObserverToken, useObserverInfo, useObserverRefusal, useObserverToken } from '../../../shell/session/observer';
 import { LOGIN_PATH } from '../../../shell/routing/routing-rules';
 import { ApiError } from '../../../shell/api/api-error';
 import { useToast } from '../../../ui/toast';
@@ -22,10 +22,17 @@ export function ObserverKeeper() {
   const info = useObserverInfo();
   const inAddress = observerTokenIn(location.search);
 
+  // Leave observer view: home first (a public page), then the mode ends, so the guard never sees
+  // a gated page without its observer.
+  const leaving = (location.state as { leaveObserver?: boolean } | null)?.leaveObserver === true;
+  useEffect(() => {
+    if (leaving) leaveObserverView();
+  }, [leaving]);
+
   // A link opened inside the app (another token in the address) starts its own view.
   useEffect(() => {
-    if (inAddress && inAddress !== token) setObserverToken(inAddress);
-  }, [inAddress, token]);
+    if (!leaving && adoptsObserverToken(inAddress)) setObserverToken(inAddress);
+  }, [inAddress, token, leaving]);
 
   // The token itself refused on GET /users/observer/info: the same end as a refused call.
   useEffect(() => {
@@ -40,7 +47,7 @@ export function ObserverKeeper() {
     void navigate(LOGIN_PATH, { replace: true });
   }, [refusal, toast, navigate]);
 
-  if (token && !inAddress && refusal === null) {
+  if (token && !inAddress && refusal === null && !leaving) {
     const search = new URLSearchParams(location.search);
     search.set(OBSERVER_TOKEN_PARAM, token);
     return <Navigate replace to={{ pathname: location.pathname, search: `?${search.toString()}`, hash: location.hash }} />;
@@ -64,8 +71,7 @@ function Banner({ info }: { info: ObserverInfo }) {
   const { t } = useTranslation('observers');
   const navigate = useNavigate();
   const leave = () => {
-    setObserverToken(null);
-    void navigate('/', { replace: true });
+    void navigate('/', { replace: true, state: { leaveObserver: true } });
   };
   return (
     <Alert
