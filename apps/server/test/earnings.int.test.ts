@@ -5,7 +5,7 @@
 // input, and the operators' fee rates and market data with their audit entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SETTLED_DAYS } from '../src/modules/earnings/earnings.demo';
-import { ERRORS, type Tokens } from '@hashpool/shared';
+import { ERRORS, OBSERVER_PAGES, type Tokens } from '@hashpool/shared';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -18,15 +18,17 @@ const OBSERVER_HEADER = 'x-test-observer';
 beforeAll(async () => {
   t = await startTestApp({
     env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' },
-    // Observer links are not built yet; the observer module will extend the principal resolver.
-    // Here a header turns the caller's own login into an observer of it, with the permissions named.
+    // Here a header turns the caller's own login into an observer of it, with the permissions named,
+    // of the sub-account in the path (real observer links: observers.int.test.ts).
     extend: (app) => {
       const real = app.principalResolver;
       app.principalResolver = async (request) => {
         const principal = await real(request);
         const header = request.headers[OBSERVER_HEADER];
         if (!principal || typeof header !== 'string') return principal;
-        return { ...principal, permissions: [], observer: { linkId: 'test-link', permissions: header.split(',').filter(Boolean) } };
+        const accountName = String((request.params as { account?: string }).account ?? '');
+        const routes = Object.values(OBSERVER_PAGES).flatMap((page) => [...page.api]);
+        return { ...principal, permissions: [], observer: { linkId: 'test-link', accountName, permissions: header.split(',').filter(Boolean), routes } };
       };
     },
   });
@@ -239,7 +241,7 @@ describe('who may read and switch', () => {
 
     // An observer link of the owner granting pool.view reads, never switches; one without it reads nothing.
     expect((await getMethods(owner, '', owner.account, { [OBSERVER_HEADER]: 'pool.view' })).statusCode).toBe(200);
-    expect((await switchTo(owner, 'solo', 'btc', owner.account, { [OBSERVER_HEADER]: 'pool.view' })).statusCode).toBe(401);
+    expect((await switchTo(owner, 'solo', 'btc', owner.account, { [OBSERVER_HEADER]: 'pool.view' })).statusCode).toBe(403);
     expect((await getMethods(owner, '', owner.account, { [OBSERVER_HEADER]: 'wallet.view' })).statusCode).toBe(403);
 
     // Nothing of the above changed the owner's method.

@@ -17,7 +17,7 @@ const KEY = 'test-signing-key-0123456789';
 const principals: Record<string, Principal> = {
   user: { userId: 'u1', accountId: 'a1', permissions: ['pool.view'], isAdmin: false },
   admin: { userId: 'u2', accountId: 'a2', permissions: [], isAdmin: true },
-  observer: { userId: 'u1', accountId: 'a1', permissions: [], isAdmin: false, observer: { linkId: 'o1', permissions: ['pool.view'] } },
+  observer: { userId: 'u1', accountId: 'a1', permissions: [], isAdmin: false, observer: { linkId: 'o1', accountName: 'acct1', permissions: ['pool.view'], routes: ['/test/:account/pool-read'] } },
 };
 
 function testRoutes(app: FastifyInstance) {
@@ -30,7 +30,7 @@ function testRoutes(app: FastifyInstance) {
       throw new Error('database password is hunter2');
     });
     api.get('/mine', { config: { access: access.user } }, async (request) => ok(request, request.principal?.userId));
-    api.get('/pool-read', { config: { access: access.observerReadable('pool.view') } }, async (request) => ok(request, 'read'));
+    api.get('/:account/pool-read', { config: { access: access.observerReadable('pool.view') } }, async (request) => ok(request, 'read'));
     api.post('/pool-write', { config: { access: access.observerReadable('pool.view'), signed: false } }, async (request) => ok(request, 'written'));
     api.get('/wallet', { config: { access: access.permissions('wallet.view') } }, async (request) => ok(request, 'wallet'));
     api.get('/ops', { config: { access: access.admin } }, async (request) => ok(request, 'ops'));
@@ -126,14 +126,17 @@ describe('access policies', () => {
   const cases: Array<[string, string, string | undefined, number]> = [
     ['GET', '/api/test/mine', undefined, 401],
     ['GET', '/api/test/mine', 'user', 200],
-    ['GET', '/api/test/mine', 'observer', 401],
+    ['GET', '/api/test/mine', 'observer', 403],
     ['GET', '/api/test/wallet', 'user', 403],
     ['GET', '/api/test/wallet', undefined, 401],
     ['GET', '/api/test/ops', 'user', 403],
     ['GET', '/api/test/ops', 'admin', 200],
-    ['GET', '/api/test/pool-read', 'observer', 200],
-    ['GET', '/api/test/pool-read', 'user', 200],
-    ['GET', '/api/test/pool-read', 'admin', 403],
+    ['GET', '/api/test/acct1/pool-read', 'observer', 200],
+    ['GET', '/api/test/ACCT1/pool-read', 'observer', 200],
+    // An observer link is bound to its one sub-account.
+    ['GET', '/api/test/acct2/pool-read', 'observer', 403],
+    ['GET', '/api/test/acct1/pool-read', 'user', 200],
+    ['GET', '/api/test/acct1/pool-read', 'admin', 403],
     ['POST', '/api/test/pool-write', 'observer', 403],
     ['POST', '/api/test/pool-write', 'user', 200],
   ];
@@ -141,7 +144,7 @@ describe('access policies', () => {
     const res = await t.app.inject({ method: method as 'GET', url, headers: who ? { 'x-test-principal': who } : {} });
     expect(res.statusCode).toBe(status);
     if (status === 401) expect(body(res).code).toBe(ERRORS.unauthorized.code);
-    if (status === 403) expect(body(res).code).toBe(ERRORS.forbidden.code);
+    if (status === 403) expect(body(res).code).toBe(method === 'GET' ? ERRORS.forbidden.code : ERRORS.observer_read_only.code);
   });
 });
 

@@ -1,6 +1,6 @@
 // The routing behaviour of docs/rules.md, Routes and access, rule by rule.
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_MODE_COINS, PERMISSIONS } from '@hashpool/shared';
+import { ADDRESS_MODE_COINS, OBSERVER_PAGES, OBSERVER_PERMISSIONS, observerPaths, observerPermissionsOf, PERMISSIONS, type ObserverPermission } from '@hashpool/shared';
 import {
   chunkFailureAction,
   CHUNK_LOAD_TIMEOUT_MS,
@@ -73,6 +73,7 @@ describe('route table', () => {
       '/mining/:coin/info',
       '/mining/:coin/ip-statistics',
       '/mining/:coin/stats',
+      '/observer_redirect',
       '/pool/:type/home',
       '/pool/:type/info',
       '/pool/:type/miner',
@@ -94,6 +95,7 @@ describe('route table', () => {
       '/user/logs',
       '/user/message',
       '/user/mining',
+      '/user/observe',
       '/user/red_packet',
       '/user/red_packet/:id',
       '/user/setting',
@@ -224,6 +226,32 @@ describe('login and permissions', () => {
     // Finer operator roles (issue 22): any of them opens the area, the page shows their tabs.
     expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: ['support'] }).kind).toBe('render');
     expect(redirectOf('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: [] })).toBe('/');
+  });
+});
+
+describe('observer links', () => {
+  // The viewer of an observer link, as shell/session/viewer.ts makes it from the shared table.
+  const observer = (permission: ObserverPermission): Viewer => ({ loggedIn: true, permissions: observerPermissionsOf(permission), observerPaths: observerPaths(permission) });
+
+  it('opens exactly the pages of the link\'s permission, and public pages', () => {
+    expect(decide('/pool/btc/home', observer('read_only')).kind).toBe('render');
+    expect(redirectOf('/pool/btc/profit', observer('read_only'))).toBe('/');
+    expect(redirectOf('/pool/btc/miner', observer('read_only'))).toBe('/');
+    expect(decide('/pool/btc/miner', observer('pool')).kind).toBe('render');
+    expect(decide('/pool/btc/miner/detail', observer('pool')).kind).toBe('render');
+    expect(redirectOf('/pool/btc/profit', observer('pool'))).toBe('/');
+    expect(decide('/pool/btc/profit', observer('profit')).kind).toBe('render');
+    expect(redirectOf('/pool/btc/miner', observer('profit'))).toBe('/');
+    for (const permission of OBSERVER_PERMISSIONS) {
+      // Nothing of the owner's own: settings, wallet, the observer links themselves.
+      for (const path of ['/user/setting', '/asset/index', '/user/observe', '/user/account']) expect(redirectOf(path, observer(permission)), `${permission} ${path}`).toBe('/');
+      expect(decide('/pool/btc/stat', observer(permission)).kind).toBe('render');
+      expect(decide('/observer_redirect', observer(permission)).kind).toBe('render');
+    }
+  });
+
+  it('every page of the shared table is a route of the table with the permission it names', () => {
+    for (const page of Object.values(OBSERVER_PAGES)) expect(findRoute(page.path.replace(':type', 'btc'), ROUTES)?.access, page.path).toEqual([page.permission]);
   });
 });
 

@@ -216,6 +216,16 @@ export const ERRORS = {
   passkey_challenge_expired: { code: 37006, status: 400 },
   passkey_not_found: { code: 37007, status: 404 },
   passkey_limit: { code: 37008, status: 400 },
+  // Observer links (36000-36499)
+  /** The observer token is unknown (mistyped or never issued). */
+  observer_link_invalid: { code: 36001, status: 401 },
+  observer_link_expired: { code: 36002, status: 401 },
+  observer_link_revoked: { code: 36003, status: 401 },
+  /** An observer link only reads: every change is refused. */
+  observer_read_only: { code: 36004, status: 403 },
+  observer_link_not_found: { code: 36005, status: 404 },
+  /** Too many live links on the sub-account ({max}). */
+  observer_link_limit: { code: 36006, status: 400 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
 export type ErrorKey = keyof typeof ERRORS;

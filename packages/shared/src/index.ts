@@ -29,3 +29,4 @@ export * from './schemas/contracts';
 export * from './schemas/wechat';
 export * from './schemas/oauth';
 export * from './schemas/passkeys';
+export * from './schemas/observers';

@@ -20,6 +20,8 @@ import { supportModule } from './support';
 import { oauthModule } from './oauth';
 // Issue 20: passkeys.
 import { passkeysModule } from './passkeys';
+// Issue 19: observer links (last: its principal resolver is asked first, so the token overrides a bearer token).
+import { observersModule } from './observers';
 
 export const MODULES: readonly RegisteredModule[] = [
   contentModule,
@@ -39,4 +41,6 @@ export const MODULES: readonly RegisteredModule[] = [
   // Issue 19.
   oauthModule,
   passkeysModule,
+  // Issue 19: keep last (see the import).
+  observersModule,
 ];

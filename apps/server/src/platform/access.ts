@@ -4,7 +4,7 @@
 // accounts module provides (bearer tokens) and the observer module extends (observer links).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { holdsAny, operatorMay, type OperatorRole, type Permission } from '@hashpool/shared';
+import { holdsAny, OBSERVER_TOKEN_PARAM, operatorMay, type OperatorRole, type Permission } from '@hashpool/shared';
 import { AppError } from './errors';
 
 export type AccessPolicy =
@@ -46,12 +46,50 @@ export interface Principal {
   /** The login (session family) the request came with; security changes end the others. */
   sessionFamilyId?: string;
   /** Set when the caller is an observer link rather than a logged-in user: read-only. */
-  observer?: { linkId: string; permissions: readonly string[] };
+  observer?: ObserverGrant;
   /**
    * Set when the caller is a third-party application with an OAuth access token (modules/oauth):
-   * it also carries `observer`, so it is read-only in the same way, limited to these sub-accounts.
+   * read-only like an observer, limited to the granted sub-accounts; `permissions` are what its
+   * scopes open on this request's route and account (modules/oauth/scopes.ts).
    */
-  oauth?: { authorizationId: string; clientId: string; scopes: readonly string[]; accountIds: readonly string[] };
+  oauth?: { authorizationId: string; clientId: string; scopes: readonly string[]; accountIds: readonly string[]; permissions: readonly string[] };
+}
+
+/**
+ * What an observer link lets its holder read (modules/observers): GET routes of `routes` (the
+ * link's pages in OBSERVER_PAGES, paths without /api) whose policy is observer-readable by one of
+ * `permissions`, and only with `accountName` as the route's :account.
+ */
+export interface ObserverGrant {
+  linkId: string;
+  accountName: string;
+  permissions: readonly string[];
+  routes: readonly string[];
+}
+
+/** The route a request matched: its pattern (with /api) and its path parameters. */
+export interface RouteTarget {
+  url: string;
+  params: unknown;
+}
+
+/** True when the request carries an observer token (the query parameter), whatever else it carries. */
+export function carriesObserverToken(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | null | undefined;
+  return typeof query === 'object' && query !== null && query[OBSERVER_TOKEN_PARAM] !== undefined;
+}
+
+/**
+ * An observer reaches a route only when it is one of its link's pages' API routes and the route's
+ * :account is the link's sub-account (case-insensitive, as sub-account names are). A route
+ * without :account is never an observer's: the link is bound to exactly one sub-account.
+ */
+export function observerReaches(grant: ObserverGrant, route: RouteTarget | undefined): boolean {
+  if (!route) return false;
+  const url = route.url.startsWith('/api/') ? route.url.slice(4) : route.url;
+  if (!grant.routes.includes(url)) return false;
+  const account = (route.params as Record<string, unknown> | null | undefined)?.account;
+  return typeof account === 'string' && account.toLowerCase() === grant.accountName.toLowerCase();
 }
 
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
@@ -65,29 +103,43 @@ export interface RouteRecord {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-export function isAllowed(policy: AccessPolicy, principal: Principal | null, method: string): 'ok' | 'unauthorized' | 'forbidden' {
+export type Verdict = 'ok' | 'unauthorized' | 'forbidden' | 'observer_read_only';
+
+/** An observer link or an OAuth application: someone the owner let read, never act. */
+function delegated(principal: Principal): boolean {
+  return Boolean(principal.observer || principal.oauth);
+}
+
+export function isAllowed(policy: AccessPolicy, principal: Principal | null, method: string, route?: RouteTarget): Verdict {
+  // An observer link or an OAuth token only ever reads (docs/security.md, Observer links, OAuth).
+  if (principal && delegated(principal) && !READ_METHODS.has(method)) return 'observer_read_only';
   switch (policy.kind) {
     case 'public':
     case 'internal':
       return 'ok';
     case 'admin':
-      if (!principal || principal.observer) return 'unauthorized';
+      if (!principal) return 'unauthorized';
+      if (delegated(principal)) return 'forbidden';
       return principal.isAdmin ? 'ok' : 'forbidden';
     case 'operator':
-      if (!principal || principal.observer) return 'unauthorized';
+      if (!principal) return 'unauthorized';
+      if (delegated(principal)) return 'forbidden';
       return principal.isAdmin || operatorMay(principal.operatorRoles ?? [], policy.roles) ? 'ok' : 'forbidden';
     case 'user':
-      if (!principal || principal.observer) return 'unauthorized';
-      return 'ok';
+      if (!principal) return 'unauthorized';
+      return delegated(principal) ? 'forbidden' : 'ok';
     case 'permissions':
-      if (!principal || principal.observer) return 'unauthorized';
+      if (!principal) return 'unauthorized';
+      if (delegated(principal)) return 'forbidden';
       return holdsAny(principal.permissions, policy.any) ? 'ok' : 'forbidden';
     case 'observer-readable':
       if (!principal) return 'unauthorized';
       if (principal.observer) {
-        // Observers only ever read, and only what their link grants.
-        return READ_METHODS.has(method) && holdsAny(principal.observer.permissions, policy.any) ? 'ok' : 'forbidden';
+        // Observers only ever read, and only what their link grants, of their link's sub-account.
+        const grant = principal.observer;
+        return READ_METHODS.has(method) && holdsAny(grant.permissions, policy.any) && observerReaches(grant, route) ? 'ok' : 'forbidden';
       }
+      if (principal.oauth) return READ_METHODS.has(method) && holdsAny(principal.oauth.permissions, policy.any) ? 'ok' : 'forbidden';
       return holdsAny(principal.permissions, policy.any) ? 'ok' : 'forbidden';
   }
 }
@@ -122,12 +174,18 @@ export const accessPlugin = fp<{ publicPrefixes: string[] }>(async (app: Fastify
 
   // After the rate limit (onRequest) and before the body is parsed or validated: an anonymous
   // or unauthorised caller learns nothing about a route's schema and costs us no parsing.
-  app.addHook('preParsing', async (request) => {
+  app.addHook('preParsing', async (request, reply) => {
+    if (carriesObserverToken(request)) {
+      // What an observer link shows is not kept by browsers or proxies.
+      reply.header('cache-control', 'no-store');
+      // An observer token refuses every change, on any route (a public one included), before anything else.
+      if (!READ_METHODS.has(request.method)) throw new AppError('observer_read_only');
+    }
     const policy = request.routeOptions.config.access;
     if (!policy || policy.kind === 'public' || policy.kind === 'internal') return;
     const principal = await app.principalResolver(request);
     request.principal = principal;
-    const verdict = isAllowed(policy, principal, request.method);
+    const verdict = isAllowed(policy, principal, request.method, { url: request.routeOptions.url ?? '', params: request.params });
     if (verdict !== 'ok') throw new AppError(verdict);
   });
 });

@@ -107,7 +107,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Issue 21: campaign pages managed in Site content.
   { path: '/sales', access: 'public', owner: 'support', page: () => import('../features/support/pages/CampaignPage'), title: 'support:campaign.name_sales' },
   { path: '/activity/goldshell', access: 'public', owner: 'support', page: () => import('../features/support/pages/CampaignPage'), title: 'support:campaign.name_goldshell' },
-  ...planned('observers', 'public', ['/observer_redirect']),
+  // Issue 19: where an observer link leads (its token checked, then the link's first page).
+  { path: '/observer_redirect', access: 'public', owner: 'observers', page: () => import('../features/observers/pages/ObserverRedirectPage'), title: 'observers:redirect.title' },
   { path: '/activity/invite', access: 'public', owner: 'earnings', page: () => import('../features/earnings/pages/InviteActivityPage'), title: 'invite:activity.page_title' },
   // Built in the promotions issue: the hashrate gift red packets (public pages by their link).
   { path: '/activity/red_packet/:packetId', access: 'public', owner: 'promotions', page: () => import('../features/promotions/pages/RedPacketPage'), title: 'promotions:packet.title' },
@@ -135,7 +136,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/user/red_packet', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/MyRedPacketsPage'), title: 'promotions:receipts.title',
     menu: [inMenu('user', 60, 'promotions:nav.red_packets')] },
   { path: '/user/red_packet/:id', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/MyRedPacketPage'), title: 'promotions:receipts.detail_title', parentKeys: ['/user/red_packet'] },
-  ...planned('observers', USER, ['/user/observe']),
+  { path: '/user/observe', access: USER, owner: 'observers', page: () => import('../features/observers/pages/ObserversPage'), title: 'observers:title',
+    menu: [inMenu('user', 65, 'observers:nav')] },
   { path: '/user/coupon', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/CouponPage'), title: 'promotions:coupons.title',
     menu: [inMenu('user', 70, 'promotions:nav.coupons')] },
   { path: '/user/coupon/:couponId/:itemId', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/CouponDetailPage'), title: 'promotions:coupons.detail_title', parentKeys: ['/user/coupon'] },

@@ -257,6 +257,14 @@ export class SecurityService {
     await this.alert(user, 'cancel_account', client);
   }
 
+  /**
+   * Writes an event into the user's security log (GET /users/logs) for another module: an observer
+   * link created, revoked or opened (modules/observers).
+   */
+  async note(userId: string, event: string, client: { ip: string; userAgent: string | undefined }): Promise<void> {
+    await repo.recordEvent(this.db, { userId, event, ip: client.ip, device: client.userAgent?.slice(0, 256) ?? null, createdAt: this.clock.now() });
+  }
+
   async logs(userId: string, page: number, pageSize: number) {
     const { rows, total } = await repo.pageEvents(this.db, userId, page, pageSize);
     return { list: rows.map((r) => ({ id: r.id, event: r.event, ip: r.ip, device: r.device, created_at: r.createdAt.toISOString() })), total };

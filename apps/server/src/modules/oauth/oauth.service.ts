@@ -180,8 +180,7 @@ export class OAuthService {
       accountId: authorization.accountIds[0] ?? null,
       permissions: [],
       isAdmin: false,
-      observer: { linkId: `oauth:${authorization.id}`, permissions },
-      oauth: { authorizationId: authorization.id, clientId: authorization.clientId, scopes, accountIds: authorization.accountIds },
+      oauth: { authorizationId: authorization.id, clientId: authorization.clientId, scopes, accountIds: authorization.accountIds, permissions },
     };
   }
 

@@ -10,6 +10,7 @@ import { SessionKeeper } from '../SessionKeeper';
 import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { CONTENT_MAX_WIDTH } from '../../ui/responsive';
+import { ObserverBanner, ObserverKeeper } from '../../features/observers';
 
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -17,8 +18,10 @@ export function AppLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <ScrollToTop />
       <SessionKeeper />
+      <ObserverKeeper />
       <AppHeader />
       <Layout.Content style={{ width: '100%', maxWidth: CONTENT_MAX_WIDTH, margin: '0 auto', padding: '24px 16px 48px' }}>
+        <ObserverBanner />
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

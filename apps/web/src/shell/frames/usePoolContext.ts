@@ -4,6 +4,7 @@
 import { useParams } from 'react-router';
 import { findCoin, type CoinInfo } from '@hashpool/shared';
 import { useMine } from '../session/user.queries';
+import { useObserverInfo, useObserverToken } from '../session/observer';
 
 /** Timezone for visitors who are not logged in: everyone sees UTC, not the browser's zone. */
 export const ANONYMOUS_TIMEZONE = 'UTC+00:00';
@@ -21,13 +22,22 @@ export function useRouteCoin(): CoinInfo | null {
 
 /** The user's timezone ("UTC+08:00"); visitors and a still-loading user see UTC. */
 export function useTimezone(): string {
-  return useMine().data?.timezone ?? ANONYMOUS_TIMEZONE;
+  const mine = useMine().data;
+  // An observer sees UTC, as any visitor (the owner's timezone is not theirs to know).
+  return useObserverToken() === null ? (mine?.timezone ?? ANONYMOUS_TIMEZONE) : ANONYMOUS_TIMEZONE;
 }
 
 export type CurrentAccount = { state: 'loading' } | { state: 'error' } | { state: 'none' } | { state: 'ready'; name: string };
 
 export function useCurrentAccount(): CurrentAccount {
   const mine = useMine();
+  // An observer link shows its one sub-account (observer.ts).
+  const observerToken = useObserverToken();
+  const observer = useObserverInfo();
+  if (observerToken !== null) {
+    if (observer.isError) return { state: 'error' };
+    return observer.data ? { state: 'ready', name: observer.data.account } : { state: 'loading' };
+  }
   if (mine.isError) return { state: 'error' };
   if (!mine.data) return { state: 'loading' };
   const current = mine.data.current_account;

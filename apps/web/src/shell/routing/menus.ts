@@ -44,7 +44,7 @@ function fillPath(pattern: string, params: MenuParams): string | null {
 export function menuEntries(routes: readonly RouteMeta[], menu: MenuName, viewer: Viewer, params: MenuParams = {}): MenuEntry[] {
   const entries: MenuEntry[] = [];
   for (const { route, placement } of menuPlacements(routes, menu)) {
-    if (placement.hidden || !mayOpen(route.access, viewer)) continue;
+    if (placement.hidden || !mayOpen(route.access, viewer, route.path)) continue;
     const path = fillPath(route.path, params);
     if (path === null || coinRuleRedirect(path) !== null) continue;
     const label = placement.label ?? route.title;

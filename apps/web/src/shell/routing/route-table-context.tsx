@@ -38,5 +38,5 @@ export function useMayOpen(path: string): boolean {
   const { routes } = useRouteTable();
   const viewer = useViewer();
   const route: RouteMeta | undefined = findRoute(normalizePath(path), routes);
-  return route !== undefined && mayOpen(route.access, viewer);
+  return route !== undefined && mayOpen(route.access, viewer, route.path);
 }

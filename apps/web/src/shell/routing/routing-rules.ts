@@ -31,6 +31,11 @@ export interface Viewer {
    * forwards there instead of to the flagged home or /login: the change's own way on, not a bounce.
    */
   returnTo?: string | null;
+  /**
+   * An observer link's pages (route paths, OBSERVER_PAGES in @hashpool/shared): the only
+   * non-public routes this viewer opens, whatever the permissions say.
+   */
+  observerPaths?: readonly string[];
 }
 
 export type RouteDecision<R extends RouteMeta = RouteMeta> = { kind: 'render'; route: R } | { kind: 'redirect'; to: string } | { kind: 'wait' };
@@ -70,10 +75,11 @@ export function findRoute<R extends RouteMeta>(pathname: string, routes: readonl
  * Whether the viewer may open a route of this access, once known: the guard's rule, and the one
  * that decides which menu entries a viewer sees. Permissions still loading count as none.
  */
-export function mayOpen(access: RouteAccess, viewer: Viewer): boolean {
+export function mayOpen(access: RouteAccess, viewer: Viewer, path?: string): boolean {
   if (access === 'public') return true;
   if (access === 'guest') return !viewer.loggedIn;
   if (!viewer.loggedIn) return false;
+  if (viewer.observerPaths) return path !== undefined && viewer.observerPaths.includes(path);
   // A route the user's permissions filter out does not exist for them.
   if (access === 'admin') return viewer.admin === true;
   if ('operator' in access) return viewer.admin === true || operatorMay(viewer.operatorRoles ?? [], access.operator);
@@ -107,7 +113,7 @@ export function decideRoute<R extends RouteMeta>(place: Place, viewer: Viewer, t
   if (!viewer.loggedIn) return { kind: 'redirect', to: viewer.returnTo ?? loginRedirect(place) };
   if (viewer.permissions === null) return { kind: 'wait' };
   // A route the user's permissions filter out does not exist for them: like an unknown path.
-  return mayOpen(access, viewer) ? { kind: 'render', route } : { kind: 'redirect', to: HOME_PATH };
+  return mayOpen(access, viewer, route.path) ? { kind: 'render', route } : { kind: 'redirect', to: HOME_PATH };
 }
 
 /** Resolves a link target against the current place, as the browser would. */

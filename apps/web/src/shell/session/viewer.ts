@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { permissionsQuery } from './user.queries';
 import { useAccessToken, useSessionEpoch } from './session';
+import { observerAccess, useObserverInfo, useObserverToken } from './observer';
 import type { Viewer } from '../routing/routing-rules';
 
 const NO_PERMISSIONS: readonly string[] = [];
@@ -13,6 +14,14 @@ export function useViewer(): Viewer {
   const token = useAccessToken();
   const epoch = useSessionEpoch();
   const permissions = useQuery({ ...permissionsQuery(epoch), enabled: token !== null });
+  // An observer link (observer.ts) decides what this tab shows, whoever is logged in.
+  const observerToken = useObserverToken();
+  const observer = useObserverInfo();
+  if (observerToken !== null) {
+    if (!observer.data) return { loggedIn: !observer.isError, permissions: observer.isError ? NO_PERMISSIONS : null };
+    const granted = observerAccess(observer.data);
+    return { loggedIn: true, permissions: granted.permissions, observerPaths: granted.paths };
+  }
   if (token === null) return { loggedIn: false, permissions: NO_PERMISSIONS };
   if (permissions.isPending) return { loggedIn: true, permissions: null };
   return {

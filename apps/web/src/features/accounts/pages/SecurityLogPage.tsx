@@ -38,6 +38,10 @@ export const SECURITY_EVENTS = [
   'login_passkey',
   'passkey_add',
   'passkey_delete',
+  // Observer links (modules/observers): made, revoked, opened (at most once an hour per link).
+  'observer_link_created',
+  'observer_link_revoked',
+  'observer_view',
 ] as const;
 
 export default function SecurityLogPage() {

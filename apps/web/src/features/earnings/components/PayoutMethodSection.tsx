@@ -15,6 +15,7 @@ import { Paragraph, Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useTimezone } from '../../../shell/frames/usePoolContext';
+import { useReadOnlyView } from '../../../shell/session/observer';
 import type { PayMethodItem } from '../earnings.api';
 import { usePayMethod, useSwitchPayMethod } from '../earnings.queries';
 import { canSwitchNow, formatDifficulty, formatHashesPerDifficulty, methodStatus, switchOutcome } from '../lib/pay-method';
@@ -37,6 +38,8 @@ function PayoutMethod({ coin, account, item }: { coin: CoinInfo; account: string
   const toast = useToast();
   const isMobile = useIsMobile();
   const switcher = useSwitchPayMethod(account, coin.code);
+  // An observer link only reads: the methods are shown without their switch buttons.
+  const readOnly = useReadOnlyView();
   const [target, setTarget] = useState<PayMethod | null>(null);
   const now = new Date();
   const switchable = canSwitchNow(item, now);
@@ -82,7 +85,7 @@ function PayoutMethod({ coin, account, item }: { coin: CoinInfo; account: string
                 inForce={item.today_method === method}
                 pendingDay={item.method === method && status === 'pending' ? item.effective_from : null}
                 disabled={!switchable || item.method === method}
-                onSwitch={() => setTarget(method)}
+                onSwitch={readOnly ? undefined : () => setTarget(method)}
               />
             ))}
           </div>
@@ -141,7 +144,8 @@ interface MethodCardProps {
   inForce: boolean;
   pendingDay: string | null;
   disabled: boolean;
-  onSwitch: () => void;
+  /** Left out in a read-only view (an observer link). */
+  onSwitch?: () => void;
 }
 
 function MethodCard({ method, fee, chosen, inForce, pendingDay, disabled, onSwitch }: MethodCardProps) {
@@ -194,11 +198,13 @@ function MethodCard({ method, fee, chosen, inForce, pendingDay, disabled, onSwit
         <div>{t(`methods.${method}.formula`)}</div>
         {formulaBlocks && <div>{formulaBlocks}</div>}
       </div>
-      <div style={{ marginTop: 'auto' }}>
-        <Button icon={<SwapOutlined />} disabled={disabled} onClick={onSwitch} block>
-          {t('method.switch_to', { method: label })}
-        </Button>
-      </div>
+      {onSwitch && (
+        <div style={{ marginTop: 'auto' }}>
+          <Button icon={<SwapOutlined />} disabled={disabled} onClick={onSwitch} block>
+            {t('method.switch_to', { method: label })}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -18,9 +18,10 @@ interface GroupSidebarProps {
   total: number;
   value: GroupFilter;
   onChange: (group: GroupFilter) => void;
-  onCreate: () => void;
-  onRename: (group: WorkerGroup & { id: number }) => void;
-  onDelete: (group: WorkerGroup & { id: number }) => void;
+  /** Left out in a read-only view (an observer link): no buttons to create, rename or delete. */
+  onCreate?: () => void;
+  onRename?: (group: WorkerGroup & { id: number }) => void;
+  onDelete?: (group: WorkerGroup & { id: number }) => void;
 }
 
 const filterOf = (group: WorkerGroup): GroupFilter => group.id ?? 'default';
@@ -87,7 +88,7 @@ export function GroupSidebar({ groups, total, value, onChange, onCreate, onRenam
             ...ordered.map((group) => ({ value: String(filterOf(group)), label: `${nameOf(group)} (${countOf(group)})` })),
           ]}
         />
-        <Button icon={<PlusOutlined />} aria-label={t('groups.create')} onClick={onCreate} />
+        {onCreate && <Button icon={<PlusOutlined />} aria-label={t('groups.create')} onClick={onCreate} />}
       </Flex>
     );
   }
@@ -96,9 +97,11 @@ export function GroupSidebar({ groups, total, value, onChange, onCreate, onRenam
     <Panel padding={12} style={{ position: 'sticky', top: 80 }}>
       <Flex justify="space-between" align="center" style={{ padding: '0 4px 8px 10px' }}>
         <Text strong>{t('groups.title')}</Text>
-        <Button type="text" size="small" icon={<PlusOutlined />} onClick={onCreate}>
-          {t('groups.create_short')}
-        </Button>
+        {onCreate && (
+          <Button type="text" size="small" icon={<PlusOutlined />} onClick={onCreate}>
+            {t('groups.create_short')}
+          </Button>
+        )}
       </Flex>
       <nav aria-label={t('groups.title')}>
         <Flex vertical gap={2}>
@@ -116,8 +119,8 @@ export function GroupSidebar({ groups, total, value, onChange, onCreate, onRenam
                 actions={
                   own && (
                     <>
-                      <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('groups.rename_named', { name: own.name })} onClick={() => onRename(own)} />
-                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('groups.delete_named', { name: own.name })} onClick={() => onDelete(own)} />
+                      {onRename && <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('groups.rename_named', { name: own.name })} onClick={() => onRename(own)} />}
+                      {onDelete && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('groups.delete_named', { name: own.name })} onClick={() => onDelete(own)} />}
                     </>
                   )
                 }

@@ -19,6 +19,7 @@ import { WorkerCards } from '../components/WorkerCards';
 import { WorkerTable } from '../components/WorkerTable';
 import { WorkerToolbar } from '../components/WorkerToolbar';
 import { useTimezone } from '../../../shell/frames/usePoolContext';
+import { useReadOnlyView } from '../../../shell/session/observer';
 import { groupName } from '../lib/groups';
 import { filtersToParams, nextSort, parseFilters, updateFilters, type MinerFilters } from '../lib/miner-query';
 import type { ClearMode, WorkerGroup } from '../mining.api';
@@ -45,6 +46,8 @@ function WorkerManager({ scope }: { scope: AccountScope }) {
   const counts = useMinerCounts(scope);
   const groups = useGroups(scope);
   const actions = useWorkerMutations(scope);
+  // An observer link only reads: no group or worker changes are offered.
+  const readOnly = useReadOnlyView();
 
   // The selection belongs to the list it was made on: another page, filter or sort starts empty.
   const [selection, setSelection] = useState<{ list: string; ids: number[] }>({ list: listKey, ids: [] });
@@ -80,14 +83,18 @@ function WorkerManager({ scope }: { scope: AccountScope }) {
           total={counts.data?.total ?? 0}
           value={filters.group}
           onChange={(group) => change({ group })}
-          onCreate={() => setDialog({ kind: 'create' })}
-          onRename={(group) => setDialog({ kind: 'rename', group })}
-          onDelete={(group) => setDialog({ kind: 'delete', group })}
+          {...(readOnly
+            ? {}
+            : {
+                onCreate: () => setDialog({ kind: 'create' }),
+                onRename: (group: OwnGroup) => setDialog({ kind: 'rename', group }),
+                onDelete: (group: OwnGroup) => setDialog({ kind: 'delete', group }),
+              })}
         />
       </div>
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
         <WorkerToolbar status={filters.status} counts={counts.data} search={filters.search} onStatus={(status) => change({ status })} onSearch={(search) => change({ search })} />
-        <BatchActions selected={selected.length} counts={counts.data} onMove={() => setDialog({ kind: 'move' })} onClear={(mode) => setDialog({ kind: 'clear', mode })} />
+        {!readOnly && <BatchActions selected={selected.length} counts={counts.data} onMove={() => setDialog({ kind: 'move' })} onClear={(mode) => setDialog({ kind: 'clear', mode })} />}
         {!miners.data ? <PageSpinner /> : isMobile ? <WorkerCards {...listProps} /> : <WorkerTable {...listProps} />}
         <Pager page={filters.page} total={miners.data?.total ?? 0} onChange={(page) => change({ page })} />
       </Flex>

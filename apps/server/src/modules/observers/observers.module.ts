@@ -1,0 +1,20 @@
+// The observers module in the registry: observer links (issue 19). It extends who calls: a
+// request with ?observer_token= is the link's read-only observer, whatever bearer token it carries.
+import { defineModule } from '../../platform/modules';
+import { observersRoutes } from './observers.routes';
+import { ObserversService } from './observers.service';
+
+export interface ObserversApi {
+  observers: ObserversService;
+}
+
+export const observersModule = defineModule({
+  name: 'observers',
+  dependsOn: ['accounts'],
+  create: (p, use) => {
+    const { directory, security } = use('accounts');
+    return { observers: new ObserversService(p.db, p.clock, { directory, security, requests: p.failures('observer_requests', 60_000) }) };
+  },
+  routes: (api) => observersRoutes(api.observers),
+  principal: (api) => (request) => api.observers.resolvePrincipal(request),
+});
