@@ -162,6 +162,24 @@ describe('using a link', () => {
   });
 });
 
+describe('override', () => {
+  it('refuses a request with a token that another resolver answered before the observers module', async () => {
+    const app = await startTestApp({
+      extend: (instance) => {
+        const real = instance.principalResolver;
+        // A later module (say, another kind of bearer token) that recognises the caller first.
+        instance.principalResolver = async (request) => (request.headers['x-other'] ? { userId: randomUUID(), accountId: null, permissions: ['pool.view'], isAdmin: false } : real(request));
+      },
+    });
+    try {
+      const res = await inject(app.app, { url: '/api/pools/btc/accounts/someone1/stats?observer_token=whatever', headers: { 'x-other': '1' } });
+      expect([res.statusCode, body(res).code]).toEqual([401, codeOf('observer_link_invalid')]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('access matrix of every route', () => {
   const params = (url: string, account: string) =>
     url.replace(':pool', 'btc').replace(':coin', 'btc').replace(':account', account).replace(':miner', '1').replace(':day', '2026-05-01').replace(/:[A-Za-z_]+/g, randomUUID());

@@ -184,6 +184,9 @@ export const accessPlugin = fp<{ publicPrefixes: string[] }>(async (app: Fastify
     const policy = request.routeOptions.config.access;
     if (!policy || policy.kind === 'public' || policy.kind === 'internal') return;
     const principal = await app.principalResolver(request);
+    // The observer token overrides every other credential: should another module's resolver
+    // (one registered after the observers module) have answered first, the request is refused.
+    if (carriesObserverToken(request) && !principal?.observer) throw new AppError('observer_link_invalid');
     request.principal = principal;
     const verdict = isAllowed(policy, principal, request.method, { url: request.routeOptions.url ?? '', params: request.params });
     if (verdict !== 'ok') throw new AppError(verdict);
