@@ -151,9 +151,9 @@ describe('authorization code flow with openid-client', () => {
     expect((await inject(t.app, { url: `/api/pools/btc/accounts/${granted.name}/stats`, headers: bearer })).statusCode).toBe(200);
     expect((await inject(t.app, { url: `/api/pools/btc/accounts/${other.name}/profits/stats`, headers: bearer })).statusCode).toBe(403);
     // Every write and every route outside its grant is refused.
-    expect((await inject(t.app, { method: 'PUT', url: `/api/accounts/${granted.name}/pools/btc/pay-method`, headers: bearer, payload: { method: 'pplns' } })).statusCode).toBe(401);
-    expect((await inject(t.app, { url: '/api/users/mine', headers: bearer })).statusCode).toBe(401);
-    expect((await inject(t.app, { url: '/api/oauth/authorizations', headers: bearer })).statusCode).toBe(401);
+    expect((await inject(t.app, { method: 'PUT', url: `/api/accounts/${granted.name}/pools/btc/pay-method`, headers: bearer, payload: { method: 'pplns' } })).statusCode).toBe(403);
+    expect((await inject(t.app, { url: '/api/users/mine', headers: bearer })).statusCode).toBe(403);
+    expect((await inject(t.app, { url: '/api/oauth/authorizations', headers: bearer })).statusCode).toBe(403);
 
     // Refresh rotates: the new refresh token works, the spent one does not.
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);

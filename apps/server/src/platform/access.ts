@@ -112,7 +112,7 @@ function delegated(principal: Principal): boolean {
 
 export function isAllowed(policy: AccessPolicy, principal: Principal | null, method: string, route?: RouteTarget): Verdict {
   // An observer link or an OAuth token only ever reads (docs/security.md, Observer links, OAuth).
-  if (principal && delegated(principal) && !READ_METHODS.has(method)) return 'observer_read_only';
+  if (principal && delegated(principal) && !READ_METHODS.has(method)) return principal.observer ? 'observer_read_only' : 'forbidden';
   switch (policy.kind) {
     case 'public':
     case 'internal':
