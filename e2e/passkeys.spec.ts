@@ -114,15 +114,24 @@ test('passkey: register, log in with it alone, rename, clone refused, delete, th
   await passkeyLogin(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Unable to sign in with passkey, please use your password.' })).toBeVisible();
 
-  // The button in the five languages; a screenshot in Japanese (light theme).
+  // The button in the five languages; a screenshot in Russian (light theme).
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   for (const [lang, name] of Object.entries(LOGIN_BUTTON)) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
     await page.reload();
     await expect(page.getByRole('button', { name })).toBeVisible();
-    if (lang === 'ja') await saveScreenshot(page, 'passkeys-login-ja');
+    if (lang === 'ru-RU') await saveScreenshot(page, 'passkeys-login-ru');
   }
   await page.evaluate(() => localStorage.setItem('language', 'en'));
+});
+
+test.describe('in a WeChat browser', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64' });
+  test('passkey: never offered', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByText('Passkeys are not supported by this browser or device.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+  });
 });
 
 test('passkey: not offered without WebAuthn support', async ({ page }) => {
