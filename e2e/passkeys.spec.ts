@@ -1,6 +1,6 @@
 // Passkeys end to end (issue 20) in Chromium with the DevTools virtual authenticator (CTAP2,
 // resident keys, user verification): register one in the settings, log out, log in with the passkey
-// alone, rename it; a cloned credential with a lower signature counter is refused; delete it with
+// alone (after a refused user verification says "Verification Failed" and tries again), rename it; a cloned credential with a lower signature counter is refused; delete it with
 // the second factor, after which the login refuses it. Screenshots in the dark theme, at phone
 // width and in another language; the login button in all five languages.
 import type { CDPSession, Page } from '@playwright/test';
@@ -38,6 +38,8 @@ async function passkeyLogin(page: Page) {
 const LOGIN_BUTTON = { en: 'Sign in with a passkey', 'zh-CN': '使用通行密钥登录', 'ru-RU': 'Войти с ключом доступа', ja: 'パスキーでログイン', ko: '패스키로 로그인' };
 
 test('passkey: register, log in with it alone, rename, clone refused, delete, then refused', async ({ page }) => {
+  // Registration, three logins, two emailed codes and five languages on a shared CI machine.
+  test.setTimeout(150_000);
   const { email } = await registerByEmail(page);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
@@ -57,9 +59,15 @@ test('passkey: register, log in with it alone, rename, clone refused, delete, th
   const [registered] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as VirtualCredential[];
   expect(registered?.isResidentCredential).toBe(true);
 
-  // Log out, log in with the passkey only (no email, no password, no code).
+  // The authenticator cannot verify the user: "Verification Failed", with try again.
   await logOut(page);
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
   await passkeyLogin(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Verification Failed' })).toBeVisible();
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
+
+  // Try again: logged in with the passkey only (no email, no password, no code).
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
 
