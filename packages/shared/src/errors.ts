@@ -204,8 +204,6 @@ export const ERRORS = {
   /** The route reads with an OAuth access token only. */
   oauth_token_required: { code: 36505, status: 403 },
   // Passkeys (37000-37399)
-  /** The browser or device has no WebAuthn (or it is a WeChat browser): the web client says so and never offers it. */
-  passkey_unsupported: { code: 37001, status: 400 },
   /** The assertion did not verify (signature, origin, RP ID, user verification, counter regression). */
   passkey_login_failed: { code: 37002, status: 400 },
   /** No usable passkey for this credential (unknown, deleted, or not this user's): sign in with the password. */
