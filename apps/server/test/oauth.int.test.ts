@@ -277,6 +277,7 @@ describe('the client registry', () => {
     const listed = body<Array<Record<string, unknown>>>(await inject(t.app, { url: '/api/admin/oauth/clients', headers: auth(admin.tokens) })).data;
     expect(listed.find((c) => c.id === created.id)).toBeTruthy();
     expect(JSON.stringify(listed)).not.toContain(created.secret);
+    expect(created.discovery_url).toBe(`${issuer}/.well-known/openid-configuration`);
     expect((await inject(t.app, { method: 'POST', url: `/api/admin/oauth/clients/${created.id}/disable`, headers: auth(admin.tokens) })).statusCode).toBe(200);
     const res = await fetch(`${issuer}/auth?${new URLSearchParams({ client_id: created.id, redirect_uri: 'http://localhost:9999/cb', response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
     expect(location(res).searchParams.get('error')).toBe('invalid_client');

@@ -60,7 +60,7 @@ export class OAuthService {
       await this.deps.audit.record({ adminUserId: operatorId, action: 'oauth_client_register', target: `oauth_client:${created.id}`, detail: { name: created.name, redirect_uris: created.redirectUris.join(' '), scopes: created.scopes.join(' ') } }, tx);
       return created;
     });
-    return { ...presentClient({ ...row, authorizations: 0 }), secret };
+    return { ...presentClient({ ...row, authorizations: 0 }), secret, discovery_url: `${this.provider.issuer}/.well-known/openid-configuration` };
   }
 
   async clients(): Promise<OAuthClient[]> {
@@ -186,10 +186,14 @@ export class OAuthService {
     if (!authorization || authorization.revokedAt || authorization.userId !== token.accountId) return null;
     const scopes = String(token.scope ?? '').split(' ').filter(Boolean);
     let permissions = permissionsForRoute(request.routeOptions.url ?? '', scopes);
+    // A route reads one sub-account named in its path: it must be a granted one. A route naming
+    // none (other than the token's own description) would read the user's current one: refused.
     const accountName = (request.params as Record<string, unknown> | undefined)?.account;
     if (typeof accountName === 'string') {
       const id = await this.deps.accounts.directory.idByName(accountName);
       if (!id || !authorization.accountIds.includes(id)) permissions = [];
+    } else if (request.routeOptions.url !== '/api/oauth/accounts') {
+      permissions = [];
     }
     return {
       userId: authorization.userId,
