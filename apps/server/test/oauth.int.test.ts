@@ -58,8 +58,11 @@ afterAll(async () => {
 /** A browser's cookies, by name (the provider's interaction and resume cookies). */
 class Browser {
   private readonly cookies = new Map<string, string>();
+  cookie(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
   async get(url: string): Promise<Response> {
-    const res = await fetch(new URL(url, base), { redirect: 'manual', headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(new URL(url, base), { redirect: 'manual', headers: { cookie: this.cookie() } });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
@@ -71,7 +74,11 @@ class Browser {
 
 const location = (res: Response) => new URL(res.headers.get('location') ?? '', base);
 
-/** Starts an authorization in a browser: where the provider sends it, and the PKCE values. */
+/**
+ * Starts an authorization in a browser: where the provider sends it, and the PKCE values. A
+ * request the provider accepts goes to /api/oauth/interaction/{uid} (its cookie's path), which
+ * forwards to the consent screen: `uid` is then set.
+ */
 async function authorize(params: Record<string, string> = {}, browser = new Browser()) {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -83,17 +90,28 @@ async function authorize(params: Record<string, string> = {}, browser = new Brow
     state,
     ...params,
   });
-  const res = await browser.get(url.href);
-  return { res, browser, verifier, state };
+  const first = await browser.get(url.href);
+  let res = first;
+  let uid = '';
+  if (first.status === 303 && location(first).pathname.startsWith('/api/oauth/interaction/')) {
+    res = await browser.get(location(first).href);
+    expect(res.status).toBe(303);
+    expect(location(res).pathname).toBe('/login/oauth/authorize');
+    uid = location(res).searchParams.get('uid')!;
+    expect(location(first).pathname).toBe(`/api/oauth/interaction/${uid}`);
+  }
+  return { res, browser, verifier, state, uid };
+}
+
+/** A call of the consent screen from the browser of `flow` (its cookies) as the logged-in `who`. */
+function screenCall(flow: { browser: Browser; uid: string }, who: Person, method: 'GET' | 'POST', action: 'details' | 'consent' | 'deny', payload?: Record<string, unknown>) {
+  return inject(t.app, { method, url: `/api/oauth/interaction/${flow.uid}/${action}`, headers: { ...auth(who.tokens), cookie: flow.browser.cookie() }, ...(payload ? { payload } : {}) });
 }
 
 /** The user answers on the consent screen (its API); the browser follows to the application. */
 async function consent(flow: Awaited<ReturnType<typeof authorize>>, accountIds: string[], who = user) {
-  expect(flow.res.status).toBe(303);
-  const screen = location(flow.res);
-  expect(screen.pathname).toBe('/login/oauth/authorize');
-  const uid = screen.searchParams.get('uid')!;
-  const answer = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(who.tokens), payload: { account_ids: accountIds } });
+  expect(flow.uid).not.toBe('');
+  const answer = await screenCall(flow, who, 'POST', 'consent', { account_ids: accountIds });
   expect(answer.statusCode, answer.body).toBe(200);
   const resumed = await flow.browser.get(body<{ redirect_to: string }>(answer).data.redirect_to);
   expect(resumed.status).toBe(303);
@@ -113,19 +131,25 @@ describe('authorization code flow with openid-client', () => {
 
   it('shows the consent screen the application, the scopes and the user\'s sub-accounts', async () => {
     const flow = await authorize();
-    const uid = location(flow.res).searchParams.get('uid')!;
-    const details = body<OAuthInteraction>(await inject(t.app, { url: `/api/oauth/interactions/${uid}`, headers: auth(user.tokens) })).data;
+    const uid = flow.uid;
+    const details = body<OAuthInteraction>(await screenCall(flow, user, 'GET', 'details')).data;
     expect(details.client).toEqual({ id: registered.id, name: 'Rig Monitor' });
     expect(details.scopes).toEqual(['openid', 'profile', 'email', 'mining', 'transactions']);
     expect(details.redirect_host).toBe('app.example.com');
     expect(details.accounts.map((a) => a.id).sort()).toEqual(accounts.map((a) => a.id).sort());
-    expect((await inject(t.app, { url: `/api/oauth/interactions/${uid}` })).statusCode).toBe(401);
+    expect((await inject(t.app, { url: `/api/oauth/interaction/${uid}/details`, headers: { cookie: flow.browser.cookie() } })).statusCode).toBe(401);
+    // Another browser (a link someone else started) cannot read or answer the request.
+    expect(body(await inject(t.app, { url: `/api/oauth/interaction/${uid}/details`, headers: auth(user.tokens) })).code).toBe(ERRORS.oauth_interaction_not_found.code);
+    const elsewhere = await inject(t.app, { method: 'POST', url: `/api/oauth/interaction/${uid}/consent`, headers: auth(user.tokens), payload: { account_ids: [accounts[0]!.id] } });
+    expect(body(elsewhere).code).toBe(ERRORS.oauth_interaction_not_found.code);
+    const other = await authorize();
+    expect(body(await screenCall({ browser: other.browser, uid }, user, 'POST', 'consent', { account_ids: [accounts[0]!.id] })).code).toBe(ERRORS.oauth_interaction_not_found.code);
     // At least one account must be selected, and only the user's own.
-    const none = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(user.tokens), payload: { account_ids: [] } });
+    const none = await screenCall(flow, user, 'POST', 'consent', { account_ids: [] });
     expect(body(none).code).toBe(ERRORS.oauth_account_required.code);
     const stranger = await registerByEmail(t.app, inbox);
     const theirs = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(stranger.tokens) })).data;
-    const foreign = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(user.tokens), payload: { account_ids: [theirs[0]!.id] } });
+    const foreign = await screenCall(flow, user, 'POST', 'consent', { account_ids: [theirs[0]!.id] });
     expect(body(foreign).code).toBe(ERRORS.oauth_account_invalid.code);
   });
 
@@ -235,11 +259,10 @@ describe('refusals', () => {
 
   it('tells the application access_denied when the user refuses', async () => {
     const flow = await authorize();
-    const uid = location(flow.res).searchParams.get('uid')!;
-    const answer = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/deny`, headers: auth(user.tokens) });
+    const answer = await screenCall(flow, user, 'POST', 'deny');
     const back = location(await flow.browser.get(body<{ redirect_to: string }>(answer).data.redirect_to));
     expect(back.searchParams.get('error')).toBe('access_denied');
-    const late = await inject(t.app, { method: 'POST', url: `/api/oauth/interactions/${uid}/consent`, headers: auth(user.tokens), payload: { account_ids: [accounts[0]!.id] } });
+    const late = await screenCall(flow, user, 'POST', 'consent', { account_ids: [accounts[0]!.id] });
     expect(body(late).code).toBe(ERRORS.oauth_interaction_not_found.code);
   });
 });
@@ -254,6 +277,7 @@ describe('the client registry', () => {
     const listed = body<Array<Record<string, unknown>>>(await inject(t.app, { url: '/api/admin/oauth/clients', headers: auth(admin.tokens) })).data;
     expect(listed.find((c) => c.id === created.id)).toBeTruthy();
     expect(JSON.stringify(listed)).not.toContain(created.secret);
+    expect(created.discovery_url).toBe(`${issuer}/.well-known/openid-configuration`);
     expect((await inject(t.app, { method: 'POST', url: `/api/admin/oauth/clients/${created.id}/disable`, headers: auth(admin.tokens) })).statusCode).toBe(200);
     const res = await fetch(`${issuer}/auth?${new URLSearchParams({ client_id: created.id, redirect_uri: 'http://localhost:9999/cb', response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
     expect(location(res).searchParams.get('error')).toBe('invalid_client');

@@ -90,6 +90,10 @@ export const oauthClientSchema = z.object({
 export type OAuthClient = z.infer<typeof oauthClientSchema>;
 export const oauthClientListSchema = z.array(oauthClientSchema);
 /** Answer of registering a client: the secret, shown this once. */
-export const oauthClientCreatedSchema = oauthClientSchema.extend({ secret: z.string() });
+export const oauthClientCreatedSchema = oauthClientSchema.extend({
+  secret: z.string(),
+  /** The provider's discovery document (OAUTH_ISSUER), for the application's developer. */
+  discovery_url: z.string(),
+});
 export type OAuthClientCreated = z.infer<typeof oauthClientCreatedSchema>;
 export const oauthClientParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, V.invalid) });

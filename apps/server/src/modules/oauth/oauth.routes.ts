@@ -24,7 +24,7 @@ import { access } from '../../platform/access';
 import { ok } from '../../platform/errors';
 import { perMinute } from '../../platform/request-context';
 import type { OAuthService } from './oauth.service';
-import { OIDC_PREFIX } from './provider';
+import { CONSENT_PATH, OIDC_PREFIX } from './provider';
 
 /**
  * The provider is a Koa application: its routes take the raw request and answer on the raw
@@ -61,21 +61,29 @@ export function oauthRoutes(oauth: OAuthService) {
     const tags = ['oauth'];
     const me = (request: FastifyRequest) => request.principal!.userId;
 
-    // The consent screen (/login/oauth/authorize?uid=…): the logged-in user answers the request.
-    app.get('/oauth/interactions/:uid', {
+    // The consent screen (/login/oauth/authorize?uid=…). The provider sends the browser to
+    // /api/oauth/interaction/{uid} with its interaction cookie for that path; this forwards to the
+    // web page, whose calls below (under the same path) carry the cookie.
+    const browser = (request: FastifyRequest, reply: FastifyReply) => ({ req: request.raw, res: reply.raw });
+    app.get('/oauth/interaction/:uid', {
+      config: { access: access.public },
+      schema: { tags, summary: 'Where the provider sends the browser: forwards to the consent screen', params: oauthInteractionParamsSchema },
+    }, async (request, reply) => reply.redirect(`${CONSENT_PATH}?uid=${encodeURIComponent(request.params.uid)}`, 303));
+
+    app.get('/oauth/interaction/:uid/details', {
       config: { access: access.user, ...perMinute(60) },
       schema: { tags, summary: 'An authorization request waiting for the user: the application, the scopes asked and the user\'s sub-accounts', params: oauthInteractionParamsSchema, response: { 200: envelope(oauthInteractionSchema) } },
-    }, async (request) => ok(request, await oauth.interactionDetails(me(request), request.params.uid)));
+    }, async (request, reply) => ok(request, await oauth.interactionDetails(me(request), request.params.uid, browser(request, reply))));
 
-    app.post('/oauth/interactions/:uid/consent', {
+    app.post('/oauth/interaction/:uid/consent', {
       config: { access: access.user, ...perMinute(20) },
       schema: { tags, summary: 'Authorize the application for the chosen sub-accounts (at least one); answers where the browser goes next', params: oauthInteractionParamsSchema, body: oauthConsentBodySchema, response: { 200: envelope(oauthDecisionSchema) } },
-    }, async (request) => ok(request, { redirect_to: await oauth.consent(me(request), request.params.uid, request.body.account_ids) }));
+    }, async (request, reply) => ok(request, { redirect_to: await oauth.consent(me(request), request.params.uid, request.body.account_ids, browser(request, reply)) }));
 
-    app.post('/oauth/interactions/:uid/deny', {
+    app.post('/oauth/interaction/:uid/deny', {
       config: { access: access.user, ...perMinute(20) },
       schema: { tags, summary: 'Refuse the authorization: the application is told access_denied', params: oauthInteractionParamsSchema, response: { 200: envelope(oauthDecisionSchema) } },
-    }, async (request) => ok(request, { redirect_to: await oauth.deny(request.params.uid) }));
+    }, async (request, reply) => ok(request, { redirect_to: await oauth.deny(request.params.uid, browser(request, reply)) }));
 
     // Settings → authorized applications (/user/authredirect).
     app.get('/oauth/authorizations', {

@@ -2,6 +2,7 @@
 // consent screen (which sub-accounts an application may read), the user's authorized applications
 // and their revocation, and what an access token lets its holder read.
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { OAUTH_SCOPES, type OAuthAuthorization, type OAuthClient, type OAuthClientCreated, type OAuthInteraction } from '@hashpool/shared';
@@ -14,6 +15,12 @@ import type { SecretBox } from '../../platform/secret-box';
 import type { AccountsApi } from '../accounts';
 import * as repo from './oauth.repository';
 import { permissionsForRoute } from './scopes';
+
+/** The raw request and response of a consent call: the provider reads its cookie from them. */
+export interface Browser {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
 
 export interface OAuthDeps {
   provider: Provider;
@@ -53,7 +60,7 @@ export class OAuthService {
       await this.deps.audit.record({ adminUserId: operatorId, action: 'oauth_client_register', target: `oauth_client:${created.id}`, detail: { name: created.name, redirect_uris: created.redirectUris.join(' '), scopes: created.scopes.join(' ') } }, tx);
       return created;
     });
-    return { ...presentClient({ ...row, authorizations: 0 }), secret };
+    return { ...presentClient({ ...row, authorizations: 0 }), secret, discovery_url: `${this.provider.issuer}/.well-known/openid-configuration` };
   }
 
   async clients(): Promise<OAuthClient[]> {
@@ -71,9 +78,18 @@ export class OAuthService {
 
   // The consent screen --------------------------------------------------------------------------------
 
-  private async interaction(uid: string) {
-    const interaction = await this.provider.Interaction.find(uid);
-    if (!interaction || interaction.result) throw new AppError('oauth_interaction_not_found');
+  /**
+   * The request waiting on the consent screen, read through the provider's signed interaction
+   * cookie: a browser that did not start it (someone sent the user the link) cannot answer it.
+   */
+  private async interaction(uid: string, browser: Browser) {
+    let interaction: Awaited<ReturnType<Provider['interactionDetails']>>;
+    try {
+      interaction = await this.provider.interactionDetails(browser.req, browser.res);
+    } catch {
+      throw new AppError('oauth_interaction_not_found');
+    }
+    if (interaction.uid !== uid || interaction.result) throw new AppError('oauth_interaction_not_found');
     const clientId = String(interaction.params.client_id ?? '');
     const client = await repo.findClient(this.db, clientId);
     if (!client || client.disabledAt) throw new AppError('oauth_interaction_not_found');
@@ -82,8 +98,8 @@ export class OAuthService {
     return { interaction, client, scopes: byScopeOrder(asked) };
   }
 
-  async interactionDetails(userId: string, uid: string): Promise<OAuthInteraction> {
-    const { client, scopes, interaction } = await this.interaction(uid);
+  async interactionDetails(userId: string, uid: string, browser: Browser): Promise<OAuthInteraction> {
+    const { client, scopes, interaction } = await this.interaction(uid, browser);
     const accounts = await this.deps.accounts.accounts.list(userId);
     return {
       uid,
@@ -99,8 +115,8 @@ export class OAuthService {
    * the user's own). An earlier authorization of the same application is replaced. Answers where
    * the browser goes next (the provider's resume, which redirects to the application).
    */
-  async consent(userId: string, uid: string, accountIds: string[]): Promise<string> {
-    const { interaction, client, scopes } = await this.interaction(uid);
+  async consent(userId: string, uid: string, accountIds: string[], browser: Browser): Promise<string> {
+    const { interaction, client, scopes } = await this.interaction(uid, browser);
     const chosen = [...new Set(accountIds)];
     if (chosen.length === 0) throw new AppError('oauth_account_required');
     const own = new Set((await this.deps.accounts.accounts.list(userId)).map((a) => a.id));
@@ -119,8 +135,8 @@ export class OAuthService {
   }
 
   /** The user's no: the application is told access_denied. */
-  async deny(uid: string): Promise<string> {
-    const { interaction } = await this.interaction(uid);
+  async deny(uid: string, browser: Browser): Promise<string> {
+    const { interaction } = await this.interaction(uid, browser);
     interaction.result = { error: 'access_denied', error_description: 'The user refused the authorization.' };
     await interaction.save(Math.max(1, interaction.exp - epoch()));
     return interaction.returnTo;
@@ -170,10 +186,14 @@ export class OAuthService {
     if (!authorization || authorization.revokedAt || authorization.userId !== token.accountId) return null;
     const scopes = String(token.scope ?? '').split(' ').filter(Boolean);
     let permissions = permissionsForRoute(request.routeOptions.url ?? '', scopes);
+    // A route reads one sub-account named in its path: it must be a granted one. A route naming
+    // none (other than the token's own description) would read the user's current one: refused.
     const accountName = (request.params as Record<string, unknown> | undefined)?.account;
     if (typeof accountName === 'string') {
       const id = await this.deps.accounts.directory.idByName(accountName);
       if (!id || !authorization.accountIds.includes(id)) permissions = [];
+    } else if (request.routeOptions.url !== '/api/oauth/accounts') {
+      permissions = [];
     }
     return {
       userId: authorization.userId,

@@ -16,6 +16,12 @@ import * as repo from './oauth.repository';
 export const OIDC_PREFIX = '/api/oidc';
 /** The consent screen of the web app. */
 export const CONSENT_PATH = '/login/oauth/authorize';
+/**
+ * Where the provider sends the browser first: our route that forwards to the consent screen. The
+ * provider's signed interaction cookie is set for this path, so the consent screen's calls under
+ * it carry that cookie and only the browser that started the request can answer it.
+ */
+export const INTERACTION_PATH = '/api/oauth/interaction';
 /** Where the browser lands when the provider cannot send an error back to the application. */
 export const ERROR_PATH = '/authredirect';
 
@@ -93,7 +99,7 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
     // Browsers may call the token and userinfo endpoints from the application's own origin.
     clientBasedCORS: (_ctx, origin, client) => (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
     interactions: {
-      url: (_ctx, interaction) => `${CONSENT_PATH}?uid=${encodeURIComponent(interaction.uid)}`,
+      url: (_ctx, interaction) => `${INTERACTION_PATH}/${encodeURIComponent(interaction.uid)}`,
       policy: consentAlwaysPolicy(),
     },
     // Errors that cannot go back to the application (a wrong redirect URI, an unknown client)

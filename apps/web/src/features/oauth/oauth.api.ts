@@ -16,9 +16,9 @@ export interface NewClient {
 
 export const oauthApi = {
   // Silent: the consent screen says itself that the request is gone.
-  interaction: (uid: string, o?: Options) => api.get<OAuthInteraction>(`/oauth/interactions/${encodeURIComponent(uid)}`, undefined, { ...o, silent: true }),
-  consent: (uid: string, accountIds: string[]) => api.post<OAuthDecision>(`/oauth/interactions/${encodeURIComponent(uid)}/consent`, { account_ids: accountIds }, { silent: true }),
-  deny: (uid: string) => api.post<OAuthDecision>(`/oauth/interactions/${encodeURIComponent(uid)}/deny`, undefined, { silent: true }),
+  interaction: (uid: string, o?: Options) => api.get<OAuthInteraction>(`/oauth/interaction/${encodeURIComponent(uid)}/details`, undefined, { ...o, silent: true }),
+  consent: (uid: string, accountIds: string[]) => api.post<OAuthDecision>(`/oauth/interaction/${encodeURIComponent(uid)}/consent`, { account_ids: accountIds }, { silent: true }),
+  deny: (uid: string) => api.post<OAuthDecision>(`/oauth/interaction/${encodeURIComponent(uid)}/deny`, undefined, { silent: true }),
   authorizations: (o?: Options) => api.get<OAuthAuthorization[]>('/oauth/authorizations', undefined, o),
   revoke: (id: string) => api.delete<null>(`/oauth/authorizations/${id}`),
   clients: (o?: Options) => api.get<OAuthClient[]>('/admin/oauth/clients', undefined, o),

@@ -123,7 +123,7 @@ export default function AdminOAuthPage() {
               <Text tone="secondary">{t('admin.secret')}</Text>
               <CopyValue label={t('admin.secret')} value={created.secret} />
             </div>
-            <Paragraph tone="secondary" style={{ margin: 0 }}>{t('admin.discovery', { url: `${window.location.origin}/api/oidc/.well-known/openid-configuration` })}</Paragraph>
+            <Paragraph tone="secondary" style={{ margin: 0 }}>{t('admin.discovery', { url: created.discovery_url })}</Paragraph>
           </Flex>
         </AppModal>
       )}
