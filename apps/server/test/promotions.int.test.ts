@@ -11,7 +11,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
+import { inTransaction } from '../src/db/transaction';
 import { FakeClock } from '../src/platform/clock';
+import { payMethods } from '../src/modules/earnings/earnings.tables';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
 import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
 import { auth, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
@@ -218,6 +220,65 @@ describe('coupons', () => {
     expect(pass?.coupons.expired).toBeGreaterThanOrEqual(1);
     expect(body<{ status: string }>(await inject(t.app, { url: `/api/coupons/${third.id}`, headers: (await as(a)) })).data.status).toBe('expired');
     expect(codeOf(await use(a, third.id))).toBe(err('coupon_not_unused'));
+  });
+
+  it('records the saving of block payouts (PPLNS, SOLO) with the credit, once: the profits row and the coupon show it', async () => {
+    const day = '2026-07-20';
+    clock.set('2026-07-19T12:00:00Z');
+    await db().execute(sql`update earning_fee_rates set fee_rate = case method when 'pplns' then 1 when 'solo' then 0.5 else fee_rate end where coin = 'btc'`);
+    const c = await campaign({ use_before: iso(5 * DAY) });
+    const [a, s] = [await user(), await user()];
+    const couponA = body<{ id: string }>(await redeem(a, c.codes[0]!)).data;
+    const couponS = body<{ id: string }>(await redeem(s, c.codes[1]!)).data;
+    expect((await use(a, couponA.id)).statusCode).toBe(200);
+    expect((await use(s, couponS.id)).statusCode).toBe(200);
+    await db().insert(payMethods).values([
+      { accountId: a.accountId, coin: 'btc', method: 'pplns' },
+      { accountId: s.accountId, coin: 'btc', method: 'solo' },
+    ]);
+    await market(day);
+    clock.set(`${day}T10:05:00Z`);
+    await mine(a.accountName, '2000'); // the whole window: N = 2 x D x k = 2000 units
+    await mine(s.accountName, '10'); // SOLO: not in the window
+    const height = 800_000 + Math.floor(Math.random() * 100_000);
+    const found = async (finder: string, at: string, h: number) => {
+      const hash = `b${randomUUID().replace(/-/g, '')}`;
+      await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward: '3.375', account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
+      await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 100 }]);
+    };
+    await found(a.accountName, `${day}T10:20:00Z`, height);
+    await found(s.accountName, `${day}T10:30:00Z`, height + 1);
+    const [aBefore, sBefore] = [await available(a.accountId), await available(s.accountId)];
+    clock.set(`${day}T20:00:00Z`);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(2);
+    // Hand-computed, R = 3.375:
+    // A, PPLNS at 1 % cut by 40 % -> 0.6 %: 3.375 x 0.994 = 3.35475 (3.34125 at the full 1 %); saving 3.375 x 0.4 / 100 = 0.0135
+    // S, SOLO at 0.5 % cut by 40 % -> 0.3 %: 3.375 x 0.997 = 3.364875 (3.358125 at 0.5 %); saving 3.375 x 0.2 / 100 = 0.00675
+    const aGot = new Decimal(await available(a.accountId)).minus(aBefore);
+    const sGot = new Decimal(await available(s.accountId)).minus(sBefore);
+    expect(aGot.toFixed()).toBe('3.35475');
+    expect(sGot.toFixed()).toBe('3.364875');
+    const detailOf = async (u: User, id: string) =>
+      body<{ total_saving: string; savings: Array<{ day: string; saving: string; fee_rate: string; reduced_fee_rate: string }> }>(await inject(t.app, { url: `/api/coupons/${id}`, headers: await as(u) })).data;
+    // Recorded with the credit, before any job ran; the saving is the difference to the full-rate payout.
+    expect((await detailOf(a, couponA.id)).savings).toEqual([{ day, coin: 'btc', saving: '0.0135', fee_rate: '1', reduced_fee_rate: '0.6' }]);
+    expect(aGot.minus('3.34125').toFixed()).toBe('0.0135');
+    expect((await detailOf(s, couponS.id)).savings).toEqual([{ day, coin: 'btc', saving: '0.00675', fee_rate: '0.5', reduced_fee_rate: '0.3' }]);
+    const rowOf = async (u: User) => body<{ list: Array<{ day: string; coupon_saving: string | null }> }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.accountName}/profits`, headers: await as(u) })).data.list.find((r) => r.day === day);
+    expect(await rowOf(a)).toMatchObject({ coupon_saving: '0.0135' });
+    expect(await rowOf(s)).toMatchObject({ coupon_saving: '0.00675' });
+
+    // Once: settling again, recording the same block again, the daily settlement of the day and the job add nothing.
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
+    const [blockRow] = await queryRows<{ id: number }>(db(), sql`select id from blocks where coin = 'btc' and height = ${height}`);
+    await inTransaction(db(), (tx) =>
+      t.app.modules.promotions.coupons.recordBlockSavings(tx, { source: `block:btc:${blockRow!.id}`, coin: 'btc', reductionDay: day, day, savings: [{ accountId: a.accountId, method: 'pplns', feeRate: '1', reducedFeeRate: '0.6', saving: '0.0135' }], at: clock.now() }),
+    );
+    clock.set('2026-07-21T00:10:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
+    await tick();
+    expect(await detailOf(a, couponA.id)).toMatchObject({ total_saving: '0.0135', savings: [{ day, saving: '0.0135', fee_rate: '1', reduced_fee_rate: '0.6' }] });
+    expect(await rowOf(a)).toMatchObject({ coupon_saving: '0.0135' });
   });
 });
 

@@ -99,6 +99,33 @@ export const couponSavings = pgTable(
 );
 
 /**
+ * What a coupon saved on a block's payout (PPLNS, the fee part of PPS+, SOLO), recorded by the
+ * block settlement in the transaction that writes the payout (one row per block, payee and method):
+ * gross x (full - reduced) / 100, exact. `day` is the profits row that shows the payout.
+ */
+export const couponBlockSavings = pgTable(
+  'coupon_block_savings',
+  {
+    /** The settled block: block:<coin>:<block id>. */
+    source: text('source').notNull(),
+    accountId: uuid('account_id').notNull(),
+    method: text('method').notNull(),
+    couponId: uuid('coupon_id').notNull().references(() => coupons.id),
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    feeRate: numeric('fee_rate').notNull(),
+    reducedFeeRate: numeric('reduced_fee_rate').notNull(),
+    saving: numeric('saving').notNull(),
+    recordedAt: ts('recorded_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.accountId, t.method] }),
+    index('coupon_block_savings_account_idx').on(t.accountId, t.coin, t.day),
+    index('coupon_block_savings_coupon_idx').on(t.couponId),
+  ],
+);
+
+/**
  * A hashrate gift: `shares` receivers each get `hashrate` H/s of FPPS work of `coin` at no fee for
  * `duration_days` settlement days, paid from `budget` (reserved at creation by a sys:promotions
  * posting into its frozen bucket; what is left returns when the packet ends). The id is the link's

@@ -1,0 +1,17 @@
+CREATE TABLE "coupon_block_savings" (
+	"source" text NOT NULL,
+	"account_id" uuid NOT NULL,
+	"method" text NOT NULL,
+	"coupon_id" uuid NOT NULL,
+	"coin" text NOT NULL,
+	"day" date NOT NULL,
+	"fee_rate" numeric NOT NULL,
+	"reduced_fee_rate" numeric NOT NULL,
+	"saving" numeric NOT NULL,
+	"recorded_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "coupon_block_savings_source_account_id_method_pk" PRIMARY KEY("source","account_id","method")
+);
+--> statement-breakpoint
+ALTER TABLE "coupon_block_savings" ADD CONSTRAINT "coupon_block_savings_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "coupon_block_savings_account_idx" ON "coupon_block_savings" USING btree ("account_id","coin","day");--> statement-breakpoint
+CREATE INDEX "coupon_block_savings_coupon_idx" ON "coupon_block_savings" USING btree ("coupon_id");
