@@ -2,9 +2,9 @@
 // own) and a red packet (share link and QR code); a user redeems the code and starts using the
 // coupon; the packet's link opened logged out shows the packet, "log in to receive" brings the user
 // back to it after logging in, and the user receives it (on the main account) and finds it under
-// their red packets. The daily red packet profit and the coupon's savings need a settled UTC day:
-// the integration tests (apps/server/test/promotions.int.test.ts) move the clock for those; here
-// the received packet shows when its first profit comes. Screens in light and dark, in Chinese, and
+// their red packets, then the next day's red packet profit (the server's E2E_HOOKS route runs the
+// daily credit as if two days had passed). The coupon's savings need a settled UTC day: the
+// integration tests (apps/server/test/promotions.int.test.ts) move the clock for those. Screens in light and dark, in Chinese, and
 // the public packet page at phone width.
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
@@ -120,6 +120,20 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   await user.getByRole('link', { name: 'See the red packet profit' }).click();
   await expect(user.getByRole('heading', { name: 'Received red packet' })).toBeVisible();
   await expect(user.getByText('The first profit is credited after the first day (UTC) is over.')).toBeVisible();
+  const receiptPath = new URL(user.url()).pathname;
+
+  // The next day's profit: the packet works from the next UTC day, credited once that day is over.
+  // The server's e2e hook (E2E_HOOKS) runs the daily red packet credit as if two days had passed.
+  await expect(async () => {
+    const token = await admin.evaluate(() => localStorage.getItem('token'));
+    const res = await admin.request.post('/api/admin/promotions/red-packets/credit-ahead', { headers: { authorization: `Bearer ${token}` }, data: { days: 2 } });
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as { data: { credited: number } }).data.credited).toBeGreaterThanOrEqual(1);
+  }).toPass({ timeout: 30_000 });
+  await user.goto(receiptPath);
+  const credits = user.getByRole('table', { name: 'Profit per day' });
+  await expect(credits.getByRole('row').filter({ hasText: 'Red packet profit' })).toContainText(/0\.\d*[1-9]\d*\s*BTC/);
+  await saveScreenshot(user, 'promotions-packet-profit');
   await user.goto('/user/red_packet');
   await expect(user.getByRole('table', { name: 'Red packets' })).toContainText(packetName);
 });

@@ -12,6 +12,17 @@ CREATE TABLE "coupon_block_savings" (
 	CONSTRAINT "coupon_block_savings_source_account_id_method_pk" PRIMARY KEY("source","account_id","method")
 );
 --> statement-breakpoint
+CREATE TABLE "promotion_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_by" uuid,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "red_packets" ADD COLUMN "request_key" text;--> statement-breakpoint
 ALTER TABLE "coupon_block_savings" ADD CONSTRAINT "coupon_block_savings_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion_settings" ADD CONSTRAINT "promotion_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "coupon_block_savings_account_idx" ON "coupon_block_savings" USING btree ("account_id","coin","day");--> statement-breakpoint
-CREATE INDEX "coupon_block_savings_coupon_idx" ON "coupon_block_savings" USING btree ("coupon_id");
+CREATE INDEX "coupon_block_savings_coupon_idx" ON "coupon_block_savings" USING btree ("coupon_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "red_packets_request_key_idx" ON "red_packets" USING btree ("funder","request_key");--> statement-breakpoint
+CREATE INDEX "red_packets_created_by_idx" ON "red_packets" USING btree ("created_by","created_at");

@@ -109,6 +109,12 @@ export const configSchema = z.object({
   WITHDRAW_ADDRESS_HOLD_HOURS: z.coerce.number().int().min(0).max(72).default(24),
   /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <this>`; unset: no /metrics at all. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * The end-to-end tests' hooks (off by default, refused with NODE_ENV=production): an operator
+   * route that runs the red packet credit as if days had passed (POST
+   * /api/admin/promotions/red-packets/credit-ahead), so a browser test sees the next day's profit.
+   */
+  E2E_HOOKS: bool.default(false),
   /** Comma-separated emails that get the operator role when they register (first set-up, tests). */
   ADMIN_EMAILS: z.string().optional(),
 });
@@ -133,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.FILE_STORAGE === 's3' && !(c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['FILE_STORAGE: s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY']);
   }
+  if (c.E2E_HOOKS && c.NODE_ENV === 'production') throw new ConfigError(['E2E_HOOKS: not allowed with NODE_ENV=production']);
   return { ...c, DEMO_SEED: c.DEMO_SEED ?? c.NODE_ENV !== 'production' };
 }
 

@@ -141,6 +141,8 @@ describe('roles', () => {
     'POST /api/admin/contracts/orders/:id/confirm': ['admin'],
     'POST /api/admin/loans/:id/approve': ['admin'],
     'POST /api/admin/promotions/red-packets': ['admin'],
+    'GET /api/admin/promotions/user-funding': ['admin'],
+    'PUT /api/admin/promotions/user-funding': ['admin'],
   };
   const allowedBy = (policy: AccessPolicy): readonly OperatorRole[] =>
     policy.kind === 'admin' ? ['admin'] : policy.kind === 'operator' ? [...new Set<OperatorRole>(['admin', ...policy.roles])] : [];

@@ -15,7 +15,7 @@ import { inTransaction } from '../src/db/transaction';
 import { FakeClock } from '../src/platform/clock';
 import { payMethods } from '../src/modules/earnings/earnings.tables';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
-import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { balanceOf, post as postLedger, SYSTEM } from '../src/modules/wallet/ledger';
 import { auth, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -446,6 +446,89 @@ describe('red packets', () => {
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { key?: string }).key).toBe('red_packet_none_left');
     const [row] = await queryRows<{ left: number; receipts: number }>(db(), sql`select shares_left as left, (select count(*)::int from red_packet_receipts where packet_id = ${p.id}) as receipts from red_packets where id = ${p.id}`);
     expect(row).toEqual({ left: 0, receipts: 10 });
+  });
+});
+
+describe('red packets funded by users', () => {
+  const fund = async (u: User, key: string, payload: Record<string, unknown> = {}) =>
+    inject(t.app, {
+      method: 'POST',
+      url: '/api/user/red-packets',
+      headers: { ...(await as(u)), 'idempotency-key': key },
+      payload: { name: 'My gift', coin: 'btc', hashrate: 1e6, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: iso(DAY), ...payload },
+    });
+  const setFunding = async (payload: { all_coins: boolean; coins: string[] }) => {
+    const res = await inject(t.app, { method: 'PUT', url: '/api/admin/promotions/user-funding', headers: await as(admin), payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** Half a BTC on the user's sub-account (an operator's adjustment). */
+  const give = (u: User, amount: string) =>
+    postLedger(db(), { idempotencyKey: `test-give:${u.accountId}:${randomUUID()}`, businessType: 'system_adjustment', entries: [{ holder: SYSTEM.adjustments, coin: 'btc', amount: `-${amount}` }, { holder: u.accountId, coin: 'btc', amount }] }, clock.now());
+
+  it('is off until an operator enables it; debits the budget once per key, refuses too little balance with nothing changed, and returns the leftover to the funder', async () => {
+    clock.set('2026-11-01T10:00:00Z');
+    await setFunding({ all_coins: false, coins: [] });
+    const [u, receiver] = [await user(), await user()];
+    await give(u, '0.5');
+    // Off by default (or as set): refused, nothing debited.
+    expect(body<{ coins: string[] }>(await inject(t.app, { url: '/api/user/red-packets/funding', headers: await as(u) })).data.coins).toEqual([]);
+    expect(codeOf(await fund(u, randomUUID()))).toBe(err('red_packet_user_funding_off'));
+    await setFunding({ all_coins: false, coins: ['btc'] });
+    expect(body<{ coins: string[] }>(await inject(t.app, { url: '/api/user/red-packets/funding', headers: await as(u) })).data.coins).toEqual(['btc']);
+    expect(codeOf(await fund(u, randomUUID(), { coin: 'ltc' }))).toBe(err('red_packet_user_funding_off'));
+    // Limited: at most 100 shares and 30 days; a key is required.
+    expect(codeOf(await fund(u, randomUUID(), { shares: 101 }))).toBe(err('validation_failed'));
+    expect(codeOf(await fund(u, randomUUID(), { duration_days: 31 }))).toBe(err('validation_failed'));
+    expect((await inject(t.app, { method: 'POST', url: '/api/user/red-packets', headers: await as(u), payload: { name: 'x', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '0.1', activation_deadline: iso(DAY) } })).statusCode).toBe(400);
+    // More than the balance: refused, nothing changes.
+    const reserveBefore = await available(SYSTEM.promotions, 'frozen');
+    expect(codeOf(await fund(u, randomUUID(), { budget: '0.50000001' }))).toBe(err('insufficient_balance'));
+    expect(await available(u.accountId)).toBe('0.5');
+    expect(await available(SYSTEM.promotions, 'frozen')).toBe(reserveBefore);
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.total).toBe(0);
+
+    const key = randomUUID();
+    const first = await fund(u, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const p = body<{ id: string; budget: string; status: string }>(first).data;
+    expect(p).toMatchObject({ budget: '0.2', status: 'open' });
+    // The same key again: the same packet, debited once.
+    expect(body<{ id: string }>(await fund(u, key)).data.id).toBe(p.id);
+    expect(await available(u.accountId)).toBe('0.3');
+    expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(reserveBefore).toFixed()).toBe('0.2');
+    const created = body<{ list: Array<{ id: string; received: number }>; total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data;
+    expect(created).toMatchObject({ total: 1, list: [{ id: p.id, received: 0 }] });
+    // Someone else sees none of it as theirs.
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(receiver) })).data.total).toBe(0);
+
+    // Received, credited for its one day, ended: what is left goes back to the funder, once.
+    expect((await receive(receiver, p.id)).statusCode).toBe(200);
+    await market('2026-11-02');
+    clock.set('2026-11-03T00:10:00Z');
+    await tick();
+    await tick();
+    const [row] = await queryRows<{ paid: string; ended: boolean }>(db(), sql`select paid::text as paid, ended_at is not null as ended from red_packets where id = ${p.id}`);
+    expect(row!.ended).toBe(true);
+    // 1 MH/s for a day: 1e6 x 86400 / (1000 x 2^32) x 3.375 BTC, cut to the satoshi.
+    const gross = new Exact(1e6).times(86_400).div(new Exact(1000).times(2 ** 32)).times('3.375').toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    expect(new Decimal(row!.paid).toFixed()).toBe(gross.toFixed());
+    expect(await available(receiver.accountId)).toBe(gross.toFixed());
+    expect(await available(u.accountId)).toBe(new Decimal('0.3').plus(new Decimal('0.2').minus(gross)).toFixed());
+    expect(body<{ list: Array<{ status: string; received: number }> }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.list[0]).toMatchObject({ status: 'ended', received: 1 });
+  });
+
+  it('debits once when the same packet is submitted several times at once', async () => {
+    clock.set('2026-11-05T10:00:00Z');
+    await setFunding({ all_coins: true, coins: [] });
+    const u = await user();
+    await give(u, '1');
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fund(u, key, { budget: '0.3' })));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(new Set(answers.map((a) => body<{ id: string }>(a).data.id)).size).toBe(1);
+    expect(await available(u.accountId)).toBe('0.7');
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.total).toBe(1);
+    await setFunding({ all_coins: false, coins: [] });
   });
 });
 

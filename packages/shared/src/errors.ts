@@ -112,6 +112,8 @@ export const ERRORS = {
   red_packet_main_account: { code: 35025, status: 403 },
   red_packet_ended: { code: 35026, status: 400 },
   red_packet_deadline_past: { code: 35027, status: 400 },
+  /** Users may not fund red packets of this coin (operators' setting). */
+  red_packet_user_funding_off: { code: 35028, status: 403 },
   // Support tickets, site content and the miner catalogue (issue 21): 38000-38099.
   ticket_needs_contact: { code: 38001, status: 400 },
   ticket_not_found: { code: 38002, status: 404 },

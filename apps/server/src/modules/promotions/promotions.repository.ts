@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL
 import Decimal from 'decimal.js';
 import type { CouponStatus } from '@hashpool/shared';
 import { first, inserted, withTotal, type DbOrTx, type Tx } from '../../db/client';
-import { couponBlockSavings, couponCampaigns, couponCodes, coupons, couponSavings, redPacketCredits, redPacketReceipts, redPackets } from './promotions.tables';
+import { couponBlockSavings, couponCampaigns, couponCodes, coupons, couponSavings, promotionSettings, redPacketCredits, redPacketReceipts, redPackets } from './promotions.tables';
 
 export type CampaignRow = typeof couponCampaigns.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -245,6 +245,28 @@ export function pagePackets(db: DbOrTx, offset: number, limit: number) {
     db.select({ packet: redPackets, received: receivedCount }).from(redPackets).orderBy(desc(redPackets.createdAt), desc(redPackets.id)).offset(offset).limit(limit),
     db.select({ n: count().mapWith(Number) }).from(redPackets),
   );
+}
+
+/** The packets a user funded, newest first. */
+export function pageCreatedBy(db: DbOrTx, userId: string, offset: number, limit: number) {
+  const mine = and(eq(redPackets.createdBy, userId), sql`${redPackets.funder} not like 'sys:%'`);
+  return withTotal(
+    db.select({ packet: redPackets, received: receivedCount }).from(redPackets).where(mine).orderBy(desc(redPackets.createdAt), desc(redPackets.id)).offset(offset).limit(limit),
+    db.select({ n: count().mapWith(Number) }).from(redPackets).where(mine),
+  );
+}
+
+/** The packet a funder made with an Idempotency-Key, if any. */
+export function packetByRequestKey(db: DbOrTx, funder: string, requestKey: string): Promise<RedPacketRow | undefined> {
+  return first(db.select().from(redPackets).where(and(eq(redPackets.funder, funder), eq(redPackets.requestKey, requestKey))));
+}
+
+export async function setting(db: DbOrTx, key: string): Promise<unknown> {
+  return (await first(db.select().from(promotionSettings).where(eq(promotionSettings.key, key))))?.value;
+}
+
+export async function putSetting(db: DbOrTx, key: string, value: unknown, userId: string, at: Date): Promise<void> {
+  await db.insert(promotionSettings).values({ key, value, updatedBy: userId, updatedAt: at }).onConflictDoUpdate({ target: promotionSettings.key, set: { value, updatedBy: userId, updatedAt: at } });
 }
 
 /** The latest receivers of a packet (at most `limit`). */

@@ -146,9 +146,11 @@ export const redPackets = pgTable(
     activationDeadline: ts('activation_deadline').notNull(),
     /** When set, only the user whose bound email this is may receive it (lower case). */
     receivingEmail: text('receiving_email'),
-    /** Who pays the budget: the pool (sys:promotions). */
+    /** Who pays the budget: the pool (sys:promotions), or the sub-account of a user who funded it. */
     funder: text('funder').notNull(),
     createdBy: uuid('created_by').references(accountRefs.userId),
+    /** A user-funded packet's Idempotency-Key: one packet and one debit per key and funder. */
+    requestKey: text('request_key'),
     /** Set when the leftover was returned and nothing more is credited. */
     endedAt: ts('ended_at'),
     isDemo: boolean('is_demo').notNull().default(false),
@@ -157,8 +159,21 @@ export const redPackets = pgTable(
   (t) => [
     check('red_packets_shares_check', sql`${t.sharesLeft} >= 0 and ${t.sharesLeft} <= ${t.shares}`),
     check('red_packets_budget_check', sql`${t.paid} >= 0 and ${t.paid} <= ${t.budget}`),
+    uniqueIndex('red_packets_request_key_idx').on(t.funder, t.requestKey),
+    index('red_packets_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
+
+/**
+ * Operators' settings of the promotions, one row per key: `user_red_packets` is where users may
+ * fund red packets from their own balance ({ all_coins, coins }; no row: nowhere).
+ */
+export const promotionSettings = pgTable('promotion_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(accountRefs.userId),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /** One user's share of a packet, on their main sub-account; it works start_day..end_day. */
 export const redPacketReceipts = pgTable(
