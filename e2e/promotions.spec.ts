@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { E2E_OPERATOR_EMAIL } from '../playwright.config';
 import { codeFromMail, expect, fillLogin, logInAsOperator, logOut, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { chooseOption } from './helpers';
+import { logIn } from './login-helpers';
 
 const DEMO_PACKET = '/activity/red_packet/demoRedPacket000000000';
 
@@ -136,6 +137,45 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   await saveScreenshot(user, 'promotions-packet-profit');
   await user.goto('/user/red_packet');
   await expect(user.getByRole('table', { name: 'Red packets' })).toContainText(packetName);
+});
+
+test('where an operator enables it, a user funds a red packet from their balance and sees it among the packets they created', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const admin = await actor(browser);
+  await logInAsOperator(admin);
+  await admin.goto('/admin/wallet?tab=packets');
+  const funding = admin.getByRole('tabpanel', { name: 'Red packets' });
+  await expect(funding.getByText('Users funding red packets')).toBeVisible();
+  await chooseOption(admin, funding, 'Coins', 'BTC');
+  await funding.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByText('Saved')).toBeVisible();
+
+  // The demo user (its sub-account has the demo week's BTC) funds a small packet, dark theme.
+  const user = await actor(browser);
+  await user.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  expect(await logIn(user, 'demo@hashpool.example', 'hashpool-demo')).toBe(true);
+  await user.goto('/user/red_packet');
+  await expect(user.getByText('Fund a red packet from your balance')).toBeVisible();
+  await user.getByLabel('Name').fill(`E2E own gift ${tag}`);
+  await user.getByLabel('Total profit budget').fill('0.0001');
+  await pickDateTime(user, 'Activation deadline', new Date(Date.now() + 2 * 86_400_000));
+  await user.getByRole('button', { name: 'Create and pay' }).click();
+  const share = user.getByRole('dialog', { name: `E2E own gift ${tag}` });
+  await expect(share.locator('.ant-qrcode')).toBeVisible();
+  await share.getByRole('button', { name: 'Close' }).click();
+  await expect(user.getByRole('table', { name: 'Red packets you created' })).toContainText(`E2E own gift ${tag}`);
+  await saveScreenshot(user, 'promotions-user-funded-dark');
+  await user.setViewportSize({ width: 390, height: 844 });
+  await expect(user.getByTestId('created-packet').first()).toBeVisible();
+  expect(await user.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(user, 'promotions-user-funded-phone');
+
+  // Off again (the default) for the other tests.
+  await admin.reload();
+  await funding.locator('.ant-select-selection-item-remove').click();
+  await funding.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByText('Saved')).toBeVisible();
 });
 
 test('dark theme and Chinese on the coupon and packet pages', async ({ browser }) => {
