@@ -19,6 +19,8 @@ CREATE TABLE "promotion_settings" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "advertisements" ADD COLUMN "image_id" uuid;--> statement-breakpoint
+ALTER TABLE "sliders" ADD COLUMN "image_id" uuid;--> statement-breakpoint
 ALTER TABLE "red_packets" ADD COLUMN "request_key" text;--> statement-breakpoint
 ALTER TABLE "coupon_block_savings" ADD CONSTRAINT "coupon_block_savings_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_settings" ADD CONSTRAINT "promotion_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -134,6 +134,8 @@ describe('roles', () => {
     'POST /api/admin/content/:kind': ['admin', 'content'],
     'PUT /api/admin/content/:kind/:id': ['admin', 'content'],
     'DELETE /api/admin/content/:kind/:id': ['admin', 'content'],
+    'POST /api/admin/content/images': ['admin', 'content'],
+    'GET /api/admin/content/images/:id': ['admin', 'content'],
     'GET /api/admin/miners': ['admin', 'content'],
     'POST /api/admin/miners': ['admin', 'content'],
     'PUT /api/admin/miners/:id': ['admin', 'content'],

@@ -99,12 +99,12 @@ export class ContentService {
 
   async sliders(lang: Language, position: string) {
     const rows = await repo.listSliders(this.db, position, this.clock.now());
-    return rows.map((r) => ({ id: r.id, title: pick(r.title, lang), subtitle: pick(r.subtitle, lang), link: r.link, tone: r.tone }));
+    return rows.map((r) => ({ id: r.id, title: pick(r.title, lang), subtitle: pick(r.subtitle, lang), link: r.link, tone: r.tone, ...imageUrl(r.imageId) }));
   }
 
   async advertisements(lang: Language) {
     const rows = await repo.listActiveAdvertisements(this.db, this.clock.now());
-    return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link }));
+    return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link, ...imageUrl(r.imageId) }));
   }
 
   /** A campaign page (/sales, /activity/goldshell) in the caller's language; content_not_found when none is enabled. */
@@ -120,4 +120,9 @@ export class ContentService {
     const rows = await repo.listRates(this.db);
     return { rates: rows.map((r) => ({ currency: r.currency, rate: plain(r.rate), symbol: r.symbol })) };
   }
+}
+
+/** Where visitors read a published item's uploaded image; nothing added without one (the public shapes stay). */
+function imageUrl(imageId: string | null): { image_url?: string } {
+  return imageId ? { image_url: `/api/content/images/${imageId}` } : {};
 }

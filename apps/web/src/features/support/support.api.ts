@@ -56,5 +56,7 @@ export const supportApi = {
   content: (kind: ContentKind, o?: Options) => api.get<{ list: AdminContentItem[] }>(`/admin/content/${kind}`, undefined, o),
   saveContent: (kind: ContentKind, body: ContentItemBody, id?: number) =>
     id === undefined ? api.post<AdminContentItem>(`/admin/content/${kind}`, { ...body }, { silent: true }) : api.put<AdminContentItem>(`/admin/content/${kind}/${id}`, { ...body }, { silent: true }),
+  // Silent: the editor shows the refusal at the image.
+  uploadImage: (file: File) => api.upload<{ id: string; preview_url: string }>('/admin/content/images', file, { silent: true }),
   deleteContent: (kind: ContentKind, id: number) => api.delete<{ id: number }>(`/admin/content/${kind}/${id}`),
 };
