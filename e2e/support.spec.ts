@@ -165,6 +165,28 @@ test('an operator writes the Sales campaign page; a visitor sees it', async ({ b
   await saveScreenshot(visitor, 'support-campaign-sales');
   await visitor.getByRole('button', { name: 'See the products' }).click();
   await expect(visitor).toHaveURL('/miners');
+  // A logged-in user joins it and finds it among their activities.
+  await visitor.goto('/sales');
+  await expect(visitor.getByRole('button', { name: 'Log in to join' })).toBeVisible();
+  const member = await browser.newPage();
+  await registerByEmail(member);
+  await member.goto('/sales');
+  await member.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(member.getByText('You joined the campaign.')).toBeVisible();
+  await expect(member.getByText('Joined', { exact: true })).toBeVisible();
+  await member.getByRole('link', { name: 'My activities' }).click();
+  await expect(member).toHaveURL('/user/app/activity');
+  const joined = member.getByRole('table', { name: 'My activities' });
+  await expect(joined).toContainText(title);
+  await expect(joined).toContainText('Ongoing');
+  await saveScreenshot(member, 'support-my-activities');
+  await member.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await member.setViewportSize({ width: 390, height: 844 });
+  await member.reload();
+  await expect(member.getByTestId('joined-campaign').first()).toContainText(title);
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(member, 'support-my-activities-dark-phone');
+  await member.close();
   await visitor.goto('/activity/goldshell');
   await expect(visitor.getByText('No campaign is running on this page right now.')).toBeVisible();
   await visitor.close();

@@ -184,3 +184,38 @@ describe('images of banners and advertisements', () => {
     expect((await pub(`/api/content/images/${image.id}`)).statusCode).toBe(200);
   });
 });
+
+describe('joining campaigns', () => {
+  it('joins a running campaign once, refuses outside its window, lists it with its state, and counts participants for operators', async () => {
+    const now = t.clock.now().getTime();
+    const list = body<{ list: AdminContentItem[] }>(await inject(t.app, { url: '/api/admin/content/campaigns', headers: asAdmin() })).data.list;
+    const existing = list.find((c) => c.position === 'goldshell');
+    const saved = await save('campaigns', { title: { en: 'Goldshell week', 'zh-CN': '金贝周' }, body: { en: 'Join us.' }, position: 'goldshell', link: '/miners', starts_at: new Date(now + 60_000).toISOString(), ends_at: new Date(now + 180_000).toISOString() }, existing?.id);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const item = body<AdminContentItem>(saved).data;
+    const [a, b] = [await registerByEmail(t.app, inbox), await registerByEmail(t.app, inbox)];
+    const join = (u: { tokens: Tokens }) => inject(t.app, { method: 'POST', url: '/api/campaigns/goldshell/join', headers: auth(u.tokens) });
+    const mine = async (u: { tokens: Tokens }, lang = 'en') =>
+      body<{ list: Array<{ slug: string; title: string; state: string; page: string | null; joined_at: string }> }>(await inject(t.app, { url: '/api/user/campaigns', headers: { ...auth(u.tokens), lang } })).data.list;
+    // Upcoming: refused; logged out: 401; another page without a campaign: not found.
+    expect(body(await join(a)).code).toBe(ERRORS.campaign_not_running.code);
+    expect((await inject(t.app, { method: 'POST', url: '/api/campaigns/goldshell/join' })).statusCode).toBe(401);
+    expect(await mine(a)).toEqual([]);
+    // Running: joined once; again answers the first time.
+    t.clock.advance(60_001);
+    const first = await join(a);
+    expect(first.statusCode, first.body).toBe(200);
+    const joinedAt = body<{ joined_at: string }>(first).data.joined_at;
+    t.clock.advance(1_000);
+    expect(body<{ joined_at: string }>(await join(a)).data.joined_at).toBe(joinedAt);
+    expect((await join(b)).statusCode).toBe(200);
+    expect(await mine(a, 'zh-CN')).toEqual([{ slug: 'goldshell', title: '金贝周', state: 'running', starts_at: new Date(now + 60_000).toISOString(), ends_at: new Date(now + 180_000).toISOString(), joined_at: joinedAt, page: '/activity/goldshell' }]);
+    const count = async () => body<{ list: AdminContentItem[] }>(await inject(t.app, { url: '/api/admin/content/campaigns', headers: asAdmin() })).data.list.find((c) => c.id === item.id)!.participants;
+    expect(await count()).toBe(2);
+    // Ended: refused, and listed as ended.
+    t.clock.advance(120_000);
+    expect(body(await join(b)).code).toBe(ERRORS.campaign_not_running.code);
+    expect((await mine(a))[0]!.state).toBe('ended');
+    expect(await count()).toBe(2);
+  });
+});

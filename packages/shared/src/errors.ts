@@ -127,6 +127,8 @@ export const ERRORS = {
   content_slug_taken: { code: 38013, status: 409 },
   /** An image id that is not an uploaded content image. */
   content_image_invalid: { code: 38014, status: 400 },
+  /** Joining a campaign outside its time window. */
+  campaign_not_running: { code: 38015, status: 409 },
   miner_model_not_found: { code: 38020, status: 404 },
   miner_model_exists: { code: 38021, status: 409 },
   // Staking and borrowing (issue 17): 34000-34099.

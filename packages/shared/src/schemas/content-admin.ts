@@ -76,6 +76,8 @@ export const adminContentItemSchema = z.object({
   is_demo: z.boolean(),
   /** Languages without their own text (they read English). */
   missing_languages: z.array(z.enum(LANGUAGES)),
+  /** A campaign's number of users who joined it; null for other kinds. */
+  participants: z.number().int().nullable().optional(),
 });
 export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
 export const adminContentListSchema = z.object({ list: z.array(adminContentItemSchema) });
@@ -94,6 +96,16 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignParamsSchema = z.object({ slug: z.enum(CAMPAIGN_SLUGS) });
+/** The web page of each campaign slug. */
+export const CAMPAIGN_PAGES: Record<(typeof CAMPAIGN_SLUGS)[number], string> = { sales: '/sales', goldshell: '/activity/goldshell' };
+export type CampaignSlug = (typeof CAMPAIGN_SLUGS)[number];
+export const campaignJoinSchema = z.object({ slug: z.string(), joined_at: z.string() });
+/** The campaigns a user joined (GET /user/campaigns). */
+export const joinedCampaignListSchema = z.object({
+  list: z.array(
+    z.object({ slug: z.string(), title: z.string(), state: z.enum(['upcoming', 'running', 'ended']), starts_at: z.string().nullable(), ends_at: z.string().nullable(), joined_at: z.string(), page: z.string().nullable() }),
+  ),
+});
 
 
 /** An uploaded content image: its id for the item, and where operators preview it. */

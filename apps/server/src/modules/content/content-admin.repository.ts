@@ -1,9 +1,9 @@
 // SQL of the operators' content screens: every announcement, banner, advertisement and footer
 // link, whatever its state or window, and their changes.
-import { and, asc, desc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { ContentKind } from '@hashpool/shared';
 import { first, type DbOrTx } from '../../db/client';
-import { advertisements, announcements, campaigns, footerLinks, sliders } from './content.tables';
+import { advertisements, announcements, campaignParticipants, campaigns, footerLinks, sliders } from './content.tables';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type SliderRow = typeof sliders.$inferSelect;
@@ -120,4 +120,10 @@ export async function imagePublished(db: DbOrTx, imageId: string, now: Date): Pr
       .limit(1);
   const [a, b] = await Promise.all([live(sliders), live(advertisements)]);
   return a.length + b.length > 0;
+}
+
+/** How many users joined each campaign. */
+export async function participantCounts(db: DbOrTx): Promise<Map<number, number>> {
+  const rows = await db.select({ id: campaignParticipants.campaignId, n: count().mapWith(Number) }).from(campaignParticipants).groupBy(campaignParticipants.campaignId);
+  return new Map(rows.map((r) => [r.id, r.n]));
 }

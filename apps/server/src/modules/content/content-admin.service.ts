@@ -89,7 +89,10 @@ export class ContentAdminService {
 
   async list(kind: ContentKind) {
     const now = this.clock.now();
-    return { list: (await repo.listAll(this.db, kind)).map((r) => adminView(r, now)) };
+    const rows = await repo.listAll(this.db, kind);
+    // Campaigns show how many users joined each.
+    const joined = kind === 'campaigns' ? await repo.participantCounts(this.db) : null;
+    return { list: rows.map((r) => ({ ...adminView(r, now), ...(joined ? { participants: joined.get(r.row.id) ?? 0 } : {}) })) };
   }
 
   create(adminId: string, kind: ContentKind, body: ContentItemBody) {

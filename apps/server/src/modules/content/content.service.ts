@@ -1,7 +1,7 @@
 // Content the shell shows: coins, parameters, footer links, announcements, sliders, ads, rates.
 // Stored texts are per language; each call answers in the caller's language, English otherwise.
 import Decimal from 'decimal.js';
-import type { Language, PoolItem, RateItem } from '@hashpool/shared';
+import { CAMPAIGN_PAGES, type CampaignSlug, type Language, type PoolItem, type RateItem } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -112,8 +112,34 @@ export class ContentService {
     const r = await repo.findCampaign(this.db, slug);
     if (!r) throw new AppError('content_not_found');
     const now = this.clock.now();
-    const state = r.startsAt && r.startsAt > now ? ('upcoming' as const) : r.endsAt && r.endsAt <= now ? ('ended' as const) : ('running' as const);
+    const state = campaignState(r, now);
     return { slug: r.slug, title: pick(r.title, lang), body: pick(r.body, lang), link: r.link, tone: r.tone, starts_at: r.startsAt?.toISOString() ?? null, ends_at: r.endsAt?.toISOString() ?? null, state };
+  }
+
+  /** Joins the running campaign of a page once (again: the first joining); campaign_not_running otherwise. */
+  async join(userId: string, slug: string): Promise<{ slug: string; joined_at: string }> {
+    const r = await repo.findCampaign(this.db, slug);
+    if (!r) throw new AppError('content_not_found');
+    const now = this.clock.now();
+    if (campaignState(r, now) !== 'running') throw new AppError('campaign_not_running');
+    return { slug: r.slug, joined_at: (await repo.joinCampaign(this.db, r.id, userId, now)).toISOString() };
+  }
+
+  /** The campaigns the user joined (latest first) with their state now and their page. */
+  async joined(userId: string, lang: Language) {
+    const now = this.clock.now();
+    const rows = await repo.joinedCampaigns(this.db, userId);
+    return {
+      list: rows.map(({ campaign: c, joinedAt }) => ({
+        slug: c.slug,
+        title: pick(c.title, lang),
+        state: campaignState(c, now),
+        starts_at: c.startsAt?.toISOString() ?? null,
+        ends_at: c.endsAt?.toISOString() ?? null,
+        joined_at: joinedAt.toISOString(),
+        page: CAMPAIGN_PAGES[c.slug as CampaignSlug] ?? null,
+      })),
+    };
   }
 
   async rates(): Promise<{ rates: RateItem[] }> {
@@ -125,4 +151,9 @@ export class ContentService {
 /** Where visitors read a published item's uploaded image; nothing added without one (the public shapes stay). */
 function imageUrl(imageId: string | null): { image_url?: string } {
   return imageId ? { image_url: `/api/content/images/${imageId}` } : {};
+}
+
+/** A campaign's state from its window. */
+function campaignState(c: { startsAt: Date | null; endsAt: Date | null }, now: Date): 'upcoming' | 'running' | 'ended' {
+  return c.startsAt && c.startsAt > now ? 'upcoming' : c.endsAt && c.endsAt <= now ? 'ended' : 'running';
 }

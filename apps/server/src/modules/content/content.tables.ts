@@ -2,7 +2,7 @@
 // announcements, sliders, advertisements and currency rates. Operators edit them later through
 // the admin area; texts shown to users are stored per language (LocalizedText).
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language } from '@hashpool/shared';
 
 /** A text in every language we have it in; English is always present and the fallback. */
@@ -138,5 +138,18 @@ export const campaigns = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
   },
   (t) => [uniqueIndex('campaigns_slug_unique').on(t.slug)],
+);
+
+/** Who joined a campaign (once each; only while it runs). */
+export const campaignParticipants = pgTable(
+  'campaign_participants',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId] }), index('campaign_participants_user_idx').on(t.userId, t.joinedAt)],
 );
 

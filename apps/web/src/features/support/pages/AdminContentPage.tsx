@@ -58,6 +58,7 @@ function ContentList({ kind, timezone }: { kind: ContentKind; timezone: string }
     ...(kind === 'footer-links' ? [{ key: 'group', title: t('content.columns.group'), render: (r: AdminContentItem) => r.group }] : kind === 'announcements' ? [] : [{ key: 'position', title: kind === 'campaigns' ? t('content.fields.page') : t('content.columns.position'), render: (r: AdminContentItem) => (kind === 'campaigns' ? t(`campaign.name_${r.position}`) : r.position) }]),
     ...(kind === 'announcements' || kind === 'campaigns' ? [] : [{ key: 'order', title: t('content.columns.order'), render: (r: AdminContentItem) => r.sort_order }]),
     ...(kind === 'footer-links' ? [] : [{ key: 'window', title: t('content.columns.window'), render: (r: AdminContentItem) => windowText(r, timezone, t) }]),
+    ...(kind === 'campaigns' ? [{ key: 'participants', title: t('content.participants'), align: 'right' as const, render: (r: AdminContentItem) => r.participants ?? 0 }] : []),
     {
       key: 'state',
       title: t('content.columns.state'),
