@@ -64,6 +64,8 @@ export default defineConfig({
       // password or withdraw address is usable at once (the holds have their own integration
       // tests), and withdrawals reach the simulated chain within seconds, not the 15-s default.
       ADMIN_EMAILS: E2E_OPERATOR_EMAIL,
+      // The red packet credit as if a day had passed (e2e/promotions.spec.ts; never in production).
+      E2E_HOOKS: 'true',
       SECURITY_HOLD_HOURS: '0',
       WITHDRAW_ADDRESS_HOLD_HOURS: '0',
       WALLET_JOB_INTERVAL_SECONDS: '2',

@@ -2,15 +2,16 @@
 // own) and a red packet (share link and QR code); a user redeems the code and starts using the
 // coupon; the packet's link opened logged out shows the packet, "log in to receive" brings the user
 // back to it after logging in, and the user receives it (on the main account) and finds it under
-// their red packets. The daily red packet profit and the coupon's savings need a settled UTC day:
-// the integration tests (apps/server/test/promotions.int.test.ts) move the clock for those; here
-// the received packet shows when its first profit comes. Screens in light and dark, in Chinese, and
+// their red packets, then the next day's red packet profit (the server's E2E_HOOKS route runs the
+// daily credit as if two days had passed). The coupon's savings need a settled UTC day: the
+// integration tests (apps/server/test/promotions.int.test.ts) move the clock for those. Screens in light and dark, in Chinese, and
 // the public packet page at phone width.
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_OPERATOR_EMAIL } from '../playwright.config';
 import { codeFromMail, expect, fillLogin, logInAsOperator, logOut, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { chooseOption } from './helpers';
+import { logIn } from './login-helpers';
 
 const DEMO_PACKET = '/activity/red_packet/demoRedPacket000000000';
 
@@ -120,8 +121,61 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   await user.getByRole('link', { name: 'See the red packet profit' }).click();
   await expect(user.getByRole('heading', { name: 'Received red packet' })).toBeVisible();
   await expect(user.getByText('The first profit is credited after the first day (UTC) is over.')).toBeVisible();
+  const receiptPath = new URL(user.url()).pathname;
+
+  // The next day's profit: the packet works from the next UTC day, credited once that day is over.
+  // The server's e2e hook (E2E_HOOKS) runs the daily red packet credit as if two days had passed.
+  await expect(async () => {
+    const token = await admin.evaluate(() => localStorage.getItem('token'));
+    const res = await admin.request.post('/api/admin/promotions/red-packets/credit-ahead', { headers: { authorization: `Bearer ${token}` }, data: { days: 2 } });
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as { data: { credited: number } }).data.credited).toBeGreaterThanOrEqual(1);
+  }).toPass({ timeout: 30_000 });
+  await user.goto(receiptPath);
+  const credits = user.getByRole('table', { name: 'Profit per day' });
+  await expect(credits.getByRole('row').filter({ hasText: 'Red packet profit' })).toContainText(/0\.\d*[1-9]\d*\s*BTC/);
+  await saveScreenshot(user, 'promotions-packet-profit');
   await user.goto('/user/red_packet');
   await expect(user.getByRole('table', { name: 'Red packets' })).toContainText(packetName);
+});
+
+test('where an operator enables it, a user funds a red packet from their balance and sees it among the packets they created', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const admin = await actor(browser);
+  await logInAsOperator(admin);
+  await admin.goto('/admin/wallet?tab=packets');
+  const funding = admin.getByRole('tabpanel', { name: 'Red packets' });
+  await expect(funding.getByText('Users funding red packets')).toBeVisible();
+  await chooseOption(admin, funding, 'Coins', 'BTC');
+  await funding.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByText('Saved')).toBeVisible();
+
+  // The demo user (its sub-account has the demo week's BTC) funds a small packet, dark theme.
+  const user = await actor(browser);
+  await user.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  expect(await logIn(user, 'demo@hashpool.example', 'hashpool-demo')).toBe(true);
+  await user.goto('/user/red_packet');
+  await expect(user.getByText('Fund a red packet from your balance')).toBeVisible();
+  await user.getByLabel('Name').fill(`E2E own gift ${tag}`);
+  await user.getByLabel('Total profit budget').fill('0.0001');
+  await pickDateTime(user, 'Activation deadline', new Date(Date.now() + 2 * 86_400_000));
+  await user.getByRole('button', { name: 'Create and pay' }).click();
+  const share = user.getByRole('dialog', { name: `E2E own gift ${tag}` });
+  await expect(share.locator('.ant-qrcode')).toBeVisible();
+  await share.getByRole('button', { name: 'Close' }).click();
+  await expect(user.getByRole('table', { name: 'Red packets you created' })).toContainText(`E2E own gift ${tag}`);
+  await saveScreenshot(user, 'promotions-user-funded-dark');
+  await user.setViewportSize({ width: 390, height: 844 });
+  await expect(user.getByTestId('created-packet').first()).toBeVisible();
+  expect(await user.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(user, 'promotions-user-funded-phone');
+
+  // Off again (the default) for the other tests.
+  await admin.reload();
+  await funding.locator('.ant-select-selection-item-remove').click();
+  await funding.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByText('Saved')).toBeVisible();
 });
 
 test('dark theme and Chinese on the coupon and packet pages', async ({ browser }) => {

@@ -9,6 +9,9 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, logInAsOperator, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { chooseOption } from './helpers';
 
+/** A small PNG (8 x 8, blue) for the banner image. */
+const BANNER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000080000000808020000004b6d29dc0000001149444154789c63d0883a8115310c2d090014a8528197ee54af0000000049454e44ae426082', 'hex');
+
 // A 1x1 PNG: the server types uploads by their bytes.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6a3a60000000049454e44ae426082', 'hex');
 
@@ -110,6 +113,37 @@ test('an operator publishes an announcement in English and Chinese; the home pag
   await visitor.close();
 });
 
+test('an operator gives a banner an uploaded image, previewed in the editor; visitors see it on the home page', async ({ browser }) => {
+  const ops = await operator(browser);
+  const title = `Pictured ${randomBytes(2).toString('hex')}`;
+  await ops.goto('/admin/content?kind=sliders');
+  await ops.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = ops.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Subtitle' }).fill('With an image.');
+  await dialog.getByRole('spinbutton', { name: 'Order' }).fill('9999');
+  // A renamed non-image is refused where the image goes.
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('MZ this is not an image at all') });
+  await expect(dialog.getByText(/This file type is not accepted/)).toBeVisible();
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: BANNER_PNG });
+  await expect(dialog.getByRole('img', { name: 'Preview of the image' })).toBeVisible();
+  await saveScreenshot(ops, 'support-content-banner-image');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByText('Saved.')).toBeVisible();
+  await ops.context().close();
+
+  const visitor = await browser.newPage();
+  const sliders = visitor.waitForResponse((r) => r.url().includes('/api/sliders'));
+  await visitor.goto('/');
+  const list = ((await (await sliders).json()) as { data: Array<{ title: string; image_url?: string }> }).data;
+  const mine = list.find((b) => b.title === title);
+  expect(mine?.image_url).toMatch(/^\/api\/content\/images\/[0-9a-f-]{36}$/);
+  const image = await visitor.request.get(mine!.image_url!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  await visitor.close();
+});
+
 test('an operator writes the Sales campaign page; a visitor sees it', async ({ browser }) => {
   const ops = await operator(browser);
   await ops.goto('/admin/content?kind=campaigns');
@@ -131,6 +165,28 @@ test('an operator writes the Sales campaign page; a visitor sees it', async ({ b
   await saveScreenshot(visitor, 'support-campaign-sales');
   await visitor.getByRole('button', { name: 'See the products' }).click();
   await expect(visitor).toHaveURL('/miners');
+  // A logged-in user joins it and finds it among their activities.
+  await visitor.goto('/sales');
+  await expect(visitor.getByRole('button', { name: 'Log in to join' })).toBeVisible();
+  const member = await browser.newPage();
+  await registerByEmail(member);
+  await member.goto('/sales');
+  await member.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(member.getByText('You joined the campaign.')).toBeVisible();
+  await expect(member.getByText('Joined', { exact: true })).toBeVisible();
+  await member.getByRole('link', { name: 'My activities' }).click();
+  await expect(member).toHaveURL('/user/app/activity');
+  const joined = member.getByRole('table', { name: 'My activities' });
+  await expect(joined).toContainText(title);
+  await expect(joined).toContainText('Ongoing');
+  await saveScreenshot(member, 'support-my-activities');
+  await member.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await member.setViewportSize({ width: 390, height: 844 });
+  await member.reload();
+  await expect(member.getByTestId('joined-campaign').first()).toContainText(title);
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(member, 'support-my-activities-dark-phone');
+  await member.close();
   await visitor.goto('/activity/goldshell');
   await expect(visitor.getByText('No campaign is running on this page right now.')).toBeVisible();
   await visitor.close();

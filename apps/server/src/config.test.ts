@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_SEED: 'false' }).DEMO_SEED).toBe(false);
   });
 
+  it('turns the e2e hooks on only when asked, and never in production', () => {
+    expect(loadConfig({}).E2E_HOOKS).toBe(false);
+    expect(loadConfig({ E2E_HOOKS: 'true' }).E2E_HOOKS).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', E2E_HOOKS: 'true' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });

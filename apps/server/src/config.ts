@@ -134,6 +134,12 @@ export const configSchema = z.object({
    * ending in /api/oidc. Unset: http://localhost:<PORT>/api/oidc, for development only.
    */
   OAUTH_ISSUER: z.string().url().regex(/\/api\/oidc$/, 'must end with /api/oidc').optional(),
+  /**
+   * The end-to-end tests' hooks (off by default, refused with NODE_ENV=production): an operator
+   * route that runs the red packet credit as if days had passed (POST
+   * /api/admin/promotions/red-packets/credit-ahead), so a browser test sees the next day's profit.
+   */
+  E2E_HOOKS: bool.default(false),
   /** Comma-separated emails that get the operator role when they register (first set-up, tests). */
   ADMIN_EMAILS: z.string().optional(),
   /** Passkeys' relying party id: the site's domain (e.g. pool.example.com); localhost by default (dev, tests). */
@@ -165,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.SMS_PROVIDER === 'twilio' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && (c.TWILIO_FROM || c.TWILIO_MESSAGING_SERVICE_SID))) {
     throw new ConfigError(['SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID']);
   }
+  if (c.E2E_HOOKS && c.NODE_ENV === 'production') throw new ConfigError(['E2E_HOOKS: not allowed with NODE_ENV=production']);
   return { ...c, DEMO_SEED: c.DEMO_SEED ?? c.NODE_ENV !== 'production' };
 }
 

@@ -138,6 +138,8 @@ describe('roles', () => {
     'POST /api/admin/content/:kind': ['admin', 'content'],
     'PUT /api/admin/content/:kind/:id': ['admin', 'content'],
     'DELETE /api/admin/content/:kind/:id': ['admin', 'content'],
+    'POST /api/admin/content/images': ['admin', 'content'],
+    'GET /api/admin/content/images/:id': ['admin', 'content'],
     'GET /api/admin/miners': ['admin', 'content'],
     'POST /api/admin/miners': ['admin', 'content'],
     'PUT /api/admin/miners/:id': ['admin', 'content'],
@@ -145,6 +147,8 @@ describe('roles', () => {
     'POST /api/admin/contracts/orders/:id/confirm': ['admin'],
     'POST /api/admin/loans/:id/approve': ['admin'],
     'POST /api/admin/promotions/red-packets': ['admin'],
+    'GET /api/admin/promotions/user-funding': ['admin'],
+    'PUT /api/admin/promotions/user-funding': ['admin'],
   };
   const allowedBy = (policy: AccessPolicy): readonly OperatorRole[] =>
     policy.kind === 'admin' ? ['admin'] : policy.kind === 'operator' ? [...new Set<OperatorRole>(['admin', ...policy.roles])] : [];

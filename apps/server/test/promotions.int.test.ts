@@ -11,9 +11,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
+import { inTransaction } from '../src/db/transaction';
 import { FakeClock } from '../src/platform/clock';
+import { payMethods } from '../src/modules/earnings/earnings.tables';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
-import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { balanceOf, post as postLedger, SYSTEM } from '../src/modules/wallet/ledger';
 import { auth, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -219,6 +221,65 @@ describe('coupons', () => {
     expect(body<{ status: string }>(await inject(t.app, { url: `/api/coupons/${third.id}`, headers: (await as(a)) })).data.status).toBe('expired');
     expect(codeOf(await use(a, third.id))).toBe(err('coupon_not_unused'));
   });
+
+  it('records the saving of block payouts (PPLNS, SOLO) with the credit, once: the profits row and the coupon show it', async () => {
+    const day = '2026-07-20';
+    clock.set('2026-07-19T12:00:00Z');
+    await db().execute(sql`update earning_fee_rates set fee_rate = case method when 'pplns' then 1 when 'solo' then 0.5 else fee_rate end where coin = 'btc'`);
+    const c = await campaign({ use_before: iso(5 * DAY) });
+    const [a, s] = [await user(), await user()];
+    const couponA = body<{ id: string }>(await redeem(a, c.codes[0]!)).data;
+    const couponS = body<{ id: string }>(await redeem(s, c.codes[1]!)).data;
+    expect((await use(a, couponA.id)).statusCode).toBe(200);
+    expect((await use(s, couponS.id)).statusCode).toBe(200);
+    await db().insert(payMethods).values([
+      { accountId: a.accountId, coin: 'btc', method: 'pplns' },
+      { accountId: s.accountId, coin: 'btc', method: 'solo' },
+    ]);
+    await market(day);
+    clock.set(`${day}T10:05:00Z`);
+    await mine(a.accountName, '2000'); // the whole window: N = 2 x D x k = 2000 units
+    await mine(s.accountName, '10'); // SOLO: not in the window
+    const height = 800_000 + Math.floor(Math.random() * 100_000);
+    const found = async (finder: string, at: string, h: number) => {
+      const hash = `b${randomUUID().replace(/-/g, '')}`;
+      await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward: '3.375', account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
+      await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 100 }]);
+    };
+    await found(a.accountName, `${day}T10:20:00Z`, height);
+    await found(s.accountName, `${day}T10:30:00Z`, height + 1);
+    const [aBefore, sBefore] = [await available(a.accountId), await available(s.accountId)];
+    clock.set(`${day}T20:00:00Z`);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(2);
+    // Hand-computed, R = 3.375:
+    // A, PPLNS at 1 % cut by 40 % -> 0.6 %: 3.375 x 0.994 = 3.35475 (3.34125 at the full 1 %); saving 3.375 x 0.4 / 100 = 0.0135
+    // S, SOLO at 0.5 % cut by 40 % -> 0.3 %: 3.375 x 0.997 = 3.364875 (3.358125 at 0.5 %); saving 3.375 x 0.2 / 100 = 0.00675
+    const aGot = new Decimal(await available(a.accountId)).minus(aBefore);
+    const sGot = new Decimal(await available(s.accountId)).minus(sBefore);
+    expect(aGot.toFixed()).toBe('3.35475');
+    expect(sGot.toFixed()).toBe('3.364875');
+    const detailOf = async (u: User, id: string) =>
+      body<{ total_saving: string; savings: Array<{ day: string; saving: string; fee_rate: string; reduced_fee_rate: string }> }>(await inject(t.app, { url: `/api/coupons/${id}`, headers: await as(u) })).data;
+    // Recorded with the credit, before any job ran; the saving is the difference to the full-rate payout.
+    expect((await detailOf(a, couponA.id)).savings).toEqual([{ day, coin: 'btc', saving: '0.0135', fee_rate: '1', reduced_fee_rate: '0.6' }]);
+    expect(aGot.minus('3.34125').toFixed()).toBe('0.0135');
+    expect((await detailOf(s, couponS.id)).savings).toEqual([{ day, coin: 'btc', saving: '0.00675', fee_rate: '0.5', reduced_fee_rate: '0.3' }]);
+    const rowOf = async (u: User) => body<{ list: Array<{ day: string; coupon_saving: string | null }> }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.accountName}/profits`, headers: await as(u) })).data.list.find((r) => r.day === day);
+    expect(await rowOf(a)).toMatchObject({ coupon_saving: '0.0135' });
+    expect(await rowOf(s)).toMatchObject({ coupon_saving: '0.00675' });
+
+    // Once: settling again, recording the same block again, the daily settlement of the day and the job add nothing.
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
+    const [blockRow] = await queryRows<{ id: number }>(db(), sql`select id from blocks where coin = 'btc' and height = ${height}`);
+    await inTransaction(db(), (tx) =>
+      t.app.modules.promotions.coupons.recordBlockSavings(tx, { source: `block:btc:${blockRow!.id}`, coin: 'btc', reductionDay: day, day, savings: [{ accountId: a.accountId, method: 'pplns', feeRate: '1', reducedFeeRate: '0.6', saving: '0.0135' }], at: clock.now() }),
+    );
+    clock.set('2026-07-21T00:10:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
+    await tick();
+    expect(await detailOf(a, couponA.id)).toMatchObject({ total_saving: '0.0135', savings: [{ day, saving: '0.0135', fee_rate: '1', reduced_fee_rate: '0.6' }] });
+    expect(await rowOf(a)).toMatchObject({ coupon_saving: '0.0135' });
+  });
 });
 
 async function packet(payload: Record<string, unknown> = {}) {
@@ -385,6 +446,89 @@ describe('red packets', () => {
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { key?: string }).key).toBe('red_packet_none_left');
     const [row] = await queryRows<{ left: number; receipts: number }>(db(), sql`select shares_left as left, (select count(*)::int from red_packet_receipts where packet_id = ${p.id}) as receipts from red_packets where id = ${p.id}`);
     expect(row).toEqual({ left: 0, receipts: 10 });
+  });
+});
+
+describe('red packets funded by users', () => {
+  const fund = async (u: User, key: string, payload: Record<string, unknown> = {}) =>
+    inject(t.app, {
+      method: 'POST',
+      url: '/api/user/red-packets',
+      headers: { ...(await as(u)), 'idempotency-key': key },
+      payload: { name: 'My gift', coin: 'btc', hashrate: 1e6, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: iso(DAY), ...payload },
+    });
+  const setFunding = async (payload: { all_coins: boolean; coins: string[] }) => {
+    const res = await inject(t.app, { method: 'PUT', url: '/api/admin/promotions/user-funding', headers: await as(admin), payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** Half a BTC on the user's sub-account (an operator's adjustment). */
+  const give = (u: User, amount: string) =>
+    postLedger(db(), { idempotencyKey: `test-give:${u.accountId}:${randomUUID()}`, businessType: 'system_adjustment', entries: [{ holder: SYSTEM.adjustments, coin: 'btc', amount: `-${amount}` }, { holder: u.accountId, coin: 'btc', amount }] }, clock.now());
+
+  it('is off until an operator enables it; debits the budget once per key, refuses too little balance with nothing changed, and returns the leftover to the funder', async () => {
+    clock.set('2026-11-01T10:00:00Z');
+    await setFunding({ all_coins: false, coins: [] });
+    const [u, receiver] = [await user(), await user()];
+    await give(u, '0.5');
+    // Off by default (or as set): refused, nothing debited.
+    expect(body<{ coins: string[] }>(await inject(t.app, { url: '/api/user/red-packets/funding', headers: await as(u) })).data.coins).toEqual([]);
+    expect(codeOf(await fund(u, randomUUID()))).toBe(err('red_packet_user_funding_off'));
+    await setFunding({ all_coins: false, coins: ['btc'] });
+    expect(body<{ coins: string[] }>(await inject(t.app, { url: '/api/user/red-packets/funding', headers: await as(u) })).data.coins).toEqual(['btc']);
+    expect(codeOf(await fund(u, randomUUID(), { coin: 'ltc' }))).toBe(err('red_packet_user_funding_off'));
+    // Limited: at most 100 shares and 30 days; a key is required.
+    expect(codeOf(await fund(u, randomUUID(), { shares: 101 }))).toBe(err('validation_failed'));
+    expect(codeOf(await fund(u, randomUUID(), { duration_days: 31 }))).toBe(err('validation_failed'));
+    expect((await inject(t.app, { method: 'POST', url: '/api/user/red-packets', headers: await as(u), payload: { name: 'x', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '0.1', activation_deadline: iso(DAY) } })).statusCode).toBe(400);
+    // More than the balance: refused, nothing changes.
+    const reserveBefore = await available(SYSTEM.promotions, 'frozen');
+    expect(codeOf(await fund(u, randomUUID(), { budget: '0.50000001' }))).toBe(err('insufficient_balance'));
+    expect(await available(u.accountId)).toBe('0.5');
+    expect(await available(SYSTEM.promotions, 'frozen')).toBe(reserveBefore);
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.total).toBe(0);
+
+    const key = randomUUID();
+    const first = await fund(u, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const p = body<{ id: string; budget: string; status: string }>(first).data;
+    expect(p).toMatchObject({ budget: '0.2', status: 'open' });
+    // The same key again: the same packet, debited once.
+    expect(body<{ id: string }>(await fund(u, key)).data.id).toBe(p.id);
+    expect(await available(u.accountId)).toBe('0.3');
+    expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(reserveBefore).toFixed()).toBe('0.2');
+    const created = body<{ list: Array<{ id: string; received: number }>; total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data;
+    expect(created).toMatchObject({ total: 1, list: [{ id: p.id, received: 0 }] });
+    // Someone else sees none of it as theirs.
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(receiver) })).data.total).toBe(0);
+
+    // Received, credited for its one day, ended: what is left goes back to the funder, once.
+    expect((await receive(receiver, p.id)).statusCode).toBe(200);
+    await market('2026-11-02');
+    clock.set('2026-11-03T00:10:00Z');
+    await tick();
+    await tick();
+    const [row] = await queryRows<{ paid: string; ended: boolean }>(db(), sql`select paid::text as paid, ended_at is not null as ended from red_packets where id = ${p.id}`);
+    expect(row!.ended).toBe(true);
+    // 1 MH/s for a day: 1e6 x 86400 / (1000 x 2^32) x 3.375 BTC, cut to the satoshi.
+    const gross = new Exact(1e6).times(86_400).div(new Exact(1000).times(2 ** 32)).times('3.375').toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    expect(new Decimal(row!.paid).toFixed()).toBe(gross.toFixed());
+    expect(await available(receiver.accountId)).toBe(gross.toFixed());
+    expect(await available(u.accountId)).toBe(new Decimal('0.3').plus(new Decimal('0.2').minus(gross)).toFixed());
+    expect(body<{ list: Array<{ status: string; received: number }> }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.list[0]).toMatchObject({ status: 'ended', received: 1 });
+  });
+
+  it('debits once when the same packet is submitted several times at once', async () => {
+    clock.set('2026-11-05T10:00:00Z');
+    await setFunding({ all_coins: true, coins: [] });
+    const u = await user();
+    await give(u, '1');
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fund(u, key, { budget: '0.3' })));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(new Set(answers.map((a) => body<{ id: string }>(a).data.id)).size).toBe(1);
+    expect(await available(u.accountId)).toBe('0.7');
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.total).toBe(1);
+    await setFunding({ all_coins: false, coins: [] });
   });
 });
 

@@ -1,9 +1,14 @@
 // The operators' content screens (issue 21) through HTTP: create, schedule, edit and retire
 // announcements, banners, advertisements and footer links with texts per language (a missing
-// language reads English), the public calls' unchanged shapes, the audit log, and access.
+// language reads English), the public calls' unchanged shapes, the audit log, and access; images of
+// banners and advertisements (typed by their bytes, a renamed executable refused, public only while
+// a published item shows them).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AdminContentItem, type Tokens } from '@hashpool/shared';
-import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { auth, inject, registerByEmail, signatureHeaders, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -12,13 +17,17 @@ const inbox = new SmtpInbox();
 const ADMIN = uniqueEmail('operator');
 let admin: { tokens: Tokens };
 
+let uploads: string;
+
 beforeAll(async () => {
-  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  uploads = mkdtempSync(path.join(tmpdir(), 'hashpool-content-'));
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600', UPLOAD_DIR: uploads } });
   admin = await registerByEmail(t.app, inbox, ADMIN);
 });
 afterAll(async () => {
   await t?.close();
   await inbox.stop();
+  rmSync(uploads, { recursive: true, force: true });
 });
 
 const asAdmin = () => auth(admin.tokens);
@@ -111,5 +120,102 @@ describe('banners, advertisements and footer links', () => {
     expect((await inject(t.app, { method: 'POST', url: '/api/admin/content/announcements', headers: auth(user.tokens), payload: { title: { en: 'x' }, body: { en: 'y' } } })).statusCode).toBe(403);
     expect((await inject(t.app, { url: '/api/admin/content/announcements' })).statusCode).toBe(401);
     expect((await inject(t.app, { url: '/api/admin/content/pages', headers: asAdmin() })).statusCode).toBe(400);
+  });
+});
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6a3a60000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000000000000000000000000000000000000000000000000000000000800000000e1fba0e00b409cd21b8014ccd21546869732070726f6772616d2063616e6e6f742062652072756e20696e20444f53206d6f64652e', 'hex'), Buffer.alloc(512)]);
+
+function uploadImage(tokens: Tokens | null, name: string, bytes: Buffer) {
+  const boundary = '----hashpool-content-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: '/api/admin/content/images', payload, headers: { ...signatureHeaders(t.app, {}), ...(tokens ? auth(tokens) : {}), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
+describe('images of banners and advertisements', () => {
+  it('takes PNG, JPEG or WebP by their bytes only, previews them to operators, and serves them publicly only while a published item shows them', async () => {
+    // Refused: a renamed executable, a PDF, nothing, too large; anonymous and users.
+    const exe = await uploadImage(admin.tokens, 'banner.png', EXE);
+    expect(exe.statusCode).toBe(415);
+    expect(body(exe).code).toBe(ERRORS.upload_type_refused.code);
+    expect(body(await uploadImage(admin.tokens, 'banner.pdf', PDF)).code).toBe(ERRORS.upload_type_refused.code);
+    const big = await uploadImage(admin.tokens, 'big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
+    expect(body(big).code).toBe(ERRORS.upload_too_large.code);
+    expect((await uploadImage(null, 'x.png', PNG)).statusCode).toBe(401);
+    const user = await registerByEmail(t.app, inbox);
+    expect((await uploadImage(user.tokens, 'x.png', PNG)).statusCode).toBe(403);
+
+    const up = await uploadImage(admin.tokens, 'banner.png', PNG);
+    expect(up.statusCode, up.body).toBe(200);
+    const image = body<{ id: string; preview_url: string }>(up).data;
+    expect(image.preview_url).toBe(`/api/admin/content/images/${image.id}`);
+    // The operator's preview, before anything shows it; nobody else reads it yet.
+    const preview = await inject(t.app, { url: image.preview_url, headers: asAdmin() });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/png');
+    expect(preview.rawPayload.equals(PNG)).toBe(true);
+    expect((await inject(t.app, { url: image.preview_url, headers: auth(user.tokens) })).statusCode).toBe(403);
+    expect((await pub(`/api/content/images/${image.id}`)).statusCode).toBe(404);
+
+    // A disabled banner with it: still not public. Enabled: public, and the banner names it.
+    const saved = await save('sliders', { title: { en: 'Pictured' }, body: { en: 'With an image' }, position: 'imgtest', image_id: image.id, enabled: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const item = body<AdminContentItem>(saved).data;
+    expect(item.image_id).toBe(image.id);
+    expect((await pub(`/api/content/images/${image.id}`)).statusCode).toBe(404);
+    await save('sliders', { title: { en: 'Pictured' }, body: { en: 'With an image' }, position: 'imgtest', image_id: image.id }, item.id);
+    const served = await pub(`/api/content/images/${image.id}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const sliders = body<Array<{ id: number; image_url: string | null }>>(await pub('/api/sliders?position=imgtest')).data;
+    expect(sliders).toEqual([expect.objectContaining({ id: item.id, image_url: `/api/content/images/${image.id}` })]);
+    // Retired (past its end): private again. An unknown image id is refused.
+    await save('sliders', { title: { en: 'Pictured' }, body: { en: 'With an image' }, position: 'imgtest', image_id: image.id, ends_at: new Date(t.clock.now().getTime() - 1000).toISOString(), starts_at: new Date(t.clock.now().getTime() - 5000).toISOString() }, item.id);
+    expect((await pub(`/api/content/images/${image.id}`)).statusCode).toBe(404);
+    expect(body(await save('advertisements', { title: { en: 'Ad' }, body: { en: 'x' }, position: 'home', image_id: '00000000-0000-4000-8000-000000000000' })).code).toBe(ERRORS.content_image_invalid.code);
+    const ad = await save('advertisements', { title: { en: 'Ad' }, body: { en: 'x' }, position: 'home', image_id: image.id });
+    expect(ad.statusCode, ad.body).toBe(200);
+    expect((await pub(`/api/content/images/${image.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('joining campaigns', () => {
+  it('joins a running campaign once, refuses outside its window, lists it with its state, and counts participants for operators', async () => {
+    const now = t.clock.now().getTime();
+    const list = body<{ list: AdminContentItem[] }>(await inject(t.app, { url: '/api/admin/content/campaigns', headers: asAdmin() })).data.list;
+    const existing = list.find((c) => c.position === 'goldshell');
+    const saved = await save('campaigns', { title: { en: 'Goldshell week', 'zh-CN': '金贝周' }, body: { en: 'Join us.' }, position: 'goldshell', link: '/miners', starts_at: new Date(now + 60_000).toISOString(), ends_at: new Date(now + 180_000).toISOString() }, existing?.id);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const item = body<AdminContentItem>(saved).data;
+    const [a, b] = [await registerByEmail(t.app, inbox), await registerByEmail(t.app, inbox)];
+    const join = (u: { tokens: Tokens }) => inject(t.app, { method: 'POST', url: '/api/campaigns/goldshell/join', headers: auth(u.tokens) });
+    const mine = async (u: { tokens: Tokens }, lang = 'en') =>
+      body<{ list: Array<{ slug: string; title: string; state: string; page: string | null; joined_at: string }> }>(await inject(t.app, { url: '/api/user/campaigns', headers: { ...auth(u.tokens), lang } })).data.list;
+    // Upcoming: refused; logged out: 401; another page without a campaign: not found.
+    expect(body(await join(a)).code).toBe(ERRORS.campaign_not_running.code);
+    expect((await inject(t.app, { method: 'POST', url: '/api/campaigns/goldshell/join' })).statusCode).toBe(401);
+    expect(await mine(a)).toEqual([]);
+    // Running: joined once; again answers the first time.
+    t.clock.advance(60_001);
+    const first = await join(a);
+    expect(first.statusCode, first.body).toBe(200);
+    const joinedAt = body<{ joined_at: string }>(first).data.joined_at;
+    t.clock.advance(1_000);
+    expect(body<{ joined_at: string }>(await join(a)).data.joined_at).toBe(joinedAt);
+    expect((await join(b)).statusCode).toBe(200);
+    expect(await mine(a, 'zh-CN')).toEqual([{ slug: 'goldshell', title: '金贝周', state: 'running', starts_at: new Date(now + 60_000).toISOString(), ends_at: new Date(now + 180_000).toISOString(), joined_at: joinedAt, page: '/activity/goldshell' }]);
+    const count = async () => body<{ list: AdminContentItem[] }>(await inject(t.app, { url: '/api/admin/content/campaigns', headers: asAdmin() })).data.list.find((c) => c.id === item.id)!.participants;
+    expect(await count()).toBe(2);
+    // Ended: refused, and listed as ended.
+    t.clock.advance(120_000);
+    expect(body(await join(b)).code).toBe(ERRORS.campaign_not_running.code);
+    expect((await mine(a))[0]!.state).toBe('ended');
+    expect(await count()).toBe(2);
   });
 });

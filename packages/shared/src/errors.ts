@@ -112,6 +112,8 @@ export const ERRORS = {
   red_packet_main_account: { code: 35025, status: 403 },
   red_packet_ended: { code: 35026, status: 400 },
   red_packet_deadline_past: { code: 35027, status: 400 },
+  /** Users may not fund red packets of this coin (operators' setting). */
+  red_packet_user_funding_off: { code: 35028, status: 403 },
   // Support tickets, site content and the miner catalogue (issue 21): 38000-38099.
   ticket_needs_contact: { code: 38001, status: 400 },
   ticket_not_found: { code: 38002, status: 404 },
@@ -123,6 +125,10 @@ export const ERRORS = {
   content_body_required: { code: 38012, status: 400 },
   /** A second campaign for a page that has one. */
   content_slug_taken: { code: 38013, status: 409 },
+  /** An image id that is not an uploaded content image. */
+  content_image_invalid: { code: 38014, status: 400 },
+  /** Joining a campaign outside its time window. */
+  campaign_not_running: { code: 38015, status: 409 },
   miner_model_not_found: { code: 38020, status: 404 },
   miner_model_exists: { code: 38021, status: 409 },
   // Staking and borrowing (issue 17): 34000-34099.

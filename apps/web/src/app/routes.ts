@@ -141,7 +141,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/user/coupon', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/CouponPage'), title: 'promotions:coupons.title',
     menu: [inMenu('user', 70, 'promotions:nav.coupons')] },
   { path: '/user/coupon/:couponId/:itemId', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/CouponDetailPage'), title: 'promotions:coupons.detail_title', parentKeys: ['/user/coupon'] },
-  ...planned('accounts', ACCOUNT, ['/user/app/activity']),
+  // Built in the site content issue: the campaigns the user joined.
+  { path: '/user/app/activity', access: USER, owner: 'support', page: () => import('../features/support/pages/MyActivityPage'), title: 'support:activity.title',
+    menu: [inMenu('user', 75, 'support:activity.title')] },
   { path: '/user/invite', access: ['recommend.view'], owner: 'earnings', page: () => import('../features/earnings/pages/InvitePage'), title: 'invite:user_title',
     menu: [inMenu('user', 50, 'user:nav.invite')] },
   // The wallet: its pages' tabs are the `wallet` menu; the assets are also a header shortcut.

@@ -96,6 +96,8 @@ export const coinMarketSchema = z.object({
   fee_rate: z.number(),
   price_usd: z.number().nullable(),
   day: z.string(),
+  /** The figures are the built-in demo values (seeded or simulated), not a provider's or an operator's. */
+  demo: z.boolean(),
 });
 export type CoinMarketItem = z.infer<typeof coinMarketSchema>;
 export const coinMarketListSchema = z.object({ list: z.array(coinMarketSchema) });

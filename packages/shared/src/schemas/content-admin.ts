@@ -46,6 +46,8 @@ export const contentItemBodySchema = z.strictObject({
   /** Footer column of a footer link (about, support, community …). */
   group: z.string().trim().regex(/^[a-z0-9_-]{1,32}$/, V.invalid).default('about'),
   tone: z.enum(SLIDER_TONES).default('blue'),
+  /** An uploaded image of a banner or advertisement (POST /admin/content/images), or none. */
+  image_id: z.string().uuid(V.invalid).nullable().default(null),
   sort_order: z.number().int(V.integer).min(0, V.tooSmall).max(10_000, V.tooBig).default(0),
   enabled: z.boolean().default(true),
   /** Shown from (an announcement's publication time; now when absent). */
@@ -64,6 +66,7 @@ export const adminContentItemSchema = z.object({
   position: z.string().nullable(),
   group: z.string().nullable(),
   tone: z.string().nullable(),
+  image_id: z.string().nullable(),
   sort_order: z.number().int(),
   enabled: z.boolean(),
   starts_at: z.string().nullable(),
@@ -73,6 +76,8 @@ export const adminContentItemSchema = z.object({
   is_demo: z.boolean(),
   /** Languages without their own text (they read English). */
   missing_languages: z.array(z.enum(LANGUAGES)),
+  /** A campaign's number of users who joined it; null for other kinds. */
+  participants: z.number().int().nullable().optional(),
 });
 export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
 export const adminContentListSchema = z.object({ list: z.array(adminContentItemSchema) });
@@ -91,4 +96,18 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignParamsSchema = z.object({ slug: z.enum(CAMPAIGN_SLUGS) });
+/** The web page of each campaign slug. */
+export const CAMPAIGN_PAGES: Record<(typeof CAMPAIGN_SLUGS)[number], string> = { sales: '/sales', goldshell: '/activity/goldshell' };
+export type CampaignSlug = (typeof CAMPAIGN_SLUGS)[number];
+export const campaignJoinSchema = z.object({ slug: z.string(), joined_at: z.string() });
+/** The campaigns a user joined (GET /user/campaigns). */
+export const joinedCampaignListSchema = z.object({
+  list: z.array(
+    z.object({ slug: z.string(), title: z.string(), state: z.enum(['upcoming', 'running', 'ended']), starts_at: z.string().nullable(), ends_at: z.string().nullable(), joined_at: z.string(), page: z.string().nullable() }),
+  ),
+});
 
+
+/** An uploaded content image: its id for the item, and where operators preview it. */
+export const contentImageSchema = z.object({ id: z.string(), preview_url: z.string() });
+export const contentImageParamsSchema = z.object({ id: z.string().uuid() });

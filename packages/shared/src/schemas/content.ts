@@ -56,6 +56,8 @@ export const sliderSchema = z.object({
   link: z.string().nullable(),
   /** One of the web's banner colour schemes (no remote images: the CSP allows only our origin). */
   tone: z.string(),
+  /** The banner's uploaded image (GET /content/images/{id}, ours); absent without one. */
+  image_url: z.string().optional(),
 });
 export type Slider = z.infer<typeof sliderSchema>;
 export const sliderListSchema = z.array(sliderSchema);
@@ -66,6 +68,8 @@ export const advertisementSchema = z.object({
   title: z.string(),
   text: z.string(),
   link: z.string().nullable(),
+  /** The advertisement's uploaded image (GET /content/images/{id}, ours); absent without one. */
+  image_url: z.string().optional(),
 });
 export const advertisementListSchema = z.array(advertisementSchema);
 

@@ -168,5 +168,19 @@ export const createRedPacketBodySchema = z.strictObject({
 });
 /** A new packet as the operator sends it. */
 export type NewRedPacket = z.infer<typeof createRedPacketBodySchema>;
+/** What a user may fund from their own balance: at most 100 shares for at most 30 days. */
+export const USER_PACKET_LIMITS = { maxShares: 100, maxDurationDays: 30 } as const;
+/** A packet a user funds from the current sub-account's balance (where operators enabled it). */
+export const createUserRedPacketBodySchema = createRedPacketBodySchema.extend({
+  duration_days: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(USER_PACKET_LIMITS.maxDurationDays, V.tooBig),
+  shares: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(USER_PACKET_LIMITS.maxShares, V.tooBig),
+});
+/** Where users may fund red packets: every account-mode coin, or the coins listed. */
+export const userPacketSettingsSchema = z.strictObject({ all_coins: z.boolean(), coins: z.array(promoCoinSchema).max(50) });
+export type UserPacketSettings = z.infer<typeof userPacketSettingsSchema>;
+/** The coins a user may fund packets of now (empty: not enabled). */
+export const userPacketFundingSchema = z.object({ coins: z.array(z.string()) });
 export const adminRedPacketSchema = redPacketSchema.extend({ receiving_email: z.string().nullable(), received: z.number().int() });
 export const adminRedPacketPageSchema = z.object({ list: z.array(adminRedPacketSchema), total: z.number().int() });
+/** The packets a user funded, with how many were received and what went back. */
+export const userRedPacketPageSchema = adminRedPacketPageSchema;

@@ -20,6 +20,9 @@ export const BUSINESS_TYPES = [
   'contract_purchase',
   'invitation_reward',
   'red_packet_profit',
+  // A red packet a user funded from their balance, and what it left returned (issue 18).
+  'red_packet_fund',
+  'red_packet_return',
   'stake_reward',
   'vip_rebate',
   'exchange',

@@ -13,7 +13,7 @@ import * as repo from './catalogue.repository';
 
 /** The market rows the catalogue reads from the earnings module (its latest day per coin). */
 export interface MarketSource {
-  latestMarket(coins: readonly string[], day: string): Promise<Map<string, { day: string; networkDifficulty: string; blockSubsidy: string; avgFeesPerBlock: string; priceUsd: string | null }>>;
+  latestMarket(coins: readonly string[], day: string): Promise<Map<string, { day: string; networkDifficulty: string; blockSubsidy: string; avgFeesPerBlock: string; priceUsd: string | null; source: string }>>;
 }
 
 const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
@@ -49,7 +49,7 @@ export class CatalogueService {
     private readonly deps: { market: MarketSource; pools: () => Promise<PoolItem[]>; audit: AuditLog },
   ) {}
 
-  /** Each enabled coin's latest market figures with its pool fee; the registry's price when the day has none. */
+  /** Each enabled coin's latest market figures (demo: the seed's or the simulated adapter's) with its pool fee; the registry's price when the day has none. */
   async market(): Promise<{ list: CoinMarketItem[] }> {
     const pools = await this.deps.pools();
     const rows = await this.deps.market.latestMarket(pools.map((p) => p.coin), utcDay(this.clock.now()));
@@ -68,6 +68,7 @@ export class CatalogueService {
         fee_rate: Number(pool.fee_rate),
         price_usd: price === null ? null : Number(price),
         day: row.day,
+        demo: DEMO_MARKET_SOURCES.has(row.source),
       });
     }
     return { list };
@@ -162,3 +163,6 @@ export class CatalogueService {
     };
   }
 }
+
+/** Market rows from the seed or the simulated adapter: demo figures, labelled as such. */
+const DEMO_MARKET_SOURCES = new Set(['seed', 'simulated']);

@@ -1,9 +1,9 @@
 // SQL of the operators' content screens: every announcement, banner, advertisement and footer
 // link, whatever its state or window, and their changes.
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { ContentKind } from '@hashpool/shared';
 import { first, type DbOrTx } from '../../db/client';
-import { advertisements, announcements, campaigns, footerLinks, sliders } from './content.tables';
+import { advertisements, announcements, campaignParticipants, campaigns, footerLinks, sliders } from './content.tables';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type SliderRow = typeof sliders.$inferSelect;
@@ -108,4 +108,22 @@ export async function remove(db: DbOrTx, kind: ContentKind, id: number): Promise
 /** The campaign of a page slug, other than `exceptId` (a second campaign for a page is refused). */
 export function campaignBySlug(db: DbOrTx, slug: string, exceptId?: number): Promise<CampaignRow | undefined> {
   return first(db.select().from(campaigns).where(and(eq(campaigns.slug, slug), exceptId === undefined ? undefined : ne(campaigns.id, exceptId))));
+}
+
+/** Whether a published (enabled, inside its window) banner or advertisement shows the image. */
+export async function imagePublished(db: DbOrTx, imageId: string, now: Date): Promise<boolean> {
+  const live = (t: typeof sliders | typeof advertisements) =>
+    db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.imageId, imageId), eq(t.enabled, true), or(isNull(t.startsAt), lte(t.startsAt, now)), or(isNull(t.endsAt), gt(t.endsAt, now))))
+      .limit(1);
+  const [a, b] = await Promise.all([live(sliders), live(advertisements)]);
+  return a.length + b.length > 0;
+}
+
+/** How many users joined each campaign. */
+export async function participantCounts(db: DbOrTx): Promise<Map<number, number>> {
+  const rows = await db.select({ id: campaignParticipants.campaignId, n: count().mapWith(Number) }).from(campaignParticipants).groupBy(campaignParticipants.campaignId);
+  return new Map(rows.map((r) => [r.id, r.n]));
 }

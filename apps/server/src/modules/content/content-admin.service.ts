@@ -1,15 +1,22 @@
 // The operators' content screens (issue 21): create, edit, schedule and retire announcements,
 // banners (sliders), advertisements and footer links. Texts are per language, English required;
 // a language left empty reads English (pick() in content.service.ts) and the editor lists it as
-// missing. Every change is in the audit log, in the transaction that makes it.
+// missing. Every change is in the audit log, in the transaction that makes it. Banners and
+// advertisements may carry an uploaded image (platform files: type from the bytes, size-bounded);
+// visitors can read an image only while an item using it is published (content.service.ts).
 import { CAMPAIGN_SLUGS, LANGUAGES, type AdminContentItem, type ContentItemBody, type ContentKind, type Language } from '@hashpool/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import type { FileService, UploadRule } from '../../platform/files';
 import { AppError } from '../../platform/errors';
 import * as repo from './content-admin.repository';
 import type { LocalizedText } from './content.tables';
+
+/** Images of banners and advertisements: by their bytes PNG, JPEG or WebP only, at most 2 MB. */
+export const CONTENT_IMAGE_RULE: UploadRule = { purpose: 'content_image', allowed: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2 * 1024 * 1024 };
 
 /** The languages given (trimmed, non-empty) of a text; English is always there. */
 function stored(text: ContentItemBody['title']): LocalizedText {
@@ -33,23 +40,23 @@ export function adminView(item: repo.ContentRow, now: Date): AdminContentItem {
   switch (item.kind) {
     case 'announcements': {
       const r = item.row;
-      return { ...base, body: r.summary, link: r.url, position: null, group: null, tone: null, sort_order: 0, starts_at: iso(r.publishedAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.publishedAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.summary) };
+      return { ...base, body: r.summary, link: r.url, position: null, group: null, tone: null, image_id: null, sort_order: 0, starts_at: iso(r.publishedAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.publishedAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.summary) };
     }
     case 'sliders': {
       const r = item.row;
-      return { ...base, body: r.subtitle, link: r.link, position: r.position, group: null, tone: r.tone, sort_order: r.sortOrder, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.subtitle) };
+      return { ...base, body: r.subtitle, link: r.link, position: r.position, group: null, tone: r.tone, image_id: r.imageId, sort_order: r.sortOrder, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.subtitle) };
     }
     case 'advertisements': {
       const r = item.row;
-      return { ...base, body: r.text, link: r.link, position: r.position, group: null, tone: null, sort_order: r.sortOrder, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.text) };
+      return { ...base, body: r.text, link: r.link, position: r.position, group: null, tone: null, image_id: r.imageId, sort_order: r.sortOrder, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.text) };
     }
     case 'footer-links': {
       const r = item.row;
-      return { ...base, body: null, link: r.url, position: null, group: r.groupKey, tone: null, sort_order: r.sortOrder, starts_at: null, ends_at: null, live: r.enabled, is_demo: false, missing_languages: missing(r.title) };
+      return { ...base, body: null, link: r.url, position: null, group: r.groupKey, tone: null, image_id: null, sort_order: r.sortOrder, starts_at: null, ends_at: null, live: r.enabled, is_demo: false, missing_languages: missing(r.title) };
     }
     case 'campaigns': {
       const r = item.row;
-      return { ...base, body: r.body, link: r.link, position: r.slug, group: null, tone: r.tone, sort_order: 0, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.body) };
+      return { ...base, body: r.body, link: r.link, position: r.slug, group: null, tone: r.tone, image_id: null, sort_order: 0, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.body) };
     }
   }
 }
@@ -59,11 +66,33 @@ export class ContentAdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly files: FileService,
   ) {}
+
+  /** An image for a banner or advertisement: PNG, JPEG or WebP by its bytes, at most 2 MB. */
+  async uploadImage(request: FastifyRequest, adminId: string): Promise<{ id: string; preview_url: string }> {
+    const file = await this.files.receive(request, adminId, CONTENT_IMAGE_RULE);
+    return { id: file.id, preview_url: `/api/admin/content/images/${file.id}` };
+  }
+
+  /** Sends a content image to anyone while a published banner or advertisement shows it; not_found otherwise. */
+  async sendPublishedImage(reply: FastifyReply, id: string): Promise<FastifyReply> {
+    const file = await this.files.find(id, CONTENT_IMAGE_RULE.purpose);
+    if (!(await repo.imagePublished(this.db, id, this.clock.now()))) throw new AppError('not_found');
+    return this.files.send(reply, file);
+  }
+
+  /** Sends a content image to an operator (any, published or not: the editor's preview). */
+  async sendImage(reply: FastifyReply, id: string): Promise<FastifyReply> {
+    return this.files.send(reply, await this.files.find(id, CONTENT_IMAGE_RULE.purpose));
+  }
 
   async list(kind: ContentKind) {
     const now = this.clock.now();
-    return { list: (await repo.listAll(this.db, kind)).map((r) => adminView(r, now)) };
+    const rows = await repo.listAll(this.db, kind);
+    // Campaigns show how many users joined each.
+    const joined = kind === 'campaigns' ? await repo.participantCounts(this.db) : null;
+    return { list: rows.map((r) => ({ ...adminView(r, now), ...(joined ? { participants: joined.get(r.row.id) ?? 0 } : {}) })) };
   }
 
   create(adminId: string, kind: ContentKind, body: ContentItemBody) {
@@ -86,6 +115,11 @@ export class ContentAdminService {
 
   private async write(adminId: string, kind: ContentKind, body: ContentItemBody, id?: number): Promise<AdminContentItem> {
     const values = this.values(kind, body);
+    if (body.image_id && (kind === 'sliders' || kind === 'advertisements')) {
+      await this.files.find(body.image_id, CONTENT_IMAGE_RULE.purpose).catch(() => {
+        throw new AppError('content_image_invalid');
+      });
+    }
     const saved = await inTransaction(this.db, async (tx) => {
       if (id !== undefined && !(await repo.findOne(tx, kind, id))) throw new AppError('content_not_found');
       if (values.kind === 'campaigns' && (await repo.campaignBySlug(tx, values.values.slug, id))) throw new AppError('content_slug_taken');
@@ -113,9 +147,9 @@ export class ContentAdminService {
       case 'announcements':
         return { kind, values: { title, summary: text(), url: b.link, publishedAt: startsAt ?? this.clock.now(), endsAt, enabled: b.enabled, isDemo: false } };
       case 'sliders':
-        return { kind, values: { title, subtitle: text(), link: b.link, position: b.position, tone: b.tone, sortOrder: b.sort_order, enabled: b.enabled, startsAt, endsAt, isDemo: false } };
+        return { kind, values: { title, subtitle: text(), link: b.link, position: b.position, tone: b.tone, imageId: b.image_id, sortOrder: b.sort_order, enabled: b.enabled, startsAt, endsAt, isDemo: false } };
       case 'advertisements':
-        return { kind, values: { title, text: text(), link: b.link, position: b.position, sortOrder: b.sort_order, enabled: b.enabled, startsAt, endsAt, isDemo: false } };
+        return { kind, values: { title, text: text(), link: b.link, position: b.position, imageId: b.image_id, sortOrder: b.sort_order, enabled: b.enabled, startsAt, endsAt, isDemo: false } };
       case 'footer-links':
         if (!b.link) throw new AppError('validation_failed');
         return { kind, values: { title, url: b.link, groupKey: b.group, sortOrder: b.sort_order, enabled: b.enabled } };

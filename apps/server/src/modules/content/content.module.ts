@@ -27,7 +27,7 @@ export const contentModule = defineModule({
       // and the wallet's minimum withdrawal as the pool's minimum payout (coin settings).
       () => later('wallet')().limits.minWithdrawals(),
     ),
-    admin: new ContentAdminService(p.db, p.clock, p.audit),
+    admin: new ContentAdminService(p.db, p.clock, p.audit, p.files),
   }),
   routes: (api, p) => async (app) => {
     await app.register(contentRoutes(api.content, p.version));

@@ -1,7 +1,7 @@
 // The only code that touches the content tables.
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { advertisements, announcements, campaigns, coins, currencyRates, footerLinks, siteParameters, sliders } from './content.tables';
+import { advertisements, announcements, campaignParticipants, campaigns, coins, currencyRates, footerLinks, siteParameters, sliders } from './content.tables';
 
 export function listEnabledCoins(db: DbOrTx) {
   return db.select().from(coins).where(eq(coins.enabled, true)).orderBy(asc(coins.sortOrder), asc(coins.code));
@@ -81,4 +81,21 @@ export async function coinPriceUsd(db: DbOrTx, code: string): Promise<string | n
 export async function findCampaign(db: DbOrTx, slug: string) {
   const [row] = await db.select().from(campaigns).where(and(eq(campaigns.slug, slug), eq(campaigns.enabled, true)));
   return row;
+}
+
+/** Joins a campaign once; answers when the user joined (now, or the first time). */
+export async function joinCampaign(db: DbOrTx, campaignId: number, userId: string, now: Date): Promise<Date> {
+  await db.insert(campaignParticipants).values({ campaignId, userId, joinedAt: now }).onConflictDoNothing();
+  const [row] = await db.select().from(campaignParticipants).where(and(eq(campaignParticipants.campaignId, campaignId), eq(campaignParticipants.userId, userId)));
+  return row!.joinedAt;
+}
+
+/** The campaigns a user joined, latest first. */
+export function joinedCampaigns(db: DbOrTx, userId: string) {
+  return db
+    .select({ campaign: campaigns, joinedAt: campaignParticipants.joinedAt })
+    .from(campaignParticipants)
+    .innerJoin(campaigns, eq(campaigns.id, campaignParticipants.campaignId))
+    .where(eq(campaignParticipants.userId, userId))
+    .orderBy(desc(campaignParticipants.joinedAt));
 }

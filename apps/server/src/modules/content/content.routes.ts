@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   advertisementListSchema,
+  campaignJoinSchema,
   campaignParamsSchema,
   campaignSchema,
+  joinedCampaignListSchema,
   announcementPageSchema,
   announcementQuerySchema,
   envelope,
@@ -19,6 +21,7 @@ import {
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
+import { perMinute } from '../../platform/request-context';
 import type { ContentService } from './content.service';
 
 export function contentRoutes(service: ContentService, version: string) {
@@ -71,6 +74,16 @@ export function contentRoutes(service: ContentService, version: string) {
       config: { access: access.public },
       schema: { tags, summary: 'A campaign page (sales, goldshell) in the caller language, with its window', params: campaignParamsSchema, response: { 200: envelope(campaignSchema) } },
     }, async (request) => ok(request, await service.campaign(request.lang, request.params.slug)));
+
+    app.post('/campaigns/:slug/join', {
+      config: { access: access.permissions('user.view'), ...perMinute(20) },
+      schema: { tags, summary: 'Join the running campaign of a page (once; again answers the first joining)', params: campaignParamsSchema, response: { 200: envelope(campaignJoinSchema) } },
+    }, async (request) => ok(request, await service.join(request.principal!.userId, request.params.slug)));
+
+    app.get('/user/campaigns', {
+      config: { access: access.permissions('user.view') },
+      schema: { tags, summary: 'The campaigns the caller joined, latest first, with their state', response: { 200: envelope(joinedCampaignListSchema) } },
+    }, async (request) => ok(request, await service.joined(request.principal!.userId, request.lang)));
 
     app.get('/v2/wallets/currency/rates', {
       config: { access: access.public },

@@ -1,7 +1,7 @@
 // Content the shell shows: coins, parameters, footer links, announcements, sliders, ads, rates.
 // Stored texts are per language; each call answers in the caller's language, English otherwise.
 import Decimal from 'decimal.js';
-import type { Language, PoolItem, RateItem } from '@hashpool/shared';
+import { CAMPAIGN_PAGES, type CampaignSlug, type Language, type PoolItem, type RateItem } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -99,12 +99,12 @@ export class ContentService {
 
   async sliders(lang: Language, position: string) {
     const rows = await repo.listSliders(this.db, position, this.clock.now());
-    return rows.map((r) => ({ id: r.id, title: pick(r.title, lang), subtitle: pick(r.subtitle, lang), link: r.link, tone: r.tone }));
+    return rows.map((r) => ({ id: r.id, title: pick(r.title, lang), subtitle: pick(r.subtitle, lang), link: r.link, tone: r.tone, ...imageUrl(r.imageId) }));
   }
 
   async advertisements(lang: Language) {
     const rows = await repo.listActiveAdvertisements(this.db, this.clock.now());
-    return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link }));
+    return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link, ...imageUrl(r.imageId) }));
   }
 
   /** A campaign page (/sales, /activity/goldshell) in the caller's language; content_not_found when none is enabled. */
@@ -112,12 +112,48 @@ export class ContentService {
     const r = await repo.findCampaign(this.db, slug);
     if (!r) throw new AppError('content_not_found');
     const now = this.clock.now();
-    const state = r.startsAt && r.startsAt > now ? ('upcoming' as const) : r.endsAt && r.endsAt <= now ? ('ended' as const) : ('running' as const);
+    const state = campaignState(r, now);
     return { slug: r.slug, title: pick(r.title, lang), body: pick(r.body, lang), link: r.link, tone: r.tone, starts_at: r.startsAt?.toISOString() ?? null, ends_at: r.endsAt?.toISOString() ?? null, state };
+  }
+
+  /** Joins the running campaign of a page once (again: the first joining); campaign_not_running otherwise. */
+  async join(userId: string, slug: string): Promise<{ slug: string; joined_at: string }> {
+    const r = await repo.findCampaign(this.db, slug);
+    if (!r) throw new AppError('content_not_found');
+    const now = this.clock.now();
+    if (campaignState(r, now) !== 'running') throw new AppError('campaign_not_running');
+    return { slug: r.slug, joined_at: (await repo.joinCampaign(this.db, r.id, userId, now)).toISOString() };
+  }
+
+  /** The campaigns the user joined (latest first) with their state now and their page. */
+  async joined(userId: string, lang: Language) {
+    const now = this.clock.now();
+    const rows = await repo.joinedCampaigns(this.db, userId);
+    return {
+      list: rows.map(({ campaign: c, joinedAt }) => ({
+        slug: c.slug,
+        title: pick(c.title, lang),
+        state: campaignState(c, now),
+        starts_at: c.startsAt?.toISOString() ?? null,
+        ends_at: c.endsAt?.toISOString() ?? null,
+        joined_at: joinedAt.toISOString(),
+        page: CAMPAIGN_PAGES[c.slug as CampaignSlug] ?? null,
+      })),
+    };
   }
 
   async rates(): Promise<{ rates: RateItem[] }> {
     const rows = await repo.listRates(this.db);
     return { rates: rows.map((r) => ({ currency: r.currency, rate: plain(r.rate), symbol: r.symbol })) };
   }
+}
+
+/** Where visitors read a published item's uploaded image; nothing added without one (the public shapes stay). */
+function imageUrl(imageId: string | null): { image_url?: string } {
+  return imageId ? { image_url: `/api/content/images/${imageId}` } : {};
+}
+
+/** A campaign's state from its window. */
+function campaignState(c: { startsAt: Date | null; endsAt: Date | null }, now: Date): 'upcoming' | 'running' | 'ended' {
+  return c.startsAt && c.startsAt > now ? 'upcoming' : c.endsAt && c.endsAt <= now ? 'ended' : 'running';
 }

@@ -2,7 +2,7 @@
 // announcements, sliders, advertisements and currency rates. Operators edit them later through
 // the admin area; texts shown to users are stored per language (LocalizedText).
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Language } from '@hashpool/shared';
 
 /** A text in every language we have it in; English is always present and the fallback. */
@@ -81,6 +81,8 @@ export const sliders = pgTable('sliders', {
   subtitle: jsonb('subtitle').$type<LocalizedText>().notNull(),
   link: text('link'),
   tone: text('tone').notNull().default('blue'),
+  /** An uploaded image (a content_image file), shown while the banner is published. */
+  imageId: uuid('image_id'),
   sortOrder: integer('sort_order').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
   /** The window operators schedule a banner in; either end open when null. */
@@ -95,6 +97,8 @@ export const advertisements = pgTable('advertisements', {
   title: jsonb('title').$type<LocalizedText>().notNull(),
   text: jsonb('text').$type<LocalizedText>().notNull(),
   link: text('link'),
+  /** An uploaded image (a content_image file), shown while the advertisement is published. */
+  imageId: uuid('image_id'),
   sortOrder: integer('sort_order').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
   startsAt: timestamp('starts_at', { withTimezone: true }),
@@ -134,5 +138,18 @@ export const campaigns = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
   },
   (t) => [uniqueIndex('campaigns_slug_unique').on(t.slug)],
+);
+
+/** Who joined a campaign (once each; only while it runs). */
+export const campaignParticipants = pgTable(
+  'campaign_participants',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId] }), index('campaign_participants_user_idx').on(t.userId, t.joinedAt)],
 );
 

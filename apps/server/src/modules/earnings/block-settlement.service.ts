@@ -15,7 +15,9 @@
 //
 // The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
 // rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
-// fee reduction port both settlements are given).
+// fee reduction port both settlements are given). What a reduction saved each payee (gross x (full
+// rate - reduced rate) / 100) is recorded through the fee savings port in the transaction that
+// writes the payout rows, so the profits rows and the coupon show it exactly once.
 // Address-mode coins (address mining) pay every address in the window by PPLNS at the coin's
 // PPLNS fee rate, into the address's wallet (address_wallets); the wallet job pays it out.
 //
@@ -40,7 +42,7 @@ import * as repo from './block-payouts.repository';
 import { payMethodRow, payMethodState, payMethodStates } from './earnings.repository';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { noFeeReduction, type FeeReduction } from './fee-reduction';
+import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type RecordFeeSavings } from './fee-reduction';
 import { blockShareable, feeAfterReduction, soloShare, windowShare, type PoolBlock } from './formulas';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
@@ -58,6 +60,8 @@ export interface BlockSettlementDeps {
   accounts: Pick<AccountDirectory, 'accountIdsAmong'>;
   /** Fee reductions (coupons) of a day: the daily settlement's own port; nobody has one by default. */
   feeReduction?: FeeReduction | undefined;
+  /** Records what the reductions saved, in the payout rows' transaction; nothing by default. */
+  recordFeeSavings?: RecordFeeSavings | undefined;
 }
 
 /** How far back a window looks for work when the pool has less than N (history is hourly beyond a day, daily beyond 30). */
@@ -74,6 +78,8 @@ interface Payout {
   method: PayMethod;
   work: number;
   feeRate: string;
+  /** The coin and method's rate before any reduction. */
+  fullFeeRate: string;
   gross: Decimal;
   /** After the fee, uncut; the credited amount is decided with the payee's carried fraction. */
   exact: Decimal;
@@ -88,6 +94,7 @@ interface WindowCredit {
 
 export class BlockSettlementService {
   private readonly feeReduction: FeeReduction;
+  private readonly recordFeeSavings: RecordFeeSavings;
 
   constructor(
     private readonly db: Db,
@@ -95,6 +102,7 @@ export class BlockSettlementService {
     private readonly deps: BlockSettlementDeps,
   ) {
     this.feeReduction = deps.feeReduction ?? noFeeReduction;
+    this.recordFeeSavings = deps.recordFeeSavings ?? noFeeSavings;
   }
 
   /**
@@ -179,10 +187,11 @@ export class BlockSettlementService {
     const info = findCoin(block.coin)!;
     const poolBlock: PoolBlock = { reward: block.reward, subsidy: market.blockSubsidy, status: 'confirmed', finder: block.finderOwner };
     const fees = (await this.deps.earnings.feeRates([block.coin])).get(block.coin);
+    const fullRate = (method: PayMethod) => new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]).toFixed();
     const feeRates = async (ids: string[]) => {
       // Fee reductions (coupons) belong to sub-accounts; an address-mode coin's owners are addresses.
       const reductions = info.mode === 'account' ? await this.feeReduction(block.coin, day, ids) : new Map<string, string | number>();
-      return (id: string, method: PayMethod) => feeAfterReduction(fees?.get(method) ?? DEFAULT_FEE_RATES[method], reductions.get(id) ?? 0).toFixed();
+      return (id: string, method: PayMethod) => feeAfterReduction(fullRate(method), reductions.get(id) ?? 0).toFixed();
     };
 
     let payouts: Payout[];
@@ -193,7 +202,7 @@ export class BlockSettlementService {
       outcome = 'solo';
       const feeRate = (await feeRates([block.finderOwner]))(block.finderOwner, 'solo');
       const share = soloShare(poolBlock, feeRate);
-      payouts = [{ accountId: block.finderOwner, method: 'solo', work: 0, feeRate, gross: share.gross, exact: share.exact }];
+      payouts = [{ accountId: block.finderOwner, method: 'solo', work: 0, feeRate, fullFeeRate: fullRate('solo'), gross: share.gross, exact: share.exact }];
     } else {
       outcome = 'paid';
       windowTarget = PPLNS_WINDOW_FACTOR * block.networkDifficulty * info.hashesPerDifficulty;
@@ -209,10 +218,14 @@ export class BlockSettlementService {
         : paidBy.map((c) => {
             const rate = feeRate(c.owner, c.method);
             const share = windowShare(blockShareable(poolBlock, c.method === 'pplns' ? 'reward' : 'fees'), c.work, total, rate);
-            return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, gross: share.gross, exact: share.exact };
+            return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, fullFeeRate: fullRate(c.method), gross: share.gross, exact: share.exact };
           });
     }
     const payoutDay = utcDay(now);
+    // What the reductions saved: the fee at the full rate less the fee at the reduced one, exact.
+    const savings: FeeSaving[] = payouts
+      .filter((p) => new Decimal(p.fullFeeRate).gt(p.feeRate))
+      .map((p) => ({ accountId: p.accountId, method: p.method, feeRate: p.fullFeeRate, reducedFeeRate: p.feeRate, saving: p.gross.times(new Decimal(p.fullFeeRate).minus(p.feeRate)).div(100).toFixed() }));
 
     await inTransaction(this.db, async (tx) => {
       const written = await repo.insertComputed(tx, { blockId: block.id, coin: block.coin, reward: block.reward, at: now, outcome, subsidy: market.blockSubsidy, windowTarget, windowWork });
@@ -226,6 +239,7 @@ export class BlockSettlementService {
         const part = payouts.slice(i, i + POST_CHUNK).map((p, j) => ({ accountId: p.accountId, method: p.method, work: p.work, feeRate: p.feeRate, gross: p.gross.toFixed(), amount: credits[i + j]!.toFixed() }));
         await repo.insertBlockPayouts(tx, block.id, block.coin, payoutDay, part);
       }
+      if (savings.length > 0) await this.recordFeeSavings(tx, { source: `block:${block.coin}:${block.id}`, coin: block.coin, reductionDay: day, day: payoutDay, savings, at: now });
     });
   }
 

@@ -43,7 +43,7 @@ export const earningsModule = defineModule({
     return {
       earnings,
       settlement: new SettlementService(db, clock, { earnings, history, accounts, feeReduction }),
-      blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction }),
+      blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction, recordFeeSavings: (tx, entry) => later('promotions')().coupons.recordBlockSavings(tx, entry) }),
       referral: new ReferralService(db, clock, accounts),
       profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content, couponSavings: (account, coin, days) => later('promotions')().coupons.savingsByDay(account, coin, days) }),
       miningOverview: new MiningOverviewService(db, clock, { accounts, workers }),

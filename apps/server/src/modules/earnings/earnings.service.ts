@@ -124,8 +124,7 @@ export class EarningsService {
    * runs at start too). A coin without any day is left to the seed. Days an operator set are
    * never rewritten: only missing days are inserted. Answers how many days were added.
    */
-  async extendMarketData(): Promise<number> {
-    const today = utcDay(this.clock.now());
+  async extendMarketData(today: string = utcDay(this.clock.now())): Promise<number> {
     let added = 0;
     for (const coin of COINS) {
       const last = await repo.latestMarketDay(this.db, coin.code);

@@ -33,7 +33,8 @@ export const MARKET_SEED: Record<string, [hashrate: number, subsidy: string, fee
   btc: [9.3e20, '3.125', '0.025'],
   ltc: [2.7e15, '6.25', '0.01'],
   doge: [2.6e15, '10000', '2'],
-  eth: [1.2e12, '2', '0.001'],
+  // EthereumPoW (ETHW): about 40 TH/s since the merge left it (an E9 Pro, 3.68 GH/s, makes about 1.2 ETHW a day).
+  eth: [4e13, '2', '0.001'],
   xmr: [5.5e9, '0.6', '0.005'],
   zec: [1.2e10, '1.25', '0.0005'],
   dash: [4e15, '0.58', '0.0001'],

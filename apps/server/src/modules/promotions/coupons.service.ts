@@ -16,7 +16,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
-import type { EarningsApi } from '../earnings';
+import type { EarningsApi, FeeSaving } from '../earnings';
 import { campaignView, couponView, savingView } from './promotions.presenter';
 import * as repo from './promotions.repository';
 
@@ -67,7 +67,26 @@ export class CouponsService {
   /** What the sub-account's coupons saved of the coin per day (the profits rows show it). */
   async savingsByDay(accountId: string, coin: string, days: readonly string[]): Promise<Map<string, string>> {
     const rows = await repo.savingsOfDays(this.db, accountId, coin, days);
-    return new Map(rows.map((r) => [r.day, new Decimal(r.saving).toFixed()]));
+    const out = new Map<string, string>();
+    for (const r of rows) out.set(r.day, new Decimal(out.get(r.day) ?? 0).plus(r.saving).toFixed());
+    return out;
+  }
+
+  /**
+   * Records what the coupons saved on a block's payouts (the earnings module's RecordFeeSavings),
+   * in the block settlement's transaction: each payee's coupon of the block's day, once per block,
+   * payee and method (a second call records nothing).
+   */
+  async recordBlockSavings(tx: Tx, entry: { source: string; coin: string; reductionDay: string; day: string; savings: FeeSaving[]; at: Date }): Promise<void> {
+    const found = await repo.couponsOn(tx, entry.coin, entry.reductionDay, [...new Set(entry.savings.map((s) => s.accountId))]);
+    const couponOf = new Map(found.map((c) => [c.accountId!, c.id]));
+    const rows = entry.savings.flatMap((s) => {
+      const couponId = couponOf.get(s.accountId);
+      return couponId
+        ? [{ source: entry.source, accountId: s.accountId, method: s.method, couponId, coin: entry.coin, day: entry.day, feeRate: s.feeRate, reducedFeeRate: s.reducedFeeRate, saving: s.saving, recordedAt: entry.at }]
+        : [];
+    });
+    await repo.insertBlockSavings(tx, rows);
   }
 
   // ---- users ------------------------------------------------------------------------------------

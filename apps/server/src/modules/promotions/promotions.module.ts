@@ -27,7 +27,7 @@ export const promotionsModule = defineModule({
       redPackets: new RedPacketsService(db, clock, { accounts, earnings, audit, notifications: p.notifications }),
     };
   },
-  routes: (api) => promotionsRoutes(api),
+  routes: (api, p) => promotionsRoutes(api, { e2eHooks: p.config.E2E_HOOKS }),
   // A demo campaign with three codes and a demo packet (labelled demo).
   demo: (db, clock) => seedDemoPromotions(db, clock),
   jobs: (api, p) => startPromotionsJobs({ ...api, db: p.db, log: p.log }),

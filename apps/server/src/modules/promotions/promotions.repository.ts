@@ -2,9 +2,10 @@
 // red packets, their receipts and daily credits. Every function takes `db: DbOrTx` so that the
 // services pass their transaction.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import Decimal from 'decimal.js';
 import type { CouponStatus } from '@hashpool/shared';
 import { first, inserted, withTotal, type DbOrTx, type Tx } from '../../db/client';
-import { couponCampaigns, couponCodes, coupons, couponSavings, redPacketCredits, redPacketReceipts, redPackets } from './promotions.tables';
+import { couponBlockSavings, couponCampaigns, couponCodes, coupons, couponSavings, promotionSettings, redPacketCredits, redPacketReceipts, redPackets } from './promotions.tables';
 
 export type CampaignRow = typeof couponCampaigns.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -145,27 +146,82 @@ export async function insertSavings(db: DbOrTx, rows: Array<typeof couponSavings
   if (rows.length > 0) await db.insert(couponSavings).values(rows).onConflictDoNothing();
 }
 
-export function savingsOfDays(db: DbOrTx, accountId: string, coin: string, days: readonly string[]) {
-  if (days.length === 0) return Promise.resolve([]);
-  return db
-    .select({ day: couponSavings.day, saving: sql<string>`sum(${couponSavings.saving})::text` })
-    .from(couponSavings)
-    .where(and(eq(couponSavings.accountId, accountId), eq(couponSavings.coin, coin), inArray(couponSavings.day, [...days])))
-    .groupBy(couponSavings.day);
+/** The day's savings of the daily settlement and of block payouts, summed per day. */
+export async function savingsOfDays(db: DbOrTx, accountId: string, coin: string, days: readonly string[]): Promise<Array<{ day: string; saving: string }>> {
+  if (days.length === 0) return [];
+  const [daily, blocks] = await Promise.all([
+    db
+      .select({ day: couponSavings.day, saving: sql<string>`sum(${couponSavings.saving})::text` })
+      .from(couponSavings)
+      .where(and(eq(couponSavings.accountId, accountId), eq(couponSavings.coin, coin), inArray(couponSavings.day, [...days])))
+      .groupBy(couponSavings.day),
+    db
+      .select({ day: couponBlockSavings.day, saving: sql<string>`sum(${couponBlockSavings.saving})::text` })
+      .from(couponBlockSavings)
+      .where(and(eq(couponBlockSavings.accountId, accountId), eq(couponBlockSavings.coin, coin), inArray(couponBlockSavings.day, [...days])))
+      .groupBy(couponBlockSavings.day),
+  ]);
+  return [...daily, ...blocks];
 }
 
-export function savingsOf(db: DbOrTx, couponId: string): Promise<SavingRow[]> {
-  return db.select().from(couponSavings).where(eq(couponSavings.couponId, couponId)).orderBy(desc(couponSavings.day));
+/** A coupon's savings per day, the daily settlement's and the block payouts' (newest day first). */
+export async function savingsOf(db: DbOrTx, couponId: string): Promise<SavingRow[]> {
+  const [daily, blocks] = await Promise.all([
+    db.select().from(couponSavings).where(eq(couponSavings.couponId, couponId)),
+    db
+      .select({
+        day: couponBlockSavings.day,
+        coin: couponBlockSavings.coin,
+        accountId: couponBlockSavings.accountId,
+        feeRate: sql<string>`max(${couponBlockSavings.feeRate})::text`,
+        reducedFeeRate: sql<string>`max(${couponBlockSavings.reducedFeeRate})::text`,
+        saving: sql<string>`sum(${couponBlockSavings.saving})::text`,
+        recordedAt: sql<Date>`max(${couponBlockSavings.recordedAt})`,
+      })
+      .from(couponBlockSavings)
+      .where(eq(couponBlockSavings.couponId, couponId))
+      .groupBy(couponBlockSavings.day, couponBlockSavings.coin, couponBlockSavings.accountId),
+  ]);
+  const byDay = new Map<string, SavingRow>(daily.map((r) => [r.day, r]));
+  for (const b of blocks) {
+    const known = byDay.get(b.day);
+    if (!known) byDay.set(b.day, { ...b, couponId });
+    // Both on one day: the saving is their sum; the rates shown are the daily one's unless it saved nothing.
+    else byDay.set(b.day, { ...(new Decimal(known.saving).isZero() ? { ...b, couponId } : known), saving: new Decimal(known.saving).plus(b.saving).toFixed() });
+  }
+  return [...byDay.values()].sort((x, y) => y.day.localeCompare(x.day));
 }
 
 export async function savingTotals(db: DbOrTx, couponIds: readonly string[]): Promise<Map<string, string>> {
   if (couponIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: couponSavings.couponId, total: sql<string>`sum(${couponSavings.saving})::text` })
-    .from(couponSavings)
-    .where(inArray(couponSavings.couponId, [...couponIds]))
-    .groupBy(couponSavings.couponId);
-  return new Map(rows.map((r) => [r.id, r.total]));
+  const [daily, blocks] = await Promise.all([
+    db
+      .select({ id: couponSavings.couponId, total: sql<string>`sum(${couponSavings.saving})::text` })
+      .from(couponSavings)
+      .where(inArray(couponSavings.couponId, [...couponIds]))
+      .groupBy(couponSavings.couponId),
+    db
+      .select({ id: couponBlockSavings.couponId, total: sql<string>`sum(${couponBlockSavings.saving})::text` })
+      .from(couponBlockSavings)
+      .where(inArray(couponBlockSavings.couponId, [...couponIds]))
+      .groupBy(couponBlockSavings.couponId),
+  ]);
+  const totals = new Map<string, string>();
+  for (const r of [...daily, ...blocks]) totals.set(r.id, new Decimal(totals.get(r.id) ?? 0).plus(r.total).toFixed());
+  return totals;
+}
+
+/** The coupon of each sub-account cutting the coin's `day` (one in use per sub-account and coin). */
+export function couponsOn(db: DbOrTx, coin: string, day: string, accountIds: readonly string[]) {
+  if (accountIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: coupons.id, accountId: coupons.accountId })
+    .from(coupons)
+    .where(and(eq(coupons.coin, coin), inArray(coupons.status, ['in_use', 'used']), lte(coupons.startDay, day), gte(coupons.endDay, day), inArray(coupons.accountId, [...accountIds])));
+}
+
+export async function insertBlockSavings(db: DbOrTx, rows: Array<typeof couponBlockSavings.$inferInsert>): Promise<void> {
+  if (rows.length > 0) await db.insert(couponBlockSavings).values(rows).onConflictDoNothing();
 }
 
 // ---- red packets --------------------------------------------------------------------------------
@@ -189,6 +245,28 @@ export function pagePackets(db: DbOrTx, offset: number, limit: number) {
     db.select({ packet: redPackets, received: receivedCount }).from(redPackets).orderBy(desc(redPackets.createdAt), desc(redPackets.id)).offset(offset).limit(limit),
     db.select({ n: count().mapWith(Number) }).from(redPackets),
   );
+}
+
+/** The packets a user funded, newest first. */
+export function pageCreatedBy(db: DbOrTx, userId: string, offset: number, limit: number) {
+  const mine = and(eq(redPackets.createdBy, userId), sql`${redPackets.funder} not like 'sys:%'`);
+  return withTotal(
+    db.select({ packet: redPackets, received: receivedCount }).from(redPackets).where(mine).orderBy(desc(redPackets.createdAt), desc(redPackets.id)).offset(offset).limit(limit),
+    db.select({ n: count().mapWith(Number) }).from(redPackets).where(mine),
+  );
+}
+
+/** The packet a funder made with an Idempotency-Key, if any. */
+export function packetByRequestKey(db: DbOrTx, funder: string, requestKey: string): Promise<RedPacketRow | undefined> {
+  return first(db.select().from(redPackets).where(and(eq(redPackets.funder, funder), eq(redPackets.requestKey, requestKey))));
+}
+
+export async function setting(db: DbOrTx, key: string): Promise<unknown> {
+  return (await first(db.select().from(promotionSettings).where(eq(promotionSettings.key, key))))?.value;
+}
+
+export async function putSetting(db: DbOrTx, key: string, value: unknown, userId: string, at: Date): Promise<void> {
+  await db.insert(promotionSettings).values({ key, value, updatedBy: userId, updatedAt: at }).onConflictDoUpdate({ target: promotionSettings.key, set: { value, updatedBy: userId, updatedAt: at } });
 }
 
 /** The latest receivers of a packet (at most `limit`). */

@@ -15,6 +15,7 @@ import {
   couponQuerySchema,
   createCampaignBodySchema,
   createRedPacketBodySchema,
+  createUserRedPacketBodySchema,
   envelope,
   pageQuerySchema,
   redeemCouponBodySchema,
@@ -25,13 +26,17 @@ import {
   redPacketReceiptPageSchema,
   redPacketSchema,
   useCouponBodySchema,
+  userPacketFundingSchema,
+  userPacketSettingsSchema,
+  userRedPacketPageSchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
+import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { perMinute } from '../../platform/request-context';
 import type { PromotionsApi } from './promotions.module';
 
-export function promotionsRoutes(api: PromotionsApi) {
+export function promotionsRoutes(api: PromotionsApi, options: { e2eHooks?: boolean } = {}) {
   const { coupons, redPackets } = api;
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -91,6 +96,21 @@ export function promotionsRoutes(api: PromotionsApi) {
       schema: { tags, summary: 'Red packets the caller received, newest first', querystring: pageQuerySchema, response: { 200: envelope(redPacketReceiptPageSchema) } },
     }, async (request) => ok(request, await redPackets.receipts(me(request), request.query.page, request.query.page_size)));
 
+    app.get('/user/red-packets/funding', {
+      config: { access: view },
+      schema: { tags, summary: 'The coins the caller may fund red packets of from their balance (operators enable them)', response: { 200: envelope(userPacketFundingSchema) } },
+    }, async (request) => ok(request, await redPackets.fundingCoins()));
+
+    app.get('/user/red-packets/created', {
+      config: { access: view },
+      schema: { tags, summary: 'Red packets the caller funded, newest first', querystring: pageQuerySchema, response: { 200: envelope(userRedPacketPageSchema) } },
+    }, async (request) => ok(request, await redPackets.createdBy(me(request), request.query.page, request.query.page_size)));
+
+    app.post('/user/red-packets', {
+      config: { access: view, ...perMinute(10) },
+      schema: { tags, summary: 'Fund a red packet from the current sub-account\'s balance where enabled (Idempotency-Key); the leftover returns when it ends', headers: idempotencyHeaders, body: createUserRedPacketBodySchema, response: { 200: envelope(adminRedPacketSchema) } },
+    }, async (request) => ok(request, await redPackets.createByUser(me(request), account(request), idempotencyKey(request), request.body)));
+
     app.get('/user/red-packets/:id', {
       config: { access: view },
       schema: { tags, summary: 'A received red packet with its profit per day', params: redPacketParamsSchema, response: { 200: envelope(redPacketReceiptDetailSchema) } },
@@ -120,9 +140,28 @@ export function promotionsRoutes(api: PromotionsApi) {
       schema: { tags, summary: 'Red packets, newest first', querystring: pageQuerySchema, response: { 200: envelope(adminRedPacketPageSchema) } },
     }, async (request) => ok(request, await redPackets.list(request.query.page, request.query.page_size)));
 
+    app.get('/admin/promotions/user-funding', {
+      config: { access: access.admin },
+      schema: { tags, summary: 'Where users may fund red packets from their balance', response: { 200: envelope(userPacketSettingsSchema) } },
+    }, async (request) => ok(request, await redPackets.userFundingSettings()));
+
+    app.put('/admin/promotions/user-funding', {
+      config: { access: access.admin, ...perMinute(20) },
+      schema: { tags, summary: 'Enable users funding red packets for every coin or some (audited)', body: userPacketSettingsSchema, response: { 200: envelope(userPacketSettingsSchema) } },
+    }, async (request) => ok(request, await redPackets.setUserFunding(me(request), request.body)));
+
     app.post('/admin/promotions/red-packets', {
       config: { access: access.admin, ...perMinute(20) },
       schema: { tags, summary: 'Create a red packet; its budget is reserved from sys:promotions (audited)', body: createRedPacketBodySchema, response: { 200: envelope(adminRedPacketSchema) } },
     }, async (request) => ok(request, await redPackets.create(me(request), request.body)));
+
+    // The end-to-end tests' hook (E2E_HOOKS, refused in production by the config): the red packet
+    // credit as if `days` UTC days had passed. Unsigned like the machine routes; operators only.
+    if (options.e2eHooks) {
+      app.post('/admin/promotions/red-packets/credit-ahead', {
+        config: { access: access.admin, signed: false, ...perMinute(20) },
+        schema: { tags, summary: 'E2E_HOOKS only: credit red packets as if days had passed', body: z.object({ days: z.number().int().min(1).max(3) }), response: { 200: envelope(z.object({ credited: z.number(), ended: z.number() })) } },
+      }, async (request) => ok(request, await redPackets.creditAhead(request.body.days)));
+    }
   };
 }

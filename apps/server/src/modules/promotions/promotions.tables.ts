@@ -99,6 +99,33 @@ export const couponSavings = pgTable(
 );
 
 /**
+ * What a coupon saved on a block's payout (PPLNS, the fee part of PPS+, SOLO), recorded by the
+ * block settlement in the transaction that writes the payout (one row per block, payee and method):
+ * gross x (full - reduced) / 100, exact. `day` is the profits row that shows the payout.
+ */
+export const couponBlockSavings = pgTable(
+  'coupon_block_savings',
+  {
+    /** The settled block: block:<coin>:<block id>. */
+    source: text('source').notNull(),
+    accountId: uuid('account_id').notNull(),
+    method: text('method').notNull(),
+    couponId: uuid('coupon_id').notNull().references(() => coupons.id),
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    feeRate: numeric('fee_rate').notNull(),
+    reducedFeeRate: numeric('reduced_fee_rate').notNull(),
+    saving: numeric('saving').notNull(),
+    recordedAt: ts('recorded_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.accountId, t.method] }),
+    index('coupon_block_savings_account_idx').on(t.accountId, t.coin, t.day),
+    index('coupon_block_savings_coupon_idx').on(t.couponId),
+  ],
+);
+
+/**
  * A hashrate gift: `shares` receivers each get `hashrate` H/s of FPPS work of `coin` at no fee for
  * `duration_days` settlement days, paid from `budget` (reserved at creation by a sys:promotions
  * posting into its frozen bucket; what is left returns when the packet ends). The id is the link's
@@ -119,9 +146,11 @@ export const redPackets = pgTable(
     activationDeadline: ts('activation_deadline').notNull(),
     /** When set, only the user whose bound email this is may receive it (lower case). */
     receivingEmail: text('receiving_email'),
-    /** Who pays the budget: the pool (sys:promotions). */
+    /** Who pays the budget: the pool (sys:promotions), or the sub-account of a user who funded it. */
     funder: text('funder').notNull(),
     createdBy: uuid('created_by').references(accountRefs.userId),
+    /** A user-funded packet's Idempotency-Key: one packet and one debit per key and funder. */
+    requestKey: text('request_key'),
     /** Set when the leftover was returned and nothing more is credited. */
     endedAt: ts('ended_at'),
     isDemo: boolean('is_demo').notNull().default(false),
@@ -130,8 +159,21 @@ export const redPackets = pgTable(
   (t) => [
     check('red_packets_shares_check', sql`${t.sharesLeft} >= 0 and ${t.sharesLeft} <= ${t.shares}`),
     check('red_packets_budget_check', sql`${t.paid} >= 0 and ${t.paid} <= ${t.budget}`),
+    uniqueIndex('red_packets_request_key_idx').on(t.funder, t.requestKey),
+    index('red_packets_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
+
+/**
+ * Operators' settings of the promotions, one row per key: `user_red_packets` is where users may
+ * fund red packets from their own balance ({ all_coins, coins }; no row: nowhere).
+ */
+export const promotionSettings = pgTable('promotion_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(accountRefs.userId),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /** One user's share of a packet, on their main sub-account; it works start_day..end_day. */
 export const redPacketReceipts = pgTable(

@@ -13,7 +13,9 @@
 // the receipt's insert, its first credited day, the packet's end.
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { addDays, coinBaseDecimals, utcDay, type NewRedPacket, type RedPacketEvent } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, COINS, userPacketSettingsSchema, utcDay, type NewRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
+import { isUniqueViolation } from '../../db/errors';
+import { oneRequestPerKey } from '../../platform/idempotency';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -35,9 +37,13 @@ export function newPacketId(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** The settings row of where users may fund packets. */
+const USER_FUNDING_KEY = 'user_red_packets';
+const ACCOUNT_COIN_CODES = COINS.filter((c) => c.mode === 'account').map((c) => c.code);
+
 export interface RedPacketsDeps {
   accounts: Pick<AccountDirectory, 'namesByIds' | 'emailsOf' | 'defaultAccountOf'>;
-  earnings: Pick<EarningsApi['earnings'], 'fppsDayGross'>;
+  earnings: Pick<EarningsApi['earnings'], 'fppsDayGross' | 'extendMarketData'>;
   audit: AuditLog;
   notifications: Pick<Notifications, 'post'>;
 }
@@ -148,13 +154,71 @@ export class RedPacketsService {
   // ---- operators --------------------------------------------------------------------------------
 
   async create(adminUserId: string | null, body: NewRedPacket, options: { id?: string; isDemo?: boolean } = {}) {
+    return this.insertFunded(body, { funder: SYSTEM.promotions, createdBy: adminUserId, audited: adminUserId !== null, ...options });
+  }
+
+  // ---- users funding packets ------------------------------------------------------------------
+
+  /** Where users may fund packets (operators' setting; off everywhere by default). */
+  async userFundingSettings(): Promise<UserPacketSettings> {
+    const parsed = userPacketSettingsSchema.safeParse(await repo.setting(this.db, USER_FUNDING_KEY));
+    return parsed.success ? parsed.data : { all_coins: false, coins: [] };
+  }
+
+  async setUserFunding(adminUserId: string, settings: UserPacketSettings): Promise<UserPacketSettings> {
+    const value = { all_coins: settings.all_coins, coins: [...new Set(settings.coins)].sort() };
+    await inTransaction(this.db, async (tx) => {
+      await repo.putSetting(tx, USER_FUNDING_KEY, value, adminUserId, this.clock.now());
+      await this.deps.audit.record({ adminUserId, action: 'red_packet_user_funding', target: 'promotions:user_red_packets', detail: { all_coins: String(value.all_coins), coins: value.coins.join(',') } }, tx);
+    });
+    return value;
+  }
+
+  /** The coins the caller may fund packets of now. */
+  async fundingCoins(): Promise<{ coins: string[] }> {
+    const settings = await this.userFundingSettings();
+    return { coins: settings.all_coins ? [...ACCOUNT_COIN_CODES] : settings.coins };
+  }
+
+  /**
+   * A packet funded from the caller's current sub-account: its budget is debited from the
+   * sub-account's available balance into the reserve (sys:promotions, frozen) by one posting with
+   * the request's Idempotency-Key, in the packet's transaction; too little balance refuses it
+   * (insufficient_balance) with nothing written. The same key again answers the same packet.
+   */
+  async createByUser(userId: string, accountId: string, requestKey: string, body: NewRedPacket) {
+    if (!(await this.fundingCoins()).coins.includes(body.coin)) throw new AppError('red_packet_user_funding_off');
+    return oneRequestPerKey(this.db, `redpacket:${accountId}:${requestKey}`, async () => {
+      const known = await repo.packetByRequestKey(this.db, accountId, requestKey);
+      if (known) return { ...packetView(known, this.clock.now()), receiving_email: known.receivingEmail, received: 0 };
+      try {
+        return await this.insertFunded(body, { funder: accountId, createdBy: userId, requestKey, audited: false });
+      } catch (error) {
+        // A duplicate that ran past the lease meets the unique key: the first one's packet.
+        if (!isUniqueViolation(error)) throw error;
+        const first = await repo.packetByRequestKey(this.db, accountId, requestKey);
+        if (!first) throw error;
+        return { ...packetView(first, this.clock.now()), receiving_email: first.receivingEmail, received: 0 };
+      }
+    });
+  }
+
+  /** The packets the caller funded, newest first. */
+  async createdBy(userId: string, page: number, pageSize: number) {
+    const now = this.clock.now();
+    const { rows, total } = await repo.pageCreatedBy(this.db, userId, (page - 1) * pageSize, pageSize);
+    return { list: rows.map((r) => ({ ...packetView(r.packet, now), receiving_email: r.packet.receivingEmail, received: r.received })), total };
+  }
+
+  private async insertFunded(body: NewRedPacket, o: { funder: string; createdBy: string | null; audited: boolean; requestKey?: string; id?: string; isDemo?: boolean }) {
     const now = this.clock.now();
     const deadline = new Date(body.activation_deadline);
     if (deadline.getTime() <= now.getTime()) throw new AppError('red_packet_deadline_past');
     const budget = new LedgerDecimal(body.budget);
     // Whole base units of the coin (the ledger holds nothing finer).
     if (budget.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.budget', messageKey: 'amount' }] });
-    const id = options.id ?? newPacketId();
+    const id = o.id ?? newPacketId();
+    const fromPool = o.funder === SYSTEM.promotions;
     return inTransaction(this.db, async (tx) => {
       const packet = await repo.insertPacket(tx, {
         id,
@@ -167,26 +231,27 @@ export class RedPacketsService {
         budget: budget.toFixed(),
         activationDeadline: deadline,
         receivingEmail: body.receiving_email?.toLowerCase() ?? null,
-        funder: SYSTEM.promotions,
-        createdBy: adminUserId,
-        isDemo: options.isDemo ?? false,
+        funder: o.funder,
+        createdBy: o.createdBy,
+        requestKey: o.requestKey ?? null,
+        isDemo: o.isDemo ?? false,
         createdAt: now,
       });
       await post(
         tx,
         {
-          idempotencyKey: `redpacket-reserve:${id}`,
-          businessType: 'red_packet_reserve',
+          idempotencyKey: fromPool ? `redpacket-reserve:${id}` : `redpacket-fund:${o.funder}:${o.requestKey!}`,
+          businessType: fromPool ? 'red_packet_reserve' : 'red_packet_fund',
           reference: `red_packet:${id}`,
           entries: [
-            { holder: SYSTEM.promotions, coin: body.coin, amount: budget.neg().toFixed() },
+            { holder: o.funder, coin: body.coin, amount: budget.neg().toFixed() },
             { holder: SYSTEM.promotions, coin: body.coin, bucket: 'frozen', amount: budget.toFixed() },
           ],
         },
         now,
       );
-      if (adminUserId) {
-        await this.deps.audit.record({ adminUserId, action: 'red_packet_create', target: `red_packet:${id}`, detail: { name: body.name, coin: body.coin, shares: String(body.shares), budget: budget.toFixed() } }, tx);
+      if (o.audited && o.createdBy) {
+        await this.deps.audit.record({ adminUserId: o.createdBy, action: 'red_packet_create', target: `red_packet:${id}`, detail: { name: body.name, coin: body.coin, shares: String(body.shares), budget: budget.toFixed() } }, tx);
       }
       return { ...packetView(packet, now), receiving_email: packet.receivingEmail, received: 0 };
     });
@@ -200,9 +265,20 @@ export class RedPacketsService {
 
   // ---- the job ----------------------------------------------------------------------------------
 
+  /**
+   * The end-to-end hook (E2E_HOOKS only, never in production): credits the receipts as if `days`
+   * UTC days had passed, after adding the market days up to then (the earnings module's job does
+   * that for real days). Nothing is posted that tick() would not post on that day.
+   */
+  async creditAhead(days: number): Promise<{ credited: number; ended: number }> {
+    const at = new Date(this.clock.now().getTime() + days * 86_400_000);
+    await this.deps.earnings.extendMarketData(utcDay(at));
+    return this.tick(at);
+  }
+
   /** Credits every receipt's days up to yesterday (UTC) and ends finished packets. */
-  async tick(): Promise<{ credited: number; ended: number }> {
-    const through = addDays(utcDay(this.clock.now()), -1);
+  async tick(at: Date = this.clock.now()): Promise<{ credited: number; ended: number }> {
+    const through = addDays(utcDay(at), -1);
     let credited = 0;
     for (const { receipt, packet } of await repo.receiptsToCredit(this.db, through, CREDIT_BATCH)) {
       let day = receipt.creditedThrough ? addDays(receipt.creditedThrough, 1) : receipt.startDay;

@@ -17,11 +17,15 @@ import type {
   redPacketReceiptDetailSchema,
   redPacketReceiptPageSchema,
   redPacketSchema,
+  userPacketFundingSchema,
+  UserPacketSettings,
 } from '@hashpool/shared';
+import { IDEMPOTENCY_HEADER } from '@hashpool/shared';
 import { api, apiDownload } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
 
-export type { CouponStatus, NewCampaign, NewRedPacket };
+export type { CouponStatus, NewCampaign, NewRedPacket, UserPacketSettings };
+export type UserPacketFunding = Parsed<typeof userPacketFundingSchema>;
 export type Coupon = Parsed<typeof couponDetailSchema>;
 export type CouponPage = Parsed<typeof couponPageSchema>;
 export type CouponItem = CouponPage['list'][number];
@@ -57,6 +61,13 @@ export const promotionsApi = {
   /** The user's sub-accounts, to find the main one (receiving asks for it). */
   accounts: () => api.get<AccountList>('/accounts'),
   switchAccount: (accountId: string) => api.put<null>('/users/accounts', { account_id: accountId }),
+
+  funding: (o?: Options) => api.get<UserPacketFunding>('/user/red-packets/funding', undefined, o),
+  created: (page: number, pageSize: number, o?: Options) => api.get<AdminRedPacketPage>('/user/red-packets/created', { page, page_size: pageSize }, o),
+  // Moves the user's money: the form's idempotency key goes with every try of one packet.
+  fundPacket: (body: NewRedPacket, key: string) => api.post<AdminRedPacket>('/user/red-packets', { ...body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } }),
+  userFunding: (o?: Options) => api.get<UserPacketSettings>('/admin/promotions/user-funding', undefined, o),
+  setUserFunding: (body: UserPacketSettings) => api.put<UserPacketSettings>('/admin/promotions/user-funding', { ...body }, { silent: true }),
 
   campaigns: (page: number, pageSize: number, o?: Options) => api.get<CampaignPage>('/admin/promotions/campaigns', { page, page_size: pageSize }, o),
   createCampaign: (body: NewCampaign) => api.post<Campaign>('/admin/promotions/campaigns', { ...body }, { silent: true }),

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
 import { userKeys } from '../../shell/session/user.queries';
-import { promotionsApi, type CouponStatus, type NewCampaign, type NewRedPacket } from './promotions.api';
+import { promotionsApi, type CouponStatus, type NewCampaign, type NewRedPacket, type UserPacketSettings } from './promotions.api';
 
 export const PAGE_SIZE = 10;
 
@@ -15,7 +15,10 @@ export const promotionsKeys = {
   packetMine: (epoch: number, id: string) => ['promotions', epoch, 'packet-mine', id] as const,
   receipts: (epoch: number, page: number) => ['promotions', epoch, 'receipts', page] as const,
   receipt: (epoch: number, id: string) => ['promotions', epoch, 'receipt', id] as const,
+  funding: (epoch: number) => ['promotions', epoch, 'funding'] as const,
+  created: (epoch: number, page: number) => ['promotions', epoch, 'created', page] as const,
   admin: (epoch: number) => ['promotions-admin', epoch] as const,
+  userFunding: (epoch: number) => ['promotions-admin', epoch, 'user-funding'] as const,
   campaigns: (epoch: number, page: number) => ['promotions-admin', epoch, 'campaigns', page] as const,
   packets: (epoch: number, page: number) => ['promotions-admin', epoch, 'packets', page] as const,
 };
@@ -111,4 +114,32 @@ export function useAdminMutations() {
     createCampaign: useMutation({ mutationFn: (body: NewCampaign) => promotionsApi.createCampaign(body), onSuccess: refresh }),
     createPacket: useMutation({ mutationFn: (body: NewRedPacket) => promotionsApi.createPacket(body), onSuccess: refresh }),
   };
+}
+
+/** The coins the user may fund packets of (empty: operators have not enabled it). */
+export function useFunding() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: promotionsKeys.funding(epoch), queryFn: ({ signal }) => promotionsApi.funding({ signal }) });
+}
+
+export function useCreatedPackets(page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: promotionsKeys.created(epoch, page), queryFn: ({ signal }) => promotionsApi.created(page, PAGE_SIZE, { signal }), placeholderData: keepPreviousData });
+}
+
+export function useFundPacket() {
+  const epoch = useSessionEpoch();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (v: { body: NewRedPacket; key: string }) => promotionsApi.fundPacket(v.body, v.key), onSettled: () => client.invalidateQueries({ queryKey: promotionsKeys.all(epoch) }) });
+}
+
+export function useUserFunding() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: promotionsKeys.userFunding(epoch), queryFn: ({ signal }) => promotionsApi.userFunding({ signal }) });
+}
+
+export function useSetUserFunding() {
+  const epoch = useSessionEpoch();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (body: UserPacketSettings) => promotionsApi.setUserFunding(body), onSuccess: () => client.invalidateQueries({ queryKey: promotionsKeys.userFunding(epoch) }) });
 }

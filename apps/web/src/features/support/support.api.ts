@@ -7,6 +7,7 @@ import type {
   adminTicketPageSchema,
   ContentItemBody,
   ContentKind,
+  joinedCampaignListSchema,
   TicketAttachment,
   TicketDetail,
   ticketPageSchema,
@@ -19,6 +20,8 @@ import type { Parsed } from '../../shell/api/parsed';
 export type { AdminContentItem, AdminTicketDetail, ContentItemBody, ContentKind, TicketAttachment, TicketDetail, TicketStatus, TicketType };
 export type TicketPage = Parsed<typeof ticketPageSchema>;
 export type AdminTicketPage = Parsed<typeof adminTicketPageSchema>;
+export type JoinedCampaigns = Parsed<typeof joinedCampaignListSchema>;
+export type JoinedCampaign = JoinedCampaigns['list'][number];
 
 type Options = { signal?: AbortSignal; silent?: boolean };
 
@@ -56,5 +59,9 @@ export const supportApi = {
   content: (kind: ContentKind, o?: Options) => api.get<{ list: AdminContentItem[] }>(`/admin/content/${kind}`, undefined, o),
   saveContent: (kind: ContentKind, body: ContentItemBody, id?: number) =>
     id === undefined ? api.post<AdminContentItem>(`/admin/content/${kind}`, { ...body }, { silent: true }) : api.put<AdminContentItem>(`/admin/content/${kind}/${id}`, { ...body }, { silent: true }),
+  joinCampaign: (slug: string) => api.post<{ slug: string; joined_at: string }>(`/campaigns/${encodeURIComponent(slug)}/join`),
+  joinedCampaigns: (o?: Options) => api.get<JoinedCampaigns>('/user/campaigns', undefined, o),
+  // Silent: the editor shows the refusal at the image.
+  uploadImage: (file: File) => api.upload<{ id: string; preview_url: string }>('/admin/content/images', file, { silent: true }),
   deleteContent: (kind: ContentKind, id: number) => api.delete<{ id: number }>(`/admin/content/${kind}/${id}`),
 };

@@ -1,5 +1,6 @@
-// One banner from /api/sliders, drawn as a gradient panel in the theme's colours: no remote images
-// (the CSP allows images only from our origin).
+// One banner from /api/sliders, drawn as a gradient panel in the theme's colours, over the banner's
+// uploaded image when it has one (served by us: the CSP allows images only from our origin), with
+// a shade so the white text stays readable.
 import { Flex } from 'antd';
 import type { Slider } from '@hashpool/shared';
 import { bannerGradient } from '../../../shell/theme';
@@ -11,7 +12,13 @@ export function Banner({ slider, height }: { slider: Slider; height: number }) {
     <Flex
       vertical
       justify="center"
-      style={{ height, padding: '0 clamp(20px, 5vw, 56px)', background: bannerGradient(slider.tone), borderRadius: 12, boxSizing: 'border-box' }}
+      style={{
+        height,
+        padding: '0 clamp(20px, 5vw, 56px)',
+        background: slider.image_url ? `linear-gradient(rgba(0,0,0,0.45), rgba(0,0,0,0.45)), url("${slider.image_url}") center / cover no-repeat, ${bannerGradient(slider.tone)}` : bannerGradient(slider.tone),
+        borderRadius: 12,
+        boxSizing: 'border-box',
+      }}
     >
       <Title level={3} style={{ color: '#fff', margin: 0 }}>
         {slider.title}

@@ -1,14 +1,20 @@
 // /user/red_packet (user.view): the red packets the user received, newest first, with the days
-// their hashrate works and the red packet profit credited so far; a row opens its detail.
-import { Flex } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
+// their hashrate works and the red packet profit credited so far; a row opens its detail. Where
+// operators enabled it, the user funds packets from the current sub-account's balance (the budget
+// is debited at once; what is left returns when the packet ends) and sees the packets they created
+// with their share links.
+import { useState } from 'react';
+import { Button, Flex } from 'antd';
+import { QrcodeOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, formatHashrate } from '@hashpool/shared';
+import { formatDateTime, formatHashrate, USER_PACKET_LIMITS } from '@hashpool/shared';
+import { useIdempotencyKey } from '../../../shell/api/idempotency';
 import { UserPage } from '../../../shell/frames/UserPage';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import type { UserMine } from '../../../shell/session/user.api';
 import { AmountText } from '../../../ui/AmountText';
+import { AppModal } from '../../../ui/AppModal';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Pager } from '../../../ui/Pager';
@@ -16,11 +22,13 @@ import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { Paragraph } from '../../../ui/Text';
-import { ReceiptStatusTag } from '../components/StatusTags';
+import { PacketForm } from '../components/PacketForm';
+import { SharePanel } from '../components/SharePanel';
+import { PacketStatusTag, ReceiptStatusTag } from '../components/StatusTags';
 import { coinLabel } from '../lib/format';
 import { promotionsPaths } from '../lib/paths';
-import type { ReceiptItem } from '../promotions.api';
-import { useReceipts } from '../promotions.queries';
+import type { AdminRedPacket, ReceiptItem } from '../promotions.api';
+import { useCreatedPackets, useFundPacket, useFunding, useReceipts } from '../promotions.queries';
 
 function Receipts({ mine }: { mine: UserMine }) {
   const { t } = useTranslation('promotions');
@@ -63,7 +71,77 @@ function Receipts({ mine }: { mine: UserMine }) {
   );
 }
 
+/** The packets the user funded, and the form to fund one where operators enabled it. */
+function Created({ mine }: { mine: UserMine }) {
+  const { t } = useTranslation('promotions');
+  const isMobile = useIsMobile();
+  const [page, setPage] = useState(1);
+  const funding = useFunding();
+  const created = useCreatedPackets(page);
+  const fund = useFundPacket();
+  const idempotencyKey = useIdempotencyKey();
+  const [sharing, setSharing] = useState<AdminRedPacket | null>(null);
+  const coins = funding.data?.coins ?? [];
+  const columns: DataColumn<AdminRedPacket>[] = [
+    { key: 'name', title: t('created.columns.name'), render: (p) => <strong>{p.name}</strong> },
+    { key: 'hashrate', title: t('receipts.columns.hashrate'), render: (p) => `${formatHashrate(p.hashrate)} · ${coinLabel(p.coin)} · ${t('packet.days', { count: p.duration_days })}` },
+    { key: 'shares', title: t('admin.packets.received'), render: (p) => `${p.received} / ${p.shares}` },
+    { key: 'budget', title: t('admin.packets.paid_budget'), align: 'right', render: (p) => <><AmountText value={p.paid} coin={p.coin} symbol={false} /> / <AmountText value={p.budget} coin={p.coin} /></> },
+    { key: 'deadline', title: t('admin.packets.deadline'), render: (p) => formatDateTime(p.activation_deadline, mine.timezone, 'YYYY-MM-DD HH:mm') },
+    { key: 'status', title: t('admin.packets.status'), render: (p) => <PacketStatusTag status={p.status} /> },
+    {
+      key: 'share',
+      align: 'right',
+      render: (p) => (
+        <Button size="small" icon={<QrcodeOutlined />} onClick={() => setSharing(p)}>
+          {t('admin.packets.share')}
+        </Button>
+      ),
+    },
+  ];
+  const hasCreated = (created.data?.total ?? 0) > 0;
+  if (coins.length === 0 && !hasCreated) return null;
+  return (
+    <Flex vertical gap={16}>
+      {coins.length > 0 && (
+        <PacketForm
+          title={t('created.create')}
+          submitLabel={t('created.submit')}
+          successText={t('created.done')}
+          note={t('created.note', { account: mine.current_account?.name ?? '' })}
+          coins={coins}
+          maxShares={USER_PACKET_LIMITS.maxShares}
+          maxDays={USER_PACKET_LIMITS.maxDurationDays}
+          pending={fund.isPending}
+          submit={(body) => fund.mutateAsync({ body, key: idempotencyKey(JSON.stringify(body)) })}
+          onCreated={setSharing}
+        />
+      )}
+      {hasCreated && created.data && (
+        <Panel title={t('created.title')} padding={isMobile ? 16 : 24}>
+          <ResponsiveTable rows={created.data.list} rowKey={(p) => p.id} columns={columns} caption={t('created.title')} empty={t('created.empty')} cardTestId="created-packet" />
+          <Pager page={page} total={created.data.total} onChange={setPage} />
+        </Panel>
+      )}
+      {sharing && (
+        <AppModal open title={sharing.name} footer={null} onCancel={() => setSharing(null)}>
+          <SharePanel id={sharing.id} size={180} />
+        </AppModal>
+      )}
+    </Flex>
+  );
+}
+
 export default function MyRedPacketsPage() {
   const { t } = useTranslation('promotions');
-  return <UserPage title={t('receipts.title')}>{(mine) => <Receipts mine={mine} />}</UserPage>;
+  return (
+    <UserPage title={t('receipts.title')}>
+      {(mine) => (
+        <Flex vertical gap={16}>
+          <Receipts mine={mine} />
+          <Created mine={mine} />
+        </Flex>
+      )}
+    </UserPage>
+  );
 }

@@ -1,7 +1,8 @@
 // /admin/content (operators): announcements, banners (sliders), advertisements and footer links.
 // Each item has its text per language (English required; a language left empty reads English, and
 // the list and the editor say which are missing), its position or footer column, order, window
-// (start and end) and state. Every save is in the audit log.
+// (start and end) and state; banners and advertisements may carry an uploaded image (previewed
+// here, public once a published item shows it). Every save is in the audit log.
 import { useState } from 'react';
 import { Button, Flex, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Paragraph, Text } from '../../../ui/Text';
+import { ImagePicker } from '../components/ImagePicker';
 import { supportApi, type AdminContentItem, type ContentItemBody, type ContentKind } from '../support.api';
 import { useContentItems, useSupportRefresh } from '../support.queries';
 
@@ -56,6 +58,7 @@ function ContentList({ kind, timezone }: { kind: ContentKind; timezone: string }
     ...(kind === 'footer-links' ? [{ key: 'group', title: t('content.columns.group'), render: (r: AdminContentItem) => r.group }] : kind === 'announcements' ? [] : [{ key: 'position', title: kind === 'campaigns' ? t('content.fields.page') : t('content.columns.position'), render: (r: AdminContentItem) => (kind === 'campaigns' ? t(`campaign.name_${r.position}`) : r.position) }]),
     ...(kind === 'announcements' || kind === 'campaigns' ? [] : [{ key: 'order', title: t('content.columns.order'), render: (r: AdminContentItem) => r.sort_order }]),
     ...(kind === 'footer-links' ? [] : [{ key: 'window', title: t('content.columns.window'), render: (r: AdminContentItem) => windowText(r, timezone, t) }]),
+    ...(kind === 'campaigns' ? [{ key: 'participants', title: t('content.participants'), align: 'right' as const, render: (r: AdminContentItem) => r.participants ?? 0 }] : []),
     {
       key: 'state',
       title: t('content.columns.state'),
@@ -108,6 +111,7 @@ interface EditorValues {
   position: string;
   group: string;
   tone: string;
+  image_id: string | null;
   sort_order: number;
   enabled: boolean;
   starts_at: string;
@@ -130,6 +134,7 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
   const title = Form.useWatch('title', form);
   const body = Form.useWatch('body', form);
   const hasBody = kind !== 'footer-links';
+  const hasImage = kind === 'sliders' || kind === 'advertisements';
   const missing = LANGUAGES.filter((l) => !title?.[l]?.trim() || (hasBody && !body?.[l]?.trim()));
 
   const save = async (v: EditorValues) => {
@@ -142,6 +147,7 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
         position: v.position || 'home',
         group: v.group || 'about',
         tone: (v.tone || 'blue') as ContentItemBody['tone'],
+        image_id: hasImage ? (v.image_id ?? null) : null,
         sort_order: v.sort_order ?? 0,
         enabled: v.enabled,
         starts_at: fromLocal(v.starts_at),
@@ -169,6 +175,7 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
         position: item?.position ?? (kind === 'campaigns' ? 'sales' : 'home'),
         group: item?.group ?? 'about',
         tone: item?.tone ?? 'blue',
+        image_id: item?.image_id ?? null,
         sort_order: item?.sort_order ?? 0,
         enabled: item?.enabled ?? true,
         starts_at: toLocal(item?.starts_at ?? null),
@@ -198,6 +205,11 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
           ),
         }))}
       />
+      {hasImage && (
+        <Form.Item name="image_id" label={t('content.fields.image')}>
+          <ImagePicker />
+        </Form.Item>
+      )}
       <Form.Item name="link" label={t('content.fields.link')} extra={t('content.fields.link_hint')} rules={kind === 'footer-links' ? [{ required: true, whitespace: true }] : []}>
         <Input maxLength={500} placeholder="/pool/btc/stat" />
       </Form.Item>

@@ -1,13 +1,12 @@
 // The operators' red packets (a tab of /admin/wallet): create one (coin, hashrate per share, days,
 // shares, total profit budget reserved from sys:promotions, activation deadline, optionally the
-// one email that may receive it), and the list with each packet's share link and QR code.
+// one email that may receive it), where users may fund packets from their own balance, and the
+// list (the pool's and the users' packets) with each packet's share link and QR code.
 import { useState } from 'react';
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Flex, Form, Select, Switch } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { COINS, createRedPacketBodySchema, formatDateTime, formatHashrate } from '@hashpool/shared';
-import { schemaRule } from '../../../../shell/forms/rules';
+import { COINS, formatDateTime, formatHashrate, PROMO_LIMITS, type UserPacketSettings } from '@hashpool/shared';
 import { showFormError } from '../../../../shell/forms/server-errors';
 import { AmountText } from '../../../../ui/AmountText';
 import { AppModal } from '../../../../ui/AppModal';
@@ -16,104 +15,68 @@ import { PageSpinner } from '../../../../ui/PageSpinner';
 import { Pager } from '../../../../ui/Pager';
 import { Panel } from '../../../../ui/Panel';
 import { ResponsiveTable } from '../../../../ui/ResponsiveTable';
+import { Paragraph } from '../../../../ui/Text';
 import { useToast } from '../../../../ui/toast';
 import { coinLabel } from '../../lib/format';
 import type { AdminRedPacket } from '../../promotions.api';
-import { useAdminMutations, useAdminPackets } from '../../promotions.queries';
+import { useAdminMutations, useAdminPackets, useSetUserFunding, useUserFunding } from '../../promotions.queries';
+import { PacketForm } from '../PacketForm';
 import { SharePanel } from '../SharePanel';
 import { PacketStatusTag } from '../StatusTags';
 
-const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account');
-/** Hashrate units of the form: H/s times 1000 per step. */
-const UNITS = ['GH/s', 'TH/s', 'PH/s'] as const;
-const UNIT_FACTOR: Record<(typeof UNITS)[number], number> = { 'GH/s': 1e9, 'TH/s': 1e12, 'PH/s': 1e15 };
-
-interface PacketForm {
-  name: string;
-  coin: string;
-  hashrate: number;
-  unit: (typeof UNITS)[number];
-  duration_days: number;
-  shares: number;
-  budget: string;
-  activation_deadline: Dayjs;
-  receiving_email?: string;
-}
+const ACCOUNT_COIN_CODES = COINS.filter((c) => c.mode === 'account').map((c) => c.code);
 
 function CreatePacket({ onCreated }: { onCreated: (p: AdminRedPacket) => void }) {
-  const { t } = useTranslation(['promotions', 'validation']);
-  const [form] = Form.useForm<PacketForm>();
-  const toast = useToast();
+  const { t } = useTranslation('promotions');
   const { createPacket } = useAdminMutations();
-  const shape = createRedPacketBodySchema.shape;
-  const required = { required: true, message: t('validation:required') };
   return (
-    <Panel title={t('admin.packets.create')} style={{ maxWidth: 720 }}>
-      <Form<PacketForm>
+    <PacketForm
+      title={t('admin.packets.create')}
+      submitLabel={t('admin.packets.submit')}
+      successText={t('admin.packets.created')}
+      coins={ACCOUNT_COIN_CODES}
+      maxShares={PROMO_LIMITS.maxShares}
+      maxDays={PROMO_LIMITS.maxDurationDays}
+      pending={createPacket.isPending}
+      submit={(body) => createPacket.mutateAsync(body)}
+      onCreated={onCreated}
+    />
+  );
+}
+
+/** Where users may fund red packets from their own balance (off by default). */
+function UserFunding() {
+  const { t } = useTranslation('promotions');
+  const settings = useUserFunding();
+  const save = useSetUserFunding();
+  const toast = useToast();
+  const [form] = Form.useForm<UserPacketSettings>();
+  const allCoins = Form.useWatch('all_coins', form);
+  if (!settings.data) return <PageSpinner />;
+  return (
+    <Panel title={t('admin.funding.title')} style={{ maxWidth: 720 }}>
+      <Paragraph tone="secondary">{t('admin.funding.hint')}</Paragraph>
+      <Form<UserPacketSettings>
         form={form}
         layout="vertical"
-        requiredMark={false}
-        initialValues={{ coin: 'btc', unit: 'TH/s', hashrate: 100, duration_days: 7, shares: 10 }}
+        initialValues={settings.data}
         onFinish={async (v) => {
-          const email = v.receiving_email?.trim();
           try {
-            const created = await createPacket.mutateAsync({
-              name: v.name.trim(),
-              coin: v.coin,
-              hashrate: v.hashrate * UNIT_FACTOR[v.unit],
-              duration_days: v.duration_days,
-              shares: v.shares,
-              budget: v.budget.trim(),
-              activation_deadline: v.activation_deadline.toISOString(),
-              ...(email ? { receiving_email: email } : {}),
-            });
-            toast.success(t('admin.packets.created'));
-            form.resetFields();
-            onCreated(created);
+            await save.mutateAsync({ all_coins: v.all_coins, coins: v.coins ?? [] });
+            toast.success(t('admin.funding.saved'));
           } catch (error) {
             showFormError(form, error);
           }
         }}
       >
-        <Form.Item name="name" label={t('admin.packets.name')} rules={[schemaRule(shape.name, t)]}>
-          <Input maxLength={64} />
+        <Form.Item name="all_coins" label={t('admin.funding.all_coins')} valuePropName="checked">
+          <Switch />
         </Form.Item>
-        <Flex gap={16} wrap>
-          <Form.Item name="coin" label={t('admin.packets.coin')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
-            <Select options={ACCOUNT_COINS.map((c) => ({ value: c.code, label: `${c.symbol} · ${c.name}` }))} />
-          </Form.Item>
-          <Form.Item label={t('admin.packets.hashrate')} required style={{ flex: 2, minWidth: 240 }}>
-            <Flex gap={8}>
-              <Form.Item name="hashrate" noStyle rules={[required]}>
-                <InputNumber min={0.001} style={{ flex: 1 }} aria-label={t('admin.packets.hashrate')} />
-              </Form.Item>
-              <Form.Item name="unit" noStyle>
-                <Select style={{ width: 100 }} options={UNITS.map((u) => ({ value: u, label: u }))} aria-label={t('admin.packets.unit')} />
-              </Form.Item>
-            </Flex>
-          </Form.Item>
-        </Flex>
-        <Flex gap={16} wrap>
-          <Form.Item name="duration_days" label={t('admin.packets.duration')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
-            <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="shares" label={t('admin.packets.shares')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
-            <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="budget" label={t('admin.packets.budget')} rules={[schemaRule(shape.budget, t)]} style={{ flex: 1, minWidth: 160 }}>
-            <Input inputMode="decimal" />
-          </Form.Item>
-        </Flex>
-        <Flex gap={16} wrap>
-          <Form.Item name="activation_deadline" label={t('admin.packets.deadline')} rules={[required]} style={{ flex: 1, minWidth: 200 }}>
-            <DatePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="receiving_email" label={t('admin.packets.email')} extra={t('admin.packets.email_hint')} style={{ flex: 1, minWidth: 200 }}>
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-        </Flex>
-        <Button type="primary" htmlType="submit" loading={createPacket.isPending}>
-          {t('admin.packets.submit')}
+        <Form.Item name="coins" label={t('admin.funding.coins')} hidden={allCoins === true}>
+          <Select mode="multiple" allowClear options={COINS.filter((c) => c.mode === 'account').map((c) => ({ value: c.code, label: `${c.symbol} · ${c.name}` }))} />
+        </Form.Item>
+        <Button htmlType="submit" loading={save.isPending}>
+          {t('admin.funding.save')}
         </Button>
       </Form>
     </Panel>
@@ -146,6 +109,7 @@ export function RedPacketsAdmin({ timezone }: { timezone: string }) {
   return (
     <Flex vertical gap={16}>
       <CreatePacket onCreated={setSharing} />
+      <UserFunding />
       {!packets.data ? (
         <PageSpinner />
       ) : (

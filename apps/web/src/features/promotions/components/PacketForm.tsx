@@ -1,0 +1,125 @@
+// The red packet form (name, coin, hashrate per share, days, shares, total profit budget,
+// activation deadline, optionally the one email that may receive it): operators create packets
+// paid by the pool (a tab of /admin/wallet), users fund theirs from their balance where operators
+// enabled it (/user/red_packet), within the limits and coins each one is given.
+import { Alert, Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { COINS, createRedPacketBodySchema, type NewRedPacket } from '@hashpool/shared';
+import { schemaRule } from '../../../shell/forms/rules';
+import { showFormError } from '../../../shell/forms/server-errors';
+import { Panel } from '../../../ui/Panel';
+import { useToast } from '../../../ui/toast';
+import type { AdminRedPacket } from '../promotions.api';
+
+/** Hashrate units of the form: H/s times 1000 per step. */
+const UNITS = ['GH/s', 'TH/s', 'PH/s'] as const;
+const UNIT_FACTOR: Record<(typeof UNITS)[number], number> = { 'GH/s': 1e9, 'TH/s': 1e12, 'PH/s': 1e15 };
+
+interface PacketFormValues {
+  name: string;
+  coin: string;
+  hashrate: number;
+  unit: (typeof UNITS)[number];
+  duration_days: number;
+  shares: number;
+  budget: string;
+  activation_deadline: Dayjs;
+  receiving_email?: string;
+}
+
+export interface PacketFormProps {
+  title: string;
+  submitLabel: string;
+  successText: string;
+  /** The coins offered (codes). */
+  coins: readonly string[];
+  maxShares: number;
+  maxDays: number;
+  /** A note above the button (where the budget comes from). */
+  note?: string;
+  pending: boolean;
+  submit: (body: NewRedPacket) => Promise<AdminRedPacket>;
+  onCreated: (p: AdminRedPacket) => void;
+}
+
+export function PacketForm(props: PacketFormProps) {
+  const { t } = useTranslation(['promotions', 'validation']);
+  const [form] = Form.useForm<PacketFormValues>();
+  const toast = useToast();
+  const shape = createRedPacketBodySchema.shape;
+  const required = { required: true, message: t('validation:required') };
+  const coins = COINS.filter((c) => props.coins.includes(c.code));
+  return (
+    <Panel title={props.title} style={{ maxWidth: 720 }}>
+      <Form<PacketFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ coin: coins[0]?.code, unit: 'TH/s', hashrate: 100, duration_days: Math.min(7, props.maxDays), shares: Math.min(10, props.maxShares) }}
+        onFinish={async (v) => {
+          const email = v.receiving_email?.trim();
+          try {
+            const created = await props.submit({
+              name: v.name.trim(),
+              coin: v.coin,
+              hashrate: v.hashrate * UNIT_FACTOR[v.unit],
+              duration_days: v.duration_days,
+              shares: v.shares,
+              budget: v.budget.trim(),
+              activation_deadline: v.activation_deadline.toISOString(),
+              ...(email ? { receiving_email: email } : {}),
+            });
+            toast.success(props.successText);
+            form.resetFields();
+            props.onCreated(created);
+          } catch (error) {
+            showFormError(form, error);
+          }
+        }}
+      >
+        <Form.Item name="name" label={t('admin.packets.name')} rules={[schemaRule(shape.name, t)]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Flex gap={16} wrap>
+          <Form.Item name="coin" label={t('admin.packets.coin')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
+            <Select options={coins.map((c) => ({ value: c.code, label: `${c.symbol} · ${c.name}` }))} />
+          </Form.Item>
+          <Form.Item label={t('admin.packets.hashrate')} required style={{ flex: 2, minWidth: 240 }}>
+            <Flex gap={8}>
+              <Form.Item name="hashrate" noStyle rules={[required]}>
+                <InputNumber min={0.001} style={{ flex: 1 }} aria-label={t('admin.packets.hashrate')} />
+              </Form.Item>
+              <Form.Item name="unit" noStyle>
+                <Select style={{ width: 100 }} options={UNITS.map((u) => ({ value: u, label: u }))} aria-label={t('admin.packets.unit')} />
+              </Form.Item>
+            </Flex>
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item name="duration_days" label={t('admin.packets.duration')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
+            <InputNumber min={1} max={props.maxDays} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="shares" label={t('admin.packets.shares')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
+            <InputNumber min={1} max={props.maxShares} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="budget" label={t('admin.packets.budget')} rules={[schemaRule(shape.budget, t)]} style={{ flex: 1, minWidth: 160 }}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Form.Item name="activation_deadline" label={t('admin.packets.deadline')} rules={[required]} style={{ flex: 1, minWidth: 200 }}>
+            <DatePicker showTime style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="receiving_email" label={t('admin.packets.email')} extra={t('admin.packets.email_hint')} style={{ flex: 1, minWidth: 200 }}>
+            <Input type="email" autoComplete="off" />
+          </Form.Item>
+        </Flex>
+        {props.note && <Alert type="info" showIcon message={props.note} style={{ marginBottom: 16 }} />}
+        <Button type="primary" htmlType="submit" loading={props.pending}>
+          {props.submitLabel}
+        </Button>
+      </Form>
+    </Panel>
+  );
+}
