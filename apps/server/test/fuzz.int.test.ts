@@ -158,7 +158,12 @@ function arbitraryOf(s: Schema): fc.Arbitrary<unknown> {
       if (s.format === 'email') return fc.constant('someone@example.com');
       if (s.pattern) {
         try {
-          return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length >= (s.minLength ?? 0) && x.length <= (s.maxLength ?? 200));
+          // `^[…]+$` with a long minLength (a 16-character state) would almost never be drawn long
+          // enough, and the filter would spin for ever: give the repetition the length bounds.
+          const min = s.minLength ?? 0;
+          const max = Math.max(min, Math.min(s.maxLength ?? 200, min + 64));
+          const pattern = s.pattern.replace(/^(\^(?:\[[^\]]*\]|\\[a-zA-Z]|\.))[+*](\$)$/, `$1{${min},${max}}$2`);
+          return fc.stringMatching(new RegExp(pattern)).filter((x) => x.length >= min && x.length <= (s.maxLength ?? 200));
         } catch {
           // a pattern fast-check cannot generate from (lookaheads): a plain value, refused or not
         }

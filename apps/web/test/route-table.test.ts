@@ -45,7 +45,7 @@ describe('menus from the route table', () => {
   it('user centre: each page for the holders of its permission', () => {
     expect(links('user', visitor)).toEqual([]);
     expect(links('user', user('user.view'))).toEqual(['/user/setting', '/user/mining', '/user/logs', '/user/message', '/user/authredirect', '/user/red_packet', '/user/observe', '/user/coupon']);
-    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/mining', '/user/logs', '/user/message', '/user/authredirect', '/user/invite', '/user/red_packet', '/user/observe', '/user/coupon']);
+    expect(links('user', user('user.view', 'account.view', 'recommend.view'))).toEqual(['/user/setting', '/user/account', '/user/mining', '/user/logs', '/user/message', '/user/authredirect', '/user/invite', '/user/red_packet', '/user/observe', '/user/coupon', '/user/app/activity']);
     expect(links('user', user('recommend.view'))).toEqual(['/user/invite']);
   });
 

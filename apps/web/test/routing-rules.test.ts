@@ -88,6 +88,7 @@ describe('route table', () => {
       '/terms',
       '/ticket',
       '/user/account',
+      '/user/app/activity',
       '/user/authredirect',
       '/user/coupon',
       '/user/coupon/:couponId/:itemId',

@@ -1,5 +1,5 @@
 // The routes: the shell layout, then the guard, then one route per entry of the table. Pages are
-// created once here as lazy components; a route without a page shows NotAvailablePage. The
+// created once here as lazy components. The
 // declarative router is enough (no loaders or actions) and is about half the size of the data one.
 // The table also goes to the shell (menus, frames), which cannot import it.
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -8,9 +8,8 @@ import { ROUTE_TABLE, ROUTES } from './routes';
 import { lazyPage } from './lazy-page';
 import { AppLayout } from './layout/AppLayout';
 import { RouteGuard } from './RouteGuard';
-import { NotAvailablePage } from './NotAvailablePage';
 
-const pages = ROUTES.map((route) => ({ path: route.path, Page: route.page ? lazyPage(route.page) : NotAvailablePage }));
+const pages = ROUTES.map((route) => ({ path: route.path, Page: lazyPage(route.page) }));
 
 export function AppRouter() {
   return (

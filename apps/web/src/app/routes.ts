@@ -1,12 +1,11 @@
 // The route table: every route of docs/rules.md, Routes and access, with who may open it, which issue owns it,
 // its title and its places in the menus (the fields are described in shell/routing/route-table.ts).
 // The guard, the menus (header, account menu, phone drawer, the tabs of the user centre, wallet
-// and coin pages) and the tab's title all come from here; nothing else lists routes. A route whose
-// page is not built yet has no `page`; the guards still apply to it, and it then shows the "not
-// available in this version" result. Routing rules live in shell/routing/routing-rules.ts.
+// and coin pages) and the tab's title all come from here; nothing else lists routes. Every route
+// has its page. Routing rules live in shell/routing/routing-rules.ts.
 import type { ComponentType } from 'react';
 import type { Permission } from '@hashpool/shared';
-import type { MenuName, MenuPlacement, RouteAccess, RouteMeta, RouteTable } from '../shell/routing/route-table';
+import type { MenuName, MenuPlacement, RouteMeta, RouteTable } from '../shell/routing/route-table';
 
 /** The domain (and so the issue) that builds the page. */
 export type RouteOwner =
@@ -28,7 +27,7 @@ export type PageModule = { default: ComponentType };
 
 export interface RouteDef extends RouteMeta {
   owner: RouteOwner;
-  page?: () => Promise<PageModule>;
+  page: () => Promise<PageModule>;
 }
 
 const USER: readonly Permission[] = ['user.view'];
@@ -50,11 +49,6 @@ const ADDRESS_PAGE = { access: 'public', owner: 'address-mining', titleFrame: 'm
 /** A place in a menu: at `order`, labelled `label` (the route's title when not given). */
 function inMenu(menu: MenuName, order: number, label?: string): MenuPlacement {
   return label === undefined ? { menu, order } : { menu, order, label };
-}
-
-/** Routes of one owner and access whose pages are not built yet: the guards apply, the page says so. */
-function planned(owner: RouteOwner, access: RouteAccess, paths: readonly string[]): RouteDef[] {
-  return paths.map((path) => ({ path, access, owner }));
 }
 
 // One line a route; where that grows too long, the route's places in the menus go on a second.
@@ -142,7 +136,7 @@ export const ROUTES: readonly RouteDef[] = [
     menu: [inMenu('user', 70, 'promotions:nav.coupons')] },
   { path: '/user/coupon/:couponId/:itemId', access: USER, owner: 'promotions', page: () => import('../features/promotions/pages/CouponDetailPage'), title: 'promotions:coupons.detail_title', parentKeys: ['/user/coupon'] },
   // Built in the site content issue: the campaigns the user joined.
-  { path: '/user/app/activity', access: USER, owner: 'support', page: () => import('../features/support/pages/MyActivityPage'), title: 'support:activity.title',
+  { path: '/user/app/activity', access: ACCOUNT, owner: 'support', page: () => import('../features/support/pages/MyActivityPage'), title: 'support:activity.title',
     menu: [inMenu('user', 75, 'support:activity.title')] },
   { path: '/user/invite', access: ['recommend.view'], owner: 'earnings', page: () => import('../features/earnings/pages/InvitePage'), title: 'invite:user_title',
     menu: [inMenu('user', 50, 'user:nav.invite')] },

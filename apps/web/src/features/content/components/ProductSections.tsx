@@ -1,5 +1,4 @@
-// The pool's products as link cards. Pages owned by later issues answer with their own
-// "not available in this version" result until they are built.
+// The pool's products as link cards.
 import type { ComponentType } from 'react';
 import { Col, Flex, Row, theme } from 'antd';
 import {
