@@ -30,3 +30,4 @@ export * from './schemas/wechat';
 export * from './schemas/oauth';
 export * from './schemas/passkeys';
 export * from './schemas/observers';
+export * from './observer-pages';

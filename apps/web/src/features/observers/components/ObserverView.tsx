@@ -2,12 +2,9 @@
 // shown and that it is read-only, and the keeper that holds the token in the address while the
 // visitor moves between the link's pages and, when the server refuses the token (expired,
 // revoked, unknown), shows its message and goes to the login page.
-import { Suspense, useEffect } from 'react';
-import { Alert, Button } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { OBSERVER_TOKEN_PARAM, type ObserverInfo } from '@hashpool/shared';
+import { OBSERVER_TOKEN_PARAM } from '@hashpool/shared';
 import { adoptsObserverToken, clearObserverRefusal, leaveObserverView, observerRefused, observerTokenIn, setObserverToken, useObserverInfo, useObserverRefusal, useObserverToken } from '../../../shell/session/observer';
 import { LOGIN_PATH } from '../../../shell/routing/routing-rules';
 import { ApiError } from '../../../shell/api/api-error';
@@ -55,6 +52,9 @@ export function ObserverKeeper() {
   return null;
 }
 
+// The banner's code (antd's Alert) and texts load only in observer mode: off everyone's first screen.
+const Banner = lazy(() => import('./ObserverBannerContent'));
+
 /** Only in observer mode: visitors never load the observers texts for it. */
 export function ObserverBanner() {
   const token = useObserverToken();
@@ -64,29 +64,5 @@ export function ObserverBanner() {
     <Suspense fallback={null}>
       <Banner info={info.data} />
     </Suspense>
-  );
-}
-
-function Banner({ info }: { info: ObserverInfo }) {
-  const { t } = useTranslation('observers');
-  const navigate = useNavigate();
-  const leave = () => {
-    void navigate('/', { replace: true, state: { leaveObserver: true } });
-  };
-  return (
-    <Alert
-      type="info"
-      showIcon
-      icon={<EyeOutlined />}
-      data-testid="observer-banner"
-      style={{ marginBottom: 16 }}
-      message={t('banner', { nickname: info.nickname })}
-      description={t('banner_detail', { account: info.account })}
-      action={
-        <Button size="small" onClick={leave}>
-          {t('banner_leave')}
-        </Button>
-      }
-    />
   );
 }
