@@ -1,35 +1,18 @@
 // Attachments of a ticket message: each chosen file is uploaded at once (the server reads its
 // type from the bytes: images or PDF, at most 5 MB); a refusal says why, a failure asks to try
 // again. The form sends the ids of the files that arrived.
-import { useState } from 'react';
 import { Button, Flex, Tag, theme, Upload } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ERRORS, TICKET_MAX_ATTACHMENTS, type TicketAttachment } from '@hashpool/shared';
-import { ApiError } from '../../../shell/api/api-error';
+import { TICKET_MAX_ATTACHMENTS, type TicketAttachment } from '@hashpool/shared';
 import { Text } from '../../../ui/Text';
 import { supportApi } from '../support.api';
-
-const REFUSALS: number[] = [ERRORS.upload_type_refused.code, ERRORS.upload_too_large.code];
+import { useUpload } from './useUpload';
 
 export function AttachmentPicker({ value, onChange }: { value: TicketAttachment[]; onChange: (files: TicketAttachment[]) => void }) {
   const { t } = useTranslation('support');
   const { token } = theme.useToken();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const add = async (file: File) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const stored = await supportApi.upload(file);
-      onChange([...value, stored]);
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.kind === 'server' && REFUSALS.includes(caught.code) ? caught.message : t('attachments.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, add } = useUpload(supportApi.upload, (stored) => onChange([...value, stored]), t('attachments.failed'));
 
   return (
     <Flex vertical gap={8}>

@@ -6,13 +6,10 @@ import { useEffect, useState } from 'react';
 import { Button, Flex, theme, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ERRORS } from '@hashpool/shared';
-import { ApiError } from '../../../shell/api/api-error';
 import { apiDownload } from '../../../shell/api/client';
 import { Text } from '../../../ui/Text';
 import { supportApi } from '../support.api';
-
-const REFUSALS: number[] = [ERRORS.upload_type_refused.code, ERRORS.upload_too_large.code];
+import { useUpload } from './useUpload';
 
 /** The preview of an uploaded image as an object URL (null while loading or without one). */
 function usePreview(id: string | null): string | null {
@@ -40,22 +37,8 @@ function usePreview(id: string | null): string | null {
 export function ImagePicker({ value, onChange }: { value?: string | null; onChange?: (id: string | null) => void }) {
   const { t } = useTranslation('support');
   const { token } = theme.useToken();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const preview = usePreview(value ?? null);
-
-  const add = async (file: File) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const stored = await supportApi.uploadImage(file);
-      onChange?.(stored.id);
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.kind === 'server' && REFUSALS.includes(caught.code) ? caught.message : t('content.image.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, add } = useUpload(supportApi.uploadImage, (stored) => onChange?.(stored.id), t('content.image.failed'));
 
   return (
     <Flex vertical gap={8}>
