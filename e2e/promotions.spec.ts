@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { E2E_OPERATOR_EMAIL } from '../playwright.config';
 import { codeFromMail, expect, fillLogin, logInAsOperator, logOut, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { chooseOption } from './helpers';
-import { logIn } from './login-helpers';
+import { credit, subAccountName } from './wallet-helpers';
 
 const DEMO_PACKET = '/activity/red_packet/demoRedPacket000000000';
 
@@ -151,10 +151,12 @@ test('where an operator enables it, a user funds a red packet from their balance
   await funding.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByText('Saved')).toBeVisible();
 
-  // The demo user (its sub-account has the demo week's BTC) funds a small packet, dark theme.
+  // A new user, credited by the operator, funds a small packet, dark theme (the demo user's
+  // balance is what the wallet tests check, so it is not spent here).
   const user = await actor(browser);
   await user.addInitScript(() => localStorage.setItem('theme', 'dark'));
-  expect(await logIn(user, 'demo@hashpool.example', 'hashpool-demo')).toBe(true);
+  await registerByEmail(user);
+  await credit(admin, await subAccountName(user), '0.001');
   await user.goto('/user/red_packet');
   await expect(user.getByText('Fund a red packet from your balance')).toBeVisible();
   await user.getByLabel('Name').fill(`E2E own gift ${tag}`);
@@ -172,7 +174,7 @@ test('where an operator enables it, a user funds a red packet from their balance
   await saveScreenshot(user, 'promotions-user-funded-phone');
 
   // Off again (the default) for the other tests.
-  await admin.reload();
+  await admin.goto('/admin/wallet?tab=packets');
   await funding.locator('.ant-select-selection-item-remove').click();
   await funding.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByText('Saved')).toBeVisible();

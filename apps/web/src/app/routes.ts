@@ -166,7 +166,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin/support', access: { operator: ['support'] }, owner: 'support', page: () => import('../features/support/pages/AdminSupportPage'), title: 'support:admin.title', menu: [inMenu('account', 41, 'common:header.admin_support')] },
   { path: '/admin/content', access: { operator: ['content'] }, owner: 'support', page: () => import('../features/support/pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
   // Issue 19: the OAuth applications (admin only).
-  { path: '/admin/oauth', access: 'admin', owner: 'oauth', page: () => import('../features/oauth/pages/AdminOAuthPage'), title: 'oauth:admin.title', menu: [inMenu('account', 44, 'oauth:admin.menu')] },
+  { path: '/admin/oauth', access: 'admin', owner: 'oauth', page: () => import('../features/oauth/pages/AdminOAuthPage'), title: 'oauth:admin.title', menu: [inMenu('account', 44, 'common:header.admin_oauth')] },
   { path: '/admin/catalogue', access: { operator: ['content'] }, owner: 'catalogue', page: () => import('../features/catalogue/pages/AdminCataloguePage'), title: 'catalogue:admin.title', menu: [inMenu('account', 43, 'common:header.admin_catalogue')] },
 ];
 
