@@ -29,8 +29,10 @@ async function pickDateTime(page: Page, label: string, when: Date): Promise<void
   const input = page.getByLabel(label);
   await input.click();
   await input.fill(text);
-  // The panel's OK confirms (Enter would submit the form as well).
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  // The panel's OK confirms (Enter would submit the form as well). The last panel is this picker's:
+  // an earlier picker's panel may still be closing, and its OK would leave this text uncommitted.
+  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').last().click();
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   await expect(input).toHaveValue(text);
 }
 
