@@ -97,3 +97,37 @@ export type PoolBlockEvent =
 export interface BlockEventSink {
   publish(event: PoolBlockEvent): void;
 }
+
+export type ChainNetwork = 'mainnet' | 'testnet' | 'regtest';
+
+/**
+ * One bitcoin-family coin as the stratum config names it. The coin side builds its CoinWork from
+ * this with `createBitcoinFamilyWork(options, sink, log)` in src/coin/bitcoin-family.ts.
+ */
+export interface BitcoinFamilyOptions {
+  coin: 'btc' | 'ltc' | 'doge';
+  network: ChainNetwork;
+  rpc: { url: string; user?: string; password?: string };
+  /** The pool's address the coinbase pays; checked with the node's validateaddress at start. */
+  payoutAddress: string;
+  /** Bytes of text in the coinbase script after the height (e.g. "/hashpool/"). */
+  coinbaseTag: string;
+  /** First byte of every extranonce1 of this process: unique per stratum process (0–255). */
+  instancePrefix: number;
+  /** Directory for the block tracker's state (pending blocks survive a restart). */
+  dataDir: string;
+  /** Seconds between template refreshes with new transactions (default 30). */
+  templateRefreshSeconds?: number;
+  /** Optional ZMQ endpoint of the node's hashblock publisher (tcp://127.0.0.1:28332). */
+  zmqHashblock?: string;
+}
+
+/** Extranonce sizes in bytes: extranonce1 = instance prefix (1) + connection counter (3). */
+export const EXTRANONCE1_SIZE = 4;
+export const EXTRANONCE2_SIZE = 4;
+
+export interface Logger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
