@@ -74,7 +74,7 @@ if (await postgresReachable()) {
   console.log(`\nNote: PostgreSQL not reachable at ${PG_URL}; the integration suite ran on PGlite only (set TEST_PG_URL).`);
 }
 
-if (run('chromium', 'node', ['scripts/ensure-chromium.mjs']) && run('web build', 'npm', ['run', 'build'])) {
+if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run('web build', 'npm', ['run', 'build'])) {
   run('first-screen size', 'node', ['scripts/bench-bundle.mjs']);
   const report = `${OUT}/playwright.json`;
   rmSync(report, { force: true });
