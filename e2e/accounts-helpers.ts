@@ -207,3 +207,17 @@ export async function enableTotp(page: Page, email: string) {
   await expect(page.getByText('The authenticator is enabled.')).toBeVisible();
   return { totp, step };
 }
+
+/** Sets the pay password from the settings page, confirmed with a mailed code (no authenticator). */
+export async function setPayPasswordByEmail(page: Page, email: string, payPassword: string): Promise<void> {
+  await page.goto('/user/setting');
+  await page.getByRole('button', { name: 'Set', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set the pay password' });
+  await dialog.getByLabel('Pay password (6 digits)').fill(payPassword);
+  await dialog.getByLabel('Confirm pay password').fill(payPassword);
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('Email verification code').fill(await codeFromMail(email, since));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your pay password has been saved.')).toBeVisible();
+}

@@ -9,7 +9,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_OPERATOR_EMAIL } from '../playwright.config';
-import { codeFromMail, expect, fillLogin, logInAsOperator, logOut, registerByEmail, saveScreenshot, test } from './accounts-helpers';
+import { codeFromMail, expect, fillLogin, logInAsOperator, logOut, registerByEmail, saveScreenshot, setPayPasswordByEmail, test } from './accounts-helpers';
 import { chooseOption } from './helpers';
 import { credit, subAccountName } from './wallet-helpers';
 
@@ -157,13 +157,22 @@ test('where an operator enables it, a user funds a red packet from their balance
   // balance is what the wallet tests check, so it is not spent here).
   const user = await actor(browser);
   await user.addInitScript(() => localStorage.setItem('theme', 'dark'));
-  await registerByEmail(user);
+  const { email } = await registerByEmail(user);
   await credit(admin, await subAccountName(user), '0.001');
+  // Funding gives the user's money away: without a pay password the form says it is needed.
   await user.goto('/user/red_packet');
   await expect(user.getByText('Fund a red packet from your balance')).toBeVisible();
+  await expect(user.getByTestId('pay-step-no-pin')).toBeVisible();
+  await setPayPasswordByEmail(user, email, '246810');
+  await user.goto('/user/red_packet');
   await user.getByLabel('Name').fill(`E2E own gift ${tag}`);
   await user.getByLabel('Total profit budget').fill('0.0001');
   await pickDateTime(user, 'Activation deadline', new Date(Date.now() + 2 * 86_400_000));
+  // The checks of a transfer: the pay password and a code mailed for this coin and budget.
+  await user.getByLabel('Pay password', { exact: true }).fill('246810');
+  const since = Date.now();
+  await user.getByRole('button', { name: 'Send code' }).click();
+  await user.getByLabel('Email verification code').fill(await codeFromMail(email, since));
   await user.getByRole('button', { name: 'Create and pay' }).click();
   const share = user.getByRole('dialog', { name: `E2E own gift ${tag}` });
   await expect(share.locator('.ant-qrcode')).toBeVisible();

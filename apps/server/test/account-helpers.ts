@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { DEVICE_HEADER, SIGN_HEADERS, type LoginResult, type Tokens } from '@hashpool/shared';
+import { sql } from 'drizzle-orm';
 import { signParams } from '../src/platform/signature';
 import { body } from './test-app';
 import { SmtpInbox } from './smtp-inbox';
@@ -99,4 +100,26 @@ export async function emailOperationCode(t: { app: FastifyInstance; clock: { adv
   const res = await inject(t.app, { method: 'POST', url: '/api/auth/validation/verified-email', headers: auth(user.tokens), payload: { operation, ...(subject ? { subject } : {}) } });
   if (res.statusCode !== 200) throw new Error(`operation code: ${res.body}`);
   return SmtpInbox.code(await inbox.next(user.email, since));
+}
+
+export const TEST_PIN = '246810';
+
+/**
+ * Sets the user's pay password through the API (with its emailed code) and, unless `keepHold`,
+ * ends the security hold that a new pay password starts, as if it was set two days ago.
+ */
+export async function setPayPassword(
+  t: { app: FastifyInstance; clock: { advance(ms: number): void; now(): Date }; database: { db: { execute(query: unknown): Promise<unknown> } } },
+  inbox: SmtpInbox,
+  user: { email: string; tokens: Tokens },
+  options: { pin?: string; keepHold?: boolean } = {},
+): Promise<void> {
+  const pin = options.pin ?? TEST_PIN;
+  const email_code = await emailOperationCode(t, inbox, user, 'pay_password');
+  const res = await inject(t.app, { method: 'PUT', url: '/api/users/pay-password', headers: auth(user.tokens), payload: { pay_password: pin, confirm_pay_password: pin, verification: { email_code } } });
+  if (res.statusCode !== 200) throw new Error(`pay password: ${res.body}`);
+  if (!options.keepHold) {
+    const past = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
+    await t.database.db.execute(sql`update users set security_changed_at = ${past} where email = ${user.email}`);
+  }
 }

@@ -6,9 +6,9 @@
 // (idempotent per day, the shortfall day), and who may call what. The teardown reconciles the ledger.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type Tokens } from '@hashpool/shared';
+import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
 import type { SimulatedChain } from '../src/modules/wallet/chain';
-import { auth, inject, registerByEmail, signatureHeaders, uniqueEmail } from './account-helpers';
+import { auth, emailOperationCode, inject, registerByEmail, setPayPassword, signatureHeaders, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -335,15 +335,31 @@ describe('paying from the balance and the daily profit', () => {
     const o = await placed(user, p.id, 1);
     const quote = body<Order>(await detail(user, o.id)).data.balance_pay!;
     expect(quote.coin).toBe('btc');
-    const pay = async (key: string) => inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/pay-balance`, headers: { ...(await as(user)), 'idempotency-key': key } });
+    // Paying from the balance takes a transfer's checks: without a pay password, refused.
+    const code = () => emailOperationCode(t, inbox, user, 'transfer', walletSubject.contractOrder(o));
+    const pay = async (key: string, pay?: { pay_password?: string; verification?: Record<string, string> }) =>
+      inject(t.app, {
+        method: 'POST',
+        url: `/api/contracts/orders/${o.id}/pay-balance`,
+        headers: { ...(await as(user)), 'idempotency-key': key },
+        payload: { pay_password: pay?.pay_password ?? TEST_PIN, verification: pay?.verification ?? { email_code: await code() } },
+      });
+    expect(errorOf(await pay(randomUUID()))).toBe(codeOf('pay_password_not_set'));
+    await setPayPassword(t, inbox, user, { keepHold: true });
+    expect(errorOf(await pay(randomUUID()))).toBe(codeOf('withdraw_hold'));
+    await setPayPassword(t, inbox, user);
+    expect(errorOf(await pay(randomUUID(), { verification: {} }))).toBe(codeOf('second_factor_required'));
+    expect(errorOf(await pay(randomUUID(), { pay_password: '000000' }))).toBe(codeOf('pay_password_incorrect'));
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/pay-balance`, headers: { ...(await as(user)), 'idempotency-key': randomUUID() } }))).toBe(codeOf('validation_failed'));
     expect(errorOf(await pay(randomUUID()))).toBe(codeOf('insufficient_balance'));
     expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid');
     await credit(user, 'btc', '1');
     const key = randomUUID();
-    const paid = await pay(key);
+    const verification = { email_code: await code() };
+    const paid = await pay(key, { verification });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(body<Order>(paid).data).toMatchObject({ status: 'effect', pay_amount: quote.amount, pay_currency: 'BTC' });
-    expect((await pay(key)).statusCode).toBe(200);
+    expect((await pay(key, { verification })).statusCode).toBe(200);
     expect(await balance(user, 'btc')).toBe(String(1 - Number(quote.amount)).replace(/0+$/, ''));
     const txs = body<{ list: Array<{ business_type?: string; type?: string }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?page_size=50', headers: await as(user) })).data.list;
     expect(JSON.stringify(txs).match(/contract_purchase/g)?.length).toBe(1);

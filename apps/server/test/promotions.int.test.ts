@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type Tokens } from '@hashpool/shared';
+import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { inTransaction } from '../src/db/transaction';
 import { FakeClock } from '../src/platform/clock';
 import { payMethods } from '../src/modules/earnings/earnings.tables';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
 import { balanceOf, post as postLedger, SYSTEM } from '../src/modules/wallet/ledger';
-import { auth, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
+import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, setPayPassword, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -450,13 +450,21 @@ describe('red packets', () => {
 });
 
 describe('red packets funded by users', () => {
-  const fund = async (u: User, key: string, payload: Record<string, unknown> = {}) =>
-    inject(t.app, {
-      method: 'POST',
-      url: '/api/user/red-packets',
-      headers: { ...(await as(u)), 'idempotency-key': key },
-      payload: { name: 'My gift', coin: 'btc', hashrate: 1e6, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: iso(DAY), ...payload },
-    });
+  /** The emailed code of a transfer, bound to the packet's coin and budget. */
+  const packetCode = async (u: User, coin = 'btc', budget = '0.2') => emailOperationCode(t, inbox, { email: u.email, tokens: u.tokens }, 'transfer', walletSubject.redPacket({ coin, budget }));
+  /** Funds a packet with the pay password and a fresh code, unless `pay` says otherwise. */
+  const fund = async (u: User, key: string, payload: Record<string, unknown> = {}, pay?: { pay_password?: string; verification?: Record<string, string> }) => {
+    const packet = { name: 'My gift', coin: 'btc', hashrate: 1e6, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: iso(DAY), ...payload };
+    const headers = { ...(await as(u)), 'idempotency-key': key };
+    const verification = pay?.verification ?? { email_code: await packetCode(u, String(packet.coin), String(packet.budget)) };
+    return inject(t.app, { method: 'POST', url: '/api/user/red-packets', headers, payload: { ...packet, pay_password: pay?.pay_password ?? TEST_PIN, verification } });
+  };
+  /** A user who can move money: a pay password set, its hold over. */
+  const payer = async () => {
+    const u = await user();
+    await setPayPassword(t, inbox, u);
+    return u;
+  };
   const setFunding = async (payload: { all_coins: boolean; coins: string[] }) => {
     const res = await inject(t.app, { method: 'PUT', url: '/api/admin/promotions/user-funding', headers: await as(admin), payload });
     expect(res.statusCode, res.body).toBe(200);
@@ -468,7 +476,7 @@ describe('red packets funded by users', () => {
   it('is off until an operator enables it; debits the budget once per key, refuses too little balance with nothing changed, and returns the leftover to the funder', async () => {
     clock.set('2026-11-01T10:00:00Z');
     await setFunding({ all_coins: false, coins: [] });
-    const [u, receiver] = [await user(), await user()];
+    const [u, receiver] = [await payer(), await user()];
     await give(u, '0.5');
     // Off by default (or as set): refused, nothing debited.
     expect(body<{ coins: string[] }>(await inject(t.app, { url: '/api/user/red-packets/funding', headers: await as(u) })).data.coins).toEqual([]);
@@ -520,14 +528,48 @@ describe('red packets funded by users', () => {
   it('debits once when the same packet is submitted several times at once', async () => {
     clock.set('2026-11-05T10:00:00Z');
     await setFunding({ all_coins: true, coins: [] });
-    const u = await user();
+    const u = await payer();
     await give(u, '1');
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => fund(u, key, { budget: '0.3' })));
+    // One code for the six tries of one packet (a double click, a retry): the first spends it, the
+    // others answer what it did.
+    const verification = { email_code: await packetCode(u, 'btc', '0.3') };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fund(u, key, { budget: '0.3' }, { verification })));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     expect(new Set(answers.map((a) => body<{ id: string }>(a).data.id)).size).toBe(1);
     expect(await available(u.accountId)).toBe('0.7');
     expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.total).toBe(1);
+    await setFunding({ all_coins: false, coins: [] });
+  });
+
+  it('takes the checks of a transfer: a pay password set, no security hold, the second factor bound to the packet, then the pay password', async () => {
+    clock.set('2026-11-06T10:00:00Z');
+    await setFunding({ all_coins: false, coins: ['btc'] });
+    const u = await user();
+    await give(u, '1');
+    const nothingMoved = async () => {
+      expect(await available(u.accountId)).toBe('1');
+      expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.total).toBe(0);
+    };
+    // No pay password (as the shared demo account, which cannot set one): refused.
+    expect(codeOf(await fund(u, randomUUID()))).toBe(err('pay_password_not_set'));
+    // A pay password just set starts the security hold: refused until it ends.
+    await setPayPassword(t, inbox, u, { keepHold: true });
+    expect(codeOf(await fund(u, randomUUID()))).toBe(err('withdraw_hold'));
+    await t.database.db.execute(sql`update users set security_changed_at = ${new Date(clock.now().getTime() - 2 * DAY).toISOString()} where email = ${u.email}`);
+    // The access token alone: no second factor, a code of another operation or another amount, a wrong PIN.
+    expect(codeOf(await fund(u, randomUUID(), {}, { verification: {} }))).toBe(err('second_factor_required'));
+    const otherBudget = await packetCode(u, 'btc', '0.5');
+    expect(codeOf(await fund(u, randomUUID(), {}, { verification: { email_code: otherBudget } }))).not.toBe(0);
+    expect(codeOf(await fund(u, randomUUID(), {}, { pay_password: '000000' }))).toBe(err('pay_password_incorrect'));
+    // Without the fields at all: a validation error.
+    const bare = await inject(t.app, { method: 'POST', url: '/api/user/red-packets', headers: { ...(await as(u)), 'idempotency-key': randomUUID() }, payload: { name: 'x', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: iso(DAY) } });
+    expect(codeOf(bare)).toBe(err('validation_failed'));
+    await nothingMoved();
+    // With every check passed it is funded.
+    const done = await fund(u, randomUUID());
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await available(u.accountId)).toBe('0.8');
     await setFunding({ all_coins: false, coins: [] });
   });
 });

@@ -8,6 +8,7 @@ import { LANGUAGES } from '../i18n';
 import { isStorableText } from '../input-safety';
 import { pageQuerySchema, V } from '../validation';
 import { pageOf } from './envelope';
+import { payAuthorisationShape } from './wallet';
 
 export const CONTRACT_PRODUCT_STATUSES = ['draft', 'on_sale', 'sold_out', 'ended'] as const;
 export type ContractProductStatus = (typeof CONTRACT_PRODUCT_STATUSES)[number];
@@ -191,3 +192,7 @@ export const contractDashboardSchema = z.object({
 
 export const contractRejectBodySchema = z.strictObject({ reason: text(500).refine((s) => s.trim().length > 0, V.reasonRequired) });
 export const adminContractOrderQuerySchema = contractOrderQuerySchema;
+
+/** Paying an order from the wallet balance: the checks of a transfer (walletSubject.contractOrder). */
+export const payFromBalanceBodySchema = z.strictObject(payAuthorisationShape);
+export type PayFromBalanceBody = z.infer<typeof payFromBalanceBodySchema>;

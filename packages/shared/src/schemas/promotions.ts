@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { COINS } from '../coins';
 import { isNameText } from '../input-safety';
 import { emailSchema, isDateInRange, pageQuerySchema, V } from '../validation';
+import { payAuthorisationShape } from './wallet';
 
 const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account').map((c) => c.code) as [string, ...string[]];
 const promoCoinSchema = z.enum(ACCOUNT_COINS, { error: V.invalid });
@@ -170,11 +171,16 @@ export const createRedPacketBodySchema = z.strictObject({
 export type NewRedPacket = z.infer<typeof createRedPacketBodySchema>;
 /** What a user may fund from their own balance: at most 100 shares for at most 30 days. */
 export const USER_PACKET_LIMITS = { maxShares: 100, maxDurationDays: 30 } as const;
-/** A packet a user funds from the current sub-account's balance (where operators enabled it). */
+/**
+ * A packet a user funds from the current sub-account's balance (where operators enabled it): money
+ * to someone else, so it carries the checks of a transfer (walletSubject.redPacket).
+ */
 export const createUserRedPacketBodySchema = createRedPacketBodySchema.extend({
+  ...payAuthorisationShape,
   duration_days: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(USER_PACKET_LIMITS.maxDurationDays, V.tooBig),
   shares: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(USER_PACKET_LIMITS.maxShares, V.tooBig),
 });
+export type NewUserRedPacket = z.infer<typeof createUserRedPacketBodySchema>;
 /** Where users may fund red packets: every account-mode coin, or the coins listed. */
 export const userPacketSettingsSchema = z.strictObject({ all_coins: z.boolean(), coins: z.array(promoCoinSchema).max(50) });
 export type UserPacketSettings = z.infer<typeof userPacketSettingsSchema>;

@@ -80,6 +80,10 @@ export const walletSubject = {
   withdraw: (w: { coin: string; address_id: string; amount: string }) => `${w.coin}:${w.address_id}:${normaliseAmount(w.amount)}`,
   transfer: (t: { coin: string; to_account: string; amount: string }) => `${t.coin}:${t.to_account.toLowerCase()}:${normaliseAmount(t.amount)}`,
   withdrawAddress: (a: { coin: string; address: string }) => `${a.coin}:${a.address}`,
+  /** A red packet funded from the balance: its coin and budget. */
+  redPacket: (p: { coin: string; budget: string }) => `${p.coin}:red-packet:${normaliseAmount(p.budget)}`,
+  /** A contract order paid from the balance (the amount follows the order at the latest price). */
+  contractOrder: (o: { id: string }) => `contract-order:${o.id}`,
 };
 
 export const balanceItemSchema = z.object({
@@ -174,6 +178,15 @@ export const depositSchema = z.object({
   credited_at: z.string().nullable(),
 });
 export const depositPageSchema = z.object({ list: z.array(depositSchema), total: z.number().int() });
+
+/**
+ * What every call that moves a user's balance to someone else carries (docs/security.md "Calls that
+ * move a user's balance"): the pay password and the second factor bound to the call's walletSubject.
+ */
+export const payAuthorisationShape = {
+  pay_password: z.string({ error: V.required }).min(1, V.required).max(64),
+  verification: verificationSchema,
+};
 
 export const transferBodySchema = z.strictObject({
   coin: coinSchema,

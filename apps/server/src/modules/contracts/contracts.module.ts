@@ -25,7 +25,7 @@ export const contractsModule = defineModule({
   create: (p, use) => {
     const { db, clock } = p;
     const earnings = use('earnings').earnings;
-    const orders = new OrdersService(db, clock, { chain: use('wallet').chain, files: p.files, notifications: p.notifications, audit: p.audit, accounts: use('accounts').directory, earnings });
+    const orders = new OrdersService(db, clock, { chain: use('wallet').chain, checks: use('wallet').checks, files: p.files, notifications: p.notifications, audit: p.audit, accounts: use('accounts').directory, earnings });
     return {
       products: new ProductsService(db, clock, { audit: p.audit, earnings }),
       orders,

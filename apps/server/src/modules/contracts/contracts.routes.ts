@@ -11,6 +11,7 @@ import {
   contractDashboardSchema,
   contractOrderBodySchema,
   contractOrderDetailSchema,
+  payFromBalanceBodySchema,
   contractOrderPageSchema,
   contractOrderQuerySchema,
   contractProductBodySchema,
@@ -84,8 +85,8 @@ export function contractsRoutes(api: ContractsApi) {
 
     app.post('/contracts/orders/:id/pay-balance', {
       config: { access: view, ...perMinute(10) },
-      schema: { tags, summary: 'Pay an unpaid order from the wallet balance (one contract purchase posting; Idempotency-Key)', headers: idempotencyHeaders, params: idParams, response: { 200: envelope(contractOrderDetailSchema) } },
-    }, async (request) => ok(request, await orders.payFromBalance(me(request), request.params.id, idempotencyKey(request))));
+      schema: { tags, summary: 'Pay an unpaid order from the wallet balance (pay password + second factor; one contract purchase posting; Idempotency-Key)', headers: idempotencyHeaders, params: idParams, body: payFromBalanceBodySchema, response: { 200: envelope(contractOrderDetailSchema) } },
+    }, async (request) => ok(request, await orders.payFromBalance(me(request), request.params.id, idempotencyKey(request), request.body)));
 
     app.get('/contracts/orders/:id/profits', {
       config: { access: view },

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
-import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, type ContractOrderStatus } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, walletSubject, type ContractOrderStatus, type PayFromBalanceBody } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -20,7 +20,7 @@ import { oneRequestPerKey } from '../../platform/idempotency';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
-import { balanceOf, movement, post, SYSTEM, type ChainAdapter } from '../wallet';
+import { balanceOf, movement, post, SYSTEM, type ChainAdapter, type WalletApi } from '../wallet';
 import { eventView, orderView, plain } from './contracts.presenter';
 import * as repo from './contracts.repository';
 
@@ -38,6 +38,8 @@ export interface OrderDeps {
   audit: AuditLog;
   accounts: AccountDirectory;
   earnings: EarningsApi['earnings'];
+  /** The wallet's checks of a transfer: paying from the balance moves the user's money to the pool. */
+  checks: Pick<WalletApi['checks'], 'authorise'>;
 }
 
 type Actor = { kind: 'user' | 'operator' | 'system'; id: string | null };
@@ -231,11 +233,14 @@ export class OrdersService {
   }
 
   /** Pays an open order from the owner's wallet balance: one "contract purchase" posting per order. */
-  payFromBalance(userId: string, id: string, key: string) {
+  payFromBalance(userId: string, id: string, key: string, body: PayFromBalanceBody) {
     return oneRequestPerKey(this.db, `contract-pay:${id}:${key}`, async () => {
       const order = await this.visible(userId, id, false);
       if (order.status === 'effect' && order.payMethod === 'balance') return this.detail(userId, id, false);
       const quote = await this.balanceQuote(order);
+      // The user's money leaves them: a transfer's checks (docs/security.md "Calls that move a
+      // user's balance"); the code is bound to this order.
+      await this.d.checks.authorise(userId, 'transfer', body.verification, walletSubject.contractOrder(order), body.pay_password);
       const now = this.clock.now();
       await this.move(id, { kind: 'user', id: userId }, 'effect', null, () => undefined, async (o, tx) => {
         const ref = `contract-purchase:${o.id}`;

@@ -29,7 +29,7 @@ export async function seedDemoPromotions(db: Db, clock: Clock): Promise<void> {
     );
   }
   if (!(await repo.findPacket(db, DEMO_PACKET_ID))) {
-    const packets = new RedPacketsService(db, clock, { accounts, audit, earnings: { fppsDayGross: () => Promise.reject(new Error('the demo seed credits nothing')), extendMarketData: () => Promise.reject(new Error('the demo seed adds no market day')) }, notifications: { post: () => Promise.reject(new Error('the demo seed posts nothing')) } });
+    const packets = new RedPacketsService(db, clock, { accounts, audit, earnings: { fppsDayGross: () => Promise.reject(new Error('the demo seed credits nothing')), extendMarketData: () => Promise.reject(new Error('the demo seed adds no market day')) }, notifications: { post: () => Promise.reject(new Error('the demo seed posts nothing')) }, checks: { authorise: () => Promise.reject(new Error('the demo seed funds no packet from a balance')) } });
     await packets.create(
       null,
       { name: 'Demo hashrate gift: 100 TH/s BTC for 7 days', coin: 'btc', hashrate: 100e12, duration_days: 7, shares: 20, budget: '0.05', activation_deadline: new Date(now.getTime() + 30 * DAY_MS).toISOString() },

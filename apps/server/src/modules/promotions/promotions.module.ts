@@ -24,7 +24,7 @@ export const promotionsModule = defineModule({
     const feeRates = async (coin: string) => (await earnings.feeRates([coin])).get(coin) ?? new Map<string, string>();
     return {
       coupons: new CouponsService(db, clock, { accounts, settlement, feeRates, audit }),
-      redPackets: new RedPacketsService(db, clock, { accounts, earnings, audit, notifications: p.notifications }),
+      redPackets: new RedPacketsService(db, clock, { accounts, earnings, audit, notifications: p.notifications, checks: use('wallet').checks }),
     };
   },
   routes: (api, p) => promotionsRoutes(api, { e2eHooks: p.config.E2E_HOOKS }),

@@ -13,7 +13,7 @@
 // the receipt's insert, its first credited day, the packet's end.
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { addDays, coinBaseDecimals, COINS, userPacketSettingsSchema, utcDay, type NewRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, COINS, userPacketSettingsSchema, utcDay, walletSubject, type NewRedPacket, type NewUserRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
 import { isUniqueViolation } from '../../db/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import { inTransaction } from '../../db/transaction';
@@ -24,7 +24,7 @@ import { AppError } from '../../platform/errors';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
-import { LedgerDecimal, post, SYSTEM } from '../wallet';
+import { LedgerDecimal, post, SYSTEM, type WalletApi } from '../wallet';
 import { packetView, receiptView } from './promotions.presenter';
 import * as repo from './promotions.repository';
 
@@ -46,6 +46,8 @@ export interface RedPacketsDeps {
   earnings: Pick<EarningsApi['earnings'], 'fppsDayGross' | 'extendMarketData'>;
   audit: AuditLog;
   notifications: Pick<Notifications, 'post'>;
+  /** The wallet's checks of a transfer: funding a packet gives money to someone else. */
+  checks: Pick<WalletApi['checks'], 'authorise'>;
 }
 
 
@@ -186,11 +188,15 @@ export class RedPacketsService {
    * the request's Idempotency-Key, in the packet's transaction; too little balance refuses it
    * (insufficient_balance) with nothing written. The same key again answers the same packet.
    */
-  async createByUser(userId: string, accountId: string, requestKey: string, body: NewRedPacket) {
+  async createByUser(userId: string, accountId: string, requestKey: string, request: NewUserRedPacket) {
+    const { pay_password: payPassword, verification, ...body } = request;
     if (!(await this.fundingCoins()).coins.includes(body.coin)) throw new AppError('red_packet_user_funding_off');
     return oneRequestPerKey(this.db, `redpacket:${accountId}:${requestKey}`, async () => {
       const known = await repo.packetByRequestKey(this.db, accountId, requestKey);
       if (known) return { ...packetView(known, this.clock.now()), receiving_email: known.receivingEmail, received: 0 };
+      // Funding a packet gives the user's money to whoever receives it: a transfer's checks
+      // (docs/security.md "Calls that move a user's balance"), before anything is written.
+      await this.deps.checks.authorise(userId, 'transfer', verification, walletSubject.redPacket(body), payPassword);
       try {
         return await this.insertFunded(body, { funder: accountId, createdBy: userId, requestKey, audited: false });
       } catch (error) {

@@ -1,6 +1,7 @@
-// What every outgoing movement (withdrawal, transfer, automatic payout) passes: the hold after a
-// security or withdraw-address change, the second factor then the pay password, and the available
-// balance.
+// What every outgoing movement (withdrawal, transfer, automatic payout, and every other call that
+// moves a user's balance to someone else: docs/security.md "Calls that move a user's balance")
+// passes: a pay password set, the hold after a security or withdraw-address change, the second
+// factor then the pay password, and the available balance.
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -45,13 +46,29 @@ export class OutgoingChecks {
   }
 
   /**
+   * Everything a user's money leaving them to someone else takes, in this order: a pay password
+   * set (the shared demo account has none and cannot set one, so it is refused here), no hold, the
+   * second factor bound to `subject`, then the pay password. The one implementation: transfers,
+   * withdrawals, user-funded red packets and contract payments from the balance all call it.
+   */
+  async authorise(userId: string, operation: 'withdraw' | 'transfer', verification: Verification, subject: string, payPassword: string, beforeSecondFactor?: () => Promise<void>): Promise<User> {
+    const user = await this.d.security.user(userId);
+    if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
+    await this.checkHold(user);
+    // Checks of the call itself (limits, minimums) answer before a code is spent.
+    await beforeSecondFactor?.();
+    await this.secondFactorThenPin(user, operation, verification, subject, payPassword);
+    return user;
+  }
+
+  /**
    * The second factor, then the pay password (docs/security.md item 39). A wrong or missing
    * second factor answers before the PIN is read: the same answer for a right and a wrong PIN,
    * and no PIN try counted, so a stolen access token alone learns nothing about the PIN. A right
    * one is spent before the PIN is checked, so every PIN try costs a code (concurrent requests
    * cannot try several PINs with one) and a mistyped PIN needs a new code.
    */
-  async secondFactorThenPin(user: User, operation: 'withdraw' | 'transfer', verification: Verification, subject: string, payPassword: string): Promise<void> {
+  private async secondFactorThenPin(user: User, operation: 'withdraw' | 'transfer', verification: Verification, subject: string, payPassword: string): Promise<void> {
     await this.d.security.verifySecondFactor(user, operation, verification, subject);
     await this.checkPayPassword(user, payPassword);
   }

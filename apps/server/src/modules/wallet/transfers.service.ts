@@ -40,10 +40,7 @@ export class TransfersService {
     if (!to) throw new AppError('transfer_account_invalid');
     if (to.id === accountId) throw new AppError('transfer_to_self');
 
-    const user = await this.d.security.user(userId);
-    if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
-    await this.d.checks.checkHold(user);
-    await this.d.checks.secondFactorThenPin(user, 'transfer', body.verification, walletSubject.transfer(body), body.pay_password);
+    await this.d.checks.authorise(userId, 'transfer', body.verification, walletSubject.transfer(body), body.pay_password);
 
     const now = this.clock.now();
     const row = await inTransaction(this.db, async (tx) => {

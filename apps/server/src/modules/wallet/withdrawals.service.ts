@@ -79,13 +79,11 @@ export class WithdrawalsService {
     if (previous.length > 0) return this.replay(previous, body.coin, address?.address ?? '', amount);
     if (!address) throw new AppError('address_not_found');
 
-    const user = await this.d.security.user(userId);
-    if (!user.payPasswordHash) throw new AppError('pay_password_not_set');
-    await this.d.checks.checkHold(user);
     const limits = await this.d.limits.of(body.coin);
-    if (!limits.withdrawEnabled) throw new AppError('withdraw_disabled');
-    if (amount.lt(limits.minWithdraw)) throw belowMinimum(body.coin, limits.minWithdraw);
-    await this.d.checks.secondFactorThenPin(user, 'withdraw', body.verification, walletSubject.withdraw(body), body.pay_password);
+    await this.d.checks.authorise(userId, 'withdraw', body.verification, walletSubject.withdraw(body), body.pay_password, async () => {
+      if (!limits.withdrawEnabled) throw new AppError('withdraw_disabled');
+      if (amount.lt(limits.minWithdraw)) throw belowMinimum(body.coin, limits.minWithdraw);
+    });
 
     const rows = await this.create({ accountId, userId, coin: body.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key, origin: 'user' }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.

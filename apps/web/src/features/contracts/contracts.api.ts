@@ -12,6 +12,7 @@ import {
   type contractProductSchema,
   type contractProfitPageSchema,
   type ContractProductBody,
+  type PayFromBalanceBody,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
@@ -24,7 +25,7 @@ export type Order = OrderPage['list'][number];
 export type ProfitPage = Parsed<typeof contractProfitPageSchema>;
 export type Dashboard = Parsed<typeof contractDashboardSchema>;
 export type BankDetails = Parsed<typeof bankDetailsSchema>;
-export type { ContractOrderStatus, ContractProductBody };
+export type { ContractOrderStatus, ContractProductBody, PayFromBalanceBody };
 
 export interface NewOrder {
   product_id: string;
@@ -46,7 +47,8 @@ export const contractsApi = {
   detail: (id: string, o?: Options) => api.get<OrderDetail>(`/contracts/orders/${enc(id)}`, undefined, o),
   upload: (id: string, file: File) => api.upload<OrderDetail>(`/contracts/orders/${enc(id)}/certificate`, file),
   cancel: (id: string) => api.post<OrderDetail>(`/contracts/orders/${enc(id)}/cancel`),
-  payBalance: (id: string, key: string) => api.post<OrderDetail>(`/contracts/orders/${enc(id)}/pay-balance`, undefined, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+  // Moves the user's money: the pay password and the second factor go with it (PayFromBalanceBody).
+  payBalance: (id: string, key: string, body: PayFromBalanceBody) => api.post<OrderDetail>(`/contracts/orders/${enc(id)}/pay-balance`, { ...body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } }),
   profits: (id: string, q: { page: number; page_size: number }, o?: Options) => api.get<ProfitPage>(`/contracts/orders/${enc(id)}/profits`, q, o),
   dashboard: (o?: Options) => api.get<Dashboard>('/contracts/dashboard', undefined, o),
   // Operators.

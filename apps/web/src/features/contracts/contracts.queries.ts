@@ -2,7 +2,7 @@
 // starts afresh). Every change of an order refreshes the contracts' queries.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
-import { contractsApi, type BankDetails, type ContractOrderStatus, type ContractProductBody } from './contracts.api';
+import { contractsApi, type BankDetails, type ContractOrderStatus, type ContractProductBody, type PayFromBalanceBody } from './contracts.api';
 
 export const CONTRACT_PAGE_SIZE = 10;
 /** Orders move on the server's jobs (payment seen, auto-cancel): open pages follow. */
@@ -66,7 +66,7 @@ export function useContractMutations() {
   return {
     upload: useCall((id: string, file: File) => contractsApi.upload(id, file)),
     cancel: useCall((id: string) => contractsApi.cancel(id)),
-    payBalance: useCall((id: string, key: string) => contractsApi.payBalance(id, key)),
+    payBalance: useCall((id: string, key: string, body: PayFromBalanceBody) => contractsApi.payBalance(id, key, body)),
     confirm: useCall((id: string) => contractsApi.confirm(id)),
     reject: useCall((id: string, reason: string) => contractsApi.reject(id, reason)),
     saveProduct: useCall((id: string | null, body: ContractProductBody) => (id ? contractsApi.updateProduct(id, body) : contractsApi.createProduct(body))),

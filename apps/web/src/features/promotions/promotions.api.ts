@@ -12,6 +12,7 @@ import type {
   CouponStatus,
   NewCampaign,
   NewRedPacket,
+  NewUserRedPacket,
   redPacketDetailSchema,
   redPacketMineSchema,
   redPacketReceiptDetailSchema,
@@ -24,7 +25,7 @@ import { IDEMPOTENCY_HEADER } from '@hashpool/shared';
 import { api, apiDownload } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
 
-export type { CouponStatus, NewCampaign, NewRedPacket, UserPacketSettings };
+export type { CouponStatus, NewCampaign, NewRedPacket, NewUserRedPacket, UserPacketSettings };
 export type UserPacketFunding = Parsed<typeof userPacketFundingSchema>;
 export type Coupon = Parsed<typeof couponDetailSchema>;
 export type CouponPage = Parsed<typeof couponPageSchema>;
@@ -65,7 +66,7 @@ export const promotionsApi = {
   funding: (o?: Options) => api.get<UserPacketFunding>('/user/red-packets/funding', undefined, o),
   created: (page: number, pageSize: number, o?: Options) => api.get<AdminRedPacketPage>('/user/red-packets/created', { page, page_size: pageSize }, o),
   // Moves the user's money: the form's idempotency key goes with every try of one packet.
-  fundPacket: (body: NewRedPacket, key: string) => api.post<AdminRedPacket>('/user/red-packets', { ...body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } }),
+  fundPacket: (body: NewUserRedPacket, key: string) => api.post<AdminRedPacket>('/user/red-packets', { ...body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } }),
   userFunding: (o?: Options) => api.get<UserPacketSettings>('/admin/promotions/user-funding', undefined, o),
   setUserFunding: (body: UserPacketSettings) => api.put<UserPacketSettings>('/admin/promotions/user-funding', { ...body }, { silent: true }),
 

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
 import { userKeys } from '../../shell/session/user.queries';
-import { promotionsApi, type CouponStatus, type NewCampaign, type NewRedPacket, type UserPacketSettings } from './promotions.api';
+import { promotionsApi, type CouponStatus, type NewCampaign, type NewRedPacket, type NewUserRedPacket, type UserPacketSettings } from './promotions.api';
 
 export const PAGE_SIZE = 10;
 
@@ -130,7 +130,7 @@ export function useCreatedPackets(page: number) {
 export function useFundPacket() {
   const epoch = useSessionEpoch();
   const client = useQueryClient();
-  return useMutation({ mutationFn: (v: { body: NewRedPacket; key: string }) => promotionsApi.fundPacket(v.body, v.key), onSettled: () => client.invalidateQueries({ queryKey: promotionsKeys.all(epoch) }) });
+  return useMutation({ mutationFn: (v: { body: NewUserRedPacket; key: string }) => promotionsApi.fundPacket(v.body, v.key), onSettled: () => client.invalidateQueries({ queryKey: promotionsKeys.all(epoch) }) });
 }
 
 export function useUserFunding() {

@@ -7,16 +7,20 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Flex, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CONTRACT_CERTIFICATE_MAX_BYTES, formatDateTime } from '@hashpool/shared';
+import { CONTRACT_CERTIFICATE_MAX_BYTES, ERRORS, formatDateTime, walletSubject } from '@hashpool/shared';
 import { apiDownload } from '../../../shell/api/client';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { useMine } from '../../../shell/session/user.queries';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { PayStepFields } from '../../../shell/verification/PayStepFields';
+import { verificationOf } from '../../../shell/verification/SecondFactorFields';
+import type { Verification } from '../../../shell/verification/verification.api';
 import { CopyValue } from '../../../ui/CopyValue';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';
-import { Text } from '../../../ui/Text';
+import { Paragraph, Text } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
 import type { OrderDetail } from '../contracts.api';
 import { useContractMutations, useOrder } from '../contracts.queries';
@@ -24,8 +28,14 @@ import { coinSymbol, ContractFrame, contractPaths, Field, hashrateText, OrderSta
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
 
+interface PayValues {
+  pay_password?: string;
+  verification?: Verification;
+}
+
 function Payment({ o }: { o: OrderDetail }) {
   const { t } = useTranslation('contracts');
+  const mine = useMine().data;
   const toast = useToast();
   const { upload, payBalance } = useContractMutations();
   const input = useRef<HTMLInputElement>(null);
@@ -92,14 +102,17 @@ function Payment({ o }: { o: OrderDetail }) {
         )}
       </Flex>
       {confirmPay && o.balance_pay && (
-        <ConfirmDialog
+        <FormDialog<PayValues>
+          narrow
           title={t('payment.pay_balance')}
-          text={t('payment.pay_balance_confirm', { amount: o.balance_pay.amount, coin: coinSymbol(o.balance_pay.coin) })}
           okText={t('payment.pay_balance')}
-          danger={false}
-          onConfirm={() => payBalance.mutateAsync([o.id, payKey])}
           onClose={() => setConfirmPay(false)}
-        />
+          errorFields={{ byCode: { [ERRORS.pay_password_incorrect.code]: 'pay_password', [ERRORS.pay_password_locked.code]: 'pay_password' } }}
+          onSubmit={(values) => payBalance.mutateAsync([o.id, payKey, { pay_password: values.pay_password ?? '', verification: verificationOf(values) }])}
+        >
+          <Paragraph>{t('payment.pay_balance_confirm', { amount: o.balance_pay.amount, coin: coinSymbol(o.balance_pay.coin) })}</Paragraph>
+          {mine && <PayStepFields mine={mine} subject={async () => walletSubject.contractOrder(o)} />}
+        </FormDialog>
       )}
     </Panel>
   );

@@ -5,8 +5,12 @@
 import { Alert, Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { COINS, createRedPacketBodySchema, type NewRedPacket } from '@hashpool/shared';
+import { COINS, createRedPacketBodySchema, walletSubject, type NewRedPacket, type NewUserRedPacket } from '@hashpool/shared';
 import { schemaRule } from '../../../shell/forms/rules';
+import type { UserMine } from '../../../shell/session/user.api';
+import { PayStepFields } from '../../../shell/verification/PayStepFields';
+import { verificationOf } from '../../../shell/verification/SecondFactorFields';
+import type { Verification } from '../../../shell/verification/verification.api';
 import { showFormError } from '../../../shell/forms/server-errors';
 import { Panel } from '../../../ui/Panel';
 import { useToast } from '../../../ui/toast';
@@ -26,6 +30,8 @@ interface PacketFormValues {
   budget: string;
   activation_deadline: Dayjs;
   receiving_email?: string;
+  pay_password?: string;
+  verification?: Verification;
 }
 
 export interface PacketFormProps {
@@ -39,7 +45,12 @@ export interface PacketFormProps {
   /** A note above the button (where the budget comes from). */
   note?: string;
   pending: boolean;
-  submit: (body: NewRedPacket) => Promise<AdminRedPacket>;
+  /**
+   * A packet funded from the user's balance gives their money away: the form asks the pay password
+   * and the second factor, as a transfer does (docs/security.md "Calls that move a user's balance").
+   */
+  payStep?: { mine: UserMine };
+  submit: (body: NewRedPacket | NewUserRedPacket) => Promise<AdminRedPacket>;
   onCreated: (p: AdminRedPacket) => void;
 }
 
@@ -69,6 +80,7 @@ export function PacketForm(props: PacketFormProps) {
               budget: v.budget.trim(),
               activation_deadline: v.activation_deadline.toISOString(),
               ...(email ? { receiving_email: email } : {}),
+              ...(props.payStep ? { pay_password: v.pay_password ?? '', verification: verificationOf(v) } : {}),
             });
             toast.success(props.successText);
             form.resetFields();
@@ -115,6 +127,19 @@ export function PacketForm(props: PacketFormProps) {
             <Input type="email" autoComplete="off" />
           </Form.Item>
         </Flex>
+        {props.payStep && (
+          <PayStepFields
+            mine={props.payStep.mine}
+            subject={async () => {
+              try {
+                const values = await form.validateFields(['coin', 'budget']);
+                return walletSubject.redPacket({ coin: values.coin, budget: values.budget.trim() });
+              } catch {
+                return null;
+              }
+            }}
+          />
+        )}
         {props.note && <Alert type="info" showIcon message={props.note} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={props.pending}>
           {props.submitLabel}

@@ -8,7 +8,7 @@ import { Button, Flex } from 'antd';
 import { QrcodeOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, formatHashrate, USER_PACKET_LIMITS } from '@hashpool/shared';
+import { formatDateTime, formatHashrate, USER_PACKET_LIMITS, type NewUserRedPacket } from '@hashpool/shared';
 import { useIdempotencyKey } from '../../../shell/api/idempotency';
 import { UserPage } from '../../../shell/frames/UserPage';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
@@ -113,7 +113,12 @@ function Created({ mine }: { mine: UserMine }) {
           maxShares={USER_PACKET_LIMITS.maxShares}
           maxDays={USER_PACKET_LIMITS.maxDurationDays}
           pending={fund.isPending}
-          submit={(body) => fund.mutateAsync({ body, key: idempotencyKey(JSON.stringify(body)) })}
+          payStep={{ mine }}
+          // The key follows the packet, not the codes: a retry with a new code is the same packet.
+          submit={(body) => {
+            const { pay_password: _pin, verification: _code, ...packet } = body as NewUserRedPacket;
+            return fund.mutateAsync({ body: body as NewUserRedPacket, key: idempotencyKey(JSON.stringify(packet)) });
+          }}
           onCreated={setSharing}
         />
       )}
