@@ -208,8 +208,11 @@ export async function enableTotp(page: Page, email: string) {
   return { totp, step };
 }
 
-/** Sets the pay password from the settings page, confirmed with a mailed code (no authenticator). */
-export async function setPayPasswordByEmail(page: Page, email: string, payPassword: string): Promise<void> {
+/**
+ * Sets the pay password from the settings page, confirmed with a mailed code (no authenticator).
+ * Answers when the code was asked for: the next security code to that address waits 60 s.
+ */
+export async function setPayPasswordByEmail(page: Page, email: string, payPassword: string): Promise<number> {
   await page.goto('/user/setting');
   await page.getByRole('button', { name: 'Set', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Set the pay password' });
@@ -220,4 +223,5 @@ export async function setPayPasswordByEmail(page: Page, email: string, payPasswo
   await dialog.getByLabel('Email verification code').fill(await codeFromMail(email, since));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your pay password has been saved.')).toBeVisible();
+  return since;
 }

@@ -163,13 +163,15 @@ test('where an operator enables it, a user funds a red packet from their balance
   await user.goto('/user/red_packet');
   await expect(user.getByText('Fund a red packet from your balance')).toBeVisible();
   await expect(user.getByTestId('pay-step-no-pin')).toBeVisible();
-  await setPayPasswordByEmail(user, email, '246810');
+  const pinCodeAt = await setPayPasswordByEmail(user, email, '246810');
   await user.goto('/user/red_packet');
   await user.getByLabel('Name').fill(`E2E own gift ${tag}`);
   await user.getByLabel('Total profit budget').fill('0.0001');
   await pickDateTime(user, 'Activation deadline', new Date(Date.now() + 2 * 86_400_000));
   // The checks of a transfer: the pay password and a code mailed for this coin and budget.
   await user.getByLabel('Pay password', { exact: true }).fill('246810');
+  // The product's resend timer: a second security code to one address waits 60 s after the first.
+  await user.waitForTimeout(Math.max(0, pinCodeAt + 61_000 - Date.now()));
   const since = Date.now();
   await user.getByRole('button', { name: 'Send code' }).click();
   await user.getByLabel('Email verification code').fill(await codeFromMail(email, since));
