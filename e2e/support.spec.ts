@@ -52,6 +52,10 @@ test('a user opens a ticket with an image; an operator answers it; the user read
   await ops.goto('/admin/support');
   await ops.getByText('Workers offline since 10:00').first().click();
   await expect(ops).toHaveURL(new RegExp(`/admin/support\\?id=${id}$`));
+  // The customer's message is the customer's to the operator, not "You".
+  const first = ops.getByTestId('ticket-message').first();
+  await expect(first).toContainText('Customer');
+  await expect(first).not.toContainText('You');
   await ops.getByRole('button', { name: 'Take it' }).click();
   await ops.getByLabel('Internal note', { exact: true }).fill('Checked: stratum reachable.');
   await ops.getByRole('button', { name: 'Add note' }).click();
@@ -71,6 +75,7 @@ test('a user opens a ticket with an image; an operator answers it; the user read
 
   await page.reload();
   await expect(page.getByText('Please restart the miner and check the pool address.')).toBeVisible();
+  await expect(page.getByTestId('ticket-message').first()).toContainText('You');
   await expect(page.getByText('Checked: stratum reachable.')).toHaveCount(0);
   await expect(page.locator('.ant-tag', { hasText: 'Answered' })).toBeVisible();
   await page.goto('/user/message');

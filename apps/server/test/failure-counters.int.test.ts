@@ -217,4 +217,13 @@ describe.skipIf(!redisAnswers && !CI)('in Redis (REDIS_URL)', () => {
     expect(await a.count('user-1')).toBe(0);
     expect(await redis.exists(a.keyOf('user-1'))).toBe(0);
   });
+
+  it('counts past 100 within a window (the observer limit of 240 a minute), as the database does', async () => {
+    const clock = new FakeClock('2026-06-01T00:00:00Z');
+    const counters = [new RedisFailureCounter(await connect(), clock, 'observer_requests', 60_000), new DbFailureCounter(t.database.db, clock, 'observer_requests', 60_000)];
+    for (const counter of counters) {
+      for (let i = 0; i < 300; i++) await counter.add('link-1');
+      expect(await counter.count('link-1'), counter.constructor.name).toBe(300);
+    }
+  });
 });

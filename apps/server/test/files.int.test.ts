@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ERRORS } from '@hashpool/shared';
+import { queryRows } from '../src/db/client';
 import { access } from '../src/platform/access';
 import { ok } from '../src/platform/errors';
 import { DOCUMENT_TYPES, S3FileStore } from '../src/platform/files';
@@ -91,6 +93,42 @@ function suite(name: string, setup: () => Promise<{ t: TestApp; cleanup: () => P
       const none = await t.app.inject({ method: 'POST', url: '/api/test/files', payload: {} });
       expect(none.statusCode).toBe(400);
       expect(body(none).code).toBe(ERRORS.upload_missing.code);
+    });
+
+    it('refuses every size past the limit, by one byte or by far, and keeps nothing (never a cut file)', async () => {
+      const count = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from uploaded_files`))[0]!.n;
+      const before = await count();
+      for (const size of [64 * 1024 + 1, 64 * 1024 + 4096, 1 << 20, 20 << 20, 60 << 20]) {
+        const bytes = Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+        const res = await upload('big.png', bytes, 'image/png');
+        expect(res.statusCode, `${size} bytes`).toBe(413);
+        expect(body(res).code).toBe(ERRORS.upload_too_large.code);
+      }
+      // Over a real socket the bytes arrive in chunks, and the last one may reach the limit after
+      // the reader looked: ten tries of each, none may be kept cut (the outside attack saw 9 of 10).
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const size of [64 * 1024 + 1, 200 * 1024, 5 << 20]) {
+        const { payload, headers } = multipart('big.png', Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]), 'image/png');
+        for (let i = 0; i < 10; i++) {
+          const res = await fetch(`${address}/api/test/files`, { method: 'POST', headers, body: payload });
+          expect(res.status, `${size} bytes over HTTP, try ${i}`).toBe(413);
+        }
+      }
+      expect(await count()).toBe(before);
+      // Exactly at the limit is kept.
+      const exact = await upload('exact.png', Buffer.concat([PNG, Buffer.alloc(64 * 1024 - PNG.length)]), 'image/png');
+      expect(exact.statusCode, exact.body).toBe(200);
+    });
+
+    it('keeps and serves a file under the extension its bytes proved', async () => {
+      for (const [sent, kept] of [['invoice.html', 'invoice.png'], ['run.exe', 'run.png'], ['noext', 'noext.png'], ['photo.PNG', 'photo.PNG'], ['scan.jpeg.svg', 'scan.jpeg.png']] as const) {
+        const res = await upload(sent, PNG, 'text/html');
+        expect(res.statusCode, res.body).toBe(200);
+        const stored = body<{ id: string; name: string }>(res).data;
+        expect(stored.name, sent).toBe(kept);
+        const back = await t.app.inject({ url: `/api/test/files/${stored.id}` });
+        expect(back.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent(kept)}`);
+      }
     });
 
     it('answers a file of another purpose, or none, like a missing one', async () => {

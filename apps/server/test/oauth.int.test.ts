@@ -206,6 +206,54 @@ describe('authorization code flow with openid-client', () => {
 });
 
 describe('refusals', () => {
+  /** A fresh authorization's tokens (consent on the first sub-account). */
+  async function freshTokens() {
+    const flow = await authorize();
+    const callback = await consent(flow, [accounts[0]!.id]);
+    return oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+  }
+
+  it('lets exactly one of 20 concurrent uses of a refresh token through: never two chains', async () => {
+    const tokens = await freshTokens();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => oidc.refreshTokenGrant(config, tokens.refresh_token!)));
+    const won = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof oidc.refreshTokenGrant>>> => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ error: 'invalid_grant' });
+    // The one chain goes on.
+    const next = await oidc.refreshTokenGrant(config, won[0]!.value.refresh_token!);
+    expect(next.access_token).toBeTruthy();
+  });
+
+  it('answers 400 invalid_request to U+0000 in a form body, with or without client authentication', async () => {
+    const basic = `Basic ${Buffer.from(`${encodeURIComponent(registered.id)}:${encodeURIComponent(registered.secret)}`).toString('base64')}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const cases: Array<{ url: string; payload: string; authorization?: string }> = [
+      { url: '/api/oidc/me', payload: 'access_token=a%00b' },
+      { url: '/api/oidc/token', payload: 'grant_type=client_credentials&client_id=a%00b' },
+      { url: '/api/oidc/token', payload: 'grant_type=authorization_code&code=%00&redirect_uri=x', authorization: basic },
+      { url: '/api/oidc/token', payload: 'grant_type=refresh_token&refresh_token=%00', authorization: basic },
+      { url: '/api/oidc/token/revocation', payload: 'token=a%00b', authorization: basic },
+      { url: '/api/oidc/token/revocation', payload: 'token=a%00b' },
+    ];
+    for (const c of cases) {
+      const res = await inject(t.app, { method: 'POST', url: c.url, headers: { ...form, ...(c.authorization ? { authorization: c.authorization } : {}) }, payload: c.payload });
+      expect(res.statusCode, `${c.url} ${c.payload}: ${res.body}`).toBe(400);
+      expect(JSON.parse(res.body), c.url).toMatchObject({ error: 'invalid_request' });
+    }
+    // A clean form still reaches the provider: a made-up refresh token is its invalid_grant.
+    const clean = await inject(t.app, { method: 'POST', url: '/api/oidc/token', headers: { ...form, authorization: basic }, payload: 'grant_type=refresh_token&refresh_token=nope' });
+    expect(clean.statusCode).toBe(400);
+    expect(JSON.parse(clean.body)).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('reads the bearer scheme case-insensitively (RFC 9110 §11.1), for access tokens of both kinds', async () => {
+    const tokens = await freshTokens();
+    for (const scheme of ['bearer', 'BEARER']) {
+      expect((await inject(t.app, { url: '/api/oauth/accounts', headers: { authorization: `${scheme} ${tokens.access_token}` } })).statusCode).toBe(200);
+      expect((await inject(t.app, { url: '/api/users/mine', headers: { authorization: `${scheme} ${user.tokens.token}` } })).statusCode).toBe(200);
+    }
+  });
+
   it('refuses a redirect URI that is not registered exactly (shown on /authredirect, never sent there)', async () => {
     for (const uri of ['https://app.example.com/callback/', 'https://app.example.com/callback?x=1', 'https://evil.example.com/callback']) {
       const { res } = await authorize({ redirect_uri: uri });

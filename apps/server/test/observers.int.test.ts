@@ -116,6 +116,17 @@ describe('making links', () => {
     expect(res.statusCode).toBe(400);
     expect(body(res).code).toBe(codeOf('observer_link_limit'));
   });
+
+  it(`keeps the limit of ${OBSERVER_LINKS_PER_ACCOUNT} when 30 links are created at once`, async () => {
+    const owner = await newUser();
+    const headers = await fresh(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => inject(t.app, { method: 'POST', url: '/api/users/observers', headers, payload: { account: owner.account, nickname: `race ${i}`, expiry: 'forever', permission: 'pool' } })),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(OBSERVER_LINKS_PER_ACCOUNT);
+    for (const r of answers.filter((a) => a.statusCode !== 200)) expect(body(r).code).toBe(codeOf('observer_link_limit'));
+    expect(body<ObserverLink[]>(await inject(t.app, { url: '/api/users/observers', headers: await fresh(owner) })).data).toHaveLength(OBSERVER_LINKS_PER_ACCOUNT);
+  });
 });
 
 describe('using a link', () => {

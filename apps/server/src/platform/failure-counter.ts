@@ -90,7 +90,9 @@ export class RedisFailureCounter implements FailureCounter {
       .multi()
       .zadd(name, now, `${now}:${randomUUID()}`)
       .zremrangebyscore(name, '-inf', now - this.windowMs)
-      .zremrangebyrank(name, 0, -101) // the newest 100 are more than any limit needs
+      // The window bounds the set: every limit checks its count before adding, so a key holds at
+      // most its limit (plus the requests in flight) within one window. No trim by rank: keeping
+      // the newest 100 made a limit above 100 (the observer links' 240 a minute) never apply.
       .pexpire(name, this.windowMs)
       .exec();
     const failed = results?.find(([error]) => error);

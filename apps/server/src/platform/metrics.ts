@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { access } from './access';
+import { bearerToken } from './bearer';
 
 const shared = new Registry();
 collectDefaultMetrics({ register: shared, prefix: 'hashpool_' });
@@ -94,8 +95,8 @@ export const metricsPlugin = fp<{ token: string | undefined; source: () => Metri
 
   // Outside /api: no envelope, no signature; the token is checked here (access public for the walk).
   app.get('/metrics', { config: { access: access.public }, schema: { hide: true } }, async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    if (!header.startsWith('Bearer ') || !sameToken(header.slice(7).trim(), token)) {
+    const given = bearerToken(request.headers.authorization);
+    if (!given || !sameToken(given, token)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send('unauthorized\n');
     }
     return reply.type(registry.contentType).send(await registry.metrics());

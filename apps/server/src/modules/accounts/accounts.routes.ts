@@ -1,6 +1,7 @@
 // HTTP for getting in and for the account (docs/rules.md, The API, "Getting in and the
 // account"). Tight per-IP limits on the routes that hash, send or verify, before any work.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../platform/bearer';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -47,7 +48,7 @@ export function targetOf(body: { channel: 'email' | 'sms'; email?: string | unde
 }
 
 function bearer(request: FastifyRequest): string {
-  return (request.headers.authorization ?? '').replace(/^Bearer /, '').trim();
+  return bearerToken(request.headers.authorization) ?? '';
 }
 
 function userId(request: FastifyRequest): string {

@@ -8,6 +8,7 @@
 // is revoked.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../../platform/bearer';
 import { OPERATOR_ROLES, type OperatorRole, type Tokens } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -150,9 +151,8 @@ export class SessionService {
    * route needs a user).
    */
   async resolvePrincipal(request: FastifyRequest): Promise<Principal | null> {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return null;
-    const token = header.slice(7).trim();
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return null;
     if (token.length < 16 || token.length > 128) return null;
     const session = await repo.findSessionByAccessHash(this.db, tokenHash(token));
     if (!session || session.revokedAt) return null;

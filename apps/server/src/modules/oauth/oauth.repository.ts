@@ -25,8 +25,14 @@ export async function findPayload(db: DbOrTx, model: string, where: { id?: strin
   return row;
 }
 
-export async function consumePayload(db: DbOrTx, model: string, id: string, at: Date): Promise<void> {
-  await db.update(oauthPayloads).set({ consumedAt: at }).where(and(eq(oauthPayloads.model, model), eq(oauthPayloads.id, id)));
+/** Marks a payload consumed; false when it was consumed already (or is gone): one use wins a race. */
+export async function consumePayload(db: DbOrTx, model: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(oauthPayloads)
+    .set({ consumedAt: at })
+    .where(and(eq(oauthPayloads.model, model), eq(oauthPayloads.id, id), isNull(oauthPayloads.consumedAt)))
+    .returning({ id: oauthPayloads.id });
+  return rows.length === 1;
 }
 
 export async function deletePayload(db: DbOrTx, model: string, id: string): Promise<void> {

@@ -3,6 +3,7 @@
 // the user's authorized applications, the resource call of an access token, and the operators'
 // client registry.
 import type { IncomingMessage } from 'node:http';
+import * as querystring from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,10 +22,13 @@ import {
   oauthInteractionSchema,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
-import { ok } from '../../platform/errors';
+import { AppError, ok } from '../../platform/errors';
 import { perMinute } from '../../platform/request-context';
 import type { OAuthService } from './oauth.service';
 import { CONSENT_PATH, OIDC_PREFIX } from './provider';
+
+/** oidc-provider's own limit of a form body (lib/shared/selective_body.js). */
+const OIDC_FORM_LIMIT_BYTES = 56 * 1024;
 
 /**
  * The provider is a Koa application: its routes take the raw request and answer on the raw
@@ -36,6 +40,21 @@ function providerRoutes(oauth: OAuthService) {
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    // Form posts (token, revocation, userinfo, end session) are read here once, within the
+    // provider's own 56 KB limit, so that the input guard every route has (docs/security.md item 35:
+    // no U+0000, no unpaired surrogate) sees their fields before the provider hands one to the
+    // database; the provider then reads the same bytes from req.body.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: OIDC_FORM_LIMIT_BYTES }, (request, body, done) => {
+      (request.raw as IncomingMessage & { body?: Buffer }).body = body as Buffer;
+      done(null, querystring.parse((body as Buffer).toString('utf8')));
+    });
+    // Refusals before the provider answer as OAuth does (RFC 6749 §5.2), not in the site's envelope.
+    app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {
+      const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+      if (status >= 500) return reply.code(500).send({ error: 'server_error' });
+      const unsafe = error instanceof AppError && error.key === 'validation_failed';
+      return reply.code(status).send({ error: 'invalid_request', error_description: unsafe ? 'a field holds a character that is not allowed' : (error.message ?? 'invalid request') });
+    });
     const koa = oauth.provider.callback();
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();

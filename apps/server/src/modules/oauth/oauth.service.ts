@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../../platform/bearer';
 import type Provider from 'oidc-provider';
 import { OAUTH_SCOPES, type OAuthAuthorization, type OAuthClient, type OAuthClientCreated, type OAuthInteraction } from '@hashpool/shared';
 import type { Db } from '../../db/client';
@@ -176,9 +177,8 @@ export class OAuthService {
    * granted sub-accounts and to the routes its scopes open (scopes.ts). Not one of ours: null.
    */
   async resolvePrincipal(request: FastifyRequest): Promise<Principal | null> {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return null;
-    const value = header.slice(7).trim();
+    const value = bearerToken(request.headers.authorization);
+    if (!value) return null;
     if (value.length < 32 || value.length > 128) return null;
     const token = await this.provider.AccessToken.find(value);
     if (!token?.grantId) return null;

@@ -2,7 +2,7 @@
 // and id in oauth_payloads, with the expiry, grant id, uid and user code as columns to look up by.
 // Every instance reads the same rows, so an authorization started on one finishes on another.
 // Clients are not payloads: the `Client` model reads the operators' registry (oauth_clients).
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { SecretBox } from '../../platform/secret-box';
@@ -23,6 +23,9 @@ export function clientMetadata(row: repo.ClientRow, secretBox: SecretBox): Adapt
   };
 }
 
+/** As the first-party refresh (docs/security.md item 37): 30 seconds. */
+const REFRESH_REUSE_GRACE_MS = 30_000;
+
 export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
   return (model: string): Adapter => {
     if (model === 'Client') {
@@ -42,7 +45,12 @@ export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
     }
     const live = (row: repo.PayloadRow | undefined): AdapterPayload | undefined => {
       if (!row || (row.expiresAt && row.expiresAt <= clock.now())) return undefined;
-      return { ...(row.payload as AdapterPayload), ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
+      // A refresh token used again within the grace window (a client's own retry or a second
+      // request racing the first) is refused by the atomic consume below without the provider's
+      // reuse alarm, which revokes the whole grant and so would end the one chain that won. Later,
+      // a reuse is the alarm: the grant is revoked (RFC 9700 §4.14.2).
+      const withinGrace = model === 'RefreshToken' && row.consumedAt && clock.now().getTime() - row.consumedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+      return { ...(row.payload as AdapterPayload), ...(row.consumedAt && !withinGrace ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
     };
     return {
       async upsert(id, payload, expiresIn) {
@@ -65,8 +73,11 @@ export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
       async findByUserCode(userCode) {
         return live(await repo.findPayload(db, model, { userCode }));
       },
+      // Atomic: of concurrent uses of one refresh token or code, exactly one consumes it; the others
+      // fail here, after the provider read it unconsumed, as a reuse does (invalid_grant), so no
+      // second chain of tokens is ever issued (docs/security.md item 41).
       async consume(id) {
-        await repo.consumePayload(db, model, id, clock.now());
+        if (!(await repo.consumePayload(db, model, id, clock.now()))) throw new errors.InvalidGrant(`${model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`);
       },
       async destroy(id) {
         await repo.deletePayload(db, model, id);

@@ -1,5 +1,5 @@
 // The only code that touches the observer_links table.
-import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { observerLinks, type ObserverLinkRow } from './observers.tables';
 
@@ -23,6 +23,11 @@ export async function linkByTokenHash(db: DbOrTx, hash: string): Promise<Observe
 }
 
 /** Links of the sub-account neither revoked nor expired at `now`. */
+/** A transaction-scoped lock of one sub-account's observer links (released at commit). */
+export async function lockLinksOf(tx: DbOrTx, accountId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`observer-links:${accountId}`}, 0))`);
+}
+
 export async function liveLinkCount(db: DbOrTx, accountId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { FailureCounter } from '../../platform/failure-counter';
 import { newToken, tokenHash } from '../../platform/random-tokens';
@@ -53,12 +54,16 @@ export class ObserversService {
   async create(userId: string, body: ObserverCreateBody, client: Client): Promise<ObserverCreated> {
     const account = await this.deps.directory.owned(userId, body.account);
     const now = this.clock.now();
-    if ((await repo.liveLinkCount(this.db, account.id, now)) >= OBSERVER_LINKS_PER_ACCOUNT) {
-      throw new AppError('observer_link_limit', { params: { max: String(OBSERVER_LINKS_PER_ACCOUNT) } });
-    }
     const token = newToken(); // 256 random bits
     const lifetime = OBSERVER_EXPIRY_MS[body.expiry];
-    const row = await repo.insertLink(this.db, {
+    // Count and insert under a lock of the sub-account's links, so that concurrent creations
+    // cannot all see 19 and all insert (the limit holds however many arrive at once).
+    const row = await inTransaction(this.db, async (tx) => {
+      await repo.lockLinksOf(tx, account.id);
+      if ((await repo.liveLinkCount(tx, account.id, now)) >= OBSERVER_LINKS_PER_ACCOUNT) {
+        throw new AppError('observer_link_limit', { params: { max: String(OBSERVER_LINKS_PER_ACCOUNT) } });
+      }
+      return repo.insertLink(tx, {
       userId,
       accountId: account.id,
       nickname: body.nickname.trim(),
@@ -66,8 +71,9 @@ export class ObserversService {
       expiry: body.expiry,
       tokenHash: tokenHash(token),
       tokenHint: token.slice(-4),
-      expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
-      createdAt: now,
+        expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
+        createdAt: now,
+      });
     });
     await this.deps.security.note(userId, 'observer_link_created', client);
     return { link: presentLink(row, account.name, now), token };

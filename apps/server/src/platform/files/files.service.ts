@@ -34,6 +34,23 @@ export function cleanFileName(name: string | undefined): string {
   return (base || 'file').slice(0, 100);
 }
 
+/** The extensions each accepted type may keep; any other is replaced by the type's own. */
+const EXTENSIONS: Record<string, readonly string[]> = { jpg: ['jpg', 'jpeg'], png: ['png'], pdf: ['pdf'], webp: ['webp'], gif: ['gif'] };
+
+/**
+ * The name a file is kept and served under: the user's (cleaned), with the extension the bytes
+ * proved. A PNG sent as invoice.html is invoice.png, so that saved from the downloads folder it
+ * opens as an image and never as a local web page (docs/security.md item 42).
+ */
+export function nameForType(name: string | undefined, ext: string): string {
+  const clean = cleanFileName(name);
+  const dot = clean.lastIndexOf('.');
+  const stem = dot > 0 ? clean.slice(0, dot) : clean;
+  const given = dot > 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  if ((EXTENSIONS[ext] ?? [ext]).includes(given)) return clean;
+  return `${stem.slice(0, 100 - ext.length - 1)}.${ext}`;
+}
+
 export class FileService {
   constructor(
     private readonly db: Db,
@@ -54,10 +71,14 @@ export class FileService {
       throw new AppError('upload_missing');
     }
     if (!part) throw new AppError('upload_missing');
+    const tooLarge = () => new AppError('upload_too_large', { params: { max: `${Math.floor(maxBytes / 1024 / 1024)} MB` } });
     const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('upload_too_large', { params: { max: `${Math.floor(maxBytes / 1024 / 1024)} MB` } });
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw new AppError('upload_missing', { cause: error });
     });
+    // The stream stops at the limit: whether it threw or only marked itself truncated, a file cut
+    // there is never kept (a 60 MB file must not be stored as its first 5 MB).
+    if (part.file.truncated) throw tooLarge();
     return this.keep(ownerUserId, rule, bytes, part.filename);
   }
 
@@ -77,7 +98,7 @@ export class FileService {
       size: bytes.byteLength,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       storageKey,
-      name: cleanFileName(name),
+      name: nameForType(name, type.ext),
       createdAt: this.clock.now(),
     });
   }

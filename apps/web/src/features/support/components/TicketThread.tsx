@@ -10,7 +10,11 @@ import type { TicketDetail } from '../support.api';
 
 type Message = TicketDetail['messages'][number];
 
-export function TicketThread({ messages, timezone, download }: { messages: readonly Message[]; timezone: string; download: (fileId: string) => Promise<{ blob: Blob }> }) {
+/**
+ * `viewer`: who reads the thread. The user's own messages are "You" to the user; to an operator of
+ * the support queue they are the customer's (and support's answers are theirs).
+ */
+export function TicketThread({ messages, timezone, download, viewer = 'user' }: { messages: readonly Message[]; timezone: string; download: (fileId: string) => Promise<{ blob: Blob }>; viewer?: 'user' | 'operator' }) {
   const { t } = useTranslation('support');
   const { token } = theme.useToken();
   return (
@@ -22,7 +26,7 @@ export function TicketThread({ messages, timezone, download }: { messages: reado
           <div key={m.id} role="listitem" data-testid="ticket-message" style={{ background, border: `1px solid ${m.internal ? token.colorWarningBorder : token.colorBorderSecondary}`, borderRadius: 8, padding: '12px 16px' }}>
             <Flex justify="space-between" gap={8} wrap>
               <Flex gap={8} align="center">
-                <Text strong>{mine ? t('thread.user') : t('thread.support')}</Text>
+                <Text strong>{mine ? t(viewer === 'operator' ? 'thread.customer' : 'thread.user') : t('thread.support')}</Text>
                 {m.internal && <Tag color="warning">{t('thread.internal')}</Tag>}
               </Flex>
               <Text tone="secondary">{formatDateTime(m.created_at, timezone)}</Text>

@@ -123,7 +123,7 @@ function AdminTicket({ id, timezone, onBack }: { id: number; timezone: string; o
         <Paragraph tone="secondary" style={{ margin: '8px 0 16px' }}>
           {t('admin.from', { email: d.user_email ?? '--' })} · {t('admin.assignee')}: {d.assigned_to_me ? t('admin.me') : (d.assignee_email ?? '--')}
         </Paragraph>
-        <TicketThread messages={d.messages} timezone={timezone} download={(fileId) => supportApi.adminFile(d.id, fileId)} />
+        <TicketThread viewer="operator" messages={d.messages} timezone={timezone} download={(fileId) => supportApi.adminFile(d.id, fileId)} />
       </Panel>
       {!closed && (
         <Panel title={t('admin.answer')}>
