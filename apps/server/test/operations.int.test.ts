@@ -63,7 +63,7 @@ async function adjust(by: Person, account: string, amount: string, key = randomU
 
 async function coinSettings(changes: Record<string, unknown>) {
   const list = body<{ list: Array<Record<string, unknown>> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await as(admin) })).data.list;
-  const { coin: _coin, ...current } = list.find((c) => c.coin === 'btc')!;
+  const { coin: _coin, max_supply: _supply, ...current } = list.find((c) => c.coin === 'btc')!;
   return inject(t.app, { method: 'PUT', url: '/api/admin/coin-settings/btc', headers: await as(admin), payload: { ...current, ...changes, reason: 'test' } });
 }
 
@@ -284,6 +284,27 @@ describe('coin settings', () => {
 });
 
 describe('four-eyes', () => {
+  it('every coin has a four-eyes threshold by default; no adjustment passes the coin\'s supply or the cap operators set', async () => {
+    const list = body<{ list: Array<{ coin: string; four_eyes_threshold: string | null; audit_threshold: string; max_supply: string }> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await as(admin) })).data.list;
+    for (const c of list.filter((x) => x.coin !== 'btc')) expect(c.four_eyes_threshold, c.coin).toBe(c.audit_threshold);
+    expect(list.find((c) => c.coin === 'ltc')?.max_supply).toBe('84000000');
+    const p = await person();
+    const balance = async () => body<{ balances: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: `/api/admin/ledger?account=${p.accountName}`, headers: await as(admin) })).data.balances.find((b) => b.coin === 'btc')?.available ?? '0';
+    // The attack's 2^63 BTC, and one satoshi over the 21 million: refused, nothing posted, nothing pending.
+    for (const amount of ['9223372036854775808', '21000000.00000001', '-21000000.00000001']) {
+      const res = await adjust(admin, p.accountName, amount);
+      expect(codeOf(res), amount).toBe(ERRORS.adjustment_over_supply.code);
+      expect(body(res).msg).toContain('21000000 BTC');
+    }
+    // A cap the operators set: above it refused, at it accepted (no second operator needed here).
+    expect((await coinSettings({ four_eyes_threshold: null, adjustment_cap: '5' })).statusCode).toBe(200);
+    expect(codeOf(await adjust(admin, p.accountName, '5.00000001'))).toBe(ERRORS.adjustment_over_cap.code);
+    expect(body<{ status: string }>(await adjust(admin, p.accountName, '5')).data.status).toBe('done');
+    expect(await balance()).toBe('5');
+    expect(body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/approvals', headers: await as(admin) })).data.list).toEqual([]);
+    await coinSettings({ adjustment_cap: null });
+  });
+
   it('an adjustment above the threshold waits for a second, different operator', async () => {
     expect((await coinSettings({ four_eyes_threshold: '2' })).statusCode).toBe(200);
     const p = await person();
@@ -323,6 +344,31 @@ describe('four-eyes', () => {
     expect(body<{ status: string }>(await approve(admin)).data.status).toBe('approved');
     expect(await status()).toBe(false);
     await coinSettings({ four_eyes_threshold: null, audit_threshold: '10' });
+  });
+});
+
+describe('reconciliation alert', () => {
+  it('tells admins and finance (message centre and mail) of a mismatch and sets the gauge; clean again, the gauge is 0', async () => {
+    const p = await person();
+    expect(body<{ status: string }>(await adjust(admin, p.accountName, '0.5')).data.status).toBe('done');
+    const gauge = async () => Number(((await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body.split('\n').find((l) => l.startsWith('hashpool_reconciliation_mismatches ')) ?? 'x -1').split(' ').pop());
+    // A cached balance that no longer matches its entries (what a bug or a hand edit would leave).
+    await t.database.db.execute(sql`update ledger_balances set available = available + 1 where holder = ${(await t.app.modules.accounts.directory.idByName(p.accountName))!} and coin = 'btc'`);
+    const since = inbox.mails.length;
+    expect((await t.app.modules.wallet.admin.dailyReconciliation()).ok).toBe(false);
+    expect(await gauge()).toBeGreaterThan(0);
+    const messages = body<{ list: Array<{ type: string; params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=10', headers: await as(admin) })).data.list;
+    expect(messages[0]).toMatchObject({ type: 'operations_alert', params: { alert: 'reconciliation_mismatch', balance_mismatches: '1' } });
+    const financeMessages = body<{ list: Array<{ type: string }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=10', headers: await as(operators.finance) })).data.list;
+    expect(financeMessages[0]?.type).toBe('operations_alert');
+    const supportMessages = body<{ list: Array<{ type: string }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=10', headers: await as(operators.support) })).data.list;
+    expect(supportMessages.some((m) => m.type === 'operations_alert')).toBe(false);
+    const mail = await inbox.next(ADMIN, since);
+    expect(mail.subject).toContain('reconciliation');
+    // Repaired: clean, and the gauge says so.
+    await t.database.db.execute(sql`update ledger_balances set available = available - 1 where holder = ${(await t.app.modules.accounts.directory.idByName(p.accountName))!} and coin = 'btc'`);
+    expect((await t.app.modules.wallet.admin.dailyReconciliation()).ok).toBe(true);
+    expect(await gauge()).toBe(0);
   });
 });
 

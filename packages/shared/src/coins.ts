@@ -36,6 +36,31 @@ export interface CoinInfo {
   maturity?: number;
 }
 
+/**
+ * The most coins of a kind that can exist (its protocol's cap), a bound no operator's adjustment
+ * may pass (issue 27: one adjustment of 9,223,372,036,854,775,808 BTC went through). Coins with a
+ * tail emission or no fixed cap have no entry and are bounded by UNCAPPED_SUPPLY_BOUND instead.
+ */
+const MAX_SUPPLY: Record<string, string> = {
+  btc: '21000000',
+  ltc: '84000000',
+  zec: '21000000',
+  dcr: '21000000',
+  rvn: '21000000000',
+  kda: '1000000000',
+  hns: '2040000000',
+  erg: '97739925',
+  alph: '1000000000',
+  kas: '28704026601',
+};
+/** The bound of coins without a fixed cap: a thousand billion coins, more than any of them has. */
+export const UNCAPPED_SUPPLY_BOUND = '1000000000000';
+
+/** The coin's supply cap, or the bound of an uncapped coin, in coins (a decimal string). */
+export function maxSupplyOf(code: string): string {
+  return MAX_SUPPLY[code] ?? UNCAPPED_SUPPLY_BOUND;
+}
+
 /** Confirmations before a coin's block reward can be paid out. */
 export function coinMaturity(code: string): number {
   return findCoin(code)?.maturity ?? 100;

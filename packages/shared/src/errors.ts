@@ -88,6 +88,10 @@ export const ERRORS = {
   /** An operator may not disable their own login or take away their own admin role. */
   operator_self_change: { code: 39005, status: 400 },
   operator_user_not_found: { code: 39006, status: 404 },
+  /** An adjustment larger than the coin can ever have in existence (its supply cap). */
+  adjustment_over_supply: { code: 39007, status: 400 },
+  /** An adjustment larger than the cap an operator set for the coin. */
+  adjustment_over_cap: { code: 39008, status: 400 },
   // ---- promotions (issue 18): 35000-35099 ----
   coupon_code_required: { code: 35001, status: 400 },
   coupon_code_unknown: { code: 35002, status: 400 },

@@ -19,6 +19,8 @@ export const metrics = {
   ingestFlush: new Histogram({ name: 'hashpool_ingest_flush_duration_seconds', help: 'Time of one ingest flush transaction', buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [shared] }),
   jobDuration: new Histogram({ name: 'hashpool_job_duration_seconds', help: 'Duration of a background job pass run under its lease', labelNames: ['job'] as const, buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300], registers: [shared] }),
   leaseHeld: new Gauge({ name: 'hashpool_lease_held', help: '1 while this instance holds the job lease', labelNames: ['job'] as const, registers: [shared] }),
+  /** Findings of the last reconciliation (unbalanced postings, balance mismatches, custody mismatches): alert on > 0. */
+  reconciliationMismatches: new Gauge({ name: 'hashpool_reconciliation_mismatches', help: 'Mismatches found by the last reconciliation of the books (0 when clean)', registers: [shared] }),
   postings: new Counter({ name: 'hashpool_ledger_postings_total', help: 'Ledger postings written, by business type', labelNames: ['business_type'] as const, registers: [shared] }),
 };
 

@@ -126,7 +126,7 @@ export const hashrateSeriesSchema = z.object({ resolution: z.number().int(), poi
 export const minerParamsSchema = z.object({ pool: z.string().max(16), account: z.string().max(64), miner: z.coerce.number().int().positive() });
 export const poolParamsSchema = z.object({ pool: z.string().max(16) });
 
-export const MESSAGE_TYPES = ['hashrate_alarm', 'hashrate_recovered', 'miner_offline', 'miner_online', 'setting_update', 'ticket_answered', 'contract_order', 'red_packet'] as const;
+export const MESSAGE_TYPES = ['hashrate_alarm', 'hashrate_recovered', 'miner_offline', 'miner_online', 'setting_update', 'ticket_answered', 'contract_order', 'red_packet', 'operations_alert'] as const;
 /** The events of a `red_packet` message (its `event` param; modules/promotions). */
 export const RED_PACKET_EVENTS = ['received', 'active', 'ended', 'none_left'] as const;
 export type RedPacketEvent = (typeof RED_PACKET_EVENTS)[number];

@@ -56,6 +56,10 @@ export const coinSettingsSchema = z.object({
   audit_threshold: z.string(),
   /** Adjustments and withdrawal approvals above this need a second operator; null: never. */
   four_eyes_threshold: z.string().nullable(),
+  /** The largest single adjustment an operator may make; null: only the coin's supply bounds it. */
+  adjustment_cap: z.string().nullable(),
+  /** The coin's supply cap (or the bound of an uncapped coin): no adjustment passes it. */
+  max_supply: z.string(),
 });
 export type CoinSettings = z.infer<typeof coinSettingsSchema>;
 export const coinSettingsListSchema = z.object({ list: z.array(coinSettingsSchema) });
@@ -67,6 +71,7 @@ export const coinSettingsBodySchema = z.strictObject({
   max_single_withdraw: limitSchema,
   audit_threshold: limitSchema,
   four_eyes_threshold: limitSchema.nullable(),
+  adjustment_cap: limitSchema.nullable(),
   reason: reasonSchema,
 });
 

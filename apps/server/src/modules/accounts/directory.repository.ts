@@ -2,10 +2,10 @@
 // by reading these tables themselves): names for public pages and messages, ids from the names
 // stratum nodes send, who to tell about a sub-account and in which language, which owners of the
 // mining history are sub-accounts, a user's timezone, and who invited whom (the referral programme).
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Language } from '@hashpool/shared';
 import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
-import { users } from './accounts.tables';
+import { roles, userRoles, users } from './accounts.tables';
 
 export async function accountIdsByNames(db: DbOrTx, names: string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
@@ -138,3 +138,13 @@ export async function userContact(db: DbOrTx, userId: string): Promise<{ mailbox
   );
   return row;
 }
+/** Active users holding one of `roleNames` or an admin role: whom an operations alert goes to. */
+export async function operatorsWithRoles(db: DbOrTx, roleNames: readonly string[]): Promise<Array<{ userId: string; email: string | null; notifyEmail: string | null; language: Language }>> {
+  return db
+    .selectDistinct({ userId: users.id, email: users.email, notifyEmail: users.notifyEmail, language: users.language })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.name, userRoles.role))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(users.status, 'active'), or(eq(roles.isAdmin, true), inArray(roles.name, [...roleNames]))));
+}
+

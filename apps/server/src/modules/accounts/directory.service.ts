@@ -38,6 +38,11 @@ export interface AccountInviter {
 export class AccountDirectory {
   constructor(private readonly db: Db) {}
 
+  /** The operators an operations alert goes to: admins and the holders of `roles` (active users). */
+  operators(roles: readonly string[]) {
+    return repo.operatorsWithRoles(this.db, roles);
+  }
+
   /** Sub-account ids by lower-cased name, for the names that exist. */
   idsByNames(names: string[], db: DbOrTx = this.db): Promise<Map<string, string>> {
     return repo.accountIdsByNames(db, names);

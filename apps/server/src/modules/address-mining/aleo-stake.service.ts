@@ -4,7 +4,7 @@
 // network difficulty stratum nodes last reported for ALEO (one hash per unit of difficulty).
 // Landing n solutions in an epoch takes n x the schedule's stake per solution (ARC-46), so the
 // stake needed is ceil(expected solutions) x stake per solution at the moment asked.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 import { ALEO_EPOCH_SECONDS, ALEO_STAKE_SCHEDULE_SEED } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -19,7 +19,7 @@ export function seedAleoStakeSchedule(db: Db, now: Date): Promise<void> {
   return repo.insertMissingEntries(db, ALEO_STAKE_SCHEDULE_SEED.map((s) => ({ effectiveFrom: new Date(s.from), stakePerSolution: s.perSolution })), now);
 }
 
-const plain = (value: Decimal.Value) => new Decimal(value).toFixed();
+const plain = (value: DecimalValue) => new Decimal(value).toFixed();
 
 export class AleoStakeService {
   constructor(

@@ -6,23 +6,22 @@
 // A day whose output does not cover the electricity and the fee credits nothing (the shortfall is
 // shown); otherwise net plus the fraction carried from earlier days is credited, cut to the coin's
 // base unit, and what the cut leaves is carried to the next day (no rounding keeps a fraction).
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 
-const Exact = Decimal.clone({ precision: 80 });
 /** The columns' scale. */
 const STORED = 18;
 
 export interface DayProfitInput {
   units: number;
   /** Hashrate of one unit in H/s. */
-  hashesPerSecond: Decimal.Value;
-  powerWatts: Decimal.Value;
-  electricityRate: Decimal.Value;
-  managementFee: Decimal.Value;
+  hashesPerSecond: DecimalValue;
+  powerWatts: DecimalValue;
+  electricityRate: DecimalValue;
+  managementFee: DecimalValue;
   /** What one H/s earned over the day (earnings' unit earnings). */
-  perHashPerSecond: Decimal.Value;
-  priceUsd: Decimal.Value;
-  carry: Decimal.Value;
+  perHashPerSecond: DecimalValue;
+  priceUsd: DecimalValue;
+  carry: DecimalValue;
   baseDecimals: number;
 }
 
@@ -39,15 +38,15 @@ export interface DayProfit {
 const stored = (d: Decimal) => d.toDecimalPlaces(STORED, Decimal.ROUND_DOWN).toFixed();
 
 export function dayProfit(input: DayProfitInput): DayProfit {
-  const output = new Exact(input.hashesPerSecond).times(input.units).times(input.perHashPerSecond);
-  const electricityUsd = new Exact(input.powerWatts).times(input.units).times(24).div(1000).times(input.electricityRate);
-  const price = new Exact(input.priceUsd);
+  const output = new Decimal(input.hashesPerSecond).times(input.units).times(input.perHashPerSecond);
+  const electricityUsd = new Decimal(input.powerWatts).times(input.units).times(24).div(1000).times(input.electricityRate);
+  const price = new Decimal(input.priceUsd);
   if (!price.gt(0)) throw new RangeError('contract profit: the day needs a positive price');
   const electricity = electricityUsd.div(price);
   const fee = output.times(input.managementFee).div(100);
   const net = output.minus(electricity).minus(fee);
   if (!net.gt(0)) {
-    return { output: stored(output), electricity: stored(electricity), fee: stored(fee), net: stored(net), credited: '0', shortfall: true, carry: new Exact(input.carry).toFixed() };
+    return { output: stored(output), electricity: stored(electricity), fee: stored(fee), net: stored(net), credited: '0', shortfall: true, carry: new Decimal(input.carry).toFixed() };
   }
   const total = net.plus(input.carry);
   const credited = total.toDecimalPlaces(input.baseDecimals, Decimal.ROUND_DOWN);

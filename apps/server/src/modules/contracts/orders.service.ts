@@ -7,7 +7,7 @@
 // and messaged to the user.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, walletSubject, type ContractOrderStatus, type PayFromBalanceBody } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

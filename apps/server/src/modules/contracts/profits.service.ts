@@ -3,7 +3,7 @@
 // management fee, credited through the ledger as "contract profit" with the key
 // contract:<order>:<day>. The day's row and its posting commit together, so a run stopped anywhere
 // (a crash, a SIGKILL) and run again posts each day once. An order past its last day finishes.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, coinBaseDecimals, utcDay, type ContractOrderStatus } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';

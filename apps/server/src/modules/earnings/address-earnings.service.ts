@@ -2,7 +2,7 @@
 // per day (block-settlement.service.ts pays each matured block's PPLNS share into the address's
 // wallet) and the payments sent to it (the wallet module's address wallets). Public and read-only.
 // An address with no data answers zeros and empty lists: it may simply not have mined yet.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, dayStart, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';

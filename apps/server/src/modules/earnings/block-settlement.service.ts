@@ -29,7 +29,7 @@
 // Each payout is its exact share plus the payee's carried fraction, cut to the coin's base unit;
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { COINS, findCoin, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';

@@ -15,7 +15,7 @@ import {
   type CoinInfo,
   type PayMethod,
 } from '@hashpool/shared';
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';

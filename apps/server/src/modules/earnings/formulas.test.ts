@@ -1,5 +1,6 @@
 // The payout formulas against vectors computed by hand (each written out next to its case).
-import Decimal from 'decimal.js';
+import { COINS } from '@hashpool/shared';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -218,8 +219,8 @@ describe('block shares, exact (what the block settlement credits with the carry)
     // 6.25 x 20 / 100 = 1.25; x 0.99 = 1.2375. The fees of PPS+: (3.2 - 3.125) x 30 / 100 = 0.0225; x 0.98 = 0.02205.
     expect(windowShare('6.25', 20, 100, '1')).toEqual({ gross: new Decimal('1.25'), exact: new Decimal('1.2375') });
     expect(windowShare('0.075', 30, 100, '2')).toEqual({ gross: new Decimal('0.0225'), exact: new Decimal('0.02205') });
-    // Thirds stay exact to the digits the cut later decides on: 1 x 1 / 3.
-    expect(s(windowShare('1', 1, 3, '0').exact)).toBe('0.33333333333333333333');
+    // Thirds keep the ledger's 80 significant digits, far below any base unit the cut decides on: 1 x 1 / 3.
+    expect(s(windowShare('1', 1, 3, '0').exact)).toBe(`0.${'3'.repeat(80)}`);
     // Nothing to share (a block without fees): zero, still a share.
     expect(s(windowShare('0', 20, 100, '2').exact)).toBe('0');
   });
@@ -270,5 +271,71 @@ describe('credits with the carried fraction (issue 14, item 12)', () => {
         expect(s(credited.plus(carry))).toBe(s(earned));
       }),
     );
+  });
+});
+
+// One decimal arithmetic (issue 27): the settlements compute in the ledger's context (80 digits);
+// with decimal.js's default 20, 12,345 coins of an 18-decimal coin were credited 47 base units too
+// many. The check is against exact rationals in bigint, not against decimal.js itself.
+describe('window payments against exact rationals', () => {
+  /** floor(n / d) for non-negative bigints. */
+  const floorDiv = (n: bigint, d: bigint) => n / d;
+  const pow10 = (n: number) => 10n ** BigInt(n);
+
+  it('credits floor(exact) base units over a run of payments, every coin\'s decimals, the carry never leaking a unit', () => {
+    const decimalsOfCoins = [...new Set(COINS.map((c) => c.baseDecimals))];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...decimalsOfCoins),
+        fc.array(
+          fc.record({
+            // a reward up to 100,000 coins in its base unit, work and window as integers, a fee in hundredths of a percent
+            reward: fc.bigInt({ min: 1n, max: 100_000n * 10n ** 18n }),
+            work: fc.bigInt({ min: 1n, max: 10n ** 24n }),
+            extra: fc.bigInt({ min: 0n, max: 10n ** 24n }),
+            feeBp: fc.integer({ min: 0, max: 9_999 }), // a fee below 100 % (keepFactor refuses 100)
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (decimals, payments) => {
+          let carry: DecimalValue = 0;
+          let creditedUnits = 0n;
+          // The exact sum of the payments as a rational num / den.
+          let num = 0n;
+          let den = 1n;
+          for (const p of payments) {
+            const reward = p.reward % (100_000n * pow10(decimals)) || 1n; // in base units of this coin
+            const amount = new Decimal(reward.toString()).div(pow10(decimals).toString());
+            const total = p.work + p.extra;
+            const share = windowShare(amount.toFixed(), p.work.toString(), total.toString(), (p.feeBp / 100).toString());
+            const { credit, carry: next } = creditWithCarry(share.exact, carry, decimals);
+            carry = next;
+            creditedUnits += BigInt(credit.times(pow10(decimals).toString()).toFixed(0));
+            // reward/10^dec x work/total x (10000 - feeBp)/10000
+            const n = reward * p.work * BigInt(10_000 - p.feeBp);
+            const d = pow10(decimals) * total * 10_000n;
+            num = num * d + n * den;
+            den = den * d;
+          }
+          // What was credited is exactly the floor of what was earned, in base units.
+          expect(creditedUnits).toBe(floorDiv(num * pow10(decimals), den));
+          // The carry is what is left, below one base unit.
+          expect(new Decimal(carry).gte(0) && new Decimal(carry).lt(new Decimal(1).div(pow10(decimals).toString()))).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('credits 12,345 coins of an 18-decimal coin to the base unit (47 units too many with 20 digits)', () => {
+    const share = windowShare('12345', '1', '3', '1');
+    const { credit } = creditWithCarry(share.exact, 0, 18);
+    // 12345 / 3 x 0.99 = 4073.85 exactly
+    expect(credit.toFixed()).toBe('4073.85');
+    const odd = creditWithCarry(windowShare('12345.123456789012345678', '7', '9', '2.5').exact, 0, 18).credit;
+    // 12345.123456789012345678 x 7/9 x 0.975 = 9361.717621564833...: floor at 18 decimals, from bigint
+    const n = 12345123456789012345678n * 7n * 975n;
+    const d = 9n * 1000n;
+    expect(BigInt(odd.times('1e18').toFixed(0))).toBe(n / d);
   });
 });

@@ -26,10 +26,10 @@
 //
 //   reduction  a fee reduction of the sub-account, coin and day, in percent of the fee (a 20 %
 //              coupon turns a 2.5 % fee into 2 %): feeAfterReduction
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 import { PPLNS_WINDOW_FACTOR, type PayMethod } from '@hashpool/shared';
 
-export type Num = Decimal.Value;
+export type Num = DecimalValue;
 
 /** The market of one coin and day, as the formulas use it. */
 export interface DayMarket {
@@ -50,8 +50,6 @@ export function cut(value: Num, decimals: number): Decimal {
   return new Decimal(value).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
 }
 
-/** Exact sums of amounts and fractions: more digits than decimal.js's default 20. */
-const Exact = Decimal.clone({ precision: 80 });
 
 /**
  * One payment with the account's carried fraction: the exact amount plus the fraction its earlier
@@ -60,7 +58,7 @@ const Exact = Decimal.clone({ precision: 80 });
  * exactly what was earned: no rounding keeps a fraction of anyone's money.
  */
 export function creditWithCarry(exact: Num, carried: Num, decimals: number): { credit: Decimal; carry: Decimal } {
-  const total = new Exact(exact).plus(carried);
+  const total = new Decimal(exact).plus(carried);
   if (total.isNegative()) throw new RangeError('a credit cannot be negative');
   const credit = total.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
   return { credit, carry: total.minus(credit) };

@@ -4,7 +4,7 @@
 // row (the day's settled work, and what FPPS or PPS paid) with what the blocks that matured that
 // day paid the sub-account (PPLNS, SOLO, the fee part of PPS+).
 import ExcelJS from 'exceljs';
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, coinBaseDecimals, dayStart, methodOnDay, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';

@@ -9,7 +9,7 @@
 // A reward is its exact 0.2 % plus the fraction of a base unit the inviter's earlier credits of
 // the coin left, cut to the base unit (remainders.ts): a row is written even when that is zero, so
 // the fraction is counted once, and the rest is carried into the next credit, never kept.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, dayStart, REFERRAL_RATE_PERCENT, REFERRAL_RELEASE_UTC_MINUTES, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';

@@ -16,7 +16,7 @@
 // fee part of PPS+) are paid per matured block (block-settlement.service.ts); a sub-account on
 // PPLNS or SOLO still gets its day's row here, with its settled work and nothing to credit, so the
 // profits pages show the day's hashrate beside what its blocks paid.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, dayStart, methodOnDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';

@@ -7,7 +7,7 @@
 // in use). The job marks finished coupons used, expires unused ones past their use-before date and
 // records each settled day's saving from the day's profit rows.
 import { randomBytes } from 'node:crypto';
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus, type NewCampaign } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -37,7 +37,7 @@ export function randomCouponCode(): string {
  * rate f' = f x (1 - p/100), so f = f' / (1 - p/100) and the saving is gross x (f - f') / 100.
  * A 100 % coupon stores f' = 0 and cannot give f back: the caller passes the full rate then.
  */
-export function savingOf(gross: Decimal.Value, reducedFeeRate: Decimal.Value, fullFeeRate: Decimal.Value): Decimal {
+export function savingOf(gross: DecimalValue, reducedFeeRate: DecimalValue, fullFeeRate: DecimalValue): Decimal {
   return new Decimal(gross).times(new Decimal(fullFeeRate).minus(reducedFeeRate)).div(100);
 }
 

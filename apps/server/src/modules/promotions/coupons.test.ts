@@ -1,10 +1,10 @@
 // The coupon's arithmetic by hand: the saving recorded from a profit row (the settlement's own fee
 // function is exercised end to end by apps/server/test/promotions.int.test.ts).
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 import { describe, expect, it } from 'vitest';
 import { randomCouponCode, savingOf } from './coupons.service';
 
-const afterFee = (gross: string, fee: Decimal.Value) => new Decimal(gross).times(new Decimal(1).minus(new Decimal(fee).div(100)));
+const afterFee = (gross: string, fee: DecimalValue) => new Decimal(gross).times(new Decimal(1).minus(new Decimal(fee).div(100)));
 
 describe('fee coupons', () => {
   it('turns FPPS 2.5 % into 1.5 % with a 40 % coupon, and saves exactly the difference of the two payments', () => {

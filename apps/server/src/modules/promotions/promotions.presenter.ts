@@ -1,10 +1,10 @@
 // Rows of the promotions to the answers of packages/shared schemas/promotions.ts.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 import { COINS, type RedPacketReceiptStatus, type RedPacketStatus } from '@hashpool/shared';
 import type { CampaignRow, CouponWithCampaign, ReceiptRow, RedPacketRow, SavingRow } from './promotions.repository';
 
 const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account').map((c) => c.code);
-const plain = (value: Decimal.Value) => new Decimal(value).toFixed();
+const plain = (value: DecimalValue) => new Decimal(value).toFixed();
 
 export function campaignView(c: CampaignRow, redeemed: number) {
   return {

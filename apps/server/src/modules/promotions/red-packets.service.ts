@@ -12,7 +12,7 @@
 // packet's name), posted in the transaction of the state change that makes it, which happens once:
 // the receipt's insert, its first credited day, the packet's end.
 import { randomBytes } from 'node:crypto';
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, coinBaseDecimals, COINS, userPacketSettingsSchema, utcDay, walletSubject, type NewRedPacket, type NewUserRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
 import { isUniqueViolation } from '../../db/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';

@@ -2,7 +2,7 @@
 // single maximum a withdrawal part may be, the review threshold, the four-eyes threshold, and
 // whether withdrawals and deposits are open. Read on every request, so an operator's change takes
 // effect on the next withdrawal without a restart.
-import { coinBaseDecimals, COINS, type CoinSettings } from '@hashpool/shared';
+import { coinBaseDecimals, COINS, maxSupplyOf, type CoinSettings } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -11,7 +11,7 @@ import { LedgerDecimal as Decimal } from './ledger';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
 
-export type CoinSettingsInput = Omit<CoinSettings, 'coin'> & { reason: string };
+export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply'> & { reason: string };
 
 function settingsView(l: repo.LimitsRow): CoinSettings {
   return {
@@ -22,6 +22,8 @@ function settingsView(l: repo.LimitsRow): CoinSettings {
     max_single_withdraw: plain(l.maxSingleWithdraw),
     audit_threshold: plain(l.auditThreshold),
     four_eyes_threshold: l.fourEyesThreshold === null ? null : plain(l.fourEyesThreshold),
+    adjustment_cap: l.adjustmentCap === null ? null : plain(l.adjustmentCap),
+    max_supply: maxSupplyOf(l.coin),
   };
 }
 
@@ -77,6 +79,7 @@ export class CoinLimits {
         maxSingleWithdraw: input.max_single_withdraw,
         auditThreshold: input.audit_threshold,
         fourEyesThreshold: input.four_eyes_threshold,
+        adjustmentCap: input.adjustment_cap,
       });
       const view = settingsView(after!);
       const old = settingsView(before);

@@ -88,6 +88,8 @@ const BASE_UNIT = new Map(COINS.map((c) => [c.code, 10n ** BigInt(SCALE - c.base
  */
 export const LedgerDecimal = Decimal.clone({ precision: 80 });
 export type LedgerDecimal = Decimal;
+/** What LedgerDecimal takes: a string, a number or another decimal. */
+export type DecimalValue = Decimal.Value;
 
 export function toUnits(text: string): bigint {
   const negative = text.startsWith('-');

@@ -2,7 +2,7 @@
 // coin, every cached balance equals the sum of its entries, and what the pool owes (minus what is
 // already on its way out) equals what the chain adapter says it holds. Run after every
 // integration test and daily by a job that alerts operators on any mismatch.
-import Decimal from 'decimal.js';
+import { LedgerDecimal as Decimal } from './ledger';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { SYSTEM } from './ledger';

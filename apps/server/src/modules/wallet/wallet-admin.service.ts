@@ -2,7 +2,7 @@
 // of an account, system adjustments with a mandatory reason, the reconciliation report and the
 // audit log. Every decision and correction is written to admin_audit_log in the same transaction
 // as its effect.
-import { coinBaseDecimals, type WithdrawalStatus } from '@hashpool/shared';
+import { coinBaseDecimals, maxSupplyOf, type WithdrawalStatus } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -12,6 +12,10 @@ import type { AccountDirectory } from '../accounts';
 import type { ChainAdapter } from './chain';
 import { balancesOf, LedgerDecimal as Decimal, post, SYSTEM } from './ledger';
 import { reconcile, type ReconciliationReport } from './reconciliation';
+import type { Mailer } from '../../platform/mailer';
+import { translate } from '../../platform/messages';
+import { metrics } from '../../platform/metrics';
+import type { Notifications } from '../../platform/notifications';
 import { movementType, plain, withdrawalView } from './wallet.presenter';
 import * as repo from './wallet.repository';
 import { returnFunds } from './withdrawal-processor';
@@ -24,7 +28,7 @@ export class WalletAdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly chain: ChainAdapter,
-    private readonly deps: { audit: AuditLog; accounts: AccountDirectory },
+    private readonly deps: { audit: AuditLog; accounts: AccountDirectory; notifications?: Pick<Notifications, 'post'>; mailer?: Mailer },
   ) {}
 
   private audit(tx: Tx, adminUserId: string | null, action: string, target: string, detail: Record<string, string>) {
@@ -168,8 +172,13 @@ export class WalletAdminService {
     const amount = new Decimal(body.amount);
     // Whole base units of the coin (the ledger refuses finer amounts): the satoshi, not the display's 6 decimals.
     if (amount.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.amount', messageKey: 'amount' }] });
+    // No adjustment larger than the coin can have in existence, nor than the cap the operators set.
+    const supply = maxSupplyOf(body.coin);
+    if (amount.abs().gt(supply)) throw new AppError('adjustment_over_supply', { params: { max: supply, coin: body.coin.toUpperCase() } });
     const now = this.clock.now();
     return inTransaction(this.db, async (tx) => {
+      const cap = (await repo.coinLimits(tx, body.coin))?.adjustmentCap;
+      if (cap !== null && cap !== undefined && amount.abs().gt(cap)) throw new AppError('adjustment_over_cap', { params: { max: plain(cap), coin: body.coin.toUpperCase() } });
       if (await this.needsSecond(tx, body.coin, amount.toFixed())) {
         // Four-eyes: the request waits for a second operator (a retry with the same key finds it).
         const target = `adjustment:${adminUserId}:${key}`;
@@ -213,17 +222,33 @@ export class WalletAdminService {
     return this.lastReport;
   }
 
-  /** The daily check: a mismatch is written to the audit log (the operators' inbox) and returned. */
+  /**
+   * The daily check. A mismatch is written to the audit log, told to every admin and finance
+   * operator (message centre and mail, in their language) and counted in the
+   * hashpool_reconciliation_mismatches gauge an alert rule can watch (0 again once clean).
+   */
   async dailyReconciliation(): Promise<ReconciliationReport> {
     const report = await this.reconciliation();
+    const custodyOff = report.custody.filter((c) => !c.ok);
+    metrics.reconciliationMismatches.set(report.unbalanced.length + report.balanceMismatches.length + custodyOff.length);
     if (!report.ok) {
-      await inTransaction(this.db, (tx) =>
-        this.audit(tx, null, 'reconciliation_mismatch', 'ledger', {
-          unbalanced: String(report.unbalanced.length),
-          balance_mismatches: String(report.balanceMismatches.length),
-          custody: report.custody.filter((c) => !c.ok).map((c) => `${c.coin}: ${c.expected} != ${c.actual}`).join('; '),
-        }),
-      );
+      const detail = {
+        unbalanced: String(report.unbalanced.length),
+        balance_mismatches: String(report.balanceMismatches.length),
+        custody: custodyOff.map((c) => `${c.coin}: ${c.expected} != ${c.actual}`).join('; '),
+      };
+      const operators = await this.deps.accounts.operators(['finance']);
+      await inTransaction(this.db, async (tx) => {
+        await this.audit(tx, null, 'reconciliation_mismatch', 'ledger', detail);
+        for (const o of operators) await this.deps.notifications?.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'reconciliation_mismatch', unbalanced: detail.unbalanced, balance_mismatches: detail.balance_mismatches, custody: String(custodyOff.length) } }, tx);
+      });
+      // Mail after the commit; a mail server that is down must not undo the alert in the app.
+      for (const o of operators) {
+        const to = o.notifyEmail ?? o.email;
+        if (!to || !this.deps.mailer) continue;
+        const params = { unbalanced: detail.unbalanced, balances: detail.balance_mismatches, custody: detail.custody || '0' };
+        await this.deps.mailer.send({ to, subject: translate(o.language, 'mail', 'reconciliation_mismatch_subject'), text: translate(o.language, 'mail', 'reconciliation_mismatch_body', params) }).catch(() => undefined);
+      }
     }
     return report;
   }

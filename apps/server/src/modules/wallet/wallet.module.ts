@@ -53,7 +53,7 @@ export const walletModule = defineModule({
       transfers: new TransfersService(db, clock, { checks, security, accounts }),
       transactions: new TransactionsService(db, { limits, accounts }),
       payouts: new PayoutsService(db, clock, { limits, checks, withdrawals, security, accounts }),
-      admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts }),
+      admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts, notifications: p.notifications, mailer: p.mailer }),
       processor: new WithdrawalProcessor(db, clock, chain),
       chain,
     };

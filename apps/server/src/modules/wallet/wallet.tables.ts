@@ -23,6 +23,8 @@ export const walletCoinLimits = pgTable('wallet_coin_limits', {
   auditThreshold: money('audit_threshold').notNull(),
   /** Adjustments and withdrawal approvals above this need a second operator (four-eyes); null: never. */
   fourEyesThreshold: money('four_eyes_threshold'),
+  /** The largest single adjustment an operator may make (null: only the coin's supply bounds it). */
+  adjustmentCap: money('adjustment_cap'),
 });
 
 /**

@@ -25,7 +25,7 @@ export type AuditEntry = AuditLog['list'][number];
 export type AdjustmentResult = Parsed<typeof adjustmentResultSchema>;
 export type ApprovalResult = Parsed<typeof withdrawalApprovalResultSchema>;
 export type { AdminUser, AdminUserDetail, Approval, CoinSettings, OperatorRole };
-export type CoinSettingsInput = Omit<CoinSettings, 'coin'> & { reason: string };
+export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply'> & { reason: string };
 
 export interface Adjustment {
   account: string;

@@ -17,7 +17,7 @@ import { coinSymbol } from '../../wallet';
 import type { CoinSettings, CoinSettingsInput } from '../admin.api';
 import { useAdminMutations, useCoinSettings } from '../admin.queries';
 
-const AMOUNTS = ['min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold'] as const;
+const AMOUNTS = ['min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap'] as const;
 
 export function CoinSettingsAdmin() {
   const { t } = useTranslation('admin');
@@ -41,7 +41,7 @@ export function CoinSettingsAdmin() {
   );
 }
 
-type Values = Omit<CoinSettingsInput, 'four_eyes_threshold'> & { four_eyes_threshold: string };
+type Values = Omit<CoinSettingsInput, 'four_eyes_threshold' | 'adjustment_cap'> & { four_eyes_threshold: string; adjustment_cap: string };
 
 function CoinSettingsDialog({ coin, onClose }: { coin: CoinSettings; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'validation']);
@@ -52,11 +52,14 @@ function CoinSettingsDialog({ coin, onClose }: { coin: CoinSettings; onClose: ()
     <FormDialog<Values>
       title={t('coins.edit_title', { coin: coinSymbol(coin.coin) })}
       okText={t('coins.save')}
-      initialValues={{ ...coin, four_eyes_threshold: coin.four_eyes_threshold ?? '' }}
+      initialValues={{ ...coin, four_eyes_threshold: coin.four_eyes_threshold ?? '', adjustment_cap: coin.adjustment_cap ?? '' }}
       onClose={onClose}
       onSubmit={async (v) => {
         const four = v.four_eyes_threshold.trim();
-        await setCoinSettings.mutateAsync({ coin: coin.coin, body: { ...v, four_eyes_threshold: four === '' ? null : four, reason: v.reason.trim() } });
+        const cap = v.adjustment_cap.trim();
+        // The form holds the row's read-only figures too: only the settings go back.
+        const { max_supply: _supply, coin: _coin, ...settings } = v as Values & Partial<Pick<CoinSettings, 'max_supply' | 'coin'>>;
+        await setCoinSettings.mutateAsync({ coin: coin.coin, body: { ...settings, four_eyes_threshold: four === '' ? null : four, adjustment_cap: cap === '' ? null : cap, reason: v.reason.trim() } });
         toast.success(t('coins.saved'));
       }}
     >
@@ -69,6 +72,9 @@ function CoinSettingsDialog({ coin, onClose }: { coin: CoinSettings; onClose: ()
         </Form.Item>
       ))}
       <Form.Item name="four_eyes_threshold" label={t('coins.columns.four_eyes_threshold')} extra={t('coins.four_eyes_hint')}>
+        <Input inputMode="decimal" maxLength={40} />
+      </Form.Item>
+      <Form.Item name="adjustment_cap" label={t('coins.columns.adjustment_cap')} extra={t('coins.adjustment_cap_hint', { max: coin.max_supply, coin: coinSymbol(coin.coin) })}>
         <Input inputMode="decimal" maxLength={40} />
       </Form.Item>
       <Form.Item name="reason" label={t('review.reason_label')} rules={[schemaRule(shape.reason, t)]} extra={t('users.reason_hint')}>

@@ -104,6 +104,12 @@ export function describeMessage(type: string, params: MessageParams): MessageTex
         body: { key: event && known.includes(event) ? `messages.types.red_packet.${event}` : 'messages.types.unknown.body', values: { ...base, name: text(params.name) ?? MISSING } },
       };
     }
+    case 'operations_alert':
+      // To operators (wallet module): the daily reconciliation found the books out of balance.
+      return {
+        title: { key: 'messages.types.operations_alert.title', values: {} },
+        body: { key: 'messages.types.operations_alert.reconciliation_mismatch', values: { unbalanced: text(params.unbalanced) ?? '0', balances: text(params.balance_mismatches) ?? '0', custody: text(params.custody) ?? '0' } },
+      };
     default:
       return { title: { key: 'messages.types.unknown.title', values: {} }, body: { key: 'messages.types.unknown.body', values: base } };
   }
