@@ -1,0 +1,26 @@
+// Address formats of the bitcoin family per network, for the payout address's script.
+import { networks, type Network } from 'bitcoinjs-lib';
+import type { ChainNetwork } from './types';
+
+const litecoin = (bech32: string, pubKeyHash: number, scriptHash: number, wif: number): Network => ({
+  messagePrefix: '\x19Litecoin Signed Message:\n',
+  bech32,
+  bip32: { public: 0x0488b21e, private: 0x0488ade4 },
+  pubKeyHash,
+  scriptHash,
+  wif,
+});
+const dogecoin = (pubKeyHash: number, scriptHash: number, wif: number): Network => ({
+  messagePrefix: '\x19Dogecoin Signed Message:\n',
+  bech32: 'doge',
+  bip32: { public: 0x02facafd, private: 0x02fac398 },
+  pubKeyHash,
+  scriptHash,
+  wif,
+});
+
+export const NETWORKS: Record<'btc' | 'ltc' | 'doge', Record<ChainNetwork, Network>> = {
+  btc: { mainnet: networks.bitcoin, testnet: networks.testnet, regtest: networks.regtest },
+  ltc: { mainnet: litecoin('ltc', 0x30, 0x32, 0xb0), testnet: litecoin('tltc', 0x6f, 0x3a, 0xef), regtest: litecoin('rltc', 0x6f, 0x3a, 0xef) },
+  doge: { mainnet: dogecoin(0x1e, 0x16, 0x9e), testnet: dogecoin(0x71, 0xc4, 0xf1), regtest: dogecoin(0x6f, 0xc4, 0xef) },
+};
