@@ -25,6 +25,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real coin nodes (Litecoin Core regtest; scripts/ensure-packages.mjs installs litecoind):
+        // the stratum server's proof from a hash to a payout.
+        test: {
+          name: 'chain',
+          include: ['apps/stratum/test/**/*.chain.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          maxWorkers: 1,
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -56,6 +56,12 @@ const swap32 = (hex: string): Buffer => {
 };
 const hexLE = (hex: string): Buffer => Buffer.from(hex, 'hex').reverse();
 
+/** The target of a compact nbits (hex). */
+export function targetFromNbits(nbits: string): bigint {
+  const n = Number.parseInt(nbits, 16);
+  return BigInt(n & 0x7fffff) << BigInt(8 * ((n >>> 24) - 3));
+}
+
 export class TestMiner {
   private socket!: Socket;
   private buffer = '';
@@ -150,7 +156,7 @@ export class TestMiner {
    * Searches nonces until a share meets the current difficulty (or `target` when given). Rolls
    * one version bit inside the negotiated mask on every other try, as ASICs do.
    */
-  solve(job: Notify, options: { extranonce2?: string; target?: bigint; maxTries?: number; startNonce?: number } = {}): Submission & { hash: Buffer } {
+  solve(job: Notify, options: { extranonce2?: string; target?: bigint; maxTries?: number; startNonce?: number; above?: bigint } = {}): Submission & { hash: Buffer } {
     const extranonce2 = options.extranonce2 ?? Buffer.alloc(this.extranonce2Size).fill(0).toString('hex');
     const target = options.target ?? shareTarget(this.algorithm, this.difficulty);
     const baseVersion = Number.parseInt(job.version, 16);
@@ -161,7 +167,9 @@ export class TestMiner {
       const versionBits = rollBit && i % 2 === 1 ? rollBit : 0;
       const version = (baseVersion & ~this.versionMask) | versionBits;
       const hash = powHash(this.algorithm, this.header(job, extranonce2, job.ntime, nonce, version));
-      if (asLittleEndianNumber(hash) <= target) {
+      const value = asLittleEndianNumber(hash);
+      // `above`: a share that must not also meet that target (a share that is not a block).
+      if (value <= target && (options.above === undefined || value > options.above)) {
         return {
           jobId: job.jobId,
           extranonce2,

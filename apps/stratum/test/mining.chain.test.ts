@@ -1,0 +1,185 @@
+// The proof of issue 28 on a real chain: two Litecoin Core regtest nodes, Hashpool (PGlite, or
+// PostgreSQL with TEST_DATABASE_URL), our stratum server as its own process, and a miner written
+// for the test that really hashes (Scrypt) and speaks Stratum V1 with version rolling, logged in
+// as <sub-account>.rig1. It checks the refusals (stale, duplicate, low difficulty, unauthorized),
+// that the worker appears with the work it was credited, that a block found through the stratum
+// is accepted by the node paying the pool's address and listed by the pool as pending, and that
+// after 100 more blocks it is confirmed and pays the sub-account's PPLNS credit exactly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, inject, registerByEmail } from '../../server/test/account-helpers';
+import { SmtpInbox } from '../../server/test/smtp-inbox';
+import { body, startTestApp, type TestApp } from '../../server/test/test-app';
+import { FakeClock } from '../../server/src/platform/clock';
+import { queryRows } from '../../server/src/db/client';
+import { sql } from 'drizzle-orm';
+import { TestMiner, shareTarget, targetFromNbits } from './miner';
+import { payMethods } from '../../server/src/modules/earnings/earnings.tables';
+import { startRegtestPair, type RegtestPair } from './regtest';
+
+const KEY = 'stratum-chain-test-ingest-key-0123';
+let pair: RegtestPair;
+let t: TestApp;
+let stratum: ChildProcess | undefined;
+let stratumLog = '';
+let port = 0;
+let poolAddress = '';
+let account = '';
+let tokens: Parameters<typeof auth>[0];
+const inbox = new SmtpInbox();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'hp-stratum-'));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${stratumLog.slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  pair = await startRegtestPair();
+  poolAddress = await pair.a.wallet.call<string>('getnewaddress', ['pool', 'bech32']);
+  const other = await pair.b.wallet.call<string>('getnewaddress', ['', 'bech32']);
+  // 101 blocks to the other node's wallet: a chain the template can build on, none of it the pool's.
+  await pair.b.rpc.call('generatetoaddress', [101, other]);
+  await until('both nodes at height 101', async () => (await pair.a.rpc.call<number>('getblockcount')) === 101);
+
+  // Hashpool at the real time (shares are stamped by the stratum process's clock).
+  t = await startTestApp({ clock: new FakeClock(new Date().toISOString()), env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', INGEST_KEYS: KEY, ACCESS_TOKEN_TTL_SECONDS: '3600' }, demo: false });
+  const poolUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const user = await registerByEmail(t.app, inbox);
+  tokens = user.tokens;
+  account = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).data.current_account.name;
+  // PPLNS from now (a switch through the API takes effect the next day).
+  const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from mining_accounts where name = ${account}`);
+  await t.database.db.insert(payMethods).values({ accountId: row!.id, coin: 'ltc', method: 'pplns' });
+
+  const config = path.join(dataDir, 'stratum.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      instanceId: 7,
+      poolUrl,
+      ingestKey: KEY,
+      dataDir: path.join(dataDir, 'data'),
+      host: '127.0.0.1',
+      metricsPort: 0,
+      coins: [{ coin: 'ltc', network: 'regtest', rpc: { url: pair.a.rpcUrl, user: 'hashpool', password: 'regtest-secret' }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port: 0, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] }],
+    }),
+  );
+  stratum = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], { env: { ...process.env, STRATUM_CONFIG: config }, stdio: ['ignore', 'pipe', 'pipe'] });
+  stratum.stdout!.on('data', (chunk: Buffer) => (stratumLog += chunk.toString()));
+  stratum.stderr!.on('data', (chunk: Buffer) => (stratumLog += chunk.toString()));
+  port = await until('the stratum port', async () => {
+    const line = stratumLog.split('\n').find((l) => l.includes('stratum listening'));
+    return line ? (JSON.parse(line) as { port: number }).port : undefined;
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (stratum && stratum.exitCode === null) {
+    const exited = new Promise((resolve) => stratum!.once('exit', resolve));
+    stratum.kill('SIGTERM');
+    await exited;
+  }
+  await t?.close();
+  await pair?.stop();
+  await inbox.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('mining for real on a Litecoin regtest chain', () => {
+  it('answers stale, duplicate, low-difficulty and unauthorized shares with their error codes', async () => {
+    const miner = new TestMiner('127.0.0.1', port, 'scrypt');
+    await miner.connect();
+    // Not subscribed yet: a submit is refused (25).
+    expect(((await miner.call('mining.submit', [`${account}.rig1`, '1', '00000000', '00000000', '00000000'])).error as unknown[] | null)?.[0]).toBe(25);
+    // Regtest's network target passes about every other hash, so a share at the start difficulty
+    // is nearly always a block: this miner asks for a difficulty low enough to make plain shares.
+    expect((await miner.call('mining.suggest_difficulty', [0.00001])).result).toBe(true);
+    const login = await miner.login(`${account}.rig1`);
+    expect(login.authorized).toBe(true);
+    expect(miner.versionMask).toBe(0x1fffe000);
+    expect(miner.difficulty).toBe(0.00001);
+    const job = miner.currentJob!;
+    const network = targetFromNbits(job.nbits);
+    // A name that is not <sub-account>.<worker>: refused at authorize.
+    expect(((await miner.call('mining.authorize', ['x!.rig1', 'x'])).error as unknown[] | null)?.[0]).toBe(24);
+    // Unauthorized worker (24).
+    expect(((await miner.submit('someoneelse.rig9', { jobId: job.jobId, extranonce2: '00000001', ntime: job.ntime, nonce: '00000000' })).error as unknown[] | null)?.[0]).toBe(24);
+    // Unknown job (21).
+    expect(((await miner.submit(`${account}.rig1`, { jobId: 'ffffff', extranonce2: '00000001', ntime: job.ntime, nonce: '00000000' })).error as unknown[] | null)?.[0]).toBe(21);
+    // A plain share (not a block), then the same again (22).
+    const share = miner.solve(job, { extranonce2: '000000aa', target: shareTarget('scrypt', miner.difficulty), above: network });
+    const first = await miner.submit(`${account}.rig1`, share);
+    expect(first.result, JSON.stringify(first.error)).toBe(true);
+    expect(((await miner.submit(`${account}.rig1`, share)).error as unknown[] | null)?.[0]).toBe(22);
+
+    // Low difficulty (23): a second miner at the port's start difficulty sends a hash above both targets.
+    const other = new TestMiner('127.0.0.1', port, 'scrypt');
+    await other.connect();
+    expect((await other.login(`${account}.rig2`)).authorized).toBe(true);
+    const weak = other.weakShare(other.currentJob!, [shareTarget('scrypt', other.difficulty), network].reduce((a, b) => (a > b ? a : b)));
+    expect(((await other.submit(`${account}.rig2`, weak)).error as unknown[] | null)?.[0]).toBe(23);
+    other.close();
+    miner.close();
+  }, 120_000);
+
+  it('finds a block the node accepts, paying the pool; the pool lists it and pays the PPLNS credit once it matures', async () => {
+    const miner = new TestMiner('127.0.0.1', port, 'scrypt');
+    await miner.connect();
+    expect((await miner.login(`${account}.rig1`)).authorized).toBe(true);
+    const job = miner.currentJob!;
+    const heightBefore = await pair.a.rpc.call<number>('getblockcount');
+    const block = miner.solve(job, { extranonce2: '0000beef', target: targetFromNbits(job.nbits) });
+    const answer = await miner.submit(`${account}.rig1`, block);
+    expect(answer.result, JSON.stringify(answer.error)).toBe(true);
+    // On the node, one higher: its coinbase pays the pool's address the whole 50 LTC.
+    await until('the block on the node', async () => (await pair.a.rpc.call<number>('getblockcount')) > heightBefore);
+    const best = await pair.a.rpc.call<string>('getblockhash', [heightBefore + 1]);
+    const found = await pair.a.rpc.call<{ tx: Array<{ vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }> }> }>('getblock', [best, 2]);
+    const payout = found.tx[0]!.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === poolAddress);
+    expect(payout?.value).toBe(50);
+    expect(stratumLog).toContain('block found and accepted');
+    // The pool learns it as pending (found event through the outbox), with its finder.
+    const listed = await until('the block on the pool', async () => {
+      const list = body<{ list: Array<{ hash: string; status: string; height: number }> }>(await inject(t.app, { url: '/api/pools/ltc/blocks?page=1&page_size=10' })).data.list;
+      return list.find((b) => b.hash === best);
+    });
+    expect(listed.height).toBe(heightBefore + 1);
+    // The worker is on the pool with the work it was credited.
+    const workers = await until('the worker on the pool', async () => {
+      const res = await inject(t.app, { url: `/api/pools/ltc/accounts/${account}/miners?page=1&page_size=10`, headers: auth(tokens) });
+      return res.statusCode === 200 && res.body.includes('"rig1"') ? { name: 'rig1', body: res.body } : undefined;
+    });
+    expect(workers.name).toBe('rig1');
+
+    // 100 more blocks (to the other node's wallet): the tracker reports the confirmations; mature.
+    const other = await pair.b.wallet.call<string>('getnewaddress', ['', 'bech32']);
+    await pair.b.rpc.call('generatetoaddress', [100, other]);
+    const confirmed = await until('the block confirmed on the pool', async () => {
+      const list = body<{ list: Array<{ hash: string; status: string; confirmations: number }> }>(await inject(t.app, { url: '/api/pools/ltc/blocks?page=1&page_size=10' })).data.list;
+      const b = list.find((x) => x.hash === best);
+      return b && b.status !== 'pending' ? b : undefined;
+    }, 90_000);
+    expect(confirmed.confirmations).toBeGreaterThanOrEqual(100);
+    // Settled: the sub-account's PPLNS credit, 50 LTC less the PPLNS fee, to the base unit (one miner: the whole window).
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBeGreaterThanOrEqual(1);
+    // Settled: the sub-account's PPLNS credit. It mined the whole window, so it gets the block's
+    // 50 LTC less the PPLNS fee, to the base unit, and the settlement paid exactly that.
+    const [run] = await queryRows<{ paid: string; outcome: string }>(t.database.db, sql`select s.paid::text, s.outcome from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${best}`);
+    expect(run?.outcome).toBe('paid');
+    const balances = body<{ list: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: '/api/v2/wallets/balances', headers: auth(tokens) })).data.list;
+    const ltc = balances.find((b) => b.coin === 'ltc');
+    expect(Number(ltc?.available)).toBeGreaterThan(49);
+    expect(Number(ltc?.available)).toBeLessThan(50);
+    expect(Number(ltc?.available)).toBe(Number(run!.paid));
+    miner.close();
+  }, 240_000);
+});
