@@ -498,7 +498,7 @@ it('no route answers a hostile value with a 5xx, a hang or a crash', async () =>
   console.warn(`fuzz: ${cases.length} requests (${guaranteed.length} guaranteed, of ${guaranteed.length + optional.length}) on ${routes.length} routes in ${seconds} s, seed ${SEED}; answers ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   expect(routes.length).toBeGreaterThan(100);
   expect(failures, `seed ${SEED}:\n${failures.join('\n')}`).toEqual([]);
-}, 180_000);
+}, 300_000);
 
 // ---- form and multipart bodies, and the OIDC endpoints ---------------------------------------
 // The OpenAPI document lists JSON bodies; the provider's endpoints (node-oidc-provider, mounted
@@ -607,4 +607,4 @@ it('no form or multipart body, and no OIDC endpoint, answers a hostile value wit
   }
   console.warn(`fuzz (forms, multipart, OIDC): ${sent} requests on ${OIDC_FORMS.length} OIDC endpoints and ${uploads.length} upload routes`);
   expect(failures, failures.join('\n')).toEqual([]);
-}, 180_000);
+}, 300_000);
