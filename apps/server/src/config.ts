@@ -39,7 +39,8 @@ export function parseStratumPublicUrls(text: string): { urls: Record<string, str
     const url = part.slice(at + 1).trim();
     if (at < 1 || !findCoin(coin)) return { problem: `"${part}" does not start with a coin of the coin table and =` };
     if (!isStratumUrl(url)) return { problem: `"${url}" is not stratum+tcp://host:port or stratum+ssl://host:port` };
-    (urls[coin] ??= []).includes(url) || urls[coin].push(url);
+    const list = (urls[coin] ??= []);
+    if (!list.includes(url)) list.push(url);
   }
   return { urls };
 }

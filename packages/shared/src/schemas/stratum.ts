@@ -2,7 +2,7 @@
 // sub-account lookup at `mining.authorize`, the announcement of the endpoints a process listens
 // on, and the public answer the pool pages show miners (how to connect).
 import { z } from 'zod';
-import { V } from '../validation';
+import { subAccountNameSchema, V } from '../validation';
 import { coinSchema } from './wallet';
 
 /**
@@ -23,7 +23,8 @@ export const stratumUrlSchema = z.string({ error: V.invalid }).max(300, V.tooLon
 /** What a user name of a stratum login looks like (the pool's hint; the stratum server checks it). */
 export const STRATUM_USERNAME_FORMAT = '<sub-account>.<worker>';
 
-export const internalAccountParamsSchema = z.object({ name: z.string().max(64) });
+/** A sub-account name in the path (case-insensitive); a bad shape is a 400 before any lookup. */
+export const internalAccountParamsSchema = z.object({ name: subAccountNameSchema });
 export const internalAccountSchema = z.object({ exists: z.boolean() });
 
 const difficulty = z.number({ error: V.invalid }).positive(V.invalid).max(1e15, V.invalid);
@@ -49,6 +50,8 @@ export type StratumAnnounce = z.infer<typeof stratumAnnounceBodySchema>;
 /** The public answer: where miners of a coin connect, and how they log in. */
 export const poolStratumSchema = z.object({
   coin: z.string(),
+  /** The network of the coin's nodes (the server's CHAIN_NETWORKS): withdraw addresses must be of it. */
+  network: z.enum(['mainnet', 'testnet', 'regtest']),
   endpoints: z.array(
     z.object({
       url: z.string(),
