@@ -22,7 +22,7 @@ async function announce(request: APIRequestContext): Promise<void> {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-const urls = (page: Page) => page.getByTestId('stratum-urls').getByLabel('Mining address (stratum URL)');
+const urls = (page: Page) => page.getByTestId('stratum-urls').getByLabel('Mining address (stratum URL)', { exact: true });
 
 test('a coin\'s pool page shows the stratum URLs a process announced, the login and a miner configuration', async ({ page, request }) => {
   await announce(request);
