@@ -12,20 +12,9 @@ import { Paragraph, Text } from '../../../ui/Text';
 import { CopyValue } from '../../../ui/CopyValue';
 import { usePoolStratum } from '../mining.queries';
 import type { PoolStratum } from '../mining.api';
-
-/** The example worker in "<sub-account>.<worker>". */
-export const EXAMPLE_WORKER = 'worker1';
-/** The pool ignores the stratum password; miners' software insists on one, so suggest the usual "x". */
-export const EXAMPLE_PASSWORD = 'x';
-/** cgminer tries its pools in order: three are plenty for an example. */
-const EXAMPLE_POOLS = 3;
+import { EXAMPLE_PASSWORD, EXAMPLE_WORKER, minerConfigExample } from '../lib/stratum';
 
 type Endpoint = PoolStratum['endpoints'][number];
-
-/** cgminer.conf / bmminer.conf: the `pools` list, one entry per URL, failover in that order. */
-export function minerConfigExample(urls: string[], user: string): string {
-  return JSON.stringify({ pools: urls.slice(0, EXAMPLE_POOLS).map((url) => ({ url, user, pass: EXAMPLE_PASSWORD })) }, null, 2);
-}
 
 /** `userHint`: what the user name is where it is not a sub-account (address mining: the wallet address). */
 export function ConnectGuide({ coin, account, userHint }: { coin: CoinInfo; account?: string; userHint?: string }) {
