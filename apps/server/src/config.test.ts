@@ -55,3 +55,26 @@ describe('trustProxyOption', () => {
     expect(trustProxyOption('10.0.0.1, 10.0.0.2')).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 });
+
+describe('CHAIN_NETWORKS and STRATUM_PUBLIC_URLS', () => {
+  it('puts every coin on mainnet unless named', () => {
+    expect(loadConfig({}).CHAIN_NETWORKS).toEqual({});
+    expect(loadConfig({ CHAIN_NETWORKS: ' LTC=regtest, btc = testnet ' }).CHAIN_NETWORKS).toEqual({ ltc: 'regtest', btc: 'testnet' });
+  });
+
+  it.each(['ltc', 'ltc=devnet', 'eth=testnet', 'ltc=regtest,ltc=testnet', 'ltc=regtest=x'])('refuses CHAIN_NETWORKS=%s', (value) => {
+    expect(() => loadConfig({ CHAIN_NETWORKS: value })).toThrow(/CHAIN_NETWORKS/);
+  });
+
+  it('reads the fallback stratum URLs by coin', () => {
+    expect(loadConfig({}).STRATUM_PUBLIC_URLS).toEqual({});
+    expect(loadConfig({ STRATUM_PUBLIC_URLS: 'ltc=stratum+tcp://ltc.pool.example:3333, LTC=stratum+ssl://ltc.pool.example:3334,btc=stratum+tcp://[2001:db8::1]:3333' }).STRATUM_PUBLIC_URLS).toEqual({
+      ltc: ['stratum+tcp://ltc.pool.example:3333', 'stratum+ssl://ltc.pool.example:3334'],
+      btc: ['stratum+tcp://[2001:db8::1]:3333'],
+    });
+  });
+
+  it.each(['ltc=http://pool.example:3333', 'ltc=stratum+tcp://pool.example', 'ltc=stratum+tcp://pool.example:70000', 'nocoin=stratum+tcp://pool.example:3333', 'stratum+tcp://pool.example:3333'])('refuses STRATUM_PUBLIC_URLS=%s', (value) => {
+    expect(() => loadConfig({ STRATUM_PUBLIC_URLS: value })).toThrow(/STRATUM_PUBLIC_URLS/);
+  });
+});

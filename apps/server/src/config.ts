@@ -1,6 +1,49 @@
 // Configuration is read from the environment once, here, and validated; nothing else reads
 // process.env. A bad value stops the start with one message that lists every bad variable.
 import { z } from 'zod';
+import { findCoin, isStratumUrl } from '@hashpool/shared';
+
+/** The networks a bitcoin-family coin's node can be on (CHAIN_NETWORKS), and the coins that have them. */
+export const CHAIN_NETWORK_NAMES = ['mainnet', 'testnet', 'regtest'] as const;
+export type ChainNetwork = (typeof CHAIN_NETWORK_NAMES)[number];
+export const NETWORK_COINS = ['btc', 'ltc', 'doge'] as const;
+export type NetworkCoin = (typeof NETWORK_COINS)[number];
+export const isNetworkCoin = (coin: string): coin is NetworkCoin => (NETWORK_COINS as readonly string[]).includes(coin);
+
+/**
+ * CHAIN_NETWORKS as the operator writes it, `ltc=regtest,btc=testnet` (spaces allowed, any case);
+ * a coin not named is on mainnet. Returns the problem of the first bad part, or the map.
+ */
+export function parseChainNetworks(text: string): { networks: Partial<Record<NetworkCoin, ChainNetwork>> } | { problem: string } {
+  const networks: Partial<Record<NetworkCoin, ChainNetwork>> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [coin, network, ...rest] = part.split('=').map((p) => p.trim().toLowerCase());
+    if (!coin || !network || rest.length > 0) return { problem: `"${part}" is not coin=network` };
+    if (!isNetworkCoin(coin)) return { problem: `"${coin}" has no choice of network (only ${NETWORK_COINS.join(', ')})` };
+    if (!(CHAIN_NETWORK_NAMES as readonly string[]).includes(network)) return { problem: `"${network}" is not one of ${CHAIN_NETWORK_NAMES.join(', ')}` };
+    if (networks[coin]) return { problem: `${coin} is named twice` };
+    networks[coin] = network as ChainNetwork;
+  }
+  return { networks };
+}
+
+/**
+ * STRATUM_PUBLIC_URLS: `ltc=stratum+tcp://ltc.pool.example:3333,ltc=stratum+ssl://ltc.pool.example:3334`;
+ * a coin may be named several times. Returns the URLs by coin, or the problem of the first bad part.
+ */
+export function parseStratumPublicUrls(text: string): { urls: Record<string, string[]> } | { problem: string } {
+  const urls: Record<string, string[]> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const at = part.indexOf('=');
+    const coin = part.slice(0, Math.max(at, 0)).trim().toLowerCase();
+    const url = part.slice(at + 1).trim();
+    if (at < 1 || !findCoin(coin)) return { problem: `"${part}" does not start with a coin of the coin table and =` };
+    if (!isStratumUrl(url)) return { problem: `"${url}" is not stratum+tcp://host:port or stratum+ssl://host:port` };
+    const list = (urls[coin] ??= []);
+    if (!list.includes(url)) list.push(url);
+  }
+  return { urls };
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -98,6 +141,21 @@ export const configSchema = z.object({
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('SHARES'),
   /** Comma-separated keys stratum nodes send as X-Ingest-Key to POST /api/internal/shares; unset refuses all. */
   INGEST_KEYS: z.string().optional(),
+  /**
+   * The stratum URLs the pool pages show per coin when no stratum process has announced its own
+   * (POST /api/internal/stratum/endpoints), e.g. `ltc=stratum+tcp://ltc.pool.example:3333`.
+   */
+  STRATUM_PUBLIC_URLS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const parsed = parseStratumPublicUrls(v);
+      if ('problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: `${parsed.problem}; write e.g. ltc=stratum+tcp://ltc.pool.example:3333` });
+        return z.NEVER;
+      }
+      return parsed.urls;
+    }),
   /** Threads that read share batch bodies (0: the server's own thread); unset: one fewer than the cores, at least one. */
   INGEST_DECODER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   /** How often worker windows are refreshed and alerts evaluated (end-to-end tests use a few seconds). */
@@ -121,6 +179,22 @@ export const configSchema = z.object({
       }
     }, 'must be a JSON object of coin -> http(s) URL')
     .optional(),
+  /**
+   * The network of each bitcoin-family coin's nodes, e.g. `ltc=regtest,btc=testnet`; a coin not
+   * named is on mainnet. Withdraw addresses are checked against it (a main-network address is
+   * refused on a regtest pool and the other way round).
+   */
+  CHAIN_NETWORKS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const parsed = parseChainNetworks(v);
+      if ('problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: `${parsed.problem}; write e.g. ltc=regtest,btc=testnet` });
+        return z.NEVER;
+      }
+      return parsed.networks;
+    }),
   /** How often withdrawals are sent and checked and deposits scanned. */
   WALLET_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Withdrawals wait this long after a change of pay password, phone or email, or a password reset (24; docs/rules.md, Limits and constants). */

@@ -20,6 +20,8 @@ const SAME_AS_ENGLISH = new Set([
   'common:error.ok',
   // An example address: example.com is the reserved example domain in every language.
   'auth:contact.email_placeholder',
+  // A protocol's name (the encrypted stratum+ssl connection), written so in every language.
+  'pool:connect.tls',
   // A file format's name.
   'earnings:export.csv',
   // "IP" is the column title in every language.

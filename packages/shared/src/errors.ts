@@ -75,6 +75,8 @@ export const ERRORS = {
   deposit_disabled: { code: 31018, status: 400 },
   /** The amount needs more than MAX_WITHDRAW_PARTS parts of the coin's single maximum. */
   withdraw_too_many_parts: { code: 31019, status: 400 },
+  /** A valid address of the coin, but of another network than the pool's node (CHAIN_NETWORKS). */
+  address_wrong_network: { code: 31020, status: 400 },
   pay_method_switch_wait: { code: 32001, status: 400 },
   market_data_not_found: { code: 32002, status: 404 },
   market_day_invalid: { code: 32003, status: 400 },

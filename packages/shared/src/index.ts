@@ -13,6 +13,7 @@ export * from './schemas/content';
 export * from './schemas/accounts';
 export * from './schemas/mining';
 export * from './schemas/wallet';
+export * from './schemas/stratum';
 export * from './schemas/earnings';
 export * from './schemas/address-earnings';
 export * from './address-formats';

@@ -1,5 +1,5 @@
 // The mining module in the registry: share ingestion (HTTP and NATS), workers and groups, charts,
-// blocks and network reports, alerts; its jobs move the worker windows every minute, and in a demo
+// blocks and network reports, alerts, the stratum processes' lookups and announced endpoints; its jobs move the worker windows every minute, and in a demo
 // start the simulator mines to the demo accounts and addresses.
 import { defineModule } from '../../platform/modules';
 import { AlertsService } from './alerts.service';
@@ -10,6 +10,7 @@ import { IngestService } from './ingest.service';
 import { startMiningJobs } from './mining.jobs';
 import { miningRoutes } from './mining.routes';
 import { startNatsIngest } from './nats-ingest';
+import { StratumService } from './stratum.service';
 import { DEMO_WORKERS, startSimulator } from './simulator';
 import { WorkersService } from './workers.service';
 
@@ -20,6 +21,7 @@ export interface MiningApi {
   history: HistoryService;
   blocks: BlocksService;
   alerts: AlertsService;
+  stratum: StratumService;
 }
 
 /** How often the demo simulator sends a batch. */
@@ -39,6 +41,7 @@ export const miningModule = defineModule({
       history: new HistoryService(db, clock),
       blocks: new BlocksService(db, clock, accounts),
       alerts: new AlertsService(db, clock, deadAfterMs, { mailer: p.mailer, accounts, notifications: p.notifications }),
+      stratum: new StratumService(db, clock, { accounts, publicUrls: config.STRATUM_PUBLIC_URLS, networks: config.CHAIN_NETWORKS }),
     };
   },
   routes: (api, p, use) => miningRoutes({ ...api, accounts: use('accounts').directory, ingestKeys: p.config.INGEST_KEYS }),

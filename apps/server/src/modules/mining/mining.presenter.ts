@@ -1,6 +1,7 @@
 // The mining module's answers shaped from its rows: a worker as the pool pages list it, a block as
-// the public block list shows it.
-import { coinMaturity, shortAddress, type MinerRow, type WorkerStatus } from '@hashpool/shared';
+// the public block list shows it, a coin's stratum endpoints as the pool pages show them.
+import { coinMaturity, shortAddress, STRATUM_USERNAME_FORMAT, type MinerRow, type PoolStratum, type WorkerStatus } from '@hashpool/shared';
+import type { StratumEndpointRow } from './stratum.repository';
 import type { WorkerRow, StatusTimes } from './workers.repository';
 import type { BlockRow } from './blocks.repository';
 
@@ -42,4 +43,25 @@ export function blockView(b: BlockRow, accountName: string | undefined) {
     status: b.status,
     effort: b.effort,
   };
+}
+
+const stratumHints = { username_format: STRATUM_USERNAME_FORMAT, password_ignored: true };
+
+/** A coin's live stratum endpoints, one per URL (several processes behind one load balancer announce the same URL): the most recent announcement's difficulties. */
+export function liveStratumView(coin: string, network: PoolStratum['network'], rows: StratumEndpointRow[]): PoolStratum {
+  const byUrl = new Map<string, StratumEndpointRow>();
+  for (const row of rows) {
+    const seen = byUrl.get(row.url);
+    if (!seen || row.lastSeen > seen.lastSeen) byUrl.set(row.url, row);
+  }
+  const endpoints = [...byUrl.values()]
+    .sort((a, b) => a.startDifficulty - b.startDifficulty || a.url.localeCompare(b.url))
+    .map((r) => ({ url: r.url, tls: r.url.startsWith('stratum+ssl:'), start_difficulty: r.startDifficulty, min_difficulty: r.minDifficulty, max_difficulty: r.maxDifficulty }));
+  return { coin, network, endpoints, source: 'announced', ...stratumHints };
+}
+
+/** The operator's configured URLs of the coin (STRATUM_PUBLIC_URLS), or none. */
+export function configuredStratumView(coin: string, network: PoolStratum['network'], urls: string[]): PoolStratum {
+  const endpoints = urls.map((url) => ({ url, tls: url.startsWith('stratum+ssl:'), start_difficulty: null, min_difficulty: null, max_difficulty: null }));
+  return { coin, network, endpoints, source: endpoints.length > 0 ? 'configured' : 'none', ...stratumHints };
 }

@@ -33,6 +33,10 @@ import {
   blockPageSchema,
   coinPagesSchema,
   pageQuerySchema,
+  internalAccountParamsSchema,
+  internalAccountSchema,
+  poolStratumSchema,
+  stratumAnnounceBodySchema,
 } from '@hashpool/shared';
 import { z } from 'zod';
 import { access } from '../../platform/access';
@@ -44,6 +48,7 @@ import type { IngestService } from './ingest.service';
 import type { GroupsService } from './groups.service';
 import type { HistoryService } from './history.service';
 import type { BlocksService } from './blocks.service';
+import type { StratumService } from './stratum.service';
 import type { WorkersService } from './workers.service';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -61,7 +66,7 @@ export function ingestKeyChecker(keys: string | undefined): (given: string | und
 /** A large pool's node sends tens of thousands of shares per batch. */
 const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
 
-export function miningRoutes(deps: { ingest: IngestService; workers: WorkersService; groups: GroupsService; history: HistoryService; alerts: AlertsService; blocks: BlocksService; accounts: AccountDirectory; ingestKeys: string | undefined }) {
+export function miningRoutes(deps: { ingest: IngestService; workers: WorkersService; groups: GroupsService; history: HistoryService; alerts: AlertsService; blocks: BlocksService; stratum: StratumService; accounts: AccountDirectory; ingestKeys: string | undefined }) {
   const keyOk = ingestKeyChecker(deps.ingestKeys);
   const requireIngestKey = async (request: FastifyRequest) => {
     const key = request.headers['x-ingest-key'];
@@ -94,6 +99,20 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
       schema: { tags: ['ingest'], summary: 'Block events from a stratum node: found, confirmations, orphaned, network difficulty (X-Ingest-Key)', body: blockEventsBodySchema, response: { 200: envelope(z.object({ recorded: z.number().int(), refused: z.number().int() })) } },
       preValidation: requireIngestKey,
     }, async (request) => ok(request, await deps.blocks.record(request.body.events)));
+
+    // The stratum server's calls (issue 28 item 10): the sub-account lookup at mining.authorize,
+    // and the announcement of the endpoints a process listens on.
+    app.get('/internal/accounts/:name', {
+      config: { access: access.internal, signed: false, rateLimit: false },
+      schema: { tags: ['ingest'], summary: 'Whether a sub-account of that name exists, case-insensitive (the stratum server asks at mining.authorize; X-Ingest-Key)', params: internalAccountParamsSchema, response: { 200: envelope(internalAccountSchema) } },
+      onRequest: requireIngestKey,
+    }, async (request) => ok(request, await deps.stratum.accountExists(request.params.name)));
+
+    app.post('/internal/stratum/endpoints', {
+      config: { access: access.internal, signed: false, rateLimit: false },
+      schema: { tags: ['ingest'], summary: 'The stratum endpoints a stratum process listens on, replacing its earlier announcement (X-Ingest-Key)', body: stratumAnnounceBodySchema, response: { 200: envelope(z.object({ endpoints: z.number().int() })) } },
+      onRequest: requireIngestKey,
+    }, async (request) => ok(request, await deps.stratum.announce(request.body)));
 
     /** The path's coin (account mode only) and the caller's own sub-account of that name. */
     async function scope(request: FastifyRequest<{ Params: { pool: string } }>, accountName: string) {
@@ -252,6 +271,11 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
       config: { access: access.public },
       schema: { tags, summary: 'Every coin at a glance: pool and network hashrate, active workers and miners, blocks', response: { 200: envelope(coinPagesSchema) } },
     }, async (request) => ok(request, await deps.blocks.coinPages()));
+
+    app.get('/pools/:pool/stratum', {
+      config: { access: access.public },
+      schema: { tags, summary: 'Where miners of a coin connect: the stratum URLs announced in the last 5 minutes (else the configured ones) and the login format', params: poolParamsSchema, response: { 200: envelope(poolStratumSchema) } },
+    }, async (request) => ok(request, await deps.stratum.forCoin(request.params.pool)));
 
     app.get('/pools/:pool/blocks', {
       config: { access: access.public },

@@ -3,15 +3,15 @@
 // bech32, EIP-55, CryptoNote, Blake2b for Siacoin), the library checks it; for the other coins the
 // format of their address family is checked, which catches typos of length and alphabet but not
 // every swapped character. The simulated chain's own addresses ("sim<coin>1<hex>") pass only
-// in demo and test setups where that chain is used.
+// in demo and test setups where that chain is used. The bitcoin family (btc, ltc, doge) is checked
+// with bitcoinjs-lib against the network its node is on (CHAIN_NETWORKS, chain-networks.ts).
 import WAValidator from 'multicoin-address-validator';
 import { isValidMiningAddress, MINING_ADDRESS_FORMATS } from '@hashpool/shared';
+import { CHAIN_NETWORK_NAMES, isNetworkCoin, type ChainNetwork, type NetworkCoin } from '../../config';
+import { isAddressOfNetwork } from './chain-networks';
 
 /** Coins the library validates with their checksums, and the network to check against. */
 const LIBRARY: Record<string, string> = {
-  btc: 'btc',
-  ltc: 'ltc',
-  doge: 'doge',
   eth: 'eth',
   xmr: 'xmr',
   zec: 'zec',
@@ -44,11 +44,29 @@ export const KDA_PUBLIC_KEY = /^[0-9a-f]{64}$/;
 export interface AddressCheck {
   ok: boolean;
   /** Which rule refused it, for the error message. */
-  error?: 'address_invalid' | 'public_key_invalid';
+  error?: 'address_invalid' | 'public_key_invalid' | 'address_wrong_network';
+  /** With address_wrong_network: the network the pool pays on. */
+  network?: ChainNetwork;
 }
 
-export function checkWithdrawAddress(coin: string, address: string, publicKey: string | undefined, allowSimulated: boolean): AddressCheck {
+/**
+ * `networks`: the network of each bitcoin-family coin (CHAIN_NETWORKS); a coin not named is on
+ * mainnet. An address valid on another network than the coin's is refused as address_wrong_network.
+ */
+export function checkWithdrawAddress(
+  coin: string,
+  address: string,
+  publicKey: string | undefined,
+  allowSimulated: boolean,
+  networks: Partial<Record<NetworkCoin, ChainNetwork>> = {},
+): AddressCheck {
   if (allowSimulated && new RegExp(`^sim${coin}1[0-9a-f]{40}$`).test(address)) return { ok: true };
+  if (isNetworkCoin(coin)) {
+    const network = networks[coin] ?? 'mainnet';
+    if (isAddressOfNetwork(coin, network, address)) return { ok: true };
+    const elsewhere = CHAIN_NETWORK_NAMES.some((other) => other !== network && isAddressOfNetwork(coin, other, address));
+    return elsewhere ? { ok: false, error: 'address_wrong_network', network } : { ok: false, error: 'address_invalid' };
+  }
   if (coin === 'kda') {
     if (!FORMATS.kda!.test(address)) return { ok: false, error: 'address_invalid' };
     // A "k:" account is its public key; other account names need the key given separately.

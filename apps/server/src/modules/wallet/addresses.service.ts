@@ -1,6 +1,7 @@
 // Withdraw addresses of a sub-account: listed, added behind the second factor (each addition starts
 // the withdrawal hold and is mailed as a security alert), removed.
 import { walletSubject } from '@hashpool/shared';
+import type { ChainNetwork, NetworkCoin } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../platform/clock';
@@ -27,6 +28,8 @@ export class AddressesService {
     private readonly security: AccountsApi['security'],
     /** Simulated-chain addresses are valid withdraw addresses (demo and tests). */
     private readonly allowSimulatedAddresses: boolean,
+    /** The network of each bitcoin-family coin's node (CHAIN_NETWORKS): withdraw addresses must be of it. */
+    private readonly networks: Partial<Record<NetworkCoin, ChainNetwork>> = {},
   ) {}
 
   async list(accountId: string, coin?: string) {
@@ -34,7 +37,8 @@ export class AddressesService {
   }
 
   async add(userId: string, accountId: string, body: NewAddress, client: ClientInfo) {
-    const check = checkWithdrawAddress(body.coin, body.address, body.public_key, this.allowSimulatedAddresses);
+    const check = checkWithdrawAddress(body.coin, body.address, body.public_key, this.allowSimulatedAddresses, this.networks);
+    if (check.error === 'address_wrong_network') throw new AppError('address_wrong_network', { params: { coin: body.coin.toUpperCase(), network: check.network! } });
     if (!check.ok) throw new AppError(check.error!);
     if (body.coin === 'kda' && (body.chain ?? 0) !== 0) throw new AppError('validation_failed', { fields: [{ field: 'body.chain', messageKey: 'invalid' }] });
     const user = await this.security.user(userId);

@@ -47,7 +47,7 @@ export const walletModule = defineModule({
     return {
       limits,
       checks,
-      addresses: new AddressesService(db, clock, security, chain instanceof SimulatedChain),
+      addresses: new AddressesService(db, clock, security, chain instanceof SimulatedChain, p.config.CHAIN_NETWORKS),
       withdrawals,
       deposits: new DepositsService(db, clock, chain, limits),
       transfers: new TransfersService(db, clock, { checks, security, accounts }),

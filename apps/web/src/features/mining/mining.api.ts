@@ -14,6 +14,7 @@ import type {
   minerCountsSchema,
   minerPageSchema,
   MinerRow,
+  PoolStratum,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
@@ -32,6 +33,7 @@ export type Message = MessagePage['list'][number];
 export type BlockPage = Parsed<typeof blockPageSchema>;
 export type BlockRow = BlockPage['list'][number];
 export type CoinPage = Parsed<typeof coinPageSchema>;
+export type { PoolStratum };
 
 /** Which workers a clear removes: the selected ones, every inactive one, or every dead one. */
 export type ClearMode = 'selected' | 'inactive' | 'dead';
@@ -89,6 +91,8 @@ export const poolApi = {
   // Public.
   poolHashrates: (coin: string, range: HashrateRange, o?: Options) => api.get<HashrateSeries>(`/pools/${enc(coin)}/hashrates`, { range }, o),
   networkHashrates: (coin: string, range: HashrateRange, o?: Options) => api.get<HashrateSeries>(`/pools/${enc(coin)}/network-hashrate`, { range }, o),
+  /** Where the coin's miners connect: the stratum URLs its stratum processes announce (or the configured ones) and the login format. */
+  stratum: (coin: string, o?: Options) => api.get<PoolStratum>(`/pools/${enc(coin)}/stratum`, undefined, o),
   blocks: (coin: string, page: number, pageSize: number, o?: Options) => api.get<BlockPage>(`/pools/${enc(coin)}/blocks`, { page, page_size: pageSize }, o),
   coinPages: (o?: Options) => api.get<CoinPage[]>('/pools/coin-pages', undefined, o),
 };

@@ -187,6 +187,11 @@ export function useNetworkHashrates(coin: string, range: HashrateRange) {
   return useQuery({ queryKey: [...poolKeys.public(coin), 'network', range], queryFn: ({ signal }) => poolApi.networkHashrates(coin, range, { signal }), ...CHART });
 }
 
+/** The coin's stratum endpoints (account-mode coins only: `enabled`); refreshed like the live figures, as processes come and go. */
+export function usePoolStratum(coin: string, enabled: boolean) {
+  return useQuery({ queryKey: [...poolKeys.public(coin), 'stratum'], queryFn: ({ signal }) => poolApi.stratum(coin, { signal }), enabled, ...LIVE });
+}
+
 export function useBlocks(coin: string, page: number, pageSize = PAGE_SIZE) {
   return useQuery({ queryKey: [...poolKeys.public(coin), 'blocks', page, pageSize], queryFn: ({ signal }) => poolApi.blocks(coin, page, pageSize, { signal }), ...LIVE_LIST });
 }

@@ -3,7 +3,8 @@
 // (walletSubject.withdrawAddress). Adding one starts the 24-hour withdrawal hold, said beforehand.
 import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COINS, ERRORS, walletSubject } from '@hashpool/shared';
+import { COINS, ERRORS, findCoin, walletSubject } from '@hashpool/shared';
+import { usePoolStratum } from '../../mining';
 import type { UserMine } from '../../../shell/session/user.api';
 import type { Verification } from '../../../shell/verification/verification.api';
 import { useToast } from '../../../ui/toast';
@@ -43,6 +44,9 @@ export default function AddressDialog({ mine, coin: givenCoin, onClose, onAdded 
   const wallet = walletRules(t);
   const coin = Form.useWatch('coin', form) ?? givenCoin;
   const isKda = coin === 'kda';
+  // The server checks btc, ltc and doge addresses against the network of the coin's node; on a
+  // test pool the form says which network before the server has to refuse a main-network address.
+  const network = usePoolStratum(coin ?? '', !!coin && findCoin(coin)?.mode === 'account').data?.network;
 
   /** The code is bound to coin and address: both must be right before one is sent. */
   const subject = async () => {
@@ -87,6 +91,7 @@ export default function AddressDialog({ mine, coin: givenCoin, onClose, onAdded 
       <Form.Item name="alias" label={t('addresses.alias_label')} rules={wallet.alias}>
         <Input maxLength={40} autoComplete="off" placeholder={t('addresses.alias_placeholder')} />
       </Form.Item>
+      {network && network !== 'mainnet' && <Alert type="warning" showIcon title={t('addresses.network_notice', { coin: coinSymbol(coin!), network })} style={{ marginBottom: 16 }} data-testid="address-network" />}
       <Form.Item name="address" label={t('addresses.address_label')} rules={wallet.address}>
         <Input maxLength={200} autoComplete="off" spellCheck={false} />
       </Form.Item>
