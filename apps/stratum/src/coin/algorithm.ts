@@ -55,20 +55,20 @@ export function hashToBigInt(hash: Buffer): bigint {
   return BigInt(`0x${Buffer.from(hash).reverse().toString('hex')}`);
 }
 
-// Difficulties are floats (miners ask for 0.5 or 65536.25); the division is done on integers
-// scaled by 2^32 so that small fractions keep their precision.
-const SCALE = 1n << 32n;
-
+// Difficulties are floats (miners ask for 0.5 or 65536.25; regtest shares are 1e-9). d × 2^k with
+// k chosen so the product has all 53 bits of d's mantissa in its integer part is exact (a power of
+// two only moves the exponent), so diff1·2^k / (d·2^k) loses nothing at any magnitude.
 export function targetForDifficulty(algorithm: PowAlgorithm, difficulty: number): bigint {
   if (!(difficulty > 0) || !Number.isFinite(difficulty)) throw new RangeError(`difficulty must be > 0, got ${difficulty}`);
-  const scaled = BigInt(Math.max(1, Math.round(difficulty * Number(SCALE))));
-  return (algorithm.diff1 * SCALE) / scaled;
+  const k = Math.max(0, 53 - Math.floor(Math.log2(difficulty)));
+  const scaled = BigInt(Math.round(difficulty * 2 ** k));
+  return (algorithm.diff1 << BigInt(k)) / scaled;
 }
 
-/** The stratum difficulty a hash (or a target) stands for: diff1 / value. */
+/** The stratum difficulty a hash (or a target) stands for: diff1 / value (a float: for reports). */
 export function difficultyForTarget(algorithm: PowAlgorithm, target: bigint): number {
   if (target <= 0n) return Number.MAX_VALUE;
-  return Number((algorithm.diff1 * SCALE) / target) / Number(SCALE);
+  return Number(algorithm.diff1) / Number(target);
 }
 
 /** The compact nBits form (8 hex digits) as a full target. */
