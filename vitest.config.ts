@@ -1,5 +1,6 @@
-// Two projects: `unit` (pure rules, fast, next to the code) and `integration` (the real app
-// through app.inject against PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set).
+// Three projects: `unit` (pure rules, fast, next to the code), `integration` (the real app
+// through app.inject against PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set) and
+// `chain` (the stratum app against real regtest coin nodes).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -23,6 +24,18 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Real coin nodes (Debian's litecoind) in regtest: slow to start, one file at a time.
+        test: {
+          name: 'chain',
+          include: ['apps/stratum/test/**/*.chain.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          maxWorkers: 1,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
         },
       },
     ],

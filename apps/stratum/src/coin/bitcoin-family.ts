@@ -44,9 +44,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
   const network = addressNetwork(options.coin, options.network);
   const jobs = new JobStore();
   const tracker = new BlockTracker(options.coin, algorithm, rpc, sink, log, options.dataDir);
-  const submitter = new BlockSubmitter(options.coin, rpc, sink, log, (hash, height) => {
-    void tracker.track(hash, height).catch((err) => log.error('could not save a found block for tracking', { hash, error: (err as Error).message }));
-  });
+  const submitter = new BlockSubmitter(options.coin, rpc, sink, log, (hash, height) => tracker.track(hash, height));
   const templates = new TemplateSource(
     rpc,
     { coin: options.coin, refreshSeconds: options.templateRefreshSeconds ?? 30, zmqHashblock: options.zmqHashblock },

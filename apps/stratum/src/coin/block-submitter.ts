@@ -46,8 +46,8 @@ export class BlockSubmitter {
     private readonly rpc: RpcClient,
     private readonly sink: BlockEventSink,
     private readonly log: Logger,
-    /** Called with every block the node accepted: the tracker follows it. */
-    private readonly onAccepted: (hash: string, height: number) => void,
+    /** Called with every block the node accepted: the tracker follows it (saved before the share is answered). */
+    private readonly onAccepted: (hash: string, height: number) => Promise<void>,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -92,7 +92,9 @@ export class BlockSubmitter {
         difficulty: job.networkDifficulty,
         time: this.now(),
       });
-      this.onAccepted(hash, job.height);
+      await this.onAccepted(hash, job.height).catch((err) =>
+        this.log.error('could not save a found block for tracking', { hash, error: (err as Error).message }),
+      );
     } else {
       this.log.error('block rejected by the node', { ...fields, reason: block.rejectReason });
     }
