@@ -1,5 +1,6 @@
-// Two projects: `unit` (pure rules, fast, next to the code) and `integration` (the real app
-// through app.inject against PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set).
+// Three projects: `unit` (pure rules, fast, next to the code), `integration` (the real app
+// through app.inject against PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set) and
+// `chain` (the stratum app against real regtest coin nodes).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -34,7 +35,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
           maxWorkers: 1,
-          testTimeout: 240_000,
+          testTimeout: 300_000,
           hookTimeout: 180_000,
         },
       },

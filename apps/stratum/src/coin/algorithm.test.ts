@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SCRYPT,
+  SHA256D,
+  difficultyForTarget,
+  hashToBigInt,
+  networkDifficultyFromBits,
+  nodeDifficultyToPoolUnit,
+  targetForDifficulty,
+  targetFromBits,
+} from './algorithm';
+import { u32le } from './bytes';
+import { LTC_GENESIS } from './test-vectors';
+import { findCoin } from '@hashpool/shared';
+
+describe('difficulty and targets', () => {
+  it('difficulty 1 is diff1: 0xffff·2^208 for SHA-256d, 2^16 times easier for Scrypt', () => {
+    expect(targetForDifficulty(SHA256D, 1)).toBe(0xffffn << 208n);
+    expect(targetForDifficulty(SCRYPT, 1)).toBe(0xffffn << 224n);
+    expect(targetForDifficulty(SCRYPT, 1) / targetForDifficulty(SHA256D, 1)).toBe(65_536n);
+    expect(targetForDifficulty(SHA256D, 2)).toBe((0xffffn << 208n) / 2n);
+    expect(difficultyForTarget(SHA256D, targetForDifficulty(SHA256D, 0.5))).toBeCloseTo(0.5, 9);
+    expect(() => targetForDifficulty(SHA256D, 0)).toThrow(RangeError);
+  });
+
+  it('one stratum difficulty is the pool unit k of docs §5: 2^32 hashes (SHA-256d), 2^16 (Scrypt)', () => {
+    // Expected hashes for a share of difficulty 1 = 2^256 / (target + 1) ≈ 2^256 / diff1.
+    const hashesPerShare = (target: bigint) => Number((1n << 256n) / target);
+    expect(hashesPerShare(SHA256D.diff1) / findCoin('btc')!.hashesPerDifficulty).toBeCloseTo(1, 4);
+    expect(hashesPerShare(SCRYPT.diff1) / findCoin('ltc')!.hashesPerDifficulty).toBeCloseTo(1, 4);
+    expect(hashesPerShare(SCRYPT.diff1) / findCoin('doge')!.hashesPerDifficulty).toBeCloseTo(1, 4);
+    expect(SHA256D.poolUnitPerStratumDifficulty).toBe(1);
+    expect(SCRYPT.poolUnitPerStratumDifficulty).toBe(1);
+  });
+
+  it("a node's getdifficulty (Bitcoin diff1) is pool units ×1 for SHA-256d and ×65,536 for Scrypt", () => {
+    // Litecoin testnet block 2,273,263: bits 1d031050; litecoind reports 0xffff·2^208 / target
+    // = 65535 / 200784 ≈ 0.3264, which is 21,390.66 in the pool's unit.
+    const bits = '1d031050';
+    const nodeDifficulty = 65_535 / 0x031050;
+    expect(networkDifficultyFromBits(SCRYPT, bits)).toBeCloseTo(nodeDifficultyToPoolUnit(SCRYPT, nodeDifficulty), 6);
+    expect(networkDifficultyFromBits(SCRYPT, bits)).toBeCloseTo(21_390.66, 1);
+    expect(nodeDifficultyToPoolUnit(SCRYPT, 1)).toBe(65_536);
+    // Bitcoin: nBits 1d00ffff is difficulty 1 on the node and in the pool's unit.
+    expect(networkDifficultyFromBits(SHA256D, '1d00ffff')).toBe(1);
+    expect(nodeDifficultyToPoolUnit(SHA256D, 1)).toBe(1);
+  });
+
+  it('reads compact nBits', () => {
+    expect(targetFromBits('1d00ffff')).toBe(0xffffn << 208n);
+    expect(targetFromBits('207fffff')).toBe(0x7fffffn << 232n);
+    expect(targetFromBits('1b04864c')).toBe(0x04864cn << 192n);
+  });
+});
+
+describe('scrypt proof of work', () => {
+  it("Litecoin's genesis header meets its target under scrypt(N=1024, r=1, p=1)", () => {
+    const header = Buffer.concat([
+      u32le(LTC_GENESIS.version),
+      Buffer.alloc(32),
+      Buffer.from(LTC_GENESIS.merkleRoot, 'hex').reverse(),
+      u32le(LTC_GENESIS.time),
+      u32le(parseInt(LTC_GENESIS.bits, 16)),
+      u32le(LTC_GENESIS.nonce),
+    ]);
+    const pow = hashToBigInt(SCRYPT.powHash(header));
+    expect(pow <= targetFromBits(LTC_GENESIS.bits)).toBe(true);
+    // The same header with another nonce does not: the check is not trivially true.
+    header.writeUInt32LE(LTC_GENESIS.nonce + 1, 76);
+    expect(hashToBigInt(SCRYPT.powHash(header)) <= targetFromBits(LTC_GENESIS.bits)).toBe(false);
+  });
+});

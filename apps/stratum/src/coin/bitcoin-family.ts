@@ -1,0 +1,112 @@
+// One bitcoin-family coin (btc, ltc, doge) as a CoinWork: templates → jobs → share checks → blocks
+// → tracking. The protocol server sees only the CoinWork interface (types.ts).
+import { algorithmForCoin } from './algorithm';
+import { BlockSubmitter } from './block-submitter';
+import { BlockTracker } from './block-tracker';
+import { JobBuilder, JobStore, payoutScriptFor, type BuiltJob } from './job-builder';
+import { addressNetwork } from './networks';
+import { RpcClient } from './rpc';
+import { ShareChecker } from './share-check';
+import { TemplateSource } from './template-source';
+import type { BitcoinFamilyOptions, BlockEventSink, CoinWork, Logger, ShareCheckResult, ShareSubmission, StratumJob } from './types';
+
+export class PayoutAddressError extends Error {
+  override name = 'PayoutAddressError';
+}
+
+/** The public part of a job: what mining.notify needs, without the template behind it. */
+function publicJob(job: BuiltJob): StratumJob {
+  return {
+    id: job.id,
+    prevHash: job.prevHash,
+    coinbase1: job.coinbase1,
+    coinbase2: job.coinbase2,
+    merkleBranch: job.merkleBranch,
+    version: job.version,
+    nbits: job.nbits,
+    ntime: job.ntime,
+    cleanJobs: job.cleanJobs,
+    height: job.height,
+    networkDifficulty: job.networkDifficulty,
+  };
+}
+
+export interface BitcoinFamilyWork extends CoinWork {
+  /** The full job (template included), for tests and tools. */
+  currentBuiltJob(): BuiltJob | undefined;
+  readonly tracker: BlockTracker;
+  readonly rpc: RpcClient;
+}
+
+export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: BlockEventSink, log: Logger): BitcoinFamilyWork {
+  const algorithm = algorithmForCoin(options.coin);
+  const rpc = new RpcClient(options.rpc);
+  const network = addressNetwork(options.coin, options.network);
+  const jobs = new JobStore();
+  const tracker = new BlockTracker(options.coin, algorithm, rpc, sink, log, options.dataDir);
+  const submitter = new BlockSubmitter(options.coin, rpc, sink, log, (hash, height) => tracker.track(hash, height));
+  const templates = new TemplateSource(
+    rpc,
+    { coin: options.coin, refreshSeconds: options.templateRefreshSeconds ?? 30, zmqHashblock: options.zmqHashblock },
+    log,
+  );
+  const listeners: ((job: StratumJob) => void)[] = [];
+  let builder: JobBuilder | undefined;
+  let checker: ShareChecker | undefined;
+
+  templates.onTemplate((template, newBlock) => {
+    if (!builder) return;
+    const job = builder.build(template, newBlock);
+    jobs.add(job);
+    const announced = publicJob(job);
+    for (const listener of listeners) listener(announced);
+    if (newBlock) void tracker.poll().catch((err) => log.warn('block tracker poll failed', { coin: options.coin, error: (err as Error).message }));
+  });
+
+  return {
+    coin: options.coin,
+    poolUnitPerStratumDifficulty: algorithm.poolUnitPerStratumDifficulty,
+    rpc,
+    tracker,
+    currentJob: () => {
+      const job = jobs.latest();
+      return job && publicJob(job);
+    },
+    currentBuiltJob: () => jobs.latest(),
+    onJob: (listener) => {
+      listeners.push(listener);
+    },
+    check: (submission: ShareSubmission): Promise<ShareCheckResult> => {
+      if (!checker) return Promise.resolve({ ok: false, code: 21, reason: 'no job yet' });
+      return checker.check(submission);
+    },
+    async start() {
+      // Refuse to mine for an address the pool cannot spend from: the node says whether it is valid
+      // on its chain, bitcoinjs-lib with our network parameters must agree on the script.
+      const checked = await rpc.call<{ isvalid: boolean; scriptPubKey?: string; error?: string }>('validateaddress', [options.payoutAddress]);
+      if (!checked.isvalid) {
+        throw new PayoutAddressError(
+          `payoutAddress ${options.payoutAddress} is not a valid ${options.coin} ${options.network} address for the node at ${options.rpc.url}` +
+            (checked.error ? `: ${checked.error}` : ''),
+        );
+      }
+      let payoutScript: Buffer;
+      try {
+        payoutScript = payoutScriptFor(options.payoutAddress, network);
+      } catch (err) {
+        throw new PayoutAddressError(`payoutAddress ${options.payoutAddress} does not belong to ${options.coin} ${options.network}: ${(err as Error).message}`);
+      }
+      if (checked.scriptPubKey && checked.scriptPubKey !== payoutScript.toString('hex')) {
+        throw new PayoutAddressError(`payoutAddress ${options.payoutAddress}: the node's script differs from ours (wrong network configured?)`);
+      }
+      builder = new JobBuilder(algorithm, payoutScript, options.coinbaseTag);
+      checker = new ShareChecker(algorithm, jobs, (job, solved, submission) => submitter.submit(job, solved, submission));
+      await tracker.load();
+      await templates.start();
+      await tracker.poll().catch((err) => log.warn('block tracker poll failed', { coin: options.coin, error: (err as Error).message }));
+    },
+    async stop() {
+      await templates.stop();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+// Follows every block this process found until the coin's maturity: a `confirmations` event each
+// time the count grows, `orphaned` once the node says the block is off its main chain
+// (confirmations -1) or does not know it at all. Also sends a `network` event at every new block.
+// The pending list lives in dataDir as JSON (written to a temporary file, then renamed, so a crash
+// never leaves half a file), so a restarted process keeps following what it found.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { coinMaturity } from '@hashpool/shared';
+import { nodeDifficultyToPoolUnit, type PowAlgorithm } from './algorithm';
+import { RpcError, type RpcClient } from './rpc';
+import type { BlockEventSink, Logger } from './types';
+
+interface PendingBlock {
+  hash: string;
+  height: number;
+  /** The last count sent to the pool (-1 before the first). */
+  confirmations: number;
+}
+
+interface TrackerState {
+  version: 1;
+  pending: PendingBlock[];
+}
+
+/** Bitcoin Core's "Block not found" code for getblockheader. */
+const RPC_INVALID_ADDRESS_OR_KEY = -5;
+
+export class BlockTracker {
+  private pending: PendingBlock[] = [];
+  private readonly file: string;
+  private readonly maturity: number;
+  private lastNetworkHash: string | undefined;
+  // Polls run one at a time: a slow node must not get overlapping rounds that send counts twice.
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly coin: 'btc' | 'ltc' | 'doge',
+    private readonly algorithm: PowAlgorithm,
+    private readonly rpc: RpcClient,
+    private readonly sink: BlockEventSink,
+    private readonly log: Logger,
+    dataDir: string,
+  ) {
+    this.file = join(dataDir, `blocks-${coin}.json`);
+    this.maturity = coinMaturity(coin);
+  }
+
+  async load(): Promise<void> {
+    await mkdir(join(this.file, '..'), { recursive: true });
+    try {
+      const state = JSON.parse(await readFile(this.file, 'utf8')) as TrackerState;
+      this.pending = Array.isArray(state.pending) ? state.pending : [];
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.log.error('block tracker state unreadable: starting empty', { file: this.file, error: (err as Error).message });
+      }
+      this.pending = [];
+    }
+  }
+
+  pendingBlocks(): readonly PendingBlock[] {
+    return this.pending;
+  }
+
+  /** A block the node accepted: followed from now on (saved before returning). */
+  track(hash: string, height: number): Promise<void> {
+    return this.serial(async () => {
+      if (this.pending.some((b) => b.hash === hash)) return;
+      this.pending.push({ hash, height, confirmations: -1 });
+      await this.save();
+    });
+  }
+
+  /** Called at every new best block (and periodically): sends the network point and updates pending blocks. */
+  poll(): Promise<void> {
+    return this.serial(() => this.pollOnce());
+  }
+
+  private async pollOnce(): Promise<void> {
+    const best = await this.rpc.call<string>('getbestblockhash');
+    if (best !== this.lastNetworkHash) {
+      const tip = await this.rpc.call<{ height: number; time: number; difficulty: number }>('getblockheader', [best]);
+      this.sink.publish({
+        type: 'network',
+        coin: this.coin,
+        difficulty: nodeDifficultyToPoolUnit(this.algorithm, tip.difficulty),
+        height: tip.height,
+        time: tip.time * 1000,
+      });
+      this.lastNetworkHash = best;
+    }
+    let changed = false;
+    for (const block of [...this.pending]) {
+      let confirmations: number;
+      try {
+        confirmations = (await this.rpc.call<{ confirmations: number }>('getblockheader', [block.hash])).confirmations;
+      } catch (err) {
+        if (!(err instanceof RpcError && err.code === RPC_INVALID_ADDRESS_OR_KEY)) throw err;
+        confirmations = -1; // the node has never heard of it: it is in no chain
+      }
+      if (confirmations < 0) {
+        this.sink.publish({ type: 'orphaned', coin: this.coin, hash: block.hash });
+        this.log.warn('block orphaned', { coin: this.coin, height: block.height, hash: block.hash });
+        this.pending = this.pending.filter((b) => b !== block);
+        changed = true;
+        continue;
+      }
+      if (confirmations > block.confirmations) {
+        this.sink.publish({ type: 'confirmations', coin: this.coin, hash: block.hash, confirmations });
+        block.confirmations = confirmations;
+        changed = true;
+      }
+      if (confirmations >= this.maturity) {
+        this.log.info('block matured', { coin: this.coin, height: block.height, hash: block.hash, confirmations });
+        this.pending = this.pending.filter((b) => b !== block);
+        changed = true;
+      }
+    }
+    if (changed) await this.save();
+  }
+
+  private serial(task: () => Promise<void>): Promise<void> {
+    const next = this.running.then(task, task);
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  private async save(): Promise<void> {
+    const state: TrackerState = { version: 1, pending: this.pending };
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(state));
+    await rename(tmp, this.file);
+  }
+}

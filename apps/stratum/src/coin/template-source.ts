@@ -1,0 +1,155 @@
+// Where block templates come from. Four triggers, each a fallback for the others:
+// - a long poll (BIP 22 longpollid): the node answers when its tip changes (or, after a while,
+//   when its mempool did), so new blocks arrive in milliseconds;
+// - ZMQ hashblock, when the operator configures it (the node must be built with ZMQ);
+// - a cheap getbestblockhash every second, should the long poll hang behind a proxy;
+// - a refresh every templateRefreshSeconds so new transactions (fees) get into the work.
+// A template on a new previous block is announced with newBlock = true (the job gets cleanJobs).
+import type { RpcClient } from './rpc';
+import type { BlockTemplate } from './template';
+import type { Logger } from './types';
+
+export interface TemplateSourceOptions {
+  coin: 'btc' | 'ltc' | 'doge';
+  refreshSeconds: number;
+  bestHashPollMs?: number;
+  zmqHashblock?: string;
+}
+
+export type TemplateListener = (template: BlockTemplate, newBlock: boolean) => void;
+
+/** The getblocktemplate rules: segwit always; Litecoin 0.21+ also takes mweb (and needs it after activation). */
+export function templateRules(coin: 'btc' | 'ltc' | 'doge'): string[] {
+  return coin === 'ltc' ? ['segwit', 'mweb'] : ['segwit'];
+}
+
+export class TemplateSource {
+  private current: BlockTemplate | undefined;
+  private readonly listeners: TemplateListener[] = [];
+  private readonly abort = new AbortController();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  private fetching: Promise<void> | undefined;
+  private zmqSocket: { close(): void } | undefined;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly options: TemplateSourceOptions,
+    private readonly log: Logger,
+  ) {}
+
+  onTemplate(listener: TemplateListener): void {
+    this.listeners.push(listener);
+  }
+
+  latest(): BlockTemplate | undefined {
+    return this.current;
+  }
+
+  /** Resolves after the first template; keeps trying (with a warning) while the node is not ready. */
+  async start(): Promise<void> {
+    for (;;) {
+      try {
+        await this.refresh();
+        break;
+      } catch (err) {
+        if (this.stopped) return;
+        this.log.warn('no block template yet: retrying', { coin: this.options.coin, error: (err as Error).message });
+        await sleep(2000);
+      }
+    }
+    void this.longPollLoop();
+    this.timers.push(setInterval(() => void this.refresh().catch((err) => this.warn('template refresh failed', err)), this.options.refreshSeconds * 1000));
+    this.timers.push(setInterval(() => void this.checkBestHash(), this.options.bestHashPollMs ?? 1000));
+    if (this.options.zmqHashblock) await this.subscribeZmq(this.options.zmqHashblock);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.abort.abort();
+    for (const t of this.timers) clearInterval(t);
+    this.zmqSocket?.close();
+  }
+
+  /** Fetches a template now (one fetch at a time: concurrent triggers share it). */
+  refresh(): Promise<void> {
+    this.fetching ??= this.fetch({}).finally(() => {
+      this.fetching = undefined;
+    });
+    return this.fetching;
+  }
+
+  private async fetch(extra: { longpollid?: string }, timeoutMs = 30_000): Promise<void> {
+    const template = await this.rpc.call<BlockTemplate>('getblocktemplate', [{ rules: templateRules(this.options.coin), ...extra }], {
+      timeoutMs,
+      signal: this.abort.signal,
+    });
+    this.accept(template);
+  }
+
+  private accept(template: BlockTemplate): void {
+    if (this.stopped) return;
+    const previous = this.current;
+    // A slow answer must not replace a newer template with an older one.
+    if (previous && template.height < previous.height) return;
+    const newBlock = !previous || previous.previousblockhash !== template.previousblockhash;
+    this.current = template;
+    if (newBlock) this.log.info('new block to mine on', { coin: this.options.coin, height: template.height, prev: template.previousblockhash });
+    for (const listener of this.listeners) listener(template, newBlock);
+  }
+
+  private async longPollLoop(): Promise<void> {
+    while (!this.stopped) {
+      const longpollid = this.current?.longpollid;
+      if (!longpollid) return; // a node without long polling: the 1 s poll does the work
+      try {
+        await this.fetch({ longpollid }, 0);
+      } catch (err) {
+        if (this.stopped) return;
+        this.warn('long poll failed', err);
+        await sleep(1000);
+      }
+    }
+  }
+
+  private async checkBestHash(): Promise<void> {
+    if (this.stopped || this.fetching) return;
+    try {
+      const best = await this.rpc.call<string>('getbestblockhash', [], { timeoutMs: 5000, signal: this.abort.signal });
+      if (this.current && best !== this.current.previousblockhash) await this.refresh();
+    } catch (err) {
+      if (!this.stopped) this.warn('getbestblockhash failed', err);
+    }
+  }
+
+  private async subscribeZmq(endpoint: string): Promise<void> {
+    try {
+      const { Subscriber } = await import('zeromq');
+      const socket = new Subscriber();
+      socket.connect(endpoint);
+      socket.subscribe('hashblock');
+      this.zmqSocket = socket;
+      void (async () => {
+        try {
+          for await (const _message of socket) {
+            if (this.stopped) break;
+            await this.refresh().catch((err) => this.warn('template refresh after hashblock failed', err));
+          }
+        } catch (err) {
+          if (!this.stopped) this.warn('zmq hashblock subscription ended', err);
+        }
+      })();
+      this.log.info('listening for new blocks over ZMQ', { coin: this.options.coin, endpoint });
+    } catch (err) {
+      this.warn('zmq hashblock unavailable: long polling only', err);
+    }
+  }
+
+  private warn(message: string, err: unknown): void {
+    this.log.warn(message, { coin: this.options.coin, error: (err as Error).message });
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
