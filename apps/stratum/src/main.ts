@@ -42,8 +42,8 @@ async function main(): Promise<void> {
   }
 
   const coins: Array<{ work: CoinWork; ports: (typeof config.coins)[number]['ports'] }> = [];
-  let server: StratumServer | undefined;
-  const metrics = new StratumMetrics(() => server?.difficulties() ?? []);
+  const running: { server?: StratumServer } = {};
+  const metrics = new StratumMetrics(() => running.server?.difficulties() ?? []);
 
   const shares = shareOutbox({
     dataDir: config.dataDir,
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   }
 
   const accounts = new AccountLookup({ poolUrl: pool, ingestKey: config.ingestKey, log });
-  server = new StratumServer({
+  const server = new StratumServer({
     instancePrefix: config.instancePrefix,
     listenHost: config.listenHost,
     coins,
@@ -88,6 +88,7 @@ async function main(): Promise<void> {
       block: (block) => metrics.blocks.inc({ coin: block.coin, accepted: String(block.accepted) }),
     },
   });
+  running.server = server;
   await server.start();
   const metricsServer = config.metricsPort ? await metrics.serve(config.metricsPort, config.metricsHost) : undefined;
   const depthTimer = setInterval(() => {
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
     log.info('stopping', { signal });
     announcer.stop();
     clearInterval(depthTimer);
-    await server?.stop();
+    await server.stop();
     for (const c of coins) await c.work.stop().catch((err) => log.error('coin stop failed', { coin: c.work.coin, err: String(err) }));
     await shares.stop(5000);
     await blocks.stop(2000);

@@ -1,7 +1,7 @@
 // A line-based Stratum client for the tests: sends JSON lines and waits for messages by predicate.
 import { connect, type Socket } from 'node:net';
 
-export type Msg = { id?: unknown; method?: string; params?: unknown[]; result?: unknown; error?: unknown };
+export type Msg = { id?: unknown; method?: string; params?: unknown[]; result?: unknown; error?: [number, string, null] | null };
 
 export class TestClient {
   readonly messages: Msg[] = [];
