@@ -77,7 +77,6 @@ async function main(): Promise<void> {
     limits: config.limits,
     checkAccount: (name) => accounts.check(name),
     recordShare: (share) => shares.append(share),
-    publishBlockEvent: (event) => sink.publish(event),
     log,
     hooks: {
       connections: (coin, port, delta) => metrics.connections.inc({ coin, port: String(port) }, delta),

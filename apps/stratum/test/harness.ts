@@ -1,6 +1,6 @@
 // A live stratum server on ephemeral ports with a fake coin, an in-memory share recorder and a
 // steerable account lookup.
-import type { PoolBlockEvent } from '../src/coin/types.js';
+import type { FoundBlock } from '../src/coin/types.js';
 import type { LimitsConfig, VardiffConfig } from '../src/config.js';
 import { silentLogger } from '../src/log.js';
 import type { PoolShare } from '../src/outbox/pool-outboxes.js';
@@ -24,7 +24,7 @@ export interface Harness {
   coin: FakeCoin;
   port: number;
   shares: PoolShare[];
-  events: PoolBlockEvent[];
+  blocks: Array<{ block: FoundBlock; account: string; worker: string }>;
   accounts: Map<string, AccountAnswer>;
   stop(): Promise<void>;
 }
@@ -41,7 +41,7 @@ export async function startHarness(opts: {
   const coin = new FakeCoin();
   if (opts.job !== false) coin.newJob();
   const shares: PoolShare[] = [];
-  const events: PoolBlockEvent[] = [];
+  const blocks: Harness['blocks'] = [];
   const accounts = new Map<string, AccountAnswer>([['myfarm01', 'exists']]);
   const server = new StratumServer({
     instancePrefix: 7,
@@ -51,11 +51,11 @@ export async function startHarness(opts: {
     limits: { ...defaultLimits, ...opts.limits },
     checkAccount: async (name) => accounts.get(name.toLowerCase()) ?? 'unknown',
     recordShare: opts.recordShare ?? (async (s) => void shares.push(s)),
-    publishBlockEvent: (e) => events.push(e),
+    hooks: { block: (block, account, worker) => void blocks.push({ block, account, worker }) },
     log: silentLogger,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.sweepMs ? { sweepMs: opts.sweepMs } : {}),
   });
   await server.start();
-  return { server, coin, port: server.ports()[0]!, shares, events, accounts, stop: () => server.stop(100) };
+  return { server, coin, port: server.ports()[0]!, shares, blocks, accounts, stop: () => server.stop(100) };
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log.js';
 import type { BatchTransport, SendOutcome } from './durable-queue.js';
 import { httpTransport } from './http-transport.js';
-import { shareOutbox, type PoolShare } from './pool-outboxes.js';
+import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -145,6 +145,25 @@ describe('share outbox', () => {
     await until(() => q.depth() === 0);
     await q.stop();
     expect(readdirSync(join(dir, 'outbox', 'shares', 'dead'))).toHaveLength(1);
+  });
+});
+
+describe('block outbox', () => {
+  it('sends the events the coin publishes as { events } bodies, durably', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    const q = blockOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 20 });
+    await q.start();
+    const sink = durableBlockSink(q, silentLogger);
+    sink.publish({ type: 'confirmations', coin: 'ltc', hash: 'ab'.repeat(32), confirmations: 3 });
+    sink.publish({ type: 'orphaned', coin: 'ltc', hash: 'cd'.repeat(32) });
+    await until(() => pool.bodies.size > 0 && q.depth() === 0);
+    await q.stop();
+    const events = [...pool.bodies.values()].flatMap((b) => (JSON.parse(b) as { events: unknown[] }).events);
+    expect(events).toEqual([
+      { type: 'confirmations', coin: 'ltc', hash: 'ab'.repeat(32), confirmations: 3 },
+      { type: 'orphaned', coin: 'ltc', hash: 'cd'.repeat(32) },
+    ]);
   });
 });
 

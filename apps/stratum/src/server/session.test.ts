@@ -173,15 +173,14 @@ describe('mining.submit', () => {
     expect(res.error![0]).toBe(20);
   });
 
-  it('reports a found block once, with the reward in coins and the finder', async () => {
+  it('answers a block share true, records it, and counts the block with its finder', async () => {
     h = await startHarness();
     const c = await client();
     await c.login();
     const res = await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', 'ffffffff']);
     expect(res.result).toBe(true);
-    expect(h.events).toEqual([
-      { type: 'found', coin: 'ltc', height: h.coin.currentJob()!.height, hash: 'ab'.repeat(32), reward: '6.25', account: 'myfarm01', worker: 'rig1', difficulty: 1e9, time: expect.any(Number) },
-    ]);
+    expect(h.shares).toHaveLength(1);
+    expect(h.blocks).toEqual([{ block: expect.objectContaining({ hash: 'ab'.repeat(32), accepted: true }), account: 'myfarm01', worker: 'rig1' }]);
   });
 
   it('sends new jobs to mining sessions', async () => {

@@ -2,7 +2,7 @@
 // the whole process (per-IP connections, bans, extranonce1 space), the periodic sweep (auth and idle
 // timeouts, vardiff of quiet miners) and the graceful stop (client.reconnect to every session).
 import { createServer, type Server, type Socket } from 'node:net';
-import type { CoinWork, FoundBlock, Logger, PoolBlockEvent, ShareCheckResult } from '../coin/types.js';
+import type { CoinWork, FoundBlock, Logger, ShareCheckResult } from '../coin/types.js';
 import type { LimitsConfig, PortConfig, VardiffConfig } from '../config.js';
 import type { PoolShare } from '../outbox/pool-outboxes.js';
 import type { AccountAnswer } from './account-lookup.js';
@@ -18,7 +18,6 @@ export interface StratumServerOptions {
   limits: LimitsConfig;
   checkAccount(name: string): Promise<AccountAnswer>;
   recordShare(share: PoolShare): Promise<void>;
-  publishBlockEvent(event: PoolBlockEvent): void;
   log: Logger;
   hooks?: {
     connections?(coin: string, port: number, delta: number): void;
@@ -34,15 +33,6 @@ interface Listener {
   port: PortConfig;
   server: Server;
   sessions: Set<Session>;
-}
-
-const BASE_UNITS_PER_COIN = 100_000_000n;
-
-/** A bitcoin-family amount in base units as a decimal string of coins (8 decimals). */
-export function formatCoins(baseUnits: bigint): string {
-  const whole = baseUnits / BASE_UNITS_PER_COIN;
-  const frac = (baseUnits % BASE_UNITS_PER_COIN).toString().padStart(8, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : `${whole}`;
 }
 
 export class StratumServer {
@@ -166,31 +156,13 @@ export class StratumServer {
     };
   }
 
+  /**
+   * A share that met the network target. The coin side has already submitted the block, logged its
+   * one line and published the `found` event through the BlockEventSink (durably, via the block
+   * outbox); the server only counts it, so nothing is reported twice.
+   */
   private onBlock(result: Extract<ShareCheckResult, { ok: true }>, account: string, worker: string): void {
-    const block = result.block!;
-    this.opts.log.info(block.accepted ? 'BLOCK FOUND' : 'block candidate refused by the node', {
-      coin: block.coin,
-      height: block.height,
-      hash: block.hash,
-      reward: formatCoins(block.reward),
-      account,
-      worker,
-      networkDifficulty: block.networkDifficulty,
-      ...(block.rejectReason ? { rejectReason: block.rejectReason } : {}),
-    });
-    this.opts.hooks?.block?.(block, account, worker);
-    if (!block.accepted) return;
-    this.opts.publishBlockEvent({
-      type: 'found',
-      coin: block.coin,
-      height: block.height,
-      hash: block.hash,
-      reward: formatCoins(block.reward),
-      account,
-      worker,
-      difficulty: block.networkDifficulty,
-      time: this.now(),
-    });
+    this.opts.hooks?.block?.(result.block!, account, worker);
   }
 
   private sweep(): void {
