@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, coinOptions, parseConfig } from './config.js';
+import { announcement, startAnnouncer } from './server/announcer.js';
+import { silentLogger } from './log.js';
+
+const example = JSON.parse(readFileSync(new URL('../../../stratum.example.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+describe('stratum config', () => {
+  it('accepts the documented example, with defaults filled in', () => {
+    const c = parseConfig(example);
+    expect(c.vardiff).toEqual({ targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 });
+    expect(c.coins.map((x) => x.coin)).toEqual(['ltc', 'btc']);
+    expect(coinOptions(c, c.coins[0]!)).toMatchObject({ coin: 'ltc', instancePrefix: 1, dataDir: './data/stratum1/ltc' });
+    expect(coinOptions(c, c.coins[0]!)).not.toHaveProperty('ports');
+  });
+
+  it('takes secrets and the instance from the environment', () => {
+    const c = parseConfig(example, { INGEST_KEY: 'env-key-0123456789', STRATUM_INSTANCE_PREFIX: '9', LTC_RPC_PASSWORD: 'pw', NATS_URL: 'nats://127.0.0.1:4222' });
+    expect(c.ingestKey).toBe('env-key-0123456789');
+    expect(c.instancePrefix).toBe(9);
+    expect(c.natsUrl).toBe('nats://127.0.0.1:4222');
+    expect(c.coins[0]!.rpc.password).toBe('pw');
+  });
+
+  it('names every problem with its field', () => {
+    const bad = structuredClone(example) as { instancePrefix: number; ingestKey: string; extra?: boolean; coins: Array<{ ports: Array<{ port: number; minDifficulty: number }> }> };
+    bad.instancePrefix = 300;
+    bad.ingestKey = 'short';
+    bad.coins[0]!.ports[0]!.minDifficulty = 1e12;
+    bad.coins[1]!.ports[0]!.port = 3333;
+    bad.extra = true;
+    try {
+      parseConfig(bad);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const text = (err as ConfigError).problems.join('\n');
+      expect(text).toContain('instancePrefix');
+      expect(text).toContain('ingestKey: at least 16 characters');
+      expect(text).toContain('coins.0.ports.0: needs minDifficulty ≤ startDifficulty ≤ maxDifficulty');
+      expect(text).toContain('port 3333 is used twice');
+      expect(text).toMatch(/extra/);
+    }
+    expect(() => parseConfig(example, { STRATUM_INSTANCE_PREFIX: 'x' })).toThrow(/STRATUM_INSTANCE_PREFIX: must be a whole number/);
+  });
+});
+
+describe('endpoint announcement', () => {
+  it('posts every port of every coin with the ingest key', async () => {
+    const c = parseConfig(example);
+    const body = announcement(c.instanceId, c.publicHost, c.coins);
+    expect(body.endpoints[0]).toEqual({ coin: 'ltc', url: 'stratum+tcp://stratum.pool.example.com:3333', start_difficulty: 65536, min_difficulty: 1024, max_difficulty: 4294967296 });
+    expect(body.endpoints).toHaveLength(3);
+    const calls: Array<[string, RequestInit]> = [];
+    const a = startAnnouncer({
+      poolUrl: 'http://pool/', ingestKey: 'k'.repeat(16), body, intervalSeconds: 60, log: silentLogger,
+      fetchImpl: (async (u: string, i: RequestInit) => { calls.push([u, i]); return new Response('{}', { status: 503 }); }) as unknown as typeof fetch,
+    });
+    expect(await a.announce()).toBe(false);
+    a.stop();
+    expect(calls[0]![0]).toBe('http://pool/api/internal/stratum/endpoints');
+    expect(calls[0]![1].headers).toMatchObject({ 'x-ingest-key': 'k'.repeat(16) });
+    expect(JSON.parse(calls[0]![1].body as string)).toEqual(body);
+  });
+});

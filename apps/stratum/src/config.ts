@@ -1,0 +1,181 @@
+// The stratum process's settings: a JSON file (path in STRATUM_CONFIG) with environment overrides,
+// validated with zod. A bad file stops the start with one line per problem, naming the field.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { BitcoinFamilyOptions } from './coin/types.js';
+
+const difficulty = z.number().positive().finite();
+
+const portSchema = z
+  .object({
+    port: z.number().int().min(1).max(65535),
+    startDifficulty: difficulty,
+    minDifficulty: difficulty,
+    maxDifficulty: difficulty,
+  })
+  .strict()
+  .refine((p) => p.minDifficulty <= p.startDifficulty && p.startDifficulty <= p.maxDifficulty, {
+    message: 'needs minDifficulty ≤ startDifficulty ≤ maxDifficulty',
+  });
+
+const coinSchema = z
+  .object({
+    coin: z.enum(['btc', 'ltc', 'doge']),
+    network: z.enum(['mainnet', 'testnet', 'regtest']),
+    rpc: z
+      .object({ url: z.url(), user: z.string().optional(), password: z.string().optional() })
+      .strict(),
+    payoutAddress: z.string().min(1).max(128),
+    coinbaseTag: z.string().max(40).default('/hashpool/'),
+    templateRefreshSeconds: z.number().int().min(1).max(600).optional(),
+    zmqHashblock: z.string().optional(),
+    ports: z.array(portSchema).min(1),
+  })
+  .strict();
+
+const schema = z
+  .object({
+    instanceId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and -, 1 to 32 characters'),
+    instancePrefix: z.number().int().min(0).max(255),
+    poolUrl: z.url(),
+    ingestKey: z.string().min(16, 'at least 16 characters (the pool ignores shorter INGEST_KEYS)'),
+    natsUrl: z.string().min(1).optional(),
+    natsStream: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('SHARES'),
+    dataDir: z.string().min(1),
+    metricsPort: z.number().int().min(0).max(65535).default(9464),
+    metricsHost: z.string().min(1).default('127.0.0.1'),
+    publicHost: z.string().min(1),
+    listenHost: z.string().min(1).default('0.0.0.0'),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+    coins: z.array(coinSchema).min(1),
+    vardiff: z
+      .object({
+        targetSeconds: z.number().positive().default(10),
+        retargetSeconds: z.number().positive().default(90),
+        variancePercent: z.number().min(0).max(100).default(30),
+      })
+      .strict()
+      .default({ targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 }),
+    limits: z
+      .object({
+        maxConnectionsPerIp: z.number().int().min(1).default(256),
+        authTimeoutSeconds: z.number().positive().default(30),
+        idleTimeoutSeconds: z.number().positive().default(600),
+        invalidSharesWindowSeconds: z.number().positive().default(60),
+        invalidSharesThreshold: z.number().int().min(1).default(100),
+        banSeconds: z.number().int().min(0).default(600),
+        proxyProtocol: z.boolean().default(false),
+        maxConnections: z.number().int().min(1).default(50_000),
+      })
+      .strict()
+      .default({
+        maxConnectionsPerIp: 256,
+        authTimeoutSeconds: 30,
+        idleTimeoutSeconds: 600,
+        invalidSharesWindowSeconds: 60,
+        invalidSharesThreshold: 100,
+        banSeconds: 600,
+        proxyProtocol: false,
+        maxConnections: 50_000,
+      }),
+    announceIntervalSeconds: z.number().int().min(5).default(60),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    const seen = new Set<number>();
+    for (const [ci, coin] of c.coins.entries()) {
+      for (const [pi, p] of coin.ports.entries()) {
+        if (seen.has(p.port)) ctx.addIssue({ code: 'custom', path: ['coins', ci, 'ports', pi, 'port'], message: `port ${p.port} is used twice` });
+        seen.add(p.port);
+      }
+    }
+    if (seen.has(c.metricsPort)) ctx.addIssue({ code: 'custom', path: ['metricsPort'], message: 'is also a stratum port' });
+    const coins = c.coins.map((x) => x.coin);
+    if (new Set(coins).size !== coins.length) ctx.addIssue({ code: 'custom', path: ['coins'], message: 'a coin is listed twice' });
+  });
+
+export type StratumConfig = z.infer<typeof schema>;
+export type CoinConfig = StratumConfig['coins'][number];
+export type PortConfig = CoinConfig['ports'][number];
+export type VardiffConfig = StratumConfig['vardiff'];
+export type LimitsConfig = StratumConfig['limits'];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid stratum configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Environment variables that override the file (the secrets usually live here, not in the file). */
+const ENV_OVERRIDES: Record<string, { key: keyof StratumConfig; type: 'string' | 'int' }> = {
+  STRATUM_INSTANCE_ID: { key: 'instanceId', type: 'string' },
+  STRATUM_INSTANCE_PREFIX: { key: 'instancePrefix', type: 'int' },
+  POOL_URL: { key: 'poolUrl', type: 'string' },
+  INGEST_KEY: { key: 'ingestKey', type: 'string' },
+  NATS_URL: { key: 'natsUrl', type: 'string' },
+  NATS_STREAM: { key: 'natsStream', type: 'string' },
+  STRATUM_DATA_DIR: { key: 'dataDir', type: 'string' },
+  METRICS_PORT: { key: 'metricsPort', type: 'int' },
+  STRATUM_PUBLIC_HOST: { key: 'publicHost', type: 'string' },
+  LOG_LEVEL: { key: 'logLevel', type: 'string' },
+};
+
+/** The RPC password of a coin: `<COIN>_RPC_PASSWORD` (e.g. LTC_RPC_PASSWORD), and user likewise. */
+function coinRpcOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  if (!Array.isArray(raw.coins)) return;
+  for (const coin of raw.coins as Array<Record<string, unknown>>) {
+    if (!coin || typeof coin !== 'object' || typeof coin.coin !== 'string') continue;
+    const prefix = coin.coin.toUpperCase();
+    const rpc = (coin.rpc && typeof coin.rpc === 'object' ? coin.rpc : {}) as Record<string, unknown>;
+    if (env[`${prefix}_RPC_URL`]) rpc.url = env[`${prefix}_RPC_URL`];
+    if (env[`${prefix}_RPC_USER`]) rpc.user = env[`${prefix}_RPC_USER`];
+    if (env[`${prefix}_RPC_PASSWORD`]) rpc.password = env[`${prefix}_RPC_PASSWORD`];
+    coin.rpc = rpc;
+  }
+}
+
+export function parseConfig(raw: unknown, env: NodeJS.ProcessEnv = {}): StratumConfig {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(['the file must hold one JSON object']);
+  const merged: Record<string, unknown> = structuredClone(raw as Record<string, unknown>);
+  const problems: string[] = [];
+  for (const [name, { key, type }] of Object.entries(ENV_OVERRIDES)) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    if (type === 'int') {
+      if (!/^\d+$/.test(value)) problems.push(`${name}: must be a whole number, got "${value}"`);
+      else merged[key] = Number(value);
+    } else merged[key] = value;
+  }
+  coinRpcOverrides(merged, env);
+  if (problems.length) throw new ConfigError(problems);
+  const parsed = schema.safeParse(merged);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StratumConfig {
+  const path = env.STRATUM_CONFIG;
+  if (!path) throw new ConfigError(['STRATUM_CONFIG must name the JSON configuration file (see stratum.example.json)']);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError([`cannot read ${path}: ${(err as Error).message}`]);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError([`${path} is not valid JSON: ${(err as Error).message}`]);
+  }
+  return parseConfig(raw, env);
+}
+
+/** What the coin side gets for one configured coin. */
+export function coinOptions(config: StratumConfig, coin: CoinConfig): BitcoinFamilyOptions {
+  const { ports: _ports, ...rest } = coin;
+  return { ...rest, instancePrefix: config.instancePrefix, dataDir: `${config.dataDir}/${coin.coin}` };
+}

@@ -1,0 +1,130 @@
+// The stratum process: `npm run stratum` with STRATUM_CONFIG naming the JSON configuration
+// (stratum.example.json documents it). Order of start: outboxes (recover what a previous run left),
+// coin work (templates from the nodes), stratum ports, metrics, endpoint announcement. SIGTERM and
+// SIGINT stop it gracefully: client.reconnect to every miner, in-flight answers finish, the outbox
+// gets a few seconds to deliver, and what is left stays on disk for the next start.
+import { mkdirSync } from 'node:fs';
+import { coinOptions, ConfigError, loadConfig } from './config.js';
+import { createCoinWork } from './coin-factory.js';
+import type { CoinWork } from './coin/types.js';
+import { createLogger } from './log.js';
+import { StratumMetrics } from './metrics.js';
+import type { BatchTransport } from './outbox/durable-queue.js';
+import { httpTransport } from './outbox/http-transport.js';
+import { natsTransport, type NatsTransport } from './outbox/nats-transport.js';
+import { blockOutbox, durableBlockSink, shareOutbox } from './outbox/pool-outboxes.js';
+import { AccountLookup } from './server/account-lookup.js';
+import { announcement, startAnnouncer } from './server/announcer.js';
+import { StratumServer } from './server/stratum-server.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true });
+  const pool = config.poolUrl.replace(/\/$/, '');
+
+  let nats: NatsTransport | undefined;
+  let shareTransport: BatchTransport;
+  if (config.natsUrl) {
+    nats = await natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log });
+    shareTransport = nats;
+  } else {
+    shareTransport = httpTransport({ url: `${pool}/api/internal/shares`, ingestKey: config.ingestKey, log });
+  }
+
+  const coins: Array<{ work: CoinWork; ports: (typeof config.coins)[number]['ports'] }> = [];
+  const running: { server?: StratumServer } = {};
+  const metrics = new StratumMetrics(() => running.server?.difficulties() ?? []);
+
+  const shares = shareOutbox({
+    dataDir: config.dataDir,
+    instanceId: config.instanceId,
+    transport: shareTransport,
+    log,
+    onDepth: (n) => metrics.outboxDepth.set({ queue: 'shares' }, n),
+  });
+  const blocks = blockOutbox({
+    dataDir: config.dataDir,
+    instanceId: config.instanceId,
+    transport: httpTransport({ url: `${pool}/api/internal/blocks`, ingestKey: config.ingestKey, log }),
+    log,
+  });
+  await shares.start();
+  await blocks.start();
+  const sink = durableBlockSink(blocks, log);
+
+  for (const coin of config.coins) {
+    const work = createCoinWork(coinOptions(config, coin), sink, log);
+    await work.start();
+    coins.push({ work, ports: coin.ports });
+  }
+
+  const accounts = new AccountLookup({ poolUrl: pool, ingestKey: config.ingestKey, log });
+  const server = new StratumServer({
+    instancePrefix: config.instancePrefix,
+    listenHost: config.listenHost,
+    coins,
+    vardiff: config.vardiff,
+    limits: config.limits,
+    checkAccount: (name) => accounts.check(name),
+    recordShare: (share) => shares.append(share),
+    log,
+    hooks: {
+      connections: (coin, port, delta) => metrics.connections.inc({ coin, port: String(port) }, delta),
+      share: (coin, result, d) => {
+        metrics.shares.inc({ coin, result });
+        if (result === 'accepted') metrics.acceptedWork.inc({ coin }, d);
+      },
+      block: (block) => metrics.blocks.inc({ coin: block.coin, accepted: String(block.accepted) }),
+    },
+  });
+  running.server = server;
+  await server.start();
+  const metricsServer = config.metricsPort ? await metrics.serve(config.metricsPort, config.metricsHost) : undefined;
+  const depthTimer = setInterval(() => {
+    metrics.outboxDepth.set({ queue: 'shares' }, shares.depth());
+    metrics.outboxDepth.set({ queue: 'blocks' }, blocks.depth());
+  }, 1000);
+  depthTimer.unref();
+  const announcer = startAnnouncer({
+    poolUrl: pool,
+    ingestKey: config.ingestKey,
+    body: announcement(config.instanceId, config.publicHost, config.coins),
+    intervalSeconds: config.announceIntervalSeconds,
+    log,
+  });
+  log.info('stratum started', { instance: config.instanceId, prefix: config.instancePrefix, ports: server.ports(), transport: nats ? 'nats' : 'http' });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping', { signal });
+    announcer.stop();
+    clearInterval(depthTimer);
+    await server.stop();
+    for (const c of coins) await c.work.stop().catch((err) => log.error('coin stop failed', { coin: c.work.coin, err: String(err) }));
+    await shares.stop(5000);
+    await blocks.stop(2000);
+    await nats?.close();
+    metricsServer?.close();
+    log.info('stopped', { outboxShares: shares.depth(), outboxBlockEvents: blocks.depth() });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`stratum failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

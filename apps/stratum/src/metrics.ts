@@ -1,0 +1,56 @@
+// Prometheus metrics of a stratum process (prom-client), served on the metrics port at /metrics.
+import { createServer, type Server } from 'node:http';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+
+export class StratumMetrics {
+  readonly registry = new Registry();
+  readonly connections: Gauge<'coin' | 'port'>;
+  readonly shares: Counter<'coin' | 'result'>;
+  readonly acceptedWork: Counter<'coin'>;
+  readonly blocks: Counter<'coin' | 'accepted'>;
+  readonly outboxDepth: Gauge<'queue'>;
+  readonly difficulty: Gauge<'coin' | 'port' | 'stat'>;
+
+  constructor(difficulties: () => Array<{ coin: string; port: number; values: number[] }>) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'stratum_process_' });
+    this.connections = new Gauge({ name: 'stratum_connections', help: 'Open miner connections', labelNames: ['coin', 'port'], registers: [this.registry] });
+    this.shares = new Counter({ name: 'stratum_shares_total', help: 'Shares answered, by result (accepted, rejected, stale, invalid); rate() gives shares per second', labelNames: ['coin', 'result'], registers: [this.registry] });
+    this.acceptedWork = new Counter({ name: 'stratum_accepted_difficulty_total', help: 'Sum of the stratum difficulties of accepted shares', labelNames: ['coin'], registers: [this.registry] });
+    this.blocks = new Counter({ name: 'stratum_blocks_found_total', help: 'Blocks found, by whether the node accepted them', labelNames: ['coin', 'accepted'], registers: [this.registry] });
+    this.outboxDepth = new Gauge({ name: 'stratum_outbox_depth', help: 'Records in the on-disk outbox not yet acknowledged by the pool', labelNames: ['queue'], registers: [this.registry] });
+    this.difficulty = new Gauge({
+      name: 'stratum_difficulty',
+      help: 'Current stratum difficulties of the mining connections (min, median, max)',
+      labelNames: ['coin', 'port', 'stat'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { coin, port, values } of difficulties()) {
+          if (!values.length) continue;
+          const sorted = [...values].sort((a, b) => a - b);
+          const labels = { coin, port: String(port) };
+          this.set({ ...labels, stat: 'min' }, sorted[0]!);
+          this.set({ ...labels, stat: 'median' }, sorted[Math.floor(sorted.length / 2)]!);
+          this.set({ ...labels, stat: 'max' }, sorted[sorted.length - 1]!);
+        }
+      },
+    });
+  }
+
+  serve(port: number, host: string): Promise<Server> {
+    const server = createServer((req, res) => {
+      if (req.method !== 'GET' || (req.url !== '/metrics' && req.url !== '/')) {
+        res.writeHead(404).end();
+        return;
+      }
+      this.registry
+        .metrics()
+        .then((text) => res.writeHead(200, { 'content-type': this.registry.contentType }).end(text))
+        .catch(() => res.writeHead(500).end());
+    });
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve(server));
+    });
+  }
+}

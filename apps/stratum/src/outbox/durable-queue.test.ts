@@ -1,0 +1,188 @@
+// The outbox: nothing answered is lost or doubled across a crash, and batches wait while the pool is down.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, statSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../log.js';
+import type { BatchTransport, SendOutcome } from './durable-queue.js';
+import { httpTransport } from './http-transport.js';
+import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tmp(): string {
+  const d = mkdtempSync(join(tmpdir(), 'hp-outbox-'));
+  dirs.push(d);
+  return d;
+}
+
+/** A pool stand-in: counts each batch id once (as the real one does), can be down. */
+class FakePool implements BatchTransport {
+  up = true;
+  readonly bodies = new Map<string, string>();
+  attempts = 0;
+  async send({ id, body }: { id: string; body: string }): Promise<SendOutcome> {
+    this.attempts += 1;
+    if (!this.up) return 'retry';
+    const known = this.bodies.get(id);
+    if (known !== undefined) expect(known).toBe(body);
+    this.bodies.set(id, body);
+    return 'ok';
+  }
+  shares(): PoolShare[] {
+    return [...this.bodies.values()].flatMap((b) => (JSON.parse(b) as { shares: PoolShare[] }).shares);
+  }
+}
+
+const share = (i: number): PoolShare => ({ coin: 'ltc', account: 'myfarm01', worker: 'rig1', difficulty: i + 1, result: 'accepted', ip: '127.0.0.1', time: 1_800_000_000_000 + i });
+
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('share outbox', () => {
+  it('batches answered shares with unique ids and truncates once acknowledged', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    const q = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 30 });
+    await q.start();
+    await Promise.all(Array.from({ length: 500 }, (_, i) => q.append(share(i))));
+    await until(() => pool.shares().length === 500);
+    for (const id of pool.bodies.keys()) expect(id).toMatch(/^node7-\d{13}-\d{9}$/);
+    const body = JSON.parse([...pool.bodies.values()][0]!) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['batch_id', 'shares']);
+    await until(() => q.depth() === 0);
+    await q.stop();
+    const left = readdirSync(join(dir, 'outbox', 'shares')).filter((f) => f !== 'dead');
+    expect(left.every((f) => f.startsWith('seg-') && statSync(join(dir, 'outbox', 'shares', f)).size === 0)).toBe(true);
+  });
+
+  it('an append resolves only once the share is on disk', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    pool.up = false;
+    const q = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 60_000 });
+    await q.start();
+    await q.append(share(1));
+    const segs = readdirSync(join(dir, 'outbox', 'shares')).filter((f) => f.startsWith('seg-'));
+    const text = segs.map((f) => readFileSync(join(dir, 'outbox', 'shares', f), 'utf8')).join('');
+    expect(JSON.parse(text.trim())).toEqual(share(1));
+    await q.stop();
+  });
+
+  it('keeps batches while the pool is down and delivers them when it is back', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    pool.up = false;
+    const q = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 20 });
+    await q.start();
+    for (let i = 0; i < 200; i++) await q.append(share(i));
+    await until(() => pool.attempts >= 2);
+    expect(q.depth()).toBe(200);
+    pool.up = true;
+    await until(() => q.depth() === 0, 8000);
+    expect(pool.shares().map((s) => s.time).sort()).toEqual(Array.from({ length: 200 }, (_, i) => share(i).time));
+    await q.stop();
+  });
+
+  it('after a crash mid-write, resends unacknowledged batches with the same ids and bodies: nothing lost or doubled', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    pool.up = false;
+    // Run 1: 300 shares answered, sealed into batches that the pool never acknowledged; then 100
+    // more answered in the open segment, and a torn line (the share being written when killed).
+    const q1 = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 60_000 });
+    await q1.start();
+    for (let i = 0; i < 300; i++) await q1.append(share(i));
+    await q1.tick();
+    const sent: string[] = [];
+    pool.up = true;
+    // The pool counts the first batch but its answer is lost (we record then refuse to acknowledge).
+    const realSend = pool.send.bind(pool);
+    pool.send = async (b) => {
+      await realSend(b);
+      sent.push(b.id);
+      return 'retry';
+    };
+    await q1.tick();
+    await until(() => sent.length >= 1);
+    for (let i = 300; i < 400; i++) await q1.append(share(i));
+    // "SIGKILL": no stop(), the process is gone; the open segment ends with half a line.
+    const sharesDir = join(dir, 'outbox', 'shares');
+    const open = readdirSync(sharesDir).filter((f) => f.startsWith('seg-')).sort((a, b) => Number(a.slice(4, -4)) - Number(b.slice(4, -4))).pop()!;
+    appendFileSync(join(sharesDir, open), JSON.stringify(share(999)));
+    const size = statSync(join(sharesDir, open)).size;
+    truncateSync(join(sharesDir, open), size - 10);
+    const idsBefore = [...pool.bodies.keys()];
+
+    // Run 2: same directory, a fresh process.
+    pool.send = realSend;
+    const q2 = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 20 });
+    await q2.start();
+    await until(() => q2.depth() === 0, 8000);
+    await q2.stop();
+    await q1.stop().catch(() => undefined);
+    const times = pool.shares().map((s) => s.time).sort();
+    expect(times).toEqual(Array.from({ length: 400 }, (_, i) => share(i).time));
+    for (const id of idsBefore) expect(pool.bodies.has(id)).toBe(true);
+  });
+
+  it('keeps a batch the pool refuses as malformed in dead/ and moves on', async () => {
+    const dir = tmp();
+    let calls = 0;
+    const q = shareOutbox({
+      dataDir: dir, instanceId: 'node7', log: silentLogger, intervalMs: 20,
+      transport: { send: async () => (calls++ === 0 ? 'reject' : 'ok') },
+    });
+    await q.start();
+    await q.append(share(1));
+    await until(() => q.depth() === 0);
+    await q.stop();
+    expect(readdirSync(join(dir, 'outbox', 'shares', 'dead'))).toHaveLength(1);
+  });
+});
+
+describe('block outbox', () => {
+  it('sends the events the coin publishes as { events } bodies, durably', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    const q = blockOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 20 });
+    await q.start();
+    const sink = durableBlockSink(q, silentLogger);
+    sink.publish({ type: 'confirmations', coin: 'ltc', hash: 'ab'.repeat(32), confirmations: 3 });
+    sink.publish({ type: 'orphaned', coin: 'ltc', hash: 'cd'.repeat(32) });
+    await until(() => pool.bodies.size > 0 && q.depth() === 0);
+    await q.stop();
+    const events = [...pool.bodies.values()].flatMap((b) => (JSON.parse(b) as { events: unknown[] }).events);
+    expect(events).toEqual([
+      { type: 'confirmations', coin: 'ltc', hash: 'ab'.repeat(32), confirmations: 3 },
+      { type: 'orphaned', coin: 'ltc', hash: 'cd'.repeat(32) },
+    ]);
+  });
+});
+
+describe('http transport', () => {
+  const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
+  const send = (fetchImpl: typeof fetch) => httpTransport({ url: 'http://pool/api/internal/shares', ingestKey: 'k'.repeat(16), log: silentLogger, fetchImpl }).send({ id: 'node7-1-000000001', body: '{}' });
+
+  it('maps the contract answers to delivered, retry and refused', async () => {
+    expect(await send(answer(200, { code: 0, data: { applied: false } }) as unknown as typeof fetch)).toBe('ok');
+    expect(await send(answer(500, { code: 10000 }) as unknown as typeof fetch)).toBe('retry');
+    expect(await send(answer(401, { code: 40100 }) as unknown as typeof fetch)).toBe('retry');
+    expect(await send(answer(400, { code: 10001 }) as unknown as typeof fetch)).toBe('reject');
+    expect(await send((async () => { throw new TypeError('fetch failed'); }) as unknown as typeof fetch)).toBe('retry');
+  });
+
+  it('sends the ingest key and JSON', async () => {
+    let seen: RequestInit | undefined;
+    await send((async (_u: string, init: RequestInit) => { seen = init; return new Response('{"code":0}'); }) as unknown as typeof fetch);
+    expect(seen!.headers).toMatchObject({ 'x-ingest-key': 'k'.repeat(16), 'content-type': 'application/json' });
+    expect(seen!.method).toBe('POST');
+  });
+});

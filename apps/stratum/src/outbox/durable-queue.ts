@@ -1,0 +1,341 @@
+// A write-ahead outbox on disk: records are appended to a segment file and fsync'd (one fsync per
+// event-loop turn for all records of that turn) before append() resolves, so whatever the server
+// answered a miner is on disk first. Every interval the open segment is sealed into batches with
+// ids fixed once and for all (written to one file with an atomic rename); a sender delivers them,
+// several at a time, retrying with back-off until acknowledged, then deletes them. After a crash,
+// unsealed segments are sealed on start (a torn last line is a record nobody was answered for) and
+// unacknowledged batches go out again with the same ids and bodies.
+//
+// Files in `dir`:
+//   seg-<n>.log      records of segment n, one JSON line each (the open segment is the highest n)
+//   batches-<n>.jsonl  the sealed batches of segment n: {"id","count","body"} per line
+//   acks-<n>.log     ids of acknowledged batches of segment n, one per line
+//   dead/            batches the receiver refused as malformed (kept for the operator)
+import { mkdirSync } from 'node:fs';
+import { open, readdir, readFile, rename, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '../coin/types.js';
+
+/** What the receiver made of a batch: delivered, try again later, or refused for good. */
+export type SendOutcome = 'ok' | 'retry' | 'reject';
+
+export interface BatchTransport {
+  send(batch: { id: string; body: string }): Promise<SendOutcome>;
+}
+
+export interface DurableQueueOptions<T> {
+  dir: string;
+  /** Prefix of batch ids: ids are `<idPrefix>-<start time in ms>-<sequence>`. */
+  idPrefix: string;
+  maxBatch: number;
+  intervalMs: number;
+  maxInFlight: number;
+  /** The request body for a batch (it is stored as it will be sent). */
+  body: (id: string, items: T[]) => unknown;
+  transport: BatchTransport;
+  log: Logger;
+  /** Back-off bounds for retries. */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  now?: () => number;
+  onDepth?: (depth: number) => void;
+}
+
+interface PendingBatch {
+  segment: number;
+  id: string;
+  count: number;
+  attempts: number;
+  notBefore: number;
+  inFlight: boolean;
+}
+
+interface SealedSegment {
+  total: number;
+  acked: Set<string>;
+}
+
+const SEG = /^seg-(\d+)\.log$/;
+const BATCHES = /^batches-(\d+)\.jsonl$/;
+
+export class DurableQueue<T> {
+  private segment = 0;
+  private fh: FileHandle | undefined;
+  private openItems: T[] = [];
+  private waiting: { line: string; item: T; resolve: () => void; reject: (e: Error) => void }[] = [];
+  private flushScheduled = false;
+  private chain: Promise<unknown> = Promise.resolve();
+  private pending: PendingBatch[] = [];
+  private sealed = new Map<number, SealedSegment>();
+  private timer: NodeJS.Timeout | undefined;
+  private seq = 0;
+  private readonly startTime: number;
+  private inFlight = 0;
+  private stopped = false;
+  private failedWrite: Error | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: DurableQueueOptions<T>) {
+    this.now = opts.now ?? Date.now;
+    this.startTime = this.now();
+    mkdirSync(join(opts.dir, 'dead'), { recursive: true });
+  }
+
+  /** Records not yet acknowledged by the receiver (open segment and pending batches). */
+  depth(): number {
+    return this.openItems.length + this.waiting.length + this.pending.reduce((n, b) => n + b.count, 0);
+  }
+
+  pendingBatches(): number {
+    return this.pending.length;
+  }
+
+  /** Recovers what a previous run left, opens a new segment and starts the sender. */
+  async start(): Promise<void> {
+    const names = await readdir(this.opts.dir);
+    const segs = names.flatMap((n) => (SEG.exec(n) ? [Number(SEG.exec(n)![1])] : [])).sort((a, b) => a - b);
+    const sealedNums = new Set(names.flatMap((n) => (BATCHES.exec(n) ? [Number(BATCHES.exec(n)![1])] : [])));
+    for (const n of segs) {
+      if (sealedNums.has(n)) {
+        await unlink(join(this.opts.dir, `seg-${n}.log`));
+        continue;
+      }
+      const items = parseLines<T>(await readFile(join(this.opts.dir, `seg-${n}.log`), 'utf8'));
+      await this.seal(n, items);
+      sealedNums.add(n);
+    }
+    for (const n of [...sealedNums].sort((a, b) => a - b)) await this.loadSealed(n);
+    this.segment = Math.max(0, ...segs, ...sealedNums) + 1;
+    this.fh = await open(join(this.opts.dir, `seg-${this.segment}.log`), 'a');
+    await fsyncDir(this.opts.dir);
+    this.reportDepth();
+    this.timer = setInterval(() => this.tick(), this.opts.intervalMs);
+    this.timer.unref();
+    this.pump();
+  }
+
+  /** Appends one record; resolves once it is on disk. */
+  append(item: T): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error('outbox stopped'));
+    if (this.failedWrite) return Promise.reject(this.failedWrite);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ line: `${JSON.stringify(item)}\n`, item, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => {
+          this.flushScheduled = false;
+          this.enqueue(() => this.flush());
+        });
+      }
+    });
+  }
+
+  /** Seals the open segment now and tries to send (the timer does this every interval). */
+  async tick(): Promise<void> {
+    await this.enqueue(() => this.rotate());
+    this.pump();
+  }
+
+  /** Stops the timer, writes what is waiting, seals it and gives the sender `drainMs` to deliver. */
+  async stop(drainMs = 0): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.enqueue(() => this.flush());
+    await this.enqueue(() => this.rotate());
+    this.stopped = true;
+    const until = this.now() + drainMs;
+    while (this.pending.length && this.now() < until) {
+      this.pump(true);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    while (this.inFlight > 0 && this.now() < until + 1000) await new Promise((r) => setTimeout(r, 20));
+    await this.chain;
+    await this.fh?.close();
+    this.fh = undefined;
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const next = this.chain.then(task, task);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async flush(): Promise<void> {
+    if (!this.waiting.length || !this.fh) return;
+    const batch = this.waiting;
+    this.waiting = [];
+    try {
+      await this.fh.write(batch.map((w) => w.line).join(''));
+      await this.fh.datasync();
+      for (const w of batch) this.openItems.push(w.item);
+      for (const w of batch) w.resolve();
+    } catch (err) {
+      this.failedWrite = err as Error;
+      this.opts.log.error('outbox write failed: nothing more is answered', { dir: this.opts.dir, err: String(err) });
+      for (const w of batch) w.reject(err as Error);
+    }
+  }
+
+  private async rotate(): Promise<void> {
+    if (!this.fh || !this.openItems.length) return;
+    const n = this.segment;
+    const items = this.openItems;
+    await this.fh.close();
+    this.segment += 1;
+    this.fh = await open(join(this.opts.dir, `seg-${this.segment}.log`), 'a');
+    this.openItems = [];
+    await this.seal(n, items);
+    await unlink(join(this.opts.dir, `seg-${n}.log`));
+    await this.loadSealed(n);
+    this.reportDepth();
+  }
+
+  /** Writes the batches of segment n in one file, atomically: their ids are fixed from now on. */
+  private async seal(n: number, items: T[]): Promise<void> {
+    const lines: string[] = [];
+    for (let i = 0; i < items.length; i += this.opts.maxBatch) {
+      const chunk = items.slice(i, i + this.opts.maxBatch);
+      this.seq += 1;
+      const id = `${this.opts.idPrefix}-${this.startTime}-${String(this.seq).padStart(9, '0')}`;
+      lines.push(JSON.stringify({ id, count: chunk.length, body: this.opts.body(id, chunk) }));
+    }
+    const file = join(this.opts.dir, `batches-${n}.jsonl`);
+    const tmp = `${file}.tmp`;
+    const fh = await open(tmp, 'w');
+    try {
+      await fh.write(lines.length ? `${lines.join('\n')}\n` : '');
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+    await fsyncDir(this.opts.dir);
+  }
+
+  private async loadSealed(n: number): Promise<void> {
+    const file = join(this.opts.dir, `batches-${n}.jsonl`);
+    const batches = parseLines<{ id: string; count: number }>(await readFile(file, 'utf8'));
+    let acked = new Set<string>();
+    try {
+      acked = new Set((await readFile(join(this.opts.dir, `acks-${n}.log`), 'utf8')).split('\n').filter(Boolean));
+    } catch {
+      /* no acknowledgement yet */
+    }
+    const seg: SealedSegment = { total: batches.length, acked };
+    this.sealed.set(n, seg);
+    for (const b of batches) {
+      if (acked.has(b.id)) continue;
+      this.pending.push({ segment: n, id: b.id, count: b.count, attempts: 0, notBefore: 0, inFlight: false });
+    }
+    if (acked.size >= batches.length) await this.dropSegment(n);
+  }
+
+  private async dropSegment(n: number): Promise<void> {
+    this.sealed.delete(n);
+    await unlink(join(this.opts.dir, `batches-${n}.jsonl`)).catch(() => undefined);
+    await unlink(join(this.opts.dir, `acks-${n}.log`)).catch(() => undefined);
+  }
+
+  private pump(force = false): void {
+    if (this.stopped && !force) return;
+    const now = this.now();
+    for (const b of this.pending) {
+      if (this.inFlight >= this.opts.maxInFlight) break;
+      if (b.inFlight || b.notBefore > now) continue;
+      b.inFlight = true;
+      this.inFlight += 1;
+      void this.deliver(b).finally(() => {
+        b.inFlight = false;
+        this.inFlight -= 1;
+        this.pump(this.stopped);
+      });
+    }
+  }
+
+  private async deliver(b: PendingBatch): Promise<void> {
+    let outcome: SendOutcome;
+    let body: string;
+    try {
+      body = await this.readBody(b);
+    } catch (err) {
+      this.opts.log.error('outbox batch unreadable', { id: b.id, err: String(err) });
+      return;
+    }
+    try {
+      outcome = await this.opts.transport.send({ id: b.id, body });
+    } catch (err) {
+      this.opts.log.warn('outbox send failed', { id: b.id, err: String(err) });
+      outcome = 'retry';
+    }
+    if (outcome === 'retry') {
+      b.attempts += 1;
+      const min = this.opts.minBackoffMs ?? 1000;
+      const max = this.opts.maxBackoffMs ?? 30_000;
+      b.notBefore = this.now() + Math.min(max, min * 2 ** Math.min(b.attempts - 1, 16));
+      return;
+    }
+    if (outcome === 'reject') {
+      await appendFile(join(this.opts.dir, 'dead', `${b.id}.json`), body);
+      this.opts.log.error('outbox batch refused by the receiver as malformed; kept in dead/', { id: b.id });
+    }
+    await this.enqueue(() => this.acknowledge(b));
+  }
+
+  private async acknowledge(b: PendingBatch): Promise<void> {
+    const idx = this.pending.indexOf(b);
+    if (idx >= 0) this.pending.splice(idx, 1);
+    const seg = this.sealed.get(b.segment);
+    if (!seg) return;
+    seg.acked.add(b.id);
+    if (seg.acked.size >= seg.total) await this.dropSegment(b.segment);
+    else {
+      const fh = await open(join(this.opts.dir, `acks-${b.segment}.log`), 'a');
+      try {
+        await fh.write(`${b.id}\n`);
+        await fh.datasync();
+      } finally {
+        await fh.close();
+      }
+    }
+    this.reportDepth();
+  }
+
+  private async readBody(b: PendingBatch): Promise<string> {
+    const text = await readFile(join(this.opts.dir, `batches-${b.segment}.jsonl`), 'utf8');
+    for (const line of text.split('\n')) {
+      if (!line.includes(b.id)) continue;
+      const parsed = JSON.parse(line) as { id: string; body: unknown };
+      if (parsed.id === b.id) return JSON.stringify(parsed.body);
+    }
+    throw new Error(`batch ${b.id} not found in segment ${b.segment}`);
+  }
+
+  private reportDepth(): void {
+    this.opts.onDepth?.(this.depth());
+  }
+}
+
+/** Complete JSON lines; a torn or garbled line (a crash mid-write) is skipped. */
+function parseLines<T>(text: string): T[] {
+  const out: T[] = [];
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line) as T);
+    } catch {
+      /* torn write: this record was never acknowledged to anyone */
+    }
+  }
+  return out;
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } catch {
+    /* some filesystems refuse fsync on a directory */
+  } finally {
+    await fh.close();
+  }
+  await mkdir(dir, { recursive: true });
+}

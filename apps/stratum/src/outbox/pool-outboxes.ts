@@ -1,0 +1,73 @@
+// The two outboxes of a stratum process: answered shares (to POST /api/internal/shares or JetStream)
+// and block events (to POST /api/internal/blocks), each a DurableQueue in its own directory.
+import { join } from 'node:path';
+import type { BlockEventSink, Logger, PoolBlockEvent } from '../coin/types.js';
+import { DurableQueue, type BatchTransport } from './durable-queue.js';
+
+/** One share as the pool's ingest contract takes it (docs/stratum-integration.md §2.2). */
+export interface PoolShare {
+  coin: string;
+  account: string;
+  worker: string;
+  /** In the pool's unit: stratum difficulty × coin.poolUnitPerStratumDifficulty. */
+  difficulty: number;
+  result: 'accepted' | 'rejected' | 'stale';
+  reason?: string;
+  ip?: string;
+  /** When the share was checked, Unix ms. */
+  time: number;
+}
+
+export const MAX_SHARES_PER_BATCH = 50_000;
+export const MAX_EVENTS_PER_BATCH = 1_000;
+
+export function shareOutbox(opts: {
+  dataDir: string;
+  instanceId: string;
+  transport: BatchTransport;
+  log: Logger;
+  intervalMs?: number;
+  maxInFlight?: number;
+  onDepth?: (n: number) => void;
+}): DurableQueue<PoolShare> {
+  return new DurableQueue<PoolShare>({
+    dir: join(opts.dataDir, 'outbox', 'shares'),
+    idPrefix: opts.instanceId,
+    maxBatch: MAX_SHARES_PER_BATCH,
+    intervalMs: opts.intervalMs ?? 1000,
+    maxInFlight: opts.maxInFlight ?? 8,
+    body: (id, shares) => ({ batch_id: id, shares }),
+    transport: opts.transport,
+    log: opts.log,
+    ...(opts.onDepth ? { onDepth: opts.onDepth } : {}),
+  });
+}
+
+/** Block events: idempotent on the pool's side, so they carry no batch id in the body. */
+export function blockOutbox(opts: {
+  dataDir: string;
+  instanceId: string;
+  transport: BatchTransport;
+  log: Logger;
+  intervalMs?: number;
+}): DurableQueue<PoolBlockEvent> {
+  return new DurableQueue<PoolBlockEvent>({
+    dir: join(opts.dataDir, 'outbox', 'blocks'),
+    idPrefix: `${opts.instanceId}-blk`,
+    maxBatch: MAX_EVENTS_PER_BATCH,
+    intervalMs: opts.intervalMs ?? 1000,
+    maxInFlight: 1,
+    body: (_id, events) => ({ events }),
+    transport: opts.transport,
+    log: opts.log,
+  });
+}
+
+/** The BlockEventSink the coin side publishes to: every event is written durably, then sent. */
+export function durableBlockSink(queue: DurableQueue<PoolBlockEvent>, log: Logger): BlockEventSink {
+  return {
+    publish(event) {
+      queue.append(event).catch((err) => log.error('block event not written to the outbox', { event, err: String(err) }));
+    },
+  };
+}

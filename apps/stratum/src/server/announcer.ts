@@ -1,0 +1,54 @@
+// Tells the pool which stratum endpoints this process serves, at start and every interval:
+// POST {poolUrl}/api/internal/stratum/endpoints. A failure is only logged; the next round retries.
+import type { Logger } from '../coin/types.js';
+import type { CoinConfig } from '../config.js';
+
+export interface EndpointAnnouncement {
+  instance: string;
+  endpoints: Array<{ coin: string; url: string; start_difficulty: number; min_difficulty: number; max_difficulty: number }>;
+}
+
+export function announcement(instanceId: string, publicHost: string, coins: CoinConfig[]): EndpointAnnouncement {
+  return {
+    instance: instanceId,
+    endpoints: coins.flatMap((c) =>
+      c.ports.map((p) => ({
+        coin: c.coin,
+        url: `stratum+tcp://${publicHost}:${p.port}`,
+        start_difficulty: p.startDifficulty,
+        min_difficulty: p.minDifficulty,
+        max_difficulty: p.maxDifficulty,
+      })),
+    ),
+  };
+}
+
+export function startAnnouncer(opts: {
+  poolUrl: string;
+  ingestKey: string;
+  body: EndpointAnnouncement;
+  intervalSeconds: number;
+  log: Logger;
+  fetchImpl?: typeof fetch;
+}): { stop(): void; announce(): Promise<boolean> } {
+  const url = `${opts.poolUrl.replace(/\/$/, '')}/api/internal/stratum/endpoints`;
+  const announce = async (): Promise<boolean> => {
+    try {
+      const res = await (opts.fetchImpl ?? fetch)(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ingest-key': opts.ingestKey },
+        body: JSON.stringify(opts.body),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (res.ok) return true;
+      opts.log.warn('endpoint announcement refused by the pool', { status: res.status });
+    } catch (err) {
+      opts.log.warn('endpoint announcement failed', { err: String(err) });
+    }
+    return false;
+  };
+  void announce();
+  const timer = setInterval(() => void announce(), opts.intervalSeconds * 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer), announce };
+}

@@ -1,0 +1,66 @@
+// Per-IP connection counts and temporary bans. Both maps are bounded: counts vanish at zero, bans
+// expire (swept) and the ban list has a ceiling (the oldest ban goes first).
+export class IpGuard {
+  private readonly counts = new Map<string, number>();
+  private readonly bans = new Map<string, number>();
+
+  constructor(
+    private readonly maxPerIp: number,
+    private readonly maxBans = 100_000,
+  ) {}
+
+  banned(ip: string, now: number): boolean {
+    const until = this.bans.get(ip);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.bans.delete(ip);
+    return false;
+  }
+
+  ban(ip: string, seconds: number, now: number): void {
+    if (seconds <= 0) return;
+    this.bans.delete(ip);
+    this.bans.set(ip, now + seconds * 1000);
+    if (this.bans.size > this.maxBans) this.bans.delete(this.bans.keys().next().value as string);
+  }
+
+  /** Takes a connection slot for ip; false when the IP already holds its maximum. */
+  acquire(ip: string): boolean {
+    const n = this.counts.get(ip) ?? 0;
+    if (n >= this.maxPerIp) return false;
+    this.counts.set(ip, n + 1);
+    return true;
+  }
+
+  release(ip: string): void {
+    const n = (this.counts.get(ip) ?? 1) - 1;
+    if (n <= 0) this.counts.delete(ip);
+    else this.counts.set(ip, n);
+  }
+
+  sweep(now: number): void {
+    for (const [ip, until] of this.bans) if (until <= now) this.bans.delete(ip);
+  }
+
+  connections(ip: string): number {
+    return this.counts.get(ip) ?? 0;
+  }
+}
+
+/** Invalid shares of one connection in a sliding window: at most `threshold` timestamps are kept. */
+export class InvalidShareWindow {
+  private readonly times: number[] = [];
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly threshold: number,
+  ) {}
+
+  /** Records one invalid share; true when the window now holds `threshold` of them. */
+  record(now: number): boolean {
+    while (this.times.length && this.times[0]! <= now - this.windowMs) this.times.shift();
+    this.times.push(now);
+    if (this.times.length > this.threshold) this.times.shift();
+    return this.times.length >= this.threshold;
+  }
+}

@@ -1,0 +1,108 @@
+// Abuse limits over real sockets, PROXY protocol, and a fuzz run of random bytes and random JSON.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../../test/harness.js';
+import { TestClient } from '../../test/stratum-client.js';
+import { parseProxyV1 } from './proxy-protocol.js';
+
+let h: Harness;
+const clients: TestClient[] = [];
+async function client(): Promise<TestClient> {
+  const c = await TestClient.open(h.port);
+  clients.push(c);
+  return c;
+}
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await h?.stop();
+});
+
+describe('limits', () => {
+  it('refuses connections over the per-IP limit', async () => {
+    h = await startHarness({ limits: { maxConnectionsPerIp: 2 } });
+    const a = await client();
+    const b = await client();
+    await a.call('mining.subscribe', []);
+    await b.call('mining.subscribe', []);
+    const c = await client();
+    await c.closed;
+    a.close();
+    await a.closed;
+    await new Promise((r) => setTimeout(r, 50));
+    const d = await client();
+    expect((await d.call('mining.subscribe', [])).error).toBeNull();
+  });
+
+  it('closes a connection that does not authorize in time, and an idle one', async () => {
+    h = await startHarness({ limits: { authTimeoutSeconds: 0.2, idleTimeoutSeconds: 0.4 }, sweepMs: 50 });
+    const a = await client();
+    await a.call('mining.subscribe', []);
+    const b = await client();
+    await b.login();
+    await a.closed;
+    expect(b.isClosed).toBe(false);
+    await b.closed;
+  });
+
+  it('drops and bans an IP that sends too many invalid shares in the window', async () => {
+    h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
+    const a = await client();
+    await a.login();
+    const job = h.coin.currentJob()!;
+    for (let i = 0; i < 5; i++) a.send('mining.submit', ['myfarm01.rig1', job.id, `0000000${i}`, '5f5e1000', '00000001']);
+    await a.closed;
+    const again = await client();
+    await again.closed;
+  });
+
+  it('takes the miner’s address from a PROXY v1 header and refuses a connection without one', async () => {
+    h = await startHarness({ limits: { proxyProtocol: true } });
+    const a = await client();
+    a.raw('PROXY TCP4 203.0.113.9 10.0.0.1 51234 3333\r\n');
+    await a.login();
+    await a.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', '00000020']);
+    expect(h.shares[0]!.ip).toBe('203.0.113.9');
+    const b = await client();
+    b.send('mining.subscribe', []);
+    await b.closed;
+  });
+
+  it('parses PROXY v1 headers strictly', () => {
+    expect(parseProxyV1('PROXY TCP6 2001:db8::1 2001:db8::2 1 2')).toEqual({ ok: true, sourceIp: '2001:db8::1' });
+    expect(parseProxyV1('PROXY UNKNOWN')).toEqual({ ok: true, sourceIp: undefined });
+    expect(parseProxyV1('PROXY TCP4 1.2.3 1.2.3.4 1 2').ok).toBe(false);
+    expect(parseProxyV1('PROXY TCP4 1.2.3.4 1.2.3.4 1 99999').ok).toBe(false);
+    expect(parseProxyV1(`PROXY TCP4 ${'1'.repeat(120)}`).ok).toBe(false);
+  });
+});
+
+describe('fuzz: no input crashes the server or stays in memory', () => {
+  const methods = ['mining.subscribe', 'mining.authorize', 'mining.configure', 'mining.submit', 'mining.suggest_difficulty', 'mining.extranonce.subscribe', 'x'];
+  const request = fc.record({
+    id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.object()),
+    method: fc.oneof(fc.constantFrom(...methods), fc.string()),
+    params: fc.oneof(fc.array(fc.jsonValue(), { maxLength: 7 }), fc.jsonValue()),
+  });
+
+  it('survives random bytes and random JSON-RPC, and still serves a well-behaved miner', async () => {
+    h = await startHarness({ limits: { maxConnectionsPerIp: 1000, invalidSharesThreshold: 1_000_000 } });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b)), request.map((r) => Buffer.from(`${JSON.stringify(r)}\n`)), fc.jsonValue().map((v) => Buffer.from(`${JSON.stringify(v)}\n`))), { minLength: 1, maxLength: 8 }),
+        async (chunks) => {
+          const c = await TestClient.open(h.port);
+          c.raw(Buffer.from('{"id":0,"method":"mining.subscribe","params":[]}\n'));
+          for (const chunk of chunks) if (!c.isClosed) c.raw(chunk);
+          await new Promise((r) => setTimeout(r, 5));
+          c.close();
+        },
+      ),
+      { numRuns: 150 },
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(h.server.connectionCount()).toBe(0);
+    const ok = await client();
+    await ok.login();
+    expect((await ok.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', '00000020'])).result).toBe(true);
+  });
+});

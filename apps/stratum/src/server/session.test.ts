@@ -1,0 +1,246 @@
+// Stratum V1 over real sockets against a live server with a fake coin.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../../test/harness.js';
+import { TestClient } from '../../test/stratum-client.js';
+
+let h: Harness;
+const clients: TestClient[] = [];
+async function client(): Promise<TestClient> {
+  const c = await TestClient.open(h.port);
+  clients.push(c);
+  return c;
+}
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await h?.stop();
+});
+
+const nonce = (d: number) => d.toString(16).padStart(8, '0');
+
+describe('subscribe, configure, authorize', () => {
+  it('subscribes with an extranonce1 of the instance prefix and 4-byte extranonce2', async () => {
+    h = await startHarness();
+    const c = await client();
+    const sub = await c.call('mining.subscribe', ['cgminer/4.12']);
+    const [subs, en1, size] = sub.result as [string[][], string, number];
+    expect(en1).toMatch(/^07[0-9a-f]{6}$/);
+    expect(size).toBe(4);
+    expect(subs).toEqual([['mining.set_difficulty', en1], ['mining.notify', en1]]);
+    expect(sub.error).toBeNull();
+  });
+
+  it('sends set_difficulty before the first notify after authorize', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    const setIdx = c.messages.findIndex((m) => m.method === 'mining.set_difficulty');
+    await c.wait((m) => m.method === 'mining.notify');
+    const notifyIdx = c.messages.findIndex((m) => m.method === 'mining.notify');
+    expect(setIdx).toBeGreaterThanOrEqual(0);
+    expect(setIdx).toBeLessThan(notifyIdx);
+    expect(c.messages[setIdx]!.params).toEqual([16]);
+    const notify = c.messages[notifyIdx]!;
+    expect(notify.params![0]).toBe(h.coin.currentJob()!.id);
+    expect(notify.params![8]).toBe(true);
+  });
+
+  it('negotiates version rolling inside the pool mask and takes minimum-difficulty', async () => {
+    h = await startHarness();
+    const c = await client();
+    const conf = await c.call('mining.configure', [
+      ['version-rolling', 'minimum-difficulty'],
+      { 'version-rolling.mask': 'ffffffff', 'version-rolling.min-bit-count': 2, 'minimum-difficulty.value': 64 },
+    ]);
+    expect(conf.result).toEqual({ 'version-rolling': true, 'version-rolling.mask': '1fffe000', 'minimum-difficulty': true });
+    await c.login();
+    const sd = await c.wait((m) => m.method === 'mining.set_difficulty');
+    expect(sd.params).toEqual([64]);
+    const c2 = await client();
+    const conf2 = await c2.call('mining.configure', [['version-rolling'], { 'version-rolling.mask': '00ffe000' }]);
+    expect((conf2.result as Record<string, unknown>)['version-rolling.mask']).toBe('00ffe000');
+  });
+
+  it('splits the user name at the last dot and lower-cases the worker', async () => {
+    h = await startHarness();
+    h.accounts.set('farm2024', 'exists');
+    const c = await client();
+    await c.call('mining.subscribe', []);
+    const ok = await c.call('mining.authorize', ['farm2024.Rig7', 'anything']);
+    expect(ok.result).toBe(true);
+    await c.wait((m) => m.method === 'mining.notify');
+    await c.call('mining.submit', ['farm2024.Rig7', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(100)]);
+    expect(h.shares[0]).toMatchObject({ account: 'farm2024', worker: 'rig7' });
+  });
+
+  it('refuses an unknown sub-account and bad user names with code 24 and a clear message', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.call('mining.subscribe', []);
+    const unknown = await c.call('mining.authorize', ['nobody99.rig1', 'x']);
+    expect(unknown.result).toBe(false);
+    expect(unknown.error).toEqual([24, expect.stringContaining('unknown sub-account'), null]);
+    expect((await c.call('mining.authorize', ['myfarm01', 'x'])).error).toEqual([24, 'user name must be <sub-account>.<worker>', null]);
+    expect((await c.call('mining.authorize', ['myfarm01.rig-1', 'x'])).error).toEqual([24, 'worker names are 1 to 64 letters or digits', null]);
+    expect((await c.call('mining.authorize', ['my.farm.rig1', 'x'])).error).toEqual([24, 'sub-account names are 4 to 30 letters or digits', null]);
+    expect((await c.call('mining.authorize', [42, 'x'])).error![0]).toBe(24);
+  });
+
+  it('resumes a session: the old extranonce1 when it is free', async () => {
+    h = await startHarness();
+    const a = await client();
+    const en1 = await a.login();
+    a.close();
+    await a.closed;
+    await new Promise((r) => setTimeout(r, 50));
+    const b = await client();
+    expect(await b.login('myfarm01.rig1', en1)).toBe(en1);
+    const c = await client();
+    expect(await c.login('myfarm01.rig1', en1)).not.toBe(en1);
+  });
+
+  it('answers mining.extranonce.subscribe and mining.suggest_difficulty', async () => {
+    h = await startHarness();
+    const c = await client();
+    expect((await c.call('mining.suggest_difficulty', [256])).result).toBe(true);
+    expect((await c.call('mining.extranonce.subscribe', [])).result).toBe(true);
+    await c.login();
+    expect((await c.wait((m) => m.method === 'mining.set_difficulty')).params).toEqual([256]);
+    expect((await c.call('mining.suggest_difficulty', ['x'])).error![0]).toBe(20);
+  });
+});
+
+describe('mining.submit', () => {
+  it('accepts a share, records it in pool units with the IP before answering', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    const job = h.coin.currentJob()!;
+    const before = Date.now();
+    const res = await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000001', '5f5e1000', nonce(20)]);
+    expect(res).toMatchObject({ result: true, error: null });
+    expect(h.shares).toHaveLength(1);
+    expect(h.shares[0]).toMatchObject({ coin: 'ltc', account: 'myfarm01', worker: 'rig1', difficulty: 16 * 65536, result: 'accepted', ip: '127.0.0.1' });
+    expect(h.shares[0]!.time).toBeGreaterThanOrEqual(before);
+  });
+
+  it('passes the optional version bits and the negotiated mask to the coin', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.call('mining.configure', [['version-rolling'], { 'version-rolling.mask': '1fffe000' }]);
+    await c.login();
+    await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(20), '00002000']);
+    expect(h.coin.submissions[0]).toMatchObject({ versionBits: '00002000', versionMask: 0x1fffe000, difficulty: 16 });
+  });
+
+  it('answers 21 stale, 22 duplicate, 23 low difficulty and records each', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    const old = h.coin.currentJob()!;
+    const n = nonce(50);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000001', '5f5e1000', n])).result).toBe(true);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000001', '5f5e1000', n])).error).toEqual([22, 'duplicate share', null]);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000002', '5f5e1000', nonce(3)])).error).toEqual([23, 'low difficulty share', null]);
+    h.coin.newJob(true);
+    await c.wait((m) => m.method === 'mining.notify' && m.params![0] !== old.id);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000003', '5f5e1000', n])).error).toEqual([21, 'job not found', null]);
+    expect(h.shares.map((s) => [s.result, s.reason])).toEqual([
+      ['accepted', undefined],
+      ['rejected', 'duplicate'],
+      ['rejected', 'low difficulty'],
+      ['stale', 'job not found'],
+    ]);
+  });
+
+  it('answers 25 before subscribe, 24 for a worker not authorized, 20 for malformed parameters', async () => {
+    h = await startHarness();
+    const c = await client();
+    expect((await c.call('mining.submit', ['myfarm01.rig1', '1', '00000001', '5f5e1000', '00000001'])).error![0]).toBe(25);
+    await c.call('mining.subscribe', []);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', '1', '00000001', '5f5e1000', '00000001'])).error![0]).toBe(24);
+    await c.call('mining.authorize', ['myfarm01.rig1', '']);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', '1', '001', '5f5e1000', '00000001'])).error![0]).toBe(20);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', '1', '00000001', '5f5e1000', '00000001', 'zz'])).error![0]).toBe(20);
+    expect(h.shares).toHaveLength(0);
+  });
+
+  it('does not answer true when the share cannot be written to the outbox', async () => {
+    h = await startHarness({ recordShare: async () => { throw new Error('disk full'); } });
+    const c = await client();
+    await c.login();
+    const res = await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(20)]);
+    expect(res.result).toBe(false);
+    expect(res.error![0]).toBe(20);
+  });
+
+  it('answers a block share true, records it, and counts the block with its finder', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    const res = await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', 'ffffffff']);
+    expect(res.result).toBe(true);
+    expect(h.shares).toHaveLength(1);
+    expect(h.blocks).toEqual([{ block: expect.objectContaining({ hash: 'ab'.repeat(32), accepted: true }), account: 'myfarm01', worker: 'rig1' }]);
+  });
+
+  it('sends new jobs to mining sessions', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    await c.wait((m) => m.method === 'mining.notify');
+    const job = h.coin.newJob(false);
+    const n = await c.waitNew((m) => m.method === 'mining.notify');
+    expect(n.params![0]).toBe(job.id);
+    expect(n.params![8]).toBe(false);
+  });
+});
+
+describe('framing', () => {
+  it('closes on invalid JSON', async () => {
+    h = await startHarness();
+    const c = await client();
+    c.raw('{"id":1,"method":\n');
+    await c.closed;
+  });
+
+  it('closes on an unknown method before subscribe, answers 20 after', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    expect((await c.call('mining.frobnicate', [])).error![0]).toBe(20);
+    const d = await client();
+    d.send('mining.frobnicate', []);
+    await d.closed;
+  });
+
+  it('closes on a line over 16 KB, with or without its newline', async () => {
+    h = await startHarness();
+    const c = await client();
+    c.raw(`{"id":1,"method":"mining.subscribe","params":["${'a'.repeat(17 * 1024)}"]}\n`);
+    await c.closed;
+    const d = await client();
+    d.raw('x'.repeat(20 * 1024));
+    await d.closed;
+  });
+
+  it('accepts CRLF and lines split across packets', async () => {
+    h = await startHarness();
+    const c = await client();
+    c.raw('{"id":1,"method":"mining.sub');
+    await new Promise((r) => setTimeout(r, 20));
+    c.raw('scribe","params":[]}\r\n');
+    expect((await c.wait((m) => m.id === 1)).error).toBeNull();
+  });
+
+  it('sends client.reconnect to every session on a graceful stop', async () => {
+    h = await startHarness();
+    const a = await client();
+    const b = await client();
+    await a.login();
+    await b.call('mining.subscribe', []);
+    const stopped = h.server.stop(200);
+    await a.wait((m) => m.method === 'client.reconnect');
+    await b.wait((m) => m.method === 'client.reconnect');
+    await stopped;
+  });
+});

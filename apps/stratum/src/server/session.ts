@@ -1,0 +1,473 @@
+// One miner connection speaking Stratum V1 (newline-delimited JSON-RPC). Lines are handled in order;
+// a submission's check runs in the background (answers carry the request id, so they may overtake
+// each other), and its share is written to the outbox before the answer leaves.
+import type { Socket } from 'node:net';
+import { EXTRANONCE2_SIZE, type CoinWork, type Logger, type ShareCheckResult, type StratumJob } from '../coin/types.js';
+import type { PortConfig } from '../config.js';
+import type { PoolShare } from '../outbox/pool-outboxes.js';
+import type { AccountAnswer } from './account-lookup.js';
+import { StratumError, stratumError, type StratumErrorCode } from './errors.js';
+import { InvalidShareWindow } from './ip-guard.js';
+import { LineSplitter } from './line-splitter.js';
+import { parseProxyV1 } from './proxy-protocol.js';
+import { Vardiff, type VardiffSettings } from './vardiff.js';
+
+export const MAX_LINE_BYTES = 16 * 1024;
+/** BIP 310: the version bits this pool lets miners roll. */
+export const POOL_VERSION_MASK = 0x1fffe000;
+const MAX_WORKERS_PER_CONNECTION = 64;
+const MAX_PENDING = 64;
+const MAX_JOBS_REMEMBERED = 16;
+const MAX_WRITE_BACKLOG = 512 * 1024;
+
+const KNOWN_METHODS = new Set([
+  'mining.subscribe',
+  'mining.authorize',
+  'mining.configure',
+  'mining.suggest_difficulty',
+  'mining.extranonce.subscribe',
+  'mining.submit',
+  'mining.get_transactions',
+  'mining.multi_version',
+]);
+
+const HEX8 = /^[0-9a-fA-F]{8}$/;
+const EXTRANONCE2 = new RegExp(`^[0-9a-fA-F]{${EXTRANONCE2_SIZE * 2}}$`);
+const ACCOUNT = /^[A-Za-z0-9]{4,30}$/;
+const WORKER = /^[0-9a-z]{1,64}$/;
+
+export type ShareResult = PoolShare['result'];
+
+/** What a session needs from its server. */
+export interface SessionContext {
+  coin: CoinWork;
+  port: PortConfig;
+  vardiff: VardiffSettings;
+  invalidShares: { windowSeconds: number; threshold: number; banSeconds: number };
+  proxyProtocol: boolean;
+  allocateExtranonce(resume?: string): string | undefined;
+  releaseExtranonce(extranonce1: string): void;
+  /** Takes the IP's connection slot (false: banned or over its limit). */
+  admit(ip: string): boolean;
+  ban(ip: string, seconds: number): void;
+  checkAccount(name: string): Promise<AccountAnswer>;
+  recordShare(share: PoolShare): Promise<void>;
+  onShare(result: ShareResult, stratumDifficulty: number): void;
+  onBlock(session: Session, result: Extract<ShareCheckResult, { ok: true }>, account: string, worker: string): void;
+  onDifficulty(): void;
+  log: Logger;
+  now(): number;
+}
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+interface Request {
+  id: Json;
+  method: string;
+  params: unknown[];
+}
+
+export class Session {
+  ip: string;
+  admitted = false;
+  closed = false;
+  extranonce1: string | undefined;
+  subscribed = false;
+  difficulty: number;
+  versionMask = 0;
+  readonly connectedAt: number;
+  lastActivity: number;
+  userAgent = '';
+  private readonly workers = new Map<string, { account: string; worker: string }>();
+  private readonly jobDifficulties = new Map<string, number[]>();
+  private readonly splitter = new LineSplitter(MAX_LINE_BYTES);
+  private readonly vardiff: Vardiff;
+  private readonly invalid: InvalidShareWindow;
+  private awaitingProxy: boolean;
+  private mining = false;
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private paused = false;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly ctx: SessionContext,
+  ) {
+    this.ip = normalizeIp(socket.remoteAddress ?? '');
+    this.connectedAt = ctx.now();
+    this.lastActivity = this.connectedAt;
+    this.difficulty = ctx.port.startDifficulty;
+    this.vardiff = new Vardiff(ctx.vardiff, ctx.port.minDifficulty, ctx.port.maxDifficulty, this.connectedAt);
+    this.invalid = new InvalidShareWindow(ctx.invalidShares.windowSeconds * 1000, ctx.invalidShares.threshold);
+    this.awaitingProxy = ctx.proxyProtocol;
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', () => this.close());
+    socket.on('close', () => this.close());
+  }
+
+  get authorized(): boolean {
+    return this.workers.size > 0;
+  }
+
+  /** Starts the session: without PROXY protocol the socket's address is the miner's. */
+  begin(): void {
+    if (!this.awaitingProxy) this.admitOrClose();
+  }
+
+  close(reason?: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (reason) this.ctx.log.info('connection closed', { ip: this.ip, reason });
+    if (this.extranonce1) this.ctx.releaseExtranonce(this.extranonce1);
+    this.socket.destroy();
+  }
+
+  /** A new job from the coin: a pending difficulty goes first, then the job. */
+  sendJob(job: StratumJob): void {
+    if (!this.mining || this.closed) return;
+    if (job.cleanJobs) this.jobDifficulties.clear();
+    this.notify(job, job.cleanJobs);
+  }
+
+  /** Asks the miner to reconnect (graceful shutdown): it comes back to this or another instance. */
+  reconnect(): void {
+    this.write({ id: null, method: 'client.reconnect', params: [] });
+  }
+
+  /** Called by the server's sweep: a window without shares makes the work easier. */
+  idleRetarget(now: number): void {
+    if (!this.mining) return;
+    const next = this.vardiff.onIdle(this.difficulty, now);
+    if (next !== undefined) this.changeDifficulty(next);
+  }
+
+  pendingSubmissions(): number {
+    return this.pending;
+  }
+
+  private admitOrClose(): void {
+    if (!this.ctx.admit(this.ip)) {
+      this.close('refused: banned or too many connections from this IP');
+      return;
+    }
+    this.admitted = true;
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.closed) return;
+    this.lastActivity = this.ctx.now();
+    const lines = this.splitter.push(chunk);
+    if (lines === 'overflow') {
+      this.close('line over 16 KB');
+      return;
+    }
+    for (const line of lines) {
+      if (this.closed) return;
+      if (this.awaitingProxy) {
+        this.awaitingProxy = false;
+        const header = parseProxyV1(line);
+        if (!header.ok) {
+          this.close(header.reason);
+          return;
+        }
+        if (header.sourceIp) this.ip = normalizeIp(header.sourceIp);
+        this.admitOrClose();
+        continue;
+      }
+      if (!this.admitted) return;
+      if (!line.trim()) continue;
+      const request = parseRequest(line);
+      if (request === 'ignore') continue;
+      if (request === undefined) {
+        this.close('invalid JSON-RPC');
+        return;
+      }
+      if (!KNOWN_METHODS.has(request.method) && !this.subscribed) {
+        this.close(`unknown method before subscribe: ${request.method.slice(0, 64)}`);
+        return;
+      }
+      this.pending += 1;
+      this.applyBackpressure();
+      this.queue = this.queue
+        .then(() => this.handle(request))
+        .catch((err) => {
+          this.ctx.log.error('stratum request failed', { method: request.method, err: String(err) });
+          this.answer(request.id, null, stratumError(StratumError.OTHER, 'internal error'));
+        })
+        .finally(() => {
+          this.pending -= 1;
+          this.applyBackpressure();
+        });
+    }
+  }
+
+  /** Stops reading while many requests wait, so a flood cannot queue without bound. */
+  private applyBackpressure(): void {
+    if (!this.paused && this.pending >= MAX_PENDING) {
+      this.paused = true;
+      this.socket.pause();
+    } else if (this.paused && this.pending < MAX_PENDING / 2) {
+      this.paused = false;
+      if (!this.closed) this.socket.resume();
+    }
+  }
+
+  private async handle(req: Request): Promise<void> {
+    if (this.closed) return;
+    switch (req.method) {
+      case 'mining.subscribe':
+        return this.subscribe(req);
+      case 'mining.authorize':
+        return this.authorize(req);
+      case 'mining.configure':
+        return this.configure(req);
+      case 'mining.suggest_difficulty':
+        return this.suggestDifficulty(req);
+      case 'mining.extranonce.subscribe':
+        return this.answer(req.id, true);
+      case 'mining.submit':
+        // The check runs beside the next lines; only its validation holds the queue.
+        this.submit(req);
+        return;
+      default:
+        return this.answer(req.id, null, stratumError(StratumError.OTHER, `method not supported: ${req.method.slice(0, 64)}`));
+    }
+  }
+
+  private subscribe(req: Request): void {
+    if (this.subscribed) {
+      return this.answer(req.id, null, stratumError(StratumError.OTHER, 'already subscribed'));
+    }
+    const [agent, resume] = req.params;
+    if (typeof agent === 'string') this.userAgent = agent.slice(0, 128);
+    const extranonce1 = this.ctx.allocateExtranonce(typeof resume === 'string' ? resume : undefined);
+    if (!extranonce1) {
+      this.answer(req.id, null, stratumError(StratumError.OTHER, 'server full'));
+      return this.close('no free extranonce1');
+    }
+    this.extranonce1 = extranonce1;
+    this.subscribed = true;
+    this.answer(req.id, [[['mining.set_difficulty', extranonce1], ['mining.notify', extranonce1]], extranonce1, EXTRANONCE2_SIZE]);
+    this.startMining();
+  }
+
+  private async authorize(req: Request): Promise<void> {
+    const [user] = req.params;
+    const refuse = (msg: string) => this.answer(req.id, false, stratumError(StratumError.UNAUTHORIZED, msg));
+    if (typeof user !== 'string' || !user.length || user.length > 128) return refuse('user name must be <sub-account>.<worker>');
+    if (this.workers.has(user)) return this.answer(req.id, true);
+    if (this.workers.size >= MAX_WORKERS_PER_CONNECTION) return refuse('too many workers on one connection');
+    const dot = user.lastIndexOf('.');
+    if (dot <= 0 || dot === user.length - 1) return refuse('user name must be <sub-account>.<worker>');
+    const account = user.slice(0, dot);
+    const worker = user.slice(dot + 1).toLowerCase();
+    if (!ACCOUNT.test(account)) return refuse('sub-account names are 4 to 30 letters or digits');
+    if (!WORKER.test(worker)) return refuse('worker names are 1 to 64 letters or digits');
+    const answer = await this.ctx.checkAccount(account);
+    if (this.closed) return;
+    if (answer === 'unknown') return refuse(`unknown sub-account "${account}": create it on the pool's web site first`);
+    this.workers.set(user, { account: account.toLowerCase(), worker });
+    this.answer(req.id, true);
+    this.startMining();
+  }
+
+  private configure(req: Request): void {
+    const [extensions, params] = req.params;
+    if (!Array.isArray(extensions) || (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params)))) {
+      return this.answer(req.id, null, stratumError(StratumError.OTHER, 'mining.configure takes [extensions, parameters]'));
+    }
+    const p = (params ?? {}) as Record<string, unknown>;
+    const result: Record<string, Json> = {};
+    if (extensions.includes('version-rolling')) {
+      const requested = typeof p['version-rolling.mask'] === 'string' && HEX8.test(p['version-rolling.mask']) ? parseInt(p['version-rolling.mask'], 16) : 0xffffffff;
+      this.versionMask = (requested & POOL_VERSION_MASK) >>> 0;
+      result['version-rolling'] = true;
+      result['version-rolling.mask'] = this.versionMask.toString(16).padStart(8, '0');
+    }
+    if (extensions.includes('minimum-difficulty')) {
+      const value = p['minimum-difficulty.value'];
+      if (typeof value === 'number' && Number.isFinite(value) && value > 0) {
+        this.vardiff.setMinerMinimum(value);
+        result['minimum-difficulty'] = true;
+        const clamped = this.vardiff.clamp(this.difficulty);
+        if (clamped !== this.difficulty) this.changeDifficulty(clamped);
+      } else result['minimum-difficulty'] = false;
+    }
+    this.answer(req.id, result);
+  }
+
+  private suggestDifficulty(req: Request): void {
+    const [value] = req.params;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      return this.answer(req.id, null, stratumError(StratumError.OTHER, 'difficulty must be a number above 0'));
+    }
+    this.answer(req.id, true);
+    this.changeDifficulty(this.vardiff.clamp(value));
+  }
+
+  private submit(req: Request): void {
+    const fail = (code: StratumErrorCode, msg: string) => this.answer(req.id, false, stratumError(code, msg));
+    if (!this.subscribed || !this.extranonce1) return fail(StratumError.NOT_SUBSCRIBED, 'not subscribed');
+    const [user, jobId, extranonce2, ntime, nonce, versionBits] = req.params;
+    const who = typeof user === 'string' ? this.workers.get(user) : undefined;
+    if (!who) return fail(StratumError.UNAUTHORIZED, 'unauthorized worker');
+    if (
+      typeof jobId !== 'string' || jobId.length > 64 ||
+      typeof extranonce2 !== 'string' || !EXTRANONCE2.test(extranonce2) ||
+      typeof ntime !== 'string' || !HEX8.test(ntime) ||
+      typeof nonce !== 'string' || !HEX8.test(nonce) ||
+      (versionBits !== undefined && (typeof versionBits !== 'string' || !HEX8.test(versionBits)))
+    ) {
+      this.countInvalid();
+      return fail(StratumError.OTHER, 'malformed submission');
+    }
+    const difficulties = this.jobDifficulties.get(jobId) ?? [this.difficulty];
+    const required = Math.min(...difficulties);
+    this.pending += 1;
+    void this.checkShare(req.id, {
+      jobId,
+      extranonce1: this.extranonce1,
+      extranonce2: extranonce2.toLowerCase(),
+      ntime: ntime.toLowerCase(),
+      nonce: nonce.toLowerCase(),
+      ...(versionBits !== undefined ? { versionBits: versionBits.toLowerCase() } : {}),
+      versionMask: this.versionMask,
+      difficulty: required,
+      account: who.account,
+      worker: who.worker,
+    }, difficulties).finally(() => {
+      this.pending -= 1;
+      this.applyBackpressure();
+    });
+  }
+
+  private async checkShare(id: Json, submission: Parameters<CoinWork['check']>[0], difficulties: number[]): Promise<void> {
+    const { coin } = this.ctx;
+    let result: ShareCheckResult;
+    try {
+      result = await coin.check(submission);
+    } catch (err) {
+      this.ctx.log.error('share check failed', { err: String(err) });
+      return this.answer(id, false, stratumError(StratumError.OTHER, 'internal error'));
+    }
+    const time = this.ctx.now();
+    let share: PoolShare | undefined;
+    let credited = submission.difficulty;
+    if (result.ok) {
+      // Credited at the highest difficulty this job was sent at that the share meets.
+      credited = Math.max(submission.difficulty, ...difficulties.filter((d) => d <= result.shareDifficulty));
+      share = this.share(submission, credited, 'accepted', undefined, time);
+    } else if (result.code === StratumError.LOW_DIFFICULTY) {
+      share = this.share(submission, credited, 'rejected', 'low difficulty', time);
+    } else if (result.code === StratumError.JOB_NOT_FOUND) {
+      share = this.share(submission, credited, 'stale', 'job not found', time);
+    } else if (result.code === StratumError.DUPLICATE) {
+      share = this.share(submission, credited, 'rejected', 'duplicate', time);
+    }
+    if (share) {
+      try {
+        await this.ctx.recordShare(share);
+      } catch {
+        return this.answer(id, false, stratumError(StratumError.OTHER, 'the server cannot record shares now'));
+      }
+      this.ctx.onShare(share.result, credited);
+    }
+    if (result.ok) {
+      if (result.block) this.ctx.onBlock(this, result, submission.account, submission.worker);
+      this.answer(id, true);
+      const next = this.vardiff.onShare(this.difficulty, time);
+      if (next !== undefined) this.changeDifficulty(next);
+      return;
+    }
+    this.answer(id, false, stratumError(result.code, result.reason));
+    this.countInvalid();
+  }
+
+  private share(s: Parameters<CoinWork['check']>[0], difficulty: number, result: ShareResult, reason: string | undefined, time: number): PoolShare {
+    return {
+      coin: this.ctx.coin.coin,
+      account: s.account,
+      worker: s.worker,
+      difficulty: difficulty * this.ctx.coin.poolUnitPerStratumDifficulty,
+      result,
+      ...(reason ? { reason } : {}),
+      ...(this.ip ? { ip: this.ip } : {}),
+      time,
+    };
+  }
+
+  private countInvalid(): void {
+    if (!this.invalid.record(this.ctx.now())) return;
+    this.ctx.ban(this.ip, this.ctx.invalidShares.banSeconds);
+    this.close('too many invalid shares: IP banned');
+  }
+
+  private startMining(): void {
+    if (this.mining || !this.subscribed || !this.authorized) return;
+    this.mining = true;
+    this.vardiff.reset(this.ctx.now());
+    this.write({ id: null, method: 'mining.set_difficulty', params: [this.difficulty] });
+    const job = this.ctx.coin.currentJob();
+    if (job) this.notify(job, true);
+  }
+
+  /** A new difficulty: set_difficulty, then the current job again, so it applies to the next work. */
+  private changeDifficulty(next: number): void {
+    if (next === this.difficulty) return;
+    this.difficulty = next;
+    this.ctx.onDifficulty();
+    if (!this.mining) return;
+    this.write({ id: null, method: 'mining.set_difficulty', params: [next] });
+    const job = this.ctx.coin.currentJob();
+    if (job) this.notify(job, false);
+  }
+
+  private notify(job: StratumJob, clean: boolean): void {
+    const known = this.jobDifficulties.get(job.id);
+    if (known) {
+      if (!known.includes(this.difficulty)) known.push(this.difficulty);
+    } else {
+      this.jobDifficulties.set(job.id, [this.difficulty]);
+      if (this.jobDifficulties.size > MAX_JOBS_REMEMBERED) this.jobDifficulties.delete(this.jobDifficulties.keys().next().value as string);
+    }
+    this.write({
+      id: null,
+      method: 'mining.notify',
+      params: [job.id, job.prevHash, job.coinbase1, job.coinbase2, job.merkleBranch, job.version, job.nbits, job.ntime, clean],
+    });
+  }
+
+  private answer(id: Json, result: Json, error: [number, string, null] | null = null): void {
+    this.write({ id, result, error });
+  }
+
+  private write(message: unknown): void {
+    if (this.closed) return;
+    this.socket.write(`${JSON.stringify(message)}\n`);
+    if (this.socket.writableLength > MAX_WRITE_BACKLOG) this.close('peer does not read its answers');
+  }
+}
+
+function parseRequest(line: string): Request | 'ignore' | undefined {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return undefined;
+  const m = msg as Record<string, unknown>;
+  // An answer to something we sent (some proxies answer client.reconnect): nothing to do.
+  if (m.method === undefined && ('result' in m || 'error' in m)) return 'ignore';
+  if (typeof m.method !== 'string' || m.method.length > 128) return undefined;
+  const params = m.params === undefined || m.params === null ? [] : m.params;
+  if (!Array.isArray(params)) return undefined;
+  const id = m.id === undefined ? null : m.id;
+  if (id !== null && typeof id !== 'number' && typeof id !== 'string') return undefined;
+  if (typeof id === 'string' && id.length > 128) return undefined;
+  return { id: id as Json, method: m.method, params };
+}
+
+export function normalizeIp(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}

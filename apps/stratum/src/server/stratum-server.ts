@@ -1,0 +1,180 @@
+// The TCP side: one listener per configured port, the sessions of every port, the limits shared by
+// the whole process (per-IP connections, bans, extranonce1 space), the periodic sweep (auth and idle
+// timeouts, vardiff of quiet miners) and the graceful stop (client.reconnect to every session).
+import { createServer, type Server, type Socket } from 'node:net';
+import type { CoinWork, FoundBlock, Logger, ShareCheckResult } from '../coin/types.js';
+import type { LimitsConfig, PortConfig, VardiffConfig } from '../config.js';
+import type { PoolShare } from '../outbox/pool-outboxes.js';
+import type { AccountAnswer } from './account-lookup.js';
+import { ExtranoncePool } from './extranonce-pool.js';
+import { IpGuard } from './ip-guard.js';
+import { Session, normalizeIp, type SessionContext, type ShareResult } from './session.js';
+
+export interface StratumServerOptions {
+  instancePrefix: number;
+  listenHost: string;
+  coins: Array<{ work: CoinWork; ports: PortConfig[] }>;
+  vardiff: VardiffConfig;
+  limits: LimitsConfig;
+  checkAccount(name: string): Promise<AccountAnswer>;
+  recordShare(share: PoolShare): Promise<void>;
+  log: Logger;
+  hooks?: {
+    connections?(coin: string, port: number, delta: number): void;
+    share?(coin: string, result: ShareResult | 'invalid', stratumDifficulty: number): void;
+    block?(block: FoundBlock, account: string, worker: string): void;
+  };
+  now?: () => number;
+  sweepMs?: number;
+}
+
+interface Listener {
+  coin: CoinWork;
+  port: PortConfig;
+  server: Server;
+  sessions: Set<Session>;
+}
+
+export class StratumServer {
+  private readonly listeners: Listener[] = [];
+  private readonly extranonces: ExtranoncePool;
+  private readonly guard: IpGuard;
+  private readonly now: () => number;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private total = 0;
+  private stopping = false;
+
+  constructor(private readonly opts: StratumServerOptions) {
+    this.extranonces = new ExtranoncePool(opts.instancePrefix);
+    this.guard = new IpGuard(opts.limits.maxConnectionsPerIp);
+    this.now = opts.now ?? Date.now;
+  }
+
+  async start(): Promise<void> {
+    for (const { work, ports } of this.opts.coins) {
+      for (const port of ports) {
+        const listener: Listener = { coin: work, port, server: createServer(), sessions: new Set() };
+        listener.server.on('connection', (socket) => this.accept(listener, socket));
+        listener.server.maxConnections = this.opts.limits.maxConnections;
+        await new Promise<void>((resolve, reject) => {
+          listener.server.once('error', reject);
+          listener.server.listen(port.port, this.opts.listenHost, () => resolve());
+        });
+        this.listeners.push(listener);
+        this.opts.log.info('stratum port open', { coin: work.coin, port: port.port });
+      }
+      work.onJob((job) => {
+        for (const l of this.listeners) if (l.coin === work) for (const s of l.sessions) s.sendJob(job);
+      });
+    }
+    this.sweepTimer = setInterval(() => this.sweep(), this.opts.sweepMs ?? 1000);
+    this.sweepTimer.unref();
+  }
+
+  /** The actual ports (useful when a port is configured as 0 in tests). */
+  ports(): number[] {
+    return this.listeners.map((l) => {
+      const a = l.server.address();
+      return typeof a === 'object' && a ? a.port : l.port.port;
+    });
+  }
+
+  connectionCount(): number {
+    return this.total;
+  }
+
+  difficulties(): Array<{ coin: string; port: number; values: number[] }> {
+    return this.listeners.map((l) => ({
+      coin: l.coin.coin,
+      port: l.port.port,
+      values: [...l.sessions].filter((s) => s.authorized).map((s) => s.difficulty),
+    }));
+  }
+
+  /** Graceful stop: no new connections, client.reconnect to everyone, answers in flight finish. */
+  async stop(graceMs = 2000): Promise<void> {
+    this.stopping = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    for (const l of this.listeners) l.server.close();
+    for (const l of this.listeners) for (const s of l.sessions) s.reconnect();
+    const until = this.now() + graceMs;
+    while (this.now() < until && this.listeners.some((l) => [...l.sessions].some((s) => s.pendingSubmissions() > 0))) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (const l of this.listeners) for (const s of l.sessions) s.socket.end();
+    await new Promise((r) => setTimeout(r, 50));
+    for (const l of this.listeners) for (const s of l.sessions) s.close();
+  }
+
+  private accept(listener: Listener, socket: Socket): void {
+    if (this.stopping) {
+      socket.destroy();
+      return;
+    }
+    const ip = normalizeIp(socket.remoteAddress ?? '');
+    // Without PROXY protocol a banned IP is refused before anything is read.
+    if (!this.opts.limits.proxyProtocol && this.guard.banned(ip, this.now())) {
+      socket.destroy();
+      return;
+    }
+    const session = new Session(socket, this.context(listener));
+    listener.sessions.add(session);
+    this.total += 1;
+    this.opts.hooks?.connections?.(listener.coin.coin, listener.port.port, 1);
+    socket.once('close', () => {
+      session.close();
+      listener.sessions.delete(session);
+      this.total -= 1;
+      if (session.admitted) this.guard.release(session.ip);
+      this.opts.hooks?.connections?.(listener.coin.coin, listener.port.port, -1);
+    });
+    session.begin();
+  }
+
+  private context(listener: Listener): SessionContext {
+    const { limits } = this.opts;
+    return {
+      coin: listener.coin,
+      port: listener.port,
+      vardiff: this.opts.vardiff,
+      invalidShares: { windowSeconds: limits.invalidSharesWindowSeconds, threshold: limits.invalidSharesThreshold, banSeconds: limits.banSeconds },
+      proxyProtocol: limits.proxyProtocol,
+      allocateExtranonce: (resume) => this.extranonces.allocate(resume),
+      releaseExtranonce: (e) => this.extranonces.release(e),
+      admit: (ip) => !this.guard.banned(ip, this.now()) && this.guard.acquire(ip),
+      ban: (ip, seconds) => {
+        this.guard.ban(ip, seconds, this.now());
+        this.opts.log.warn('IP banned: too many invalid shares', { ip, seconds });
+      },
+      checkAccount: (name) => this.opts.checkAccount(name),
+      recordShare: (share) => this.opts.recordShare(share),
+      onShare: (result, d) => this.opts.hooks?.share?.(listener.coin.coin, result, d),
+      onBlock: (_s, result, account, worker) => this.onBlock(result, account, worker),
+      onDifficulty: () => undefined,
+      log: this.opts.log,
+      now: this.now,
+    };
+  }
+
+  /**
+   * A share that met the network target. The coin side has already submitted the block, logged its
+   * one line and published the `found` event through the BlockEventSink (durably, via the block
+   * outbox); the server only counts it, so nothing is reported twice.
+   */
+  private onBlock(result: Extract<ShareCheckResult, { ok: true }>, account: string, worker: string): void {
+    this.opts.hooks?.block?.(result.block!, account, worker);
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    const { authTimeoutSeconds, idleTimeoutSeconds } = this.opts.limits;
+    this.guard.sweep(now);
+    for (const l of this.listeners) {
+      for (const s of l.sessions) {
+        if (!s.authorized && now - s.connectedAt > authTimeoutSeconds * 1000) s.close('not authorized in time');
+        else if (now - s.lastActivity > idleTimeoutSeconds * 1000) s.close('idle');
+        else s.idleRetarget(now);
+      }
+    }
+  }
+}
