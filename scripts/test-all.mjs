@@ -1,5 +1,6 @@
 // `npm test`: every suite, in order of cost. Unit tests; the integration suite on embedded PGlite
-// and again on the PostgreSQL server (a database per test file, all dropped afterwards);
+// and again on the PostgreSQL server (a database per test file, all dropped afterwards), the
+// stratum server's chain tests on two Litecoin Core regtest nodes;
 // then the end-to-end tests in Chromium against the built app. Prints one total at the end.
 // With CI=true a missing PostgreSQL server is a failure; elsewhere it is skipped with a note.
 import { spawnSync } from 'node:child_process';
@@ -65,6 +66,10 @@ vitest('integration tests on PGlite', 'integration', `${OUT}/vitest-int-pglite.j
 if (await postgresReachable()) {
   const prefix = `hp_run_${randomBytes(4).toString('hex')}`;
   vitest('integration tests on PostgreSQL', 'integration', `${OUT}/vitest-int-postgres.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
+  // The stratum server's proof on a real chain: two Litecoin Core regtest nodes, Hashpool on PostgreSQL.
+  if (run('litecoind', 'node', ['scripts/ensure-packages.mjs', 'litecoind'])) {
+    vitest('chain tests (Litecoin regtest)', 'chain', `${OUT}/vitest-chain.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
+  }
   const left = await dropDatabases(prefix);
   if (left > 0) console.log(`dropped ${left} test database(s) left by the run`);
 } else if (CI) {

@@ -18,7 +18,9 @@ import { queryRows } from '../../server/src/db/client';
 import { sql } from 'drizzle-orm';
 import { TestMiner, shareTarget, targetFromNbits } from './miner';
 import { payMethods } from '../../server/src/modules/earnings/earnings.tables';
-import { startRegtestPair, type RegtestPair } from './regtest';
+import { createServer } from 'node:net';
+import { RpcClient } from '../src/coin/rpc';
+import { startRegtestPair, type RegtestNode, type RegtestPair } from './regtest';
 
 const KEY = 'stratum-chain-test-ingest-key-0123';
 let pair: RegtestPair;
@@ -32,6 +34,29 @@ let tokens: Parameters<typeof auth>[0];
 const inbox = new SmtpInbox();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hp-stratum-'));
 
+/** The node's wallet "w" (created on first use): its own RPC path. */
+const wallets = new Map<RegtestNode, RpcClient>();
+async function wallet(node: RegtestNode): Promise<RpcClient> {
+  let client = wallets.get(node);
+  if (!client) {
+    await node.rpc.call('createwallet', ['w']);
+    client = new RpcClient({ url: `${node.rpcUrl}wallet/w`, user: node.rpcUser, password: node.rpcPassword });
+    wallets.set(node, client);
+  }
+  return client;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -44,11 +69,11 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 
 beforeAll(async () => {
   pair = await startRegtestPair();
-  poolAddress = await pair.a.wallet.call<string>('getnewaddress', ['pool', 'bech32']);
-  const other = await pair.b.wallet.call<string>('getnewaddress', ['', 'bech32']);
+  poolAddress = await (await wallet(pair.nodes[0])).call<string>('getnewaddress', ['pool', 'bech32']);
+  const other = await (await wallet(pair.nodes[1])).call<string>('getnewaddress', ['', 'bech32']);
   // 101 blocks to the other node's wallet: a chain the template can build on, none of it the pool's.
-  await pair.b.rpc.call('generatetoaddress', [101, other]);
-  await until('both nodes at height 101', async () => (await pair.a.rpc.call<number>('getblockcount')) === 101);
+  await pair.nodes[1].rpc.call('generatetoaddress', [101, other]);
+  await until('both nodes at height 101', async () => (await pair.nodes[0].rpc.call<number>('getblockcount')) === 101);
 
   // Hashpool at the real time (shares are stamped by the stratum process's clock).
   t = await startTestApp({ clock: new FakeClock(new Date().toISOString()), env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', INGEST_KEYS: KEY, ACCESS_TOKEN_TTL_SECONDS: '3600' }, demo: false });
@@ -61,25 +86,26 @@ beforeAll(async () => {
   await t.database.db.insert(payMethods).values({ accountId: row!.id, coin: 'ltc', method: 'pplns' });
 
   const config = path.join(dataDir, 'stratum.json');
+  port = await freePort();
+  const node = pair.nodes[0];
   writeFileSync(
     config,
     JSON.stringify({
-      instanceId: 7,
+      instanceId: 'chaintest',
+      instancePrefix: 7,
       poolUrl,
       ingestKey: KEY,
       dataDir: path.join(dataDir, 'data'),
-      host: '127.0.0.1',
+      listenHost: '127.0.0.1',
+      publicHost: '127.0.0.1',
       metricsPort: 0,
-      coins: [{ coin: 'ltc', network: 'regtest', rpc: { url: pair.a.rpcUrl, user: 'hashpool', password: 'regtest-secret' }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port: 0, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] }],
+      coins: [{ coin: 'ltc', network: 'regtest', rpc: { url: node.rpcUrl, user: node.rpcUser, password: node.rpcPassword }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] }],
     }),
   );
   stratum = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], { env: { ...process.env, STRATUM_CONFIG: config }, stdio: ['ignore', 'pipe', 'pipe'] });
   stratum.stdout!.on('data', (chunk: Buffer) => (stratumLog += chunk.toString()));
   stratum.stderr!.on('data', (chunk: Buffer) => (stratumLog += chunk.toString()));
-  port = await until('the stratum port', async () => {
-    const line = stratumLog.split('\n').find((l) => l.includes('stratum listening'));
-    return line ? (JSON.parse(line) as { port: number }).port : undefined;
-  });
+  await until('the stratum process', async () => stratumLog.includes('stratum started'));
 }, 180_000);
 
 afterAll(async () => {
@@ -136,17 +162,17 @@ describe('mining for real on a Litecoin regtest chain', () => {
     await miner.connect();
     expect((await miner.login(`${account}.rig1`)).authorized).toBe(true);
     const job = miner.currentJob!;
-    const heightBefore = await pair.a.rpc.call<number>('getblockcount');
+    const heightBefore = await pair.nodes[0].rpc.call<number>('getblockcount');
     const block = miner.solve(job, { extranonce2: '0000beef', target: targetFromNbits(job.nbits) });
     const answer = await miner.submit(`${account}.rig1`, block);
     expect(answer.result, JSON.stringify(answer.error)).toBe(true);
     // On the node, one higher: its coinbase pays the pool's address the whole 50 LTC.
-    await until('the block on the node', async () => (await pair.a.rpc.call<number>('getblockcount')) > heightBefore);
-    const best = await pair.a.rpc.call<string>('getblockhash', [heightBefore + 1]);
-    const found = await pair.a.rpc.call<{ tx: Array<{ vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }> }> }>('getblock', [best, 2]);
+    await until('the block on the node', async () => (await pair.nodes[0].rpc.call<number>('getblockcount')) > heightBefore);
+    const best = await pair.nodes[0].rpc.call<string>('getblockhash', [heightBefore + 1]);
+    const found = await pair.nodes[0].rpc.call<{ tx: Array<{ vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }> }> }>('getblock', [best, 2]);
     const payout = found.tx[0]!.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === poolAddress);
     expect(payout?.value).toBe(50);
-    expect(stratumLog).toContain('block found and accepted');
+    expect(stratumLog).toContain('"msg":"block found"');
     // The pool learns it as pending (found event through the outbox), with its finder.
     const listed = await until('the block on the pool', async () => {
       const list = body<{ list: Array<{ hash: string; status: string; height: number }> }>(await inject(t.app, { url: '/api/pools/ltc/blocks?page=1&page_size=10' })).data.list;
@@ -161,8 +187,8 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect(workers.name).toBe('rig1');
 
     // 100 more blocks (to the other node's wallet): the tracker reports the confirmations; mature.
-    const other = await pair.b.wallet.call<string>('getnewaddress', ['', 'bech32']);
-    await pair.b.rpc.call('generatetoaddress', [100, other]);
+    const other = await (await wallet(pair.nodes[1])).call<string>('getnewaddress', ['', 'bech32']);
+    await pair.nodes[1].rpc.call('generatetoaddress', [100, other]);
     const confirmed = await until('the block confirmed on the pool', async () => {
       const list = body<{ list: Array<{ hash: string; status: string; confirmations: number }> }>(await inject(t.app, { url: '/api/pools/ltc/blocks?page=1&page_size=10' })).data.list;
       const b = list.find((x) => x.hash === best);

@@ -83,7 +83,9 @@ export class ShareChecker {
     const solved = assembleHeader(job, s.extranonce1, s.extranonce2, ntime, parseInt(s.nonce, 16), version);
     const hashValue = hashToBigInt(this.algorithm.powHash(solved.header));
     const shareDifficulty = difficultyForTarget(this.algorithm, hashValue);
-    if (hashValue > targetForDifficulty(this.algorithm, s.difficulty)) {
+    // A hash that meets the network target is a block even when the connection's share target is
+    // harder (on a test network the network's target can be the easier one): never thrown away.
+    if (hashValue > job.networkTarget && hashValue > targetForDifficulty(this.algorithm, s.difficulty)) {
       return reject(23, `low difficulty share (${shareDifficulty.toPrecision(4)} < ${s.difficulty})`);
     }
     // Remembered before any await, so a second copy racing the block submission is a duplicate.
