@@ -39,9 +39,9 @@ test('search an address: figures, chart, workers; IP statistics and the stake ca
   // The server's minute job (every few seconds in the test server) turns shares into figures.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('address-workers')).toContainText('3 / 3', { timeout: 2_000 });
-    await expect(page.getByTestId('address-hashrate-15m')).toContainText('KH/s', { timeout: 2_000 });
-  }).toPass({ timeout: 60_000, intervals: [2_000, 4_000] });
+    await expect(page.getByTestId('address-workers')).toContainText('3 / 3', { timeout: 8_000 });
+    await expect(page.getByTestId('address-hashrate-15m')).toContainText('KH/s', { timeout: 8_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000, 4_000] });
   // The chart: 24 hours of 10-minute points on a canvas.
   const chart = page.getByRole('img', { name: /^Hashrate, last 24 hours/ });
   await expect(chart).toHaveAttribute('data-points', '144');
