@@ -55,7 +55,8 @@ const schema = z
         variancePercent: z.number().min(0).max(100).default(30),
       })
       .strict()
-      .default({ targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 }),
+      // A missing block takes each field's own default (prefault parses {}), stated once.
+      .prefault({}),
     limits: z
       .object({
         maxConnectionsPerIp: z.number().int().min(1).default(256),
@@ -68,16 +69,7 @@ const schema = z
         maxConnections: z.number().int().min(1).default(50_000),
       })
       .strict()
-      .default({
-        maxConnectionsPerIp: 256,
-        authTimeoutSeconds: 30,
-        idleTimeoutSeconds: 600,
-        invalidSharesWindowSeconds: 60,
-        invalidSharesThreshold: 100,
-        banSeconds: 600,
-        proxyProtocol: false,
-        maxConnections: 50_000,
-      }),
+      .prefault({}),
     announceIntervalSeconds: z.number().int().min(5).default(60),
   })
   .strict()
