@@ -16,9 +16,14 @@ mkdirSync(OUT, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
+const stages = [];
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // Each stage's time, so that the CI budget can be watched stage by stage.
+  stages.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
@@ -94,7 +99,7 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
   }
 }
 
-console.log('');
+console.log(`\n${stages.join('\n')}`);
 if (failures.length) console.log(`Failed stages: ${failures.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);
