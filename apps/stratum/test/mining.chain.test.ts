@@ -3,14 +3,21 @@
 // for the test that really hashes (Scrypt) and speaks Stratum V1 with version rolling, logged in
 // as <sub-account>.rig1. It checks the refusals (stale, duplicate, low difficulty, unauthorized),
 // that the worker appears with the work it was credited, that a block found through the stratum
-// is accepted by the node paying the pool's address and listed by the pool as pending, and that
-// after 100 more blocks it is confirmed and pays the sub-account's PPLNS credit exactly.
+// is accepted by the node paying the pool's address and listed by the pool as pending, that
+// after 100 more blocks it is confirmed and pays the sub-account's PPLNS credit exactly, that a
+// block the other node outmines while the two are apart is orphaned and pays nothing, and that the
+// user withdraws to another wallet through the jsonrpc chain adapter with the exact amount on the
+// chain and a clean reconciliation.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, inject, registerByEmail } from '../../server/test/account-helpers';
+import { auth, emailOperationCode, inject, registerByEmail, setPayPassword, TEST_PIN } from '../../server/test/account-helpers';
+import { walletSubject } from '@hashpool/shared';
+import { walletTick } from '../../server/src/modules/wallet/wallet.jobs';
+import { reconcile } from '../../server/src/modules/wallet/reconciliation';
+import { randomUUID } from 'node:crypto';
 import { SmtpInbox } from '../../server/test/smtp-inbox';
 import { body, startTestApp, type TestApp } from '../../server/test/test-app';
 import { FakeClock } from '../../server/src/platform/clock';
@@ -20,7 +27,7 @@ import { TestMiner, shareTarget, targetFromNbits } from './miner';
 import { payMethods } from '../../server/src/modules/earnings/earnings.tables';
 import { createServer } from 'node:net';
 import { RpcClient } from '../src/coin/rpc';
-import { startRegtestPair, type RegtestNode, type RegtestPair } from './regtest';
+import { startRegtestPair, waitForSync, type RegtestNode, type RegtestPair } from './regtest';
 
 const KEY = 'stratum-chain-test-ingest-key-0123';
 let pair: RegtestPair;
@@ -31,6 +38,7 @@ let port = 0;
 let poolAddress = '';
 let account = '';
 let tokens: Parameters<typeof auth>[0];
+let email = '';
 const inbox = new SmtpInbox();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hp-stratum-'));
 
@@ -75,11 +83,28 @@ beforeAll(async () => {
   await pair.nodes[1].rpc.call('generatetoaddress', [101, other]);
   await until('both nodes at height 101', async () => (await pair.nodes[0].rpc.call<number>('getblockcount')) === 101);
 
-  // Hashpool at the real time (shares are stamped by the stratum process's clock).
-  t = await startTestApp({ clock: new FakeClock(new Date().toISOString()), env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', INGEST_KEYS: KEY, ACCESS_TOKEN_TTL_SECONDS: '3600' }, demo: false });
+  // Hashpool at the real time (shares are stamped by the stratum process's clock), with node 0's
+  // wallet "w" as its LTC wallet node: the pool's coinbase lands there and withdrawals leave from it.
+  const walletUrl = new URL('wallet/w', pair.nodes[0].rpcUrl);
+  walletUrl.username = pair.nodes[0].rpcUser;
+  walletUrl.password = pair.nodes[0].rpcPassword;
+  t = await startTestApp({
+    clock: new FakeClock(new Date().toISOString()),
+    env: {
+      SMTP_URL: await inbox.start(),
+      ALTCHA_COST: '1',
+      INGEST_KEYS: KEY,
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      CHAIN_ADAPTER: 'jsonrpc',
+      WALLET_RPC_URLS: JSON.stringify({ ltc: walletUrl.toString() }),
+      CHAIN_NETWORKS: 'ltc=regtest',
+    },
+    demo: false,
+  });
   const poolUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await registerByEmail(t.app, inbox);
   tokens = user.tokens;
+  email = user.email;
   account = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).data.current_account.name;
   // PPLNS from now (a switch through the API takes effect the next day).
   const [row] = await queryRows<{ id: string }>(t.database.db, sql`select id from mining_accounts where name = ${account}`);
@@ -208,4 +233,89 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect(Number(ltc?.available)).toBe(Number(run!.paid));
     miner.close();
   }, 240_000);
+
+  it('orphans a block the other node outmines while the two are apart; it pays nothing', async () => {
+    const [a, b] = pair.nodes;
+    await a.rpc.call('setnetworkactive', [false]);
+    await until('the nodes apart', async () => (await a.rpc.call<number>('getconnectioncount')) === 0);
+    const miner = new TestMiner('127.0.0.1', port, 'scrypt');
+    await miner.connect();
+    expect((await miner.login(`${account}.rig1`)).authorized).toBe(true);
+    const job = miner.currentJob!;
+    const heightBefore = await a.rpc.call<number>('getblockcount');
+    const answer = await miner.submit(`${account}.rig1`, miner.solve(job, { extranonce2: '0000dead', target: targetFromNbits(job.nbits) }));
+    expect(answer.result, JSON.stringify(answer.error)).toBe(true);
+    await until('our block on node 0', async () => (await a.rpc.call<number>('getblockcount')) > heightBefore);
+    const ours = await a.rpc.call<string>('getblockhash', [heightBefore + 1]);
+    await until('our block on the pool', async () => poolBlock(ours));
+    // Node 1 mines two blocks of its own; together again, its longer chain wins.
+    const other = await (await wallet(b)).call<string>('getnewaddress', ['', 'bech32']);
+    await b.rpc.call('generatetoaddress', [2, other]);
+    await a.rpc.call('setnetworkactive', [true]);
+    await a.rpc.call('addnode', [`127.0.0.1:${b.p2pPort}`, 'onetry']);
+    await waitForSync(a.rpc, b.rpc, 60_000);
+    const orphaned = await until('the block orphaned on the pool', async () => {
+      const block = await poolBlock(ours);
+      return block?.status === 'orphaned' ? block : undefined;
+    });
+    expect(orphaned.height).toBe(heightBefore + 1);
+    const before = await ltcBalance();
+    await t.app.modules.earnings.blockSettlement.settleReady();
+    const runs = await queryRows<{ outcome: string; paid: string }>(t.database.db, sql`select s.outcome, s.paid::text from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${ours}`);
+    expect(runs.every((r) => Number(r.paid) === 0)).toBe(true);
+    expect(await ltcBalance()).toBe(before);
+    miner.close();
+  }, 120_000);
+
+  it('withdraws to another wallet through the jsonrpc adapter: the exact amount on chain, a clean reconciliation', async () => {
+    const [a, b] = pair.nodes;
+    const user = { email, tokens };
+    await setPayPassword(t, inbox, user);
+    const to = await (await wallet(b)).call<string>('getnewaddress', ['', 'bech32']);
+    const addressCode = await emailOperationCode(t, inbox, user, 'withdraw_address', walletSubject.withdrawAddress({ coin: 'ltc', address: to }));
+    const added = await inject(t.app, { method: 'POST', url: '/api/v2/wallets/addresses', headers: auth(tokens), payload: { coin: 'ltc', alias: 'regtest', address: to, verification: { email_code: addressCode } } });
+    expect(added.statusCode, added.body).toBe(200);
+    const addressId = body<{ id: string }>(added).data.id;
+    // The new address's hold is over (as if added two days ago).
+    await t.database.db.execute(sql`update withdraw_addresses set created_at = ${new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString()} where id = ${addressId}`);
+    const amount = '1.5';
+    const code = await emailOperationCode(t, inbox, user, 'withdraw', walletSubject.withdraw({ coin: 'ltc', address_id: addressId, amount }));
+    const asked = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v2/wallets/withdrawals',
+      headers: { ...auth(tokens), 'idempotency-key': randomUUID() },
+      payload: { coin: 'ltc', address_id: addressId, amount, pay_password: TEST_PIN, verification: { email_code: code } },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+
+    await walletTick(t.app.modules.wallet);
+    const [sent] = body<{ list: Array<{ status: string; txid: string; amount: string; fee: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(tokens) })).data.list;
+    expect(sent, JSON.stringify(sent)).toMatchObject({ status: 'broadcast', txid: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // On node 0's chain once mined, paying the address exactly the amount less the pool's fee.
+    await a.rpc.call('generatetoaddress', [1, await (await wallet(a)).call<string>('getnewaddress', ['', 'bech32'])]);
+    await waitForSync(a.rpc, b.rpc);
+    const { blockhash } = await (await wallet(a)).call<{ blockhash?: string }>('gettransaction', [sent!.txid]);
+    expect(blockhash).toBeTruthy();
+    const tx = await a.rpc.call<{ vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }> }>('getrawtransaction', [sent!.txid, true, blockhash]);
+    const paid = tx.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === to);
+    expect(paid?.value).toBe(Number(amount) - Number(sent!.fee));
+
+    await walletTick(t.app.modules.wallet);
+    const [done] = body<{ list: Array<{ status: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(tokens) })).data.list;
+    expect(done?.status).toBe('completed');
+    // The node's wallet holds exactly what the ledger says the pool holds.
+    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    expect(report.custody, JSON.stringify(report)).toEqual([expect.objectContaining({ coin: 'ltc', ok: true })]);
+    expect(report.ok).toBe(true);
+  }, 120_000);
 });
+
+async function poolBlock(hash: string) {
+  const list = body<{ list: Array<{ hash: string; status: string; height: number }> }>(await inject(t.app, { url: '/api/pools/ltc/blocks?page=1&page_size=20' })).data.list;
+  return list.find((b) => b.hash === hash);
+}
+
+async function ltcBalance(): Promise<string | undefined> {
+  const balances = body<{ list: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: '/api/v2/wallets/balances', headers: auth(tokens) })).data.list;
+  return balances.find((b) => b.coin === 'ltc')?.available;
+}

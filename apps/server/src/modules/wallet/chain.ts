@@ -19,7 +19,11 @@ export interface IncomingTransfer {
   confirmations: number;
 }
 
-export type SendOutcome = { state: 'pending' } | { state: 'confirmed' } | { state: 'dropped'; reason: string };
+/**
+ * What became of a broadcast payment. `networkFee`: what the chain charged on top of the amount
+ * (a real node's wallet pays it from the pool's funds), when the adapter knows it.
+ */
+export type SendOutcome = { state: 'pending'; networkFee?: string } | { state: 'confirmed'; networkFee?: string } | { state: 'dropped'; reason: string };
 
 /**
  * The node answered a send with a refusal (bad address, funds, fee …): nothing was sent, so the
@@ -214,9 +218,11 @@ export class JsonRpcChain implements ChainAdapter {
   async coinbaseMatured(): Promise<void> {}
 
   async outcome(coin: string, txid: string): Promise<SendOutcome> {
-    const tx = await this.call<{ confirmations: number }>(coin, 'gettransaction', [txid]);
+    // The wallet's view of its own payment: `fee` is what it paid the network, as a negative number.
+    const tx = await this.call<{ confirmations: number; fee?: number | string }>(coin, 'gettransaction', [txid]);
     if (tx.confirmations < 0) return { state: 'dropped', reason: 'conflicted on chain' };
-    return tx.confirmations >= 1 ? { state: 'confirmed' } : { state: 'pending' };
+    const networkFee = tx.fee === undefined ? undefined : new Decimal(tx.fee).abs().toFixed();
+    return { state: tx.confirmations >= 1 ? 'confirmed' : 'pending', ...(networkFee ? { networkFee } : {}) };
   }
 
   async custody(coins: string[]): Promise<Map<string, string>> {

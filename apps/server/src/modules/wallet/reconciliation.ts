@@ -51,12 +51,13 @@ export async function reconcile(db: DbOrTx, custodyOf?: CustodySource, now = new
   const custody: ReconciliationReport['custody'] = [];
   if (custodyOf) {
     // The chain account's balance is minus everything that came in from the chain net of what
-    // went out; withdrawals already broadcast have left the chain wallet but not the ledger yet.
+    // went out; withdrawals already broadcast have left the chain wallet (with their network fee,
+    // where the node charged one) but not the ledger yet.
     const expected = await queryRows<{ coin: string; expected: string }>(
       db,
       sql`select b.coin, (-(b.available + b.frozen + b.locked) - coalesce(w.in_flight, 0))::text as expected
             from ledger_balances b
-            left join (select coin, sum(amount - fee) as in_flight from withdrawals where status = 'broadcast' group by coin) w on w.coin = b.coin
+            left join (select coin, sum(amount - fee + coalesce(network_fee, 0)) as in_flight from withdrawals where status = 'broadcast' group by coin) w on w.coin = b.coin
            where b.holder = ${SYSTEM.chain}`,
     );
     const actual = await custodyOf(expected.map((e) => e.coin));

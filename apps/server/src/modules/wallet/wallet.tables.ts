@@ -126,6 +126,11 @@ export const withdrawals = pgTable(
     origin: text('origin').$type<'user' | 'payout' | 'address_payout'>().notNull().default('user'),
     idempotencyKey: text('idempotency_key').notNull(),
     txid: text('txid'),
+    /**
+     * What the chain charged for the payment (a real node's wallet pays it on top of the amount):
+     * the pool's fees pay it when the withdrawal settles, so custody keeps matching the ledger.
+     */
+    networkFee: money('network_fee'),
     reason: text('reason'),
     reviewedBy: uuid('reviewed_by').references(accountRefs.userId),
     reviewedAt: ts('reviewed_at'),

@@ -59,7 +59,8 @@ export class WithdrawalProcessor {
       if (w.sendStartedAt) {
         const earlier = await this.chain.findSent(w.coin, w.id);
         if (earlier) {
-          if (await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid: earlier }, this.clock.now()))) sent++;
+          const networkFee = await this.networkFeeOf(w.coin, earlier);
+          if (await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid: earlier, networkFee }, this.clock.now()))) sent++;
           continue;
         }
         // The node may still be working on a call that timed out: wait before sending again.
@@ -75,7 +76,8 @@ export class WithdrawalProcessor {
         // Otherwise it may have gone out: it stays in processing until the next pass finds out.
         continue;
       }
-      await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid }, this.clock.now()));
+      const networkFee = await this.networkFeeOf(w.coin, txid);
+      await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid, networkFee }, this.clock.now()));
       sent++;
     }
     return sent;
@@ -93,10 +95,13 @@ export class WithdrawalProcessor {
         continue;
       }
       const now = this.clock.now();
+      // The user's fee is the pool's; the network's fee left the pool's wallet with the payment,
+      // so it leaves the pool's fees to the chain: custody and ledger stay equal.
+      const networkFee = new Decimal(outcome.networkFee ?? w.networkFee ?? 0);
       await inTransaction(this.db, async (tx) => {
-        if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', {}, now))) return;
+        if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', { networkFee: networkFee.toFixed() }, now))) return;
         const amount = new Decimal(w.amount);
-        const fee = new Decimal(w.fee);
+        const feesKept = new Decimal(w.fee).minus(networkFee);
         await post(
           tx,
           {
@@ -105,8 +110,8 @@ export class WithdrawalProcessor {
             reference: `withdrawal:${w.id}`,
             entries: [
               { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
-              { holder: SYSTEM.chain, coin: w.coin, amount: amount.minus(fee).toFixed() },
-              ...(fee.isZero() ? [] : [{ holder: SYSTEM.fees, coin: w.coin, amount: fee.toFixed() }]),
+              { holder: SYSTEM.chain, coin: w.coin, amount: amount.minus(feesKept).toFixed() },
+              ...(feesKept.isZero() ? [] : [{ holder: SYSTEM.fees, coin: w.coin, amount: feesKept.toFixed() }]),
             ],
           },
           now,
@@ -115,6 +120,16 @@ export class WithdrawalProcessor {
       settled++;
     }
     return settled;
+  }
+
+  /** The network fee of a payment just sent, when the chain says it; unknown (null) is learnt at settlement. */
+  private async networkFeeOf(coin: string, txid: string): Promise<string | null> {
+    try {
+      const outcome = await this.chain.outcome(coin, txid);
+      return outcome.state === 'dropped' ? null : (outcome.networkFee ?? null);
+    } catch {
+      return null;
+    }
   }
 
   private async fail(w: WithdrawalRow, from: 'processing' | 'broadcast', reason: string): Promise<void> {

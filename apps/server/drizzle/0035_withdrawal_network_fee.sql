@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD COLUMN "network_fee" numeric(38, 18);
