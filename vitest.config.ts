@@ -34,7 +34,9 @@ export default defineConfig({
           include: ['apps/stratum/test/**/*.chain.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
-          maxWorkers: 1,
+          // Each file runs its own nodes on free ports; the outage test mostly waits (two minutes of
+          // a stopped API), so two files at a time keep the stage short.
+          maxWorkers: 2,
           testTimeout: 300_000,
           hookTimeout: 180_000,
         },

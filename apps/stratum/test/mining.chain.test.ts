@@ -8,8 +8,7 @@
 // block the other node outmines while the two are apart is orphaned and pays nothing, and that the
 // user withdraws to another wallet through the jsonrpc chain adapter with the exact amount on the
 // chain and a clean reconciliation.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,15 +24,14 @@ import { queryRows } from '../../server/src/db/client';
 import { sql } from 'drizzle-orm';
 import { TestMiner, shareTarget, targetFromNbits } from './miner';
 import { payMethods } from '../../server/src/modules/earnings/earnings.tables';
-import { createServer } from 'node:net';
 import { RpcClient } from '../src/coin/rpc';
-import { startRegtestPair, waitForSync, type RegtestNode, type RegtestPair } from './regtest';
+import { freePort, startRegtestPair, waitForSync, type RegtestNode, type RegtestPair } from './regtest';
+import { startStratumProcess, until as waitFor, type StratumProcess } from './stratum-process';
 
 const KEY = 'stratum-chain-test-ingest-key-0123';
 let pair: RegtestPair;
 let t: TestApp;
-let stratum: ChildProcess | undefined;
-let stratumLog = '';
+let stratum: StratumProcess | undefined;
 let port = 0;
 let poolAddress = '';
 let account = '';
@@ -52,27 +50,6 @@ async function wallet(node: RegtestNode): Promise<RpcClient> {
     wallets.set(node, client);
   }
   return client;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${stratumLog.slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 beforeAll(async () => {
@@ -113,32 +90,21 @@ beforeAll(async () => {
   const config = path.join(dataDir, 'stratum.json');
   port = await freePort();
   const node = pair.nodes[0];
-  writeFileSync(
-    config,
-    JSON.stringify({
-      instanceId: 'chaintest',
-      instancePrefix: 7,
-      poolUrl,
-      ingestKey: KEY,
-      dataDir: path.join(dataDir, 'data'),
-      listenHost: '127.0.0.1',
-      publicHost: '127.0.0.1',
-      metricsPort: 0,
-      coins: [{ coin: 'ltc', network: 'regtest', rpc: { url: node.rpcUrl, user: node.rpcUser, password: node.rpcPassword }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] }],
-    }),
-  );
-  stratum = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], { env: { ...process.env, STRATUM_CONFIG: config }, stdio: ['ignore', 'pipe', 'pipe'] });
-  stratum.stdout!.on('data', (chunk: Buffer) => (stratumLog += chunk.toString()));
-  stratum.stderr!.on('data', (chunk: Buffer) => (stratumLog += chunk.toString()));
-  await until('the stratum process', async () => stratumLog.includes('stratum started'));
+  stratum = await startStratumProcess(config, {
+    instanceId: 'chaintest',
+    instancePrefix: 7,
+    poolUrl,
+    ingestKey: KEY,
+    dataDir: path.join(dataDir, 'data'),
+    listenHost: '127.0.0.1',
+    publicHost: '127.0.0.1',
+    metricsPort: 0,
+    coins: [{ coin: 'ltc', network: 'regtest', rpc: { url: node.rpcUrl, user: node.rpcUser, password: node.rpcPassword }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] }],
+  });
 }, 180_000);
 
 afterAll(async () => {
-  if (stratum && stratum.exitCode === null) {
-    const exited = new Promise((resolve) => stratum!.once('exit', resolve));
-    stratum.kill('SIGTERM');
-    await exited;
-  }
+  await stratum?.stop();
   await t?.close();
   await pair?.stop();
   await inbox.stop();
@@ -197,19 +163,27 @@ describe('mining for real on a Litecoin regtest chain', () => {
     const found = await pair.nodes[0].rpc.call<{ tx: Array<{ vout: Array<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } }> }> }>('getblock', [best, 2]);
     const payout = found.tx[0]!.vout.find((o) => (o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]) === poolAddress);
     expect(payout?.value).toBe(50);
-    expect(stratumLog).toContain('"msg":"block found"');
+    expect(stratum!.log()).toContain('"msg":"block found"');
     // The pool learns it as pending (found event through the outbox), with its finder.
     const listed = await until('the block on the pool', async () => {
       const list = body<{ list: Array<{ hash: string; status: string; height: number }> }>(await inject(t.app, { url: '/api/pools/ltc/blocks?page=1&page_size=10' })).data.list;
       return list.find((b) => b.hash === best);
     });
     expect(listed.height).toBe(heightBefore + 1);
-    // The worker is on the pool with the work it was credited.
-    const workers = await until('the worker on the pool', async () => {
+    // The worker is on the pool with the work it was credited: rig1's two accepted shares (the
+    // plain share at 0.00001 and the block at the port's 0.01), k = 2^16 hashes per Scrypt
+    // difficulty (docs/stratum-integration.md §5), over the 15-minute window as the minute job
+    // computes it at this moment.
+    const credited = await until('rig1 credited with both shares', async () => {
+      t.clock.set(new Date());
+      await t.app.modules.mining.ingest.refreshWindows();
       const res = await inject(t.app, { url: `/api/pools/ltc/accounts/${account}/miners?page=1&page_size=10`, headers: auth(tokens) });
-      return res.statusCode === 200 && res.body.includes('"rig1"') ? { name: 'rig1', body: res.body } : undefined;
+      const rig = body<{ list: Array<{ worker_name: string; accepted_shares: number; accept_15m: { value: number } }> }>(res).data.list.find((w) => w.worker_name === 'rig1');
+      return rig && rig.accepted_shares === 2 ? rig : undefined;
     });
-    expect(workers.name).toBe('rig1');
+    const now = t.clock.now().getTime();
+    const window = 15 * 60 + (now % 60_000) / 1000;
+    expect(credited.accept_15m.value).toBeCloseTo(((0.00001 + 0.01) * 65_536) / window, 6);
 
     // 100 more blocks (to the other node's wallet): the tracker reports the confirmations; mature.
     const other = await (await wallet(pair.nodes[1])).call<string>('getnewaddress', ['', 'bech32']);
@@ -313,6 +287,11 @@ describe('mining for real on a Litecoin regtest chain', () => {
 async function poolBlock(hash: string) {
   const list = body<{ list: Array<{ hash: string; status: string; height: number }> }>(await inject(t.app, { url: '/api/pools/ltc/blocks?page=1&page_size=20' })).data.list;
   return list.find((b) => b.hash === hash);
+}
+
+/** Waits for `probe`, showing the stratum's log on a time-out. */
+function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  return waitFor(what, probe, timeoutMs, () => stratum?.log() ?? '');
 }
 
 async function ltcBalance(): Promise<string | undefined> {

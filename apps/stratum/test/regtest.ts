@@ -24,7 +24,8 @@ export interface RegtestPair {
 
 const LITECOIND = process.env.LITECOIND ?? 'litecoind';
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on now (for nodes, the stratum and the API of a test). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
