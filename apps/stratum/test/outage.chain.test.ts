@@ -179,7 +179,7 @@ describe('nothing lost: an API outage of two minutes and a killed stratum proces
     // A few seconds more: nothing else arrives (a batch sent twice would show here).
     await pause(3_000);
     const final = await countedByPool();
-    console.log(`outage test: ${rigs.map((r) => `${r.worker} answered true ${r.answeredTrue}, cut off ${r.cutOff}, counted ${final.get(r.worker)}`).join('; ')}`);
+    console.warn(`outage test: ${rigs.map((r) => `${r.worker} answered true ${r.answeredTrue}, cut off ${r.cutOff}, counted ${final.get(r.worker)}`).join('; ')}`);
     for (const rig of rigs) {
       expect(final.get(rig.worker), rig.worker).toBeGreaterThanOrEqual(rig.answeredTrue);
       expect(final.get(rig.worker), rig.worker).toBeLessThanOrEqual(rig.answeredTrue + rig.cutOff);
