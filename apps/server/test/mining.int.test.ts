@@ -582,7 +582,7 @@ describe('blocks and the network', () => {
     await send(Array.from({ length: 600 }, (_, i) => share(u.account, 'rig1', t0 + i * 1000)));
     const r = await events([
       { type: 'found', coin: 'btc', height: 900001, hash: hash(2), reward: '3.25', account: u.account, worker: 'rig1', difficulty: 300, time: t.clock.now().getTime() },
-      { type: 'confirmations', coin: 'btc', hash: hash(1), confirmations: 100 },
+      { type: 'confirmations', coin: 'btc', hash: hash(1), confirmations: 101 },
       { type: 'orphaned', coin: 'btc', hash: hash(2) },
       { type: 'network', coin: 'btc', difficulty: 1e14, height: 900001, time: t.clock.now().getTime() - 60_000 },
       { type: 'found', coin: 'nope', height: 1, hash: hash(3), reward: '1', account: u.account, worker: 'x', difficulty: 1, time: t0 },

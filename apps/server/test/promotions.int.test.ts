@@ -244,7 +244,7 @@ describe('coupons', () => {
     const found = async (finder: string, at: string, h: number) => {
       const hash = `b${randomUUID().replace(/-/g, '')}`;
       await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward: '3.375', account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
-      await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 100 }]);
+      await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 101 }]);
     };
     await found(a.accountName, `${day}T10:20:00Z`, height);
     await found(s.accountName, `${day}T10:30:00Z`, height + 1);

@@ -339,7 +339,7 @@ describe('block-based payments', () => {
     await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward, account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
     return { hash, height: h };
   }
-  const mature = (hash: string) => t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 100 }]);
+  const mature = (hash: string) => t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 101 }]);
   const credited = async (reference: string) =>
     queryRows<{ holder: string; amount: string }>(
       db(),

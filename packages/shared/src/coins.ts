@@ -82,11 +82,11 @@ export type AddressModeCoin = (typeof ADDRESS_MODE_COINS)[number];
 /** Above each coin: its base unit as its chain defines it (baseDecimals). */
 export const COINS: readonly CoinInfo[] = [
   // satoshi, 10^-8 BTC
-  { code: 'btc', name: 'Bitcoin', symbol: 'BTC', algorithm: 'SHA256d', precision: 6, baseDecimals: 8, mode: 'account', hashesPerDifficulty: 2 ** 32, blockTimeSeconds: 600, maturity: 100 },
+  { code: 'btc', name: 'Bitcoin', symbol: 'BTC', algorithm: 'SHA256d', precision: 6, baseDecimals: 8, mode: 'account', hashesPerDifficulty: 2 ** 32, blockTimeSeconds: 600, maturity: 101 },
   // litoshi, 10^-8 LTC (Bitcoin's COIN = 10^8)
-  { code: 'ltc', name: 'Litecoin', symbol: 'LTC', algorithm: 'Scrypt', precision: 6, baseDecimals: 8, mode: 'account', hashesPerDifficulty: 2 ** 16, blockTimeSeconds: 150, maturity: 100 },
+  { code: 'ltc', name: 'Litecoin', symbol: 'LTC', algorithm: 'Scrypt', precision: 6, baseDecimals: 8, mode: 'account', hashesPerDifficulty: 2 ** 16, blockTimeSeconds: 150, maturity: 101 },
   // koinu, 10^-8 DOGE
-  { code: 'doge', name: 'Dogecoin', symbol: 'DOGE', algorithm: 'Scrypt', precision: 4, baseDecimals: 8, mode: 'account', hashesPerDifficulty: 2 ** 16, blockTimeSeconds: 60, maturity: 240 },
+  { code: 'doge', name: 'Dogecoin', symbol: 'DOGE', algorithm: 'Scrypt', precision: 4, baseDecimals: 8, mode: 'account', hashesPerDifficulty: 2 ** 16, blockTimeSeconds: 60, maturity: 241 },
   // wei, 10^-18 ETH
   { code: 'eth', name: 'Ethereum PoW', symbol: 'ETH', algorithm: 'Ethash', precision: 6, baseDecimals: 18, mode: 'account', hashesPerDifficulty: 1, blockTimeSeconds: 13, maturity: 64 },
   // piconero, 10^-12 XMR
