@@ -69,3 +69,23 @@ export interface RouteTable<R extends RouteMeta = RouteMeta> {
   /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */
   forwards: Readonly<Record<string, string>>;
 }
+
+// Helpers the features' route lists share (features/<name>/feature.ts).
+
+/** The permission lists most routes ask for. */
+export const ACCESS = {
+  user: ['user.view'],
+  account: ['account.view'],
+  wallet: ['wallet.view'],
+  contract: ['contract.view'],
+  pool: ['pool.view'],
+  miner: ['miner.view'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+/** What a coin's pool pages share (mining's and earnings'): the title's frame, "Pools" current in the header. */
+export const POOL_PAGE = { titleFrame: 'pool:frame.title', parentKeys: ['pools'] } as const;
+
+/** A place in a menu: at `order`, labelled `label` (the route's title when not given). */
+export function inMenu(menu: MenuName, order: number, label?: string): MenuPlacement {
+  return label === undefined ? { menu, order } : { menu, order, label };
+}

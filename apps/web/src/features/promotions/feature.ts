@@ -1,0 +1,28 @@
+// Promotions: the hashrate gift red packets (public pages by their link, the user's received
+// packets), fee coupons, their messages, and the operators' campaigns and red packets.
+import { ACCESS, inMenu } from '../../shell/routing/route-table';
+import { defineFeature, type RouteDef } from '../../shell/features/feature';
+import { PROMOTIONS_MESSAGES } from './messages';
+
+const routes: readonly RouteDef[] = [
+  { path: '/activity/red_packet/:packetId', access: 'public', owner: 'promotions', page: () => import('./pages/RedPacketPage'), title: 'promotions:packet.title' },
+  { path: '/activity/red_packet/:packetId/detail', access: 'public', owner: 'promotions', page: () => import('./pages/RedPacketDetailPage'), title: 'promotions:packet.detail_title' },
+  { path: '/user/red_packet', access: ACCESS.user, owner: 'promotions', page: () => import('./pages/MyRedPacketsPage'), title: 'promotions:receipts.title',
+    menu: [inMenu('user', 60, 'promotions:nav.red_packets')] },
+  { path: '/user/red_packet/:id', access: ACCESS.user, owner: 'promotions', page: () => import('./pages/MyRedPacketPage'), title: 'promotions:receipts.detail_title', parentKeys: ['/user/red_packet'] },
+  { path: '/user/coupon', access: ACCESS.user, owner: 'promotions', page: () => import('./pages/CouponPage'), title: 'promotions:coupons.title',
+    menu: [inMenu('user', 70, 'promotions:nav.coupons')] },
+  { path: '/user/coupon/:couponId/:itemId', access: ACCESS.user, owner: 'promotions', page: () => import('./pages/CouponDetailPage'), title: 'promotions:coupons.detail_title', parentKeys: ['/user/coupon'] },
+];
+
+export const promotionsFeature = defineFeature({
+  name: 'promotions',
+  namespaces: ['promotions'],
+  routes,
+  messages: PROMOTIONS_MESSAGES,
+  // Promotions reserve and pay budgets from the pool: admin only, as their routes.
+  adminTabs: [
+    { key: 'coupons', order: 120, label: 'promotions:admin_tabs.coupons', roles: [], load: () => import('./components/admin/CampaignsAdmin').then((m) => ({ default: m.CampaignsAdmin })) },
+    { key: 'packets', order: 130, label: 'promotions:admin_tabs.packets', roles: [], load: () => import('./components/admin/RedPacketsAdmin').then((m) => ({ default: m.RedPacketsAdmin })) },
+  ],
+});

@@ -1,0 +1,74 @@
+// What a feature declares (apps/web/src/README.md, Features): the web's counterpart of the
+// server's module definition (apps/server/src/platform/modules.ts). Each folder under features/
+// has one declaration, `feature.ts`, and app/features.ts lists them; the route table, the i18n
+// namespaces, the message centre's wording and the operators' area's tabs are composed from that
+// list (compose.ts), so a new feature touches one central file.
+import type { ComponentType } from 'react';
+import type { MessageType, OperatorRole } from '@hashpool/shared';
+import type { RouteMeta } from '../routing/route-table';
+import type { MessageRenderer } from './messages';
+
+/** The domain (and so the server module) that builds the page. */
+export type RouteOwner =
+  | 'shell'
+  | 'accounts'
+  | 'oauth'
+  | 'observers'
+  | 'mining'
+  | 'earnings'
+  | 'address-mining'
+  | 'wallet'
+  | 'staking'
+  | 'contracts'
+  | 'promotions'
+  | 'catalogue'
+  | 'support';
+
+export type PageModule = { default: ComponentType };
+
+/** A route of the table: its meta (route-table.ts), its owner and its lazily loaded page. */
+export interface RouteDef extends RouteMeta {
+  owner: RouteOwner;
+  page: () => Promise<PageModule>;
+}
+
+/** What every tab of the operators' area gets. */
+export interface AdminTabProps {
+  /** The operator's timezone, for the times the tab shows. */
+  timezone: string;
+}
+
+/**
+ * A tab of the operators' area (/admin/wallet, ?tab=<key>). `roles`: the operator roles that may
+ * use it (admin always may; [] is admin only), the same roles as the server routes it calls
+ * (their `access.operator(...)` / `access.admin`; the server does not publish its policies, so the
+ * owning feature states them here, once, and the server still checks every call).
+ */
+export interface AdminTabDef {
+  key: string;
+  /** Position among the tabs, ascending; the lowest is the tab shown when the address names none. */
+  order: number;
+  /** The tab's label as an i18n key ("namespace:key"), in the owning feature's namespace. */
+  label: string;
+  roles: readonly OperatorRole[];
+  /** The tab's component, loaded when the tab is first shown. */
+  load: () => Promise<{ default: ComponentType<AdminTabProps> }>;
+}
+
+export interface FeatureDef {
+  /** The folder's name under features/. */
+  name: string;
+  /** The i18n namespaces the feature owns: i18n/locales/<lang>/<namespace>.json in each language. */
+  namespaces: readonly string[];
+  /** Its part of the route table (app/routes.ts composes them). */
+  routes?: readonly RouteDef[];
+  /** How the message centre words the message types this feature's server module sends. */
+  messages?: Partial<Record<MessageType, MessageRenderer>>;
+  /** Its tabs in the operators' area. */
+  adminTabs?: readonly AdminTabDef[];
+}
+
+/** Typed identity: `export const walletFeature = defineFeature({ ... })`. */
+export function defineFeature<const F extends FeatureDef>(feature: F): F {
+  return feature;
+}
