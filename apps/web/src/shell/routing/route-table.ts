@@ -1,6 +1,7 @@
 // The shape of the route table: per route its path, who may open it, its title and where it sits
-// in the menus, as ant-design-pro's route config does. The table itself is app/routes.ts (it
-// imports the pages, so it belongs to the composition root); it reaches the shell and the features
+// in the menus, as ant-design-pro's route config does. Each feature declares its routes
+// (features/<name>/feature.ts, with the helpers at the end of this file); the table is their
+// composition, app/routes.ts (it imports the pages, so it belongs to the composition root); it reaches the shell and the features
 // through RouteTableProvider (route-table-context.tsx). Everything below it is derived from it:
 // the guard (routing-rules.ts decideRoute), the menus (menus.ts) and the tab's title
 // (app/document-title.ts).
