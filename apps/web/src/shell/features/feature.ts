@@ -8,21 +8,12 @@ import type { MessageType, OperatorRole } from '@hashpool/shared';
 import type { RouteMeta } from '../routing/route-table';
 import type { MessageRenderer } from './messages';
 
-/** The domain (and so the server module) that builds the page. */
-export type RouteOwner =
-  | 'shell'
-  | 'accounts'
-  | 'oauth'
-  | 'observers'
-  | 'mining'
-  | 'earnings'
-  | 'address-mining'
-  | 'wallet'
-  | 'staking'
-  | 'contracts'
-  | 'promotions'
-  | 'catalogue'
-  | 'support';
+/**
+ * The server module whose data the page shows ('shell' for the site's own pages): usually the
+ * declaring feature's, not always (the WeChat callback is the accounts module's sign-in, the
+ * operators' area the wallet module's). A name, not a central list: a new feature adds no type.
+ */
+export type RouteOwner = string;
 
 export type PageModule = { default: ComponentType };
 
