@@ -39,34 +39,46 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)]
 const noPage = () => Promise.resolve({ default: () => null });
 const route = (path: string): RouteDef => ({ path, access: 'public', owner: 'shell', page: noPage });
 const renderer: MessageRenderer = { name: 'x:name', describe: () => ({ title: { key: 'x:t', values: {} }, body: { key: 'x:b', values: {} } }) };
-const tab = (key: string, order: number) => ({ key, order, label: 'x:tab', roles: [], load: () => Promise.resolve({ default: () => null }) });
+const tab = (key: string, order: number) => ({ key, order, label: 'x:tab', roles: [], component: () => null });
 
 describe('composeFeatures', () => {
-  const a = defineFeature({ name: 'a', namespaces: ['a'], routes: [route('/a')], messages: { miner_online: renderer }, adminTabs: [tab('a2', 20)] });
-  const b = defineFeature({ name: 'b', namespaces: ['b'], routes: [route('/b')], messages: { red_packet: renderer }, adminTabs: [tab('b1', 10)] });
+  const a = defineFeature({ name: 'a', namespaces: ['a'], routes: [route('/a')], messages: () => Promise.resolve({ miner_online: renderer }), adminTabs: () => Promise.resolve([tab('a2', 20)]) });
+  const b = defineFeature({ name: 'b', namespaces: ['b'], routes: [route('/b')], messages: () => Promise.resolve({ red_packet: renderer }), adminTabs: () => Promise.resolve([tab('b1', 10)]) });
 
-  it('puts the routes in the order of the list, the namespaces after the shell’s, the tabs by order', () => {
+  it('puts the routes in the order of the list, the namespaces after the shell’s, the tabs by order', async () => {
     const composed = composeFeatures([a, b], ['common']);
     expect(composed.routes.map((r) => r.path)).toEqual(['/a', '/b']);
     expect(composed.namespaces).toEqual(['common', 'a', 'b']);
     expect(composed.namespaceOwners).toEqual({ common: 'shell', a: 'a', b: 'b' });
-    expect(composed.messageOwners).toEqual({ miner_online: 'a', red_packet: 'b' });
-    expect(composed.adminTabs.map((t) => [t.key, t.feature])).toEqual([['b1', 'b'], ['a2', 'a']]);
+    const messages = await composed.loadMessages();
+    expect(messages.owners).toEqual({ miner_online: 'a', red_packet: 'b' });
+    expect(messages.renderers.red_packet).toBe(renderer);
+    expect(composed.loadMessages()).toBe(composed.loadMessages());
+    expect((await composed.loadAdminTabs()).map((t) => [t.key, t.feature])).toEqual([['b1', 'b'], ['a2', 'a']]);
   });
 
-  it('refuses a namespace, a route, a message type, a tab or a name that two claim', () => {
+  it('refuses a namespace, a route, a message type, a tab or a name that two claim', async () => {
     expect(() => composeFeatures([a, { name: 'c', namespaces: ['a'] }], [])).toThrow(/Namespace a is claimed by a and c/);
     expect(() => composeFeatures([a], ['a'])).toThrow(/Namespace a is claimed by shell and a/);
     expect(() => composeFeatures([a, { name: 'c', namespaces: [], routes: [route('/a')] }], [])).toThrow(/Route \/a is claimed by a and c/);
     expect(() => composeFeatures([{ name: 'c', namespaces: [], routes: [route('/c'), route('/c')] }], [])).toThrow(/Route \/c/);
-    expect(() => composeFeatures([a, { name: 'c', namespaces: [], messages: { miner_online: renderer } }], [])).toThrow(/Message type miner_online is claimed by a and c/);
-    expect(() => composeFeatures([a, { name: 'c', namespaces: [], adminTabs: [tab('a2', 30)] }], [])).toThrow(/Admin tab a2 is claimed by a and c/);
+    await expect(composeFeatures([a, { name: 'c', namespaces: [], messages: () => Promise.resolve({ miner_online: renderer }) }], []).loadMessages()).rejects.toThrow(/Message type miner_online is claimed by a and c/);
+    await expect(composeFeatures([a, { name: 'c', namespaces: [], adminTabs: () => Promise.resolve([tab('a2', 30)]) }], []).loadAdminTabs()).rejects.toThrow(/Admin tab a2 is claimed by a and c/);
     expect(() => composeFeatures([a, { name: 'a', namespaces: [] }], [])).toThrow(/Feature a/);
   });
 
-  it('refuses a renderer for a type the server does not send', () => {
-    const odd = { name: 'c', namespaces: [], messages: { coffee_ready: renderer } } as unknown as FeatureDef;
-    expect(() => composeFeatures([odd], [])).toThrow(/coffee_ready of c is not one of MESSAGE_TYPES/);
+  it('refuses a renderer for a type the server does not send', async () => {
+    const odd = { name: 'c', namespaces: [], messages: () => Promise.resolve({ coffee_ready: renderer }) } as unknown as FeatureDef;
+    await expect(composeFeatures([odd], []).loadMessages()).rejects.toThrow(/coffee_ready of c is not one of MESSAGE_TYPES/);
+  });
+
+  it('loads the renderers again after a failed load', async () => {
+    let fail = true;
+    const flaky = defineFeature({ name: 'c', namespaces: [], messages: () => (fail ? Promise.reject(new Error('chunk')) : Promise.resolve({ miner_online: renderer })) });
+    const composed = composeFeatures([flaky], []);
+    await expect(composed.loadMessages()).rejects.toThrow('chunk');
+    fail = false;
+    expect((await composed.loadMessages()).owners).toEqual({ miner_online: 'c' });
   });
 });
 
@@ -95,6 +107,8 @@ describe('the features of the app', () => {
   });
 });
 
+const { renderers, owners: messageOwners } = await COMPOSED.loadMessages();
+
 describe('message renderers', () => {
   const owners: Record<string, string> = {
     hashrate_alarm: 'mining',
@@ -110,7 +124,7 @@ describe('message renderers', () => {
 
   it('renders every message type, each by the feature of the module that sends it', () => {
     expect(Object.keys(owners).sort()).toEqual([...MESSAGE_TYPES].sort());
-    expect(COMPOSED.messageOwners).toEqual(owners);
+    expect(messageOwners).toEqual(owners);
   });
 
   // Params that reach every branch of every renderer: with and without the optional params, each
@@ -129,12 +143,12 @@ describe('message renderers', () => {
 
   for (const type of MESSAGE_TYPES) {
     it(`${type}: its texts are its feature's, in all five languages, with every placeholder given`, () => {
-      const renderer = COMPOSED.messages[type]!;
-      const feature = FEATURES.find((f) => f.name === COMPOSED.messageOwners[type])!;
+      const renderer = renderers[type]!;
+      const feature = FEATURES.find((f) => f.name === messageOwners[type])!;
       expect(feature.namespaces).toContain(namespaceOf(renderer.name));
       const used = new Set<string>();
       for (const params of variants) {
-        const text = describeMessage(COMPOSED.messages, type, params);
+        const text = describeMessage(renderers, type, params);
         for (const phrase of [text.title, text.body]) {
           used.add(phrase.key);
           for (const language of LANGUAGES) {
@@ -152,18 +166,20 @@ describe('message renderers', () => {
   }
 });
 
+const adminTabs = await COMPOSED.loadAdminTabs();
+
 describe("the operators' tabs", () => {
   const ALL = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets', 'staking', 'contracts'];
-  const keys = (roles: string[]) => pickAdminTab(COMPOSED.adminTabs, roles, null).allowed.map((t) => t.key);
+  const keys = (roles: string[]) => pickAdminTab(adminTabs, roles, null).allowed.map((t) => t.key);
 
   it('come from their features, in order, labelled in each feature’s namespace in all five languages', () => {
-    expect(COMPOSED.adminTabs.map((t) => t.key)).toEqual(ALL);
-    for (const tab of COMPOSED.adminTabs) {
+    expect(adminTabs.map((t) => t.key)).toEqual(ALL);
+    for (const tab of adminTabs) {
       const feature = FEATURES.find((f) => f.name === tab.feature)!;
       expect(feature.namespaces, tab.key).toContain(namespaceOf(tab.label));
       for (const language of LANGUAGES) expect(typeof textOf(language, tab.label), `${language} ${tab.label}`).toBe('string');
     }
-    expect(Object.fromEntries(COMPOSED.adminTabs.map((t) => [t.key, t.feature]))).toMatchObject({ fees: 'earnings', market: 'earnings', stake: 'address-mining', coupons: 'promotions', packets: 'promotions', staking: 'staking', contracts: 'contracts' });
+    expect(Object.fromEntries(adminTabs.map((t) => [t.key, t.feature]))).toMatchObject({ fees: 'earnings', market: 'earnings', stake: 'address-mining', coupons: 'promotions', packets: 'promotions', staking: 'staking', contracts: 'contracts' });
   });
 
   it('show each role the tabs its routes allow; admin sees all', () => {
@@ -175,11 +191,11 @@ describe("the operators' tabs", () => {
   });
 
   it('open the tab the address names when the viewer may use it, else the first allowed', () => {
-    expect(pickAdminTab(COMPOSED.adminTabs, ['admin'], null).tab?.key).toBe('review');
-    expect(pickAdminTab(COMPOSED.adminTabs, ['admin'], 'staking').tab?.key).toBe('staking');
-    expect(pickAdminTab(COMPOSED.adminTabs, ['support'], null).tab?.key).toBe('users');
-    expect(pickAdminTab(COMPOSED.adminTabs, ['finance'], 'coins').tab?.key).toBe('review');
-    expect(pickAdminTab(COMPOSED.adminTabs, ['content'], 'review').tab).toBeUndefined();
+    expect(pickAdminTab(adminTabs, ['admin'], null).tab?.key).toBe('review');
+    expect(pickAdminTab(adminTabs, ['admin'], 'staking').tab?.key).toBe('staking');
+    expect(pickAdminTab(adminTabs, ['support'], null).tab?.key).toBe('users');
+    expect(pickAdminTab(adminTabs, ['finance'], 'coins').tab?.key).toBe('review');
+    expect(pickAdminTab(adminTabs, ['content'], 'review').tab).toBeUndefined();
   });
 });
 

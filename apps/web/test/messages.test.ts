@@ -11,7 +11,8 @@ const resources = Object.fromEntries(Object.entries(english).map(([file, texts])
 const i18n = createInstance();
 await i18n.init({ lng: 'en', ns: Object.keys(resources), defaultNS: 'common', resources: { en: resources }, interpolation: { escapeValue: false } });
 const say = (text: MessageText) => ({ title: i18n.t(text.title.key, text.title.values), body: i18n.t(text.body.key, text.body.values) });
-const describeMessage = (type: string, params: MessageParams) => describeWith(COMPOSED.messages, type, params);
+const { renderers } = await COMPOSED.loadMessages();
+const describeMessage = (type: string, params: MessageParams) => describeWith(renderers, type, params);
 
 describe('describeMessage', () => {
   it('words an offline alert with the named workers', () => {

@@ -3,6 +3,7 @@
 // surfaces as ChunkLoadError, which the error boundary shows as "the website has been updated".
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS, chunkFailureAction } from '../shell/routing/routing-rules';
+import type { PageModule } from '../shell/features/feature';
 
 /** sessionStorage, not localStorage: the one-reload allowance belongs to this tab's visit. */
 const RELOADED_FLAG = 'hashpool:chunk-reloaded';
@@ -38,8 +39,7 @@ function reloadedBefore(): boolean {
   }
 }
 
-/** A lazily loaded component (a page, an operators' tab) under the chunk-failure rule. */
-export function lazyPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+export function lazyPage(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
     try {
       const module = await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
@@ -49,7 +49,7 @@ export function lazyPage<P extends object = object>(load: () => Promise<{ defaul
       if (chunkFailureAction(reloadedBefore()) === 'reload') {
         sessionStorage.setItem(RELOADED_FLAG, '1');
         window.location.reload();
-        return new Promise<{ default: ComponentType<P> }>(() => undefined); // The page is going away.
+        return new Promise<PageModule>(() => undefined); // The page is going away.
       }
       throw new ChunkLoadError(error);
     }

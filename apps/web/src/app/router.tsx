@@ -2,8 +2,7 @@
 // created once here as lazy components. The
 // declarative router is enough (no loaders or actions) and is about half the size of the data one.
 // The table also goes to the shell (menus, frames), which cannot import it, and so do the
-// features' message renderers and operators' tabs (app/features.ts), whose tabs are made lazy
-// components here, once.
+// features' message renderers and operators' tabs (app/features.ts), loaded when first needed.
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RouteTableProvider } from '../shell/routing/route-table-context';
 import { FeatureRegistryProvider, type FeatureRegistry } from '../shell/features/registry-context';
@@ -16,8 +15,8 @@ import { RouteGuard } from './RouteGuard';
 const pages = ROUTES.map((route) => ({ path: route.path, Page: lazyPage(route.page) }));
 
 const registry: FeatureRegistry = {
-  messages: COMPOSED.messages,
-  adminTabs: COMPOSED.adminTabs.map(({ load, ...tab }) => ({ ...tab, Component: lazyPage(load) })),
+  loadMessages: COMPOSED.loadMessages,
+  loadAdminTabs: COMPOSED.loadAdminTabs,
 };
 
 export function AppRouter() {

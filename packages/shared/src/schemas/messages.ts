@@ -1,15 +1,11 @@
 // The message centre (the platform's notifications: apps/server/src/platform/notifications): the
 // types of message, a message as the API answers it and the calls' bodies. A message is a type and
 // its params; the words are the client's (each web feature renders the types it owns, see
-// apps/web/src/README.md, Features). A module that notifies adds its type here.
+// apps/web/src/README.md, Features). The types themselves are in ../message-types.ts.
 import { z } from 'zod';
 import { V } from '../validation';
+import { MESSAGE_TYPES } from '../message-types';
 
-export const MESSAGE_TYPES = ['hashrate_alarm', 'hashrate_recovered', 'miner_offline', 'miner_online', 'setting_update', 'ticket_answered', 'contract_order', 'red_packet', 'operations_alert'] as const;
-/** The events of a `red_packet` message (its `event` param; modules/promotions). */
-export const RED_PACKET_EVENTS = ['received', 'active', 'ended', 'none_left'] as const;
-export type RedPacketEvent = (typeof RED_PACKET_EVENTS)[number];
-export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const messageSchema = z.object({
   id: z.number().int(),
   type: z.enum(MESSAGE_TYPES),

@@ -18,8 +18,5 @@ export const addressMiningFeature = defineFeature({
   name: 'address-mining',
   namespaces: ['mining'],
   routes,
-  adminTabs: [
-    // The stake schedule's routes are admin only.
-    { key: 'stake', order: 80, label: 'mining:admin_tabs.stake', roles: [], load: () => import('./components/StakeScheduleAdmin').then((m) => ({ default: m.StakeScheduleAdmin })) },
-  ],
+  adminTabs: () => import('./admin-tabs').then((m) => m.ADDRESS_MINING_ADMIN_TABS),
 });

@@ -2,7 +2,6 @@
 // the order's messages, and the operators' products and payment review.
 import { ACCESS } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
-import { CONTRACTS_MESSAGES } from './messages';
 
 const CONTRACT = { access: ACCESS.contract, owner: 'contracts' } as const;
 
@@ -21,7 +20,6 @@ export const contractsFeature = defineFeature({
   name: 'contracts',
   namespaces: ['contracts'],
   routes,
-  messages: CONTRACTS_MESSAGES,
-  // Contract products and the payment review: admin only, as their routes.
-  adminTabs: [{ key: 'contracts', order: 150, label: 'contracts:admin_tabs.contracts', roles: [], load: () => import('./components/ContractsAdmin').then((m) => ({ default: m.ContractsAdmin })) }],
+  messages: () => import('./messages').then((m) => m.CONTRACTS_MESSAGES),
+  adminTabs: () => import('./admin-tabs').then((m) => m.CONTRACTS_ADMIN_TABS),
 });

@@ -16,9 +16,5 @@ export const earningsFeature = defineFeature({
   name: 'earnings',
   namespaces: ['earnings', 'invite'],
   routes,
-  // Fee rates and market data: admin only, as their routes.
-  adminTabs: [
-    { key: 'fees', order: 60, label: 'earnings:admin_tabs.fees', roles: [], load: () => import('./components/admin/FeeRatesAdmin').then((m) => ({ default: m.FeeRatesAdmin })) },
-    { key: 'market', order: 70, label: 'earnings:admin_tabs.market', roles: [], load: () => import('./components/admin/MarketDataAdmin').then((m) => ({ default: m.MarketDataAdmin })) },
-  ],
+  adminTabs: () => import('./admin-tabs').then((m) => m.EARNINGS_ADMIN_TABS),
 });

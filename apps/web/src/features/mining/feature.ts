@@ -3,7 +3,6 @@
 // centre, and the wording of the mining module's alerts.
 import { ACCESS, inMenu, POOL_PAGE } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
-import { MINING_MESSAGES } from './messages';
 
 const MINING = { ...POOL_PAGE, owner: 'mining' } as const;
 
@@ -17,4 +16,4 @@ const routes: readonly RouteDef[] = [
   { path: '/user/message', access: ACCESS.user, owner: 'mining', page: () => import('./pages/MessagePage'), title: 'pool:messages.page_title', menu: [inMenu('user', 40, 'user:nav.messages')] },
 ];
 
-export const miningFeature = defineFeature({ name: 'mining', namespaces: ['pool'], routes, messages: MINING_MESSAGES });
+export const miningFeature = defineFeature({ name: 'mining', namespaces: ['pool'], routes, messages: () => import('./messages').then((m) => m.MINING_MESSAGES) });

@@ -2,7 +2,6 @@
 // packets), fee coupons, their messages, and the operators' campaigns and red packets.
 import { ACCESS, inMenu } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
-import { PROMOTIONS_MESSAGES } from './messages';
 
 const routes: readonly RouteDef[] = [
   { path: '/activity/red_packet/:packetId', access: 'public', owner: 'promotions', page: () => import('./pages/RedPacketPage'), title: 'promotions:packet.title' },
@@ -19,10 +18,6 @@ export const promotionsFeature = defineFeature({
   name: 'promotions',
   namespaces: ['promotions'],
   routes,
-  messages: PROMOTIONS_MESSAGES,
-  // Promotions reserve and pay budgets from the pool: admin only, as their routes.
-  adminTabs: [
-    { key: 'coupons', order: 120, label: 'promotions:admin_tabs.coupons', roles: [], load: () => import('./components/admin/CampaignsAdmin').then((m) => ({ default: m.CampaignsAdmin })) },
-    { key: 'packets', order: 130, label: 'promotions:admin_tabs.packets', roles: [], load: () => import('./components/admin/RedPacketsAdmin').then((m) => ({ default: m.RedPacketsAdmin })) },
-  ],
+  messages: () => import('./messages').then((m) => m.PROMOTIONS_MESSAGES),
+  adminTabs: () => import('./admin-tabs').then((m) => m.PROMOTIONS_ADMIN_TABS),
 });

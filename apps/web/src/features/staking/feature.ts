@@ -12,6 +12,5 @@ export const stakingFeature = defineFeature({
   name: 'staking',
   namespaces: ['staking'],
   routes,
-  // Stake batches, loan products and loan approvals: admin only, as their routes.
-  adminTabs: [{ key: 'staking', order: 140, label: 'staking:admin_tabs.staking', roles: [], load: () => import('./components/StakingAdmin').then((m) => ({ default: m.StakingAdmin })) }],
+  adminTabs: () => import('./admin-tabs').then((m) => m.STAKING_ADMIN_TABS),
 });

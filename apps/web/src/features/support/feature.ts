@@ -3,7 +3,6 @@
 // message telling a user that support answered.
 import { ACCESS, inMenu } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
-import { SUPPORT_MESSAGES } from './messages';
 
 const routes: readonly RouteDef[] = [
   { path: '/ticket', access: 'public', owner: 'support', page: () => import('./pages/TicketPage'), title: 'common:nav.support', menu: [{ menu: 'main', order: 50, key: 'support' }] },
@@ -15,4 +14,4 @@ const routes: readonly RouteDef[] = [
   { path: '/admin/content', access: { operator: ['content'] }, owner: 'support', page: () => import('./pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
 ];
 
-export const supportFeature = defineFeature({ name: 'support', namespaces: ['support'], routes, messages: SUPPORT_MESSAGES });
+export const supportFeature = defineFeature({ name: 'support', namespaces: ['support'], routes, messages: () => import('./messages').then((m) => m.SUPPORT_MESSAGES) });

@@ -1,10 +1,21 @@
 // The composition of the features' declarations (app/features.ts gives it the list): one route
-// table, the namespaces to load, one renderer per message type and the operators' tabs in order.
-// A claim made twice (a namespace, a route's path, a message type, a tab) is a programming error
-// and throws while the app starts, so a test that composes the real list catches it.
+// table and the namespaces, at start; one renderer per message type and the operators' tabs in
+// order, loaded when the message centre or the operators' area first needs them (the first
+// screen carries neither: each lazy import costs it its list of chunks to preload). A claim made
+// twice (a namespace, a route's path, a message type, a tab) is a programming error: it throws at
+// start, or when the renderers or tabs load. apps/web/test/features.test.ts composes the real list
+// and loads both.
 import { MESSAGE_TYPES, type MessageType } from '@hashpool/shared';
 import type { AdminTabDef, FeatureDef, RouteDef } from './feature';
-import type { MessageRenderer } from './messages';
+import type { MessageRenderer, MessageRenderers } from './messages';
+
+export interface ComposedMessages {
+  renderers: MessageRenderers;
+  /** Which feature renders each message type. */
+  owners: Readonly<Partial<Record<MessageType, string>>>;
+}
+
+export type ComposedAdminTab = AdminTabDef & { feature: string };
 
 export interface ComposedFeatures {
   /** Every feature's routes, in the order of the list. */
@@ -13,11 +24,10 @@ export interface ComposedFeatures {
   namespaces: readonly string[];
   /** Which feature owns each namespace ('shell' for the shell's own). */
   namespaceOwners: Readonly<Record<string, string>>;
-  messages: Readonly<Partial<Record<MessageType, MessageRenderer>>>;
-  /** Which feature renders each message type. */
-  messageOwners: Readonly<Partial<Record<MessageType, string>>>;
-  /** The operators' tabs by `order`. */
-  adminTabs: readonly (AdminTabDef & { feature: string })[];
+  /** Loads every feature's message renderers once (the same promise each call, until one fails). */
+  loadMessages: () => Promise<ComposedMessages>;
+  /** Loads every feature's operators' tabs, by `order`, once (as loadMessages). */
+  loadAdminTabs: () => Promise<readonly ComposedAdminTab[]>;
 }
 
 function claim(owners: Map<string, string>, what: string, key: string, owner: string): void {
@@ -30,13 +40,9 @@ export function composeFeatures(features: readonly FeatureDef[], shellNamespaces
   const names = new Map<string, string>();
   const namespaces = new Map<string, string>();
   const paths = new Map<string, string>();
-  const types = new Map<string, string>();
-  const tabs = new Map<string, string>();
   for (const ns of shellNamespaces) claim(namespaces, 'Namespace', ns, 'shell');
 
   const routes: RouteDef[] = [];
-  const messages: Partial<Record<MessageType, MessageRenderer>> = {};
-  const adminTabs: (AdminTabDef & { feature: string })[] = [];
   for (const feature of features) {
     claim(names, 'Feature', feature.name, feature.name);
     for (const ns of feature.namespaces) claim(namespaces, 'Namespace', ns, feature.name);
@@ -44,24 +50,53 @@ export function composeFeatures(features: readonly FeatureDef[], shellNamespaces
       claim(paths, 'Route', route.path, feature.name);
       routes.push(route);
     }
-    for (const [type, renderer] of Object.entries(feature.messages ?? {}) as [MessageType, MessageRenderer | undefined][]) {
-      if (!renderer) continue;
-      if (!(MESSAGE_TYPES as readonly string[]).includes(type)) throw new Error(`Message type ${type} of ${feature.name} is not one of MESSAGE_TYPES (packages/shared)`);
-      claim(types, 'Message type', type, feature.name);
-      messages[type] = renderer;
-    }
-    for (const tab of feature.adminTabs ?? []) {
-      claim(tabs, 'Admin tab', tab.key, feature.name);
-      adminTabs.push({ ...tab, feature: feature.name });
-    }
   }
-  adminTabs.sort((a, b) => a.order - b.order);
   return {
     routes,
     namespaces: [...namespaces.keys()],
     namespaceOwners: Object.fromEntries(namespaces),
-    messages,
-    messageOwners: Object.fromEntries(types) as Partial<Record<MessageType, string>>,
-    adminTabs,
+    loadMessages: once(() => composeMessages(features)),
+    loadAdminTabs: once(() => composeAdminTabs(features)),
   };
+}
+
+/** `load` run once: the same promise on every call, until it fails (a failed chunk may load on the next try). */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+async function composeAdminTabs(features: readonly FeatureDef[]): Promise<readonly ComposedAdminTab[]> {
+  const loaded = await Promise.all(features.map(async (feature) => ({ feature: feature.name, tabs: feature.adminTabs ? await feature.adminTabs() : [] })));
+  const keys = new Map<string, string>();
+  const tabs: ComposedAdminTab[] = [];
+  for (const { feature, tabs: own } of loaded) {
+    for (const tab of own) {
+      claim(keys, 'Admin tab', tab.key, feature);
+      tabs.push({ ...tab, feature });
+    }
+  }
+  return tabs.sort((a, b) => a.order - b.order);
+}
+
+/** Every feature's renderers, each type claimed once and one of MESSAGE_TYPES. */
+async function composeMessages(features: readonly FeatureDef[]): Promise<ComposedMessages> {
+  const loaded = await Promise.all(features.map(async (feature) => ({ feature: feature.name, renderers: feature.messages ? await feature.messages() : {} })));
+  const owners = new Map<string, string>();
+  const renderers: Partial<Record<MessageType, MessageRenderer>> = {};
+  for (const { feature, renderers: own } of loaded) {
+    for (const [type, renderer] of Object.entries(own) as [MessageType, MessageRenderer | undefined][]) {
+      if (!renderer) continue;
+      if (!(MESSAGE_TYPES as readonly string[]).includes(type)) throw new Error(`Message type ${type} of ${feature} is not one of MESSAGE_TYPES (packages/shared)`);
+      claim(owners, 'Message type', type, feature);
+      renderers[type] = renderer;
+    }
+  }
+  return { renderers, owners: Object.fromEntries(owners) as Partial<Record<MessageType, string>> };
 }

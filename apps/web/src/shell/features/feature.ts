@@ -4,9 +4,9 @@
 // namespaces, the message centre's wording and the operators' area's tabs are composed from that
 // list (compose.ts), so a new feature touches one central file.
 import type { ComponentType } from 'react';
-import type { MessageType, OperatorRole } from '@hashpool/shared';
+import type { OperatorRole } from '@hashpool/shared';
 import type { RouteMeta } from '../routing/route-table';
-import type { MessageRenderer } from './messages';
+import type { MessageRenderers } from './messages';
 
 /**
  * The server module whose data the page shows ('shell' for the site's own pages): usually the
@@ -42,8 +42,7 @@ export interface AdminTabDef {
   /** The tab's label as an i18n key ("namespace:key"), in the owning feature's namespace. */
   label: string;
   roles: readonly OperatorRole[];
-  /** The tab's component, loaded when the tab is first shown. */
-  load: () => Promise<{ default: ComponentType<AdminTabProps> }>;
+  component: ComponentType<AdminTabProps>;
 }
 
 export interface FeatureDef {
@@ -53,10 +52,17 @@ export interface FeatureDef {
   namespaces: readonly string[];
   /** Its part of the route table (app/routes.ts composes them). */
   routes?: readonly RouteDef[];
-  /** How the message centre words the message types this feature's server module sends. */
-  messages?: Partial<Record<MessageType, MessageRenderer>>;
-  /** Its tabs in the operators' area. */
-  adminTabs?: readonly AdminTabDef[];
+  /**
+   * How the message centre words the message types this feature's server module sends: its
+   * renderers by type (usually `() => import('./messages').then((m) => m.X_MESSAGES)`), loaded
+   * with the message centre, so the first screen carries none of them.
+   */
+  messages?: () => Promise<MessageRenderers>;
+  /**
+   * Its tabs in the operators' area (usually `() => import('./admin-tabs').then((m) => m.X_TABS)`),
+   * loaded with that page.
+   */
+  adminTabs?: () => Promise<readonly AdminTabDef[]>;
 }
 
 /** Typed identity: `export const walletFeature = defineFeature({ ... })`. */

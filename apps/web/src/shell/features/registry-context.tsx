@@ -1,21 +1,22 @@
 // The composed features as the features see them at run time: the composition root
 // (app/router.tsx) provides app/features.ts here, so the message centre and the operators' area
 // read every feature's renderers and tabs without importing the app or another feature.
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import type { AdminTabDef, AdminTabProps } from './feature';
+import { createContext, use, useContext, type ReactNode } from 'react';
+import type { AdminTabDef } from './feature';
 import type { MessageRenderers } from './messages';
 
-/** An operators' tab with its component made once (lazily loaded, with the chunk-failure rule). */
-export interface AdminTab extends Omit<AdminTabDef, 'load'> {
-  Component: ComponentType<AdminTabProps>;
-}
+export type AdminTab = AdminTabDef;
 
 export interface FeatureRegistry {
-  messages: MessageRenderers;
-  adminTabs: readonly AdminTab[];
+  /** Loads the renderers (once: the same promise on every call). */
+  loadMessages: () => Promise<{ renderers: MessageRenderers }>;
+  /** Loads the operators' tabs, in order (once: the same promise on every call). */
+  loadAdminTabs: () => Promise<readonly AdminTab[]>;
 }
 
-const EMPTY: FeatureRegistry = { messages: {}, adminTabs: [] };
+const NONE = Promise.resolve({ renderers: {} });
+const NO_TABS = Promise.resolve([]);
+const EMPTY: FeatureRegistry = { loadMessages: () => NONE, loadAdminTabs: () => NO_TABS };
 
 const FeatureRegistryContext = createContext<FeatureRegistry>(EMPTY);
 
@@ -23,12 +24,12 @@ export function FeatureRegistryProvider({ registry, children }: { registry: Feat
   return <FeatureRegistryContext.Provider value={registry}>{children}</FeatureRegistryContext.Provider>;
 }
 
-/** Every feature's message renderers, by message type. */
+/** Every feature's message renderers, by message type; suspends while they load. */
 export function useMessageRenderers(): MessageRenderers {
-  return useContext(FeatureRegistryContext).messages;
+  return use(useContext(FeatureRegistryContext).loadMessages()).renderers;
 }
 
-/** Every feature's operators' tabs, in order. */
+/** Every feature's operators' tabs, in order; suspends while they load. */
 export function useAdminTabs(): readonly AdminTab[] {
-  return useContext(FeatureRegistryContext).adminTabs;
+  return use(useContext(FeatureRegistryContext).loadAdminTabs());
 }

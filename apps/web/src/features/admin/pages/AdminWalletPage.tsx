@@ -5,7 +5,6 @@
 // promotions', staking's and contracts' screens. The tab is in the address (?tab=ledger; the
 // first tab has none). The server checks the operator role on every call; the page shows only the
 // tabs the viewer's roles may use (each tab's `roles`, by operatorMay; admin sees all).
-import { Suspense } from 'react';
 import { Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -49,15 +48,7 @@ export default function AdminWalletPage() {
             activeKey={tab?.key}
             onChange={(key) => setParams(key === first ? {} : { tab: key }, { replace: true })}
             destroyOnHidden
-            items={allowed.map(({ key, label, Component }) => ({
-              key,
-              label: t(label),
-              children: (
-                <Suspense fallback={<PageSpinner />}>
-                  <Component timezone={timezone} />
-                </Suspense>
-              ),
-            }))}
+            items={allowed.map(({ key, label, component: Tab }) => ({ key, label: t(label), children: <Tab timezone={timezone} /> }))}
           />
         </Panel>
       )}
