@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, MESSAGE_TYPES, RED_PACKET_EVENTS } from '@hashpool/shared';
 import { COMPOSED, FEATURES } from '../src/app/features';
 import { ROUTES } from '../src/app/routes';
-import { composeFeatures } from '../src/shell/features/compose';
+import { checkClaims, composeFeatures } from '../src/shell/features/compose';
 import { defineFeature, type FeatureDef, type RouteDef } from '../src/shell/features/feature';
 import { describeMessage, namespaceOf, type MessageParams, type MessageRenderer } from '../src/shell/features/messages';
 import { SHARED_NAMESPACES, SHELL_NAMESPACES } from '../src/i18n/namespaces';
@@ -49,7 +49,7 @@ describe('composeFeatures', () => {
     const composed = composeFeatures([a, b], ['common']);
     expect(composed.routes.map((r) => r.path)).toEqual(['/a', '/b']);
     expect(composed.namespaces).toEqual(['common', 'a', 'b']);
-    expect(composed.namespaceOwners).toEqual({ common: 'shell', a: 'a', b: 'b' });
+    expect(checkClaims([a, b], ['common']).namespaceOwners).toEqual({ common: 'shell', a: 'a', b: 'b' });
     const messages = await composed.loadMessages();
     expect(messages.owners).toEqual({ miner_online: 'a', red_packet: 'b' });
     expect(messages.renderers.red_packet).toBe(renderer);
@@ -58,13 +58,13 @@ describe('composeFeatures', () => {
   });
 
   it('refuses a namespace, a route, a message type, a tab or a name that two claim', async () => {
-    expect(() => composeFeatures([a, { name: 'c', namespaces: ['a'] }], [])).toThrow(/Namespace a is claimed by a and c/);
-    expect(() => composeFeatures([a], ['a'])).toThrow(/Namespace a is claimed by shell and a/);
-    expect(() => composeFeatures([a, { name: 'c', namespaces: [], routes: [route('/a')] }], [])).toThrow(/Route \/a is claimed by a and c/);
-    expect(() => composeFeatures([{ name: 'c', namespaces: [], routes: [route('/c'), route('/c')] }], [])).toThrow(/Route \/c/);
+    expect(() => checkClaims([a, { name: 'c', namespaces: ['a'] }], [])).toThrow(/Namespace a is claimed by a and c/);
+    expect(() => checkClaims([a], ['a'])).toThrow(/Namespace a is claimed by shell and a/);
+    expect(() => checkClaims([a, { name: 'c', namespaces: [], routes: [route('/a')] }], [])).toThrow(/Route \/a is claimed by a and c/);
+    expect(() => checkClaims([{ name: 'c', namespaces: [], routes: [route('/c'), route('/c')] }], [])).toThrow(/Route \/c/);
     await expect(composeFeatures([a, { name: 'c', namespaces: [], messages: () => Promise.resolve({ miner_online: renderer }) }], []).loadMessages()).rejects.toThrow(/Message type miner_online is claimed by a and c/);
     await expect(composeFeatures([a, { name: 'c', namespaces: [], adminTabs: () => Promise.resolve([tab('a2', 30)]) }], []).loadAdminTabs()).rejects.toThrow(/Admin tab a2 is claimed by a and c/);
-    expect(() => composeFeatures([a, { name: 'a', namespaces: [] }], [])).toThrow(/Feature a/);
+    expect(() => checkClaims([a, { name: 'a', namespaces: [] }], [])).toThrow(/Feature a/);
   });
 
   it('refuses a renderer for a type the server does not send', async () => {
@@ -87,6 +87,10 @@ describe('the features of the app', () => {
     const folders = readdirSync(path.join(SRC, 'features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
     expect(FEATURES.map((f) => f.name).sort()).toEqual(folders);
     for (const folder of folders) expect(existsSync(path.join(SRC, 'features', folder, 'feature.ts')), folder).toBe(true);
+  });
+
+  it('claims each namespace, name and path once', () => {
+    expect(() => checkClaims(FEATURES, SHELL_NAMESPACES)).not.toThrow();
   });
 
   it('composes the route table from the features’ routes', () => {
@@ -204,7 +208,7 @@ describe('ui/', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? uiFiles(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 
   it("reads only the shell's namespace (common): a feature's words arrive by props", () => {
-    const features = COMPOSED.namespaces.filter((ns) => COMPOSED.namespaceOwners[ns] !== 'shell');
+    const features = COMPOSED.namespaces.filter((ns) => !(SHELL_NAMESPACES as readonly string[]).includes(ns));
     const offending = uiFiles(path.join(SRC, 'ui')).flatMap((file) => {
       const code = readFileSync(file, 'utf8');
       const calls = [...code.matchAll(/useTranslation\(([^)]*)\)/g)].map((m) => m[1]!.trim()).filter((arg) => arg !== '' && arg !== "'common'");

@@ -3,8 +3,8 @@
 // order, loaded when the message centre or the operators' area first needs them (the first
 // screen carries neither: each lazy import costs it its list of chunks to preload). A claim made
 // twice (a namespace, a route's path, a message type, a tab) is a programming error: it throws at
-// start, or when the renderers or tabs load. apps/web/test/features.test.ts composes the real list
-// and loads both.
+// start in development (checkClaims), or when the renderers or tabs load.
+// apps/web/test/features.test.ts checks the real list and loads both.
 import { MESSAGE_TYPES, type MessageType } from '@hashpool/shared';
 import type { AdminTabDef, FeatureDef, RouteDef } from './feature';
 import type { MessageRenderer, MessageRenderers } from './messages';
@@ -22,8 +22,6 @@ export interface ComposedFeatures {
   routes: readonly RouteDef[];
   /** Every web namespace: the shell's, then each feature's. */
   namespaces: readonly string[];
-  /** Which feature owns each namespace ('shell' for the shell's own). */
-  namespaceOwners: Readonly<Record<string, string>>;
   /** Loads every feature's message renderers once (the same promise each call, until one fails). */
   loadMessages: () => Promise<ComposedMessages>;
   /** Loads every feature's operators' tabs, by `order`, once (as loadMessages). */
@@ -37,27 +35,29 @@ function claim(owners: Map<string, string>, what: string, key: string, owner: st
 }
 
 export function composeFeatures(features: readonly FeatureDef[], shellNamespaces: readonly string[]): ComposedFeatures {
+  // The claims are checked where they can be fixed: in development and in the tests (the
+  // production bundle leaves the check out, and with it bytes of the first screen).
+  if (import.meta.env.DEV) checkClaims(features, shellNamespaces);
+  return {
+    routes: features.flatMap((feature) => feature.routes ?? []),
+    namespaces: [...shellNamespaces, ...features.flatMap((feature) => feature.namespaces)],
+    loadMessages: once(() => composeMessages(features)),
+    loadAdminTabs: once(() => composeAdminTabs(features)),
+  };
+}
+
+/** Throws when two features (or a feature and the shell) claim one name, namespace or route path; answers who owns each namespace. */
+export function checkClaims(features: readonly FeatureDef[], shellNamespaces: readonly string[]): { namespaceOwners: Readonly<Record<string, string>> } {
   const names = new Map<string, string>();
   const namespaces = new Map<string, string>();
   const paths = new Map<string, string>();
   for (const ns of shellNamespaces) claim(namespaces, 'Namespace', ns, 'shell');
-
-  const routes: RouteDef[] = [];
   for (const feature of features) {
     claim(names, 'Feature', feature.name, feature.name);
     for (const ns of feature.namespaces) claim(namespaces, 'Namespace', ns, feature.name);
-    for (const route of feature.routes ?? []) {
-      claim(paths, 'Route', route.path, feature.name);
-      routes.push(route);
-    }
+    for (const route of feature.routes ?? []) claim(paths, 'Route', route.path, feature.name);
   }
-  return {
-    routes,
-    namespaces: [...namespaces.keys()],
-    namespaceOwners: Object.fromEntries(namespaces),
-    loadMessages: once(() => composeMessages(features)),
-    loadAdminTabs: once(() => composeAdminTabs(features)),
-  };
+  return { namespaceOwners: Object.fromEntries(namespaces) };
 }
 
 /** `load` run once: the same promise on every call, until it fails (a failed chunk may load on the next try). */
@@ -93,7 +93,7 @@ async function composeMessages(features: readonly FeatureDef[]): Promise<Compose
   for (const { feature, renderers: own } of loaded) {
     for (const [type, renderer] of Object.entries(own) as [MessageType, MessageRenderer | undefined][]) {
       if (!renderer) continue;
-      if (!(MESSAGE_TYPES as readonly string[]).includes(type)) throw new Error(`Message type ${type} of ${feature} is not one of MESSAGE_TYPES (packages/shared)`);
+      if (import.meta.env.DEV && !(MESSAGE_TYPES as readonly string[]).includes(type)) throw new Error(`Message type ${type} of ${feature} is not one of MESSAGE_TYPES (packages/shared)`);
       claim(owners, 'Message type', type, feature);
       renderers[type] = renderer;
     }
