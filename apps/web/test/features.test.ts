@@ -7,11 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, MESSAGE_TYPES, RED_PACKET_EVENTS } from '@hashpool/shared';
-import { COMPOSED, FEATURES } from '../src/app/features';
+import { COMPOSED, FEATURES, webNamespaces } from '../src/app/features';
 import { ROUTES } from '../src/app/routes';
-import { checkClaims, composeFeatures } from '../src/shell/features/compose';
-import { defineFeature, type FeatureDef, type RouteDef } from '../src/shell/features/feature';
-import { describeMessage, namespaceOf, type MessageParams, type MessageRenderer } from '../src/shell/features/messages';
+import { loadAdminTabs, loadMessages } from '../src/app/feature-extensions';
+import { checkClaims, composeFeatures, type FeatureExtensions } from '../src/shell/features/compose';
+import { composeAdminTabs, composeMessages } from '../src/shell/features/extensions';
+import { defineFeature, type AdminTabDef, type RouteDef } from '../src/shell/features/feature';
+import { describeMessage, namespaceOf, type MessageParams, type MessageRenderer, type MessageRenderers } from '../src/shell/features/messages';
 import { SHARED_NAMESPACES, SHELL_NAMESPACES } from '../src/i18n/namespaces';
 import { loadTexts } from '../src/i18n/resources';
 import { pickAdminTab } from '../src/features/admin/lib/tabs';
@@ -42,13 +44,16 @@ const renderer: MessageRenderer = { name: 'x:name', describe: () => ({ title: { 
 const tab = (key: string, order: number) => ({ key, order, label: 'x:tab', roles: [], component: () => null });
 
 describe('composeFeatures', () => {
-  const a = defineFeature({ name: 'a', namespaces: ['a'], routes: [route('/a')], messages: () => Promise.resolve({ miner_online: renderer }), adminTabs: () => Promise.resolve([tab('a2', 20)]) });
-  const b = defineFeature({ name: 'b', namespaces: ['b'], routes: [route('/b')], messages: () => Promise.resolve({ red_packet: renderer }), adminTabs: () => Promise.resolve([tab('b1', 10)]) });
+  const a = defineFeature({ name: 'a', namespaces: ['a'], routes: [route('/a')] });
+  const b = defineFeature({ name: 'b', namespaces: ['b'], routes: [route('/b')] });
+  const extensions = (messages: Record<string, MessageRenderers>, tabs: Record<string, readonly AdminTabDef[]> = {}): FeatureExtensions => ({
+    loadMessages: () => Promise.resolve(composeMessages(messages)),
+    loadAdminTabs: () => Promise.resolve(composeAdminTabs(tabs)),
+  });
 
   it('puts the routes in the order of the list, the namespaces after the shell’s, the tabs by order', async () => {
-    const composed = composeFeatures([a, b], ['common']);
+    const composed = composeFeatures([a, b], ['common'], extensions({ a: { miner_online: renderer }, b: { red_packet: renderer } }, { a: [tab('a2', 20)], b: [tab('b1', 10)] }));
     expect(composed.routes.map((r) => r.path)).toEqual(['/a', '/b']);
-    expect(composed.namespaces).toEqual(['common', 'a', 'b']);
     expect(checkClaims([a, b], ['common']).namespaceOwners).toEqual({ common: 'shell', a: 'a', b: 'b' });
     const messages = await composed.loadMessages();
     expect(messages.owners).toEqual({ miner_online: 'a', red_packet: 'b' });
@@ -57,28 +62,26 @@ describe('composeFeatures', () => {
     expect((await composed.loadAdminTabs()).map((t) => [t.key, t.feature])).toEqual([['b1', 'b'], ['a2', 'a']]);
   });
 
-  it('refuses a namespace, a route, a message type, a tab or a name that two claim', async () => {
+  it('refuses a namespace, a route, a message type, a tab or a name that two claim', () => {
     expect(() => checkClaims([a, { name: 'c', namespaces: ['a'] }], [])).toThrow(/Namespace a is claimed by a and c/);
     expect(() => checkClaims([a], ['a'])).toThrow(/Namespace a is claimed by shell and a/);
     expect(() => checkClaims([a, { name: 'c', namespaces: [], routes: [route('/a')] }], [])).toThrow(/Route \/a is claimed by a and c/);
     expect(() => checkClaims([{ name: 'c', namespaces: [], routes: [route('/c'), route('/c')] }], [])).toThrow(/Route \/c/);
-    await expect(composeFeatures([a, { name: 'c', namespaces: [], messages: () => Promise.resolve({ miner_online: renderer }) }], []).loadMessages()).rejects.toThrow(/Message type miner_online is claimed by a and c/);
-    await expect(composeFeatures([a, { name: 'c', namespaces: [], adminTabs: () => Promise.resolve([tab('a2', 30)]) }], []).loadAdminTabs()).rejects.toThrow(/Admin tab a2 is claimed by a and c/);
     expect(() => checkClaims([a, { name: 'a', namespaces: [] }], [])).toThrow(/Feature a/);
+    expect(() => composeMessages({ a: { miner_online: renderer }, c: { miner_online: renderer } })).toThrow(/Message type miner_online is claimed by a and c/);
+    expect(() => composeAdminTabs({ a: [tab('a2', 20)], c: [tab('a2', 30)] })).toThrow(/Admin tab a2 is claimed by a and c/);
   });
 
-  it('refuses a renderer for a type the server does not send', async () => {
-    const odd = { name: 'c', namespaces: [], messages: () => Promise.resolve({ coffee_ready: renderer }) } as unknown as FeatureDef;
-    await expect(composeFeatures([odd], []).loadMessages()).rejects.toThrow(/coffee_ready of c is not one of MESSAGE_TYPES/);
+  it('refuses a renderer for a type the server does not send', () => {
+    expect(() => composeMessages({ c: { coffee_ready: renderer } as MessageRenderers })).toThrow(/coffee_ready of c is not one of MESSAGE_TYPES/);
   });
 
   it('loads the renderers again after a failed load', async () => {
     let fail = true;
-    const flaky = defineFeature({ name: 'c', namespaces: [], messages: () => (fail ? Promise.reject(new Error('chunk')) : Promise.resolve({ miner_online: renderer })) });
-    const composed = composeFeatures([flaky], []);
+    const composed = composeFeatures([a], [], { loadMessages: () => (fail ? Promise.reject(new Error('chunk')) : Promise.resolve(composeMessages({ a: { miner_online: renderer } }))), loadAdminTabs: () => Promise.resolve([]) });
     await expect(composed.loadMessages()).rejects.toThrow('chunk');
     fail = false;
-    expect((await composed.loadMessages()).owners).toEqual({ miner_online: 'c' });
+    expect((await composed.loadMessages()).owners).toEqual({ miner_online: 'a' });
   });
 });
 
@@ -87,6 +90,16 @@ describe('the features of the app', () => {
     const folders = readdirSync(path.join(SRC, 'features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
     expect(FEATURES.map((f) => f.name).sort()).toEqual(folders);
     for (const folder of folders) expect(existsSync(path.join(SRC, 'features', folder, 'feature.ts')), folder).toBe(true);
+  });
+
+  it('finds the message renderers and operators’ tabs of the listed features only', async () => {
+    const names = FEATURES.map((f) => f.name);
+    const [messages, tabs] = await Promise.all([loadMessages(), loadAdminTabs()]);
+    const withMessages = [...new Set(Object.values(messages.owners))].sort();
+    const withTabs = [...new Set(tabs.map((t) => t.feature))].sort();
+    expect(withMessages).toEqual(['admin', 'contracts', 'mining', 'promotions', 'support']);
+    expect(withTabs).toEqual(['address-mining', 'admin', 'contracts', 'earnings', 'promotions', 'staking']);
+    for (const name of [...withMessages, ...withTabs]) expect(names).toContain(name);
   });
 
   it('claims each namespace, name and path once', () => {
@@ -99,9 +112,9 @@ describe('the features of the app', () => {
   });
 
   it("loads every namespace (the shell's, each feature's, the shared catalogue) in every language", async () => {
-    expect(COMPOSED.namespaces.slice(0, SHELL_NAMESPACES.length)).toEqual([...SHELL_NAMESPACES]);
+    expect(webNamespaces().slice(0, SHELL_NAMESPACES.length)).toEqual([...SHELL_NAMESPACES]);
     for (const language of LANGUAGES) {
-      for (const ns of [...COMPOSED.namespaces, ...SHARED_NAMESPACES]) {
+      for (const ns of [...webNamespaces(), ...SHARED_NAMESPACES]) {
         const texts = await loadTexts(language, ns);
         expect(Object.keys(texts).length, `${language}/${ns}`).toBeGreaterThan(0);
       }
@@ -208,7 +221,7 @@ describe('ui/', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? uiFiles(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 
   it("reads only the shell's namespace (common): a feature's words arrive by props", () => {
-    const features = COMPOSED.namespaces.filter((ns) => !(SHELL_NAMESPACES as readonly string[]).includes(ns));
+    const features = webNamespaces().filter((ns) => !(SHELL_NAMESPACES as readonly string[]).includes(ns));
     const offending = uiFiles(path.join(SRC, 'ui')).flatMap((file) => {
       const code = readFileSync(file, 'utf8');
       const calls = [...code.matchAll(/useTranslation\(([^)]*)\)/g)].map((m) => m[1]!.trim()).filter((arg) => arg !== '' && arg !== "'common'");

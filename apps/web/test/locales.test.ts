@@ -4,9 +4,9 @@
 // listed below).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@hashpool/shared';
-import { COMPOSED } from '../src/app/features';
+import { webNamespaces } from '../src/app/features';
 
-const WEB_NAMESPACES = COMPOSED.namespaces;
+const WEB_NAMESPACES = webNamespaces();
 
 const files = import.meta.glob<Record<string, unknown>>('../src/i18n/locales/*/*.json', { eager: true, import: 'default' });
 

@@ -5,3 +5,5 @@ import { StakeScheduleAdmin } from './components/StakeScheduleAdmin';
 export const ADDRESS_MINING_ADMIN_TABS: readonly AdminTabDef[] = [
   { key: 'stake', order: 80, label: 'mining:admin_tabs.stake', roles: [], component: StakeScheduleAdmin },
 ];
+
+export default ADDRESS_MINING_ADMIN_TABS;

@@ -18,5 +18,4 @@ export const addressMiningFeature = defineFeature({
   name: 'address-mining',
   namespaces: ['mining'],
   routes,
-  adminTabs: () => import('./admin-tabs').then((m) => m.ADDRESS_MINING_ADMIN_TABS),
 });

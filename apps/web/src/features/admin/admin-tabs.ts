@@ -22,3 +22,5 @@ export const ADMIN_TABS: readonly AdminTabDef[] = [
   { key: 'approvals', order: 100, label: 'admin:tabs.approvals', roles: ['finance'], component: Approvals },
   { key: 'coins', order: 110, label: 'admin:tabs.coins', roles: [], component: CoinSettingsAdmin },
 ];
+
+export default ADMIN_TABS;

@@ -12,4 +12,4 @@ const routes: readonly RouteDef[] = [
 ];
 
 
-export const adminFeature = defineFeature({ name: 'admin', namespaces: ['admin'], routes, messages: () => import('./messages').then((m) => m.ADMIN_MESSAGES), adminTabs: () => import('./admin-tabs').then((m) => m.ADMIN_TABS) });
+export const adminFeature = defineFeature({ name: 'admin', namespaces: ['admin'], routes });

@@ -14,3 +14,5 @@ export const ADMIN_MESSAGES = {
     }),
   },
 } satisfies Record<string, MessageRenderer>;
+
+export default ADMIN_MESSAGES;

@@ -6,3 +6,5 @@ import { ContractsAdmin } from './components/ContractsAdmin';
 export const CONTRACTS_ADMIN_TABS: readonly AdminTabDef[] = [
   { key: 'contracts', order: 150, label: 'contracts:admin_tabs.contracts', roles: [], component: ContractsAdmin },
 ];
+
+export default CONTRACTS_ADMIN_TABS;

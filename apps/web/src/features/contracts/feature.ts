@@ -20,6 +20,4 @@ export const contractsFeature = defineFeature({
   name: 'contracts',
   namespaces: ['contracts'],
   routes,
-  messages: () => import('./messages').then((m) => m.CONTRACTS_MESSAGES),
-  adminTabs: () => import('./admin-tabs').then((m) => m.CONTRACTS_ADMIN_TABS),
 });

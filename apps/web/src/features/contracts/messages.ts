@@ -20,3 +20,5 @@ export const CONTRACTS_MESSAGES = {
     },
   },
 } satisfies Record<string, MessageRenderer>;
+
+export default CONTRACTS_MESSAGES;

@@ -8,3 +8,5 @@ export const EARNINGS_ADMIN_TABS: readonly AdminTabDef[] = [
   { key: 'fees', order: 60, label: 'earnings:admin_tabs.fees', roles: [], component: FeeRatesAdmin },
   { key: 'market', order: 70, label: 'earnings:admin_tabs.market', roles: [], component: MarketDataAdmin },
 ];
+
+export default EARNINGS_ADMIN_TABS;

@@ -16,5 +16,4 @@ export const earningsFeature = defineFeature({
   name: 'earnings',
   namespaces: ['earnings', 'invite'],
   routes,
-  adminTabs: () => import('./admin-tabs').then((m) => m.EARNINGS_ADMIN_TABS),
 });

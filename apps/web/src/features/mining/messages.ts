@@ -59,3 +59,5 @@ export const MINING_MESSAGES = {
     },
   },
 } satisfies Record<string, MessageRenderer>;
+
+export default MINING_MESSAGES;

@@ -8,3 +8,5 @@ export const PROMOTIONS_ADMIN_TABS: readonly AdminTabDef[] = [
   { key: 'coupons', order: 120, label: 'promotions:admin_tabs.coupons', roles: [], component: CampaignsAdmin },
   { key: 'packets', order: 130, label: 'promotions:admin_tabs.packets', roles: [], component: RedPacketsAdmin },
 ];
+
+export default PROMOTIONS_ADMIN_TABS;

@@ -18,6 +18,4 @@ export const promotionsFeature = defineFeature({
   name: 'promotions',
   namespaces: ['promotions'],
   routes,
-  messages: () => import('./messages').then((m) => m.PROMOTIONS_MESSAGES),
-  adminTabs: () => import('./admin-tabs').then((m) => m.PROMOTIONS_ADMIN_TABS),
 });

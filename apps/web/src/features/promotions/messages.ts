@@ -17,3 +17,5 @@ export const PROMOTIONS_MESSAGES = {
     },
   },
 } satisfies Record<string, MessageRenderer>;
+
+export default PROMOTIONS_MESSAGES;

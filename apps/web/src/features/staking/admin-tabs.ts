@@ -6,3 +6,5 @@ import { StakingAdmin } from './components/StakingAdmin';
 export const STAKING_ADMIN_TABS: readonly AdminTabDef[] = [
   { key: 'staking', order: 140, label: 'staking:admin_tabs.staking', roles: [], component: StakingAdmin },
 ];
+
+export default STAKING_ADMIN_TABS;

@@ -12,5 +12,4 @@ export const stakingFeature = defineFeature({
   name: 'staking',
   namespaces: ['staking'],
   routes,
-  adminTabs: () => import('./admin-tabs').then((m) => m.STAKING_ADMIN_TABS),
 });

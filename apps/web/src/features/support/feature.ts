@@ -14,4 +14,4 @@ const routes: readonly RouteDef[] = [
   { path: '/admin/content', access: { operator: ['content'] }, owner: 'support', page: () => import('./pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
 ];
 
-export const supportFeature = defineFeature({ name: 'support', namespaces: ['support'], routes, messages: () => import('./messages').then((m) => m.SUPPORT_MESSAGES) });
+export const supportFeature = defineFeature({ name: 'support', namespaces: ['support'], routes });

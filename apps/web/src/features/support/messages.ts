@@ -14,3 +14,5 @@ export const SUPPORT_MESSAGES = {
     },
   },
 } satisfies Record<string, MessageRenderer>;
+
+export default SUPPORT_MESSAGES;

@@ -1,31 +1,37 @@
-// The composition of the features' declarations (app/features.ts gives it the list): one route
-// table and the namespaces, at start; one renderer per message type and the operators' tabs in
-// order, loaded when the message centre or the operators' area first needs them (the first
-// screen carries neither: each lazy import costs it its list of chunks to preload). A claim made
-// twice (a namespace, a route's path, a message type, a tab) is a programming error: it throws at
-// start in development (checkClaims), or when the renderers or tabs load.
-// apps/web/test/features.test.ts checks the real list and loads both.
-import { MESSAGE_TYPES, type MessageType } from '@hashpool/shared';
-import type { AdminTabDef, FeatureDef, RouteDef } from './feature';
-import type { MessageRenderer, MessageRenderers } from './messages';
-
-export interface ComposedMessages {
-  renderers: MessageRenderers;
-  /** Which feature renders each message type. */
-  owners: Readonly<Partial<Record<MessageType, string>>>;
-}
-
-export type ComposedAdminTab = AdminTabDef & { feature: string };
+// The composition of the features (app/features.ts gives the list of declarations and the loaders
+// of the features' message renderers and operators' tabs): one route table and the namespaces at
+// start; one renderer per message type and the operators' tabs in order when the message centre
+// or the operators' area first needs them (extensions.ts). A claim made twice (a namespace, a
+// route's path, a message type, a tab) is a programming error: checkClaims throws at start in
+// development, the loaders when they load. apps/web/test/features.test.ts checks the real list
+// and loads both.
+import type { FeatureDef, RouteDef } from './feature';
+import type { ComposedAdminTab, ComposedMessages } from './extensions';
 
 export interface ComposedFeatures {
   /** Every feature's routes, in the order of the list. */
   routes: readonly RouteDef[];
-  /** Every web namespace: the shell's, then each feature's. */
-  namespaces: readonly string[];
   /** Loads every feature's message renderers once (the same promise each call, until one fails). */
   loadMessages: () => Promise<ComposedMessages>;
   /** Loads every feature's operators' tabs, by `order`, once (as loadMessages). */
   loadAdminTabs: () => Promise<readonly ComposedAdminTab[]>;
+}
+
+/** Loaders of the features' message renderers and operators' tabs, put together (extensions.ts), as app/ has them. */
+export interface FeatureExtensions {
+  loadMessages: () => Promise<ComposedMessages>;
+  loadAdminTabs: () => Promise<readonly ComposedAdminTab[]>;
+}
+
+export function composeFeatures(features: readonly FeatureDef[], shellNamespaces: readonly string[], extensions: FeatureExtensions): ComposedFeatures {
+  // The claims are checked where they can be fixed: in development and in the tests (the
+  // production bundle leaves the check out, and with it bytes of the first screen).
+  if (import.meta.env.DEV) checkClaims(features, shellNamespaces);
+  return {
+    routes: features.flatMap((feature) => feature.routes ?? []),
+    loadMessages: once(extensions.loadMessages),
+    loadAdminTabs: once(extensions.loadAdminTabs),
+  };
 }
 
 function claim(owners: Map<string, string>, what: string, key: string, owner: string): void {
@@ -34,19 +40,10 @@ function claim(owners: Map<string, string>, what: string, key: string, owner: st
   owners.set(key, owner);
 }
 
-export function composeFeatures(features: readonly FeatureDef[], shellNamespaces: readonly string[]): ComposedFeatures {
-  // The claims are checked where they can be fixed: in development and in the tests (the
-  // production bundle leaves the check out, and with it bytes of the first screen).
-  if (import.meta.env.DEV) checkClaims(features, shellNamespaces);
-  return {
-    routes: features.flatMap((feature) => feature.routes ?? []),
-    namespaces: [...shellNamespaces, ...features.flatMap((feature) => feature.namespaces)],
-    loadMessages: once(() => composeMessages(features)),
-    loadAdminTabs: once(() => composeAdminTabs(features)),
-  };
-}
-
-/** Throws when two features (or a feature and the shell) claim one name, namespace or route path; answers who owns each namespace. */
+/**
+ * Throws when two features (or a feature and the shell) claim one name, namespace or route path;
+ * answers every web namespace (the shell's, then each feature's) and its owner.
+ */
 export function checkClaims(features: readonly FeatureDef[], shellNamespaces: readonly string[]): { namespaceOwners: Readonly<Record<string, string>> } {
   const names = new Map<string, string>();
   const namespaces = new Map<string, string>();
@@ -70,33 +67,4 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
     });
     return loading;
   };
-}
-
-async function composeAdminTabs(features: readonly FeatureDef[]): Promise<readonly ComposedAdminTab[]> {
-  const loaded = await Promise.all(features.map(async (feature) => ({ feature: feature.name, tabs: feature.adminTabs ? await feature.adminTabs() : [] })));
-  const keys = new Map<string, string>();
-  const tabs: ComposedAdminTab[] = [];
-  for (const { feature, tabs: own } of loaded) {
-    for (const tab of own) {
-      claim(keys, 'Admin tab', tab.key, feature);
-      tabs.push({ ...tab, feature });
-    }
-  }
-  return tabs.sort((a, b) => a.order - b.order);
-}
-
-/** Every feature's renderers, each type claimed once and one of MESSAGE_TYPES. */
-async function composeMessages(features: readonly FeatureDef[]): Promise<ComposedMessages> {
-  const loaded = await Promise.all(features.map(async (feature) => ({ feature: feature.name, renderers: feature.messages ? await feature.messages() : {} })));
-  const owners = new Map<string, string>();
-  const renderers: Partial<Record<MessageType, MessageRenderer>> = {};
-  for (const { feature, renderers: own } of loaded) {
-    for (const [type, renderer] of Object.entries(own) as [MessageType, MessageRenderer | undefined][]) {
-      if (!renderer) continue;
-      if (import.meta.env.DEV && !(MESSAGE_TYPES as readonly string[]).includes(type)) throw new Error(`Message type ${type} of ${feature} is not one of MESSAGE_TYPES (packages/shared)`);
-      claim(owners, 'Message type', type, feature);
-      renderers[type] = renderer;
-    }
-  }
-  return { renderers, owners: Object.fromEntries(owners) as Partial<Record<MessageType, string>> };
 }

@@ -1,12 +1,13 @@
 // What a feature declares (apps/web/src/README.md, Features): the web's counterpart of the
 // server's module definition (apps/server/src/platform/modules.ts). Each folder under features/
-// has one declaration, `feature.ts`, and app/features.ts lists them; the route table, the i18n
-// namespaces, the message centre's wording and the operators' area's tabs are composed from that
-// list (compose.ts), so a new feature touches one central file.
+// has its declaration, `feature.ts` (namespaces and routes: what the app needs at start), listed
+// in app/features.ts, and may have two more files of fixed names that the app finds by them and
+// loads only when needed (the first screen carries neither, nor a loader per feature):
+// `messages.ts`, whose default export is its MessageRenderers, and `admin-tabs.ts`, whose default
+// export is its AdminTabDef list. So a new feature touches one central file.
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '@hashpool/shared';
 import type { RouteMeta } from '../routing/route-table';
-import type { MessageRenderers } from './messages';
 
 /**
  * The server module whose data the page shows ('shell' for the site's own pages): usually the
@@ -52,17 +53,6 @@ export interface FeatureDef {
   namespaces: readonly string[];
   /** Its part of the route table (app/routes.ts composes them). */
   routes?: readonly RouteDef[];
-  /**
-   * How the message centre words the message types this feature's server module sends: its
-   * renderers by type (usually `() => import('./messages').then((m) => m.X_MESSAGES)`), loaded
-   * with the message centre, so the first screen carries none of them.
-   */
-  messages?: () => Promise<MessageRenderers>;
-  /**
-   * Its tabs in the operators' area (usually `() => import('./admin-tabs').then((m) => m.X_TABS)`),
-   * loaded with that page.
-   */
-  adminTabs?: () => Promise<readonly AdminTabDef[]>;
 }
 
 /** Typed identity: `export const walletFeature = defineFeature({ ... })`. */
