@@ -39,7 +39,7 @@ function leavesBelow(language: string, key: string): string[] {
 const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]!);
 
 const noPage = () => Promise.resolve({ default: () => null });
-const route = (path: string): RouteDef => ({ path, access: 'public', owner: 'shell', page: noPage });
+const route = (path: string): RouteDef => ({ path, access: 'public', page: noPage });
 const renderer: MessageRenderer = { name: 'x:name', describe: () => ({ title: { key: 'x:t', values: {} }, body: { key: 'x:b', values: {} } }) };
 const tab = (key: string, order: number) => ({ key, order, label: 'x:tab', roles: [], component: () => null });
 

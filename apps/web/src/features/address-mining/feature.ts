@@ -5,7 +5,7 @@ import { inMenu } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
 /** What a coin's address-mining pages share. */
-const ADDRESS_PAGE = { access: 'public', owner: 'address-mining', titleFrame: 'mining:title_frame', parentKeys: ['pools'] } as const;
+const ADDRESS_PAGE = { access: 'public', titleFrame: 'mining:title_frame', parentKeys: ['pools'] } as const;
 
 const routes: readonly RouteDef[] = [
   { ...ADDRESS_PAGE, path: '/mining/:coin/dashboard', page: () => import('./pages/AddressDashboardPage'), title: 'mining:nav.dashboard', menu: [inMenu('address', 10)] },

@@ -8,7 +8,7 @@ import { inMenu } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
 const routes: readonly RouteDef[] = [
-  { path: '/admin/wallet', access: { operator: ['finance', 'support', 'content'] }, owner: 'wallet', page: () => import('./pages/AdminWalletPage'), title: 'admin:title', menu: [inMenu('account', 40, 'common:header.admin')] },
+  { path: '/admin/wallet', access: { operator: ['finance', 'support', 'content'] }, page: () => import('./pages/AdminWalletPage'), title: 'admin:title', menu: [inMenu('account', 40, 'common:header.admin')] },
 ];
 
 

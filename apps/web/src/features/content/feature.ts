@@ -1,8 +1,8 @@
 // The site's own pages (home, legal texts, download): public, built with the shell.
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
-/** What the site's pages share: public, owned by the shell. */
-const CONTENT = { access: 'public', owner: 'shell' } as const;
+/** The site's pages are public. */
+const CONTENT = { access: 'public' } as const;
 
 const routes: readonly RouteDef[] = [
   {

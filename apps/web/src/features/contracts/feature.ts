@@ -3,7 +3,7 @@
 import { ACCESS } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
-const CONTRACT = { access: ACCESS.contract, owner: 'contracts' } as const;
+const CONTRACT = { access: ACCESS.contract } as const;
 
 const routes: readonly RouteDef[] = [
   { ...CONTRACT, path: '/contract/list', page: () => import('./pages/ProductListPage'), title: 'contracts:list.title',

@@ -4,16 +4,14 @@
 import { ACCESS, inMenu, POOL_PAGE } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
-const MINING = { ...POOL_PAGE, owner: 'mining' } as const;
-
 const routes: readonly RouteDef[] = [
-  { ...MINING, path: '/pool/:type/stat', access: 'public', page: () => import('./pages/PoolStatPage'), title: 'pool:nav.stat', menu: [inMenu('pool', 40)] },
-  { ...MINING, path: '/pool/:type/info', access: 'public', page: () => import('./pages/PoolInfoPage'), title: 'pool:nav.info', menu: [inMenu('pool', 50)] },
-  { ...MINING, path: '/pool/:type/home', access: ACCESS.pool, page: () => import('./pages/PoolHomePage'), title: 'pool:nav.home', menu: [inMenu('pool', 10)] },
-  { ...MINING, path: '/pool/:type/miner', access: ACCESS.miner, page: () => import('./pages/MinerPage'), title: 'pool:nav.miner', menu: [inMenu('pool', 20)] },
+  { ...POOL_PAGE, path: '/pool/:type/stat', access: 'public', page: () => import('./pages/PoolStatPage'), title: 'pool:nav.stat', menu: [inMenu('pool', 40)] },
+  { ...POOL_PAGE, path: '/pool/:type/info', access: 'public', page: () => import('./pages/PoolInfoPage'), title: 'pool:nav.info', menu: [inMenu('pool', 50)] },
+  { ...POOL_PAGE, path: '/pool/:type/home', access: ACCESS.pool, page: () => import('./pages/PoolHomePage'), title: 'pool:nav.home', menu: [inMenu('pool', 10)] },
+  { ...POOL_PAGE, path: '/pool/:type/miner', access: ACCESS.miner, page: () => import('./pages/MinerPage'), title: 'pool:nav.miner', menu: [inMenu('pool', 20)] },
   // Under "Workers" in the coin's tabs.
-  { ...MINING, path: '/pool/:type/miner/detail', access: ACCESS.miner, page: () => import('./pages/MinerDetailPage'), title: 'pool:detail.title', parentKeys: ['pools', '/pool/:type/miner'] },
-  { path: '/user/message', access: ACCESS.user, owner: 'mining', page: () => import('./pages/MessagePage'), title: 'pool:messages.page_title', menu: [inMenu('user', 40, 'user:nav.messages')] },
+  { ...POOL_PAGE, path: '/pool/:type/miner/detail', access: ACCESS.miner, page: () => import('./pages/MinerDetailPage'), title: 'pool:detail.title', parentKeys: ['pools', '/pool/:type/miner'] },
+  { path: '/user/message', access: ACCESS.user, page: () => import('./pages/MessagePage'), title: 'pool:messages.page_title', menu: [inMenu('user', 40, 'user:nav.messages')] },
 ];
 
 export const miningFeature = defineFeature({ name: 'mining', namespaces: ['pool'], routes, messages: () => import('./messages').then((m) => m.MINING_MESSAGES) });

@@ -4,8 +4,8 @@ import { ACCESS, inMenu } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
 const routes: readonly RouteDef[] = [
-  { path: '/observer_redirect', access: 'public', owner: 'observers', page: () => import('./pages/ObserverRedirectPage'), title: 'observers:redirect.title' },
-  { path: '/user/observe', access: ACCESS.user, owner: 'observers', page: () => import('./pages/ObserversPage'), title: 'observers:title',
+  { path: '/observer_redirect', access: 'public', page: () => import('./pages/ObserverRedirectPage'), title: 'observers:redirect.title' },
+  { path: '/user/observe', access: ACCESS.user, page: () => import('./pages/ObserversPage'), title: 'observers:title',
     menu: [inMenu('user', 65, 'observers:nav')] },
 ];
 

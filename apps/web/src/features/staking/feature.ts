@@ -4,8 +4,8 @@ import { ACCESS } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
 const routes: readonly RouteDef[] = [
-  { path: '/asset/:type/stake-now', access: ACCESS.wallet, owner: 'staking', page: () => import('./pages/StakeNowPage'), title: 'staking:title' },
-  { path: '/asset/:type/borrow-now', access: ACCESS.wallet, owner: 'staking', page: () => import('./pages/BorrowNowPage'), title: 'staking:borrow_title' },
+  { path: '/asset/:type/stake-now', access: ACCESS.wallet, page: () => import('./pages/StakeNowPage'), title: 'staking:title' },
+  { path: '/asset/:type/borrow-now', access: ACCESS.wallet, page: () => import('./pages/BorrowNowPage'), title: 'staking:borrow_title' },
 ];
 
 export const stakingFeature = defineFeature({

@@ -3,7 +3,7 @@
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 
 const routes: readonly RouteDef[] = [
-  { path: '/bind-wechat', access: 'public', owner: 'accounts', page: () => import('./pages/BindWechatPage'), title: 'wechat:callback.title' },
+  { path: '/bind-wechat', access: 'public', page: () => import('./pages/BindWechatPage'), title: 'wechat:callback.title' },
 ];
 
 export const wechatFeature = defineFeature({ name: 'wechat', namespaces: ['wechat'], routes });

@@ -9,18 +9,10 @@ import type { ComponentType } from 'react';
 import type { OperatorRole } from '@hashpool/shared';
 import type { RouteMeta } from '../routing/route-table';
 
-/**
- * The server module whose data the page shows ('shell' for the site's own pages): usually the
- * declaring feature's, not always (the WeChat callback is the accounts module's sign-in, the
- * operators' area the wallet module's). A name, not a central list: a new feature adds no type.
- */
-export type RouteOwner = string;
-
 export type PageModule = { default: ComponentType };
 
-/** A route of the table: its meta (route-table.ts), its owner and its lazily loaded page. */
+/** A route of the table: its meta (route-table.ts) and its lazily loaded page. The feature that declares it owns it. */
 export interface RouteDef extends RouteMeta {
-  owner: RouteOwner;
   page: () => Promise<PageModule>;
 }
 
