@@ -1,9 +1,7 @@
 // The operators' area (/admin/wallet): any operator role opens it, and it shows the tabs of every
-// feature (their adminTabs) that the viewer's roles may use. Its own tabs are the wallet's
-// operations (withdrawal review, ledger, adjustments, reconciliation, audit log) and the
-// operations module's (users, four-eyes approvals, coin settings); the alerts to operators too.
-// Each tab's roles are those of the server routes it calls (their access policies in the wallet
-// and operations modules; the access matrix of apps/server/test/operations.int.test.ts checks them).
+// feature (their admin-tabs.ts) that the viewer's roles may use. Its own tabs (admin-tabs.ts) are
+// the wallet's operations and the operations module's; its messages.ts words the alerts to
+// operators.
 import { inMenu } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 

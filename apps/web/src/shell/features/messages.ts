@@ -1,6 +1,6 @@
 // The message centre's wording (the server's notifications: a type and its params, worded by the
 // client in the reader's language). Each feature renders the message types its server module
-// sends (feature.ts `messages`); describeMessage() picks the renderer, and a type nobody renders
+// sends (features/<name>/messages.ts, default export); describeMessage() picks the renderer, and a type nobody renders
 // (a newer server) reads as a generic notice. Pure: unit-tested in apps/web/test/messages.test.ts.
 import { findCoin, formatHashrate, MESSAGE_TYPES, type MessageType } from '@hashpool/shared';
 

@@ -1,5 +1,5 @@
 // /admin/wallet (any operator role: the route's access): the operators' area, one tab for each
-// operators' screen that a feature declares (feature.ts `adminTabs`, composed in app/features.ts):
+// operators' screen that a feature declares (its admin-tabs.ts, put together by app/):
 // the withdrawal review queue, a sub-account's ledger, adjustments, the reconciliation report and
 // the audit log, the users, approvals and coin settings, and the earnings', address mining's,
 // promotions', staking's and contracts' screens. The tab is in the address (?tab=ledger; the

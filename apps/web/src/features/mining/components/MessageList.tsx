@@ -1,6 +1,6 @@
 // The message centre's list: alerts and notices, newest first, unread ones marked. Filter by type
 // or unread; mark read or delete one, the selected ones, or all. Each message is worded here from
-// its type and params by the renderer of the feature that owns the type (feature.ts `messages`,
+// its type and params by the renderer of the feature that owns the type (its messages.ts,
 // shell/features/messages.ts), in the reader's language.
 import { useState } from 'react';
 import { Button, Checkbox, Flex, Select, Switch, theme } from 'antd';
