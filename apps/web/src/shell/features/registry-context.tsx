@@ -1,6 +1,7 @@
-// The composed features as the features see them at run time: the composition root
-// (app/router.tsx) provides app/features.ts here, so the message centre and the operators' area
-// read every feature's renderers and tabs without importing the app or another feature.
+// The features' message renderers and operators' tabs as the features see them at run time: the
+// composition root (app/router.tsx) provides their loaders (app/features.ts) here, so the message
+// centre and the operators' area read every feature's renderers and tabs, loaded when first
+// needed, without importing the app or another feature.
 import { createContext, use, useContext, type ReactNode } from 'react';
 import type { AdminTabDef } from './feature';
 import type { MessageRenderers } from './messages';
