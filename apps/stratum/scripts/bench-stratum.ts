@@ -13,6 +13,7 @@
 //   npm run bench:stratum -- [--connections 10000] [--threads 2] [--runs 3] [--seconds 4]
 //     [--active 400] [--window 8] [--transactions 0] [--scrypt-connections 32]
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LoadGenerator } from './bench/load-generator.js';
 import type { ServerMessage, ServerRequest, ServerSettings } from './bench/server-process.js';
@@ -81,7 +82,7 @@ const ready = await new Promise<Extract<ServerMessage, { type: 'ready' }>>((reso
 const generator = new LoadGenerator(THREADS);
 console.log(
   `stratum server: child process (pid ${child.pid}), real share check and disk outbox in ${ready.outboxDir}; ` +
-    `load generator: ${THREADS} worker threads; ${(await import('node:os')).cpus().length} cores; ulimit -n ${openFiles}`,
+    `load generator: ${THREADS} worker threads; ${cpus().length} cores; ulimit -n ${openFiles}; load average ${loadavg()[0]!.toFixed(1)}`,
 );
 console.log(`job: merkle branch of ${ready.branch.btc} hashes (${TRANSACTIONS} template transactions); share difficulty 2^-32 (fixed)`);
 
@@ -124,15 +125,16 @@ try {
 
   // --- 2. SHA-256d throughput --------------------------------------------------------------------
   const rates: number[] = [];
-  const cpus: number[] = [];
+  const serverCpu: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const run = await measuredRun('btc', { active: ACTIVE, window: WINDOW });
     rates.push(run.perSecond);
-    cpus.push(run.cpu);
+    serverCpu.push(run.cpu);
     const rejected = Object.entries(run.answers.codes).map(([c, n]) => `${n} × error ${c}`).join(', ') || 'none';
     console.log(`  sha256d run ${r + 1}: ${int(run.perSecond)} shares/s checked by the server (server CPU ${(run.cpu * 100).toFixed(0)} % of a core); answers ${int(run.answers.answered)}, not accepted: ${rejected}`);
   }
   const sha = median(rates);
+  const shaPerCpu = median(rates.map((r, i) => r / serverCpu[i]!));
 
   // --- 3. latency at half that rate --------------------------------------------------------------
   const p99s: number[] = [];
@@ -156,13 +158,23 @@ try {
   }
   const scrypt = median(scryptRates);
 
+  // --- the check function alone, in the server process (no sockets, JSON or outbox) --------------
+  const directSha: number[] = [];
+  const directScrypt: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    directSha.push((await ask({ type: 'direct', coin: 'btc', ms: 1000 }, 'direct')).perSecond);
+    directScrypt.push((await ask({ type: 'direct', coin: 'ltc', ms: 1000 }, 'direct')).perSecond);
+  }
+
   // --- summary -----------------------------------------------------------------------------------
   console.log(`\nbench:stratum — medians of ${RUNS} runs of ${SECONDS} s`);
   console.log(`connections held:            ${int(held)}  (goal 10,000: ${verdict(held >= 10_000)})`);
   console.log(`memory per connection (RSS): ${kb(rssPer)}  (goal < 20 KB: ${verdict(rssPer < 20 * 1024)}); JS heap + external ${kb(heapPer)}`);
-  console.log(`SHA-256d shares checked:     ${int(sha)}/s  (goal ≥ 50,000/s: ${verdict(sha >= 50_000)}); server CPU ${(median(cpus) * 100).toFixed(0)} % of one core`);
+  console.log(`SHA-256d shares checked:     ${int(sha)}/s  (goal ≥ 50,000/s: ${verdict(sha >= 50_000)}); server CPU ${(median(serverCpu) * 100).toFixed(0)} % of one core, ${int(shaPerCpu)} shares per server CPU-second`);
   console.log(`submit→answer at ${int(sha / 2)}/s:  p99 ${median(p99s).toFixed(2)} ms, p50 ${median(p50s).toFixed(2)} ms  (goal p99 < 10 ms: ${verdict(median(p99s) < 10)})`);
   console.log(`Scrypt shares checked:       ${int(scrypt)}/s  (goal ≥ 5,000/s: ${verdict(scrypt >= 5_000)}); over sockets, like SHA-256d`);
+  console.log(`share check alone (ShareChecker.check in the server process, 1 s runs): SHA-256d ${int(median(directSha))}/s, Scrypt ${int(median(directScrypt))}/s`);
+  console.log(`load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores: figures are lower on a shared machine`);
 } finally {
   await generator.stop().catch(() => undefined);
   child.send({ type: 'stop' } satisfies ServerRequest);

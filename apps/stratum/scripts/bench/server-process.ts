@@ -11,6 +11,7 @@ import type { LimitsConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { shareOutbox } from '../../src/outbox/pool-outboxes.js';
 import { StratumServer } from '../../src/server/stratum-server.js';
+import { directChecksPerSecond } from './direct-checks.js';
 import { staticCoinWork } from './static-coin.js';
 
 export interface ServerSettings {
@@ -20,12 +21,13 @@ export interface ServerSettings {
   difficulty: number;
 }
 
-export type ServerRequest = { type: 'memory' } | { type: 'stats' } | { type: 'stop' };
+export type ServerRequest = { type: 'memory' } | { type: 'stats' } | { type: 'direct'; coin: 'btc' | 'ltc'; ms: number } | { type: 'stop' };
 
 export type ServerMessage =
   | { type: 'ready'; ports: { btc: number; ltc: number }; branch: { btc: number; ltc: number }; outboxDir: string }
   | { type: 'memory'; rss: number; heapUsed: number; external: number; arrayBuffers: number; connections: number }
-  | { type: 'stats'; results: Record<string, number>; cpuMicros: number; at: number };
+  | { type: 'stats'; results: Record<string, number>; cpuMicros: number; at: number }
+  | { type: 'direct'; perSecond: number };
 
 // The defaults of the configuration schema (src/config.ts), as an operator runs it.
 const LIMITS: LimitsConfig = {
@@ -83,6 +85,8 @@ process.on('message', (m: ServerRequest) => {
   } else if (m.type === 'stats') {
     const cpu = process.cpuUsage();
     send({ type: 'stats', results: { ...results }, cpuMicros: cpu.user + cpu.system, at: performance.now() });
+  } else if (m.type === 'direct') {
+    void directChecksPerSecond(m.coin === 'btc' ? btc : ltc, settings.difficulty, m.ms, 16).then((perSecond) => send({ type: 'direct', perSecond }));
   } else if (m.type === 'stop') {
     void (async () => {
       await server.stop(200);
