@@ -4,6 +4,8 @@
 import type { CoinWork } from '../../src/coin/types.js';
 
 const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+/** Shares of all runs are numbered in one sequence: a later run repeats none of an earlier one. */
+let next = 0;
 
 export async function directChecksPerSecond(coin: CoinWork, difficulty: number, ms: number, inFlight: number): Promise<number> {
   const job = coin.currentJob()!;
@@ -13,7 +15,8 @@ export async function directChecksPerSecond(coin: CoinWork, difficulty: number, 
   const started = performance.now();
   const lane = async () => {
     while (performance.now() < until) {
-      const i = n++;
+      const i = next++;
+      n++;
       const result = await coin.check({
         jobId: job.id,
         // A extranonce1 of its own (prefix ff): no duplicate of the socket runs' shares.
