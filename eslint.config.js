@@ -89,7 +89,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['scripts/**', 'apps/server/scripts/**', '**/*.cli.ts', '**/migrate-cli.ts'], rules: { 'no-console': 'off' } },
+  { files: ['scripts/**', 'apps/server/scripts/**', 'apps/stratum/scripts/**', '**/*.cli.ts', '**/migrate-cli.ts'], rules: { 'no-console': 'off' } },
   // Server walls (docs/architecture.md): a module uses another only through its index.ts (its
   // services and types), never its tables, repositories or other files; the platform and the
   // database layer serve every module and import none (db/prepare.ts reads the registry).

@@ -8,7 +8,8 @@
 // so a share's pool-unit difficulty equals its stratum difficulty for both (poolUnitPerStratumDifficulty = 1).
 // A node's getdifficulty, however, always uses Bitcoin's diff1 (0xffff·2^208): for Scrypt coins its
 // value must be multiplied by 2^16 = 65,536 to be in pool units (nodeDifficultyToPoolUnit).
-import { createHash, scryptSync } from 'node:crypto';
+import { hash, scryptSync } from 'node:crypto';
+import { scryptHeader } from './offloaded-scrypt';
 
 export interface PowAlgorithm {
   readonly name: 'sha256d' | 'scrypt';
@@ -20,12 +21,16 @@ export interface PowAlgorithm {
   readonly nodeDifficultyToPoolUnit: number;
   /** The proof-of-work hash of an 80-byte header, in the byte order compared as a little-endian number. */
   powHash(header: Buffer): Buffer;
+  /** The same off the event loop, for an algorithm too costly to run on it (the share check uses it). */
+  powHashAsync?(header: Buffer): Promise<Buffer>;
 }
 
 const BITCOIN_DIFF1 = 0xffffn << 208n;
 
+// One-shot crypto.hash, not createHash: every share hashes its coinbase, each merkle step and its
+// header, and a Hash object per call cost 2 to 5 times as much (bench:stratum).
 export function sha256d(data: Buffer): Buffer {
-  return createHash('sha256').update(createHash('sha256').update(data).digest()).digest();
+  return hash('sha256', hash('sha256', data, 'buffer'), 'buffer');
 }
 
 export const SHA256D: PowAlgorithm = {
@@ -44,6 +49,7 @@ export const SCRYPT: PowAlgorithm = {
   // Litecoin's scrypt: the header is both password and salt; N=1024, r=1, p=1 needs 128 KiB, well
   // under node's default maxmem.
   powHash: (header) => scryptSync(header, header, 32, { N: 1024, r: 1, p: 1 }),
+  powHashAsync: scryptHeader,
 };
 
 export function algorithmForCoin(coin: 'btc' | 'ltc' | 'doge'): PowAlgorithm {

@@ -79,17 +79,20 @@ export class ShareChecker {
     let seen = this.seen.get(job);
     if (!seen) this.seen.set(job, (seen = new Set()));
     if (seen.has(key)) return reject(22, 'duplicate share');
+    // Remembered before any await (a hash off the event loop, a block submission), so a second copy
+    // arriving meanwhile is a duplicate; a share of too low a difficulty is forgotten again.
+    seen.add(key);
 
     const solved = assembleHeader(job, s.extranonce1, s.extranonce2, ntime, parseInt(s.nonce, 16), version);
-    const hashValue = hashToBigInt(this.algorithm.powHash(solved.header));
+    const pow = this.algorithm.powHashAsync ? await this.algorithm.powHashAsync(solved.header) : this.algorithm.powHash(solved.header);
+    const hashValue = hashToBigInt(pow);
     const shareDifficulty = difficultyForTarget(this.algorithm, hashValue);
     // A hash that meets the network target is a block even when the connection's share target is
     // harder (on a test network the network's target can be the easier one): never thrown away.
     if (hashValue > job.networkTarget && hashValue > targetForDifficulty(this.algorithm, s.difficulty)) {
+      seen.delete(key);
       return reject(23, `low difficulty share (${shareDifficulty.toPrecision(4)} < ${s.difficulty})`);
     }
-    // Remembered before any await, so a second copy racing the block submission is a duplicate.
-    seen.add(key);
     if (hashValue <= job.networkTarget) {
       const block = await this.submitBlock(job, solved, s);
       return { ok: true, shareDifficulty, block };

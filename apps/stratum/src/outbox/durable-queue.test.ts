@@ -110,8 +110,11 @@ describe('share outbox', () => {
       sent.push(b.id);
       return 'retry';
     };
-    await q1.tick();
-    await until(() => sent.length >= 1);
+    // Its retry comes after the back-off, on a later tick (the timer's, here the test's).
+    await until(() => {
+      void q1.tick();
+      return sent.length >= 1;
+    });
     for (let i = 300; i < 400; i++) await q1.append(share(i));
     // "SIGKILL": no stop(), the process is gone; the open segment ends with half a line.
     const sharesDir = join(dir, 'outbox', 'shares');

@@ -36,7 +36,7 @@ export function shareOutbox(opts: {
     maxBatch: MAX_SHARES_PER_BATCH,
     intervalMs: opts.intervalMs ?? 1000,
     maxInFlight: opts.maxInFlight ?? 8,
-    body: (id, shares) => ({ batch_id: id, shares }),
+    body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
     transport: opts.transport,
     log: opts.log,
     ...(opts.onDepth ? { onDepth: opts.onDepth } : {}),
@@ -57,7 +57,7 @@ export function blockOutbox(opts: {
     maxBatch: MAX_EVENTS_PER_BATCH,
     intervalMs: opts.intervalMs ?? 1000,
     maxInFlight: 1,
-    body: (_id, events) => ({ events }),
+    body: (_id, events) => `{"events":${events}}`,
     transport: opts.transport,
     log: opts.log,
   });
