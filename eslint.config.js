@@ -9,7 +9,8 @@ import globals from 'globals';
 /**
  * The web app's layers (apps/web/src/README.md): app -> features -> shell -> ui, one direction.
  * app/ is the composition root (router, route table, layout, guards): it may import anything, a
- * feature statically only through its index.ts (lazily, any of its pages). A feature imports
+ * feature statically only through its index.ts and its declaration, feature.ts (lazily, any of
+ * its pages). A feature imports
  * shell/, ui/, i18n/ and its own files, and another feature only through that feature's index.ts.
  * shell/ (and i18n/, which sits beside it) imports ui/ and itself, never app/ or a feature. ui/
  * imports nothing of the app. Imports are relative, so each rule is written for the depth of the
@@ -71,7 +72,7 @@ const webLayering = [
   ...layerBlocks(
     `${WEB_SRC}/app`,
     1,
-    (n) => [{ regex: `^${up(n)}features/[^/]+/(?!index(\\.tsx?)?$)`, text: 'app/ imports a feature statically only through its index.ts; its pages are lazy imports.' }],
+    (n) => [{ regex: `^${up(n)}features/[^/]+/(?!(index|feature)(\\.tsx?)?$)`, text: 'app/ imports a feature statically only through its index.ts and its declaration (feature.ts); its pages are lazy imports.' }],
     { dynamic: false },
   ),
 ];

@@ -2,10 +2,17 @@
 // (the root `test:e2e` script builds it first).
 import { defineConfig } from '@playwright/test';
 
-/** E2E_PORT lets two runs (a developer's and CI's) share a machine. */
+/**
+ * Two servers, each with its own in-memory database, on E2E_PORT and the next port (E2E_PORT lets
+ * two runs share a machine). The test files are split between them (FIRST_SERVER_FILES) and the
+ * two halves run at once, one file at a time per server, so no file sees another's changes
+ * (suspended withdrawals, site content, fee rates) any more than when they all ran in one line.
+ * Much of a file's time is waiting (authenticator steps, token lifetimes), which the halves share.
+ */
 const port = Number(process.env.E2E_PORT ?? 8090);
+const SERVER_PORTS = [port, port + 1] as const;
 /** The server writes mail here (no SMTP_URL); tests read it as the user's mailbox. */
-export const E2E_MAIL_DIR = `test-results/e2e-mail-${port}`;
+export const e2eMailDir = (serverPort: number) => `test-results/e2e-mail-${serverPort}`;
 /**
  * Access tokens live 40 s, so a test can wait past one and see the session refreshed; every other
  * test runs with such short tokens too, which exercises the proactive refresh all along.
@@ -15,17 +22,23 @@ export const E2E_ACCESS_TOKEN_TTL_SECONDS = 40;
  * The local stand-in for WeChat's Open Platform (apps/server/test/fakes/wechat.ts) that
  * e2e/wechat.spec.ts starts on this port; the server's WeChat settings point at it.
  */
-export const E2E_WECHAT_PORT = port + 1000;
+export const e2eWechatPort = (serverPort: number) => serverPort + 1000;
 export const E2E_WECHAT = { appId: 'wxe2e0000000000001', secret: 'e2e-wechat-app-secret-0001' };
 /** Registering with this address makes the user an operator (ADMIN_EMAILS of the server). */
 export const E2E_OPERATOR_EMAIL = 'wallet-operator@example.com';
 
+/**
+ * The files of the first server, about half of the suite's time (measured per file in a CI run);
+ * every other file, and any new one, runs on the second.
+ */
+const FIRST_SERVER_FILES = /\/(wallet|session|pool|operations|wechat|language|staking|passkeys|contracts|accounts-screens)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   // Playwright empties its output folder when a run starts: one per port, so two runs sharing the
-  // machine do not delete each other's traces, mail folder (E2E_MAIL_DIR) or screenshots.
+  // machine do not delete each other's traces, mail folders (e2eMailDir) or screenshots.
   outputDir: `test-results/playwright-${port}`,
-  workers: 1,
+  workers: SERVER_PORTS.length,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -36,23 +49,28 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
-    baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
+  projects: SERVER_PORTS.map((serverPort, i) => ({
+    name: `server-${i + 1}`,
+    workers: 1,
+    ...(i === 0 ? { testMatch: FIRST_SERVER_FILES } : { testIgnore: FIRST_SERVER_FILES }),
+    use: { baseURL: `http://localhost:${serverPort}` },
+  })),
+  webServer: SERVER_PORTS.map((serverPort) => ({
     command: 'node --import tsx apps/server/src/main.ts',
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       PGLITE_DATA_DIR: 'memory',
       LOG_LEVEL: 'warn',
-      MAIL_DIR: E2E_MAIL_DIR,
-      SMS_DIR: `${E2E_MAIL_DIR}/sms`,
+      MAIL_DIR: e2eMailDir(serverPort),
+      SMS_DIR: `${e2eMailDir(serverPort)}/sms`,
       ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
-      // The account tests each act as their own client (X-Forwarded-For from e2e/fixtures.ts),
+      // The account tests each act as their own client (X-Forwarded-For from the `test` of e2e/accounts-helpers.ts),
       // trusted from loopback only: the per-IP limits (5 codes a minute) then apply per test
       // instead of to the whole suite.
       TRUST_PROXY: 'loopback',
@@ -69,14 +87,14 @@ export default defineConfig({
       SECURITY_HOLD_HOURS: '0',
       WITHDRAW_ADDRESS_HOLD_HOURS: '0',
       WALLET_JOB_INTERVAL_SECONDS: '2',
-      // WeChat login against the stand-in e2e/wechat.spec.ts runs (E2E_WECHAT_PORT).
+      // WeChat login against the stand-in e2e/wechat.spec.ts runs (e2eWechatPort).
       WECHAT_APP_ID: E2E_WECHAT.appId,
       WECHAT_APP_SECRET: E2E_WECHAT.secret,
-      WECHAT_CONNECT_BASE: `http://127.0.0.1:${port + 1000}`,
-      WECHAT_API_BASE: `http://127.0.0.1:${port + 1000}`,
+      WECHAT_CONNECT_BASE: `http://127.0.0.1:${e2eWechatPort(serverPort)}`,
+      WECHAT_API_BASE: `http://127.0.0.1:${e2eWechatPort(serverPort)}`,
     },
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${serverPort}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-  },
+  })),
 });

@@ -1,11 +1,11 @@
 // Steps of the account tests: a test-only client identity, the user's mailbox (the .eml files the
-// server writes to E2E_MAIL_DIR), registration, login and authenticator codes.
+// server writes to e2eMailDir), registration, login and authenticator codes.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_MAIL_DIR, E2E_OPERATOR_EMAIL } from '../playwright.config';
+import { e2eMailDir, E2E_OPERATOR_EMAIL } from '../playwright.config';
 
 /**
  * Each test is its own client: a random address in X-Forwarded-For (the test server trusts it from
@@ -20,6 +20,16 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/** The port of the server the running test talks to (each project of playwright.config has its own). */
+export function serverPort(info: Pick<TestInfo, 'project'> = base.info()): number {
+  return Number(new URL(info.project.use.baseURL!).port);
+}
+
+/** The mailbox folder of the running test's server. */
+function mailDir(): string {
+  return e2eMailDir(serverPort());
+}
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -56,12 +66,12 @@ export async function newestMail(address: string, since: number, timeoutMs = 15_
   for (;;) {
     let files: string[] = [];
     try {
-      files = readdirSync(E2E_MAIL_DIR).filter((name) => name.endsWith('.eml'));
+      files = readdirSync(mailDir()).filter((name) => name.endsWith('.eml'));
     } catch {
       // No mail written yet: the folder appears with the first one.
     }
     const mails = files
-      .map((name) => readMail(path.join(E2E_MAIL_DIR, name)))
+      .map((name) => readMail(path.join(mailDir(), name)))
       .filter((mail) => mail.to === address.toLowerCase() && mail.at >= since - 1000)
       .sort((x, y) => y.at - x.at);
     if (mails[0]) return mails[0];
@@ -80,7 +90,7 @@ export async function codeFromMail(address: string, since: number): Promise<stri
 
 /** The code of the newest text message to +country number (the server writes them to SMS_DIR). */
 export async function codeFromSms(country: string, number: string, since: number, timeoutMs = 15_000): Promise<string> {
-  const dir = path.join(E2E_MAIL_DIR, 'sms');
+  const dir = path.join(mailDir(), 'sms');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let names: string[] = [];

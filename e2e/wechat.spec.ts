@@ -1,16 +1,17 @@
 // WeChat login end to end against a local stand-in for WeChat's Open Platform (the one the
-// integration tests use, on E2E_WECHAT_PORT; the e2e server's WeChat settings point at it): an
+// integration tests use, on e2eWechatPort; the e2e server's WeChat settings point at it): an
 // unbound WeChat account is told to log in and bind first, binding from the settings after the
 // emailed code, then logging in with WeChat. Screenshots of the settings line in dark theme and
 // in Chinese.
 import { FakeWechat } from '../apps/server/test/fakes/wechat';
-import { E2E_WECHAT, E2E_WECHAT_PORT } from '../playwright.config';
-import { codeFromMail, expect, logOut, registerByEmail, saveScreenshot, test } from './accounts-helpers';
+import { E2E_WECHAT, e2eWechatPort } from '../playwright.config';
+import { codeFromMail, expect, logOut, registerByEmail, saveScreenshot, serverPort, test } from './accounts-helpers';
 
 const wechat = new FakeWechat(E2E_WECHAT.appId, E2E_WECHAT.secret);
 
-test.beforeAll(async () => {
-  await wechat.start(E2E_WECHAT_PORT);
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, info) => {
+  await wechat.start(e2eWechatPort(serverPort(info)));
 });
 test.afterAll(() => wechat.stop());
 

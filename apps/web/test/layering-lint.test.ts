@@ -54,4 +54,10 @@ describe('layering lint rule', { timeout: 60_000 }, () => {
     expect(await layeringErrors('app/layout/Fixture.tsx', "export const Page = () => import('../../features/mining/components/MessageBell');\nimport { logout } from '../../features/accounts';\nexport const x = logout;\n")).toEqual([]);
     expect(await layeringErrors('app/Fixture.ts', "import { accountsApi } from '../features/accounts/accounts.api';\nexport const x = accountsApi;\n")).toHaveLength(1);
   });
+
+  it("passes app/ importing a feature's declaration (feature.ts); fails a feature importing another's", async () => {
+    expect(await layeringErrors('app/Fixture.ts', "import { walletFeature } from '../features/wallet/feature';\nexport const x = walletFeature;\n")).toEqual([]);
+    expect(await layeringErrors('features/admin/Fixture.ts', "import { walletFeature } from '../wallet/feature';\nexport const x = walletFeature;\n")).toHaveLength(1);
+    expect(await layeringErrors('features/admin/Fixture.ts', "import { ADMIN_MESSAGES } from './messages';\nexport const x = ADMIN_MESSAGES;\n")).toEqual([]);
+  });
 });

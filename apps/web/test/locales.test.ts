@@ -1,9 +1,12 @@
-// Every web namespace must exist in all five languages with the same keys, no empty values, the
-// same interpolation placeholders, and real translations (a value equal to English is a missed
-// translation unless the key is listed below).
+// Every web namespace (the shell's and each feature's, as app/features.ts composes them) must exist
+// in all five languages with the same keys, no empty values, the same interpolation placeholders,
+// and real translations (a value equal to English is a missed translation unless the key is
+// listed below).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@hashpool/shared';
-import { WEB_NAMESPACES } from '../src/i18n/namespaces';
+import { webNamespaces } from '../src/app/features';
+
+const WEB_NAMESPACES = webNamespaces();
 
 const files = import.meta.glob<Record<string, unknown>>('../src/i18n/locales/*/*.json', { eager: true, import: 'default' });
 

@@ -12,6 +12,8 @@ export * from './schemas/envelope';
 export * from './schemas/content';
 export * from './schemas/accounts';
 export * from './schemas/mining';
+export * from './message-types';
+export * from './schemas/messages';
 export * from './schemas/wallet';
 export * from './schemas/stratum';
 export * from './schemas/earnings';

@@ -3,7 +3,7 @@
 // surfaces as ChunkLoadError, which the error boundary shows as "the website has been updated".
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS, chunkFailureAction } from '../shell/routing/routing-rules';
-import type { PageModule } from './routes';
+import type { PageModule } from '../shell/features/feature';
 
 /** sessionStorage, not localStorage: the one-reload allowance belongs to this tab's visit. */
 const RELOADED_FLAG = 'hashpool:chunk-reloaded';

@@ -8,14 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from './toast';
 
 export function CopyValue({ value, label, multiline = false }: { value: string; label: string; multiline?: boolean }) {
-  const { t } = useTranslation('pool');
+  const { t } = useTranslation('common');
   const { token } = theme.useToken();
   const toast = useToast();
   const canCopy = typeof navigator !== 'undefined' && !!navigator.clipboard && window.isSecureContext;
   const copy = () =>
     navigator.clipboard.writeText(value).then(
-      () => toast.success(t('common.copied')),
-      () => toast.error(t('common.copy_failed')),
+      () => toast.success(t('clipboard.copied')),
+      () => toast.error(t('clipboard.copy_failed')),
     );
   return (
     <Flex align={multiline ? 'flex-start' : 'center'} gap={8} style={{ background: token.colorFillAlter, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: '6px 8px 6px 12px' }}>
@@ -28,7 +28,7 @@ export function CopyValue({ value, label, multiline = false }: { value: string; 
           {value}
         </code>
       )}
-      {canCopy && <Button type="text" size="small" icon={<CopyOutlined />} aria-label={t('common.copy_label', { label })} onClick={() => void copy()} />}
+      {canCopy && <Button type="text" size="small" icon={<CopyOutlined />} aria-label={t('clipboard.copy_label', { label })} onClick={() => void copy()} />}
     </Flex>
   );
 }

@@ -7,10 +7,10 @@ import type { WorkerStatus } from '@hashpool/shared';
 export const STATUS_COLOURS: Record<WorkerStatus, string> = { active: 'success', inactive: 'warning', dead: 'error' };
 
 export function StatusTag({ status }: { status: WorkerStatus }) {
-  const { t } = useTranslation('pool');
+  const { t } = useTranslation('common');
   return (
     <Tag color={STATUS_COLOURS[status]} style={{ marginInlineEnd: 0 }}>
-      {t(`status.${status}`)}
+      {t(`worker_status.${status}`)}
     </Tag>
   );
 }

@@ -1,6 +1,7 @@
 // The shape of the route table: per route its path, who may open it, its title and where it sits
-// in the menus, as ant-design-pro's route config does. The table itself is app/routes.ts (it
-// imports the pages, so it belongs to the composition root); it reaches the shell and the features
+// in the menus, as ant-design-pro's route config does. Each feature declares its routes
+// (features/<name>/feature.ts, with the helpers at the end of this file); the table is their
+// composition, app/routes.ts (it imports the pages, so it belongs to the composition root); it reaches the shell and the features
 // through RouteTableProvider (route-table-context.tsx). Everything below it is derived from it:
 // the guard (routing-rules.ts decideRoute), the menus (menus.ts) and the tab's title
 // (app/document-title.ts).
@@ -68,4 +69,24 @@ export interface RouteTable<R extends RouteMeta = RouteMeta> {
   routes: readonly R[];
   /** Paths that only forward elsewhere (docs/rules.md, Routes and access). */
   forwards: Readonly<Record<string, string>>;
+}
+
+// Helpers the features' route lists share (features/<name>/feature.ts).
+
+/** The permission lists most routes ask for. */
+export const ACCESS = {
+  user: ['user.view'],
+  account: ['account.view'],
+  wallet: ['wallet.view'],
+  contract: ['contract.view'],
+  pool: ['pool.view'],
+  miner: ['miner.view'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+/** What a coin's pool pages share (mining's and earnings'): the title's frame, "Pools" current in the header. */
+export const POOL_PAGE = { titleFrame: 'pool:frame.title', parentKeys: ['pools'] } as const;
+
+/** A place in a menu: at `order`, labelled `label` (the route's title when not given). */
+export function inMenu(menu: MenuName, order: number, label?: string): MenuPlacement {
+  return label === undefined ? { menu, order } : { menu, order, label };
 }

@@ -26,7 +26,7 @@ interface HashrateCardProps {
 }
 
 export function HashrateCard({ title, seriesName, range, onRangeChange, query, timezone, withRejectRate, extra }: HashrateCardProps) {
-  const { t } = useTranslation('pool');
+  const { t } = useTranslation('common');
   return (
     <Panel>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -40,8 +40,8 @@ export function HashrateCard({ title, seriesName, range, onRangeChange, query, t
       </Flex>
       {query.isError && !query.data ? (
         <Flex vertical align="center" justify="center" gap={12} style={{ height: 280 }}>
-          <Text tone="secondary">{t('common.load_failed')}</Text>
-          <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>
+          <Text tone="secondary">{t('chart.load_failed')}</Text>
+          <Button onClick={() => void query.refetch()}>{t('chart.retry')}</Button>
         </Flex>
       ) : (
         <LazyHashrateChart
@@ -49,7 +49,7 @@ export function HashrateCard({ title, seriesName, range, onRangeChange, query, t
           range={range}
           timezone={timezone}
           ariaLabel={t('chart.aria', { title, range: t(`chart.ranges.${range}`) })}
-          rejectRateLabel={withRejectRate ? t('fields.reject_rate') : undefined}
+          rejectRateLabel={withRejectRate ? t('chart.reject_rate') : undefined}
           emptyText={query.data ? t('chart.empty') : undefined}
         />
       )}

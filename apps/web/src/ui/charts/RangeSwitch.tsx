@@ -6,7 +6,7 @@ import { HASHRATE_RANGES } from '@hashpool/shared';
 export type HashrateRange = (typeof HASHRATE_RANGES)[number];
 
 export function RangeSwitch({ value, onChange }: { value: HashrateRange; onChange: (range: HashrateRange) => void }) {
-  const { t } = useTranslation('pool');
+  const { t } = useTranslation('common');
   return (
     <Segmented<HashrateRange>
       size="small"

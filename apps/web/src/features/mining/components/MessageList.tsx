@@ -1,28 +1,35 @@
 // The message centre's list: alerts and notices, newest first, unread ones marked. Filter by type
 // or unread; mark read or delete one, the selected ones, or all. Each message is worded here from
-// its type and params (lib/message-text.ts), in the reader's language.
+// its type and params by the renderer of the feature that owns the type (its messages.ts,
+// shell/features/messages.ts), in the reader's language.
 import { useState } from 'react';
 import { Button, Checkbox, Flex, Select, Switch, theme } from 'antd';
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, MESSAGE_TYPES } from '@hashpool/shared';
+import { formatDateTime } from '@hashpool/shared';
 import { useToast } from '../../../ui/toast';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { PAGE_SIZE } from '../lib/constants';
 import { messageFiltersToParams, parseMessageFilters, type MessageFilters } from '../lib/message-filters';
-import { describeMessage, type Phrase } from '../lib/message-text';
+import { describeMessage, messageTypeNames, namespaceOf, UNKNOWN_MESSAGE, type MessageRenderers, type Phrase } from '../../../shell/features/messages';
+import { useMessageRenderers } from '../../../shell/features/registry-context';
 import type { Message, MessageTarget } from '../mining.api';
 import { useMessageMutations, useMessages } from '../mining.queries';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Pager } from '../../../ui/Pager';
 
-function MessageItem({ message, timezone, checked, onCheck, onRead, onDelete }: { message: Message; timezone: string; checked: boolean; onCheck: (on: boolean) => void; onRead: () => void; onDelete: () => void }) {
-  const { t } = useTranslation('pool');
+/** The namespaces the renderers' texts are in, besides the list's own (pool). */
+function messageNamespaces(renderers: MessageRenderers): string[] {
+  return [...new Set(['pool', namespaceOf(UNKNOWN_MESSAGE.title), ...Object.values(renderers).map((renderer) => namespaceOf(renderer.name))])];
+}
+
+function MessageItem({ message, renderers, timezone, checked, onCheck, onRead, onDelete }: { message: Message; renderers: MessageRenderers; timezone: string; checked: boolean; onCheck: (on: boolean) => void; onRead: () => void; onDelete: () => void }) {
+  const { t } = useTranslation(messageNamespaces(renderers));
   const { token } = theme.useToken();
-  const text = describeMessage(message.type, message.params);
+  const text = describeMessage(renderers, message.type, message.params);
   const say = (phrase: Phrase) => t(phrase.key, phrase.values);
   const title = say(text.title);
   return (
@@ -62,7 +69,8 @@ function MessageItem({ message, timezone, checked, onCheck, onRead, onDelete }: 
 type Confirm = { kind: 'selected' | 'all' } | null;
 
 export function MessageList({ timezone }: { timezone: string }) {
-  const { t } = useTranslation('pool');
+  const renderers = useMessageRenderers();
+  const { t } = useTranslation(messageNamespaces(renderers));
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const filters = parseMessageFilters(params);
@@ -111,7 +119,7 @@ export function MessageList({ timezone }: { timezone: string }) {
             style={{ minWidth: 200 }}
             value={filters.type}
             onChange={(type) => change({ type: type as MessageFilters['type'] })}
-            options={[{ value: 'all', label: t('messages.all_types') }, ...MESSAGE_TYPES.map((type) => ({ value: type, label: t(`messages.types.${type}.name`) }))]}
+            options={[{ value: 'all', label: t('messages.all_types') }, ...messageTypeNames(renderers).map(({ type, name }) => ({ value: type, label: name ? t(name) : type }))]}
           />
           <Flex align="center" gap={8}>
             <Switch size="small" checked={filters.unread} onChange={(unread) => change({ unread })} aria-label={t('messages.unread_only')} id="unread-only" />
@@ -154,6 +162,7 @@ export function MessageList({ timezone }: { timezone: string }) {
             <MessageItem
               key={message.id}
               message={message}
+              renderers={renderers}
               timezone={timezone}
               checked={selected.includes(message.id)}
               onCheck={(on) => select(on ? [...selected, message.id] : selected.filter((id) => id !== message.id))}

@@ -1,6 +1,10 @@
 // The message list's filters in the address (?type=miner_offline&unread=1&page=2), like the
 // worker list's, so the header badge can link straight to the unread ones.
-import { isMessageType, type MessageType } from './message-text';
+import { MESSAGE_TYPES, type MessageType } from '@hashpool/shared';
+
+function isMessageType(type: string): type is MessageType {
+  return (MESSAGE_TYPES as readonly string[]).includes(type);
+}
 
 export interface MessageFilters {
   type: MessageType | 'all';

@@ -1,13 +1,18 @@
-// Message-centre wording: which phrase each message type gets from its params, and the English
-// sentences the real pool.json makes of them (so a renamed key or placeholder is caught here).
+// Message-centre wording: which phrase each message type gets from its params (the renderer of
+// the feature that owns the type, composed in app/features.ts), and the English sentences the real
+// locale files make of them (so a renamed key or placeholder is caught here).
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { describeMessage, MISSING, type MessageText } from '../src/features/mining/lib/message-text';
-import en from '../src/i18n/locales/en/pool.json';
+import { COMPOSED } from '../src/app/features';
+import { describeMessage as describeWith, MISSING, type MessageParams, type MessageText } from '../src/shell/features/messages';
 
+const english = import.meta.glob<Record<string, unknown>>('../src/i18n/locales/en/*.json', { eager: true, import: 'default' });
+const resources = Object.fromEntries(Object.entries(english).map(([file, texts]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), texts]));
 const i18n = createInstance();
-await i18n.init({ lng: 'en', ns: ['pool'], defaultNS: 'pool', resources: { en: { pool: en } }, interpolation: { escapeValue: false } });
+await i18n.init({ lng: 'en', ns: Object.keys(resources), defaultNS: 'common', resources: { en: resources }, interpolation: { escapeValue: false } });
 const say = (text: MessageText) => ({ title: i18n.t(text.title.key, text.title.values), body: i18n.t(text.body.key, text.body.values) });
+const { renderers } = await COMPOSED.loadMessages();
+const describeMessage = (type: string, params: MessageParams) => describeWith(renderers, type, params);
 
 describe('describeMessage', () => {
   it('words an offline alert with the named workers', () => {
@@ -21,7 +26,7 @@ describe('describeMessage', () => {
   it('says how many more when the server named only some of them', () => {
     const workers = Array.from({ length: 20 }, (_, i) => `w${i + 1}`);
     const text = describeMessage('miner_offline', { coin: 'ltc', account: 'farm', workers, count: 23 });
-    expect(text.body.key).toBe('messages.types.miner_offline.body_more');
+    expect(text.body.key).toBe('pool:messages.types.miner_offline.body_more');
     expect(text.body.values.more).toBe('3');
     expect(say(text).title).toBe('Workers offline: 23');
     expect(say(text).body).toMatch(/w19, w20 and 3 more\.$/);
@@ -42,7 +47,7 @@ describe('describeMessage', () => {
 
   it('names the group of a group’s alarm and recovery', () => {
     const alarm = describeMessage('hashrate_alarm', { coin: 'btc', account: 'farm', group: 'Rack A', group_id: 7, hashrate: 9.6e6, threshold: 1e15 });
-    expect(alarm.body.key).toBe('messages.types.hashrate_alarm.body_group');
+    expect(alarm.body.key).toBe('pool:messages.types.hashrate_alarm.body_group');
     expect(say(alarm)).toEqual({
       title: 'Rack A: hashrate below your threshold',
       body: 'The 15-minute hashrate of the group Rack A of farm (BTC) is 9.60 MH/s, below your alarm threshold of 1.00 PH/s.',
@@ -52,7 +57,7 @@ describe('describeMessage', () => {
       body: 'The 15-minute hashrate of the group Rack A of farm (BTC) is back to 4.77 PH/s, above your threshold of 1.00 PH/s.',
     });
     // An empty group name is no group: the account's wording.
-    expect(describeMessage('hashrate_alarm', { coin: 'btc', account: 'farm', group: '', hashrate: 1, threshold: 2 }).body.key).toBe('messages.types.hashrate_alarm.body');
+    expect(describeMessage('hashrate_alarm', { coin: 'btc', account: 'farm', group: '', hashrate: 1, threshold: 2 }).body.key).toBe('pool:messages.types.hashrate_alarm.body');
   });
 
   it('words a recovery and a worker coming back', () => {
@@ -84,8 +89,26 @@ describe('describeMessage', () => {
     expect(say1('active').body).toBe('Your red packet "Summer gift" has taken effect: its hashrate earns profit for you.');
     expect(say1('ended').body).toBe('Your red packet "Summer gift" has ended.');
     expect(say1('none_left').body).toBe('Every share of your red packet "Summer gift" has been received.');
-    expect(describeMessage('red_packet', { event: 'exploded', name: 'X' }).body.key).toBe('messages.types.unknown.body');
+    expect(describeMessage('red_packet', { event: 'exploded', name: 'X' }).body.key).toBe('common:message_unknown.body');
     expect(describeMessage('red_packet', { event: 'ended' }).body.values.name).toBe(MISSING);
+  });
+
+  it("words a support answer, a contract order's states and the operators' reconciliation alert", () => {
+    expect(say(describeMessage('ticket_answered', { ticket: 12, title: 'Payout late', status: 'answered' }))).toEqual({
+      title: 'Support answered ticket #12',
+      body: 'Support answered your ticket "Payout late". Open Support to read it.',
+    });
+    expect(say(describeMessage('ticket_answered', { ticket: 12, title: 'Payout late', status: 'waiting_user' })).body).toBe('Support needs more information about your ticket "Payout late". Open Support to reply.');
+    expect(say(describeMessage('contract_order', { order: 3, product: 'S19 90 days', status: 'rejected', reason: 'wrong amount' }))).toEqual({
+      title: 'Contract order',
+      body: 'The payment of your order of S19 90 days was rejected: wrong amount',
+    });
+    expect(say(describeMessage('contract_order', { product: 'S19 90 days', status: 'effect' })).body).toBe('Your contract S19 90 days is paid and takes effect.');
+    expect(describeMessage('contract_order', { product: 'X', status: 'exploded' }).body.key).toBe('common:message_unknown.body');
+    expect(say(describeMessage('operations_alert', { alert: 'reconciliation_mismatch', unbalanced: 1, balance_mismatches: 2, custody: '0' }))).toEqual({
+      title: 'Operations alert',
+      body: 'The daily reconciliation found a mismatch: 1 unbalanced postings, 2 balances that differ from their entries, 0 coins whose custody differs from the ledger. Open Operations → Reconciliation.',
+    });
   });
 
   it('keeps an unknown type readable', () => {

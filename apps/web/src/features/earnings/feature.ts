@@ -1,0 +1,19 @@
+// Earnings: a coin's earnings tab, the user's mining earnings, invitations (the public campaign
+// page and the user's own), and the operators' fee rates and market data.
+import { ACCESS, inMenu, POOL_PAGE } from '../../shell/routing/route-table';
+import { defineFeature, type RouteDef } from '../../shell/features/feature';
+
+const routes: readonly RouteDef[] = [
+  { path: '/activity/invite', access: 'public', page: () => import('./pages/InviteActivityPage'), title: 'invite:activity.page_title' },
+  { ...POOL_PAGE, path: '/pool/:type/profit', access: ACCESS.pool, page: () => import('./pages/ProfitPage'), title: 'pool:nav.profit', menu: [inMenu('pool', 30)] },
+  { path: '/user/mining', access: ACCESS.user, page: () => import('./pages/UserMiningPage'), title: 'user:mining.title',
+    menu: [inMenu('user', 25, 'user:nav.mining')] },
+  { path: '/user/invite', access: ['recommend.view'], page: () => import('./pages/InvitePage'), title: 'invite:user_title',
+    menu: [inMenu('user', 50, 'user:nav.invite')] },
+];
+
+export const earningsFeature = defineFeature({
+  name: 'earnings',
+  namespaces: ['earnings', 'invite'],
+  routes,
+});

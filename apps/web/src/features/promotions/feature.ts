@@ -1,0 +1,21 @@
+// Promotions: the hashrate gift red packets (public pages by their link, the user's received
+// packets), fee coupons, their messages, and the operators' campaigns and red packets.
+import { ACCESS, inMenu } from '../../shell/routing/route-table';
+import { defineFeature, type RouteDef } from '../../shell/features/feature';
+
+const routes: readonly RouteDef[] = [
+  { path: '/activity/red_packet/:packetId', access: 'public', page: () => import('./pages/RedPacketPage'), title: 'promotions:packet.title' },
+  { path: '/activity/red_packet/:packetId/detail', access: 'public', page: () => import('./pages/RedPacketDetailPage'), title: 'promotions:packet.detail_title' },
+  { path: '/user/red_packet', access: ACCESS.user, page: () => import('./pages/MyRedPacketsPage'), title: 'promotions:receipts.title',
+    menu: [inMenu('user', 60, 'promotions:nav.red_packets')] },
+  { path: '/user/red_packet/:id', access: ACCESS.user, page: () => import('./pages/MyRedPacketPage'), title: 'promotions:receipts.detail_title', parentKeys: ['/user/red_packet'] },
+  { path: '/user/coupon', access: ACCESS.user, page: () => import('./pages/CouponPage'), title: 'promotions:coupons.title',
+    menu: [inMenu('user', 70, 'promotions:nav.coupons')] },
+  { path: '/user/coupon/:couponId/:itemId', access: ACCESS.user, page: () => import('./pages/CouponDetailPage'), title: 'promotions:coupons.detail_title', parentKeys: ['/user/coupon'] },
+];
+
+export const promotionsFeature = defineFeature({
+  name: 'promotions',
+  namespaces: ['promotions'],
+  routes,
+});
