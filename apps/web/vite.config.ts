@@ -1,9 +1,12 @@
 // Vite build of the SPA. The server serves dist/ and answers /api; in development the dev
 // server forwards /api to it. The manifest and the chunk list feed scripts/bench-bundle.mjs
-// (first-screen budget, and the libraries that must stay off the first screen).
+// (first-screen budget, and the libraries that must stay off the first screen). Every text asset
+// is also written compressed, as <file>.br and <file>.gz beside it, once per build: the server
+// sends the variant the browser accepts (apps/server/src/platform/spa.ts, preCompressed).
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /** Writes .vite/chunk-modules.json: the modules of each JavaScript chunk, as paths from the repository root. */
 function chunkModules(): Plugin {
@@ -22,7 +25,20 @@ function chunkModules(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkModules()],
+  plugins: [
+    react(),
+    chunkModules(),
+    // Brotli at its highest quality and gzip at level 9 (the plugin's defaults), every file however
+    // small (a cold home page loads some forty chunks under 1 KB); a compressed form that is not
+    // smaller is skipped, and the server then sends the original.
+    // woff2 and images are compressed already; .vite/ is the build's own bookkeeping.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/,
+      exclude: /(^|\/)\.vite\//,
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

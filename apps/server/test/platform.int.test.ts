@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +279,70 @@ describe('web app serving', () => {
       const api = await web.app.inject({ url: '/api/unknown' });
       expect(api.statusCode).toBe(404);
       expect(body(api).code).toBe(ERRORS.not_found.code);
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('sends the precompressed .br or .gz the request accepts, the original otherwise', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'hp-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    // What the build writes (apps/web/vite.config.ts): each text asset, and beside it its .br and .gz.
+    const shell = `<!doctype html><title>shell</title>${'<!-- padding -->'.repeat(100)}`;
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `row ${i}` })))};`;
+    const style = `${'.row { display: flex; }\n'.repeat(100)}`;
+    const files: Record<string, string> = { 'index.html': shell, 'assets/app-abc.js': script, 'assets/app-abc.css': style };
+    for (const [name, text] of Object.entries(files)) {
+      writeFileSync(path.join(dist, name), text);
+      writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(path.join(dist, `${name}.gz`), gzipSync(text));
+    }
+    writeFileSync(path.join(dist, 'assets', 'tiny-abc.js'), 'console.log(1)'); // too small: no .br, no .gz
+    const web = await startTestApp({ env: { WEB_DIST_DIR: dist }, demo: false });
+    try {
+      const get = (url: string, acceptEncoding?: string) =>
+        web.app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+      const br = await get('/assets/app-abc.js', 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(script));
+
+      const gz = await get('/assets/app-abc.css', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers['content-type']).toMatch(/^text\/css/);
+      expect(gz.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(style);
+
+      for (const acceptEncoding of [undefined, 'identity']) {
+        const plain = await get('/assets/app-abc.js', acceptEncoding);
+        expect(plain.statusCode).toBe(200);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        expect(plain.body).toBe(script);
+      }
+
+      // A file without a compressed form is sent as it is, even to a browser that accepts br.
+      const tiny = await get('/assets/tiny-abc.js', 'br');
+      expect(tiny.statusCode).toBe(200);
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(tiny.body).toBe('console.log(1)');
+
+      // The app shell, at "/" and at a client route, is compressed too and never cached.
+      for (const url of ['/', '/pool/btc/home']) {
+        const page = await get(url, 'br, gzip');
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-encoding']).toBe('br');
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(brotliDecompressSync(page.rawPayload).toString()).toBe(shell);
+      }
+      expect((await get('/assets/gone-123.js', 'br')).statusCode).toBe(404);
     } finally {
       await web.close();
     }

@@ -1,6 +1,9 @@
 // Serves the built web app: hashed assets cached for a year, index.html never cached, and
 // index.html for every non-API path so client-side routes survive a reload. Unknown API paths
-// answer 404 in the envelope.
+// answer 404 in the envelope. The build writes each text asset also as <file>.br and <file>.gz
+// (apps/web/vite.config.ts); the file sent is the first of .br, .gz and the original that the
+// request's Accept-Encoding allows, with Content-Encoding, the original's Content-Type and
+// Vary: Accept-Encoding. Nothing is compressed per request.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +22,7 @@ export const spaPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, op
       wildcard: true,
       // "/" is the root directory: answer it with the app shell like every client route.
       index: 'index.html',
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

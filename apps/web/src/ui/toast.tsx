@@ -1,12 +1,14 @@
 // Toasts: a closable 3-second message (docs/rules.md, Errors). Ant Design's message hook renders inside
 // the ConfigProvider, so toasts follow the theme and language. The provider sits at the root
-// (shell/feedback), which also sends failed calls here on desktop.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { Button, message } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+// (shell/feedback), which also sends failed calls here on desktop. The host that draws them
+// (ui/ToastHost.tsx) is loaded with the first toast: most visits show none, and its code stays off
+// the first screen; toasts asked for while it loads are shown once it is there. When it cannot be
+// loaded (the network is gone: the very failure a toast may be about) the app goes on without it,
+// and the next toast tries again.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { ShowToast } from './ToastHost';
 
-const TOAST_SECONDS = 3;
+type Host = ComponentType<{ onReady: (show: ShowToast) => void }>;
 
 export interface Toast {
   success: (text: string) => void;
@@ -22,30 +24,36 @@ export function useToast(): Toast {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const [api, holder] = message.useMessage();
+  const [Host, setHost] = useState<Host | null>(null);
+  const loading = useRef(false);
+  const showRef = useRef<ShowToast | null>(null);
+  const waiting = useRef<Parameters<ShowToast>[]>([]);
+
+  const onReady = useCallback((show: ShowToast) => {
+    showRef.current = show;
+    for (const [type, text] of waiting.current.splice(0)) show(type, text);
+  }, []);
 
   const toast = useMemo<Toast>(() => {
-    // Keyed by text: the same failure from several calls at once shows one toast. Ant Design's
-    // message has no close button of its own, so each toast carries one.
-    const show = (type: 'success' | 'error', text: string) =>
-      void api.open({
-        type,
-        key: text,
-        duration: TOAST_SECONDS,
-        content: (
-          <span>
-            {text}
-            <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('error.close')} onClick={() => api.destroy(text)} style={{ marginInlineStart: 8 }} />
-          </span>
-        ),
-      });
+    const show: ShowToast = (type, text) => {
+      if (showRef.current) return showRef.current(type, text);
+      waiting.current.push([type, text]);
+      if (loading.current) return;
+      loading.current = true;
+      import('./ToastHost').then(
+        ({ default: host }) => setHost(() => host),
+        () => {
+          loading.current = false;
+          waiting.current = [];
+        },
+      );
+    };
     return { success: (text) => show('success', text), error: (text) => show('error', text) };
-  }, [api, t]);
+  }, []);
 
   return (
     <ToastContext.Provider value={toast}>
-      {holder}
+      {Host && <Host onReady={onReady} />}
       {children}
     </ToastContext.Provider>
   );

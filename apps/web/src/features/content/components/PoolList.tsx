@@ -92,6 +92,9 @@ function PoolCards({ pools }: { pools: PoolItem[] }) {
   );
 }
 
+/** The pools list's space while it loads: a table of a dozen pools, eleven cards on a phone. */
+const POOLS_RESERVED_HEIGHT = 900;
+
 export function PoolList() {
   const { t } = useTranslation('home');
   const isMobile = useIsMobile();
@@ -104,7 +107,9 @@ export function PoolList() {
       </Title>
       <Paragraph tone="secondary">{t('pools.subtitle')}</Paragraph>
       {isPending ? (
-        <PageSpinner />
+        // Taller than what is left of the screen below it: the list arrives below the fold, so what
+        // follows it moves while it is out of sight (no layout shift on screen).
+        <PageSpinner minHeight={POOLS_RESERVED_HEIGHT} />
       ) : isError ? (
         <Button onClick={() => void refetch()}>{t('retry')}</Button>
       ) : isMobile ? (
