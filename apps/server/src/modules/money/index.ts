@@ -1,6 +1,7 @@
-// The money module's one door: every amount the server computes is computed here, pure (no
-// database, no clock), in the ledger's decimal (LedgerDecimal, 80 digits), and shown by the profit
-// page in every language with the same symbols:
+// The money module's one door: the payout schemes, the fee and its reductions, the PPLNS window and
+// the one carry rule, pure (no database, no clock), in the ledger's decimal (LedgerDecimal, 80
+// digits). Not a module of the registry: any module imports these functions from here. The
+// formulas, shown by the profit page in every language with the same symbols:
 //
 //   W  accepted work of the sub-account, in hashes (share difficulty x k)
 //   D  network difficulty of the day (market data), in the pool's difficulty unit
