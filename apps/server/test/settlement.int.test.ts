@@ -447,6 +447,32 @@ describe('block-based payments', () => {
     expect(new Decimal(run!.paid).plus(run!.remainder).toFixed()).toBe(new Decimal('1.00000001').times('0.99').toFixed());
   });
 
+  it('counts the point the block fell in for its part before it and the oldest point in part, to the satoshi', async () => {
+    // Weeks after the other block tests' work, before November's.
+    const day = '2026-10-10';
+    await market(day);
+    const [a, b, c, d, e] = [await account(), await account(), await account(), await account(), await account()];
+    for (const m of [a, b, c, d, e]) await setMethod(m.id, 'pplns');
+    await mineAt(`${day}T08:05:00Z`, a.name, '100'); // the 08:00 point: A 100, E 200
+    await mineAt(`${day}T08:05:00Z`, e.name, '200');
+    await mineAt(`${day}T08:15:00Z`, b.name, '600'); // the 08:10 point: B 600, C 900
+    await mineAt(`${day}T08:15:00Z`, c.name, '900');
+    await mineAt(`${day}T08:21:00Z`, d.name, '1000'); // the 08:20 point, which the block falls in
+    const block = await found(d.name, `${day}T08:24:00Z`, '1');
+    await mature(block.hash);
+    await t.app.modules.earnings.blockSettlement.settleReady();
+    // N = 2 x 1000 units. D counts 4 of the point's 10 minutes: 400; B and C 1500 (1900 in all);
+    // the 08:00 point fills the last 100 of its 300: A 100/3, E 200/3. At PPLNS 1 %:
+    // D 400/2000 x 0.99 = 0.198, B 0.297, C 0.4455, A (100/3)/2000 x 0.99 = 0.0165, E 0.033,
+    // exactly. (The window summed in doubles paid A 0.01649999 and E 0.03299999: a satoshi each
+    // short, left in their carried fraction.)
+    const paid = new Map((await credited(`block:btc:${block.height}`)).map((p) => [p.holder, new Decimal(p.amount).toFixed()]));
+    expect([a, b, c, d, e].map((m) => paid.get(m.id))).toEqual(['0.0165', '0.297', '0.4455', '0.198', '0.033']);
+    for (const m of [a, b, c, d, e]) expect(await carried(m.id)).toBe('0');
+    const [run] = await queryRows<{ target: number; work: number }>(db(), sql`select s.window_target as target, s.window_work as work from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${block.hash}`);
+    expect(run).toEqual({ target: 2000 * 2 ** 32, work: 2000 * 2 ** 32 });
+  });
+
   it('pays a SOLO block to its finder alone, an orphan to nobody, and finishes a run stopped half-way', async () => {
     const day = '2026-07-04';
     await market(day);

@@ -5,7 +5,9 @@
 //   net          = output - electricity - fee
 // A day whose output does not cover the electricity and the fee credits nothing (the shortfall is
 // shown); otherwise net plus the fraction carried from earlier days is credited, cut to the coin's
-// base unit, and what the cut leaves is carried to the next day (no rounding keeps a fraction).
+// base unit, and what the cut leaves is carried to the next day (creditWithCarry, the one carry
+// rule; the carry is kept to the column's 18 decimals).
+import { creditWithCarry } from '../money';
 import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 
 /** The columns' scale. */
@@ -48,7 +50,6 @@ export function dayProfit(input: DayProfitInput): DayProfit {
   if (!net.gt(0)) {
     return { output: stored(output), electricity: stored(electricity), fee: stored(fee), net: stored(net), credited: '0', shortfall: true, carry: new Decimal(input.carry).toFixed() };
   }
-  const total = net.plus(input.carry);
-  const credited = total.toDecimalPlaces(input.baseDecimals, Decimal.ROUND_DOWN);
-  return { output: stored(output), electricity: stored(electricity), fee: stored(fee), net: stored(net), credited: credited.toFixed(), shortfall: false, carry: stored(total.minus(credited)) };
+  const { credit, carry } = creditWithCarry(net, input.carry, input.baseDecimals);
+  return { output: stored(output), electricity: stored(electricity), fee: stored(fee), net: stored(net), credited: credit.toFixed(), shortfall: false, carry: stored(carry) };
 }

@@ -8,6 +8,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { EarningsApi } from '../earnings';
+import { cut } from '../money';
 import { dayProfit } from './contract-profit';
 import { productView, unitFactor } from './contracts.presenter';
 import * as repo from './contracts.repository';
@@ -35,7 +36,7 @@ export class ProductsService {
       carry: 0,
       baseDecimals: coinBaseDecimals(p.coin),
     });
-    return new Decimal(day.net).toDecimalPlaces(coinBaseDecimals(p.coin), Decimal.ROUND_DOWN).toFixed();
+    return cut(day.net, coinBaseDecimals(p.coin)).toFixed();
   }
 
   private async views(rows: repo.ProductRow[]) {

@@ -1,5 +1,5 @@
 // Block-based payments (the earnings issue): PPLNS, the fee part of PPS+ and SOLO are paid per pool
-// block once it has matured (formulas.ts has the arithmetic, the profit page shows it):
+// block once it has matured (the money module has the arithmetic, the profit page shows it):
 //
 // - A matured block's reward R enters the ledger (sys:chain -> sys:pool_revenue, "block reward")
 //   as the chain adapter books the coinbase, so custody keeps matching the ledger.
@@ -8,15 +8,16 @@
 //   before the block (D the block's difficulty), from the owners' history points, newest first.
 //   The point the block fell in counts for the part of it before the block; the oldest point
 //   counted counts in part so the window holds exactly N (or all the work there was, looking back
-//   at most PPLNS_LOOKBACK_DAYS). Work of sub-accounts on SOLO is not in it. A sub-account on
+//   at most PPLNS_LOOKBACK_DAYS). Work of sub-accounts on SOLO is not in it. The history selects
+//   the points; the money module's pplnsWindow counts them, in the ledger's decimal. A sub-account on
 //   PPLNS gets R x w / N x (1 - fee), on PPS+ (R - B) x w / N x (1 - fee); the parts of FPPS work
 //   stay with the pool, which paid that work by expectation already.
 // - An orphaned block pays nothing, and its reward never enters the ledger.
 //
 // The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
 // rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
-// fee reduction port both settlements are given). What a reduction saved each payee (gross x (full
-// rate - reduced rate) / 100) is recorded through the fee savings port in the transaction that
+// fee reduction port both settlements are given). What a reduction saved each payee (feeSaving:
+// gross x (full rate - reduced rate) / 100) is recorded through the fee savings port in the transaction that
 // writes the payout rows, so the profits rows and the coupon show it exactly once.
 // Address-mode coins (address mining) pay every address in the window by PPLNS at the coin's
 // PPLNS fee rate, into the address's wallet (address_wallets); the wallet job pays it out.
@@ -30,7 +31,7 @@
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
 import { LedgerDecimal as Decimal } from '../wallet';
-import { COINS, findCoin, methodOnDay, PPLNS_WINDOW_FACTOR, utcDay, type PayMethod } from '@hashpool/shared';
+import { COINS, findCoin, methodOnDay, utcDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -43,7 +44,7 @@ import { payMethodRow, payMethodState, payMethodStates } from './earnings.reposi
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type RecordFeeSavings } from './fee-reduction';
-import { blockShareable, feeAfterReduction, soloShare, windowShare, type PoolBlock } from './formulas';
+import { blockShareable, feeAfterReduction, feeSaving, pplnsWindow, pplnsWindowWork, soloShare, windowShare, type PoolBlock, type WorkSlice } from '../money';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
 
@@ -55,7 +56,7 @@ export interface BlockSettlementDeps {
   /** The pool's blocks (the mining module's). */
   blocks: Pick<MiningApi['blocks'], 'maturedOrOrphanedIds' | 'byIds'>;
   /** The owners' history the windows are filled from. */
-  history: Pick<HistoryService, 'ownersWithWork' | 'windowStretch'>;
+  history: Pick<HistoryService, 'ownersWithWork' | 'windowPoints'>;
   /** Which owners of the history are sub-accounts. */
   accounts: Pick<AccountDirectory, 'accountIdsAmong'>;
   /** Fee reductions (coupons) of a day: the daily settlement's own port; nobody has one by default. */
@@ -76,7 +77,7 @@ type Block = BlockRow;
 interface Payout {
   accountId: string;
   method: PayMethod;
-  work: number;
+  work: Decimal;
   feeRate: string;
   /** The coin and method's rate before any reduction. */
   fullFeeRate: string;
@@ -89,7 +90,10 @@ interface Payout {
 interface WindowCredit {
   owner: string;
   method: PayMethod;
-  work: number;
+  /** w, hashes. */
+  work: Decimal;
+  /** w / N is part / the window's whole, exactly (pplnsWindow). */
+  part: Decimal;
 }
 
 export class BlockSettlementService {
@@ -202,12 +206,12 @@ export class BlockSettlementService {
       outcome = 'solo';
       const feeRate = (await feeRates([block.finderOwner]))(block.finderOwner, 'solo');
       const share = soloShare(poolBlock, feeRate);
-      payouts = [{ accountId: block.finderOwner, method: 'solo', work: 0, feeRate, fullFeeRate: fullRate('solo'), gross: share.gross, exact: share.exact }];
+      payouts = [{ accountId: block.finderOwner, method: 'solo', work: new Decimal(0), feeRate, fullFeeRate: fullRate('solo'), gross: share.gross, exact: share.exact }];
     } else {
       outcome = 'paid';
-      windowTarget = PPLNS_WINDOW_FACTOR * block.networkDifficulty * info.hashesPerDifficulty;
-      const credits = await this.window(block, day, windowTarget, info.mode);
-      const total = credits.reduce((sum, c) => sum.plus(c.work), new Decimal(0));
+      const target = pplnsWindowWork({ networkDifficulty: block.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty });
+      const { credits, total, whole } = await this.window(block, day, target, info.mode);
+      windowTarget = target.toNumber();
       windowWork = total.toNumber();
       const paidBy = credits.filter((c) => c.method === 'pplns' || c.method === 'pps_plus');
       const feeRate = await feeRates(paidBy.map((c) => c.owner));
@@ -217,7 +221,7 @@ export class BlockSettlementService {
         ? []
         : paidBy.map((c) => {
             const rate = feeRate(c.owner, c.method);
-            const share = windowShare(blockShareable(poolBlock, c.method === 'pplns' ? 'reward' : 'fees'), c.work, total, rate);
+            const share = windowShare(blockShareable(poolBlock, c.method === 'pplns' ? 'reward' : 'fees'), c.part, whole, rate);
             return { accountId: holders?.get(c.owner) ?? c.owner, method: c.method, work: c.work, feeRate: rate, fullFeeRate: fullRate(c.method), gross: share.gross, exact: share.exact };
           });
     }
@@ -225,7 +229,7 @@ export class BlockSettlementService {
     // What the reductions saved: the fee at the full rate less the fee at the reduced one, exact.
     const savings: FeeSaving[] = payouts
       .filter((p) => new Decimal(p.fullFeeRate).gt(p.feeRate))
-      .map((p) => ({ accountId: p.accountId, method: p.method, feeRate: p.fullFeeRate, reducedFeeRate: p.feeRate, saving: p.gross.times(new Decimal(p.fullFeeRate).minus(p.feeRate)).div(100).toFixed() }));
+      .map((p) => ({ accountId: p.accountId, method: p.method, feeRate: p.fullFeeRate, reducedFeeRate: p.feeRate, saving: feeSaving(p.gross, p.fullFeeRate, p.feeRate).toFixed() }));
 
     await inTransaction(this.db, async (tx) => {
       const written = await repo.insertComputed(tx, { blockId: block.id, coin: block.coin, reward: block.reward, at: now, outcome, subsidy: market.blockSubsidy, windowTarget, windowWork });
@@ -236,7 +240,7 @@ export class BlockSettlementService {
       const exact = payouts.reduce((sum, p) => sum.plus(p.exact), new LedgerDecimal(0));
       await repo.setBlockTotals(tx, block.id, paid.toFixed(), exact.minus(paid).toFixed());
       for (let i = 0; i < payouts.length; i += POST_CHUNK) {
-        const part = payouts.slice(i, i + POST_CHUNK).map((p, j) => ({ accountId: p.accountId, method: p.method, work: p.work, feeRate: p.feeRate, gross: p.gross.toFixed(), amount: credits[i + j]!.toFixed() }));
+        const part = payouts.slice(i, i + POST_CHUNK).map((p, j) => ({ accountId: p.accountId, method: p.method, work: p.work.toNumber(), feeRate: p.feeRate, gross: p.gross.toFixed(), amount: credits[i + j]!.toFixed() }));
         await repo.insertBlockPayouts(tx, block.id, block.coin, payoutDay, part);
       }
       if (savings.length > 0) await this.recordFeeSavings(tx, { source: `block:${block.coin}:${block.id}`, coin: block.coin, reductionDay: day, day: payoutDay, savings, at: now });
@@ -251,35 +255,30 @@ export class BlockSettlementService {
 
   /**
    * The window's work per owner (a sub-account not on SOLO; for an address-mode coin every
-   * address, by PPLNS), newest history first: a stretch at a time (LOOKBACK_STEPS_MS) until
-   * `target` hashes are counted. The mining history fills each stretch in one statement (the
-   * points ranked by time, whole ones while the running sum stays within what is left to fill,
-   * the one that crosses it in the part that fills it exactly), without the work of the owners
-   * left out: for an account-mode coin, those that are not sub-accounts or are on SOLO that day.
+   * address, by PPLNS) and its total: the mining history's points, newest first, a stretch at a
+   * time (LOOKBACK_STEPS_MS) until the window is full, without the work of the owners left out
+   * (for an account-mode coin, those that are not sub-accounts or are on SOLO that day), counted
+   * by the money module's pplnsWindow.
    */
-  private async window(block: Block, day: string, target: number, mode: 'account' | 'address'): Promise<WindowCredit[]> {
-    const credits = new Map<string, WindowCredit>();
+  private async window(block: Block, day: string, target: Decimal, mode: 'account' | 'address'): Promise<{ credits: WindowCredit[]; total: Decimal; whole: Decimal }> {
     const states = mode === 'account' ? await payMethodStates(this.db, block.coin) : undefined;
     const methodOf = (owner: string): PayMethod => (states ? methodOnDay(states.get(owner) ?? null, day) : 'pplns');
-    let left = target;
+    const slices: WorkSlice[] = [];
+    let window = pplnsWindow(slices, target, block.foundAt);
     let to = block.foundAt.getTime();
     for (const step of LOOKBACK_STEPS_MS) {
       const from = block.foundAt.getTime() - step;
       if (from >= to) continue;
-      const stretch = { coin: block.coin, at: block.foundAt, from: new Date(from), to: new Date(to), left };
+      const stretch = { coin: block.coin, at: block.foundAt, from: new Date(from), to: new Date(to) };
       const exclude = states ? await this.leftOut(stretch, methodOf) : [];
-      const rows = await this.deps.history.windowStretch({ ...stretch, exclude });
-      for (const r of rows) {
-        const known = credits.get(r.owner);
-        if (known) known.work += r.work;
-        else credits.set(r.owner, { owner: r.owner, method: methodOf(r.owner), work: r.work });
-      }
-      const filled = rows[0]?.stretch ?? 0;
-      if (filled >= left) break;
-      left -= filled;
+      const points = await this.deps.history.windowPoints({ ...stretch, left: target.minus(window.total).toNumber(), exclude });
+      for (const p of points) slices.push({ owner: p.owner, work: p.work, start: new Date(p.startMs), seconds: p.resolution });
+      window = pplnsWindow(slices, target, block.foundAt);
+      if (window.total.gte(target)) break;
       to = from;
     }
-    return [...credits.values()];
+    const credits = [...window.credits].map(([owner, work]) => ({ owner, method: methodOf(owner), work, part: window.parts.get(owner)! }));
+    return { credits, total: window.total, whole: window.whole };
   }
 
   /** The owners with work in the stretch whose work is not in an account-mode window: not sub-accounts, or on SOLO. */

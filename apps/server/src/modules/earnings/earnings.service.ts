@@ -25,7 +25,7 @@ import * as repo from './earnings.repository';
 import { payMethodState, type MarketInsert, type MarketRow } from './earnings.repository';
 import { payMethodView, plain, untilText } from './earnings.presenter';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { fppsGross } from './formulas';
+import { fppsGross } from '../money';
 import type { MarketDataAdapter, MarketValues } from './market-data';
 
 /** Days the market-data job fills at most after a long stop (older days stay empty). */
@@ -73,7 +73,7 @@ export class EarningsService {
     return row;
   }
 
-  /** The FPPS formula's inputs of a coin's market day (formulas.ts), or null without that day. */
+  /** The FPPS formula's inputs of a coin's market day (the money module's), or null without that day. */
   private async fppsInputs(coin: string, day: string) {
     const row = await repo.marketDay(this.db, coin, day);
     const info = COINS.find((c) => c.code === coin);
@@ -83,7 +83,7 @@ export class EarningsService {
 
   /**
    * What one H/s earned over a whole UTC day by the FPPS formula before any fee, W = 86 400 hashes
-   * (formulas.ts), and the day's price: the unit earnings cloud-mining contracts are paid from.
+   * (the money module's fppsGross), and the day's price: the unit earnings cloud-mining contracts are paid from.
    * Null when the coin has no market day `day`.
    */
   async unitEarnings(coin: string, day: string): Promise<{ perHashPerSecond: string; priceUsd: string | null } | null> {

@@ -1,5 +1,5 @@
 // The fee reduction port: per sub-account, percent off the fee for a coin and day (a 20 % coupon
-// turns a 2.5 % fee into 2 %: formulas.ts feeAfterReduction). The daily and the block settlement
+// turns a 2.5 % fee into 2 %: the money module's feeAfterReduction). The daily and the block settlement
 // are both given the same one when they are made: the promotions module's coupons
 // (CouponsService.feeReduction, wired in earnings.module.ts), unless the app's `feeReduction`
 // adapter replaces it (tests).

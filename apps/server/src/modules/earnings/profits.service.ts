@@ -19,7 +19,7 @@ import { payMethodRow, payMethodState } from './earnings.repository';
 import { exportTable, plain, profitDayView } from './earnings.presenter';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
-import { cut, dailyEarning } from './formulas';
+import { cut, dailyEarning } from '../money';
 import * as repo from './profits.repository';
 import { settlementRun } from './settlement.repository';
 

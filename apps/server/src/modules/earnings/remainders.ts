@@ -8,7 +8,7 @@
 import { coinBaseDecimals } from '@hashpool/shared';
 import type { Tx } from '../../db/client';
 import { LedgerDecimal } from '../wallet';
-import { creditWithCarry, type Num } from './formulas';
+import { creditWithCarry, type Num } from '../money';
 import { lockRemainders, saveRemainders } from './remainders.repository';
 
 export interface ExactCredit {

@@ -29,7 +29,7 @@ import { payMethodStates } from './earnings.repository';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, type FeeReduction } from './fee-reduction';
-import { dailyEarning, feeAfterReduction, type DayMarket } from './formulas';
+import { dailyEarning, feeAfterReduction, type DayMarket } from '../money';
 import { creditsWithRemainders } from './remainders';
 import * as repo from './settlement.repository';
 

@@ -98,7 +98,7 @@ export async function ownersWithWork(db: DbOrTx, coin: string, from: Date, to: D
   return rows.map((r) => r.owner);
 }
 
-/** One stretch of a PPLNS window (HistoryService.windowStretch). */
+/** One stretch of a PPLNS window's history (HistoryService.windowPoints). */
 export interface WindowStretch {
   coin: string;
   /** The block's instant: the window ends there. */
@@ -106,38 +106,54 @@ export interface WindowStretch {
   /** The stretch of history read: [from, to). */
   from: Date;
   to: Date;
-  /** Hashes still to fill. */
+  /** Hashes still to fill (what is read, not what is counted). */
   left: number;
   /** Owners whose work is not in the window. */
   exclude: readonly string[];
 }
 
+/** One owner's accepted work in one point of the history, as a window reads it. */
+export interface WindowPoint {
+  owner: string;
+  /** The point's start, in ms since the epoch. */
+  startMs: number;
+  /** The point's length in seconds. */
+  resolution: number;
+  /** Accepted work, hashes. */
+  work: number;
+}
+
 /**
- * The newest work of a stretch, per owner, up to `left` hashes, in one statement: the points are
- * ranked by time (newest first), taken whole while the running sum stays within `left`, and the
- * point that crosses it in the part that fills it exactly; the point the block fell in counts for
- * its part before the block. `stretch` (on every row) is all the work of the stretch.
+ * The points of a stretch a PPLNS window may count, newest first, each owner's work of each point
+ * as stored (without the `exclude`d owners'): the newest points while the work of the newer ones
+ * is below `left`. Only selected here, bounded so a busy pool reads little: the running sum is in
+ * doubles and leaves out the points that end after the block, and `left` is taken a millionth
+ * larger, so at least every point the window needs is read; what the window counts (a point's
+ * part before the block, the part of the one crossing its end) is decided by the money module's
+ * pplnsWindow, exactly.
  */
-export function windowStretch(db: DbOrTx, w: WindowStretch) {
+export async function windowPoints(db: DbOrTx, w: WindowStretch): Promise<WindowPoint[]> {
   const at = w.at.toISOString();
-  return queryRows<{ owner: string; work: number; stretch: number }>(
+  const rows = await queryRows<{ owner: string; start_ms: number | string; resolution: number; work: number | string }>(
     db,
     sql`with kept as (
-          select h.owner, h.bucket,
-                 h.accepted_work * least(1, extract(epoch from (${at}::timestamptz - h.bucket))::float8 / h.resolution) as work
+          select h.owner, h.bucket, h.resolution, h.accepted_work
             from owner_history h
            where h.coin = ${w.coin} and h.bucket >= ${w.from.toISOString()}::timestamptz and h.bucket < ${w.to.toISOString()}::timestamptz
              and h.accepted_work > 0 ${w.exclude.length > 0 ? sql`and h.owner <> all(${sqlArray(w.exclude)}::text[])` : sql``}
         ), points as (
-          select bucket, sum(work) as total, sum(sum(work)) over (order by bucket desc) as upto from kept group by bucket
-        ), counted as (
-          select bucket, case when upto <= ${w.left}::float8 then 1 else (${w.left}::float8 - (upto - total)) / total end as part
-            from points where upto - total < ${w.left}::float8
+          select bucket, sum(case when bucket + resolution * interval '1 second' <= ${at}::timestamptz then accepted_work else 0 end) as whole
+            from kept group by bucket
+        ), newer as (
+          select bucket, coalesce(sum(whole) over (order by bucket desc rows between unbounded preceding and 1 preceding), 0) as before
+            from points
         )
-        select k.owner, sum(k.work * c.part)::float8 as work, (select coalesce(sum(total), 0) from points)::float8 as stretch
-          from kept k join counted c using (bucket)
-         group by k.owner`,
+        select k.owner, (extract(epoch from k.bucket) * 1000)::float8 as start_ms, k.resolution, k.accepted_work as work
+          from kept k join newer n using (bucket)
+         where n.before < ${w.left}::float8 * 1.000001
+         order by k.bucket desc, k.owner`,
   );
+  return rows.map((r) => ({ owner: r.owner, startMs: Number(r.start_ms), resolution: r.resolution, work: Number(r.work) }));
 }
 
 /** An owner's point as the history holds it (the demo writes its farm's past days with these). */

@@ -5,11 +5,11 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import * as repo from './history.repository';
-import type { HistorySource, OwnerHistoryPoint, WindowStretch } from './history.repository';
+import type { HistorySource, OwnerHistoryPoint, WindowPoint, WindowStretch } from './history.repository';
 import { POINT_SECONDS } from './share-aggregate';
 
 export type Range = '24h' | '30d';
-export type { HistorySource, OwnerHistoryPoint, WindowStretch } from './history.repository';
+export type { HistorySource, OwnerHistoryPoint, WindowPoint, WindowStretch } from './history.repository';
 
 export class HistoryService {
   constructor(
@@ -61,12 +61,12 @@ export class HistoryService {
   }
 
   /**
-   * One stretch of a PPLNS window: the newest accepted work of [from, to) before `at`, per owner,
-   * up to `left` hashes (the oldest point counted in part), without the `exclude`d owners' work;
-   * `stretch` is all the work the stretch held.
+   * The points of one stretch of a PPLNS window, newest first: each owner's accepted work of
+   * [from, to) per point, without the `exclude`d owners', as far back as `left` hashes may need
+   * (the money module's pplnsWindow counts them).
    */
-  windowStretch(stretch: WindowStretch, db: DbOrTx = this.db): Promise<Array<{ owner: string; work: number; stretch: number }>> {
-    return repo.windowStretch(db, stretch);
+  windowPoints(stretch: WindowStretch, db: DbOrTx = this.db): Promise<WindowPoint[]> {
+    return repo.windowPoints(db, stretch);
   }
 
   /** Writes owners' points (the demo's farm history of past days); points already there are kept. */

@@ -4,7 +4,7 @@ import { blocks } from './mining.tables';
 
 export { miningModule, type MiningApi } from './mining.module';
 export type { WorkerOwner, MinerListQuery } from './workers.service';
-export type { HistorySource, OwnerHistoryPoint, Range, WindowStretch } from './history.service';
+export type { HistorySource, OwnerHistoryPoint, Range, WindowPoint, WindowStretch } from './history.service';
 export type { BlockRow } from './blocks.repository';
 /** The owners' history reads, built from the database alone where no module API exists yet (the earnings demo seed, its tools). */
 export { HistoryService } from './history.service';

@@ -7,7 +7,7 @@
 // in use). The job marks finished coupons used, expires unused ones past their use-before date and
 // records each settled day's saving from the day's profit rows.
 import { randomBytes } from 'node:crypto';
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal } from '../wallet';
 import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus, type NewCampaign } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,6 +17,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi, FeeSaving } from '../earnings';
+import { feeBeforeReduction, feeSaving } from '../money';
 import { campaignView, couponView, savingView } from './promotions.presenter';
 import * as repo from './promotions.repository';
 
@@ -30,15 +31,6 @@ export function randomCouponCode(): string {
   const bytes = randomBytes(12);
   const chars = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
-}
-
-/**
- * The fee rate before the reduction and the saving of one profit row: the row stores the reduced
- * rate f' = f x (1 - p/100), so f = f' / (1 - p/100) and the saving is gross x (f - f') / 100.
- * A 100 % coupon stores f' = 0 and cannot give f back: the caller passes the full rate then.
- */
-export function savingOf(gross: DecimalValue, reducedFeeRate: DecimalValue, fullFeeRate: DecimalValue): Decimal {
-  return new Decimal(gross).times(new Decimal(fullFeeRate).minus(reducedFeeRate)).div(100);
 }
 
 export interface CouponsDeps {
@@ -233,8 +225,9 @@ export class CouponsService {
         let full = '0';
         let reduced = '0';
         for (const r of mine) {
-          const fullRate = percent.gte(100) ? new Decimal(fees.get(r.method) ?? 0) : new Decimal(r.feeRate).div(new Decimal(1).minus(percent.div(100)));
-          saving = saving.plus(savingOf(r.gross, r.feeRate, fullRate));
+          // The row stores the reduced rate; a 100 % coupon's 0 cannot give the full rate back: the coin's rate now then.
+          const fullRate = feeBeforeReduction(r.feeRate, percent) ?? new Decimal(fees.get(r.method) ?? 0);
+          saving = saving.plus(feeSaving(r.gross, fullRate, r.feeRate));
           full = fullRate.toFixed();
           reduced = new Decimal(r.feeRate).toFixed();
         }

@@ -1,21 +1,22 @@
-// The coupon's arithmetic by hand: the saving recorded from a profit row (the settlement's own fee
-// function is exercised end to end by apps/server/test/promotions.int.test.ts).
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+// The coupon's arithmetic by hand: the saving recorded from a profit row is the money module's
+// feeSaving (the settlement's own fee function is exercised end to end by
+// apps/server/test/promotions.int.test.ts).
 import { describe, expect, it } from 'vitest';
-import { randomCouponCode, savingOf } from './coupons.service';
-
-const afterFee = (gross: string, fee: DecimalValue) => new Decimal(gross).times(new Decimal(1).minus(new Decimal(fee).div(100)));
+import { afterFee, feeAfterReduction, feeBeforeReduction, feeSaving } from '../money';
+import { randomCouponCode } from './coupons.service';
 
 describe('fee coupons', () => {
   it('turns FPPS 2.5 % into 1.5 % with a 40 % coupon, and saves exactly the difference of the two payments', () => {
-    const reduced = new Decimal('2.5').times(1 - 0.4);
+    const reduced = feeAfterReduction('2.5', '40');
     expect(reduced.toFixed()).toBe('1.5');
+    // The full rate back from the row's reduced one: 1.5 / 0.6 = 2.5.
+    expect(feeBeforeReduction(reduced, '40')!.toFixed()).toBe('2.5');
     // One block's work at B + F = 3.375 BTC.
     const full = afterFee('3.375', '2.5'); // 3.290625
     const cut = afterFee('3.375', reduced); // 3.324375
     expect(full.toFixed()).toBe('3.290625');
     expect(cut.toFixed()).toBe('3.324375');
-    expect(savingOf('3.375', reduced, '2.5').toFixed()).toBe(cut.minus(full).toFixed()); // 0.03375
+    expect(feeSaving('3.375', '2.5', reduced).toFixed()).toBe(cut.minus(full).toFixed()); // 0.03375
   });
 
   it('makes codes of three groups of four unambiguous characters', () => {

@@ -5,9 +5,11 @@
 // (whose bound email matches, when the packet names one) receives one share: from the next UTC day,
 // for duration_days days, the gifted hashrate earns its FPPS value of each day at no fee, credited
 // as "red packet profit" from the reserve (key redpacket:<packet>:<user>:<day>) while the budget
-// lasts. Each credit is cut to the coin's base unit from the exact sum of the receipt's days, so no
-// fraction is lost between days. When nobody can receive any more (no share left or past the
-// deadline) and every receipt is credited through its last day, what is left of the budget returns.
+// lasts. Each credit is the day's exact value with the fraction the receipt's earlier days left
+// (what it earned less what it was paid), cut to the coin's base unit by the one carry rule
+// (creditWithCarry), so no fraction is lost between days. When nobody can receive any more (no
+// share left or past the deadline) and every receipt is credited through its last day, what is
+// left of the budget returns.
 // Each event is a `red_packet` message to the user (event received, active or ended, with the
 // packet's name), posted in the transaction of the state change that makes it, which happens once:
 // the receipt's insert, its first credited day, the packet's end.
@@ -24,6 +26,7 @@ import { AppError } from '../../platform/errors';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
+import { creditWithCarry } from '../money';
 import { LedgerDecimal, post, SYSTEM, type WalletApi } from '../wallet';
 import { packetView, receiptView } from './promotions.presenter';
 import * as repo from './promotions.repository';
@@ -315,7 +318,7 @@ export class RedPacketsService {
       if (!locked || locked.endedAt || !receipt) return;
       if (receipt.creditedThrough && receipt.creditedThrough >= day) return; // credited by another pass
       const earned = new LedgerDecimal(receipt.earned).plus(value);
-      const due = earned.toDecimalPlaces(coinBaseDecimals(packet.coin), Decimal.ROUND_DOWN).minus(receipt.paid);
+      const { credit: due } = creditWithCarry(value, new LedgerDecimal(receipt.earned).minus(receipt.paid), coinBaseDecimals(packet.coin));
       const left = new LedgerDecimal(locked.budget).minus(locked.paid);
       const amount = LedgerDecimal.max(0, LedgerDecimal.min(due, left));
       const paid = new LedgerDecimal(receipt.paid).plus(amount);

@@ -1,6 +1,6 @@
 // Hand-computed vectors for the reward and interest arithmetic.
 import { describe, expect, it } from 'vitest';
-import { addDays, dailyRate, dayInterest, dayReward, toBaseUnits } from './staking.rules';
+import { addDays, dailyRate, dayInterest, dayReward, rewardPayout, toBaseUnits } from './staking.rules';
 
 describe('staking arithmetic', () => {
   it('a day of reward is annual / 365 less the fee, kept to 18 decimals', () => {
@@ -15,6 +15,12 @@ describe('staking arithmetic', () => {
     // 100 * 0.1 / 365 = 0.0273972602... -> 0.027397
     expect(dayInterest('100', '0.1', 'annual').toFixed()).toBe('0.027397');
     expect(toBaseUnits('1.2345678').toFixed()).toBe('1.234567');
+  });
+  it('a claim pays the whole base units of the reward and leaves the fraction unclaimed', () => {
+    // ALEO has 6 decimals: 0.032876712328767123 pays 0.032876, 0.000000712328767123 stays.
+    const { pay, unclaimed } = rewardPayout('0.032876712328767123');
+    expect([pay.toFixed(), unclaimed.toFixed()]).toEqual(['0.032876', '0.000000712328767123']);
+    expect(rewardPayout('0.0000009').pay.toFixed()).toBe('0');
   });
   it('adds UTC days across months', () => {
     expect(addDays('2026-06-30', 1)).toBe('2026-07-01');

@@ -1,6 +1,7 @@
 // The arithmetic of staking and borrowing, exact in decimal (LedgerDecimal), no floats: a day's
 // reward, a day's interest, what a claim pays, and UTC days.
 import { coinBaseDecimals, STAKING_COIN } from '@hashpool/shared';
+import { creditWithCarry, cut } from '../money';
 import { LedgerDecimal as D } from '../wallet';
 
 /** Stored money scale: rewards are kept to it, so no fraction of a user's reward is dropped. */
@@ -25,7 +26,16 @@ export function dayInterest(principal: string, rate: string, period: 'daily' | '
 
 /** The whole base units of an amount (what can move on the ledger); the rest stays where it is. */
 export function toBaseUnits(amount: D | string): D {
-  return new D(amount).toDecimalPlaces(coinBaseDecimals(STAKING_COIN), D.ROUND_DOWN);
+  return cut(amount, coinBaseDecimals(STAKING_COIN));
+}
+
+/**
+ * What paying out an unclaimed reward pays (its whole base units) and what stays unclaimed (the
+ * fraction, for the next claim): the one carry rule (creditWithCarry).
+ */
+export function rewardPayout(unclaimed: D | string): { pay: D; unclaimed: D } {
+  const { credit, carry } = creditWithCarry(unclaimed, 0, coinBaseDecimals(STAKING_COIN));
+  return { pay: credit, unclaimed: carry };
 }
 
 /** UTC days: the shared helpers ("YYYY-MM-DD"). */

@@ -13,7 +13,7 @@ import { oneRequestPerKey } from '../../platform/idempotency';
 import { balanceOf, LedgerDecimal as D, movement, plain, post, SYSTEM, userAmount } from '../wallet';
 import { batchView, stakeView } from './staking.presenter';
 import * as repo from './staking.repository';
-import { addDays, dayOf, dayReward, dayStart, minDecimal, toBaseUnits } from './staking.rules';
+import { addDays, dayOf, dayReward, dayStart, minDecimal, rewardPayout } from './staking.rules';
 
 const COIN = STAKING_COIN;
 
@@ -105,11 +105,10 @@ export class StakingService {
       const fixed = batch.durationType === 'fixed';
       if (fixed && !body.accept_forfeit) throw new AppError('stake_forfeit_unconfirmed');
       const paid = fixed ? new D(0) : await this.payReward(tx, stake, `stake-reward:${stake.id}:unstake`, now);
-      const unpaid = new D(stake.unclaimedReward).minus(paid);
       const updated = await repo.updateStake(tx, stake.id, {
         status: 'unstaked',
         amount: '0',
-        unclaimedReward: fixed ? '0' : unpaid.toFixed(),
+        unclaimedReward: fixed ? '0' : rewardPayout(stake.unclaimedReward).unclaimed.toFixed(),
         claimedReward: paid.plus(stake.claimedReward).toFixed(),
         forfeitedReward: fixed ? new D(stake.forfeitedReward).plus(stake.unclaimedReward).toFixed() : stake.forfeitedReward,
         endedAt: now,
@@ -132,11 +131,11 @@ export class StakingService {
             if (!stake) throw new AppError('stake_not_found');
             const batch = (await repo.batchById(tx, stake.batchId))!;
             if (batch.durationType === 'fixed') throw new AppError('stake_claim_fixed');
-            const pay = toBaseUnits(stake.unclaimedReward);
+            const { pay, unclaimed } = rewardPayout(stake.unclaimedReward);
             if (pay.isZero()) throw new AppError('stake_nothing_to_claim');
             const change = await repo.insertChange(tx, { stakeId: stake.id, kind: 'claim', delta: pay.toFixed(), idempotencyKey: key, at: now });
             await this.payReward(tx, stake, `stake-reward:${change.id}`, now);
-            await repo.updateStake(tx, stake.id, { unclaimedReward: new D(stake.unclaimedReward).minus(pay).toFixed(), claimedReward: pay.plus(stake.claimedReward).toFixed() });
+            await repo.updateStake(tx, stake.id, { unclaimedReward: unclaimed.toFixed(), claimedReward: pay.plus(stake.claimedReward).toFixed() });
             return { stakeId: stake.id, paid: pay.toFixed() };
           });
       return { paid: plain(paid), stake: await this.view(this.db, (await repo.stakeById(this.db, stakeId))!) };
@@ -176,7 +175,7 @@ export class StakingService {
 
   /** Pays the whole base units of the unclaimed reward from sys:staking ("stake reward"). */
   private async payReward(tx: Tx, stake: repo.StakeRow, postingKey: string, now: Date): Promise<D> {
-    const pay = toBaseUnits(stake.unclaimedReward);
+    const { pay } = rewardPayout(stake.unclaimedReward);
     if (pay.isZero()) return pay;
     await post(tx, movement({ idempotencyKey: postingKey, businessType: 'stake_reward', reference: `stake:${stake.id}`, coin: COIN, amount: pay.toFixed(), from: { holder: SYSTEM.staking }, to: { holder: stake.accountId } }), now);
     return pay;

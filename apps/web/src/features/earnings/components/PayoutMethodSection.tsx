@@ -1,6 +1,6 @@
 // The payout method of the current sub-account for one coin (docs/rules.md, States and transitions): the
 // method in force and its fee, from which settlement day a switch applies, the 24-hour rule, every
-// method's formula (the server computes with the same symbols: apps/server earnings/formulas.ts),
+// method's formula (the server computes with the same symbols: apps/server modules/money),
 // and the switch itself, asked once more before it is made.
 import { useState } from 'react';
 import { Alert, Button, Flex, Tag, theme } from 'antd';

@@ -1,9 +1,11 @@
-// The payout formulas against vectors computed by hand (each written out next to its case).
+// The money formulas against vectors computed by hand (each written out next to its case), and
+// the carry rule and the PPLNS window against exact rationals in bigint (fast-check).
 import { COINS } from '@hashpool/shared';
 import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  afterFee,
   blockShareable,
   blockWork,
   creditWithCarry,
@@ -11,49 +13,49 @@ import {
   dailyEarning,
   expectedBlocks,
   feeAfterReduction,
-  fppsEarning,
+  feeBeforeReduction,
+  feeSaving,
   fppsGross,
   keepFactor,
-  pplnsBlockPayouts,
   pplnsWindow,
   pplnsWindowWork,
-  ppsEarning,
   ppsGross,
-  ppsPlusBlockPayouts,
-  soloPayout,
   soloShare,
   windowShare,
   type DayMarket,
   type PoolBlock,
   type WorkSlice,
-} from './formulas';
+} from '.';
 
 const s = (d: Decimal) => d.toFixed();
 const plain = (m: Map<string, Decimal>) => Object.fromEntries([...m].map(([k, v]) => [k, v.toFixed()]));
 
 /** A small market: one block takes D x k = 1000 x 1000 = 1,000,000 hashes. */
 const SMALL: DayMarket = { networkDifficulty: '1000', hashesPerDifficulty: '1000', blockSubsidy: '3.125', avgFeesPerBlock: '0.025' };
+/** PPS and FPPS after the fee, cut to `decimals` (the carry left out). */
+const pps = (work: string, market: DayMarket, fee: string, decimals: number) => s(cut(afterFee(ppsGross(work, market), fee), decimals));
+const fpps = (work: string, market: DayMarket, fee: string, decimals: number) => s(cut(afterFee(fppsGross(work, market), fee), decimals));
 
 describe('PPS and FPPS (per day)', () => {
   it('work of exactly one block earns the subsidy less the fee under PPS', () => {
     // W = D x k = 1,000,000: one expected block. 3.125 x (1 - 0.025) = 3.125 x 0.975 = 3.046875.
     expect(s(expectedBlocks('1000000', SMALL))).toBe('1');
-    expect(s(ppsEarning('1000000', SMALL, '2.5', 6))).toBe('3.046875');
+    expect(pps('1000000', SMALL, '2.5', 6)).toBe('3.046875');
   });
 
   it('FPPS adds the average fees per block', () => {
     // (3.125 + 0.025) x 0.975 = 3.15 x 0.975 = 3.07125.
-    expect(s(fppsEarning('1000000', SMALL, '2.5', 6))).toBe('3.07125');
+    expect(fpps('1000000', SMALL, '2.5', 6)).toBe('3.07125');
   });
 
   it('is proportional to the work and cut (rounded down) to the coin precision', () => {
     // W = 333,333 hashes: 0.333333 blocks; PPS 0.333333 x 3.125 x 0.975 = 1.015624... -> 1.0156 at 4 decimals.
-    expect(s(ppsEarning('333333', SMALL, '2.5', 4))).toBe('1.0156');
+    expect(pps('333333', SMALL, '2.5', 4)).toBe('1.0156');
     // FPPS: 0.333333 x 3.15 x 0.975 = 1.023748... -> 1.023748 at 6 decimals (1.02374897... cut, not rounded up).
-    expect(s(fppsEarning('333333', SMALL, '2.5', 6))).toBe('1.023748');
+    expect(fpps('333333', SMALL, '2.5', 6)).toBe('1.023748');
     // No work, nothing; no fee, the whole subsidy.
-    expect(s(ppsEarning('0', SMALL, '2.5', 6))).toBe('0');
-    expect(s(ppsEarning('2000000', SMALL, '0', 6))).toBe('6.25');
+    expect(pps('0', SMALL, '2.5', 6)).toBe('0');
+    expect(pps('2000000', SMALL, '0', 6)).toBe('6.25');
   });
 
   it('a day of 100 TH/s on Bitcoin at difficulty 1.3e14', () => {
@@ -63,16 +65,16 @@ describe('PPS and FPPS (per day)', () => {
     const btc: DayMarket = { networkDifficulty: '1.3e14', hashesPerDifficulty: 2 ** 32, blockSubsidy: '3.125', avgFeesPerBlock: '0.025' };
     expect(s(blockWork(btc))).toBe('558345748480000000000000');
     expect(expectedBlocks('8.64e18', btc).toSignificantDigits(12).toFixed()).toBe('0.0000154742827782');
-    expect(s(ppsEarning('8.64e18', btc, '2.5', 6))).toBe('0.000047');
-    expect(s(ppsEarning('8.64e18', btc, '2.5', 10))).toBe('0.0000471482');
-    expect(s(fppsEarning('8.64e18', btc, '4', 8))).toBe('0.00004679');
+    expect(pps('8.64e18', btc, '2.5', 6)).toBe('0.000047');
+    expect(pps('8.64e18', btc, '2.5', 10)).toBe('0.0000471482');
+    expect(fpps('8.64e18', btc, '4', 8)).toBe('0.00004679');
   });
 
   it('refuses fee rates outside 0 to 100 and negative work', () => {
     expect(s(keepFactor('0.5'))).toBe('0.995');
     expect(() => keepFactor('100')).toThrow(RangeError);
     expect(() => keepFactor('-1')).toThrow(RangeError);
-    expect(() => ppsEarning('-1', SMALL, '1', 6)).toThrow(RangeError);
+    expect(() => ppsGross('-1', SMALL)).toThrow(RangeError);
     expect(() => expectedBlocks('1', { networkDifficulty: '0', hashesPerDifficulty: '1' })).toThrow(RangeError);
   });
 
@@ -82,7 +84,7 @@ describe('PPS and FPPS (per day)', () => {
   });
 });
 
-describe('fee after a reduction (the coupons)', () => {
+describe('fee after a reduction (the coupons), and what it saved', () => {
   it('takes the reduction as a percent of the fee', () => {
     // 2.5 x (1 - 20/100) = 2.5 x 0.8 = 2; no reduction leaves the fee; 100 % makes it free.
     expect(s(feeAfterReduction('2.5', '20'))).toBe('2');
@@ -97,6 +99,23 @@ describe('fee after a reduction (the coupons)', () => {
     expect(s(feeAfterReduction('2.5', '150'))).toBe('0');
     expect(s(feeAfterReduction('2.5', '-30'))).toBe('2.5');
   });
+
+  it('gives the full rate back from a reduced one, except after a 100 % reduction', () => {
+    // 1.5 / (1 - 40/100) = 1.5 / 0.6 = 2.5
+    expect(s(feeBeforeReduction('1.5', '40')!)).toBe('2.5');
+    expect(feeBeforeReduction('0', '100')).toBeNull();
+  });
+
+  it('saves exactly the difference of the two payments', () => {
+    // FPPS 2.5 %, coupon 40 % -> 1.5 %: 3.375 x 0.975 = 3.290625, 3.375 x 0.985 = 3.324375; saved 0.03375.
+    const reduced = feeAfterReduction('2.5', '40');
+    expect(s(reduced)).toBe('1.5');
+    expect(s(feeSaving('3.375', '2.5', reduced))).toBe('0.03375');
+    expect(s(afterFee('3.375', reduced).minus(afterFee('3.375', '2.5')))).toBe('0.03375');
+    // PPLNS 1 % -> 0.6 % on a 3.375 BTC block: 3.375 x 0.4 / 100 = 0.0135; SOLO 0.5 % -> 0.3 %: 0.00675.
+    expect(s(feeSaving('3.375', '1', '0.6'))).toBe('0.0135');
+    expect(s(feeSaving('3.375', '0.5', '0.3'))).toBe('0.00675');
+  });
 });
 
 describe('the daily settlement\'s earning (exact, before the cut)', () => {
@@ -106,11 +125,11 @@ describe('the daily settlement\'s earning (exact, before the cut)', () => {
 
   it('prices FPPS and the PPS part of PPS+, gross and after the fee', () => {
     // FPPS at 2.5 %: 1 x (3.125 + 0.25) = 3.375; x 0.975 = 3.290625.
-    const fpps = dailyEarning(block, 'fpps', DAY, '2.5')!;
-    expect([s(fpps.gross), s(fpps.exact)]).toEqual(['3.375', '3.290625']);
+    const fppsDay = dailyEarning(block, 'fpps', DAY, '2.5')!;
+    expect([s(fppsDay.gross), s(fppsDay.exact)]).toEqual(['3.375', '3.290625']);
     // PPS+ at 2 %: 1 x 3.125; x 0.98 = 3.0625.
-    const pps = dailyEarning(block, 'pps_plus', DAY, '2')!;
-    expect([s(pps.gross), s(pps.exact)]).toEqual(['3.125', '3.0625']);
+    const ppsDay = dailyEarning(block, 'pps_plus', DAY, '2')!;
+    expect([s(ppsDay.gross), s(ppsDay.exact)]).toEqual(['3.125', '3.0625']);
     // A 20 % reduction of the 2.5 % FPPS fee: 3.375 x 0.98 = 3.3075.
     expect(s(dailyEarning(block, 'fpps', DAY, feeAfterReduction('2.5', '20'))!.exact)).toBe('3.3075');
   });
@@ -119,15 +138,13 @@ describe('the daily settlement\'s earning (exact, before the cut)', () => {
     // A thousandth of a block: 0.001 x 3.375 x 0.975 = 0.003290625, half a satoshi more than 0.00329062.
     const small = dailyEarning(String(2 ** 32), 'fpps', DAY, '2.5')!;
     expect(s(small.exact)).toBe('0.003290625');
-    expect(s(fppsEarning(String(2 ** 32), DAY, '2.5'))).toBe('0.003290625');
-    expect(s(fppsEarning(String(2 ** 32), DAY, '2.5', 8))).toBe('0.00329062');
-    expect(s(ppsEarning(String(2 ** 32), DAY, '2'))).toBe('0.0030625');
+    expect(fpps(String(2 ** 32), DAY, '2.5', 8)).toBe('0.00329062');
+    expect(s(dailyEarning(String(2 ** 32), 'pps_plus', DAY, '2')!.exact)).toBe('0.0030625');
   });
 
-  it('is the formulas\' gross and earning', () => {
+  it('is the formulas\' gross', () => {
     expect(s(dailyEarning('333333', 'fpps', SMALL, '2.5')!.gross)).toBe(s(fppsGross('333333', SMALL)));
     expect(s(dailyEarning('333333', 'pps_plus', SMALL, '2.5')!.gross)).toBe(s(ppsGross('333333', SMALL)));
-    expect(s(dailyEarning('333333', 'fpps', SMALL, '2.5')!.exact)).toBe(s(fppsEarning('333333', SMALL, '2.5')));
   });
 
   it('is nothing for the block-based methods', () => {
@@ -136,31 +153,47 @@ describe('the daily settlement\'s earning (exact, before the cut)', () => {
   });
 });
 
+/** Ten-minute points ending at `end`: `works[0]` the newest. */
+const T0 = Date.parse('2026-07-01T12:00:00Z');
+const point = (back: number, owner: string, work: DecimalValue): WorkSlice => ({ owner, work, start: new Date(T0 - back * 600_000), seconds: 600 });
+
 describe('PPLNS window', () => {
-  // Oldest first: A 40, B 30, A 20, C 50 (the newest, ending at the block).
-  const slices: WorkSlice[] = [
-    { owner: 'A', work: 40 },
-    { owner: 'B', work: 30 },
-    { owner: 'A', work: 20 },
-    { owner: 'C', work: 50 },
-  ];
+  // Points back from 12:00 (the block at 12:00 exactly): C 50 (11:50), A 20 (11:40), B 30 (11:30), A 40 (11:20).
+  const at = new Date(T0);
+  const slices: WorkSlice[] = [point(4, 'A', 40), point(3, 'B', 30), point(2, 'A', 20), point(1, 'C', 50)];
 
   it('takes the newest work first, exactly the window', () => {
     // Window 100: C 50, A 20, B 30 = 100; the oldest A 40 is outside.
-    const w = pplnsWindow(slices, 100);
+    const w = pplnsWindow(slices, 100, at);
     expect(plain(w.credits)).toEqual({ C: '50', A: '20', B: '30' });
     expect(s(w.total)).toBe('100');
   });
 
-  it('counts the oldest slice in part', () => {
+  it('counts the oldest point in part', () => {
     // Window 90: C 50, A 20, then 20 of B's 30.
-    expect(plain(pplnsWindow(slices, 90).credits)).toEqual({ C: '50', A: '20', B: '20' });
+    expect(plain(pplnsWindow(slices, 90, at).credits)).toEqual({ C: '50', A: '20', B: '20' });
     // Window 120: C 50, A 20, B 30, then 20 of the oldest A 40: A = 40.
-    expect(plain(pplnsWindow(slices, 120).credits)).toEqual({ C: '50', A: '40', B: '30' });
+    expect(plain(pplnsWindow(slices, 120, at).credits)).toEqual({ C: '50', A: '40', B: '30' });
+  });
+
+  it('shares the point that crosses the window\'s end in proportion to each owner\'s work in it', () => {
+    // Window 80: C 50 (11:50), then 30 of the 11:40 point's A 20 + B 40 = 60: half of each.
+    const w = pplnsWindow([point(1, 'C', 50), point(2, 'A', 20), point(2, 'B', 40)], 80, at);
+    expect(plain(w.credits)).toEqual({ C: '50', A: '10', B: '20' });
+    expect(s(w.total)).toBe('80');
+    // A third of each: window 20 of A 30 + B 30, exactly 10 each (multiplied before it is divided).
+    expect(plain(pplnsWindow([point(1, 'A', 30), point(1, 'B', 30)], 20, at).credits)).toEqual({ A: '10', B: '10' });
+  });
+
+  it('counts the point the block fell in for its part before the block', () => {
+    // The block at 12:04 falls in the 12:00 point (its start 0 back): 240 of 600 s, so D's 100 counts 40.
+    const w = pplnsWindow([...slices, point(0, 'D', 100)], 1000, new Date(T0 + 240_000));
+    expect(plain(w.credits)).toEqual({ D: '40', C: '50', A: '60', B: '30' });
+    expect(s(w.total)).toBe('180');
   });
 
   it('is all the work there is when the pool has less than the window', () => {
-    const w = pplnsWindow(slices, 1000);
+    const w = pplnsWindow(slices, 1000, at);
     expect(plain(w.credits)).toEqual({ C: '50', A: '60', B: '30' });
     expect(s(w.total)).toBe('140');
   });
@@ -171,50 +204,9 @@ describe('PPLNS window', () => {
   });
 });
 
-describe('block-based methods', () => {
-  const window = pplnsWindow([{ owner: 'A', work: 20 }, { owner: 'B', work: 30 }, { owner: 'C', work: 50 }], 100);
+describe('block shares, exact (what the block settlement credits with the carry)', () => {
   const block = (status: PoolBlock['status'], reward = '6.25', subsidy = '6.25'): PoolBlock => ({ reward, subsidy, status, finder: 'B' });
 
-  it('PPLNS pays a mature block over the window, less the fee', () => {
-    // 6.25 x 20/100 x 0.99 = 1.2375; 6.25 x 30/100 x 0.99 = 1.85625; 6.25 x 50/100 x 0.99 = 3.09375.
-    expect(plain(pplnsBlockPayouts(block('confirmed'), window, '1', 6))).toEqual({ A: '1.2375', B: '1.85625', C: '3.09375' });
-  });
-
-  it('PPLNS pays nothing for an orphaned block, and nothing yet for a pending one', () => {
-    expect(pplnsBlockPayouts(block('orphaned'), window, '1', 6).size).toBe(0);
-    expect(pplnsBlockPayouts(block('pending'), window, '1', 6).size).toBe(0);
-  });
-
-  it('pays only the PPLNS payees; the others’ part stays with the pool', () => {
-    // B is on FPPS: A 1.2375 and C 3.09375 are paid, B's 1.85625 is not.
-    expect(plain(pplnsBlockPayouts(block('confirmed'), window, '1', 6, new Set(['A', 'C'])))).toEqual({ A: '1.2375', C: '3.09375' });
-  });
-
-  it('cuts each part to the coin precision', () => {
-    // Thirds: 1 x 1/3 x 1 = 0.333333... -> 0.3333 at 4 decimals each; 0.0001 stays with the pool.
-    const thirds = pplnsWindow([{ owner: 'A', work: 1 }, { owner: 'B', work: 1 }, { owner: 'C', work: 1 }], 3);
-    expect(plain(pplnsBlockPayouts(block('confirmed', '1', '1'), thirds, '0', 4))).toEqual({ A: '0.3333', B: '0.3333', C: '0.3333' });
-  });
-
-  it('PPS+ shares the fees of the pool’s own blocks by PPLNS', () => {
-    // R 3.2, B 3.125: fees 0.075. A: 0.075 x 20/100 x 0.98 = 0.0147; B: 0.075 x 0.3 x 0.98 = 0.02205; C: 0.075 x 0.5 x 0.98 = 0.03675.
-    const b = block('confirmed', '3.2', '3.125');
-    expect(s(blockShareable(b, 'fees'))).toBe('0.075');
-    expect(plain(ppsPlusBlockPayouts(b, window, '2', 6))).toEqual({ A: '0.0147', B: '0.02205', C: '0.03675' });
-    // A block without fees (reward = subsidy) adds nothing; an orphan neither.
-    expect(ppsPlusBlockPayouts(block('confirmed', '3.125', '3.125'), window, '2', 6).size).toBe(0);
-    expect(ppsPlusBlockPayouts(block('orphaned', '3.2', '3.125'), window, '2', 6).size).toBe(0);
-  });
-
-  it('SOLO pays the finder the whole block less the fee', () => {
-    // 3.15 x (1 - 0.005) = 3.15 x 0.995 = 3.13425.
-    expect(soloPayout(block('confirmed', '3.15', '3.125'), '0.5', 6)).toEqual({ owner: 'B', amount: new Decimal('3.13425') });
-    expect(s(soloPayout(block('orphaned', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
-    expect(s(soloPayout(block('pending', '3.15', '3.125'), '0.5', 6).amount)).toBe('0');
-  });
-});
-
-describe('block shares, exact (what the block settlement credits with the carry)', () => {
   it('shares a block over the window work, before and after the fee', () => {
     // 6.25 x 20 / 100 = 1.25; x 0.99 = 1.2375. The fees of PPS+: (3.2 - 3.125) x 30 / 100 = 0.0225; x 0.98 = 0.02205.
     expect(windowShare('6.25', 20, 100, '1')).toEqual({ gross: new Decimal('1.25'), exact: new Decimal('1.2375') });
@@ -225,11 +217,21 @@ describe('block shares, exact (what the block settlement credits with the carry)
     expect(s(windowShare('0', 20, 100, '2').exact)).toBe('0');
   });
 
+  it('shares the whole reward (PPLNS) or the fees (PPS+) of a mature block, nothing of another', () => {
+    expect(s(blockShareable(block('confirmed', '3.2', '3.125'), 'reward'))).toBe('3.2');
+    expect(s(blockShareable(block('confirmed', '3.2', '3.125'), 'fees'))).toBe('0.075');
+    // A block without fees (reward = subsidy) adds nothing to PPS+; a pending or orphaned block pays nothing.
+    expect(s(blockShareable(block('confirmed', '3.125', '3.125'), 'fees'))).toBe('0');
+    expect(s(blockShareable(block('pending'), 'reward'))).toBe('0');
+    expect(s(blockShareable(block('orphaned', '3.2', '3.125'), 'fees'))).toBe('0');
+  });
+
   it('pays the SOLO finder the block less the fee, an orphan nothing', () => {
     // 3.15 x 0.995 = 3.13425.
     const confirmed: PoolBlock = { reward: '3.15', subsidy: '3.125', status: 'confirmed', finder: 'B' };
     expect(soloShare(confirmed, '0.5')).toEqual({ gross: new Decimal('3.15'), exact: new Decimal('3.13425') });
     expect(s(soloShare({ ...confirmed, status: 'orphaned' }, '0.5').exact)).toBe('0');
+    expect(s(soloShare({ ...confirmed, status: 'pending' }, '0.5').exact)).toBe('0');
   });
 });
 
@@ -337,5 +339,74 @@ describe('window payments against exact rationals', () => {
     const n = 12345123456789012345678n * 7n * 975n;
     const d = 9n * 1000n;
     expect(BigInt(odd.times('1e18').toFixed(0))).toBe(n / d);
+  });
+});
+
+describe('the PPLNS window against exact rationals', () => {
+  /** A rational n / d of bigints, d > 0. */
+  type Q = { n: bigint; d: bigint };
+  const q = (n: bigint, d = 1n): Q => ({ n, d });
+  const add = (a: Q, b: Q): Q => q(a.n * b.d + b.n * a.d, a.d * b.d);
+  const mul = (a: Q, b: Q): Q => q(a.n * b.n, a.d * b.d);
+  const div = (a: Q, b: Q): Q => q(a.n * b.d, a.d * b.n);
+  const lte = (a: Q, b: Q) => a.n * b.d <= b.n * a.d;
+  /** A LedgerDecimal as a rational. */
+  const ofDecimal = (x: Decimal): Q => {
+    const [int, frac = ''] = x.toFixed().split('.');
+    return q(BigInt(int! + frac), 10n ** BigInt(frac.length));
+  };
+  /** |a - b| <= b x 10^-70: the ledger's 80 digits, one rounding at most per owner. */
+  const close = (a: Q, b: Q) => {
+    const diff = a.n * b.d - b.n * a.d;
+    return (diff < 0n ? -diff : diff) * 10n ** 70n <= (b.n < 0n ? -b.n : b.n) * a.d + 1n;
+  };
+
+  it('counts each owner\'s work as the window rule says, the total exactly the window when the pool has more, and pays the exact floor', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ back: fc.integer({ min: 0, max: 11 }), owner: fc.constantFrom('A', 'B', 'C', 'D'), work: fc.bigInt({ min: 1n, max: 10n ** 24n }) }), { minLength: 1, maxLength: 30 }),
+        fc.bigInt({ min: 1n, max: 10n ** 25n }),
+        fc.integer({ min: 1, max: 600_000 }),
+        fc.bigInt({ min: 1n, max: 100_000n * 10n ** 8n }),
+        fc.integer({ min: 0, max: 9_999 }),
+        (raw, size, into, reward, feeBp) => {
+          // Several slices of one owner in one point add up.
+          const byKey = new Map<string, { back: number; owner: string; work: bigint }>();
+          for (const r of raw) {
+            const key = `${r.back}:${r.owner}`;
+            byKey.set(key, { ...r, work: (byKey.get(key)?.work ?? 0n) + r.work });
+          }
+          const slices = [...byKey.values()];
+          const at = new Date(T0 + into); // in the newest point (0 back), `into` ms after its start
+          const window = pplnsWindow(slices.map((r) => point(r.back, r.owner, r.work.toString())), size.toString(), at);
+          // The rule, in rationals: the newest point counts into / 600,000 of itself; points newest first.
+          const expected = new Map<string, Q>();
+          let total = q(0n);
+          for (let back = 0; back <= 11; back++) {
+            const inPoint = slices.filter((r) => r.back === back).map((r) => ({ owner: r.owner, work: back === 0 ? q(r.work * BigInt(into), 600_000n) : q(r.work) }));
+            const pointWork = inPoint.reduce((sum, r) => add(sum, r.work), q(0n));
+            if (pointWork.n === 0n) continue;
+            const room = add(q(size), q(-total.n, total.d));
+            const part = lte(pointWork, room) ? q(1n) : div(room, pointWork);
+            for (const r of inPoint) expected.set(r.owner, add(expected.get(r.owner) ?? q(0n), mul(r.work, part)));
+            total = add(total, mul(pointWork, part));
+            if (lte(q(size), total)) break;
+          }
+          expect([...window.credits.keys()].sort()).toEqual([...expected.keys()].sort());
+          for (const [owner, work] of expected) expect(close(ofDecimal(window.credits.get(owner)!), work)).toBe(true);
+          expect(close(ofDecimal(window.total), total)).toBe(true);
+          if (lte(q(size), total)) expect(window.total.toFixed()).toBe(size.toString());
+          // Each owner's payment of a block over the window, in satoshis: exactly the floor of the
+          // rational reward x w / N x (1 - fee), the window's parts never divided before it.
+          for (const [owner, work] of expected) {
+            const share = windowShare(new Decimal(reward.toString()).div(1e8), window.parts.get(owner)!, window.whole, (feeBp / 100).toString());
+            const units = BigInt(creditWithCarry(share.exact, 0, 8).credit.times(1e8).toFixed(0));
+            const exact = mul(mul(q(reward), div(work, total)), q(BigInt(10_000 - feeBp), 10_000n));
+            expect(units).toBe(exact.n / exact.d);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
