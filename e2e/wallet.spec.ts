@@ -78,7 +78,7 @@ test('the demo farm: balance from the settled demo earnings, transactions and a 
   await expect(demoOnly).toContainText('it cannot withdraw or transfer coins');
   await expect(page.getByRole('dialog', { name: 'Set a pay password first' })).toHaveCount(0);
   await saveScreenshot(page, 'wallet-demo-cannot-withdraw');
-  await demoOnly.getByRole('button', { name: 'Close' }).click();
+  await demoOnly.getByRole('button', { name: 'Got it' }).click();
   await expect(demoOnly).toBeHidden();
 
   // Seven days of mining profit, newest first; one opens as a fund detail.
