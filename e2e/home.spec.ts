@@ -10,6 +10,10 @@ test('home shows the pools, products and announcements', async ({ page }) => {
   await expect(pools.getByRole('row', { name: /ALEO.*Aleo/ })).toContainText('Wallet address');
   await expect(page.getByRole('heading', { name: 'More from the pool' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Announcements' })).toBeVisible();
+  // The operators' advertisements of the home position are shown (issue 30: they never were).
+  const ad = page.getByTestId('home-ads').getByRole('link', { name: /Demo: the Hashpool app/ });
+  await expect(ad).toContainText('Watch your workers from your phone.');
+  await expect(ad).toHaveAttribute('href', '/download');
   await expect(page.locator('footer')).toContainText('Terms of Service');
   await saveScreenshot(page, 'desktop-light');
 });

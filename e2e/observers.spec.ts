@@ -3,6 +3,7 @@
 // buttons, a change refused by the server), the owner revokes it and the visitor is refused with
 // the message and sent to the login page.
 import { expect, fillLogin, saveScreenshot, test } from './accounts-helpers';
+import { chooseOption } from './helpers';
 
 const DEMO_EMAIL = 'demo@hashpool.example';
 const DEMO_PASSWORD = 'hashpool-demo';
@@ -41,7 +42,9 @@ test('create a link, open it without a login, fail to change a group, revoke it'
   const visitor = await visitorContext.newPage();
   await visitor.goto(link);
   await expect(visitor).toHaveURL(/\/pool\/[a-z]+\/home\?observer_token=/);
-  await expect(visitor.getByTestId('observer-banner')).toContainText(`You are viewing ${nickname}'s sub-account as an observer (read-only)`);
+  // The banner names the observed sub-account (the nickname names the observer: issue 30).
+  await expect(visitor.getByTestId('observer-banner')).toContainText('You are viewing sub-account demofarm01 as an observer (read-only)');
+  await expect(visitor.getByTestId('observer-banner')).toContainText(`Observer link "${nickname}"`);
   await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Dashboard');
   await expect(visitor.getByTestId('hashrate-15m')).toBeVisible();
   await saveScreenshot(visitor, 'observers-dashboard-dark');
@@ -95,4 +98,28 @@ test('create a link, open it without a login, fail to change a group, revoke it'
   await expect(page.getByRole('group', { name: nickname })).toContainText('已撤销');
   await saveScreenshot(page, 'observers-list-phone-zh');
   await page.evaluate(() => localStorage.setItem('language', 'en'));
+});
+
+test('a link to the LTC sub-account opens on LTC and names that sub-account (issue 30)', async ({ page, browser }) => {
+  const nickname = `Ltc ${Date.now().toString(36)}`;
+  await page.goto(`/login?redirect=${encodeURIComponent('/user/observe')}`);
+  await fillLogin(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await expect(page).toHaveURL('/user/observe');
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create an observer link' });
+  await dialog.getByLabel('Nickname').fill(nickname);
+  await chooseOption(page, dialog, 'Sub-account', 'demofarm02');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const created = page.getByRole('dialog', { name: 'Observer link created' });
+  const link = (await created.getByTestId('observer-link').locator('code').innerText()).trim();
+  await created.getByRole('button', { name: 'Done' }).click();
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(link);
+  await expect(visitor).toHaveURL(/\/pool\/ltc\/home\?observer_token=/);
+  await expect(visitor.getByTestId('observer-banner')).toContainText('You are viewing sub-account demofarm02 as an observer (read-only)');
+  await expect(visitor.getByTestId('hashrate-15m')).toBeVisible();
+  await saveScreenshot(visitor, 'observers-ltc-dashboard');
+  await visitorContext.close();
 });

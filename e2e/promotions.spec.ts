@@ -54,7 +54,15 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   await chooseOption(admin, admin, 'Coins', 'BTC');
   await pickDateTime(admin, 'Use before', new Date(Date.now() + 10 * 86_400_000));
   await admin.getByLabel('Own code (optional)').fill(code);
+  // Enter in a field asks to confirm; it creates nothing by itself (issue 30).
+  await admin.getByLabel('Own code (optional)').press('Enter');
+  const confirmCampaign = admin.getByRole('dialog', { name: 'Create this campaign?' });
+  await expect(confirmCampaign).toContainText('a 40 % fee reduction with 1 code(s)');
+  await confirmCampaign.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmCampaign).toBeHidden();
+  await expect(admin.getByText('Campaign created')).toHaveCount(0);
   await admin.getByRole('button', { name: 'Create campaign' }).click();
+  await admin.getByRole('dialog', { name: 'Create this campaign?' }).getByRole('button', { name: 'Create campaign' }).click();
   await expect(admin.getByText('Campaign created')).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Coupon campaigns' })).toContainText(`E2E 40 % off ${tag}`);
   await saveScreenshot(admin, 'promotions-admin-campaigns');

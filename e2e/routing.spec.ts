@@ -21,6 +21,7 @@ async function fakeUser(page: Page): Promise<void> {
         invite_code: 'ABCDEFGH',
         has_totp: false,
         has_pay_password: false,
+        is_demo: false,
         current_account: { id: 'a1', name: 'placeholder' },
         created_at: '2026-01-01T00:00:00.000Z',
         withdraw_hold_until: null,

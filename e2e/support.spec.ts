@@ -192,8 +192,17 @@ test('an operator writes the Sales campaign page; a visitor sees it', async ({ b
   expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await saveScreenshot(member, 'support-my-activities-dark-phone');
   await member.close();
+  // No campaign runs there: the empty state, without a failed request the browser logs (issue 30).
+  const failed: string[] = [];
+  visitor.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  visitor.on('console', (m) => {
+    if (m.type() === 'error') failed.push(m.text());
+  });
   await visitor.goto('/activity/goldshell');
   await expect(visitor.getByText('No campaign is running on this page right now.')).toBeVisible();
+  expect(failed).toEqual([]);
   await visitor.close();
 });
 

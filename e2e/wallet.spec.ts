@@ -71,11 +71,15 @@ test('the demo farm: balance from the settled demo earnings, transactions and a 
   await saveScreenshot(page, 'wallet-deposit');
   await deposit.getByRole('button', { name: 'Done' }).click();
 
-  // The demo user has no pay password (and may not set one): withdrawing says so first.
+  // The demo user cannot set a pay password, so it is told plainly that it cannot withdraw (issue 30:
+  // not "Set a pay password first", which sent it to settings that refuse).
   await page.getByRole('button', { name: 'Withdraw BTC' }).click();
-  const needed = page.getByRole('dialog', { name: 'Set a pay password first' });
-  await expect(needed).toBeVisible();
-  await needed.getByRole('button', { name: 'Cancel' }).click();
+  const demoOnly = page.getByRole('dialog', { name: 'The demo account cannot withdraw' });
+  await expect(demoOnly).toContainText('it cannot withdraw or transfer coins');
+  await expect(page.getByRole('dialog', { name: 'Set a pay password first' })).toHaveCount(0);
+  await saveScreenshot(page, 'wallet-demo-cannot-withdraw');
+  await demoOnly.getByRole('button', { name: 'Got it' }).click();
+  await expect(demoOnly).toBeHidden();
 
   // Seven days of mining profit, newest first; one opens as a fund detail.
   await page.getByRole('link', { name: 'Transactions' }).click();

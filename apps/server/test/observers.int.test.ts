@@ -77,7 +77,7 @@ describe('making links', () => {
     expect(body<ObserverLink>(renamed).data.nickname).toBe('Farm partner');
 
     const info = await inject(t.app, { url: withToken('/api/users/observer/info', created.token) });
-    expect(body<ObserverInfo>(info).data).toEqual({ nickname: 'Farm partner', account: owner.account, permission: 'pool', pages: ['/pool/:type/home', '/pool/:type/miner', '/pool/:type/miner/detail'], expires_at: '2026-06-08T10:00:00.000Z' });
+    expect(body<ObserverInfo>(info).data).toEqual({ nickname: 'Farm partner', account: owner.account, coin: null, permission: 'pool', pages: ['/pool/:type/home', '/pool/:type/miner', '/pool/:type/miner/detail'], expires_at: '2026-06-08T10:00:00.000Z' });
 
     const revoked = await inject(t.app, { method: 'DELETE', url: `/api/users/observers/${created.link.id}`, headers: await fresh(owner) });
     expect(body<ObserverLink>(revoked).data.status).toBe('revoked');

@@ -297,6 +297,32 @@ describe('borrowing', () => {
     expect(errorOf(await borrow(other, p.id, '10'))).toBe(codeOf('loan_open_exists'));
   });
 
+  it('the stake and borrow pages show the current sub-account: a stake and loan on another are named, not shown (issue 30)', async () => {
+    const p = await product({ auto_approve_below: '1000' });
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, batch.id, '40');
+    expect((await borrow(user, p.id, '10')).statusCode).toBe(200);
+    const created = await inject(t.app, { method: 'POST', url: '/api/accounts', headers: await h(user), payload: { name: `sub${randomUUID().slice(0, 8)}` } });
+    expect(created.statusCode, created.body).toBe(200);
+    const mainId = body<{ current_account: { id: string } }>(await inject(t.app, { url: '/api/users/mine', headers: await h(user) })).data.current_account.id;
+    const switchTo = async (id: string) => expect((await inject(t.app, { method: 'PUT', url: '/api/users/accounts', headers: await h(user), payload: { account_id: id } })).statusCode).toBe(200);
+    await switchTo(body<{ id: string }>(created).data.id);
+
+    const o = await overview(user);
+    expect(o).toMatchObject({ available_balance: '0', locked_balance: '0', stake: null, stake_account: user.accountName });
+    const b = body<{ available_balance: string; loan: Loan | null; loan_account: string | null; history: Loan[] }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data;
+    expect(b).toMatchObject({ available_balance: '0', loan: null, loan_account: user.accountName, history: [] });
+    expect(errorOf(await borrow(user, p.id, '10'))).toBe(codeOf('loan_open_exists'));
+
+    await switchTo(mainId);
+    const back = await overview(user);
+    expect(back).toMatchObject({ available_balance: '60', stake_account: null });
+    expect(back.stake?.amount).toBe('50');
+    expect((await loanOf(user))?.amount).toBe('10');
+  });
+
   it('pending until approved; the ALEO goes into the stake; interest accrues; repaid in parts; completed', async () => {
     const p = await product();
     const batch = await createBatch();

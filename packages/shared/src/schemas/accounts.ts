@@ -124,6 +124,8 @@ export const userMineSchema = z.object({
   invite_code: z.string(),
   has_totp: z.boolean(),
   has_pay_password: z.boolean(),
+  /** The shared demo account: it cannot change security settings, so it cannot withdraw or transfer. */
+  is_demo: z.boolean(),
   current_account: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   /** Withdrawals are refused until then (24 h after a security change), or null. */

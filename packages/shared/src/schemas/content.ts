@@ -71,6 +71,7 @@ export const advertisementSchema = z.object({
   /** The advertisement's uploaded image (GET /content/images/{id}, ours); absent without one. */
   image_url: z.string().optional(),
 });
+export type Advertisement = z.infer<typeof advertisementSchema>;
 export const advertisementListSchema = z.array(advertisementSchema);
 
 export const rateItemSchema = z.object({

@@ -39,6 +39,8 @@ export const observerCreatedSchema = z.object({ link: observerLinkSchema, token:
 export const observerInfoSchema = z.object({
   nickname: z.string(),
   account: z.string(),
+  /** The coin the sub-account mined last: the link opens on it (null: the pool's first coin). */
+  coin: z.string().nullable(),
   permission: z.enum(OBSERVER_PERMISSIONS),
   pages: z.array(z.string()),
   expires_at: z.string().nullable(),

@@ -80,7 +80,10 @@ export const stakingOverviewSchema = z.object({
   /** Locked by staking. */
   locked_balance: z.string(),
   batches: z.array(stakeBatchSchema),
+  /** The active stake of this sub-account. */
   stake: stakeSchema.nullable(),
+  /** The sub-account holding the user's one active stake when it is not the current one (then stake is null). */
+  stake_account: z.string().nullable(),
 });
 export type StakingOverview = z.infer<typeof stakingOverviewSchema>;
 
@@ -166,8 +169,11 @@ export const borrowingOverviewSchema = z.object({
   coin: z.string(),
   available_balance: z.string(),
   products: z.array(loanProductSchema),
-  /** The open (pending or active) loan, if any. */
+  /** The current sub-account's open (pending or active) loan, if any. */
   loan: loanSchema.nullable(),
+  /** The sub-account holding the user's open loan when it is not the current one (then loan is null). */
+  loan_account: z.string().nullable(),
+  /** The current sub-account's loans. */
   history: z.array(loanSchema),
 });
 export type BorrowingOverview = z.infer<typeof borrowingOverviewSchema>;

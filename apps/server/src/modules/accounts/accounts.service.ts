@@ -57,6 +57,7 @@ export class AccountService {
       invite_code: user.inviteCode,
       has_totp: Boolean(user.totpSecret),
       has_pay_password: Boolean(user.payPasswordHash),
+      is_demo: user.isDemo,
       current_account: account ? { id: account.id, name: account.name } : null,
       created_at: user.createdAt.toISOString(),
       withdraw_hold_until: holdUntil?.toISOString() ?? null,

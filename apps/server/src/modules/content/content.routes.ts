@@ -72,7 +72,7 @@ export function contentRoutes(service: ContentService, version: string) {
 
     app.get('/campaigns/:slug', {
       config: { access: access.public },
-      schema: { tags, summary: 'A campaign page (sales, goldshell) in the caller language, with its window', params: campaignParamsSchema, response: { 200: envelope(campaignSchema) } },
+      schema: { tags, summary: 'A campaign page (sales, goldshell) in the caller language, with its window; null when none is enabled (the page shows its empty state)', params: campaignParamsSchema, response: { 200: envelope(campaignSchema.nullable()) } },
     }, async (request) => ok(request, await service.campaign(request.lang, request.params.slug)));
 
     app.post('/campaigns/:slug/join', {

@@ -107,10 +107,10 @@ export class ContentService {
     return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link, ...imageUrl(r.imageId) }));
   }
 
-  /** A campaign page (/sales, /activity/goldshell) in the caller's language; content_not_found when none is enabled. */
+  /** A campaign page (/sales, /activity/goldshell) in the caller's language; null when none is enabled (an empty page, not an error: issue 30). */
   async campaign(lang: Language, slug: string) {
     const r = await repo.findCampaign(this.db, slug);
-    if (!r) throw new AppError('content_not_found');
+    if (!r) return null;
     const now = this.clock.now();
     const state = campaignState(r, now);
     return { slug: r.slug, title: pick(r.title, lang), body: pick(r.body, lang), link: r.link, tone: r.tone, starts_at: r.startsAt?.toISOString() ?? null, ends_at: r.endsAt?.toISOString() ?? null, state };

@@ -118,6 +118,18 @@ export async function lastShareOf(db: DbOrTx, owner: WorkerOwner, coin: string):
   return row?.at ? new Date(row.at) : null;
 }
 
+/** The coin a sub-account mined last (its newest share), or null without workers. */
+export async function latestCoinOf(db: DbOrTx, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ coin: workers.coin })
+    .from(workers)
+    .where(eq(workers.accountId, accountId))
+    .groupBy(workers.coin)
+    .orderBy(desc(sql`max(${workers.lastShareAt})`))
+    .limit(1);
+  return row?.coin ?? null;
+}
+
 export async function findWorkerByName(db: DbOrTx, owner: WorkerOwner, coin: string, name: string): Promise<WorkerRow | undefined> {
   const [w] = await db.select().from(workers).where(and(owned(owner, coin), eq(workers.name, name)));
   return w;

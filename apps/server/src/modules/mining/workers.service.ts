@@ -93,6 +93,11 @@ export class WorkersService {
     return repo.lastShareOf(this.db, owner, coin);
   }
 
+  /** The coin the sub-account mined last, or null without workers (where an observer link opens). */
+  latestCoinOf(accountId: string): Promise<string | null> {
+    return repo.latestCoinOf(this.db, accountId);
+  }
+
   /** The owner's worker of that name; not_found when there is none. */
   async byName(owner: WorkerOwner, coin: string, name: string): Promise<MinerRow> {
     const w = await repo.findWorkerByName(this.db, owner, coin, name);

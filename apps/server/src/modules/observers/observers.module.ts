@@ -10,10 +10,11 @@ export interface ObserversApi {
 
 export const observersModule = defineModule({
   name: 'observers',
-  dependsOn: ['accounts'],
+  dependsOn: ['accounts', 'mining'],
   create: (p, use) => {
     const { directory, security } = use('accounts');
-    return { observers: new ObserversService(p.db, p.clock, { directory, security, requests: p.failures('observer_requests', 60_000) }) };
+    const { workers } = use('mining');
+    return { observers: new ObserversService(p.db, p.clock, { directory, security, coinOf: (accountId) => workers.latestCoinOf(accountId), requests: p.failures('observer_requests', 60_000) }) };
   },
   routes: (api) => observersRoutes(api.observers),
   principal: (api) => (request) => api.observers.resolvePrincipal(request),

@@ -23,10 +23,11 @@ export function presentLink(row: ObserverLinkRow, accountName: string, now: Date
   };
 }
 
-export function presentInfo(row: ObserverLinkRow, accountName: string): ObserverInfo {
+export function presentInfo(row: ObserverLinkRow, accountName: string, coin: string | null): ObserverInfo {
   return {
     nickname: row.nickname,
     account: accountName,
+    coin,
     permission: row.permission,
     pages: observerPaths(row.permission),
     expires_at: row.expiresAt?.toISOString() ?? null,

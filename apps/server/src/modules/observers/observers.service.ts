@@ -41,7 +41,13 @@ export class ObserversService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly deps: { directory: AccountsApi['directory']; security: AccountsApi['security']; requests: FailureCounter },
+    private readonly deps: {
+      directory: AccountsApi['directory'];
+      security: AccountsApi['security'];
+      /** The coin the sub-account mined last (the link opens on it), or null. */
+      coinOf: (accountId: string) => Promise<string | null>;
+      requests: FailureCounter;
+    },
   ) {}
 
   async list(userId: string): Promise<ObserverLink[]> {
@@ -99,7 +105,7 @@ export class ObserversService {
   /** What a token may see (GET /users/observer/info); refuses an unknown, expired or revoked one. */
   async info(token: string): Promise<ObserverInfo> {
     const row = await this.live(token);
-    return presentInfo(row, await this.accountName(row));
+    return presentInfo(row, await this.accountName(row), await this.deps.coinOf(row.accountId));
   }
 
   /**

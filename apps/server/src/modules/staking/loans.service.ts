@@ -30,12 +30,16 @@ export class LoansService {
   async overview(userId: string, accountId: string): Promise<BorrowingOverview> {
     const [products, lent, history, balance] = await Promise.all([repo.products(this.db, true), repo.lentByProduct(this.db), repo.loansOf(this.db, userId), balanceOf(this.db, accountId, COIN)]);
     const names = await this.productNames();
-    const views = history.map((l) => loanView(l, names.get(l.productId) ?? ''));
+    // The current sub-account's loans (issue 30); a user's one open loan on another sub-account is named.
+    const open = history.find((l) => l.status === 'pending' || l.status === 'active');
+    const elsewhere = open && open.accountId !== accountId ? ((await this.d.accounts.nameOf(open.accountId)) ?? null) : null;
+    const views = history.filter((l) => l.accountId === accountId).map((l) => loanView(l, names.get(l.productId) ?? ''));
     return {
       coin: COIN,
       available_balance: plain(balance.available),
       products: products.map((p) => productView(p, lent.get(p.id) ?? '0')),
       loan: views.find((l) => l.status === 'pending' || l.status === 'active') ?? null,
+      loan_account: elsewhere,
       history: views,
     };
   }
@@ -64,7 +68,8 @@ export class LoansService {
         if (amount.gt(left)) throw new AppError('borrow_no_capacity', { params: { left: plain(left) } });
         if (await repo.openLoanOf(tx, userId)) throw new AppError('loan_open_exists');
         const stake = await repo.activeStakeOf(tx, userId);
-        if (!stake) throw new AppError('borrow_stake_required');
+        // The loan goes into the current sub-account's stake (a stake on another one does not count).
+        if (!stake || stake.accountId !== accountId) throw new AppError('borrow_stake_required');
         const created = await repo.insertLoan(tx, {
           userId,
           accountId: stake.accountId,

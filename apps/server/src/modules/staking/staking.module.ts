@@ -19,7 +19,7 @@ export const stakingModule = defineModule({
   name: 'staking',
   dependsOn: ['accounts', 'wallet'],
   create: (p, use) => ({
-    staking: new StakingService(p.db, p.clock, p.audit),
+    staking: new StakingService(p.db, p.clock, p.audit, use('accounts').directory),
     loans: new LoansService(p.db, p.clock, { audit: p.audit, accounts: use('accounts').directory }),
   }),
   routes: (api) => stakingRoutes(api),

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
+import type { AccountDirectory } from '../accounts';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
@@ -22,6 +23,7 @@ export class StakingService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   private today(): string {
@@ -33,9 +35,12 @@ export class StakingService {
   /** Batches users may stake into (active, term not over), with their capacity left. */
   async overview(userId: string, accountId: string): Promise<StakingOverview> {
     const open = (await repo.batches(this.db, ['active'])).filter((b) => b.endDay > this.today() && b.coin === COIN);
-    const stake = await repo.activeStakeOf(this.db, userId);
-    // The balances of the sub-account whose ALEO is staked (the user's one stake may be on another).
-    const balance = await balanceOf(this.db, stake?.accountId ?? accountId, COIN);
+    const found = await repo.activeStakeOf(this.db, userId);
+    // The current sub-account's balances and stake (issue 30). A user has one active stake; when it
+    // is on another sub-account, the page names that one instead of showing its figures here.
+    const stake = found?.accountId === accountId ? found : undefined;
+    const elsewhere = found && !stake ? ((await this.accounts.nameOf(found.accountId)) ?? null) : null;
+    const balance = await balanceOf(this.db, accountId, COIN);
     return {
       coin: COIN,
       min_stake: MIN_STAKE,
@@ -43,6 +48,7 @@ export class StakingService {
       locked_balance: plain(balance.locked),
       batches: await this.batchViews(open),
       stake: stake ? await this.view(this.db, stake) : null,
+      stake_account: elsewhere,
     };
   }
 

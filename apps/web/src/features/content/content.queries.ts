@@ -19,3 +19,8 @@ export function useSliders(position: string) {
   const { i18n } = useTranslation();
   return useQuery({ queryKey: ['sliders', i18n.language, position], queryFn: ({ signal }) => contentApi.sliders(position, signal), staleTime: FIVE_MINUTES });
 }
+
+export function useAdvertisements() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: ['advertisements', i18n.language], queryFn: ({ signal }) => contentApi.advertisements(signal), staleTime: FIVE_MINUTES });
+}

@@ -1,4 +1,4 @@
-// Home (/): hero, banners, pools, products and announcements.
+// Home (/): hero, banners, pools, products, advertisements and announcements.
 import { lazy, Suspense, useEffect } from 'react';
 import { Flex } from 'antd';
 import { useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { HeroSection } from '../components/HeroSection';
 import { Banners } from '../components/Banners';
 import { PoolList } from '../components/PoolList';
 import { ProductSections } from '../components/ProductSections';
+import { Advertisements } from '../components/Advertisements';
 import { PageSpinner } from '../../../ui/PageSpinner';
 
 const AnnouncementList = lazy(() => import('../components/AnnouncementList'));
@@ -24,6 +25,7 @@ export default function HomePage() {
       <Banners />
       <PoolList />
       <ProductSections />
+      <Advertisements />
       <Suspense fallback={<PageSpinner />}>
         <AnnouncementList />
       </Suspense>

@@ -19,8 +19,8 @@ export default function Banner({ info }: { info: ObserverInfo }) {
       icon={<EyeOutlined />}
       data-testid="observer-banner"
       style={{ marginBottom: 16 }}
-      message={t('banner', { nickname: info.nickname })}
-      description={t('banner_detail', { account: info.account })}
+      message={t('banner', { account: info.account })}
+      description={t('banner_detail', { nickname: info.nickname })}
       action={
         <Button size="small" onClick={leave}>
           {t('banner_leave')}

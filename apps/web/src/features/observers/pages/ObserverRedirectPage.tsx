@@ -1,5 +1,5 @@
 // /observer_redirect?observer_token=...: where an observer link leads. It checks the token (GET
-// /users/observer/info) and sends the visitor to the link's first page of the pool's first coin,
+// /users/observer/info) and sends the visitor to the link's first page of the sub-account's coin,
 // the token kept in the address. A refused token ends on the login page with the server's message
 // (components/ObserverView.tsx).
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,9 @@ export default function ObserverRedirectPage() {
   if (!token) return <LinkResult status="info" title={t('redirect.missing')} to="/" action={t('redirect.home')} />;
   if (info.isError) return <StatusResult status="error" title={t('redirect.failed')} />;
   if (!info.data || pools.isPending) return <PageSpinner />;
-  const coin = (pools.data ?? []).find((pool) => pool.mode === 'account')?.coin ?? FALLBACK_COIN;
+  // The sub-account's own coin (the one it mined last), else the pool's first coin (issue 30).
+  const accountCoins = (pools.data ?? []).filter((pool) => pool.mode === 'account').map((pool) => pool.coin);
+  const coin = info.data.coin && accountCoins.includes(info.data.coin) ? info.data.coin : (accountCoins[0] ?? FALLBACK_COIN);
   const first = info.data.pages[0];
   if (!first) return <StatusResult status="error" title={t('redirect.failed')} />;
   const search = new URLSearchParams({ [OBSERVER_TOKEN_PARAM]: token });

@@ -1,6 +1,7 @@
 // "Sign in with a passkey" on the login screen: a discoverable-credential login (no account typed
-// first), and, where the browser supports it, conditional UI (the passkeys offered in the username
-// field's autofill). Never offered in WeChat's browser or without WebAuthn: a note says so instead.
+// first). The server is asked for options only when the user presses the button (issue 30: a
+// request on every load of /login, conditional UI's, ran into the per-address limit on reloads and
+// showed "Passkey login failed." without any action). Never offered in WeChat's browser or without WebAuthn: a note says so instead.
 // A cancelled or timed-out prompt says "Verification failed" with a try-again button; the password
 // form above stays the other way in.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -31,7 +32,6 @@ export function PasskeyLogin({ onDone }: { onDone: (tokens: Tokens) => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [problemText, setProblemText] = useState('');
-  const box = useRef<HTMLDivElement>(null);
   const done = useRef(onDone);
   done.current = onDone;
 
@@ -43,9 +43,10 @@ export function PasskeyLogin({ onDone }: { onDone: (tokens: Tokens) => void }) {
   const signIn = async () => {
     setBusy(true);
     setProblem(null);
+    started.current = true;
     try {
       const { startAuthentication, WebAuthnAbortService } = await loadWebAuthn();
-      WebAuthnAbortService.cancelCeremony(); // the waiting autofill request gives way to the button's
+      WebAuthnAbortService.cancelCeremony(); // a prompt still open gives way to the new one
       const { options } = await passkeysApi.loginOptions();
       await finish(await startAuthentication({ optionsJSON: options as never }));
     } catch (error) {
@@ -56,32 +57,14 @@ export function PasskeyLogin({ onDone }: { onDone: (tokens: Tokens) => void }) {
     }
   };
 
-  // Conditional UI: the username field of this screen lists the passkeys in its autofill.
-  useEffect(() => {
-    if (!supported) return;
-    let stopped = false;
-    const input = box.current?.parentElement?.querySelector<HTMLInputElement>('input[autocomplete="username"]');
-    void (async () => {
-      const { browserSupportsWebAuthnAutofill, startAuthentication } = await loadWebAuthn();
-      if (stopped || !input || !(await browserSupportsWebAuthnAutofill())) return;
-      input.setAttribute('autocomplete', 'username webauthn');
-      try {
-        const { options } = await passkeysApi.loginOptions();
-        if (stopped) return;
-        await finish(await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: true }));
-      } catch (error) {
-        // Cancelled by the button's own request, or by leaving the page: nothing to say.
-        if (!stopped && !isCancelledOrTimedOut(error)) setProblem(problemOf(error));
-      }
-    })();
-    return () => {
-      stopped = true;
-      void loadWebAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
-    };
-  }, [supported, finish]);
+  // Leaving the screen ends a prompt still open.
+  const started = useRef(false);
+  useEffect(() => () => {
+    if (started.current) void loadWebAuthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+  }, []);
 
   return (
-    <div ref={box} data-testid="passkey-login" style={{ marginBottom: 8 }}>
+    <div data-testid="passkey-login" style={{ marginBottom: 8 }}>
       <Divider plain style={{ margin: '16px 0' }}>
         {t('login.or')}
       </Divider>

@@ -46,6 +46,7 @@ function Borrowing({ timezone }: { timezone: string }) {
   return (
     <>
       <Alert type="info" showIcon title={t('loan.rules')} />
+      {data.loan_account !== null && <Alert type="warning" showIcon data-testid="loan-elsewhere" title={t('loan.elsewhere', { account: data.loan_account })} />}
       {loan && (
         <Panel padding={24} data-testid="open-loan">
           <Flex vertical gap={16}>
@@ -104,7 +105,7 @@ function Borrowing({ timezone }: { timezone: string }) {
                   </Flex>
                   <Flex vertical align="end" gap={4}>
                     <Text strong style={{ fontSize: 18 }}>{rateText(t, p.rate, p.rate_period)}</Text>
-                    <Button type="primary" disabled={loan !== null} onClick={() => setDialog({ kind: 'borrow', product: p })}>
+                    <Button type="primary" disabled={loan !== null || data.loan_account !== null} onClick={() => setDialog({ kind: 'borrow', product: p })}>
                       {t('loan.borrow')}
                     </Button>
                   </Flex>

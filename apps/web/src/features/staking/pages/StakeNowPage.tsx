@@ -83,7 +83,7 @@ function Batches({ data, onStake }: { data: StakingOverview; onStake: (batch: St
   return (
     <Flex vertical gap={12}>
       {data.batches.map((b) => {
-        const other = data.stake !== null && data.stake.batch.id !== b.id;
+        const other = data.stake_account !== null || (data.stake !== null && data.stake.batch.id !== b.id);
         return (
           <Panel key={b.id} padding={20} data-testid="stake-batch">
             <Flex justify="space-between" align="center" wrap gap={12}>
@@ -132,6 +132,7 @@ function Staking({ timezone }: { timezone: string }) {
         <StatCard label={t('summary.minimum')} value={data.min_stake} unit="ALEO" />
       </StatGrid>
       <Alert type="info" showIcon title={t('rules.summary')} />
+      {data.stake_account !== null && <Alert type="warning" showIcon data-testid="stake-elsewhere" title={t('stake.elsewhere', { account: data.stake_account })} />}
       {data.stake && (
         <StakeCard
           stake={data.stake}

@@ -215,7 +215,7 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
       </Form.Item>
       <Flex gap={12} wrap>
         {(kind === 'sliders' || kind === 'advertisements') && (
-          <Form.Item name="position" label={t('content.fields.position')}>
+          <Form.Item name="position" label={t('content.fields.position')} extra={t('content.fields.position_hint')} style={{ maxWidth: 360 }}>
             <Input maxLength={32} style={{ width: 140 }} />
           </Form.Item>
         )}

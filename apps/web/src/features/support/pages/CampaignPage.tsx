@@ -63,7 +63,7 @@ export default function CampaignPage() {
   const slug = SLUG_OF_PATH[path] ?? 'sales';
   const campaign = useQuery({
     queryKey: ['campaign', slug, i18n.language],
-    queryFn: ({ signal }) => api.get<Campaign>(`/campaigns/${slug}`, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => api.get<Campaign | null>(`/campaigns/${slug}`, undefined, { signal, silent: true }),
     retry: false,
   });
   if (campaign.isPending) return <PageSpinner />;

@@ -1,6 +1,7 @@
 // The operators' coupon campaigns (a tab of /admin/wallet): create one (reduction percent, coins,
 // days of validity once started, use-before date, a number of random codes or one code of their
-// own) and download each campaign's codes as CSV. Both are audited by the server.
+// own) and download each campaign's codes as CSV. Both are audited by the server. Submitting (a
+// button or Enter in a field) asks to confirm first: a campaign hands out fee reductions (issue 30).
 import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { COINS, createCampaignBodySchema, formatDateTime } from '@hashpool/shared';
 import { schemaRule } from '../../../../shell/forms/rules';
 import { showFormError } from '../../../../shell/forms/server-errors';
+import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
 import type { DataColumn } from '../../../../ui/DataTable';
 import { PageSpinner } from '../../../../ui/PageSpinner';
 import { Pager } from '../../../../ui/Pager';
@@ -38,6 +40,26 @@ function CreateCampaign() {
   const toast = useToast();
   const { createCampaign } = useAdminMutations();
   const shape = createCampaignBodySchema.shape;
+  const [pending, setPending] = useState<CampaignForm | null>(null);
+  const create = async (v: CampaignForm) => {
+    const code = v.code?.trim();
+    try {
+      await createCampaign.mutateAsync({
+        name: v.name.trim(),
+        reduction_percent: v.reduction_percent.trim(),
+        coins: v.coins ?? [],
+        valid_days: v.valid_days,
+        use_before: v.use_before.toISOString(),
+        code_count: code ? 1 : v.code_count,
+        ...(code ? { code } : {}),
+      });
+    } catch (error) {
+      showFormError(form, error);
+      return;
+    }
+    toast.success(t('admin.campaigns.created'));
+    form.resetFields();
+  };
   return (
     <Panel title={t('admin.campaigns.create')} style={{ maxWidth: 720 }}>
       <Form<CampaignForm>
@@ -45,25 +67,7 @@ function CreateCampaign() {
         layout="vertical"
         requiredMark={false}
         initialValues={{ valid_days: 30, code_count: 100, reduction_percent: '20' }}
-        onFinish={async (v) => {
-          const code = v.code?.trim();
-          try {
-            await createCampaign.mutateAsync({
-              name: v.name.trim(),
-              reduction_percent: v.reduction_percent.trim(),
-              coins: v.coins ?? [],
-              valid_days: v.valid_days,
-              use_before: v.use_before.toISOString(),
-              code_count: code ? 1 : v.code_count,
-              ...(code ? { code } : {}),
-            });
-          } catch (error) {
-            showFormError(form, error);
-            return;
-          }
-          toast.success(t('admin.campaigns.created'));
-          form.resetFields();
-        }}
+        onFinish={(v) => setPending(v)}
       >
         <Form.Item name="name" label={t('admin.campaigns.name')} rules={[schemaRule(shape.name, t)]}>
           <Input maxLength={64} />
@@ -94,6 +98,16 @@ function CreateCampaign() {
           {t('admin.campaigns.submit')}
         </Button>
       </Form>
+      {pending && (
+        <ConfirmDialog
+          title={t('admin.campaigns.confirm_title')}
+          text={t('admin.campaigns.confirm_text', { name: pending.name.trim(), percent: pending.reduction_percent.trim(), count: pending.code?.trim() ? 1 : pending.code_count })}
+          okText={t('admin.campaigns.submit')}
+          danger={false}
+          onConfirm={() => create(pending)}
+          onClose={() => setPending(null)}
+        />
+      )}
     </Panel>
   );
 }
