@@ -23,7 +23,7 @@ import { inputGuardPlugin } from './platform/input-guard';
 import { deriveKeys } from './platform/keys';
 import { genReqId, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
-import type { AppAdapters, Later, ModuleApis, ModuleName, Platform, StopJobs, Use } from './platform/modules';
+import type { AppAdapters, ModuleApis, ModuleName, Platform, StopJobs, Use } from './platform/modules';
 import { Notifications, notificationsRoutes } from './platform/notifications';
 import { DOCS_PREFIX, openApiPlugin } from './platform/openapi';
 import { metricsPlugin } from './platform/metrics';
@@ -63,16 +63,12 @@ export function checkModuleOrder(modules: ReadonlyArray<{ name: string; dependsO
 async function createModules(platform: Platform): Promise<ModuleApis> {
   checkModuleOrder(MODULES);
   const apis = {} as Record<ModuleName, unknown>;
-  const later: Later = (name) => () => {
-    if (!(name in apis)) throw new Error(`module ${name} is not created yet`);
-    return apis[name] as ModuleApis[typeof name];
-  };
   for (const m of MODULES) {
     const use: Use = (name) => {
       if (!m.dependsOn.includes(name)) throw new Error(`module ${m.name} uses ${name} without declaring it in dependsOn`);
       return apis[name] as ModuleApis[typeof name];
     };
-    apis[m.name] = await m.create(platform, use, later);
+    apis[m.name] = await m.create(platform, use);
   }
   return apis as ModuleApis;
 }
