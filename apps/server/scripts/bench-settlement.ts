@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { COINS } from '@hashpool/shared';
 import { FakeClock } from '../src/platform/clock';
 import { standaloneSettlement } from '../src/modules/earnings/standalone';
-import { reconcile } from '../src/modules/wallet/reconciliation';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { arg, openBenchDatabase } from './bench-database';
 
 const ACCOUNTS = arg('accounts', 100_000);

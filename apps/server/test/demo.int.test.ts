@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
 import { DEMO_SETTLED_DAYS } from '../src/modules/earnings/earnings.demo';
-import { balanceOf } from '../src/modules/wallet/ledger';
+import { balanceOf } from '../src/modules/ledger/ledger';
 import { ERRORS, type MinerRow, type Tokens } from '@hashpool/shared';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/modules/accounts/accounts.seed';
 import { DEMO_WORKERS, simulateShares } from '../src/modules/mining/simulator';

@@ -24,7 +24,7 @@ import { openDatabase, queryRows } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
 import { FakeClock } from '../src/platform/clock';
 import { acquireLease } from '../src/platform/leases';
-import { post, SYSTEM } from '../src/modules/wallet/ledger';
+import { post, SYSTEM } from '../src/modules/ledger/ledger';
 import { startNatsIngest, type NatsIngest } from '../src/modules/mining/nats-ingest';
 import { adminQuery, startTestApp, TEST_DB_PREFIX, type TestApp } from './test-app';
 

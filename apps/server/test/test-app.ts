@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
 import { FakeClock } from '../src/platform/clock';
-import { reconcile } from '../src/modules/wallet/reconciliation';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -6,7 +6,7 @@
 // A day whose output does not cover the electricity and the fee credits nothing (the shortfall is
 // shown); otherwise net plus the fraction carried from earlier days is credited, cut to the coin's
 // base unit, and what the cut leaves is carried to the next day (no rounding keeps a fraction).
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 
 /** The columns' scale. */
 const STORED = 18;

@@ -1,6 +1,6 @@
 // The payout formulas against vectors computed by hand (each written out next to its case).
 import { COINS } from '@hashpool/shared';
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -26,7 +26,7 @@
 //
 //   reduction  a fee reduction of the sub-account, coin and day, in percent of the fee (a 20 %
 //              coupon turns a 2.5 % fee into 2 %): feeAfterReduction
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 import { PPLNS_WINDOW_FACTOR, type PayMethod } from '@hashpool/shared';
 
 export type Num = DecimalValue;

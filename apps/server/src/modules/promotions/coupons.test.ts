@@ -1,6 +1,6 @@
 // The coupon's arithmetic by hand: the saving recorded from a profit row (the settlement's own fee
 // function is exercised end to end by apps/server/test/promotions.int.test.ts).
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 import { describe, expect, it } from 'vitest';
 import { randomCouponCode, savingOf } from './coupons.service';
 

@@ -1,5 +1,5 @@
 // The staking module in the registry: ALEO stake batches and stakes, loan products and loans over
-// the wallet's ledger (locked bucket, sys:staking, sys:loans), their operators' screens, and the
+// the ledger (locked bucket, sys:staking, sys:loans), their operators' screens, and the
 // daily accrual job.
 import { defineModule } from '../../platform/modules';
 import { LoansService } from './loans.service';

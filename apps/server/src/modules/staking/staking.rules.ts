@@ -1,7 +1,7 @@
 // The arithmetic of staking and borrowing, exact in decimal (LedgerDecimal), no floats: a day's
 // reward, a day's interest, what a claim pays, and UTC days.
 import { coinBaseDecimals, STAKING_COIN } from '@hashpool/shared';
-import { LedgerDecimal as D } from '../wallet';
+import { LedgerDecimal as D } from '../ledger';
 
 /** Stored money scale: rewards are kept to it, so no fraction of a user's reward is dropped. */
 const SCALE = 18;

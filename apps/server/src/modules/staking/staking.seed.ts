@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
-import { movement, post, SYSTEM } from '../wallet';
+import { movement, post, SYSTEM } from '../ledger';
 import { addDays, dayOf } from './staking.rules';
 import { insertChange, insertStake } from './staking.repository';
 import { loanProducts, stakeBatches, stakes } from './staking.tables';
