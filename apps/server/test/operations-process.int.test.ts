@@ -268,7 +268,7 @@ describe.skipIf(!serverUrl)('backup and restore', () => {
     const copy = await openDatabase({ databaseUrl: target.toString(), pgliteDataDir: 'memory' });
     try {
       const clock = new FakeClock(new Date().toISOString());
-      await prepareDatabase(copy, { demo: false, clock }); // the start's migrations (none left) and seeds
+      await prepareDatabase(copy, { clock }); // the start's migrations (none left) and seeds
       const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }), database: copy, clock });
       try {
         const report = await app.modules.wallet.admin.reconciliation();

@@ -87,8 +87,11 @@ export interface ModuleDefinition<N extends ModuleName = ModuleName> {
   principal?(api: ModuleApis[N]): PrincipalResolver;
   /** Reference data every database needs (idempotent; every start, after the migrations). */
   seed?(db: Db, clock: Clock): Promise<void>;
-  /** Demo data when DEMO_SEED is on (idempotent, labelled demo). */
-  demo?(db: Db, clock: Clock): Promise<void>;
+  /**
+   * Demo data when DEMO_SEED is on (idempotent, labelled demo), after every module is created: it
+   * writes through the module's own services and the declared dependencies' APIs (app.ts loadDemoData).
+   */
+  demo?(api: ModuleApis[N], platform: Platform, use: Use): Promise<void>;
   /** Background work of a serving process (main.ts; tests call the steps themselves). */
   jobs?(api: ModuleApis[N], platform: Platform, use: Use): StopJobs | Promise<StopJobs>;
   /** Runs when the app closes (queues flushed, threads stopped). */

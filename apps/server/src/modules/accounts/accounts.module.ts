@@ -73,5 +73,5 @@ export const accountsModule = defineModule({
   },
   principal: (api) => (request) => api.sessions.resolvePrincipal(request),
   seed: (db) => ensureRoles(db, ROLE_DEFINITIONS),
-  demo: (db, clock) => seedDemoUser(db, clock.now()),
+  demo: (_api, p) => seedDemoUser(p.db, p.clock.now()),
 });

@@ -48,5 +48,5 @@ export const contentModule = defineModule({
     await app.register(contentAdminRoutes(api.admin));
   },
   seed: (db) => seedReferenceData(db),
-  demo: (db, clock) => seedDemoContent(db, clock.now()),
+  demo: (_api, p) => seedDemoContent(p.db, p.clock.now()),
 });

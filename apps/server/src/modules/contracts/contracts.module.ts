@@ -33,6 +33,6 @@ export const contractsModule = defineModule({
     };
   },
   routes: (api) => contractsRoutes(api),
-  demo: (db, clock) => seedDemoContracts(db, clock),
+  demo: (_api, p, use) => seedDemoContracts(p.db, p.clock, use('accounts').directory),
   jobs: (api, p) => startContractsJobs(api, { db: p.db, log: p.log, intervalMs: JOB_INTERVAL_MS }),
 });

@@ -66,7 +66,7 @@ export const earningsModule = defineModule({
   // Fee rates and the first market day start from the coin registry (pool fee, price).
   seed: async (db, clock) => seedEarnings(db, clock.now(), await listPools(db)),
   // A week of the demo farm's mining, settled by the real settlement (labelled demo: the demo farm).
-  demo: async (db, clock) => seedDemoSettlements(db, clock, await listPools(db)),
+  demo: async (api, p, use) => seedDemoSettlements(p.db, p.clock, await listPools(p.db), { settlement: api.settlement, history: use('mining').history, accounts: use('accounts').directory }),
   jobs: (api, p) => startEarningsJobs({ ...api, db: p.db, clock: p.clock, log: p.log }),
 });
 

@@ -35,6 +35,6 @@ export const promotionsModule = defineModule({
   },
   routes: (api, p) => promotionsRoutes(api, { e2eHooks: p.config.E2E_HOOKS }),
   // A demo campaign with three codes and a demo packet (labelled demo).
-  demo: (db, clock) => seedDemoPromotions(db, clock),
+  demo: (api, p) => seedDemoPromotions(p.db, p.clock, api),
   jobs: (api, p) => startPromotionsJobs({ ...api, db: p.db, log: p.log }),
 });
