@@ -108,13 +108,13 @@ export default tseslint.config(
     },
   },
   // One decimal arithmetic for money (docs/architecture.md, "The ledger"): the server computes every
-  // amount with LedgerDecimal (80 digits, wallet/ledger.ts), never with decimal.js's default context
+  // amount with LedgerDecimal (80 digits, ledger/ledger.ts), never with decimal.js's default context
   // of 20 digits, which credited 12,345 coins of an 18-decimal coin 47 base units too many.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/modules/wallet/ledger.ts', '**/*.test.ts'],
+    ignores: ['apps/server/src/modules/ledger/ledger.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='decimal.js'][importKind!='type']", message: "Money arithmetic uses the ledger's one decimal context: import { LedgerDecimal } from the wallet module (wallet/ledger.ts)." }],
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='decimal.js'][importKind!='type']", message: "Money arithmetic uses the ledger's one decimal context: import { LedgerDecimal } from the ledger module (ledger/ledger.ts)." }],
     },
   },
   ...webLayering,

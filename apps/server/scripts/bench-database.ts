@@ -30,7 +30,7 @@ export async function openBenchDatabase(clock: FakeClock): Promise<{ database: D
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory' });
-  await prepareDatabase(database, { demo: false, clock });
+  await prepareDatabase(database, { clock });
   return {
     database,
     drop: async () => {

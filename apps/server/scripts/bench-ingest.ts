@@ -59,7 +59,7 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 const server = await freshPostgres();
 const config = loadConfig({ LOG_LEVEL: 'warn', INGEST_KEYS: KEY, WEB_DIST_DIR: '/nonexistent', PGLITE_DATA_DIR: 'memory', ...(server ? { DATABASE_URL: server.url } : {}) });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
-await prepareDatabase(database, { demo: false, clock: systemClock });
+await prepareDatabase(database, { clock: systemClock });
 // One user with one sub-account holding every worker (a large farm).
 const [user] = await queryRows<{ id: string }>(database.db, sql`insert into users (email, password_hash, invite_code) values ('bench@example.com', 'x', 'BENCH001') returning id`);
 await database.db.execute(sql`insert into mining_accounts (user_id, name, is_default) values (${user!.id}, 'benchfarm', true)`);

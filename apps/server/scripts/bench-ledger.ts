@@ -4,8 +4,8 @@
 //   npm run bench:ledger -- [--postings 20000] [--concurrency 16] [--holders 2000] [--bulk 50000] [--rounds 3]
 import { randomUUID } from 'node:crypto';
 import { FakeClock } from '../src/platform/clock';
-import { post, postCredits, SYSTEM } from '../src/modules/wallet/ledger';
-import { reconcile } from '../src/modules/wallet/reconciliation';
+import { post, postCredits, SYSTEM } from '../src/modules/ledger/ledger';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { arg, openBenchDatabase } from './bench-database';
 
 const POSTINGS = arg('postings', 20_000);

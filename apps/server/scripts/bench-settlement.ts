@@ -6,9 +6,10 @@
 //   npm run bench:settlement -- [--accounts 100000] [--workers 1000000] [--points 144]
 import { sql } from 'drizzle-orm';
 import { COINS } from '@hashpool/shared';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { FakeClock } from '../src/platform/clock';
-import { standaloneSettlement } from '../src/modules/earnings/standalone';
-import { reconcile } from '../src/modules/wallet/reconciliation';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { arg, openBenchDatabase } from './bench-database';
 
 const ACCOUNTS = arg('accounts', 100_000);
@@ -19,6 +20,7 @@ const clock = new FakeClock(`${DAY}T12:00:00Z`);
 const { database, drop } = await openBenchDatabase(clock);
 const db = database.db;
 
+let closeApp = async (): Promise<void> => {};
 try {
   let t0 = performance.now();
   await db.execute(sql`insert into users (email, password_hash, invite_code)
@@ -37,7 +39,10 @@ try {
   await db.execute(sql`analyze`);
   console.log(`data: ${ACCOUNTS} sub-accounts, ${WORKERS} workers' work in ${ACCOUNTS * POINTS} history points (made in ${Math.round((performance.now() - t0) / 1000)} s)`);
 
-  const settlement = standaloneSettlement(db, clock);
+  // The earnings module's own settlement, as the app wires it.
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }), database, clock });
+  closeApp = () => app.close();
+  const settlement = app.modules.earnings.settlement;
   const btc = COINS.find((c) => c.code === 'btc')!;
   await db.execute(sql`insert into market_data (coin, day, network_difficulty, block_subsidy, avg_fees_per_block, source)
     values ('btc', ${DAY}::date, ${(8e20 / btc.hashesPerDifficulty) * btc.blockTimeSeconds}, 3.125, 0.2, 'operator')
@@ -57,5 +62,6 @@ try {
   console.log(`\nsettlement-seconds: ${seconds.toFixed(1)} (goal < 60)`);
   if (!report.ok || again.outcome !== 'already_settled') process.exitCode = 1;
 } finally {
+  await closeApp();
   await drop();
 }

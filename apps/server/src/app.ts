@@ -23,7 +23,7 @@ import { inputGuardPlugin } from './platform/input-guard';
 import { deriveKeys } from './platform/keys';
 import { genReqId, loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mailer';
-import type { AppAdapters, Later, ModuleApis, ModuleName, Platform, StopJobs, Use } from './platform/modules';
+import type { AppAdapters, ModuleApis, ModuleName, Platform, RegisteredModule, StopJobs, Use } from './platform/modules';
 import { Notifications, notificationsRoutes } from './platform/notifications';
 import { DOCS_PREFIX, openApiPlugin } from './platform/openapi';
 import { metricsPlugin } from './platform/metrics';
@@ -63,18 +63,25 @@ export function checkModuleOrder(modules: ReadonlyArray<{ name: string; dependsO
 async function createModules(platform: Platform): Promise<ModuleApis> {
   checkModuleOrder(MODULES);
   const apis = {} as Record<ModuleName, unknown>;
-  const later: Later = (name) => () => {
-    if (!(name in apis)) throw new Error(`module ${name} is not created yet`);
+  for (const m of MODULES) apis[m.name] = await m.create(platform, declaredUse(m, apis));
+  return apis as ModuleApis;
+}
+
+/** `use` of one module: the APIs of the modules it declared in dependsOn, and no other. */
+function declaredUse(m: RegisteredModule, apis: Partial<Record<ModuleName, unknown>>): Use {
+  return (name) => {
+    if (!m.dependsOn.includes(name)) throw new Error(`module ${m.name} uses ${name} without declaring it in dependsOn`);
     return apis[name] as ModuleApis[typeof name];
   };
-  for (const m of MODULES) {
-    const use: Use = (name) => {
-      if (!m.dependsOn.includes(name)) throw new Error(`module ${m.name} uses ${name} without declaring it in dependsOn`);
-      return apis[name] as ModuleApis[typeof name];
-    };
-    apis[m.name] = await m.create(platform, use, later);
-  }
-  return apis as ModuleApis;
+}
+
+/**
+ * Demo data (DEMO_SEED, labelled demo): each module's demo hook in registry order, once every
+ * module is created, through the modules' own services; main.ts and the tests' app run it after
+ * buildApp. Idempotent: a second start adds nothing.
+ */
+export async function loadDemoData(app: FastifyInstance): Promise<void> {
+  for (const m of MODULES) if (m.demo) await m.demo(app.modules[m.name] as never, app.platform, declaredUse(m, app.modules));
 }
 
 /**

@@ -14,7 +14,7 @@ async function wallErrors(file: string, code: string): Promise<string[]> {
 
 describe('server module walls', () => {
   it("refuse another module's tables, repository or service file", async () => {
-    for (const target of ['../accounts/accounts.tables', '../accounts/accounts.repository', '../wallet/ledger', '../mining/blocks.service']) {
+    for (const target of ['../accounts/accounts.tables', '../accounts/accounts.repository', '../ledger/ledger', '../mining/blocks.service']) {
       const errors = await wallErrors('apps/server/src/modules/earnings/example.ts', `import { x } from '${target}';\nexport const y = x;\n`);
       expect(errors, target).toHaveLength(1);
       expect(errors[0]).toMatch(/index\.ts/);

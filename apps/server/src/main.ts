@@ -1,6 +1,6 @@
 // The process: read config, open the database, migrate and seed, serve; stop gracefully.
 import { Redis } from 'ioredis';
-import { buildApp, startJobs } from './app';
+import { buildApp, loadDemoData, startJobs } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
@@ -15,9 +15,10 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
-  await prepareDatabase(database, { demo: config.DEMO_SEED, clock: systemClock });
+  await prepareDatabase(database, { clock: systemClock });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({ config, database, clock: systemClock, ...(redis ? { redis } : {}) });
+  if (config.DEMO_SEED) await loadDemoData(app);
   // Every module's background work (its jobs take leases, so several instances share them).
   const stopJobs = await startJobs(app);
 

@@ -6,9 +6,10 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { loadDemoData } from '../src/app';
 import { prepareDatabase } from '../src/db/prepare';
 import { DEMO_SETTLED_DAYS } from '../src/modules/earnings/earnings.demo';
-import { balanceOf } from '../src/modules/wallet/ledger';
+import { balanceOf } from '../src/modules/ledger/ledger';
 import { ERRORS, type MinerRow, type Tokens } from '@hashpool/shared';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/modules/accounts/accounts.seed';
 import { DEMO_WORKERS, simulateShares } from '../src/modules/mining/simulator';
@@ -81,7 +82,8 @@ describe('demo earnings', () => {
 
     const before = await counts();
     expect(Number(before.runs)).toBeGreaterThanOrEqual(2 * DEMO_SETTLED_DAYS); // btc and ltc
-    await prepareDatabase(t.database, { demo: true, clock: t.clock });
+    await prepareDatabase(t.database, { clock: t.clock }); // a second start: seeds, then demo data
+    await loadDemoData(t.app);
     expect(await counts()).toEqual(before);
   });
 });

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
-import { LedgerDecimal as Decimal } from '../src/modules/wallet';
+import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS } from '../src/modules/wallet/withdrawal-processor';
 import { auth, inject, registerByEmail } from './account-helpers';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { inTransaction } from '../src/db/transaction';
 import { AppError } from '../src/platform/errors';
-import { balanceOf, post, postCredits, SYSTEM } from '../src/modules/wallet/ledger';
-import { reconcile } from '../src/modules/wallet/reconciliation';
+import { balanceOf, post, postCredits, SYSTEM } from '../src/modules/ledger/ledger';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;

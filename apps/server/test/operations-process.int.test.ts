@@ -24,7 +24,7 @@ import { openDatabase, queryRows } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
 import { FakeClock } from '../src/platform/clock';
 import { acquireLease } from '../src/platform/leases';
-import { post, SYSTEM } from '../src/modules/wallet/ledger';
+import { post, SYSTEM } from '../src/modules/ledger/ledger';
 import { startNatsIngest, type NatsIngest } from '../src/modules/mining/nats-ingest';
 import { adminQuery, startTestApp, TEST_DB_PREFIX, type TestApp } from './test-app';
 
@@ -268,7 +268,7 @@ describe.skipIf(!serverUrl)('backup and restore', () => {
     const copy = await openDatabase({ databaseUrl: target.toString(), pgliteDataDir: 'memory' });
     try {
       const clock = new FakeClock(new Date().toISOString());
-      await prepareDatabase(copy, { demo: false, clock }); // the start's migrations (none left) and seeds
+      await prepareDatabase(copy, { clock }); // the start's migrations (none left) and seeds
       const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }), database: copy, clock });
       try {
         const report = await app.modules.wallet.admin.reconciliation();

@@ -15,7 +15,7 @@ import { inTransaction } from '../src/db/transaction';
 import { FakeClock } from '../src/platform/clock';
 import { payMethods } from '../src/modules/earnings/earnings.tables';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
-import { balanceOf, post as postLedger, SYSTEM } from '../src/modules/wallet/ledger';
+import { balanceOf, post as postLedger, SYSTEM } from '../src/modules/ledger/ledger';
 import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, setPayPassword, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';

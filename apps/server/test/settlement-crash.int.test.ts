@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
-import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { balanceOf, SYSTEM } from '../src/modules/ledger/ledger';
 import { killThreeTimesThenFinish, runChild } from './crash-helpers';
 import { startTestApp, type TestApp } from './test-app';
 

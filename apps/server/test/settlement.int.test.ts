@@ -15,7 +15,7 @@ import type { FeeReduction } from '../src/modules/earnings';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
 import { blocks as blocksTable } from '../src/modules/mining/mining.tables';
-import { balanceOf, SYSTEM } from '../src/modules/wallet/ledger';
+import { balanceOf, SYSTEM } from '../src/modules/ledger/ledger';
 import { auth, inject, registerByEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';

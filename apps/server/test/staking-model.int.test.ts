@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { miningAccounts, users } from '../src/modules/accounts/accounts.tables';
 import { stakingPass } from '../src/modules/staking/staking.jobs';
-import { balanceOf, post } from '../src/modules/wallet/ledger';
+import { balanceOf, post } from '../src/modules/ledger/ledger';
 import { AppError } from '../src/platform/errors';
 import { startTestApp, type TestApp } from './test-app';
 

@@ -5,13 +5,13 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, loadDemoData } from '../src/app';
 import type { AppAdapters } from '../src/platform/modules';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/prepare';
 import { FakeClock } from '../src/platform/clock';
-import { reconcile } from '../src/modules/wallet/reconciliation';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -80,8 +80,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { database, drop } = await openTestDatabase();
   let app: FastifyInstance | undefined;
   try {
-    await prepareDatabase(database, { demo: options.demo ?? true, clock });
+    await prepareDatabase(database, { clock });
     app = await buildApp({ config, database, clock, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.redis ? { redis: options.redis } : {}), ...(options.adapters ? { adapters: options.adapters } : {}) });
+    if (options.demo ?? true) await loadDemoData(app);
     await options.extend?.(app);
     await app.ready();
   } catch (error) {

@@ -29,7 +29,7 @@ import { canonicalSignString, DEVICE_HEADER, ERRORS, SIGN_HEADERS, type Tokens }
 import { openDatabase, type Database } from '../src/db/client';
 import { systemClock } from '../src/platform/clock';
 import { SimulatedChain } from '../src/modules/wallet/chain';
-import { reconcile } from '../src/modules/wallet/reconciliation';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { SmtpInbox } from './smtp-inbox';
 import { TEST_DB_PREFIX } from './test-app';
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, emailOperationCode, inject, registerByEmail, setPayPassword, TEST_PIN } from '../../server/test/account-helpers';
 import { walletSubject } from '@hashpool/shared';
 import { walletTick } from '../../server/src/modules/wallet/wallet.jobs';
-import { reconcile } from '../../server/src/modules/wallet/reconciliation';
+import { reconcile } from '../../server/src/modules/ledger/reconciliation';
 import { randomUUID } from 'node:crypto';
 import { SmtpInbox } from '../../server/test/smtp-inbox';
 import { body, startTestApp, type TestApp } from '../../server/test/test-app';

@@ -7,6 +7,7 @@ import { addressMiningModule } from './address-mining';
 import { contentModule } from './content';
 import { contractsModule } from './contracts';
 import { earningsModule } from './earnings';
+import { ledgerModule } from './ledger';
 import { miningModule } from './mining';
 import { operationsModule } from './operations';
 import { promotionsModule } from './promotions';
@@ -24,6 +25,8 @@ import { passkeysModule } from './passkeys';
 import { observersModule } from './observers';
 
 export const MODULES: readonly RegisteredModule[] = [
+  // First: every module that moves money posts through it.
+  ledgerModule,
   contentModule,
   accountsModule,
   miningModule,

@@ -68,13 +68,6 @@ export interface Platform {
 /** Gives the API of a module created earlier (one the module declared in dependsOn). */
 export type Use = <M extends ModuleName>(name: M) => ModuleApis[M];
 
-/**
- * A port to a module created later, for the few two-way needs (the accounts page shows the
- * wallet's withdrawal hold; the wallet asks accounts for the user). It is read when called, never
- * during create(), so no module is half-built when another uses it.
- */
-export type Later = <M extends ModuleName>(name: M) => () => ModuleApis[M];
-
 /** Stops what jobs() started; awaited at shutdown before the database closes. */
 export type StopJobs = () => void | Promise<void>;
 
@@ -82,16 +75,23 @@ export interface ModuleDefinition<N extends ModuleName = ModuleName> {
   name: N;
   /** Modules whose APIs create() and routes() use: listed before this one in the registry. */
   dependsOn: readonly ModuleName[];
-  /** Builds the module's services from the platform and earlier modules' APIs. */
-  create(platform: Platform, use: Use, later: Later): ModuleApis[N] | Promise<ModuleApis[N]>;
+  /**
+   * Builds the module's services from the platform and earlier modules' APIs. A need that runs
+   * against the order is an extension point (platform/extension-point.ts) of the earlier module,
+   * which this one registers into here.
+   */
+  create(platform: Platform, use: Use): ModuleApis[N] | Promise<ModuleApis[N]>;
   /** The module's HTTP routes, registered under /api; every route declares its access policy. */
   routes?(api: ModuleApis[N], platform: Platform, use: Use): (app: FastifyInstance) => Promise<void>;
   /** Who calls, from the request (bearer token, observer link); later modules are asked first. */
   principal?(api: ModuleApis[N]): PrincipalResolver;
   /** Reference data every database needs (idempotent; every start, after the migrations). */
   seed?(db: Db, clock: Clock): Promise<void>;
-  /** Demo data when DEMO_SEED is on (idempotent, labelled demo). */
-  demo?(db: Db, clock: Clock): Promise<void>;
+  /**
+   * Demo data when DEMO_SEED is on (idempotent, labelled demo), after every module is created: it
+   * writes through the module's own services and the declared dependencies' APIs (app.ts loadDemoData).
+   */
+  demo?(api: ModuleApis[N], platform: Platform, use: Use): Promise<void>;
   /** Background work of a serving process (main.ts; tests call the steps themselves). */
   jobs?(api: ModuleApis[N], platform: Platform, use: Use): StopJobs | Promise<StopJobs>;
   /** Runs when the app closes (queues flushed, threads stopped). */

@@ -4,12 +4,13 @@
 import { createHmac } from 'node:crypto';
 import { AltchaVerifier, GeetestVerifier, type CaptchaVerifier } from '../../platform/captcha';
 import { LoginKeyPair } from '../../platform/login-crypto';
+import { ExtensionPoint } from '../../platform/extension-point';
 import { defineModule } from '../../platform/modules';
 import { SecretBox } from '../../platform/secret-box';
 import { ensureRoles } from './accounts.repository';
 import { accountsRoutes } from './accounts.routes';
 import { seedDemoUser } from './accounts.seed';
-import { AccountService, ROLE_DEFINITIONS } from './accounts.service';
+import { AccountService, ROLE_DEFINITIONS, type WithdrawalHold } from './accounts.service';
 import { AuthService } from './auth.service';
 import { OperatorDesk } from './operators.service';
 import { CodeService } from './codes.service';
@@ -33,12 +34,14 @@ export interface AccountsApi {
   captcha: CaptchaVerifier;
   /** The admin area's users (issue 22). */
   operators: OperatorDesk;
+  /** Until when a user's withdrawals wait (the settings page shows it): the wallet registers its rule. */
+  withdrawalHolds: ExtensionPoint<WithdrawalHold>;
 }
 
 export const accountsModule = defineModule({
   name: 'accounts',
   dependsOn: ['content'],
-  create: (p, use, later) => {
+  create: (p, use) => {
     const { config, db, clock, keys } = p;
     const content = use('content').content;
     const captcha: CaptchaVerifier =
@@ -57,11 +60,12 @@ export const accountsModule = defineModule({
     const adminEmails = new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
     const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), adminEmails);
     const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
-    const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, (user) => later('wallet')().checks.holdUntil(user));
+    const withdrawalHolds = new ExtensionPoint<WithdrawalHold>('accounts.withdrawalHolds');
+    const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, withdrawalHolds);
     const proofKey = createHmac('sha256', keys.loginTicket).update('totp-proof').digest();
     const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName, { key: proofKey, replayGuard: p.replayGuard });
     const operators = new OperatorDesk(db, clock, { audit: p.audit, sessions, security });
-    return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha, operators };
+    return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha, operators, withdrawalHolds };
   },
   routes: (api) => async (app) => {
     await app.register(accountsRoutes(api));
@@ -69,5 +73,5 @@ export const accountsModule = defineModule({
   },
   principal: (api) => (request) => api.sessions.resolvePrincipal(request),
   seed: (db) => ensureRoles(db, ROLE_DEFINITIONS),
-  demo: (db, clock) => seedDemoUser(db, clock.now()),
+  demo: (_api, p) => seedDemoUser(p.db, p.clock.now()),
 });

@@ -20,6 +20,9 @@ export const ROLE_DEFINITIONS = [
 ];
 
 
+/** Until when a user's withdrawals wait; the accounts.withdrawalHolds extension point's type. */
+export type WithdrawalHold = (user: repo.UserRow) => Promise<Date | null>;
+
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -29,14 +32,16 @@ export class AccountService {
     private readonly securityHoldMs: number,
     /**
      * Until when withdrawals wait (shown as withdraw_hold_until): the wallet's rule, which also
-     * knows the withdraw-address hold (a port: the wallet is built after this module).
+     * knows the withdraw-address hold (an extension point: the wallet is built after this module
+     * and registers into it).
      */
-    private readonly withdrawHold?: (user: repo.UserRow) => Promise<Date | null>,
+    private readonly withdrawHolds?: { readonly provider: WithdrawalHold | undefined },
   ) {}
 
   /** Without the wallet: the security-change hold alone. */
   private async withdrawHoldUntil(user: repo.UserRow): Promise<Date | null> {
-    if (this.withdrawHold) return this.withdrawHold(user);
+    const hold = this.withdrawHolds?.provider;
+    if (hold) return hold(user);
     const until = user.securityChangedAt ? new Date(user.securityChangedAt.getTime() + this.securityHoldMs) : null;
     return until && until > this.clock.now() ? until : null;
   }

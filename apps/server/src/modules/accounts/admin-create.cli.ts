@@ -21,7 +21,7 @@ if (!email || !OPERATOR_ROLES.includes(role)) {
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
 try {
-  await prepareDatabase(database, { demo: false, clock: systemClock });
+  await prepareDatabase(database, { clock: systemClock });
   const user = await repo.findUserByEmail(database.db, email);
   if (!user) {
     console.error(`no user registered with ${email}: register in the web app first`);

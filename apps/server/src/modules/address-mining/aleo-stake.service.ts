@@ -4,7 +4,7 @@
 // network difficulty stratum nodes last reported for ALEO (one hash per unit of difficulty).
 // Landing n solutions in an epoch takes n x the schedule's stake per solution (ARC-46), so the
 // stake needed is ceil(expected solutions) x stake per solution at the moment asked.
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 import { ALEO_EPOCH_SECONDS, ALEO_STAKE_SCHEDULE_SEED } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';

@@ -2,7 +2,7 @@
 // ranking computed per request from the earnings' latest market day (network difficulty, block
 // reward, price) and the pool fee, and the market figures the calculators use. The formula is
 // packages/shared mining-profit.ts, the same the web's ASIC and GPU calculators run.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { COINS, dailyElectricityUsd, estimateProfit, utcDay, type CoinMarketItem, type MinerModelBody, type PoolItem } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';

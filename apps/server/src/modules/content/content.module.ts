@@ -1,5 +1,6 @@
 // The content module in the registry: coins and pools, site parameters, currency rates,
 // announcements, banners, advertisements, footer links and the health check.
+import { ExtensionPoint } from '../../platform/extension-point';
 import { defineModule } from '../../platform/modules';
 import { contentRoutes } from './content.routes';
 import { seedDemoContent, seedReferenceData } from './content.seed';
@@ -7,8 +8,15 @@ import { ContentService } from './content.service';
 import { ContentAdminService } from './content-admin.service';
 import { contentAdminRoutes } from './content-admin.routes';
 
+/** A figure per coin that GET /pools shows and another module owns. */
+export type PoolFigures = () => Promise<Map<string, string>>;
+
 export interface ContentApi {
   content: ContentService;
+  /** GET /pools' fee of each coin's default payout method: the earnings module registers its fee table. */
+  poolFees: ExtensionPoint<PoolFigures>;
+  /** GET /pools' minimum payout of each coin: the wallet registers its coin settings' minimum withdrawal. */
+  minPayouts: ExtensionPoint<PoolFigures>;
   /** The operators' content screens (issue 21). */
   admin: ContentAdminService;
 }
@@ -16,23 +24,29 @@ export interface ContentApi {
 export const contentModule = defineModule({
   name: 'content',
   dependsOn: [],
-  create: (p, _use, later) => ({
-    content: new ContentService(
-      p.db,
-      p.clock,
-      // app_version is the one version (package.json), the same /api/health reports; a table row of that name is ignored.
-      { request_sign_key: p.config.REQUEST_SIGN_KEY, app_version: p.version },
-      // GET /pools shows the default payout method's fee from the operators' fee table.
-      () => later('earnings')().earnings.defaultFeeRates(),
-      // and the wallet's minimum withdrawal as the pool's minimum payout (coin settings).
-      () => later('wallet')().limits.minWithdrawals(),
-    ),
-    admin: new ContentAdminService(p.db, p.clock, p.audit, p.files),
-  }),
+  create: (p) => {
+    const poolFees = new ExtensionPoint<PoolFigures>('content.poolFees');
+    const minPayouts = new ExtensionPoint<PoolFigures>('content.minPayouts');
+    return {
+      content: new ContentService(
+        p.db,
+        p.clock,
+        // app_version is the one version (package.json), the same /api/health reports; a table row of that name is ignored.
+        { request_sign_key: p.config.REQUEST_SIGN_KEY, app_version: p.version },
+        // GET /pools shows the default payout method's fee from the operators' fee table,
+        async () => (poolFees.provider ? poolFees.provider() : new Map()),
+        // and the wallet's minimum withdrawal as the pool's minimum payout (coin settings).
+        async () => (minPayouts.provider ? minPayouts.provider() : new Map()),
+      ),
+      admin: new ContentAdminService(p.db, p.clock, p.audit, p.files),
+      poolFees,
+      minPayouts,
+    };
+  },
   routes: (api, p) => async (app) => {
     await app.register(contentRoutes(api.content, p.version));
     await app.register(contentAdminRoutes(api.admin));
   },
   seed: (db) => seedReferenceData(db),
-  demo: (db, clock) => seedDemoContent(db, clock.now()),
+  demo: (_api, p) => seedDemoContent(p.db, p.clock.now()),
 });

@@ -1,6 +1,6 @@
 // Content the shell shows: coins, parameters, footer links, announcements, sliders, ads, rates.
 // Stored texts are per language; each call answers in the caller's language, English otherwise.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { CAMPAIGN_PAGES, type CampaignSlug, type Language, type PoolItem, type RateItem } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';

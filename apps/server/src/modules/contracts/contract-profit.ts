@@ -8,7 +8,7 @@
 // base unit, and what the cut leaves is carried to the next day (creditWithCarry, the one carry
 // rule; the carry is kept to the column's 18 decimals).
 import { creditWithCarry } from '../money';
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 
 /** The columns' scale. */
 const STORED = 18;

@@ -4,7 +4,7 @@
 import { addDays, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
+import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
 import { contractOrderEvents, contractOrders, contractProducts } from './contracts.tables';
 
 const BTC_PRODUCT = '00000000-0000-4000-8000-00000000c001';
@@ -19,7 +19,7 @@ const TERMS = {
   ko: '데모 약관. 계약은 결제 다음 날부터 기간 동안 운영됩니다. 일일 산출은 네트워크를 따르며(당일 FPPS 단위 수익) 전기료와 관리 수수료가 차감됩니다. 산출이 이를 충당하지 못하는 날은 지급되지 않습니다. 계약 발효 후 결제는 환불되지 않습니다.',
 };
 
-export async function seedDemoContracts(db: Db, clock: Clock): Promise<void> {
+export async function seedDemoContracts(db: Db, clock: Clock, accounts: AccountDirectory): Promise<void> {
   const now = clock.now();
   const start = new Date(now.getTime() - 30 * 86_400_000);
   const end = new Date(now.getTime() + 365 * 86_400_000);
@@ -31,7 +31,7 @@ export async function seedDemoContracts(db: Db, clock: Clock): Promise<void> {
       { id: LTC_PRODUCT, name: 'Demo LTC L7 · 30 days', coin: 'ltc', hashrate: '100', hashrateUnit: 'MH/s', durationDays: 30, priceUsdt: '12', priceFiat: '12', powerWatts: '34', electricityRate: '0.06', managementFee: '3', inventory: 200, ...common },
     ])
     .onConflictDoNothing();
-  const demo = await new AccountDirectory(db).byName(DEMO_ACCOUNTS[1]!);
+  const demo = await accounts.byName(DEMO_ACCOUNTS[1]!);
   if (!demo) return;
   const effectDate = addDays(utcDay(now), -5);
   const inserted = await db

@@ -1,7 +1,7 @@
 // The contracts module in the registry: cloud-mining products, orders paid by USDT (an address
 // per order from the wallet's chain adapter), bank transfer with a certificate or the wallet
 // balance, the operators' review, and the daily contract profit from the earnings module's unit
-// earnings, credited through the wallet's ledger.
+// earnings, credited through the ledger.
 import { defineModule } from '../../platform/modules';
 import { seedDemoContracts } from './contracts.demo';
 import { startContractsJobs } from './contracts.jobs';
@@ -33,6 +33,6 @@ export const contractsModule = defineModule({
     };
   },
   routes: (api) => contractsRoutes(api),
-  demo: (db, clock) => seedDemoContracts(db, clock),
+  demo: (_api, p, use) => seedDemoContracts(p.db, p.clock, use('accounts').directory),
   jobs: (api, p) => startContractsJobs(api, { db: p.db, log: p.log, intervalMs: JOB_INTERVAL_MS }),
 });

@@ -1,5 +1,5 @@
 // The contracts' answers shaped from their rows: amounts as plain decimal strings, times as ISO.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { CONTRACT_UNPAID_TTL_MS, HASHRATE_UNITS, type ContractProductStatus } from '@hashpool/shared';
 import type { EventRow, OrderRow, ProductRow, ProfitRow } from './contracts.repository';
 

@@ -7,7 +7,7 @@
 // and messaged to the user.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, walletSubject, type ContractOrderStatus, type PayFromBalanceBody } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -20,7 +20,8 @@ import { oneRequestPerKey } from '../../platform/idempotency';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
-import { balanceOf, movement, post, SYSTEM, type ChainAdapter, type WalletApi } from '../wallet';
+import { balanceOf, movement, post, SYSTEM } from '../ledger';
+import { type ChainAdapter, type WalletApi } from '../wallet';
 import { eventView, orderView, plain } from './contracts.presenter';
 import * as repo from './contracts.repository';
 

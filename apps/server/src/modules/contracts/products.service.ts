@@ -1,6 +1,6 @@
 // Contract products: listed to users (on sale, sold out, ended; never drafts), created and edited by
 // operators (audited). Each carries an estimate of one unit's daily net at the latest market day.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, utcDay, type ContractProductBody } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';

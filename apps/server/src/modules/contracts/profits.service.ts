@@ -3,13 +3,13 @@
 // management fee, credited through the ledger as "contract profit" with the key
 // contract:<order>:<day>. The day's row and its posting commit together, so a run stopped anywhere
 // (a crash, a SIGKILL) and run again posts each day once. An order past its last day finishes.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, utcDay, type ContractOrderStatus } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import type { EarningsApi } from '../earnings';
-import { movement, post, SYSTEM } from '../wallet';
+import { movement, post, SYSTEM } from '../ledger';
 import { dayProfit } from './contract-profit';
 import { plain, profitView, unitFactor } from './contracts.presenter';
 import * as repo from './contracts.repository';

@@ -2,13 +2,14 @@
 // per day (block-settlement.service.ts pays each matured block's PPLNS share into the address's
 // wallet) and the payments sent to it (the wallet module's address wallets). Public and read-only.
 // An address with no data answers zeros and empty lists: it may simply not have mined yet.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, dayStart, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { addressOf } from '../../platform/coin-checks';
 import type { HistoryService } from '../mining';
-import { balanceOf, type WalletApi } from '../wallet';
+import { balanceOf } from '../ledger';
+import { type WalletApi } from '../wallet';
 import { addressPaymentView, plain } from './earnings.presenter';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';

@@ -30,7 +30,7 @@
 // Each payout is its exact share plus the payee's carried fraction, cut to the coin's base unit;
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { COINS, findCoin, methodOnDay, utcDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -38,7 +38,8 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { BlockRow, HistoryService, MiningApi } from '../mining';
-import { addressWalletIds, LedgerDecimal, post, postCredits, SYSTEM, type ChainAdapter } from '../wallet';
+import { LedgerDecimal, post, postCredits, SYSTEM } from '../ledger';
+import { addressWalletIds, type ChainAdapter } from '../wallet';
 import * as repo from './block-payouts.repository';
 import { payMethodRow, payMethodState, payMethodStates } from './earnings.repository';
 import type { EarningsService } from './earnings.service';

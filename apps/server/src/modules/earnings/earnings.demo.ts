@@ -11,11 +11,11 @@
 import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
-import { DEMO_WORKERS, HistoryService } from '../mining';
+import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
+import { DEMO_WORKERS, type HistoryService } from '../mining';
 import { insertMissingMarketDays } from './earnings.repository';
 import { deterministicNormal, seedValues } from './market-data';
-import { standaloneSettlement } from './standalone';
+import type { SettlementService } from './settlement.service';
 
 export const DEMO_SETTLED_DAYS = 7;
 /** The demo's share difficulty, for the share counts of its points. */
@@ -28,8 +28,8 @@ interface Farm {
   hashrate: number;
 }
 
-async function demoFarms(db: Db): Promise<Farm[]> {
-  const ids = await new AccountDirectory(db).idsByNames(DEMO_ACCOUNTS);
+async function demoFarms(accounts: AccountDirectory): Promise<Farm[]> {
+  const ids = await accounts.idsByNames(DEMO_ACCOUNTS);
   const farms = new Map<string, Farm>();
   for (const w of DEMO_WORKERS) {
     const accountId = w.account && ids.get(w.account.toLowerCase());
@@ -43,14 +43,19 @@ async function demoFarms(db: Db): Promise<Farm[]> {
   return [...farms.values()];
 }
 
-export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly PoolItem[]): Promise<void> {
-  const farms = await demoFarms(db);
+/** The earnings module's own settlement, and the mining history and accounts directory it settles from. */
+export interface DemoSettlementDeps {
+  settlement: SettlementService;
+  history: HistoryService;
+  accounts: AccountDirectory;
+}
+
+export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly PoolItem[], { settlement, history, accounts }: DemoSettlementDeps): Promise<void> {
+  const farms = await demoFarms(accounts);
   if (farms.length === 0) return;
   const now = clock.now();
   const today = utcDay(now);
   const prices = new Map(pools.map((p) => [p.coin, p.price_usd]));
-  const settlement = standaloneSettlement(db, clock);
-  const history = new HistoryService(db, clock);
   for (let back = DEMO_SETTLED_DAYS; back >= 1; back--) {
     const day = addDays(today, -back);
     const from = dayStart(day);

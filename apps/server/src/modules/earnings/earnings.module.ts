@@ -2,6 +2,7 @@
 // per-block settlement that credits miners; profits pages and export; address mining's earnings;
 // invitation rewards. Its job extends the market data and settles each day and matured block.
 import { listPools } from '../content';
+import { ExtensionPoint } from '../../platform/extension-point';
 import { defineModule } from '../../platform/modules';
 import { AddressEarningsService } from './address-earnings.service';
 import { addressEarningsRoutes } from './address-earnings.routes';
@@ -12,7 +13,7 @@ import { startEarningsJobs } from './earnings.jobs';
 import { earningsRoutes } from './earnings.routes';
 import { seedEarnings } from './earnings.seed';
 import { EarningsService } from './earnings.service';
-import type { FeeReduction } from './fee-reduction';
+import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeReductionProvider } from './fee-reduction';
 import { SimulatedMarketData, type MarketDataAdapter } from './market-data';
 import { MiningOverviewService } from './mining-overview.service';
 import { ProfitsService } from './profits.service';
@@ -28,27 +29,34 @@ export interface EarningsApi {
   miningOverview: MiningOverviewService;
   addressEarnings: AddressEarningsService;
   admin: EarningsAdminService;
+  /** Fee reductions both settlements apply and the profits page shows: the promotions module registers its coupons. */
+  feeReductions: ExtensionPoint<FeeReductionProvider>;
 }
 
 export const earningsModule = defineModule({
   name: 'earnings',
   dependsOn: ['content', 'accounts', 'mining', 'wallet'],
-  create: (p, use, later) => {
+  create: (p, use) => {
     const { db, clock } = p;
     const accounts = use('accounts').directory;
     const { history, blocks, workers } = use('mining');
-    // The coupons of the promotions module (created after this one), unless a caller passed its own.
-    const feeReduction: FeeReduction = p.adapters.feeReduction ?? ((coin, day, ids) => later('promotions')().coupons.feeReduction(coin, day, ids));
+    // What a later module registers (the promotions module's coupons), read when a settlement runs;
+    // a caller's `feeReduction` adapter replaces the reduction itself.
+    const feeReductions = new ExtensionPoint<FeeReductionProvider>('earnings.feeReductions');
+    const feeReduction: FeeReduction = p.adapters.feeReduction ?? ((coin, day, ids) => (feeReductions.provider?.feeReduction ?? noFeeReduction)(coin, day, ids));
     const earnings = new EarningsService(db, clock, p.adapters.marketData ?? new SimulatedMarketData());
+    // GET /pools shows the default payout method's fee from the operators' fee table.
+    use('content').poolFees.register(() => earnings.defaultFeeRates());
     return {
       earnings,
       settlement: new SettlementService(db, clock, { earnings, history, accounts, feeReduction }),
-      blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction, recordFeeSavings: (tx, entry) => later('promotions')().coupons.recordBlockSavings(tx, entry) }),
+      blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction, recordFeeSavings: (tx, entry) => (feeReductions.provider?.recordBlockSavings ?? noFeeSavings)(tx, entry) }),
       referral: new ReferralService(db, clock, accounts),
-      profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content, couponSavings: (account, coin, days) => later('promotions')().coupons.savingsByDay(account, coin, days) }),
+      profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content, couponSavings: async (account, coin, days) => (feeReductions.provider ? feeReductions.provider.savingsByDay(account, coin, days) : new Map<string, string>()) }),
       miningOverview: new MiningOverviewService(db, clock, { accounts, workers }),
       addressEarnings: new AddressEarningsService(db, clock, { earnings, history, limits: use('wallet').limits, payouts: use('wallet').payouts }),
       admin: new EarningsAdminService(db, clock, p.audit, accounts),
+      feeReductions,
     };
   },
   routes: (api, _p, use) => async (app) => {
@@ -58,7 +66,7 @@ export const earningsModule = defineModule({
   // Fee rates and the first market day start from the coin registry (pool fee, price).
   seed: async (db, clock) => seedEarnings(db, clock.now(), await listPools(db)),
   // A week of the demo farm's mining, settled by the real settlement (labelled demo: the demo farm).
-  demo: async (db, clock) => seedDemoSettlements(db, clock, await listPools(db)),
+  demo: async (api, p, use) => seedDemoSettlements(p.db, p.clock, await listPools(p.db), { settlement: api.settlement, history: use('mining').history, accounts: use('accounts').directory }),
   jobs: (api, p) => startEarningsJobs({ ...api, db: p.db, clock: p.clock, log: p.log }),
 });
 

@@ -2,7 +2,7 @@
 // profit page shows them, market days, the profits pages' day rows and their export lines, the
 // referral pages, the operators' fee table, address mining's earnings and payments. Amounts are
 // written as exact decimal text without trailing zeros; nothing here reads or computes money.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import {
   canSwitchPayMethod,
   DEFAULT_PAY_METHOD,

@@ -15,7 +15,7 @@ import {
   type CoinInfo,
   type PayMethod,
 } from '@hashpool/shared';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';

@@ -3,7 +3,7 @@ import type { EarningsApi } from './earnings.module';
 
 export { earningsModule, type EarningsApi } from './earnings.module';
 export type { MarketDataAdapter } from './market-data';
-export type { FeeReduction, FeeSaving, RecordFeeSavings } from './fee-reduction';
+export type { FeeReduction, FeeReductionProvider, FeeSaving, RecordFeeSavings, SavingsByDay } from './fee-reduction';
 export { DEFAULT_FEE_RATES } from './earnings.seed';
 
 declare module '../../platform/modules' {

@@ -4,7 +4,7 @@
 // two instances and a re-run produce the same day); a provider adapter can replace it. Operators
 // can overwrite any day; the job never touches a day an operator set.
 import { createHash } from 'node:crypto';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import type { CoinInfo } from '@hashpool/shared';
 
 export interface MarketValues {

@@ -4,7 +4,7 @@
 // row (the day's settled work, and what FPPS or PPS paid) with what the blocks that matured that
 // day paid the sub-account (PPLNS, SOLO, the fee part of PPS+).
 import ExcelJS from 'exceljs';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, dayStart, methodOnDay, PAY_METHODS, splitHashrate, utcDay, type Language, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -13,7 +13,8 @@ import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import type { AccountDirectory } from '../accounts';
 import type { HistoryService } from '../mining';
-import { balanceOf, type WalletApi } from '../wallet';
+import { balanceOf } from '../ledger';
+import { type WalletApi } from '../wallet';
 import type { ContentApi } from '../content';
 import { payMethodRow, payMethodState } from './earnings.repository';
 import { exportTable, plain, profitDayView } from './earnings.presenter';

@@ -9,13 +9,13 @@
 // A reward is its exact 0.2 % plus the fraction of a base unit the inviter's earlier credits of
 // the coin left, cut to the base unit (remainders.ts): a row is written even when that is zero, so
 // the fraction is counted once, and the rest is carried into the next credit, never kept.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, dayStart, REFERRAL_RATE_PERCENT, REFERRAL_RELEASE_UTC_MINUTES, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import type { AccountDirectory } from '../accounts';
-import { LedgerDecimal, postCredits, SYSTEM } from '../wallet';
+import { LedgerDecimal, postCredits, SYSTEM } from '../ledger';
 import { inviteeView, inviteRewardView } from './earnings.presenter';
 import * as repo from './referral.repository';
 import { creditsWithRemainders } from './remainders';

@@ -7,7 +7,7 @@
 // that are credited, once, because both are committed together and computed only once.
 import { coinBaseDecimals } from '@hashpool/shared';
 import type { Tx } from '../../db/client';
-import { LedgerDecimal } from '../wallet';
+import { LedgerDecimal } from '../ledger';
 import { creditWithCarry, type Num } from '../money';
 import { lockRemainders, saveRemainders } from './remainders.repository';
 

@@ -16,7 +16,7 @@
 // fee part of PPS+) are paid per matured block (block-settlement.service.ts); a sub-account on
 // PPLNS or SOLO still gets its day's row here, with its settled work and nothing to credit, so the
 // profits pages show the day's hashrate beside what its blocks paid.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, dayStart, methodOnDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -24,7 +24,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { HistoryService } from '../mining';
-import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../wallet';
+import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../ledger';
 import { payMethodStates } from './earnings.repository';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';

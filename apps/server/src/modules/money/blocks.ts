@@ -1,5 +1,5 @@
 // A pool block as the block-based methods use it, and what it shares out once mature.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import type { Num } from './market';
 
 export type BlockStatus = 'pending' | 'confirmed' | 'orphaned';

@@ -1,7 +1,7 @@
 // The one carry rule: every credit of a fraction-bearing amount (the settlements' payouts, red
 // packets, contract profits, staking rewards) is cut down to the coin's base unit and what the cut
 // leaves is carried into the same holder's next credit of the coin, never kept by the pool.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import type { Num } from './market';
 
 /** Rounds down (toward zero) to `decimals` (the coin's base unit). */

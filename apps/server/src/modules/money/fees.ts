@@ -1,5 +1,5 @@
 // The pool's fee on a payment, a fee reduction (coupons) and what a reduction saved.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import type { Num } from './market';
 
 /** A payment before and after the fee, both exact (uncut): what a settlement stores and credits. */

@@ -1,5 +1,5 @@
 // FPPS: W / (D x k) x (B + F) x (1 - fee), per day.
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { expectedBlocks, type DayMarket, type Num } from './market';
 
 /** FPPS before the fee: W / (D x k) x (B + F). */

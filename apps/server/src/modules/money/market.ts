@@ -1,5 +1,5 @@
 // A coin's market of one day as the payout formulas use it, and the work one block takes.
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 
 /** An amount or a quantity of work: a decimal string, a number or a LedgerDecimal. */
 export type Num = DecimalValue;

@@ -1,7 +1,7 @@
 // The money formulas against vectors computed by hand (each written out next to its case), and
 // the carry rule and the PPLNS window against exact rationals in bigint (fast-check).
 import { COINS } from '@hashpool/shared';
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

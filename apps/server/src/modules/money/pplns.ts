@@ -3,7 +3,7 @@
 // before the block: a payee with w of them gets R x w / N x (1 - fee). The mining history may
 // select the points of a window (ordered, bounded); what they count is decided here, exactly.
 import { PPLNS_WINDOW_FACTOR } from '@hashpool/shared';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { keepFactor, type Earning } from './fees';
 import { blockWork, type DayMarket, type Num } from './market';
 

@@ -7,7 +7,7 @@
 // in use). The job marks finished coupons used, expires unused ones past their use-before date and
 // records each settled day's saving from the day's profit rows.
 import { randomBytes } from 'node:crypto';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus, type NewCampaign } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

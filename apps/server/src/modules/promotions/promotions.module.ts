@@ -1,5 +1,5 @@
-// The promotions module in the registry (issue 18): fee coupons, which feed the settlements' fee
-// reduction port (earnings.module.ts asks coupons.feeReduction() through later('promotions')), and
+// The promotions module in the registry (issue 18): fee coupons, which it registers into the
+// earnings module's feeReductions extension point (both settlements and the profits page), and
 // hashrate gift red packets paid from sys:promotions. Its job (leased) expires and finishes
 // coupons, records their savings, credits red packet profit and returns what packets leave.
 import { defineModule } from '../../platform/modules';
@@ -22,13 +22,19 @@ export const promotionsModule = defineModule({
     const accounts = use('accounts').directory;
     const { settlement, earnings } = use('earnings');
     const feeRates = async (coin: string) => (await earnings.feeRates([coin])).get(coin) ?? new Map<string, string>();
+    const coupons = new CouponsService(db, clock, { accounts, settlement, feeRates, audit });
+    use('earnings').feeReductions.register({
+      feeReduction: (coin, day, ids) => coupons.feeReduction(coin, day, ids),
+      recordBlockSavings: (tx, entry) => coupons.recordBlockSavings(tx, entry),
+      savingsByDay: (account, coin, days) => coupons.savingsByDay(account, coin, days),
+    });
     return {
-      coupons: new CouponsService(db, clock, { accounts, settlement, feeRates, audit }),
+      coupons,
       redPackets: new RedPacketsService(db, clock, { accounts, earnings, audit, notifications: p.notifications, checks: use('wallet').checks }),
     };
   },
   routes: (api, p) => promotionsRoutes(api, { e2eHooks: p.config.E2E_HOOKS }),
   // A demo campaign with three codes and a demo packet (labelled demo).
-  demo: (db, clock) => seedDemoPromotions(db, clock),
+  demo: (api, p) => seedDemoPromotions(p.db, p.clock, api),
   jobs: (api, p) => startPromotionsJobs({ ...api, db: p.db, log: p.log }),
 });

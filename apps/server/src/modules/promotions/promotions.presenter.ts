@@ -1,5 +1,5 @@
 // Rows of the promotions to the answers of packages/shared schemas/promotions.ts.
-import { LedgerDecimal as Decimal, type DecimalValue } from '../wallet';
+import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 import { COINS, type RedPacketReceiptStatus, type RedPacketStatus } from '@hashpool/shared';
 import type { CampaignRow, CouponWithCampaign, ReceiptRow, RedPacketRow, SavingRow } from './promotions.repository';
 

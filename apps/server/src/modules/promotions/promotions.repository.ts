@@ -2,7 +2,7 @@
 // red packets, their receipts and daily credits. Every function takes `db: DbOrTx` so that the
 // services pass their transaction.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import type { CouponStatus } from '@hashpool/shared';
 import { first, inserted, withTotal, type DbOrTx, type Tx } from '../../db/client';
 import { couponBlockSavings, couponCampaigns, couponCodes, coupons, couponSavings, promotionSettings, redPacketCredits, redPacketReceipts, redPackets } from './promotions.tables';

@@ -14,7 +14,7 @@
 // packet's name), posted in the transaction of the state change that makes it, which happens once:
 // the receipt's insert, its first credited day, the packet's end.
 import { randomBytes } from 'node:crypto';
-import { LedgerDecimal as Decimal } from '../wallet';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, COINS, userPacketSettingsSchema, utcDay, walletSubject, type NewRedPacket, type NewUserRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
 import { isUniqueViolation } from '../../db/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
@@ -27,7 +27,8 @@ import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
 import { creditWithCarry } from '../money';
-import { LedgerDecimal, post, SYSTEM, type WalletApi } from '../wallet';
+import { LedgerDecimal, post, SYSTEM } from '../ledger';
+import { type WalletApi } from '../wallet';
 import { packetView, receiptView } from './promotions.presenter';
 import * as repo from './promotions.repository';
 

@@ -1,5 +1,5 @@
 // The staking module in the registry: ALEO stake batches and stakes, loan products and loans over
-// the wallet's ledger (locked bucket, sys:staking, sys:loans), their operators' screens, and the
+// the ledger (locked bucket, sys:staking, sys:loans), their operators' screens, and the
 // daily accrual job.
 import { defineModule } from '../../platform/modules';
 import { LoansService } from './loans.service';
@@ -23,6 +23,6 @@ export const stakingModule = defineModule({
     loans: new LoansService(p.db, p.clock, { audit: p.audit, accounts: use('accounts').directory }),
   }),
   routes: (api) => stakingRoutes(api),
-  demo: (db, clock) => seedDemoStaking(db, clock),
+  demo: (_api, p, use) => seedDemoStaking(p.db, p.clock, use('accounts').directory),
   jobs: (api, p) => startStakingJobs(p.db, api, p.log, JOB_INTERVAL_MS),
 });

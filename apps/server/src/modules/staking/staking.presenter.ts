@@ -1,6 +1,7 @@
 // Rows to answers: amounts as plain decimal text, days and instants as ISO strings.
 import type { Loan, LoanProduct, Stake, StakeBatch } from '@hashpool/shared';
-import { LedgerDecimal as D, plain } from '../wallet';
+import { LedgerDecimal as D } from '../ledger';
+import { plain } from '../wallet';
 import type { BatchRow, LoanRow, ProductRow, StakeRow } from './staking.repository';
 import { addDays, dailyRate, dayStart, dayOf, toBaseUnits } from './staking.rules';
 

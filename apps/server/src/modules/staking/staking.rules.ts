@@ -2,7 +2,7 @@
 // reward, a day's interest, what a claim pays, and UTC days.
 import { coinBaseDecimals, STAKING_COIN } from '@hashpool/shared';
 import { creditWithCarry, cut } from '../money';
-import { LedgerDecimal as D } from '../wallet';
+import { LedgerDecimal as D } from '../ledger';
 
 /** Stored money scale: rewards are kept to it, so no fraction of a user's reward is dropped. */
 const SCALE = 18;

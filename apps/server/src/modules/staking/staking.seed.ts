@@ -7,8 +7,8 @@ import { STAKING_COIN } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
-import { AccountDirectory, DEMO_ACCOUNTS } from '../accounts';
-import { movement, post, SYSTEM } from '../wallet';
+import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
+import { movement, post, SYSTEM } from '../ledger';
 import { addDays, dayOf } from './staking.rules';
 import { insertChange, insertStake } from './staking.repository';
 import { loanProducts, stakeBatches, stakes } from './staking.tables';
@@ -19,7 +19,7 @@ const DEMO_CREDIT = '500';
 export const DEMO_BATCH_CODE = 'DEMO-ALEO-FLEX';
 export const DEMO_PRODUCT_NAME = 'Demo ALEO stake loan';
 
-export async function seedDemoStaking(db: Db, clock: Clock): Promise<void> {
+export async function seedDemoStaking(db: Db, clock: Clock, directory: AccountDirectory): Promise<void> {
   const today = dayOf(clock.now());
   let [batch] = await db.select({ id: stakeBatches.id }).from(stakeBatches).where(eq(stakeBatches.code, DEMO_BATCH_CODE));
   if (!batch) {
@@ -53,11 +53,10 @@ export async function seedDemoStaking(db: Db, clock: Clock): Promise<void> {
       demo: true,
     });
   }
-  await seedDemoStake(db, clock, batch!.id);
+  await seedDemoStake(db, clock, directory, batch!.id);
 }
 
-async function seedDemoStake(db: Db, clock: Clock, batchId: string): Promise<void> {
-  const directory = new AccountDirectory(db);
+async function seedDemoStake(db: Db, clock: Clock, directory: AccountDirectory, batchId: string): Promise<void> {
   // The second demo sub-account: the first one's wallet is the wallet pages' demo (its settled BTC).
   const name = DEMO_ACCOUNTS[1]!;
   const accountId = (await directory.idsByNames([name])).get(name);

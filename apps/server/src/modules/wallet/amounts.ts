@@ -4,7 +4,7 @@
 // large amount with many decimals (18 for ETH) is exact.
 import { coinBaseDecimals, MAX_WITHDRAW_PARTS } from '@hashpool/shared';
 import { AppError } from '../../platform/errors';
-import { LedgerDecimal as Decimal } from './ledger';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { plain } from './wallet.presenter';
 
 /** An amount field error: more decimals than the coin's base unit has, or not a positive amount. */

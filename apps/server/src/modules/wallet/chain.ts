@@ -5,7 +5,7 @@
 // bitcoind-style wallet node (getnewaddress, sendtoaddress, gettransaction, listsinceblock,
 // getbalance) for real coins.
 import { createHmac, randomBytes } from 'node:crypto';
-import { LedgerDecimal as Decimal } from './ledger';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';

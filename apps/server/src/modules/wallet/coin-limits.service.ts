@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { LedgerDecimal as Decimal } from './ledger';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
 

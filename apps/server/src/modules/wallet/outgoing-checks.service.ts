@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import type { FailureCounter } from '../../platform/failure-counter';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { AccountDirectory, AccountsApi, User, Verification } from '../accounts';
-import { balanceOf, LedgerDecimal } from './ledger';
+import { balanceOf, LedgerDecimal } from '../ledger';
 import * as repo from './wallet.repository';
 
 const PAY_PASSWORD_FAILURES = 5;

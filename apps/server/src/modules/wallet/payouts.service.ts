@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { AccountDirectory, AccountsApi } from '../accounts';
 import { belowMinimum, userAmount } from './amounts';
 import type { CoinLimits } from './coin-limits.service';
-import { LedgerDecimal as Decimal } from './ledger';
+import { LedgerDecimal as Decimal } from '../ledger';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';

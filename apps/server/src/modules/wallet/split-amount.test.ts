@@ -4,7 +4,7 @@ import DecimalJs from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_WITHDRAW_PARTS } from '@hashpool/shared';
 import { AppError } from '../../platform/errors';
-import { LedgerDecimal } from './ledger';
+import { LedgerDecimal } from '../ledger';
 import { splitAmount } from './amounts';
 
 const d = (value: string) => new DecimalJs(value);

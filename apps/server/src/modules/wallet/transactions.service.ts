@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { CoinLimits } from './coin-limits.service';
-import { balancesOf } from './ledger';
+import { balancesOf, movementOf, pageMovements } from '../ledger';
 import { balanceView, movementView, plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
 
@@ -36,7 +36,7 @@ export class TransactionsService {
     const inOut = q.business_type === 'transfer_in' ? 'in' : q.business_type === 'transfer_out' ? 'out' : 'any';
     // The range is inclusive: a day as its end includes that whole day (UTC), a time itself.
     const endDay = Boolean(q.end && /^\d{4}-\d{2}-\d{2}$/.test(q.end));
-    const { rows, total } = await repo.pageMovements(
+    const { rows, total } = await pageMovements(
       this.db,
       accountId,
       {
@@ -69,7 +69,7 @@ export class TransactionsService {
   }
 
   async fund(accountId: string, postingId: number) {
-    const row = await repo.movementOf(this.db, accountId, postingId);
+    const row = await movementOf(this.db, accountId, postingId);
     if (!row) throw new AppError('not_found');
     const details = await this.referenceDetails([row.reference]);
     let address: string | null = null;

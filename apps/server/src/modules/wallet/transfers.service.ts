@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory, AccountsApi } from '../accounts';
 import { userAmount } from './amounts';
-import { LedgerDecimal as Decimal, movement, post } from './ledger';
+import { LedgerDecimal as Decimal, movement, post } from '../ledger';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import { plain } from './wallet.presenter';

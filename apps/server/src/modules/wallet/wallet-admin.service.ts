@@ -10,8 +10,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { ChainAdapter } from './chain';
-import { balancesOf, LedgerDecimal as Decimal, post, SYSTEM } from './ledger';
-import { reconcile, type ReconciliationReport } from './reconciliation';
+import { balancesOf, LedgerDecimal as Decimal, pageEntries, post, reconcile, SYSTEM, type ReconciliationReport } from '../ledger';
 import type { Mailer } from '../../platform/mailer';
 import { translate } from '../../platform/messages';
 import { metrics } from '../../platform/metrics';
@@ -136,7 +135,7 @@ export class WalletAdminService {
     const account = await this.accountByName(accountName);
     const [balances, entries, emails] = await Promise.all([
       balancesOf(this.db, account.id),
-      repo.pageEntries(this.db, account.id, (page - 1) * pageSize, pageSize),
+      pageEntries(this.db, account.id, (page - 1) * pageSize, pageSize),
       this.deps.accounts.emailsOf([account.userId]),
     ]);
     return {

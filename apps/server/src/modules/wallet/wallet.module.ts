@@ -26,7 +26,7 @@ const PAY_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export const walletModule = defineModule({
   name: 'wallet',
-  dependsOn: ['accounts'],
+  dependsOn: ['content', 'accounts'],
   create: (p, use) => {
     const { config, db, clock } = p;
     const { security, directory: accounts } = use('accounts');
@@ -44,6 +44,9 @@ export const walletModule = defineModule({
       securityHoldHours: config.SECURITY_HOLD_HOURS,
     });
     const withdrawals = new WithdrawalsService(db, clock, { limits, checks, security });
+    // The accounts page shows the withdrawal hold, GET /pools the minimum withdrawal as the minimum payout.
+    use('accounts').withdrawalHolds.register((user) => checks.holdUntil(user));
+    use('content').minPayouts.register(() => limits.minWithdrawals());
     return {
       limits,
       checks,

@@ -1,9 +1,8 @@
 // The wallet's answers shaped from its rows: amounts as plain decimal strings (never exponent
 // notation, never a JS number), times as ISO strings.
 import type { BusinessType } from '@hashpool/shared';
-import { LedgerDecimal as Decimal } from './ledger';
-import type { AddressRow, DepositRow, LimitsRow, MovementRow, WithdrawalRow } from './wallet.repository';
-import type { Balance } from './ledger';
+import { LedgerDecimal as Decimal, type Balance, type MovementRow } from '../ledger';
+import type { AddressRow, DepositRow, LimitsRow, WithdrawalRow } from './wallet.repository';
 
 export const plain = (value: string | Decimal) => new Decimal(value).toFixed();
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -49,7 +49,7 @@ import { AppError, ok } from '../../platform/errors';
 import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { clientInfo, perMinute } from '../../platform/request-context';
 import type { WalletApi } from './wallet.api';
-import type { ReconciliationReport } from './reconciliation';
+import type { ReconciliationReport } from '../ledger';
 
 const idParams = z.object({ id: z.string().uuid() });
 

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { ChainRefusal, type ChainAdapter } from './chain';
-import { LedgerDecimal as Decimal, movement, post, SYSTEM } from './ledger';
+import { LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
 

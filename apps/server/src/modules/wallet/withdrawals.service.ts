@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import type { AccountsApi } from '../accounts';
 import { belowMinimum, splitAmount, userAmount } from './amounts';
 import type { CoinLimits } from './coin-limits.service';
-import { LedgerDecimal as Decimal } from './ledger';
+import { LedgerDecimal as Decimal } from '../ledger';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import { iso, withdrawalView } from './wallet.presenter';

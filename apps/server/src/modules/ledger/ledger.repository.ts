@@ -1,0 +1,74 @@
+// The ledger as users and operators read it: a holder's movements (one posting's change of the
+// available amount per coin), one movement with its memo, and every entry of a holder (the
+// operators' ledger view). Postings are written by ledger.ts only.
+import { sql, type SQL } from 'drizzle-orm';
+import type { BusinessType } from '@hashpool/shared';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/** One posting as a holder sees it: the change of its available amount of one coin. */
+export interface MovementRow {
+  id: string | number;
+  business_type: string;
+  coin: string;
+  amount: string;
+  reference: string | null;
+  created_at: Date | string;
+}
+
+export interface MovementFilter {
+  coin?: string | undefined;
+  /** A ledger business type ("transfer" for both directions). */
+  businessType?: string | undefined;
+  /** Which changes count: credits, debits or both (transfers in, transfers out). */
+  sign: 'in' | 'out' | 'any';
+  /** Inclusive range of the postings' time. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** `to` is the first instant after the range (a whole day as its end) rather than its last. */
+  toExclusive?: boolean;
+}
+
+/** A page of the holder's movements, newest first, with their total. */
+export async function pageMovements(db: DbOrTx, holder: string, f: MovementFilter, offset: number, limit: number): Promise<{ rows: MovementRow[]; total: number }> {
+  const sign = f.sign === 'in' ? sql`> 0` : f.sign === 'out' ? sql`< 0` : sql`<> 0`;
+  const to: SQL = f.to ? (f.toExclusive ? sql`and p.created_at < ${f.to.toISOString()}` : sql`and p.created_at <= ${f.to.toISOString()}`) : sql``;
+  const base = sql`from ledger_entries e join ledger_postings p on p.id = e.posting_id
+    where e.holder = ${holder}
+      ${f.coin ? sql`and e.coin = ${f.coin}` : sql``}
+      ${f.businessType ? sql`and p.business_type = ${f.businessType}` : sql``}
+      ${f.from ? sql`and p.created_at >= ${f.from.toISOString()}` : sql``}
+      ${to}
+    group by p.id, e.coin
+    having coalesce(sum(e.amount) filter (where e.bucket = 'available'), 0) ${sign}`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<MovementRow>(db, sql`select p.id, p.business_type, e.coin, sum(e.amount) filter (where e.bucket = 'available')::text as amount, p.reference, p.created_at ${base} order by p.id desc limit ${limit} offset ${offset}`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${base}) s`),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One posting of the holder (its available change per coin), with its memo. */
+export async function movementOf(db: DbOrTx, holder: string, postingId: number): Promise<(MovementRow & { memo: Record<string, string> | null }) | undefined> {
+  const [row] = await queryRows<MovementRow & { memo: Record<string, string> | null }>(
+    db,
+    sql`select p.id, p.business_type, e.coin, coalesce(sum(e.amount) filter (where e.bucket = 'available'), 0)::text as amount, p.reference, p.created_at, p.memo
+          from ledger_entries e join ledger_postings p on p.id = e.posting_id
+         where e.holder = ${holder} and p.id = ${postingId}
+         group by p.id, e.coin`,
+  );
+  return row;
+}
+
+/** A page of the holder's entries, every bucket, newest first (the operators' ledger view). */
+export async function pageEntries(db: DbOrTx, holder: string, offset: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    queryRows<{ id: string | number; business_type: BusinessType | 'transfer'; coin: string; bucket: string; amount: string; reference: string | null; created_at: Date | string }>(
+      db,
+      sql`select p.id, p.business_type, e.coin, e.bucket, e.amount::text as amount, p.reference, p.created_at
+            from ledger_entries e join ledger_postings p on p.id = e.posting_id
+           where e.holder = ${holder} order by e.posting_id desc, e.coin, e.bucket limit ${limit} offset ${offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries where holder = ${holder}`),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
