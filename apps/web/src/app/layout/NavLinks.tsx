@@ -142,7 +142,8 @@ function MoreMenu({ items, active, entryStyle }: { items: MoreItem[]; active: st
         aria-controls="main-navigation-more"
         aria-current={current ? 'page' : undefined}
         onClick={toggle}
-        style={{ ...entryStyle(current), background: current ? token.colorPrimaryBg : 'transparent', border: 'none', cursor: 'pointer', font: 'inherit', fontWeight: current ? 600 : 400 }}
+        // `font` first: it would reset the entry's line height to the header's.
+        style={{ font: 'inherit', ...entryStyle(current), background: current ? token.colorPrimaryBg : 'transparent', border: 'none', cursor: 'pointer' }}
       >
         {t('header.more')} <DownOutlined style={{ fontSize: 10 }} />
       </button>
