@@ -1,7 +1,7 @@
 // The header's main navigation keeps every entry reachable however long the words are: the entries
 // that do not fit move into a "More" menu at the end of the row, and none is cut off.
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from './accounts-helpers';
+import { fillLogin, registerByEmail } from './accounts-helpers';
 import { openHome, saveScreenshot } from './helpers';
 
 /**
@@ -73,4 +73,19 @@ test('every entry of the main navigation is reachable in Russian and Japanese at
   }
   // Without the menu these words did not fit (Support was cut off): the menu was needed here.
   expect(overflowed).toBeGreaterThan(0);
+});
+
+test("the header's language is the account's too, so mails and alerts follow it", async ({ page }) => {
+  await registerByEmail(page);
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: '한국어' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/users/mine', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+        return ((await res.json()) as { data: { language: string } }).data.language;
+      }),
+    )
+    .toBe('ko');
 });

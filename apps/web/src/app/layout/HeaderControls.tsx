@@ -7,11 +7,24 @@ import { LANGUAGE_NAMES, LANGUAGES, resolveLanguage, type Language } from '@hash
 import { changeLanguage } from '../../i18n';
 import { setThemeMode, useThemeMode } from '../../shell/theme';
 import { setCurrency, useCurrency } from '../../shell/site/currency';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAccessToken, useSessionEpoch } from '../../shell/session/session';
+import { userApi } from '../../shell/session/user.api';
+import { userKeys } from '../../shell/session/user.queries';
 import { MenuButton } from '../../ui/MenuButton';
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const current = resolveLanguage(i18n.language);
+  const loggedIn = useAccessToken() !== null;
+  const epoch = useSessionEpoch();
+  const queries = useQueryClient();
+  // Logged in, the choice is the account's too, so its mails and alerts follow (best effort: the
+  // site's language changes whatever the server answers).
+  const choose = (language: Language) => {
+    void changeLanguage(language);
+    if (loggedIn) void userApi.saveLanguage(language).then(() => queries.invalidateQueries({ queryKey: userKeys.mine(epoch) }), () => undefined);
+  };
   return (
     <MenuButton
       icon={<GlobalOutlined />}
@@ -19,7 +32,7 @@ export function LanguageMenu() {
       ariaLabel={t('header.language')}
       selected={current}
       choices={LANGUAGES.map((language) => ({ key: language, label: LANGUAGE_NAMES[language], lang: language }))}
-      onChoose={(language) => void changeLanguage(language as Language)}
+      onChoose={(language) => choose(language as Language)}
     />
   );
 }
