@@ -76,7 +76,7 @@ test('a new user sees the earnings figures and, before any settled day, when ear
   const today = page.getByTestId('profit-today');
   await expect(today).toContainText("Today's estimate");
   await expect(today).toContainText('FPPS');
-  await expect(today).toContainText(/≈ 0\.000000\s*BTC/);
+  await expect(today).toContainText(/≈\s0\.000000\s*BTC/);
   await expect(today).toContainText('Estimated from today\'s work since 00:00 UTC with FPPS');
   for (const id of ['profit-total-earned', 'profit-total-paid', 'profit-balance']) await expect(page.getByTestId(id)).toContainText(/0\.000000\s*BTC/);
   await expect(page.getByTestId('profit-total-earned')).toContainText('Total earned');

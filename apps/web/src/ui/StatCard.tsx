@@ -23,7 +23,8 @@ export function StatCard({ label, value, unit, footer, testId }: StatCardProps) 
         <Text tone="secondary">{label}</Text>
         <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.2, color: token.colorTextHeading, wordBreak: 'break-word' }}>
           {value}
-          {unit && <span style={{ fontSize: 15, fontWeight: 500, marginInlineStart: 6, color: token.colorTextSecondary }}>{unit}</span>}
+          {/* A unit never breaks ("KH" and "/s" on two lines on a phone). */}
+          {unit && <span style={{ fontSize: 15, fontWeight: 500, marginInlineStart: 6, color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>{unit}</span>}
         </div>
         {footer}
       </Flex>

@@ -135,8 +135,9 @@ function Figure({ label, coin, amount, estimate, worth, note, wide, testId }: Fi
       <Flex vertical gap={6}>
         <Text tone="secondary">{label}</Text>
         <div style={{ fontSize: isMobile ? 20 : 24, fontWeight: 600, lineHeight: 1.25, color: token.colorTextHeading, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
-          {amount === undefined ? '--' : `${estimate ? '≈ ' : ''}${formatAmount(amount, { coin: coin.code, grouping: true })}`}
-          <span style={{ fontSize: 14, fontWeight: 500, marginInlineStart: 6, color: token.colorTextSecondary }}>{coin.symbol}</span>
+          {/* "≈" stays with its figure (a no-break space), the symbol on its line. */}
+          {amount === undefined ? '--' : `${estimate ? '≈\u00a0' : ''}${formatAmount(amount, { coin: coin.code, grouping: true })}`}
+          <span style={{ fontSize: 14, fontWeight: 500, marginInlineStart: 6, color: token.colorTextSecondary, whiteSpace: 'nowrap' }}>{coin.symbol}</span>
         </div>
         {worth && (
           <Text tone="secondary" style={{ fontSize: 13 }}>
