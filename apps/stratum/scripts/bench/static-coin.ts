@@ -4,10 +4,11 @@
 // main-network block, so no benchmark share is ever a block.
 import { randomBytes } from 'node:crypto';
 import { algorithmForCoin } from '../../src/coin/algorithm.js';
+import { publicJob } from '../../src/coin/bitcoin-family.js';
 import { JobBuilder, JobStore } from '../../src/coin/job-builder.js';
 import { ShareChecker } from '../../src/coin/share-check.js';
 import type { BlockTemplate } from '../../src/coin/template.js';
-import type { CoinWork, StratumJob } from '../../src/coin/types.js';
+import type { CoinWork } from '../../src/coin/types.js';
 
 /** nBits of real main-network blocks (Bitcoin ~900,000, Litecoin ~2,900,000): a share is never a block. */
 const MAINNET_BITS = { btc: '17023a04', ltc: '19311d8a' } as const;
@@ -39,19 +40,7 @@ export function staticCoinWork(coin: 'btc' | 'ltc', transactions: number): Stati
   const checker = new ShareChecker(algorithm, jobs, async () => {
     throw new Error('the benchmark job cannot make a block');
   });
-  const announced: StratumJob = {
-    id: job.id,
-    prevHash: job.prevHash,
-    coinbase1: job.coinbase1,
-    coinbase2: job.coinbase2,
-    merkleBranch: job.merkleBranch,
-    version: job.version,
-    nbits: job.nbits,
-    ntime: job.ntime,
-    cleanJobs: true,
-    height: job.height,
-    networkDifficulty: job.networkDifficulty,
-  };
+  const announced = publicJob(job);
   return {
     coin,
     poolUnitPerStratumDifficulty: algorithm.poolUnitPerStratumDifficulty,

@@ -15,7 +15,7 @@ export class PayoutAddressError extends Error {
 }
 
 /** The public part of a job: what mining.notify needs, without the template behind it. */
-function publicJob(job: BuiltJob): StratumJob {
+export function publicJob(job: BuiltJob): StratumJob {
   return {
     id: job.id,
     prevHash: job.prevHash,
