@@ -145,7 +145,7 @@ function MoreMenu({ items, active, entryStyle }: { items: MoreItem[]; active: st
         // `font` first: it would reset the entry's line height to the header's.
         style={{ font: 'inherit', ...entryStyle(current), background: current ? token.colorPrimaryBg : 'transparent', border: 'none', cursor: 'pointer' }}
       >
-        {t('header.more')} <DownOutlined style={{ fontSize: 10 }} />
+        {t('header.more')} <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>
       {open && (
         <ul
