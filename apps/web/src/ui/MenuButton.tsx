@@ -1,7 +1,8 @@
 // A button that opens a small list of choices below it (language, currency, account). Written
 // here rather than Ant Design's Dropdown, which brings its Menu, Tooltip and positioning engine
 // into the first screen for three short lists. Closes on a choice, Escape or a click elsewhere.
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useId, useRef, useState, type ReactNode } from 'react';
+import { useDismiss } from './use-dismiss';
 import { Button, theme } from 'antd';
 
 export interface MenuChoice {
@@ -33,21 +34,7 @@ export function MenuButton({ label, icon, ariaLabel, choices, selected, onChoose
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   return (
     <div ref={root} style={{ position: 'relative', width: block ? '100%' : undefined }}>

@@ -2,12 +2,13 @@
 // Its entries are the route table's `main` menu (app/routes.ts). In the row, the entries that do not
 // fit the header's width (long words in Russian or Japanese, a narrow window) move into a "More"
 // menu at its end, so every entry stays reachable; an invisible copy of the row measures them.
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { theme } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SafeLink } from '../../shell/navigation/navigation';
 import { useActiveMenuKey, useMenu } from '../../shell/routing/route-table-context';
+import { useDismiss } from '../../ui/use-dismiss';
 
 const GAP = 4;
 
@@ -107,24 +108,8 @@ function MoreMenu({ items, active, entryStyle }: { items: MoreItem[]; active: st
   const button = useRef<HTMLButtonElement>(null);
   const current = items.some((item) => item.key === active);
 
-  // Closed by a click elsewhere or Escape (focus back on the button).
-  useEffect(() => {
-    if (!open) return;
-    const away = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  // Closed by a press elsewhere or Escape (focus back on the button).
+  useDismiss(open, box, () => setOpen(false), () => button.current?.focus());
 
   const toggle = () => {
     // The header clips what leaves it, so the list is placed on the page under the button.
