@@ -11,9 +11,11 @@
 // have a fixed stratum difficulty of 2^-32, which nearly every hash meets: a share answered "low
 // difficulty" (about 1 in 65,536) was hashed and checked all the same, and is counted.
 //   npm run bench:stratum -- [--connections 10000] [--threads 2] [--runs 3] [--seconds 4]
-//     [--active 400] [--window 8] [--transactions 0] [--scrypt-connections 32]
+//     [--active 400] [--window 8] [--transactions 0] [--scrypt-connections 32] [--processes <cores>]
+//     [--only sha256d,latency,scrypt,direct] [--rate <paced shares/s for latency>]  (connections always)
+//   BENCH_CPU_PROF=<dir> writes a CPU profile of the server process there (node --cpu-prof).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LoadGenerator } from './bench/load-generator.js';
 import type { ServerMessage, ServerRequest, ServerSettings } from './bench/server-process.js';
@@ -34,6 +36,13 @@ const ACTIVE = arg('active', 400);
 const WINDOW = arg('window', 8);
 const TRANSACTIONS = arg('transactions', 0);
 const SCRYPT_CONNECTIONS = arg('scrypt-connections', 32);
+// One stratum process per core, as the operator guide advises (`processes` in the configuration).
+const PROCESSES = arg('processes', availableParallelism());
+const ONLY = (() => {
+  const i = process.argv.indexOf('--only');
+  return i < 0 ? undefined : new Set(process.argv[i + 1]!.split(','));
+})();
+const runs = (part: string) => !ONLY || ONLY.has(part);
 const PER_IP = 200; // under the default maxConnectionsPerIp of 256
 const DIFFICULTY = 2 ** -32;
 
@@ -59,9 +68,9 @@ if (Number.isFinite(openFiles) && openFiles < CONNECTIONS + SCRYPT_CONNECTIONS +
 }
 
 // --- the server process ------------------------------------------------------------------------
-const settings: ServerSettings = { transactions: TRANSACTIONS, difficulty: DIFFICULTY };
+const settings: ServerSettings = { transactions: TRANSACTIONS, difficulty: DIFFICULTY, processes: PROCESSES };
 const child: ChildProcess = fork(fileURLToPath(new URL('./bench/server-process.ts', import.meta.url)), {
-  execArgv: ['--import', 'tsx', '--expose-gc'],
+  execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
   env: { ...process.env, BENCH_STRATUM_SERVER: JSON.stringify(settings) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
@@ -81,7 +90,7 @@ const ready = await new Promise<Extract<ServerMessage, { type: 'ready' }>>((reso
 });
 const generator = new LoadGenerator(THREADS);
 console.log(
-  `stratum server: child process (pid ${child.pid}), real share check and disk outbox in ${ready.outboxDir}; ` +
+  `stratum server: child process (pid ${child.pid}) with ${PROCESSES} process${PROCESSES > 1 ? 'es (a process group, as `processes` configures it)' : ''}, real share check and disk outbox in ${ready.outboxDir}; ` +
     `load generator: ${THREADS} worker threads; ${cpus().length} cores; ulimit -n ${openFiles}; load average ${loadavg()[0]!.toFixed(1)}`,
 );
 console.log(
@@ -94,12 +103,20 @@ async function measuredRun(coin: 'btc' | 'ltc', opts: { active: number; window: 
   const load = generator.run({ coin, active: opts.active, window: opts.window, seconds: SECONDS + 1.5, ...(opts.rate ? { rate: opts.rate } : {}) });
   await sleep(500);
   const a = await ask({ type: 'stats' }, 'stats');
+  const generatorCpu = process.cpuUsage();
   await sleep(SECONDS * 1000);
   const b = await ask({ type: 'stats' }, 'stats');
+  const generatorUsed = process.cpuUsage(generatorCpu);
   const answers = await load;
   const checked = (s: typeof a) => ['accepted', 'rejected', 'stale'].reduce((n, r) => n + (s.results[`${coin}:${r}`] ?? 0), 0);
   const seconds = (b.at - a.at) / 1000;
-  return { perSecond: (checked(b) - checked(a)) / seconds, cpu: (b.cpuMicros - a.cpuMicros) / 1e6 / seconds, answers };
+  return {
+    perSecond: (checked(b) - checked(a)) / seconds,
+    cpu: (b.cpuMicros - a.cpuMicros) / 1e6 / seconds,
+    // This process: the load generator's threads (the main thread only waits).
+    generatorCpu: (generatorUsed.user + generatorUsed.system) / 1e6 / seconds,
+    answers,
+  };
 }
 
 try {
@@ -129,42 +146,44 @@ try {
   // --- 2. SHA-256d throughput --------------------------------------------------------------------
   const rates: number[] = [];
   const serverCpu: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < (runs('sha256d') ? RUNS : 0); r++) {
     const run = await measuredRun('btc', { active: ACTIVE, window: WINDOW });
     rates.push(run.perSecond);
     serverCpu.push(run.cpu);
     const rejected = Object.entries(run.answers.codes).map(([c, n]) => `${n} × error ${c}`).join(', ') || 'none';
-    console.log(`  sha256d run ${r + 1}: ${int(run.perSecond)} shares/s checked by the server (server CPU ${(run.cpu * 100).toFixed(0)} % of a core); answers ${int(run.answers.answered)}, not accepted: ${rejected}`);
+    console.log(`  sha256d run ${r + 1}: ${int(run.perSecond)} shares/s checked by the server (server CPU ${(run.cpu * 100).toFixed(0)} % of a core, load generator ${(run.generatorCpu * 100).toFixed(0)} %); answers ${int(run.answers.answered)}, not accepted: ${rejected}`);
   }
   const sha = median(rates);
   const shaPerCpu = median(rates.map((r, i) => r / serverCpu[i]!));
+  // Half the measured rate, or --rate when the throughput part did not run.
+  const pace = arg('rate', 0) || sha / 2 || 25_000;
 
   // --- 3. latency at half that rate --------------------------------------------------------------
   const p99s: number[] = [];
   const p50s: number[] = [];
-  const paced: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const run = await measuredRun('btc', { active: ACTIVE, window: WINDOW, rate: sha / 2 });
+  for (let r = 0; r < (runs('latency') ? RUNS : 0); r++) {
+    const run = await measuredRun('btc', { active: ACTIVE, window: WINDOW, rate: pace });
     p99s.push(percentile(run.answers.latencies, 99));
     p50s.push(percentile(run.answers.latencies, 50));
-    paced.push(run.perSecond);
     console.log(`  latency run ${r + 1}: ${int(run.perSecond)} shares/s; p50 ${p50s.at(-1)!.toFixed(2)} ms, p99 ${p99s.at(-1)!.toFixed(2)} ms over ${int(run.answers.latencies.length)} answers (${run.answers.unanswered} unanswered)`);
   }
 
   // --- 4. Scrypt throughput ----------------------------------------------------------------------
-  const scryptOpened = await generator.open('ltc', ready.ports.ltc, SCRYPT_CONNECTIONS, PER_IP, 100);
   const scryptRates: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const run = await measuredRun('ltc', { active: SCRYPT_CONNECTIONS, window: WINDOW });
-    scryptRates.push(run.perSecond);
-    console.log(`  scrypt run ${r + 1}: ${int(run.perSecond)} shares/s checked over ${scryptOpened.opened} connections (server CPU ${(run.cpu * 100).toFixed(0)} % of a core)`);
+  if (runs('scrypt')) {
+    const scryptOpened = await generator.open('ltc', ready.ports.ltc, SCRYPT_CONNECTIONS, PER_IP, 100);
+    for (let r = 0; r < RUNS; r++) {
+      const run = await measuredRun('ltc', { active: SCRYPT_CONNECTIONS, window: WINDOW });
+      scryptRates.push(run.perSecond);
+      console.log(`  scrypt run ${r + 1}: ${int(run.perSecond)} shares/s checked over ${scryptOpened.opened} connections (server CPU ${(run.cpu * 100).toFixed(0)} % of a core)`);
+    }
   }
   const scrypt = median(scryptRates);
 
   // --- the check function alone, in the server process (no sockets, JSON or outbox) --------------
   const directSha: number[] = [];
   const directScrypt: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < (runs('direct') ? RUNS : 0); r++) {
     directSha.push((await ask({ type: 'direct', coin: 'btc', ms: 1000 }, 'direct')).perSecond);
     directScrypt.push((await ask({ type: 'direct', coin: 'ltc', ms: 1000 }, 'direct')).perSecond);
   }
@@ -173,10 +192,10 @@ try {
   console.log(`\nbench:stratum — medians of ${RUNS} runs of ${SECONDS} s`);
   console.log(`connections held:            ${int(held)}  (goal 10,000: ${verdict(held >= 10_000)})`);
   console.log(`memory per connection (RSS): ${kb(rssPer)}  (goal < 20 KB: ${verdict(rssPer < 20 * 1024)}); JS heap + external ${kb(heapPer)}`);
-  console.log(`SHA-256d shares checked:     ${int(sha)}/s  (goal ≥ 50,000/s: ${verdict(sha >= 50_000)}); server CPU ${(median(serverCpu) * 100).toFixed(0)} % of one core, ${int(shaPerCpu)} shares per server CPU-second`);
-  console.log(`submit→answer at ${int(sha / 2)}/s:  p99 ${median(p99s).toFixed(2)} ms, p50 ${median(p50s).toFixed(2)} ms  (goal p99 < 10 ms: ${verdict(median(p99s) < 10)})`);
-  console.log(`Scrypt shares checked:       ${int(scrypt)}/s  (goal ≥ 5,000/s: ${verdict(scrypt >= 5_000)}); over sockets, like SHA-256d`);
-  console.log(`share check alone (ShareChecker.check in the server process, 1 s runs): SHA-256d ${int(median(directSha))}/s, Scrypt ${int(median(directScrypt))}/s`);
+  if (rates.length) console.log(`SHA-256d shares checked:     ${int(sha)}/s  (goal ≥ 50,000/s: ${verdict(sha >= 50_000)}); server CPU ${(median(serverCpu) * 100).toFixed(0)} % of one core (all its processes), ${int(shaPerCpu)} shares per server CPU-second`);
+  if (p99s.length) console.log(`submit→answer at ${int(pace)}/s:  p99 ${median(p99s).toFixed(2)} ms, p50 ${median(p50s).toFixed(2)} ms  (goal p99 < 10 ms: ${verdict(median(p99s) < 10)})`);
+  if (scryptRates.length) console.log(`Scrypt shares checked:       ${int(scrypt)}/s  (goal ≥ 5,000/s: ${verdict(scrypt >= 5_000)}); over sockets, like SHA-256d`);
+  if (directSha.length) console.log(`share check alone (ShareChecker.check in the server process, 1 s runs): SHA-256d ${int(median(directSha))}/s, Scrypt ${int(median(directScrypt))}/s`);
   console.log(`load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores: figures are lower on a shared machine`);
 } finally {
   await generator.stop().catch(() => undefined);

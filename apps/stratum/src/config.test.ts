@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, coinOptions, parseConfig } from './config.js';
+import { ConfigError, coinOptions, parseConfig, processConfig } from './config.js';
 import { announcement, startAnnouncer } from './server/announcer.js';
 import { silentLogger } from './log.js';
 
@@ -21,6 +21,19 @@ describe('stratum config', () => {
     expect(c.instancePrefix).toBe(9);
     expect(c.natsUrl).toBe('nats://127.0.0.1:4222');
     expect(c.coins[0]!.rpc.password).toBe('pw');
+  });
+
+  it('makes each process of a group an instance of its own, process 0 keeping the instance', () => {
+    const c = parseConfig(example, { STRATUM_PROCESSES: '2' });
+    expect(c.processes).toBe(2);
+    expect(processConfig(c, 0)).toBe(c);
+    expect(processConfig(c, 1)).toMatchObject({ instanceId: `${c.instanceId}-1`, instancePrefix: c.instancePrefix + 1, dataDir: `${c.dataDir}/process-1` });
+    expect(parseConfig(example).processes).toBe(1);
+  });
+
+  it('refuses a group whose prefixes leave the byte, or one behind a PROXY-protocol load balancer', () => {
+    expect(() => parseConfig({ ...example, instancePrefix: 254, processes: 3 })).toThrow(/processes: instancePrefix \+ processes - 1 must be at most 255/);
+    expect(() => parseConfig({ ...example, processes: 2, limits: { proxyProtocol: true } })).toThrow(/processes: behind a load balancer/);
   });
 
   it('names every problem with its field', () => {

@@ -37,6 +37,9 @@ const schema = z
   .object({
     instanceId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and -, 1 to 32 characters'),
     instancePrefix: z.number().int().min(0).max(255),
+    // Processes of this instance on this machine (one per core spreads the share checks): process
+    // i > 0 takes prefix + i, instance id "<id>-<i>" and its own data directory.
+    processes: z.number().int().min(1).max(64).default(1),
     poolUrl: z.url(),
     ingestKey: z.string().min(16, 'at least 16 characters (the pool ignores shorter INGEST_KEYS)'),
     natsUrl: z.string().min(1).optional(),
@@ -82,6 +85,13 @@ const schema = z
       }
     }
     if (seen.has(c.metricsPort)) ctx.addIssue({ code: 'custom', path: ['metricsPort'], message: 'is also a stratum port' });
+    if (c.instancePrefix + c.processes - 1 > 255) {
+      ctx.addIssue({ code: 'custom', path: ['processes'], message: `instancePrefix + processes - 1 must be at most 255 (prefixes ${c.instancePrefix}…${c.instancePrefix + c.processes - 1})` });
+    }
+    if (c.processes > 1 && c.limits.proxyProtocol) {
+      // The PROXY header names the miner only once read, after the connection was handed to a process.
+      ctx.addIssue({ code: 'custom', path: ['processes'], message: 'behind a load balancer (limits.proxyProtocol), run one process per instance and more instances' });
+    }
     const coins = c.coins.map((x) => x.coin);
     if (new Set(coins).size !== coins.length) ctx.addIssue({ code: 'custom', path: ['coins'], message: 'a coin is listed twice' });
   });
@@ -103,6 +113,7 @@ export class ConfigError extends Error {
 const ENV_OVERRIDES: Record<string, { key: keyof StratumConfig; type: 'string' | 'int' }> = {
   STRATUM_INSTANCE_ID: { key: 'instanceId', type: 'string' },
   STRATUM_INSTANCE_PREFIX: { key: 'instancePrefix', type: 'int' },
+  STRATUM_PROCESSES: { key: 'processes', type: 'int' },
   POOL_URL: { key: 'poolUrl', type: 'string' },
   INGEST_KEY: { key: 'ingestKey', type: 'string' },
   NATS_URL: { key: 'natsUrl', type: 'string' },
@@ -164,6 +175,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StratumConfig 
     throw new ConfigError([`${path} is not valid JSON: ${(err as Error).message}`]);
   }
   return parseConfig(raw, env);
+}
+
+/**
+ * The settings of process `index` of a multi-process instance. Process 0 keeps the instance's own
+ * id, prefix and data directory, so going from one process to several keeps its outbox; the others
+ * are instances of their own to the pool (extranonce1 prefixes and batch ids never collide).
+ */
+export function processConfig(config: StratumConfig, index: number): StratumConfig {
+  if (index === 0) return config;
+  return {
+    ...config,
+    instanceId: `${config.instanceId}-${index}`,
+    instancePrefix: config.instancePrefix + index,
+    dataDir: `${config.dataDir}/process-${index}`,
+  };
 }
 
 /** What the coin side gets for one configured coin. */

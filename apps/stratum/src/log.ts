@@ -2,8 +2,8 @@
 import { pino, type Logger as Pino } from 'pino';
 import type { Logger } from './coin/types.js';
 
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger & { pino: Pino } {
-  const p = pino({ level, base: { app: 'stratum' }, redact: ['ingestKey', 'password', '*.password'] }, destination as never);
+export function createLogger(level: string, destination?: NodeJS.WritableStream, base: Record<string, unknown> = {}): Logger & { pino: Pino } {
+  const p = pino({ level, base: { app: 'stratum', ...base }, redact: ['ingestKey', 'password', '*.password'] }, destination as never);
   return {
     pino: p,
     info: (msg, fields) => p.info(fields ?? {}, msg),

@@ -3,8 +3,14 @@
 // coin work (templates from the nodes), stratum ports, metrics, endpoint announcement. SIGTERM and
 // SIGINT stop it gracefully: client.reconnect to every miner, in-flight answers finish, the outbox
 // gets a few seconds to deliver, and what is left stays on disk for the next start.
+// With `processes` above 1 this process is the primary of a group (server/process-group.ts): it
+// opens the ports, hands connections to its processes, serves their metrics and announces the
+// endpoints; each process runs everything else below.
+import cluster from 'node:cluster';
+import type { Socket } from 'node:net';
 import { mkdirSync } from 'node:fs';
-import { coinOptions, ConfigError, loadConfig } from './config.js';
+import { AggregatorRegistry } from 'prom-client';
+import { coinOptions, ConfigError, loadConfig, processConfig, type StratumConfig } from './config.js';
 import { createCoinWork } from './coin-factory.js';
 import type { CoinWork } from './coin/types.js';
 import { createLogger } from './log.js';
@@ -15,12 +21,15 @@ import { natsTransport, type NatsTransport } from './outbox/nats-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox } from './outbox/pool-outboxes.js';
 import { AccountLookup } from './server/account-lookup.js';
 import { announcement, startAnnouncer } from './server/announcer.js';
+import { isHandOver, ProcessGroup, type ProcessReport } from './server/process-group.js';
 import { StratumServer } from './server/stratum-server.js';
 
+const PROCESS_INDEX_ENV = 'STRATUM_PROCESS_INDEX';
+
 async function main(): Promise<void> {
-  let config;
+  let base;
   try {
-    config = loadConfig();
+    base = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -28,7 +37,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = createLogger(config.logLevel);
+  if (base.processes > 1 && cluster.isPrimary) return primary(base);
+  // A member of a group: its own id, prefix and data directory; the primary owns ports and metrics.
+  const index = cluster.isWorker ? Number(process.env[PROCESS_INDEX_ENV] ?? 0) : undefined;
+  const config = index === undefined ? base : processConfig(base, index);
+  const log = createLogger(config.logLevel, undefined, index === undefined ? {} : { process: index });
   mkdirSync(config.dataDir, { recursive: true });
   const pool = config.poolUrl.replace(/\/$/, '');
 
@@ -44,6 +57,12 @@ async function main(): Promise<void> {
   const coins: Array<{ work: CoinWork; ports: (typeof config.coins)[number]['ports'] }> = [];
   const running: { server?: StratumServer } = {};
   const metrics = new StratumMetrics(() => running.server?.difficulties() ?? []);
+  if (index !== undefined) {
+    // The primary collects every process's metrics on its port; a label keeps their series apart.
+    metrics.registry.setDefaultLabels({ process: String(index) });
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metrics.registry]);
+  }
 
   const shares = shareOutbox({
     dataDir: config.dataDir,
@@ -78,6 +97,14 @@ async function main(): Promise<void> {
     checkAccount: (name) => accounts.check(name),
     recordShare: (share) => shares.append(share),
     log,
+    ...(index !== undefined
+      ? {
+          primary: {
+            release: (ip: string) => report({ hashpool: 'released', ip }),
+            ban: (ip: string, seconds: number) => report({ hashpool: 'ban', ip, seconds }),
+          },
+        }
+      : {}),
     hooks: {
       connections: (coin, port, delta) => metrics.connections.inc({ coin, port: String(port) }, delta),
       share: (coin, result, d) => {
@@ -89,27 +116,33 @@ async function main(): Promise<void> {
   });
   running.server = server;
   await server.start();
-  const metricsServer = config.metricsPort ? await metrics.serve(config.metricsPort, config.metricsHost) : undefined;
+  if (index !== undefined) {
+    process.on('message', (m: unknown, socket?: unknown) => {
+      if (isHandOver(m) && socket) server.adopt(m.listener, socket as Socket, m.ip);
+    });
+  }
+  const metricsServer = config.metricsPort && index === undefined ? await metrics.serve(config.metricsPort, config.metricsHost) : undefined;
   const depthTimer = setInterval(() => {
     metrics.outboxDepth.set({ queue: 'shares' }, shares.depth());
     metrics.outboxDepth.set({ queue: 'blocks' }, blocks.depth());
   }, 1000);
   depthTimer.unref();
-  const announcer = startAnnouncer({
+  const announcer = index !== undefined ? undefined : startAnnouncer({
     poolUrl: pool,
     ingestKey: config.ingestKey,
     body: announcement(config.instanceId, config.publicHost, config.coins),
     intervalSeconds: config.announceIntervalSeconds,
     log,
   });
-  log.info('stratum started', { instance: config.instanceId, prefix: config.instancePrefix, ports: server.ports(), transport: nats ? 'nats' : 'http' });
+  if (index !== undefined) process.send?.({ hashpool: 'ready' });
+  log.info(index === undefined ? 'stratum started' : 'stratum process started', { instance: config.instanceId, prefix: config.instancePrefix, ports: server.ports(), transport: nats ? 'nats' : 'http' });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
-    announcer.stop();
+    announcer?.stop();
     clearInterval(depthTimer);
     await server.stop();
     for (const c of coins) await c.work.stop().catch((err) => log.error('coin stop failed', { coin: c.work.coin, err: String(err) }));
@@ -118,6 +151,53 @@ async function main(): Promise<void> {
     await nats?.close();
     metricsServer?.close();
     log.info('stopped', { outboxShares: shares.depth(), outboxBlockEvents: blocks.depth() });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+function report(m: ProcessReport): void {
+  if (process.connected) process.send?.(m);
+}
+
+/** The primary of a group: ports, hand-over, metrics of all processes, the announcement. */
+async function primary(config: StratumConfig): Promise<void> {
+  const log = createLogger(config.logLevel);
+  const group = new ProcessGroup({
+    ports: config.coins.flatMap((c) => c.ports.map((p) => p.port)),
+    host: config.listenHost,
+    limits: config.limits,
+    processes: config.processes,
+    fork: (index) => cluster.fork({ [PROCESS_INDEX_ENV]: String(index) }),
+    log,
+  });
+  const aggregator = new AggregatorRegistry();
+  await group.start(
+    (worker) =>
+      new Promise((resolve, reject) => {
+        worker.on('message', (m: { hashpool?: string }) => m?.hashpool === 'ready' && resolve());
+        worker.once('exit', (code) => reject(new Error(`a stratum process exited with ${code} while starting`)));
+      }),
+  );
+  const metricsServer = config.metricsPort ? await StratumMetrics.serveAggregated(aggregator, config.metricsPort, config.metricsHost) : undefined;
+  const announcer = startAnnouncer({
+    poolUrl: config.poolUrl.replace(/\/$/, ''),
+    ingestKey: config.ingestKey,
+    body: announcement(config.instanceId, config.publicHost, config.coins),
+    intervalSeconds: config.announceIntervalSeconds,
+    log,
+  });
+  log.info('stratum started', { instance: config.instanceId, processes: config.processes, ports: group.ports() });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping', { signal });
+    announcer.stop();
+    await group.stop();
+    metricsServer?.close();
+    log.info('stopped', {});
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,6 +1,7 @@
 // Prometheus metrics of a stratum process (prom-client), served on the metrics port at /metrics.
 import { createServer, type Server } from 'node:http';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AggregatorRegistry} from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type RegistryContentType } from 'prom-client';
 
 export class StratumMetrics {
   readonly registry = new Registry();
@@ -38,19 +39,27 @@ export class StratumMetrics {
   }
 
   serve(port: number, host: string): Promise<Server> {
-    const server = createServer((req, res) => {
-      if (req.method !== 'GET' || (req.url !== '/metrics' && req.url !== '/')) {
-        res.writeHead(404).end();
-        return;
-      }
-      this.registry
-        .metrics()
-        .then((text) => res.writeHead(200, { 'content-type': this.registry.contentType }).end(text))
-        .catch(() => res.writeHead(500).end());
-    });
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve(server));
-    });
+    return serveMetrics(() => this.registry.metrics(), this.registry.contentType, port, host);
   }
+
+  /** The primary of a process group: every process's metrics (each series labelled with its process). */
+  static serveAggregated(aggregator: AggregatorRegistry<RegistryContentType>, port: number, host: string): Promise<Server> {
+    return serveMetrics(() => aggregator.clusterMetrics(), aggregator.contentType, port, host);
+  }
+}
+
+function serveMetrics(text: () => Promise<string>, contentType: string, port: number, host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url !== '/metrics' && req.url !== '/')) {
+      res.writeHead(404).end();
+      return;
+    }
+    text()
+      .then((body) => res.writeHead(200, { 'content-type': contentType }).end(body))
+      .catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }

@@ -4,12 +4,17 @@
 // production), whose transport is a pool that acknowledges every batch at once. Coins: a btc
 // (SHA-256d) and an ltc (Scrypt) port over static templates (static-coin.ts). The parent talks to it
 // over the IPC channel: memory (after a full GC), counters and CPU time, stop.
+// With `processes` above 1 it is a process group as `processes` in the configuration makes one (the
+// real ProcessGroup as primary, one StratumServer per process); figures are the sums over them.
+import cluster from 'node:cluster';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LimitsConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { shareOutbox } from '../../src/outbox/pool-outboxes.js';
+import { isHandOver, ProcessGroup, type ProcessReport } from '../../src/server/process-group.js';
 import { StratumServer } from '../../src/server/stratum-server.js';
 import { directChecksPerSecond } from './direct-checks.js';
 import { staticCoinWork } from './static-coin.js';
@@ -19,6 +24,8 @@ export interface ServerSettings {
   transactions: number;
   /** Fixed stratum difficulty of both ports (min = start = max: vardiff never moves it). */
   difficulty: number;
+  /** Processes of the server (the configuration's `processes`). */
+  processes: number;
 }
 
 export type ServerRequest = { type: 'memory' } | { type: 'stats' } | { type: 'direct'; coin: 'btc' | 'ltc'; ms: number } | { type: 'stop' };
@@ -43,60 +50,153 @@ const LIMITS: LimitsConfig = {
 
 const settings = JSON.parse(process.env.BENCH_STRATUM_SERVER ?? '{}') as ServerSettings;
 const send = (m: ServerMessage) => process.send?.(m);
-const gc = (globalThis as { gc?: () => void }).gc;
+const report = (m: ProcessReport) => process.connected && process.send?.(m);
+/** A process of a group (its index), or undefined for the single-process server. */
+const member = cluster.isWorker ? Number(process.env.BENCH_PROCESS_INDEX) : undefined;
+const index = member ?? 0;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hashpool-bench-stratum-'));
-const outbox = shareOutbox({ dataDir, instanceId: 'bench', transport: { send: async () => 'ok' }, log: silentLogger });
-await outbox.start();
+if (settings.processes > 1 && cluster.isPrimary) await runPrimary();
+else await runServer();
 
-const btc = staticCoinWork('btc', settings.transactions);
-const ltc = staticCoinWork('ltc', settings.transactions);
-const port = { port: 0, startDifficulty: settings.difficulty, minDifficulty: settings.difficulty, maxDifficulty: settings.difficulty };
-const results: Record<string, number> = {};
-const server = new StratumServer({
-  instancePrefix: 1,
-  listenHost: '127.0.0.1',
-  coins: [
-    { work: btc, ports: [port] },
-    { work: ltc, ports: [port] },
-  ],
-  vardiff: { targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 },
-  limits: LIMITS,
-  checkAccount: async () => 'exists',
-  recordShare: (share) => outbox.append(share),
-  log: silentLogger,
-  hooks: {
-    share: (coin, result) => {
-      const key = `${coin}:${result}`;
-      results[key] = (results[key] ?? 0) + 1;
-    },
-  },
-});
-await server.start();
-const [btcPort, ltcPort] = server.ports();
-send({ type: 'ready', ports: { btc: btcPort!, ltc: ltcPort! }, branch: { btc: btc.branchLength, ltc: ltc.branchLength }, outboxDir: dataDir });
-
-process.on('message', (m: ServerRequest) => {
-  if (m.type === 'memory') {
-    // Several passes: the first frees what only then becomes unreachable (weak maps, finalizers).
-    for (let i = 0; i < 4; i++) gc?.();
-    const u = process.memoryUsage();
-    send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, external: u.external, arrayBuffers: u.arrayBuffers, connections: server.connectionCount() });
-  } else if (m.type === 'stats') {
-    const cpu = process.cpuUsage();
-    send({ type: 'stats', results: { ...results }, cpuMicros: cpu.user + cpu.system, at: performance.now() });
-  } else if (m.type === 'direct') {
-    void directChecksPerSecond(m.coin === 'btc' ? btc : ltc, settings.difficulty, m.ms, 16).then((perSecond) => send({ type: 'direct', perSecond }));
-  } else if (m.type === 'stop') {
+/** The group's primary: the real ProcessGroup, and the parent's questions answered for all processes. */
+async function runPrimary(): Promise<void> {
+  let ready: Extract<ServerMessage, { type: 'ready' }> | undefined;
+  const group = new ProcessGroup({
+    ports: [0, 0],
+    host: '127.0.0.1',
+    limits: LIMITS,
+    processes: settings.processes,
+    fork: (i) => cluster.fork({ BENCH_PROCESS_INDEX: String(i) }),
+    log: silentLogger,
+  });
+  await group.start(
+    (worker) =>
+      new Promise((resolve) => {
+        worker.once('message', (m: ServerMessage) => {
+          if (m.type === 'ready') ready ??= m;
+          resolve();
+        });
+      }),
+  );
+  const [btcPort, ltcPort] = group.ports();
+  send({ ...ready!, ports: { btc: btcPort!, ltc: ltcPort! } });
+  const askAll = (req: ServerRequest) =>
+    Promise.all(
+      group.workers().map(
+        (w) =>
+          new Promise<ServerMessage>((resolve) => {
+            const on = (m: ServerMessage) => {
+              if (m.type !== req.type) return;
+              w.off('message', on);
+              resolve(m);
+            };
+            w.on('message', on);
+            w.send(req);
+          }),
+      ),
+    );
+  process.on('message', (m: ServerRequest) => {
     void (async () => {
-      await server.stop(200);
-      await outbox.stop(0);
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
+      if (m.type === 'stop') {
+        await group.stop();
+        process.exit(0);
+      }
+      // The check alone is a property of one process.
+      if (m.type === 'direct') return send((await askAll(m))[0]!);
+      const all = await askAll(m);
+      if (m.type === 'stats') {
+        const results: Record<string, number> = {};
+        let cpuMicros = 0;
+        for (const r of all as Array<Extract<ServerMessage, { type: 'stats' }>>) {
+          cpuMicros += r.cpuMicros;
+          for (const [k, v] of Object.entries(r.results)) results[k] = (results[k] ?? 0) + v;
+        }
+        send({ type: 'stats', results, cpuMicros, at: performance.now() });
+      } else if (m.type === 'memory') {
+        const rs = all as Array<Extract<ServerMessage, { type: 'memory' }>>;
+        const sum = (f: (r: (typeof rs)[number]) => number) => rs.reduce((n, r) => n + f(r), 0);
+        const own = process.memoryUsage();
+        send({ type: 'memory', rss: sum((r) => r.rss) + own.rss, heapUsed: sum((r) => r.heapUsed), external: sum((r) => r.external), arrayBuffers: sum((r) => r.arrayBuffers), connections: sum((r) => r.connections) });
+      }
     })();
+  });
+  process.on('disconnect', () => void group.stop().then(() => process.exit(0)));
+}
+
+async function runServer(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'hashpool-bench-stratum-'));
+  const outbox = shareOutbox({ dataDir, instanceId: 'bench', transport: { send: async () => 'ok' }, log: silentLogger });
+  await outbox.start();
+
+  const btc = staticCoinWork('btc', settings.transactions);
+  const ltc = staticCoinWork('ltc', settings.transactions);
+  const port = { port: 0, startDifficulty: settings.difficulty, minDifficulty: settings.difficulty, maxDifficulty: settings.difficulty };
+  const ports = [{ ...port }, { ...port }];
+  const results: Record<string, number> = {};
+  const server = new StratumServer({
+    instancePrefix: 1 + index,
+    listenHost: '127.0.0.1',
+    coins: [
+      { work: btc, ports: [ports[0]!] },
+      { work: ltc, ports: [ports[1]!] },
+    ],
+    vardiff: { targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 },
+    limits: LIMITS,
+    checkAccount: async () => 'exists',
+    recordShare: (share) => outbox.append(share),
+    log: silentLogger,
+    ...(member !== undefined
+      ? {
+          primary: {
+            release: (ip: string) => report({ hashpool: 'released', ip }),
+            ban: (ip: string, seconds: number) => report({ hashpool: 'ban', ip, seconds }),
+          },
+        }
+      : {}),
+    hooks: {
+      share: (coin, result) => {
+        const key = `${coin}:${result}`;
+        results[key] = (results[key] ?? 0) + 1;
+      },
+    },
+  });
+  await server.start();
+  if (member !== undefined) {
+    process.on('message', (m: unknown, socket?: unknown) => {
+      if (isHandOver(m) && socket) server.adopt(m.listener, socket as Socket, m.ip);
+    });
   }
-});
-process.on('disconnect', () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-});
+  const [btcPort, ltcPort] = server.ports();
+  send({ type: 'ready', ports: { btc: btcPort!, ltc: ltcPort! }, branch: { btc: btc.branchLength, ltc: ltc.branchLength }, outboxDir: dataDir });
+
+  process.on('message', (m: ServerRequest) => {
+    if (m.type === 'memory') {
+      // Several passes: the first frees what only then becomes unreachable (weak maps, finalizers).
+      for (let i = 0; i < 4; i++) gc?.();
+      const u = process.memoryUsage();
+      send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, external: u.external, arrayBuffers: u.arrayBuffers, connections: server.connectionCount() });
+    } else if (m.type === 'stats') {
+      const cpu = process.cpuUsage();
+      send({ type: 'stats', results: { ...results }, cpuMicros: cpu.user + cpu.system, at: performance.now() });
+    } else if (m.type === 'direct') {
+      void directChecksPerSecond(m.coin === 'btc' ? btc : ltc, settings.difficulty, m.ms, 16).then((perSecond) => send({ type: 'direct', perSecond }));
+    } else if (m.type === 'stop') {
+      void (async () => {
+        await server.stop(200);
+        await outbox.stop(0);
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      })();
+    }
+  });
+  process.on('SIGTERM', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+  process.on('disconnect', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}

@@ -3,7 +3,9 @@ import {
   SCRYPT,
   SHA256D,
   difficultyForTarget,
+  hashMeetsTarget,
   hashToBigInt,
+  hashToNumber,
   networkDifficultyFromBits,
   nodeDifficultyToPoolUnit,
   targetForDifficulty,
@@ -12,6 +14,28 @@ import {
 import { u32le } from './bytes';
 import { LTC_GENESIS } from './test-vectors';
 import { findCoin } from '@hashpool/shared';
+
+/** A 256-bit number as a hash buffer (little-endian, as powHash returns it). */
+const asHash = (n: bigint) => Buffer.from(n.toString(16).padStart(64, '0'), 'hex').reverse();
+
+describe('comparing a hash with a target', () => {
+  it('reads the hash as a double within 1e-15 of its exact value', () => {
+    for (const n of [1n, 0xffffn << 208n, (1n << 256n) - 1n, 0x1234_5678_9abc_def0_1122_3344_5566_7788n << 100n]) {
+      const exact = Number(n);
+      expect(Math.abs(hashToNumber(asHash(n)) - exact) / exact).toBeLessThan(1e-15);
+    }
+  });
+
+  it('is exact at the edge: a hash equal to the target meets it, one above does not', () => {
+    for (const target of [targetForDifficulty(SHA256D, 1), targetForDifficulty(SCRYPT, 3.7), targetFromBits('17023a04')]) {
+      const value = Number(target);
+      for (const [hash, meets] of [[target, true], [target - 1n, true], [target + 1n, false], [target * 2n, false], [target / 2n, true]] as const) {
+        const h = asHash(hash);
+        expect(hashMeetsTarget(h, hashToNumber(h), target, value)).toBe(meets);
+      }
+    }
+  });
+});
 
 describe('difficulty and targets', () => {
   it('difficulty 1 is diff1: 0xffff·2^208 for SHA-256d, 2^16 times easier for Scrypt', () => {

@@ -56,6 +56,27 @@ export function algorithmForCoin(coin: 'btc' | 'ltc' | 'doge'): PowAlgorithm {
   return coin === 'btc' ? SHA256D : SCRYPT;
 }
 
+/**
+ * A hash read as the little-endian 256-bit number it is compared as, in a double: eight exact
+ * 32-bit terms summed, so its relative error is below 1e-15. The share check compares with it and
+ * turns to the exact bigint only at a target's edge (a BigInt per share was a tenth of its cost).
+ */
+export function hashToNumber(hash: Buffer): number {
+  let value = 0;
+  for (let i = 28; i >= 0; i -= 4) value = value * 4_294_967_296 + hash.readUInt32LE(i);
+  return value;
+}
+
+/**
+ * Whether a hash is at or below a target, exactly: decided on doubles where they are far apart
+ * (their errors are below 1e-15, the margin is 1e-12) and on bigints at the edge.
+ */
+export function hashMeetsTarget(hash: Buffer, hashValue: number, target: bigint, targetValue: number): boolean {
+  if (hashValue < targetValue * (1 - 1e-12)) return true;
+  if (hashValue > targetValue * (1 + 1e-12)) return false;
+  return hashToBigInt(hash) <= target;
+}
+
 /** A hash (as powHash returns it) read as the little-endian 256-bit number it is compared as. */
 export function hashToBigInt(hash: Buffer): bigint {
   return BigInt(`0x${Buffer.from(hash).reverse().toString('hex')}`);

@@ -20,6 +20,10 @@ export interface BuiltJob extends StratumJob {
   prevHashInternal: Buffer;
   versionNumber: number;
   networkTarget: bigint;
+  /** The network target as a double, for the share check's fast comparison. */
+  networkTargetValue: number;
+  /** nBits as the header's 32-bit field. */
+  bitsNumber: number;
   /** Whether the coinbase needs its witness (the reserved value) in the block: segwit commitment present. */
   witness: boolean;
   /** Earliest ntime the node accepts for this template. */
@@ -129,6 +133,8 @@ export class JobBuilder {
       prevHashInternal,
       versionNumber: template.version >>> 0,
       networkTarget: targetFromBits(template.bits),
+      networkTargetValue: Number(targetFromBits(template.bits)),
+      bitsNumber: parseInt(template.bits, 16),
       witness: Boolean(template.default_witness_commitment),
       minTime: template.mintime ?? template.curtime,
     };

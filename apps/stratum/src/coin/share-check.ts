@@ -3,10 +3,9 @@
 // share target and the network target. Answers with the stratum error codes of the common pools:
 // 20 other (malformed, version bits outside the mask, ntime out of range), 21 job not found
 // (stale), 22 duplicate, 23 low difficulty.
-import { difficultyForTarget, hashToBigInt, sha256d, targetForDifficulty, type PowAlgorithm } from './algorithm';
-import { isHex, u32le } from './bytes';
+import { hashMeetsTarget, hashToNumber, sha256d, targetForDifficulty, type PowAlgorithm } from './algorithm';
+import { isHex } from './bytes';
 import type { BuiltJob, JobStore } from './job-builder';
-import { merkleRootFromBranch } from './merkle';
 import { EXTRANONCE1_SIZE, EXTRANONCE2_SIZE, type FoundBlock, type ShareCheckResult, type ShareSubmission } from './types';
 
 /** How far ahead of our clock a miner may roll ntime (Bitcoin Core refuses blocks over 2 h ahead). */
@@ -19,7 +18,11 @@ export interface SolvedHeader {
   version: number;
 }
 
-/** Header fields of a submission in the header's byte order (all little-endian). */
+/**
+ * Header fields of a submission in the header's byte order (all little-endian). Built with one
+ * buffer per part written in place: this runs for every share, and a Buffer.concat of small
+ * buffers per field was most of the check's garbage.
+ */
 export function assembleHeader(
   job: BuiltJob,
   extranonce1: string,
@@ -28,9 +31,30 @@ export function assembleHeader(
   nonce: number,
   version: number,
 ): SolvedHeader {
-  const coinbase = Buffer.concat([job.coinbase1Bytes, Buffer.from(extranonce1, 'hex'), Buffer.from(extranonce2, 'hex'), job.coinbase2Bytes]);
-  const merkleRoot = merkleRootFromBranch(sha256d(coinbase), job.branch);
-  const header = Buffer.concat([u32le(version), job.prevHashInternal, merkleRoot, u32le(ntime), u32le(parseInt(job.nbits, 16)), u32le(nonce)]);
+  const cb1 = job.coinbase1Bytes;
+  const cb2 = job.coinbase2Bytes;
+  const coinbase = Buffer.allocUnsafe(cb1.length + extranonce1.length / 2 + extranonce2.length / 2 + cb2.length);
+  let o = cb1.copy(coinbase, 0);
+  o += coinbase.write(extranonce1, o, 'hex');
+  o += coinbase.write(extranonce2, o, 'hex');
+  cb2.copy(coinbase, o);
+  // Merkle root: the coinbase txid folded with each sibling (the coinbase is always on the left).
+  let root = sha256d(coinbase);
+  if (job.branch.length) {
+    const pair = Buffer.allocUnsafe(64);
+    for (const sibling of job.branch) {
+      root.copy(pair, 0);
+      sibling.copy(pair, 32);
+      root = sha256d(pair);
+    }
+  }
+  const header = Buffer.allocUnsafe(80);
+  header.writeUInt32LE(version >>> 0, 0);
+  job.prevHashInternal.copy(header, 4);
+  root.copy(header, 36);
+  header.writeUInt32LE(ntime >>> 0, 68);
+  header.writeUInt32LE(job.bitsNumber, 72);
+  header.writeUInt32LE(nonce >>> 0, 76);
   return { header, coinbase, version };
 }
 
@@ -39,13 +63,18 @@ export type BlockSubmit = (job: BuiltJob, solved: SolvedHeader, submission: Shar
 export class ShareChecker {
   // Duplicates are remembered per job: when a job leaves the store its set goes with it.
   private readonly seen = new WeakMap<BuiltJob, Set<string>>();
+  /** Share targets of the difficulties in use (a port has a handful), exact and as doubles. */
+  private readonly targets = new Map<number, { exact: bigint; value: number }>();
+  private readonly diff1: number;
 
   constructor(
     private readonly algorithm: PowAlgorithm,
     private readonly jobs: JobStore,
     private readonly submitBlock: BlockSubmit,
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.diff1 = Number(algorithm.diff1);
+  }
 
   async check(s: ShareSubmission): Promise<ShareCheckResult> {
     const job = this.jobs.get(s.jobId);
@@ -85,21 +114,37 @@ export class ShareChecker {
 
     const solved = assembleHeader(job, s.extranonce1, s.extranonce2, ntime, parseInt(s.nonce, 16), version);
     const pow = this.algorithm.powHashAsync ? await this.algorithm.powHashAsync(solved.header) : this.algorithm.powHash(solved.header);
-    const hashValue = hashToBigInt(pow);
-    const shareDifficulty = difficultyForTarget(this.algorithm, hashValue);
+    const hashValue = hashToNumber(pow);
+    const shareDifficulty = hashValue > 0 ? this.diff1 / hashValue : Number.MAX_VALUE;
+    const target = this.shareTarget(s.difficulty);
     // A hash that meets the network target is a block even when the connection's share target is
     // harder (on a test network the network's target can be the easier one): never thrown away.
-    if (hashValue > job.networkTarget && hashValue > targetForDifficulty(this.algorithm, s.difficulty)) {
+    const isBlock = hashMeetsTarget(pow, hashValue, job.networkTarget, job.networkTargetValue);
+    if (!isBlock && !hashMeetsTarget(pow, hashValue, target.exact, target.value)) {
       seen.delete(key);
       return reject(23, `low difficulty share (${shareDifficulty.toPrecision(4)} < ${s.difficulty})`);
     }
-    if (hashValue <= job.networkTarget) {
+    if (isBlock) {
       const block = await this.submitBlock(job, solved, s);
       return { ok: true, shareDifficulty, block };
     }
     return { ok: true, shareDifficulty };
   }
+
+  private shareTarget(difficulty: number): { exact: bigint; value: number } {
+    let t = this.targets.get(difficulty);
+    if (!t) {
+      if (this.targets.size >= MAX_TARGETS) this.targets.clear();
+      const exact = targetForDifficulty(this.algorithm, difficulty);
+      t = { exact, value: Number(exact) };
+      this.targets.set(difficulty, t);
+    }
+    return t;
+  }
 }
+
+/** Difficulties whose targets are kept: vardiff moves in a few steps, a port holds a handful. */
+const MAX_TARGETS = 256;
 
 function reject(code: 20 | 21 | 22 | 23, reason: string): ShareCheckResult {
   return { ok: false, code, reason };

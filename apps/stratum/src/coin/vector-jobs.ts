@@ -59,6 +59,8 @@ export function jobFromParts(p: {
       prevHashInternal,
       versionNumber: p.version >>> 0,
       networkTarget: targetFromBits(p.bits),
+      networkTargetValue: Number(targetFromBits(p.bits)),
+      bitsNumber: parseInt(p.bits, 16),
       witness: p.witness ?? false,
       minTime: p.time - 3600,
     },

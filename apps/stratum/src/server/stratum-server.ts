@@ -26,6 +26,12 @@ export interface StratumServerOptions {
   };
   now?: () => number;
   sweepMs?: number;
+  /**
+   * Set in a process of a multi-process instance: its ports are not opened here; the primary
+   * accepts, takes the IP's slot and hands each connection over (adopt()), so per-IP limits and
+   * bans hold across all processes. The server tells it when a slot frees and when an IP is banned.
+   */
+  primary?: { release(ip: string): void; ban(ip: string, seconds: number): void };
 }
 
 interface Listener {
@@ -54,13 +60,14 @@ export class StratumServer {
     for (const { work, ports } of this.opts.coins) {
       for (const port of ports) {
         const listener: Listener = { coin: work, port, server: createServer(), sessions: new Set() };
+        this.listeners.push(listener);
+        if (this.opts.primary) continue;
         listener.server.on('connection', (socket) => this.accept(listener, socket));
         listener.server.maxConnections = this.opts.limits.maxConnections;
         await new Promise<void>((resolve, reject) => {
           listener.server.once('error', reject);
           listener.server.listen(port.port, this.opts.listenHost, () => resolve());
         });
-        this.listeners.push(listener);
         this.opts.log.info('stratum port open', { coin: work.coin, port: port.port });
       }
       work.onJob((job) => {
@@ -69,6 +76,20 @@ export class StratumServer {
     }
     this.sweepTimer = setInterval(() => this.sweep(), this.opts.sweepMs ?? 1000);
     this.sweepTimer.unref();
+  }
+
+  /**
+   * A connection the primary accepted on the index-th configured port (in configuration order) and
+   * admitted for `ip`: its slot is taken already, so the session starts admitted.
+   */
+  adopt(index: number, socket: Socket, ip: string): void {
+    const listener = this.listeners[index];
+    if (!listener || this.stopping) {
+      socket.destroy();
+      this.opts.primary?.release(ip);
+      return;
+    }
+    this.accept(listener, socket, ip);
   }
 
   /** The actual ports (useful when a port is configured as 0 in tests). */
@@ -106,14 +127,15 @@ export class StratumServer {
     for (const l of this.listeners) for (const s of l.sessions) s.close();
   }
 
-  private accept(listener: Listener, socket: Socket): void {
+  private accept(listener: Listener, socket: Socket, admittedIp?: string): void {
     if (this.stopping) {
       socket.destroy();
+      if (admittedIp !== undefined) this.opts.primary?.release(admittedIp);
       return;
     }
     const ip = normalizeIp(socket.remoteAddress ?? '');
     // Without PROXY protocol a banned IP is refused before anything is read.
-    if (!this.opts.limits.proxyProtocol && this.guard.banned(ip, this.now())) {
+    if (admittedIp === undefined && !this.opts.limits.proxyProtocol && this.guard.banned(ip, this.now())) {
       socket.destroy();
       return;
     }
@@ -125,10 +147,13 @@ export class StratumServer {
       session.close();
       listener.sessions.delete(session);
       this.total -= 1;
-      if (session.admitted) this.guard.release(session.ip);
+      if (session.admitted) {
+        if (this.opts.primary) this.opts.primary.release(session.ip);
+        else this.guard.release(session.ip);
+      }
       this.opts.hooks?.connections?.(listener.coin.coin, listener.port.port, -1);
     });
-    session.begin();
+    session.begin(admittedIp);
   }
 
   private context(listener: Listener): SessionContext {
@@ -144,6 +169,7 @@ export class StratumServer {
       admit: (ip) => !this.guard.banned(ip, this.now()) && this.guard.acquire(ip),
       ban: (ip, seconds) => {
         this.guard.ban(ip, seconds, this.now());
+        this.opts.primary?.ban(ip, seconds);
         this.opts.log.warn('IP banned: too many invalid shares', { ip, seconds });
       },
       checkAccount: (name) => this.opts.checkAccount(name),

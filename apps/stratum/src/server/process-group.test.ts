@@ -1,0 +1,107 @@
+// A process group for real: the primary (ProcessGroup, in this test's process) and two forked
+// members (test/group-member.ts). Connections spread over both, each member's extranonce1 carries
+// its own prefix, the per-IP limit and bans hold for the group, and a member that dies is started
+// again with its slots given back.
+import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../log.js';
+import { defaultLimits } from '../../test/harness.js';
+import { TestClient } from '../../test/stratum-client.js';
+import { ProcessGroup } from './process-group.js';
+
+let group: ProcessGroup | undefined;
+const clients: TestClient[] = [];
+
+beforeAll(() => {
+  cluster.setupPrimary({ exec: path.join(import.meta.dirname, '../../test/group-member.ts'), execArgv: ['--import', 'tsx'], silent: true });
+});
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await group?.stop();
+  group = undefined;
+});
+
+const ready = (worker: Worker) =>
+  new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: { hashpool?: string }) => m?.hashpool === 'ready' && resolve());
+    worker.once('exit', (code) => reject(new Error(`member exited with ${code}`)));
+  });
+
+async function startGroup(limits: Partial<typeof defaultLimits> = {}): Promise<number> {
+  group = new ProcessGroup({
+    ports: [0],
+    host: '127.0.0.1',
+    limits: { ...defaultLimits, ...limits },
+    processes: 2,
+    fork: (index) => cluster.fork({ GROUP_MEMBER_INDEX: String(index) }),
+    log: silentLogger,
+  });
+  await group.start(ready);
+  return group.ports()[0]!;
+}
+
+async function open(port: number): Promise<TestClient> {
+  const c = await TestClient.open(port);
+  clients.push(c);
+  return c;
+}
+
+async function until(probe: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(probe()).toBe(true);
+}
+
+describe('a stratum instance as a process group', () => {
+  it('spreads connections over its processes, each with its own extranonce1 prefix', async () => {
+    const port = await startGroup();
+    const prefixes: string[] = [];
+    for (let i = 0; i < 4; i++) prefixes.push((await (await open(port)).login()).slice(0, 2));
+    // Prefixes 7 and 8: the two members, two connections each (the least loaded takes the next).
+    expect(prefixes.sort()).toEqual(['07', '07', '08', '08']);
+    expect(group!.connectionCount()).toBe(4);
+    for (const c of clients.splice(0)) c.close();
+    await until(() => group!.connectionCount() === 0);
+  });
+
+  it('holds the per-IP limit across processes and gives slots back when connections close', async () => {
+    const port = await startGroup({ maxConnectionsPerIp: 3 });
+    const held = [await open(port), await open(port), await open(port)];
+    for (const c of held) await c.login();
+    const fourth = await open(port);
+    await fourth.closed;
+    held[0]!.close();
+    await until(() => group!.connectionCount() === 2);
+    const again = await open(port);
+    await again.login();
+  });
+
+  it('refuses a banned IP in every process', async () => {
+    const port = await startGroup();
+    const a = await open(port);
+    await a.login();
+    const job = '1';
+    // Three malformed submissions reach the member's threshold: it drops the connection and tells the primary.
+    for (let i = 0; i < 3; i++) a.send('mining.submit', ['myfarm01.rig1', job, 'zz', '5f5e1000', '00000001']);
+    await a.closed;
+    const b = await open(port);
+    await b.closed;
+    expect(b.messages).toEqual([]);
+  });
+
+  it('starts a member that died again and gives its slots back', async () => {
+    const port = await startGroup({ maxConnectionsPerIp: 2 });
+    const a = await open(port);
+    const b = await open(port);
+    await a.login();
+    await b.login();
+    const victim = group!.workers()[0]!;
+    victim.process.kill('SIGKILL');
+    await until(() => group!.connectionCount() === 1);
+    // The IP's slot of the dead member's connection is free again: a second connection fits.
+    const c = await open(port);
+    await c.login();
+    await until(() => group!.workers().length === 2 && group!.workers().every((w) => w.isConnected()));
+  });
+});

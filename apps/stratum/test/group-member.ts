@@ -1,0 +1,34 @@
+// One process of a process group in the group test (src/server/process-group.test.ts): a
+// StratumServer over a FakeCoin whose ports the primary owns, adopting what the primary hands over.
+// Its instance prefix is 7 + its index, as processConfig gives it.
+import type { Socket } from 'node:net';
+import { silentLogger } from '../src/log.js';
+import { isHandOver, type ProcessReport } from '../src/server/process-group.js';
+import { StratumServer } from '../src/server/stratum-server.js';
+import { FakeCoin } from './fake-coin.js';
+import { defaultLimits } from './harness.js';
+
+const index = Number(process.env.GROUP_MEMBER_INDEX);
+const report = (m: ProcessReport) => process.connected && process.send?.(m);
+const coin = new FakeCoin();
+coin.newJob();
+const server = new StratumServer({
+  instancePrefix: 7 + index,
+  listenHost: '127.0.0.1',
+  coins: [{ work: coin, ports: [{ port: 0, startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 }] }],
+  vardiff: { targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 },
+  limits: { ...defaultLimits, invalidSharesThreshold: 3, banSeconds: 60 },
+  checkAccount: async (name) => (name.toLowerCase() === 'myfarm01' ? 'exists' : 'unknown'),
+  recordShare: async () => undefined,
+  log: silentLogger,
+  primary: {
+    release: (ip) => report({ hashpool: 'released', ip }),
+    ban: (ip, seconds) => report({ hashpool: 'ban', ip, seconds }),
+  },
+});
+await server.start();
+process.on('message', (m: unknown, socket?: unknown) => {
+  if (isHandOver(m) && socket) server.adopt(m.listener, socket as Socket, m.ip);
+});
+process.on('SIGTERM', () => void server.stop(100).then(() => process.exit(0)));
+process.send?.({ hashpool: 'ready' });
