@@ -33,6 +33,7 @@ let pair: RegtestPair;
 let t: TestApp;
 let stratum: StratumProcess | undefined;
 let port = 0;
+let metricsPort = 0;
 let poolAddress = '';
 let account = '';
 let tokens: Parameters<typeof auth>[0];
@@ -89,16 +90,19 @@ beforeAll(async () => {
 
   const config = path.join(dataDir, 'stratum.json');
   port = await freePort();
+  metricsPort = await freePort();
   const node = pair.nodes[0];
   stratum = await startStratumProcess(config, {
     instanceId: 'chaintest',
     instancePrefix: 7,
+    // A process group, as an operator runs one per core: the whole proof goes through its primary.
+    processes: 2,
     poolUrl,
     ingestKey: KEY,
     dataDir: path.join(dataDir, 'data'),
     listenHost: '127.0.0.1',
     publicHost: '127.0.0.1',
-    metricsPort: 0,
+    metricsPort,
     coins: [{ coin: 'ltc', network: 'regtest', rpc: { url: node.rpcUrl, user: node.rpcUser, password: node.rpcPassword }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] }],
   });
 }, 180_000);
@@ -144,6 +148,13 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect((await other.login(`${account}.rig2`)).authorized).toBe(true);
     const weak = other.weakShare(other.currentJob!, [shareTarget('scrypt', other.difficulty), network].reduce((a, b) => (a > b ? a : b)));
     expect(((await other.submit(`${account}.rig2`, weak)).error as unknown[] | null)?.[0]).toBe(23);
+
+    // The group's primary serves the metrics of its processes, each series labelled with its process.
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/stratum_shares_total\{coin="ltc",result="accepted",process="[01]"\} [1-9]/);
+    const open = [...metrics.matchAll(/^stratum_connections\{coin="ltc",port="\d+",process="([01])"\} (\d+)$/gm)];
+    expect(open.map((m) => m[1]).sort()).toEqual(['0', '1']);
+    expect(open.reduce((n, m) => n + Number(m[2]), 0)).toBe(2);
     other.close();
     miner.close();
   }, 120_000);
