@@ -234,6 +234,13 @@ test('the catalogue sorts by net profit after the electricity fee changes', asyn
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/miners');
+  // On a phone the net profit is on screen beside the model, without scrolling the table.
+  const profit = ranking.getByTestId('net-profit').first();
+  await expect(profit).toBeVisible();
+  const box = (await profit.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, 'catalogue-ranking-phone');
   await ranking.getByText('Antminer S21', { exact: true }).click();
   await expect(page).toHaveURL(/\/miners\/detail\/\d+$/);
   await expect(page.getByText('Bitmain published specification', { exact: false })).toBeVisible();

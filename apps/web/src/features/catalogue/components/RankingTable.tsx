@@ -24,18 +24,19 @@ export function RankingTable() {
   const [vendor, setVendor] = useState<string | null>(null);
   const rows = useMemo(() => (ranking.data?.list ?? []).filter((m) => (!algorithm || m.algorithm === algorithm) && (!vendor || m.vendor === vendor)), [ranking.data, algorithm, vendor]);
 
+  // On a phone the model, its hashrate and the net profit stay; the other figures show from 768 px.
   const columns: TableColumnsType<MinerRankingItem> = [
     { key: 'model', title: t('columns.model'), sorter: (a, b) => `${a.vendor} ${a.name}`.localeCompare(`${b.vendor} ${b.name}`), render: (_, m) => (
       <SafeLink to={`/miners/detail/${m.id}`}>
         <Text strong>{m.name}</Text> <Text tone="secondary">{m.vendor}</Text>
       </SafeLink>
     ) },
-    { key: 'algorithm', title: t('columns.algorithm'), dataIndex: 'algorithm', sorter: (a, b) => a.algorithm.localeCompare(b.algorithm) },
+    { key: 'algorithm', title: t('columns.algorithm'), dataIndex: 'algorithm', responsive: ['md'], sorter: (a, b) => a.algorithm.localeCompare(b.algorithm) },
     { key: 'hashrate', title: t('columns.hashrate'), align: 'right', sorter: (a, b) => num(a.hashrate) - num(b.hashrate), render: (_, m) => formatHashrate(Number(m.hashrate)) },
-    { key: 'power', title: t('columns.power'), align: 'right', sorter: (a, b) => num(a.power_watts) - num(b.power_watts), render: (_, m) => `${m.power_watts} W` },
-    { key: 'coins', title: t('columns.daily_coins'), align: 'right', sorter: (a, b) => num(a.daily_coins) - num(b.daily_coins), render: (_, m) => (m.coin ? `${coins(m.daily_coins)} ${findCoin(m.coin)?.symbol ?? m.coin}` : '--') },
-    { key: 'revenue', title: t('columns.revenue'), align: 'right', sorter: (a, b) => num(a.daily_revenue_usd) - num(b.daily_revenue_usd), render: (_, m) => money(m.daily_revenue_usd, factor, symbol) },
-    { key: 'electricity', title: t('columns.electricity'), align: 'right', sorter: (a, b) => a.daily_electricity_usd - b.daily_electricity_usd, render: (_, m) => money(m.daily_electricity_usd, factor, symbol) },
+    { key: 'power', title: t('columns.power'), align: 'right', responsive: ['md'], sorter: (a, b) => num(a.power_watts) - num(b.power_watts), render: (_, m) => `${m.power_watts} W` },
+    { key: 'coins', title: t('columns.daily_coins'), align: 'right', responsive: ['md'], sorter: (a, b) => num(a.daily_coins) - num(b.daily_coins), render: (_, m) => (m.coin ? `${coins(m.daily_coins)} ${findCoin(m.coin)?.symbol ?? m.coin}` : '--') },
+    { key: 'revenue', title: t('columns.revenue'), align: 'right', responsive: ['md'], sorter: (a, b) => num(a.daily_revenue_usd) - num(b.daily_revenue_usd), render: (_, m) => money(m.daily_revenue_usd, factor, symbol) },
+    { key: 'electricity', title: t('columns.electricity'), align: 'right', responsive: ['md'], sorter: (a, b) => a.daily_electricity_usd - b.daily_electricity_usd, render: (_, m) => money(m.daily_electricity_usd, factor, symbol) },
     {
       key: 'profit',
       title: t('columns.profit'),
@@ -76,7 +77,7 @@ export function RankingTable() {
       {!ranking.data ? (
         <PageSpinner />
       ) : (
-        <Table<MinerRankingItem> rowKey="id" size="middle" sortDirections={['descend', 'ascend']} columns={columns} dataSource={rows} pagination={false} scroll={{ x: 960 }} showSorterTooltip={false} data-testid="ranking" />
+        <Table<MinerRankingItem> rowKey="id" size="middle" sortDirections={['descend', 'ascend']} columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} showSorterTooltip={false} data-testid="ranking" />
       )}
       <Text tone="secondary">{t('ranking.note')}</Text>
     </Flex>
