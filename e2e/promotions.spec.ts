@@ -202,7 +202,7 @@ test('where an operator enables it, a user funds a red packet from their balance
   await expect(admin.getByText('Saved')).toBeVisible();
 });
 
-test('an operator disables a campaign and cancels a red packet, each after confirming; the packet's page says it is cancelled', async ({ browser }) => {
+test('an operator disables a campaign and cancels a red packet, each after confirming; the packet page says it is cancelled', async ({ browser }) => {
   test.setTimeout(150_000);
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const campaignName = `E2E disable ${tag}`;
