@@ -4,8 +4,9 @@
 // back to it after logging in, and the user receives it (on the main account) and finds it under
 // their red packets, then the next day's red packet profit (the server's E2E_HOOKS route runs the
 // daily credit as if two days had passed). The coupon's savings need a settled UTC day: the
-// integration tests (apps/server/test/promotions.int.test.ts) move the clock for those. Screens in light and dark, in Chinese, and
-// the public packet page at phone width.
+// integration tests (apps/server/test/promotions.int.test.ts) move the clock for those. An operator
+// disables a campaign and cancels a packet, each behind a confirmation. Screens in light and dark,
+// in Chinese, and the public packet page at phone width.
 import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_OPERATOR_EMAIL } from '../playwright.config';
@@ -199,6 +200,65 @@ test('where an operator enables it, a user funds a red packet from their balance
   await funding.locator('.ant-select-selection-item-remove').click();
   await funding.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByText('Saved')).toBeVisible();
+});
+
+test('an operator disables a campaign and cancels a red packet, each after confirming; the packet page says it is cancelled', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const campaignName = `E2E disable ${tag}`;
+  const packetName = `E2E cancel ${tag}`;
+  const admin = await actor(browser);
+  await logInAsOperator(admin);
+
+  await admin.goto('/admin/wallet?tab=coupons');
+  await admin.getByLabel('Name').fill(campaignName);
+  await admin.getByLabel('Fee reduction (%)').fill('10');
+  await pickDateTime(admin, 'Use before', new Date(Date.now() + 10 * 86_400_000));
+  await admin.getByLabel('Number of codes').fill('5');
+  await admin.getByRole('button', { name: 'Create campaign' }).click();
+  await admin.getByRole('dialog', { name: 'Create this campaign?' }).getByRole('button', { name: 'Create campaign' }).click();
+  await expect(admin.getByText('Campaign created')).toBeVisible();
+  const row = admin.getByRole('table', { name: 'Coupon campaigns' }).getByRole('row').filter({ hasText: campaignName });
+  await expect(row).toContainText('Enabled');
+  // Closing the question disables nothing.
+  await row.getByRole('button', { name: 'Disable' }).click();
+  const ask = admin.getByRole('dialog', { name: `Disable the campaign "${campaignName}"?` });
+  await expect(ask).toContainText('Its 5 code(s) not yet redeemed can no longer be redeemed. The 0 coupon(s) already redeemed stay valid.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(row).toContainText('Enabled');
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await saveScreenshot(admin, 'promotions-admin-campaign-disable');
+  await ask.getByRole('button', { name: 'Disable' }).click();
+  await expect(admin.getByText('Campaign disabled')).toBeVisible();
+  await expect(row).toContainText('Disabled');
+  await expect(row.getByRole('button', { name: 'Disable' })).toHaveCount(0);
+
+  await admin.goto('/admin/wallet?tab=packets');
+  const panel = admin.getByRole('tabpanel', { name: 'Red packets' });
+  await panel.getByLabel('Name').fill(packetName);
+  await panel.getByLabel('Total profit budget').fill('0.01');
+  await pickDateTime(admin, 'Activation deadline', new Date(Date.now() + 3 * 86_400_000));
+  await admin.getByRole('button', { name: 'Create red packet' }).click();
+  const share = admin.getByRole('dialog', { name: packetName });
+  const link = (await share.locator('code').textContent())!.trim();
+  await share.getByRole('button', { name: 'Close' }).click();
+  const packetRow = admin.getByRole('table', { name: 'Red packets' }).getByRole('row').filter({ hasText: packetName });
+  await packetRow.getByRole('button', { name: 'Cancel packet' }).click();
+  const cancel = admin.getByRole('dialog', { name: `Cancel the red packet "${packetName}"?` });
+  await expect(cancel).toContainText('Nobody can receive its 10 share(s) left of 10 any more');
+  await cancel.getByRole('button', { name: 'Cancel packet' }).click();
+  await expect(admin.getByText('Red packet cancelled')).toBeVisible();
+  await expect(packetRow).toContainText('Cancelled');
+  await expect(packetRow.getByRole('button', { name: 'Cancel packet' })).toHaveCount(0);
+  await saveScreenshot(admin, 'promotions-admin-packet-cancelled');
+
+  // Anyone opening its link sees that it is cancelled, and cannot receive it.
+  const visitor = await actor(browser);
+  await visitor.goto(new URL(link).pathname);
+  await expect(visitor.getByRole('heading', { name: packetName })).toBeVisible();
+  await expect(visitor.getByText('Cancelled: this red packet can no longer be received.')).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Log in to receive' })).toBeDisabled();
 });
 
 test('dark theme and Chinese on the coupon and packet pages', async ({ browser }) => {

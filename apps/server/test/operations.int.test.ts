@@ -147,6 +147,8 @@ describe('roles', () => {
     'POST /api/admin/contracts/orders/:id/confirm': ['admin'],
     'POST /api/admin/loans/:id/approve': ['admin'],
     'POST /api/admin/promotions/red-packets': ['admin'],
+    'POST /api/admin/promotions/red-packets/:id/cancel': ['admin'],
+    'POST /api/admin/promotions/campaigns/:id/disable': ['admin'],
     'GET /api/admin/promotions/user-funding': ['admin'],
     'PUT /api/admin/promotions/user-funding': ['admin'],
   };

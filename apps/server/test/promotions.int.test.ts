@@ -3,8 +3,11 @@
 // through the real settlement (FPPS 2.5 %, coupon 40 % -> 1.5 %; the saving equals the difference
 // of two settlements to the satoshi), red packets (public page, receiving and its refusals: bound
 // email, main account, none left, expired; the daily credit at no fee from the reserve, its
-// idempotency and the budget cap; the leftover returned), the 100-users-for-10-shares race, and who
-// may call what. The ledger reconciliation runs at teardown (test-app).
+// idempotency and the budget cap; the leftover returned), the 100-users-for-10-shares race,
+// disabling a campaign (unredeemed codes refused, redeemed coupons kept), cancelling a packet by
+// its funder or an operator (the unreceived shares' budget returned once; a cancel racing 40
+// receivers never lets a share be both received and returned), the funder's none_left message,
+// and who may call what. The ledger reconciliation runs at teardown (test-app).
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -572,6 +575,196 @@ describe('red packets funded by users', () => {
     expect(await available(u.accountId)).toBe('0.8');
     await setFunding({ all_coins: false, coins: [] });
   });
+
+  /** The caller's red_packet messages of one packet, as event names sorted. */
+  const packetEvents = async (who: User, packetId: string) =>
+    body<{ list: Array<{ params: Record<string, unknown> }> }>(await inject(t.app, { url: '/api/messages?type=red_packet&page_size=50', headers: await as(who) })).data.list
+      .filter((m) => m.params.packet === packetId)
+      .map((m) => String(m.params.event))
+      .sort();
+  const cancelMine = async (u: User, id: string) => inject(t.app, { method: 'POST', url: `/api/user/red-packets/${id}/cancel`, headers: await as(u) });
+
+  it('tells the funder once when the last share is taken (none_left)', async () => {
+    clock.set('2026-11-10T10:00:00Z');
+    await setFunding({ all_coins: true, coins: [] });
+    const [u, a, b] = [await payer(), await user(), await user()];
+    await give(u, '0.2');
+    const p = body<{ id: string }>(await fund(u, randomUUID(), { shares: 2 })).data;
+    expect((await receive(a, p.id)).statusCode).toBe(200);
+    expect(await packetEvents(u, p.id)).toEqual([]);
+    expect((await receive(b, p.id)).statusCode).toBe(200);
+    expect(await packetEvents(u, p.id)).toEqual(['none_left']);
+    // A refused receive after it tells nobody again.
+    expect(codeOf(await receive(await user(), p.id))).toBe(err('red_packet_none_left'));
+    expect(await packetEvents(u, p.id)).toEqual(['none_left']);
+    // The pool's packets have no funding user to tell: the receiver hears only of their receipt.
+    const pool = body<{ id: string }>(await inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: await as(admin), payload: { name: 'Pool one', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY) } })).data;
+    expect((await receive(a, pool.id)).statusCode).toBe(200);
+    expect(await packetEvents(admin, pool.id)).toEqual([]);
+  });
+
+  it('lets the funder cancel their packet: the unreceived shares\' budget returns at once and once, received shares keep working, nobody receives after', async () => {
+    clock.set('2026-11-12T10:00:00Z');
+    await setFunding({ all_coins: true, coins: [] });
+    const [u, receiver, late, stranger] = [await payer(), await user(), await user(), await user()];
+    await give(u, '0.4');
+    const p = body<{ id: string }>(await fund(u, randomUUID(), { shares: 4, budget: '0.4' }, { verification: { email_code: await packetCode(u, 'btc', '0.4') } })).data;
+    expect(await available(u.accountId)).toBe('0');
+    expect((await receive(receiver, p.id)).statusCode).toBe(200);
+    // Someone else's packet is not theirs to cancel (nor to know of).
+    expect([(await cancelMine(stranger, p.id)).statusCode, codeOf(await cancelMine(stranger, p.id))]).toEqual([404, err('red_packet_not_found')]);
+    const reserveBefore = await available(SYSTEM.promotions, 'frozen');
+    const cancelled = await cancelMine(u, p.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // 3 of 4 shares left: 0.4 x 3 / 4 = 0.3 returns now; 0.1 stays for the receiver's day.
+    expect(body(cancelled).data).toMatchObject({ status: 'cancelled', shares_left: 0, returned: '0.3', received: 1 });
+    expect(await available(u.accountId)).toBe('0.3');
+    expect(new Decimal(reserveBefore).minus(await available(SYSTEM.promotions, 'frozen')).toFixed()).toBe('0.3');
+    // Again: answered as it is, nothing returned twice.
+    const again = await cancelMine(u, p.id);
+    expect(again.statusCode).toBe(200);
+    expect(body(again).data).toMatchObject({ status: 'cancelled', returned: '0.3' });
+    expect(await available(u.accountId)).toBe('0.3');
+    // Nobody receives any more, with its own message.
+    const refused = await receive(late, p.id);
+    expect(codeOf(refused)).toBe(err('red_packet_cancelled'));
+    expect(body(refused).msg).toBe('This red packet has been cancelled: it can no longer be received.');
+    expect(body<{ reason: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}/mine`, headers: await as(late) })).data.reason).toBe('red_packet_cancelled');
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('cancelled');
+
+    // The receiver's day is still credited; the end returns the rest of the 0.1, not the 0.3 again.
+    await market('2026-11-13');
+    clock.set('2026-11-14T00:10:00Z');
+    await tick();
+    await tick();
+    const gross = new Exact(1e6).times(86_400).div(new Exact(1000).times(2 ** 32)).times('3.375').toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    expect(await available(receiver.accountId)).toBe(gross.toFixed());
+    expect(await available(u.accountId)).toBe(new Decimal('0.4').minus(gross).toFixed());
+    const [row] = await queryRows<{ ended: boolean }>(db(), sql`select ended_at is not null as ended from red_packets where id = ${p.id}`);
+    expect(row!.ended).toBe(true);
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('cancelled');
+    // Cancelling it again after its end still answers it as it is, returning nothing.
+    expect((await cancelMine(u, p.id)).statusCode).toBe(200);
+    expect(await available(u.accountId)).toBe(new Decimal('0.4').minus(gross).toFixed());
+  });
+
+  it('lets an operator cancel a user\'s packet (audited), and tells the funder', async () => {
+    clock.set('2026-11-15T10:00:00Z');
+    await setFunding({ all_coins: true, coins: [] });
+    const u = await payer();
+    await give(u, '0.2');
+    const p = body<{ id: string }>(await fund(u, randomUUID(), { shares: 3 })).data;
+    const res = await inject(t.app, { method: 'POST', url: `/api/admin/promotions/red-packets/${p.id}/cancel`, headers: await as(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    // No share was received: the whole budget returns.
+    expect(body(res).data).toMatchObject({ status: 'cancelled', returned: '0.2', received: 0 });
+    expect(await available(u.accountId)).toBe('0.2');
+    expect(await packetEvents(u, p.id)).toEqual(['cancelled']);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/promotions/red-packets/${p.id}/cancel`, headers: await as(admin) })).statusCode).toBe(200);
+    expect(await packetEvents(u, p.id)).toEqual(['cancelled']);
+    const audit = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from admin_audit_log where action = 'red_packet_cancel' and target = ${`red_packet:${p.id}`}`);
+    expect(audit[0]!.n).toBe(1);
+  });
+});
+
+describe('disabling campaigns and cancelling packets', () => {
+  const disable = async (id: string, who: User = admin) => inject(t.app, { method: 'POST', url: `/api/admin/promotions/campaigns/${id}/disable`, headers: await as(who) });
+  const cancel = async (id: string) => inject(t.app, { method: 'POST', url: `/api/admin/promotions/red-packets/${id}/cancel`, headers: await as(admin) });
+
+  it('disables a campaign: its unredeemed codes redeem no more (their own message), redeemed coupons stay valid; once audited, again answered as it is', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const c = await campaign({ use_before: iso(10 * DAY), code_count: 3 });
+    const [a, b] = [await user(), await user()];
+    const coupon = body<{ id: string }>(await redeem(a, c.codes[0]!)).data;
+    expect((await disable(c.id, b)).statusCode).toBe(403);
+    const res = await disable(c.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const disabledAt = body<{ disabled_at: string | null }>(res).data.disabled_at;
+    expect(disabledAt).toBe(clock.now().toISOString());
+    expect(body(res).data).toMatchObject({ id: c.id, redeemed: 1, code_count: 3 });
+
+    const refused = await redeem(b, c.codes[1]!);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([400, err('coupon_code_disabled')]);
+    expect(body(refused).msg).toBe('This coupon code can no longer be redeemed: its campaign has been disabled.');
+    const zh = await inject(t.app, { method: 'POST', url: '/api/coupons/redeem', headers: { ...(await as(b)), lang: 'zh-CN' }, payload: { code: c.codes[2] } });
+    expect(body(zh).msg).toBe('该兑换码已无法兑换：所属活动已停用。');
+    // A redeemed code is still "used" to anyone else; the coupon redeemed before still starts.
+    expect(codeOf(await redeem(b, c.codes[0]!))).toBe(err('coupon_code_used'));
+    expect((await use(a, coupon.id)).statusCode).toBe(200);
+
+    clock.advance(60_000);
+    const again = await disable(c.id);
+    expect(again.statusCode).toBe(200);
+    expect(body<{ disabled_at: string }>(again).data.disabled_at).toBe(disabledAt);
+    const listed = body<{ list: Array<{ id: string; disabled_at: string | null }> }>(await inject(t.app, { url: '/api/admin/promotions/campaigns?page=1&page_size=50', headers: await as(admin) })).data.list;
+    expect(listed.find((x) => x.id === c.id)!.disabled_at).toBe(disabledAt);
+    const audit = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from admin_audit_log where action = 'coupon_campaign_disable' and target = ${`coupon_campaign:${c.id}`}`);
+    expect(audit[0]!.n).toBe(1);
+    expect(codeOf(await disable(randomUUID()))).toBe(err('campaign_not_found'));
+    expect(codeOf(await disable('not-a-uuid'))).toBe(err('validation_failed'));
+  });
+
+  it('cancels a pool packet back to sys:promotions; refuses an ended one or one with no share left', async () => {
+    clock.set('2026-12-02T10:00:00Z');
+    const before = await available(SYSTEM.promotions);
+    const p = await packet({ shares: 3, budget: '10', duration_days: 1 });
+    const res = await cancel(p.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res).data).toMatchObject({ status: 'cancelled', returned: '10' });
+    expect(await available(SYSTEM.promotions)).toBe(before);
+    const full = await packet({ shares: 1, duration_days: 1 });
+    expect((await receive(await user(), full.id)).statusCode).toBe(200);
+    expect(codeOf(await cancel(full.id))).toBe(err('red_packet_none_left'));
+    expect(codeOf(await cancel('AAAAAAAAAAAAAAAAAAAAAA'))).toBe(err('red_packet_not_found'));
+    await tick();
+    const ended = await packet({ shares: 2, activation_deadline: iso(60_000) });
+    clock.advance(120_000);
+    await tick();
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${ended.id}` })).data.status).toBe('ended');
+    expect(codeOf(await cancel(ended.id))).toBe(err('red_packet_ended'));
+  });
+
+  it('never lets a receive and a cancel both have one share: 40 receivers racing a cancel over 10 shares', async () => {
+    clock.set('2026-12-03T10:00:00Z');
+    for (let round = 0; round < 3; round++) {
+      const p = await packet({ shares: 10, budget: '1', duration_days: 1 });
+      const users: Array<{ userId: string; accountId: string }> = [];
+      for (let i = 0; i < 40; i++) {
+        const name = `cancel${randomUUID().slice(0, 12).replace(/-/g, '')}`;
+        const [u] = await queryRows<{ id: string }>(db(), sql`insert into users (email, password_hash, invite_code) values (${`${name}@example.com`}, 'x', ${name.slice(6, 14).toUpperCase()}) returning id::text as id`);
+        const [acc] = await queryRows<{ id: string }>(db(), sql`insert into mining_accounts (user_id, name, is_default) values (${u!.id}, ${name}, true) returning id::text as id`);
+        users.push({ userId: u!.id, accountId: acc!.id });
+      }
+      const frozenBefore = await available(SYSTEM.promotions, 'frozen');
+      const receives = users.map((u) => t.app.modules.promotions.redPackets.receive(u.userId, u.accountId, p.id));
+      // The cancel goes in among them (through HTTP), after a third of the receivers in the first round, first and last in the others.
+      const at = [13, 0, 40][round]!;
+      const racing = [...receives.slice(0, at), cancel(p.id), ...receives.slice(at)];
+      const results = await Promise.allSettled(racing);
+      const cancelRes = results[at]!;
+      expect(cancelRes.status).toBe('fulfilled');
+      const answer = (cancelRes as PromiseFulfilledResult<{ statusCode: number; body: string }>).value;
+      const received = results.filter((r, i) => i !== at && r.status === 'fulfilled').length;
+      // Every share taken before the cancel: it has nothing left to cancel.
+      if (answer.statusCode !== 200) {
+        expect([received, codeOf(answer)]).toEqual([10, err('red_packet_none_left')]);
+        continue;
+      }
+      const cancelled = body<{ returned: string; received: number }>(answer).data;
+      for (const [i, r] of results.entries()) if (i !== at && r.status === 'rejected') expect(['red_packet_cancelled', 'red_packet_none_left']).toContain((r.reason as { key?: string }).key);
+      const [row] = await queryRows<{ left: number; receipts: number; returned: string }>(db(), sql`select shares_left as left, returned::text as returned, (select count(*)::int from red_packet_receipts where packet_id = ${p.id}) as receipts from red_packets where id = ${p.id}`);
+      // Every share is either received or returned, never both: receipts + returned shares = 10.
+      expect(row!.receipts).toBe(received);
+      expect(row!.left).toBe(0);
+      expect(cancelled.received).toBe(received);
+      const returnedShares = 10 - received;
+      const expected = new Decimal(1).times(returnedShares).div(10);
+      expect(new Decimal(row!.returned).toFixed()).toBe(expected.toFixed());
+      expect(new Decimal(frozenBefore).minus(await available(SYSTEM.promotions, 'frozen')).toFixed()).toBe(expected.toFixed());
+      const postings = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ledger_postings where idempotency_key = ${`redpacket-cancel:${p.id}`}`);
+      expect(postings[0]!.n).toBe(returnedShares > 0 ? 1 : 0);
+    }
+  });
 });
 
 describe('access', () => {
@@ -583,6 +776,11 @@ describe('access', () => {
       expect((await inject(t.app, { url, headers: (await as(admin)) })).statusCode).toBe(200);
     }
     expect((await inject(t.app, { method: 'POST', url: '/api/admin/promotions/campaigns', headers: (await as(u)), payload: {} })).statusCode).toBe(403);
+    for (const url of [`/api/admin/promotions/campaigns/${randomUUID()}/disable`, '/api/admin/promotions/red-packets/AAAAAAAAAAAAAAAAAAAAAA/cancel']) {
+      expect((await inject(t.app, { method: 'POST', url })).statusCode).toBe(401);
+      expect((await inject(t.app, { method: 'POST', url, headers: await as(u) })).statusCode).toBe(403);
+    }
+    expect((await inject(t.app, { method: 'POST', url: '/api/user/red-packets/AAAAAAAAAAAAAAAAAAAAAA/cancel' })).statusCode).toBe(401);
     for (const url of ['/api/coupons', '/api/user/red-packets']) expect((await inject(t.app, { url })).statusCode).toBe(401);
     expect((await inject(t.app, { method: 'POST', url: '/api/coupons/redeem', payload: { code: 'X' } })).statusCode).toBe(401);
     const audit = await queryRows<{ action: string }>(db(), sql`select action from admin_audit_log where action in ('coupon_campaign_create', 'red_packet_create', 'coupon_codes_export')`);

@@ -110,6 +110,8 @@ export const ERRORS = {
   campaign_code_taken: { code: 35011, status: 409 },
   campaign_use_before_past: { code: 35012, status: 400 },
   campaign_single_code_count: { code: 35013, status: 400 },
+  /** The code's campaign was disabled by an operator: its codes not yet redeemed redeem no more. */
+  coupon_code_disabled: { code: 35014, status: 400 },
   red_packet_not_found: { code: 35020, status: 404 },
   red_packet_expired: { code: 35021, status: 400 },
   red_packet_none_left: { code: 35022, status: 409 },
@@ -120,6 +122,8 @@ export const ERRORS = {
   red_packet_deadline_past: { code: 35027, status: 400 },
   /** Users may not fund red packets of this coin (operators' setting). */
   red_packet_user_funding_off: { code: 35028, status: 403 },
+  /** The packet was cancelled by its funder or an operator: no share can be received any more. */
+  red_packet_cancelled: { code: 35029, status: 400 },
   // Support tickets, site content and the miner catalogue (issue 21): 38000-38099.
   ticket_needs_contact: { code: 38001, status: 400 },
   ticket_not_found: { code: 38002, status: 404 },

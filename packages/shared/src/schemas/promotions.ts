@@ -13,8 +13,11 @@ const promoCoinSchema = z.enum(ACCOUNT_COINS, { error: V.invalid });
 
 export const COUPON_STATUSES = ['unused', 'in_use', 'used', 'expired'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
-/** A packet as anyone sees it: receivable, all shares taken, past its activation deadline, or over (leftover returned). */
-export const RED_PACKET_STATUSES = ['open', 'none_left', 'expired', 'ended'] as const;
+/**
+ * A packet as anyone sees it: receivable, all shares taken, past its activation deadline, over
+ * (leftover returned), or cancelled by its funder or an operator (the unreceived shares' budget returned).
+ */
+export const RED_PACKET_STATUSES = ['open', 'none_left', 'expired', 'ended', 'cancelled'] as const;
 export type RedPacketStatus = (typeof RED_PACKET_STATUSES)[number];
 /** A received packet: its hashrate works (from the day after receiving), or its period is over. */
 export const RED_PACKET_RECEIPT_STATUSES = ['active', 'ended'] as const;
@@ -93,6 +96,8 @@ export const redPacketSchema = z.object({
   /** The total profit budget, in the coin. */
   budget: z.string(),
   paid: z.string(),
+  /** What a cancellation returned to the funder at once: the budget's part of the shares nobody received. */
+  returned: z.string(),
   activation_deadline: z.string(),
   /** When the packet is for one person: their email, masked. */
   receiving_email: z.string().nullable(),
@@ -153,6 +158,8 @@ export const couponCampaignSchema = z.object({
   redeemed: z.number().int(),
   is_demo: z.boolean(),
   created_at: z.string(),
+  /** When an operator disabled it (its unredeemed codes redeem no more); null while enabled. */
+  disabled_at: z.string().nullable(),
 });
 export const couponCampaignPageSchema = z.object({ list: z.array(couponCampaignSchema), total: z.number().int() });
 export const couponCampaignParamsSchema = z.object({ id: z.string().uuid({ error: V.invalid }) });

@@ -91,6 +91,7 @@ export class CouponsService {
       const found = await repo.lockCode(tx, code);
       if (!found) throw new AppError('coupon_code_unknown');
       if (found.code.redeemedBy) throw new AppError('coupon_code_used');
+      if (found.campaign.disabledAt) throw new AppError('coupon_code_disabled');
       if (found.campaign.useBefore.getTime() <= now.getTime()) throw new AppError('coupon_code_expired');
       if (!(await repo.markCodeRedeemed(tx, code, userId, now))) throw new AppError('coupon_code_used');
       const coupon = await repo.insertCoupon(tx, { userId, campaignId: found.campaign.id, code, status: 'unused', redeemedAt: now });
@@ -179,6 +180,23 @@ export class CouponsService {
   async campaigns(page: number, pageSize: number) {
     const { rows, total } = await repo.pageCampaigns(this.db, (page - 1) * pageSize, pageSize);
     return { list: rows.map((r) => campaignView(r.campaign, r.redeemed)), total };
+  }
+
+  /**
+   * Disables a campaign: its codes not yet redeemed redeem no more (coupon_code_disabled); the
+   * coupons already redeemed keep working as they were. Audited when it changes the campaign;
+   * disabling a disabled campaign answers it as it is.
+   */
+  async disableCampaign(adminUserId: string, campaignId: string) {
+    const now = this.clock.now();
+    await inTransaction(this.db, async (tx) => {
+      const campaign = await repo.findCampaign(tx, campaignId);
+      if (!campaign) throw new AppError('campaign_not_found');
+      if (!(await repo.disableCampaign(tx, campaignId, adminUserId, now))) return;
+      await this.deps.audit.record({ adminUserId, action: 'coupon_campaign_disable', target: `coupon_campaign:${campaignId}`, detail: { name: campaign.name } }, tx);
+    });
+    const found = await repo.campaignWithRedeemed(this.db, campaignId);
+    return campaignView(found!.campaign, found!.redeemed);
   }
 
   /** The campaign's codes as CSV (code, redeemed, redeemed at, by whom); audited. */

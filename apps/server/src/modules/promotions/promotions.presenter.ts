@@ -18,6 +18,7 @@ export function campaignView(c: CampaignRow, redeemed: number) {
     redeemed,
     is_demo: c.isDemo,
     created_at: c.createdAt.toISOString(),
+    disabled_at: c.disabledAt?.toISOString() ?? null,
   };
 }
 
@@ -46,6 +47,8 @@ export function savingView(s: SavingRow) {
 }
 
 export function packetStatus(p: RedPacketRow, now: Date): RedPacketStatus {
+  // A cancelled packet stays "cancelled" after it ends: that is why nobody could receive the rest.
+  if (p.cancelledAt) return 'cancelled';
   if (p.endedAt) return 'ended';
   if (p.sharesLeft <= 0) return 'none_left';
   if (p.activationDeadline.getTime() <= now.getTime()) return 'expired';
@@ -69,6 +72,7 @@ export function packetView(p: RedPacketRow, now: Date) {
     shares_left: p.sharesLeft,
     budget: plain(p.budget),
     paid: plain(p.paid),
+    returned: plain(p.returned),
     activation_deadline: p.activationDeadline.toISOString(),
     receiving_email: p.receivingEmail ? maskEmail(p.receivingEmail) : null,
     status: packetStatus(p, now),

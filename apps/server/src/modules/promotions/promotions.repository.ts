@@ -45,8 +45,18 @@ export function pageCampaigns(db: DbOrTx, offset: number, limit: number) {
   );
 }
 
+export function campaignWithRedeemed(db: DbOrTx, id: string) {
+  return first(db.select({ campaign: couponCampaigns, redeemed: redeemedCount }).from(couponCampaigns).where(eq(couponCampaigns.id, id)));
+}
+
 export function findCampaign(db: DbOrTx, id: string): Promise<CampaignRow | undefined> {
   return first(db.select().from(couponCampaigns).where(eq(couponCampaigns.id, id)));
+}
+
+/** Marks the campaign disabled; false when it was already (the first disabling stands). */
+export async function disableCampaign(tx: Tx, id: string, by: string, at: Date): Promise<boolean> {
+  const rows = await tx.update(couponCampaigns).set({ disabledAt: at, disabledBy: by }).where(and(eq(couponCampaigns.id, id), isNull(couponCampaigns.disabledAt))).returning({ id: couponCampaigns.id });
+  return rows.length === 1;
 }
 
 /** Every code of a campaign (at most PROMO_LIMITS.maxCodes), with who redeemed it. */
@@ -247,6 +257,12 @@ export function pagePackets(db: DbOrTx, offset: number, limit: number) {
   );
 }
 
+/** How many users received the packet. */
+export async function receivedOf(db: DbOrTx, packetId: string): Promise<number> {
+  const [row] = await db.select({ n: count().mapWith(Number) }).from(redPacketReceipts).where(eq(redPacketReceipts.packetId, packetId));
+  return row?.n ?? 0;
+}
+
 /** The packets a user funded, newest first. */
 export function pageCreatedBy(db: DbOrTx, userId: string, offset: number, limit: number) {
   const mine = and(eq(redPackets.createdBy, userId), sql`${redPackets.funder} not like 'sys:%'`);
@@ -285,12 +301,26 @@ export async function insertReceipt(tx: Tx, values: typeof redPacketReceipts.$in
   return rows.length === 1;
 }
 
-/** Takes one share while any is left, before the deadline, of a packet not ended; false otherwise. One statement: concurrent receivers queue on the row. */
-export async function takeShare(tx: Tx, id: string, now: Date): Promise<boolean> {
+/**
+ * Takes one share while any is left, before the deadline, of a packet neither ended nor cancelled;
+ * answers the shares left after it, or null when none was taken. One statement: concurrent
+ * receivers (and a cancellation, which locks the row) queue on the row, and each re-reads it.
+ */
+export async function takeShare(tx: Tx, id: string, now: Date): Promise<number | null> {
   const rows = await tx
     .update(redPackets)
     .set({ sharesLeft: sql`${redPackets.sharesLeft} - 1` })
-    .where(and(eq(redPackets.id, id), sql`${redPackets.sharesLeft} > 0`, sql`${redPackets.activationDeadline} > ${now.toISOString()}::timestamptz`, isNull(redPackets.endedAt)))
+    .where(and(eq(redPackets.id, id), sql`${redPackets.sharesLeft} > 0`, sql`${redPackets.activationDeadline} > ${now.toISOString()}::timestamptz`, isNull(redPackets.endedAt), isNull(redPackets.cancelledAt)))
+    .returning({ sharesLeft: redPackets.sharesLeft });
+  return rows[0]?.sharesLeft ?? null;
+}
+
+/** Closes a locked packet: no share left to take, and what went back to the funder. False when it was already cancelled. */
+export async function markCancelled(tx: Tx, id: string, c: { by: string; at: Date; returned: string }): Promise<boolean> {
+  const rows = await tx
+    .update(redPackets)
+    .set({ sharesLeft: 0, cancelledAt: c.at, cancelledBy: c.by, returned: c.returned })
+    .where(and(eq(redPackets.id, id), isNull(redPackets.cancelledAt), isNull(redPackets.endedAt)))
     .returning({ id: redPackets.id });
   return rows.length === 1;
 }

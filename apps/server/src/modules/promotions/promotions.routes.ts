@@ -1,5 +1,6 @@
 // HTTP of the promotions: the users' coupons (user.view), the public red packet page, receiving
-// and the user's received packets (user.view), and the operators' campaigns and packets (admin).
+// and the user's received packets (user.view), cancelling a packet the user funded, and the
+// operators' campaigns (creating, disabling) and packets (creating, cancelling) (admin).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -111,6 +112,11 @@ export function promotionsRoutes(api: PromotionsApi, options: { e2eHooks?: boole
       schema: { tags, summary: 'Fund a red packet from the current sub-account\'s balance where enabled (Idempotency-Key); the leftover returns when it ends', headers: idempotencyHeaders, body: createUserRedPacketBodySchema, response: { 200: envelope(adminRedPacketSchema) } },
     }, async (request) => ok(request, await redPackets.createByUser(me(request), account(request), idempotencyKey(request), request.body)));
 
+    app.post('/user/red-packets/:id/cancel', {
+      config: { access: view, ...perMinute(20) },
+      schema: { tags, summary: 'Cancel a red packet the caller funded: nobody can receive it any more, and the budget of the shares not received returns to the funding sub-account at once (once; cancelling again answers it as it is)', params: redPacketParamsSchema, response: { 200: envelope(adminRedPacketSchema) } },
+    }, async (request) => ok(request, await redPackets.cancelByFunder(me(request), request.params.id)));
+
     app.get('/user/red-packets/:id', {
       config: { access: view },
       schema: { tags, summary: 'A received red packet with its profit per day', params: redPacketParamsSchema, response: { 200: envelope(redPacketReceiptDetailSchema) } },
@@ -126,6 +132,11 @@ export function promotionsRoutes(api: PromotionsApi, options: { e2eHooks?: boole
       config: { access: access.admin, ...perMinute(20) },
       schema: { tags, summary: 'Create a coupon campaign with its codes (audited)', body: createCampaignBodySchema, response: { 200: envelope(couponCampaignSchema) } },
     }, async (request) => ok(request, await coupons.createCampaign(me(request), request.body)));
+
+    app.post('/admin/promotions/campaigns/:id/disable', {
+      config: { access: access.admin, ...perMinute(20) },
+      schema: { tags, summary: 'Disable a coupon campaign: codes not yet redeemed redeem no more, coupons redeemed stay valid (audited; disabling again answers it as it is)', params: couponCampaignParamsSchema, response: { 200: envelope(couponCampaignSchema) } },
+    }, async (request) => ok(request, await coupons.disableCampaign(me(request), request.params.id)));
 
     app.get('/admin/promotions/campaigns/:id/codes.csv', {
       config: { access: access.admin, ...perMinute(20) },
@@ -154,6 +165,11 @@ export function promotionsRoutes(api: PromotionsApi, options: { e2eHooks?: boole
       config: { access: access.admin, ...perMinute(20) },
       schema: { tags, summary: 'Create a red packet; its budget is reserved from sys:promotions (audited)', body: createRedPacketBodySchema, response: { 200: envelope(adminRedPacketSchema) } },
     }, async (request) => ok(request, await redPackets.create(me(request), request.body)));
+
+    app.post('/admin/promotions/red-packets/:id/cancel', {
+      config: { access: access.admin, ...perMinute(20) },
+      schema: { tags, summary: 'Cancel a red packet: nobody can receive it any more, and the budget of the shares not received returns to its funder at once (audited; cancelling again answers it as it is)', params: redPacketParamsSchema, response: { 200: envelope(adminRedPacketSchema) } },
+    }, async (request) => ok(request, await redPackets.cancelByOperator(me(request), request.params.id)));
 
     // The end-to-end tests' hook (E2E_HOOKS, refused in production by the config): the red packet
     // credit as if `days` UTC days had passed. Unsigned like the machine routes; operators only.

@@ -28,6 +28,9 @@ export const couponCampaigns = pgTable(
     createdBy: uuid('created_by').references(accountRefs.userId),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: ts('created_at').notNull(),
+    /** Set when an operator disabled the campaign: its codes not yet redeemed redeem no more; coupons already redeemed stay valid. */
+    disabledAt: ts('disabled_at'),
+    disabledBy: uuid('disabled_by').references(accountRefs.userId),
   },
   (t) => [
     check('coupon_campaigns_percent_check', sql`${t.reductionPercent} > 0 and ${t.reductionPercent} <= 100`),
@@ -153,12 +156,21 @@ export const redPackets = pgTable(
     requestKey: text('request_key'),
     /** Set when the leftover was returned and nothing more is credited. */
     endedAt: ts('ended_at'),
+    /**
+     * Set when the funder or an operator cancelled the packet: no share can be received any more,
+     * and the part of the budget of the shares not received (`returned`) went back to the funder
+     * at once; the receipts already taken keep working from the rest.
+     */
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(accountRefs.userId),
+    returned: money('returned').notNull().default('0'),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     check('red_packets_shares_check', sql`${t.sharesLeft} >= 0 and ${t.sharesLeft} <= ${t.shares}`),
     check('red_packets_budget_check', sql`${t.paid} >= 0 and ${t.paid} <= ${t.budget}`),
+    check('red_packets_returned_check', sql`${t.returned} >= 0 and ${t.paid} + ${t.returned} <= ${t.budget}`),
     uniqueIndex('red_packets_request_key_idx').on(t.funder, t.requestKey),
     index('red_packets_created_by_idx').on(t.createdBy, t.createdAt),
   ],

@@ -10,9 +10,17 @@
 // (creditWithCarry), so no fraction is lost between days. When nobody can receive any more (no
 // share left or past the deadline) and every receipt is credited through its last day, what is
 // left of the budget returns.
-// Each event is a `red_packet` message to the user (event received, active or ended, with the
-// packet's name), posted in the transaction of the state change that makes it, which happens once:
-// the receipt's insert, its first credited day, the packet's end.
+// The funder of a packet a user funded, or an operator, may cancel it while shares are left: no
+// share can be received any more, and the budget's part of the shares nobody received (budget x
+// shares left / shares, cut to the base unit, at most what is unpaid) returns to the funder at
+// once (key redpacket-cancel:<packet>); the receipts already taken keep working from the rest,
+// which returns when the packet ends. The cancellation locks the packet's row, as each receiving
+// takes its share by a conditional update of that row: a share is either taken before the
+// cancellation (and not returned) or refused after it (red_packet_cancelled), never both.
+// Each event is a `red_packet` message (event received, active or ended to the receiver, with the
+// packet's name; none_left and cancelled to the user who funded it), posted in the transaction of
+// the state change that makes it, which happens once: the receipt's insert, its first credited
+// day, the packet's end, the last share taken, the cancellation.
 import { randomBytes } from 'node:crypto';
 import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, COINS, userPacketSettingsSchema, utcDay, walletSubject, type NewRedPacket, type NewUserRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
@@ -26,7 +34,7 @@ import { AppError } from '../../platform/errors';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
-import { creditWithCarry } from '../money';
+import { creditWithCarry, cut } from '../money';
 import { LedgerDecimal, post, SYSTEM } from '../ledger';
 import { type WalletApi } from '../wallet';
 import { packetView, receiptView } from './promotions.presenter';
@@ -93,8 +101,9 @@ export class RedPacketsService {
   // ---- users ------------------------------------------------------------------------------------
 
   /** Why the caller cannot receive the packet now (an error key), or null when they can. */
-  private async refusal(userId: string, accountId: string | null, packet: repo.RedPacketRow): Promise<'red_packet_ended' | 'red_packet_expired' | 'red_packet_none_left' | 'red_packet_email_mismatch' | 'red_packet_main_account' | null> {
+  private async refusal(userId: string, accountId: string | null, packet: repo.RedPacketRow): Promise<'red_packet_cancelled' | 'red_packet_ended' | 'red_packet_expired' | 'red_packet_none_left' | 'red_packet_email_mismatch' | 'red_packet_main_account' | null> {
     const now = this.clock.now();
+    if (packet.cancelledAt) return 'red_packet_cancelled';
     if (packet.endedAt) return 'red_packet_ended';
     if (packet.activationDeadline.getTime() <= now.getTime()) return 'red_packet_expired';
     if (packet.sharesLeft <= 0) return 'red_packet_none_left';
@@ -131,15 +140,18 @@ export class RedPacketsService {
       if (!(await repo.insertReceipt(tx, { packetId: id, userId, accountId: accountId!, receivedAt: now, startDay, endDay: addDays(startDay, packet.durationDays - 1) }))) {
         throw new AppError('red_packet_received');
       }
-      // The share is taken in one conditional update: concurrent receivers queue on the row, and
-      // the one who finds none left rolls back their receipt.
-      if (!(await repo.takeShare(tx, id, now))) throw new AppError(packet.activationDeadline.getTime() <= now.getTime() ? 'red_packet_expired' : 'red_packet_none_left');
-      // Once: a second receive finds the receipt and rolls back. The event "none_left" (the last
-      // share taken) is not posted: only operators create packets (the admin route; the demo has
-      // no creator) and fund them from sys:promotions, so the creator's message centre is not where
-      // the state belongs; the admin packet list shows the shares left. A packet a user funds
-      // would post it to its creator here (the type and texts have the event).
+      // The share is taken in one conditional update: concurrent receivers (and a cancellation)
+      // queue on the row, and the one who finds none left rolls back their receipt.
+      const left = await repo.takeShare(tx, id, now);
+      if (left === null) {
+        const current = (await repo.findPacket(tx, id)) ?? packet;
+        throw new AppError(current.cancelledAt ? 'red_packet_cancelled' : current.endedAt ? 'red_packet_ended' : current.activationDeadline.getTime() <= now.getTime() ? 'red_packet_expired' : 'red_packet_none_left');
+      }
+      // Once: a second receive finds the receipt and rolls back.
       await this.notify(tx, userId, accountId!, packet, 'received', now);
+      // The last share taken tells the user who funded the packet (once: shares left reach 0 once).
+      // The pool's packets have no such user: the operators' list shows the shares left.
+      if (left === 0 && !isPoolFunded(packet) && packet.createdBy) await this.notify(tx, packet.createdBy, packet.funder, packet, 'none_left', now);
     });
     return this.receipt(userId, id);
   }
@@ -155,6 +167,63 @@ export class RedPacketsService {
     if (!receipt) throw new AppError('red_packet_not_found');
     const [packet, credits, names] = await Promise.all([this.packet(id), repo.creditsOf(this.db, id, userId), this.deps.accounts.namesByIds([receipt.accountId])]);
     return { ...receiptView(receipt, packet, names), credits: credits.map((c) => ({ day: c.day, amount: new Decimal(c.amount).toFixed() })) };
+  }
+
+  // ---- cancelling ---------------------------------------------------------------------------------
+
+  /** The funder cancels a packet they funded from their balance (another's packet is not found). */
+  async cancelByFunder(userId: string, id: string) {
+    const packet = await this.packet(id);
+    if (isPoolFunded(packet) || packet.createdBy !== userId) throw new AppError('red_packet_not_found');
+    return this.cancel(id, { by: userId, operator: false });
+  }
+
+  /** An operator cancels any packet (audited); a user-funded one tells its funder. */
+  async cancelByOperator(adminUserId: string, id: string) {
+    return this.cancel(id, { by: adminUserId, operator: true });
+  }
+
+  /**
+   * Closes the packet to receiving and returns the budget's part of the shares left to the funder,
+   * once: a packet already cancelled answers as it is. A packet ended, or with no share left, has
+   * nothing to cancel.
+   */
+  private async cancel(id: string, o: { by: string; operator: boolean }) {
+    const now = this.clock.now();
+    await inTransaction(this.db, async (tx) => {
+      // The row lock orders the cancellation with every receiving's conditional update of the row.
+      const packet = await repo.lockPacket(tx, id);
+      if (!packet) throw new AppError('red_packet_not_found');
+      if (packet.cancelledAt) return;
+      if (packet.endedAt) throw new AppError('red_packet_ended');
+      if (packet.sharesLeft <= 0) throw new AppError('red_packet_none_left');
+      const unpaid = new LedgerDecimal(packet.budget).minus(packet.paid);
+      const part = cut(new LedgerDecimal(packet.budget).times(packet.sharesLeft).div(packet.shares), coinBaseDecimals(packet.coin));
+      const returned = LedgerDecimal.max(0, LedgerDecimal.min(part, unpaid));
+      if (!(await repo.markCancelled(tx, id, { by: o.by, at: now, returned: returned.toFixed() }))) return;
+      if (returned.gt(0)) {
+        await post(
+          tx,
+          {
+            idempotencyKey: `redpacket-cancel:${id}`,
+            businessType: 'red_packet_return',
+            reference: `red_packet:${id}`,
+            entries: [
+              { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: returned.neg().toFixed() },
+              { holder: packet.funder, coin: packet.coin, amount: returned.toFixed() },
+            ],
+          },
+          now,
+        );
+      }
+      if (o.operator) {
+        await this.deps.audit.record({ adminUserId: o.by, action: 'red_packet_cancel', target: `red_packet:${id}`, detail: { name: packet.name, shares_left: String(packet.sharesLeft), returned: returned.toFixed(), funder: packet.funder } }, tx);
+        // The user who funded it learns that an operator cancelled it (their own cancelling they saw).
+        if (!isPoolFunded(packet) && packet.createdBy && packet.createdBy !== o.by) await this.notify(tx, packet.createdBy, packet.funder, packet, 'cancelled', now);
+      }
+    });
+    const packet = await this.packet(id);
+    return { ...packetView(packet, now), receiving_email: packet.receivingEmail, received: await repo.receivedOf(this.db, id) };
   }
 
   // ---- operators --------------------------------------------------------------------------------
@@ -320,7 +389,7 @@ export class RedPacketsService {
       if (receipt.creditedThrough && receipt.creditedThrough >= day) return; // credited by another pass
       const earned = new LedgerDecimal(receipt.earned).plus(value);
       const { credit: due } = creditWithCarry(value, new LedgerDecimal(receipt.earned).minus(receipt.paid), coinBaseDecimals(packet.coin));
-      const left = new LedgerDecimal(locked.budget).minus(locked.paid);
+      const left = new LedgerDecimal(locked.budget).minus(locked.paid).minus(locked.returned);
       const amount = LedgerDecimal.max(0, LedgerDecimal.min(due, left));
       const paid = new LedgerDecimal(receipt.paid).plus(amount);
       if (!(await repo.recordCredit(tx, { packetId, userId, day, amount: amount.toFixed(), earned: earned.toFixed(), paid: paid.toFixed(), at: now }))) return;
@@ -358,7 +427,8 @@ export class RedPacketsService {
         if (!packet || !(await repo.markEnded(tx, packet.id, now))) return;
         // markEnded holds once, so each receiver hears of the end once.
         for (const receipt of await repo.receiptsOfPacket(tx, packet.id)) await this.notify(tx, receipt.userId, receipt.accountId, packet, 'ended', now);
-        const leftover = new LedgerDecimal(packet.budget).minus(packet.paid);
+        // What a cancellation returned already is not returned twice.
+        const leftover = new LedgerDecimal(packet.budget).minus(packet.paid).minus(packet.returned);
         if (leftover.gt(0)) {
           await post(
             tx,
@@ -379,6 +449,11 @@ export class RedPacketsService {
     }
     return ended;
   }
+}
+
+/** A packet the pool funded (sys:promotions), not a user from their balance. */
+function isPoolFunded(packet: { funder: string }): boolean {
+  return packet.funder === SYSTEM.promotions;
 }
 
 /** A receiver's sub-account name on the public detail page: first two and last character. */

@@ -67,11 +67,14 @@ export const promotionsApi = {
   created: (page: number, pageSize: number, o?: Options) => api.get<AdminRedPacketPage>('/user/red-packets/created', { page, page_size: pageSize }, o),
   // Moves the user's money: the form's idempotency key goes with every try of one packet.
   fundPacket: (body: NewUserRedPacket, key: string) => api.post<AdminRedPacket>('/user/red-packets', { ...body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } }),
+  cancelMyPacket: (id: string) => api.post<AdminRedPacket>(`/user/red-packets/${enc(id)}/cancel`),
   userFunding: (o?: Options) => api.get<UserPacketSettings>('/admin/promotions/user-funding', undefined, o),
   setUserFunding: (body: UserPacketSettings) => api.put<UserPacketSettings>('/admin/promotions/user-funding', { ...body }, { silent: true }),
 
   campaigns: (page: number, pageSize: number, o?: Options) => api.get<CampaignPage>('/admin/promotions/campaigns', { page, page_size: pageSize }, o),
   createCampaign: (body: NewCampaign) => api.post<Campaign>('/admin/promotions/campaigns', { ...body }, { silent: true }),
+  disableCampaign: (id: string) => api.post<Campaign>(`/admin/promotions/campaigns/${enc(id)}/disable`),
+  cancelPacket: (id: string) => api.post<AdminRedPacket>(`/admin/promotions/red-packets/${enc(id)}/cancel`),
   codesCsv: (id: string) => apiDownload(`/admin/promotions/campaigns/${enc(id)}/codes.csv`),
   packets: (page: number, pageSize: number, o?: Options) => api.get<AdminRedPacketPage>('/admin/promotions/red-packets', { page, page_size: pageSize }, o),
   createPacket: (body: NewRedPacket) => api.post<AdminRedPacket>('/admin/promotions/red-packets', { ...body }, { silent: true }),

@@ -113,6 +113,9 @@ export function useAdminMutations() {
   return {
     createCampaign: useMutation({ mutationFn: (body: NewCampaign) => promotionsApi.createCampaign(body), onSuccess: refresh }),
     createPacket: useMutation({ mutationFn: (body: NewRedPacket) => promotionsApi.createPacket(body), onSuccess: refresh }),
+    disableCampaign: useMutation({ mutationFn: (id: string) => promotionsApi.disableCampaign(id), onSuccess: refresh }),
+    // The cancelled packet may be the operator's own funded one: the user lists are stale too.
+    cancelPacket: useMutation({ mutationFn: (id: string) => promotionsApi.cancelPacket(id), onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: promotionsKeys.all(epoch) })]) }),
   };
 }
 
@@ -131,6 +134,13 @@ export function useFundPacket() {
   const epoch = useSessionEpoch();
   const client = useQueryClient();
   return useMutation({ mutationFn: (v: { body: NewUserRedPacket; key: string }) => promotionsApi.fundPacket(v.body, v.key), onSettled: () => client.invalidateQueries({ queryKey: promotionsKeys.all(epoch) }) });
+}
+
+/** Cancels a packet the user funded (the leftover of the shares not received returns at once). */
+export function useCancelMyPacket() {
+  const epoch = useSessionEpoch();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (id: string) => promotionsApi.cancelMyPacket(id), onSettled: () => client.invalidateQueries({ queryKey: promotionsKeys.all(epoch) }) });
 }
 
 export function useUserFunding() {

@@ -128,7 +128,7 @@ function Receivers({ packet }: { packet: RedPacketDetail }) {
   return <ResponsiveTable rows={packet.receivers} rowKey={(r) => `${r.account}:${r.received_at}`} columns={columns} caption={t('packet.receivers.title')} empty={t('packet.receivers.empty')} cardTestId="receiver" />;
 }
 
-const STATUS_NOTES = { open: null, none_left: 'packet.event_none_left', expired: 'packet.event_expired', ended: 'packet.event_ended' } as const;
+const STATUS_NOTES = { open: null, none_left: 'packet.event_none_left', expired: 'packet.event_expired', ended: 'packet.event_ended', cancelled: 'packet.event_cancelled' } as const;
 
 export function RedPacketView({ id, detail }: { id: string; detail: boolean }) {
   const { t } = useTranslation('promotions');

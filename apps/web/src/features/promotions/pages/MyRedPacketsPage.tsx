@@ -2,7 +2,7 @@
 // their hashrate works and the red packet profit credited so far; a row opens its detail. Where
 // operators enabled it, the user funds packets from the current sub-account's balance (the budget
 // is debited at once; what is left returns when the packet ends) and sees the packets they created
-// with their share links.
+// with their share links, and cancels one while shares are left (the budget of those returns at once).
 import { useState } from 'react';
 import { Button, Flex } from 'antd';
 import { QrcodeOutlined, RightOutlined } from '@ant-design/icons';
@@ -22,13 +22,14 @@ import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { Paragraph } from '../../../ui/Text';
+import { CancelPacketButton } from '../components/CancelPacketButton';
 import { PacketForm } from '../components/PacketForm';
 import { SharePanel } from '../components/SharePanel';
 import { PacketStatusTag, ReceiptStatusTag } from '../components/StatusTags';
 import { coinLabel } from '../lib/format';
 import { promotionsPaths } from '../lib/paths';
 import type { AdminRedPacket, ReceiptItem } from '../promotions.api';
-import { useCreatedPackets, useFundPacket, useFunding, useReceipts } from '../promotions.queries';
+import { useCancelMyPacket, useCreatedPackets, useFundPacket, useFunding, useReceipts } from '../promotions.queries';
 
 function Receipts({ mine }: { mine: UserMine }) {
   const { t } = useTranslation('promotions');
@@ -79,6 +80,7 @@ function Created({ mine }: { mine: UserMine }) {
   const funding = useFunding();
   const created = useCreatedPackets(page);
   const fund = useFundPacket();
+  const cancelPacket = useCancelMyPacket();
   const idempotencyKey = useIdempotencyKey();
   const [sharing, setSharing] = useState<AdminRedPacket | null>(null);
   const coins = funding.data?.coins ?? [];
@@ -93,9 +95,12 @@ function Created({ mine }: { mine: UserMine }) {
       key: 'share',
       align: 'right',
       render: (p) => (
-        <Button size="small" icon={<QrcodeOutlined />} onClick={() => setSharing(p)}>
-          {t('admin.packets.share')}
-        </Button>
+        <Flex gap={8} justify="flex-end" wrap>
+          <Button size="small" icon={<QrcodeOutlined />} onClick={() => setSharing(p)}>
+            {t('admin.packets.share')}
+          </Button>
+          <CancelPacketButton packet={p} cancel={(id) => cancelPacket.mutateAsync(id)} />
+        </Flex>
       ),
     },
   ];

@@ -1,10 +1,11 @@
 // The operators' coupon campaigns (a tab of /admin/wallet): create one (reduction percent, coins,
 // days of validity once started, use-before date, a number of random codes or one code of their
-// own) and download each campaign's codes as CSV. Both are audited by the server. Submitting (a
-// button or Enter in a field) asks to confirm first: a campaign hands out fee reductions (issue 30).
+// own), download each campaign's codes as CSV and disable a campaign (its codes not yet redeemed
+// redeem no more; redeemed coupons stay valid). All are audited by the server. Submitting (a
+// button or Enter in a field) and disabling ask to confirm first: a campaign hands out fee reductions.
 import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { COINS, createCampaignBodySchema, formatDateTime } from '@hashpool/shared';
@@ -19,6 +20,7 @@ import { ResponsiveTable } from '../../../../ui/ResponsiveTable';
 import { saveFile } from '../../../../ui/save-file';
 import { useToast } from '../../../../ui/toast';
 import { coinsLabel } from '../../lib/format';
+import { CampaignStatusTag } from '../StatusTags';
 import { promotionsApi, type Campaign } from '../../promotions.api';
 import { useAdminMutations, useCampaigns } from '../../promotions.queries';
 
@@ -117,6 +119,9 @@ export function CampaignsAdmin({ timezone }: { timezone: string }) {
   const [page, setPage] = useState(1);
   const campaigns = useCampaigns(page);
   const [busy, setBusy] = useState<string | null>(null);
+  const [disabling, setDisabling] = useState<Campaign | null>(null);
+  const { disableCampaign } = useAdminMutations();
+  const toast = useToast();
   const download = async (c: Campaign) => {
     setBusy(c.id);
     try {
@@ -135,13 +140,21 @@ export function CampaignsAdmin({ timezone }: { timezone: string }) {
     { key: 'days', title: t('admin.campaigns.valid_days'), render: (c) => c.valid_days },
     { key: 'use_before', title: t('admin.campaigns.use_before'), render: (c) => formatDateTime(c.use_before, timezone, 'YYYY-MM-DD HH:mm') },
     { key: 'codes', title: t('admin.campaigns.redeemed'), render: (c) => `${c.redeemed} / ${c.code_count}` },
+    { key: 'state', title: t('admin.campaigns.state'), render: (c) => <CampaignStatusTag disabled={c.disabled_at !== null} /> },
     {
       key: 'csv',
       align: 'right',
       render: (c) => (
-        <Button size="small" icon={<DownloadOutlined />} loading={busy === c.id} onClick={() => void download(c)}>
-          {t('admin.campaigns.csv')}
-        </Button>
+        <Flex gap={8} justify="flex-end" wrap>
+          <Button size="small" icon={<DownloadOutlined />} loading={busy === c.id} onClick={() => void download(c)}>
+            {t('admin.campaigns.csv')}
+          </Button>
+          {c.disabled_at === null && (
+            <Button size="small" danger icon={<StopOutlined />} onClick={() => setDisabling(c)}>
+              {t('admin.campaigns.disable')}
+            </Button>
+          )}
+        </Flex>
       ),
     },
   ];
@@ -154,6 +167,18 @@ export function CampaignsAdmin({ timezone }: { timezone: string }) {
         <ResponsiveTable rows={campaigns.data.list} rowKey={(c) => c.id} columns={columns} caption={t('admin.campaigns.title')} empty={t('admin.campaigns.empty')} cardTestId="campaign" />
       )}
       <Pager page={page} total={campaigns.data?.total ?? 0} onChange={setPage} />
+      {disabling && (
+        <ConfirmDialog
+          title={t('admin.campaigns.disable_title', { name: disabling.name })}
+          text={t('admin.campaigns.disable_text', { left: disabling.code_count - disabling.redeemed, redeemed: disabling.redeemed })}
+          okText={t('admin.campaigns.disable')}
+          onConfirm={async () => {
+            await disableCampaign.mutateAsync(disabling.id);
+            toast.success(t('admin.campaigns.disabled_done'));
+          }}
+          onClose={() => setDisabling(null)}
+        />
+      )}
     </Flex>
   );
 }

@@ -1,7 +1,8 @@
 // The operators' red packets (a tab of /admin/wallet): create one (coin, hashrate per share, days,
 // shares, total profit budget reserved from sys:promotions, activation deadline, optionally the
 // one email that may receive it), where users may fund packets from their own balance, and the
-// list (the pool's and the users' packets) with each packet's share link and QR code.
+// list (the pool's and the users' packets) with each packet's share link and QR code, and
+// cancelling a packet that still has shares (the budget of those returns to its funder; audited).
 import { useState } from 'react';
 import { Button, Flex, Form, Select, Switch } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
@@ -20,6 +21,7 @@ import { useToast } from '../../../../ui/toast';
 import { coinLabel } from '../../lib/format';
 import type { AdminRedPacket } from '../../promotions.api';
 import { useAdminMutations, useAdminPackets, useSetUserFunding, useUserFunding } from '../../promotions.queries';
+import { CancelPacketButton } from '../CancelPacketButton';
 import { PacketForm } from '../PacketForm';
 import { SharePanel } from '../SharePanel';
 import { PacketStatusTag } from '../StatusTags';
@@ -88,6 +90,7 @@ export function RedPacketsAdmin({ timezone }: { timezone: string }) {
   const [page, setPage] = useState(1);
   const packets = useAdminPackets(page);
   const [sharing, setSharing] = useState<AdminRedPacket | null>(null);
+  const { cancelPacket } = useAdminMutations();
   const columns: DataColumn<AdminRedPacket>[] = [
     { key: 'name', title: t('admin.packets.name'), render: (p) => (p.is_demo ? `${p.name} (${t('demo_label')})` : p.name) },
     { key: 'hashrate', title: t('admin.packets.hashrate'), render: (p) => `${formatHashrate(p.hashrate)} · ${coinLabel(p.coin)} · ${t('packet.days', { count: p.duration_days })}` },
@@ -100,9 +103,12 @@ export function RedPacketsAdmin({ timezone }: { timezone: string }) {
       key: 'share',
       align: 'right',
       render: (p) => (
-        <Button size="small" icon={<QrcodeOutlined />} onClick={() => setSharing(p)}>
-          {t('admin.packets.share')}
-        </Button>
+        <Flex gap={8} justify="flex-end" wrap>
+          <Button size="small" icon={<QrcodeOutlined />} onClick={() => setSharing(p)}>
+            {t('admin.packets.share')}
+          </Button>
+          <CancelPacketButton packet={p} cancel={(id) => cancelPacket.mutateAsync(id)} />
+        </Flex>
       ),
     },
   ];
