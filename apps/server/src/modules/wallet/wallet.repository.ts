@@ -283,7 +283,7 @@ export function duePayouts(db: DbOrTx) {
   );
 }
 
-// ---- operations (issue 22): coin settings, four-eyes approvals, a user's wallet for operators
+// ---- operations: coin settings, four-eyes approvals, a user's wallet for operators
 
 export async function updateCoinLimits(db: DbOrTx, coin: string, values: Partial<LimitsRow>): Promise<LimitsRow | undefined> {
   return first(db.update(walletCoinLimits).set(values).where(eq(walletCoinLimits.coin, coin)).returning());

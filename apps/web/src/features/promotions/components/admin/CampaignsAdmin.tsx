@@ -1,7 +1,7 @@
 // The operators' coupon campaigns (a tab of /admin/wallet): create one (reduction percent, coins,
 // days of validity once started, use-before date, a number of random codes or one code of their
 // own) and download each campaign's codes as CSV. Both are audited by the server. Submitting (a
-// button or Enter in a field) asks to confirm first: a campaign hands out fee reductions (issue 30).
+// button or Enter in a field) asks to confirm first: a campaign hands out fee reductions.
 import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
