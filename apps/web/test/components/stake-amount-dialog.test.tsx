@@ -55,7 +55,9 @@ describe('AmountDialog (staking and borrowing)', () => {
     const { onSubmit, onClose, user } = open({ onSubmit: async () => Promise.reject(refusal) });
     await user.type(await screen.findByLabelText('Amount'), '600');
     await user.click(confirm());
-    expect(await screen.findByText('The amount exceeds the maximum stakable amount (500 ALEO).')).toBeTruthy();
+    // At the amount, as the field's error, not in a toast.
+    const message = await screen.findByText('The amount exceeds the maximum stakable amount (500 ALEO).');
+    expect(message.closest('.ant-form-item-explain-error')).not.toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     await user.click(confirm());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
