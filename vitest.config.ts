@@ -1,6 +1,7 @@
-// Three projects: `unit` (pure rules, fast, next to the code), `integration` (the real app
-// through app.inject against PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set) and
-// `chain` (the stratum app against real regtest coin nodes).
+// Four projects: `unit` (pure rules, fast, next to the code), `web` (the web app's components
+// rendered in jsdom with Testing Library), `integration` (the real app through app.inject against
+// PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set) and `chain` (the stratum app
+// against real regtest coin nodes).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,6 +13,19 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        // Components where the web app's logic lives (money forms, the route guard, observer
+        // mode), rendered in jsdom in English; test/components/setup.ts starts i18next and what
+        // jsdom lacks for Ant Design.
+        test: {
+          name: 'web',
+          include: ['apps/web/test/**/*.test.tsx'],
+          exclude: ['**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/components/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-// Accounts and security in the browser (issue "Accounts and security"): registration by email
+// Accounts and security in the browser: registration by email
 // with the mailed code, login, the authenticator and a login with it, sub-accounts, the language
 // setting. Each test registers its own user and acts as its own client (accounts-helpers.ts).
 // docs/security.md items exercised here: 5 (same answer for reset), 7 (new-device mail is the

@@ -1,4 +1,4 @@
-// Address mining in the browser (issue 7): a visitor searches an ALEO address that a stratum node
+// Address mining in the browser: a visitor searches an ALEO address that a stratum node
 // reported shares for, sees its figures, chart and workers, opens the IP statistics (workers per
 // IP) and the stake calculator; the search history keeps the last ten; a malformed address is
 // refused before asking; other coins and pages redirect home. Light, dark, phone and Chinese.

@@ -1,4 +1,4 @@
-// Cloud-mining contracts in the browser (issue 16): a new user buys units of the demo BTC product
+// Cloud-mining contracts in the browser: a new user buys units of the demo BTC product
 // with USDT (an address of the order's own), uploads a payment certificate, an operator confirms the
 // payment from the review queue and the order takes effect; the demo user's running demo contract
 // gets its daily profit from the server's job, shown on the order's profit page and as "contract

@@ -1,4 +1,4 @@
-// The payout method in the browser (earnings issue, first part): a new user opens the earnings page
+// The payout method in the browser (the earnings module): a new user opens the earnings page
 // of Bitcoin, reads the current method, the rule and every method's formula, switches to PPLNS after
 // a confirmation that names the settlement day, and then meets the 24-hour rule; a new user sees
 // the earnings figures and, before any settled day, when earnings appear. The page is also

@@ -10,7 +10,7 @@ test('home shows the pools, products and announcements', async ({ page }) => {
   await expect(pools.getByRole('row', { name: /ALEO.*Aleo/ })).toContainText('Wallet address');
   await expect(page.getByRole('heading', { name: 'More from the pool' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Announcements' })).toBeVisible();
-  // The operators' advertisements of the home position are shown (issue 30: they never were).
+  // The operators' advertisements of the home position are shown, not only editable.
   const ad = page.getByTestId('home-ads').getByRole('link', { name: /Demo: the Hashpool app/ });
   await expect(ad).toContainText('Watch your workers from your phone.');
   await expect(ad).toHaveAttribute('href', '/download');

@@ -1,4 +1,4 @@
-// OAuth / OpenID Connect (issue 19) with a client no one here wrote: openid-client in the test
+// OAuth / OpenID Connect with a client no one here wrote: openid-client in the test
 // process runs discovery, builds the authorization URL with PKCE, and exchanges the code; the
 // browser does what a person does: the operator registers the application (the secret shown
 // once), the user consents on /login/oauth/authorize choosing a sub-account (none chosen is

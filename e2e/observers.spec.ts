@@ -1,4 +1,4 @@
-// Observer links (issue 19): the demo user makes a link for its sub-account, a visitor without a
+// Observer links: the demo user makes a link for its sub-account, a visitor without a
 // login opens it in a fresh browser context and sees the dashboard read-only (the banner, no group
 // buttons, a change refused by the server), the owner revokes it and the visitor is refused with
 // the message and sent to the login page.
@@ -42,7 +42,7 @@ test('create a link, open it without a login, fail to change a group, revoke it'
   const visitor = await visitorContext.newPage();
   await visitor.goto(link);
   await expect(visitor).toHaveURL(/\/pool\/[a-z]+\/home\?observer_token=/);
-  // The banner names the observed sub-account (the nickname names the observer: issue 30).
+  // The banner names the observed sub-account (not the nickname, which names the observer).
   await expect(visitor.getByTestId('observer-banner')).toContainText('You are viewing sub-account demofarm01 as an observer (read-only)');
   await expect(visitor.getByTestId('observer-banner')).toContainText(`Observer link "${nickname}"`);
   await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Dashboard');
@@ -100,7 +100,7 @@ test('create a link, open it without a login, fail to change a group, revoke it'
   await page.evaluate(() => localStorage.setItem('language', 'en'));
 });
 
-test('a link to the LTC sub-account opens on LTC and names that sub-account (issue 30)', async ({ page, browser }) => {
+test('a link to the LTC sub-account opens on LTC and names that sub-account', async ({ page, browser }) => {
   const nickname = `Ltc ${Date.now().toString(36)}`;
   await page.goto(`/login?redirect=${encodeURIComponent('/user/observe')}`);
   await fillLogin(page, DEMO_EMAIL, DEMO_PASSWORD);

@@ -1,4 +1,4 @@
-// The operators' area of issue 22 in the browser: an operator finds a user, resets their
+// The operators' area in the browser: an operator finds a user, resets their
 // authenticator (reason required), suspends BTC withdrawals in the coin settings, and the user's
 // withdraw button says so; the screens in light and dark themes, in Chinese and on a phone.
 import type { Browser, Page } from '@playwright/test';

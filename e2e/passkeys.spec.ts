@@ -1,4 +1,4 @@
-// Passkeys end to end (issue 20) in Chromium with the DevTools virtual authenticator (CTAP2,
+// Passkeys end to end in Chromium with the DevTools virtual authenticator (CTAP2,
 // resident keys, user verification): register one in the settings, log out, log in with the passkey
 // alone (after a refused user verification says "Verification Failed" and tries again), rename it; a cloned credential with a lower signature counter is refused; delete it with
 // the second factor, after which the login refuses it. Screenshots in the dark theme, at phone
@@ -32,7 +32,7 @@ async function passkeyLogin(page: Page) {
 
 const LOGIN_BUTTON = { en: 'Sign in with a passkey', 'zh-CN': '使用通行密钥登录', 'ru-RU': 'Войти с ключом доступа', ja: 'パスキーでログイン', ko: '패스키로 로그인' };
 
-test('the login screen asks for passkey options only when the user chooses a passkey, and says nothing on load (issue 30)', async ({ page }) => {
+test('the login screen asks for passkey options only when the user chooses a passkey, and says nothing on load', async ({ page }) => {
   let asked = 0;
   page.on('request', (r) => {
     if (r.url().includes('/api/users/passkeys/login/options')) asked++;

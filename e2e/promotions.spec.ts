@@ -1,4 +1,4 @@
-// Promotions in the browser (issue 18): an operator creates a coupon campaign (one code of their
+// Promotions in the browser: an operator creates a coupon campaign (one code of their
 // own) and a red packet (share link and QR code); a user redeems the code and starts using the
 // coupon; the packet's link opened logged out shows the packet, "log in to receive" brings the user
 // back to it after logging in, and the user receives it (on the main account) and finds it under
@@ -55,7 +55,7 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   await chooseOption(admin, admin, 'Coins', 'BTC');
   await pickDateTime(admin, 'Use before', new Date(Date.now() + 10 * 86_400_000));
   await admin.getByLabel('Own code (optional)').fill(code);
-  // Enter in a field asks to confirm; it creates nothing by itself (issue 30).
+  // Enter in a field asks to confirm; it creates nothing by itself.
   await admin.getByLabel('Own code (optional)').press('Enter');
   const confirmCampaign = admin.getByRole('dialog', { name: 'Create this campaign?' });
   await expect(confirmCampaign).toContainText('a 40 % fee reduction with 1 code(s)');

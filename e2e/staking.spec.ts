@@ -1,4 +1,4 @@
-// Staking and borrowing in the browser (issue 17): a new user credited with ALEO by an operator
+// Staking and borrowing in the browser: a new user credited with ALEO by an operator
 // reaches the stake page from the wallet's ALEO row, is refused below the minimum, stakes, is
 // refused a withdrawal of the staked ALEO, borrows from the demo product (approved at once) and
 // repays; the demo user's stake of three days ago (on its second sub-account) shows the rewards
@@ -97,7 +97,7 @@ test('the demo stake has accrued rewards over its days and claims them; dark the
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   expect(await logIn(page, DEMO_EMAIL, DEMO_PASSWORD)).toBe(true);
   // demofarm01 is current: its page names the sub-account holding the stake instead of showing
-  // demofarm02's figures (issue 30).
+  // demofarm02's figures.
   await page.goto('/asset/aleo/stake-now');
   await expect(page.getByTestId('stake-elsewhere')).toContainText('Your stake is on sub-account demofarm02.');
   await expect(page.getByTestId('active-stake')).toHaveCount(0);

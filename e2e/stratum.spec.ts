@@ -1,4 +1,4 @@
-// Issue 28 item 10, seen by people: a stratum process announces its endpoints through the internal
+// The announced stratum endpoints, seen by people: a stratum process announces its endpoints through the internal
 // API (POST /api/internal/stratum/endpoints, as apps/stratum does at start and every minute), and
 // the coin's pool page shows them with the login and an example configuration, to a visitor (the
 // placeholder sub-account) and to the logged-in demo user (its own sub-account), in the light and

@@ -1,4 +1,4 @@
-// Support tickets, site content and the miner catalogue in the browser (issue 21): /ticket for a
+// Support tickets, site content and the miner catalogue in the browser: /ticket for a
 // visitor; a user opens a ticket with an image, an operator answers it from the support queue and
 // the user reads the answer; an operator publishes an announcement in English and Chinese and it
 // shows on the home page in both; the catalogue sorted by net profit after changing the
@@ -192,7 +192,7 @@ test('an operator writes the Sales campaign page; a visitor sees it', async ({ b
   expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await saveScreenshot(member, 'support-my-activities-dark-phone');
   await member.close();
-  // No campaign runs there: the empty state, without a failed request the browser logs (issue 30).
+  // No campaign runs there: the empty state, without a failed request the browser logs.
   const failed: string[] = [];
   visitor.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);

@@ -1,4 +1,4 @@
-// The wallet in the browser (issue "Wallet and ledger"): the demo farm's balance from its settled demo
+// The wallet in the browser: the demo farm's balance from its settled demo
 // earnings, its transactions and a fund detail; a new user who gets a balance from an operator's
 // adjustment, adds a withdraw address and withdraws with pay password and authenticator; an
 // operator who approves a large withdrawal; the admin area's other tabs; and the screens in the
@@ -71,8 +71,8 @@ test('the demo farm: balance from the settled demo earnings, transactions and a 
   await saveScreenshot(page, 'wallet-deposit');
   await deposit.getByRole('button', { name: 'Done' }).click();
 
-  // The demo user cannot set a pay password, so it is told plainly that it cannot withdraw (issue 30:
-  // not "Set a pay password first", which sent it to settings that refuse).
+  // The demo user cannot set a pay password, so it is told plainly that it cannot withdraw
+  // (not "Set a pay password first", which would send it to settings that refuse).
   await page.getByRole('button', { name: 'Withdraw BTC' }).click();
   const demoOnly = page.getByRole('dialog', { name: 'The demo account cannot withdraw' });
   await expect(demoOnly).toContainText('it cannot withdraw or transfer coins');

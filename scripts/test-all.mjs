@@ -1,4 +1,4 @@
-// `npm test`: every suite, in order of cost. Unit tests; the integration suite on embedded PGlite
+// `npm test`: every suite, in order of cost. Unit tests; the web components in jsdom; the integration suite on embedded PGlite
 // and again on the PostgreSQL server (a database per test file, all dropped afterwards), the
 // stratum server's chain tests on two Litecoin Core regtest nodes;
 // then the end-to-end tests in Chromium against the built app. Prints one total at the end.
@@ -66,6 +66,7 @@ async function dropDatabases(prefix) {
 }
 
 vitest('unit tests', 'unit', `${OUT}/vitest-unit.json`);
+vitest('web component tests', 'web', `${OUT}/vitest-web.json`);
 vitest('integration tests on PGlite', 'integration', `${OUT}/vitest-int-pglite.json`);
 
 if (await postgresReachable()) {

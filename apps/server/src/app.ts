@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorateRequest('lang', 'en');
 
-  // Graceful close (issue 22): answers sent while the app closes end their connection, so a
+  // Graceful close: answers sent while the app closes end their connection, so a
   // keep-alive client (a stratum node posting batches) cannot hold the server open until its
   // keep-alive timeout; idle connections are closed by Fastify itself.
   let closing = false;
@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return null;
   };
 
-  // Operations (issue 22): readiness, and the metrics when METRICS_TOKEN is set.
+  // Operations: readiness, and the metrics when METRICS_TOKEN is set.
   await app.register(readinessPlugin, { db: database.db, redis: deps.redis, readiness: platform.readiness, version: APP_VERSION });
   await app.register(metricsPlugin, {
     token: config.METRICS_TOKEN,

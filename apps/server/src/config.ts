@@ -204,7 +204,7 @@ export const configSchema = z.object({
   /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <this>`; unset: no /metrics at all. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
-   * The OAuth / OpenID Connect issuer (issue 19): the public address of the API's provider,
+   * The OAuth / OpenID Connect issuer: the public address of the API's provider,
    * ending in /api/oidc. Unset: http://localhost:<PORT>/api/oidc, for development only.
    */
   OAUTH_ISSUER: z.string().url().regex(/\/api\/oidc$/, 'must end with /api/oidc').optional(),

@@ -72,7 +72,7 @@ describe('address mining earnings and payments', () => {
     expect(sent.map((s) => [s.address, new Decimal(s.amount).toFixed()])).toEqual([[A, '5.84'], [B, '3.86']].sort((x, y) => x[0]!.localeCompare(y[0]!)));
   });
 
-  it("credits each address to the microcredit and carries its fraction into its next payment (issue 14, item 12)", async () => {
+  it("credits each address to the microcredit and carries its fraction into its next payment", async () => {
     // Weeks later: the window (30 days back) holds only these three addresses' work, a third each.
     const day = '2026-09-20';
     clock.set(`${day}T08:00:00Z`);

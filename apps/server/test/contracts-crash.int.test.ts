@@ -1,4 +1,4 @@
-// The daily contract profit across crashes (issue 16): a real process credits the complete days of
+// The daily contract profit across crashes: a real process credits the complete days of
 // many running orders and is killed with SIGKILL while it credits, three times, then finishes on a
 // fourth run. The ledger must hold exactly what one clean run posts: one "contract profit" posting
 // per day row with a credit, under contract:<order>:<day>, each sub-account's balance the sum of

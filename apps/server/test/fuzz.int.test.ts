@@ -1,4 +1,4 @@
-// The OpenAPI fuzz test (issue 14; docs/security.md items 21, 34, 35): walks the document the
+// The OpenAPI fuzz test (docs/security.md items 21, 34, 35): walks the document the
 // server serves at /api/docs/json and sends, for every route and every parameter and body field,
 // hostile values in place of a valid one: wrong types, empty, 1 MB strings, U+0000, unpaired
 // surrogates, deep nesting, huge, negative and non-finite numbers, far dates, `__proto__` keys. It

@@ -67,7 +67,7 @@ describe('post()', () => {
     await expect(post(db(), { idempotencyKey: key(), businessType: 'x', entries: [{ holder: a, coin: 'btc', amount: '1e3' }, { holder: SYSTEM.fees, coin: 'btc', amount: '-1000' }] })).rejects.toThrow(/bad amount/);
   });
 
-  it("refuses amounts finer than the coin's base unit (issue 14, item 12)", async () => {
+  it("refuses amounts finer than the coin's base unit", async () => {
     const a = randomUUID();
     const entries = (coin: string, amount: string) => [{ holder: SYSTEM.adjustments, coin, amount: `-${amount}` }, { holder: a, coin, amount }];
     // A tenth of a satoshi, of a microcredit (ALEO) and of a dollarydoo (HNS): not money on their chains.

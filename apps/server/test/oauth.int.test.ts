@@ -1,4 +1,4 @@
-// The OAuth 2.1 / OpenID Connect provider (issue 19) against a listening server, with a client no
+// The OAuth 2.1 / OpenID Connect provider against a listening server, with a client no
 // one here wrote (openid-client): discovery, authorization code with PKCE, the consent through our
 // API (the e2e does it in Chromium), token, userinfo, refresh with rotation; the access token as
 // a read-only principal limited to the granted sub-accounts and scopes; and the refusals (wrong

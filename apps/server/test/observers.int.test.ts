@@ -1,4 +1,4 @@
-// Observer links through the HTTP API (issue 19): the owner creates, lists, renames and revokes
+// Observer links through the HTTP API: the owner creates, lists, renames and revokes
 // links; a token reads exactly its link's pages of exactly its sub-account and never writes; an
 // expired or revoked token is refused with its own message; the owner's log shows the links.
 // The access matrix walks every registered route for every kind of caller.

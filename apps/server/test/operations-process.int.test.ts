@@ -1,4 +1,4 @@
-// Operations of the real process (issue 22), PostgreSQL only (TEST_DATABASE_URL): PGlite in
+// Operations of the real process, PostgreSQL only (TEST_DATABASE_URL): PGlite in
 // memory lives and dies with its process, and pg_dump needs a server.
 // - Graceful shutdown: a server under ingest load gets SIGTERM; it exits 0, every batch it
 //   acknowledged is in the database, it holds no job lease any more (another instance takes the

@@ -1,4 +1,4 @@
-// Operations through HTTP (issue 22): operator roles and the access matrix of every admin route,
+// Operations through HTTP: operator roles and the access matrix of every admin route,
 // the admin area's users (search, page, disable login, authenticator reset), coin settings taking
 // effect on the next withdrawal, four-eyes approvals, readiness and the Prometheus metrics.
 import { randomUUID } from 'node:crypto';
@@ -99,7 +99,7 @@ describe('roles', () => {
 
   // The access matrix: every admin route, every role (docs/security.md, Operator roles).
   const EXPECTED: Record<string, readonly OperatorRole[]> = {
-    // Issue 19: the OAuth client registry.
+    // The OAuth client registry.
     'GET /api/admin/oauth/clients': ['admin'],
     'POST /api/admin/oauth/clients': ['admin'],
     'POST /api/admin/oauth/clients/:id/disable': ['admin'],
@@ -125,7 +125,7 @@ describe('roles', () => {
     'PUT /api/admin/earnings/market-data/:coin/:day': ['admin'],
     'GET /api/admin/address-mining/aleo-stake-schedule': ['admin'],
     'PUT /api/admin/address-mining/aleo-stake-schedule': ['admin'],
-    // Support tickets (issue 21): the support role, no money.
+    // Support tickets: the support role, no money.
     'GET /api/admin/tickets': ['admin', 'support'],
     'GET /api/admin/tickets/:id': ['admin', 'support'],
     'POST /api/admin/tickets/:id/answers': ['admin', 'support'],
@@ -133,7 +133,7 @@ describe('roles', () => {
     'PUT /api/admin/tickets/:id/assignee': ['admin', 'support'],
     'POST /api/admin/tickets/:id/close': ['admin', 'support'],
     'GET /api/admin/tickets/:id/files/:fileId': ['admin', 'support'],
-    // Site content and the miner catalogue (issue 21): the content role.
+    // Site content and the miner catalogue: the content role.
     'GET /api/admin/content/:kind': ['admin', 'content'],
     'POST /api/admin/content/:kind': ['admin', 'content'],
     'PUT /api/admin/content/:kind/:id': ['admin', 'content'],
@@ -143,7 +143,7 @@ describe('roles', () => {
     'GET /api/admin/miners': ['admin', 'content'],
     'POST /api/admin/miners': ['admin', 'content'],
     'PUT /api/admin/miners/:id': ['admin', 'content'],
-    // Contracts, staking and promotions (issues 16-18) create products and move the pool's money: admin.
+    // Contracts, staking and promotions create products and move the pool's money: admin.
     'POST /api/admin/contracts/orders/:id/confirm': ['admin'],
     'POST /api/admin/loans/:id/approve': ['admin'],
     'POST /api/admin/promotions/red-packets': ['admin'],

@@ -1,4 +1,4 @@
-// Passkeys through HTTP (issue 20), answered by a software authenticator: registration, the
+// Passkeys through HTTP, answered by a software authenticator: registration, the
 // passkey login and its session, rename and removal (with the second factor), and the WebAuthn
 // checks each refusing what breaks them: challenge reuse, expiry and purpose, origin, RP ID, user
 // verification, counter regression (a cloned authenticator), a credential of another user, and a

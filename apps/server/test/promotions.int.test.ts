@@ -1,4 +1,4 @@
-// Promotions through the HTTP API (issue 18): coupon campaigns and codes (redeem, its refusals,
+// Promotions through the HTTP API: coupon campaigns and codes (redeem, its refusals,
 // start using, one in use per coin, expiry and finishing by the leased job), the fee vector
 // through the real settlement (FPPS 2.5 %, coupon 40 % -> 1.5 %; the saving equals the difference
 // of two settlements to the satoshi), red packets (public page, receiving and its refusals: bound

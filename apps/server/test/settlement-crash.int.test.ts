@@ -1,4 +1,4 @@
-// The settlement across crashes (the earnings issue): a real process runs a coin's day settlement
+// The settlement across crashes: a real process runs a coin's day settlement
 // and is killed with SIGKILL while it credits, three times, then finishes on a fourth run. The
 // ledger must hold exactly what one clean run posts: one posting per profit row with an amount,
 // each account's balance its row's amount, the pool's revenue debited by their sum, and the

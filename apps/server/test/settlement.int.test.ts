@@ -292,7 +292,7 @@ describe('invitation rewards', () => {
     expect((await inject(t.app, { url: '/api/invite/rewards' })).statusCode).toBe(401);
 
     // A day whose reward is below one satoshi pays nothing yet and lists nothing; its fraction is
-    // the inviter's, carried into the next reward (issue 14, item 12).
+    // the inviter's, carried into the next reward.
     const [invitee] = await queryRows<{ name: string }>(db(), sql`select name from mining_accounts where id = ${inviteeAccounts[0]!}`);
     const rewardDay = async (d: string, difficulty: string) => {
       clock.set(`${d}T09:00:00Z`);
@@ -510,7 +510,7 @@ describe('block-based payments', () => {
   });
 });
 
-describe('rounding keeps none of a miner\'s money (issue 14, item 12)', () => {
+describe('rounding keeps none of a miner\'s money', () => {
   // Exact sums of many small credits: more than decimal.js's default 20 digits.
   const Exact = Decimal.clone({ precision: 80 });
   /** The seeded BTC market: D = 1.2e14 (k = 2^32), B = 3.125, F = 0.025; FPPS 2.5 %. */

@@ -1,4 +1,4 @@
-// The operators' content screens (issue 21) through HTTP: create, schedule, edit and retire
+// The operators' content screens through HTTP: create, schedule, edit and retire
 // announcements, banners, advertisements and footer links with texts per language (a missing
 // language reads English), the public calls' unchanged shapes, the audit log, and access; images of
 // banners and advertisements (typed by their bytes, a renamed executable refused, public only while
@@ -96,7 +96,7 @@ describe('banners, advertisements and footer links', () => {
   });
 
   it('campaign pages: one per page, in the caller language, upcoming, running and ended by their window', async () => {
-    // No campaign: an empty answer, not a 404 the browser logs on every visit (issue 30).
+    // No campaign: an empty answer, not a 404 the browser logs on every visit.
     const none = await pub('/api/campaigns/sales');
     expect(none.statusCode).toBe(200);
     expect(body(none).data).toBeNull();

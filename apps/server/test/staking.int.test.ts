@@ -1,4 +1,4 @@
-// Staking and borrowing through HTTP (issue 17): operators' batches and loan products, stake /
+// Staking and borrowing through HTTP: operators' batches and loan products, stake /
 // add / reduce / unstake / claim with their refusals and messages, the daily accrual under the
 // fake clock (idempotent per day), the end of a term, the locked bucket refusing withdrawals,
 // loans (range, capacity, approval, cancel, interest, repayment, settlement), idempotency keys,
@@ -297,7 +297,7 @@ describe('borrowing', () => {
     expect(errorOf(await borrow(other, p.id, '10'))).toBe(codeOf('loan_open_exists'));
   });
 
-  it('the stake and borrow pages show the current sub-account: a stake and loan on another are named, not shown (issue 30)', async () => {
+  it('the stake and borrow pages show the current sub-account: a stake and loan on another are named, not shown', async () => {
     const p = await product({ auto_approve_below: '1000' });
     const batch = await createBatch();
     const user = await newUser();

@@ -1,4 +1,4 @@
-// Issue 28 items 9 and 10, the pool's side of its own stratum server, through HTTP: withdraw
+// The pool's side of its own stratum server, through HTTP: withdraw
 // addresses of a coin on regtest (CHAIN_NETWORKS), the sub-account lookup the stratum server makes
 // at mining.authorize, the endpoints stratum processes announce and the public list of a coin's
 // stratum URLs (live announcements, else the operator's STRATUM_PUBLIC_URLS).

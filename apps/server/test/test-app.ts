@@ -104,7 +104,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return other;
     },
     close: async () => {
-      // Every test file ends with a clean ledger (issue "Wallet and ledger"): postings balance,
+      // Every test file ends with a clean ledger (ledger/reconciliation.ts): postings balance,
       // cached balances equal their entries, custody matches the chain adapter.
       const report = await reconcile(database.db, (coins) => app.modules.wallet.chain.custody(coins));
       for (const other of siblings) await other.close();

@@ -198,7 +198,7 @@ describe('withdrawals', () => {
     expect(log[0]).toMatchObject({ action: 'withdrawal_reject', detail: { reason: 'address under investigation' } });
   });
 
-  it('takes amounts to the base unit, so a whole balance can be withdrawn or moved (issue 14, item 12)', async () => {
+  it('takes amounts to the base unit, so a whole balance can be withdrawn or moved', async () => {
     const user = await walletUser();
     const other = await walletUser();
     const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
@@ -238,7 +238,7 @@ describe('withdrawals', () => {
   });
 });
 
-describe('withdrawal amounts are bounded before any work (issue 14, item 1)', () => {
+describe('withdrawal amounts are bounded before any work', () => {
   const quote = (user: User, amount: string) =>
     inject(t.app, { method: 'POST', url: '/api/v2/wallets/withdrawals/quote', headers: auth(user.tokens), payload: { coin: 'btc', amount } });
 
@@ -405,7 +405,7 @@ describe('automatic payout', () => {
   });
 });
 
-describe('system adjustments (issue 14, item 11)', () => {
+describe('system adjustments', () => {
   const adjust = async (key: string | undefined, payload: Record<string, unknown>) =>
     inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers: { ...(await asAdmin()), ...(key ? { 'idempotency-key': key } : {}) }, payload });
 

@@ -1,4 +1,4 @@
-// The proof of issue 28 on a real chain: two Litecoin Core regtest nodes, Hashpool (PGlite, or
+// Mining through our own stratum server, proved on a real chain: two Litecoin Core regtest nodes, Hashpool (PGlite, or
 // PostgreSQL with TEST_DATABASE_URL), our stratum server as its own process, and a miner written
 // for the test that really hashes (Scrypt) and speaks Stratum V1 with version rolling, logged in
 // as <sub-account>.rig1. It checks the refusals (stale, duplicate, low difficulty, unauthorized),

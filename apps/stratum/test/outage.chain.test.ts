@@ -1,4 +1,4 @@
-// Nothing lost (the stratum issue's item 8): miners keep submitting real Scrypt shares while the
+// Nothing lost: miners keep submitting real Scrypt shares while the
 // API is stopped for two minutes, and the stratum process is killed (SIGKILL) once in the middle
 // and started again on the same outbox. When the API is back, every share the stratum answered
 // `true` is counted by the pool exactly once: never fewer (the outbox lost nothing), and at most

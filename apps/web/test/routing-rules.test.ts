@@ -38,7 +38,7 @@ describe('route table', () => {
     expect(FEATURES.flatMap((feature) => feature.routes ?? [])).toEqual(ROUTES);
   });
 
-  it('builds the pages of the shell and of every product issue so far, and only those', () => {
+  it('builds the pages of the shell and of every feature, and only those', () => {
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual([
       '/',
       '/about-us',
@@ -225,7 +225,7 @@ describe('login and permissions', () => {
     expect(redirectOf('/admin/wallet', everything)).toBe('/');
     expect(redirectOf('/admin/wallet', { ...everything, admin: false })).toBe('/');
     expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: true }).kind).toBe('render');
-    // Finer operator roles (issue 22): any of them opens the area, the page shows their tabs.
+    // Finer operator roles: any of them opens the area, the page shows their tabs.
     expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: ['support'] }).kind).toBe('render');
     expect(redirectOf('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: [] })).toBe('/');
   });

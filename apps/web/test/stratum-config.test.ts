@@ -1,4 +1,4 @@
-// The connect guide's example configuration for cgminer-style miners (issue 28 item 10).
+// The connect guide's example configuration for cgminer-style miners.
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_PASSWORD, minerConfigExample } from '../src/features/mining/lib/stratum';
 

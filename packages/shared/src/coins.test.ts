@@ -31,7 +31,7 @@ describe('coin table', () => {
   });
 
   it("keeps ledger amounts in each coin's base unit, at most the ledger's 18 decimals, never coarser than what is shown", () => {
-    // The chains' smallest units (issue 14, item 12), written out here rather than read from coins.ts.
+    // The chains' smallest units, written out here rather than read from coins.ts.
     const chainUnits: Record<string, number> = {
       btc: 8, ltc: 8, doge: 8, zec: 8, dash: 8, dcr: 8, rvn: 8, pmeer: 8, kas: 8, ckb: 8, lbc: 8,
       eth: 18, cfx: 18, alph: 18, xmr: 12, zeph: 12, kda: 12, erg: 9, 'grin-c32': 9, sumo: 9, stc: 9,

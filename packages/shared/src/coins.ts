@@ -38,7 +38,7 @@ export interface CoinInfo {
 
 /**
  * The most coins of a kind that can exist (its protocol's cap), a bound no operator's adjustment
- * may pass (issue 27: one adjustment of 9,223,372,036,854,775,808 BTC went through). Coins with a
+ * may pass: without it, an adjustment of 9,223,372,036,854,775,808 BTC would go through. Coins with a
  * tail emission or no fixed cap have no entry and are bounded by UNCAPPED_SUPPLY_BOUND instead.
  */
 const MAX_SUPPLY: Record<string, string> = {

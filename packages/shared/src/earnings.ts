@@ -1,4 +1,4 @@
-// Payout methods (docs/rules.md, States and transitions; the earnings issue): which methods there are, the
+// Payout methods (docs/rules.md, States and transitions): which methods there are, the
 // default, and the switching rule both sides apply. The server enforces the rule; the web uses the
 // same functions to say, before the user confirms, from which settlement day a switch applies.
 //

@@ -80,7 +80,7 @@ export const ERRORS = {
   pay_method_switch_wait: { code: 32001, status: 400 },
   market_data_not_found: { code: 32002, status: 404 },
   market_day_invalid: { code: 32003, status: 400 },
-  // Operations (issue 22): operator roles, user administration, coin settings, four-eyes approvals.
+  // Operations: operator roles, user administration, coin settings, four-eyes approvals.
   login_disabled: { code: 39001, status: 403 },
   /** The confirmation of a four-eyes action must come from another operator than the request. */
   four_eyes_same_operator: { code: 39002, status: 409 },
@@ -94,7 +94,7 @@ export const ERRORS = {
   adjustment_over_supply: { code: 39007, status: 400 },
   /** An adjustment larger than the cap an operator set for the coin. */
   adjustment_over_cap: { code: 39008, status: 400 },
-  // ---- promotions (issue 18): 35000-35099 ----
+  // ---- promotions: 35000-35099 ----
   coupon_code_required: { code: 35001, status: 400 },
   coupon_code_unknown: { code: 35002, status: 400 },
   coupon_code_used: { code: 35003, status: 409 },
@@ -124,7 +124,7 @@ export const ERRORS = {
   red_packet_user_funding_off: { code: 35028, status: 403 },
   /** The packet was cancelled by its funder or an operator: no share can be received any more. */
   red_packet_cancelled: { code: 35029, status: 400 },
-  // Support tickets, site content and the miner catalogue (issue 21): 38000-38099.
+  // Support tickets, site content and the miner catalogue: 38000-38099.
   ticket_needs_contact: { code: 38001, status: 400 },
   ticket_not_found: { code: 38002, status: 404 },
   ticket_closed: { code: 38003, status: 409 },
@@ -141,7 +141,7 @@ export const ERRORS = {
   campaign_not_running: { code: 38015, status: 409 },
   miner_model_not_found: { code: 38020, status: 404 },
   miner_model_exists: { code: 38021, status: 409 },
-  // Staking and borrowing (issue 17): 34000-34099.
+  // Staking and borrowing: 34000-34099.
   stake_batch_not_found: { code: 34001, status: 404 },
   stake_below_minimum: { code: 34002, status: 400 },
   stake_one_active: { code: 34003, status: 409 },
@@ -168,7 +168,7 @@ export const ERRORS = {
   loan_repay_exceeds: { code: 34037, status: 400 },
   loan_open_exists: { code: 34038, status: 409 },
   loan_product_invalid: { code: 34039, status: 400 },
-  // Sign-in: WeChat, SMS gateway, TOTP validation (issue 20, signin): 37400-37999.
+  // Sign-in: WeChat, SMS gateway, TOTP validation: 37400-37999.
   /** Too many codes to one phone number within the hour. */
   sms_number_limit: { code: 37401, status: 429 },
   /** Too many codes from one address within the hour. */
@@ -206,7 +206,7 @@ export const ERRORS = {
   contract_bank_unset: { code: 33009, status: 400 },
   /** A product whose values do not fit together (sale window, inventory below units sold). */
   contract_product_invalid: { code: 33010, status: 400 },
-  // OAuth provider (issue 19): 36500-36999.
+  // OAuth provider: 36500-36999.
   /** The authorization (interaction) is unknown, finished or expired: start again from the application. */
   oauth_interaction_not_found: { code: 36500, status: 404 },
   /** The consent screen needs at least one sub-account (docs/rules.md, Screens). */

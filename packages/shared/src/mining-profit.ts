@@ -1,4 +1,4 @@
-// Mining profitability (issue 21): the one formula the miner ranking (/miners), the ASIC calculator
+// Mining profitability: the one formula the miner ranking (/miners), the ASIC calculator
 // and the GPU calculator share. Estimates for a buyer's decision, not money: plain numbers, never
 // written to the ledger. All prices in USD; the web converts to the user's currency.
 //

@@ -1,4 +1,4 @@
-// Observer links' table (issue 19; docs/security.md, Observer links): permission → pages → the API
+// Observer links' table (docs/security.md, Observer links): permission → pages → the API
 // routes each page reads, read by both sides: the server lets an observer call exactly the API
 // routes of its link's pages (platform/access.ts), the web opens exactly those pages. Without zod,
 // so the web's shell can read it on the first screen (scripts/bench-bundle.mjs).

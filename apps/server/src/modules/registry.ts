@@ -14,14 +14,14 @@ import { promotionsModule } from './promotions';
 import { stakingModule } from './staking';
 import { walletModule } from './wallet';
 import { wechatModule } from './wechat';
-// Issue 21: support tickets and the miner catalogue.
+// Support tickets and the miner catalogue.
 import { catalogueModule } from './catalogue';
 import { supportModule } from './support';
-// Issue 19: the OAuth / OpenID Connect provider.
+// The OAuth / OpenID Connect provider.
 import { oauthModule } from './oauth';
-// Issue 20: passkeys.
+// Passkeys.
 import { passkeysModule } from './passkeys';
-// Issue 19: observer links (last: its principal resolver is asked first, so the token overrides a bearer token).
+// Observer links (last: its principal resolver is asked first, so the token overrides a bearer token).
 import { observersModule } from './observers';
 
 export const MODULES: readonly RegisteredModule[] = [
@@ -35,15 +35,13 @@ export const MODULES: readonly RegisteredModule[] = [
   addressMiningModule,
   operationsModule,
   promotionsModule,
-  // Issue 21.
   supportModule,
   catalogueModule,
   stakingModule,
   contractsModule,
   wechatModule,
-  // Issue 19.
   oauthModule,
   passkeysModule,
-  // Issue 19: keep last (see the import).
+  // Keep last: its principal resolver is asked first (see the import).
   observersModule,
 ];

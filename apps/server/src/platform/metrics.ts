@@ -1,4 +1,4 @@
-// Prometheus metrics (issue 22; the names are listed in docs/operator-guide.md, Metrics). The
+// Prometheus metrics (the names are listed in docs/operator-guide.md, Metrics). The
 // counters and histograms are process-wide (`metrics`), so any layer counts without plumbing;
 // the gauges read from the database at scrape time are per app (`MetricsSource`). GET /metrics
 // answers when METRICS_TOKEN is set, to a bearer of that token only.

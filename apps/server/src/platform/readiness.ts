@@ -1,4 +1,4 @@
-// Readiness (issue 22): GET /api/ready answers 200 when the database answers, and Redis and NATS
+// Readiness: GET /api/ready answers 200 when the database answers, and Redis and NATS
 // when they are configured (modules add their own checks: the mining module's NATS consumer);
 // 503 otherwise, so a load balancer sends no traffic to an instance that cannot serve. Liveness
 // is GET /api/health (the content module).

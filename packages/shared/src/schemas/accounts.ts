@@ -1,4 +1,4 @@
-// Bodies of the account calls (docs/rules.md, "Validation" and "The API"; issue "Accounts and security").
+// Bodies of the account calls (docs/rules.md, "Validation" and "The API").
 import { z } from 'zod';
 import { codeSchema, emailSchema, passwordSchema, subAccountNameSchema, V } from '../validation';
 import { LANGUAGES } from '../i18n';

@@ -1,4 +1,4 @@
-// The miner catalogue (issue 21): models with their vendors' published specifications, the
+// The miner catalogue: models with their vendors' published specifications, the
 // profitability ranking computed from the earnings' market data (mining-profit.ts), and the market
 // figures the ASIC and GPU calculators need.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The operators' side of the site content (issue 21): announcements, banners (sliders),
+// The operators' side of the site content: announcements, banners (sliders),
 // advertisements and footer links, each with its text per language (English required, the others
 // fall back to it), position, order, schedule and state. The public calls (schemas/content.ts)
 // keep their shapes.

@@ -1,4 +1,4 @@
-// Cloud-mining contracts (issue 16; docs/rules.md, Contracts): products operators sell, orders users
+// Cloud-mining contracts (docs/rules.md, Contracts): products operators sell, orders users
 // pay by USDT (an address per order), bank transfer (a certificate) or the wallet balance, their
 // states and history, and each effect day's profit. Amounts are decimal strings both ways.
 import { z } from 'zod';

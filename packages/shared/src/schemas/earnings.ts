@@ -1,4 +1,4 @@
-// The earnings calls of the first part of the earnings issue: a sub-account's payout method per coin
+// The earnings calls: a sub-account's payout method per coin
 // (docs/rules.md, The API: GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method),
 // and the operators' fee rates and market data. Amounts, rates and difficulties are decimal strings.
 import { z } from 'zod';
@@ -143,7 +143,7 @@ export const profitRowSchema = z.object({
   amount: z.string(),
   /** settled: credited to the wallet; pending: computed, being credited. */
   status: z.enum(['settled', 'pending']),
-  /** What a fee coupon saved that day (the promotions issue), or null without one. */
+  /** What a fee coupon saved that day (the promotions module), or null without one. */
   coupon_saving: z.string().nullable(),
 });
 export const profitPageSchema = z.object({ list: z.array(profitRowSchema), total: z.number().int() });

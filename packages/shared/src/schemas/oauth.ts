@@ -1,4 +1,4 @@
-// OAuth 2.1 / OpenID Connect provider (issue 19; docs/rules.md, OAuth): the scopes a third-party
+// OAuth 2.1 / OpenID Connect provider (docs/rules.md, OAuth): the scopes a third-party
 // application may ask for, the consent screen's calls, the user's authorized applications and the
 // operators' client registry.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Observer links (issue 19; docs/product-guide.md, Observer links; docs/security.md, Observer
+// Observer links (docs/product-guide.md, Observer links; docs/security.md, Observer
 // links): a read-only view of one sub-account for someone without a login. The permission → pages
 // → API table is in ../observer-pages.ts (no zod there: the web's first screen reads it).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Bodies of the operations calls (issue 22): operator roles, the admin area's users, coin
+// Bodies of the operations calls: operator roles, the admin area's users, coin
 // settings, four-eyes approvals (docs/operator-guide.md, docs/security.md Operator roles).
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '../permissions';

@@ -1,4 +1,4 @@
-// Passkeys (issue 20; docs/security.md, Passkeys): the user's WebAuthn credentials, their
+// Passkeys (docs/security.md, Passkeys): the user's WebAuthn credentials, their
 // registration and the passkey login. The options and the credential answers are the JSON forms of
 // WebAuthn Level 3 (PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON …) as
 // SimpleWebAuthn reads and writes them.

@@ -1,4 +1,4 @@
-// The promotions calls (issue 18; docs/rules.md, Promotions): fee coupons (redeem a code, start
+// The promotions calls (docs/rules.md, Promotions): fee coupons (redeem a code, start
 // using one for a coin, see its savings) and hashrate gift red packets (a public page, receiving,
 // the user's received packets), and the operators' campaigns and packets. Amounts and percents are
 // decimal strings; hashrates numbers in H/s.

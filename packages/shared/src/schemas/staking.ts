@@ -1,4 +1,4 @@
-// ALEO staking and borrowing (issue 17; docs/rules.md, Staking and borrowing): stake batches and loan
+// ALEO staking and borrowing (docs/rules.md, Staking and borrowing): stake batches and loan
 // products (operators), stakes, rewards and loans (users). Amounts and rates are decimal strings.
 import { z } from 'zod';
 import { isNameText } from '../input-safety';

@@ -1,4 +1,4 @@
-// The stratum processes' calls to the pool (issue 28 item 10; docs/stratum-integration.md): the
+// The stratum processes' calls to the pool (docs/stratum-integration.md): the
 // sub-account lookup at `mining.authorize`, the announcement of the endpoints a process listens
 // on, and the public answer the pool pages show miners (how to connect).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Support tickets (issue 21; docs/rules.md, Support tickets): a user's tickets with their thread
+// Support tickets (docs/rules.md, Support tickets): a user's tickets with their thread
 // and attachments, and the operators' queue.
 import { z } from 'zod';
 import { pageOf } from './envelope';

@@ -1,4 +1,4 @@
-// The wallet calls (issue "Wallet and ledger"; docs/rules.md, "Entities" and "Validation"): balances,
+// The wallet calls (docs/rules.md, "Entities" and "Validation"): balances,
 // withdraw addresses, withdrawals, deposits, internal transfers, transactions, fund detail,
 // automatic payout, and the operators' calls. Amounts are decimal strings both ways.
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export const BUSINESS_TYPES = [
   'contract_purchase',
   'invitation_reward',
   'red_packet_profit',
-  // A red packet a user funded from their balance, and what it left returned (issue 18).
+  // A red packet a user funded from their balance, and what it left returned.
   'red_packet_fund',
   'red_packet_return',
   'stake_reward',
@@ -32,7 +32,7 @@ export const BUSINESS_TYPES = [
   'transfer_in',
   'transfer_out',
   'block_reward',
-  // Staking and borrowing (issue 17).
+  // Staking and borrowing.
   'stake',
   'unstake',
   'loan',

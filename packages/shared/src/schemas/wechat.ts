@@ -1,4 +1,4 @@
-// WeChat website login (QR connect) and its binding in the security settings (issue 20).
+// WeChat website login (QR connect) and its binding in the security settings.
 import { z } from 'zod';
 import { verificationSchema } from './accounts';
 

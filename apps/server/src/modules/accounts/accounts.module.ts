@@ -32,7 +32,7 @@ export interface AccountsApi {
   security: SecurityService;
   directory: AccountDirectory;
   captcha: CaptchaVerifier;
-  /** The admin area's users (issue 22). */
+  /** The admin area's users. */
   operators: OperatorDesk;
   /** Until when a user's withdrawals wait (the settings page shows it): the wallet registers its rule. */
   withdrawalHolds: ExtensionPoint<WithdrawalHold>;

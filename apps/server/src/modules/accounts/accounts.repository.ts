@@ -193,7 +193,7 @@ export async function pageEvents(db: DbOrTx, userId: string, page: number, pageS
   return { rows, total: total?.n ?? 0 };
 }
 
-// ---- operators (the admin area's users, issue 22)
+// ---- operators (the admin area's users)
 
 /** Users whose email, phone or a sub-account name contains `q`, or who own one of `accountIds`. */
 export async function searchUsers(db: DbOrTx, q: string, accountIds: string[], offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {

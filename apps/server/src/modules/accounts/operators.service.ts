@@ -1,4 +1,4 @@
-// The operators' side of the accounts (issue 22; docs/operator-guide.md, Users): find a user by
+// The operators' side of the accounts (docs/operator-guide.md, Users): find a user by
 // email, phone or sub-account, read their security state and recent logins, disable or enable
 // their login, reset their authenticator after an identity check, and grant operator roles.
 // Every change is written to the audit log in the transaction that makes it.

@@ -1,4 +1,4 @@
-// ALEO stake calculator (the address-mining issue): the stake the pool needs for a hashrate to
+// ALEO stake calculator: the stake the pool needs for a hashrate to
 // land all its puzzle solutions, and the shortfall against a stake the miner has. Expected
 // solutions per epoch = hashrate x epoch seconds / proof target, the proof target being the
 // network difficulty stratum nodes last reported for ALEO (one hash per unit of difficulty).

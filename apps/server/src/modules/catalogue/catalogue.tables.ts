@@ -1,4 +1,4 @@
-// The miner catalogue (issue 21): miner models with their vendors' published specifications and
+// The miner catalogue: miner models with their vendors' published specifications and
 // where to buy them. Profitability is never stored: it is computed per request from the earnings'
 // market data (catalogue.service.ts, packages/shared mining-profit.ts).
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The operators' content screens (issue 21): create, edit, schedule and retire announcements,
+// The operators' content screens: create, edit, schedule and retire announcements,
 // banners (sliders), advertisements and footer links. Texts are per language, English required;
 // a language left empty reads English (pick() in content.service.ts) and the editor lists it as
 // missing. Every change is in the audit log, in the transaction that makes it. Banners and

@@ -17,7 +17,7 @@ export interface ContentApi {
   poolFees: ExtensionPoint<PoolFigures>;
   /** GET /pools' minimum payout of each coin: the wallet registers its coin settings' minimum withdrawal. */
   minPayouts: ExtensionPoint<PoolFigures>;
-  /** The operators' content screens (issue 21). */
+  /** The operators' content screens. */
   admin: ContentAdminService;
 }
 

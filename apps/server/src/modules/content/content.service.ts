@@ -50,7 +50,7 @@ export class ContentService {
      * (operators edit fees there); coins it does not name show the registry's fee_rate.
      */
     private readonly defaultFeeRates: () => Promise<Map<string, string>> = async () => new Map(),
-    /** Each coin's minimum withdrawal, by coin: the wallet's coin settings (issue 22, one source of truth). */
+    /** Each coin's minimum withdrawal, by coin: the wallet's coin settings (one source of truth). */
     private readonly minWithdrawals?: () => Promise<Map<string, string>>,
   ) {}
 
@@ -107,7 +107,7 @@ export class ContentService {
     return rows.map((r) => ({ id: r.id, position: r.position, title: pick(r.title, lang), text: pick(r.text, lang), link: r.link, ...imageUrl(r.imageId) }));
   }
 
-  /** A campaign page (/sales, /activity/goldshell) in the caller's language; null when none is enabled (an empty page, not an error: issue 30). */
+  /** A campaign page (/sales, /activity/goldshell) in the caller's language; null when none is enabled (an empty page, not an error: the browser would log a 404 on every visit). */
   async campaign(lang: Language, slug: string) {
     const r = await repo.findCampaign(this.db, slug);
     if (!r) return null;

@@ -120,7 +120,7 @@ export const currencyRates = pgTable(
 );
 
 /**
- * Campaign pages (issue 21): a sale or an event, shown at its page (/sales, /activity/goldshell)
+ * Campaign pages: a sale or an event, shown at its page (/sales, /activity/goldshell)
  * by its slug, with a text per language, a banner colour, a link to the products and a window.
  */
 export const campaigns = pgTable(

@@ -3,9 +3,10 @@
 // second sub-account (the first one's balance is the demo farm's settled earnings alone).
 import { addDays, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
-import { contractOrderEvents, contractOrders, contractProducts } from './contracts.tables';
+import { insertEvent, insertOrderIfAbsent, insertProductsIfAbsent } from './contracts.repository';
 
 const BTC_PRODUCT = '00000000-0000-4000-8000-00000000c001';
 const LTC_PRODUCT = '00000000-0000-4000-8000-00000000c002';
@@ -24,29 +25,23 @@ export async function seedDemoContracts(db: Db, clock: Clock, accounts: AccountD
   const start = new Date(now.getTime() - 30 * 86_400_000);
   const end = new Date(now.getTime() + 365 * 86_400_000);
   const common = { fiatCurrency: 'USD', saleStart: start, saleEnd: end, status: 'on_sale' as const, terms: TERMS, demo: true, createdAt: now, updatedAt: now };
-  await db
-    .insert(contractProducts)
-    .values([
+  await insertProductsIfAbsent(db, [
       { id: BTC_PRODUCT, name: 'Demo BTC S21 · 90 days', coin: 'btc', hashrate: '10', hashrateUnit: 'TH/s', durationDays: 90, priceUsdt: '45', priceFiat: '45', powerWatts: '175', electricityRate: '0.05', managementFee: '2', inventory: 500, ...common },
       { id: LTC_PRODUCT, name: 'Demo LTC L7 · 30 days', coin: 'ltc', hashrate: '100', hashrateUnit: 'MH/s', durationDays: 30, priceUsdt: '12', priceFiat: '12', powerWatts: '34', electricityRate: '0.06', managementFee: '3', inventory: 200, ...common },
-    ])
-    .onConflictDoNothing();
+  ]);
   const demo = await accounts.byName(DEMO_ACCOUNTS[1]!);
   if (!demo) return;
   const effectDate = addDays(utcDay(now), -5);
-  const inserted = await db
-    .insert(contractOrders)
-    .values({
+  const paidAt = new Date(now.getTime() - 6 * 86_400_000);
+  await inTransaction(db, async (tx) => {
+    const order = await insertOrderIfAbsent(tx, {
       id: DEMO_ORDER, userId: demo.userId, accountId: demo.id, productId: BTC_PRODUCT, requestKey: 'demo-order-1', productName: 'Demo BTC S21 · 90 days', coin: 'btc', units: 2,
       hashrate: '10', hashrateUnit: 'TH/s', durationDays: 90, powerWatts: '175', electricityRate: '0.05', managementFee: '2', amountUsdt: '90', payMethod: 'usdt_trc20',
       payAmount: '90', payCurrency: 'USDT', payAddress: 'demo-usdt-address-not-payable', payReference: 'HPDEMO00001', status: 'effect',
-      createdAt: new Date(now.getTime() - 6 * 86_400_000), paidAt: new Date(now.getTime() - 6 * 86_400_000), effectDate, endDate: addDays(effectDate, 90), demo: true,
-    })
-    .onConflictDoNothing()
-    .returning({ id: contractOrders.id });
-  if (inserted.length === 0) return;
-  await db.insert(contractOrderEvents).values([
-    { orderId: DEMO_ORDER, fromStatus: null, toStatus: 'unpaid', actor: 'user', actorId: demo.userId, reason: null, at: new Date(now.getTime() - 6 * 86_400_000) },
-    { orderId: DEMO_ORDER, fromStatus: 'unpaid', toStatus: 'effect', actor: 'system', actorId: null, reason: 'demo: paid', at: new Date(now.getTime() - 6 * 86_400_000) },
-  ]);
+      createdAt: paidAt, paidAt, effectDate, endDate: addDays(effectDate, 90), demo: true,
+    });
+    if (!order) return;
+    await insertEvent(tx, { orderId: DEMO_ORDER, fromStatus: null, toStatus: 'unpaid', actor: 'user', actorId: demo.userId, reason: null, at: paidAt });
+    await insertEvent(tx, { orderId: DEMO_ORDER, fromStatus: 'unpaid', toStatus: 'effect', actor: 'system', actorId: null, reason: 'demo: paid', at: paidAt });
+  });
 }

@@ -30,6 +30,11 @@ export function insertProduct(db: DbOrTx, values: typeof contractProducts.$infer
   return inserted(db.insert(contractProducts).values(values).returning());
 }
 
+/** Inserts products whose id is not taken yet (the demo's fixed ids: seeding twice adds nothing). */
+export async function insertProductsIfAbsent(db: DbOrTx, values: Array<typeof contractProducts.$inferInsert>): Promise<void> {
+  await db.insert(contractProducts).values(values).onConflictDoNothing();
+}
+
 export function updateProduct(db: DbOrTx, id: string, values: Partial<typeof contractProducts.$inferInsert>): Promise<ProductRow | undefined> {
   return first(db.update(contractProducts).set(values).where(eq(contractProducts.id, id)).returning());
 }
@@ -56,6 +61,11 @@ export async function returnInventory(db: DbOrTx, id: string, units: number): Pr
 
 export function insertOrder(db: DbOrTx, values: typeof contractOrders.$inferInsert): Promise<OrderRow> {
   return inserted(db.insert(contractOrders).values(values).returning());
+}
+
+/** The order unless its id is taken (then undefined: seeding twice adds nothing). */
+export function insertOrderIfAbsent(db: DbOrTx, values: typeof contractOrders.$inferInsert): Promise<OrderRow | undefined> {
+  return first(db.insert(contractOrders).values(values).onConflictDoNothing().returning());
 }
 
 export function orderByKey(db: DbOrTx, userId: string, key: string): Promise<OrderRow | undefined> {

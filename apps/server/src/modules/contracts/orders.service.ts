@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LedgerDecimal as Decimal } from '../ledger';
+import { coinWorth, orderPrice } from '../money';
 import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, walletSubject, type ContractOrderStatus, type PayFromBalanceBody } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -76,7 +77,7 @@ export class OrdersService {
           throw new AppError('contract_network_unavailable', { cause: error });
         }
       }
-      const amountUsdt = new Decimal(product.priceUsdt).times(body.units);
+      const amountUsdt = orderPrice(product.priceUsdt, body.units);
       const order = await inTransaction(this.db, async (tx) => {
         const taken = await repo.takeInventory(tx, product.id, body.units, now);
         if (!taken) {
@@ -101,7 +102,7 @@ export class OrdersService {
           managementFee: product.managementFee,
           amountUsdt: amountUsdt.toFixed(),
           payMethod: body.pay_method,
-          payAmount: body.pay_method === 'bank' ? new Decimal(product.priceFiat!).times(body.units).toFixed() : amountUsdt.toFixed(),
+          payAmount: body.pay_method === 'bank' ? orderPrice(product.priceFiat!, body.units).toFixed() : amountUsdt.toFixed(),
           payCurrency: body.pay_method === 'bank' ? product.fiatCurrency : 'USDT',
           payAddress,
           payReference: `HP${id.replace(/-/g, '').slice(0, 10).toUpperCase()}`,
@@ -228,7 +229,7 @@ export class OrdersService {
     let market = await this.d.earnings.unitEarnings(order.coin, today);
     if (!market?.priceUsd) market = await this.d.earnings.unitEarnings(order.coin, addDays(today, -1));
     if (!market?.priceUsd || !new Decimal(market.priceUsd).gt(0)) throw new AppError('contract_price_unavailable');
-    const amount = new Decimal(order.amountUsdt).div(market.priceUsd).toDecimalPlaces(coinBaseDecimals(order.coin), Decimal.ROUND_UP);
+    const amount = coinWorth(order.amountUsdt, market.priceUsd, coinBaseDecimals(order.coin));
     const { available } = await balanceOf(this.db, order.accountId, order.coin);
     return { coin: order.coin, amount: amount.toFixed(), available: plain(available), price_usd: market.priceUsd };
   }

@@ -9,7 +9,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { EarningsApi } from '../earnings';
 import { cut } from '../money';
-import { dayProfit } from './contract-profit';
+import { dayProfit } from '../money';
 import { productView, unitFactor } from './contracts.presenter';
 import * as repo from './contracts.repository';
 

@@ -10,7 +10,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import type { EarningsApi } from '../earnings';
 import { movement, post, SYSTEM } from '../ledger';
-import { dayProfit } from './contract-profit';
+import { dayProfit } from '../money';
 import { plain, profitView, unitFactor } from './contracts.presenter';
 import * as repo from './contracts.repository';
 import type { OrdersService } from './orders.service';

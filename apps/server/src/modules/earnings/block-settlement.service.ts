@@ -1,4 +1,4 @@
-// Block-based payments (the earnings issue): PPLNS, the fee part of PPS+ and SOLO are paid per pool
+// Block-based payments: PPLNS, the fee part of PPS+ and SOLO are paid per pool
 // block once it has matured (the money module has the arithmetic, the profit page shows it):
 //
 // - A matured block's reward R enters the ledger (sys:chain -> sys:pool_revenue, "block reward")

@@ -75,8 +75,8 @@ declare module '../../platform/modules' {
     /** Market data per coin and day (price, difficulty, subsidy, fees); simulated by default. */
     marketData?: MarketDataAdapter;
     /**
-     * Fee reductions per sub-account, coin and day, which both settlements apply (the coupons
-     * issue provides them); nobody has one by default.
+     * Fee reductions per sub-account, coin and day, which both settlements apply (the promotions
+     * module provides them); nobody has one by default.
      */
     feeReduction?: FeeReduction;
   }

@@ -1,7 +1,7 @@
 // The payout method of each sub-account and coin (docs/rules.md: States and transitions, The API, Limits and constants), the fee rates and
 // the market data the methods are computed with. The switching rule is packages/shared earnings.ts:
 // a switch made during UTC day D pays from settlement day D+1, and the next switch is accepted 24
-// hours after it. Settlement (a later part of the earnings issue) asks methodOnDay(), feeRate() and
+// hours after it. Settlement (settlement.service.ts) asks methodOnDay(), feeRate() and
 // marketDay() for the day it settles.
 import {
   canSwitchPayMethod,

@@ -1,4 +1,4 @@
-// The earnings issue, first part: the payout method of each sub-account and coin with its switch
+// Earnings: the payout method of each sub-account and coin with its switch
 // history, the fee rate of each coin and method, and the market values of each coin and UTC day
 // that a settlement of that day uses (so it can be recomputed and explained later).
 import { sql } from 'drizzle-orm';
@@ -233,8 +233,8 @@ export const inviteRewards = pgTable(
 );
 
 /**
- * Each holder's fraction of a base unit not credited yet, per coin (issue 14, item 12;
- * docs/security.md item 40). Credits are whole base units (the ledger holds nothing finer); what
+ * Each holder's fraction of a base unit not credited yet, per coin
+ * (docs/security.md item 40). Credits are whole base units (the ledger holds nothing finer); what
  * a credit's exact amount leaves below the unit is carried into the holder's next credit of the
  * coin, by every credit path (daily settlement, block payouts, address wallets, invitation rewards),
  * never kept by the pool. Changed in the transaction that writes the rows the credits are posted

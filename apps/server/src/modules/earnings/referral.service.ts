@@ -1,5 +1,5 @@
 // The referral programme (docs/rules.md, Limits and constants): a user's invitation code binds who registers
-// with it to them (accounts issue); each settled day, the inviter earns 0.2 % of the invitees'
+// with it to them (the accounts module); each settled day, the inviter earns 0.2 % of the invitees'
 // mining earnings of that day, paid by the pool (not taken from the invitees) and released at
 // 09:50 UTC+8. Like settlement, the rewards of a day are written once as rows and credited from
 // those rows, one ledger key per inviter, coin and day: a second run or a run after a crash posts

@@ -1,4 +1,4 @@
-// Credits in whole base units that keep nobody's fraction (issue 14, item 12; docs/security.md
+// Credits in whole base units that keep nobody's fraction (docs/security.md
 // item 40). Every credit path (the daily settlement, block payouts of sub-accounts and address
 // wallets, invitation rewards) decides its amounts here, in the transaction that writes the rows
 // it later posts from: each holder's exact amount plus the fraction its earlier credits of the coin

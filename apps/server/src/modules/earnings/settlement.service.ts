@@ -1,4 +1,4 @@
-// Daily settlement (the earnings issue): each sub-account's accepted work of a UTC day becomes a
+// Daily settlement: each sub-account's accepted work of a UTC day becomes a
 // "mining profit" credit in its wallet, by the payout method in force that day (methodOnDay), at
 // the fee rate of the coin and method (less any fee reduction), with the day's market values.
 //

@@ -18,8 +18,9 @@ export {
   type PostingInput,
   type PostingResult,
 } from './ledger';
-// What users and operators read of it: a holder's movements and entries.
-export { movementOf, pageEntries, pageMovements, type MovementFilter, type MovementRow } from './ledger.repository';
+// What users and operators read of it: a holder's movements and entries; and for modules that pay
+// balances out, which holders reached a threshold.
+export { availableAtLeast, movementOf, pageEntries, pageMovements, type MovementFilter, type MovementRow } from './ledger.repository';
 export { reconcile, type CustodySource, type ReconciliationReport } from './reconciliation';
 
 declare module '../../platform/modules' {

@@ -1,9 +1,10 @@
 // The ledger as users and operators read it: a holder's movements (one posting's change of the
 // available amount per coin), one movement with its memo, and every entry of a holder (the
-// operators' ledger view). Postings are written by ledger.ts only.
+// operators' ledger view), and which of some holders reached a balance (for the modules that pay
+// them out). Postings are written by ledger.ts only.
 import { sql, type SQL } from 'drizzle-orm';
 import type { BusinessType } from '@hashpool/shared';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
 
 /** One posting as a holder sees it: the change of its available amount of one coin. */
 export interface MovementRow {
@@ -71,4 +72,20 @@ export async function pageEntries(db: DbOrTx, holder: string, offset: number, li
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries where holder = ${holder}`),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Of the given holders and coins, those whose available balance reached `min` (each its own),
+ * with that balance. How another module finds who is due a payment without reading the ledger's
+ * tables: it names the candidates and their thresholds, the ledger answers from its balances.
+ */
+export async function availableAtLeast(db: DbOrTx, wanted: ReadonlyArray<{ holder: string; coin: string; min: string }>): Promise<Array<{ holder: string; coin: string; available: string }>> {
+  if (wanted.length === 0) return [];
+  return queryRows<{ holder: string; coin: string; available: string }>(
+    db,
+    sql`select b.holder, b.coin, b.available::text as available
+          from unnest(${sqlArray(wanted.map((w) => w.holder))}::text[], ${sqlArray(wanted.map((w) => w.coin))}::text[], ${sqlArray(wanted.map((w) => w.min))}::numeric[]) as w(holder, coin, min)
+          join ledger_balances b on b.holder = w.holder and b.coin = w.coin
+         where b.available >= w.min`,
+  );
 }

@@ -21,7 +21,7 @@ export type Bucket = (typeof BUCKETS)[number];
 export const SYSTEM = {
   /** The outside world on chain: deposits come from it, withdrawals go to it. -balance = custody. */
   chain: 'sys:chain',
-  /** Block rewards before settlement shares them out (earnings issue). */
+  /** Block rewards before settlement shares them out (the earnings module). */
   poolRevenue: 'sys:pool_revenue',
   /** Pool fees and withdrawal fees. */
   fees: 'sys:fees',

@@ -1,4 +1,4 @@
-// Reconciliation (ISSUE 5, docs/security.md items 26, 27, 32): every posting sums to zero per
+// Reconciliation (docs/security.md items 26, 27, 32): every posting sums to zero per
 // coin, every cached balance equals the sum of its entries, and what the pool owes (minus what is
 // already on its way out) equals what the chain adapter says it holds. Run after every
 // integration test and daily by a job that alerts operators on any mismatch.

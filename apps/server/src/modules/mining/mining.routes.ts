@@ -100,7 +100,7 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
       preValidation: requireIngestKey,
     }, async (request) => ok(request, await deps.blocks.record(request.body.events)));
 
-    // The stratum server's calls (issue 28 item 10): the sub-account lookup at mining.authorize,
+    // The stratum server's calls: the sub-account lookup at mining.authorize,
     // and the announcement of the endpoints a process listens on.
     app.get('/internal/accounts/:name', {
       config: { access: access.internal, signed: false, rateLimit: false },

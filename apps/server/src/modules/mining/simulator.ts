@@ -50,7 +50,7 @@ export const DEMO_WORKERS: SimulatedWorker[] = [
 
 /**
  * Network difficulty the demo reports per coin, about the real networks' in late 2026 (seeded
- * values: operators' market-data adapter replaces them in the earnings issue).
+ * values: operators' market-data adapter of the earnings module replaces them).
  */
 export const DEMO_NETWORK_DIFFICULTY: Record<string, number> = {
   btc: 1.3e14,

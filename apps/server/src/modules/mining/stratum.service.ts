@@ -1,4 +1,4 @@
-// The stratum processes' side of the pool (issue 28 item 10): whether a sub-account exists (the
+// The stratum processes' side of the pool: whether a sub-account exists (the
 // stratum server asks at `mining.authorize` and caches the answer), the endpoints each process
 // announces, and the public list of a coin's stratum URLs the pool pages show. A process
 // announces at start and then every minute or so; an endpoint not announced for

@@ -1,5 +1,5 @@
-// The stratum endpoints each stratum process announces (POST /api/internal/stratum/endpoints,
-// issue 28 item 10): one row per process (`instance`), coin and URL, with when it last said so.
+// The stratum endpoints each stratum process announces (POST /api/internal/stratum/endpoints):
+// one row per process (`instance`), coin and URL, with when it last said so.
 // An announcement replaces its process's rows; the pool pages show the URLs seen in the last few
 // minutes, so a process that stopped drops off by itself, and rows of processes silent for a day
 // are removed at the next announcement.

@@ -235,7 +235,7 @@ describe('block shares, exact (what the block settlement credits with the carry)
   });
 });
 
-describe('credits with the carried fraction (issue 14, item 12)', () => {
+describe('credits with the carried fraction', () => {
   const Exact = Decimal.clone({ precision: 80 });
 
   it('pays a home miner every day what its fractions add up to, and keeps nothing', () => {
@@ -276,7 +276,7 @@ describe('credits with the carried fraction (issue 14, item 12)', () => {
   });
 });
 
-// One decimal arithmetic (issue 27): the settlements compute in the ledger's context (80 digits);
+// One decimal arithmetic: the settlements compute in the ledger's context (80 digits);
 // with decimal.js's default 20, 12,345 coins of an 18-decimal coin were credited 47 base units too
 // many. The check is against exact rationals in bigint, not against decimal.js itself.
 describe('window payments against exact rationals', () => {

@@ -1,4 +1,4 @@
-// The oauth module in the registry (issue 19): an OAuth 2.1 / OpenID Connect provider for
+// The oauth module in the registry: an OAuth 2.1 / OpenID Connect provider for
 // third-party applications, the consent screen's calls, the user's authorized applications, the
 // operators' client registry, and the principal of an access token (read-only, granted sub-accounts).
 import { defineModule } from '../../platform/modules';

@@ -1,4 +1,4 @@
-// HTTP of the oauth module (issue 19): the provider itself under /api/oidc (discovery, authorize,
+// HTTP of the oauth module: the provider itself under /api/oidc (discovery, authorize,
 // token, userinfo, revocation, JWKS; node-oidc-provider answers them), the consent screen's calls,
 // the user's authorized applications, the resource call of an access token, and the operators'
 // client registry.

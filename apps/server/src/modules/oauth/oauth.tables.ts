@@ -1,4 +1,4 @@
-// The OAuth provider's tables (issue 19). oidc-provider keeps its models (sessions, interactions,
+// The OAuth provider's tables. oidc-provider keeps its models (sessions, interactions,
 // authorization codes, access and refresh tokens, grants) as JSON payloads by model and id through
 // our adapter (oidc-adapter.ts), so they live in the database shared by every instance, on PGlite
 // and PostgreSQL alike. Clients registered by operators, the signing keys and each user's

@@ -1,4 +1,4 @@
-// The observers module in the registry: observer links (issue 19). It extends who calls: a
+// The observers module in the registry: observer links. It extends who calls: a
 // request with ?observer_token= is the link's read-only observer, whatever bearer token it carries.
 import { defineModule } from '../../platform/modules';
 import { observersRoutes } from './observers.routes';

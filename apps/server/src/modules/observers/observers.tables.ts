@@ -1,4 +1,4 @@
-// Observer links (issue 19): a read-only view of one sub-account, opened by a random token that is
+// Observer links: a read-only view of one sub-account, opened by a random token that is
 // stored only as its SHA-256 hash (the full token is shown once, at creation).
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// The operations module (issue 22): the admin area's users, over the accounts and wallet modules.
+// The operations module: the admin area's users, over the accounts and wallet modules.
 // Roles, coin settings and four-eyes live with what they guard (accounts, wallet); metrics,
 // readiness and shutdown are the platform's (platform/metrics.ts, app.ts, main.ts).
 import { defineModule } from '../../platform/modules';

@@ -1,4 +1,4 @@
-// HTTP of the admin area's users (issue 22). Reading is for support (and finance, and admin);
+// HTTP of the admin area's users. Reading is for support (and finance, and admin);
 // disabling a login, resetting an authenticator and granting roles are admin's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

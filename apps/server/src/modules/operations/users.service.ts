@@ -1,4 +1,4 @@
-// The admin area's users (issue 22): the accounts module's operator desk joined with the wallet's
+// The admin area's users: the accounts module's operator desk joined with the wallet's
 // view of the same user (sub-accounts found by withdraw address, balances, withdrawals, the hold).
 import type { AdminUserDetail } from '@hashpool/shared';
 import type { AccountsApi } from '../accounts';

@@ -1,4 +1,4 @@
-// The passkeys module in the registry (issue 20): WebAuthn credentials of users, registered from the
+// The passkeys module in the registry: WebAuthn credentials of users, registered from the
 // settings and used to log in; the session itself is the accounts module's.
 import { defineModule } from '../../platform/modules';
 import { passkeysRoutes } from './passkeys.routes';

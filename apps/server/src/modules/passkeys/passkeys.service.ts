@@ -1,4 +1,4 @@
-// Passkeys (issue 20; docs/security.md, Passkeys): registration from the settings, the passkey
+// Passkeys (docs/security.md, Passkeys): registration from the settings, the passkey
 // login, renaming and removing. The WebAuthn Level 3 section 7 checks are SimpleWebAuthn's
 // (challenge, origin, RP ID, type, signature, user presence and verification, counter); this
 // service adds what it cannot know: each challenge is stored here, spent once, within

@@ -1,4 +1,4 @@
-// Passkeys (issue 20): a user's WebAuthn credentials, and the challenges of registrations and
+// Passkeys: a user's WebAuthn credentials, and the challenges of registrations and
 // logins in progress (single use, short-lived, bound to their purpose and, for a registration, to
 // the user).
 import { sql } from 'drizzle-orm';

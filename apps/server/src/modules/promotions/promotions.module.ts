@@ -1,4 +1,4 @@
-// The promotions module in the registry (issue 18): fee coupons, which it registers into the
+// The promotions module in the registry: fee coupons, which it registers into the
 // earnings module's feeReductions extension point (both settlements and the profits page), and
 // hashrate gift red packets paid from sys:promotions. Its job (leased) expires and finishes
 // coupons, records their savings, credits red packet profit and returns what packets leave.

@@ -1,4 +1,4 @@
-// The promotions (issue 18): fee coupon campaigns, their codes and the users' coupons with the
+// The promotions: fee coupon campaigns, their codes and the users' coupons with the
 // savings of each settled day; hashrate gift red packets, who received them, and what each
 // receiver was credited each day. Money columns are numeric(38,18) read as strings.
 import { sql } from 'drizzle-orm';

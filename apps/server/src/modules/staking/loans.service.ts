@@ -1,4 +1,4 @@
-// Borrowing (issue 17; docs/rules.md, Borrowing): loan products (operators), a borrow within the
+// Borrowing (docs/rules.md, Borrowing): loan products (operators), a borrow within the
 // product's range and the pool's lending capacity, approval (an operator's, or automatic below
 // the product's threshold), the borrowed ALEO going straight into the borrower's stake (sys:loans
 // to the locked bucket), daily interest, repayment from the balance, cancellation of a pending
@@ -31,7 +31,7 @@ export class LoansService {
   async overview(userId: string, accountId: string): Promise<BorrowingOverview> {
     const [products, lent, history, balance] = await Promise.all([repo.products(this.db, true), repo.lentByProduct(this.db), repo.loansOf(this.db, userId), balanceOf(this.db, accountId, COIN)]);
     const names = await this.productNames();
-    // The current sub-account's loans (issue 30); a user's one open loan on another sub-account is named.
+    // The current sub-account's loans; a user's one open loan on another sub-account is named.
     const open = history.find((l) => l.status === 'pending' || l.status === 'active');
     const elsewhere = open && open.accountId !== accountId ? ((await this.d.accounts.nameOf(open.accountId)) ?? null) : null;
     const views = history.filter((l) => l.accountId === accountId).map((l) => loanView(l, names.get(l.productId) ?? ''));

@@ -21,6 +21,10 @@ export function batchById(db: DbOrTx, id: string, lock = false): Promise<BatchRo
   return first(lock ? q.for('update') : q);
 }
 
+export function batchByCode(db: DbOrTx, code: string): Promise<BatchRow | undefined> {
+  return first(db.select().from(stakeBatches).where(eq(stakeBatches.code, code)));
+}
+
 export function insertBatch(db: DbOrTx, values: typeof stakeBatches.$inferInsert): Promise<BatchRow> {
   return inserted(db.insert(stakeBatches).values(values).returning());
 }
@@ -123,6 +127,10 @@ export function products(db: DbOrTx, onlyActive: boolean): Promise<ProductRow[]>
 export function productById(db: DbOrTx, id: string, lock = false): Promise<ProductRow | undefined> {
   const q = db.select().from(loanProducts).where(eq(loanProducts.id, id));
   return first(lock ? q.for('update') : q);
+}
+
+export function productByName(db: DbOrTx, name: string): Promise<ProductRow | undefined> {
+  return first(db.select().from(loanProducts).where(eq(loanProducts.name, name)));
 }
 
 export function insertProduct(db: DbOrTx, values: typeof loanProducts.$inferInsert): Promise<ProductRow> {

@@ -1,27 +1,15 @@
-// The arithmetic of staking and borrowing, exact in decimal (LedgerDecimal), no floats: a day's
-// reward, a day's interest, what a claim pays, and UTC days.
+// Staking and borrowing's money rules bound to the staking coin (the arithmetic is the money
+// module's, in the ledger's decimal): a day's reward, a day's interest, what a claim pays, and UTC days.
 import { coinBaseDecimals, STAKING_COIN } from '@hashpool/shared';
-import { creditWithCarry, cut } from '../money';
+import { creditWithCarry, cut, loanDayInterest } from '../money';
 import { LedgerDecimal as D } from '../ledger';
 
-/** Stored money scale: rewards are kept to it, so no fraction of a user's reward is dropped. */
-const SCALE = 18;
+/** Net daily rate per staked coin, and one day's reward on a stake (money's staking rules). */
+export { stakingDailyRate as dailyRate, stakingDayReward as dayReward } from '../money';
 
-/** Net daily rate per staked coin: annual rate / 365, less the staking fee's share. */
-export function dailyRate(annualRate: string, feeRate: string): D {
-  return new D(annualRate).div(365).times(new D(1).minus(feeRate));
-}
-
-/** One day's reward on `base`, exact to 18 decimals (rounded down there). */
-export function dayReward(base: string, annualRate: string, feeRate: string): D {
-  // Divided last: a quotient rounded before the products would lose the last digit.
-  return new D(base).times(annualRate).times(new D(1).minus(feeRate)).div(365).toDecimalPlaces(SCALE, D.ROUND_DOWN);
-}
-
-/** One day's interest on `principal`, in whole base units, rounded down (in the borrower's favour). */
+/** One day's interest on `principal`, in whole base units of the staking coin, rounded down (in the borrower's favour). */
 export function dayInterest(principal: string, rate: string, period: 'daily' | 'annual'): D {
-  const interest = new D(principal).times(rate);
-  return toBaseUnits(period === 'daily' ? interest : interest.div(365));
+  return loanDayInterest(principal, rate, period, coinBaseDecimals(STAKING_COIN));
 }
 
 /** The whole base units of an amount (what can move on the ledger); the rest stays where it is. */

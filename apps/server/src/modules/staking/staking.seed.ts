@@ -2,7 +2,6 @@
 // loan product, and the demo user's stake of three days ago (on its second sub-account) (from a demo credit of ALEO), so its
 // reward has accrued when the demo is first opened. Idempotent: written once, by the batch ID, the
 // product name and the demo user's stakes.
-import { eq } from 'drizzle-orm';
 import { STAKING_COIN } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -10,8 +9,7 @@ import type { Clock } from '../../platform/clock';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
 import { movement, post, SYSTEM } from '../ledger';
 import { addDays, dayOf } from './staking.rules';
-import { insertChange, insertStake } from './staking.repository';
-import { loanProducts, stakeBatches, stakes } from './staking.tables';
+import { allStakesOf, batchByCode, insertBatch, insertChange, insertProduct, insertStake, productByName } from './staking.repository';
 
 const DEMO_STAKE = '100';
 const DEMO_CREDIT = '500';
@@ -21,9 +19,9 @@ export const DEMO_PRODUCT_NAME = 'Demo ALEO stake loan';
 
 export async function seedDemoStaking(db: Db, clock: Clock, directory: AccountDirectory): Promise<void> {
   const today = dayOf(clock.now());
-  let [batch] = await db.select({ id: stakeBatches.id }).from(stakeBatches).where(eq(stakeBatches.code, DEMO_BATCH_CODE));
+  let batch = await batchByCode(db, DEMO_BATCH_CODE);
   if (!batch) {
-    [batch] = await db.insert(stakeBatches).values({
+    batch = await insertBatch(db, {
       code: DEMO_BATCH_CODE,
       coin: STAKING_COIN,
       startDay: addDays(today, -30),
@@ -35,11 +33,10 @@ export async function seedDemoStaking(db: Db, clock: Clock, directory: AccountDi
       stakeType: 'adjustable',
       maxAmount: '1000000',
       demo: true,
-    }).returning({ id: stakeBatches.id });
+    });
   }
-  const [product] = await db.select({ id: loanProducts.id }).from(loanProducts).where(eq(loanProducts.name, DEMO_PRODUCT_NAME));
-  if (!product) {
-    await db.insert(loanProducts).values({
+  if (!(await productByName(db, DEMO_PRODUCT_NAME))) {
+    await insertProduct(db, {
       name: DEMO_PRODUCT_NAME,
       coin: STAKING_COIN,
       minAmount: '10',
@@ -53,7 +50,7 @@ export async function seedDemoStaking(db: Db, clock: Clock, directory: AccountDi
       demo: true,
     });
   }
-  await seedDemoStake(db, clock, directory, batch!.id);
+  await seedDemoStake(db, clock, directory, batch.id);
 }
 
 async function seedDemoStake(db: Db, clock: Clock, directory: AccountDirectory, batchId: string): Promise<void> {
@@ -62,7 +59,7 @@ async function seedDemoStake(db: Db, clock: Clock, directory: AccountDirectory, 
   const accountId = (await directory.idsByNames([name])).get(name);
   if (!accountId) return;
   const userId = (await directory.ownersOf([accountId])).get(accountId)!;
-  if ((await db.select({ id: stakes.id }).from(stakes).where(eq(stakes.userId, userId))).length > 0) return;
+  if ((await allStakesOf(db, userId)).length > 0) return;
   const at = new Date(clock.now().getTime() - 3 * 86_400_000);
   await inTransaction(db, async (tx) => {
     await post(tx, movement({ idempotencyKey: `demo-staking:credit:${accountId}`, businessType: 'system_adjustment', memo: { reason: 'demo ALEO for staking' }, coin: STAKING_COIN, amount: DEMO_CREDIT, from: { holder: SYSTEM.adjustments }, to: { holder: accountId } }), at);

@@ -1,4 +1,4 @@
-// Staking (issue 17; docs/rules.md, Staking): stake into an active batch, add, reduce, unstake,
+// Staking (docs/rules.md, Staking): stake into an active batch, add, reduce, unstake,
 // claim, and the daily accrual and end of term. Staked ALEO moves from the sub-account's available
 // bucket to its locked bucket in the ledger; rewards come from sys:staking. Each change is one
 // posting keyed by its stake_changes row, written in the transaction that writes the row.
@@ -37,7 +37,7 @@ export class StakingService {
   async overview(userId: string, accountId: string): Promise<StakingOverview> {
     const open = (await repo.batches(this.db, ['active'])).filter((b) => b.endDay > this.today() && b.coin === COIN);
     const found = await repo.activeStakeOf(this.db, userId);
-    // The current sub-account's balances and stake (issue 30). A user has one active stake; when it
+    // The current sub-account's balances and stake. A user has one active stake; when it
     // is on another sub-account, the page names that one instead of showing its figures here.
     const stake = found?.accountId === accountId ? found : undefined;
     const elsewhere = found && !stake ? ((await this.accounts.nameOf(found.accountId)) ?? null) : null;

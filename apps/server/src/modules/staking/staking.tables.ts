@@ -1,4 +1,4 @@
-// ALEO staking and borrowing (issue 17; docs/rules.md, Staking and borrowing): the operators' stake
+// ALEO staking and borrowing (docs/rules.md, Staking and borrowing): the operators' stake
 // batches and loan products, the users' stakes (their locked ALEO is the ledger's locked bucket;
 // these rows say why it is locked and what it earns), every change of a stake (the base of a day's
 // reward), one accrual row per stake and day and per loan and day (the daily job's idempotency), and

@@ -1,4 +1,4 @@
-// Support tickets (issue 21): a user's ticket, its thread of messages (the user's, the operators'
+// Support tickets: a user's ticket, its thread of messages (the user's, the operators'
 // answers and their internal notes), and the uploaded files attached to the messages. The files'
 // bytes and records are platform/files'; a ticket attachment is one of them, used once.
 import { sql } from 'drizzle-orm';

@@ -31,7 +31,7 @@ describe('withdraw address check', () => {
   });
 });
 
-// Issue 28 item 9: the bitcoin family is checked against the network its node is on
+// The bitcoin family is checked against the network its node is on
 // (CHAIN_NETWORKS). Real addresses of each network, and regtest ones made here with bitcoinjs-lib
 // from a fixed key (regtest has no public addresses to copy).
 describe('withdraw address check by network', () => {

@@ -1,10 +1,11 @@
-// The wallet's amount rules, pure: an amount a user sends is a positive number of the coin's base
-// units, and a withdrawal is split into at most MAX_WITHDRAW_PARTS parts of the coin's single
-// maximum. Amounts are worked out with the ledger's decimal.js (80 digits): a split or a sum of a
-// large amount with many decimals (18 for ETH) is exact.
+// The wallet's amount rules: an amount a user sends is a positive number of the coin's base units,
+// and a withdrawal is split into at most MAX_WITHDRAW_PARTS parts of the coin's single maximum. The
+// arithmetic is the money module's (the ledger's decimal, 80 digits: a split or a sum of a large
+// amount with many decimals, 18 for ETH, is exact); here are the refusals users see.
 import { coinBaseDecimals, MAX_WITHDRAW_PARTS } from '@hashpool/shared';
 import { AppError } from '../../platform/errors';
-import { LedgerDecimal as Decimal } from '../ledger';
+import type { LedgerDecimal as Decimal } from '../ledger';
+import { baseUnitAmount, partsNeeded, splitEvenly } from '../money';
 import { plain } from './wallet.presenter';
 
 /** An amount field error: more decimals than the coin's base unit has, or not a positive amount. */
@@ -17,8 +18,8 @@ function amountError(field = 'body.amount'): AppError {
  * so a user can withdraw or transfer a whole balance. The display precision is for display only.
  */
 export function userAmount(coin: string, amount: string, field?: string): Decimal {
-  const value = new Decimal(amount);
-  if (value.lte(0) || value.decimalPlaces() > coinBaseDecimals(coin)) throw amountError(field);
+  const value = baseUnitAmount(amount, coinBaseDecimals(coin));
+  if (!value) throw amountError(field);
   return value;
 }
 
@@ -35,14 +36,9 @@ function tooManyParts(coin: string, max: Decimal): AppError {
  */
 export function splitAmount(requested: Decimal, max: Decimal, coin: string): Decimal[] {
   if (!max.gt(0)) throw new Error(`wallet: the single maximum of ${coin} must be positive`);
-  const amount = new Decimal(requested); // the ledger's precision, whatever the caller's decimal.js
-  const count = amount.div(max).ceil();
+  const count = partsNeeded(requested, max);
   if (count.gt(MAX_WITHDRAW_PARTS)) throw tooManyParts(coin, max);
-  const n = Math.max(1, count.toNumber());
-  const part = amount.div(n).toDecimalPlaces(coinBaseDecimals(coin), Decimal.ROUND_DOWN);
-  const parts = Array.from({ length: n - 1 }, () => part);
-  parts.push(amount.minus(part.times(n - 1)));
-  return parts;
+  return splitEvenly(requested, count.toNumber(), coinBaseDecimals(coin));
 }
 
 /** withdraw_below_minimum, in the coin's own terms. */

@@ -1,5 +1,5 @@
 // Pure rules: the networks (mainnet, testnet, regtest) of the bitcoin-family coins and their
-// address parameters (issue 28 item 9). CHAIN_NETWORKS (config.ts) says which network each coin's
+// address parameters. CHAIN_NETWORKS (config.ts) says which network each coin's
 // node is on; a withdraw address is checked against that network with bitcoinjs-lib's
 // `address.toOutputScript`, so a main-network address is refused on a regtest pool and the other
 // way round. The parameters are the coins' own chainparams (Bitcoin Core, Litecoin Core, Dogecoin

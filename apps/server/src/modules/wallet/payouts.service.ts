@@ -12,7 +12,8 @@ import { AppError } from '../../platform/errors';
 import type { AccountDirectory, AccountsApi } from '../accounts';
 import { belowMinimum, userAmount } from './amounts';
 import type { CoinLimits } from './coin-limits.service';
-import { LedgerDecimal as Decimal } from '../ledger';
+import { availableAtLeast, LedgerDecimal as Decimal } from '../ledger';
+import { cappedPayout } from '../money';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
@@ -57,7 +58,7 @@ export class PayoutsService {
    * key names the day, so a second run on the same day pays nothing twice.
    */
   async run(day: string): Promise<number> {
-    const due = await repo.duePayouts(this.db);
+    const due = await this.duePayouts();
     const owners = await this.d.accounts.ownersOf(due.map((p) => p.account_id));
     let paid = 0;
     for (const p of due) {
@@ -69,7 +70,7 @@ export class PayoutsService {
       if (!limits.withdrawEnabled) continue;
       // One request takes at most MAX_WITHDRAW_PARTS parts: a larger balance is paid over the next days.
       const most = new Decimal(limits.maxSingleWithdraw).times(MAX_WITHDRAW_PARTS);
-      const amount = Decimal.min(p.available, most).toDecimalPlaces(coinBaseDecimals(p.coin), Decimal.ROUND_DOWN);
+      const amount = cappedPayout(p.available, most, coinBaseDecimals(p.coin));
       try {
         await this.d.withdrawals.create({ accountId: p.account_id, userId: user.id, coin: p.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key: `payout:${day}:${p.coin}`, origin: 'payout' });
         paid++;
@@ -91,8 +92,8 @@ export class PayoutsService {
   async runAddressPayouts(day: string): Promise<number> {
     const now = this.clock.now();
     let paid = 0;
-    for (const w of await repo.dueAddressPayouts(this.db)) {
-      const amount = Decimal.min(w.available, w.max_single).toDecimalPlaces(coinBaseDecimals(w.coin), Decimal.ROUND_DOWN);
+    for (const w of await this.dueAddressPayouts()) {
+      const amount = cappedPayout(w.available, w.max_single, coinBaseDecimals(w.coin));
       const made = await inTransaction(this.db, async (tx) => {
         const row = await repo.insertAddressPayout(tx, { requestId: randomUUID(), partNo: 1, parts: 1, addressWalletId: w.id, coin: w.coin, address: w.address, amount: amount.toFixed(), fee: w.fee, status: 'processing', origin: 'address_payout', idempotencyKey: `address-payout:${day}`, createdAt: now, updatedAt: now });
         if (!row) return false; // paid today already
@@ -102,6 +103,28 @@ export class PayoutsService {
       if (made) paid++;
     }
     return paid;
+  }
+
+  /** Enabled settings whose available balance reached the threshold, with that balance. */
+  private async duePayouts() {
+    const settings = await repo.enabledPayoutSettings(this.db);
+    const reached = await availableAtLeast(this.db, settings.map((s) => ({ holder: s.account_id, coin: s.coin, min: s.threshold })));
+    const available = new Map(reached.map((b) => [`${b.holder}:${b.coin}`, b.available]));
+    return settings.flatMap((s) => {
+      const balance = available.get(`${s.account_id}:${s.coin}`);
+      return balance === undefined ? [] : [{ ...s, available: balance }];
+    });
+  }
+
+  /** Address wallets whose available balance reached their coin's minimum payout and exceeds its fee, by coin and wallet. */
+  private async dueAddressPayouts() {
+    const wallets = await repo.addressPayoutCandidates(this.db);
+    const reached = await availableAtLeast(this.db, wallets.map((w) => ({ holder: w.id, coin: w.coin, min: w.min })));
+    const available = new Map(reached.map((b) => [`${b.holder}:${b.coin}`, b.available]));
+    return wallets.flatMap((w) => {
+      const balance = available.get(`${w.id}:${w.coin}`);
+      return balance === undefined || !new Decimal(balance).gt(w.fee) ? [] : [{ ...w, available: balance }];
+    });
   }
 
   /** An address's wallet of a coin, with what its completed payments sent; undefined before its first earnings. */

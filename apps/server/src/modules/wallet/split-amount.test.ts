@@ -1,5 +1,5 @@
 // splitAmount: the parts of a withdrawal above the coin's single maximum. Bounded before anything
-// is made (issue 14, item 1), exact to the base unit whatever the amount's digits (item 12).
+// is made, exact to the base unit whatever the amount's digits.
 import DecimalJs from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_WITHDRAW_PARTS } from '@hashpool/shared';

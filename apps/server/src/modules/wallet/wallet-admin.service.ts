@@ -59,7 +59,7 @@ export class WalletAdminService {
     await this.audit(tx, adminUserId, to === 'processing' ? 'withdrawal_approve' : 'withdrawal_reject', `withdrawal:${w.id}`, { coin: w.coin, amount: plain(w.amount), ...(reason ? { reason } : {}), ...extra });
   }
 
-  /** The coin's four-eyes threshold, when `amount` is above it (issue 22). */
+  /** The coin's four-eyes threshold, when `amount` is above it. */
   private async needsSecond(tx: Tx, coin: string, amount: string): Promise<boolean> {
     const threshold = (await repo.coinLimits(tx, coin))?.fourEyesThreshold;
     return threshold !== null && threshold !== undefined && new Decimal(amount).abs().gt(threshold);

@@ -163,15 +163,18 @@ export function pageAddressPayments(db: DbOrTx, coin: string, address: string, o
   );
 }
 
-/** Address wallets whose available balance reached their coin's minimum payout (and exceeds its fee). */
-export function dueAddressPayouts(db: DbOrTx) {
-  return queryRows<{ id: string; coin: string; address: string; available: string; fee: string; max_single: string }>(
+/**
+ * Address wallets of the coins whose withdrawals are enabled, with the coin's minimum payout, fee
+ * and single maximum: the candidates of the daily address payment (the ledger says which reached
+ * the minimum).
+ */
+export function addressPayoutCandidates(db: DbOrTx) {
+  return queryRows<{ id: string; coin: string; address: string; min: string; fee: string; max_single: string }>(
     db,
-    sql`select w.id::text as id, w.coin, w.address, b.available::text as available, l.withdraw_fee::text as fee, l.max_single_withdraw::text as max_single
+    sql`select w.id::text as id, w.coin, w.address, l.min_withdraw::text as min, l.withdraw_fee::text as fee, l.max_single_withdraw::text as max_single
           from address_wallets w
-          join ledger_balances b on b.holder = w.id::text and b.coin = w.coin
           join wallet_coin_limits l on l.coin = w.coin
-         where l.withdraw_enabled and b.available >= l.min_withdraw and b.available > l.withdraw_fee
+         where l.withdraw_enabled
          order by w.coin, w.id`,
   );
 }
@@ -272,18 +275,17 @@ export async function savePayoutSetting(db: DbOrTx, values: PayoutSettingRow, sw
     });
 }
 
-/** Enabled settings whose available balance reached the threshold. */
-export function duePayouts(db: DbOrTx) {
-  return queryRows<{ account_id: string; coin: string; address_id: string; available: string }>(
+/** Enabled payout settings with their thresholds: the candidates of the daily payout run (the ledger says which reached it). */
+export function enabledPayoutSettings(db: DbOrTx) {
+  return queryRows<{ account_id: string; coin: string; address_id: string; threshold: string }>(
     db,
-    sql`select s.account_id::text as account_id, s.coin, s.address_id::text as address_id, b.available::text as available
+    sql`select s.account_id::text as account_id, s.coin, s.address_id::text as address_id, s.threshold::text as threshold
           from payout_settings s
-          join ledger_balances b on b.holder = s.account_id::text and b.coin = s.coin
-         where s.enabled and b.available >= s.threshold`,
+         where s.enabled`,
   );
 }
 
-// ---- operations (issue 22): coin settings, four-eyes approvals, a user's wallet for operators
+// ---- operations: coin settings, four-eyes approvals, a user's wallet for operators
 
 export async function updateCoinLimits(db: DbOrTx, coin: string, values: Partial<LimitsRow>): Promise<LimitsRow | undefined> {
   return first(db.update(walletCoinLimits).set(values).where(eq(walletCoinLimits.coin, coin)).returning());

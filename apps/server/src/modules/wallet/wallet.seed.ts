@@ -18,7 +18,7 @@ const DEFAULT_LIMITS: [string, string, string, string] = ['1', '0.1', '1000000',
 export async function seedWalletLimits(db: Db): Promise<void> {
   const rows = COINS.map((c) => {
     const [min, fee, maxSingle, audit] = LIMITS[c.code] ?? DEFAULT_LIMITS;
-    // Four-eyes by default (issue 27): an adjustment or a withdrawal approval above the review
+    // Four-eyes by default: an adjustment or a withdrawal approval above the review
     // threshold needs a second operator; operators change it in the coin settings.
     return { coin: c.code, minWithdraw: min, withdrawFee: fee, maxSingleWithdraw: maxSingle, auditThreshold: audit, fourEyesThreshold: audit };
   });

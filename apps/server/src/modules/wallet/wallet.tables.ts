@@ -28,7 +28,7 @@ export const walletCoinLimits = pgTable('wallet_coin_limits', {
 });
 
 /**
- * Four-eyes (issue 22): an operator's adjustment or withdrawal approval above the coin's
+ * Four-eyes: an operator's adjustment or withdrawal approval above the coin's
  * four_eyes_threshold waits here until a second, different operator confirms it.
  */
 export const walletApprovals = pgTable(

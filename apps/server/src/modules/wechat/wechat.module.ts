@@ -1,4 +1,4 @@
-// The WeChat module in the registry (issue 20): WeChat Open Platform website login and its
+// The WeChat module in the registry: WeChat Open Platform website login and its
 // binding in the security settings. Without WECHAT_APP_ID and WECHAT_APP_SECRET it offers
 // nothing (GET /wechat/config says so and the web hides it).
 import { defineModule } from '../../platform/modules';

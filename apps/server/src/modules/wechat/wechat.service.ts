@@ -1,4 +1,4 @@
-// Binding a WeChat account and logging in with it (issue 20). Each redirect to WeChat carries a
+// Binding a WeChat account and logging in with it. Each redirect to WeChat carries a
 // random state, stored as a hash, bound to its purpose (this user's binding, or a login), spent
 // on first use and void after ten minutes: a callback with a state we did not make, made for
 // something else or already used is refused before WeChat is asked (CSRF, replay). Binding and

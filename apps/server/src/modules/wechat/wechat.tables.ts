@@ -1,4 +1,4 @@
-// WeChat sign-in (issue 20): which WeChat account (its unionid, nothing else of its profile) a
+// WeChat sign-in: which WeChat account (its unionid, nothing else of its profile) a
 // user bound, and the single-use states of the QR-connect redirects in flight.
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// The account calls (issue "Accounts and security"): getting in, the user, sub-accounts and the
+// The account calls: getting in, the user, sub-accounts and the
 // security settings. Paths and bodies are those of apps/server accounts.routes.ts and
 // security.routes.ts; shapes come from the zod schemas of packages/shared as types only (zod
 // itself stays out of the bundle).

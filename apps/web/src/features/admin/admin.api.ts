@@ -1,4 +1,4 @@
-// The operators' wallet calls (issue "Wallet and ledger"; paths as in apps/server
+// The operators' wallet calls (paths as in apps/server
 // wallet.routes.ts): the withdrawal review queue, a sub-account's ledger, manual adjustments, the
 // reconciliation report and the audit log. Shapes are the shared zod schemas, as types only.
 import {
@@ -53,7 +53,7 @@ export const adminApi = {
   reconciliation: (o?: Options) => api.get<Reconciliation>('/admin/reconciliation', undefined, o),
   auditLog: (page: number, pageSize: number, o?: Options) => api.get<AuditLog>('/admin/audit-log', { page, page_size: pageSize }, o),
 
-  // Operations (issue 22; apps/server operations.routes.ts and wallet.routes.ts).
+  // Operations (apps/server operations.routes.ts and wallet.routes.ts).
   users: (q: string, page: number, pageSize: number, o?: Options) => api.get<{ list: AdminUser[]; total: number }>('/admin/users', { q, page, page_size: pageSize }, o),
   user: (id: string, o?: Options) => api.get<AdminUserDetail>(`/admin/users/${enc(id)}`, undefined, o),
   setLogin: (id: string, disabled: boolean, reason: string) => api.put<unknown>(`/admin/users/${enc(id)}/login`, { disabled, reason }, { silent: true }),

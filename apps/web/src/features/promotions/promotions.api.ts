@@ -1,4 +1,4 @@
-// The promotions calls (issue 18; paths as in apps/server promotions.routes.ts): coupons, red
+// The promotions calls (paths as in apps/server promotions.routes.ts): coupons, red
 // packets (public page, receiving, the user's received ones) and the operators' campaigns and
 // packets. Shapes are the shared zod schemas, as types only.
 import type {

@@ -3,6 +3,6 @@
 export { WalletStatusTag } from './components/WalletStatusTag';
 export { coinSymbol, displayAmount } from './lib/balances';
 export { walletKeys } from './wallet.queries';
-// Staking and borrowing (issue 17) live in the wallet's scope: their queries and the refresh after a movement.
+// Staking and borrowing live in the wallet's scope: their queries and the refresh after a movement.
 export { useRefreshWallet, useWalletScope } from './wallet.queries';
 export { WalletFrame } from './components/WalletFrame';

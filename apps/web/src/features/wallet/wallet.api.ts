@@ -1,4 +1,4 @@
-// The wallet calls (issue "Wallet and ledger"; paths and bodies as in apps/server
+// The wallet calls (paths and bodies as in apps/server
 // wallet.routes.ts, shapes from packages/shared/src/schemas/wallet.ts used as types only, so zod
 // stays out of the bundle). Calls that move money carry the client's idempotency key.
 import type {

@@ -1,4 +1,4 @@
-// Observer mode (issue 19; docs/product-guide.md, Observer links): a page opened with
+// Observer mode (docs/product-guide.md, Observer links): a page opened with
 // ?observer_token= shows one sub-account read-only, without a login. This module holds the token
 // of this tab (from the address; features/observers keeps it in the address while the visitor
 // moves between the link's pages), tells the API client which calls carry it, and says what the

@@ -1,6 +1,6 @@
 // /login: email or phone and password, the password RSA-encrypted in the browser (lib/login-crypto).
 // The server may then ask for an authenticator code, for a code sent to the account's address
-// (new device), or for a captcha after failed tries (docs/rules.md, States and transitions; issue "Accounts").
+// (new device), or for a captcha after failed tries (docs/rules.md, States and transitions).
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Four-eyes (issue 22): adjustments and withdrawal approvals above a coin's four-eyes threshold
+// Four-eyes: adjustments and withdrawal approvals above a coin's four-eyes threshold
 // wait here until a second operator, not the one who asked, confirms them.
 import { useState } from 'react';
 import { Button, Flex } from 'antd';

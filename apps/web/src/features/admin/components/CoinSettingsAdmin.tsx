@@ -1,4 +1,4 @@
-// Coin settings (issue 22; admin only): per coin the minimum withdrawal, the single-withdrawal
+// Coin settings (admin only): per coin the minimum withdrawal, the single-withdrawal
 // maximum, the review threshold, the withdrawal fee, the four-eyes threshold and whether
 // withdrawals are open. Saved with a reason (audited); the server reads them on every request, so
 // a change applies to the next withdrawal and users see a suspension on their withdraw button.

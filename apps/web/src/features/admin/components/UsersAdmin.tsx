@@ -1,4 +1,4 @@
-// The admin area's users (issue 22): search by email, phone, sub-account or withdraw address; a
+// The admin area's users: search by email, phone, sub-account or withdraw address; a
 // user's page (sub-accounts, security state, recent logins, balances, withdrawals); and, for an
 // admin, disabling or enabling the login, resetting the authenticator after an identity check
 // and granting operator roles, each with a reason (audited by the server).

@@ -1,5 +1,5 @@
-// The operators' advertisements of the home page (Site content, position "home"; issue 30: they
-// were editable but never shown), below the products: title, text, the image when there is one,
+// The operators' advertisements of the home page (Site content, position "home"; an
+// advertisement operators can edit must also be shown), below the products: title, text, the image when there is one,
 // and the whole card a link when it has one. Nothing at all while there are none.
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -169,7 +169,7 @@ function DayTable({ coin, rows, empty }: { coin: CoinInfo; rows: readonly Profit
     { key: 'method', title: t('profits.columns.method'), render: (row) => PAY_METHOD_LABELS[row.method] },
     { key: 'fee', title: t('profits.columns.fee'), align: 'right', render: (row) => formatFeeRate(row.fee_rate) },
     { key: 'amount', title: t('profits.columns.amount'), align: 'right', render: (row) => <AmountText value={row.amount} coin={coin.code} strong /> },
-    // What a fee coupon saved that day (the promotions issue), when any day of the page had one.
+    // What a fee coupon saved that day (the promotions module), when any day of the page had one.
     ...(rows.some((row) => row.coupon_saving !== null)
       ? [{ key: 'coupon', title: t('profits.columns.coupon_saving'), align: 'right' as const, render: (row: ProfitRow) => (row.coupon_saving === null ? '--' : <AmountText value={row.coupon_saving} coin={coin.code} />) }]
       : []),

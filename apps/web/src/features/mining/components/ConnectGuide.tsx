@@ -1,7 +1,7 @@
 // How to point a miner at the pool: the coin's stratum URLs, the worker name "<sub-account>.<worker>"
 // (worker names: digits and lowercase letters, docs/rules.md, Validation), any password, and an
 // example configuration of cgminer-style miners (cgminer, bmminer: their `pools` list). The URLs
-// are those the pool's stratum processes announce (GET /api/pools/:pool/stratum, issue 28 item 10;
+// are those the pool's stratum processes announce (GET /api/pools/:pool/stratum;
 // else the operator's STRATUM_PUBLIC_URLS), else the coin's stratum address of GET /pools. With a
 // sub-account known, the examples use its real name. A pool on a test network says so.
 import { Flex, Tag } from 'antd';

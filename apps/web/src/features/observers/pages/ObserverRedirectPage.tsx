@@ -22,7 +22,7 @@ export default function ObserverRedirectPage() {
   if (!token) return <LinkResult status="info" title={t('redirect.missing')} to="/" action={t('redirect.home')} />;
   if (info.isError) return <StatusResult status="error" title={t('redirect.failed')} />;
   if (!info.data || pools.isPending) return <PageSpinner />;
-  // The sub-account's own coin (the one it mined last), else the pool's first coin (issue 30).
+  // The sub-account's own coin (the one it mined last), else the pool's first coin.
   const accountCoins = (pools.data ?? []).filter((pool) => pool.mode === 'account').map((pool) => pool.coin);
   const coin = info.data.coin && accountCoins.includes(info.data.coin) ? info.data.coin : (accountCoins[0] ?? FALLBACK_COIN);
   const first = info.data.pages[0];

@@ -1,7 +1,7 @@
 // "Sign in with a passkey" on the login screen: a discoverable-credential login (no account typed
-// first). The server is asked for options only when the user presses the button (issue 30: a
+// first). The server is asked for options only when the user presses the button: a
 // request on every load of /login, conditional UI's, ran into the per-address limit on reloads and
-// showed "Passkey login failed." without any action). Never offered in WeChat's browser or without WebAuthn: a note says so instead.
+// showed "Passkey login failed." without any action. Never offered in WeChat's browser or without WebAuthn: a note says so instead.
 // A cancelled or timed-out prompt says "Verification failed" with a try-again button; the password
 // form above stays the other way in.
 import { useCallback, useEffect, useRef, useState } from 'react';

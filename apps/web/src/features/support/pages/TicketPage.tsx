@@ -1,4 +1,4 @@
-// /ticket: support tickets (issue 21). Logged out, how to get help and a way to log in. Logged in,
+// /ticket: support tickets. Logged out, how to get help and a way to log in. Logged in,
 // the user's tickets, a form to open one (title, type, content, images or PDF), and the chosen
 // ticket's thread (?id=) with a reply box and a close button.
 import { useState } from 'react';

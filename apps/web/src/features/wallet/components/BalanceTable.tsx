@@ -52,7 +52,7 @@ function Actions({ balance, onAction }: { balance: BalanceItem; onAction: (actio
           onAction(action, balance);
         }}
       >
-        {/* A suspended coin's withdraw button says so (issue 22: operators suspend a coin's withdrawals). */}
+        {/* A suspended coin's withdraw button says so: operators can suspend a coin's withdrawals. */}
         {action === 'withdraw' && !enabled ? t('actions.withdraw_suspended') : t(`actions.${action}`)}
       </Button>
     );
@@ -65,7 +65,7 @@ function Actions({ balance, onAction }: { balance: BalanceItem; onAction: (actio
       {button('withdraw', balance.withdraw_enabled, t('actions.withdraw_disabled', { coin }), isPositive(balance.available))}
       {button('deposit', balance.deposit_enabled, t('actions.deposit_disabled', { coin }))}
       {button('transfer', true, null)}
-      {/* Staking and borrowing (issue 17): ALEO only. */}
+      {/* Staking and borrowing: ALEO only. */}
       {balance.coin === 'aleo' && (
         <>
           <Link to="/asset/aleo/stake-now" onClick={(event) => event.stopPropagation()}>

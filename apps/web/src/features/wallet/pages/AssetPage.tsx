@@ -31,7 +31,7 @@ type Open = { action: BalanceAction; balance: BalanceItem } | null;
 function ActionDialog({ open, mine, onClose }: { open: NonNullable<Open>; mine: UserMine; onClose: () => void }) {
   const { action, balance } = open;
   // docs/rules.md, Validation: the pay password comes first; withdrawing and transferring need it.
-  // The demo account cannot set one (its security settings are locked): it is told it cannot withdraw (issue 30).
+  // The demo account cannot set one (its security settings are locked): it is told it cannot withdraw.
   if (action !== 'deposit' && (mine.is_demo || !mine.has_pay_password)) return <PayPasswordRequired demo={mine.is_demo} onClose={onClose} />;
   if (action === 'withdraw') return <WithdrawDialog mine={mine} balance={balance} onClose={onClose} />;
   if (action === 'transfer') return <TransferDialog mine={mine} balance={balance} onClose={onClose} />;

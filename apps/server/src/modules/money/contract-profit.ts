@@ -7,7 +7,7 @@
 // shown); otherwise net plus the fraction carried from earlier days is credited, cut to the coin's
 // base unit, and what the cut leaves is carried to the next day (creditWithCarry, the one carry
 // rule; the carry is kept to the column's 18 decimals).
-import { creditWithCarry } from '../money';
+import { creditWithCarry } from './carry';
 import { LedgerDecimal as Decimal, type DecimalValue } from '../ledger';
 
 /** The columns' scale. */

@@ -1,0 +1,39 @@
+// The amounts users send and what the wallet pays out: whole base units of the coin, a withdrawal
+// split into parts of at most the coin's single maximum, and a payout capped by a maximum.
+import { LedgerDecimal as Decimal } from '../ledger';
+import { cut } from './carry';
+import type { Num } from './market';
+
+/**
+ * `amount` when it is positive and in whole base units of the coin (no more than `baseDecimals`
+ * decimals: what the ledger holds, so a whole balance can be moved); null otherwise.
+ */
+export function baseUnitAmount(amount: Num, baseDecimals: number): Decimal | null {
+  const value = new Decimal(amount);
+  return value.gt(0) && value.decimalPlaces() <= baseDecimals ? value : null;
+}
+
+/** How many parts of at most `max` an amount takes: a division, nothing allocated (at least 1). */
+export function partsNeeded(amount: Num, max: Num): Decimal {
+  const most = new Decimal(max);
+  if (!most.gt(0)) throw new RangeError('the single maximum must be positive');
+  return Decimal.max(1, new Decimal(amount).div(most).ceil());
+}
+
+/**
+ * `amount` in `parts` parts as equal as the base unit allows: each part is amount / parts cut to
+ * the base unit, and the last takes what the others leave, so the parts sum to exactly `amount`.
+ */
+export function splitEvenly(amount: Num, parts: number, baseDecimals: number): Decimal[] {
+  if (!Number.isInteger(parts) || parts < 1) throw new RangeError('a split has at least one part');
+  const total = new Decimal(amount);
+  const part = cut(total.div(parts), baseDecimals);
+  const split = Array.from({ length: parts - 1 }, () => part);
+  split.push(total.minus(part.times(parts - 1)));
+  return split;
+}
+
+/** What a payout of `available` pays: at most `cap`, cut down to the coin's base unit. */
+export function cappedPayout(available: Num, cap: Num, baseDecimals: number): Decimal {
+  return cut(Decimal.min(new Decimal(available), new Decimal(cap)), baseDecimals);
+}

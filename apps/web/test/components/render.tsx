@@ -1,0 +1,50 @@
+// Rendering a piece of the app for a component test: a fresh data cache (optionally filled, so no
+// request is made), the toasts, and a memory router at `path` whose pages all show where they are
+// (the `location` test id), so a test reads where the guard sent the visitor.
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { FeedbackProvider } from '../../src/shell/feedback/feedback';
+
+/** Stands for any page: says the path and query it is shown at. */
+export function Where() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="location">{pathname + search}</div>;
+}
+
+export interface RenderOptions {
+  /** Query data put in the cache before the first render. */
+  cached?: Array<[readonly unknown[], unknown]>;
+  /** Shown around the routed page (the layout's parts under test). */
+  frame?: ReactNode;
+  /** The element the pages are nested under (the route guard under test). */
+  guard?: ReactNode;
+}
+
+export function renderAt(path: string, { cached = [], frame, guard }: RenderOptions = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  for (const [key, data] of cached) client.setQueryData(key, data);
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            {frame}
+            <Outlet />
+          </>
+        ),
+        children: [{ element: guard ?? <Outlet />, children: [{ path: '*', element: <Where /> }] }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <QueryClientProvider client={client}>
+      <FeedbackProvider>
+        <RouterProvider router={router} />
+      </FeedbackProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, client };
+}
