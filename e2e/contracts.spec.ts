@@ -35,7 +35,7 @@ async function orderTwo(page: Page, way: 'Wallet balance' | 'USDT transfer' | 'B
 }
 
 test('the buyer chooses how to pay before ordering: USDT, the wallet balance, or a bank transfer with a certificate', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await operator(browser);
   await admin.goto('/admin/wallet?tab=contracts');
   await admin.getByText('Bank details', { exact: true }).click();
