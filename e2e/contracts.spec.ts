@@ -18,7 +18,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 async function orderTwo(page: Page, way: 'Wallet balance' | 'USDT transfer' | 'Bank transfer', shot?: string) {
   await page.goto('/contract/list');
   const card = page.getByTestId('contract-product').filter({ hasText: 'Demo BTC S21' });
-  await expect(card).toContainText('45 USDT per unit');
+  await expect(card).toContainText('45 USDT per unit', { timeout: 60_000 });
   await card.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/contract\/detail\?id=/);
   const ways = page.getByRole('radiogroup', { name: 'How to pay' });
