@@ -45,5 +45,6 @@ describe('auditEntryView', async () => {
       fields: [{ key: 'reason', label: '原因', value: '本人申请' }],
     });
     expect(auditEntryView({ action: 'loan.approve', target: 'x', detail: null }, people, t).action).toBe('借贷已批准');
+    expect(auditEntryView({ action: 'contract_bank_details', target: 'x', detail: { note: '', account_number: '6222' } }, people, t).fields).toEqual([{ key: 'account_number', label: '账号', value: '6222' }]);
   });
 });

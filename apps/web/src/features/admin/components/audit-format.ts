@@ -26,7 +26,10 @@ export function auditEntryView(e: AuditEntryLike, people: Record<string, string>
   return {
     action: t(`audit.action.${auditKey(e.action)}`),
     target: named ? { text: t('audit.user_target', { name: named }), raw: false } : { text: e.target, raw: true },
-    fields: Object.entries(e.detail ?? {}).map(([key, value]) => ({
+    // An empty value says nothing (a bank detail left blank), except a ticket's empty assignee.
+    fields: Object.entries(e.detail ?? {})
+      .filter(([, value]) => value !== '' || e.action === 'ticket_assign')
+      .map(([key, value]) => ({
       key,
       label: t(`audit.field.${auditKey(key)}`),
       // A ticket assigned to nobody has an empty assignee.
