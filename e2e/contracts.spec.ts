@@ -1,8 +1,12 @@
-// Cloud-mining contracts in the browser: a new user buys units of the demo BTC product
-// with USDT (an address of the order's own), uploads a payment certificate, an operator confirms the
-// payment from the review queue and the order takes effect; the demo user's running demo contract
+// Cloud-mining contracts in the browser: a new user chooses how to pay before ordering
+// units of the demo BTC product. USDT gives an address of the order's own and no certificate; the
+// wallet balance opens its payment at once (a new user's wallet is empty: it says so); a bank
+// transfer shows the pool's bank details and takes a payment certificate, which an operator
+// confirms from the review queue, and the order takes effect. The demo user's running demo contract
 // gets its daily profit from the server's job, shown on the order's profit page and as "contract
-// profit" in the wallet of its sub-account (demofarm02). Screens in light and dark themes, in Chinese, and at phone width.
+// profit" in the wallet of its sub-account (demofarm02). Screens in light and dark themes, in
+// Chinese, and at phone width.
+import type { Page } from '@playwright/test';
 import { expect, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { logIn, operator } from './login-helpers';
 
@@ -10,30 +14,71 @@ const DEMO_EMAIL = 'demo@hashpool.example';
 const DEMO_PASSWORD = 'hashpool-demo';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6a3a60000000049454e44ae426082', 'hex');
 
-test('buy with USDT, upload a certificate, the operator confirms', async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  await registerByEmail(page);
+/** Opens the demo BTC product and places an order of two units paid the given way. */
+async function orderTwo(page: Page, way: 'Wallet balance' | 'USDT transfer' | 'Bank transfer', shot?: string) {
   await page.goto('/contract/list');
   const card = page.getByTestId('contract-product').filter({ hasText: 'Demo BTC S21' });
-  await expect(card).toContainText('45 USDT per unit');
-  await saveScreenshot(page, 'contracts-list-light');
+  await expect(card).toContainText('45 USDT per unit', { timeout: 60_000 });
   await card.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/contract\/detail\?id=/);
+  const ways = page.getByRole('radiogroup', { name: 'How to pay' });
+  await expect(ways.getByRole('radio')).toHaveCount(3);
+  await ways.getByRole('radio', { name: new RegExp(`^${way}`) }).check();
   await page.getByTestId('order-units').fill('2');
   await expect(page.getByTestId('order-submit')).toBeDisabled();
   await page.getByTestId('order-agree').check();
+  if (shot) await saveScreenshot(page, shot);
   await page.getByTestId('order-submit').click();
-  await expect(page).toHaveURL(/\/contract\/order\/[0-9a-f-]{36}$/);
-  const orderId = page.url().split('/').pop()!;
-  await expect(page.getByTestId('pay-amount')).toHaveText('90 USDT');
+  await expect(page).toHaveURL(/\/contract\/order\/[0-9a-f-]{36}(\?pay=balance)?$/);
   await expect(page.getByTestId('order-status')).toHaveText('Unpaid');
-  await expect(page.getByText(/cancelled automatically then/)).toBeVisible();
-  await saveScreenshot(page, 'contracts-order-light');
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
 
+test('the buyer chooses how to pay before ordering: USDT, the wallet balance, or a bank transfer with a certificate', async ({ page, browser }) => {
+  test.setTimeout(360_000);
+  const admin = await operator(browser);
+  await admin.goto('/admin/wallet?tab=contracts');
+  await admin.getByText('Bank details', { exact: true }).click();
+  await admin.getByLabel('Bank', { exact: true }).fill('Demo Bank');
+  await admin.getByLabel('Account name').fill('Hashpool Ltd');
+  await admin.getByLabel('Account number').fill('6222 0000 1111');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Saved.')).toBeVisible();
+
+  await registerByEmail(page);
+  await page.goto('/contract/list');
+  await saveScreenshot(page, 'contracts-list-light');
+
+  // USDT: an address of the order's own, no certificate to upload.
+  await orderTwo(page, 'USDT transfer');
+  await expect(page.getByTestId('pay-amount')).toHaveText('90 USDT');
+  await expect(page.getByText(/cancelled automatically then/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /certificate/ })).toHaveCount(0);
+  await expect(page.getByTestId('pay-balance')).toHaveCount(0);
+  await saveScreenshot(page, 'contracts-order-light');
+  await page.getByTestId('cancel-order').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+
+  // The wallet balance: the order's page opens its payment; an empty wallet cannot pay.
+  await orderTwo(page, 'Wallet balance', 'contracts-order-form-light');
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^[0-9.]+ BTC$/);
+  await expect(page.getByTestId('balance-short')).toBeVisible();
+  await expect(page.getByTestId('pay-balance')).toBeDisabled();
+  await expect(page.getByRole('button', { name: /certificate/ })).toHaveCount(0);
+  await saveScreenshot(page, 'contracts-order-balance-light');
+  await page.getByTestId('cancel-order').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+
+  // Bank transfer: the pool's bank details, the reference, and the certificate.
+  const orderId = await orderTwo(page, 'Bank transfer');
+  await expect(page.getByTestId('pay-amount')).toHaveText('90 USD');
+  await expect(page.getByText('6222 0000 1111')).toBeVisible();
+  await expect(page.getByTestId('pay-balance')).toHaveCount(0);
   await page.getByTestId('certificate-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('order-status')).toHaveText('Checking payment');
 
-  const admin = await operator(browser);
   await admin.goto('/admin/wallet?tab=contracts');
   const reference = `HP${orderId.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
   const row = admin.getByRole('row').filter({ hasText: reference });
@@ -46,6 +91,22 @@ test('buy with USDT, upload a certificate, the operator confirms', async ({ page
   await page.reload();
   await expect(page.getByTestId('order-status')).toHaveText('In effect');
   await expect(page.getByRole('button', { name: 'Daily profit' })).toBeVisible();
+
+  // The choice in Chinese, dark, at phone width.
+  await page.evaluate(() => {
+    localStorage.setItem('language', 'zh-CN');
+    localStorage.setItem('theme', 'dark');
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/contract/list');
+  await page.getByTestId('contract-product').filter({ hasText: 'Demo BTC S21' }).getByRole('button').first().click();
+  await expect(page.getByRole('radiogroup', { name: '付款方式' }).getByRole('radio')).toHaveCount(3);
+  await expect(page.getByText('钱包余额', { exact: true })).toBeVisible();
+  await saveScreenshot(page, 'contracts-order-form-dark-zh-phone');
+  await page.evaluate(() => {
+    localStorage.setItem('language', 'en');
+    localStorage.setItem('theme', 'light');
+  });
 });
 
 test('the demo contract earns a daily profit: the profit page and the wallet show it', async ({ page }) => {

@@ -120,10 +120,10 @@ async function product(id: string) {
 }
 
 /** A multipart upload as a browser's FormData sends it, signed like the web client's. */
-async function upload(user: User | null, id: string, name: string, bytes: Buffer) {
+async function upload(user: User | null, id: string, name: string, bytes: Buffer, remoteAddress?: string) {
   const boundary = '----hashpool-contract-boundary';
   const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return t.app.inject({ method: 'POST', url: `/api/contracts/orders/${id}/certificate`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...signatureHeaders(t.app, {}), ...(user ? await as(user) : {}) } });
+  return t.app.inject({ method: 'POST', url: `/api/contracts/orders/${id}/certificate`, payload, ...(remoteAddress ? { remoteAddress } : {}), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...signatureHeaders(t.app, {}), ...(user ? await as(user) : {}) } });
 }
 
 async function credit(user: User, coin: string, amount: string) {
@@ -213,12 +213,42 @@ describe('orders', () => {
   });
 });
 
+const BANK = { bank_name: 'Test Bank', account_name: 'Hashpool Ltd', account_number: '6222 0000 1111', swift: 'TESTCNBJ', note: 'Write the reference' };
+
 describe('certificate, cancel and review', () => {
+  it('bank transfer is offered once the pool has bank details', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    expect(errorOf(await order(user, p.id, 1, 'bank', randomUUID(), await as(user)))).toBe(codeOf('contract_bank_unset'));
+    expect((await inject(t.app, { method: 'PUT', url: '/api/admin/contracts/bank-details', headers: await as(user), payload: BANK })).statusCode).toBe(403);
+    expect((await inject(t.app, { method: 'PUT', url: '/api/admin/contracts/bank-details', headers: await as(admin), payload: BANK })).statusCode).toBe(200);
+    expect((await placed(user, p.id, 1, 'bank')).bank!.account_number).toBe(BANK.account_number);
+  });
+
+  it('takes a certificate for a bank-transfer order only, in Chinese too', async () => {
+    const p = await newProduct();
+    const user = await newUser();
+    const usdt = await placed(user, p.id, 1);
+    const balance = await placed(user, p.id, 1, 'balance');
+    expect(usdt.balance_pay).toBeNull();
+    expect(balance).toMatchObject({ pay_address: null, bank: null, pay_currency: 'USDT' });
+    for (const o of [usdt, balance]) {
+      // From an address of its own: the upload's rate limit counts per address.
+      const refused = await upload(user, o.id, 'receipt.png', PNG, '203.0.113.9');
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toBe(codeOf('contract_certificate_bank_only'));
+      expect(body<Order>(await detail(user, o.id)).data).toMatchObject({ status: 'unpaid', has_certificate: false });
+    }
+    const zh = await t.app.inject({ method: 'POST', url: `/api/contracts/orders/${usdt.id}/certificate`, remoteAddress: '203.0.113.9', payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\n\r\nx\r\n--b--\r\n'), headers: { 'content-type': 'multipart/form-data; boundary=b', lang: 'zh-CN', ...signatureHeaders(t.app, {}), ...(await as(user)) } });
+    expect(errorOf(zh)).toBe(codeOf('contract_certificate_bank_only'));
+    expect(JSON.parse(zh.body).msg).toBe('付款凭证仅适用于银行转账订单；此订单使用其他方式付款。');
+  });
+
   it('takes an image or PDF by content, shows it only to the owner and operators, and moves the order to checking', async () => {
     const p = await newProduct();
     const user = await newUser();
     const stranger = await newUser();
-    const o = await placed(user, p.id, 2);
+    const o = await placed(user, p.id, 2, 'bank');
     const exe = await upload(user, o.id, 'receipt.png', EXE);
     expect(errorOf(exe)).toBe(codeOf('upload_type_refused'));
     expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid');
@@ -247,7 +277,7 @@ describe('certificate, cancel and review', () => {
   it('cancels an unpaid order (inventory returns); no certificate on a cancelled order', async () => {
     const p = await newProduct({ inventory: 10 });
     const user = await newUser();
-    const o = await placed(user, p.id, 4);
+    const o = await placed(user, p.id, 4, 'bank');
     expect((await product(p.id)).inventory).toBe(6);
     const res = await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/cancel`, headers: await as(user) });
     expect(res.statusCode, res.body).toBe(200);
@@ -264,7 +294,7 @@ describe('certificate, cancel and review', () => {
     const p = await newProduct({ inventory: 10 });
     const user = await newUser();
     const o = await placed(user, p.id, 3);
-    const checking = await placed(user, p.id, 1);
+    const checking = await placed(user, p.id, 1, 'bank');
     expect((await upload(user, checking.id, 'r.png', PNG)).statusCode).toBe(200);
     t.clock.advance(119 * 60_000);
     await contracts().orders.cancelExpired();
@@ -299,10 +329,6 @@ describe('certificate, cancel and review', () => {
   it('bank transfer: the pool bank details and a reference; operators confirm or reject from the review queue', async () => {
     const p = await newProduct({ inventory: 10 });
     const user = await newUser();
-    expect(errorOf(await order(user, p.id, 1, 'bank', randomUUID(), await as(user)))).toBe(codeOf('contract_bank_unset'));
-    const bank = { bank_name: 'Test Bank', account_name: 'Hashpool Ltd', account_number: '6222 0000 1111', swift: 'TESTCNBJ', note: 'Write the reference' };
-    expect((await inject(t.app, { method: 'PUT', url: '/api/admin/contracts/bank-details', headers: await as(user), payload: bank })).statusCode).toBe(403);
-    expect((await inject(t.app, { method: 'PUT', url: '/api/admin/contracts/bank-details', headers: await as(admin), payload: bank })).statusCode).toBe(200);
     const a = await placed(user, p.id, 2, 'bank');
     expect(a).toMatchObject({ pay_amount: '600', pay_currency: 'CNY', pay_address: null });
     expect(a.bank!.account_number).toBe('6222 0000 1111');
@@ -332,7 +358,8 @@ describe('paying from the balance and the daily profit', () => {
   it('pays an order from the wallet balance in one contract purchase posting (idempotent); refuses beyond the balance', async () => {
     const p = await newProduct();
     const user = await newUser();
-    const o = await placed(user, p.id, 1);
+    const usdt = await placed(user, p.id, 1);
+    const o = await placed(user, p.id, 1, 'balance');
     const quote = body<Order>(await detail(user, o.id)).data.balance_pay!;
     expect(quote.coin).toBe('btc');
     // Paying from the balance takes a transfer's checks: without a pay password, refused.
@@ -344,6 +371,8 @@ describe('paying from the balance and the daily profit', () => {
         headers: { ...(await as(user)), 'idempotency-key': key },
         payload: { pay_password: pay?.pay_password ?? TEST_PIN, verification: pay?.verification ?? { email_code: await code() } },
       });
+    // Only an order placed to be paid from the balance is.
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${usdt.id}/pay-balance`, headers: { ...(await as(user)), 'idempotency-key': randomUUID() }, payload: { pay_password: TEST_PIN, verification: {} } }))).toBe(codeOf('contract_balance_not_chosen'));
     expect(errorOf(await pay(randomUUID()))).toBe(codeOf('pay_password_not_set'));
     await setPayPassword(t, inbox, user, { keepHold: true });
     expect(errorOf(await pay(randomUUID()))).toBe(codeOf('withdraw_hold'));

@@ -162,9 +162,13 @@ describe('the thread and the operators', () => {
     expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/admin/tickets/${ticket.id}/answers`, headers: asAdmin(), payload: { content: 'late' } }))).toBe(codeOf('ticket_closed'));
 
     // Every operator change is in the audit log.
-    const audit = body<{ list: Array<{ action: string; target: string }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: asAdmin() })).data;
+    const audit = body<{ list: Array<{ action: string; target: string; admin: string | null; detail: Record<string, string> | null }>; people: Record<string, string> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: asAdmin() })).data;
     const actions = audit.list.filter((a) => a.target === `ticket:${ticket.id}`).map((a) => a.action).sort();
     expect(actions).toEqual(['ticket_answer', 'ticket_answer', 'ticket_assign', 'ticket_note']);
+    // The assignee is a user id in the details: the page names it, like the operator.
+    const assigned = audit.list.find((a) => a.target === `ticket:${ticket.id}` && a.action === 'ticket_assign')!;
+    expect(assigned.admin).toBe(ADMIN);
+    expect(audit.people[assigned.detail!.to!]).toBe(ADMIN);
   });
 
   it('a close and an answer racing: one wins, the ticket ends closed or answered-then-closed, never both refused', async () => {

@@ -30,6 +30,10 @@ const SAME_AS_ENGLISH = new Set([
   // "IP" is the column title in every language.
   'mining:workers.ip',
   'mining:ip.ip',
+  // The international bank code's name.
+  'admin:audit.field.swift',
+  // The list separator: a comma and a space in these languages too.
+  'wallet:fund.facts.separator',
 ]);
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {

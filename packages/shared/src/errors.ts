@@ -206,6 +206,10 @@ export const ERRORS = {
   contract_bank_unset: { code: 33009, status: 400 },
   /** A product whose values do not fit together (sale window, inventory below units sold). */
   contract_product_invalid: { code: 33010, status: 400 },
+  /** A payment certificate is for a bank-transfer order only ({method}: the order's way to pay). */
+  contract_certificate_bank_only: { code: 33011, status: 409 },
+  /** Paying from the wallet balance is for an order placed to be paid that way. */
+  contract_balance_not_chosen: { code: 33012, status: 409 },
   // OAuth provider: 36500-36999.
   /** The authorization (interaction) is unknown, finished or expired: start again from the application. */
   oauth_interaction_not_found: { code: 36500, status: 404 },

@@ -34,3 +34,4 @@ export * from './schemas/oauth';
 export * from './schemas/passkeys';
 export * from './schemas/observers';
 export * from './observer-pages';
+export * from './audit';

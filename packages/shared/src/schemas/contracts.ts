@@ -1,6 +1,6 @@
 // Cloud-mining contracts (docs/rules.md, Contracts): products operators sell, orders users
-// pay by USDT (an address per order), bank transfer (a certificate) or the wallet balance, their
-// states and history, and each effect day's profit. Amounts are decimal strings both ways.
+// pay by USDT (an address per order), bank transfer (a certificate) or the wallet balance (chosen
+// before ordering), their states and history, and each effect day's profit. Amounts are decimal strings both ways.
 import { z } from 'zod';
 import { COINS } from '../coins';
 import { HASHRATE_UNITS } from '../format';
@@ -18,11 +18,9 @@ export const CONTRACT_PRODUCT_SET_STATUSES = ['draft', 'on_sale', 'ended'] as co
 export const CONTRACT_ORDER_STATUSES = ['unpaid', 'checking', 'effect', 'finish', 'cancelled', 'rejected'] as const;
 export type ContractOrderStatus = (typeof CONTRACT_ORDER_STATUSES)[number];
 
-/** How an order is paid: USDT on a network (an address per order), bank transfer, or the wallet balance. */
+/** How an order is paid, chosen before it is placed: USDT on a network (an address per order), bank transfer, or the wallet balance. */
 export const CONTRACT_PAY_METHODS = ['usdt_trc20', 'usdt_erc20', 'bank', 'balance'] as const;
 export type ContractPayMethod = (typeof CONTRACT_PAY_METHODS)[number];
-/** The methods an order is created with (the balance pays an order already created). */
-export const CONTRACT_ORDER_METHODS = ['usdt_trc20', 'usdt_erc20', 'bank'] as const;
 
 /** An unpaid order is cancelled this long after its creation (SPEC section 4). */
 export const CONTRACT_UNPAID_TTL_MS = 2 * 3_600_000;
@@ -94,7 +92,7 @@ export const contractProductListSchema = z.object({ list: z.array(contractProduc
 export const contractOrderBodySchema = z.strictObject({
   product_id: z.string().uuid(V.invalid),
   units: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(CONTRACT_MAX_UNITS, V.tooBig),
-  pay_method: z.enum(CONTRACT_ORDER_METHODS, { error: V.invalid }),
+  pay_method: z.enum(CONTRACT_PAY_METHODS, { error: V.invalid }),
   agree_terms: z.boolean({ error: V.agreeTerms }),
 });
 

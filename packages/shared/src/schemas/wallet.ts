@@ -274,5 +274,7 @@ export const reconciliationSchema = z.object({
 });
 export const auditLogSchema = z.object({
   list: z.array(z.object({ id: z.number().int(), admin: z.string().nullable(), action: z.string(), target: z.string(), detail: z.record(z.string(), z.string()).nullable(), created_at: z.string() })),
+  /** The users the page names (operators, targets, detail values), by id: how to show them. */
+  people: z.record(z.string(), z.string()),
   total: z.number().int(),
 });

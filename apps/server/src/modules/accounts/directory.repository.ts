@@ -50,6 +50,16 @@ export async function emailsByUserIds(db: DbOrTx, ids: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 
+export async function namesByUserIds(db: DbOrTx, ids: string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; name: string | null }>(
+    db,
+    sql`select u.id::text as id, coalesce(u.email, case when u.phone is not null then '+' || coalesce(u.phone_country, '') || ' ' || u.phone end, (select m.name from mining_accounts m where m.user_id = u.id order by m.is_default desc, m.created_at limit 1)) as name
+        from users u where u.id = any(${sqlArray(ids)}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function accountByName(db: DbOrTx, name: string): Promise<{ id: string; name: string; user_id: string } | undefined> {
   const [row] = await queryRows<{ id: string; name: string; user_id: string }>(db, sql`select id::text as id, name, user_id::text as user_id from mining_accounts where lower(name) = ${name.toLowerCase()}`);
   return row;

@@ -66,6 +66,11 @@ export class AccountDirectory {
     return repo.emailsByUserIds(db, [...new Set(userIds)]);
   }
 
+  /** How to show each user to operators: the email, else the phone, else the default sub-account's name. */
+  namesOf(userIds: string[], db: DbOrTx = this.db): Promise<Map<string, string | null>> {
+    return repo.namesByUserIds(db, [...new Set(userIds)]);
+  }
+
   /** Who is told about each sub-account, by sub-account id. */
   async recipients(ids: string[], db: DbOrTx = this.db): Promise<Map<string, AccountRecipient>> {
     const rows = await repo.accountRecipients(db, [...new Set(ids)]);

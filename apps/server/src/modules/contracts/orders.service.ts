@@ -1,15 +1,16 @@
-// Contract orders (docs/rules.md, Contracts): an order takes inventory by a conditional update and
-// gets its pay amount and a USDT address of its own (the chain adapter) or the pool's bank details
-// and a reference. The owner uploads a payment certificate (image or PDF by content, 10 MB), may
-// change it or cancel while unpaid; an unpaid order is cancelled 2 hours after creation; a USDT
-// payment the adapter sees confirms the order, otherwise an operator confirms or rejects it; the
-// wallet balance pays an order in one ledger posting. Every transition is in the order's history
-// and messaged to the user.
+// Contract orders (docs/rules.md, Contracts): the buyer chooses how to pay before ordering. An order
+// takes inventory by a conditional update and gets its pay amount and, by the chosen method, a USDT
+// address of its own (the chain adapter), the pool's bank details and a reference, or a quote in
+// its coin for the wallet balance. Only a bank-transfer order takes a payment certificate (image or
+// PDF by content, 10 MB), changeable while unpaid; only a balance order is paid from the balance,
+// in one ledger posting. The owner may cancel while unpaid; an unpaid order is cancelled 2 hours
+// after creation; a USDT payment the adapter sees confirms the order, otherwise an operator
+// confirms or rejects it. Every transition is in the order's history and messaged to the user.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LedgerDecimal as Decimal } from '../ledger';
 import { coinWorth, orderPrice } from '../money';
-import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, walletSubject, type ContractOrderStatus, type PayFromBalanceBody } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, walletSubject, type ContractOrderStatus, type ContractPayMethod, type PayFromBalanceBody } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -55,12 +56,12 @@ export class OrdersService {
 
   // ---- creating --------------------------------------------------------------------------------
 
-  create(userId: string, accountId: string, key: string, body: { product_id: string; units: number; pay_method: 'usdt_trc20' | 'usdt_erc20' | 'bank'; agree_terms: boolean }) {
+  create(userId: string, accountId: string, key: string, body: { product_id: string; units: number; pay_method: ContractPayMethod; agree_terms: boolean }) {
     if (!body.agree_terms) throw new AppError('contract_terms_required');
     return oneRequestPerKey(this.db, `contract-order:${userId}:${key}`, async () => {
       const previous = await repo.orderByKey(this.db, userId, key);
       if (previous) {
-        if (previous.productId !== body.product_id || previous.units !== body.units) throw new AppError('idempotency_conflict');
+        if (previous.productId !== body.product_id || previous.units !== body.units || previous.payMethod !== body.pay_method) throw new AppError('idempotency_conflict');
         return this.detail(userId, previous.id, false);
       }
       const product = await repo.findProduct(this.db, body.product_id);
@@ -70,7 +71,7 @@ export class OrdersService {
       if (body.pay_method === 'bank' && (!bank?.account_number || product.priceFiat === null)) throw new AppError('contract_bank_unset');
       const id = randomUUID();
       let payAddress: string | null = null;
-      if (body.pay_method !== 'bank') {
+      if (body.pay_method === 'usdt_trc20' || body.pay_method === 'usdt_erc20') {
         try {
           payAddress = await this.d.chain.depositAddress(body.pay_method, id);
         } catch (error) {
@@ -138,7 +139,7 @@ export class OrdersService {
       repo.eventsOf(this.db, id),
       repo.profitTotals(this.db, [id]),
       order.payMethod === 'bank' ? repo.setting(this.db, BANK_SETTING) : Promise.resolve(undefined),
-      OPEN.includes(order.status) ? this.balanceQuote(order).catch(() => null) : Promise.resolve(null),
+      order.payMethod === 'balance' && OPEN.includes(order.status) ? this.balanceQuote(order).catch(() => null) : Promise.resolve(null),
     ]);
     return {
       ...orderView(order, totals.get(id)),
@@ -159,6 +160,8 @@ export class OrdersService {
 
   async uploadCertificate(userId: string, id: string, request: FastifyRequest) {
     const order = await this.visible(userId, id, false);
+    // A certificate proves a bank transfer; USDT is seen on chain and the balance pays at once.
+    if (order.payMethod !== 'bank') throw new AppError('contract_certificate_bank_only', { params: { method: order.payMethod } });
     if (!OPEN.includes(order.status)) throw new AppError('contract_order_state', { params: { status: order.status } });
     const file = await this.d.files.receive(request, userId, CERTIFICATE_RULE);
     let replaced: string | null = null;
@@ -238,7 +241,8 @@ export class OrdersService {
   payFromBalance(userId: string, id: string, key: string, body: PayFromBalanceBody) {
     return oneRequestPerKey(this.db, `contract-pay:${id}:${key}`, async () => {
       const order = await this.visible(userId, id, false);
-      if (order.status === 'effect' && order.payMethod === 'balance') return this.detail(userId, id, false);
+      if (order.payMethod !== 'balance') throw new AppError('contract_balance_not_chosen');
+      if (order.status === 'effect') return this.detail(userId, id, false);
       const quote = await this.balanceQuote(order);
       // The user's money leaves them: a transfer's checks (docs/security.md "Calls that move a
       // user's balance"); the code is bound to this order.
@@ -247,7 +251,7 @@ export class OrdersService {
       await this.move(id, { kind: 'user', id: userId }, 'effect', null, () => undefined, async (o, tx) => {
         const ref = `contract-purchase:${o.id}`;
         await post(tx, movement({ idempotencyKey: ref, businessType: 'contract_purchase', reference: `contract:${o.id}`, coin: o.coin, amount: quote.amount, from: { holder: o.accountId }, to: { holder: SYSTEM.contracts } }), now);
-        return { ...this.paidValues(now, o), payMethod: 'balance', payAmount: quote.amount, payCurrency: o.coin.toUpperCase(), payAddress: null };
+        return { ...this.paidValues(now, o), payAmount: quote.amount, payCurrency: o.coin.toUpperCase(), payAddress: null };
       });
       return this.detail(userId, id, false);
     });

@@ -2,7 +2,7 @@
 // and day. Every change is written to the operators' audit log (admin_audit_log, the one log the
 // admin area shows) in the same transaction as the change, with the old and new values and the
 // operator's reason.
-import { COINS, findCoin, isUtcDay, PAY_METHODS, utcDay, type PayMethod } from '@hashpool/shared';
+import { COINS, findCoin, isUtcDay, PAY_METHODS, utcDay, type AuditAction, type PayMethod } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -34,7 +34,7 @@ export class EarningsAdminService {
     private readonly accounts: Pick<AccountDirectory, 'emailsOf'>,
   ) {}
 
-  private audit(tx: Tx, adminUserId: string, action: string, target: string, detail: Record<string, string>) {
+  private audit(tx: Tx, adminUserId: string, action: AuditAction, target: string, detail: Record<string, string>) {
     return this.auditLog.record({ adminUserId, action, target, detail }, tx);
   }
 

@@ -2,7 +2,7 @@
 // of an account, system adjustments with a mandatory reason, the reconciliation report and the
 // audit log. Every decision and correction is written to admin_audit_log in the same transaction
 // as its effect.
-import { coinBaseDecimals, maxSupplyOf, type WithdrawalStatus } from '@hashpool/shared';
+import { coinBaseDecimals, maxSupplyOf, type AuditAction, type WithdrawalStatus } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -30,7 +30,7 @@ export class WalletAdminService {
     private readonly deps: { audit: AuditLog; accounts: AccountDirectory; notifications?: Pick<Notifications, 'post'>; mailer?: Mailer },
   ) {}
 
-  private audit(tx: Tx, adminUserId: string | null, action: string, target: string, detail: Record<string, string>) {
+  private audit(tx: Tx, adminUserId: string | null, action: AuditAction, target: string, detail: Record<string, string>) {
     return this.deps.audit.record({ adminUserId, action, target, detail }, tx);
   }
 
@@ -277,7 +277,7 @@ export class WalletAdminService {
 
   /** The operators' audit log, newest first, each operator named by email. */
   auditLog(page: number, pageSize: number) {
-    return this.deps.audit.page(page, pageSize, (ids) => this.deps.accounts.emailsOf(ids));
+    return this.deps.audit.page(page, pageSize, (ids) => this.deps.accounts.namesOf(ids));
   }
 
 }

@@ -8,6 +8,7 @@ import {
   type contractOrderDetailSchema,
   type contractOrderPageSchema,
   type ContractOrderStatus,
+  type ContractPayMethod,
   type contractProductListSchema,
   type contractProductSchema,
   type contractProfitPageSchema,
@@ -30,7 +31,7 @@ export type { ContractOrderStatus, ContractProductBody, PayFromBalanceBody };
 export interface NewOrder {
   product_id: string;
   units: number;
-  pay_method: 'usdt_trc20' | 'usdt_erc20' | 'bank';
+  pay_method: ContractPayMethod;
   agree_terms: boolean;
 }
 

@@ -1,6 +1,6 @@
 // /user/logs: logins and security changes, newest first: what happened (translated), when (in the
-// user's timezone), from which IP and device. Ten per page; the page number is in the address, so
-// it survives a reload and the back button.
+// user's timezone), from which IP and device (browser and system; the User-Agent in the tooltip).
+// Ten per page; the page number is in the address, so it survives a reload and the back button.
 import { Flex, Pagination } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { accountsApi, type SecurityEvent, type UserMine } from '../accounts.api'
 import { userKeys } from '../../../shell/session/user.queries';
 import { useSessionEpoch } from '../../../shell/session/session';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
+import { DeviceText } from '../../../ui/DeviceText';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
@@ -71,12 +72,8 @@ function EventTable({ mine }: { mine: UserMine }) {
     {
       key: 'device',
       title: t('logs.columns.device'),
-      // User agents run to 200 characters: the start says enough, the rest is in the tooltip.
-      render: (row) => (
-        <span title={row.device ?? undefined} style={{ display: 'inline-block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
-          {row.device ?? '--'}
-        </span>
-      ),
+      // The browser and system; the raw User-Agent only in the tooltip.
+      render: (row) => <DeviceText userAgent={row.device} />,
     },
   ];
 
@@ -98,8 +95,8 @@ function EventTable({ mine }: { mine: UserMine }) {
                 </Flex>
                 <Text>{row.ip ?? '--'}</Text>
                 {row.device && (
-                  <Text tone="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-                    {row.device}
+                  <Text tone="secondary" style={{ fontSize: 12 }}>
+                    <DeviceText userAgent={row.device} />
                   </Text>
                 )}
               </Flex>

@@ -19,6 +19,7 @@ import { useToast } from '../../../ui/toast';
 import { coinSymbol, WalletStatusTag } from '../../wallet';
 import type { AdminUser, AdminUserDetail, OperatorRole } from '../admin.api';
 import { ADMIN_PAGE_SIZE, useAdminMutations, useAdminUser, useAdminUsers } from '../admin.queries';
+import { DeviceText } from '../../../ui/DeviceText';
 
 type Action = 'disable' | 'enable' | 'totp' | 'roles' | null;
 
@@ -106,7 +107,7 @@ function UserPage({ id, timezone, onBack }: { id: string; timezone: string; onBa
     { key: 'time', title: t('ledger.columns.time', { timezone }), render: (e) => formatDateTime(e.created_at, timezone) },
     { key: 'event', title: t('users.columns.event'), render: (e) => t(`users.event.${e.event}`, { defaultValue: e.event }) },
     { key: 'ip', title: 'IP', render: (e) => e.ip },
-    { key: 'device', title: t('users.columns.device'), render: (e) => <Text tone="secondary">{e.device ?? '—'}</Text> },
+    { key: 'device', title: t('users.columns.device'), render: (e) => <Text tone="secondary"><DeviceText userAgent={e.device} /></Text> },
   ];
 
   return (

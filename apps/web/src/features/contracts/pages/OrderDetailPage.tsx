@@ -1,12 +1,13 @@
-// /contract/order/:orderId (contract.view): one order. While unpaid: what to pay and where (a USDT
-// address of its own on its network, or the pool's bank details and the reference), the payment
-// certificate to upload or change (an image or PDF, at most 10 MB), paying from the wallet balance
-// instead, cancelling, and the time left before the automatic cancel. Then its effect and end
-// dates, the profit so far, and every transition of its history.
+// /contract/order/:orderId (contract.view): one order. While unpaid, the way chosen when ordering:
+// a USDT address of the order's own on its network; or the pool's bank details and the reference
+// with the payment certificate to upload or change (an image or PDF, at most 10 MB; bank transfer
+// only); or the wallet balance's quote and its pay dialog (opened at once after ordering, ?pay=balance).
+// Also cancelling and the time left before the automatic cancel. Then its effect and end dates, the
+// profit so far, and every transition of its history.
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Flex, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { CONTRACT_CERTIFICATE_MAX_BYTES, ERRORS, formatDateTime, walletSubject } from '@hashpool/shared';
 import { apiDownload } from '../../../shell/api/client';
 import { SafeLink } from '../../../shell/navigation/navigation';
@@ -40,7 +41,13 @@ function Payment({ o }: { o: OrderDetail }) {
   const { upload, payBalance } = useContractMutations();
   const input = useRef<HTMLInputElement>(null);
   const payKey = useMemo(() => crypto.randomUUID(), []);
-  const [confirmPay, setConfirmPay] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const [confirmPay, setConfirmPay] = useState(params.get('pay') === 'balance');
+  const closePay = () => {
+    setConfirmPay(false);
+    if (params.has('pay')) setParams({}, { replace: true });
+  };
+  const short = o.balance_pay !== null && Number(o.balance_pay.available) < Number(o.balance_pay.amount);
   const pick = (file: File | undefined) => {
     if (!file) return;
     if (file.size > CONTRACT_CERTIFICATE_MAX_BYTES) {
@@ -52,61 +59,78 @@ function Payment({ o }: { o: OrderDetail }) {
   return (
     <Panel title={t('payment.title')}>
       <Flex vertical gap={12}>
-        {o.pay_method === 'bank' ? (
-          o.bank ? (
+        {o.pay_method === 'bank' &&
+          (o.bank ? (
             <dl style={{ margin: 0 }}>
               <Field label={t('bank.bank_name')}>{o.bank.bank_name}</Field>
               <Field label={t('bank.account_name')}>{o.bank.account_name}</Field>
               <Field label={t('bank.account_number')}><CopyValue value={o.bank.account_number} label={t('bank.account_number')} /></Field>
               <Field label={t('bank.swift')}>{o.bank.swift}</Field>
               <Field label={t('payment.reference')}><CopyValue value={o.pay_reference} label={t('payment.reference')} /></Field>
-              <Field label={t('payment.amount')}>{`${o.pay_amount} ${o.pay_currency}`}</Field>
+              <Field label={t('payment.amount')}><Text strong data-testid="pay-amount">{`${o.pay_amount} ${o.pay_currency}`}</Text></Field>
               {o.bank.note && <Field label={t('bank.note')}>{o.bank.note}</Field>}
             </dl>
           ) : (
             <Alert type="warning" showIcon message={t('payment.bank_missing')} />
-          )
-        ) : (
+          ))}
+        {(o.pay_method === 'usdt_trc20' || o.pay_method === 'usdt_erc20') && (
           <dl style={{ margin: 0 }}>
             <Field label={t('payment.network')}>{t(`pay_method.${o.pay_method}`)}</Field>
             <Field label={t('payment.amount')}><Text strong data-testid="pay-amount">{`${o.pay_amount} ${o.pay_currency}`}</Text></Field>
             <Field label={t('payment.address')}>{o.pay_address && <CopyValue value={o.pay_address} label={t('payment.address')} />}</Field>
           </dl>
         )}
-        <Text tone="secondary">{o.pay_method === 'bank' ? t('payment.bank_hint') : t('payment.usdt_hint')}</Text>
-        <Flex gap={8} wrap>
-          <input ref={input} type="file" accept={ACCEPT} hidden data-testid="certificate-input" onChange={(e) => pick(e.target.files?.[0])} />
-          <Button onClick={() => input.current?.click()} loading={upload.isPending}>
-            {o.has_certificate ? t('payment.change_certificate') : t('payment.upload_certificate')}
-          </Button>
-          {o.has_certificate && (
-            <Button
-              onClick={() =>
-                void apiDownload(`/contracts/orders/${encodeURIComponent(o.id)}/certificate`).then(({ blob }) => {
-                  window.open(URL.createObjectURL(blob), '_blank', 'noopener');
-                })
-              }
-            >
-              {t('payment.view_certificate')}
-            </Button>
-          )}
-        </Flex>
-        <Text tone="secondary">{t('payment.certificate_hint')}</Text>
+        {o.pay_method === 'balance' &&
+          (o.balance_pay ? (
+            <dl style={{ margin: 0 }}>
+              <Field label={t('payment.amount')}><Text strong data-testid="pay-amount">{`${o.balance_pay.amount} ${coinSymbol(o.balance_pay.coin)}`}</Text></Field>
+              <Field label={t('payment.worth')}>{`${o.pay_amount} ${o.pay_currency}`}</Field>
+              <Field label={t('payment.price')}>{`${o.balance_pay.price_usd} USD`}</Field>
+              <Field label={t('payment.available')}>{`${o.balance_pay.available} ${coinSymbol(o.balance_pay.coin)}`}</Field>
+            </dl>
+          ) : (
+            <Alert type="warning" showIcon message={t('payment.balance_unavailable')} />
+          ))}
+        {o.pay_method === 'bank' && (
+          <>
+            <Text tone="secondary">{t('payment.bank_hint')}</Text>
+            <Flex gap={8} wrap>
+              <input ref={input} type="file" accept={ACCEPT} hidden data-testid="certificate-input" onChange={(e) => pick(e.target.files?.[0])} />
+              <Button onClick={() => input.current?.click()} loading={upload.isPending}>
+                {o.has_certificate ? t('payment.change_certificate') : t('payment.upload_certificate')}
+              </Button>
+              {o.has_certificate && (
+                <Button
+                  onClick={() =>
+                    void apiDownload(`/contracts/orders/${encodeURIComponent(o.id)}/certificate`).then(({ blob }) => {
+                      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+                    })
+                  }
+                >
+                  {t('payment.view_certificate')}
+                </Button>
+              )}
+            </Flex>
+            <Text tone="secondary">{t('payment.certificate_hint')}</Text>
+          </>
+        )}
+        {(o.pay_method === 'usdt_trc20' || o.pay_method === 'usdt_erc20') && <Text tone="secondary">{t('payment.usdt_hint')}</Text>}
         {o.balance_pay && (
-          <Flex vertical gap={8} style={{ marginTop: 8 }}>
-            <Text>{t('payment.balance', { amount: o.balance_pay.amount, coin: coinSymbol(o.balance_pay.coin), available: o.balance_pay.available, price: o.balance_pay.price_usd })}</Text>
-            <Button style={{ alignSelf: 'flex-start' }} onClick={() => setConfirmPay(true)} disabled={Number(o.balance_pay.available) < Number(o.balance_pay.amount)} data-testid="pay-balance">
+          <Flex vertical gap={8}>
+            {short && <Alert type="warning" showIcon message={t('payment.balance_short')} data-testid="balance-short" />}
+            <Text tone="secondary">{t('payment.balance_hint')}</Text>
+            <Button type="primary" style={{ alignSelf: 'flex-start' }} onClick={() => setConfirmPay(true)} disabled={short} data-testid="pay-balance">
               {t('payment.pay_balance')}
             </Button>
           </Flex>
         )}
       </Flex>
-      {confirmPay && o.balance_pay && (
+      {confirmPay && o.balance_pay && !short && (
         <FormDialog<PayValues>
           narrow
           title={t('payment.pay_balance')}
           okText={t('payment.pay_balance')}
-          onClose={() => setConfirmPay(false)}
+          onClose={closePay}
           errorFields={{ byCode: { [ERRORS.pay_password_incorrect.code]: 'pay_password', [ERRORS.pay_password_locked.code]: 'pay_password' } }}
           onSubmit={(values) => payBalance.mutateAsync([o.id, payKey, { pay_password: values.pay_password ?? '', verification: verificationOf(values) }])}
         >

@@ -1,9 +1,10 @@
 // /contract/detail?id= (contract.view): one product in full, its terms in the user's language,
-// and the order form: units (at most what is left), the payment method (USDT on TRC20 or ERC20,
-// bank transfer) and the agreement to the terms. The order reserves the units and opens its page,
-// where it is paid; unpaid, it is cancelled after 2 hours.
+// and the order form: units (at most what is left), how to pay, chosen before ordering (the wallet
+// balance, a USDT transfer on TRC20 or ERC20, or a bank transfer when the product has a fiat price),
+// and the agreement to the terms. The order reserves the units and opens its page, where it is paid
+// the chosen way (a balance order opens its pay dialog at once); unpaid, it is cancelled after 2 hours.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Flex, InputNumber, Radio } from 'antd';
+import { Alert, Button, Checkbox, Flex, InputNumber, Radio, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shell/api/api-error';
@@ -17,11 +18,19 @@ import { useProduct } from '../contracts.queries';
 import { coinSymbol, ContractFrame, contractPaths, Field, hashrateText } from '../components/ContractParts';
 import { termsOf } from '../components/terms';
 
+/** The three ways to pay offered before ordering; USDT then asks for its network. */
+const PAY_WAYS = ['balance', 'usdt', 'bank'] as const;
+type PayWay = (typeof PAY_WAYS)[number];
+const USDT_NETWORKS = ['usdt_trc20', 'usdt_erc20'] as const;
+type UsdtNetwork = (typeof USDT_NETWORKS)[number];
+
 function OrderForm({ p }: { p: Product }) {
   const { t } = useTranslation('contracts');
   const navigate = useSafeNavigate();
   const [units, setUnits] = useState<number | null>(1);
-  const [method, setMethod] = useState<NewOrder['pay_method']>('usdt_trc20');
+  const [way, setWay] = useState<PayWay>('balance');
+  const [network, setNetwork] = useState<UsdtNetwork>('usdt_trc20');
+  const method: NewOrder['pay_method'] = way === 'usdt' ? network : way;
   const [agree, setAgree] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +44,7 @@ function OrderForm({ p }: { p: Product }) {
     setError(null);
     try {
       const order = await contractsApi.order({ product_id: p.id, units, pay_method: method, agree_terms: agree }, key);
-      navigate(contractPaths.order(order.id));
+      navigate(method === 'balance' ? `${contractPaths.order(order.id)}?pay=balance` : contractPaths.order(order.id));
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));
     } finally {
@@ -49,15 +58,34 @@ function OrderForm({ p }: { p: Product }) {
           <Text>{t('order_form.units', { count: p.inventory })}</Text>
           <InputNumber data-testid="order-units" style={{ display: 'block', width: '100%', marginTop: 4 }} min={1} max={Math.max(1, p.inventory)} precision={0} value={units} onChange={setUnits} disabled={!open} />
         </label>
-        <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as NewOrder['pay_method'])} disabled={!open}>
+        <Flex vertical gap={6}>
+          <Text id="order-pay-way">{t('order_form.method')}</Text>
+          <Radio.Group aria-labelledby="order-pay-way" value={way} onChange={(e) => setWay(e.target.value as PayWay)} disabled={!open} data-testid="order-pay-way">
+            <Flex vertical gap={10}>
+              {PAY_WAYS.filter((w) => w !== 'bank' || p.price_fiat !== null).map((w) => (
+                <Radio key={w} value={w} data-testid={`pay-way-${w}`}>
+                  <Flex vertical>
+                    <Text>{t(`order_form.way.${w}`)}</Text>
+                    <Text tone="secondary" style={{ fontSize: 12 }}>{w === 'balance' ? t('order_form.way_hint.balance', { coin: coinSymbol(p.coin) }) : t(`order_form.way_hint.${w}`)}</Text>
+                  </Flex>
+                </Radio>
+              ))}
+            </Flex>
+          </Radio.Group>
+        </Flex>
+        {way === 'usdt' && (
           <Flex vertical gap={6}>
-            <Radio value="usdt_trc20">{t('pay_method.usdt_trc20')}</Radio>
-            <Radio value="usdt_erc20">{t('pay_method.usdt_erc20')}</Radio>
-            {p.price_fiat !== null && <Radio value="bank">{t('pay_method.bank')}</Radio>}
+            <Text id="order-network">{t('payment.network')}</Text>
+            <Segmented<UsdtNetwork> aria-labelledby="order-network" value={network} onChange={setNetwork} disabled={!open} data-testid="order-network" options={USDT_NETWORKS.map((n) => ({ value: n, label: t(`pay_method.${n}`) }))} />
           </Flex>
-        </Radio.Group>
-        <Text strong>{method === 'bank' && units ? t('order_form.total_fiat', { amount: (Number(p.price_fiat) * units).toFixed(2), currency: p.fiat_currency }) : t('order_form.total', { amount: total })}</Text>
-        <Text tone="secondary">{t('order_form.balance_hint')}</Text>
+        )}
+        <Text strong data-testid="order-total">
+          {way === 'bank' && units
+            ? t('order_form.total_fiat', { amount: (Number(p.price_fiat) * units).toFixed(2), currency: p.fiat_currency })
+            : way === 'balance'
+              ? t('order_form.total_balance', { amount: total, coin: coinSymbol(p.coin) })
+              : t('order_form.total', { amount: total })}
+        </Text>
         <Checkbox checked={agree} onChange={(e) => setAgree(e.target.checked)} disabled={!open} data-testid="order-agree">
           {t('order_form.agree')} <SafeLink to={contractPaths.terms(p.id)}>{t('order_form.terms_link')}</SafeLink>
         </Checkbox>

@@ -1,6 +1,7 @@
-// /fund/:id (account.view): one posting of the wallet with everything known about it: type,
-// signed amount, fee, status, the chain's transaction id, the address or the other sub-account,
-// the reference it belongs to, notes, and the time in the user's timezone.
+// /fund/:id (account.view): one posting of the wallet with everything known about it: a readable
+// description from its type and recorded facts (lib/fund-description.ts), type, signed amount,
+// fee, status, the chain's transaction id, the address or the other sub-account, and the time in
+// the user's timezone. Internal references and keys are not shown.
 import type { ReactNode } from 'react';
 import { Button, Flex, theme } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
@@ -14,11 +15,11 @@ import { AmountText } from '../../../ui/AmountText';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';
-import { Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
 import { WalletFrame } from '../components/WalletFrame';
 import { WalletStatusTag } from '../components/WalletStatusTag';
 import { coinSymbol } from '../lib/balances';
+import { fundDescription } from '../lib/fund-description';
 import { walletPaths } from '../lib/constants';
 import { useFund } from '../wallet.queries';
 
@@ -34,7 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Detail({ id, mine }: { id: string; mine: UserMine }) {
-  const { t } = useTranslation('wallet');
+  const { t, i18n } = useTranslation('wallet');
   const fund = useFund(id);
   const back = (
     <SafeLink to={walletPaths.transactions}>
@@ -47,10 +48,13 @@ function Detail({ id, mine }: { id: string; mine: UserMine }) {
   return (
     <Flex vertical gap={16} align="flex-start">
       {back}
-      <Panel style={{ width: '100%' }} title={`${t(`business_type.${f.business_type}`, { defaultValue: f.business_type })} · ${coinSymbol(f.coin)}`}>
+      <Panel style={{ width: '100%' }} title={`${t(`business_type.${f.business_type}`)} · ${coinSymbol(f.coin)}`}>
         <dl style={{ margin: 0 }} data-testid="fund-detail">
+          <Field label={t('fund.fields.description')}>
+            <span data-testid="fund-description">{fundDescription(f, t, i18n.language)}</span>
+          </Field>
           <Field label={t('fund.fields.id')}>{f.id}</Field>
-          <Field label={t('fund.fields.type')}>{t(`business_type.${f.business_type}`, { defaultValue: f.business_type })}</Field>
+          <Field label={t('fund.fields.type')}>{t(`business_type.${f.business_type}`)}</Field>
           <Field label={t('fund.fields.amount')}>
             <AmountText value={f.amount} coin={f.coin} signed strong />
           </Field>
@@ -73,16 +77,6 @@ function Detail({ id, mine }: { id: string; mine: UserMine }) {
             </Field>
           )}
           {f.counterparty && <Field label={t('fund.fields.counterparty')}>{f.counterparty}</Field>}
-          {f.reference && <Field label={t('fund.fields.reference')}>{f.reference}</Field>}
-          {f.memo && Object.keys(f.memo).length > 0 && (
-            <Field label={t('fund.fields.memo')}>
-              {Object.entries(f.memo).map(([key, value]) => (
-                <div key={key}>
-                  <Text tone="secondary">{key}:</Text> {value}
-                </div>
-              ))}
-            </Field>
-          )}
           <Field label={t('fund.fields.time', { timezone: mine.timezone })}>{formatDateTime(f.created_at, mine.timezone)}</Field>
         </dl>
       </Panel>

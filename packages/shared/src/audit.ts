@@ -1,0 +1,66 @@
+// The operators' audit log's vocabulary (docs/rules.md, Operations rules): every action code the
+// server records and every detail field it writes. The server's AuditLog takes only these codes,
+// and the web names each one in every language, so the log never shows a raw code.
+
+export const AUDIT_ACTIONS = [
+  'withdrawal_approve',
+  'withdrawal_reject',
+  'withdrawal_approve_requested',
+  'adjustment',
+  'adjustment_requested',
+  'reconciliation_mismatch',
+  'fee_rate_update',
+  'market_data_update',
+  'stake_schedule_update',
+  'coin_settings_update',
+  'user_login_disable',
+  'user_login_enable',
+  'user_totp_reset',
+  'user_roles',
+  'content_create',
+  'content_update',
+  'content_delete',
+  'contract_bank_details',
+  'contract_product_create',
+  'contract_product_update',
+  'contract_order_confirm',
+  'contract_order_reject',
+  'coupon_campaign_create',
+  'coupon_campaign_disable',
+  'coupon_codes_export',
+  'red_packet_create',
+  'red_packet_cancel',
+  'red_packet_user_funding',
+  'miner_model_create',
+  'miner_model_update',
+  'oauth_client_register',
+  'oauth_client_disable',
+  'ticket_answer',
+  'ticket_note',
+  'ticket_assign',
+  'ticket_close',
+  'stake_batch.create',
+  'stake_batch.update',
+  'loan_product.create',
+  'loan_product.update',
+  'loan.approve',
+  'loan.reject',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The detail fields the actions write (a contract product's changes use its column names). */
+export const AUDIT_FIELDS = [
+  'coin', 'amount', 'reason', 'posting', 'approval', 'from', 'to', 'before', 'after', 'granted',
+  'title', 'enabled', 'starts_at', 'ends_at', 'vendor', 'name', 'hashrate', 'power_watts', 'price_usd',
+  'reduction_percent', 'coins', 'codes', 'all_coins', 'shares', 'budget', 'redirect_uris', 'scopes',
+  'code', 'status', 'annual_rate', 'fee_rate', 'max_amount', 'rate', 'capacity',
+  'bank_name', 'account_name', 'account_number', 'swift', 'note',
+  'network_difficulty', 'block_subsidy', 'avg_fees_per_block',
+  'unbalanced', 'balance_mismatches', 'custody',
+  'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply',
+  'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'demo',
+] as const;
+export type AuditField = (typeof AUDIT_FIELDS)[number];
+
+/** The i18n key of an action or field: i18next reads a dot as nesting. */
+export const auditKey = (code: string): string => code.replace(/\./g, '_');
