@@ -126,6 +126,20 @@ export const configSchema = z.object({
   /** Where the QR-connect page is (https://open.weixin.qq.com) and the API (https://api.weixin.qq.com). */
   WECHAT_CONNECT_BASE: z.string().url().default('https://open.weixin.qq.com'),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  /**
+   * Where coin prices and currency rates come from: `demo` (the demo market's random walk, the
+   * embedded default), `coingecko` (its simple price call, polled) or `manual` (operators alone).
+   */
+  PRICES_SOURCE: z.enum(['demo', 'coingecko', 'manual']).default('demo'),
+  PRICES_COINGECKO_BASE: z.string().url().default('https://api.coingecko.com'),
+  /** A CoinGecko API key, sent in PRICES_COINGECKO_KEY_HEADER (x-cg-pro-api-key for a paid plan). */
+  PRICES_COINGECKO_KEY: z.string().min(1).optional(),
+  PRICES_COINGECKO_KEY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).default('x-cg-demo-api-key'),
+  /** Coin ids that differ from the built-in mapping: `btc=bitcoin,kas=kaspa`. */
+  PRICES_COINGECKO_IDS: z.string().regex(/^([a-z0-9-]+=[a-z0-9-]+)(,[a-z0-9-]+=[a-z0-9-]+)*$/, 'must be code=id pairs separated by commas').optional(),
+  PRICES_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** A price older than this stops what depends on it (and alerts the operators) instead of being used. */
+  PRICES_STALE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** This site's public origin, for the redirect_uri WeChat sends the user back to (e.g. https://pool.example.com). */
   PUBLIC_ORIGIN: z.string().url().optional(),
   /** ALTCHA proof-of-work by default; GeeTest v4 when its id and key are set and this says so. */

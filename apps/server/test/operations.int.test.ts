@@ -123,6 +123,9 @@ describe('roles', () => {
     'PUT /api/admin/earnings/fee-rates': ['admin'],
     'GET /api/admin/earnings/market-data': ['admin'],
     'PUT /api/admin/earnings/market-data/:coin/:day': ['admin'],
+    // Coin prices and currency rates decide money: finance as well as admin.
+    'GET /api/admin/prices': ['admin', 'finance'],
+    'PUT /api/admin/prices/:kind/:code': ['admin', 'finance'],
     'GET /api/admin/address-mining/aleo-stake-schedule': ['admin'],
     'PUT /api/admin/address-mining/aleo-stake-schedule': ['admin'],
     // Support tickets: the support role, no money.

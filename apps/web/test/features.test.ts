@@ -155,6 +155,7 @@ describe('message renderers', () => {
     { ...full, account: '' },
     ...['unpaid', 'checking', 'effect', 'finish', 'cancelled', 'rejected', 'waiting_user', 'answered', 'bogus'].map((status) => ({ ...full, status })),
     ...[...RED_PACKET_EVENTS, 'bogus'].map((event) => ({ ...full, event })),
+    { ...full, alert: 'prices_stale', codes: 'btc, USD', minutes: 30 },
     ...['alerts', 'group_alert', 'payout'].flatMap((setting) => [{ ...full, setting }, { ...full, setting, account: '', group: '' }]),
   ];
 
@@ -186,7 +187,7 @@ describe('message renderers', () => {
 const adminTabs = await COMPOSED.loadAdminTabs();
 
 describe("the operators' tabs", () => {
-  const ALL = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets', 'staking', 'contracts'];
+  const ALL = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coupons', 'packets', 'staking', 'contracts'];
   const keys = (roles: string[]) => pickAdminTab(adminTabs, roles, null).allowed.map((t) => t.key);
 
   it('come from their features, in order, labelled in each feature’s namespace in all five languages', () => {
@@ -196,12 +197,12 @@ describe("the operators' tabs", () => {
       expect(feature.namespaces, tab.key).toContain(namespaceOf(tab.label));
       for (const language of LANGUAGES) expect(typeof textOf(language, tab.label), `${language} ${tab.label}`).toBe('string');
     }
-    expect(Object.fromEntries(adminTabs.map((t) => [t.key, t.feature]))).toMatchObject({ fees: 'earnings', market: 'earnings', stake: 'address-mining', coupons: 'promotions', packets: 'promotions', staking: 'staking', contracts: 'contracts' });
+    expect(Object.fromEntries(adminTabs.map((t) => [t.key, t.feature]))).toMatchObject({ fees: 'earnings', market: 'earnings', prices: 'earnings', stake: 'address-mining', coupons: 'promotions', packets: 'promotions', staking: 'staking', contracts: 'contracts' });
   });
 
   it('show each role the tabs its routes allow; admin sees all', () => {
     expect(keys(['admin'])).toEqual(ALL);
-    expect(keys(['finance'])).toEqual(['review', 'ledger', 'adjust', 'reconcile', 'audit', 'users', 'approvals']);
+    expect(keys(['finance'])).toEqual(['review', 'ledger', 'adjust', 'reconcile', 'audit', 'prices', 'users', 'approvals']);
     expect(keys(['support'])).toEqual(['users']);
     expect(keys(['content'])).toEqual([]);
     expect(keys([])).toEqual([]);

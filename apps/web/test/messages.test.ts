@@ -111,6 +111,12 @@ describe('describeMessage', () => {
     });
   });
 
+  it('words the stale-prices alert to operators', () => {
+    expect(say(describeMessage('operations_alert', { alert: 'prices_stale', codes: 'doge, USD', minutes: '30' })).body).toBe(
+      'Prices are stale: doge, USD have no price newer than 30 minutes. Contract profits, fiat figures and cost estimates wait. Check the price feed or set the prices under Prices.',
+    );
+  });
+
   it('keeps an unknown type readable', () => {
     expect(say(describeMessage('something_new', { coin: 'btc', account: 'farm' }))).toEqual({ title: 'Notice', body: 'A notice about farm (BTC).' });
   });

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'reconciliation_mismatch',
   'fee_rate_update',
   'market_data_update',
+  'price_override',
   'stake_schedule_update',
   'coin_settings_update',
   'user_login_disable',

@@ -80,6 +80,14 @@ export const ERRORS = {
   pay_method_switch_wait: { code: 32001, status: 400 },
   market_data_not_found: { code: 32002, status: 404 },
   market_day_invalid: { code: 32003, status: 400 },
+  /** No such coin or currency among those priced. */
+  price_not_found: { code: 32010, status: 404 },
+  /** The price feed decides the prices: an override is refused with the demo market (PRICES_SOURCE=demo). */
+  price_override_demo: { code: 32011, status: 409 },
+  /** CNY is the unit of the currency rates: its rate is 1 and cannot be set. */
+  price_rate_fixed: { code: 32012, status: 409 },
+  /** The price is older than the staleness limit: what depends on it waits for a fresh one. */
+  price_stale: { code: 32013, status: 503 },
   // Operations: operator roles, user administration, coin settings, four-eyes approvals.
   login_disabled: { code: 39001, status: 403 },
   /** The confirmation of a four-eyes action must come from another operator than the request. */

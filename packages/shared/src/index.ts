@@ -17,6 +17,7 @@ export * from './schemas/messages';
 export * from './schemas/wallet';
 export * from './schemas/stratum';
 export * from './schemas/earnings';
+export * from './schemas/prices';
 export * from './schemas/address-earnings';
 export * from './address-formats';
 export * from './schemas/address-mining';

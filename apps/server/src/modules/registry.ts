@@ -10,6 +10,7 @@ import { earningsModule } from './earnings';
 import { ledgerModule } from './ledger';
 import { miningModule } from './mining';
 import { operationsModule } from './operations';
+import { pricesModule } from './prices';
 import { promotionsModule } from './promotions';
 import { stakingModule } from './staking';
 import { walletModule } from './wallet';
@@ -29,6 +30,8 @@ export const MODULES: readonly RegisteredModule[] = [
   ledgerModule,
   contentModule,
   accountsModule,
+  // Before earnings, which prices each new market day from it.
+  pricesModule,
   miningModule,
   walletModule,
   earningsModule,

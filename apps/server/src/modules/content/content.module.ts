@@ -17,6 +17,8 @@ export interface ContentApi {
   poolFees: ExtensionPoint<PoolFigures>;
   /** GET /pools' minimum payout of each coin: the wallet registers its coin settings' minimum withdrawal. */
   minPayouts: ExtensionPoint<PoolFigures>;
+  /** The coins whose price is too old to use: the prices module registers its staleness check. */
+  stalePrices: ExtensionPoint<() => Promise<ReadonlySet<string>>>;
   /** The operators' content screens. */
   admin: ContentAdminService;
 }
@@ -27,6 +29,7 @@ export const contentModule = defineModule({
   create: (p) => {
     const poolFees = new ExtensionPoint<PoolFigures>('content.poolFees');
     const minPayouts = new ExtensionPoint<PoolFigures>('content.minPayouts');
+    const stalePrices = new ExtensionPoint<() => Promise<ReadonlySet<string>>>('content.stalePrices');
     return {
       content: new ContentService(
         p.db,
@@ -37,10 +40,13 @@ export const contentModule = defineModule({
         async () => (poolFees.provider ? poolFees.provider() : new Map()),
         // and the wallet's minimum withdrawal as the pool's minimum payout (coin settings).
         async () => (minPayouts.provider ? minPayouts.provider() : new Map()),
+        // and no price older than the price feed's staleness limit.
+        async () => (stalePrices.provider ? stalePrices.provider() : new Set<string>()),
       ),
       admin: new ContentAdminService(p.db, p.clock, p.audit, p.files),
       poolFees,
       minPayouts,
+      stalePrices,
     };
   },
   routes: (api, p) => async (app) => {

@@ -77,6 +77,18 @@ export async function coinPriceUsd(db: DbOrTx, code: string): Promise<string | n
   return row?.price ?? null;
 }
 
+/** Writes coin prices (USD) and currency rates (per 1 CNY) that the price feed or an operator set. */
+export async function writePrices(tx: DbOrTx, coinPrices: ReadonlyMap<string, string>, rates: ReadonlyMap<string, string>, at: Date): Promise<void> {
+  for (const [code, price] of coinPrices) await tx.update(coins).set({ priceUsd: price }).where(eq(coins.code, code));
+  for (const [currency, rate] of rates) await tx.update(currencyRates).set({ rate, updatedAt: at }).where(eq(currencyRates.currency, currency));
+}
+
+/** Every coin's registry price (enabled or not) and every currency's rate. */
+export async function allPrices(db: DbOrTx): Promise<{ coins: Array<{ code: string; price: string | null }>; rates: Array<{ currency: string; rate: string; updatedAt: Date }> }> {
+  const [c, r] = await Promise.all([db.select({ code: coins.code, price: coins.priceUsd }).from(coins).orderBy(asc(coins.sortOrder)), listRates(db)]);
+  return { coins: c, rates: r.map((x) => ({ currency: x.currency, rate: x.rate, updatedAt: x.updatedAt })) };
+}
+
 /** The enabled campaign of a page slug, whatever its window (the page says upcoming or ended). */
 export async function findCampaign(db: DbOrTx, slug: string) {
   const [row] = await db.select().from(campaigns).where(and(eq(campaigns.slug, slug), eq(campaigns.enabled, true)));

@@ -21,7 +21,7 @@ function plain(value: string): string {
  * The enabled coins of the registry as GET /pools lists them; `fees` by coin replaces the
  * registry's fee_rate (the earnings module's fee table). Seeds read it without fees.
  */
-export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map(), minimums: Map<string, string> = new Map()): Promise<PoolItem[]> {
+export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map(), minimums: Map<string, string> = new Map(), stale: ReadonlySet<string> = new Set()): Promise<PoolItem[]> {
   const rows = await repo.listEnabledCoins(db);
   return rows.map((c) => ({
     coin: c.code,
@@ -34,7 +34,8 @@ export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map(
     // The wallet's minimum withdrawal is the one minimum (operators edit it in the coin settings);
     // the registry's min_payout only speaks for a coin the wallet does not hold.
     min_payout: plain(minimums.get(c.code) ?? c.minPayout),
-    price_usd: c.priceUsd === null ? null : plain(c.priceUsd),
+    // A price older than the feed's staleness limit is no price: the figures computed from it wait.
+    price_usd: c.priceUsd === null || stale.has(c.code) ? null : plain(c.priceUsd),
     stratum_url: c.stratumUrl,
   }));
 }
@@ -52,6 +53,8 @@ export class ContentService {
     private readonly defaultFeeRates: () => Promise<Map<string, string>> = async () => new Map(),
     /** Each coin's minimum withdrawal, by coin: the wallet's coin settings (one source of truth). */
     private readonly minWithdrawals?: () => Promise<Map<string, string>>,
+    /** The coins whose price is older than the staleness limit (the prices module); none with the demo market. */
+    private readonly stalePrices: () => Promise<ReadonlySet<string>> = async () => new Set(),
   ) {}
 
   /** True when the database answers (the health check). */
@@ -63,13 +66,24 @@ export class ContentService {
   }
 
   async pools(): Promise<PoolItem[]> {
-    const [fees, minimums] = await Promise.all([this.defaultFeeRates(), this.minWithdrawals ? this.minWithdrawals() : new Map<string, string>()]);
-    return listPools(this.db, fees, minimums);
+    const [fees, minimums, stale] = await Promise.all([this.defaultFeeRates(), this.minWithdrawals ? this.minWithdrawals() : new Map<string, string>(), this.stalePrices()]);
+    return listPools(this.db, fees, minimums, stale);
   }
 
-  /** A coin's price in USD as the registry holds it; null when unknown. */
-  priceOf(coin: string): Promise<string | null> {
+  /** A coin's price in USD as the registry holds it; null when unknown or older than the staleness limit. */
+  async priceOf(coin: string): Promise<string | null> {
+    if ((await this.stalePrices()).has(coin)) return null;
     return repo.coinPriceUsd(this.db, coin);
+  }
+
+  /** Every coin's registry price and every currency's rate (the prices module's screen). */
+  allPrices() {
+    return repo.allPrices(this.db);
+  }
+
+  /** Writes the prices and rates the feed or an operator set, in `tx` when given (with its audit entry). */
+  writePrices(coinPrices: ReadonlyMap<string, string>, rates: ReadonlyMap<string, string>, tx: DbOrTx = this.db): Promise<void> {
+    return repo.writePrices(tx, coinPrices, rates, this.clock.now());
   }
 
   async parameters(keys?: string[]): Promise<Record<string, string>> {

@@ -35,6 +35,8 @@ export const SETTLE_AFTER_MS = 5 * 60_000;
 export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'blockSettlement' | 'referral' | 'log'>): Promise<void> {
   const added = await d.earnings.extendMarketData();
   if (added > 0) d.log.info({ added }, 'market data: new days');
+  const priced = await d.earnings.fillMissingPrices();
+  if (priced > 0) d.log.info({ priced }, 'market data: prices of today filled from the feed');
   const now = d.clock.now();
   await ifLeaseFree(d.db, 'job:settlement', 10_000, async () => {
     const blocks = await d.blockSettlement.settleReady();

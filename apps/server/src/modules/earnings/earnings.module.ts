@@ -14,7 +14,7 @@ import { earningsRoutes } from './earnings.routes';
 import { seedEarnings } from './earnings.seed';
 import { EarningsService } from './earnings.service';
 import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeReductionProvider } from './fee-reduction';
-import { SimulatedMarketData, type MarketDataAdapter } from './market-data';
+import { FeedPricedMarketData, SimulatedMarketData, type MarketDataAdapter } from './market-data';
 import { MiningOverviewService } from './mining-overview.service';
 import { ProfitsService } from './profits.service';
 import { ReferralService } from './referral.service';
@@ -35,7 +35,7 @@ export interface EarningsApi {
 
 export const earningsModule = defineModule({
   name: 'earnings',
-  dependsOn: ['content', 'accounts', 'mining', 'wallet'],
+  dependsOn: ['content', 'accounts', 'prices', 'mining', 'wallet'],
   create: (p, use) => {
     const { db, clock } = p;
     const accounts = use('accounts').directory;
@@ -44,7 +44,13 @@ export const earningsModule = defineModule({
     // a caller's `feeReduction` adapter replaces the reduction itself.
     const feeReductions = new ExtensionPoint<FeeReductionProvider>('earnings.feeReductions');
     const feeReduction: FeeReduction = p.adapters.feeReduction ?? ((coin, day, ids) => (feeReductions.provider?.feeReduction ?? noFeeReduction)(coin, day, ids));
-    const earnings = new EarningsService(db, clock, p.adapters.marketData ?? new SimulatedMarketData());
+    // The demo market's walk prices each day; with a price feed (or manual prices) the day's price
+    // is the fresh quote, or none while it is stale.
+    const { prices } = use('prices');
+    const dayPrice = (coin: string, day: string) => prices.dayPrice(coin, day);
+    const walk = p.adapters.marketData ?? new SimulatedMarketData();
+    const market = prices.source === 'demo' ? walk : new FeedPricedMarketData(walk, async (coin, day) => (await dayPrice(coin, day)) ?? null);
+    const earnings = new EarningsService(db, clock, market, dayPrice);
     // GET /pools shows the default payout method's fee from the operators' fee table.
     use('content').poolFees.register(() => earnings.defaultFeeRates());
     return {

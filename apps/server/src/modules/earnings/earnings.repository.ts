@@ -2,7 +2,7 @@
 // switch history (pay_methods, pay_method_switches), the fee rates per coin and method
 // (earning_fee_rates) and the market values per coin and day (market_data). Writes that must see
 // the row they change lock it (select ... for update) inside the caller's transaction.
-import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { PayMethod, PayMethodState } from '@hashpool/shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { earningFeeRates, marketData, payMethods, payMethodSwitches } from './earnings.tables';
@@ -122,6 +122,16 @@ export async function latestMarketDay(db: DbOrTx, coin: string, day?: string): P
 }
 
 /** Inserts the days that are missing; answers the days inserted. */
+/** Gives a day without a price the feed's price, unless an operator set the day (kept as set). */
+export async function fillMissingPrice(db: DbOrTx, coin: string, day: string, priceUsd: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(marketData)
+    .set({ priceUsd, updatedAt: at })
+    .where(and(eq(marketData.coin, coin), eq(marketData.day, day), isNull(marketData.priceUsd), ne(marketData.source, 'operator')))
+    .returning({ coin: marketData.coin });
+  return rows.length > 0;
+}
+
 export async function insertMissingMarketDays(db: DbOrTx, rows: MarketInsert[]): Promise<string[]> {
   if (rows.length === 0) return [];
   const inserted = await db.insert(marketData).values(rows).onConflictDoNothing().returning({ day: marketData.day });

@@ -38,6 +38,8 @@ export class EarningsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly market: MarketDataAdapter,
+    /** The price feed's fresh price of a coin's day (the prices module); undefined: the demo market prices the day. */
+    private readonly dayPrice: (coin: string, day: string) => Promise<string | null | undefined> = async () => undefined,
   ) {}
 
   // ---- fee rates ------------------------------------------------------------------------------
@@ -141,6 +143,19 @@ export class EarningsService {
       added += (await repo.insertMissingMarketDays(this.db, rows)).length;
     }
     return added;
+  }
+
+  /**
+   * Gives today's market days that have no price yet (the feed was stale when the day began) the
+   * feed's fresh price once there is one; a day an operator set is left as set. Answers how many.
+   */
+  async fillMissingPrices(today: string = utcDay(this.clock.now())): Promise<number> {
+    let filled = 0;
+    for (const coin of COINS) {
+      const price = await this.dayPrice(coin.code, today);
+      if (price && (await repo.fillMissingPrice(this.db, coin.code, today, price, this.clock.now()))) filled++;
+    }
+    return filled;
   }
 
   // ---- payout methods -------------------------------------------------------------------------

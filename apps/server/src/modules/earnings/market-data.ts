@@ -106,3 +106,25 @@ export class SimulatedMarketData implements MarketDataAdapter {
     };
   }
 }
+
+/**
+ * The market values of another adapter with the price of the price feed (or the operators'
+ * manual prices): `priceOf` gives the coin's fresh price for the day, or null when there is none
+ * (stale, unknown, or a past day): a day without a price makes the work priced from it wait
+ * instead of using a wrong price.
+ */
+export class FeedPricedMarketData implements MarketDataAdapter {
+  constructor(
+    private readonly inner: MarketDataAdapter,
+    private readonly priceOf: (coin: string, day: string) => Promise<string | null>,
+  ) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  async next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues> {
+    const values = await this.inner.next(coin, day, previous);
+    return { ...values, priceUsd: await this.priceOf(coin.code, day) };
+  }
+}

@@ -1,17 +1,21 @@
-// How the message centre words the alerts to operators (the wallet module's wallet-admin.service.ts):
-// the daily reconciliation found the books out of balance. Texts: admin.json, message_types.
-import { paramText, type MessageRenderer } from '../../shell/features/messages';
+// How the message centre words the alerts to operators: the daily reconciliation found the books
+// out of balance (the wallet module's wallet-admin.service.ts), or prices went stale (the prices
+// module's prices.service.ts). Texts: admin.json, message_types.
+import { paramText, type MessageRenderer, type Phrase } from '../../shell/features/messages';
 
 export const ADMIN_MESSAGES = {
   operations_alert: {
     name: 'admin:message_types.operations_alert.name',
-    describe: (params) => ({
-      title: { key: 'admin:message_types.operations_alert.title', values: {} },
-      body: {
-        key: 'admin:message_types.operations_alert.reconciliation_mismatch',
-        values: { unbalanced: paramText(params.unbalanced) ?? '0', balances: paramText(params.balance_mismatches) ?? '0', custody: paramText(params.custody) ?? '0' },
-      },
-    }),
+    describe: (params) => {
+      const body: Phrase =
+        params.alert === 'prices_stale'
+          ? { key: 'admin:message_types.operations_alert.prices_stale', values: { codes: paramText(params.codes) ?? '', minutes: paramText(params.minutes) ?? '' } }
+          : {
+              key: 'admin:message_types.operations_alert.reconciliation_mismatch',
+              values: { unbalanced: paramText(params.unbalanced) ?? '0', balances: paramText(params.balance_mismatches) ?? '0', custody: paramText(params.custody) ?? '0' },
+            };
+      return { title: { key: 'admin:message_types.operations_alert.title', values: {} }, body };
+    },
   },
 } satisfies Record<string, MessageRenderer>;
 

@@ -2,7 +2,7 @@
 // per coin (docs/rules.md, The API: GET /accounts/{account}/pay-method, PUT
 // /accounts/{account}/pools/{pool}/pay-method), a sub-account's earnings of a coin (GET
 // /pools/{pool}/accounts/{account}/profits/stats and /profits), the referral programme (GET /invite,
-// /invite/invitees, /invite/rewards), the user's mining overview (GET /users/mining-overview), and the operators' fee rates and market data.
+// /invite/invitees, /invite/rewards), the user's mining overview (GET /users/mining-overview), and the operators' fee rates, market data and prices.
 // Shapes are the shared zod schemas used as types only, so zod stays out of the page's bundle.
 import type {
   adminFeeRateListSchema,
@@ -16,6 +16,9 @@ import type {
   PayMethod,
   payMethodItemSchema,
   payMethodListSchema,
+  priceQuoteSchema,
+  priceStatusSchema,
+  PriceKind,
   profitPageSchema,
   profitRowSchema,
   ProfitStats,
@@ -23,11 +26,13 @@ import type {
 import { api } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
 
-export type { PayMethod };
+export type { PayMethod, PriceKind };
 export type PayMethodItem = Parsed<typeof payMethodItemSchema>;
 export type PayMethodList = Parsed<typeof payMethodListSchema>;
 export type MarketDay = Parsed<typeof marketDataSchema>;
 export type MarketDataPage = Parsed<typeof marketDataPageSchema>;
+export type PriceQuote = Parsed<typeof priceQuoteSchema>;
+export type PriceStatus = Parsed<typeof priceStatusSchema>;
 export type AdminFeeRate = Parsed<typeof adminFeeRateSchema>;
 export type AdminFeeRateList = Parsed<typeof adminFeeRateListSchema>;
 export type { ProfitStats };
@@ -84,5 +89,8 @@ export const earningsApi = {
   // Silent: the dialogs place a refusal at its input.
   setFeeRate: (body: FeeRateChange) => api.put<AdminFeeRate>('/admin/earnings/fee-rates', { ...body }, { silent: true }),
   marketData: (coin: string, page: number, pageSize: number, o?: Options) => api.get<MarketDataPage>('/admin/earnings/market-data', { coin, page, page_size: pageSize }, o),
+  // Coin prices and currency rates (the prices module's GET/PUT /admin/prices).
+  prices: (o?: Options) => api.get<PriceStatus>('/admin/prices', undefined, o),
+  setPrice: (kind: PriceKind, code: string, body: { value: string; reason: string }) => api.put<PriceQuote>(`/admin/prices/${enc(kind)}/${enc(code)}`, { ...body }, { silent: true }),
   setMarketDay: (coin: string, day: string, body: MarketDayChange) => api.put<MarketDay>(`/admin/earnings/market-data/${enc(coin)}/${enc(day)}`, { ...body }, { silent: true }),
 };

@@ -2,7 +2,7 @@
 // starts afresh), then by sub-account and coin.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
-import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod, type ProfitQuery } from './earnings.api';
+import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod, type PriceKind, type ProfitQuery } from './earnings.api';
 
 export const earningsKeys = {
   user: (epoch: number) => ['earnings', epoch] as const,
@@ -15,6 +15,7 @@ export const earningsKeys = {
   inviteRewards: (epoch: number, page: number) => ['earnings', epoch, 'invite', 'rewards', page] as const,
   admin: (epoch: number) => ['earnings-admin', epoch] as const,
   feeRates: (epoch: number) => ['earnings-admin', epoch, 'fee-rates'] as const,
+  prices: (epoch: number) => ['earnings-admin', epoch, 'prices'] as const,
   market: (epoch: number, coin: string, page: number) => ['earnings-admin', epoch, 'market', coin, page] as const,
 };
 
@@ -110,6 +111,11 @@ export function useMarketData(coin: string, page: number) {
   });
 }
 
+export function usePrices() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: earningsKeys.prices(epoch), queryFn: ({ signal }) => earningsApi.prices({ signal }) });
+}
+
 export function useEarningsAdminMutations() {
   const queryClient = useQueryClient();
   const epoch = useSessionEpoch();
@@ -121,6 +127,7 @@ export function useEarningsAdminMutations() {
   };
   return {
     setFeeRate: useMutation({ mutationFn: (body: FeeRateChange) => earningsApi.setFeeRate(body), onSuccess }),
+    setPrice: useMutation({ mutationFn: (v: { kind: PriceKind; code: string; body: { value: string; reason: string } }) => earningsApi.setPrice(v.kind, v.code, v.body), onSuccess }),
     setMarketDay: useMutation({ mutationFn: (v: { coin: string; day: string; body: MarketDayChange }) => earningsApi.setMarketDay(v.coin, v.day, v.body), onSuccess }),
   };
 }
