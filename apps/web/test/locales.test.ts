@@ -27,6 +27,8 @@ const SAME_AS_ENGLISH = new Set([
   'pool:connect.tls',
   // A file format's name.
   'earnings:export.csv',
+  // A price service's name (CoinGecko).
+  'earnings:prices.source.coingecko',
   // "IP" is the column title in every language.
   'mining:workers.ip',
   'mining:ip.ip',
