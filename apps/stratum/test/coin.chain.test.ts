@@ -129,6 +129,12 @@ describe('bitcoin-family coin work on Litecoin regtest', () => {
     // Cut the link, then solve the job we already hold: our block is A's tip only.
     await a.rpc.call('setnetworkactive', [false]);
     await b.rpc.call('setnetworkactive', [false]);
+    // The call only starts the disconnection: a block found before it ends would reach the other
+    // node, which would then build on it (no orphan). Apart means no peer on either side.
+    for (const node of [a, b]) {
+      for (let i = 0; i < 100 && (await node.rpc.call<number>('getconnectioncount')) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await node.rpc.call<number>('getconnectioncount')).toBe(0);
+    }
     const ours = await mineBlock('01000002');
     expect(ours).toMatchObject({ height: 106, accepted: true });
     await b.rpc.call('generatetoaddress', [2, otherAddress]);
