@@ -41,6 +41,8 @@ export function RankingTable() {
       key: 'profit',
       title: t('columns.profit'),
       align: 'right',
+      // Pinned to the right edge: on a narrow screen the model scrolls, the net profit stays in view.
+      fixed: 'right',
       defaultSortOrder: 'descend',
       sorter: (a, b) => num(a.daily_profit_usd) - num(b.daily_profit_usd),
       render: (_, m) => (
