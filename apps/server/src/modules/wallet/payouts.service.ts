@@ -108,22 +108,24 @@ export class PayoutsService {
   /** Enabled settings whose available balance reached the threshold, with that balance. */
   private async duePayouts() {
     const settings = await repo.enabledPayoutSettings(this.db);
-    const reached = await availableAtLeast(this.db, settings.map((s) => ({ holder: s.account_id, coin: s.coin, min: s.threshold })));
-    const available = new Map(reached.map((b) => [`${b.holder}:${b.coin}`, b.available]));
-    return settings.flatMap((s) => {
-      const balance = available.get(`${s.account_id}:${s.coin}`);
-      return balance === undefined ? [] : [{ ...s, available: balance }];
-    });
+    return this.withAvailable(settings, (s) => ({ holder: s.account_id, coin: s.coin, min: s.threshold }));
   }
 
   /** Address wallets whose available balance reached their coin's minimum payout and exceeds its fee, by coin and wallet. */
   private async dueAddressPayouts() {
     const wallets = await repo.addressPayoutCandidates(this.db);
-    const reached = await availableAtLeast(this.db, wallets.map((w) => ({ holder: w.id, coin: w.coin, min: w.min })));
+    const due = await this.withAvailable(wallets, (w) => ({ holder: w.id, coin: w.coin, min: w.min }));
+    return due.filter((w) => new Decimal(w.available).gt(w.fee));
+  }
+
+  /** The candidates whose available balance reached their minimum (one ledger query), in their order, with it. */
+  private async withAvailable<T>(candidates: T[], balanceOf: (c: T) => { holder: string; coin: string; min: string }): Promise<Array<T & { available: string }>> {
+    const wanted = candidates.map(balanceOf);
+    const reached = await availableAtLeast(this.db, wanted);
     const available = new Map(reached.map((b) => [`${b.holder}:${b.coin}`, b.available]));
-    return wallets.flatMap((w) => {
-      const balance = available.get(`${w.id}:${w.coin}`);
-      return balance === undefined || !new Decimal(balance).gt(w.fee) ? [] : [{ ...w, available: balance }];
+    return candidates.flatMap((c, i) => {
+      const balance = available.get(`${wanted[i]!.holder}:${wanted[i]!.coin}`);
+      return balance === undefined ? [] : [{ ...c, available: balance }];
     });
   }
 
