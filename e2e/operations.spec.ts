@@ -62,6 +62,9 @@ test('an operator resets a user\'s authenticator and suspends BTC withdrawals; t
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await fillLogin(page, email);
     await expect(page).toHaveURL('/asset/index');
+    // The user holds nothing: the coins without a balance wait behind their switch.
+    await expect(page.getByText('This sub-account holds no coins yet.', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: /^Show the coins without a balance \(\d+\)$/ }).click();
     const btc = page.getByRole('row').filter({ hasText: 'Bitcoin' });
     await expect(btc.getByRole('button', { name: 'Withdraw BTC' })).toBeDisabled();
     await expect(btc.getByRole('button', { name: 'Withdraw BTC' })).toHaveText('Withdrawals suspended');

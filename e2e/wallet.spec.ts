@@ -60,6 +60,13 @@ test('the demo farm: balance from the settled demo earnings, transactions and a 
   await page.getByRole('button', { name: 'Show amounts' }).click();
   await page.getByRole('switch', { name: 'Hide small balances' }).click();
   await expect(balanceRow(page, 'BTC')).toContainText(demoBtc);
+  // The coins holding nothing wait behind their own switch, below the others.
+  const balanceRows = page.getByRole('table', { name: 'Balances' }).getByRole('row');
+  const held = await balanceRows.count();
+  await page.getByRole('button', { name: /^Show the coins without a balance \(\d+\)$/ }).click();
+  await expect.poll(() => balanceRows.count()).toBeGreaterThan(held);
+  await page.getByRole('button', { name: 'Hide the coins without a balance' }).click();
+  await expect(balanceRows).toHaveCount(held);
 
   // Deposit: the sub-account's own address as text and QR code.
   await page.getByRole('button', { name: 'Deposit BTC' }).click();

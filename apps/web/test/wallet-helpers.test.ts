@@ -71,10 +71,11 @@ describe('balances', () => {
     expect(isSmallBalance(balance('kas', '0.000001', { min_withdraw: '0' }))).toBe(false);
   });
 
-  it('lists coins holding something first, each group in the server order, and hides small ones on request', () => {
-    const list = [balance('alph', '0'), balance('btc', '0.0001'), balance('doge', '100', { min_withdraw: '50' }), balance('eth', '0', { locked: '1' })];
-    expect(visibleBalances(list, false).map((b) => b.coin)).toEqual(['btc', 'doge', 'eth', 'alph']);
-    expect(visibleBalances(list, true).map((b) => b.coin)).toEqual(['doge', 'eth']);
+  it('lists coins holding something apart from the empty ones, each in the server order, and hides small ones on request', () => {
+    const list = [balance('alph', '0'), balance('btc', '0.0001'), balance('doge', '100', { min_withdraw: '50' }), balance('eth', '0', { locked: '1' }), balance('ltc', '0')];
+    const coins = ({ holding, empty }: { holding: BalanceItem[]; empty: BalanceItem[] }) => [holding.map((b) => b.coin), empty.map((b) => b.coin)];
+    expect(coins(visibleBalances(list, false))).toEqual([['btc', 'doge', 'eth'], ['alph', 'ltc']]);
+    expect(coins(visibleBalances(list, true))).toEqual([['doge', 'eth'], []]);
   });
 
   it('shows amounts with the coin precision, cut down, grouped, or masked', () => {

@@ -1,6 +1,7 @@
 // The balances: one row per coin (a table on desktop, cards on phones) with what is available,
 // frozen in withdrawals on their way, and locked; and the coin's actions. "Hide small balances"
 // and "hide amounts" are the user's switches (lib/preferences.ts).
+import { useState, type ReactNode } from 'react';
 import { Button, Flex, Switch, Tooltip } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -114,24 +115,46 @@ export function BalanceTable({ balances, onAction }: { balances: readonly Balanc
   const isMobile = useIsMobile();
   const [hideSmall] = useHideSmall();
   const [hidden] = useHideAmounts();
-  const rows = visibleBalances(balances, hideSmall);
+  const { holding, empty } = visibleBalances(balances, hideSmall);
+  const [showEmpty, setShowEmpty] = useState(false);
+  const rows = showEmpty ? [...holding, ...empty] : holding;
   const { currency, rates } = useCurrency();
   const prices = new Map((usePools().data ?? []).map((p) => [p.coin, p.price_usd]));
   /** The balance's worth in the chosen currency (header), "-" without a price. */
   const value = (b: BalanceItem) => (hidden ? HIDDEN_AMOUNT : (balanceValue(balanceTotal(b), prices.get(b.coin), currency, rates) ?? '-'));
 
+  // The coins holding nothing, offered below the others (lib/balances.ts says why).
+  const emptySwitch =
+    empty.length === 0 ? null : (
+      <Button type="link" aria-expanded={showEmpty} onClick={() => setShowEmpty(!showEmpty)} style={{ alignSelf: 'center' }}>
+        {showEmpty ? t('balances.hide_empty') : t('balances.show_empty', { count: empty.length })}
+      </Button>
+    );
+  const withSwitch = (list: ReactNode) =>
+    emptySwitch ? (
+      <Flex vertical gap={12}>
+        {list}
+        {emptySwitch}
+      </Flex>
+    ) : (
+      list
+    );
+
   if (rows.length === 0) {
     return (
       <Panel>
-        <Paragraph tone="secondary" style={{ margin: 0, textAlign: 'center' }}>
-          {hideSmall ? t('balances.empty_hidden') : t('balances.empty')}
-        </Paragraph>
+        <Flex vertical align="center" gap={8}>
+          <Paragraph tone="secondary" style={{ margin: 0, textAlign: 'center' }}>
+            {hideSmall ? t('balances.empty_hidden') : empty.length > 0 ? t('balances.none_held') : t('balances.empty')}
+          </Paragraph>
+          {emptySwitch}
+        </Flex>
       </Panel>
     );
   }
 
   if (isMobile) {
-    return (
+    return withSwitch(
       <Flex vertical gap={12}>
         {rows.map((balance) => (
           <Panel key={balance.coin} padding={16} role="group" aria-label={coinSymbol(balance.coin)} data-testid="balance-card">
@@ -153,7 +176,7 @@ export function BalanceTable({ balances, onAction }: { balances: readonly Balanc
             <Actions balance={balance} onAction={onAction} />
           </Panel>
         ))}
-      </Flex>
+      </Flex>,
     );
   }
 
@@ -185,5 +208,5 @@ export function BalanceTable({ balances, onAction }: { balances: readonly Balanc
     { key: 'value', title: t('balances.columns.value', { currency }), align: 'right', render: (b) => <Text tone="secondary">{value(b)}</Text> },
     { key: 'actions', title: t('balances.columns.actions'), align: 'right', render: (b) => <Actions balance={b} onAction={onAction} /> },
   ];
-  return <DataTable rows={rows} rowKey={(b) => b.coin} columns={columns} caption={t('balances.title')} />;
+  return withSwitch(<DataTable rows={rows} rowKey={(b) => b.coin} columns={columns} caption={t('balances.title')} />);
 }

@@ -20,12 +20,16 @@ export function isSmallBalance(balance: BalanceItem): boolean {
   return isPositive(balance.min_withdraw) && compareDecimals(total, balance.min_withdraw) < 0;
 }
 
-/** The rows to show: coins holding something first, each group in the coin table's order. */
-export function visibleBalances(list: readonly BalanceItem[], hideSmall: boolean): BalanceItem[] {
-  const shown = hideSmall ? list.filter((balance) => !isSmallBalance(balance)) : [...list];
-  const holding = (balance: BalanceItem) => (isPositive(balanceTotal(balance)) ? 0 : 1);
-  // Array.prototype.sort is stable: equal rows keep the server's (coin table) order.
-  return shown.sort((a, b) => holding(a) - holding(b));
+/**
+ * The rows to show and the coins holding nothing. The coins holding something come first (each group
+ * in the coin table's order); the empty ones wait behind a switch of their own, since a new user
+ * would otherwise scroll through 26 rows of zeros (thousands of pixels of cards on a phone).
+ * With "hide small balances" on, the empty coins are not offered at all.
+ */
+export function visibleBalances(list: readonly BalanceItem[], hideSmall: boolean): { holding: BalanceItem[]; empty: BalanceItem[] } {
+  const holds = (balance: BalanceItem) => isPositive(balanceTotal(balance));
+  const holding = list.filter((balance) => holds(balance) && !(hideSmall && isSmallBalance(balance)));
+  return { holding, empty: hideSmall ? [] : list.filter((balance) => !holds(balance)) };
 }
 
 /** A coin's ticker ("btc" -> "BTC"), also for a coin the coin table does not know. */
