@@ -80,6 +80,19 @@ describe('demo earnings', () => {
     const settled = list.list.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
     expect(new Decimal((await balanceOf(t.database.db, account!.id, 'btc')).available).toFixed()).toBe(settled.toFixed());
 
+    // Each day's credit is dated the morning after that day (as the daily settlement would have
+    // made it), not all at the moment the demo was seeded.
+    const dated = await queryRows<{ day: string; created_at: Date | string }>(
+      t.database.db,
+      sql`select memo->>'day' as day, created_at from ledger_postings where business_type = 'mining_profit' and reference like 'settlement:btc:%' order by created_at`,
+    );
+    expect(dated.length).toBeGreaterThanOrEqual(DEMO_SETTLED_DAYS);
+    for (const row of dated) {
+      const morningAfter = new Date(`${row.day}T00:05:00Z`).getTime() + 86_400_000;
+      expect(new Date(row.created_at).getTime()).toBe(Math.min(morningAfter, t.clock.now().getTime()));
+    }
+    expect(new Set(dated.map((r) => r.day)).size).toBe(DEMO_SETTLED_DAYS);
+
     const before = await counts();
     expect(Number(before.runs)).toBeGreaterThanOrEqual(2 * DEMO_SETTLED_DAYS); // btc and ltc
     await prepareDatabase(t.database, { clock: t.clock }); // a second start: seeds, then demo data

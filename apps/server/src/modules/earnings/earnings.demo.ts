@@ -16,6 +16,7 @@ import { DEMO_WORKERS, type HistoryService } from '../mining';
 import { insertMissingMarketDays } from './earnings.repository';
 import { deterministicNormal, seedValues } from './market-data';
 import type { SettlementService } from './settlement.service';
+import { SETTLE_AFTER_MS } from './earnings.jobs';
 
 export const DEMO_SETTLED_DAYS = 7;
 /** The demo's share difficulty, for the share counts of its points. */
@@ -84,6 +85,9 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
       });
       await history.writeOwnerPoints(points);
     }
-    for (const coin of coins) await settlement.settleCoinDay(coin, day);
+    // Each day's credit dated when the daily settlement would have made it (00:05 UTC the day after,
+    // never later than now), not all seven at the moment the demo was seeded.
+    const postedAt = new Date(Math.min(to.getTime() + SETTLE_AFTER_MS, now.getTime()));
+    for (const coin of coins) await settlement.settleCoinDay(coin, day, { postedAt });
   }
 }

@@ -109,9 +109,10 @@ export class SettlementService {
 
   /**
    * Settles one coin's day. `stopAfterChunks` stops after that many ledger calls, as a crash
-   * would (tests).
+   * would (tests). `postedAt` dates the credits (the demo seeds its past days as if each had been
+   * settled the morning after); otherwise they carry the time they are made.
    */
-  async settleCoinDay(coin: string, day: string, options: { stopAfterChunks?: number; chunkSize?: number } = {}): Promise<SettlementResult> {
+  async settleCoinDay(coin: string, day: string, options: { stopAfterChunks?: number; chunkSize?: number; postedAt?: Date } = {}): Promise<SettlementResult> {
     const chunkSize = options.chunkSize ?? POST_CHUNK;
     let run = await repo.settlementRun(this.db, coin, day);
     if (run?.status === 'done') return { coin, day, outcome: 'already_settled', accounts: run.accounts ?? 0, paid: new Decimal(run.paid ?? 0).toFixed() };
@@ -121,7 +122,7 @@ export class SettlementService {
     }
 
     // Credit from the stored rows, in account order, chunk by chunk.
-    const now = this.clock.now();
+    const now = options.postedAt ?? this.clock.now();
     let after = '00000000-0000-0000-0000-000000000000';
     for (let chunk = 0; ; chunk++) {
       if (options.stopAfterChunks !== undefined && chunk >= options.stopAfterChunks) throw new Error('settlement stopped (test)');
