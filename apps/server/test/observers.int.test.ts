@@ -265,5 +265,5 @@ describe('access matrix of every route', () => {
     const pub = t.app.routeRecords.find((r) => r.method === 'POST' && r.access?.kind === 'public' && r.url.startsWith('/api'))!;
     const res = await inject(t.app, { method: 'POST', url: withToken(params(pub.url, owner.account), observers.pool), payload: {} });
     expect(body(res).code).toBe(codeOf('observer_read_only'));
-  });
+  }, 120_000); // every route of the app, seven callers each: about 15 s alone, 40 s on a loaded CI machine
 });
