@@ -65,3 +65,14 @@ export type AuditField = (typeof AUDIT_FIELDS)[number];
 
 /** The i18n key of an action or field: i18next reads a dot as nesting. */
 export const auditKey = (code: string): string => code.replace(/\./g, '_');
+
+/**
+ * What an entry's target names, as `<kind>:<id>` (the kind's word in the interface's language, the
+ * id as written) or one of the fixed targets (a setting, the ledger). Coin codes are upper-cased.
+ * A target of another form (a bare id) is shown as the reference it is.
+ */
+export const AUDIT_TARGET_KINDS = [
+  'user', 'account', 'ticket', 'red_packet', 'coupon_campaign', 'withdrawal', 'price', 'oauth_client', 'miner_model',
+  'contract_product', 'contract_order', 'coin', 'aleo_stake', 'fee_rate', 'market_data',
+] as const;
+export const AUDIT_FIXED_TARGETS = ['promotions:user_red_packets', 'contracts:bank_details', 'ledger'] as const;

@@ -2,7 +2,7 @@
 // and the details as labelled fields, in the interface's language. Codes and user ids stay out of
 // sight: a user id becomes the user's name from the page's `people`.
 import type { TFunction } from 'i18next';
-import { auditKey } from '@hashpool/shared';
+import { AUDIT_FIXED_TARGETS, AUDIT_TARGET_KINDS, auditKey } from '@hashpool/shared';
 
 const USER_TARGET = /^user:([0-9a-f-]{36})$/i;
 
@@ -19,13 +19,31 @@ export interface AuditEntryView {
   fields: Array<{ key: string; label: string; value: string }>;
 }
 
+/** Kinds whose id is made of coin codes (and a method or a day): shown upper-cased, parts spaced. */
+const COIN_KINDS = new Set(['coin', 'price', 'fee_rate', 'market_data']);
+
+/** A target other than a user's in words (AUDIT_TARGET_KINDS), or null where it has no name. */
+export function targetText(target: string, t: TFunction<'admin'>): string | null {
+  if ((AUDIT_FIXED_TARGETS as readonly string[]).includes(target)) return t(`audit.target.${target.replace(/:/g, '_')}`);
+  const split = target.indexOf(':');
+  const kind = split > 0 ? target.slice(0, split) : '';
+  if (!(AUDIT_TARGET_KINDS as readonly string[]).includes(kind) || kind === 'user') return null;
+  let parts = target.slice(split + 1).split(':');
+  // A price target is `price:<coin|currency>:<code>`: the code says which.
+  if (kind === 'price') parts = parts.slice(1);
+  const id = COIN_KINDS.has(kind) ? parts.join(' ').toUpperCase() : parts.join(':');
+  return t(`audit.target.${kind}`, { id });
+}
+
+const textOrRaw = (text: string | null, target: string) => (text === null ? { text: target, raw: true } : { text, raw: false });
+
 export function auditEntryView(e: AuditEntryLike, people: Record<string, string>, t: TFunction<'admin'>): AuditEntryView {
   const person = (value: string) => people[value.toLowerCase()];
   const user = USER_TARGET.exec(e.target)?.[1];
   const named = user ? person(user) : undefined;
   return {
     action: t(`audit.action.${auditKey(e.action)}`),
-    target: named ? { text: t('audit.user_target', { name: named }), raw: false } : { text: e.target, raw: true },
+    target: named ? { text: t('audit.user_target', { name: named }), raw: false } : textOrRaw(targetText(e.target, t), e.target),
     // An empty value says nothing (a bank detail left blank), except a ticket's empty assignee.
     fields: Object.entries(e.detail ?? {})
       .filter(([, value]) => value !== '' || e.action === 'ticket_assign')
