@@ -84,7 +84,10 @@ async function startNode(connectTo?: number): Promise<{ node: RegtestNode; child
     '-printtoconsole=0',
     ...(connectTo ? [`-connect=127.0.0.1:${connectTo}`] : []),
   ];
-  const child = spawn(LITECOIND, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // HOME inside the node's own directory: litecoind creates ~/.litecoin even with -datadir, and on a
+  // fresh machine the chain test files starting their nodes at once raced to create it ("mkdir:
+  // cannot create directory '/root/.litecoin': File exists").
+  const child = spawn(LITECOIND, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, HOME: dataDir } });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-2000);
