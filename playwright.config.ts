@@ -4,10 +4,11 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Two servers, each with its own in-memory database, on E2E_PORT and the next port (E2E_PORT lets
- * two runs share a machine). The test files are split between them (FIRST_SERVER_FILES) and the
- * two halves run at once, one file at a time per server, so no file sees another's changes
- * (suspended withdrawals, site content, fee rates) any more than when they all ran in one line.
- * Much of a file's time is waiting (authenticator steps, token lifetimes), which the halves share.
+ * two runs share a machine). The test files are split between them (FIRST_SERVER_FILES), one file
+ * at a time, so no file sees another's changes (suspended withdrawals, site content, fee rates).
+ * The halves run one after the other (workers: 1): run at once on a 2-core CI machine, the two
+ * servers and two browsers starved each other, and the same tests failed on their time limits in
+ * two CI runs (alerts of the minute job, lazy pages not mounting) while each half alone passed.
  */
 const port = Number(process.env.E2E_PORT ?? 8090);
 const SERVER_PORTS = [port, port + 1] as const;
@@ -38,7 +39,7 @@ export default defineConfig({
   // Playwright empties its output folder when a run starts: one per port, so two runs sharing the
   // machine do not delete each other's traces, mail folders (e2eMailDir) or screenshots.
   outputDir: `test-results/playwright-${port}`,
-  workers: SERVER_PORTS.length,
+  workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
