@@ -22,20 +22,18 @@ export interface AuditEntryView {
 /** Kinds whose id is made of coin codes (and a method or a day): shown upper-cased, parts spaced. */
 const COIN_KINDS = new Set(['coin', 'price', 'fee_rate', 'market_data']);
 
-/** A target other than a user's in words (AUDIT_TARGET_KINDS), or null where it has no name. */
-export function targetText(target: string, t: TFunction<'admin'>): string | null {
-  if ((AUDIT_FIXED_TARGETS as readonly string[]).includes(target)) return t(`audit.target.${target.replace(/:/g, '_')}`);
+/** A target other than a user's in words (AUDIT_TARGET_KINDS), or as the raw reference it is. */
+function targetView(target: string, t: TFunction<'admin'>): AuditEntryView['target'] {
+  if ((AUDIT_FIXED_TARGETS as readonly string[]).includes(target)) return { text: t(`audit.target.${target.replace(/:/g, '_')}`), raw: false };
   const split = target.indexOf(':');
   const kind = split > 0 ? target.slice(0, split) : '';
-  if (!(AUDIT_TARGET_KINDS as readonly string[]).includes(kind) || kind === 'user') return null;
+  if (!(AUDIT_TARGET_KINDS as readonly string[]).includes(kind) || kind === 'user') return { text: target, raw: true };
   let parts = target.slice(split + 1).split(':');
   // A price target is `price:<coin|currency>:<code>`: the code says which.
   if (kind === 'price') parts = parts.slice(1);
   const id = COIN_KINDS.has(kind) ? parts.join(' ').toUpperCase() : parts.join(':');
-  return t(`audit.target.${kind}`, { id });
+  return { text: t(`audit.target.${kind}`, { id }), raw: false };
 }
-
-const textOrRaw = (text: string | null, target: string) => (text === null ? { text: target, raw: true } : { text, raw: false });
 
 export function auditEntryView(e: AuditEntryLike, people: Record<string, string>, t: TFunction<'admin'>): AuditEntryView {
   const person = (value: string) => people[value.toLowerCase()];
@@ -43,7 +41,7 @@ export function auditEntryView(e: AuditEntryLike, people: Record<string, string>
   const named = user ? person(user) : undefined;
   return {
     action: t(`audit.action.${auditKey(e.action)}`),
-    target: named ? { text: t('audit.user_target', { name: named }), raw: false } : textOrRaw(targetText(e.target, t), e.target),
+    target: named ? { text: t('audit.user_target', { name: named }), raw: false } : targetView(e.target, t),
     // An empty value says nothing (a bank detail left blank), except a ticket's empty assignee.
     fields: Object.entries(e.detail ?? {})
       .filter(([, value]) => value !== '' || e.action === 'ticket_assign')

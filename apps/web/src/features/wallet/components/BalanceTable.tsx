@@ -130,15 +130,12 @@ export function BalanceTable({ balances, onAction }: { balances: readonly Balanc
         {showEmpty ? t('balances.hide_empty') : t('balances.show_empty', { count: empty.length })}
       </Button>
     );
-  const withSwitch = (list: ReactNode) =>
-    emptySwitch ? (
-      <Flex vertical gap={12}>
-        {list}
-        {emptySwitch}
-      </Flex>
-    ) : (
-      list
-    );
+  const withSwitch = (list: ReactNode) => (
+    <Flex vertical gap={12}>
+      {list}
+      {emptySwitch}
+    </Flex>
+  );
 
   if (rows.length === 0) {
     return (
