@@ -321,7 +321,7 @@ test('an operator: ledger search, adjustment, reconciliation and audit log', asy
   await admin.getByRole('tab', { name: 'Audit log' }).click();
   const audit = admin.getByRole('table', { name: 'Audit log' });
   await expect(audit.getByRole('row').nth(1)).toContainText('Balance adjusted');
-  await expect(audit.getByRole('row').nth(1)).toContainText(`account:${account}`);
+  await expect(audit.getByRole('row').nth(1)).toContainText(`Sub-account ${account}`);
   await expect(audit.getByRole('row').nth(1)).toContainText('e2e: starting balance');
 });
 
