@@ -2,7 +2,8 @@
 // mine from (workers and hashrate per IP), and ALEO's stake calculator: the stake the pool needs
 // for the address's (or a typed) hashrate to land its solutions (ARC-46), and the shortfall.
 import { useState } from 'react';
-import { Alert, Button, Flex, Input, InputNumber } from 'antd';
+import { Alert, Button, Flex, Input } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatHashrate, type CoinInfo } from '@hashpool/shared';
@@ -77,7 +78,7 @@ function StakeCalculator({ address }: { address: string | null }) {
         {t('stake.intro')}
       </Paragraph>
       <Flex gap={8} wrap align="center">
-        <InputNumber aria-label={t('stake.hashrate')} placeholder={t('stake.hashrate')} min={0} value={hashrate} onChange={(v) => setHashrate(v)} style={{ width: 220 }} />
+        <NumberInput aria-label={t('stake.hashrate')} placeholder={t('stake.hashrate')} min={0} value={hashrate} onChange={(v) => setHashrate(v)} style={{ width: 220 }} />
         <Input aria-label={t('stake.stake')} placeholder={t('stake.stake')} value={stake} onChange={(e) => setStake(e.target.value.trim())} style={{ width: 220 }} />
         <Button type="primary" onClick={() => setAsked({ ...(hashrate !== null ? { hashrate } : address ? { address } : { hashrate: 0 }), ...(stake ? { stake } : {}) })}>
           {t('stake.calculate')}

@@ -3,7 +3,8 @@
 // price. The same formula as the ranking (packages/shared mining-profit.ts), with the latest
 // market figures; the coin price can be changed to see another market.
 import { useMemo, useState } from 'react';
-import { Flex, InputNumber, Select } from 'antd';
+import { Flex, Select } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import { estimateProfit, findCoin, HASHRATE_UNITS, toHashesPerSecond } from '@hashpool/shared';
 import type { DataColumn } from '../../../ui/DataTable';
@@ -56,7 +57,7 @@ export function Calculator({ kind }: { kind: 'asic' | 'gpu' }) {
       key: 'price',
       title: t('calc.price', { currency: symbol }),
       render: (c) => (
-        <InputNumber<number>
+        <NumberInput<number>
           size="small"
           min={0}
           aria-label={t('calc.price', { currency: symbol }) + ' ' + symbolOf(c.coin)}
@@ -87,19 +88,19 @@ export function Calculator({ kind }: { kind: 'asic' | 'gpu' }) {
           <Text tone="secondary">{t('calc.hashrate')}</Text>
           <br />
           <Flex>
-            <InputNumber<number> aria-label={t('calc.hashrate')} min={0} value={hashrate} onChange={(v) => setHashrate(v ?? 0)} style={{ width: 120 }} />
+            <NumberInput<number> aria-label={t('calc.hashrate')} min={0} value={hashrate} onChange={(v) => setHashrate(v ?? 0)} style={{ width: 120 }} />
             <Select<Unit> aria-label={t('calc.unit')} value={unit} onChange={setUnit} style={{ width: 100 }} options={HASHRATE_UNITS.slice(0, 6).map((u) => ({ value: u, label: u }))} />
           </Flex>
         </label>
         <label>
           <Text tone="secondary">{t('calc.power')}</Text>
           <br />
-          <InputNumber<number> aria-label={t('calc.power')} min={0} value={power} onChange={(v) => setPower(v ?? 0)} addonAfter="W" style={{ width: 140 }} />
+          <NumberInput<number> aria-label={t('calc.power')} min={0} value={power} onChange={(v) => setPower(v ?? 0)} addonAfter="W" style={{ width: 140 }} />
         </label>
         <label>
           <Text tone="secondary">{t('calc.machine_price', { currency: symbol })}</Text>
           <br />
-          <InputNumber<number> aria-label={t('calc.machine_price', { currency: symbol })} min={0} value={machinePrice ?? undefined} onChange={(v) => setMachinePrice(v)} style={{ width: 140 }} />
+          <NumberInput<number> aria-label={t('calc.machine_price', { currency: symbol })} min={0} value={machinePrice ?? undefined} onChange={(v) => setMachinePrice(v)} style={{ width: 140 }} />
         </label>
         <ElectricityInput />
       </Flex>

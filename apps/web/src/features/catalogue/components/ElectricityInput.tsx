@@ -1,6 +1,7 @@
 // The electricity fee per kWh in the display currency, kept in local storage for the ranking and
 // both calculators.
-import { Flex, InputNumber } from 'antd';
+import { Flex } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import { Text } from '../../../ui/Text';
 import { setElectricityFee, useElectricity } from '../lib/money';
@@ -11,7 +12,7 @@ export function ElectricityInput() {
   return (
     <Flex align="center" gap={8} wrap>
       <Text>{t('electricity.label', { currency })}</Text>
-      <InputNumber<number>
+      <NumberInput<number>
         aria-label={t('electricity.label', { currency })}
         data-testid="electricity-fee"
         min={0}

@@ -1,7 +1,8 @@
 // /admin/catalogue (operators): the miner models. Add one, correct its published figures, set
 // its price and sellers, or disable it to hide it from the catalogue. Every save is audited.
 import { useState } from 'react';
-import { Button, Flex, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Button, Flex, Form, Input, Select, Switch, Tag } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatHashrate, HASHRATE_UNITS, MINER_KINDS, toHashesPerSecond } from '@hashpool/shared';
@@ -114,18 +115,18 @@ function MinerEditor({ model, onClose }: { model: MinerModel | null; onClose: ()
         <Form.Item name="algorithm" label={t('specs.algorithm')} rules={[{ required: true }]}><Select style={{ width: 180 }} showSearch options={algorithms.map((a) => ({ value: a, label: a }))} /></Form.Item>
         <Form.Item label={t('specs.hashrate')} required>
           <Flex>
-            <Form.Item name="hashrate_value" noStyle rules={[{ required: true }]}><InputNumber<number> min={0} style={{ width: 110 }} /></Form.Item>
+            <Form.Item name="hashrate_value" noStyle rules={[{ required: true }]}><NumberInput<number> min={0} style={{ width: 110 }} /></Form.Item>
             <Form.Item name="hashrate_unit" noStyle><Select<Unit> style={{ width: 90 }} options={HASHRATE_UNITS.slice(0, 6).map((u) => ({ value: u, label: u }))} /></Form.Item>
           </Flex>
         </Form.Item>
-        <Form.Item name="power_watts" label={t('specs.power')} rules={[{ required: true }]}><InputNumber<number> min={1} addonAfter="W" style={{ width: 130 }} /></Form.Item>
+        <Form.Item name="power_watts" label={t('specs.power')} rules={[{ required: true }]}><NumberInput<number> min={1} addonAfter="W" style={{ width: 130 }} /></Form.Item>
       </Flex>
       <Flex gap={12} wrap>
-        <Form.Item name="price_usd" label={t('admin.price_usd')}><InputNumber<number> min={0} style={{ width: 130 }} /></Form.Item>
+        <Form.Item name="price_usd" label={t('admin.price_usd')}><NumberInput<number> min={0} style={{ width: 130 }} /></Form.Item>
         <Form.Item name="release_date" label={t('specs.release_date')} normalize={(v: string) => v || null}><Input placeholder="2024-02" maxLength={7} style={{ width: 110 }} /></Form.Item>
-        <Form.Item name="noise_db" label={t('specs.noise')}><InputNumber<number> min={0} max={200} precision={0} style={{ width: 90 }} /></Form.Item>
-        <Form.Item name="fans" label={t('specs.fans')}><InputNumber<number> min={0} max={50} precision={0} style={{ width: 80 }} /></Form.Item>
-        <Form.Item name="weight_kg" label={t('specs.weight')}><InputNumber<number> min={0} style={{ width: 90 }} /></Form.Item>
+        <Form.Item name="noise_db" label={t('specs.noise')}><NumberInput<number> min={0} max={200} precision={0} style={{ width: 90 }} /></Form.Item>
+        <Form.Item name="fans" label={t('specs.fans')}><NumberInput<number> min={0} max={50} precision={0} style={{ width: 80 }} /></Form.Item>
+        <Form.Item name="weight_kg" label={t('specs.weight')}><NumberInput<number> min={0} style={{ width: 90 }} /></Form.Item>
       </Flex>
       <Flex gap={12} wrap>
         {(['size', 'voltage', 'temperature', 'humidity'] as const).map((f) => (
@@ -142,8 +143,8 @@ function MinerEditor({ model, onClose }: { model: MinerModel | null; onClose: ()
                 <Form.Item name={[field.name, 'country']}><Input placeholder={t('sellers.country')} style={{ width: 80 }} /></Form.Item>
                 <Form.Item name={[field.name, 'seller']} rules={[{ required: true, whitespace: true }]}><Input placeholder={t('sellers.seller')} style={{ width: 130 }} /></Form.Item>
                 <Form.Item name={[field.name, 'url']} normalize={(v: string) => v || null}><Input placeholder="https://" style={{ width: 150 }} /></Form.Item>
-                <Form.Item name={[field.name, 'price_usd']}><InputNumber<number> placeholder="USD" min={0} style={{ width: 90 }} /></Form.Item>
-                <Form.Item name={[field.name, 'stock']}><InputNumber<number> placeholder={t('sellers.stock')} min={0} precision={0} style={{ width: 80 }} /></Form.Item>
+                <Form.Item name={[field.name, 'price_usd']}><NumberInput<number> placeholder="USD" min={0} style={{ width: 90 }} /></Form.Item>
+                <Form.Item name={[field.name, 'stock']}><NumberInput<number> placeholder={t('sellers.stock')} min={0} precision={0} style={{ width: 80 }} /></Form.Item>
                 <MinusCircleOutlined aria-label={t('admin.remove_seller')} onClick={() => remove(field.name)} />
               </Flex>
             ))}

@@ -3,7 +3,8 @@
 // sees), the products (create and edit, audited), and the pool's bank details shown to
 // bank-transfer orders (audited).
 import { useState } from 'react';
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Select, Segmented, Tag } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select, Segmented, Tag } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_COINS_LIST, CONTRACT_ORDER_STATUSES, CONTRACT_PRODUCT_SET_STATUSES, formatDateTime, HASHRATE_UNITS, LANGUAGES, type ContractOrderStatus } from './admin-constants';
@@ -128,7 +129,7 @@ function Products() {
             <Form.Item name="coin" label={t('fields.coin')}><Select style={{ width: 120 }} options={ACCOUNT_COINS_LIST.map((c) => ({ value: c, label: coinSymbol(c) }))} /></Form.Item>
             <Form.Item name="hashrate" label={t('fields.hashrate')} rules={[{ required: true }]}><Input style={{ width: 120 }} /></Form.Item>
             <Form.Item name="hashrate_unit" label={t('admin.unit')}><Select style={{ width: 100 }} options={HASHRATE_UNITS.map((u) => ({ value: u, label: u }))} /></Form.Item>
-            <Form.Item name="duration_days" label={t('fields.duration')}><InputNumber min={1} max={3650} precision={0} /></Form.Item>
+            <Form.Item name="duration_days" label={t('fields.duration')}><NumberInput min={1} max={3650} precision={0} /></Form.Item>
           </Flex>
           <Flex gap={8} wrap>
             <Form.Item name="price_usdt" label={t('admin.price_usdt')} rules={[{ required: true }]}><Input style={{ width: 120 }} /></Form.Item>
@@ -139,7 +140,7 @@ function Products() {
             <Form.Item name="power_watts" label={t('fields.power')}><Input style={{ width: 110 }} /></Form.Item>
             <Form.Item name="electricity_rate" label={t('fields.electricity_rate')}><Input style={{ width: 110 }} /></Form.Item>
             <Form.Item name="management_fee" label={t('fields.management_fee')}><Input style={{ width: 110 }} /></Form.Item>
-            <Form.Item name="inventory" label={t('fields.inventory')}><InputNumber min={0} precision={0} /></Form.Item>
+            <Form.Item name="inventory" label={t('fields.inventory')}><NumberInput min={0} precision={0} /></Form.Item>
           </Flex>
           <Form.Item name="window" label={t('fields.sale_window')} rules={[{ required: true }]}><DatePicker.RangePicker showTime /></Form.Item>
           <Form.Item name="status" label={t('orders.columns.status')}><Segmented options={CONTRACT_PRODUCT_SET_STATUSES.map((s) => ({ value: s, label: t(`product_status.${s}`) }))} /></Form.Item>

@@ -4,7 +4,8 @@
 // and the agreement to the terms. The order reserves the units and opens its page, where it is paid
 // the chosen way (a balance order opens its pay dialog at once); unpaid, it is cancelled after 2 hours.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Flex, InputNumber, Radio, Segmented } from 'antd';
+import { Alert, Button, Checkbox, Flex, Radio, Segmented } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shell/api/api-error';
@@ -56,7 +57,7 @@ function OrderForm({ p }: { p: Product }) {
       <Flex vertical gap={16} style={{ maxWidth: 520 }}>
         <label>
           <Text>{t('order_form.units', { count: p.inventory })}</Text>
-          <InputNumber data-testid="order-units" style={{ display: 'block', width: '100%', marginTop: 4 }} min={1} max={Math.max(1, p.inventory)} precision={0} value={units} onChange={setUnits} disabled={!open} />
+          <NumberInput data-testid="order-units" style={{ display: 'block', width: '100%', marginTop: 4 }} min={1} max={Math.max(1, p.inventory)} precision={0} value={units} onChange={setUnits} disabled={!open} />
         </label>
         <Flex vertical gap={6}>
           <Text id="order-pay-way">{t('order_form.method')}</Text>

@@ -4,7 +4,8 @@
 // repeated (10 to 1440 minutes), and whether it is also emailed to the notification mailbox.
 // Below it, each worker group's own hashrate alarm (GroupAlarmList), which shares those last two.
 import { useState } from 'react';
-import { Button, Divider, Flex, Form, InputNumber, Select, Switch } from 'antd';
+import { Button, Divider, Flex, Form, Select, Switch } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import { splitHashrate } from '@hashpool/shared';
 import { usePools } from '../../../shell/site/site.queries';
@@ -90,7 +91,7 @@ function SettingsForm({ scope, mine }: { scope: AccountScope; mine: UserMine }) 
         extra={t('alerts.repeat_help')}
         rules={[{ required: true, type: 'integer', min: REPEAT_MINUTES.min, max: REPEAT_MINUTES.max, message: t('alerts.repeat_rule', REPEAT_MINUTES) }]}
       >
-        <InputNumber min={REPEAT_MINUTES.min} max={REPEAT_MINUTES.max} precision={0} suffix={t('alerts.minutes')} style={{ width: 180 }} />
+        <NumberInput min={REPEAT_MINUTES.min} max={REPEAT_MINUTES.max} precision={0} suffix={t('alerts.minutes')} style={{ width: 180 }} />
       </Form.Item>
       <Form.Item name="email" label={t('alerts.email')} extra={mailbox ? t('alerts.email_help', { mailbox }) : t('alerts.email_none')} valuePropName="checked">
         <Switch />

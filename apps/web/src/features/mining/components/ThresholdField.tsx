@@ -1,6 +1,7 @@
 // A hashrate alarm's threshold in a form: a number and a unit (lib/threshold.ts) under one label,
 // the number required. The sub-account's alarm and a group's alarm both take it.
-import { Form, InputNumber, Select, Space, type FormRule } from 'antd';
+import { Form, Select, Space, type FormRule } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import { THRESHOLD_UNITS, type HashrateUnit } from '../lib/threshold';
 
@@ -24,7 +25,7 @@ export function ThresholdField({ names: [value, unit], width, limit, autoFocus }
     <Form.Item label={t('alerts.threshold_value')} required>
       <Space.Compact>
         <Form.Item name={value} noStyle dependencies={limit ? [unit] : undefined} rules={[{ required: true, message: t('alerts.threshold_required') }, ...(limit ? [limitRule] : [])]}>
-          <InputNumber min={0} step={1} style={{ width }} aria-label={t('alerts.threshold_value')} autoFocus={autoFocus} />
+          <NumberInput min={0} step={1} style={{ width }} aria-label={t('alerts.threshold_value')} autoFocus={autoFocus} />
         </Form.Item>
         <Form.Item name={unit} noStyle>
           <Select aria-label={t('alerts.threshold_unit')} style={{ width: 110 }} options={THRESHOLD_UNITS.map((option) => ({ value: option, label: option }))} />

@@ -2,7 +2,8 @@
 // activation deadline, optionally the one email that may receive it): operators create packets
 // paid by the pool (a tab of /admin/wallet), users fund theirs from their balance where operators
 // enabled it (/user/red_packet), within the limits and coins each one is given.
-import { Alert, Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Input, Select } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { COINS, createRedPacketBodySchema, walletSubject, type NewRedPacket, type NewUserRedPacket } from '@hashpool/shared';
@@ -100,7 +101,7 @@ export function PacketForm(props: PacketFormProps) {
           <Form.Item label={t('admin.packets.hashrate')} required style={{ flex: 2, minWidth: 240 }}>
             <Flex gap={8}>
               <Form.Item name="hashrate" noStyle rules={[required]}>
-                <InputNumber min={0.001} style={{ flex: 1 }} aria-label={t('admin.packets.hashrate')} />
+                <NumberInput min={0.001} style={{ flex: 1 }} aria-label={t('admin.packets.hashrate')} />
               </Form.Item>
               <Form.Item name="unit" noStyle>
                 <Select style={{ width: 100 }} options={UNITS.map((u) => ({ value: u, label: u }))} aria-label={t('admin.packets.unit')} />
@@ -110,10 +111,10 @@ export function PacketForm(props: PacketFormProps) {
         </Flex>
         <Flex gap={16} wrap>
           <Form.Item name="duration_days" label={t('admin.packets.duration')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
-            <InputNumber min={1} max={props.maxDays} precision={0} style={{ width: '100%' }} />
+            <NumberInput min={1} max={props.maxDays} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="shares" label={t('admin.packets.shares')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
-            <InputNumber min={1} max={props.maxShares} precision={0} style={{ width: '100%' }} />
+            <NumberInput min={1} max={props.maxShares} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="budget" label={t('admin.packets.budget')} rules={[schemaRule(shape.budget, t)]} style={{ flex: 1, minWidth: 160 }}>
             <Input inputMode="decimal" />

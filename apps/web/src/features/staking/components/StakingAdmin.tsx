@@ -3,7 +3,8 @@
 // automatic approval below an amount) and the loans waiting for approval. The server audits
 // every change.
 import { useState } from 'react';
-import { Button, Flex, Form, Input, InputNumber, Segmented, Select, Tag } from 'antd';
+import { Button, Flex, Form, Input, Segmented, Select, Tag } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +110,7 @@ function ProductDialog({ product, onClose }: { product: AdminProduct | null; onC
       </Flex>
       <Flex gap={12}>
         <Form.Item name="period_days" label={t('admin.period_days')} rules={[{ required: true }]} style={{ flex: 1 }}>
-          <InputNumber min={1} max={3650} style={{ width: '100%' }} />
+          <NumberInput min={1} max={3650} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="capacity" label={t('admin.capacity')} rules={[required]} style={{ flex: 1 }}>
           <Input inputMode="decimal" suffix="ALEO" />

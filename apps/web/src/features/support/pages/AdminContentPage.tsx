@@ -4,7 +4,8 @@
 // (start and end) and state; banners and advertisements may carry an uploaded image (previewed
 // here, public once a published item shows it). Every save is in the audit log.
 import { useState } from 'react';
-import { Button, Flex, Form, Input, InputNumber, Popconfirm, Select, Switch, Tabs, Tag } from 'antd';
+import { Button, Flex, Form, Input, Popconfirm, Select, Switch, Tabs, Tag } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CAMPAIGN_SLUGS, CONTENT_KINDS, formatDateTime, LANGUAGES, SLIDER_TONES, type Language } from '@hashpool/shared';
@@ -236,7 +237,7 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
         )}
         {kind !== 'announcements' && kind !== 'campaigns' && (
           <Form.Item name="sort_order" label={t('content.fields.order')}>
-            <InputNumber min={0} max={10000} precision={0} />
+            <NumberInput min={0} max={10000} precision={0} />
           </Form.Item>
         )}
         <Form.Item name="enabled" label={t('content.fields.enabled')} valuePropName="checked">

@@ -4,7 +4,8 @@
 // redeem no more; redeemed coupons stay valid). All are audited by the server. Submitting (a
 // button or Enter in a field) and disabling ask to confirm first: a campaign hands out fee reductions.
 import { useState } from 'react';
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
+import { NumberInput } from '../../../../ui/NumberInput';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +80,7 @@ function CreateCampaign() {
             <Input inputMode="decimal" suffix="%" />
           </Form.Item>
           <Form.Item name="valid_days" label={t('admin.campaigns.valid_days')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: 1, minWidth: 200 }}>
-            <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
+            <NumberInput min={1} max={365} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Flex>
         <Form.Item name="coins" label={t('admin.campaigns.coins')} extra={t('admin.campaigns.coins_hint')}>
@@ -90,7 +91,7 @@ function CreateCampaign() {
             <DatePicker showTime style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="code_count" label={t('admin.campaigns.code_count')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: 1, minWidth: 200 }}>
-            <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
+            <NumberInput min={1} max={10000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Flex>
         <Form.Item name="code" label={t('admin.campaigns.own_code')} extra={t('admin.campaigns.own_code_hint')}>
