@@ -19,7 +19,7 @@ export function AuditLog({ timezone }: { timezone: string }) {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page);
   const data = log.data;
-  const view = (e: AuditEntry) => auditEntryView(e, data?.people ?? {}, t);
+  const view = (e: AuditEntry) => auditEntryView(e, data?.people ?? {}, t, timezone);
 
   const columns: DataColumn<AuditEntry>[] = [
     { key: 'time', title: t('audit.columns.time', { timezone }), render: (e) => formatDateTime(e.created_at, timezone) },

@@ -29,7 +29,7 @@ describe('auditEntryView', async () => {
   const people = { [assignee]: 'agent@example.com', [user]: 'miner@example.com' };
 
   it('translates the action and the field labels, and names users', () => {
-    const v = auditEntryView({ action: 'ticket_assign', target: 'ticket:42', detail: { from: '', to: assignee } }, people, t);
+    const v = auditEntryView({ action: 'ticket_assign', target: 'ticket:42', detail: { from: '', to: assignee } }, people, t, 'UTC');
     expect(v.action).toBe('工单已分配');
     expect(v.target).toEqual({ text: '工单 42', raw: false });
     expect(v.fields).toEqual([
@@ -42,20 +42,20 @@ describe('auditEntryView', async () => {
   });
 
   it('shows a user target by name, and a dotted code by its name', () => {
-    expect(auditEntryView({ action: 'user_totp_reset', target: `user:${user}`, detail: { reason: '本人申请' } }, people, t)).toEqual({
+    expect(auditEntryView({ action: 'user_totp_reset', target: `user:${user}`, detail: { reason: '本人申请' } }, people, t, 'UTC')).toEqual({
       action: '身份验证器已重置',
       target: { text: '用户 miner@example.com', raw: false },
       fields: [{ key: 'reason', label: '原因', value: '本人申请' }],
     });
-    expect(auditEntryView({ action: 'loan.approve', target: 'x', detail: null }, people, t).action).toBe('借贷已批准');
+    expect(auditEntryView({ action: 'loan.approve', target: 'x', detail: null }, people, t, 'UTC').action).toBe('借贷已批准');
     // A user the page does not know, and a bare id, stay the references they are.
-    expect(auditEntryView({ action: 'user_totp_reset', target: `user:${assignee.replace('6', '7')}`, detail: null }, people, t).target.raw).toBe(true);
-    expect(auditEntryView({ action: 'loan.approve', target: 'x', detail: null }, people, t).target).toEqual({ text: 'x', raw: true });
-    expect(auditEntryView({ action: 'contract_bank_details', target: 'x', detail: { note: '', account_number: '6222' } }, people, t).fields).toEqual([{ key: 'account_number', label: '账号', value: '6222' }]);
+    expect(auditEntryView({ action: 'user_totp_reset', target: `user:${assignee.replace('6', '7')}`, detail: null }, people, t, 'UTC').target.raw).toBe(true);
+    expect(auditEntryView({ action: 'loan.approve', target: 'x', detail: null }, people, t, 'UTC').target).toEqual({ text: 'x', raw: true });
+    expect(auditEntryView({ action: 'contract_bank_details', target: 'x', detail: { note: '', account_number: '6222' } }, people, t, 'UTC').fields).toEqual([{ key: 'account_number', label: '账号', value: '6222' }]);
   });
 
   it('names the other targets in words, coin codes upper-cased', () => {
-    const target = (ref: string) => auditEntryView({ action: 'coin_settings_update', target: ref, detail: null }, people, t).target;
+    const target = (ref: string) => auditEntryView({ action: 'coin_settings_update', target: ref, detail: null }, people, t, 'UTC').target;
     expect(target('contracts:bank_details')).toEqual({ text: '设置：合约收款银行信息', raw: false });
     expect(target('coin:btc')).toEqual({ text: '币种 BTC', raw: false });
     expect(target('price:coin:ltc')).toEqual({ text: 'LTC 价格', raw: false });
@@ -63,6 +63,8 @@ describe('auditEntryView', async () => {
     expect(target('market_data:btc:2026-11-27')).toEqual({ text: '市场数据 BTC 2026-11-27', raw: false });
     expect(target('account:demofarm01')).toEqual({ text: '子账户 demofarm01', raw: false });
     expect(target('ledger')).toEqual({ text: '账本', raw: false });
+    // A schedule's start reads as a time in the operator's timezone, not as an ISO string.
+    expect(auditEntryView({ action: 'stake_schedule_update', target: 'aleo_stake:2026-12-01T00:00:00.000Z', detail: null }, people, t, 'UTC+08:00').target).toEqual({ text: 'ALEO 质押计划（自 2026-12-01 08:00 起）', raw: false });
     expect(target('something:else')).toEqual({ text: 'something:else', raw: true });
   });
 });

@@ -2,7 +2,7 @@
 // and the details as labelled fields, in the interface's language. Codes and user ids stay out of
 // sight: a user id becomes the user's name from the page's `people`.
 import type { TFunction } from 'i18next';
-import { AUDIT_FIXED_TARGETS, AUDIT_TARGET_KINDS, auditKey } from '@hashpool/shared';
+import { AUDIT_FIXED_TARGETS, AUDIT_TARGET_KINDS, auditKey, formatDateTime } from '@hashpool/shared';
 
 const USER_TARGET = /^user:([0-9a-f-]{36})$/i;
 
@@ -21,9 +21,11 @@ export interface AuditEntryView {
 
 /** Kinds whose id is made of coin codes (and a method or a day): shown upper-cased, parts spaced. */
 const COIN_KINDS = new Set(['coin', 'price', 'fee_rate', 'market_data']);
+/** Kinds whose id is a moment (a schedule's start): shown in the operator's timezone like the time column. */
+const TIME_KINDS = new Set(['aleo_stake']);
 
 /** A target other than a user's in words (AUDIT_TARGET_KINDS), or as the raw reference it is. */
-function targetView(target: string, t: TFunction<'admin'>): AuditEntryView['target'] {
+function targetView(target: string, t: TFunction<'admin'>, timezone: string): AuditEntryView['target'] {
   if ((AUDIT_FIXED_TARGETS as readonly string[]).includes(target)) return { text: t(`audit.target.${target.replace(/:/g, '_')}`), raw: false };
   const split = target.indexOf(':');
   const kind = split > 0 ? target.slice(0, split) : '';
@@ -31,17 +33,17 @@ function targetView(target: string, t: TFunction<'admin'>): AuditEntryView['targ
   let parts = target.slice(split + 1).split(':');
   // A price target is `price:<coin|currency>:<code>`: the code says which.
   if (kind === 'price') parts = parts.slice(1);
-  const id = COIN_KINDS.has(kind) ? parts.join(' ').toUpperCase() : parts.join(':');
+  const id = COIN_KINDS.has(kind) ? parts.join(' ').toUpperCase() : TIME_KINDS.has(kind) ? formatDateTime(parts.join(':'), timezone, 'YYYY-MM-DD HH:mm') : parts.join(':');
   return { text: t(`audit.target.${kind}`, { id }), raw: false };
 }
 
-export function auditEntryView(e: AuditEntryLike, people: Record<string, string>, t: TFunction<'admin'>): AuditEntryView {
+export function auditEntryView(e: AuditEntryLike, people: Record<string, string>, t: TFunction<'admin'>, timezone: string): AuditEntryView {
   const person = (value: string) => people[value.toLowerCase()];
   const user = USER_TARGET.exec(e.target)?.[1];
   const named = user ? person(user) : undefined;
   return {
     action: t(`audit.action.${auditKey(e.action)}`),
-    target: named ? { text: t('audit.user_target', { name: named }), raw: false } : targetView(e.target, t),
+    target: named ? { text: t('audit.user_target', { name: named }), raw: false } : targetView(e.target, t, timezone),
     // An empty value says nothing (a bank detail left blank), except a ticket's empty assignee.
     fields: Object.entries(e.detail ?? {})
       .filter(([, value]) => value !== '' || e.action === 'ticket_assign')
