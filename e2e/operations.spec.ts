@@ -87,6 +87,49 @@ test('the operators\' new tabs in the dark theme and in Chinese', async ({ brows
   await saveScreenshot(admin, 'operations-coins-dark-zh');
 });
 
+test('an admin edits the site parameters: a wrong value is refused in words, an empty download page leaves only the website', async ({ browser }) => {
+  const admin = await operatorPage(browser);
+  const downloadUrl = 'https://apps.example.com/e2e';
+  const setParameter = async (name: string, value: string) => {
+    await admin.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Change: ${name}` });
+    await dialog.getByLabel(name).fill(value);
+    await dialog.getByLabel('Reason').fill('e2e: site parameters');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  };
+  await admin.goto('/admin/wallet?tab=parameters');
+  const table = admin.getByTestId('site-parameter').or(admin.getByRole('table', { name: 'Site parameters' }));
+  await expect(table).toContainText('Support email');
+  // Refused next to the field, nothing sent.
+  const dialog = await setParameter('Support email', 'not-an-email');
+  await expect(dialog.getByText('Please enter a correct email address.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  try {
+    await setParameter('App download page', downloadUrl);
+    await expect(admin.getByText('Saved. Pages show the new value from their next load.')).toBeVisible();
+    await expect(table).toContainText(downloadUrl);
+    await admin.goto('/download');
+    await expect(admin.getByRole('link', { name: 'Open the download page' })).toHaveAttribute('href', downloadUrl);
+    await admin.goto('/admin/wallet?tab=parameters');
+    await setParameter('App download page', '');
+    await expect(table).toContainText('(empty)');
+    await admin.goto('/download');
+    await expect(admin.getByText('Open it in your phone\'s browser')).toBeVisible();
+    await expect(admin.getByRole('link', { name: 'Open the download page' })).toHaveCount(0);
+    await admin.evaluate(() => { localStorage.setItem('language', 'zh-CN'); localStorage.setItem('theme', 'dark'); });
+    await admin.goto('/admin/wallet?tab=parameters');
+    await expect(admin.getByRole('tab', { name: '站点参数' })).toBeVisible();
+    await saveScreenshot(admin, 'operations-parameters-dark-zh');
+  } finally {
+    // The seeded page again, for the download page's own test.
+    await admin.evaluate(() => localStorage.setItem('language', 'en'));
+    await admin.goto('/admin/wallet?tab=parameters');
+    await setParameter('App download page', 'https://github.com/hashpool/hashpool/releases/latest');
+    await expect(admin.getByText('Saved. Pages show the new value from their next load.')).toBeVisible();
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

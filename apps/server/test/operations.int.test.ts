@@ -114,6 +114,8 @@ describe('roles', () => {
     'POST /api/admin/approvals/:id/confirm': ['admin', 'finance'],
     'GET /api/admin/coin-settings': ['admin'],
     'PUT /api/admin/coin-settings/:coin': ['admin'],
+    'GET /api/admin/parameters': ['admin'],
+    'PUT /api/admin/parameters': ['admin'],
     'GET /api/admin/users': ['admin', 'finance', 'support'],
     'GET /api/admin/users/:id': ['admin', 'finance', 'support'],
     'PUT /api/admin/users/:id/login': ['admin'],

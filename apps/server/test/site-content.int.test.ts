@@ -222,3 +222,48 @@ describe('joining campaigns', () => {
     expect(await count()).toBe(2);
   });
 });
+
+describe('site parameters', () => {
+  const setParameter = (payload: Record<string, unknown>, headers = asAdmin()) => inject(t.app, { method: 'PUT', url: '/api/admin/parameters', headers, payload });
+  const fields = (res: { body: string }) => body<{ fields: Array<{ field: string; message_key: string }> }>(res).data.fields;
+
+  it('an admin changes the site name: the public call answers the new name at once, audited with the reason', async () => {
+    const list = body<{ list: Array<{ key: string; value: string }> }>(await inject(t.app, { url: '/api/admin/parameters', headers: asAdmin() })).data.list;
+    expect(list.map((p) => p.key)).toEqual(['site_name', 'support_email', 'app_download_url']);
+    const old = list.find((p) => p.key === 'site_name')!.value;
+    const res = await setParameter({ key: 'site_name', value: '  Example Pool ', reason: 'rebrand' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<{ key: string; value: string; updated_at: string }>(res).data).toEqual({ key: 'site_name', value: 'Example Pool', updated_at: t.clock.now().toISOString() });
+    expect(body<Record<string, string>>(await pub('/api/parameters?keys=site_name')).data).toEqual({ site_name: 'Example Pool' });
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: asAdmin() })).data.list;
+    expect(log[0]).toMatchObject({ action: 'site_parameter_update', target: 'site_parameter:site_name', detail: { from: old, to: 'Example Pool', reason: 'rebrand' } });
+    // Empty download page: the download page then offers only the website.
+    expect((await setParameter({ key: 'app_download_url', value: '', reason: 'no apps' })).statusCode).toBe(200);
+    expect(body<Record<string, string>>(await pub('/api/parameters?keys=app_download_url')).data).toEqual({ app_download_url: '' });
+  });
+
+  it('refuses a value that breaks its key\'s rule, an unknown key and a missing reason, and changes nothing', async () => {
+    const before = body<Record<string, string>>(await pub('/api/parameters')).data;
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ key: 'support_email', value: 'not-an-email', reason: 'x' }, 'body.value', 'email_format'],
+      [{ key: 'app_download_url', value: 'http://example.com/apps', reason: 'x' }, 'body.value', 'invalid'],
+      [{ key: 'app_download_url', value: 'javascript:alert(1)', reason: 'x' }, 'body.value', 'invalid'],
+      [{ key: 'site_name', value: '   ', reason: 'x' }, 'body.value', 'required'],
+      [{ key: 'site_name', value: 'x'.repeat(41), reason: 'x' }, 'body.value', 'too_long'],
+      [{ key: 'site_name', value: 'Pool', reason: ' ' }, 'body.reason', 'reason_required'],
+    ];
+    for (const [payload, field, key] of cases) {
+      const res = await setParameter(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(fields(res), JSON.stringify(payload)).toContainEqual(expect.objectContaining({ field, message_key: key }));
+    }
+    expect((await setParameter({ key: 'request_sign_key', value: 'x', reason: 'x' })).statusCode).toBe(400);
+    expect(body<Record<string, string>>(await pub('/api/parameters')).data).toEqual(before);
+  });
+
+  it('is for admins only', async () => {
+    const miner = await registerByEmail(t.app, inbox);
+    expect((await setParameter({ key: 'site_name', value: 'Mine', reason: 'x' }, auth(miner.tokens))).statusCode).toBe(403);
+    expect((await inject(t.app, { url: '/api/admin/parameters' })).statusCode).toBe(401);
+  });
+});

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'price_override',
   'stake_schedule_update',
   'coin_settings_update',
+  'site_parameter_update',
   'user_login_disable',
   'user_login_enable',
   'user_totp_reset',
@@ -75,4 +76,7 @@ export const AUDIT_TARGET_KINDS = [
   'user', 'account', 'ticket', 'red_packet', 'coupon_campaign', 'withdrawal', 'price', 'oauth_client', 'miner_model',
   'contract_product', 'contract_order', 'coin', 'aleo_stake', 'fee_rate', 'market_data',
 ] as const;
-export const AUDIT_FIXED_TARGETS = ['promotions:user_red_packets', 'contracts:bank_details', 'ledger'] as const;
+export const AUDIT_FIXED_TARGETS = [
+  'promotions:user_red_packets', 'contracts:bank_details', 'ledger',
+  'site_parameter:site_name', 'site_parameter:support_email', 'site_parameter:app_download_url',
+] as const;

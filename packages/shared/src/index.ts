@@ -26,6 +26,7 @@ export * from './schemas/operations';
 export * from './schemas/promotions';
 export * from './schemas/support';
 export * from './schemas/content-admin';
+export * from './schemas/site-parameters';
 export * from './schemas/catalogue';
 export * from './mining-profit';
 export * from './schemas/staking';

@@ -1,4 +1,4 @@
-// The content module in the registry: coins and pools, site parameters, currency rates,
+// The content module in the registry: coins and pools, site parameters (and their screen), currency rates,
 // announcements, banners, advertisements, footer links and the health check.
 import { ExtensionPoint } from '../../platform/extension-point';
 import { defineModule } from '../../platform/modules';
@@ -7,6 +7,8 @@ import { seedDemoContent, seedReferenceData } from './content.seed';
 import { ContentService } from './content.service';
 import { ContentAdminService } from './content-admin.service';
 import { contentAdminRoutes } from './content-admin.routes';
+import { SiteParametersService } from './site-parameters.service';
+import { siteParametersRoutes } from './site-parameters.routes';
 
 /** A figure per coin that GET /pools shows and another module owns. */
 export type PoolFigures = () => Promise<Map<string, string>>;
@@ -21,6 +23,8 @@ export interface ContentApi {
   stalePrices: ExtensionPoint<() => Promise<ReadonlySet<string>>>;
   /** The operators' content screens. */
   admin: ContentAdminService;
+  /** The operators' site parameters screen. */
+  siteParameters: SiteParametersService;
 }
 
 export const contentModule = defineModule({
@@ -44,6 +48,7 @@ export const contentModule = defineModule({
         async () => (stalePrices.provider ? stalePrices.provider() : new Set<string>()),
       ),
       admin: new ContentAdminService(p.db, p.clock, p.audit, p.files),
+      siteParameters: new SiteParametersService(p.db, p.clock, p.audit),
       poolFees,
       minPayouts,
       stalePrices,
@@ -52,6 +57,7 @@ export const contentModule = defineModule({
   routes: (api, p) => async (app) => {
     await app.register(contentRoutes(api.content, p.version));
     await app.register(contentAdminRoutes(api.admin));
+    await app.register(siteParametersRoutes(api.siteParameters));
   },
   seed: (db) => seedReferenceData(db),
   demo: (_api, p) => seedDemoContent(p.db, p.clock.now()),

@@ -31,7 +31,6 @@ const PARAMETERS = [
   { key: 'site_name', value: 'Hashpool', description: 'Name shown in the header and emails' },
   { key: 'app_download_url', value: 'https://github.com/hashpool/hashpool/releases/latest', description: 'Where the apps are downloaded (shown as a QR code)' },
   { key: 'support_email', value: 'support@hashpool.example', description: 'Support address shown to users' },
-  { key: 'stratum_host', value: 'stratum.hashpool.example', description: 'Host name of the stratum servers' },
 ];
 
 const L = (en: string, zh: string, ru: string, ja: string, ko: string): LocalizedText => ({ en, 'zh-CN': zh, 'ru-RU': ru, ja, ko });

@@ -9,6 +9,8 @@ import {
   type Approval,
   type CoinSettings,
   type OperatorRole,
+  type SiteParameter,
+  type SiteParameterBody,
   type withdrawalApprovalResultSchema, type adminLedgerSchema, type adminWithdrawalPageSchema, type auditLogSchema, type reconciliationSchema, type WithdrawalStatus,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
@@ -24,7 +26,7 @@ export type AuditLog = Parsed<typeof auditLogSchema>;
 export type AuditEntry = AuditLog['list'][number];
 export type AdjustmentResult = Parsed<typeof adjustmentResultSchema>;
 export type ApprovalResult = Parsed<typeof withdrawalApprovalResultSchema>;
-export type { AdminUser, AdminUserDetail, Approval, CoinSettings, OperatorRole };
+export type { AdminUser, AdminUserDetail, Approval, CoinSettings, OperatorRole, SiteParameter, SiteParameterBody };
 export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply'> & { reason: string };
 
 export interface Adjustment {
@@ -61,6 +63,8 @@ export const adminApi = {
   setRoles: (id: string, roles: OperatorRole[], reason: string) => api.put<unknown>(`/admin/users/${enc(id)}/roles`, { roles, reason }, { silent: true }),
   coinSettings: (o?: Options) => api.get<{ list: CoinSettings[] }>('/admin/coin-settings', undefined, o),
   setCoinSettings: (coin: string, body: CoinSettingsInput) => api.put<CoinSettings>(`/admin/coin-settings/${enc(coin)}`, { ...body }, { silent: true }),
+  siteParameters: (o?: Options) => api.get<{ list: SiteParameter[] }>('/admin/parameters', undefined, o),
+  setSiteParameter: (body: SiteParameterBody) => api.put<SiteParameter>('/admin/parameters', { ...body }, { silent: true }),
   approvals: (o?: Options) => api.get<{ list: Approval[] }>('/admin/approvals', undefined, o),
   confirm: (id: string) => api.post<unknown>(`/admin/approvals/${enc(id)}/confirm`),
 };

@@ -3,8 +3,9 @@
 // the operator's own wallet too (they may have adjusted their own sub-account).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
+import { PARAMETERS_KEY } from '../../shell/site/site.queries';
 import { walletKeys } from '../wallet';
-import { adminApi, type Adjustment, type CoinSettingsInput, type OperatorRole, type WithdrawalStatus } from './admin.api';
+import { adminApi, type Adjustment, type CoinSettingsInput, type OperatorRole, type SiteParameterBody, type WithdrawalStatus } from './admin.api';
 
 export const adminKeys = {
   all: (epoch: number) => ['admin', epoch] as const,
@@ -15,6 +16,7 @@ export const adminKeys = {
   users: (epoch: number, q: string, page: number) => ['admin', epoch, 'users', q, page] as const,
   user: (epoch: number, id: string) => ['admin', epoch, 'user', id] as const,
   coinSettings: (epoch: number) => ['admin', epoch, 'coin-settings'] as const,
+  siteParameters: (epoch: number) => ['admin', epoch, 'site-parameters'] as const,
   approvals: (epoch: number) => ['admin', epoch, 'approvals'] as const,
 };
 
@@ -71,6 +73,8 @@ export function useAdminMutations() {
     setRoles: useMutation({ mutationFn: (v: { id: string; roles: OperatorRole[]; reason: string }) => adminApi.setRoles(v.id, v.roles, v.reason), onSettled }),
     setCoinSettings: useMutation({ mutationFn: (v: { coin: string; body: CoinSettingsInput }) => adminApi.setCoinSettings(v.coin, v.body), onSettled }),
     confirm: useMutation({ mutationFn: (id: string) => adminApi.confirm(id), onSettled }),
+    // The shell's public parameters (site name in the header) follow at once.
+    setSiteParameter: useMutation({ mutationFn: (body: SiteParameterBody) => adminApi.setSiteParameter(body), onSettled: () => { onSettled(); void queryClient.invalidateQueries({ queryKey: PARAMETERS_KEY }); } }),
   };
 }
 
@@ -92,6 +96,11 @@ export function useAdminUser(id: string | null) {
 export function useCoinSettings() {
   const epoch = useSessionEpoch();
   return useQuery({ queryKey: adminKeys.coinSettings(epoch), queryFn: ({ signal }) => adminApi.coinSettings({ signal }) });
+}
+
+export function useSiteParameters() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: adminKeys.siteParameters(epoch), queryFn: ({ signal }) => adminApi.siteParameters({ signal }) });
 }
 
 export function useApprovals() {

@@ -6,8 +6,11 @@ import { siteApi } from './site.api';
 
 const FIVE_MINUTES = 5 * 60_000;
 
+/** The public parameters' query: an operator's change of a parameter refreshes it. */
+export const PARAMETERS_KEY = ['parameters'] as const;
+
 export function useParameters() {
-  return useQuery({ queryKey: ['parameters'], queryFn: ({ signal }) => siteApi.parameters(signal), staleTime: FIVE_MINUTES });
+  return useQuery({ queryKey: PARAMETERS_KEY, queryFn: ({ signal }) => siteApi.parameters(signal), staleTime: FIVE_MINUTES });
 }
 
 export function usePools() {
