@@ -78,3 +78,19 @@ describe('CHAIN_NETWORKS and STRATUM_PUBLIC_URLS', () => {
     expect(() => loadConfig({ STRATUM_PUBLIC_URLS: value })).toThrow(/STRATUM_PUBLIC_URLS/);
   });
 });
+
+describe('CHAIN_ADAPTERS', () => {
+  it('reads each coin\'s chain; the coins not named use CHAIN_ADAPTER', () => {
+    expect(loadConfig({}).CHAIN_ADAPTERS).toEqual({});
+    expect(loadConfig({ CHAIN_ADAPTERS: ' DOGE=disabled, usdt_trc20 = disabled ' }).CHAIN_ADAPTERS).toEqual({ doge: 'disabled', usdt_trc20: 'disabled' });
+    expect(loadConfig({ CHAIN_ADAPTERS: 'ltc=jsonrpc', WALLET_RPC_URLS: '{"ltc":"http://u:p@127.0.0.1:19332"}' }).CHAIN_ADAPTERS).toEqual({ ltc: 'jsonrpc' });
+  });
+
+  it.each(['ltc', 'ltc=node', 'xyz=simulated', 'ltc=disabled,ltc=simulated', 'ltc=simulated=x'])('refuses CHAIN_ADAPTERS=%s', (value) => {
+    expect(() => loadConfig({ CHAIN_ADAPTERS: value })).toThrow(/CHAIN_ADAPTERS/);
+  });
+
+  it('refuses a coin on a wallet node without the node\'s address', () => {
+    expect(() => loadConfig({ CHAIN_ADAPTERS: 'ltc=jsonrpc,btc=jsonrpc', WALLET_RPC_URLS: '{"btc":"http://u:p@127.0.0.1:8332"}' })).toThrow(/CHAIN_ADAPTERS: ltc is jsonrpc but WALLET_RPC_URLS names no node for it/);
+  });
+});

@@ -27,6 +27,29 @@ export function parseChainNetworks(text: string): { networks: Partial<Record<Net
   return { networks };
 }
 
+/** Where a coin's deposits come from and withdrawals go: the simulated chain, a bitcoind-style wallet node, or nowhere. */
+export const CHAIN_KINDS = ['simulated', 'jsonrpc', 'disabled'] as const;
+export type ChainKind = (typeof CHAIN_KINDS)[number];
+/** The chains that are not coins of the coin table: the USDT networks of contract payments. */
+const PAYMENT_CHAINS = ['usdt_trc20', 'usdt_erc20'];
+
+/**
+ * CHAIN_ADAPTERS as the operator writes it, `ltc=jsonrpc,doge=disabled`: each named coin's chain;
+ * a coin not named uses CHAIN_ADAPTER. Returns the problem of the first bad part, or the map.
+ */
+export function parseChainAdapters(text: string): { adapters: Record<string, ChainKind> } | { problem: string } {
+  const adapters: Record<string, ChainKind> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [coin, kind, ...rest] = part.split('=').map((p) => p.trim().toLowerCase());
+    if (!coin || !kind || rest.length > 0) return { problem: `"${part}" is not coin=kind` };
+    if (!findCoin(coin) && !PAYMENT_CHAINS.includes(coin)) return { problem: `"${coin}" is not a coin of the coin table (nor ${PAYMENT_CHAINS.join(', ')})` };
+    if (!(CHAIN_KINDS as readonly string[]).includes(kind)) return { problem: `"${kind}" is not one of ${CHAIN_KINDS.join(', ')}` };
+    if (adapters[coin]) return { problem: `${coin} is named twice` };
+    adapters[coin] = kind as ChainKind;
+  }
+  return { adapters };
+}
+
 /**
  * STRATUM_PUBLIC_URLS: `ltc=stratum+tcp://ltc.pool.example:3333,ltc=stratum+ssl://ltc.pool.example:3334`;
  * a coin may be named several times. Returns the URLs by coin, or the problem of the first bad part.
@@ -180,6 +203,18 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Where deposits come from and withdrawals go: the simulated chain, or bitcoind-style wallet nodes. */
   CHAIN_ADAPTER: z.enum(['simulated', 'jsonrpc']).default('simulated'),
+  /** Each coin's own chain where it differs from CHAIN_ADAPTER, e.g. `ltc=jsonrpc,doge=disabled` (disabled: no deposits or withdrawals of it). */
+  CHAIN_ADAPTERS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const parsed = parseChainAdapters(v);
+      if ('problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: `${parsed.problem}; write e.g. ltc=jsonrpc,doge=disabled` });
+        return z.NEVER;
+      }
+      return parsed.adapters;
+    }),
   /** jsonrpc: how long a node call may take before its outcome counts as unknown (a send is then looked up, not repeated). */
   WALLET_RPC_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(20),
   /** jsonrpc: one wallet node per coin as JSON, e.g. {"btc":"http://user:pass@127.0.0.1:8332"}. */
@@ -259,6 +294,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.SMS_PROVIDER === 'twilio' && !(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && (c.TWILIO_FROM || c.TWILIO_MESSAGING_SERVICE_SID))) {
     throw new ConfigError(['SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID']);
   }
+  // A coin named as jsonrpc needs its node; with CHAIN_ADAPTER=jsonrpc a coin without one refuses its calls, as before.
+  const urls = c.WALLET_RPC_URLS ? (JSON.parse(c.WALLET_RPC_URLS) as Record<string, string>) : {};
+  const nodeless = Object.entries(c.CHAIN_ADAPTERS).filter(([coin, kind]) => kind === 'jsonrpc' && !urls[coin]).map(([coin]) => coin);
+  if (nodeless.length > 0) throw new ConfigError([`CHAIN_ADAPTERS: ${nodeless.join(', ')} ${nodeless.length === 1 ? 'is' : 'are'} jsonrpc but WALLET_RPC_URLS names no node for ${nodeless.length === 1 ? 'it' : 'them'}`]);
   if (c.E2E_HOOKS && c.NODE_ENV === 'production') throw new ConfigError(['E2E_HOOKS: not allowed with NODE_ENV=production']);
   return { ...c, DEMO_SEED: c.DEMO_SEED ?? c.NODE_ENV !== 'production' };
 }

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
-import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { auth, emailOperationCode, inject, registerByEmail, setPayPassword, signatureHeaders, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -38,7 +37,7 @@ afterAll(async () => {
 
 const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const errorOf = (res: { body: string }) => body(res).code;
-const chain = () => t.app.modules.wallet.chain as SimulatedChain;
+const chain = () => t.app.modules.wallet.chain.simulated;
 const contracts = () => t.app.modules.contracts;
 let admin: User;
 

@@ -63,7 +63,7 @@ async function adjust(by: Person, account: string, amount: string, key = randomU
 
 async function coinSettings(changes: Record<string, unknown>) {
   const list = body<{ list: Array<Record<string, unknown>> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await as(admin) })).data.list;
-  const { coin: _coin, max_supply: _supply, ...current } = list.find((c) => c.coin === 'btc')!;
+  const { coin: _coin, max_supply: _supply, chain: _chain, network: _network, ...current } = list.find((c) => c.coin === 'btc')!;
   return inject(t.app, { method: 'PUT', url: '/api/admin/coin-settings/btc', headers: await as(admin), payload: { ...current, ...changes, reason: 'test' } });
 }
 

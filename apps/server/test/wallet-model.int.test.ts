@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { miningAccounts, users } from '../src/modules/accounts/accounts.tables';
-import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { balanceOf, post } from '../src/modules/ledger/ledger';
 import { reconcile } from '../src/modules/ledger/reconciliation';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
@@ -55,7 +54,7 @@ class Deposit implements fc.AsyncCommand<Model, Real> {
   constructor(readonly to: number, readonly value: Decimal) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    await (t.app.modules.wallet.chain as SimulatedChain).receive(COIN, r.depositAddress[this.to]!, this.value.toFixed());
+    await t.app.modules.wallet.chain.simulated.receive(COIN, r.depositAddress[this.to]!, this.value.toFixed());
     t.clock.advance(60_000); // one confirmation
     // Deposits only: sending and settling withdrawals is the Settle command's step.
     await t.app.modules.wallet.processor.scanDeposits([COIN]);
@@ -136,7 +135,7 @@ class Settle implements fc.AsyncCommand<Model, Real> {
   constructor(readonly fail: boolean) {}
   check = (m: Readonly<Model>) => [...m.pending.values()].some((w) => w.status === 'sent');
   async run(m: Model) {
-    if (this.fail) (t.app.modules.wallet.chain as SimulatedChain).failNextSendTo(`simltc1${'0'.repeat(40)}`);
+    if (this.fail) t.app.modules.wallet.chain.simulated.failNextSendTo(`simltc1${'0'.repeat(40)}`);
     await walletTick(t.app.modules.wallet);
     t.clock.advance(2 * 60_000);
     await walletTick(t.app.modules.wallet);

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, MAX_WITHDRAW_PARTS, walletSubject, type Tokens } from '@hashpool/shared';
-import type { SimulatedChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -38,7 +37,7 @@ interface User {
 }
 const errorOf = (res: { body: string }) => body(res).code;
 const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
-const chain = () => t.app.modules.wallet.chain as SimulatedChain;
+const chain = () => t.app.modules.wallet.chain.simulated;
 
 const emailCode = (user: { email: string; tokens: Tokens }, operation: string, subject?: string) => emailOperationCode(t, inbox, user, operation, subject);
 

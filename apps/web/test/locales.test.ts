@@ -34,6 +34,8 @@ const SAME_AS_ENGLISH = new Set([
   'mining:ip.ip',
   // The international bank code's name.
   'admin:audit.field.swift',
+  // The name of bitcoind's local test network, the same in every language.
+  'admin:coins.network.regtest',
   // The list separator: a comma and a space in these languages too.
   'wallet:fund.facts.separator',
 ]);

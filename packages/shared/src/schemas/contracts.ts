@@ -19,7 +19,9 @@ export const CONTRACT_ORDER_STATUSES = ['unpaid', 'checking', 'effect', 'finish'
 export type ContractOrderStatus = (typeof CONTRACT_ORDER_STATUSES)[number];
 
 /** How an order is paid, chosen before it is placed: USDT on a network (an address per order), bank transfer, or the wallet balance. */
-export const CONTRACT_PAY_METHODS = ['usdt_trc20', 'usdt_erc20', 'bank', 'balance'] as const;
+export const USDT_NETWORKS = ['usdt_trc20', 'usdt_erc20'] as const;
+export type UsdtNetwork = (typeof USDT_NETWORKS)[number];
+export const CONTRACT_PAY_METHODS = [...USDT_NETWORKS, 'bank', 'balance'] as const;
 export type ContractPayMethod = (typeof CONTRACT_PAY_METHODS)[number];
 
 /** An unpaid order is cancelled this long after its creation (SPEC section 4). */
@@ -86,6 +88,8 @@ export const contractProductSchema = z.object({
   demo: z.boolean(),
   /** Estimated net output of one unit per day at the latest market day, in the coin (null without market data). */
   estimated_daily_net: z.string().nullable(),
+  /** The USDT networks this pool takes payments on (a network whose chain is disabled is not offered). */
+  usdt_networks: z.array(z.enum(USDT_NETWORKS)),
 });
 export const contractProductListSchema = z.object({ list: z.array(contractProductSchema) });
 

@@ -60,6 +60,10 @@ export const coinSettingsSchema = z.object({
   adjustment_cap: z.string().nullable(),
   /** The coin's supply cap (or the bound of an uncapped coin): no adjustment passes it. */
   max_supply: z.string(),
+  /** The coin's chain from the server's configuration (CHAIN_ADAPTERS): disabled closes deposits and withdrawals. */
+  chain: z.enum(['simulated', 'jsonrpc', 'disabled']),
+  /** The network of a bitcoin-family coin's node (CHAIN_NETWORKS); null for the other coins. */
+  network: z.enum(['mainnet', 'testnet', 'regtest']).nullable(),
 });
 export type CoinSettings = z.infer<typeof coinSettingsSchema>;
 export const coinSettingsListSchema = z.object({ list: z.array(coinSettingsSchema) });

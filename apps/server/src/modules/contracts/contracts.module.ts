@@ -27,7 +27,7 @@ export const contractsModule = defineModule({
     const earnings = use('earnings').earnings;
     const orders = new OrdersService(db, clock, { chain: use('wallet').chain, checks: use('wallet').checks, files: p.files, notifications: p.notifications, audit: p.audit, accounts: use('accounts').directory, earnings });
     return {
-      products: new ProductsService(db, clock, { audit: p.audit, earnings }),
+      products: new ProductsService(db, clock, { audit: p.audit, earnings, chainEnabled: (chain) => use('wallet').chain.enabled(chain) }),
       orders,
       profits: new ProfitsService(db, clock, { earnings, orders }),
     };

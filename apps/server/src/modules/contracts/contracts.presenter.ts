@@ -1,6 +1,6 @@
 // The contracts' answers shaped from their rows: amounts as plain decimal strings, times as ISO.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { CONTRACT_UNPAID_TTL_MS, HASHRATE_UNITS, type ContractProductStatus } from '@hashpool/shared';
+import { CONTRACT_UNPAID_TTL_MS, HASHRATE_UNITS, type ContractProductStatus, type UsdtNetwork } from '@hashpool/shared';
 import type { EventRow, OrderRow, ProductRow, ProfitRow } from './contracts.repository';
 
 export const plain = (value: string | Decimal) => new Decimal(value).toFixed();
@@ -19,7 +19,7 @@ export function shownStatus(p: ProductRow, now: Date): ContractProductStatus {
   return 'on_sale';
 }
 
-export function productView(p: ProductRow, now: Date, estimatedDailyNet: string | null) {
+export function productView(p: ProductRow, now: Date, estimatedDailyNet: string | null, usdtNetworks: UsdtNetwork[]) {
   return {
     id: p.id,
     name: p.name,
@@ -42,6 +42,7 @@ export function productView(p: ProductRow, now: Date, estimatedDailyNet: string 
     terms: p.terms,
     demo: p.demo,
     estimated_daily_net: estimatedDailyNet,
+    usdt_networks: usdtNetworks,
   };
 }
 

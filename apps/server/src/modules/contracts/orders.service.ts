@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LedgerDecimal as Decimal } from '../ledger';
 import { coinWorth, orderPrice } from '../money';
-import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, utcDay, walletSubject, type ContractOrderStatus, type ContractPayMethod, type PayFromBalanceBody } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, USDT_NETWORKS, utcDay, walletSubject, type ContractOrderStatus, type ContractPayMethod, type PayFromBalanceBody } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -29,7 +29,6 @@ import * as repo from './contracts.repository';
 
 export const CERTIFICATE_RULE = { purpose: 'contract_certificate', allowed: DOCUMENT_TYPES, maxBytes: CONTRACT_CERTIFICATE_MAX_BYTES };
 export const BANK_SETTING = 'bank_details';
-export const USDT_NETWORKS = ['usdt_trc20', 'usdt_erc20'] as const;
 /** Network confirmations before a USDT payment confirms an order. */
 const USDT_CONFIRMATIONS = 1;
 const OPEN: ContractOrderStatus[] = ['unpaid', 'checking'];

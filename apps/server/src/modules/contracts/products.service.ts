@@ -1,7 +1,7 @@
 // Contract products: listed to users (on sale, sold out, ended; never drafts), created and edited by
 // operators (audited). Each carries an estimate of one unit's daily net at the latest market day.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { addDays, coinBaseDecimals, utcDay, type ContractProductBody } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, USDT_NETWORKS, utcDay, type ContractProductBody } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -17,7 +17,7 @@ export class ProductsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly d: { audit: AuditLog; earnings: EarningsApi['earnings'] },
+    private readonly d: { audit: AuditLog; earnings: EarningsApi['earnings']; chainEnabled: (chain: string) => boolean },
   ) {}
 
   /** One unit's net output of a day at the latest market values, in the coin (null without them). */
@@ -41,7 +41,8 @@ export class ProductsService {
 
   private async views(rows: repo.ProductRow[]) {
     const now = this.clock.now();
-    return Promise.all(rows.map(async (r) => productView(r, now, await this.estimate(r))));
+    const networks = USDT_NETWORKS.filter((n) => this.d.chainEnabled(n));
+    return Promise.all(rows.map(async (r) => productView(r, now, await this.estimate(r), networks)));
   }
 
   async list(operator: boolean) {

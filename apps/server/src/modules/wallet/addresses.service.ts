@@ -26,8 +26,8 @@ export class AddressesService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly security: AccountsApi['security'],
-    /** Simulated-chain addresses are valid withdraw addresses (demo and tests). */
-    private readonly allowSimulatedAddresses: boolean,
+    /** Whether a coin is on the simulated chain, whose addresses are then valid withdraw addresses (demo and tests). */
+    private readonly simulated: (coin: string) => boolean,
     /** The network of each bitcoin-family coin's node (CHAIN_NETWORKS): withdraw addresses must be of it. */
     private readonly networks: Partial<Record<NetworkCoin, ChainNetwork>> = {},
   ) {}
@@ -37,7 +37,7 @@ export class AddressesService {
   }
 
   async add(userId: string, accountId: string, body: NewAddress, client: ClientInfo) {
-    const check = checkWithdrawAddress(body.coin, body.address, body.public_key, this.allowSimulatedAddresses, this.networks);
+    const check = checkWithdrawAddress(body.coin, body.address, body.public_key, this.simulated(body.coin), this.networks);
     if (check.error === 'address_wrong_network') throw new AppError('address_wrong_network', { params: { coin: body.coin.toUpperCase(), network: check.network! } });
     if (!check.ok) throw new AppError(check.error!);
     if (body.coin === 'kda' && (body.chain ?? 0) !== 0) throw new AppError('validation_failed', { fields: [{ field: 'body.chain', messageKey: 'invalid' }] });

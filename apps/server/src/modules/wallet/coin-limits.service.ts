@@ -1,7 +1,8 @@
 // Each coin's wallet limits (wallet_coin_limits, set by operators): minimum withdrawal, fee, the
 // single maximum a withdrawal part may be, the review threshold, the four-eyes threshold, and
 // whether withdrawals and deposits are open. Read on every request, so an operator's change takes
-// effect on the next withdrawal without a restart.
+// effect on the next withdrawal without a restart. A coin whose chain is disabled (CHAIN_ADAPTERS)
+// reads as closed for both, whatever its row says; the operators' screen shows the row and the chain.
 import { coinBaseDecimals, COINS, maxSupplyOf, type CoinSettings } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -11,9 +12,18 @@ import { LedgerDecimal as Decimal } from '../ledger';
 import { plain } from './wallet.presenter';
 import * as repo from './wallet.repository';
 
-export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply'> & { reason: string };
+export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply' | 'chain' | 'network'> & { reason: string };
 
-function settingsView(l: repo.LimitsRow): CoinSettings {
+/** Each coin's chain and node network, from the server's configuration. */
+export interface CoinChainInfo {
+  kindOf: (coin: string) => CoinSettings['chain'];
+  network: (coin: string) => CoinSettings['network'];
+}
+
+/** Every coin on the simulated chain (tests that build limits without the wallet module). */
+const SIMULATED: CoinChainInfo = { kindOf: () => 'simulated', network: () => null };
+
+function settingsView(l: repo.LimitsRow, chains: CoinChainInfo): CoinSettings {
   return {
     coin: l.coin,
     withdraw_enabled: l.withdrawEnabled,
@@ -24,6 +34,8 @@ function settingsView(l: repo.LimitsRow): CoinSettings {
     four_eyes_threshold: l.fourEyesThreshold === null ? null : plain(l.fourEyesThreshold),
     adjustment_cap: l.adjustmentCap === null ? null : plain(l.adjustmentCap),
     max_supply: maxSupplyOf(l.coin),
+    chain: chains.kindOf(l.coin),
+    network: chains.network(l.coin),
   };
 }
 
@@ -31,17 +43,23 @@ export class CoinLimits {
   constructor(
     private readonly db: Db,
     private readonly audit?: AuditLog,
+    private readonly chains: CoinChainInfo = SIMULATED,
   ) {}
 
-  /** The coin's limits; coin_not_found for a coin the wallet does not hold. */
+  /** The row as it applies: a coin without a chain takes no deposits and sends no withdrawals. */
+  private effective(row: repo.LimitsRow): repo.LimitsRow {
+    return this.chains.kindOf(row.coin) === 'disabled' ? { ...row, withdrawEnabled: false, depositEnabled: false } : row;
+  }
+
+  /** The coin's limits as they apply; coin_not_found for a coin the wallet does not hold. */
   async of(coin: string): Promise<repo.LimitsRow> {
     const row = await repo.coinLimits(this.db, coin);
     if (!row) throw new AppError('coin_not_found');
-    return row;
+    return this.effective(row);
   }
 
-  all(): Promise<repo.LimitsRow[]> {
-    return repo.allCoinLimits(this.db);
+  async all(): Promise<repo.LimitsRow[]> {
+    return (await repo.allCoinLimits(this.db)).map((row) => this.effective(row));
   }
 
   /** Each coin's minimum withdrawal (address mining pays its addresses from it). */
@@ -52,8 +70,9 @@ export class CoinLimits {
   /** The operators' coin settings screen. */
   async settings(): Promise<{ list: CoinSettings[] }> {
     const order = new Map(COINS.map((c, i) => [c.code, i]));
-    const rows = (await this.all()).sort((a, b) => (order.get(a.coin) ?? 999) - (order.get(b.coin) ?? 999));
-    return { list: rows.map(settingsView) };
+    // The operator's own settings (not closed by a disabled chain), beside the chain.
+    const rows = (await repo.allCoinLimits(this.db)).sort((a, b) => (order.get(a.coin) ?? 999) - (order.get(b.coin) ?? 999));
+    return { list: rows.map((row) => settingsView(row, this.chains)) };
   }
 
   /**
@@ -81,8 +100,8 @@ export class CoinLimits {
         fourEyesThreshold: input.four_eyes_threshold,
         adjustmentCap: input.adjustment_cap,
       });
-      const view = settingsView(after!);
-      const old = settingsView(before);
+      const view = settingsView(after!, this.chains);
+      const old = settingsView(before, this.chains);
       const changed = (Object.keys(view) as Array<keyof CoinSettings>).filter((k) => view[k] !== old[k]);
       await this.audit?.record({ adminUserId, action: 'coin_settings_update', target: `coin:${coin}`, detail: { ...Object.fromEntries(changed.map((k) => [k, `${String(old[k])} -> ${String(view[k])}`])), reason: input.reason } }, tx);
       return view;

@@ -113,7 +113,9 @@ export class PayoutsService {
 
   /** Address wallets whose available balance reached their coin's minimum payout and exceeds its fee, by coin and wallet. */
   private async dueAddressPayouts() {
-    const wallets = await repo.addressPayoutCandidates(this.db);
+    // The query reads the operators' switch; a coin whose chain is disabled is closed as well.
+    const open = new Set((await this.d.limits.all()).filter((l) => l.withdrawEnabled).map((l) => l.coin));
+    const wallets = (await repo.addressPayoutCandidates(this.db)).filter((w) => open.has(w.coin));
     const due = await this.withAvailable(wallets, (w) => ({ holder: w.id, coin: w.coin, min: w.min }));
     return due.filter((w) => new Decimal(w.available).gt(w.fee));
   }

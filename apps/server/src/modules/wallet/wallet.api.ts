@@ -1,6 +1,6 @@
 // The wallet module's API: its services by role, as other modules and the jobs reach them.
 import type { AddressesService } from './addresses.service';
-import type { ChainAdapter } from './chain';
+import type { CoinChains } from './coin-chains';
 import type { CoinLimits } from './coin-limits.service';
 import type { DepositsService } from './deposits.service';
 import type { OutgoingChecks } from './outgoing-checks.service';
@@ -23,5 +23,6 @@ export interface WalletApi {
   payouts: PayoutsService;
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
-  chain: ChainAdapter;
+  /** Each coin's chain (simulated, a wallet node or none). */
+  chain: CoinChains;
 }

@@ -2,9 +2,11 @@
 // transfers, transactions and automatic payout over the one ledger, the chain adapter, and the
 // operators' review and corrections; its jobs send withdrawals, credit deposits and run the daily
 // payouts and reconciliation.
+import { isNetworkCoin } from '../../config';
 import { defineModule } from '../../platform/modules';
 import { AddressesService } from './addresses.service';
-import { JsonRpcChain, SimulatedChain, type ChainAdapter } from './chain';
+import { JsonRpcChain, SimulatedChain } from './chain';
+import { CoinChains } from './coin-chains';
 import { CoinLimits } from './coin-limits.service';
 import { DepositsService } from './deposits.service';
 import { OutgoingChecks } from './outgoing-checks.service';
@@ -30,9 +32,13 @@ export const walletModule = defineModule({
   create: (p, use) => {
     const { config, db, clock } = p;
     const { security, directory: accounts } = use('accounts');
-    const chain: ChainAdapter =
-      config.CHAIN_ADAPTER === 'jsonrpc' ? new JsonRpcChain(JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>, config.WALLET_RPC_TIMEOUT_SECONDS * 1000) : new SimulatedChain(db, clock, p.keys.chain);
-    const limits = new CoinLimits(db, p.audit);
+    const chain = new CoinChains(
+      (coin) => config.CHAIN_ADAPTERS[coin] ?? config.CHAIN_ADAPTER,
+      new SimulatedChain(db, clock, p.keys.chain),
+      new JsonRpcChain(JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>, config.WALLET_RPC_TIMEOUT_SECONDS * 1000),
+    );
+    // A coin without a chain has its deposits and withdrawals closed whatever its settings say.
+    const limits = new CoinLimits(db, p.audit, { kindOf: chain.kindOf, network: (coin) => (isNetworkCoin(coin) ? (config.CHAIN_NETWORKS[coin] ?? 'mainnet') : null) });
     const checks = new OutgoingChecks({
       db,
       clock,
@@ -50,7 +56,7 @@ export const walletModule = defineModule({
     return {
       limits,
       checks,
-      addresses: new AddressesService(db, clock, security, chain instanceof SimulatedChain, p.config.CHAIN_NETWORKS),
+      addresses: new AddressesService(db, clock, security, (coin) => chain.kindOf(coin) === 'simulated', p.config.CHAIN_NETWORKS),
       withdrawals,
       deposits: new DepositsService(db, clock, chain, limits),
       transfers: new TransfersService(db, clock, { checks, security, accounts }),

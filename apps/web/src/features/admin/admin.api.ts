@@ -27,7 +27,7 @@ export type AuditEntry = AuditLog['list'][number];
 export type AdjustmentResult = Parsed<typeof adjustmentResultSchema>;
 export type ApprovalResult = Parsed<typeof withdrawalApprovalResultSchema>;
 export type { AdminUser, AdminUserDetail, Approval, CoinSettings, OperatorRole, SiteParameter, SiteParameterBody };
-export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply'> & { reason: string };
+export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply' | 'chain' | 'network'> & { reason: string };
 
 export interface Adjustment {
   account: string;

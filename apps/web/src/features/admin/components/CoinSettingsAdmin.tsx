@@ -1,6 +1,7 @@
-// Coin settings (admin only): per coin the minimum withdrawal, the single-withdrawal
-// maximum, the review threshold, the withdrawal fee, the four-eyes threshold and whether
-// withdrawals are open. Saved with a reason (audited); the server reads them on every request, so
+// Coin settings (admin only): per coin its chain (simulated, a wallet node and its network, or
+// disabled: set in the server's configuration, shown here), the minimum withdrawal, the
+// single-withdrawal maximum, the review threshold, the withdrawal fee, the four-eyes threshold and
+// whether withdrawals are open. Saved with a reason (audited); the server reads them on every request, so
 // a change applies to the next withdrawal and users see a suspension on their withdraw button.
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Switch, Tag } from 'antd';
@@ -26,6 +27,7 @@ export function CoinSettingsAdmin() {
 
   const columns: DataColumn<CoinSettings>[] = [
     { key: 'coin', title: t('coins.columns.coin'), render: (c) => <Text strong>{coinSymbol(c.coin)}</Text> },
+    { key: 'chain', title: t('coins.columns.chain'), render: (c) => <ChainTag coin={c} /> },
     { key: 'state', title: t('coins.columns.withdrawals'), render: (c) => <Tag color={c.withdraw_enabled ? 'green' : 'red'}>{t(c.withdraw_enabled ? 'coins.open' : 'coins.suspended')}</Tag> },
     ...AMOUNTS.map((k): DataColumn<CoinSettings> => ({ key: k, title: t(`coins.columns.${k}`), align: 'right', render: (c) => c[k] ?? t('coins.off') })),
     { key: 'edit', render: (c) => <Button size="small" onClick={() => setEditing(c)} aria-label={t('coins.edit_aria', { coin: coinSymbol(c.coin) })}>{t('coins.edit')}</Button> },
@@ -34,10 +36,22 @@ export function CoinSettingsAdmin() {
   if (!settings.data) return settings.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />;
   return (
     <Flex vertical gap={16}>
-      <Paragraph tone="secondary">{t('coins.hint')}</Paragraph>
+      <Paragraph tone="secondary">{t('coins.hint')} {t('coins.chain_hint')}</Paragraph>
       <ResponsiveTable rows={settings.data.list} rowKey={(c) => c.coin} columns={columns} caption={t('tabs.coins')} empty={t('users.none')} cardTestId="coin-settings" />
       {editing && <CoinSettingsDialog coin={editing} onClose={() => setEditing(null)} />}
     </Flex>
+  );
+}
+
+/** The coin's chain from the server's configuration, with its node's network; a disabled chain closes the coin. */
+function ChainTag({ coin }: { coin: CoinSettings }) {
+  const { t } = useTranslation('admin');
+  const color = coin.chain === 'disabled' ? 'red' : coin.chain === 'jsonrpc' ? 'blue' : 'default';
+  return (
+    <Tag color={color}>
+      {t(`coins.chain.${coin.chain}`)}
+      {coin.network && coin.chain === 'jsonrpc' ? ` · ${t(`coins.network.${coin.network}`)}` : ''}
+    </Tag>
   );
 }
 
@@ -58,7 +72,7 @@ function CoinSettingsDialog({ coin, onClose }: { coin: CoinSettings; onClose: ()
         const four = v.four_eyes_threshold.trim();
         const cap = v.adjustment_cap.trim();
         // The form holds the row's read-only figures too: only the settings go back.
-        const { max_supply: _supply, coin: _coin, ...settings } = v as Values & Partial<Pick<CoinSettings, 'max_supply' | 'coin'>>;
+        const { max_supply: _supply, coin: _coin, chain: _chain, network: _network, ...settings } = v as Values & Partial<Pick<CoinSettings, 'max_supply' | 'coin' | 'chain' | 'network'>>;
         await setCoinSettings.mutateAsync({ coin: coin.coin, body: { ...settings, four_eyes_threshold: four === '' ? null : four, adjustment_cap: cap === '' ? null : cap, reason: v.reason.trim() } });
         toast.success(t('coins.saved'));
       }}

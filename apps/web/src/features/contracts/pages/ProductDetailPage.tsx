@@ -1,12 +1,13 @@
 // /contract/detail?id= (contract.view): one product in full, its terms in the user's language,
 // and the order form: units (at most what is left), how to pay, chosen before ordering (the wallet
-// balance, a USDT transfer on TRC20 or ERC20, or a bank transfer when the product has a fiat price),
+// balance, a USDT transfer on the networks the pool takes (TRC20, ERC20), or a bank transfer when the product has a fiat price),
 // and the agreement to the terms. The order reserves the units and opens its page, where it is paid
 // the chosen way (a balance order opens its pay dialog at once); unpaid, it is cancelled after 2 hours.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Radio, Segmented } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
+import type { UsdtNetwork } from '@hashpool/shared';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shell/api/api-error';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
@@ -22,15 +23,15 @@ import { termsOf } from '../components/terms';
 /** The three ways to pay offered before ordering; USDT then asks for its network. */
 const PAY_WAYS = ['balance', 'usdt', 'bank'] as const;
 type PayWay = (typeof PAY_WAYS)[number];
-const USDT_NETWORKS = ['usdt_trc20', 'usdt_erc20'] as const;
-type UsdtNetwork = (typeof USDT_NETWORKS)[number];
 
 function OrderForm({ p }: { p: Product }) {
   const { t } = useTranslation('contracts');
   const navigate = useSafeNavigate();
   const [units, setUnits] = useState<number | null>(1);
   const [way, setWay] = useState<PayWay>('balance');
-  const [network, setNetwork] = useState<UsdtNetwork>('usdt_trc20');
+  // Only the networks the pool takes payments on (a chain an operator disabled is not offered).
+  const networks = p.usdt_networks;
+  const [network, setNetwork] = useState<UsdtNetwork>(networks[0] ?? 'usdt_trc20');
   const method: NewOrder['pay_method'] = way === 'usdt' ? network : way;
   const [agree, setAgree] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -63,7 +64,7 @@ function OrderForm({ p }: { p: Product }) {
           <Text id="order-pay-way">{t('order_form.method')}</Text>
           <Radio.Group aria-labelledby="order-pay-way" value={way} onChange={(e) => setWay(e.target.value as PayWay)} disabled={!open} data-testid="order-pay-way">
             <Flex vertical gap={10}>
-              {PAY_WAYS.filter((w) => w !== 'bank' || p.price_fiat !== null).map((w) => (
+              {PAY_WAYS.filter((w) => (w !== 'bank' || p.price_fiat !== null) && (w !== 'usdt' || networks.length > 0)).map((w) => (
                 <Radio key={w} value={w} data-testid={`pay-way-${w}`}>
                   <Flex vertical>
                     <Text>{t(`order_form.way.${w}`)}</Text>
@@ -77,7 +78,7 @@ function OrderForm({ p }: { p: Product }) {
         {way === 'usdt' && (
           <Flex vertical gap={6}>
             <Text id="order-network">{t('payment.network')}</Text>
-            <Segmented<UsdtNetwork> aria-labelledby="order-network" value={network} onChange={setNetwork} disabled={!open} data-testid="order-network" options={USDT_NETWORKS.map((n) => ({ value: n, label: t(`pay_method.${n}`) }))} />
+            <Segmented<UsdtNetwork> aria-labelledby="order-network" value={network} onChange={setNetwork} disabled={!open} data-testid="order-network" options={networks.map((n) => ({ value: n, label: t(`pay_method.${n}`) }))} />
           </Flex>
         )}
         <Text strong data-testid="order-total">

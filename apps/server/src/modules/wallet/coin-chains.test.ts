@@ -1,0 +1,40 @@
+// The per-coin chain router: each call goes to the coin's chain; a disabled coin gives no address,
+// refuses a send (nothing sent, so the withdrawal's funds return) and holds nothing.
+import { describe, expect, it } from 'vitest';
+import type { ChainKind } from '../../config';
+import { ChainRefusal, type ChainAdapter, type SimulatedChain } from './chain';
+import { CoinChains } from './coin-chains';
+
+function fake(name: string): ChainAdapter {
+  return {
+    kind: name,
+    depositAddress: async (coin) => `${name}-${coin}`,
+    incoming: async (coin, addresses) => [...addresses].map((address) => ({ txid: `${name}-${coin}`, vout: 0, address, amount: '1', confirmations: 1 })),
+    send: async (coin) => `${name}-tx-${coin}`,
+    findSent: async (coin) => `${name}-found-${coin}`,
+    outcome: async () => ({ state: 'confirmed' }),
+    custody: async (coins) => new Map(coins.map((c) => [c, name])),
+    coinbaseMatured: async () => {},
+  };
+}
+
+const KINDS: Record<string, ChainKind> = { btc: 'simulated', ltc: 'jsonrpc', doge: 'disabled' };
+const chains = new CoinChains((coin) => KINDS[coin]!, fake('sim') as SimulatedChain, fake('node'));
+
+describe('CoinChains', () => {
+  it('sends each coin\'s calls to its own chain', async () => {
+    expect(await chains.depositAddress('btc', 'a')).toBe('sim-btc');
+    expect(await chains.depositAddress('ltc', 'a')).toBe('node-ltc');
+    expect(await chains.send('ltc', 'addr', '1', 'ref')).toBe('node-tx-ltc');
+    expect([...(await chains.custody(['btc', 'ltc', 'doge']))]).toEqual([['btc', 'sim'], ['ltc', 'node']]);
+  });
+
+  it('a disabled coin has no chain: no address, a refused send, nothing incoming or held', async () => {
+    expect(chains.enabled('doge')).toBe(false);
+    await expect(chains.depositAddress('doge', 'a')).rejects.toMatchObject({ key: 'deposit_disabled' });
+    await expect(chains.send('doge', 'addr', '1', 'ref')).rejects.toBeInstanceOf(ChainRefusal);
+    expect(await chains.incoming('doge', new Set(['x']))).toEqual([]);
+    expect(await chains.findSent('doge', 'ref')).toBeNull();
+    expect(await chains.outcome('doge', 'tx')).toEqual({ state: 'pending' });
+  });
+});
