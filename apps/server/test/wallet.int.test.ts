@@ -302,6 +302,40 @@ describe('deposits and transfers', () => {
     expect((await balance(user, 'ltc')).available).toBe('2.5');
   });
 
+  it('waits for the coin\'s deposit confirmations (Coin settings) before crediting', async () => {
+    const setConfirmations = async (n: number) => {
+      const list = body<{ list: Array<Record<string, unknown>> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await asAdmin() })).data.list;
+      const { coin: _coin, max_supply: _supply, chain: _chain, network: _network, ...current } = list.find((c) => c.coin === 'ltc')!;
+      const res = await inject(t.app, { method: 'PUT', url: '/api/admin/coin-settings/ltc', headers: await asAdmin(), payload: { ...current, deposit_confirmations: n, reason: 'test' } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const user = await walletUser();
+    await setConfirmations(3);
+    try {
+      const { address, confirmations } = body<{ address: string; confirmations: number }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(user.tokens) })).data;
+      expect(confirmations).toBe(3);
+      await chain().receive('ltc', address, '1.5');
+      // The simulated chain mines a block a minute: one and two confirmations are not enough.
+      for (const minutes of [1, 2]) {
+        t.clock.advance(60_000);
+        await walletTick(t.app.modules.wallet);
+        expect((await balance(user, 'ltc')).available, `${minutes} confirmations`).toBe('0');
+      }
+      t.clock.advance(60_000);
+      await walletTick(t.app.modules.wallet);
+      expect((await balance(user, 'ltc')).available).toBe('1.5');
+      // Zero or a fraction is refused by the schema.
+      const list = body<{ list: Array<Record<string, unknown>> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await asAdmin() })).data.list;
+      const { coin: _c, max_supply: _s, chain: _ch, network: _n, ...current } = list.find((c) => c.coin === 'ltc')!;
+      for (const bad of [0, 1.5, 1001]) {
+        const res = await inject(t.app, { method: 'PUT', url: '/api/admin/coin-settings/ltc', headers: await asAdmin(), payload: { ...current, deposit_confirmations: bad, reason: 'test' } });
+        expect(res.statusCode, String(bad)).toBe(400);
+      }
+    } finally {
+      await setConfirmations(1);
+    }
+  });
+
   it('transfers to another sub-account by name, once per key', async () => {
     const from = await walletUser();
     const to = await walletUser();

@@ -59,7 +59,7 @@ export const AUDIT_FIELDS = [
   'bank_name', 'account_name', 'account_number', 'swift', 'note',
   'network_difficulty', 'block_subsidy', 'avg_fees_per_block',
   'unbalanced', 'balance_mismatches', 'custody',
-  'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply',
+  'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply', 'deposit_confirmations',
   'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'demo',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];

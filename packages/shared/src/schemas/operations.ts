@@ -60,6 +60,8 @@ export const coinSettingsSchema = z.object({
   adjustment_cap: z.string().nullable(),
   /** The coin's supply cap (or the bound of an uncapped coin): no adjustment passes it. */
   max_supply: z.string(),
+  /** Network confirmations before a deposit is credited. */
+  deposit_confirmations: z.number().int(),
   /** The coin's chain from the server's configuration (CHAIN_ADAPTERS): disabled closes deposits and withdrawals. */
   chain: z.enum(['simulated', 'jsonrpc', 'disabled']),
   /** The network of a bitcoin-family coin's node (CHAIN_NETWORKS); null for the other coins. */
@@ -76,6 +78,8 @@ export const coinSettingsBodySchema = z.strictObject({
   audit_threshold: limitSchema,
   four_eyes_threshold: limitSchema.nullable(),
   adjustment_cap: limitSchema.nullable(),
+  /** 1 to 1,000 confirmations (a deposit waits for them before it is credited). */
+  deposit_confirmations: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(1000, V.tooBig),
   reason: reasonSchema,
 });
 

@@ -34,6 +34,7 @@ function settingsView(l: repo.LimitsRow, chains: CoinChainInfo): CoinSettings {
     four_eyes_threshold: l.fourEyesThreshold === null ? null : plain(l.fourEyesThreshold),
     adjustment_cap: l.adjustmentCap === null ? null : plain(l.adjustmentCap),
     max_supply: maxSupplyOf(l.coin),
+    deposit_confirmations: l.depositConfirmations,
     chain: chains.kindOf(l.coin),
     network: chains.network(l.coin),
   };
@@ -99,6 +100,7 @@ export class CoinLimits {
         auditThreshold: input.audit_threshold,
         fourEyesThreshold: input.four_eyes_threshold,
         adjustmentCap: input.adjustment_cap,
+        depositConfirmations: input.deposit_confirmations,
       });
       const view = settingsView(after!, this.chains);
       const old = settingsView(before, this.chains);

@@ -8,8 +8,6 @@ import type { CoinLimits } from './coin-limits.service';
 import { depositView } from './wallet.presenter';
 import * as repo from './wallet.repository';
 
-/** Network confirmations before a deposit is credited (docs/rules.md, Limits and constants). */
-export const DEPOSIT_CONFIRMATIONS = 1;
 
 export class DepositsService {
   constructor(
@@ -23,12 +21,12 @@ export class DepositsService {
     const limits = await this.limits.of(coin);
     if (!limits.depositEnabled) throw new AppError('deposit_disabled');
     const existing = await repo.findDepositAddress(this.db, accountId, coin);
-    if (existing) return { coin, address: existing.address, confirmations: DEPOSIT_CONFIRMATIONS };
+    if (existing) return { coin, address: existing.address, confirmations: limits.depositConfirmations };
     const address = await this.chain.depositAddress(coin, accountId);
     await repo.insertDepositAddress(this.db, { accountId, coin, address, createdAt: this.clock.now() });
     // A concurrent first request may have stored its own: the one stored is the address.
     const row = await repo.findDepositAddress(this.db, accountId, coin);
-    return { coin, address: row!.address, confirmations: DEPOSIT_CONFIRMATIONS };
+    return { coin, address: row!.address, confirmations: limits.depositConfirmations };
   }
 
   async list(accountId: string, coin: string | undefined, page: number, pageSize: number) {

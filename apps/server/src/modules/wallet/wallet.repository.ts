@@ -221,12 +221,12 @@ export async function recordIncoming(db: DbOrTx, rows: Array<typeof deposits.$in
     .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations` } });
 }
 
-/** The coin's confirming deposits of these transactions that have a confirmation. */
-export function confirmedDeposits(db: DbOrTx, coin: string, txids: string[]): Promise<DepositRow[]> {
+/** The coin's confirming deposits of these transactions that have the coin's confirmations. */
+export function confirmedDeposits(db: DbOrTx, coin: string, txids: string[], needed: number): Promise<DepositRow[]> {
   return db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.coin, coin), eq(deposits.status, 'confirming'), sql`${deposits.confirmations} >= 1`, inArray(deposits.txid, txids)));
+    .where(and(eq(deposits.coin, coin), eq(deposits.status, 'confirming'), sql`${deposits.confirmations} >= ${needed}`, inArray(deposits.txid, txids)));
 }
 
 /** Confirming to credited, once; false when another run credited it. */

@@ -25,6 +25,8 @@ export const walletCoinLimits = pgTable('wallet_coin_limits', {
   fourEyesThreshold: money('four_eyes_threshold'),
   /** The largest single adjustment an operator may make (null: only the coin's supply bounds it). */
   adjustmentCap: money('adjustment_cap'),
+  /** Network confirmations before a deposit of the coin is credited. */
+  depositConfirmations: integer('deposit_confirmations').notNull().default(1),
 });
 
 /**

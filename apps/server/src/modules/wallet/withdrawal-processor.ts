@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { ChainRefusal, type ChainAdapter } from './chain';
+import type { CoinLimits } from './coin-limits.service';
 import { LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
@@ -41,6 +42,8 @@ export class WithdrawalProcessor {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly chain: ChainAdapter,
+    /** The coin's limits as they apply (its deposit confirmations). */
+    private readonly limits: CoinLimits,
   ) {}
 
   /**
@@ -141,7 +144,7 @@ export class WithdrawalProcessor {
 
   /**
    * Deposits: transfers to our addresses appear as confirming and are credited, once, when the
-   * network has confirmed them (1 confirmation, docs/rules.md, Limits and constants).
+   * network has confirmed them as often as the coin asks (Coin settings, 1 by default).
    */
   async scanDeposits(coins: string[]): Promise<number> {
     let credited = 0;
@@ -153,7 +156,7 @@ export class WithdrawalProcessor {
       if (seen.length === 0) continue;
       const now = this.clock.now();
       await repo.recordIncoming(this.db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
-      const ready = await repo.confirmedDeposits(this.db, coin, seen.map((t) => t.txid));
+      const ready = await repo.confirmedDeposits(this.db, coin, seen.map((t) => t.txid), (await this.limits.of(coin)).depositConfirmations);
       for (const d of ready) {
         await inTransaction(this.db, async (tx) => {
           if (!(await repo.markDepositCredited(tx, d.id, now))) return;

@@ -1,13 +1,15 @@
 // Coin settings (admin only): per coin its chain (simulated, a wallet node and its network, or
 // disabled: set in the server's configuration, shown here), the minimum withdrawal, the
-// single-withdrawal maximum, the review threshold, the withdrawal fee, the four-eyes threshold and
-// whether withdrawals are open. Saved with a reason (audited); the server reads them on every request, so
-// a change applies to the next withdrawal and users see a suspension on their withdraw button.
+// single-withdrawal maximum, the review threshold, the withdrawal fee, the four-eyes threshold, the
+// deposit confirmations and whether withdrawals are open. Saved with a reason (audited); the server
+// reads them on every request, so a change applies to the next withdrawal (and deposit scan) and
+// users see a suspension on their withdraw button.
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { coinSettingsBodySchema } from '@hashpool/shared';
 import { FormDialog } from '../../../shell/forms/FormDialog';
+import { NumberInput } from '../../../ui/NumberInput';
 import { schemaRule } from '../../../shell/forms/rules';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -30,6 +32,7 @@ export function CoinSettingsAdmin() {
     { key: 'chain', title: t('coins.columns.chain'), render: (c) => <ChainTag coin={c} /> },
     { key: 'state', title: t('coins.columns.withdrawals'), render: (c) => <Tag color={c.withdraw_enabled ? 'green' : 'red'}>{t(c.withdraw_enabled ? 'coins.open' : 'coins.suspended')}</Tag> },
     ...AMOUNTS.map((k): DataColumn<CoinSettings> => ({ key: k, title: t(`coins.columns.${k}`), align: 'right', render: (c) => c[k] ?? t('coins.off') })),
+    { key: 'confirmations', title: t('coins.columns.deposit_confirmations'), align: 'right', render: (c) => c.deposit_confirmations },
     { key: 'edit', render: (c) => <Button size="small" onClick={() => setEditing(c)} aria-label={t('coins.edit_aria', { coin: coinSymbol(c.coin) })}>{t('coins.edit')}</Button> },
   ];
 
@@ -90,6 +93,9 @@ function CoinSettingsDialog({ coin, onClose }: { coin: CoinSettings; onClose: ()
       </Form.Item>
       <Form.Item name="adjustment_cap" label={t('coins.columns.adjustment_cap')} extra={t('coins.adjustment_cap_hint', { max: coin.max_supply, coin: coinSymbol(coin.coin) })}>
         <Input inputMode="decimal" maxLength={40} />
+      </Form.Item>
+      <Form.Item name="deposit_confirmations" label={t('coins.columns.deposit_confirmations')} rules={[schemaRule(shape.deposit_confirmations, t)]}>
+        <NumberInput min={1} max={1000} precision={0} style={{ width: 120 }} />
       </Form.Item>
       <Form.Item name="reason" label={t('review.reason_label')} rules={[schemaRule(shape.reason, t)]} extra={t('users.reason_hint')}>
         <Input.TextArea rows={2} maxLength={500} showCount />

@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_coin_limits" ADD COLUMN "deposit_confirmations" integer DEFAULT 1 NOT NULL;
