@@ -130,6 +130,41 @@ test('an admin edits the site parameters: a wrong value is refused in words, an 
   }
 });
 
+test('an admin opens the coin list: a wrong stratum address is refused in words; a coin hidden and listed again', async ({ browser }) => {
+  const admin = await operatorPage(browser);
+  await admin.goto('/admin/wallet?tab=coin_list');
+  const table = admin.getByTestId('coin-list').or(admin.getByRole('table', { name: 'Coin list' }));
+  await expect(table).toContainText('Scrypt');
+  const edit = async () => {
+    await admin.getByRole('button', { name: 'Edit the listing of DOGE' }).click();
+    return admin.getByRole('dialog', { name: 'Listing of DOGE' });
+  };
+  let dialog = await edit();
+  await dialog.getByLabel('Stratum address').fill('http://doge.example.com');
+  await dialog.getByLabel('Reason').fill('e2e: coin list');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This value is not valid.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Hidden: the pools list leaves it out; listed again: it is back.
+  const hide = async (hidden: boolean) => {
+    dialog = await edit();
+    const toggle = dialog.getByRole('switch', { name: 'On the site' });
+    if ((await toggle.getAttribute('aria-checked')) !== String(!hidden)) await toggle.click();
+    await dialog.getByLabel('Reason').fill('e2e: coin list');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('Saved. Pages show the change from their next load.')).toBeVisible();
+  };
+  try {
+    await hide(true);
+    await expect(table.getByText('Hidden')).toHaveCount(1);
+    const pools = await admin.request.get('/api/pools');
+    expect(((await pools.json()) as { data: Array<{ coin: string }> }).data.map((p) => p.coin)).not.toContain('doge');
+  } finally {
+    await hide(false);
+  }
+  await expect(table.getByText('Hidden')).toHaveCount(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -115,6 +115,8 @@ describe('roles', () => {
     'GET /api/admin/coin-settings': ['admin'],
     'PUT /api/admin/coin-settings/:coin': ['admin'],
     'GET /api/admin/parameters': ['admin'],
+    'GET /api/admin/coins': ['admin'],
+    'PUT /api/admin/coins/:coin': ['admin'],
     'PUT /api/admin/parameters': ['admin'],
     'GET /api/admin/users': ['admin', 'finance', 'support'],
     'GET /api/admin/users/:id': ['admin', 'finance', 'support'],

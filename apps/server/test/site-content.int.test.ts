@@ -267,3 +267,43 @@ describe('site parameters', () => {
     expect((await inject(t.app, { url: '/api/admin/parameters' })).statusCode).toBe(401);
   });
 });
+
+describe('coin list', () => {
+  type Coin = { code: string; enabled: boolean; sort_order: number; stratum_url: string };
+  const coinsOf = async () => body<{ list: Coin[] }>(await inject(t.app, { url: '/api/admin/coins', headers: asAdmin() })).data.list;
+  const setCoin = (code: string, payload: Record<string, unknown>) => inject(t.app, { method: 'PUT', url: `/api/admin/coins/${code}`, headers: asAdmin(), payload });
+  const listed = async () => body<Array<{ coin: string; stratum_url: string }>>(await pub('/api/pools')).data.map((p) => p.coin);
+
+  it('hides a coin from the site, moves it and changes its stratum address, at once and audited', async () => {
+    const btc = (await coinsOf()).find((c) => c.code === 'btc')!;
+    expect(await listed()).toContain('btc');
+    const res = await setCoin('btc', { enabled: false, sort_order: 500, stratum_url: 'stratum+tcp://btc.pool.example.com:3333', reason: 'node upgrade' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<Coin>(res).data).toMatchObject({ code: 'btc', enabled: false, sort_order: 500, stratum_url: 'stratum+tcp://btc.pool.example.com:3333' });
+    expect(await listed()).not.toContain('btc');
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: asAdmin() })).data.list;
+    expect(log[0]).toMatchObject({ action: 'coin_listing_update', target: 'coin:btc', detail: { enabled: 'true -> false', sort_order: `${btc.sort_order} -> 500`, reason: 'node upgrade' } });
+    expect((await setCoin('btc', { enabled: true, sort_order: btc.sort_order, stratum_url: btc.stratum_url, reason: 'back' })).statusCode).toBe(200);
+    expect(await listed()).toContain('btc');
+  });
+
+  it('refuses a bad stratum address, an unknown coin and hiding the last listed coin; changes nothing', async () => {
+    const before = await coinsOf();
+    const ltc = before.find((c) => c.code === 'ltc')!;
+    const bad = await setCoin('ltc', { enabled: true, sort_order: 1, stratum_url: 'http://ltc.example.com', reason: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(body<{ fields: Array<{ field: string; message_key: string }> }>(bad).data.fields).toContainEqual(expect.objectContaining({ field: 'body.stratum_url', message_key: 'invalid' }));
+    expect((await setCoin('nosuchcoin', { enabled: true, sort_order: 1, stratum_url: ltc.stratum_url, reason: 'x' })).statusCode).toBe(400);
+    expect((await setCoin('ltc', { enabled: true, sort_order: -1, stratum_url: ltc.stratum_url, reason: 'x' })).statusCode).toBe(400);
+    // Hide every coin but LTC, then LTC itself: refused; everything listed again afterwards.
+    const others = before.filter((c) => c.enabled && c.code !== 'ltc');
+    try {
+      for (const c of others) expect((await setCoin(c.code, { enabled: false, sort_order: c.sort_order, stratum_url: c.stratum_url, reason: 'test' })).statusCode).toBe(200);
+      expect(body(await setCoin('ltc', { enabled: false, sort_order: ltc.sort_order, stratum_url: ltc.stratum_url, reason: 'test' })).code).toBe(ERRORS.coin_last_listed.code);
+      expect(await listed()).toEqual(['ltc']);
+    } finally {
+      for (const c of others) await setCoin(c.code, { enabled: true, sort_order: c.sort_order, stratum_url: c.stratum_url, reason: 'test' });
+    }
+    expect((await coinsOf()).map(({ code, enabled, sort_order, stratum_url }) => ({ code, enabled, sort_order, stratum_url }))).toEqual(before.map(({ code, enabled, sort_order, stratum_url }) => ({ code, enabled, sort_order, stratum_url })));
+  });
+});

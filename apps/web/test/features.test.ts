@@ -187,7 +187,7 @@ describe('message renderers', () => {
 const adminTabs = await COMPOSED.loadAdminTabs();
 
 describe("the operators' tabs", () => {
-  const ALL = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'parameters', 'coupons', 'packets', 'staking', 'contracts'];
+  const ALL = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin_list', 'parameters', 'coupons', 'packets', 'staking', 'contracts'];
   const keys = (roles: string[]) => pickAdminTab(adminTabs, roles, null).allowed.map((t) => t.key);
 
   it('come from their features, in order, labelled in each feature’s namespace in all five languages', () => {

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'stake_schedule_update',
   'coin_settings_update',
   'site_parameter_update',
+  'coin_listing_update',
   'user_login_disable',
   'user_login_enable',
   'user_totp_reset',
@@ -59,7 +60,7 @@ export const AUDIT_FIELDS = [
   'bank_name', 'account_name', 'account_number', 'swift', 'note',
   'network_difficulty', 'block_subsidy', 'avg_fees_per_block',
   'unbalanced', 'balance_mismatches', 'custody',
-  'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply', 'deposit_confirmations',
+  'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply', 'deposit_confirmations', 'sort_order', 'stratum_url',
   'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'demo',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];

@@ -27,6 +27,7 @@ export * from './schemas/promotions';
 export * from './schemas/support';
 export * from './schemas/content-admin';
 export * from './schemas/site-parameters';
+export * from './schemas/coin-list';
 export * from './schemas/catalogue';
 export * from './mining-profit';
 export * from './schemas/staking';

@@ -9,6 +9,8 @@ import { ContentAdminService } from './content-admin.service';
 import { contentAdminRoutes } from './content-admin.routes';
 import { SiteParametersService } from './site-parameters.service';
 import { siteParametersRoutes } from './site-parameters.routes';
+import { CoinListService } from './coin-list.service';
+import { coinListRoutes } from './coin-list.routes';
 
 /** A figure per coin that GET /pools shows and another module owns. */
 export type PoolFigures = () => Promise<Map<string, string>>;
@@ -25,6 +27,8 @@ export interface ContentApi {
   admin: ContentAdminService;
   /** The operators' site parameters screen. */
   siteParameters: SiteParametersService;
+  /** The operators' coin list (listing, order, stratum address). */
+  coinList: CoinListService;
 }
 
 export const contentModule = defineModule({
@@ -49,6 +53,7 @@ export const contentModule = defineModule({
       ),
       admin: new ContentAdminService(p.db, p.clock, p.audit, p.files),
       siteParameters: new SiteParametersService(p.db, p.clock, p.audit),
+      coinList: new CoinListService(p.db, p.clock, p.audit),
       poolFees,
       minPayouts,
       stalePrices,
@@ -58,6 +63,7 @@ export const contentModule = defineModule({
     await app.register(contentRoutes(api.content, p.version));
     await app.register(contentAdminRoutes(api.admin));
     await app.register(siteParametersRoutes(api.siteParameters));
+    await app.register(coinListRoutes(api.coinList));
   },
   seed: (db) => seedReferenceData(db),
   demo: (_api, p) => seedDemoContent(p.db, p.clock.now()),

@@ -10,6 +10,8 @@ import {
   type CoinSettings,
   type OperatorRole,
   type SiteParameter,
+  type AdminCoin,
+  type AdminCoinBody,
   type SiteParameterBody,
   type withdrawalApprovalResultSchema, type adminLedgerSchema, type adminWithdrawalPageSchema, type auditLogSchema, type reconciliationSchema, type WithdrawalStatus,
 } from '@hashpool/shared';
@@ -26,7 +28,7 @@ export type AuditLog = Parsed<typeof auditLogSchema>;
 export type AuditEntry = AuditLog['list'][number];
 export type AdjustmentResult = Parsed<typeof adjustmentResultSchema>;
 export type ApprovalResult = Parsed<typeof withdrawalApprovalResultSchema>;
-export type { AdminUser, AdminUserDetail, Approval, CoinSettings, OperatorRole, SiteParameter, SiteParameterBody };
+export type { AdminCoin, AdminCoinBody, AdminUser, AdminUserDetail, Approval, CoinSettings, OperatorRole, SiteParameter, SiteParameterBody };
 export type CoinSettingsInput = Omit<CoinSettings, 'coin' | 'max_supply' | 'chain' | 'network'> & { reason: string };
 
 export interface Adjustment {
@@ -65,6 +67,8 @@ export const adminApi = {
   setCoinSettings: (coin: string, body: CoinSettingsInput) => api.put<CoinSettings>(`/admin/coin-settings/${enc(coin)}`, { ...body }, { silent: true }),
   siteParameters: (o?: Options) => api.get<{ list: SiteParameter[] }>('/admin/parameters', undefined, o),
   setSiteParameter: (body: SiteParameterBody) => api.put<SiteParameter>('/admin/parameters', { ...body }, { silent: true }),
+  coins: (o?: Options) => api.get<{ list: AdminCoin[] }>('/admin/coins', undefined, o),
+  setCoin: (coin: string, body: AdminCoinBody) => api.put<AdminCoin>(`/admin/coins/${enc(coin)}`, { ...body }, { silent: true }),
   approvals: (o?: Options) => api.get<{ list: Approval[] }>('/admin/approvals', undefined, o),
   confirm: (id: string) => api.post<unknown>(`/admin/approvals/${enc(id)}/confirm`),
 };

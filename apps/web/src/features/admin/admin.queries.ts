@@ -3,9 +3,9 @@
 // the operator's own wallet too (they may have adjusted their own sub-account).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
-import { PARAMETERS_KEY } from '../../shell/site/site.queries';
+import { PARAMETERS_KEY, POOLS_KEY } from '../../shell/site/site.queries';
 import { walletKeys } from '../wallet';
-import { adminApi, type Adjustment, type CoinSettingsInput, type OperatorRole, type SiteParameterBody, type WithdrawalStatus } from './admin.api';
+import { adminApi, type Adjustment, type CoinSettingsInput, type OperatorRole, type AdminCoinBody, type SiteParameterBody, type WithdrawalStatus } from './admin.api';
 
 export const adminKeys = {
   all: (epoch: number) => ['admin', epoch] as const,
@@ -17,6 +17,7 @@ export const adminKeys = {
   user: (epoch: number, id: string) => ['admin', epoch, 'user', id] as const,
   coinSettings: (epoch: number) => ['admin', epoch, 'coin-settings'] as const,
   siteParameters: (epoch: number) => ['admin', epoch, 'site-parameters'] as const,
+  coins: (epoch: number) => ['admin', epoch, 'coins'] as const,
   approvals: (epoch: number) => ['admin', epoch, 'approvals'] as const,
 };
 
@@ -74,6 +75,8 @@ export function useAdminMutations() {
     setCoinSettings: useMutation({ mutationFn: (v: { coin: string; body: CoinSettingsInput }) => adminApi.setCoinSettings(v.coin, v.body), onSettled }),
     confirm: useMutation({ mutationFn: (id: string) => adminApi.confirm(id), onSettled }),
     // The shell's public parameters (site name in the header) follow at once.
+    // The shell's pool lists (every language) follow at once.
+    setCoin: useMutation({ mutationFn: (v: { coin: string; body: AdminCoinBody }) => adminApi.setCoin(v.coin, v.body), onSettled: () => { onSettled(); void queryClient.invalidateQueries({ queryKey: POOLS_KEY }); } }),
     setSiteParameter: useMutation({ mutationFn: (body: SiteParameterBody) => adminApi.setSiteParameter(body), onSettled: () => { onSettled(); void queryClient.invalidateQueries({ queryKey: PARAMETERS_KEY }); } }),
   };
 }
@@ -101,6 +104,11 @@ export function useCoinSettings() {
 export function useSiteParameters() {
   const epoch = useSessionEpoch();
   return useQuery({ queryKey: adminKeys.siteParameters(epoch), queryFn: ({ signal }) => adminApi.siteParameters({ signal }) });
+}
+
+export function useAdminCoins() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: adminKeys.coins(epoch), queryFn: ({ signal }) => adminApi.coins({ signal }) });
 }
 
 export function useApprovals() {

@@ -13,9 +13,12 @@ export function useParameters() {
   return useQuery({ queryKey: PARAMETERS_KEY, queryFn: ({ signal }) => siteApi.parameters(signal), staleTime: FIVE_MINUTES });
 }
 
+/** The pool lists of every language: an operator's change of the coin list refreshes them. */
+export const POOLS_KEY = ['pools'] as const;
+
 export function usePools() {
   const { i18n } = useTranslation();
-  return useQuery({ queryKey: ['pools', i18n.language], queryFn: ({ signal }) => siteApi.pools(signal), staleTime: FIVE_MINUTES });
+  return useQuery({ queryKey: [...POOLS_KEY, i18n.language], queryFn: ({ signal }) => siteApi.pools(signal), staleTime: FIVE_MINUTES });
 }
 
 export function useFooterLinks() {
