@@ -296,7 +296,8 @@ describe('operators', () => {
     t.clock.set('2026-06-23T08:00:00Z');
     const list = body<{ list: Array<{ coin: string; method: string; fee_rate: string }> }>(await inject(t.app, { url: '/api/admin/earnings/fee-rates', headers: await fresh(admin) })).data.list;
     expect(list.find((r) => r.coin === 'btc' && r.method === 'solo')?.fee_rate).toBe('0.5');
-    expect(list.some((r) => r.coin === 'kas')).toBe(false);
+    // An address-mode coin has its PPLNS fee only.
+    expect(list.filter((r) => r.coin === 'kas').map((r) => r.method)).toEqual(['pplns']);
 
     const put = (payload: Record<string, unknown>) => inject(t.app, { method: 'PUT', url: '/api/admin/earnings/fee-rates', headers: auth(admin.tokens), payload });
     const set = await put({ coin: 'btc', method: 'fpps', fee_rate: '3.25', reason: 'network fees rose' });
@@ -325,6 +326,11 @@ describe('operators', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(body(res).code).toBe(codeOf('validation_failed'));
     }
+    // The address-mode coin's PPLNS fee: what address mining charges and what its pool page shows.
+    const kas = await put({ coin: 'kas', method: 'pplns', fee_rate: '0.75', reason: 'promotion' });
+    expect(kas.statusCode, kas.body).toBe(200);
+    expect(body(kas).data).toMatchObject({ coin: 'kas', method: 'pplns', fee_rate: '0.75' });
+    expect(body<Array<{ coin: string; fee_rate: string }>>(await inject(t.app, { url: '/api/pools' })).data.find((p) => p.coin === 'kas')?.fee_rate).toBe('0.75');
     const message = body<{ fields: Array<{ field: string; message: string }> }>(await put({ coin: 'btc', method: 'fpps', fee_rate: '100', reason: 'x' })).data.fields[0]!;
     expect(message).toMatchObject({ field: 'body.fee_rate', message: 'Enter a fee rate in percent, from 0 to less than 100, with at most 4 decimals.' });
   });

@@ -90,7 +90,8 @@ export const adminFeeRateSchema = z.object({
   updated_by: z.string().nullable(),
 });
 export const adminFeeRateListSchema = z.object({ list: z.array(adminFeeRateSchema) });
-export const feeRateBodySchema = z.strictObject({ coin: accountCoinSchema, method: payMethodSchema, fee_rate: feeRatePercentSchema, reason: reasonSchema });
+/** Any coin: an address-mode coin's only method is PPLNS (the server refuses another). */
+export const feeRateBodySchema = z.strictObject({ coin: anyCoinSchema, method: payMethodSchema, fee_rate: feeRatePercentSchema, reason: reasonSchema });
 
 /** A non-negative decimal with at most `digits` integer digits and 18 decimals (numeric(38,18) holds 20). */
 const decimalValue = (positive: boolean, digits = 20) =>

@@ -1,4 +1,5 @@
-// The operators' side of earnings: fee rates per coin and payout method, and market data per coin
+// The operators' side of earnings: fee rates per coin and payout method (an address-mode coin's
+// PPLNS fee too), and market data per coin
 // and day. Every change is written to the operators' audit log (admin_audit_log, the one log the
 // admin area shows) in the same transaction as the change, with the old and new values and the
 // operator's reason.
@@ -7,7 +8,6 @@ import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import { accountCoin } from '../../platform/coin-checks';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import * as repo from './earnings.repository';
@@ -15,6 +15,7 @@ import { marketView, plain } from './earnings.presenter';
 import { ACCOUNT_COINS } from './earnings.service';
 
 const COIN_ORDER = new Map(COINS.map((c, i) => [c.code, i]));
+const ACCOUNT_COIN_CODES = new Set(ACCOUNT_COINS.map((c) => c.code));
 const METHOD_ORDER = new Map(PAY_METHODS.map((m, i) => [m, i]));
 
 export interface MarketDataInput {
@@ -38,8 +39,9 @@ export class EarningsAdminService {
     return this.auditLog.record({ adminUserId, action, target, detail }, tx);
   }
 
+  /** Every account-mode coin's four methods and every address-mode coin's PPLNS (its only method). */
   async feeRates() {
-    const rows = await repo.feeRateRows(this.db, ACCOUNT_COINS.map((c) => c.code));
+    const rows = (await repo.feeRateRows(this.db, COINS.map((c) => c.code))).filter((r) => ACCOUNT_COIN_CODES.has(r.coin) || r.method === 'pplns');
     const emails = await this.accounts.emailsOf(rows.flatMap((r) => (r.updatedBy ? [r.updatedBy] : [])));
     rows.sort((a, b) => (COIN_ORDER.get(a.coin)! - COIN_ORDER.get(b.coin)!) || (METHOD_ORDER.get(a.method)! - METHOD_ORDER.get(b.method)!));
     return {
@@ -48,7 +50,10 @@ export class EarningsAdminService {
   }
 
   async setFeeRate(adminUserId: string, body: { coin: string; method: PayMethod; fee_rate: string; reason: string }) {
-    const coin = accountCoin(body.coin).code;
+    const coin = findCoin(body.coin)?.code;
+    if (!coin) throw new AppError('coin_not_found');
+    // Address-mode coins are paid by PPLNS only: no other method's fee exists for them.
+    if (!ACCOUNT_COIN_CODES.has(coin) && body.method !== 'pplns') throw new AppError('validation_failed', { fields: [{ field: 'body.method', messageKey: 'invalid' }] });
     const now = this.clock.now();
     const rate = plain(body.fee_rate);
     await inTransaction(this.db, async (tx) => {

@@ -61,9 +61,11 @@ export class EarningsService {
   }
 
   /** The fee of each account-mode coin's default method: what GET /pools shows as the pool fee. */
+  /** The fee each pool page shows: an account-mode coin's default method's, an address-mode coin's PPLNS (its only method). */
   async defaultFeeRates(): Promise<Map<string, string>> {
-    const rows = await repo.feeRatesOfMethod(this.db, DEFAULT_PAY_METHOD);
-    return new Map(rows.map((r) => [r.coin, plain(r.feeRate)]));
+    const [account, address] = await Promise.all([repo.feeRatesOfMethod(this.db, DEFAULT_PAY_METHOD), repo.feeRatesOfMethod(this.db, 'pplns')]);
+    const addressCoins = new Set(COINS.filter((c) => c.mode === 'address').map((c) => c.code));
+    return new Map([...account.filter((r) => !addressCoins.has(r.coin)), ...address.filter((r) => addressCoins.has(r.coin))].map((r) => [r.coin, plain(r.feeRate)]));
   }
 
   // ---- market data ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-// Operators: the fee rate of each account-mode coin and payout method, changed with a reason (the
-// server writes it to the audit log). One coin at a time: four methods, each with its own edit.
+// Operators: the fee rate of each coin and payout method, changed with a reason (the server writes
+// it to the audit log). One coin at a time: an account-mode coin's four methods, each with its own
+// edit, or an address-mode coin's PPLNS fee (its only method).
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
@@ -14,12 +15,11 @@ import { ResponsiveTable } from '../../../../ui/ResponsiveTable';
 import type { AdminFeeRate } from '../../earnings.api';
 import { useEarningsAdminMutations, useFeeRates } from '../../earnings.queries';
 
-const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account');
 const symbolOf = (code: string) => COINS.find((c) => c.code === code)?.symbol ?? code.toUpperCase();
 
 export function FeeRatesAdmin({ timezone }: { timezone: string }) {
   const { t } = useTranslation('earnings');
-  const [coin, setCoin] = useState(ACCOUNT_COINS[0]!.code);
+  const [coin, setCoin] = useState(COINS[0]!.code);
   const [editing, setEditing] = useState<AdminFeeRate | null>(null);
   const rates = useFeeRates();
   const rows = (rates.data?.list ?? []).filter((r) => r.coin === coin);
@@ -51,7 +51,7 @@ export function FeeRatesAdmin({ timezone }: { timezone: string }) {
         onChange={setCoin}
         showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 220, maxWidth: '100%' }}
-        options={ACCOUNT_COINS.map((c) => ({ value: c.code, label: `${c.symbol} · ${c.name}` }))}
+        options={COINS.map((c) => ({ value: c.code, label: `${c.symbol} · ${c.name}` }))}
       />
       {!rates.data ? (
         rates.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />
