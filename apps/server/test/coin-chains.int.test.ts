@@ -3,7 +3,8 @@
 // show each coin's chain and node network beside the operator's own switch.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type CoinSettings } from '@hashpool/shared';
+import { addDays, ERRORS, utcDay, type CoinSettings } from '@hashpool/shared';
+import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -11,6 +12,7 @@ import { body, startTestApp, type TestApp } from './test-app';
 let t: TestApp;
 const inbox = new SmtpInbox();
 const ADMIN = uniqueEmail('chains-admin');
+let admin: Awaited<ReturnType<typeof registerByEmail>>;
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -27,6 +29,7 @@ beforeAll(async () => {
       CHAIN_NETWORKS: 'ltc=regtest',
     },
   });
+  admin = await registerByEmail(t.app, inbox, ADMIN);
 });
 afterAll(async () => {
   await t?.close();
@@ -47,7 +50,6 @@ describe('per-coin chains', () => {
   });
 
   it('the coin settings show each coin\'s chain and network beside the operator\'s own switch', async () => {
-    const admin = await registerByEmail(t.app, inbox, ADMIN);
     const list = body<{ list: CoinSettings[] }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: auth(admin.tokens) })).data.list;
     const of = (coin: string) => list.find((c) => c.coin === coin)!;
     // The operator's switch stays as set: re-enabling the chain restores the coin as it was.
@@ -67,5 +69,26 @@ describe('per-coin chains', () => {
     expect(body(await order('usdt_erc20')).code).toBe(ERRORS.contract_network_unavailable.code);
     const trc = await order('usdt_trc20');
     expect(trc.statusCode, trc.body).toBe(200);
+  });
+
+  it('a node coin\'s market day waits for its node: not written, the settlement waits, the operators are told once', async () => {
+    const { earnings, settlement, blockSettlement, referral } = t.app.modules.earnings;
+    // The first start seeded today; the next day is the first a node measures.
+    const day = addDays(utcDay(t.clock.now()), 1);
+    // That day ends; LTC's node (nothing listens at its port) cannot give it, BTC walks on.
+    t.clock.set(`${addDays(day, 1)}T00:06:00Z`);
+    await earningsTick({ db: t.database.db, clock: t.clock, earnings, settlement, blockSettlement, referral, log: t.app.log });
+    await earningsTick({ db: t.database.db, clock: t.clock, earnings, settlement, blockSettlement, referral, log: t.app.log });
+    // The access token ran out with the day: a fresh one from the refresh token.
+    const refreshed = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: admin.tokens.refresh_token } });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    admin.tokens = body<typeof admin.tokens>(refreshed).data;
+    const market = async (coin: string) =>
+      body<{ list: Array<{ day: string; source: string }> }>(await inject(t.app, { url: `/api/admin/earnings/market-data?coin=${coin}&page=1&page_size=5`, headers: auth(admin.tokens) })).data.list.map((d) => d.day);
+    expect(await market('ltc')).not.toContain(day);
+    expect(await market('btc')).toContain(addDays(day, 1));
+    expect((await settlement.settleDay(day)).find((r) => r.coin === 'ltc')?.outcome).toBe('no_market_data');
+    const alerts = body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: auth(admin.tokens) })).data.list.filter((m) => m.params.alert === 'market_data_missing');
+    expect(alerts.map((m) => m.params)).toEqual([{ alert: 'market_data_missing', coin: 'LTC', day }]);
   });
 });

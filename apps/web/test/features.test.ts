@@ -156,6 +156,7 @@ describe('message renderers', () => {
     ...['unpaid', 'checking', 'effect', 'finish', 'cancelled', 'rejected', 'waiting_user', 'answered', 'bogus'].map((status) => ({ ...full, status })),
     ...[...RED_PACKET_EVENTS, 'bogus'].map((event) => ({ ...full, event })),
     { ...full, alert: 'prices_stale', codes: 'btc, USD', minutes: 30 },
+    { ...full, alert: 'market_data_missing', coin: 'LTC', day: '2026-11-27' },
     ...['alerts', 'group_alert', 'payout'].flatMap((setting) => [{ ...full, setting }, { ...full, setting, account: '', group: '' }]),
   ];
 

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { PayMethod, PayMethodState } from '@hashpool/shared';
 import type { DbOrTx, Tx } from '../../db/client';
-import { earningFeeRates, marketData, payMethods, payMethodSwitches } from './earnings.tables';
+import { earningFeeRates, marketData, marketDataGaps, payMethods, payMethodSwitches } from './earnings.tables';
 
 export type PayMethodRow = typeof payMethods.$inferSelect;
 export type MarketRow = typeof marketData.$inferSelect;
@@ -136,6 +136,12 @@ export async function insertMissingMarketDays(db: DbOrTx, rows: MarketInsert[]):
   if (rows.length === 0) return [];
   const inserted = await db.insert(marketData).values(rows).onConflictDoNothing().returning({ day: marketData.day });
   return inserted.map((r) => r.day);
+}
+
+/** Records a coin's missing market day once; true the first time (the operators are told then). */
+export async function recordMarketGap(db: DbOrTx, coin: string, day: string, reason: string, at: Date): Promise<boolean> {
+  const rows = await db.insert(marketDataGaps).values({ coin, day, reason, alertedAt: at }).onConflictDoNothing().returning({ day: marketDataGaps.day });
+  return rows.length > 0;
 }
 
 /** The coins that have any day. */

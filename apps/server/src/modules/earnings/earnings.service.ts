@@ -40,6 +40,8 @@ export class EarningsService {
     private readonly market: MarketDataAdapter,
     /** The price feed's fresh price of a coin's day (the prices module); undefined: the demo market prices the day. */
     private readonly dayPrice: (coin: string, day: string) => Promise<string | null | undefined> = async () => undefined,
+    /** Tells the operators that a coin's market day could not be had from its source (once per coin and day). */
+    private readonly marketGap: (coin: string, day: string, reason: string) => Promise<void> = async () => {},
   ) {}
 
   // ---- fee rates ------------------------------------------------------------------------------
@@ -133,14 +135,20 @@ export class EarningsService {
     for (const coin of COINS) {
       const last = await repo.latestMarketDay(this.db, coin.code);
       if (!last || last.day >= today) continue;
-      let values: MarketValues = { networkDifficulty: plain(last.networkDifficulty), blockSubsidy: plain(last.blockSubsidy), avgFeesPerBlock: plain(last.avgFeesPerBlock), priceUsd: last.priceUsd === null ? null : plain(last.priceUsd) };
+      let values: MarketValues | null = { networkDifficulty: plain(last.networkDifficulty), blockSubsidy: plain(last.blockSubsidy), avgFeesPerBlock: plain(last.avgFeesPerBlock), priceUsd: last.priceUsd === null ? null : plain(last.priceUsd) };
       const first = addDays(today, -MAX_BACKFILL_DAYS);
       let day = last.day < first ? first : last.day;
       const rows: MarketInsert[] = [];
-      while (day < today) {
+      while (day < today && values) {
         day = addDays(day, 1);
-        values = await this.market.next(coin, day, values);
-        rows.push({ coin: coin.code, day, ...values, source: this.market.name, updatedAt: this.clock.now() });
+        try {
+          values = await this.market.next(coin, day, values);
+        } catch (error) {
+          // Not settled on guesses: the coin's days wait for their source, and the operators are told once.
+          await this.marketGap(coin.code, day, error instanceof Error ? error.message : String(error));
+          break;
+        }
+        if (values) rows.push({ coin: coin.code, day, ...values, source: this.market.sourceOf(coin), updatedAt: this.clock.now() });
       }
       added += (await repo.insertMissingMarketDays(this.db, rows)).length;
     }

@@ -102,6 +102,21 @@ export const marketData = pgTable(
 );
 
 /**
+ * A coin's market day its source could not give (its node did not answer): recorded once, when the
+ * operators are told; the settlement of that coin and day waits until the day is written.
+ */
+export const marketDataGaps = pgTable(
+  'market_data_gaps',
+  {
+    coin: text('coin').notNull(),
+    day: day('day').notNull(),
+    reason: text('reason').notNull(),
+    alertedAt: ts('alerted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.day] })],
+);
+
+/**
  * One settlement of one coin's UTC day, with a copy of the market values it used (operators may
  * edit the market data later; the settlement stays explainable). `computed` once its profit rows
  * are written (in one transaction), `done` once every one is credited through the ledger.

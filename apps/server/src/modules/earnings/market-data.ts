@@ -16,10 +16,13 @@ export interface MarketValues {
 }
 
 export interface MarketDataAdapter {
-  /** Written to market_data.source. */
-  readonly name: string;
-  /** The values of `day`, given those of the day before. */
-  next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues>;
+  /** Written to market_data.source for the coin's days. */
+  sourceOf(coin: CoinInfo): string;
+  /**
+   * The values of `day`, given those of the day before; null while the day's values are not known
+   * yet (a day a node measures is written once it has ended). Throws when its source cannot answer.
+   */
+  next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues | null>;
 }
 
 /**
@@ -94,7 +97,9 @@ function step(value: string, coin: string, day: string, what: keyof typeof WALK)
 }
 
 export class SimulatedMarketData implements MarketDataAdapter {
-  readonly name = 'simulated';
+  sourceOf(): string {
+    return 'simulated';
+  }
 
   async next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues> {
     return {
@@ -119,12 +124,12 @@ export class FeedPricedMarketData implements MarketDataAdapter {
     private readonly priceOf: (coin: string, day: string) => Promise<string | null>,
   ) {}
 
-  get name(): string {
-    return this.inner.name;
+  sourceOf(coin: CoinInfo): string {
+    return this.inner.sourceOf(coin);
   }
 
-  async next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues> {
+  async next(coin: CoinInfo, day: string, previous: MarketValues): Promise<MarketValues | null> {
     const values = await this.inner.next(coin, day, previous);
-    return { ...values, priceUsd: await this.priceOf(coin.code, day) };
+    return values && { ...values, priceUsd: await this.priceOf(coin.code, day) };
   }
 }

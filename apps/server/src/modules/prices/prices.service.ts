@@ -11,7 +11,7 @@
 // get an operations alert once per stale spell. An operator's override is a quote of its own
 // (audited, with the reason); with the feed on, the feed's next answer replaces it.
 import type { FastifyBaseLogger } from 'fastify';
-import { utcDay, type PriceKind, type PriceSource } from '@hashpool/shared';
+import { addDays, utcDay, type PriceKind, type PriceSource } from '@hashpool/shared';
 import { LedgerDecimal as Decimal } from '../ledger';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -23,6 +23,9 @@ import type { AccountDirectory } from '../accounts';
 import type { ContentApi } from '../content';
 import { CoingeckoError, type CoingeckoClient } from './coingecko.client';
 import * as repo from './prices.repository';
+
+/** A day that ended this long ago still takes the current quote (the node-measured days are written then). */
+export const DAY_END_PRICE_GRACE_MS = 60 * 60_000;
 
 /** CoinGecko's id of each coin of the registry; PRICES_COINGECKO_IDS corrects or adds to it. */
 export const COINGECKO_IDS: Readonly<Record<string, string>> = {
@@ -95,13 +98,16 @@ export class PricesService {
 
   /**
    * The price a coin's market day `day` is given: the current quote when it is fresh and `day` is
-   * today (UTC), else none (a past day never gets today's price). Undefined with the demo market,
-   * whose walk prices the day.
+   * today (UTC), or the day that ended less than DAY_END_PRICE_GRACE_MS ago (a day a coin's node
+   * measures is written once it has ended); else none (an older day never gets today's price).
+   * Undefined with the demo market, whose walk prices the day.
    */
   async dayPrice(coin: string, day: string): Promise<string | null | undefined> {
     if (this.source === 'demo') return undefined;
     const now = this.clock.now();
-    if (day !== utcDay(now)) return null;
+    const today = utcDay(now);
+    const justEnded = day === addDays(today, -1) && now.getTime() % 86_400_000 < DAY_END_PRICE_GRACE_MS;
+    if (day !== today && !justEnded) return null;
     const [q] = (await repo.quotes(this.db)).filter((r) => r.kind === 'coin' && r.code === coin);
     return this.isStale(q, now) ? null : plain(q!.value);
   }

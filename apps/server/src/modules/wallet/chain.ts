@@ -9,6 +9,7 @@ import { LedgerDecimal as Decimal } from '../ledger';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { nodeRpc, NodeRpcError } from '../../platform/node-rpc';
 import { simChainTxs } from './wallet.tables';
 
 export interface IncomingTransfer {
@@ -177,17 +178,12 @@ export class JsonRpcChain implements ChainAdapter {
   private async call<T>(coin: string, method: string, params: unknown[]): Promise<T> {
     const url = this.urls[coin];
     if (!url) throw new ChainRefusal(`no wallet node configured for ${coin}`);
-    const { username, password, origin, pathname } = new URL(url);
-    const response = await fetch(`${origin}${pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` },
-      body: JSON.stringify({ jsonrpc: '1.0', id: method, method, params }),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    // bitcoind answers an RPC error with HTTP 500 and the error in the body.
-    const body = (await response.json()) as { result: T; error: { code?: number; message: string } | null };
-    if (body.error) throw new ChainRefusal(`${coin} ${method}: ${body.error.message}`);
-    return body.result;
+    try {
+      return await nodeRpc<T>(url, method, params, this.timeoutMs);
+    } catch (error) {
+      if (error instanceof NodeRpcError) throw new ChainRefusal(`${coin} ${error.message}`);
+      throw error;
+    }
   }
 
   depositAddress(coin: string, accountId: string): Promise<string> {

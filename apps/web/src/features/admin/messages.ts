@@ -1,6 +1,6 @@
 // How the message centre words the alerts to operators: the daily reconciliation found the books
-// out of balance (the wallet module's wallet-admin.service.ts), or prices went stale (the prices
-// module's prices.service.ts). Texts: admin.json, message_types.
+// out of balance (the wallet module's wallet-admin.service.ts), prices went stale (the prices
+// module's prices.service.ts), or a coin's node could not give a market day (the earnings module). Texts: admin.json, message_types.
 import { paramText, type MessageRenderer, type Phrase } from '../../shell/features/messages';
 
 export const ADMIN_MESSAGES = {
@@ -10,6 +10,8 @@ export const ADMIN_MESSAGES = {
       const body: Phrase =
         params.alert === 'prices_stale'
           ? { key: 'admin:message_types.operations_alert.prices_stale', values: { codes: paramText(params.codes) ?? '', minutes: paramText(params.minutes) ?? '' } }
+          : params.alert === 'market_data_missing'
+          ? { key: 'admin:message_types.operations_alert.market_data_missing', values: { coin: paramText(params.coin) ?? '', day: paramText(params.day) ?? '' } }
           : {
               key: 'admin:message_types.operations_alert.reconciliation_mismatch',
               values: { unbalanced: paramText(params.unbalanced) ?? '0', balances: paramText(params.balance_mismatches) ?? '0', custody: paramText(params.custody) ?? '0' },

@@ -21,7 +21,7 @@ const symbolOf = (code: string) => findCoin(code)?.symbol ?? code.toUpperCase();
 const optionalPrice = {
   safeParse: (value: unknown) => (typeof value === 'string' && value.trim() === '' ? ({ success: true } as const) : marketDataBodySchema.shape.price_usd.safeParse(value)),
 };
-const SOURCE_COLOURS: Record<string, string> = { seed: 'default', simulated: 'blue', operator: 'gold' };
+const SOURCE_COLOURS: Record<string, string> = { seed: 'default', simulated: 'blue', operator: 'gold', node: 'green' };
 
 export function MarketDataAdmin({ timezone }: { timezone: string }) {
   const { t } = useTranslation('earnings');
