@@ -13,7 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, emailOperationCode, inject, registerByEmail, setPayPassword, TEST_PIN } from '../../server/test/account-helpers';
-import { walletSubject } from '@hashpool/shared';
+import { addDays, utcDay, walletSubject } from '@hashpool/shared';
+import { LedgerDecimal as Decimal } from '../../server/src/modules/ledger';
+import { balanceOf } from '../../server/src/modules/ledger/ledger';
+import { pricesTick } from '../../server/src/modules/prices/prices.jobs';
+import { FakeCoingecko } from '../../server/test/fakes/coingecko';
 import { walletTick } from '../../server/src/modules/wallet/wallet.jobs';
 import { reconcile } from '../../server/src/modules/ledger/reconciliation';
 import { randomUUID } from 'node:crypto';
@@ -39,6 +43,8 @@ let account = '';
 let tokens: Parameters<typeof auth>[0];
 let email = '';
 const inbox = new SmtpInbox();
+/** The price feed: a local server speaking CoinGecko's simple price call. */
+const feed = new FakeCoingecko('chain-test-feed-key');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hp-stratum-'));
 
 /** The node's wallet "w" (created on first use): its own RPC path. */
@@ -76,6 +82,10 @@ beforeAll(async () => {
       CHAIN_ADAPTER: 'jsonrpc',
       WALLET_RPC_URLS: JSON.stringify({ ltc: walletUrl.toString() }),
       CHAIN_NETWORKS: 'ltc=regtest',
+      PRICES_SOURCE: 'coingecko',
+      PRICES_COINGECKO_BASE: await feed.start(),
+      PRICES_COINGECKO_KEY: 'chain-test-feed-key',
+      PRICES_STALE_MINUTES: '30',
     },
     demo: false,
   });
@@ -112,6 +122,7 @@ afterAll(async () => {
   await t?.close();
   await pair?.stop();
   await inbox.stop();
+  await feed.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -293,6 +304,67 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect(report.custody, JSON.stringify(report)).toEqual([expect.objectContaining({ coin: 'ltc', ok: true })]);
     expect(report.ok).toBe(true);
   }, 120_000);
+});
+
+describe('market data from the Litecoin node', () => {
+  it('settles a day of FPPS from the node\'s own difficulty and reward and the feed\'s price, as a hand computation does', async () => {
+    const node = pair.nodes[0];
+    t.clock.set(new Date());
+    const today = utcDay(t.clock.now());
+    const start = Date.parse(`${today}T00:00:00Z`) / 1000;
+    // A miner on FPPS (the default method) with 0.000005 difficulty of accepted shares today (4 ×
+    // 0.00000125): regtest's network difficulty is tiny, so that is about a sixth of a block.
+    const miner = await registerByEmail(t.app, inbox);
+    const minerAccount = body<{ current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(miner.tokens) })).data.current_account;
+    const shares = Array.from({ length: 4 }, () => ({ coin: 'ltc', account: minerAccount.name, worker: 'rig1', difficulty: '0.00000125', result: 'accepted' as const, time: t.clock.now().getTime() }));
+    expect((await t.app.modules.mining.ingest.submit(`fpps-${randomUUID()}`, shares)).accepted).toBe(4);
+    // The first start seeded today's market day; as yesterday's, today is the first day the node measures.
+    await t.database.db.execute(sql`update market_data set day = ${addDays(today, -1)} where coin = 'ltc' and day = ${today}`);
+    t.clock.set(`${addDays(today, 1)}T00:06:00Z`);
+    // The feed's quote minutes after midnight prices the day that just ended.
+    feed.prices = { litecoin: { usd: 84.5 }, tether: { usd: 1, cny: 7.2 } };
+    await pricesTick({ db: t.database.db, prices: t.app.modules.prices.prices, log: t.app.log });
+    await t.app.modules.earnings.earnings.extendMarketData();
+    const day = await t.app.modules.earnings.earnings.marketDay('ltc', today);
+    expect(day.source).toBe('node');
+    expect(new Decimal(day.priceUsd!).toFixed()).toBe('84.5');
+
+    // By hand. Regtest's proof-of-work limit 0x7fffff·2^232 against difficulty 1 (0xffff·2^208):
+    // node difficulty 65,535 / (8,388,607 · 2^24) for every block, × 2^16 in the pool's Scrypt unit.
+    const difficulty = new Decimal(65535).times(65536).div(new Decimal(8388607).times(2 ** 24));
+    expect(new Decimal(day.networkDifficulty).toFixed()).toBe(difficulty.toSignificantDigits(12, Decimal.ROUND_HALF_UP).toFixed());
+    // The subsidy: 50 LTC, halved every 150 blocks on regtest; the day's last block is the tip.
+    const tip = await node.rpc.call<number>('getblockcount');
+    const subsidyAt = (height: number) => new Decimal(50).div(2 ** Math.floor(height / 150));
+    expect(new Decimal(day.blockSubsidy).toFixed()).toBe(subsidyAt(tip).toFixed());
+    // The fees: what each of the day's coinbases pays above its subsidy (the withdrawal above paid one).
+    let fees = new Decimal(0);
+    let blocks = 0;
+    for (let height = 1; height <= tip; height++) {
+      const block = await node.rpc.call<{ time: number; tx: Array<{ vout: Array<{ value: number }> }> }>('getblock', [await node.rpc.call<string>('getblockhash', [height]), 2]);
+      if (block.time < start) continue;
+      blocks++;
+      const coinbase = block.tx[0]!.vout.reduce((sum, out) => sum.plus(new Decimal(out.value)), new Decimal(0));
+      fees = fees.plus(coinbase.minus(subsidyAt(height)));
+    }
+    expect(blocks).toBeGreaterThan(100);
+    expect(fees.gt(0)).toBe(true);
+    expect(new Decimal(day.avgFeesPerBlock).toFixed()).toBe(fees.div(blocks).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed());
+
+    // The day settles: W / (D · k) · (B + F) · (1 − fee), in whole litoshis (the fraction carried).
+    const fee = new Decimal(await t.app.modules.earnings.earnings.feeRate('ltc', 'fpps'));
+    const work = new Decimal('0.000005').times(65536);
+    const byHand = work
+      .div(difficulty.toSignificantDigits(12, Decimal.ROUND_HALF_UP).times(65536))
+      .times(subsidyAt(tip).plus(fees.div(blocks).toDecimalPlaces(8, Decimal.ROUND_HALF_UP)))
+      .times(new Decimal(1).minus(fee.div(100)));
+    const [settled] = (await t.app.modules.earnings.settlement.settleDay(today)).filter((r) => r.coin === 'ltc');
+    expect(settled?.outcome).toBe('settled');
+    const credited = new Decimal((await balanceOf(t.database.db, minerAccount.id, 'ltc')).available);
+    expect(credited.toFixed()).toBe(byHand.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed());
+    // About a sixth of the day's block reward: W / (D · k) = 0.000005 / 0.0000305175747… = 0.16384…
+    expect(credited.gt(3) && credited.lt(9)).toBe(true);
+  }, 60_000);
 });
 
 async function poolBlock(hash: string) {
