@@ -17,6 +17,8 @@ export const adminCoinSchema = z.object({
   enabled: z.boolean(),
   sort_order: z.number().int(),
   stratum_url: z.string(),
+  /** Confirmations before a found block's reward can be spent and is paid (the coin's rule, not edited). */
+  maturity: z.number().int(),
   updated_at: z.string(),
 });
 export type AdminCoin = z.infer<typeof adminCoinSchema>;

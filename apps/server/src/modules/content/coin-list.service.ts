@@ -3,7 +3,7 @@
 // reason go into the audit log in the transaction that makes it; GET /pools reads the table, so
 // the next page load shows it without a restart. At least one coin stays listed: a pool site
 // without a single pool has nothing to show its visitors.
-import type { AdminCoin, AdminCoinBody } from '@hashpool/shared';
+import { coinMaturity, type AdminCoin, type AdminCoinBody } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -20,6 +20,7 @@ const view = (c: repo.CoinRow): AdminCoin => ({
   enabled: c.enabled,
   sort_order: c.sortOrder,
   stratum_url: c.stratumUrl,
+  maturity: coinMaturity(c.code),
   updated_at: c.updatedAt.toISOString(),
 });
 

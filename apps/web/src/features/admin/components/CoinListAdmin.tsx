@@ -32,6 +32,7 @@ export function CoinListAdmin() {
     { key: 'algorithm', title: t('coin_list.columns.algorithm'), render: (c) => `${c.algorithm} · ${t(`coin_list.mode.${c.mode}`)}` },
     { key: 'shown', title: t('coin_list.columns.shown'), render: (c) => <Tag color={c.enabled ? 'green' : 'default'}>{t(c.enabled ? 'coin_list.listed' : 'coin_list.hidden')}</Tag> },
     { key: 'order', title: t('coin_list.columns.order'), align: 'right', render: (c) => c.sort_order },
+    { key: 'maturity', title: t('coin_list.columns.maturity'), align: 'right', render: (c) => c.maturity },
     { key: 'stratum', title: t('coin_list.columns.stratum_url'), render: (c) => <Text style={{ wordBreak: 'break-all' }}>{c.stratum_url}</Text> },
     { key: 'edit', render: (c) => <Button size="small" onClick={() => setEditing(c)} aria-label={t('coin_list.edit_aria', { coin: c.symbol })}>{t('coins.edit')}</Button> },
   ];
