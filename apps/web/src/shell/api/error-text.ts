@@ -1,5 +1,6 @@
-// The words for a failed call (docs/rules.md, Errors): no answer at all is "Network Error"; otherwise
-// the server's message in the user's language, or a generic "Request failed" when it gave none.
+// The words for a failed call (docs/rules.md, Errors), the seed's texts: no answer at all is
+// "Network Error"; otherwise the server's message in the user's language, or "Operation Failed"
+// when it gave none. The phone's alert dialog is titled "Error occurred".
 import type { TFunction } from 'i18next';
 import type { ApiError } from './api-error';
 
