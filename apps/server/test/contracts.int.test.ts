@@ -158,6 +158,15 @@ describe('products', () => {
     // Users are not operators.
     expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(user), payload: productBody() })).statusCode).toBe(403);
   });
+
+  it('a product has a name per language where the operator gives one; blank ones are left out', async () => {
+    const p = await newProduct({ name: 'Antminer S21 30 days', names: { 'zh-CN': ' 蚂蚁 S21 30 天 ', ja: '  ' } });
+    const user = await newUser();
+    const shown = body<{ name: string; names: Record<string, string> }>(await inject(t.app, { url: `/api/contracts/products/${p.id}`, headers: await as(user) })).data;
+    expect(shown).toMatchObject({ name: 'Antminer S21 30 days', names: { 'zh-CN': '蚂蚁 S21 30 天' } });
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(admin), payload: productBody({ names: { 'zh-CN': 'x'.repeat(101) } }) })).statusCode).toBe(400);
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(admin), payload: productBody({ names: { xx: 'y' } }) })).statusCode).toBe(400);
+  });
 });
 
 describe('orders', () => {

@@ -61,7 +61,7 @@ export const AUDIT_FIELDS = [
   'network_difficulty', 'block_subsidy', 'avg_fees_per_block',
   'unbalanced', 'balance_mismatches', 'custody',
   'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply', 'deposit_confirmations', 'sort_order', 'stratum_url',
-  'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'demo',
+  'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'names', 'demo',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

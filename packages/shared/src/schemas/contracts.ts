@@ -60,6 +60,8 @@ export const contractProductBodySchema = z.strictObject({
   sale_end: z.iso.datetime({ error: V.invalid }),
   status: z.enum(CONTRACT_PRODUCT_SET_STATUSES, { error: V.invalid }),
   terms: termsSchema,
+  /** The name in other languages than `name`'s (English); a language left out reads `name`. */
+  names: z.partialRecord(z.enum(LANGUAGES), text(100)).default({}),
 });
 export type ContractProductBody = z.infer<typeof contractProductBodySchema>;
 
@@ -85,6 +87,8 @@ export const contractProductSchema = z.object({
   /** As the operator set it. */
   set_status: z.enum(CONTRACT_PRODUCT_SET_STATUSES),
   terms: z.record(z.string(), z.string()),
+  /** The name per language where the operator gave one (the web reads the user's, else `name`). */
+  names: z.record(z.string(), z.string()),
   demo: z.boolean(),
   /** Estimated net output of one unit per day at the latest market day, in the coin (null without market data). */
   estimated_daily_net: z.string().nullable(),

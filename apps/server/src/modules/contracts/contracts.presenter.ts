@@ -40,6 +40,7 @@ export function productView(p: ProductRow, now: Date, estimatedDailyNet: string 
     status: shownStatus(p, now),
     set_status: p.status,
     terms: p.terms,
+    names: p.names,
     demo: p.demo,
     estimated_daily_net: estimatedDailyNet,
     usdt_networks: usdtNetworks,

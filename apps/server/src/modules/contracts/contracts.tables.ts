@@ -36,6 +36,8 @@ export const contractProducts = pgTable(
     status: text('status').$type<'draft' | 'on_sale' | 'ended'>().notNull(),
     /** Terms per language. */
     terms: jsonb('terms').$type<Record<string, string>>().notNull(),
+    /** The name per language (English is `name`). */
+    names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
     demo: boolean('demo').notNull().default(false),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

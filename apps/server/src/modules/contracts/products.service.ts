@@ -76,6 +76,7 @@ export class ProductsService {
       saleEnd,
       status: body.status,
       terms: Object.fromEntries(Object.entries(body.terms).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      names: Object.fromEntries(Object.entries(body.names).flatMap(([lang, v]) => (v?.trim() ? [[lang, v.trim()]] : []))) as Record<string, string>,
     };
   }
 

@@ -86,21 +86,22 @@ function Review({ timezone }: { timezone: string }) {
   );
 }
 
-type ProductForm = Omit<ContractProductBody, 'sale_start' | 'sale_end' | 'terms'> & { window: [Dayjs, Dayjs]; terms: Record<string, string | undefined> };
+type ProductForm = Omit<ContractProductBody, 'sale_start' | 'sale_end' | 'terms' | 'names'> & { window: [Dayjs, Dayjs]; terms: Record<string, string | undefined>; names: Record<string, string | undefined> };
 
 function toForm(p: Product | null): Partial<ProductForm> {
-  if (!p) return { coin: 'btc', hashrate_unit: 'TH/s', duration_days: 30, fiat_currency: 'USD', management_fee: '0', power_watts: '0', electricity_rate: '0', inventory: 100, status: 'draft', price_fiat: null, terms: {} };
-  return { ...p, hashrate_unit: p.hashrate_unit as ProductForm['hashrate_unit'], status: p.set_status, window: [dayjs(p.sale_start), dayjs(p.sale_end)], terms: p.terms };
+  if (!p) return { coin: 'btc', hashrate_unit: 'TH/s', duration_days: 30, fiat_currency: 'USD', management_fee: '0', power_watts: '0', electricity_rate: '0', inventory: 100, status: 'draft', price_fiat: null, terms: {}, names: {} };
+  return { ...p, hashrate_unit: p.hashrate_unit as ProductForm['hashrate_unit'], status: p.set_status, window: [dayjs(p.sale_start), dayjs(p.sale_end)], terms: p.terms, names: p.names };
 }
 
 function fromForm(v: ProductForm): ContractProductBody {
-  const { window, terms, ...rest } = v;
+  const { window, terms, names, ...rest } = v;
   return {
     ...rest,
     price_fiat: rest.price_fiat ? String(rest.price_fiat) : null,
     sale_start: window[0].toISOString(),
     sale_end: window[1].toISOString(),
     terms: Object.fromEntries(Object.entries(terms ?? {}).filter(([, text]) => text && text.trim())) as ContractProductBody['terms'],
+    names: Object.fromEntries(Object.entries(names ?? {}).filter(([, text]) => text && text.trim())) as ContractProductBody['names'],
   };
 }
 
@@ -144,6 +145,10 @@ function Products() {
           </Flex>
           <Form.Item name="window" label={t('fields.sale_window')} rules={[{ required: true }]}><DatePicker.RangePicker showTime /></Form.Item>
           <Form.Item name="status" label={t('orders.columns.status')}><Segmented options={CONTRACT_PRODUCT_SET_STATUSES.map((s) => ({ value: s, label: t(`product_status.${s}`) }))} /></Form.Item>
+          {/* The name in the other languages: a language left empty shows the name above. */}
+          {LANGUAGES.filter((lang) => lang !== 'en').map((lang) => (
+            <Form.Item key={lang} name={['names', lang]} label={t('admin.name_in', { lang })}><Input maxLength={100} /></Form.Item>
+          ))}
           {LANGUAGES.map((lang) => (
             <Form.Item key={lang} name={['terms', lang]} label={t('admin.terms_in', { lang })}><Input.TextArea rows={2} /></Form.Item>
           ))}

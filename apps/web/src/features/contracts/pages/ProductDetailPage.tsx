@@ -18,7 +18,7 @@ import { Text } from '../../../ui/Text';
 import { contractsApi, type NewOrder, type Product } from '../contracts.api';
 import { useProduct } from '../contracts.queries';
 import { coinSymbol, ContractFrame, contractPaths, Field, hashrateText } from '../components/ContractParts';
-import { termsOf } from '../components/terms';
+import { nameOf, termsOf } from '../components/terms';
 
 /** The three ways to pay offered before ordering; USDT then asks for its network. */
 const PAY_WAYS = ['balance', 'usdt', 'bank'] as const;
@@ -115,7 +115,7 @@ export default function ProductDetailPage() {
   if (!product.data) return <PageSpinner />;
   const p = product.data;
   return (
-    <ContractFrame title={p.name} subtitle={p.demo ? t('demo_note') : undefined}>
+    <ContractFrame title={nameOf(p, i18n.language)} subtitle={p.demo ? t('demo_note') : undefined}>
       <Panel title={t('detail.facts')}>
         <dl style={{ margin: 0 }}>
           <Field label={t('fields.coin')}>{coinSymbol(p.coin)}</Field>

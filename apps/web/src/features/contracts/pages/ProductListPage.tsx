@@ -11,12 +11,13 @@ import { Text } from '../../../ui/Text';
 import type { Product } from '../contracts.api';
 import { useProducts } from '../contracts.queries';
 import { coinSymbol, ContractFrame, contractPaths, hashrateText } from '../components/ContractParts';
+import { nameOf } from '../components/terms';
 
 function ProductCard({ p }: { p: Product }) {
-  const { t } = useTranslation('contracts');
+  const { t, i18n } = useTranslation('contracts');
   const symbol = coinSymbol(p.coin);
   return (
-    <Panel title={<Flex gap={8} wrap align="center"><span>{p.name}</span>{p.demo && <Tag>{t('demo')}</Tag>}<Tag color={p.status === 'on_sale' ? 'success' : 'default'}>{t(`product_status.${p.status}`)}</Tag></Flex>} data-testid="contract-product">
+    <Panel title={<Flex gap={8} wrap align="center"><span>{nameOf(p, i18n.language)}</span>{p.demo && <Tag>{t('demo')}</Tag>}<Tag color={p.status === 'on_sale' ? 'success' : 'default'}>{t(`product_status.${p.status}`)}</Tag></Flex>} data-testid="contract-product">
       <Flex vertical gap={6}>
         <Text>{t('product.line', { coin: symbol, hashrate: hashrateText(p.hashrate, p.hashrate_unit), days: p.duration_days })}</Text>
         <Text strong style={{ fontSize: 20 }}>{t('product.price', { price: p.price_usdt })}</Text>

@@ -8,7 +8,7 @@ import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { useProducts } from '../contracts.queries';
 import { ContractFrame } from '../components/ContractParts';
-import { termsOf } from '../components/terms';
+import { nameOf, termsOf } from '../components/terms';
 
 const RULES = ['order', 'pay', 'cancel', 'effect', 'profit', 'shortfall', 'end'] as const;
 
@@ -34,7 +34,7 @@ export default function TermsPage() {
       ) : (
         <Flex vertical gap={16}>
           {shown.map((p) => (
-            <Panel key={p.id} title={p.name}>
+            <Panel key={p.id} title={nameOf(p, i18n.language)}>
               <Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{termsOf(p, i18n.language) || t('terms.none')}</Paragraph>
             </Panel>
           ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "contract_products" ADD COLUMN "names" jsonb DEFAULT '{}'::jsonb NOT NULL;
