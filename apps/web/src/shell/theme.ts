@@ -73,6 +73,11 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
     components: {
       // Dots wide enough to hit (WCAG 2.5.8 asks 24 px); global.css gives them the height.
       Carousel: { dotWidth: 24, dotActiveWidth: 32 },
+      // The selected menu entry and tab are brand-blue text on the dark surface: the lighter blue.
+      ...(mode === 'dark' && {
+        Menu: { itemSelectedColor: BRAND.primaryOnDark, horizontalItemSelectedColor: BRAND.primaryOnDark },
+        Tabs: { itemSelectedColor: BRAND.primaryOnDark, itemActiveColor: '#748ffc', itemHoverColor: '#91a7ff', inkBarColor: BRAND.primaryOnDark },
+      }),
     },
   };
 }
