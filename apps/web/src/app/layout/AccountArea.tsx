@@ -22,7 +22,7 @@ export function AccountArea({ vertical = false }: { vertical?: boolean }) {
 
   if (!token) {
     return (
-      <Flex vertical={vertical} gap={8}>
+      <Flex vertical={vertical} gap={8} align={vertical ? undefined : 'center'}>
         <LinkButton to="/login" block={vertical}>
           {t('header.login')}
         </LinkButton>
@@ -34,7 +34,7 @@ export function AccountArea({ vertical = false }: { vertical?: boolean }) {
   }
 
   return (
-    <Flex vertical={vertical} gap={8}>
+    <Flex vertical={vertical} gap={8} align={vertical ? undefined : 'center'}>
       {messages && (
         <Suspense fallback={null}>
           <MessageBell block={vertical} />
