@@ -135,7 +135,7 @@ export function accountButton(page: Page) {
 export async function logOut(page: Page): Promise<void> {
   await accountButton(page).click();
   await page.getByRole('menuitemradio', { name: 'Log out' }).click();
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 }
 
 export async function fillLogin(page: Page, email: string, password = PASSWORD): Promise<void> {

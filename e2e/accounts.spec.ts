@@ -244,7 +244,7 @@ test('cancel the account in the danger zone: signed out with the server\'s words
   await dialog.getByRole('button', { name: 'Cancel my account' }).click();
   await expect(page.getByText('Account cancelled. Logging in again within 30 days restores it.')).toBeVisible();
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   await page.goto('/login');

@@ -41,7 +41,7 @@ test.describe('on a phone', () => {
     // The drawer slides in from the right edge; wait until it has arrived (300 px wide).
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(375 - 300);
     await expect(drawer.getByRole('link', { name: 'Miner catalogue' })).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/mobile-menu.png' });
   });
 });

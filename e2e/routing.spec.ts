@@ -79,7 +79,7 @@ test('logout clears the session keys', async ({ page }) => {
   await page.getByRole('button', { name: 'My account' }).and(page.locator('[aria-haspopup="menu"]')).click();
   await page.getByRole('menuitemradio', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   const left = await page.evaluate(() => ['token', 'refresh_token', 'token_expiry', 'token_issued_at'].map((k) => localStorage.getItem(k)));
   expect(left).toEqual([null, null, null, null]);
 });

@@ -27,7 +27,7 @@ test('a visitor learns how to get help and is offered the login', async ({ page 
   await page.goto('/ticket');
   await expect(page.getByRole('heading', { name: 'How to get help' })).toBeVisible();
   await saveScreenshot(page, 'support-ticket-visitor');
-  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await page.getByRole('link', { name: 'Log in' }).last().click();
   await expect(page).toHaveURL('/login');
 });
 

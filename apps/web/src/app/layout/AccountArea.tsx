@@ -6,7 +6,7 @@ import { Button, Flex } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAccessToken } from '../../shell/session/session';
-import { SafeLink } from '../../shell/navigation/navigation';
+import { LinkButton } from '../../shell/navigation/navigation';
 import { useMayOpen, useMenu } from '../../shell/routing/route-table-context';
 import { MENU_ICONS } from './menu-icons';
 
@@ -22,32 +22,28 @@ export function AccountArea({ vertical = false }: { vertical?: boolean }) {
 
   if (!token) {
     return (
-      <Flex vertical={vertical} gap={8}>
-        <SafeLink to="/login">
-          <Button block={vertical}>{t('header.login')}</Button>
-        </SafeLink>
-        <SafeLink to="/register/email">
-          <Button type="primary" block={vertical}>
-            {t('header.register')}
-          </Button>
-        </SafeLink>
+      <Flex vertical={vertical} gap={8} align={vertical ? undefined : 'center'}>
+        <LinkButton to="/login" block={vertical}>
+          {t('header.login')}
+        </LinkButton>
+        <LinkButton to="/register/email" type="primary" block={vertical}>
+          {t('header.register')}
+        </LinkButton>
       </Flex>
     );
   }
 
   return (
-    <Flex vertical={vertical} gap={8}>
+    <Flex vertical={vertical} gap={8} align={vertical ? undefined : 'center'}>
       {messages && (
         <Suspense fallback={null}>
           <MessageBell block={vertical} />
         </Suspense>
       )}
       {shortcuts.map((shortcut) => (
-        <SafeLink key={shortcut.key} to={shortcut.to}>
-          <Button type="text" block={vertical} icon={shortcut.icon && MENU_ICONS[shortcut.icon]}>
-            {t(shortcut.label)}
-          </Button>
-        </SafeLink>
+        <LinkButton key={shortcut.key} to={shortcut.to} type="text" block={vertical} icon={shortcut.icon && MENU_ICONS[shortcut.icon]}>
+          {t(shortcut.label)}
+        </LinkButton>
       ))}
       {/* The same button while the menu loads, so the header does not jump. */}
       <Suspense

@@ -37,9 +37,9 @@ export function SectionNav({ menu, label, params, search = '' }: SectionNavProps
             style={{
               padding: '8px 12px',
               marginBottom: -1,
-              color: current ? token.colorPrimary : token.colorText,
+              color: current ? token.colorPrimaryText : token.colorText,
               fontWeight: current ? 600 : 400,
-              borderBottom: `2px solid ${current ? token.colorPrimary : 'transparent'}`,
+              borderBottom: `2px solid ${current ? token.colorPrimaryText : 'transparent'}`,
             }}
           >
             {t(item.label)}

@@ -1,6 +1,7 @@
 // Navigation that ignores a move to where the user already is (docs/rules.md, Routes and access): no history
 // entry, no re-render, no scroll jump.
 import { forwardRef, useCallback, type MouseEvent } from 'react';
+import { Button, type ButtonProps } from 'antd';
 import { Link, useLocation, useNavigate, type LinkProps, type NavigateOptions } from 'react-router';
 import { isSamePlace } from '../routing/routing-rules';
 
@@ -25,3 +26,21 @@ export const SafeLink = forwardRef<HTMLAnchorElement, SafeLinkProps>(function Sa
   };
   return <Link ref={ref} to={to} onClick={handleClick} {...rest} />;
 });
+
+export type LinkButtonProps = Omit<ButtonProps, 'href'> & { to: string };
+
+/**
+ * A link that looks like a button: one element and one tab stop (a Link wrapping a Button is two,
+ * and announces a button that navigates). A plain click moves inside the app; a click with a
+ * modifier or the middle button opens a new tab as any link does.
+ */
+export function LinkButton({ to, onClick, ...rest }: LinkButtonProps) {
+  const navigate = useSafeNavigate();
+  const handleClick = (event: MouseEvent<HTMLElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  return <Button {...rest} href={to} onClick={handleClick} />;
+}

@@ -21,7 +21,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: ReactNo
         )}
         {children}
         {footer && (
-          <Flex justify="center" wrap gap={16} style={{ marginTop: 8 }}>
+          <Flex className="hp-text-links" justify="center" wrap gap={16} style={{ marginTop: 8 }}>
             {footer}
           </Flex>
         )}

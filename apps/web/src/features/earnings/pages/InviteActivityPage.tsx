@@ -78,7 +78,7 @@ export default function InviteActivityPage() {
                         alignItems: 'center',
                         justifyContent: 'center',
                         fontSize: 20,
-                        color: token.colorPrimary,
+                        color: token.colorPrimaryText,
                         background: token.colorPrimaryBg,
                         flexShrink: 0,
                       }}

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { ERRORS, formatDateTime, TICKET_TYPES, type TicketAttachment } from '@hashpool/shared';
 import { ApiError } from '../../../shell/api/api-error';
 import { showFormError } from '../../../shell/forms/server-errors';
-import { SafeLink } from '../../../shell/navigation/navigation';
+import { LinkButton, SafeLink } from '../../../shell/navigation/navigation';
 import { useAccessToken } from '../../../shell/session/session';
 import { useMine } from '../../../shell/session/user.queries';
 import type { DataColumn } from '../../../ui/DataTable';
@@ -52,12 +52,10 @@ function LoggedOutHelp() {
       </ol>
       <Paragraph tone="secondary">{t('help.faq')}</Paragraph>
       <Flex gap={12} wrap>
-        <SafeLink to="/login">
-          <Button type="primary">{t('help.login')}</Button>
-        </SafeLink>
-        <SafeLink to="/register/email">
-          <Button>{t('help.register')}</Button>
-        </SafeLink>
+        <LinkButton to="/login" type="primary">
+          {t('help.login')}
+        </LinkButton>
+        <LinkButton to="/register/email">{t('help.register')}</LinkButton>
       </Flex>
     </Panel>
   );

@@ -1,0 +1,67 @@
+// axe-core over the key screens, in English on the light theme and in Chinese on the dark theme:
+// WCAG 2.0–2.2 A and AA must report nothing, so a contrast or naming regression fails here first.
+// One browser page per theme walks all screens (logged out, then as the demo user) to stay fast.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, fillLogin, saveScreenshot, test } from './accounts-helpers';
+
+const DEMO_EMAIL = 'demo@hashpool.example';
+const DEMO_PASSWORD = 'hashpool-demo';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const LOGGED_OUT = ['/', '/login', '/register/email'];
+const LOGGED_IN = ['/pool/btc/home', '/asset/index', '/user/account'];
+
+/** Runs axe on the page as it is and answers "rule: target" lines, one per failing node. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+}
+
+/** Waits for the screen's content rather than its loading skeleton, so axe sees what users see. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  // Ant Design's enter motions fade colours in; axe would measure the mid-animation contrast.
+  await page.waitForTimeout(600);
+}
+
+for (const { theme, language } of [
+  { theme: 'light', language: 'en' },
+  { theme: 'dark', language: 'zh-CN' },
+] as const) {
+  test(`key screens pass axe in ${language} on the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript(
+      ([t, l]) => {
+        localStorage.setItem('theme', t);
+        localStorage.setItem('language', l);
+      },
+      [theme, language],
+    );
+    const found: string[] = [];
+    const check = async (path: string) => {
+      await page.goto(path);
+      await settle(page);
+      found.push(...(await violations(page)).map((line) => `${path} ${line}`));
+    };
+    for (const path of LOGGED_OUT) await check(path);
+    await saveScreenshot(page, `a11y-register-${theme}`);
+
+    await page.goto(`/login?redirect=${encodeURIComponent('/pool/btc/home')}`);
+    if (language === 'en') await fillLogin(page, DEMO_EMAIL, DEMO_PASSWORD);
+    else {
+      // The Chinese screen: the same fields by their place, the helper knows only English labels.
+      await page.locator('input[type="text"], input[type="email"]').first().fill(DEMO_EMAIL);
+      await page.locator('input[type="password"]').first().fill(DEMO_PASSWORD);
+      await page.locator('button[type="submit"]').first().click();
+    }
+    await expect(page).toHaveURL('/pool/btc/home');
+    for (const path of LOGGED_IN) await check(path);
+    await page.goto('/');
+    await settle(page);
+    await saveScreenshot(page, `a11y-home-${theme}`);
+
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
