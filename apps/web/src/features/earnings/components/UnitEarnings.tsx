@@ -4,8 +4,7 @@
 // expectation (the server's rule). Shown below the payout-method section it informs.
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatHashrate, PAY_METHOD_LABELS, PAY_METHODS, type CoinInfo, type PayMethod } from '@hashpool/shared';
-import { AmountText } from '../../../ui/AmountText';
+import { PAY_METHOD_LABELS, PAY_METHODS, type CoinInfo, type PayMethod } from '@hashpool/shared';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
@@ -14,6 +13,7 @@ import { Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
 import type { UnitProfitList } from '../earnings.api';
 import { useUnitHashrates } from '../earnings.queries';
+import { formatUnitAmount } from '../lib/profits';
 
 /** The chart window of the daily earnings (lib/profits.ts CHART_DAYS is the same month). */
 const UNIT_DAYS = 30;
@@ -25,7 +25,8 @@ export function UnitEarnings({ coin, account }: { coin: CoinInfo; account: strin
   const isMobile = useIsMobile();
   const query = useUnitHashrates(account, coin.code, UNIT_DAYS);
   const data = query.data;
-  const unit = data ? formatHashrate(data.unit_hashrate) : '';
+  // The unit is always a whole step of 1000 H/s ("1 TH/s").
+  const unit = data ? `1 ${data.unit}` : '';
   // Newest day first, as the daily earnings table.
   const rows = data ? [...data.list].reverse() : [];
   const amount = (day: UnitDay, method: PayMethod) => day.methods.find((m) => m.method === method)?.amount;
@@ -37,7 +38,13 @@ export function UnitEarnings({ coin, account }: { coin: CoinInfo; account: strin
       align: 'right' as const,
       render: (day: UnitDay) => {
         const value = amount(day, method);
-        return value === undefined ? '--' : <AmountText value={value} coin={coin.code} />;
+        return value === undefined ? (
+          '--'
+        ) : (
+          <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {formatUnitAmount(value)} {coin.symbol}
+          </span>
+        );
       },
     })),
   ];
