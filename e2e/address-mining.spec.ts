@@ -68,7 +68,7 @@ test('search an address: figures, chart, workers; IP statistics and the stake ca
   await workers.getByRole('button', { name: "Show rig1's hashrate chart" }).click();
   const workerChart = page.getByTestId('address-worker-chart');
   await expect(workerChart.getByRole('heading', { name: 'Hashrate of worker rig1' })).toBeVisible();
-  await expect(workerChart.getByRole('img', { name: /^Hashrate, last 24 hours/ })).toHaveAttribute('data-points', '144');
+  await expect(workerChart.getByRole('img', { name: /^Hashrate of worker rig1, last 24 hours/ })).toHaveAttribute('data-points', '144');
   await saveScreenshot(page, 'address-worker-chart');
   await workerChart.getByRole('button', { name: 'Close the worker chart' }).click();
   await expect(workerChart).toHaveCount(0);
