@@ -64,6 +64,14 @@ test('search an address: figures, chart, workers; IP statistics and the stake ca
   await page.getByText('All 3').click();
   await expect(workers.getByRole('row')).toHaveCount(4);
   await expect(page.getByTestId('address-unpaid')).toContainText('0');
+  // A worker's name opens its own chart below the list; the close button closes it.
+  await workers.getByRole('button', { name: "Show rig1's hashrate chart" }).click();
+  const workerChart = page.getByTestId('address-worker-chart');
+  await expect(workerChart.getByRole('heading', { name: 'Hashrate of worker rig1' })).toBeVisible();
+  await expect(workerChart.getByRole('img', { name: /^Hashrate of worker rig1, last 24 hours/ })).toHaveAttribute('data-points', '144');
+  await saveScreenshot(page, 'address-worker-chart');
+  await workerChart.getByRole('button', { name: 'Close the worker chart' }).click();
+  await expect(workerChart).toHaveCount(0);
   await saveScreenshot(page, 'address-dashboard-light');
 
   // Workers per IP (the address goes along): two rigs behind one IP, one behind the other.

@@ -62,6 +62,17 @@ test('a new user switches the payout method and meets the 24-hour rule', async (
   await expect(page.getByTestId('switch-wait')).toBeVisible();
 });
 
+test('a user who chooses SOLO sees the blocks their workers found, none yet', async ({ page }) => {
+  await registerByEmail(page);
+  await openProfit(page);
+  await page.getByRole('button', { name: 'Switch to SOLO' }).click();
+  await page.getByRole('dialog', { name: 'Switch to SOLO?' }).getByRole('button', { name: 'Switch' }).click();
+  await expect(page.getByTestId('current-method')).toContainText('SOLO');
+  await expect(page.getByRole('heading', { name: 'Blocks you found' })).toBeVisible();
+  await expect(page.getByTestId('solo-blocks-empty')).toContainText('None of your workers has found a block yet');
+  await saveScreenshot(page, 'earnings-solo-empty');
+});
+
 test('a new user sees the earnings figures and, before any settled day, when earnings appear', async ({ page }) => {
   await registerByEmail(page);
   await openProfit(page);
@@ -93,6 +104,11 @@ test('a new user sees the earnings figures and, before any settled day, when ear
   await expect(page.getByLabel('Days (UTC)')).toHaveCount(0);
   // The payout-method section stays below.
   await expect(page.getByTestId('payout-method')).toBeVisible();
+  // FPPS and no block found: no found-blocks panel; the methods compared per unit of hashrate.
+  await expect(page.getByTestId('solo-blocks')).toHaveCount(0);
+  const unit = page.getByRole('table', { name: 'Earnings per 1 TH/s by payout method' });
+  await expect(unit.getByRole('columnheader', { name: 'SOLO' })).toBeVisible();
+  await expect(unit.getByRole('row').nth(1)).toContainText('BTC');
   await saveScreenshot(page, 'earnings-profits-empty');
 });
 

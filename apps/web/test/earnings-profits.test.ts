@@ -9,6 +9,7 @@ import {
   dailyAmounts,
   daysInRange,
   formatFeeRate,
+  formatUnitAmount,
   parseProfitFilters,
   profitFiltersToParams,
   profitListQuery,
@@ -130,5 +131,13 @@ describe('the daily bar chart option', () => {
     expect(html).toContain('Earnings: <b>0.000200 BTC</b>');
     expect(html).toContain('Being credited &lt;now&gt;');
     expect(dailyTooltipHtml([{ dataIndex: 5 }], { bars, seriesName: 'Earnings', palette })).toBe('');
+  });
+});
+
+describe('an amount per unit of hashrate', () => {
+  it('keeps every decimal the server gave, below the coin precision too', () => {
+    expect(formatUnitAmount('0.00000123456')).toBe('0.00000123456');
+    expect(formatUnitAmount('1234.5')).toBe('1,234.5');
+    expect(formatUnitAmount('0')).toBe('0');
   });
 });

@@ -39,6 +39,9 @@ export const addressMiningApi = {
   // The address calls answer a malformed address with an error the search form has said already.
   info: (coin: string, address: string) => api.get<AddressMinerInfo>(`${miner(coin, address)}/info`, undefined, quiet),
   series: (coin: string, address: string, range: HashrateRange) => api.get<Series>(`${miner(coin, address)}/hashrates`, { range }, quiet),
+  // One worker of the address (by its name) over a range: the dashboard's worker chart.
+  workerSeries: (coin: string, address: string, worker: string, range: HashrateRange) =>
+    api.get<Series>(`${miner(coin, address)}/workers/${encodeURIComponent(worker)}/hashrates`, { range }, quiet),
   workers: (coin: string, address: string, query: { page: number; page_size: number; sort: WorkerSort; order: 'asc' | 'desc'; status?: WorkerStatusFilter }) =>
     api.get<MinerPage>(`${miner(coin, address)}/workers`, query, quiet),
   ips: (coin: string, address: string, page: number) => api.get<AddressIpStats>(`${miner(coin, address)}/ips`, { page, page_size: 10 }, quiet),

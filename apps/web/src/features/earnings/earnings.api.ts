@@ -6,6 +6,7 @@
 // Shapes are the shared zod schemas used as types only, so zod stays out of the page's bundle.
 import type {
   adminFeeRateListSchema,
+  blockPageSchema,
   adminFeeRateSchema,
   inviteePageSchema,
   inviteRewardPageSchema,
@@ -22,6 +23,7 @@ import type {
   profitPageSchema,
   profitRowSchema,
   ProfitStats,
+  unitProfitListSchema,
 } from '@hashpool/shared';
 import { api } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
@@ -38,6 +40,11 @@ export type AdminFeeRateList = Parsed<typeof adminFeeRateListSchema>;
 export type { ProfitStats };
 export type ProfitRow = Parsed<typeof profitRowSchema>;
 export type ProfitPage = Parsed<typeof profitPageSchema>;
+/** Blocks one of the sub-account's own workers found (what SOLO pays for). */
+export type SoloBlockPage = Parsed<typeof blockPageSchema>;
+export type SoloBlock = SoloBlockPage['list'][number];
+/** A day's earnings of one unit of hashrate under each payout method. */
+export type UnitProfitList = Parsed<typeof unitProfitListSchema>;
 export type InviteSummary = Parsed<typeof inviteSummarySchema>;
 export type MiningOverview = Parsed<typeof miningOverviewSchema>;
 export type MiningOverviewRow = MiningOverview['list'][number];
@@ -77,6 +84,9 @@ export const earningsApi = {
   switchPayMethod: (account: string, coin: string, method: PayMethod) => api.put<PayMethodItem>(`/accounts/${enc(account)}/pools/${enc(coin)}/pay-method`, { method }),
   profitStats: (account: string, coin: string, o?: Options) => api.get<ProfitStats>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits/stats`, undefined, o),
   profits: (account: string, coin: string, query: ProfitQuery, o?: Options) => api.get<ProfitPage>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits`, { ...query }, o),
+  soloBlocks: (account: string, coin: string, page: number, pageSize: number, o?: Options) =>
+    api.get<SoloBlockPage>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits/solo`, { page, page_size: pageSize }, o),
+  unitHashrates: (account: string, coin: string, days: number, o?: Options) => api.get<UnitProfitList>(`/pools/${enc(coin)}/accounts/${enc(account)}/profits/unit/hashrates`, { days }, o),
 
   // The user's mining overview (/user/mining): per sub-account and coin.
   miningOverview: (o?: Options) => api.get<MiningOverview>('/users/mining-overview', undefined, o),

@@ -9,6 +9,8 @@ export const earningsKeys = {
   payMethod: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'pay-method', account, coin] as const,
   profitStats: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'profit-stats', account, coin] as const,
   profits: (epoch: number, account: string, coin: string, query: ProfitQuery) => ['earnings', epoch, 'profits', account, coin, query] as const,
+  soloBlocks: (epoch: number, account: string, coin: string, page: number) => ['earnings', epoch, 'solo-blocks', account, coin, page] as const,
+  unitHashrates: (epoch: number, account: string, coin: string, days: number) => ['earnings', epoch, 'unit-hashrates', account, coin, days] as const,
   miningOverview: (epoch: number) => ['earnings', epoch, 'mining-overview'] as const,
   invite: (epoch: number) => ['earnings', epoch, 'invite'] as const,
   invitees: (epoch: number, page: number) => ['earnings', epoch, 'invite', 'invitees', page] as const,
@@ -52,6 +54,26 @@ export function useProfits(account: string, coin: string, query: ProfitQuery) {
     queryFn: ({ signal }) => earningsApi.profits(account, coin, query, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** docs/rules.md, Limits and constants: page size 10. */
+export const SOLO_PAGE_SIZE = 10;
+
+/** A page of the blocks the sub-account's own workers found; confirmations count up while open. */
+export function useSoloBlocks(account: string, coin: string, page: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.soloBlocks(epoch, account, coin, page),
+    queryFn: ({ signal }) => earningsApi.soloBlocks(account, coin, page, SOLO_PAGE_SIZE, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Each payout method's earnings per unit of hashrate over the last `days` settled days. */
+export function useUnitHashrates(account: string, coin: string, days: number) {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: earningsKeys.unitHashrates(epoch, account, coin, days), queryFn: ({ signal }) => earningsApi.unitHashrates(account, coin, days, { signal }) });
 }
 
 /** Every sub-account of the caller and coin it mines: hashrate, workers, yesterday's earnings. */

@@ -1,9 +1,9 @@
 // /mining/:coin/dashboard (public): look an address up: its 15 min / 1 h / 24 h hashrate and
-// workers by status, its hashrate chart, its workers (status, sort, page), its earnings and the
-// payments sent to it. The address lives in ?address=; the search history in the browser.
-import { useState } from 'react';
+// workers by status, its hashrate chart, its workers (status, sort, page; a worker's name opens
+// that worker's own chart below the list), its earnings and the payments sent to it. The address lives in ?address=; the search history in the browser.
+import { useEffect, useRef, useState } from 'react';
 import { Button, Descriptions, Flex, Segmented, Select, Tag, Tooltip } from 'antd';
-import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
+import { CloseOutlined, LineChartOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatHashrate, type CoinInfo, type MinerRow } from '@hashpool/shared';
@@ -89,6 +89,8 @@ function Workers({ coin, address, counts }: { coin: CoinInfo; address: string; c
   const [sort, setSort] = useState<WorkerSort>('now');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
+  // The worker whose chart is open, by name (the chart call names it so).
+  const [charted, setCharted] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['address-mining', coin.code, address, 'workers', status, sort, order, page],
     queryFn: () => addressMiningApi.workers(coin.code, address, { page, page_size: 10, status, sort, order }),
@@ -96,7 +98,22 @@ function Workers({ coin, address, counts }: { coin: CoinInfo; address: string; c
     refetchInterval: 60_000,
   });
   const columns = [
-    { key: 'name', title: t('workers.name'), render: (w: MinerRow) => <Text strong>{w.worker_name}</Text> },
+    {
+      key: 'name',
+      title: t('workers.name'),
+      render: (w: MinerRow) => (
+        <Button
+          type="link"
+          icon={<LineChartOutlined />}
+          aria-pressed={charted === w.worker_name}
+          aria-label={t('workers.open_chart', { name: w.worker_name })}
+          onClick={() => setCharted(charted === w.worker_name ? null : w.worker_name)}
+          style={{ padding: 0, height: 'auto', fontWeight: 600, whiteSpace: 'normal', textAlign: 'start' }}
+        >
+          {w.worker_name}
+        </Button>
+      ),
+    },
     { key: 'status', title: t('workers.status'), render: (w: MinerRow) => <StatusTag status={w.status} /> },
     { key: 'h15', title: t('workers.hashrate_15m'), align: 'right' as const, render: (w: MinerRow) => formatHashrate(w.accept_15m.value) },
     { key: 'h1', title: t('workers.hashrate_1h'), align: 'right' as const, render: (w: MinerRow) => formatHashrate(w.accept_1h.value) },
@@ -113,6 +130,7 @@ function Workers({ coin, address, counts }: { coin: CoinInfo; address: string; c
     setPage(1);
   };
   return (
+    <>
     <Panel>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Text strong style={{ fontSize: 18 }}>
@@ -152,6 +170,36 @@ function Workers({ coin, address, counts }: { coin: CoinInfo; address: string; c
       <ResponsiveTable rows={list.data?.list ?? []} rowKey={(w) => w.id} columns={columns} caption={t('workers.title')} empty={t(status === 'all' ? 'workers.empty' : 'workers.empty_filtered')} cardTestId="address-worker" />
       <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
     </Panel>
+    {charted !== null && <WorkerChart key={charted} coin={coin} address={address} worker={charted} onClose={() => setCharted(null)} />}
+    </>
+  );
+}
+
+/** One worker's hashrate chart (GET .../workers/{worker}/hashrates), brought into view when opened. */
+function WorkerChart({ coin, address, worker, onClose }: { coin: CoinInfo; address: string; worker: string; onClose: () => void }) {
+  const { t } = useTranslation('mining');
+  const timezone = useTimezone();
+  const [range, setRange] = useState<HashrateRange>('24h');
+  const series = useQuery({
+    queryKey: ['address-mining', coin.code, address, 'worker-series', worker, range],
+    queryFn: () => addressMiningApi.workerSeries(coin.code, address, worker, range),
+    placeholderData: keepPreviousData,
+  });
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
+  return (
+    <div ref={ref} data-testid="address-worker-chart">
+      <HashrateCard
+        title={t('workers.chart_title', { name: worker })}
+        seriesName={t('dashboard.chart_series')}
+        range={range}
+        onRangeChange={setRange}
+        query={series}
+        timezone={timezone}
+        withRejectRate
+        extra={<Button type="text" icon={<CloseOutlined />} aria-label={t('workers.close_chart')} onClick={onClose} />}
+      />
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 // The daily earnings list's rules: its filter lives in the address (?start=2026-05-01&end=2026-05-31
 // &page=2, UTC days, both inclusive), the chart's window of days, and the days' amounts summed
 // per day for the bars. Pure; unit-tested in apps/web/test/earnings-profits.test.ts.
-import { addDays, isUtcDay } from '@hashpool/shared';
+import { addDays, formatAmount, isUtcDay } from '@hashpool/shared';
 import { PAGE_SIZE } from '../../../ui/paging';
 import { fromUnits, toUnits } from '../../../ui/decimal';
 import type { ProfitQuery, ProfitRow } from '../earnings.api';
@@ -108,4 +108,14 @@ export function dailyAmounts(rows: readonly Pick<ProfitRow, 'day' | 'amount' | '
 /** A fee rate as the table writes it: "2.5%"; the server sends percent as a decimal string. */
 export function formatFeeRate(rate: string): string {
   return `${rate}%`;
+}
+
+/**
+ * An amount per unit of hashrate as the server gives it (six significant digits): a unit earns far
+ * less than the coin's display precision (BTC per TH/s a day is around 0.0000005), so cutting it to
+ * that precision would show every method as zero. The figure keeps all its own decimals.
+ */
+export function formatUnitAmount(value: string): string {
+  const places = value.split('.')[1]?.length ?? 0;
+  return formatAmount(value, { precision: places, grouping: true });
 }
