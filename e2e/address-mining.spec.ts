@@ -25,6 +25,8 @@ async function mineTo(page: Page, address: string): Promise<void> {
 }
 
 test('search an address: figures, chart, workers; IP statistics and the stake calculator', async ({ page }) => {
+  // Up to 90 s of waiting for the minute job, then the workers, a worker's chart and two more pages.
+  test.setTimeout(240_000);
   const address = aleoAddress();
   await mineTo(page, address);
   await page.goto('/mining/aleo/dashboard');
