@@ -12,7 +12,7 @@ const nextUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUT
 
 async function openProfit(page: Page): Promise<void> {
   await page.goto('/pool/btc/profit');
-  await expect(page.getByRole('heading', { name: 'Payout method' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payout method', exact: true })).toBeVisible();
   await expect(page.getByTestId('current-method')).toContainText('FPPS');
 }
 

@@ -1,6 +1,7 @@
 // /mining/:coin/dashboard (public): look an address up: its 15 min / 1 h / 24 h hashrate and
 // workers by status, its hashrate chart, its workers (status, sort, page; a worker's name opens
-// that worker's own chart below the list), its earnings and the payments sent to it. The address lives in ?address=; the search history in the browser.
+// that worker's own chart below the list), its earnings and the payments sent to it. The address
+// lives in ?address=; the search history in the browser.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Descriptions, Flex, Segmented, Select, Tag, Tooltip } from 'antd';
 import { CloseOutlined, LineChartOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
@@ -186,7 +187,11 @@ function WorkerChart({ coin, address, worker, onClose }: { coin: CoinInfo; addre
     placeholderData: keepPreviousData,
   });
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
+  // A block body: newer browsers answer scrollIntoView with a promise, which React would take for
+  // the effect's clean-up and call on close ("is not a function").
+  useEffect(() => {
+    void ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
     <div ref={ref} data-testid="address-worker-chart">
       <HashrateCard
