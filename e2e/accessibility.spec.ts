@@ -33,11 +33,11 @@ for (const { theme, language } of [
   test(`key screens pass axe in ${language} on the ${theme} theme`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.addInitScript(
-      ([t, l]) => {
+      ({ t, l }) => {
         localStorage.setItem('theme', t);
         localStorage.setItem('language', l);
       },
-      [theme, language],
+      { t: theme, l: language },
     );
     const found: string[] = [];
     const check = async (path: string) => {
