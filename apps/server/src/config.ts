@@ -217,17 +217,20 @@ export const configSchema = z.object({
     }),
   /** jsonrpc: how long a node call may take before its outcome counts as unknown (a send is then looked up, not repeated). */
   WALLET_RPC_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(20),
-  /** jsonrpc: one wallet node per coin as JSON, e.g. {"btc":"http://user:pass@127.0.0.1:8332"}. */
+  /** jsonrpc: one wallet node per coin as JSON, e.g. {"btc":"http://user:pass@127.0.0.1:8332"}; read here once, as coin -> URL. */
   WALLET_RPC_URLS: z
     .string()
-    .refine((v) => {
+    .default('{}')
+    .transform((v, ctx) => {
       try {
-        return Object.values(JSON.parse(v) as Record<string, unknown>).every((u) => typeof u === 'string' && /^https?:\/\//.test(u));
+        const urls = JSON.parse(v) as Record<string, unknown>;
+        if (urls !== null && typeof urls === 'object' && Object.values(urls).every((u) => typeof u === 'string' && /^https?:\/\//.test(u))) return urls as Record<string, string>;
       } catch {
-        return false;
+        // reported below
       }
-    }, 'must be a JSON object of coin -> http(s) URL')
-    .optional(),
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of coin -> http(s) URL' });
+      return z.NEVER;
+    }),
   /**
    * The network of each bitcoin-family coin's nodes, e.g. `ltc=regtest,btc=testnet`; a coin not
    * named is on mainnet. Withdraw addresses are checked against it (a main-network address is
@@ -295,8 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(['SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID']);
   }
   // A coin named as jsonrpc needs its node; with CHAIN_ADAPTER=jsonrpc a coin without one refuses its calls, as before.
-  const urls = c.WALLET_RPC_URLS ? (JSON.parse(c.WALLET_RPC_URLS) as Record<string, string>) : {};
-  const nodeless = Object.entries(c.CHAIN_ADAPTERS).filter(([coin, kind]) => kind === 'jsonrpc' && !urls[coin]).map(([coin]) => coin);
+  const nodeless = Object.entries(c.CHAIN_ADAPTERS).filter(([coin, kind]) => kind === 'jsonrpc' && !c.WALLET_RPC_URLS[coin]).map(([coin]) => coin);
   if (nodeless.length > 0) throw new ConfigError([`CHAIN_ADAPTERS: ${nodeless.join(', ')} ${nodeless.length === 1 ? 'is' : 'are'} jsonrpc but WALLET_RPC_URLS names no node for ${nodeless.length === 1 ? 'it' : 'them'}`]);
   if (c.E2E_HOOKS && c.NODE_ENV === 'production') throw new ConfigError(['E2E_HOOKS: not allowed with NODE_ENV=production']);
   return { ...c, DEMO_SEED: c.DEMO_SEED ?? c.NODE_ENV !== 'production' };

@@ -107,6 +107,8 @@ export const timestampSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z.coerce.number(numberError).int(V.integer).min(TIMESTAMP_MIN, V.timestamp).max(TIMESTAMP_MAX, V.timestamp),
 );
+/** An operator's reason for a change or a refusal (audited): required, at most 500 characters. */
+export const operatorReasonSchema = z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong);
 export const passwordSchema = z.string(stringError).refine(isPasswordLength, V.passwordLength);
 
 /** A hashrate alarm threshold (H/s), or null for none. */

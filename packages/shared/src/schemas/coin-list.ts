@@ -2,7 +2,7 @@
 // stratum address each coin's connection guide shows while no stratum process has announced its
 // own. The coin's code, name, algorithm and mode are the software's (coins.ts) and not edited here.
 import { z } from 'zod';
-import { V } from '../validation';
+import { operatorReasonSchema, V } from '../validation';
 import { stratumUrlSchema } from './stratum';
 import { coinSchema } from './wallet';
 
@@ -29,6 +29,6 @@ export const adminCoinBodySchema = z.strictObject({
   enabled: z.boolean({ error: V.invalid }),
   sort_order: z.number({ error: V.integer }).int(V.integer).min(0, V.tooSmall).max(9999, V.tooBig),
   stratum_url: stratumUrlSchema,
-  reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong),
+  reason: operatorReasonSchema,
 });
 export type AdminCoinBody = z.infer<typeof adminCoinBodySchema>;

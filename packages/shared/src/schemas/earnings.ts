@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { COINS } from '../coins';
 import { isUtcDay, PAY_METHODS } from '../earnings';
-import { isDateInRange, pageQuerySchema, V } from '../validation';
+import { isDateInRange, operatorReasonSchema, pageQuerySchema, V } from '../validation';
 
 const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account').map((c) => c.code) as [string, ...string[]];
 const ALL_COINS = COINS.map((c) => c.code) as [string, ...string[]];
@@ -80,7 +80,6 @@ export const feeRatePercentSchema = z
   .trim()
   .regex(/^\d{1,2}(\.\d{1,4})?$/, V.feeRate);
 
-const reasonSchema = z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong);
 
 export const adminFeeRateSchema = z.object({
   coin: z.string(),
@@ -91,7 +90,7 @@ export const adminFeeRateSchema = z.object({
 });
 export const adminFeeRateListSchema = z.object({ list: z.array(adminFeeRateSchema) });
 /** Any coin: an address-mode coin's only method is PPLNS (the server refuses another). */
-export const feeRateBodySchema = z.strictObject({ coin: anyCoinSchema, method: payMethodSchema, fee_rate: feeRatePercentSchema, reason: reasonSchema });
+export const feeRateBodySchema = z.strictObject({ coin: anyCoinSchema, method: payMethodSchema, fee_rate: feeRatePercentSchema, reason: operatorReasonSchema });
 
 /** A non-negative decimal with at most `digits` integer digits and 18 decimals (numeric(38,18) holds 20). */
 const decimalValue = (positive: boolean, digits = 20) =>
@@ -109,7 +108,7 @@ export const marketDataBodySchema = z.strictObject({
   block_subsidy: decimalValue(true),
   avg_fees_per_block: decimalValue(false),
   price_usd: decimalValue(true).nullable(),
-  reason: reasonSchema,
+  reason: operatorReasonSchema,
 });
 
 // ---- profits (docs/rules.md, The API: /pools/{pool}/accounts/{account}/profits/stats, /profits) ----

@@ -2,10 +2,9 @@
 // settings, four-eyes approvals (docs/operator-guide.md, docs/security.md Operator roles).
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '../permissions';
-import { pageQuerySchema, V } from '../validation';
+import { operatorReasonSchema, pageQuerySchema, V } from '../validation';
 import { coinSchema } from './wallet';
 
-const reasonSchema = z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong);
 /** A non-negative amount in the coin's unit (at most 18 decimals), as the wallet's limits hold them. */
 const limitSchema = z.string({ error: V.amount }).trim().regex(/^\d{1,20}(\.\d{1,18})?$/, V.amount);
 
@@ -43,9 +42,9 @@ export const adminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export const loginStateBodySchema = z.strictObject({ disabled: z.boolean(), reason: reasonSchema });
-export const totpResetBodySchema = z.strictObject({ reason: reasonSchema });
-export const userRolesBodySchema = z.strictObject({ roles: z.array(operatorRoleSchema).max(OPERATOR_ROLES.length), reason: reasonSchema });
+export const loginStateBodySchema = z.strictObject({ disabled: z.boolean(), reason: operatorReasonSchema });
+export const totpResetBodySchema = z.strictObject({ reason: operatorReasonSchema });
+export const userRolesBodySchema = z.strictObject({ roles: z.array(operatorRoleSchema).max(OPERATOR_ROLES.length), reason: operatorReasonSchema });
 
 export const coinSettingsSchema = z.object({
   coin: z.string(),
@@ -80,7 +79,7 @@ export const coinSettingsBodySchema = z.strictObject({
   adjustment_cap: limitSchema.nullable(),
   /** 1 to 1,000 confirmations (a deposit waits for them before it is credited). */
   deposit_confirmations: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(1000, V.tooBig),
-  reason: reasonSchema,
+  reason: operatorReasonSchema,
 });
 
 export const APPROVAL_KINDS = ['withdrawal', 'adjustment'] as const;

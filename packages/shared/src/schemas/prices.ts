@@ -2,7 +2,7 @@
 // where it came from (the demo market, the feed, an operator), when, and whether it is too old to
 // price anything with; and the override an operator sets with a reason (audited).
 import { z } from 'zod';
-import { V } from '../validation';
+import { operatorReasonSchema, V } from '../validation';
 
 /** Where prices come from: the demo market (a simulation), a price feed (CoinGecko) or operators alone. */
 export const PRICE_SOURCES = ['demo', 'coingecko', 'manual'] as const;
@@ -41,5 +41,5 @@ export const priceOverrideBodySchema = z.strictObject({
     .trim()
     .regex(/^\d{1,20}(\.\d{1,18})?$/, V.decimalValue)
     .refine((s) => /[1-9]/.test(s), V.decimalValue),
-  reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong),
+  reason: operatorReasonSchema,
 });

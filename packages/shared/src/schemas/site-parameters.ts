@@ -3,12 +3,11 @@
 // the web form from this one place; a change is audited and applies to the next page load.
 import { z } from 'zod';
 import { isNameText } from '../input-safety';
-import { emailSchema, V } from '../validation';
+import { emailSchema, operatorReasonSchema, V } from '../validation';
 
 export const SITE_PARAMETER_KEYS = ['site_name', 'support_email', 'app_download_url'] as const;
 export type SiteParameterKey = (typeof SITE_PARAMETER_KEYS)[number];
 
-export const siteParameterReasonSchema = z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong);
 
 /** The rule of each key's value. */
 export const SITE_PARAMETER_RULES = {
@@ -19,7 +18,7 @@ export const SITE_PARAMETER_RULES = {
   app_download_url: z.string({ error: V.invalid }).trim().max(500, V.tooLong).regex(/^(|https:\/\/[^\s/?#]+\.[^\s]*)$/, V.invalid),
 } satisfies Record<SiteParameterKey, z.ZodType<string>>;
 
-const change = <K extends SiteParameterKey>(key: K) => z.strictObject({ key: z.literal(key), value: SITE_PARAMETER_RULES[key], reason: siteParameterReasonSchema });
+const change = <K extends SiteParameterKey>(key: K) => z.strictObject({ key: z.literal(key), value: SITE_PARAMETER_RULES[key], reason: operatorReasonSchema });
 export const siteParameterBodySchema = z.discriminatedUnion('key', [change('site_name'), change('support_email'), change('app_download_url')]);
 export type SiteParameterBody = z.infer<typeof siteParameterBodySchema>;
 

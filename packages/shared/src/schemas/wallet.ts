@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { COINS } from '../coins';
 import { parseDecimal } from '../decimal-string';
 import { isNameText } from '../input-safety';
-import { isDateInRange, pageQuerySchema, subAccountNameSchema, V } from '../validation';
+import { isDateInRange, operatorReasonSchema, pageQuerySchema, subAccountNameSchema, V } from '../validation';
 import { verificationSchema } from './accounts';
 
 /** Header carrying the client's idempotency key on calls that move money (docs/security.md item 29). */
@@ -245,13 +245,13 @@ export const payoutSettingBodySchema = z.strictObject({ coin: coinSchema, addres
 export const adminWithdrawalSchema = withdrawalSchema.extend({ account_name: z.string(), user_email: z.string().nullable(), reviewed_at: z.string().nullable() });
 export const adminWithdrawalPageSchema = z.object({ list: z.array(adminWithdrawalSchema), total: z.number().int() });
 export const adminWithdrawalQuerySchema = pageQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUS).optional() });
-export const rejectBodySchema = z.strictObject({ reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong) });
+export const rejectBodySchema = z.strictObject({ reason: operatorReasonSchema });
 export const adjustmentBodySchema = z.strictObject({
   account: subAccountNameSchema,
   coin: coinSchema,
   /** Signed: a negative amount takes money back. */
   amount: z.string({ error: V.amount }).trim().regex(/^-?\d{1,20}(\.\d{1,18})?$/, V.amount).refine((s) => /[1-9]/.test(s), V.amount),
-  reason: z.string({ error: V.reasonRequired }).trim().min(1, V.reasonRequired).max(500, V.tooLong),
+  reason: operatorReasonSchema,
 });
 /** The posting an adjustment made; a retry with the same Idempotency-Key answers the same one. */
 /** pending: above the coin's four-eyes threshold, waiting for a second operator (approval_id). */

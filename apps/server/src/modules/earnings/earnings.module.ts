@@ -17,6 +17,7 @@ import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeReductionProvi
 import { FeedPricedMarketData, SimulatedMarketData, type MarketDataAdapter } from './market-data';
 import { NodeMarketData } from './node-market-data';
 import { recordMarketGap } from './earnings.repository';
+import { inTransaction } from '../../db/transaction';
 import { MiningOverviewService } from './mining-overview.service';
 import { ProfitsService } from './profits.service';
 import { ReferralService } from './referral.service';
@@ -51,14 +52,16 @@ export const earningsModule = defineModule({
     const { prices } = use('prices');
     const dayPrice = (coin: string, day: string) => prices.dayPrice(coin, day);
     // A coin whose chain is a wallet node has its network values measured by that node; the others walk.
-    const { config } = p;
-    const nodes = JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>;
-    const walk = p.adapters.marketData ?? new NodeMarketData(new SimulatedMarketData(), (coin) => (use('wallet').chain.kindOf(coin) === 'jsonrpc' ? (nodes[coin] ?? null) : null), () => clock.now(), config.WALLET_RPC_TIMEOUT_SECONDS * 1000);
+    const walk = p.adapters.marketData ?? new NodeMarketData(new SimulatedMarketData(), (coin) => use('wallet').chain.nodeUrl(coin), () => clock.now(), p.config.WALLET_RPC_TIMEOUT_SECONDS * 1000);
     const market = prices.source === 'demo' ? walk : new FeedPricedMarketData(walk, async (coin, day) => (await dayPrice(coin, day)) ?? null);
+    // Recorded and told in one transaction: a gap is never marked as told without its messages.
     const marketGap = async (coin: string, day: string, reason: string) => {
-      if (!(await recordMarketGap(db, coin, day, reason, clock.now()))) return;
-      p.log.warn({ coin, day, reason }, 'market data missing: the coin\'s settlement waits');
-      for (const o of await accounts.operators(['finance'])) await p.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'market_data_missing', coin: coin.toUpperCase(), day } });
+      const operators = await accounts.operators(['finance']);
+      await inTransaction(db, async (tx) => {
+        if (!(await recordMarketGap(tx, coin, day, reason, clock.now()))) return;
+        p.log.warn({ coin, day, reason }, 'market data missing: the coin\'s settlement waits');
+        for (const o of operators) await p.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'market_data_missing', coin: coin.toUpperCase(), day } }, tx);
+      });
     };
     const earnings = new EarningsService(db, clock, market, dayPrice, marketGap);
     // GET /pools shows the default payout method's fee from the operators' fee table.

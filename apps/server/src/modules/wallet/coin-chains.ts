@@ -16,7 +16,14 @@ export class CoinChains implements ChainAdapter {
     /** The simulated chain (tests and the demo put payments into it). */
     readonly simulated: SimulatedChain,
     private readonly node: ChainAdapter,
+    /** Each coin's wallet node (WALLET_RPC_URLS). */
+    private readonly nodeUrls: Readonly<Record<string, string>> = {},
   ) {}
+
+  /** The node of a coin whose chain is a wallet node (it answers network data too), else null. */
+  nodeUrl(coin: string): string | null {
+    return this.kindOf(coin) === 'jsonrpc' ? (this.nodeUrls[coin] ?? null) : null;
+  }
 
   /** Whether the coin has a chain at all. */
   enabled(coin: string): boolean {

@@ -35,7 +35,8 @@ export const walletModule = defineModule({
     const chain = new CoinChains(
       (coin) => config.CHAIN_ADAPTERS[coin] ?? config.CHAIN_ADAPTER,
       new SimulatedChain(db, clock, p.keys.chain),
-      new JsonRpcChain(JSON.parse(config.WALLET_RPC_URLS ?? '{}') as Record<string, string>, config.WALLET_RPC_TIMEOUT_SECONDS * 1000),
+      new JsonRpcChain(config.WALLET_RPC_URLS, config.WALLET_RPC_TIMEOUT_SECONDS * 1000),
+      config.WALLET_RPC_URLS,
     );
     // A coin without a chain has its deposits and withdrawals closed whatever its settings say.
     const limits = new CoinLimits(db, p.audit, { kindOf: chain.kindOf, network: (coin) => (isNetworkCoin(coin) ? (config.CHAIN_NETWORKS[coin] ?? 'mainnet') : null) });

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, SITE_PARAMETER_RULES, siteParameterReasonSchema, type SiteParameterKey } from '@hashpool/shared';
+import { formatDateTime, SITE_PARAMETER_RULES, operatorReasonSchema, type SiteParameterKey } from '@hashpool/shared';
 import { FormDialog } from '../../../shell/forms/FormDialog';
 import { schemaRule } from '../../../shell/forms/rules';
 import type { DataColumn } from '../../../ui/DataTable';
@@ -68,7 +68,7 @@ function SiteParameterDialog({ parameter, onClose }: { parameter: SiteParameter;
       <Form.Item name="value" label={name} rules={[schemaRule(SITE_PARAMETER_RULES[key], t)]} extra={t(`parameters.keys.${key}.hint`)}>
         <Input maxLength={500} />
       </Form.Item>
-      <Form.Item name="reason" label={t('review.reason_label')} rules={[schemaRule(siteParameterReasonSchema, t)]} extra={t('users.reason_hint')}>
+      <Form.Item name="reason" label={t('review.reason_label')} rules={[schemaRule(operatorReasonSchema, t)]} extra={t('users.reason_hint')}>
         <Input.TextArea rows={2} maxLength={500} showCount />
       </Form.Item>
     </FormDialog>
