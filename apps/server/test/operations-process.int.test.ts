@@ -109,7 +109,13 @@ describe.skipIf(!serverUrl)('graceful shutdown under load', () => {
     const senders = Array.from({ length: 8 }, () => send());
     await sleep(1500);
     child.kill('SIGTERM');
-    const readyWhileStopping = await fetch(`${base}/api/ready`).then((r) => r.ok).catch(() => undefined);
+    // The signal reaches a busy child a moment later: ask until it says not ready (or stops
+    // answering), for at most 5 s, while it drains.
+    let readyWhileStopping: boolean | undefined = true;
+    for (let i = 0; i < 50 && readyWhileStopping; i++) {
+      readyWhileStopping = await fetch(`${base}/api/ready`).then((r) => r.ok).catch(() => undefined);
+      if (readyWhileStopping) await sleep(100);
+    }
     expect(await exited, output).toBe(0);
     stopped = true;
     await Promise.all(senders);
