@@ -113,6 +113,7 @@ async function measuredRun(coin: 'btc' | 'ltc', opts: { active: number; window: 
   return {
     perSecond: (checked(b) - checked(a)) / seconds,
     cpu: (b.cpuMicros - a.cpuMicros) / 1e6 / seconds,
+    stalls: b.stalls,
     // This process: the load generator's threads (the main thread only waits).
     generatorCpu: (generatorUsed.user + generatorUsed.system) / 1e6 / seconds,
     answers,
@@ -165,7 +166,7 @@ try {
     const run = await measuredRun('btc', { active: ACTIVE, window: WINDOW, rate: pace });
     p99s.push(percentile(run.answers.latencies, 99));
     p50s.push(percentile(run.answers.latencies, 50));
-    console.log(`  latency run ${r + 1}: ${int(run.perSecond)} shares/s; p50 ${p50s.at(-1)!.toFixed(2)} ms, p99 ${p99s.at(-1)!.toFixed(2)} ms over ${int(run.answers.latencies.length)} answers (${run.answers.unanswered} unanswered)`);
+    console.log(`  latency run ${r + 1}: ${int(run.perSecond)} shares/s; p50 ${p50s.at(-1)!.toFixed(2)} ms, p99 ${p99s.at(-1)!.toFixed(2)} ms over ${int(run.answers.latencies.length)} answers (${run.answers.unanswered} unanswered); server GC ${int(run.stalls.gcMs)} ms (longest ${run.stalls.gcMaxMs.toFixed(1)}), longest event-loop delay ${run.stalls.loopMaxMs.toFixed(1)} ms`);
   }
 
   // --- 4. Scrypt throughput ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { LimitsConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { shareOutbox } from '../../src/outbox/pool-outboxes.js';
@@ -33,7 +34,7 @@ export type ServerRequest = { type: 'memory' } | { type: 'stats' } | { type: 'di
 export type ServerMessage =
   | { type: 'ready'; ports: { btc: number; ltc: number }; branch: { btc: number; ltc: number }; outboxDir: string }
   | { type: 'memory'; rss: number; heapUsed: number; external: number; arrayBuffers: number; connections: number }
-  | { type: 'stats'; results: Record<string, number>; cpuMicros: number; at: number }
+  | { type: 'stats'; results: Record<string, number>; cpuMicros: number; at: number; stalls: Stalls }
   | { type: 'direct'; perSecond: number };
 
 // The defaults of the configuration schema (src/config.ts), as an operator runs it.
@@ -47,6 +48,17 @@ const LIMITS: LimitsConfig = {
   banSeconds: 600,
   proxyProtocol: false,
 };
+
+/**
+ * Where an answer's tail latency can come from inside the server, since the previous stats: the
+ * garbage collector's pauses (total and longest) and the longest event-loop delay (any turn that
+ * kept every connection of the process waiting), the worst over the group's processes.
+ */
+export interface Stalls {
+  gcMs: number;
+  gcMaxMs: number;
+  loopMaxMs: number;
+}
 
 const settings = JSON.parse(process.env.BENCH_STRATUM_SERVER ?? '{}') as ServerSettings;
 const send = (m: ServerMessage) => process.send?.(m);
@@ -107,11 +119,15 @@ async function runPrimary(): Promise<void> {
       if (m.type === 'stats') {
         const results: Record<string, number> = {};
         let cpuMicros = 0;
+        const stalls: Stalls = { gcMs: 0, gcMaxMs: 0, loopMaxMs: 0 };
         for (const r of all as Array<Extract<ServerMessage, { type: 'stats' }>>) {
           cpuMicros += r.cpuMicros;
+          stalls.gcMs = Math.max(stalls.gcMs, r.stalls.gcMs);
+          stalls.gcMaxMs = Math.max(stalls.gcMaxMs, r.stalls.gcMaxMs);
+          stalls.loopMaxMs = Math.max(stalls.loopMaxMs, r.stalls.loopMaxMs);
           for (const [k, v] of Object.entries(r.results)) results[k] = (results[k] ?? 0) + v;
         }
-        send({ type: 'stats', results, cpuMicros, at: performance.now() });
+        send({ type: 'stats', results, cpuMicros, at: performance.now(), stalls });
       } else if (m.type === 'memory') {
         const rs = all as Array<Extract<ServerMessage, { type: 'memory' }>>;
         const sum = (f: (r: (typeof rs)[number]) => number) => rs.reduce((n, r) => n + f(r), 0);
@@ -125,6 +141,7 @@ async function runPrimary(): Promise<void> {
 
 async function runServer(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
+  const stalls = watchStalls();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'hashpool-bench-stratum-'));
   const outbox = shareOutbox({ dataDir, instanceId: 'bench', transport: { send: async () => 'ok' }, log: silentLogger });
@@ -179,7 +196,7 @@ async function runServer(): Promise<void> {
       send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, external: u.external, arrayBuffers: u.arrayBuffers, connections: server.connectionCount() });
     } else if (m.type === 'stats') {
       const cpu = process.cpuUsage();
-      send({ type: 'stats', results: { ...results }, cpuMicros: cpu.user + cpu.system, at: performance.now() });
+      send({ type: 'stats', results: { ...results }, cpuMicros: cpu.user + cpu.system, at: performance.now(), stalls: stalls() });
     } else if (m.type === 'direct') {
       void directChecksPerSecond(m.coin === 'btc' ? btc : ltc, settings.difficulty, m.ms, 16).then((perSecond) => send({ type: 'direct', perSecond }));
     } else if (m.type === 'stop') {
@@ -199,4 +216,25 @@ async function runServer(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });
+}
+
+/** Collects GC pauses and event-loop delay; each call answers the figures since the previous one. */
+function watchStalls(): () => Stalls {
+  let gcMs = 0;
+  let gcMaxMs = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcMs += e.duration;
+      gcMaxMs = Math.max(gcMaxMs, e.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  return () => {
+    const out = { gcMs, gcMaxMs, loopMaxMs: loop.max / 1e6 };
+    gcMs = 0;
+    gcMaxMs = 0;
+    loop.reset();
+    return out;
+  };
 }

@@ -47,6 +47,26 @@ async function until(cond: () => boolean, ms = 5000): Promise<void> {
 }
 
 describe('share outbox', () => {
+  it('answers while a large segment is being sealed: the seal runs beside the record writes', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    // No timer of its own in this test (an hour): the test switches segments with tick().
+    const q = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 3_600_000 });
+    await q.start();
+    // A big open segment (tens of megabytes of batches to write and sync when it is sealed).
+    await Promise.all(Array.from({ length: 150_000 }, (_, i) => q.append(share(i))));
+    let sealed = false;
+    const tick = q.tick().then(() => (sealed = true));
+    // Queued after the switch to the next segment: on disk and answered before the seal ends.
+    await q.append(share(150_000));
+    expect(sealed).toBe(false);
+    expect(q.depth()).toBe(150_001);
+    await tick;
+    await until(() => pool.shares().length === 150_000);
+    await q.stop(2000);
+    expect(pool.shares().length).toBe(150_001);
+  }, 60_000);
+
   it('batches answered shares with unique ids and truncates once acknowledged', async () => {
     const dir = tmp();
     const pool = new FakePool();

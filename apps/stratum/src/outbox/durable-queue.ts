@@ -2,7 +2,10 @@
 // event-loop turn for all records of that turn) before append() resolves, so whatever the server
 // answered a miner is on disk first. Every interval the open segment is sealed into batches with
 // ids fixed once and for all (written to one file with an atomic rename); a sender delivers them,
-// several at a time, retrying with back-off until acknowledged, then deletes them. After a crash,
+// several at a time, retrying with back-off until acknowledged, then deletes them. Only the record
+// writes and the switch to a new segment file stand between a share and its answer: sealing,
+// acknowledgements and clean-up run on a second queue beside them, so that a second's sealing
+// (megabytes written and synced) never holds the answers of that moment. After a crash,
 // unsealed segments are sealed on start (a torn last line is a record nobody was answered for) and
 // unacknowledged batches go out again with the same ids and bodies.
 //
@@ -82,7 +85,12 @@ export class DurableQueue<T> {
   private waiting: string[] = [];
   private waitingDone: { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void } | undefined;
   private flushScheduled = false;
-  private chain: Promise<unknown> = Promise.resolve();
+  /** Record writes and segment switches, in order: what answers wait for. */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** Sealing, acknowledgements and clean-up, in order, beside the writes. */
+  private background: Promise<unknown> = Promise.resolve();
+  /** Records of segments switched away from and not sealed yet (counted in the depth). */
+  private sealing = 0;
   private pending: PendingBatch[] = [];
   private sealed = new Map<number, SealedSegment>();
   private readonly bodies = new Map<string, string>();
@@ -103,7 +111,7 @@ export class DurableQueue<T> {
 
   /** Records not yet acknowledged by the receiver (open segment and pending batches). */
   depth(): number {
-    return this.openItems.length + this.waiting.length + this.pending.reduce((n, b) => n + b.count, 0);
+    return this.openItems.length + this.waiting.length + this.sealing + this.pending.reduce((n, b) => n + b.count, 0);
   }
 
   pendingBatches(): number {
@@ -158,6 +166,7 @@ export class DurableQueue<T> {
   /** Seals the open segment now and tries to send (the timer does this every interval). */
   async tick(): Promise<void> {
     await this.enqueue(() => this.rotate());
+    await this.background;
     this.pump();
   }
 
@@ -166,6 +175,7 @@ export class DurableQueue<T> {
     if (this.timer) clearInterval(this.timer);
     await this.enqueue(() => this.flush());
     await this.enqueue(() => this.rotate());
+    await this.background;
     this.stopped = true;
     const until = this.now() + drainMs;
     while (this.pending.length && this.now() < until) {
@@ -173,14 +183,23 @@ export class DurableQueue<T> {
       await new Promise((r) => setTimeout(r, 20));
     }
     while (this.inFlight > 0 && this.now() < until + 1000) await new Promise((r) => setTimeout(r, 20));
-    await this.chain;
+    await this.writes;
+    await this.background;
     await this.fh?.close();
     this.fh = undefined;
   }
 
+  /** Queues a task on the write path (record writes, segment switches). */
   private enqueue(task: () => Promise<void>): Promise<void> {
-    const next = this.chain.then(task, task);
-    this.chain = next.catch(() => undefined);
+    const next = this.writes.then(task, task);
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Queues a task beside the write path (sealing, acknowledgements). */
+  private inBackground(task: () => Promise<void>): Promise<void> {
+    const next = this.background.then(task, task);
+    this.background = next.catch(() => undefined);
     return next;
   }
 
@@ -202,14 +221,35 @@ export class DurableQueue<T> {
     }
   }
 
+  /**
+   * Switches the records to a new segment file and has the old one sealed beside the write path.
+   * Every record of segment n is on disk in seg-n when this runs (the writes are in order), so a
+   * crash before its seal is complete leaves seg-n to be sealed by the next start.
+   */
   private async rotate(): Promise<void> {
     if (!this.fh || !this.openItems.length) return;
     const n = this.segment;
     const items = this.openItems;
-    await this.fh.close();
-    this.segment += 1;
-    this.fh = await open(join(this.opts.dir, `seg-${this.segment}.log`), 'a');
+    const old = this.fh;
+    this.fh = await open(join(this.opts.dir, `seg-${n + 1}.log`), 'a');
+    this.segment = n + 1;
     this.openItems = [];
+    this.sealing += items.length;
+    void this.inBackground(async () => {
+      try {
+        await old.close();
+        await this.sealSegment(n, items);
+      } catch (err) {
+        // seg-n stays on disk: the next start seals and sends it.
+        this.opts.log.error('outbox segment not sealed: it is sent after a restart', { segment: n, err: String(err) });
+      } finally {
+        this.sealing -= items.length;
+        this.reportDepth();
+      }
+    });
+  }
+
+  private async sealSegment(n: number, items: string[]): Promise<void> {
     const batches = await this.seal(n, items);
     await unlink(join(this.opts.dir, `seg-${n}.log`));
     for (const b of batches) {
@@ -219,7 +259,6 @@ export class DurableQueue<T> {
     }
     // A new segment has no acknowledgements yet: its batches are known without reading them back.
     await this.register(n, batches, new Set());
-    this.reportDepth();
   }
 
   /** Writes the batches of segment n in one file, atomically: their ids are fixed from now on. */
@@ -319,7 +358,7 @@ export class DurableQueue<T> {
       await appendFile(join(this.opts.dir, 'dead', `${b.id}.json`), body);
       this.opts.log.error('outbox batch refused by the receiver as malformed; kept in dead/', { id: b.id });
     }
-    await this.enqueue(() => this.acknowledge(b));
+    await this.inBackground(() => this.acknowledge(b));
   }
 
   private async acknowledge(b: PendingBatch): Promise<void> {
