@@ -6,15 +6,16 @@
 // work is the farm's mean hashrate (flaky workers counted for the time they are on) times an
 // hour, with its luck drawn deterministically, written as hourly points like the roll-up leaves
 // them. A day that already has any history of the farm (the simulator ran then) is left to the
-// settlement job; so is today. The market values of those days are the seed values, as on the
-// first start. A second start writes and settles nothing twice.
+// settlement job; so is today. The market values of those days are the simulated walk taken
+// backwards from today's seed values (each day differs from the next as the job's days do, and the
+// last leads to the seed). A second start writes and settles nothing twice.
 import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
 import { DEMO_WORKERS, type HistoryService } from '../mining';
 import { insertMissingMarketDays } from './earnings.repository';
-import { deterministicNormal, seedValues } from './market-data';
+import { deterministicNormal, seedValues, SimulatedMarketData, type MarketValues } from './market-data';
 import type { SettlementService } from './settlement.service';
 import { SETTLE_AFTER_MS } from './earnings.jobs';
 
@@ -57,6 +58,17 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
   const now = clock.now();
   const today = utcDay(now);
   const prices = new Map(pools.map((p) => [p.coin, p.price_usd]));
+  const walk = new SimulatedMarketData();
+  /** Per coin, back from today's seed values: the day -> its values. */
+  const market = new Map<string, Map<string, MarketValues>>();
+  const marketOf = (code: string, day: string): MarketValues => {
+    if (day >= today) throw new Error(`the demo writes past days only, not ${day}`);
+    const coin = findCoin(code)!;
+    let days = market.get(code);
+    if (!days) market.set(code, (days = new Map([[today, seedValues(coin, prices.get(code) ?? null)]])));
+    for (let d = addDays(today, -1); !days.has(day); d = addDays(d, -1)) days.set(d, walk.before(coin, addDays(d, 1), days.get(addDays(d, 1))!));
+    return days.get(day)!;
+  };
   for (let back = DEMO_SETTLED_DAYS; back >= 1; back--) {
     const day = addDays(today, -back);
     const from = dayStart(day);
@@ -66,7 +78,7 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
       const coin = findCoin(farm.coin)!;
       if (await history.ownerHasPoints(farm.coin, farm.accountId, from, to, { withWork: false })) continue; // mined (or seeded) that day already
       coins.add(farm.coin);
-      await insertMissingMarketDays(db, [{ coin: farm.coin, day, ...seedValues(coin, prices.get(farm.coin) ?? null), source: 'seed', updatedAt: now }]);
+      await insertMissingMarketDays(db, [{ coin: farm.coin, day, ...marketOf(farm.coin, day), source: walk.sourceOf(), updatedAt: now }]);
       const points = Array.from({ length: 24 }, (_, hour) => {
         const luck = Math.max(0.5, 1 + 0.04 * deterministicNormal('demo-history', farm.accountId, farm.coin, day, String(hour)));
         const work = farm.hashrate * 3600 * luck;

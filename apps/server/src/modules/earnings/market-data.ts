@@ -89,11 +89,16 @@ const WALK = {
   fees: { drift: 0, spread: 0.05 },
 } as const;
 
-function step(value: string, coin: string, day: string, what: keyof typeof WALK): Decimal {
+/** The factor by which `what` moves from the day before to `day`. */
+function factor(coin: string, day: string, what: keyof typeof WALK): Decimal {
   const { drift, spread } = WALK[what];
   // Clamped to +-3 spreads, so no day moves a value by more than a few percent.
   const z = Math.max(-3, Math.min(3, deterministicNormal(coin, day, what)));
-  return new Decimal(value).times(new Decimal(1 + drift + spread * z));
+  return new Decimal(1 + drift + spread * z);
+}
+
+function step(value: string, coin: string, day: string, what: keyof typeof WALK): Decimal {
+  return new Decimal(value).times(factor(coin, day, what));
 }
 
 export class SimulatedMarketData implements MarketDataAdapter {
@@ -108,6 +113,21 @@ export class SimulatedMarketData implements MarketDataAdapter {
       blockSubsidy: previous.blockSubsidy,
       avgFeesPerBlock: step(previous.avgFeesPerBlock, coin.code, day, 'fees').toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(),
       priceUsd: previous.priceUsd === null ? null : step(previous.priceUsd, coin.code, day, 'price').toSignificantDigits(6, Decimal.ROUND_HALF_UP).toFixed(),
+    };
+  }
+
+  /**
+   * The walk taken backwards: the values of the day before `day` from which the walk leads to
+   * `values` (to within the rounding of the written figures). The demo's past days come from it, so
+   * that they lead up to the seed day instead of repeating it.
+   */
+  before(coin: CoinInfo, day: string, values: MarketValues): MarketValues {
+    const back = (value: string, what: keyof typeof WALK) => new Decimal(value).div(factor(coin.code, day, what));
+    return {
+      networkDifficulty: roundDifficulty(back(values.networkDifficulty, 'difficulty')),
+      blockSubsidy: values.blockSubsidy,
+      avgFeesPerBlock: back(values.avgFeesPerBlock, 'fees').toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(),
+      priceUsd: values.priceUsd === null ? null : back(values.priceUsd, 'price').toSignificantDigits(6, Decimal.ROUND_HALF_UP).toFixed(),
     };
   }
 }
