@@ -241,6 +241,16 @@ test('the catalogue sorts by net profit after the electricity fee changes', asyn
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await saveScreenshot(page, 'catalogue-ranking-phone');
+  // Russian has the longest column titles: the net profit stays on screen all the same.
+  await page.evaluate(() => localStorage.setItem('language', 'ru-RU'));
+  await page.reload();
+  await expect(ranking.getByRole('columnheader', { name: /Чистая прибыль/ })).toBeVisible();
+  const ruBox = (await ranking.getByTestId('net-profit').first().boundingBox())!;
+  expect(ruBox.x).toBeGreaterThanOrEqual(0);
+  expect(ruBox.x + ruBox.width).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, 'catalogue-ranking-phone-ru');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
   await ranking.getByText('Antminer S21', { exact: true }).click();
   await expect(page).toHaveURL(/\/miners\/detail\/\d+$/);
   await expect(page.getByText('Bitmain published specification', { exact: false })).toBeVisible();
