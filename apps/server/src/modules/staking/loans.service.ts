@@ -14,10 +14,11 @@ import { AppError } from '../../platform/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import type { AccountDirectory } from '../accounts';
 import { balanceOf, LedgerDecimal as D, movement, post, SYSTEM, type Entry } from '../ledger';
+import { repaymentSplit, settlementSources } from '../money';
 import { plain, userAmount } from '../wallet';
 import { adminProductView, loanView, productView } from './staking.presenter';
 import * as repo from './staking.repository';
-import { addDays, dayInterest, dayOf, dayStart, minDecimal } from './staking.rules';
+import { addDays, dayInterest, dayOf, dayStart } from './staking.rules';
 
 const COIN = STAKING_COIN;
 
@@ -141,10 +142,7 @@ export class LoansService {
 
   /** Books a repayment on the loan (interest first) and completes it when nothing is owed. */
   private async applyRepayment(tx: Tx, loan: repo.LoanRow, amount: D, source: 'user' | 'settlement', key: string, now: Date) {
-    const interest = minDecimal(amount, loan.interestDue);
-    const principal = amount.minus(interest);
-    const principalDue = new D(loan.principalDue).minus(principal);
-    const interestDue = new D(loan.interestDue).minus(interest);
+    const { interest, principal, principalDue, interestDue } = repaymentSplit(amount, loan.principalDue, loan.interestDue);
     const paidOff = principalDue.isZero() && interestDue.isZero();
     await repo.updateLoan(tx, loan.id, {
       principalDue: principalDue.toFixed(),
@@ -177,9 +175,7 @@ export class LoansService {
     if (!loan) return stake;
     const debt = new D(loan.principalDue).plus(loan.interestDue);
     const { available } = await balanceOf(tx, stake.accountId, COIN);
-    const fromBalance = minDecimal(debt, D.max(0, available));
-    const fromStake = minDecimal(debt.minus(fromBalance), stake.amount);
-    const total = fromBalance.plus(fromStake);
+    const { fromBalance, fromStake, total } = settlementSources(debt, available, stake.amount);
     if (total.isZero()) return stake;
     const day = dayOf(now);
     const row = await this.applyRepayment(tx, loan, total, 'settlement', `settlement:${day}`, now);
