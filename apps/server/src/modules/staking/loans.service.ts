@@ -234,7 +234,8 @@ export class LoansService {
     return rows.map((p) => adminProductView(p, lent.get(p.id) ?? '0'));
   }
 
-  async saveProduct(adminId: string, id: string | null, body: LoanProductBody) {
+  /** Creates (`id` null) or updates a loan product; `demo` labels a new one demo data (DEMO_SEED, no operator). */
+  async saveProduct(adminId: string | null, id: string | null, body: LoanProductBody, { demo = false }: { demo?: boolean } = {}) {
     if (new D(body.min_amount).gt(body.max_amount) || new D(body.max_amount).gt(body.capacity)) throw new AppError('loan_product_invalid');
     const values = {
       name: body.name,
@@ -248,6 +249,7 @@ export class LoansService {
       autoApproveBelow: body.auto_approve_below,
       status: body.status,
       updatedAt: this.clock.now(),
+      ...(demo ? { demo } : {}),
     };
     const row = await inTransaction(this.db, async (tx) => {
       const saved = id ? await repo.updateProduct(tx, id, values) : await repo.insertProduct(tx, values);
