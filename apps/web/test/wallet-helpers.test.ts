@@ -3,7 +3,7 @@
 // hold, the transaction filters in the address and the call they make, and the query keys.
 import { describe, expect, it } from 'vitest';
 import type { BalanceItem } from '@hashpool/shared';
-import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, toUnits } from '../src/ui/decimal';
+import { compareDecimals, decimalPlaces, fromUnits, isPositive, sumDecimals, timesWhole, toUnits, withPlaces } from '../src/ui/decimal';
 import { balanceTotal, coinSymbol, displayAmount, HIDDEN_AMOUNT, isSmallBalance, visibleBalances } from '../src/features/wallet/lib/balances';
 import { balanceValue } from '../src/shell/site/currency-value';
 import { allOf, amountProblem } from '../src/features/wallet/lib/amounts';
@@ -54,6 +54,17 @@ describe('decimal strings', () => {
     expect(isPositive('-1')).toBe(false);
     expect(decimalPlaces('1.500')).toBe(1);
     expect(decimalPlaces('2')).toBe(0);
+  });
+
+  it('multiplies by a whole count exactly and pads without rounding', () => {
+    expect(timesWhole('0.1', 3)).toBe('0.3'); // 0.1 * 3 is 0.30000000000000004 in floating point
+    expect(timesWhole('1.005', 2)).toBe('2.01');
+    expect(timesWhole('45', 2)).toBe('90');
+    expect(timesWhole('0.000000000000000001', 1_000_000)).toBe('0.000000000001');
+    expect(timesWhole('abc', 2)).toBeNull();
+    expect(withPlaces('90', 2)).toBe('90.00');
+    expect(withPlaces('1.5', 2)).toBe('1.50');
+    expect(withPlaces('1.005', 2)).toBe('1.005');
   });
 });
 

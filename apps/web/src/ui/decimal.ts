@@ -43,3 +43,16 @@ export function isPositive(value: string): boolean {
 export function decimalPlaces(value: string): number {
   return parseDecimal(value)?.frac.length ?? 0;
 }
+
+/** `value` times a whole `count`, exactly ("0.1" x 3 is "0.3"); null when value is not a decimal string. */
+export function timesWhole(value: string, count: number): string | null {
+  const units = toUnits(value);
+  if (units === null || !Number.isSafeInteger(count)) return null;
+  return fromUnits(units * BigInt(count));
+}
+
+/** A plain decimal string shown with at least `places` decimals ("90" -> "90.00"); never rounded. */
+export function withPlaces(value: string, places: number): string {
+  const [int, frac = ''] = value.split('.');
+  return places > 0 || frac ? `${int}.${frac.padEnd(places, '0')}` : value;
+}

@@ -43,7 +43,7 @@ beforeAll(async () => {
     .init({
       lng: 'en',
       fallbackLng: 'en',
-      ns: ['common', 'errors', 'validation', 'wallet', 'staking', 'observers', 'pool', 'auth', 'user'],
+      ns: ['common', 'errors', 'validation', 'wallet', 'staking', 'contracts', 'observers', 'pool', 'auth', 'user'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

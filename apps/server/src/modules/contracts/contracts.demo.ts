@@ -1,12 +1,15 @@
-// Demo only (DEMO_SEED): two contract products named "Demo" and flagged demo, and one running
-// order of the demo user (flagged demo) whose daily profit the job credits like any other, to its
-// second sub-account (the first one's balance is the demo farm's settled earnings alone).
+// Demo only (DEMO_SEED): two contract products named "Demo" and flagged demo (made by the products
+// service), and one running order of the demo user (flagged demo) whose daily profit the job
+// credits like any other, to its second sub-account (the first one's balance is the demo farm's
+// settled earnings alone). The order was paid six days ago, which no service call can do now: it
+// and its history are written by the module's repository.
 import { addDays, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
-import { insertEvent, insertOrderIfAbsent, insertProductsIfAbsent } from './contracts.repository';
+import { findProduct, insertEvent, insertOrderIfAbsent } from './contracts.repository';
+import type { ProductsService } from './products.service';
 
 const BTC_PRODUCT = '00000000-0000-4000-8000-00000000c001';
 const LTC_PRODUCT = '00000000-0000-4000-8000-00000000c002';
@@ -20,15 +23,22 @@ const TERMS = {
   ko: '데모 약관. 계약은 결제 다음 날부터 기간 동안 운영됩니다. 일일 산출은 네트워크를 따르며(당일 FPPS 단위 수익) 전기료와 관리 수수료가 차감됩니다. 산출이 이를 충당하지 못하는 날은 지급되지 않습니다. 계약 발효 후 결제는 환불되지 않습니다.',
 };
 
-export async function seedDemoContracts(db: Db, clock: Clock, accounts: AccountDirectory): Promise<void> {
+export async function seedDemoContracts(db: Db, clock: Clock, products: ProductsService, accounts: AccountDirectory): Promise<void> {
   const now = clock.now();
-  const start = new Date(now.getTime() - 30 * 86_400_000);
-  const end = new Date(now.getTime() + 365 * 86_400_000);
-  const common = { fiatCurrency: 'USD', saleStart: start, saleEnd: end, status: 'on_sale' as const, terms: TERMS, demo: true, createdAt: now, updatedAt: now };
-  await insertProductsIfAbsent(db, [
-      { id: BTC_PRODUCT, name: 'Demo BTC S21 · 90 days', coin: 'btc', hashrate: '10', hashrateUnit: 'TH/s', durationDays: 90, priceUsdt: '45', priceFiat: '45', powerWatts: '175', electricityRate: '0.05', managementFee: '2', inventory: 500, ...common },
-      { id: LTC_PRODUCT, name: 'Demo LTC L7 · 30 days', coin: 'ltc', hashrate: '100', hashrateUnit: 'MH/s', durationDays: 30, priceUsdt: '12', priceFiat: '12', powerWatts: '34', electricityRate: '0.06', managementFee: '3', inventory: 200, ...common },
-  ]);
+  const common = {
+    fiat_currency: 'USD',
+    sale_start: new Date(now.getTime() - 30 * 86_400_000).toISOString(),
+    sale_end: new Date(now.getTime() + 365 * 86_400_000).toISOString(),
+    status: 'on_sale' as const,
+    terms: TERMS,
+    names: {},
+  };
+  if (!(await findProduct(db, BTC_PRODUCT))) {
+    await products.create(null, { name: 'Demo BTC S21 · 90 days', coin: 'btc', hashrate: '10', hashrate_unit: 'TH/s', duration_days: 90, price_usdt: '45', price_fiat: '45', power_watts: '175', electricity_rate: '0.05', management_fee: '2', inventory: 500, ...common }, { id: BTC_PRODUCT });
+  }
+  if (!(await findProduct(db, LTC_PRODUCT))) {
+    await products.create(null, { name: 'Demo LTC L7 · 30 days', coin: 'ltc', hashrate: '100', hashrate_unit: 'MH/s', duration_days: 30, price_usdt: '12', price_fiat: '12', power_watts: '34', electricity_rate: '0.06', management_fee: '3', inventory: 200, ...common }, { id: LTC_PRODUCT });
+  }
   const demo = await accounts.byName(DEMO_ACCOUNTS[1]!);
   if (!demo) return;
   const effectDate = addDays(utcDay(now), -5);

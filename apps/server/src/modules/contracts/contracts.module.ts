@@ -33,6 +33,6 @@ export const contractsModule = defineModule({
     };
   },
   routes: (api) => contractsRoutes(api),
-  demo: (_api, p, use) => seedDemoContracts(p.db, p.clock, use('accounts').directory),
+  demo: (api, p, use) => seedDemoContracts(p.db, p.clock, api.products, use('accounts').directory),
   jobs: (api, p) => startContractsJobs(api, { db: p.db, log: p.log, intervalMs: JOB_INTERVAL_MS }),
 });

@@ -31,10 +31,6 @@ export function insertProduct(db: DbOrTx, values: typeof contractProducts.$infer
 }
 
 /** Inserts products whose id is not taken yet (the demo's fixed ids: seeding twice adds nothing). */
-export async function insertProductsIfAbsent(db: DbOrTx, values: Array<typeof contractProducts.$inferInsert>): Promise<void> {
-  await db.insert(contractProducts).values(values).onConflictDoNothing();
-}
-
 export function updateProduct(db: DbOrTx, id: string, values: Partial<typeof contractProducts.$inferInsert>): Promise<ProductRow | undefined> {
   return first(db.update(contractProducts).set(values).where(eq(contractProducts.id, id)).returning());
 }

@@ -80,10 +80,11 @@ export class ProductsService {
     };
   }
 
-  async create(adminId: string, body: ContractProductBody) {
+  /** A new product; `demo` gives demo data (DEMO_SEED, no operator) its fixed id and label. */
+  async create(adminId: string | null, body: ContractProductBody, demo?: { id: string }) {
     const now = this.clock.now();
     const row = await inTransaction(this.db, async (tx) => {
-      const created = await repo.insertProduct(tx, { ...this.values(body), createdAt: now, updatedAt: now });
+      const created = await repo.insertProduct(tx, { ...this.values(body), createdAt: now, updatedAt: now, ...(demo ? { id: demo.id, demo: true } : {}) });
       await this.d.audit.record({ adminUserId: adminId, action: 'contract_product_create', target: `contract_product:${created.id}`, detail: { name: created.name, coin: created.coin, status: created.status, inventory: String(created.inventory) } }, tx);
       return created;
     });

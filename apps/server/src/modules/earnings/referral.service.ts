@@ -16,12 +16,11 @@ import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import type { AccountDirectory } from '../accounts';
 import { LedgerDecimal, postCredits, SYSTEM } from '../ledger';
+import { referralReward } from '../money';
 import { inviteeView, inviteRewardView } from './earnings.presenter';
 import * as repo from './referral.repository';
 import { creditsWithRemainders } from './remainders';
 
-/** 0.2 percent, as a fraction. */
-export const REFERRAL_RATE = new Decimal(REFERRAL_RATE_PERCENT).div(100).toFixed();
 /** 09:50 UTC+8 is 01:50 UTC of the day after the settled day. */
 export const REFERRAL_RELEASE_MS = REFERRAL_RELEASE_UTC_MINUTES * 60_000;
 
@@ -84,7 +83,7 @@ export class ReferralService {
       // amounts and the carried fractions are decided in the same transaction; a row another
       // instance wrote meanwhile stands, and its fraction is not taken again.
       await inTransaction(this.db, async (tx) => {
-        const credits = await creditsWithRemainders(tx, coin, rows.map((r) => ({ holder: r.account_id, exact: new Decimal(r.base).times(REFERRAL_RATE) })), now);
+        const credits = await creditsWithRemainders(tx, coin, rows.map((r) => ({ holder: r.account_id, exact: referralReward(r.base) })), now);
         const written = await repo.insertRewards(
           tx,
           rows.map((r, i) => ({ inviterId: r.inviter_id, coin, day, accountId: r.account_id, invitees: r.invitees, base: r.base, amount: credits[i]!.toFixed(), releasedAt: now })),

@@ -37,3 +37,28 @@ export function splitEvenly(amount: Num, parts: number, baseDecimals: number): D
 export function cappedPayout(available: Num, cap: Num, baseDecimals: number): Decimal {
   return cut(Decimal.min(new Decimal(available), new Decimal(cap)), baseDecimals);
 }
+
+/**
+ * What a withdrawal in `parts` parts costs and delivers: the fee of each part, so `fee` is
+ * feePerPart x parts, and `receive` is what arrives, the amount less that fee (never below 0).
+ */
+export function withdrawalCharge(amount: Num, feePerPart: Num, parts: number): { fee: Decimal; receive: Decimal } {
+  const fee = new Decimal(feePerPart).times(parts);
+  return { fee, receive: Decimal.max(0, new Decimal(amount).minus(fee)) };
+}
+
+/** What a withdrawal part sends on chain: its amount less the user's fee for it. */
+export function withdrawalNet(amount: Num, fee: Num): Decimal {
+  return new Decimal(amount).minus(fee);
+}
+
+/**
+ * A sent withdrawal part's amount split between who holds it after: the chain took what was sent
+ * plus the network's fee (that left the pool's wallet with the payment), the pool keeps the rest
+ * of the user's fee (`feesKept`, negative when the network asked more than the user paid). The two
+ * sum to the amount, so custody and the ledger stay equal.
+ */
+export function withdrawalSettlement(amount: Num, fee: Num, networkFee: Num): { toChain: Decimal; feesKept: Decimal } {
+  const feesKept = new Decimal(fee).minus(networkFee);
+  return { toChain: new Decimal(amount).minus(feesKept), feesKept };
+}

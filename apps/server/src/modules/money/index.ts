@@ -1,7 +1,8 @@
 // The money module's one door: the payout schemes, the fee and its reductions, the PPLNS window,
 // the one carry rule, a contract's day profit and an order's price, staking's reward and a loan's
-// interest, and the wallet's amounts (base units, a withdrawal's parts, a capped payout); pure (no database, no clock), in the ledger's decimal (LedgerDecimal, 80
-// digits). Not a module of the registry: any module imports these functions from here. The
+// interest, repayment and settlement, a red packet's credits and return, the referral reward, and
+// the wallet's amounts (base units, a withdrawal's parts and fees, a capped payout); pure (no
+// database, no clock), in the ledger's decimal (LedgerDecimal, 80 digits). Not a module of the registry: any module imports these functions from here. The
 // formulas, shown by the profit page in every language with the same symbols:
 //
 //   W  accepted work of the sub-account, in hashes (share difficulty x k)
@@ -26,7 +27,7 @@
 // CoinInfo.baseDecimals; the ledger holds whole base units) by the one carry rule
 // (creditWithCarry, carry.ts): what the cut leaves is carried into the same holder's next payment
 // of the coin, never kept by the pool. The display precision (CoinInfo.precision) is for display.
-export { baseUnitAmount, cappedPayout, partsNeeded, splitEvenly } from './amounts';
+export { baseUnitAmount, cappedPayout, partsNeeded, splitEvenly, withdrawalCharge, withdrawalNet, withdrawalSettlement } from './amounts';
 export { blockShareable, type BlockStatus, type PoolBlock } from './blocks';
 export { creditWithCarry, cut } from './carry';
 export { dayProfit, type DayProfit, type DayProfitInput } from './contract-profit';
@@ -38,4 +39,6 @@ export { coinWorth, orderPrice } from './order-price';
 export { pplnsWindow, pplnsWindowWork, windowShare, type PplnsWindow, type WorkSlice } from './pplns';
 export { ppsGross } from './pps';
 export { soloShare } from './solo';
-export { loanDayInterest, stakingDailyRate, stakingDayReward } from './staking';
+export { packetCredit, packetReturn } from './red-packets';
+export { referralReward } from './referral';
+export { loanDayInterest, repaymentSplit, settlementSources, stakingDailyRate, stakingDayReward } from './staking';

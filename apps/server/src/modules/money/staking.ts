@@ -26,3 +26,27 @@ export function loanDayInterest(principal: Num, rate: Num, period: 'daily' | 'an
   const interest = new Decimal(principal).times(rate);
   return cut(period === 'daily' ? interest : interest.div(365), baseDecimals);
 }
+
+/**
+ * A loan repayment of `amount` split between what is owed: interest first, the rest on the
+ * principal; `principalDue` and `interestDue` are what stays owed after it. The caller has refused
+ * more than the debt.
+ */
+export function repaymentSplit(amount: Num, principalDue: Num, interestDue: Num): { interest: Decimal; principal: Decimal; principalDue: Decimal; interestDue: Decimal } {
+  const paid = new Decimal(amount);
+  const interest = Decimal.min(paid, interestDue);
+  const principal = paid.minus(interest);
+  return { interest, principal, principalDue: new Decimal(principalDue).minus(principal), interestDue: new Decimal(interestDue).minus(interest) };
+}
+
+/**
+ * Where a loan's settlement takes the debt from: the available balance first (a negative balance
+ * gives nothing), then the stake, each no more than it holds; `total` is what is taken, at most
+ * the debt.
+ */
+export function settlementSources(debt: Num, available: Num, staked: Num): { fromBalance: Decimal; fromStake: Decimal; total: Decimal } {
+  const owed = new Decimal(debt);
+  const fromBalance = Decimal.min(owed, Decimal.max(0, available));
+  const fromStake = Decimal.min(owed.minus(fromBalance), staked);
+  return { fromBalance, fromStake, total: fromBalance.plus(fromStake) };
+}

@@ -34,7 +34,7 @@ import { AppError } from '../../platform/errors';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
-import { creditWithCarry, cut } from '../money';
+import { packetCredit, packetReturn } from '../money';
 import { LedgerDecimal, post, SYSTEM } from '../ledger';
 import { type WalletApi } from '../wallet';
 import { packetView, receiptView } from './promotions.presenter';
@@ -197,9 +197,7 @@ export class RedPacketsService {
       if (packet.cancelledAt) return;
       if (packet.endedAt) throw new AppError('red_packet_ended');
       if (packet.sharesLeft <= 0) throw new AppError('red_packet_none_left');
-      const unpaid = new LedgerDecimal(packet.budget).minus(packet.paid);
-      const part = cut(new LedgerDecimal(packet.budget).times(packet.sharesLeft).div(packet.shares), coinBaseDecimals(packet.coin));
-      const returned = LedgerDecimal.max(0, LedgerDecimal.min(part, unpaid));
+      const returned = packetReturn(packet.budget, packet.shares, packet.sharesLeft, packet.paid, coinBaseDecimals(packet.coin));
       if (!(await repo.markCancelled(tx, id, { by: o.by, at: now, returned: returned.toFixed() }))) return;
       if (returned.gt(0)) {
         await post(
@@ -387,11 +385,7 @@ export class RedPacketsService {
       const receipt = await repo.receiptOf(tx, packetId, userId);
       if (!locked || locked.endedAt || !receipt) return;
       if (receipt.creditedThrough && receipt.creditedThrough >= day) return; // credited by another pass
-      const earned = new LedgerDecimal(receipt.earned).plus(value);
-      const { credit: due } = creditWithCarry(value, new LedgerDecimal(receipt.earned).minus(receipt.paid), coinBaseDecimals(packet.coin));
-      const left = new LedgerDecimal(locked.budget).minus(locked.paid).minus(locked.returned);
-      const amount = LedgerDecimal.max(0, LedgerDecimal.min(due, left));
-      const paid = new LedgerDecimal(receipt.paid).plus(amount);
+      const { amount, earned, paid } = packetCredit(value, receipt, locked, coinBaseDecimals(packet.coin));
       if (!(await repo.recordCredit(tx, { packetId, userId, day, amount: amount.toFixed(), earned: earned.toFixed(), paid: paid.toFixed(), at: now }))) return;
       // The receipt's first credited day (its start day; days are credited in order, each once):
       // the gift has taken effect.

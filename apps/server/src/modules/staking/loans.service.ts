@@ -14,10 +14,11 @@ import { AppError } from '../../platform/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import type { AccountDirectory } from '../accounts';
 import { balanceOf, LedgerDecimal as D, movement, post, SYSTEM, type Entry } from '../ledger';
+import { repaymentSplit, settlementSources } from '../money';
 import { plain, userAmount } from '../wallet';
 import { adminProductView, loanView, productView } from './staking.presenter';
 import * as repo from './staking.repository';
-import { addDays, dayInterest, dayOf, dayStart, minDecimal } from './staking.rules';
+import { addDays, dayInterest, dayOf, dayStart } from './staking.rules';
 
 const COIN = STAKING_COIN;
 
@@ -141,10 +142,7 @@ export class LoansService {
 
   /** Books a repayment on the loan (interest first) and completes it when nothing is owed. */
   private async applyRepayment(tx: Tx, loan: repo.LoanRow, amount: D, source: 'user' | 'settlement', key: string, now: Date) {
-    const interest = minDecimal(amount, loan.interestDue);
-    const principal = amount.minus(interest);
-    const principalDue = new D(loan.principalDue).minus(principal);
-    const interestDue = new D(loan.interestDue).minus(interest);
+    const { interest, principal, principalDue, interestDue } = repaymentSplit(amount, loan.principalDue, loan.interestDue);
     const paidOff = principalDue.isZero() && interestDue.isZero();
     await repo.updateLoan(tx, loan.id, {
       principalDue: principalDue.toFixed(),
@@ -177,9 +175,7 @@ export class LoansService {
     if (!loan) return stake;
     const debt = new D(loan.principalDue).plus(loan.interestDue);
     const { available } = await balanceOf(tx, stake.accountId, COIN);
-    const fromBalance = minDecimal(debt, D.max(0, available));
-    const fromStake = minDecimal(debt.minus(fromBalance), stake.amount);
-    const total = fromBalance.plus(fromStake);
+    const { fromBalance, fromStake, total } = settlementSources(debt, available, stake.amount);
     if (total.isZero()) return stake;
     const day = dayOf(now);
     const row = await this.applyRepayment(tx, loan, total, 'settlement', `settlement:${day}`, now);
@@ -238,7 +234,8 @@ export class LoansService {
     return rows.map((p) => adminProductView(p, lent.get(p.id) ?? '0'));
   }
 
-  async saveProduct(adminId: string, id: string | null, body: LoanProductBody) {
+  /** Creates (`id` null) or updates a loan product; `demo` labels a new one demo data (DEMO_SEED, no operator). */
+  async saveProduct(adminId: string | null, id: string | null, body: LoanProductBody, { demo = false }: { demo?: boolean } = {}) {
     if (new D(body.min_amount).gt(body.max_amount) || new D(body.max_amount).gt(body.capacity)) throw new AppError('loan_product_invalid');
     const values = {
       name: body.name,
@@ -252,6 +249,7 @@ export class LoansService {
       autoApproveBelow: body.auto_approve_below,
       status: body.status,
       updatedAt: this.clock.now(),
+      ...(demo ? { demo } : {}),
     };
     const row = await inTransaction(this.db, async (tx) => {
       const saved = id ? await repo.updateProduct(tx, id, values) : await repo.insertProduct(tx, values);

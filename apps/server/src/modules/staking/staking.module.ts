@@ -23,6 +23,6 @@ export const stakingModule = defineModule({
     loans: new LoansService(p.db, p.clock, { audit: p.audit, accounts: use('accounts').directory }),
   }),
   routes: (api) => stakingRoutes(api),
-  demo: (_api, p, use) => seedDemoStaking(p.db, p.clock, use('accounts').directory),
+  demo: (api, p, use) => seedDemoStaking(api, p, use('accounts').directory),
   jobs: (api, p) => startStakingJobs(p.db, api, p.log, JOB_INTERVAL_MS),
 });

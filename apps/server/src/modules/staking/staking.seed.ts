@@ -1,70 +1,59 @@
 // Demo data (DEMO_SEED), labelled demo: one active flexible stake batch around the demo clock, one
-// loan product, and the demo user's stake of three days ago (on its second sub-account) (from a demo credit of ALEO), so its
-// reward has accrued when the demo is first opened. Idempotent: written once, by the batch ID, the
-// product name and the demo user's stakes.
+// loan product, and the demo user's stake of three days ago (on its second sub-account, from a
+// demo credit of ALEO), so its reward has accrued when the demo is first opened. Made by the
+// module's own services (the stake by a staking service on a clock three days back, so it starts
+// in the past as a user's would have). Idempotent: written once, by the batch code, the product
+// name and the demo user's stakes.
 import { STAKING_COIN } from '@hashpool/shared';
 import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
 import { movement, post, SYSTEM } from '../ledger';
+import type { LoansService } from './loans.service';
+import { allStakesOf, batchByCode, productByName } from './staking.repository';
 import { addDays, dayOf } from './staking.rules';
-import { allStakesOf, batchByCode, insertBatch, insertChange, insertProduct, insertStake, productByName } from './staking.repository';
+import { StakingService } from './staking.service';
 
 const DEMO_STAKE = '100';
 const DEMO_CREDIT = '500';
+const DEMO_STAKE_AGE_MS = 3 * 86_400_000;
 
 export const DEMO_BATCH_CODE = 'DEMO-ALEO-FLEX';
 export const DEMO_PRODUCT_NAME = 'Demo ALEO stake loan';
 
-export async function seedDemoStaking(db: Db, clock: Clock, directory: AccountDirectory): Promise<void> {
-  const today = dayOf(clock.now());
-  let batch = await batchByCode(db, DEMO_BATCH_CODE);
+export async function seedDemoStaking(api: { staking: StakingService; loans: LoansService }, p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory): Promise<void> {
+  const today = dayOf(p.clock.now());
+  let batch = await batchByCode(p.db, DEMO_BATCH_CODE);
   if (!batch) {
-    batch = await insertBatch(db, {
-      code: DEMO_BATCH_CODE,
-      coin: STAKING_COIN,
-      startDay: addDays(today, -30),
-      endDay: addDays(today, 365),
-      annualRate: '0.08',
-      feeRate: '0.1',
-      status: 'active',
-      durationType: 'flexible',
-      stakeType: 'adjustable',
-      maxAmount: '1000000',
-      demo: true,
-    });
+    const saved = await api.staking.saveBatch(
+      null,
+      null,
+      { code: DEMO_BATCH_CODE, start_day: addDays(today, -30), end_day: addDays(today, 365), annual_rate: '0.08', fee_rate: '0.1', status: 'active', duration_type: 'flexible', stake_type: 'adjustable', max_amount: '1000000' },
+      { demo: true },
+    );
+    batch = (await batchByCode(p.db, saved.code))!;
   }
-  if (!(await productByName(db, DEMO_PRODUCT_NAME))) {
-    await insertProduct(db, {
-      name: DEMO_PRODUCT_NAME,
-      coin: STAKING_COIN,
-      minAmount: '10',
-      maxAmount: '10000',
-      rate: '0.12',
-      ratePeriod: 'annual',
-      periodDays: 30,
-      capacity: '100000',
-      autoApproveBelow: '100',
-      status: 'active',
-      demo: true,
-    });
+  if (!(await productByName(p.db, DEMO_PRODUCT_NAME))) {
+    await api.loans.saveProduct(
+      null,
+      null,
+      { name: DEMO_PRODUCT_NAME, min_amount: '10', max_amount: '10000', rate: '0.12', rate_period: 'annual', period_days: 30, capacity: '100000', auto_approve_below: '100', status: 'active' },
+      { demo: true },
+    );
   }
-  await seedDemoStake(db, clock, directory, batch.id);
+  await seedDemoStake(p, directory, batch.id);
 }
 
-async function seedDemoStake(db: Db, clock: Clock, directory: AccountDirectory, batchId: string): Promise<void> {
+async function seedDemoStake(p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory, batchId: string): Promise<void> {
   // The second demo sub-account: the first one's wallet is the wallet pages' demo (its settled BTC).
   const name = DEMO_ACCOUNTS[1]!;
   const accountId = (await directory.idsByNames([name])).get(name);
   if (!accountId) return;
   const userId = (await directory.ownersOf([accountId])).get(accountId)!;
-  if ((await allStakesOf(db, userId)).length > 0) return;
-  const at = new Date(clock.now().getTime() - 3 * 86_400_000);
-  await inTransaction(db, async (tx) => {
-    await post(tx, movement({ idempotencyKey: `demo-staking:credit:${accountId}`, businessType: 'system_adjustment', memo: { reason: 'demo ALEO for staking' }, coin: STAKING_COIN, amount: DEMO_CREDIT, from: { holder: SYSTEM.adjustments }, to: { holder: accountId } }), at);
-    const stake = await insertStake(tx, { userId, accountId, batchId, status: 'active', amount: DEMO_STAKE, accruedThrough: dayOf(at), createdAt: at });
-    const change = await insertChange(tx, { stakeId: stake.id, kind: 'stake', delta: DEMO_STAKE, idempotencyKey: 'demo', at });
-    await post(tx, movement({ idempotencyKey: `stake:${change.id}`, businessType: 'stake', reference: `stake:${stake.id}`, coin: STAKING_COIN, amount: DEMO_STAKE, from: { holder: accountId }, to: { holder: accountId, bucket: 'locked' } }), at);
-  });
+  if ((await allStakesOf(p.db, userId)).length > 0) return;
+  const at = new Date(p.clock.now().getTime() - DEMO_STAKE_AGE_MS);
+  await post(p.db, movement({ idempotencyKey: `demo-staking:credit:${accountId}`, businessType: 'system_adjustment', memo: { reason: 'demo ALEO for staking' }, coin: STAKING_COIN, amount: DEMO_CREDIT, from: { holder: SYSTEM.adjustments }, to: { holder: accountId } }), at);
+  const past = new StakingService(p.db, { now: () => at }, p.audit, directory);
+  await past.stake(userId, accountId, 'demo', { batch_id: batchId, amount: DEMO_STAKE });
 }

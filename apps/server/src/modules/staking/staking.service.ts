@@ -249,7 +249,8 @@ export class StakingService {
     return rows.map((b) => ({ ...batchView(b, staked.get(b.id)?.amount ?? '0'), staked_amount: plain(staked.get(b.id)?.amount ?? '0'), active_stakes: staked.get(b.id)?.count ?? 0 }));
   }
 
-  async saveBatch(adminId: string, id: string | null, body: StakeBatchBody) {
+  /** Creates (`id` null) or updates a batch; `demo` labels a new one demo data (DEMO_SEED, no operator). */
+  async saveBatch(adminId: string | null, id: string | null, body: StakeBatchBody, { demo = false }: { demo?: boolean } = {}) {
     if (body.end_day <= body.start_day) throw new AppError('stake_batch_invalid');
     const values = {
       code: body.code,
@@ -263,6 +264,7 @@ export class StakingService {
       stakeType: body.stake_type,
       maxAmount: body.max_amount,
       updatedAt: this.clock.now(),
+      ...(demo ? { demo } : {}),
     };
     const row = await inTransaction(this.db, async (tx) => {
       const saved = id ? await repo.updateBatch(tx, id, values) : await repo.insertBatch(tx, values);

@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock';
 import { ChainRefusal, type ChainAdapter } from './chain';
 import type { CoinLimits } from './coin-limits.service';
 import { LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
+import { withdrawalNet, withdrawalSettlement } from '../money';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
 
@@ -70,7 +71,7 @@ export class WithdrawalProcessor {
         if (this.clock.now().getTime() - w.sendStartedAt.getTime() < UNKNOWN_SEND_WAIT_MS) continue;
       }
       if (!(await repo.markSendStarted(this.db, w.id, this.clock.now()))) continue; // moved meanwhile (rejected, another pass)
-      const net = new Decimal(w.amount).minus(w.fee).toFixed();
+      const net = withdrawalNet(w.amount, w.fee).toFixed();
       let txid: string;
       try {
         txid = await this.chain.send(w.coin, w.address, net, w.id);
@@ -104,7 +105,7 @@ export class WithdrawalProcessor {
       await inTransaction(this.db, async (tx) => {
         if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', { networkFee: networkFee.toFixed() }, now))) return;
         const amount = new Decimal(w.amount);
-        const feesKept = new Decimal(w.fee).minus(networkFee);
+        const { toChain, feesKept } = withdrawalSettlement(amount, w.fee, networkFee);
         await post(
           tx,
           {
@@ -113,7 +114,7 @@ export class WithdrawalProcessor {
             reference: `withdrawal:${w.id}`,
             entries: [
               { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
-              { holder: SYSTEM.chain, coin: w.coin, amount: amount.minus(feesKept).toFixed() },
+              { holder: SYSTEM.chain, coin: w.coin, amount: toChain.toFixed() },
               ...(feesKept.isZero() ? [] : [{ holder: SYSTEM.fees, coin: w.coin, amount: feesKept.toFixed() }]),
             ],
           },

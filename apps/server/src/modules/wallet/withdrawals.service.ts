@@ -12,6 +12,7 @@ import type { AccountsApi } from '../accounts';
 import { belowMinimum, splitAmount, userAmount } from './amounts';
 import type { CoinLimits } from './coin-limits.service';
 import { LedgerDecimal as Decimal } from '../ledger';
+import { withdrawalCharge } from '../money';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import { iso, withdrawalView } from './wallet.presenter';
@@ -49,12 +50,13 @@ export class WithdrawalsService {
     await this.d.checks.checkAvailable(accountId, coin, amount);
     const parts = splitAmount(amount, new Decimal(limits.maxSingleWithdraw), coin);
     const fee = new Decimal(limits.withdrawFee);
+    const charge = withdrawalCharge(amount, fee, parts.length);
     const user = await this.d.security.user(userId).catch(() => undefined);
     return {
       coin,
       amount: amount.toFixed(),
-      fee: fee.times(parts.length).toFixed(),
-      receive: Decimal.max(0, amount.minus(fee.times(parts.length))).toFixed(),
+      fee: charge.fee.toFixed(),
+      receive: charge.receive.toFixed(),
       parts: parts.map((p) => ({ amount: p.toFixed(), fee: fee.toFixed() })),
       needs_review: amount.gt(limits.auditThreshold),
       hold_until: user ? iso(await this.d.checks.holdUntil(user)) : null,

@@ -14,6 +14,7 @@ import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation'
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';
+import { timesWhole, withPlaces } from '../../../ui/decimal';
 import { Text } from '../../../ui/Text';
 import { contractsApi, type NewOrder, type Product } from '../contracts.api';
 import { useProduct } from '../contracts.queries';
@@ -39,7 +40,12 @@ function OrderForm({ p }: { p: Product }) {
   // One key per filled form: a retry after a lost answer gets the same order.
   const key = useMemo(() => crypto.randomUUID(), [units, method, agree]);
   const open = p.status === 'on_sale';
-  const total = units ? (Number(p.price_usdt) * units).toFixed(2) : '-';
+  // Exact, as the order will charge it (a price may have up to 18 decimals): never rounded here.
+  const totalOf = (unitPrice: string | null) => {
+    const exact = units && unitPrice ? timesWhole(unitPrice, units) : null;
+    return exact === null ? '-' : withPlaces(exact, 2);
+  };
+  const total = totalOf(p.price_usdt);
   const submit = async () => {
     if (!units) return;
     setBusy(true);
@@ -83,7 +89,7 @@ function OrderForm({ p }: { p: Product }) {
         )}
         <Text strong data-testid="order-total">
           {way === 'bank' && units
-            ? t('order_form.total_fiat', { amount: (Number(p.price_fiat) * units).toFixed(2), currency: p.fiat_currency })
+            ? t('order_form.total_fiat', { amount: totalOf(p.price_fiat), currency: p.fiat_currency })
             : way === 'balance'
               ? t('order_form.total_balance', { amount: total, coin: coinSymbol(p.coin) })
               : t('order_form.total', { amount: total })}
