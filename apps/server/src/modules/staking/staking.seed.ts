@@ -38,6 +38,7 @@ export async function seedDemoStaking(db: Db, clock: Clock, directory: AccountDi
   if (!(await productByName(db, DEMO_PRODUCT_NAME))) {
     await insertProduct(db, {
       name: DEMO_PRODUCT_NAME,
+      names: { 'zh-CN': '演示 ALEO 质押借贷', 'ru-RU': 'Демо-займ под стейк ALEO', ja: 'デモ ALEO ステーク担保ローン', ko: '데모 ALEO 스테이크 대출' },
       coin: STAKING_COIN,
       minAmount: '10',
       maxAmount: '10000',
