@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, fillLogin, saveScreenshot, test } from './accounts-helpers';
+import { openHome } from './helpers';
 
 const DEMO_EMAIL = 'demo@hashpool.example';
 const DEMO_PASSWORD = 'hashpool-demo';
@@ -65,3 +66,49 @@ for (const { theme, language } of [
     expect(found, found.join('\n')).toEqual([]);
   });
 }
+
+test('by keyboard: the header menus name what they show and move with the arrows; a closed dialog gives the focus back', async ({ page }) => {
+  await openHome(page);
+  // Label in name (WCAG 2.5.3): each button's name holds the text it shows.
+  const language = page.getByRole('button', { name: 'Language: English', exact: true });
+  await expect(language).toHaveText('English');
+  const currency = page.getByRole('button', { name: /^Display currency: / });
+  await expect(currency).toBeVisible();
+  await expect(currency).toHaveAccessibleName(`Display currency: ${(await currency.innerText()).trim()}`);
+
+  // Enter opens the menu on its first choice, Arrow Down moves, Enter chooses; the focus stays on the button.
+  await language.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu', { name: 'Language' })).toBeVisible();
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: '简体中文' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const chinese = page.getByRole('button', { name: '语言：简体中文', exact: true });
+  await expect(chinese).toBeFocused();
+  // Arrow Up opens on the last choice and wraps to the first; Escape closes back on the button.
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitemradio', { name: '한국어' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(chinese).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // A dialog closed by Escape hands the focus back to the button that opened it.
+  await page.goto(`/login?redirect=${encodeURIComponent('/asset/index')}`);
+  await fillLogin(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await expect(page).toHaveURL('/asset/index');
+  const deposit = page.getByRole('button', { name: 'Deposit BTC' });
+  await deposit.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Deposit BTC' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(deposit).toBeFocused();
+});

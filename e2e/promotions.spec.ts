@@ -50,7 +50,7 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   expect(E2E_OPERATOR_EMAIL).toContain('@');
   await admin.goto('/admin/wallet?tab=coupons');
   await expect(admin.getByRole('heading', { name: 'New coupon campaign' })).toBeVisible();
-  await admin.getByLabel('Name').fill(`E2E 40 % off ${tag}`);
+  await admin.getByLabel('Name', { exact: true }).fill(`E2E 40 % off ${tag}`);
   await admin.getByLabel('Fee reduction (%)').fill('40');
   await chooseOption(admin, admin, 'Coins', 'BTC');
   await pickDateTime(admin, 'Use before', new Date(Date.now() + 10 * 86_400_000));
@@ -72,7 +72,7 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   await admin.goto('/admin/wallet?tab=packets');
   const packets = admin.getByRole('tabpanel', { name: 'Red packets' });
   await expect(packets.getByRole('heading', { name: 'New red packet' })).toBeVisible();
-  await packets.getByLabel('Name').fill(packetName);
+  await packets.getByLabel('Name', { exact: true }).fill(packetName);
   await packets.getByLabel('Total profit budget').fill('0.01');
   await pickDateTime(admin, 'Activation deadline', new Date(Date.now() + 3 * 86_400_000));
   await admin.getByRole('button', { name: 'Create red packet' }).click();
@@ -174,7 +174,7 @@ test('where an operator enables it, a user funds a red packet from their balance
   await expect(user.getByTestId('pay-step-no-pin')).toBeVisible();
   const pinCodeAt = await setPayPasswordByEmail(user, email, '246810');
   await user.goto('/user/red_packet');
-  await user.getByLabel('Name').fill(`E2E own gift ${tag}`);
+  await user.getByLabel('Name', { exact: true }).fill(`E2E own gift ${tag}`);
   await user.getByLabel('Total profit budget').fill('0.0001');
   await pickDateTime(user, 'Activation deadline', new Date(Date.now() + 2 * 86_400_000));
   // The checks of a transfer: the pay password and a code mailed for this coin and budget.
@@ -211,7 +211,7 @@ test('an operator disables a campaign and cancels a red packet, each after confi
   await logInAsOperator(admin);
 
   await admin.goto('/admin/wallet?tab=coupons');
-  await admin.getByLabel('Name').fill(campaignName);
+  await admin.getByLabel('Name', { exact: true }).fill(campaignName);
   await admin.getByLabel('Fee reduction (%)').fill('10');
   await pickDateTime(admin, 'Use before', new Date(Date.now() + 10 * 86_400_000));
   await admin.getByLabel('Number of codes').fill('5');
@@ -236,7 +236,7 @@ test('an operator disables a campaign and cancels a red packet, each after confi
 
   await admin.goto('/admin/wallet?tab=packets');
   const panel = admin.getByRole('tabpanel', { name: 'Red packets' });
-  await panel.getByLabel('Name').fill(packetName);
+  await panel.getByLabel('Name', { exact: true }).fill(packetName);
   await panel.getByLabel('Total profit budget').fill('0.01');
   await pickDateTime(admin, 'Activation deadline', new Date(Date.now() + 3 * 86_400_000));
   await admin.getByRole('button', { name: 'Create red packet' }).click();

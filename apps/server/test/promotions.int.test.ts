@@ -146,6 +146,20 @@ describe('coupons', () => {
     expect(started.map((r) => codeOf(r)).sort()).toEqual([0, err('coupon_coin_in_use')].sort());
   });
 
+  it('names a campaign per language where the operator gives one: the user\'s coupon carries them, blank ones are left out', async () => {
+    const c = await campaign({ name: 'Spring 10', names: { 'zh-CN': ' 春季九折 ', ja: '  ' }, code_count: 1 });
+    const u = await user();
+    const coupon = body<{ name: string; names: Record<string, string> }>(await redeem(u, c.codes[0]!)).data;
+    expect(coupon).toMatchObject({ name: 'Spring 10', names: { 'zh-CN': '春季九折' } });
+    expect(coupon.names).not.toHaveProperty('ja');
+    const listed = body<{ list: Array<{ id: string; names: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/promotions/campaigns?page_size=100', headers: await as(admin) })).data.list;
+    expect(listed.find((x) => x.id === c.id)?.names).toEqual({ 'zh-CN': '春季九折' });
+    const post = async (names: Record<string, string>) =>
+      inject(t.app, { method: 'POST', url: '/api/admin/promotions/campaigns', headers: await as(admin), payload: { name: 'X', names, reduction_percent: '10', coins: [], valid_days: 1, use_before: iso(DAY), code_count: 1 } });
+    expect(codeOf(await post({ 'zh-CN': 'x'.repeat(65) }))).toBe(err('validation_failed'));
+    expect(codeOf(await post({ xx: 'y' }))).toBe(err('validation_failed'));
+  });
+
   it('refuses bad campaigns: a past use-before date, an own code with several codes, a taken code, bad fields', async () => {
     const post = async (payload: Record<string, unknown>) =>
       inject(t.app, { method: 'POST', url: '/api/admin/promotions/campaigns', headers: (await as(admin)), payload: { name: 'X', reduction_percent: '10', coins: [], valid_days: 1, use_before: iso(DAY), code_count: 1, ...payload } });
@@ -295,6 +309,8 @@ async function packet(payload: Record<string, unknown> = {}) {
   expect(res.statusCode, res.body).toBe(200);
   return body<{ id: string; budget: string }>(res).data;
 }
+const packetWith = async (payload: Record<string, unknown>) =>
+  inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: await as(admin), payload: { name: 'X', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY), ...payload } });
 const receive = async (u: User, id: string) => inject(t.app, { method: 'POST', url: `/api/red-packets/${id}/receive`, headers: (await as(u)) });
 
 describe('red packets', () => {
@@ -421,6 +437,15 @@ describe('red packets', () => {
       { type: 'red_packet', event: 'ended', name: 'October gift' },
       { type: 'red_packet', event: 'received', name: 'October gift' },
     ]);
+  });
+
+  it('names an operator\'s packet per language: the public page and the receiver\'s receipt carry them', async () => {
+    const p = await packet({ name: 'Lucky gift', names: { ko: ' 행운의 선물 ', 'ru-RU': '' } });
+    expect(body(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data).toMatchObject({ name: 'Lucky gift', names: { ko: '행운의 선물' } });
+    const got = await receive(await user(), p.id);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(body<{ names: Record<string, string> }>(got).data.names).toEqual({ ko: '행운의 선물' });
+    expect(codeOf(await packetWith({ names: { ja: 'x'.repeat(65) } }))).toBe(err('validation_failed'));
   });
 
   it('refuses bad packets: a past deadline, an amount finer than the satoshi, bad fields', async () => {
@@ -565,6 +590,8 @@ describe('red packets funded by users', () => {
     const otherBudget = await packetCode(u, 'btc', '0.5');
     expect(codeOf(await fund(u, randomUUID(), {}, { verification: { email_code: otherBudget } }))).not.toBe(0);
     expect(codeOf(await fund(u, randomUUID(), {}, { pay_password: '000000' }))).toBe(err('pay_password_incorrect'));
+    // A user's title is their own words: no names per language.
+    expect(codeOf(await fund(u, randomUUID(), { names: { ja: 'ギフト' } }))).toBe(err('validation_failed'));
     // Without the fields at all: a validation error.
     const bare = await inject(t.app, { method: 'POST', url: '/api/user/red-packets', headers: { ...(await as(u)), 'idempotency-key': randomUUID() }, payload: { name: 'x', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: iso(DAY) } });
     expect(codeOf(bare)).toBe(err('validation_failed'));

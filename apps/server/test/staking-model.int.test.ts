@@ -188,7 +188,7 @@ it('matches the model under random sequences of stake, unstake, claim, borrow an
   const admin = (await db.insert(users).values({ email: `op.${randomUUID()}@example.com`, passwordHash: 'x', inviteCode: randomUUID().slice(0, 8) }).returning())[0]!;
   const day = (n: number) => new Date(t.clock.now().getTime() + n * DAY).toISOString().slice(0, 10);
   const batch = await api().staking.saveBatch(admin.id, null, { code: 'MODEL', start_day: day(-1), end_day: day(3650), annual_rate: '0.365', fee_rate: '0', status: 'active', duration_type: 'flexible', stake_type: 'adjustable', max_amount: '100000000' });
-  const product = await api().loans.saveProduct(admin.id, null, { name: 'Model loan', min_amount: '10', max_amount: '100', rate: '0.001', rate_period: 'daily', period_days: 3650, capacity: '100000000', auto_approve_below: '1000', status: 'active' });
+  const product = await api().loans.saveProduct(admin.id, null, { name: 'Model loan', names: {}, min_amount: '10', max_amount: '100', rate: '0.001', rate_period: 'daily', period_days: 3650, capacity: '100000000', auto_approve_below: '1000', status: 'active' });
 
   const commands = [
     amount(1, 400).map((v) => new Stake(v)),

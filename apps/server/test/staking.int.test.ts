@@ -397,6 +397,23 @@ describe('borrowing', () => {
     expect(o.locked_balance).toBe('29.8');
   });
 
+  it('a loan product has a name per language where the operator gives one; the product and the loan carry them', async () => {
+    const p = await product({ name: 'Quick loan', names: { 'ru-RU': ' Быстрый займ ', ja: ' ' }, auto_approve_below: '1000' });
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, (await createBatch()).id, '20');
+    const loan = await borrow(user, p.id, '10');
+    expect(loan.statusCode, loan.body).toBe(200);
+    expect(body<Loan>(loan).data).toMatchObject({ product_name: 'Quick loan', product_names: { 'ru-RU': 'Быстрый займ' } });
+    const o = body<{ products: Array<{ id: string; name: string; names: Record<string, string> }> }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data;
+    expect(o.products.find((x) => x.id === p.id)).toMatchObject({ name: 'Quick loan', names: { 'ru-RU': 'Быстрый займ' } });
+    const edited = await inject(t.app, { method: 'PUT', url: `/api/admin/loan-products/${p.id}`, headers: await asAdmin(), payload: productBody({ name: 'Quick loan', names: { ko: '빠른 대출' } }) });
+    expect(body<{ names: Record<string, string> }>(edited).data.names).toEqual({ ko: '빠른 대출' });
+    for (const names of [{ ko: 'x'.repeat(61) }, { xx: 'y' }]) {
+      expect(errorOf(await inject(t.app, { method: 'POST', url: '/api/admin/loan-products', headers: await asAdmin(), payload: productBody({ names }) }))).toBe(codeOf('validation_failed'));
+    }
+  });
+
   it('loan products are validated and audited', async () => {
     const bad = await inject(t.app, { method: 'POST', url: '/api/admin/loan-products', headers: await asAdmin(), payload: productBody({ min_amount: '200' }) });
     expect(errorOf(bad)).toBe(codeOf('loan_product_invalid'));

@@ -1,7 +1,8 @@
 // A contract product reads in the user's language where the operator named it so, else in English;
 // its terms the same way, falling back to any language it has.
 import { describe, expect, it } from 'vitest';
-import { nameOf, termsOf } from '../src/features/contracts/components/terms';
+import { nameOf } from '@hashpool/shared';
+import { termsOf } from '../src/features/contracts/components/terms';
 
 describe('nameOf and termsOf', () => {
   const p = { name: 'S21 for 30 days', names: { 'zh-CN': 'S21 30 天' }, terms: { ja: '規約' } };

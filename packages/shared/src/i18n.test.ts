@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES, resolveLanguage } from './i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES, nameOf, resolveLanguage } from './i18n';
 
 describe('LANGUAGES', () => {
   it('has the five interface languages, English by default, each with a name', () => {
@@ -45,5 +45,16 @@ describe('resolveLanguage', () => {
 
   it.each(['', '   ', 'fr', 'de-DE', 'xx-YY', 'english', 'zhx', '-', '*', null, undefined])('gives English for %j', (input) => {
     expect(resolveLanguage(input)).toBe('en');
+  });
+});
+
+describe('nameOf', () => {
+  const item = { name: 'Spring 10', names: { 'zh-CN': '春季九折', ja: '春の10' } };
+  it('reads the name in the language where an operator gave one, else the English name', () => {
+    expect(nameOf(item, 'zh-CN')).toBe('春季九折');
+    expect(nameOf(item, 'ja')).toBe('春の10');
+    expect(nameOf(item, 'ko')).toBe('Spring 10');
+    expect(nameOf(item, 'en')).toBe('Spring 10');
+    expect(nameOf({ name: 'Gift', names: {} }, 'ru-RU')).toBe('Gift');
   });
 });

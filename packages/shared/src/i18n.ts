@@ -25,3 +25,11 @@ export function resolveLanguage(input: string | null | undefined): Language {
   const base = wanted.split(/[-_]/)[0];
   return LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === base) ?? DEFAULT_LANGUAGE;
 }
+
+/**
+ * What an operator names per language (products, coupon campaigns, red packets, loan products):
+ * `name` is the English one, `names` the others an operator gave. The user's language, else `name`.
+ */
+export function nameOf(item: { name: string; names: Partial<Record<string, string>> }, language: string): string {
+  return item.names[language] ?? item.name;
+}

@@ -2,7 +2,8 @@
 // keys of the `validation` locale namespace. The server validates with the schemas; forms use the
 // same predicates, so a rule cannot differ between the two.
 import { z } from 'zod';
-import { isNameText } from './input-safety';
+import { LANGUAGES } from './i18n';
+import { isNameText, isStorableText } from './input-safety';
 
 export const WORKER_NAME = /^[0-9a-z]{1,64}$/;
 export const SUB_ACCOUNT_NAME = /^[A-Za-z0-9]{4,30}$/;
@@ -121,3 +122,15 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number(numberError).int(V.integer).min(1, V.tooSmall).default(1),
   page_size: z.coerce.number(numberError).int(V.integer).min(1, V.tooSmall).max(100, V.tooBig).default(10),
 });
+
+/**
+ * A name in the other languages than the record's `name` (English), as an operator gives it: a
+ * language left out reads `name`. Blank ones are accepted and dropped by `givenNames`.
+ */
+export const namesPerLanguageSchema = (max: number) =>
+  z.partialRecord(z.enum(LANGUAGES), z.string({ error: V.required }).max(max, V.tooLong).refine(isStorableText, V.controlCharacters)).default({});
+
+/** The names an operator gave, trimmed, without the blank ones. */
+export function givenNames(names: Partial<Record<string, string | undefined>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(names ?? {}).flatMap(([lang, v]) => (v?.trim() ? [[lang, v.trim()]] : [])));
+}

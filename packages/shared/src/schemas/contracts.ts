@@ -6,7 +6,7 @@ import { COINS } from '../coins';
 import { HASHRATE_UNITS } from '../format';
 import { LANGUAGES } from '../i18n';
 import { isStorableText } from '../input-safety';
-import { pageQuerySchema, V } from '../validation';
+import { namesPerLanguageSchema, pageQuerySchema, V } from '../validation';
 import { pageOf } from './envelope';
 import { payAuthorisationShape } from './wallet';
 
@@ -61,7 +61,7 @@ export const contractProductBodySchema = z.strictObject({
   status: z.enum(CONTRACT_PRODUCT_SET_STATUSES, { error: V.invalid }),
   terms: termsSchema,
   /** The name in other languages than `name`'s (English); a language left out reads `name`. */
-  names: z.partialRecord(z.enum(LANGUAGES), text(100)).default({}),
+  names: namesPerLanguageSchema(100),
 });
 export type ContractProductBody = z.infer<typeof contractProductBodySchema>;
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { COINS } from '../coins';
 import { isNameText } from '../input-safety';
-import { emailSchema, isDateInRange, pageQuerySchema, V } from '../validation';
+import { emailSchema, isDateInRange, namesPerLanguageSchema, pageQuerySchema, V } from '../validation';
 import { payAuthorisationShape } from './wallet';
 
 const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account').map((c) => c.code) as [string, ...string[]];
@@ -31,6 +31,10 @@ export const RED_PACKET_ID = /^[A-Za-z0-9_-]{22}$/;
 /** Coupon codes as typed: letters, digits and dashes (compared without case). */
 export const COUPON_CODE = /^[A-Za-z0-9-]{1,32}$/;
 
+/** The name in the other languages than `name`'s (English), where an operator gives one; a language left out reads `name`. */
+const namesSchema = namesPerLanguageSchema(PROMO_LIMITS.nameMax);
+/** The name per language where an operator gave one (the web reads the user's, else `name`). */
+const namesViewSchema = z.record(z.string(), z.string());
 const nameSchema = z
   .string({ error: V.required })
   .trim()
@@ -57,6 +61,7 @@ export const couponSchema = z.object({
   campaign_id: z.string(),
   code: z.string(),
   name: z.string(),
+  names: namesViewSchema,
   /** Percent of the fee taken off ("40" turns 2.5 % into 1.5 %). */
   reduction_percent: z.string(),
   /** The coins it may be used for. */
@@ -86,7 +91,9 @@ export const couponParamsSchema = z.object({ id: z.string().uuid({ error: V.inva
 export const redPacketParamsSchema = z.object({ id: z.string().regex(RED_PACKET_ID, V.invalid) });
 export const redPacketSchema = z.object({
   id: z.string(),
+  /** The funder's title; a user-funded packet's stays as its funder wrote it (names: empty). */
   name: z.string(),
+  names: namesViewSchema,
   coin: z.string(),
   /** Gifted hashrate per share, H/s. */
   hashrate: z.number(),
@@ -112,6 +119,7 @@ export const redPacketReceiptSchema = z.object({
   /** The packet's link id. */
   packet_id: z.string(),
   name: z.string(),
+  names: namesViewSchema,
   coin: z.string(),
   hashrate: z.number(),
   account_name: z.string(),
@@ -136,6 +144,7 @@ export const redPacketMineSchema = z.object({
 
 export const createCampaignBodySchema = z.strictObject({
   name: nameSchema,
+  names: namesSchema,
   reduction_percent: percentSchema,
   /** Empty: every coin. */
   coins: z.array(promoCoinSchema).max(ACCOUNT_COINS.length, V.tooBig),
@@ -150,6 +159,7 @@ export type NewCampaign = z.infer<typeof createCampaignBodySchema>;
 export const couponCampaignSchema = z.object({
   id: z.string(),
   name: z.string(),
+  names: namesViewSchema,
   reduction_percent: z.string(),
   coins: z.array(z.string()),
   valid_days: z.number().int(),
@@ -166,6 +176,7 @@ export const couponCampaignParamsSchema = z.object({ id: z.string().uuid({ error
 
 export const createRedPacketBodySchema = z.strictObject({
   name: nameSchema,
+  names: namesSchema,
   coin: promoCoinSchema,
   hashrate: z.number({ error: V.invalid }).positive(V.tooSmall).max(1e24, V.tooBig),
   duration_days: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(PROMO_LIMITS.maxDurationDays, V.tooBig),
@@ -180,9 +191,10 @@ export type NewRedPacket = z.infer<typeof createRedPacketBodySchema>;
 export const USER_PACKET_LIMITS = { maxShares: 100, maxDurationDays: 30 } as const;
 /**
  * A packet a user funds from the current sub-account's balance (where operators enabled it): money
- * to someone else, so it carries the checks of a transfer (walletSubject.redPacket).
+ * to someone else, so it carries the checks of a transfer (walletSubject.redPacket). Its title is
+ * the user's own words, shown as written: no names per language.
  */
-export const createUserRedPacketBodySchema = createRedPacketBodySchema.extend({
+export const createUserRedPacketBodySchema = createRedPacketBodySchema.omit({ names: true }).extend({
   ...payAuthorisationShape,
   duration_days: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(USER_PACKET_LIMITS.maxDurationDays, V.tooBig),
   shares: z.number({ error: V.integer }).int(V.integer).min(1, V.tooSmall).max(USER_PACKET_LIMITS.maxShares, V.tooBig),

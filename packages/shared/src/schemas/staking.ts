@@ -2,7 +2,7 @@
 // products (operators), stakes, rewards and loans (users). Amounts and rates are decimal strings.
 import { z } from 'zod';
 import { isNameText } from '../input-safety';
-import { V } from '../validation';
+import { namesPerLanguageSchema, V } from '../validation';
 import { utcDaySchema } from './earnings';
 import { amountSchema } from './wallet';
 
@@ -115,6 +115,8 @@ export const adminStakeBatchListSchema = z.array(adminStakeBatchSchema);
 export const loanProductSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name per language where an operator gave one (the web reads the user's, else `name`). */
+  names: z.record(z.string(), z.string()),
   coin: z.string(),
   min_amount: z.string(),
   max_amount: z.string(),
@@ -132,6 +134,8 @@ export const adminLoanProductSchema = loanProductSchema.extend({ capacity: z.str
 
 export const loanProductBodySchema = z.strictObject({
   name: nameSchema,
+  /** The name in the other languages than `name`'s (English); a language left out reads `name`. */
+  names: namesPerLanguageSchema(60),
   min_amount: amountSchema,
   max_amount: amountSchema,
   rate: rateSchema,
@@ -147,6 +151,8 @@ export const loanSchema = z.object({
   id: z.string(),
   product_id: z.string(),
   product_name: z.string(),
+  /** The product's name per language where an operator gave one. */
+  product_names: z.record(z.string(), z.string()),
   status: z.enum(LOAN_STATUS),
   amount: z.string(),
   rate: z.string(),

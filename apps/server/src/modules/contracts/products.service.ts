@@ -1,7 +1,7 @@
 // Contract products: listed to users (on sale, sold out, ended; never drafts), created and edited by
 // operators (audited). Each carries an estimate of one unit's daily net at the latest market day.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { addDays, coinBaseDecimals, USDT_NETWORKS, utcDay, type ContractProductBody } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, givenNames, USDT_NETWORKS, utcDay, type ContractProductBody } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -76,7 +76,7 @@ export class ProductsService {
       saleEnd,
       status: body.status,
       terms: Object.fromEntries(Object.entries(body.terms).filter(([, v]) => v !== undefined)) as Record<string, string>,
-      names: Object.fromEntries(Object.entries(body.names).flatMap(([lang, v]) => (v?.trim() ? [[lang, v.trim()]] : []))) as Record<string, string>,
+      names: givenNames(body.names),
     };
   }
 

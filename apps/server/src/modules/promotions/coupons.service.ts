@@ -8,7 +8,7 @@
 // records each settled day's saving from the day's profit rows.
 import { randomBytes } from 'node:crypto';
 import { LedgerDecimal as Decimal } from '../ledger';
-import { addDays, coinBaseDecimals, COINS, utcDay, type CouponStatus, type NewCampaign } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, COINS, givenNames, utcDay, type CouponStatus, type NewCampaign } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -154,6 +154,7 @@ export class CouponsService {
     return inTransaction(this.db, async (tx) => {
       const campaign = await repo.insertCampaign(tx, {
         name: body.name,
+        names: givenNames(body.names),
         reductionPercent: body.reduction_percent,
         coins,
         validDays: body.valid_days,

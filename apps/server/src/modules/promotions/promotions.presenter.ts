@@ -10,6 +10,7 @@ export function campaignView(c: CampaignRow, redeemed: number) {
   return {
     id: c.id,
     name: c.name,
+    names: c.names,
     reduction_percent: plain(c.reductionPercent),
     coins: c.coins,
     valid_days: c.validDays,
@@ -28,6 +29,7 @@ export function couponView(c: CouponWithCampaign, names: Map<string, string>, to
     campaign_id: c.campaignId,
     code: c.code,
     name: c.campaign.name,
+    names: c.campaign.names,
     reduction_percent: plain(c.campaign.reductionPercent),
     coins: c.campaign.coins.length > 0 ? c.campaign.coins : ACCOUNT_COINS,
     valid_days: c.campaign.validDays,
@@ -65,6 +67,7 @@ export function packetView(p: RedPacketRow, now: Date) {
   return {
     id: p.id,
     name: p.name,
+    names: p.names,
     coin: p.coin,
     hashrate: p.hashrate,
     duration_days: p.durationDays,
@@ -89,6 +92,7 @@ export function receiptView(r: ReceiptRow, p: RedPacketRow, names: Map<string, s
   return {
     packet_id: p.id,
     name: p.name,
+    names: p.names,
     coin: p.coin,
     hashrate: p.hashrate,
     account_name: names.get(r.accountId) ?? '',

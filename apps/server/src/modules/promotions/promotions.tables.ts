@@ -16,6 +16,8 @@ export const couponCampaigns = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** The name per language an operator gave (English is `name`). */
+    names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
     /** Percent of the fee taken off, 0 < p <= 100. */
     reductionPercent: numeric('reduction_percent', { precision: 5, scale: 2 }).notNull(),
     /** Coins the coupons may be used for; empty: every account-mode coin. */
@@ -139,6 +141,8 @@ export const redPackets = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name per language an operator gave (English is `name`); a user-funded packet has none. */
+    names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
     coin: text('coin').notNull(),
     hashrate: doublePrecision('hashrate').notNull(),
     durationDays: integer('duration_days').notNull(),

@@ -23,7 +23,7 @@
 // day, the packet's end, the last share taken, the cancellation.
 import { randomBytes } from 'node:crypto';
 import { LedgerDecimal as Decimal } from '../ledger';
-import { addDays, coinBaseDecimals, COINS, userPacketSettingsSchema, utcDay, walletSubject, type NewRedPacket, type NewUserRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, COINS, givenNames, userPacketSettingsSchema, utcDay, walletSubject, type NewRedPacket, type NewUserRedPacket, type RedPacketEvent, type UserPacketSettings } from '@hashpool/shared';
 import { isUniqueViolation } from '../../db/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
 import { inTransaction } from '../../db/transaction';
@@ -287,7 +287,7 @@ export class RedPacketsService {
     return { list: rows.map((r) => ({ ...packetView(r.packet, now), receiving_email: r.packet.receivingEmail, received: r.received })), total };
   }
 
-  private async insertFunded(body: NewRedPacket, o: { funder: string; createdBy: string | null; audited: boolean; requestKey?: string; id?: string; isDemo?: boolean }) {
+  private async insertFunded(body: NewRedPacket | Omit<NewUserRedPacket, 'pay_password' | 'verification'>, o: { funder: string; createdBy: string | null; audited: boolean; requestKey?: string; id?: string; isDemo?: boolean }) {
     const now = this.clock.now();
     const deadline = new Date(body.activation_deadline);
     if (deadline.getTime() <= now.getTime()) throw new AppError('red_packet_deadline_past');
@@ -300,6 +300,8 @@ export class RedPacketsService {
       const packet = await repo.insertPacket(tx, {
         id,
         name: body.name,
+        // Only an operator's packet is named per language; a user's title stays as written.
+        names: 'names' in body ? givenNames(body.names) : {},
         coin: body.coin,
         hashrate: body.hashrate,
         durationDays: body.duration_days,

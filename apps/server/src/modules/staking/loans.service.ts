@@ -4,7 +4,7 @@
 // to the locked bucket), daily interest, repayment from the balance, cancellation of a pending
 // loan, and the settlement at the end of the period from the balance (where mining earnings are
 // credited) and then the stake.
-import { STAKING_COIN, type BorrowingOverview, type LoanProductBody, type LoanStatus } from '@hashpool/shared';
+import { givenNames, STAKING_COIN, type BorrowingOverview, type LoanProductBody, type LoanStatus } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -35,7 +35,7 @@ export class LoansService {
     // The current sub-account's loans; a user's one open loan on another sub-account is named.
     const open = history.find((l) => l.status === 'pending' || l.status === 'active');
     const elsewhere = open && open.accountId !== accountId ? ((await this.d.accounts.nameOf(open.accountId)) ?? null) : null;
-    const views = history.filter((l) => l.accountId === accountId).map((l) => loanView(l, names.get(l.productId) ?? ''));
+    const views = history.filter((l) => l.accountId === accountId).map((l) => loanView(l, names.get(l.productId)));
     return {
       coin: COIN,
       available_balance: plain(balance.available),
@@ -47,11 +47,11 @@ export class LoansService {
   }
 
   private async productNames() {
-    return new Map((await repo.products(this.db, false)).map((p) => [p.id, p.name]));
+    return new Map((await repo.products(this.db, false)).map((p) => [p.id, p]));
   }
 
   private async view(loan: repo.LoanRow) {
-    return loanView(loan, (await repo.productById(this.db, loan.productId))?.name ?? '');
+    return loanView(loan, await repo.productById(this.db, loan.productId));
   }
 
   /** Asks for a loan; the terms must be agreed (the schema). Pending, or active at once below the product's threshold. */
@@ -239,6 +239,7 @@ export class LoansService {
     if (new D(body.min_amount).gt(body.max_amount) || new D(body.max_amount).gt(body.capacity)) throw new AppError('loan_product_invalid');
     const values = {
       name: body.name,
+      names: givenNames(body.names),
       coin: COIN,
       minAmount: body.min_amount,
       maxAmount: body.max_amount,
@@ -264,7 +265,7 @@ export class LoansService {
     const rows = await repo.loansByStatus(this.db, status);
     const names = await this.productNames();
     const accounts = await this.d.accounts.namesByIds([...new Set(rows.map((l) => l.accountId))]);
-    return rows.map((l) => ({ ...loanView(l, names.get(l.productId) ?? ''), account_name: accounts.get(l.accountId) ?? null }));
+    return rows.map((l) => ({ ...loanView(l, names.get(l.productId)), account_name: accounts.get(l.accountId) ?? null }));
   }
 
   /** An operator approves (the loan becomes active) or rejects (cancelled) a pending loan; audited. */

@@ -51,6 +51,7 @@ export function productView(p: ProductRow, lent: string): LoanProduct {
   return {
     id: p.id,
     name: p.name,
+    names: p.names,
     coin: p.coin,
     min_amount: text(p.minAmount),
     max_amount: text(p.maxAmount),
@@ -67,11 +68,12 @@ export function adminProductView(p: ProductRow, lent: string) {
   return { ...productView(p, lent), capacity: text(p.capacity), auto_approve_below: p.autoApproveBelow === null ? null : text(p.autoApproveBelow) };
 }
 
-export function loanView(l: LoanRow, productName: string): Loan {
+export function loanView(l: LoanRow, product: { name: string; names: Record<string, string> } | undefined): Loan {
   return {
     id: l.id,
     product_id: l.productId,
-    product_name: productName,
+    product_name: product?.name ?? '',
+    product_names: product?.names ?? {},
     status: l.status,
     amount: text(l.amount),
     rate: text(l.rate),

@@ -38,7 +38,11 @@ export async function seedDemoStaking(api: { staking: StakingService; loans: Loa
     await api.loans.saveProduct(
       null,
       null,
-      { name: DEMO_PRODUCT_NAME, min_amount: '10', max_amount: '10000', rate: '0.12', rate_period: 'annual', period_days: 30, capacity: '100000', auto_approve_below: '100', status: 'active' },
+      {
+        name: DEMO_PRODUCT_NAME,
+        names: { 'zh-CN': '演示 ALEO 质押借贷', 'ru-RU': 'Демо-займ под стейк ALEO', ja: 'デモ ALEO ステーク担保ローン', ko: '데모 ALEO 스테이크 대출' },
+        min_amount: '10', max_amount: '10000', rate: '0.12', rate_period: 'annual', period_days: 30, capacity: '100000', auto_approve_below: '100', status: 'active',
+      },
       { demo: true },
     );
   }

@@ -4,7 +4,7 @@
 // reward), one accrual row per stake and day and per loan and day (the daily job's idempotency), and
 // the loans. Money columns are numeric(38,18) read as strings.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BatchStatus, DurationType, LoanStatus, RatePeriod, StakeStatus, StakeType } from '@hashpool/shared';
 import { accountRefs } from '../accounts';
 
@@ -97,6 +97,8 @@ export const stakeAccruals = pgTable(
 export const loanProducts = pgTable('loan_products', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** The name per language an operator gave (English is `name`). */
+  names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
   coin: text('coin').notNull(),
   minAmount: money('min_amount').notNull(),
   maxAmount: money('max_amount').notNull(),

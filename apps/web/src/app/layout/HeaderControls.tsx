@@ -29,7 +29,9 @@ export function LanguageMenu() {
     <MenuButton
       icon={<GlobalOutlined />}
       label={<span lang={current}>{LANGUAGE_NAMES[current]}</span>}
-      ariaLabel={t('header.language')}
+      // The button's name says what it is and holds what it shows (WCAG 2.5.3, label in name).
+      ariaLabel={t('header.language_current', { name: LANGUAGE_NAMES[current] })}
+      menuLabel={t('header.language')}
       selected={current}
       choices={LANGUAGES.map((language) => ({ key: language, label: LANGUAGE_NAMES[language], lang: language }))}
       onChoose={(language) => choose(language as Language)}
@@ -44,7 +46,8 @@ export function CurrencyMenu() {
   return (
     <MenuButton
       label={currency}
-      ariaLabel={t('header.currency')}
+      ariaLabel={t('header.currency_current', { currency })}
+      menuLabel={t('header.currency')}
       selected={currency}
       choices={rates.map((rate) => ({ key: rate.currency, label: `${rate.symbol} ${rate.currency}` }))}
       onChoose={setCurrency}

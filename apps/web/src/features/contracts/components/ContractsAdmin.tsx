@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_COINS_LIST, CONTRACT_ORDER_STATUSES, CONTRACT_PRODUCT_SET_STATUSES, formatDateTime, HASHRATE_UNITS, LANGUAGES, type ContractOrderStatus } from './admin-constants';
 import { apiDownload } from '../../../shell/api/client';
 import { FormDialog } from '../../../shell/forms/FormDialog';
+import { NamesPerLanguage } from '../../../shell/forms/NamesPerLanguage';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -145,10 +146,7 @@ function Products() {
           </Flex>
           <Form.Item name="window" label={t('fields.sale_window')} rules={[{ required: true }]}><DatePicker.RangePicker showTime /></Form.Item>
           <Form.Item name="status" label={t('orders.columns.status')}><Segmented options={CONTRACT_PRODUCT_SET_STATUSES.map((s) => ({ value: s, label: t(`product_status.${s}`) }))} /></Form.Item>
-          {/* The name in the other languages: a language left empty shows the name above. */}
-          {LANGUAGES.filter((lang) => lang !== 'en').map((lang) => (
-            <Form.Item key={lang} name={['names', lang]} label={t('admin.name_in', { lang })}><Input maxLength={100} /></Form.Item>
-          ))}
+          <NamesPerLanguage max={100} />
           {LANGUAGES.map((lang) => (
             <Form.Item key={lang} name={['terms', lang]} label={t('admin.terms_in', { lang })}><Input.TextArea rows={2} /></Form.Item>
           ))}

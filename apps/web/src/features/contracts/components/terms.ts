@@ -1,11 +1,6 @@
-// A product's terms and name in the user's language, else English, else any language it has.
+// A product's terms in the user's language, else English, else any language it has (its name: nameOf of @hashpool/shared).
 import type { Product } from '../contracts.api';
 
 export function termsOf(p: Pick<Product, 'terms'>, language: string): string {
   return p.terms[language] ?? p.terms.en ?? Object.values(p.terms)[0] ?? '';
-}
-
-/** The product's name in the user's language where the operator gave one, else its (English) name. */
-export function nameOf(p: Pick<Product, 'name' | 'names'>, language: string): string {
-  return p.names[language] ?? p.name;
 }

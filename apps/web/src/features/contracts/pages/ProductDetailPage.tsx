@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Radio, Segmented } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
-import type { UsdtNetwork } from '@hashpool/shared';
+import { nameOf, type UsdtNetwork } from '@hashpool/shared';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shell/api/api-error';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
@@ -19,7 +19,7 @@ import { Text } from '../../../ui/Text';
 import { contractsApi, type NewOrder, type Product } from '../contracts.api';
 import { useProduct } from '../contracts.queries';
 import { coinSymbol, ContractFrame, contractPaths, Field, hashrateText } from '../components/ContractParts';
-import { nameOf, termsOf } from '../components/terms';
+import { termsOf } from '../components/terms';
 
 /** The three ways to pay offered before ordering; USDT then asks for its network. */
 const PAY_WAYS = ['balance', 'usdt', 'bank'] as const;

@@ -1,6 +1,7 @@
 // /contract/list (contract.view): the contract products on sale, sold out or ended, each with its
 // hashrate, duration, price, electricity, fee, what is left and an estimate of one unit's daily
 // net output at the latest market day; a product opens its detail and order form.
+import { nameOf } from '@hashpool/shared';
 import { Button, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SafeLink } from '../../../shell/navigation/navigation';
@@ -11,7 +12,6 @@ import { Text } from '../../../ui/Text';
 import type { Product } from '../contracts.api';
 import { useProducts } from '../contracts.queries';
 import { coinSymbol, ContractFrame, contractPaths, hashrateText } from '../components/ContractParts';
-import { nameOf } from '../components/terms';
 
 function ProductCard({ p }: { p: Product }) {
   const { t, i18n } = useTranslation('contracts');

@@ -1,5 +1,6 @@
 // /contract/terms (contract.view): how cloud-mining contracts work here (the rules every product
 // shares), then the terms of one product (?id=) or of every product on sale, in the user's language.
+import { nameOf } from '@hashpool/shared';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { useProducts } from '../contracts.queries';
 import { ContractFrame } from '../components/ContractParts';
-import { nameOf, termsOf } from '../components/terms';
+import { termsOf } from '../components/terms';
 
 const RULES = ['order', 'pay', 'cancel', 'effect', 'profit', 'shortfall', 'end'] as const;
 

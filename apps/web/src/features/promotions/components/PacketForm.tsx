@@ -6,7 +6,8 @@ import { Alert, Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { COINS, createRedPacketBodySchema, walletSubject, type NewRedPacket, type NewUserRedPacket } from '@hashpool/shared';
+import { COINS, createRedPacketBodySchema, walletSubject, type Language, type NewRedPacket, type NewUserRedPacket } from '@hashpool/shared';
+import { NamesPerLanguage } from '../../../shell/forms/NamesPerLanguage';
 import { schemaRule } from '../../../shell/forms/rules';
 import type { UserMine } from '../../../shell/session/user.api';
 import { PayStepFields } from '../../../shell/verification/PayStepFields';
@@ -23,6 +24,7 @@ const UNIT_FACTOR: Record<(typeof UNITS)[number], number> = { 'GH/s': 1e9, 'TH/s
 
 interface PacketFormValues {
   name: string;
+  names?: Partial<Record<Language, string>>;
   coin: string;
   hashrate: number;
   unit: (typeof UNITS)[number];
@@ -72,7 +74,7 @@ export function PacketForm(props: PacketFormProps) {
         onFinish={async (v) => {
           const email = v.receiving_email?.trim();
           try {
-            const created = await props.submit({
+            const packet = {
               name: v.name.trim(),
               coin: v.coin,
               hashrate: v.hashrate * UNIT_FACTOR[v.unit],
@@ -81,8 +83,9 @@ export function PacketForm(props: PacketFormProps) {
               budget: v.budget.trim(),
               activation_deadline: v.activation_deadline.toISOString(),
               ...(email ? { receiving_email: email } : {}),
-              ...(props.payStep ? { pay_password: v.pay_password ?? '', verification: verificationOf(v) } : {}),
-            });
+            };
+            // An operator's packet is named per language; a user's title stays as the user wrote it.
+            const created = await props.submit(props.payStep ? { ...packet, pay_password: v.pay_password ?? '', verification: verificationOf(v) } : { ...packet, names: v.names ?? {} });
             toast.success(props.successText);
             form.resetFields();
             props.onCreated(created);
@@ -94,6 +97,7 @@ export function PacketForm(props: PacketFormProps) {
         <Form.Item name="name" label={t('admin.packets.name')} rules={[schemaRule(shape.name, t)]}>
           <Input maxLength={64} />
         </Form.Item>
+        {!props.payStep && <NamesPerLanguage max={64} />}
         <Flex gap={16} wrap>
           <Form.Item name="coin" label={t('admin.packets.coin')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
             <Select options={coins.map((c) => ({ value: c.code, label: `${c.symbol} · ${c.name}` }))} />

@@ -6,7 +6,7 @@
 import { Alert, Button, Descriptions, Flex, Result } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatHashrate } from '@hashpool/shared';
+import { formatDateTime, formatHashrate, nameOf } from '@hashpool/shared';
 import { ApiError } from '../../../shell/api/api-error';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import { useAccessToken } from '../../../shell/session/session';
@@ -131,7 +131,7 @@ function Receivers({ packet }: { packet: RedPacketDetail }) {
 const STATUS_NOTES = { open: null, none_left: 'packet.event_none_left', expired: 'packet.event_expired', ended: 'packet.event_ended', cancelled: 'packet.event_cancelled' } as const;
 
 export function RedPacketView({ id, detail }: { id: string; detail: boolean }) {
-  const { t } = useTranslation('promotions');
+  const { t, i18n } = useTranslation('promotions');
   const isMobile = useIsMobile();
   const packet = usePacket(id, detail);
   if (packet.isError) return <StatusResult status="not-found" title={t('packet.not_found')} />;
@@ -145,7 +145,7 @@ export function RedPacketView({ id, detail }: { id: string; detail: boolean }) {
           <Flex vertical align="center" gap={8} style={{ textAlign: 'center' }}>
             <GiftOutlined style={{ fontSize: 44, color: '#e8453c' }} aria-hidden />
             <Title level={1} style={{ margin: 0, fontSize: 'clamp(22px, 3vw, 30px)' }}>
-              {p.name}
+              {nameOf(p, i18n.language)}
             </Title>
             <Flex gap={8} align="center" wrap justify="center">
               <PacketStatusTag status={p.status} />

@@ -4,7 +4,7 @@ import { Descriptions, Flex } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDateTime } from '@hashpool/shared';
+import { formatDateTime, nameOf } from '@hashpool/shared';
 import { UserPage } from '../../../shell/frames/UserPage';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import type { UserMine } from '../../../shell/session/user.api';
@@ -24,7 +24,7 @@ import { useCoupon } from '../promotions.queries';
 type Saving = Coupon['savings'][number];
 
 function Detail({ id, campaignId, mine }: { id: string; campaignId: string; mine: UserMine }) {
-  const { t } = useTranslation('promotions');
+  const { t, i18n } = useTranslation('promotions');
   const isMobile = useIsMobile();
   const coupon = useCoupon(id);
   if (coupon.isError || (coupon.data && coupon.data.campaign_id !== campaignId)) return <StatusResult status="not-found" title={t('coupons.not_found')} />;
@@ -43,7 +43,7 @@ function Detail({ id, campaignId, mine }: { id: string; campaignId: string; mine
       </SafeLink>
       <Panel padding={isMobile ? 16 : 24}>
         <Descriptions
-          title={c.name}
+          title={nameOf(c, i18n.language)}
           column={isMobile ? 1 : 2}
           extra={<CouponStatusTag status={c.status} />}
           items={[

@@ -5,7 +5,7 @@ import { Button, Flex, Segmented } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COUPON_STATUSES, formatDateTime, type CouponStatus } from '@hashpool/shared';
+import { COUPON_STATUSES, formatDateTime, nameOf, type CouponStatus } from '@hashpool/shared';
 import { UserPage } from '../../../shell/frames/UserPage';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import type { UserMine } from '../../../shell/session/user.api';
@@ -28,7 +28,7 @@ import { useCoupons } from '../promotions.queries';
 const parseStatus = (value: string | null): CouponStatus | undefined => ((COUPON_STATUSES as readonly string[]).includes(value ?? '') ? (value as CouponStatus) : undefined);
 
 function Coupons({ mine }: { mine: UserMine }) {
-  const { t } = useTranslation('promotions');
+  const { t, i18n } = useTranslation('promotions');
   const isMobile = useIsMobile();
   const navigate = useSafeNavigate();
   const [params, setParams] = useSearchParams();
@@ -43,7 +43,7 @@ function Coupons({ mine }: { mine: UserMine }) {
   };
 
   const columns: DataColumn<CouponItem>[] = [
-    { key: 'name', title: t('coupons.columns.name'), render: (c) => <strong>{c.name}</strong> },
+    { key: 'name', title: t('coupons.columns.name'), render: (c) => <strong>{nameOf(c, i18n.language)}</strong> },
     { key: 'reduction', title: t('coupons.columns.reduction'), render: (c) => t('coupons.reduction_value', { percent: c.reduction_percent }) },
     { key: 'coins', title: t('coupons.columns.coins'), render: (c) => (c.coin ? coinLabel(c.coin) : coinsLabel(c.coins)) },
     { key: 'period', title: t('coupons.columns.period'), render: (c) => (c.start_day ? `${c.start_day} ~ ${c.end_day}` : t('coupons.valid_days', { count: c.valid_days })) },

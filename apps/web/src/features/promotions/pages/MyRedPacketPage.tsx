@@ -4,7 +4,7 @@ import { Descriptions, Flex } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDateTime, formatHashrate } from '@hashpool/shared';
+import { formatDateTime, formatHashrate, nameOf } from '@hashpool/shared';
 import { UserPage } from '../../../shell/frames/UserPage';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import type { UserMine } from '../../../shell/session/user.api';
@@ -24,7 +24,7 @@ import { useReceipt } from '../promotions.queries';
 type Credit = Receipt['credits'][number];
 
 function Detail({ id, mine }: { id: string; mine: UserMine }) {
-  const { t } = useTranslation('promotions');
+  const { t, i18n } = useTranslation('promotions');
   const isMobile = useIsMobile();
   const receipt = useReceipt(id);
   if (receipt.isError) return <StatusResult status="not-found" title={t('receipts.not_found')} />;
@@ -42,7 +42,7 @@ function Detail({ id, mine }: { id: string; mine: UserMine }) {
       </SafeLink>
       <Panel padding={isMobile ? 16 : 24}>
         <Descriptions
-          title={r.name}
+          title={nameOf(r, i18n.language)}
           column={isMobile ? 1 : 2}
           extra={<ReceiptStatusTag status={r.status} />}
           items={[

@@ -8,7 +8,7 @@ import { Button, Flex } from 'antd';
 import { QrcodeOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, formatHashrate, USER_PACKET_LIMITS, type NewUserRedPacket } from '@hashpool/shared';
+import { formatDateTime, formatHashrate, nameOf, USER_PACKET_LIMITS, type NewUserRedPacket } from '@hashpool/shared';
 import { useIdempotencyKey } from '../../../shell/api/idempotency';
 import { UserPage } from '../../../shell/frames/UserPage';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
@@ -32,14 +32,14 @@ import type { AdminRedPacket, ReceiptItem } from '../promotions.api';
 import { useCancelMyPacket, useCreatedPackets, useFundPacket, useFunding, useReceipts } from '../promotions.queries';
 
 function Receipts({ mine }: { mine: UserMine }) {
-  const { t } = useTranslation('promotions');
+  const { t, i18n } = useTranslation('promotions');
   const isMobile = useIsMobile();
   const navigate = useSafeNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const receipts = useReceipts(page);
   const columns: DataColumn<ReceiptItem>[] = [
-    { key: 'name', title: t('receipts.columns.name'), render: (r) => <strong>{r.name}</strong> },
+    { key: 'name', title: t('receipts.columns.name'), render: (r) => <strong>{nameOf(r, i18n.language)}</strong> },
     { key: 'hashrate', title: t('receipts.columns.hashrate'), render: (r) => `${formatHashrate(r.hashrate)} · ${coinLabel(r.coin)}` },
     { key: 'period', title: t('receipts.columns.period'), render: (r) => `${r.start_day} ~ ${r.end_day}` },
     { key: 'received', title: t('receipts.columns.received'), render: (r) => formatDateTime(r.received_at, mine.timezone, 'YYYY-MM-DD HH:mm') },

@@ -10,6 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@hashpool/shared';
 import { AdminEditDialog } from '../../../shell/forms/AdminEditDialog';
+import { NamesPerLanguage } from '../../../shell/forms/NamesPerLanguage';
 import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
@@ -77,21 +78,22 @@ function ProductDialog({ product, onClose }: { product: AdminProduct | null; onC
   const refresh = useAdminRefresh();
   const save = useMutation({ mutationFn: (body: LoanProductBody) => stakingApi.saveProduct(product?.id ?? null, body), onSuccess: refresh });
   const initial: Partial<ProductForm> = product
-    ? { name: product.name, min_amount: product.min_amount, max_amount: product.max_amount, rate: product.rate, rate_period: product.rate_period, period_days: product.period_days, capacity: product.capacity, auto_approve_below: product.auto_approve_below ?? '', status: product.status }
+    ? { name: product.name, names: product.names, min_amount: product.min_amount, max_amount: product.max_amount, rate: product.rate, rate_period: product.rate_period, period_days: product.period_days, capacity: product.capacity, auto_approve_below: product.auto_approve_below ?? '', status: product.status }
     : { rate_period: 'annual', period_days: 30, status: 'active' };
   return (
     <AdminEditDialog<ProductForm>
       form={form}
       title={product ? t('admin.edit_product') : t('admin.new_product')}
       initialValues={initial}
-      onSave={(v) => save.mutateAsync({ ...v, auto_approve_below: v.auto_approve_below?.trim() ? v.auto_approve_below.trim() : null })}
+      onSave={(v) => save.mutateAsync({ ...v, names: v.names ?? {}, auto_approve_below: v.auto_approve_below?.trim() ? v.auto_approve_below.trim() : null })}
       saving={save.isPending}
       savedText={t('admin.saved')}
       onClose={onClose}
     >
       <Form.Item name="name" label={t('admin.product_name')} rules={[required]}>
-        <Input autoComplete="off" />
+        <Input autoComplete="off" maxLength={60} />
       </Form.Item>
+      <NamesPerLanguage max={60} />
       <Flex gap={12}>
         <Form.Item name="min_amount" label={t('admin.min_amount')} rules={[required]} style={{ flex: 1 }}>
           <Input inputMode="decimal" suffix="ALEO" />

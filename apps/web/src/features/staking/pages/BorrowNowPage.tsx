@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@hashpool/shared';
+import { formatDateTime, nameOf } from '@hashpool/shared';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { DataColumn } from '../../../ui/DataTable';
 import { Panel } from '../../../ui/Panel';
@@ -26,7 +26,7 @@ function rateText(t: (k: string, o?: Record<string, unknown>) => string, rate: s
 }
 
 function Borrowing({ timezone }: { timezone: string }) {
-  const { t } = useTranslation('staking');
+  const { t, i18n } = useTranslation('staking');
   const toast = useToast();
   const overview = useBorrowing();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -36,9 +36,10 @@ function Borrowing({ timezone }: { timezone: string }) {
   if (!overview.data) return <Loading query={overview} failed={t('loan.load_failed')} />;
   const data = overview.data;
   const loan = data.loan;
+  const productName = (l: Loan) => nameOf({ name: l.product_name, names: l.product_names }, i18n.language);
   const columns: DataColumn<Loan>[] = [
     { key: 'created', title: t('loan.created'), render: (l) => formatDateTime(l.created_at, timezone, 'YYYY-MM-DD HH:mm') },
-    { key: 'product', title: t('loan.product'), render: (l) => l.product_name },
+    { key: 'product', title: t('loan.product'), render: (l) => productName(l) },
     { key: 'amount', title: t('loan.amount'), align: 'right', render: (l) => `${l.amount} ALEO` },
     { key: 'interest', title: t('loan.interest_repaid'), align: 'right', render: (l) => `${l.interest_repaid} ALEO` },
     { key: 'status', title: t('loan.status'), render: (l) => <LoanStatusTag status={l.status} /> },
@@ -53,7 +54,7 @@ function Borrowing({ timezone }: { timezone: string }) {
             <Flex justify="space-between" align="center" wrap gap={8}>
               <Flex gap={8} align="center">
                 <Title level={2} style={{ margin: 0, fontSize: 18 }}>
-                  {t('loan.open', { product: loan.product_name })}
+                  {t('loan.open', { product: productName(loan) })}
                 </Title>
                 <LoanStatusTag status={loan.status} />
               </Flex>
@@ -98,7 +99,7 @@ function Borrowing({ timezone }: { timezone: string }) {
                 <Flex justify="space-between" align="center" wrap gap={12}>
                   <Flex vertical gap={6}>
                     <Flex gap={8} align="center" wrap>
-                      <Text strong style={{ fontSize: 16 }}>{p.name}</Text>
+                      <Text strong style={{ fontSize: 16 }}>{nameOf(p, i18n.language)}</Text>
                       {p.demo && <Tag color="orange">{t('demo')}</Tag>}
                     </Flex>
                     <Text tone="secondary">{t('loan.terms', { min: p.min_amount, max: p.max_amount, days: p.period_days, left: p.available_capacity })}</Text>
@@ -130,7 +131,7 @@ function Borrowing({ timezone }: { timezone: string }) {
       </Paragraph>
       {dialog?.kind === 'borrow' && (
         <AmountDialog
-          title={t('loan.borrow_title', { product: dialog.product.name })}
+          title={t('loan.borrow_title', { product: nameOf(dialog.product, i18n.language) })}
           label={t('dialog.amount')}
           notice={t('loan.borrow_notice', { min: dialog.product.min_amount, max: dialog.product.max_amount })}
           terms={t('loan.agree', { rate: rateText(t, dialog.product.rate, dialog.product.rate_period), days: dialog.product.period_days })}

@@ -9,7 +9,8 @@ import { NumberInput } from '../../../../ui/NumberInput';
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { COINS, createCampaignBodySchema, formatDateTime } from '@hashpool/shared';
+import { COINS, createCampaignBodySchema, formatDateTime, type Language } from '@hashpool/shared';
+import { NamesPerLanguage } from '../../../../shell/forms/NamesPerLanguage';
 import { schemaRule } from '../../../../shell/forms/rules';
 import { showFormError } from '../../../../shell/forms/server-errors';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
@@ -29,6 +30,7 @@ const ACCOUNT_COINS = COINS.filter((c) => c.mode === 'account');
 
 interface CampaignForm {
   name: string;
+  names?: Partial<Record<Language, string>>;
   reduction_percent: string;
   coins?: string[];
   valid_days: number;
@@ -49,6 +51,7 @@ function CreateCampaign() {
     try {
       await createCampaign.mutateAsync({
         name: v.name.trim(),
+        names: v.names ?? {},
         reduction_percent: v.reduction_percent.trim(),
         coins: v.coins ?? [],
         valid_days: v.valid_days,
@@ -75,6 +78,7 @@ function CreateCampaign() {
         <Form.Item name="name" label={t('admin.campaigns.name')} rules={[schemaRule(shape.name, t)]}>
           <Input maxLength={64} />
         </Form.Item>
+        <NamesPerLanguage max={64} />
         <Flex gap={16} wrap>
           <Form.Item name="reduction_percent" label={t('admin.campaigns.percent')} extra={t('admin.campaigns.percent_hint')} rules={[schemaRule(shape.reduction_percent, t)]} style={{ flex: 1, minWidth: 200 }}>
             <Input inputMode="decimal" suffix="%" />

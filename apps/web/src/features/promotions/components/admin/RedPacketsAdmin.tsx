@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Flex, Form, Select, Switch } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { COINS, formatDateTime, formatHashrate, PROMO_LIMITS, type UserPacketSettings } from '@hashpool/shared';
+import { COINS, formatDateTime, formatHashrate, PROMO_LIMITS, type NewRedPacket, type UserPacketSettings } from '@hashpool/shared';
 import { showFormError } from '../../../../shell/forms/server-errors';
 import { AmountText } from '../../../../ui/AmountText';
 import { AppModal } from '../../../../ui/AppModal';
@@ -40,7 +40,7 @@ function CreatePacket({ onCreated }: { onCreated: (p: AdminRedPacket) => void })
       maxShares={PROMO_LIMITS.maxShares}
       maxDays={PROMO_LIMITS.maxDurationDays}
       pending={createPacket.isPending}
-      submit={(body) => createPacket.mutateAsync(body)}
+      submit={(body) => createPacket.mutateAsync(body as NewRedPacket)}
       onCreated={onCreated}
     />
   );
