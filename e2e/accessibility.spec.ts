@@ -3,7 +3,7 @@
 // One browser page per theme walks all screens (logged out, then as the demo user) to stay fast.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, fillLogin, saveScreenshot, test } from './accounts-helpers';
+import { expect, fillLogin, logInAsOperator, saveScreenshot, test } from './accounts-helpers';
 
 const DEMO_EMAIL = 'demo@hashpool.example';
 const DEMO_PASSWORD = 'hashpool-demo';
@@ -11,6 +11,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const LOGGED_OUT = ['/', '/login', '/register/email'];
 const LOGGED_IN = ['/pool/btc/home', '/asset/index', '/user/account'];
+/** Every page of the operators' area (its side menu), as the admin sees them. */
+const ADMIN_PAGES = [
+  'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
+  'coupons', 'packets', 'staking', 'contracts', 'support', 'content', 'catalogue', 'oauth',
+].map((page) => `/admin/${page}`);
 
 /** Runs axe on the page as it is and answers "rule: target" lines, one per failing node. */
 async function violations(page: Page): Promise<string[]> {
@@ -61,6 +66,31 @@ for (const { theme, language } of [
     await page.goto('/');
     await settle(page);
     await saveScreenshot(page, `a11y-home-${theme}`);
+
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
+
+for (const { theme, language } of [
+  { theme: 'light', language: 'en' },
+  { theme: 'dark', language: 'zh-CN' },
+] as const) {
+  test(`the operators' pages pass axe in ${language} on the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    // The login helper reads the English screen; the language is switched once logged in.
+    await logInAsOperator(page);
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    const found: string[] = [];
+    for (const path of ADMIN_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settle(page);
+      found.push(...(await violations(page)).map((line) => `${path} ${line}`));
+    }
+    await page.goto('/admin/review');
+    await settle(page);
+    await saveScreenshot(page, `a11y-admin-${theme}`);
 
     expect(found, found.join('\n')).toEqual([]);
   });
