@@ -170,11 +170,16 @@ test('a finance operator sees exactly its pages in the side menu and reviews con
   // A new user, made a finance operator by the admin (audited, with a reason).
   const { email } = await registerByEmail(page);
   const admin = await operatorPage(browser);
-  const token = await admin.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const found = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}&page=1&page_size=10`, { headers });
-  const id = ((await found.json()) as { data: { list: Array<{ id: string }> } }).data.list[0]!.id;
-  expect((await admin.request.put(`/api/admin/users/${id}/roles`, { headers, data: { roles: ['finance'], reason: 'e2e: finance pages' } })).status()).toBe(200);
+  await admin.goto('/admin/users');
+  await admin.getByRole('searchbox', { name: 'Email, phone, sub-account or withdraw address' }).fill(email);
+  await admin.getByRole('button', { name: 'Find' }).click();
+  await admin.getByRole('button', { name: `Open the user ${email}` }).click();
+  await admin.getByRole('button', { name: 'Operator roles' }).click();
+  const roles = admin.getByRole('dialog');
+  await roles.getByRole('checkbox', { name: 'Finance' }).check();
+  await roles.getByLabel('Reason').fill('e2e: finance pages');
+  await roles.getByRole('button', { name: 'Save roles' }).click();
+  await expect(admin.getByText('Done. The change is in the audit log.')).toBeVisible();
 
   // The old address of the area sends them to their first page.
   await page.goto('/admin/wallet');
