@@ -71,12 +71,14 @@ for (const { theme, language } of [
   });
 }
 
-for (const { theme, language } of [
-  { theme: 'light', language: 'en' },
-  { theme: 'dark', language: 'zh-CN' },
+// Light at the desktop width (the side menu), dark on a phone's width (the menu as a select).
+for (const { theme, language, width } of [
+  { theme: 'light', language: 'en', width: 1280 },
+  { theme: 'dark', language: 'zh-CN', width: 390 },
 ] as const) {
   test(`the operators' pages pass axe in ${language} on the ${theme} theme`, async ({ page }) => {
     test.setTimeout(300_000);
+    await page.setViewportSize({ width, height: 900 });
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     // The login helper reads the English screen; the language is switched once logged in.
     await logInAsOperator(page);
@@ -90,7 +92,9 @@ for (const { theme, language } of [
     }
     await page.goto('/admin/review');
     await settle(page);
-    await saveScreenshot(page, `a11y-admin-${theme}`);
+    await saveScreenshot(page, `a11y-admin-${theme}-${width}`);
+    // Nothing is cut off or scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
     expect(found, found.join('\n')).toEqual([]);
   });

@@ -52,7 +52,7 @@ export default function AdminLayout() {
   return (
     <Flex gap={24} align="flex-start">
       <nav aria-label={t('admin:menu.label')} style={{ width: MENU_WIDTH, flex: 'none', position: 'sticky', top: 88 }}>
-        <Text strong style={{ display: 'block', padding: '0 16px 8px', color: token.colorTextSecondary }}>
+        <Text strong style={{ display: 'block', padding: '0 24px 8px', color: token.colorTextSecondary }}>
           {t('admin:title')}
         </Text>
         <Menu
