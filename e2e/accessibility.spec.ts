@@ -3,7 +3,7 @@
 // One browser page per theme walks all screens (logged out, then as the demo user) to stay fast.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, fillLogin, saveScreenshot, test } from './accounts-helpers';
+import { expect, fillLogin, logInAsOperator, saveScreenshot, test } from './accounts-helpers';
 import { openHome } from './helpers';
 
 const DEMO_EMAIL = 'demo@hashpool.example';
@@ -12,6 +12,16 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const LOGGED_OUT = ['/', '/login', '/register/email'];
 const LOGGED_IN = ['/pool/btc/home', '/asset/index', '/user/account'];
+/**
+ * The pages of the operators' area (its side menu), as the admin sees them. Not yet: coupons and
+ * red packets (a status tag and the danger buttons on the dark theme), site content (its kind
+ * tabs' list and status tags) and the miner models (status tags on the dark theme) still fail
+ * colour contrast or ARIA rules.
+ */
+const ADMIN_PAGES = [
+  'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
+  'staking', 'contracts', 'support', 'oauth',
+].map((page) => `/admin/${page}`);
 
 /** Runs axe on the page as it is and answers "rule: target" lines, one per failing node. */
 async function violations(page: Page): Promise<string[]> {
@@ -112,3 +122,34 @@ test('by keyboard: the header menus name what they show and move with the arrows
   await expect(dialog).toHaveCount(0);
   await expect(deposit).toBeFocused();
 });
+
+// Light at the desktop width (the side menu), dark on a phone's width (the menu as a select); the
+// pages in groups of eight, each group a test of its own (axe over a page takes seconds).
+const ADMIN_GROUPS = [0, 8, 16].map((start) => ADMIN_PAGES.slice(start, start + 8));
+for (const { theme, language, width } of [
+  { theme: 'light', language: 'en', width: 1280 },
+  { theme: 'dark', language: 'zh-CN', width: 390 },
+] as const) {
+  ADMIN_GROUPS.forEach((group, index) => {
+    test(`the operators' pages pass axe in ${language} on the ${theme} theme, part ${index + 1}`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      // The login helper reads the English screen; the language is switched once logged in.
+      await logInAsOperator(page);
+      await page.evaluate((l) => localStorage.setItem('language', l), language);
+      const found: string[] = [];
+      for (const path of group) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await settle(page);
+        found.push(...(await violations(page)).map((line) => `${path} ${line}`));
+        // Nothing is cut off or scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      }
+      await saveScreenshot(page, `a11y-admin-${theme}-${width}-${index + 1}`);
+
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  });
+}

@@ -161,7 +161,7 @@ test.describe('on a phone, dark and in Chinese', () => {
 
 test('an operator adds an entry to the ALEO stake schedule, audited', async ({ page }) => {
   await logInAsOperator(page);
-  await page.goto('/admin/wallet?tab=stake');
+  await page.goto('/admin/stake');
   const table = page.getByRole('table', { name: 'ALEO stake schedule' });
   await expect(table).toContainText('2500000 ALEO'); // the published schedule's last step
   await page.getByRole('button', { name: 'Add or change an entry' }).click();
@@ -174,6 +174,6 @@ test('an operator adds an entry to the ALEO stake schedule, audited', async ({ p
   await expect(table.getByRole('row').filter({ hasText: '2027-10-31' })).toContainText('3000000 ALEO');
   await expect(table.getByRole('row').filter({ hasText: '2027-10-31' })).toContainText('Operator');
   await saveScreenshot(page, 'address-admin-stake');
-  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByRole('navigation', { name: 'Operations pages' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1)).toContainText('ALEO stake schedule changed');
 });

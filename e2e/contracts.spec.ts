@@ -37,7 +37,7 @@ async function orderTwo(page: Page, way: 'Wallet balance' | 'USDT transfer' | 'B
 test('the buyer chooses how to pay before ordering: USDT, the wallet balance, or a bank transfer with a certificate', async ({ page, browser }) => {
   test.setTimeout(360_000);
   const admin = await operator(browser);
-  await admin.goto('/admin/wallet?tab=contracts');
+  await admin.goto('/admin/contracts');
   await admin.getByText('Bank details', { exact: true }).click();
   await admin.getByLabel('Bank', { exact: true }).fill('Demo Bank');
   await admin.getByLabel('Account name').fill('Hashpool Ltd');
@@ -79,7 +79,7 @@ test('the buyer chooses how to pay before ordering: USDT, the wallet balance, or
   await page.getByTestId('certificate-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('order-status')).toHaveText('Checking payment');
 
-  await admin.goto('/admin/wallet?tab=contracts');
+  await admin.goto('/admin/contract-payments');
   const reference = `HP${orderId.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
   const row = admin.getByRole('row').filter({ hasText: reference });
   await expect(row).toBeVisible();

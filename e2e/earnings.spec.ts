@@ -138,7 +138,7 @@ test.describe('in the dark theme on a phone', () => {
 
 test('an operator sets a fee rate and a day of market data', async ({ page }) => {
   await logInAsOperator(page);
-  await page.goto('/admin/wallet?tab=fees');
+  await page.goto('/admin/fees');
   await page.getByRole('combobox', { name: 'Coin' }).click();
   await page.keyboard.type('LTC');
   await page.keyboard.press('Enter');
@@ -154,7 +154,7 @@ test('an operator sets a fee rate and a day of market data', async ({ page }) =>
   await expect(page.getByRole('table', { name: 'Fee rates' }).getByRole('row', { name: /PPLNS/ })).toContainText('1.25%');
   await saveScreenshot(page, 'earnings-admin-fees');
 
-  await page.getByRole('tab', { name: 'Market data' }).click();
+  await page.getByRole('navigation', { name: 'Operations pages' }).getByRole('link', { name: 'Market data' }).click();
   const today = new Date().toISOString().slice(0, 10);
   await page.getByRole('button', { name: `Edit the market data of BTC on ${today}` }).click();
   const dayDialog = page.getByRole('dialog', { name: `BTC market data of ${today} (UTC)` });
@@ -168,14 +168,14 @@ test('an operator sets a fee rate and a day of market data', async ({ page }) =>
   await expect(row).toContainText('Operator');
   await saveScreenshot(page, 'earnings-admin-market');
 
-  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByRole('navigation', { name: 'Operations pages' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByText('Market data changed')).toBeVisible();
   await expect(page.getByText('Fee rate changed')).toBeVisible();
 
   // The same on a phone in the dark theme: the days become cards.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-  await page.goto('/admin/wallet?tab=market');
+  await page.goto('/admin/market');
   await expect(page.getByTestId('market-day').first()).toContainText(today);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await saveScreenshot(page, 'earnings-admin-market-mobile-dark');

@@ -8,7 +8,7 @@ test('the Chinese audit log, ledger record and security log show no raw codes', 
   test.setTimeout(300_000);
   const admin = await operator(browser);
   // An audited change: the bank details for contract orders.
-  await admin.goto('/admin/wallet?tab=contracts');
+  await admin.goto('/admin/contracts');
   await admin.getByText('Bank details', { exact: true }).click();
   await admin.getByLabel('Account number').fill('6222 0000 2222');
   await admin.getByRole('button', { name: 'Save' }).click();
@@ -16,7 +16,7 @@ test('the Chinese audit log, ledger record and security log show no raw codes', 
 
   await admin.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   await admin.setViewportSize({ width: 390, height: 844 });
-  await admin.goto('/admin/wallet?tab=audit');
+  await admin.goto('/admin/audit');
   const entry = admin.getByTestId('audit-entry').filter({ hasText: '合约收款银行信息已设置' }).first();
   await expect(entry).toBeVisible({ timeout: 60_000 });
   await expect(entry).toContainText('账号');

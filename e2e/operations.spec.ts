@@ -16,7 +16,7 @@ async function operatorPage(browser: Browser): Promise<Page> {
 
 /** Opens or suspends BTC withdrawals from the coin settings tab. */
 async function setBtcWithdrawals(admin: Page, open: boolean): Promise<void> {
-  await admin.goto('/admin/wallet?tab=coins');
+  await admin.goto('/admin/coins');
   await admin.getByRole('button', { name: 'Edit the settings of BTC' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Settings of BTC' });
   const toggle = dialog.getByRole('switch', { name: 'Withdrawals' });
@@ -32,8 +32,8 @@ test('an operator resets a user\'s authenticator and suspends BTC withdrawals; t
   await enableTotp(page, email);
 
   const admin = await operatorPage(browser);
-  await admin.goto('/admin/wallet?tab=users');
-  await expect(admin.getByRole('tab', { name: 'Users' })).toBeVisible();
+  await admin.goto('/admin/users');
+  await expect(admin.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await admin.getByRole('searchbox', { name: 'Email, phone, sub-account or withdraw address' }).fill(email);
   await admin.getByRole('button', { name: 'Find' }).click();
   await admin.getByRole('button', { name: `Open the user ${email}` }).click();
@@ -77,12 +77,12 @@ test('an operator resets a user\'s authenticator and suspends BTC withdrawals; t
 test('the operators\' new tabs in the dark theme and in Chinese', async ({ browser }) => {
   const admin = await operatorPage(browser);
   await admin.evaluate(() => localStorage.setItem('theme', 'dark'));
-  await admin.goto('/admin/wallet?tab=approvals');
+  await admin.goto('/admin/approvals');
   await expect(admin.getByText('Nothing waits for a second operator.')).toBeVisible();
   await saveScreenshot(admin, 'operations-approvals-dark');
   await admin.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-  await admin.goto('/admin/wallet?tab=coins');
-  await expect(admin.getByRole('tab', { name: '币种设置' })).toBeVisible();
+  await admin.goto('/admin/coins');
+  await expect(admin.getByRole('heading', { name: '币种设置', level: 1 })).toBeVisible();
   await expect(admin.getByText('开放').first()).toBeVisible();
   await saveScreenshot(admin, 'operations-coins-dark-zh');
 });
@@ -98,7 +98,7 @@ test('an admin edits the site parameters: a wrong value is refused in words, an 
     await dialog.getByRole('button', { name: 'Save' }).click();
     return dialog;
   };
-  await admin.goto('/admin/wallet?tab=parameters');
+  await admin.goto('/admin/parameters');
   const table = admin.getByTestId('site-parameter').or(admin.getByRole('table', { name: 'Site parameters' }));
   await expect(table).toContainText('Support email');
   // Refused next to the field, nothing sent.
@@ -111,20 +111,20 @@ test('an admin edits the site parameters: a wrong value is refused in words, an 
     await expect(table).toContainText(downloadUrl);
     await admin.goto('/download');
     await expect(admin.getByRole('link', { name: 'Open the download page' })).toHaveAttribute('href', downloadUrl);
-    await admin.goto('/admin/wallet?tab=parameters');
+    await admin.goto('/admin/parameters');
     await setParameter('App download page', '');
     await expect(table).toContainText('(empty)');
     await admin.goto('/download');
     await expect(admin.getByText('Open it in your phone\'s browser')).toBeVisible();
     await expect(admin.getByRole('link', { name: 'Open the download page' })).toHaveCount(0);
     await admin.evaluate(() => { localStorage.setItem('language', 'zh-CN'); localStorage.setItem('theme', 'dark'); });
-    await admin.goto('/admin/wallet?tab=parameters');
-    await expect(admin.getByRole('tab', { name: '站点参数' })).toBeVisible();
+    await admin.goto('/admin/parameters');
+    await expect(admin.getByRole('heading', { name: '站点参数', level: 1 })).toBeVisible();
     await saveScreenshot(admin, 'operations-parameters-dark-zh');
   } finally {
     // The seeded page again, for the download page's own test.
     await admin.evaluate(() => localStorage.setItem('language', 'en'));
-    await admin.goto('/admin/wallet?tab=parameters');
+    await admin.goto('/admin/parameters');
     await setParameter('App download page', 'https://github.com/hashpool/hashpool/releases/latest');
     await expect(admin.getByText('Saved. Pages show the new value from their next load.')).toBeVisible();
   }
@@ -132,7 +132,7 @@ test('an admin edits the site parameters: a wrong value is refused in words, an 
 
 test('an admin opens the coin list: a wrong stratum address is refused in words; a coin hidden and listed again', async ({ browser }) => {
   const admin = await operatorPage(browser);
-  await admin.goto('/admin/wallet?tab=coin_list');
+  await admin.goto('/admin/coin-list');
   const table = admin.getByTestId('coin-list').or(admin.getByRole('table', { name: 'Coin list' }));
   await expect(table).toContainText('Scrypt');
   const edit = async () => {
@@ -165,12 +165,49 @@ test('an admin opens the coin list: a wrong stratum address is refused in words;
   await expect(table.getByText('Hidden')).toHaveCount(0);
 });
 
+test('a finance operator sees exactly its pages in the side menu and reviews contract payments and loans', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  // A new user, made a finance operator by the admin (audited, with a reason).
+  const { email } = await registerByEmail(page);
+  const admin = await operatorPage(browser);
+  await admin.goto('/admin/users');
+  await admin.getByRole('searchbox', { name: 'Email, phone, sub-account or withdraw address' }).fill(email);
+  await admin.getByRole('button', { name: 'Find' }).click();
+  await admin.getByRole('button', { name: `Open the user ${email}` }).click();
+  await admin.getByRole('button', { name: 'Operator roles' }).click();
+  const roles = admin.getByRole('dialog');
+  await roles.getByRole('checkbox', { name: 'Finance' }).check();
+  await roles.getByLabel('Reason').fill('e2e: finance pages');
+  await roles.getByRole('button', { name: 'Save roles' }).click();
+  await expect(admin.getByText('Done. The change is in the audit log.')).toBeVisible();
+
+  // The old address of the area sends them to their first page.
+  await page.goto('/admin/wallet');
+  await expect(page).toHaveURL('/admin/review');
+  const menu = page.getByRole('navigation', { name: 'Operations pages' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Review queue', 'Contract payments', 'Loan approvals', 'Ledger', 'Adjustment', 'Reconciliation', 'Audit log', 'Prices', 'Users', 'Approvals',
+  ]);
+  await menu.getByRole('link', { name: 'Contract payments' }).click();
+  await expect(page).toHaveURL('/admin/contract-payments');
+  await expect(page.getByRole('heading', { name: 'Contract payments', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible();
+  await expect(page.getByText(/could not be loaded|not allowed/i)).toHaveCount(0);
+  await saveScreenshot(page, 'operations-finance-contract-payments');
+  await menu.getByRole('link', { name: 'Loan approvals' }).click();
+  await expect(page.getByRole('heading', { name: 'Loan approvals', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Loans' }).or(page.getByText('No loans'))).toBeVisible();
+  // An admin-only page is not theirs: the guard sends them home.
+  await page.goto('/admin/contracts');
+  await expect(page).toHaveURL('/');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the users tab fits the screen', async ({ page }) => {
     await logInAsOperator(page);
-    await page.goto('/admin/wallet?tab=users');
+    await page.goto('/admin/users');
     await page.getByRole('searchbox', { name: 'Email, phone, sub-account or withdraw address' }).fill('example.com');
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page.getByTestId('admin-user').first()).toBeVisible();

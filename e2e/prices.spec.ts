@@ -7,7 +7,7 @@ import { expect, logInAsOperator, saveScreenshot, test } from './accounts-helper
 
 test('the Prices tab shows the demo market, labelled demo, and offers no override', async ({ page }) => {
   await logInAsOperator(page);
-  await page.goto('/admin/wallet?tab=prices');
+  await page.goto('/admin/prices');
   await expect(page.getByTestId('prices-source')).toContainText('Demo market');
   await expect(page.getByText('Demo: prices come from the demo market')).toBeVisible();
   const table = page.getByRole('table', { name: 'Coin prices and currency rates' });

@@ -48,7 +48,7 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   const admin = await actor(browser);
   await logInAsOperator(admin);
   expect(E2E_OPERATOR_EMAIL).toContain('@');
-  await admin.goto('/admin/wallet?tab=coupons');
+  await admin.goto('/admin/coupons');
   await expect(admin.getByRole('heading', { name: 'New coupon campaign' })).toBeVisible();
   await admin.getByLabel('Name', { exact: true }).fill(`E2E 40 % off ${tag}`);
   await admin.getByLabel('Fee reduction (%)').fill('40');
@@ -69,7 +69,7 @@ test('an operator makes a campaign and a packet; a user redeems and starts the c
   await saveScreenshot(admin, 'promotions-admin-campaigns');
 
   // Opened by its address: with every product's tab the tab bar overflows on narrower screens.
-  await admin.goto('/admin/wallet?tab=packets');
+  await admin.goto('/admin/packets');
   const packets = admin.getByRole('tabpanel', { name: 'Red packets' });
   await expect(packets.getByRole('heading', { name: 'New red packet' })).toBeVisible();
   await packets.getByLabel('Name', { exact: true }).fill(packetName);
@@ -155,7 +155,7 @@ test('where an operator enables it, a user funds a red packet from their balance
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const admin = await actor(browser);
   await logInAsOperator(admin);
-  await admin.goto('/admin/wallet?tab=packets');
+  await admin.goto('/admin/packets');
   const funding = admin.getByRole('tabpanel', { name: 'Red packets' });
   await expect(funding.getByText('Users funding red packets')).toBeVisible();
   await chooseOption(admin, funding, 'Coins', 'BTC');
@@ -196,7 +196,7 @@ test('where an operator enables it, a user funds a red packet from their balance
   await saveScreenshot(user, 'promotions-user-funded-phone');
 
   // Off again (the default) for the other tests.
-  await admin.goto('/admin/wallet?tab=packets');
+  await admin.goto('/admin/packets');
   await funding.locator('.ant-select-selection-item-remove').click();
   await funding.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByText('Saved')).toBeVisible();
@@ -210,7 +210,7 @@ test('an operator disables a campaign and cancels a red packet, each after confi
   const admin = await actor(browser);
   await logInAsOperator(admin);
 
-  await admin.goto('/admin/wallet?tab=coupons');
+  await admin.goto('/admin/coupons');
   await admin.getByLabel('Name', { exact: true }).fill(campaignName);
   await admin.getByLabel('Fee reduction (%)').fill('10');
   await pickDateTime(admin, 'Use before', new Date(Date.now() + 10 * 86_400_000));
@@ -234,7 +234,7 @@ test('an operator disables a campaign and cancels a red packet, each after confi
   await expect(row).toContainText('Disabled');
   await expect(row.getByRole('button', { name: 'Disable' })).toHaveCount(0);
 
-  await admin.goto('/admin/wallet?tab=packets');
+  await admin.goto('/admin/packets');
   const panel = admin.getByRole('tabpanel', { name: 'Red packets' });
   await panel.getByLabel('Name', { exact: true }).fill(packetName);
   await panel.getByLabel('Total profit budget').fill('0.01');

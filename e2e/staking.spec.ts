@@ -87,7 +87,7 @@ test('a new user stakes ALEO, cannot withdraw it, borrows into the stake and rep
   await expect(page.getByRole('table', { name: 'Loans' })).toContainText('Completed');
 
   // The operator's staking tab: batches, products, loans.
-  await admin.goto('/admin/wallet?tab=staking');
+  await admin.goto('/admin/staking');
   await expect(admin.getByRole('table', { name: 'Stake batches' })).toContainText(DEMO_BATCH);
   await expect(admin.getByRole('table', { name: 'Loan products' })).toContainText(DEMO_PRODUCT);
   await saveScreenshot(admin, 'staking-admin');

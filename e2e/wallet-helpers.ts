@@ -31,7 +31,7 @@ export async function subAccountName(page: Page): Promise<string> {
 
 /** The operator credits a sub-account through the adjustment form. */
 export async function credit(admin: Page, account: string, amount: string, coin = 'BTC'): Promise<void> {
-  await admin.goto('/admin/wallet?tab=adjust');
+  await admin.goto('/admin/adjust');
   await admin.getByLabel('Sub-account name').fill(account);
   await chooseOption(admin, admin, 'Coin', new RegExp(`^${coin} · `), coin);
   await admin.getByLabel('Amount').fill(amount);

@@ -252,7 +252,7 @@ test('a new user gets a balance, adds an address and withdraws with pay password
   await expect(page.getByRole('table', { name: 'Withdrawals' })).toContainText('Under review');
 
   // The operator approves the parts in the review queue.
-  await admin.goto('/admin/wallet');
+  await admin.goto('/admin/review');
   const queue = admin.getByRole('table', { name: 'Review queue' });
   const mine = queue.getByRole('row').filter({ hasText: account });
   await expect(mine).toHaveCount(3);
@@ -293,18 +293,18 @@ test('an operator: ledger search, adjustment, reconciliation and audit log', asy
   // Only operators see the item in the account menu.
   await accountButton(admin).click();
   await admin.getByRole('menuitemradio', { name: 'Admin' }).click();
-  await expect(admin).toHaveURL('/admin/wallet');
-  await expect(admin.getByRole('heading', { name: 'Operations', level: 1 })).toBeVisible();
+  await expect(admin).toHaveURL('/admin/review');
+  await expect(admin.getByRole('heading', { name: 'Review queue', level: 1 })).toBeVisible();
   await saveScreenshot(admin, 'wallet-admin-review');
 
   // An unknown name is said in place; a real one shows balances and postings.
-  await admin.getByRole('tab', { name: 'Ledger' }).click();
+  await admin.getByRole('navigation', { name: 'Operations pages' }).getByRole('link', { name: 'Ledger' }).click();
   await admin.getByRole('searchbox', { name: 'Sub-account name' }).fill('nosuchaccount1');
   await admin.getByRole('button', { name: 'Search' }).click();
   await expect(admin.getByRole('alert').filter({ hasText: /nosuchaccount1|sub-account/i })).toBeVisible();
 
   await credit(admin, account, '0.25');
-  await admin.goto('/admin/wallet?tab=ledger');
+  await admin.goto('/admin/ledger');
   await admin.getByRole('searchbox', { name: 'Sub-account name' }).fill(account);
   await admin.getByRole('button', { name: 'Search' }).click();
   await expect(admin.getByRole('table', { name: 'Balances' })).toContainText('0.250000');
@@ -316,9 +316,9 @@ test('an operator: ledger search, adjustment, reconciliation and audit log', asy
   await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toContainText('System adjustment');
   await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toContainText('+0.250000');
 
-  await admin.getByRole('tab', { name: 'Reconciliation' }).click();
+  await admin.getByRole('navigation', { name: 'Operations pages' }).getByRole('link', { name: 'Reconciliation' }).click();
   await expect(admin.getByText('The books balance.')).toBeVisible();
-  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  await admin.getByRole('navigation', { name: 'Operations pages' }).getByRole('link', { name: 'Audit log' }).click();
   const audit = admin.getByRole('table', { name: 'Audit log' });
   await expect(audit.getByRole('row').nth(1)).toContainText('Balance adjusted');
   await expect(audit.getByRole('row').nth(1)).toContainText(`Sub-account ${account}`);

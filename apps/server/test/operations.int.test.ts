@@ -150,9 +150,18 @@ describe('roles', () => {
     'GET /api/admin/miners': ['admin', 'content'],
     'POST /api/admin/miners': ['admin', 'content'],
     'PUT /api/admin/miners/:id': ['admin', 'content'],
-    // Contracts, staking and promotions create products and move the pool's money: admin.
-    'POST /api/admin/contracts/orders/:id/confirm': ['admin'],
-    'POST /api/admin/loans/:id/approve': ['admin'],
+    // Reviewing contract payments and deciding loans: finance as well as admin.
+    'GET /api/admin/contracts/orders': ['admin', 'finance'],
+    'GET /api/admin/contracts/orders/:id': ['admin', 'finance'],
+    'POST /api/admin/contracts/orders/:id/confirm': ['admin', 'finance'],
+    'POST /api/admin/contracts/orders/:id/reject': ['admin', 'finance'],
+    'GET /api/admin/loans': ['admin', 'finance'],
+    'POST /api/admin/loans/:id/approve': ['admin', 'finance'],
+    'POST /api/admin/loans/:id/reject': ['admin', 'finance'],
+    // Contracts, staking and promotions products move the pool's money: admin.
+    'GET /api/admin/contracts/products': ['admin'],
+    'PUT /api/admin/contracts/bank-details': ['admin'],
+    'GET /api/admin/loan-products': ['admin'],
     'POST /api/admin/promotions/red-packets': ['admin'],
     'POST /api/admin/promotions/red-packets/:id/cancel': ['admin'],
     'POST /api/admin/promotions/campaigns/:id/disable': ['admin'],

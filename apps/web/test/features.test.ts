@@ -1,7 +1,8 @@
 // The feature registry (app/features.ts, shell/features/): composeFeatures refuses a claim two
 // features make; the real composition has a declaration for every feature folder, loads every
 // namespace in every language, renders every message type in every language from the owning
-// feature's namespace, and gives the operators' area its tabs with the roles that may use them.
+// feature's namespace, and gives the operators' area its pages (routes in the `admin` menu) with
+// the roles that may open them.
 // The ui/ pieces read only the shell's namespace.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,14 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, MESSAGE_TYPES, RED_PACKET_EVENTS } from '@hashpool/shared';
 import { COMPOSED, FEATURES, webNamespaces } from '../src/app/features';
 import { ROUTES } from '../src/app/routes';
-import { loadAdminTabs, loadMessages } from '../src/app/feature-extensions';
+import { loadMessages } from '../src/app/feature-extensions';
 import { checkClaims, composeFeatures, type FeatureExtensions } from '../src/shell/features/compose';
-import { composeAdminTabs, composeMessages } from '../src/shell/features/extensions';
-import { defineFeature, type AdminTabDef, type RouteDef } from '../src/shell/features/feature';
+import { composeMessages } from '../src/shell/features/extensions';
+import { defineFeature, type RouteDef } from '../src/shell/features/feature';
 import { describeMessage, namespaceOf, type MessageParams, type MessageRenderer, type MessageRenderers } from '../src/shell/features/messages';
 import { SHARED_NAMESPACES, SHELL_NAMESPACES } from '../src/i18n/namespaces';
 import { loadTexts } from '../src/i18n/resources';
-import { pickAdminTab } from '../src/features/admin/lib/tabs';
+import { adminHomeTarget } from '../src/features/admin/lib/admin-home';
+import { menuEntries, menuPlacements } from '../src/shell/routing/menus';
+import type { Viewer } from '../src/shell/routing/routing-rules';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 const files = import.meta.glob<Record<string, unknown>>('../src/i18n/locales/*/*.json', { eager: true, import: 'default' });
@@ -41,35 +44,31 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)]
 const noPage = () => Promise.resolve({ default: () => null });
 const route = (path: string): RouteDef => ({ path, access: 'public', page: noPage });
 const renderer: MessageRenderer = { name: 'x:name', describe: () => ({ title: { key: 'x:t', values: {} }, body: { key: 'x:b', values: {} } }) };
-const tab = (key: string, order: number) => ({ key, order, label: 'x:tab', roles: [], component: () => null });
 
 describe('composeFeatures', () => {
   const a = defineFeature({ name: 'a', namespaces: ['a'], routes: [route('/a')] });
   const b = defineFeature({ name: 'b', namespaces: ['b'], routes: [route('/b')] });
-  const extensions = (messages: Record<string, MessageRenderers>, tabs: Record<string, readonly AdminTabDef[]> = {}): FeatureExtensions => ({
+  const extensions = (messages: Record<string, MessageRenderers>): FeatureExtensions => ({
     loadMessages: () => Promise.resolve(composeMessages(messages)),
-    loadAdminTabs: () => Promise.resolve(composeAdminTabs(tabs)),
   });
 
-  it('puts the routes in the order of the list, the namespaces after the shell’s, the tabs by order', async () => {
-    const composed = composeFeatures([a, b], ['common'], extensions({ a: { miner_online: renderer }, b: { red_packet: renderer } }, { a: [tab('a2', 20)], b: [tab('b1', 10)] }));
+  it('puts the routes in the order of the list, the namespaces after the shell’s', async () => {
+    const composed = composeFeatures([a, b], ['common'], extensions({ a: { miner_online: renderer }, b: { red_packet: renderer } }));
     expect(composed.routes.map((r) => r.path)).toEqual(['/a', '/b']);
     expect(checkClaims([a, b], ['common']).namespaceOwners).toEqual({ common: 'shell', a: 'a', b: 'b' });
     const messages = await composed.loadMessages();
     expect(messages.owners).toEqual({ miner_online: 'a', red_packet: 'b' });
     expect(messages.renderers.red_packet).toBe(renderer);
     expect(composed.loadMessages()).toBe(composed.loadMessages());
-    expect((await composed.loadAdminTabs()).map((t) => [t.key, t.feature])).toEqual([['b1', 'b'], ['a2', 'a']]);
   });
 
-  it('refuses a namespace, a route, a message type, a tab or a name that two claim', () => {
+  it('refuses a namespace, a route, a message type or a name that two claim', () => {
     expect(() => checkClaims([a, { name: 'c', namespaces: ['a'] }], [])).toThrow(/Namespace a is claimed by a and c/);
     expect(() => checkClaims([a], ['a'])).toThrow(/Namespace a is claimed by shell and a/);
     expect(() => checkClaims([a, { name: 'c', namespaces: [], routes: [route('/a')] }], [])).toThrow(/Route \/a is claimed by a and c/);
     expect(() => checkClaims([{ name: 'c', namespaces: [], routes: [route('/c'), route('/c')] }], [])).toThrow(/Route \/c/);
     expect(() => checkClaims([a, { name: 'a', namespaces: [] }], [])).toThrow(/Feature a/);
     expect(() => composeMessages({ a: { miner_online: renderer }, c: { miner_online: renderer } })).toThrow(/Message type miner_online is claimed by a and c/);
-    expect(() => composeAdminTabs({ a: [tab('a2', 20)], c: [tab('a2', 30)] })).toThrow(/Admin tab a2 is claimed by a and c/);
   });
 
   it('refuses a renderer for a type the server does not send', () => {
@@ -78,7 +77,7 @@ describe('composeFeatures', () => {
 
   it('loads the renderers again after a failed load', async () => {
     let fail = true;
-    const composed = composeFeatures([a], [], { loadMessages: () => (fail ? Promise.reject(new Error('chunk')) : Promise.resolve(composeMessages({ a: { miner_online: renderer } }))), loadAdminTabs: () => Promise.resolve([]) });
+    const composed = composeFeatures([a], [], { loadMessages: () => (fail ? Promise.reject(new Error('chunk')) : Promise.resolve(composeMessages({ a: { miner_online: renderer } }))) });
     await expect(composed.loadMessages()).rejects.toThrow('chunk');
     fail = false;
     expect((await composed.loadMessages()).owners).toEqual({ miner_online: 'a' });
@@ -92,14 +91,12 @@ describe('the features of the app', () => {
     for (const folder of folders) expect(existsSync(path.join(SRC, 'features', folder, 'feature.ts')), folder).toBe(true);
   });
 
-  it('finds the message renderers and operators’ tabs of the listed features only', async () => {
+  it('finds the message renderers of the listed features only', async () => {
     const names = FEATURES.map((f) => f.name);
-    const [messages, tabs] = await Promise.all([loadMessages(), loadAdminTabs()]);
+    const messages = await loadMessages();
     const withMessages = [...new Set(Object.values(messages.owners))].sort();
-    const withTabs = [...new Set(tabs.map((t) => t.feature))].sort();
     expect(withMessages).toEqual(['admin', 'contracts', 'mining', 'promotions', 'support']);
-    expect(withTabs).toEqual(['address-mining', 'admin', 'contracts', 'earnings', 'promotions', 'staking']);
-    for (const name of [...withMessages, ...withTabs]) expect(names).toContain(name);
+    for (const name of withMessages) expect(names).toContain(name);
   });
 
   it('claims each namespace, name and path once', () => {
@@ -185,36 +182,48 @@ describe('message renderers', () => {
   }
 });
 
-const adminTabs = await COMPOSED.loadAdminTabs();
+describe("the operators' pages", () => {
+  const ALL = [
+    'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
+    'coupons', 'packets', 'staking', 'contracts', 'support', 'content', 'catalogue', 'oauth',
+  ];
+  const pages = menuPlacements(ROUTES, 'admin');
+  const viewer = (roles: string[]): Viewer => ({ loggedIn: true, permissions: [], admin: roles.includes('admin'), operatorRoles: roles });
+  const keys = (roles: string[]) => menuEntries(ROUTES, 'admin', viewer(roles)).map((entry) => entry.to.replace('/admin/', ''));
+  const ownerOf = (path: string) => FEATURES.find((f) => f.routes?.some((r) => r.path === path))!.name;
 
-describe("the operators' tabs", () => {
-  const ALL = ['review', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin_list', 'parameters', 'coupons', 'packets', 'staking', 'contracts'];
-  const keys = (roles: string[]) => pickAdminTab(adminTabs, roles, null).allowed.map((t) => t.key);
-
-  it('come from their features, in order, labelled in each feature’s namespace in all five languages', () => {
-    expect(adminTabs.map((t) => t.key)).toEqual(ALL);
-    for (const tab of adminTabs) {
-      const feature = FEATURES.find((f) => f.name === tab.feature)!;
-      expect(feature.namespaces, tab.key).toContain(namespaceOf(tab.label));
-      for (const language of LANGUAGES) expect(typeof textOf(language, tab.label), `${language} ${tab.label}`).toBe('string');
+  it('are routes of their features under /admin/, in order, titled in each feature’s namespace in all five languages', () => {
+    expect(pages.map(({ route }) => route.path.replace('/admin/', ''))).toEqual(ALL);
+    for (const { route, placement } of pages) {
+      const feature = FEATURES.find((f) => f.name === ownerOf(route.path))!;
+      for (const key of [route.title!, placement.label ?? route.title!]) {
+        expect([...feature.namespaces, 'common'], route.path).toContain(namespaceOf(key));
+        for (const language of LANGUAGES) expect(typeof textOf(language, key), `${language} ${key}`).toBe('string');
+      }
     }
-    expect(Object.fromEntries(adminTabs.map((t) => [t.key, t.feature]))).toMatchObject({ fees: 'earnings', market: 'earnings', prices: 'earnings', stake: 'address-mining', coupons: 'promotions', packets: 'promotions', staking: 'staking', contracts: 'contracts' });
+    expect(Object.fromEntries(pages.map(({ route }) => [route.path.replace('/admin/', ''), ownerOf(route.path)]))).toMatchObject({
+      fees: 'earnings', market: 'earnings', prices: 'earnings', stake: 'address-mining', coupons: 'promotions', packets: 'promotions',
+      staking: 'staking', loans: 'staking', contracts: 'contracts', 'contract-payments': 'contracts', review: 'admin',
+    });
   });
 
-  it('show each role the tabs its routes allow; admin sees all', () => {
+  it('show each role the pages its server routes allow; admin sees all', () => {
     expect(keys(['admin'])).toEqual(ALL);
-    expect(keys(['finance'])).toEqual(['review', 'ledger', 'adjust', 'reconcile', 'audit', 'prices', 'users', 'approvals']);
-    expect(keys(['support'])).toEqual(['users']);
-    expect(keys(['content'])).toEqual([]);
+    expect(keys(['finance'])).toEqual(['review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'prices', 'users', 'approvals']);
+    expect(keys(['support'])).toEqual(['users', 'support']);
+    expect(keys(['content'])).toEqual(['content', 'catalogue']);
     expect(keys([])).toEqual([]);
   });
 
-  it('open the tab the address names when the viewer may use it, else the first allowed', () => {
-    expect(pickAdminTab(adminTabs, ['admin'], null).tab?.key).toBe('review');
-    expect(pickAdminTab(adminTabs, ['admin'], 'staking').tab?.key).toBe('staking');
-    expect(pickAdminTab(adminTabs, ['support'], null).tab?.key).toBe('users');
-    expect(pickAdminTab(adminTabs, ['finance'], 'coins').tab?.key).toBe('review');
-    expect(pickAdminTab(adminTabs, ['content'], 'review').tab).toBeUndefined();
+  it('/admin and the old /admin/wallet?tab= open the page named when allowed, else the first allowed', () => {
+    const allowed = (roles: string[]) => menuEntries(ROUTES, 'admin', viewer(roles)).map((entry) => entry.to);
+    expect(adminHomeTarget(allowed(['admin']), null)).toBe('/admin/review');
+    expect(adminHomeTarget(allowed(['admin']), 'staking')).toBe('/admin/staking');
+    expect(adminHomeTarget(allowed(['admin']), 'coin_list')).toBe('/admin/coin-list');
+    expect(adminHomeTarget(allowed(['support']), null)).toBe('/admin/users');
+    expect(adminHomeTarget(allowed(['finance']), 'coins')).toBe('/admin/review');
+    expect(adminHomeTarget(allowed(['content']), 'review')).toBe('/admin/content');
+    expect(adminHomeTarget(allowed([]), null)).toBeNull();
   });
 });
 

@@ -47,8 +47,17 @@ describe('menus from the route table', () => {
     expect(links('account', user('user.view'))).toEqual(['/user/setting', '/user/logs']);
     expect(links('account', user('user.view', 'account.view'))).toEqual(['/user/account', '/user/setting', '/user/logs']);
     expect(links('account', { ...user(...PERMISSIONS), admin: false })).toEqual(['/user/account', '/user/setting', '/user/logs']);
-    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin/wallet', '/admin/support', '/admin/content', '/admin/catalogue', '/admin/oauth']);
-    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin', 'common:header.admin_support', 'common:header.admin_content', 'common:header.admin_catalogue', 'common:header.admin_oauth']);
+    expect(links('account', operator)).toEqual(['/user/account', '/user/setting', '/user/logs', '/admin']);
+    expect(menuEntries(ROUTES, 'account', operator).map((entry) => entry.label)).toEqual(['common:header.sub_accounts', 'common:header.settings', 'common:header.security_log', 'common:header.admin']);
+  });
+
+  it("admin menu: the operators' area's side menu, each page for the roles of its server routes", () => {
+    const roles = (...operatorRoles: string[]) => ({ loggedIn: true, permissions: [], admin: false, operatorRoles });
+    expect(links('admin', visitor)).toEqual([]);
+    expect(links('admin', user(...PERMISSIONS))).toEqual([]);
+    expect(links('admin', roles('finance'))).toEqual(['/admin/review', '/admin/contract-payments', '/admin/loans', '/admin/ledger', '/admin/adjust', '/admin/reconcile', '/admin/audit', '/admin/prices', '/admin/users', '/admin/approvals']);
+    expect(links('admin', roles('support', 'content'))).toEqual(['/admin/users', '/admin/support', '/admin/content', '/admin/catalogue']);
+    expect(links('admin', operator)).toHaveLength(24);
   });
 
   it('user centre: each page for the holders of its permission', () => {

@@ -46,10 +46,31 @@ describe('route table', () => {
       '/activity/invite',
       '/activity/red_packet/:packetId',
       '/activity/red_packet/:packetId/detail',
+      '/admin',
+      '/admin/adjust',
+      '/admin/approvals',
+      '/admin/audit',
       '/admin/catalogue',
+      '/admin/coin-list',
+      '/admin/coins',
       '/admin/content',
+      '/admin/contract-payments',
+      '/admin/contracts',
+      '/admin/coupons',
+      '/admin/fees',
+      '/admin/ledger',
+      '/admin/loans',
+      '/admin/market',
       '/admin/oauth',
+      '/admin/packets',
+      '/admin/parameters',
+      '/admin/prices',
+      '/admin/reconcile',
+      '/admin/review',
+      '/admin/stake',
+      '/admin/staking',
       '/admin/support',
+      '/admin/users',
       '/admin/wallet',
       '/asset/:type/borrow-now',
       '/asset/:type/stake-now',
@@ -225,9 +246,18 @@ describe('login and permissions', () => {
     expect(redirectOf('/admin/wallet', everything)).toBe('/');
     expect(redirectOf('/admin/wallet', { ...everything, admin: false })).toBe('/');
     expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: true }).kind).toBe('render');
-    // Finer operator roles: any of them opens the area, the page shows their tabs.
+    // Finer operator roles: any of them opens the area, which sends them on to a page of theirs.
     expect(decide('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: ['support'] }).kind).toBe('render');
     expect(redirectOf('/admin/wallet', { loggedIn: true, permissions: [], admin: false, operatorRoles: [] })).toBe('/');
+    // Each page has the roles of its server routes: finance reviews contract payments and loans,
+    // not the products; support does neither.
+    const finance = { loggedIn: true, permissions: [], admin: false, operatorRoles: ['finance'] };
+    expect(decide('/admin/contract-payments', finance).kind).toBe('render');
+    expect(decide('/admin/loans', finance).kind).toBe('render');
+    expect(redirectOf('/admin/contracts', finance)).toBe('/');
+    expect(redirectOf('/admin/staking', finance)).toBe('/');
+    expect(redirectOf('/admin/contract-payments', { ...finance, operatorRoles: ['support'] })).toBe('/');
+    expect(decide('/admin/staking', { loggedIn: true, permissions: [], admin: true }).kind).toBe('render');
   });
 });
 

@@ -1,4 +1,4 @@
-// Files a feature has by name (features/<name>/messages.ts, admin-tabs.ts), keyed by feature.
+// Files a feature has by name (features/<name>/messages.ts), keyed by feature.
 
 /** {"../features/support/messages.ts": x} -> {support: x}. */
 export function byFeature<T>(modules: Record<string, T>): Record<string, T> {

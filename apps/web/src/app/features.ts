@@ -1,14 +1,14 @@
 // The features of the web app: the one list a new feature is added to (the web's counterpart of
 // apps/server/src/modules/registry.ts). Each entry is the feature's declaration
-// (features/<name>/feature.ts: its namespaces and routes); its message renderers and operators'
-// tabs are its messages.ts and admin-tabs.ts, which feature-extensions.ts finds and loads when
-// first needed. composeFeatures() puts them together and refuses a namespace, route, message type
-// or tab that two features claim. The route table (routes.ts), the message centre and the
-// operators' area read the composition; apps/web/test/features.test.ts checks it.
+// (features/<name>/feature.ts: its namespaces and routes, its pages of the operators' area among
+// them); its message renderers are its messages.ts, which feature-extensions.ts finds and loads
+// when first needed. composeFeatures() puts them together and refuses a namespace, route or
+// message type that two features claim. The route table (routes.ts) and the message centre read
+// the composition; apps/web/test/features.test.ts checks it.
 import { checkClaims, composeFeatures } from '../shell/features/compose';
 import type { FeatureDef } from '../shell/features/feature';
 import { SHELL_NAMESPACES } from '../i18n/namespaces';
-import { loadAdminTabs, loadMessages } from './feature-extensions';
+import { loadMessages } from './feature-extensions';
 import { contentFeature } from '../features/content/feature';
 import { accountsFeature } from '../features/accounts/feature';
 import { passkeysFeature } from '../features/passkeys/feature';
@@ -45,7 +45,7 @@ export const FEATURES: readonly FeatureDef[] = [
   adminFeature,
 ];
 
-export const COMPOSED = composeFeatures(FEATURES, SHELL_NAMESPACES, { loadMessages, loadAdminTabs });
+export const COMPOSED = composeFeatures(FEATURES, SHELL_NAMESPACES, { loadMessages });
 
 /** Every web namespace, the shell's then each feature's (for the tests: the loader takes any file of locales/). */
 export function webNamespaces(): string[] {

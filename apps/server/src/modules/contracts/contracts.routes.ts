@@ -20,15 +20,19 @@ import {
   contractProfitPageSchema,
   contractRejectBodySchema,
   envelope,
+  operatorMay,
   pageQuerySchema,
 } from '@hashpool/shared';
-import { access } from '../../platform/access';
+import { access, type Principal } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
 import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { perMinute } from '../../platform/request-context';
 import type { ContractsApi } from './contracts.module';
 
 const idParams = z.object({ id: z.string().uuid() });
+
+/** Operators who review payments (the admin routes' policy below) may open any order's certificate. */
+const reviewsPayments = (principal: Principal): boolean => principal.isAdmin || operatorMay(principal.operatorRoles ?? [], ['finance']);
 
 export function contractsRoutes(api: ContractsApi) {
   const { products, orders, profits } = api;
@@ -76,7 +80,7 @@ export function contractsRoutes(api: ContractsApi) {
     app.get('/contracts/orders/:id/certificate', {
       config: { access: access.user },
       schema: { tags, summary: 'The payment certificate (the owner and operators only)', params: idParams },
-    }, async (request, reply) => orders.sendCertificate(me(request), request.params.id, request.principal!.isAdmin, reply));
+    }, async (request, reply) => orders.sendCertificate(me(request), request.params.id, reviewsPayments(request.principal!), reply));
 
     app.post('/contracts/orders/:id/cancel', {
       config: { access: view, ...perMinute(20) },
@@ -105,6 +109,9 @@ export function contractsRoutes(api: ContractsApi) {
     // ---- operators ----
     const adminTags = ['admin'];
     const admin = { access: access.admin };
+    // Reviewing payments moves no money of the pool's own: finance does it as well as admin
+    // (products and bank details stay admin's).
+    const payments = { access: access.operator('finance') };
     app.get('/admin/contracts/products', {
       config: admin,
       schema: { tags: adminTags, summary: 'Every contract product, drafts included', response: { 200: envelope(contractProductListSchema) } },
@@ -121,17 +128,17 @@ export function contractsRoutes(api: ContractsApi) {
     }, async (request) => ok(request, await products.update(me(request), request.params.id, request.body)));
 
     app.get('/admin/contracts/orders', {
-      config: admin,
+      config: payments,
       schema: { tags: adminTags, summary: 'Contract orders by status (checking: the review queue)', querystring: adminContractOrderQuerySchema, response: { 200: envelope(contractOrderPageSchema) } },
     }, async (request) => ok(request, await orders.list(null, request.query)));
 
     app.get('/admin/contracts/orders/:id', {
-      config: admin,
+      config: payments,
       schema: { tags: adminTags, summary: 'One contract order with its history', params: idParams, response: { 200: envelope(contractOrderDetailSchema) } },
     }, async (request) => ok(request, await orders.detail(me(request), request.params.id, true)));
 
     app.post('/admin/contracts/orders/:id/confirm', {
-      config: admin,
+      config: payments,
       schema: { tags: adminTags, summary: 'Confirm the payment of an open order (audited)', params: idParams, response: { 200: envelope(z.null()) } },
     }, async (request) => {
       await orders.confirm(me(request), request.params.id);
@@ -139,7 +146,7 @@ export function contractsRoutes(api: ContractsApi) {
     });
 
     app.post('/admin/contracts/orders/:id/reject', {
-      config: admin,
+      config: payments,
       schema: { tags: adminTags, summary: 'Reject the payment of an open order with a reason (audited; inventory returns)', params: idParams, body: contractRejectBodySchema, response: { 200: envelope(z.null()) } },
     }, async (request) => {
       await orders.reject(me(request), request.params.id, request.body.reason);

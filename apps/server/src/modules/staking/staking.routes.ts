@@ -124,17 +124,17 @@ export function stakingRoutes({ staking, loans }: StakingApi) {
     }, async (request) => ok(request, await loans.saveProduct(me(request), request.params.id, request.body)));
 
     app.get('/admin/loans', {
-      config: { access: access.admin },
+      config: { access: access.operator('finance') },
       schema: { tags: adminTags, summary: 'Loans, newest first (pending ones wait for approval)', querystring: adminLoanQuerySchema, response: { 200: envelope(adminLoanListSchema) } },
     }, async (request) => ok(request, await loans.adminLoans(request.query.status)));
 
     app.post('/admin/loans/:id/approve', {
-      config: { access: access.admin },
+      config: { access: access.operator('finance') },
       schema: { tags: adminTags, summary: 'Approve a pending loan: the ALEO goes into the borrower\'s stake (audited)', params: idParams, response: { 200: envelope(loanSchema) } },
     }, async (request) => ok(request, await loans.decide(me(request), request.params.id, true)));
 
     app.post('/admin/loans/:id/reject', {
-      config: { access: access.admin },
+      config: { access: access.operator('finance') },
       schema: { tags: adminTags, summary: 'Reject a pending loan (audited)', params: idParams, response: { 200: envelope(loanSchema) } },
     }, async (request) => ok(request, await loans.decide(me(request), request.params.id, false)));
   };

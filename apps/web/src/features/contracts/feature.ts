@@ -2,6 +2,7 @@
 // the order's messages, and the operators' products and payment review.
 import { ACCESS } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
+import { adminRoute } from '../../shell/features/admin-page';
 
 const CONTRACT = { access: ACCESS.contract } as const;
 
@@ -14,6 +15,10 @@ const routes: readonly RouteDef[] = [
   { ...CONTRACT, path: '/contract/order/:orderId/profit', page: () => import('./pages/ProfitPage'), title: 'contracts:profit.title', parentKeys: ['contracts'] },
   { ...CONTRACT, path: '/contract/dashboard', page: () => import('./pages/DashboardPage'), title: 'contracts:dashboard.title', parentKeys: ['contracts'] },
   { ...CONTRACT, path: '/contract/terms', page: () => import('./pages/TermsPage'), title: 'contracts:terms.title', parentKeys: ['contracts'] },
+  // The operators' area, as the server routes: the payment review (finance as well as admin),
+  // products and the pool's bank details (admin only).
+  adminRoute({ key: 'contract-payments', order: 12, title: 'contracts:admin_tabs.payments', roles: ['finance'], load: () => import('./components/ContractsAdmin').then((m) => m.ContractPaymentsAdmin) }),
+  adminRoute({ key: 'contracts', order: 150, title: 'contracts:admin_tabs.contracts', roles: [], load: () => import('./components/ContractsAdmin').then((m) => m.ContractsAdmin) }),
 ];
 
 export const contractsFeature = defineFeature({

@@ -2,6 +2,7 @@
 // page and the user's own), and the operators' fee rates and market data.
 import { ACCESS, inMenu, POOL_PAGE } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
+import { adminRoute } from '../../shell/features/admin-page';
 
 const routes: readonly RouteDef[] = [
   { path: '/activity/invite', access: 'public', page: () => import('./pages/InviteActivityPage'), title: 'invite:activity.page_title' },
@@ -10,6 +11,11 @@ const routes: readonly RouteDef[] = [
     menu: [inMenu('user', 25, 'user:nav.mining')] },
   { path: '/user/invite', access: ['recommend.view'], page: () => import('./pages/InvitePage'), title: 'invite:user_title',
     menu: [inMenu('user', 50, 'user:nav.invite')] },
+  // The operators' area: fee rates and market data (admin only) and coin prices and currency
+  // rates, which decide money (finance as well), as their server routes.
+  adminRoute({ key: 'fees', order: 60, title: 'earnings:admin_tabs.fees', roles: [], load: () => import('./components/admin/FeeRatesAdmin').then((m) => m.FeeRatesAdmin) }),
+  adminRoute({ key: 'market', order: 70, title: 'earnings:admin_tabs.market', roles: [], load: () => import('./components/admin/MarketDataAdmin').then((m) => m.MarketDataAdmin) }),
+  adminRoute({ key: 'prices', order: 75, title: 'earnings:admin_tabs.prices', roles: ['finance'], load: () => import('./components/admin/PricesAdmin').then((m) => m.PricesAdmin) }),
 ];
 
 export const earningsFeature = defineFeature({

@@ -9,7 +9,7 @@ const routes: readonly RouteDef[] = [
   { path: '/authredirect', access: 'public', page: () => import('./pages/AuthRedirectPage'), title: 'oauth:redirect.page_title' },
   { path: '/user/authredirect', access: ACCESS.user, page: () => import('./pages/AuthorizedAppsPage'), title: 'oauth:apps.title',
     menu: [inMenu('user', 45, 'oauth:apps.nav')] },
-  { path: '/admin/oauth', access: 'admin', page: () => import('./pages/AdminOAuthPage'), title: 'oauth:admin.title', menu: [inMenu('account', 44, 'common:header.admin_oauth')] },
+  { path: '/admin/oauth', access: 'admin', page: () => import('./pages/AdminOAuthPage'), title: 'oauth:admin.title', menu: [inMenu('admin', 190, 'common:header.admin_oauth')] },
 ];
 
 export const oauthFeature = defineFeature({ name: 'oauth', namespaces: ['oauth'], routes });

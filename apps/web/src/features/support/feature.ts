@@ -10,8 +10,8 @@ const routes: readonly RouteDef[] = [
   { path: '/activity/goldshell', access: 'public', page: () => import('./pages/CampaignPage'), title: 'support:campaign.name_goldshell' },
   { path: '/user/app/activity', access: ACCESS.account, page: () => import('./pages/MyActivityPage'), title: 'support:activity.title',
     menu: [inMenu('user', 75, 'support:activity.title')] },
-  { path: '/admin/support', access: { operator: ['support'] }, page: () => import('./pages/AdminSupportPage'), title: 'support:admin.title', menu: [inMenu('account', 41, 'common:header.admin_support')] },
-  { path: '/admin/content', access: { operator: ['content'] }, page: () => import('./pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('account', 42, 'common:header.admin_content')] },
+  { path: '/admin/support', access: { operator: ['support'] }, page: () => import('./pages/AdminSupportPage'), title: 'support:admin.title', menu: [inMenu('admin', 160, 'common:header.admin_support')] },
+  { path: '/admin/content', access: { operator: ['content'] }, page: () => import('./pages/AdminContentPage'), title: 'support:content.title', menu: [inMenu('admin', 170, 'common:header.admin_content')] },
 ];
 
 export const supportFeature = defineFeature({ name: 'support', namespaces: ['support'], routes });

@@ -1,26 +1,22 @@
-// The composition of the features (app/features.ts gives the list of declarations and the loaders
-// of the features' message renderers and operators' tabs): one route table and the namespaces at
-// start; one renderer per message type and the operators' tabs in order when the message centre
-// or the operators' area first needs them (extensions.ts). A claim made twice (a namespace, a
-// route's path, a message type, a tab) is a programming error: checkClaims throws at start in
-// development, the loaders when they load. apps/web/test/features.test.ts checks the real list
-// and loads both.
+// The composition of the features (app/features.ts gives the list of declarations and the loader
+// of the features' message renderers): one route table and the namespaces at start; one renderer
+// per message type when the message centre first needs them (extensions.ts). A claim made twice
+// (a namespace, a route's path, a message type) is a programming error: checkClaims throws at
+// start in development, the loader when it loads. apps/web/test/features.test.ts checks the real
+// list and loads the renderers.
 import type { FeatureDef, RouteDef } from './feature';
-import type { ComposedAdminTab, ComposedMessages } from './extensions';
+import type { ComposedMessages } from './extensions';
 
 export interface ComposedFeatures {
   /** Every feature's routes, in the order of the list. */
   routes: readonly RouteDef[];
   /** Loads every feature's message renderers once (the same promise each call, until one fails). */
   loadMessages: () => Promise<ComposedMessages>;
-  /** Loads every feature's operators' tabs, by `order`, once (as loadMessages). */
-  loadAdminTabs: () => Promise<readonly ComposedAdminTab[]>;
 }
 
-/** Loaders of the features' message renderers and operators' tabs, put together (extensions.ts), as app/ has them. */
+/** The loader of the features' message renderers, put together (extensions.ts), as app/ has it. */
 export interface FeatureExtensions {
   loadMessages: () => Promise<ComposedMessages>;
-  loadAdminTabs: () => Promise<readonly ComposedAdminTab[]>;
 }
 
 export function composeFeatures(features: readonly FeatureDef[], shellNamespaces: readonly string[], extensions: FeatureExtensions): ComposedFeatures {
@@ -30,7 +26,6 @@ export function composeFeatures(features: readonly FeatureDef[], shellNamespaces
   return {
     routes: features.flatMap((feature) => feature.routes ?? []),
     loadMessages: once(extensions.loadMessages),
-    loadAdminTabs: once(extensions.loadAdminTabs),
   };
 }
 

@@ -22,8 +22,9 @@ export type RouteAccess = 'public' | 'guest' | 'admin' | readonly Permission[] |
  * The menus the table fills. main: the header's navigation (a drawer on phones). account: the
  * logged-in user's menu in the header. shortcuts: buttons beside it. user, wallet, pool, address:
  * the tabs of the user centre, the wallet, a coin's pool pages and a coin's address-mining pages.
+ * admin: the side menu of the operators' area; a route placed in it is shown in that area's layout.
  */
-export type MenuName = 'main' | 'account' | 'shortcuts' | 'user' | 'wallet' | 'pool' | 'address';
+export type MenuName = 'main' | 'account' | 'shortcuts' | 'user' | 'wallet' | 'pool' | 'address' | 'admin';
 
 /** Icons a menu entry may carry; the layout maps them to components (app/layout/menu-icons.tsx). */
 export type MenuIcon = 'wallet';

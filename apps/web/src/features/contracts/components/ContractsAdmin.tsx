@@ -1,7 +1,7 @@
-// The operators' contracts tab (/admin/wallet?tab=contracts): the review queue (orders by status,
-// checking first: open the certificate, confirm the payment or reject it with a reason the user
-// sees), the products (create and edit, audited), and the pool's bank details shown to
-// bank-transfer orders (audited).
+// The operators' contract pages: the payment review (/admin/contract-payments, finance and admin:
+// orders by status, checking first; open the certificate, confirm the payment or reject it with a
+// reason the user sees) and /admin/contracts (admin): the products (create and edit, audited) and
+// the pool's bank details shown to bank-transfer orders (audited).
 import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, Select, Segmented, Tag } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -176,13 +176,17 @@ function Bank() {
   );
 }
 
-export function ContractsAdmin({ timezone }: { timezone: string }) {
+export function ContractPaymentsAdmin({ timezone }: { timezone: string }) {
+  return <Review timezone={timezone} />;
+}
+
+export function ContractsAdmin() {
   const { t } = useTranslation('contracts');
-  const [section, setSection] = useState<'review' | 'products' | 'bank'>('review');
+  const [section, setSection] = useState<'products' | 'bank'>('products');
   return (
     <Flex vertical gap={16}>
-      <Segmented value={section} onChange={setSection} options={[{ value: 'review', label: t('admin.review') }, { value: 'products', label: t('admin.products') }, { value: 'bank', label: t('admin.bank') }]} />
-      {section === 'review' ? <Review timezone={timezone} /> : section === 'products' ? <Products /> : <Bank />}
+      <Segmented value={section} onChange={setSection} options={[{ value: 'products', label: t('admin.products') }, { value: 'bank', label: t('admin.bank') }]} />
+      {section === 'products' ? <Products /> : <Bank />}
     </Flex>
   );
 }

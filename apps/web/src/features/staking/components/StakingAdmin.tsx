@@ -1,7 +1,7 @@
-// Operators (the admin area's "Staking" tab): stake batches (create, edit: days, rates, status,
-// duration and stake type, capacity), loan products (range, rate, period, lending capacity,
-// automatic approval below an amount) and the loans waiting for approval. The server audits
-// every change.
+// The operators' staking pages: /admin/staking (admin) with the stake batches (create, edit: days,
+// rates, status, duration and stake type, capacity) and the loan products (range, rate, period,
+// lending capacity, automatic approval below an amount), and /admin/loans (finance and admin)
+// with the loans, those waiting for approval first. The server audits every change.
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Segmented, Select, Tag } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -128,7 +128,7 @@ function ProductDialog({ product, onClose }: { product: AdminProduct | null; onC
   );
 }
 
-function Loans({ timezone }: { timezone: string }) {
+export function LoansAdmin({ timezone }: { timezone: string }) {
   const { t } = useTranslation('staking');
   const toast = useToast();
   const [status, setStatus] = useState<string>('pending');
@@ -167,7 +167,7 @@ function Loans({ timezone }: { timezone: string }) {
   );
 }
 
-export function StakingAdmin({ timezone }: { timezone: string }) {
+export function StakingAdmin() {
   const { t } = useTranslation('staking');
   const batches = useQuery({ queryKey: adminKeys.batches, queryFn: stakingApi.adminBatches });
   const products = useQuery({ queryKey: adminKeys.products, queryFn: stakingApi.adminProducts });
@@ -208,10 +208,6 @@ export function StakingAdmin({ timezone }: { timezone: string }) {
           <Button icon={<PlusOutlined />} onClick={() => setProduct(null)}>{t('admin.new_product')}</Button>
         </Flex>
         {products.data ? <ResponsiveTable rows={products.data} rowKey={(p) => p.id} columns={productColumns} caption={t('admin.products')} empty={t('admin.no_products')} onRowClick={(p) => setProduct(p)} cardTestId="admin-product" /> : <PageSpinner />}
-      </section>
-      <section>
-        <Title level={3} style={{ fontSize: 16 }}>{t('admin.loans')}</Title>
-        <Loans timezone={timezone} />
       </section>
       {batch !== undefined && <BatchDialog batch={batch} onClose={() => setBatch(undefined)} />}
       {product !== undefined && <ProductDialog product={product} onClose={() => setProduct(undefined)} />}

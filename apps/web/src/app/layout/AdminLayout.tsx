@@ -1,0 +1,74 @@
+// The operators' area's layout: a side menu of its pages (the route table's `admin` menu: the
+// pages the operator's roles may open, in order) beside the page. Below the phone breakpoint the
+// menu becomes a select above the page, so no entry is cut off. Each page has its own address,
+// title and access in the table; the server checks the roles on every call.
+import { Suspense } from 'react';
+import { Flex, Menu, Select, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { namespaceOf } from '../../shell/features/messages';
+import { useSafeNavigate } from '../../shell/navigation/navigation';
+import { useActiveMenuKey, useMenu } from '../../shell/routing/route-table-context';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { useIsMobile } from '../../ui/responsive';
+import { Text } from '../../ui/Text';
+
+const MENU_WIDTH = 232;
+
+export default function AdminLayout() {
+  const entries = useMenu('admin');
+  const active = useActiveMenuKey('admin');
+  const { t } = useTranslation(['admin', ...new Set(entries.map((entry) => namespaceOf(entry.label)))]);
+  const isMobile = useIsMobile();
+  const navigate = useSafeNavigate();
+  const { token } = theme.useToken();
+  const page = (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  if (isMobile) {
+    return (
+      <Flex vertical gap={16}>
+        <nav aria-label={t('admin:menu.label')}>
+          <Select
+            aria-label={t('admin:menu.choose')}
+            data-testid="admin-menu-select"
+            style={{ width: '100%' }}
+            value={active}
+            onChange={(key: string) => {
+              const entry = entries.find((e) => e.key === key);
+              if (entry) navigate(entry.to);
+            }}
+            options={entries.map((entry) => ({ value: entry.key, label: t(entry.label) }))}
+          />
+        </nav>
+        {page}
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex gap={24} align="flex-start">
+      <nav aria-label={t('admin:menu.label')} style={{ width: MENU_WIDTH, flex: 'none', position: 'sticky', top: 88 }}>
+        <Text strong style={{ display: 'block', padding: '0 24px 8px', color: token.colorTextSecondary }}>
+          {t('admin:title')}
+        </Text>
+        <Menu
+          mode="inline"
+          data-testid="admin-menu"
+          selectedKeys={active ? [active] : []}
+          style={{ borderInlineEnd: 'none', background: 'transparent' }}
+          items={entries.map((entry) => ({
+            key: entry.key,
+            // Long names (Russian) wrap rather than being cut off.
+            style: { height: 'auto', lineHeight: 1.4, paddingBlock: 9, whiteSpace: 'normal' },
+            label: <Link to={entry.to}>{t(entry.label)}</Link>,
+          }))}
+        />
+      </nav>
+      <div style={{ flex: 1, minWidth: 0 }}>{page}</div>
+    </Flex>
+  );
+}
