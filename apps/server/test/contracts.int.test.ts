@@ -360,6 +360,31 @@ describe('certificate, cancel and review', () => {
     const audit = body<{ list: Array<{ action: string; target: string }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: await as(admin) })).data.list;
     expect(audit.map((x) => `${x.action} ${x.target}`)).toEqual(expect.arrayContaining([`contract_order_confirm contract_order:${a.id}`, `contract_order_reject contract_order:${b.id}`]));
   });
+
+  it('a finance operator reviews payments too (audited under their name), but cannot make products', async () => {
+    const p = await newProduct({ inventory: 5 });
+    const user = await newUser();
+    const order = await placed(user, p.id, 1, 'bank');
+    const uploaded = await upload(user, order.id, 'a.png', PNG, '198.51.100.77');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const finance = await newUser(uniqueEmail('finance'));
+    const { id: financeId } = body<{ id: string }>(await inject(t.app, { url: '/api/users/mine', headers: await as(finance) })).data;
+    const granted = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${financeId}/roles`, headers: await as(admin), payload: { roles: ['finance'], reason: 'payment review' } });
+    expect(granted.statusCode, granted.body).toBe(200);
+
+    const queue = body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/contracts/orders?status=checking&page_size=100', headers: await as(finance) })).data.list;
+    expect(queue.map((q) => q.id)).toContain(order.id);
+    expect((await inject(t.app, { url: `/api/contracts/orders/${order.id}/certificate`, headers: await as(finance) })).statusCode).toBe(200);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${order.id}/confirm`, headers: await as(finance) })).statusCode).toBe(200);
+    expect(body<Order>(await detail(user, order.id)).data.status).toBe('effect');
+    const audit = body<{ list: Array<{ action: string; target: string; admin: string | null }> }>(
+      await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: await as(admin) }),
+    ).data.list;
+    const entry = audit.find((x) => x.action === 'contract_order_confirm' && x.target === `contract_order:${order.id}`);
+    expect(entry?.admin).toBe(finance.email);
+    // Products and the pool's bank details stay admin's.
+    expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(finance), payload: productBody() })).statusCode).toBe(403);
+  });
 });
 
 describe('paying from the balance and the daily profit', () => {
