@@ -337,10 +337,17 @@ describe('borrowing', () => {
     const stranger = await newUser();
     expect(errorOf(await call(stranger, `borrowing/loans/${loan.id}/cancel`))).toBe(codeOf('loan_not_found'));
     expect((await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await h(user) })).statusCode).toBe(403);
-    const pending = body<Array<{ id: string; account_name: string }>>(await inject(t.app, { url: '/api/admin/loans?status=pending', headers: await asAdmin() })).data;
+    // A finance operator decides loans (audited under their name), as admin does.
+    const finance = await newUser(uniqueEmail('finance'));
+    const { id: financeId } = body<{ id: string }>(await inject(t.app, { url: '/api/users/mine', headers: await h(finance) })).data;
+    const granted = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${financeId}/roles`, headers: await asAdmin(), payload: { roles: ['finance'], reason: 'loan approvals' } });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const pending = body<Array<{ id: string; account_name: string }>>(await inject(t.app, { url: '/api/admin/loans?status=pending', headers: await h(finance) })).data;
     expect(pending.find((l) => l.id === loan.id)?.account_name).toBe(user.accountName);
-    const approved = await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await asAdmin() });
+    const approved = await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await h(finance) });
     expect(body<Loan>(approved).data.status).toBe('active');
+    const audit = body<{ list: Array<{ action: string; target: string; admin: string | null }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=50', headers: await asAdmin() })).data.list;
+    expect(audit.find((x) => x.target.includes(loan.id))?.admin).toBe(finance.email);
     expect(errorOf(await call(user, `borrowing/loans/${loan.id}/cancel`))).toBe(codeOf('loan_state_invalid'));
     let o = await overview(user);
     expect(o.stake?.amount).toBe('120');
