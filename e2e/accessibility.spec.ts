@@ -12,21 +12,16 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const LOGGED_OUT = ['/', '/login', '/register/email'];
 const LOGGED_IN = ['/pool/btc/home', '/asset/index', '/user/account'];
-/**
- * The pages of the operators' area (its side menu), as the admin sees them. Not yet: coupons and
- * red packets (a status tag and the danger buttons on the dark theme), site content (its kind
- * tabs' list and status tags) and the miner models (status tags on the dark theme) still fail
- * colour contrast or ARIA rules.
- */
+/** The pages of the operators' area (its side menu), as the admin sees them. */
 const ADMIN_PAGES = [
   'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
-  'staking', 'contracts', 'support', 'oauth',
+  'staking', 'contracts', 'support', 'oauth', 'coupons', 'packets', 'content', 'catalogue',
 ].map((page) => `/admin/${page}`);
 
 /** Runs axe on the page as it is and answers "rule: target" lines, one per failing node. */
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`));
 }
 
 /** Waits for the screen's content rather than its loading skeleton, so axe sees what users see. */
