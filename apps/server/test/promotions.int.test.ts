@@ -410,10 +410,10 @@ describe('red packets', () => {
     clock.set('2026-10-01T10:00:00Z');
     const u = await user();
     const other = await user();
-    const p = await packet({ name: 'October gift', shares: 1, duration_days: 1, budget: '100' });
+    const p = await packet({ name: 'October gift', names: { 'zh-CN': '十月礼包' }, shares: 1, duration_days: 1, budget: '100' });
     const messages = async (who: User) =>
       body<{ list: Array<{ type: string; params: Record<string, unknown> }> }>(await inject(t.app, { url: '/api/messages?type=red_packet&page_size=50', headers: (await as(who)) })).data.list
-        .filter((m) => m.params.packet === p.id)
+        .filter((m) => m.params.packet === p.id && m.params['name_zh-CN'] === '十月礼包')
         .map((m) => ({ type: m.type, event: m.params.event, name: m.params.name }))
         .sort((x, y) => String(x.event).localeCompare(String(y.event)));
     expect((await receive(u, p.id)).statusCode).toBe(200);

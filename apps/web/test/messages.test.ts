@@ -91,6 +91,10 @@ describe('describeMessage', () => {
     expect(say1('none_left').body).toBe('Every share of your red packet "Summer gift" has been received.');
     expect(describeMessage('red_packet', { event: 'exploded', name: 'X' }).body.key).toBe('common:message_unknown.body');
     expect(describeMessage('red_packet', { event: 'ended' }).body.values.name).toBe(MISSING);
+    // An operator's packet named per language: the reader's language, else the name as written.
+    const named = { event: 'received', name: 'Summer gift', 'name_zh-CN': '夏日礼包', coin: 'btc' };
+    expect(describeWith(renderers, 'red_packet', named, 'zh-CN').body.values.name).toBe('夏日礼包');
+    expect(describeWith(renderers, 'red_packet', named, 'ja').body.values.name).toBe('Summer gift');
   });
 
   it("words a support answer, a contract order's states and the operators' reconciliation alert", () => {

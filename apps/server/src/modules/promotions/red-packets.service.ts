@@ -70,9 +70,14 @@ export class RedPacketsService {
     private readonly deps: RedPacketsDeps,
   ) {}
 
-  /** A `red_packet` message to a receiver, in the transaction of the change it reports. */
-  private notify(tx: DbOrTx, userId: string, accountId: string, packet: { id: string; name: string; coin: string }, event: RedPacketEvent, at: Date): Promise<void> {
-    return this.deps.notifications.post({ userId, accountId, type: 'red_packet', params: { event, packet: packet.id, name: packet.name, coin: packet.coin } }, tx, at);
+  /**
+   * A `red_packet` message to a receiver, in the transaction of the change it reports. The packet's
+   * names in other languages go along as `name_<language>`, so the message centre names it in the
+   * reader's language (params are flat).
+   */
+  private notify(tx: DbOrTx, userId: string, accountId: string, packet: { id: string; name: string; names?: Record<string, string>; coin: string }, event: RedPacketEvent, at: Date): Promise<void> {
+    const names = Object.fromEntries(Object.entries(packet.names ?? {}).map(([language, name]) => [`name_${language}`, name]));
+    return this.deps.notifications.post({ userId, accountId, type: 'red_packet', params: { event, packet: packet.id, name: packet.name, ...names, coin: packet.coin } }, tx, at);
   }
 
   // ---- anyone -----------------------------------------------------------------------------------

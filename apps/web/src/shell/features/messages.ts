@@ -26,7 +26,8 @@ export interface MessageBase {
 export interface MessageRenderer {
   /** The type's name in the message centre's filter, an i18n key ("namespace:key"). */
   name: string;
-  describe: (params: MessageParams, base: MessageBase) => MessageText;
+  /** `language`: the reader's (for params given per language, such as an operator's names). */
+  describe: (params: MessageParams, base: MessageBase, language: string) => MessageText;
 }
 
 /** Shown for a param the message lacks (an older message, a server that sends fewer). */
@@ -70,10 +71,10 @@ export function messageTypeNames(renderers: MessageRenderers): { type: MessageTy
   return MESSAGE_TYPES.map((type) => ({ type, name: renderers[type]?.name ?? null }));
 }
 
-export function describeMessage(renderers: MessageRenderers, type: string, params: MessageParams): MessageText {
+export function describeMessage(renderers: MessageRenderers, type: string, params: MessageParams, language = 'en'): MessageText {
   const base = messageBase(params);
   const renderer = Object.prototype.hasOwnProperty.call(renderers, type) ? renderers[type as MessageType] : undefined;
-  return renderer ? renderer.describe(params, base) : unknownMessage(base);
+  return renderer ? renderer.describe(params, base, language) : unknownMessage(base);
 }
 
 /** The namespace of a "namespace:key" i18n key. */

@@ -27,9 +27,9 @@ function messageNamespaces(renderers: MessageRenderers): string[] {
 }
 
 function MessageItem({ message, renderers, timezone, checked, onCheck, onRead, onDelete }: { message: Message; renderers: MessageRenderers; timezone: string; checked: boolean; onCheck: (on: boolean) => void; onRead: () => void; onDelete: () => void }) {
-  const { t } = useTranslation(messageNamespaces(renderers));
+  const { t, i18n } = useTranslation(messageNamespaces(renderers));
   const { token } = theme.useToken();
-  const text = describeMessage(renderers, message.type, message.params);
+  const text = describeMessage(renderers, message.type, message.params, i18n.language);
   const say = (phrase: Phrase) => t(phrase.key, phrase.values);
   const title = say(text.title);
   return (
