@@ -6,12 +6,12 @@
 // stays. The product is put in the cache and the order call replaced; nothing is fetched.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@hashpool/shared';
 import { contractsApi, type OrderDetail, type Product } from '../../src/features/contracts/contracts.api';
 import ProductDetailPage from '../../src/features/contracts/pages/ProductDetailPage';
 import { ApiError } from '../../src/shell/api/api-error';
-import { clearSession, getSessionEpoch, writeSession } from '../../src/shell/session/session';
+import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
 import { renderAt } from './render';
 
 const PRODUCT: Product = {
@@ -50,16 +50,6 @@ function open(product: Partial<Product> = {}) {
 const total = async () => (await screen.findByTestId('order-total', undefined, { timeout: 10_000 })).textContent;
 const units = () => screen.getByRole('spinbutton', { name: 'Units (at most 5)' });
 const submit = () => screen.getByTestId('order-submit') as HTMLButtonElement;
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', () => new Promise(() => {}));
-});
-
-afterEach(() => {
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('the contract order form', () => {
   it('totals the units exactly, in the currency of the way to pay', async () => {

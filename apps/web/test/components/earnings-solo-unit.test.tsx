@@ -2,7 +2,7 @@
 // found (shown under SOLO, or once it found any; away otherwise) and each payout method's earnings
 // per unit of hashrate per day. The answers are put in the cache; nothing is fetched.
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findCoin, type CoinInfo } from '@hashpool/shared';
 import { SoloBlocks } from '../../src/features/earnings/components/SoloBlocks';
 import { UnitEarnings } from '../../src/features/earnings/components/UnitEarnings';
@@ -37,10 +37,6 @@ function solo(item: PayMethodItem, page: SoloBlockPage) {
     frame: <SoloBlocks coin={btc} account="alice" />,
   });
 }
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', () => new Promise(() => {}));
-});
 
 describe('SoloBlocks', () => {
   it('lists the blocks found, with reward, confirmations and status', async () => {

@@ -4,7 +4,7 @@
 // (GET /users/observer/info) is put in the cache; nothing is fetched.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { observerPaths, type ObserverInfo, type ObserverPermission } from '@hashpool/shared';
 import { RouteGuard } from '../../src/app/RouteGuard';
 import { ObserverBanner, ObserverKeeper } from '../../src/features/observers';
@@ -29,13 +29,8 @@ const frame = (
 
 const shownAt = async () => (await screen.findByTestId('location')).textContent;
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', () => new Promise(() => {}));
-});
-
 afterEach(() => {
   act(() => setObserverToken(null));
-  vi.unstubAllGlobals();
 });
 
 /** Opens a link as a page load does: observer.ts takes the token from the address before the first render. */

@@ -2,7 +2,7 @@
 // before any page renders (docs/rules.md, Routes and access), from the real session state and the
 // permissions of GET /permissions/current (put in the cache here).
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@hashpool/shared';
 import { RouteGuard } from '../../src/app/RouteGuard';
 import { clearSession, getSessionEpoch, setNextDestination, writeSession } from '../../src/shell/session/session';
@@ -17,15 +17,9 @@ const permissions = (list: readonly string[], operator_roles: string[] = []) => 
 
 const shownAt = async () => (await screen.findByTestId('location')).textContent;
 
-beforeEach(() => {
-  // Requests the guard's frame makes (the site's parameters, permissions not cached) stay unanswered.
-  vi.stubGlobal('fetch', () => new Promise(() => {}));
-});
-
 afterEach(() => {
   clearSession();
   setNextDestination(null);
-  vi.unstubAllGlobals();
 });
 
 describe('RouteGuard', () => {

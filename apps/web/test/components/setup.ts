@@ -1,11 +1,13 @@
 // Set-up of the web component tests (vitest project `web`, jsdom): i18next in English with the
 // real texts (the namespaces the tested components use), what jsdom lacks and Ant Design asks for
-// (matchMedia, ResizeObserver, getComputedStyle of pseudo-elements), and a clean document and
-// local storage after each test.
+// (matchMedia, ResizeObserver, getComputedStyle of pseudo-elements), a network that never answers
+// (no component test reaches a server: what a test needs is in the cache or a mocked API call),
+// and a clean document, session, mocks and local storage after each test.
 import { cleanup } from '@testing-library/react';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { clearSession } from '../../src/shell/session/session';
 import { loadTexts } from '../../src/i18n/resources';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -50,7 +52,14 @@ beforeAll(async () => {
     });
 });
 
+beforeEach(() => {
+  vi.stubGlobal('fetch', () => new Promise(() => {}));
+});
+
 afterEach(() => {
+  clearSession();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   cleanup();
   localStorage.clear();
 });

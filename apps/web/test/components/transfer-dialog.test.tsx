@@ -5,13 +5,13 @@
 // the field they are about. The wallet calls are replaced; nothing is fetched.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@hashpool/shared';
 import TransferDialog from '../../src/features/wallet/dialogs/TransferDialog';
 import { walletApi, type BalanceItem, type Transfer } from '../../src/features/wallet/wallet.api';
 import { ApiError } from '../../src/shell/api/api-error';
 import type { UserMine } from '../../src/shell/session/user.api';
-import { clearSession, getSessionEpoch, writeSession } from '../../src/shell/session/session';
+import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
 import { userKeys } from '../../src/shell/session/user.queries';
 import { renderAt } from './render';
 
@@ -34,16 +34,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, to: string, amount
   await user.type(screen.getByLabelText('Pay password'), '123456');
   await user.type(screen.getByLabelText('Authenticator code'), '654321');
 }
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', () => new Promise(() => {}));
-});
-
-afterEach(() => {
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('TransferDialog', () => {
   it('refuses more than the balance, and more decimals than the satoshi, without sending', async () => {

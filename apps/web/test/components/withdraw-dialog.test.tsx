@@ -5,13 +5,13 @@
 // idempotency key per coin, address and amount. The wallet calls are replaced; nothing is fetched.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@hashpool/shared';
 import WithdrawDialog from '../../src/features/wallet/dialogs/WithdrawDialog';
 import { walletApi, type BalanceItem, type WithdrawAddress, type WithdrawQuote } from '../../src/features/wallet/wallet.api';
 import { ApiError } from '../../src/shell/api/api-error';
 import type { UserMine } from '../../src/shell/session/user.api';
-import { clearSession, getSessionEpoch, writeSession } from '../../src/shell/session/session';
+import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
 import { userKeys } from '../../src/shell/session/user.queries';
 import { renderAt } from './render';
 
@@ -30,14 +30,7 @@ function open() {
 const amount = async () => (await screen.findByLabelText('Amount', undefined, { timeout: 10_000 })) as HTMLInputElement;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', () => new Promise(() => {}));
   vi.spyOn(walletApi, 'addresses').mockResolvedValue([ADDRESS]);
-});
-
-afterEach(() => {
-  clearSession();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('WithdrawDialog', () => {
