@@ -27,6 +27,9 @@ async function setBtcWithdrawals(admin: Page, open: boolean): Promise<void> {
 }
 
 test('an operator resets a user\'s authenticator and suspends BTC withdrawals; the user sees it', async ({ page, browser }) => {
+  // Two people's sign-ups, an authenticator and two logins: 72 s on a quiet machine, so the default
+  // 90 s left no room on a loaded CI run.
+  test.setTimeout(180_000);
   const email = uniqueEmail('ops');
   await registerByEmail(page, email);
   await enableTotp(page, email);
