@@ -70,7 +70,7 @@ test('the dashboard shows the demo farm and its hashrate chart fills', async ({ 
   await expect(month.locator('canvas')).toBeVisible();
 
   // A status count leads to the worker list filtered by that status.
-  await page.getByRole('link', { name: /^Active workers: \d+\. Show them$/ }).click();
+  await page.getByRole('link', { name: /^Active\s*\d+\s*show these workers$/ }).click();
   await expect(page).toHaveURL('/pool/btc/miner?status=active');
   await expect(page.getByRole('tab', { name: /Active/, selected: true })).toBeVisible();
   await saveScreenshot(page, 'pool-miner-active');

@@ -35,8 +35,13 @@ const HEADING_SIZES: Record<1 | 2 | 3 | 4 | 5, CSSProperties> = {
   5: { fontSize: 15, lineHeight: 1.5 },
 };
 
-export function Title({ level = 2, style, ...rest }: HTMLAttributes<HTMLHeadingElement> & { level?: 1 | 2 | 3 | 4 | 5 }) {
+/**
+ * A heading. `level` is its place in the page's outline (screen readers list headings by it, and
+ * levels must not skip); `size` is how big it looks, the level's size unless given: a footer's
+ * column titles are second-level headings that look small.
+ */
+export function Title({ level = 2, size = level, style, ...rest }: HTMLAttributes<HTMLHeadingElement> & { level?: 1 | 2 | 3 | 4 | 5; size?: 1 | 2 | 3 | 4 | 5 }) {
   const { token } = theme.useToken();
   const Tag = `h${level}` as const;
-  return <Tag style={{ color: token.colorTextHeading, fontWeight: 600, margin: '0 0 0.6em', ...HEADING_SIZES[level], ...style }} {...rest} />;
+  return <Tag style={{ color: token.colorTextHeading, fontWeight: 600, margin: '0 0 0.6em', ...HEADING_SIZES[size], ...style }} {...rest} />;
 }

@@ -26,7 +26,7 @@ export function AppFooter() {
         <Row gutter={[32, 24]}>
           {groupLinks(links).map(([group, items]) => (
             <Col key={group} xs={12} sm={8} md={6}>
-              <Title level={5}>
+              <Title level={2} size={5}>
                 {/* Operators may add groups of their own; those show their key as it is. */}
                 {t(`footer.groups.${group}`, { defaultValue: group })}
               </Title>

@@ -20,7 +20,7 @@ export function Banner({ slider, height }: { slider: Slider; height: number }) {
         boxSizing: 'border-box',
       }}
     >
-      <Title level={3} style={{ color: '#fff', margin: 0 }}>
+      <Title level={2} size={3} style={{ color: '#fff', margin: 0 }}>
         {slider.title}
       </Title>
       <Text style={{ color: 'rgba(255,255,255,0.88)', marginTop: 8, fontSize: 15 }}>{slider.subtitle}</Text>

@@ -10,6 +10,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
+import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { poolLink } from '../pool-links';
 
@@ -49,6 +50,8 @@ function PoolTable({ pools }: { pools: PoolItem[] }) {
         { key: 'mode', title: t('pools.columns.mode'), render: (pool) => <ModeTag mode={pool.mode} /> },
         {
           key: 'open',
+          // Every cell is a link to the coin's statistics; the header names the column for screen readers.
+          title: <VisuallyHidden>{t('pools.open')}</VisuallyHidden>,
           align: 'right',
           render: (pool) => (
             <SafeLink to={poolLink(pool)} onClick={(event) => event.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@ import { WORKER_STATUSES, type WorkerStatus } from '@hashpool/shared';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
+import { VisuallyHidden } from '../../../ui/VisuallyHidden';
 import { poolPaths } from '../lib/constants';
 import { filtersToParams, DEFAULT_FILTERS } from '../lib/miner-query';
 import type { MinerCounts } from '../mining.api';
@@ -24,7 +25,6 @@ export function WorkerCounts({ coin, counts }: { coin: string; counts: MinerCoun
           <SafeLink
             key={status}
             to={poolPaths.miner(coin, `?${filtersToParams({ ...DEFAULT_FILTERS, status })}`)}
-            aria-label={t('home.workers_link', { status: t(`status_tabs.${status}`), count: counts[status] })}
             style={{ flex: '1 1 90px' }}
           >
             <Panel hoverable padding={12}>
@@ -36,6 +36,8 @@ export function WorkerCounts({ coin, counts }: { coin: string; counts: MinerCoun
                 <span style={{ fontSize: 24, fontWeight: 600, color: colours[status] }} data-testid={`workers-${status}`}>
                   {counts[status]}
                 </span>
+                {/* The link's name starts with what it shows ("Active 7"), as speech input users say it. */}
+                <VisuallyHidden>{t('home.workers_link')}</VisuallyHidden>
               </Flex>
             </Panel>
           </SafeLink>
