@@ -8,7 +8,7 @@ import { ifLeaseFree } from '../../platform/leases';
 import type { AlertsService } from './alerts.service';
 import type { IngestService } from './ingest.service';
 import { rollUpHistory } from './mining.repository';
-import { prune } from './worker-windows.repository';
+import { prune, type PassSteps } from './worker-windows.repository';
 
 /** Renewed while a pass runs; a crashed instance's lease lapses after it. */
 const JOB_LEASE_MS = 10_000;
@@ -21,12 +21,14 @@ export function startMiningJobs(deps: { db: Db; clock: Clock; ingest: IngestServ
     const started = Date.now();
     try {
       const pass = await ifLeaseFree(deps.db, 'job:mining-windows', JOB_LEASE_MS, async () => {
-        const workers = await deps.ingest.refreshWindows();
+        const steps: PassSteps = new Map();
+        const workers = await deps.ingest.refreshWindows(steps);
         const alerts = await deps.alerts.evaluate();
         await prune(deps.db, deps.clock.now());
         await rollUpHistory(deps.db, deps.clock.now());
-        return { workers, alerts };
+        return { workers, alerts, steps: Object.fromEntries([...steps].map(([step, ms]) => [step, Math.round(ms)])) };
       });
+      // Where the minute goes (ms per step of the windows' pass), for an operator whose pass grows.
       if (pass.ran) deps.log.debug({ ...pass.value, ms: Date.now() - started }, 'worker windows refreshed, alerts evaluated');
     } catch (error) {
       deps.log.error({ err: error }, 'worker window refresh failed');

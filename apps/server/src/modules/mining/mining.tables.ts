@@ -84,6 +84,9 @@ export const workers = pgTable(
     // No index on the windows or the last share time: the minute job rewrites them for every active
     // worker each pass, and an index per sort cost the pass about 8 s per million workers here
     // (bench:workers). The worker list sorts a sub-account's workers by a scan (workers.service.ts).
+    // The table's pages are kept half full (fillfactor 50, migration 0042, which drizzle's table
+    // definition cannot express): the pass's new row versions then stay on their page and touch no
+    // index at all (heap-only tuple updates).
   ],
 );
 

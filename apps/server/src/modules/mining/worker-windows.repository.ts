@@ -300,8 +300,10 @@ const MAX_STEP_MS = HOUR_MS;
  * current minute (or recomputes them after a gap or when the clock went back), writes the big
  * lists' orders and records where the windows end. Answers the number of workers written.
  */
-export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: number }): Promise<number> {
-  const marks = await advanceBarrier(db, now);
+export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: number; steps?: PassSteps }): Promise<number> {
+  const started = performance.now();
+  const time = stepTimer(options.steps);
+  const marks = await time('barrier', () => advanceBarrier(db, now));
   const to = floorTo(now.getTime(), MINUTE_MS);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PASS_LOCK})`);
@@ -313,15 +315,29 @@ export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: 
     const current: Marks = { ...marks, windowsAt: msOf(fresh!.a), pointsClosedUntil: Number(fresh!.p) };
     const from = current.windowsAt;
     const incremental = from !== null && to >= from && to - from <= MAX_STEP_MS;
-    await mergeLate(tx, incremental ? from : null, current.pointsClosedUntil);
+    await time('late minutes', () => mergeLate(tx, incremental ? from : null, current.pointsClosedUntil));
     const step = { from: from ?? to, to, now: now.getTime(), marks: current };
-    const written = incremental ? await stepWindows(tx, step) : await recomputeWindows(tx, step);
+    const written = await time('windows', () => (incremental ? stepWindows(tx, step) : recomputeWindows(tx, step)));
     // The big lists' orders, from the columns just written (worker-orders.repository.ts).
-    await writeWorkerOrders(tx, now, options.deadAfterMs);
+    await time('list orders', () => writeWorkerOrders(tx, now, options.deadAfterMs));
     // Last, so the row is locked (and flushes wait) only for the commit.
     await tx.execute(sql`update ingest_watermark set windows_at = ${ts(to)} where id`);
     return written;
-  });
+  }).finally(() => options.steps?.set('total', performance.now() - started));
+}
+
+/** Milliseconds per step of a pass, and its `total` with the commit: the job logs them, bench:workers prints them (where the minute goes). */
+export type PassSteps = Map<string, number>;
+
+function stepTimer(steps: PassSteps | undefined) {
+  return async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await run();
+    } finally {
+      steps?.set(name, performance.now() - t0);
+    }
+  };
 }
 
 /**
