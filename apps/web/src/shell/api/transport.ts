@@ -7,7 +7,6 @@ import { currentLanguage } from '../../i18n';
 import { ApiError } from './api-error';
 import { DEVICE_HEADER, deviceId } from './device';
 import { API_TIMEOUT_MS } from './limits';
-import { signatureHeaders } from './sign';
 
 export const API_BASE = '/api';
 export { API_TIMEOUT_MS };
@@ -43,18 +42,30 @@ function queryStrings(query: QueryParams | undefined): Record<string, string> {
   return out;
 }
 
-let signKey: Promise<string> | null = null;
+type Signer = (params: Record<string, unknown>) => Record<string, string>;
 
-/** The signing key, fetched once per page load by the only unsigned call. */
-function requestSignKey(): Promise<string> {
-  signKey ??= send<Record<string, string>>('GET', '/parameters', { query: { keys: 'request_sign_key' } }, false).then(
-    (parameters) => parameters.request_sign_key ?? '',
+let signer: Promise<Signer> | null = null;
+
+/**
+ * The request signer: the signing key, fetched once per page load by the only unsigned call, and
+ * the hashing code (./sign and @noble/hashes), a chunk of its own that loads while the key is on
+ * its way, so the first screen does not carry it and no call waits longer for it.
+ */
+function requestSigner(): Promise<Signer> {
+  signer ??= Promise.all([
+    send<Record<string, string>>('GET', '/parameters', { query: { keys: 'request_sign_key' } }, false),
+    import('./sign'),
+  ]).then(
+    ([parameters, { signatureHeaders }]) => {
+      const key = parameters.request_sign_key ?? '';
+      return (params) => signatureHeaders(key, params);
+    },
     (error: unknown) => {
-      signKey = null; // Let the next call try again.
+      signer = null; // Let the next call try again.
       throw error;
     },
   );
-  return signKey;
+  return signer;
 }
 
 /** An answer's data with its message: `msg` is normally "success", but a few calls say more. */
@@ -97,7 +108,7 @@ async function request(method: Method, path: string, options: TransportOptions, 
   const headers: Record<string, string> = { ...options.headers, [LANGUAGE_HEADER]: currentLanguage(), [DEVICE_HEADER]: deviceId(), accept };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body) headers['content-type'] = 'application/json';
-  if (signed) Object.assign(headers, signatureHeaders(await requestSignKey(), { ...query, ...options.body }));
+  if (signed) Object.assign(headers, (await requestSigner())({ ...query, ...options.body }));
 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), API_TIMEOUT_MS);
