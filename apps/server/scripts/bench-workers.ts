@@ -113,6 +113,9 @@ for (let i = 0; i < 3; i++) {
   passTimes.push(ms(t0));
   passSteps.push(steps);
 }
+// Heap-only updates (migration 0042): the pass's rewrites should touch no index.
+const [hot] = await queryRows<{ upd: string; hot: string }>(db, sql`select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'workers'`);
+console.log(`  workers' updates so far that were heap-only (no index touched): ${hot ? `${hot.hot} of ${hot.upd}` : 'unknown'} (statistics lag a moment)`);
 // Where the pass's time goes: the median of each step over the runs (the rest of `total` is the commit).
 const stepNames = [...passSteps[0]!.keys()];
 console.log(`  pass steps (median ms): ${stepNames.map((name) => `${name} ${pct(passSteps.map((s) => s.get(name)!), 50).toFixed(0)}`).join(', ')}`);
