@@ -51,7 +51,7 @@ export function decodeCompactBody(bytes: Uint8Array, now: number): BodyDecode {
   if (at + 4 > size) return refuse('header', 'ends inside the batch id or before the string count', size);
   const batchId = buf.toString('utf8', 8, at);
   const id = shareBatchSchema.shape.batch_id.safeParse(batchId);
-  if (!id.success) return { ok: false, issues: id.error.issues.map(({ code, message }): BatchIssue => ({ code, path: ['batch_id'], message, params: {} })) };
+  if (!id.success) return { ok: false, issues: id.error.issues.map(({ code, message, path: _path, ...params }): BatchIssue => ({ code, path: ['batch_id'], message, params: JSON.parse(JSON.stringify(params)) as Record<string, unknown> })) };
 
   // The string table: a count, the byte length of each, then their bytes.
   const stringCount = view.getUint32(at, true);
