@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeShareBatch, SHARES_COMPACT_VERSION, type ShareEvent } from '@hashpool/shared';
 import { decodeBatchBody, type BodyDecode } from './share-batch';
 import { decodeCompactBody } from './share-compact';
+import { messageEncoding } from './nats-ingest';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const KASPA = `kaspa:q${'p'.repeat(60)}`;
@@ -119,5 +120,15 @@ describe('decodeCompactBody', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('messageEncoding (a NATS message\'s Content-Type header)', () => {
+  it('is JSON when absent, compact for its type, and none for any other type', () => {
+    expect(messageEncoding(undefined)).toBe('json');
+    expect(messageEncoding('application/json; charset=utf-8')).toBe('json');
+    expect(messageEncoding('Application/Vnd.Hashpool.Shares.V1')).toBe('compact');
+    expect(messageEncoding('application/vnd.hashpool.shares.v2')).toBeNull();
+    expect(messageEncoding('text/plain')).toBeNull();
   });
 });
