@@ -1,6 +1,7 @@
 // bench:ingest — shares per second through POST /api/internal/shares over real HTTP and through
-// NATS JetStream (when a server answers at NATS_URL or the local default), with the
-// figures visible in the API afterwards. Uses a fresh PostgreSQL database when TEST_PG_URL (or the
+// NATS JetStream (when a server answers at NATS_URL or the local default), each in both encodings
+// of a batch (JSON and the compact form, SHARES_COMPACT_TYPE) in the same run, alternating, so
+// their ratio holds on a machine whose load changes; with the figures visible in the API afterwards. Uses a fresh PostgreSQL database when TEST_PG_URL (or the
 // local default) answers, else PGlite in memory. Prints the median of several runs.
 //   npm run bench:ingest -- [--workers 10000] [--batch 10000] [--batches 60] [--concurrency 16] [--runs 3]
 // A batch is answered after the flush that commits it (at least once delivery), so a stratum
@@ -9,6 +10,7 @@
 // The senders (HTTP requests, NATS publishing) run in a worker thread, as stratum nodes are other
 // machines: the server's thread does only the server's work. The bodies are made before timing.
 import { randomBytes } from 'node:crypto';
+import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -68,13 +70,17 @@ const app = await buildApp({ config, database, clock: systemClock });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-function batchBody(n: number, size = BATCH): string {
+type Encoding = 'json' | 'compact';
+const CONTENT_TYPES: Record<Encoding, string> = { json: 'application/json', compact: SHARES_COMPACT_TYPE };
+
+function batchBody(n: number, encoding: Encoding, size = BATCH): Uint8Array {
   const now = Date.now();
   const shares = Array.from({ length: size }, (_, i) => ({
     coin: 'btc', account: 'benchfarm', worker: `w${(n * size + i) % WORKERS}`, difficulty: 65536,
-    result: i % 50 === 0 ? 'rejected' : 'accepted', ip: '10.0.0.1', time: now - (i % 60_000),
+    result: i % 50 === 0 ? ('rejected' as const) : ('accepted' as const), ip: '10.0.0.1', time: now - (i % 60_000),
   }));
-  return JSON.stringify({ batch_id: `bench-${n}-${randomBytes(4).toString('hex')}`, shares });
+  const batch = { batch_id: `bench-${n}-${randomBytes(4).toString('hex')}`, shares };
+  return encoding === 'json' ? new Uint8Array(Buffer.from(JSON.stringify(batch))) : encodeShareBatch(batch);
 }
 
 /**
@@ -92,19 +98,21 @@ parentPort.on('message', async (job) => {
       await Promise.all(Array.from({ length: job.concurrency }, async () => {
         while (next < job.bodies.length) {
           const body = job.bodies[next++];
-          const res = await fetch(job.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ingest-key': job.key }, body });
+          const res = await fetch(job.url, { method: 'POST', headers: { 'content-type': job.contentType, 'x-ingest-key': job.key }, body });
           if (res.status !== 200) throw new Error('ingest answered ' + res.status + ': ' + (await res.text()));
           await res.arrayBuffer();
         }
       }));
       parentPort.postMessage({ seconds: (performance.now() - started) / 1000 });
     } else {
-      const { connect } = require('nats');
+      const { connect, headers } = require('nats');
       const nc = await connect({ servers: job.url, timeout: 2000 });
       const js = nc.jetstream();
       const jsm = await nc.jetstreamManager();
       const started = performance.now();
-      await Promise.all(job.bodies.map((b) => js.publish(job.subject, b)));
+      const h = headers();
+      h.set('Content-Type', job.contentType);
+      await Promise.all(job.bodies.map((b) => js.publish(job.subject, b, { headers: h })));
       for (;;) {
         const info = await jsm.consumers.info(job.stream, 'bench');
         if (info.ack_floor.stream_seq >= job.bodies.length) break;
@@ -125,11 +133,10 @@ function send(job: Record<string, unknown> & { bodies: Uint8Array[] }): Promise<
     sender.postMessage(job, job.bodies.map((b) => b.buffer as ArrayBuffer));
   });
 }
-const encoded = (body: string) => new Uint8Array(Buffer.from(body));
 
-async function run(): Promise<number> {
-  const bodies = Array.from({ length: BATCHES }, (_, n) => encoded(batchBody(n))); // made before timing
-  const seconds = await send({ kind: 'http', url: `${base}/api/internal/shares`, key: KEY, concurrency: CONCURRENCY, bodies });
+async function run(encoding: Encoding): Promise<number> {
+  const bodies = Array.from({ length: BATCHES }, (_, n) => batchBody(n, encoding)); // made before timing
+  const seconds = await send({ kind: 'http', url: `${base}/api/internal/shares`, key: KEY, concurrency: CONCURRENCY, contentType: CONTENT_TYPES[encoding], bodies });
   return (BATCHES * BATCH) / seconds;
 }
 
@@ -140,7 +147,7 @@ async function run(): Promise<number> {
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const NATS_BATCH = 5_000;
-async function runNats(): Promise<number | null> {
+async function runNats(encoding: Encoding): Promise<number | null> {
   let nc;
   try {
     nc = await connect({ servers: NATS_URL, timeout: 2000 });
@@ -150,10 +157,10 @@ async function runNats(): Promise<number | null> {
   await nc.close();
   const stream = `BENCH_${randomBytes(4).toString('hex').toUpperCase()}`;
   const count = Math.ceil((BATCHES * BATCH) / NATS_BATCH);
-  const bodies = Array.from({ length: count }, (_, n) => encoded(batchBody(n, NATS_BATCH)));
+  const bodies = Array.from({ length: count }, (_, n) => batchBody(n, encoding, NATS_BATCH));
   const consumer = await startNatsIngest({ url: NATS_URL, stream, durable: 'bench', ingest: app.modules.mining.ingest, log: app.log, concurrency: CONCURRENCY * 2 });
   try {
-    const seconds = await send({ kind: 'nats', url: NATS_URL, stream, subject: `${stream.toLowerCase()}.bench`, bodies });
+    const seconds = await send({ kind: 'nats', url: NATS_URL, stream, subject: `${stream.toLowerCase()}.bench`, contentType: CONTENT_TYPES[encoding], bodies });
     return (count * NATS_BATCH) / seconds;
   } finally {
     await consumer.close();
@@ -164,21 +171,28 @@ async function runNats(): Promise<number | null> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rates: number[] = [];
-for (let r = 0; r < RUNS; r++) rates.push(await run());
-const natsRates: number[] = [];
-for (let r = 0; r < RUNS; r++) {
-  const rate = await runNats();
-  if (rate === null) break;
-  natsRates.push(rate);
+const ENCODINGS: Encoding[] = ['json', 'compact'];
+const rates: Record<Encoding, number[]> = { json: [], compact: [] };
+for (let r = 0; r < RUNS; r++) for (const e of ENCODINGS) rates[e].push(await run(e));
+const natsRates: Record<Encoding, number[]> = { json: [], compact: [] };
+nats: for (let r = 0; r < RUNS; r++) {
+  for (const e of ENCODINGS) {
+    const rate = await runNats(e);
+    if (rate === null) break nats;
+    natsRates[e].push(rate);
+  }
 }
 const refreshStarted = performance.now();
 await app.modules.mining.ingest.refreshWindows();
 const refreshMs = performance.now() - refreshStarted;
 const [check] = await queryRows<{ n: string; shares: string }>(database.db, sql`select count(*)::text as n, sum(accepted_shares + rejected_shares)::text as shares from workers`);
 console.log(`database: ${database.kind}; ${WORKERS} workers, batches of ${BATCH} (NATS: ${NATS_BATCH}), ${CONCURRENCY} concurrent senders, ${RUNS} runs`);
-console.log(`ingest-http-shares-per-second (median): ${Math.round(median(rates))}  (runs: ${rates.map((r) => Math.round(r)).join(', ')})`);
-if (natsRates.length) console.log(`ingest-nats-shares-per-second (median): ${Math.round(median(natsRates))}  (runs: ${natsRates.map((r) => Math.round(r)).join(', ')})`);
+const line = (transport: string, byEncoding: Record<Encoding, number[]>) => {
+  for (const e of ENCODINGS) console.log(`ingest-${transport}-${e}-shares-per-second (median): ${Math.round(median(byEncoding[e]))}  (runs: ${byEncoding[e].map((r) => Math.round(r)).join(', ')})`);
+  console.log(`ingest-${transport}-compact/json: ${(median(byEncoding.compact) / median(byEncoding.json)).toFixed(2)}`);
+};
+line('http', rates);
+if (natsRates.json.length) line('nats', natsRates);
 else console.log(`ingest-nats: no NATS server at ${NATS_URL}; skipped`);
 console.log(`visible in the API: ${check!.n} workers, ${check!.shares} shares counted; window refresh took ${refreshMs.toFixed(0)} ms`);
 await app.close();

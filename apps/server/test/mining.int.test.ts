@@ -2,7 +2,7 @@
 // account calls, time moved by the fake clock.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type MinerRow, type Tokens } from '@hashpool/shared';
+import { encodeShareBatch, ERRORS, SHARES_COMPACT_TYPE, type MinerRow, type ShareEvent, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { auth, inject, registerByEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -136,6 +136,54 @@ describe('bad input', () => {
     expect(notJson.statusCode).toBe(400);
     expect((await send([{}], undefined, 'wrong-key-wrong-key-wrong')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/shares', payload: { batch_id: 'abcdefgh', shares: [{}] } })).statusCode).toBe(401);
+  });
+});
+
+describe('the compact encoding', () => {
+  const sendCompact = (bytes: Uint8Array, key = KEY) =>
+    t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'x-ingest-key': key, 'content-type': SHARES_COMPACT_TYPE }, payload: Buffer.from(bytes) });
+
+  it('is taken like JSON: shares counted, bad ones refused by reason, a batch id counted once in either form', async () => {
+    const u = await userWithAccount();
+    const now = t.clock.now().getTime();
+    const shares = [share(u.account, 'crig1', now), share(u.account, 'crig1', now, { difficulty: 3 }), share(u.account, 'crig2', now, { result: 'rejected' }), share(u.account, 'Bad-Name', now), share('nosuchaccount99', 'crig1', now)] as ShareEvent[];
+    const bytes = encodeShareBatch({ batch_id: 'compact-batch-0001', shares });
+    const first = await sendCompact(bytes);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body(first).data).toEqual({ batch_id: 'compact-batch-0001', applied: true, accepted: 3, refused: 2, refused_reasons: { bad_worker_name: 1, unknown_account: 1 } });
+    // The same batch again, in this form and in JSON: nothing more is counted.
+    expect(body<{ applied: boolean }>(await sendCompact(bytes)).data.applied).toBe(false);
+    expect(body<{ applied: boolean }>(await send(shares, 'compact-batch-0001')).data.applied).toBe(false);
+    const list = (await miners(u, u.account)).list;
+    expect(list.map((w) => [w.worker_name, w.accepted_shares, w.reject_rate]).sort()).toEqual([['crig1', 2, 0], ['crig2', 0, 1]]);
+    // A body over the in-thread size is read in a decoder thread: the same answer.
+    const many = Array.from({ length: 2000 }, (_, i) => share(u.account, `crig${i % 40}`, now - i)) as ShareEvent[];
+    const large = encodeShareBatch({ batch_id: 'compact-batch-0002', shares: many });
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    expect(body(await sendCompact(large)).data).toMatchObject({ applied: true, accepted: 2000, refused: 0 });
+  });
+
+  it('is described in the OpenAPI document beside the JSON form', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Record<string, unknown> }> } } }> };
+    const content = doc.paths['/api/internal/shares']!.post!.requestBody!.content!;
+    expect(Object.keys(content).sort()).toEqual(['application/json', SHARES_COMPACT_TYPE]);
+    expect(content['application/json']!.schema).toMatchObject({ type: 'object', required: ['batch_id', 'shares'] });
+    expect(content[SHARES_COMPACT_TYPE]!.schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('refuses a malformed body with validation_failed naming the part, and a missing or wrong key', async () => {
+    const now = t.clock.now().getTime();
+    const bytes = encodeShareBatch({ batch_id: 'compact-batch-0003', shares: [share('nobody1', 'rig1', now)] as ShareEvent[] });
+    const truncated = await sendCompact(bytes.subarray(0, bytes.length - 5));
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json()).toMatchObject({ code: ERRORS.validation_failed.code, data: { fields: [{ field: 'body.shares' }] } });
+    const json = await t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'x-ingest-key': KEY, 'content-type': SHARES_COMPACT_TYPE }, payload: '{"batch_id":"abcdefgh","shares":[{}]}' });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ code: ERRORS.validation_failed.code, data: { fields: [{ field: 'body.header' }] } });
+    const badId = await sendCompact(encodeShareBatch({ batch_id: 'bad id with spaces', shares: [share('nobody1', 'rig1', now)] as ShareEvent[] }));
+    expect(badId.json()).toMatchObject({ code: ERRORS.validation_failed.code, data: { fields: [{ field: 'body.batch_id', message_key: 'invalid' }] } });
+    expect((await sendCompact(bytes, 'wrong-key-wrong-key-wrong')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/internal/shares', headers: { 'content-type': SHARES_COMPACT_TYPE }, payload: Buffer.from(bytes) })).statusCode).toBe(401);
   });
 });
 

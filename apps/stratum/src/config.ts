@@ -44,6 +44,8 @@ const schema = z
     ingestKey: z.string().min(16, 'at least 16 characters (the pool ignores shorter INGEST_KEYS)'),
     natsUrl: z.string().min(1).optional(),
     natsStream: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('SHARES'),
+    /** Share batches on the wire: the compact form (the pool must be of a version that reads it) or JSON. */
+    shareEncoding: z.enum(['compact', 'json']).default('compact'),
     dataDir: z.string().min(1),
     metricsPort: z.number().int().min(0).max(65535).default(9464),
     metricsHost: z.string().min(1).default('127.0.0.1'),
@@ -118,6 +120,7 @@ const ENV_OVERRIDES: Record<string, { key: keyof StratumConfig; type: 'string' |
   INGEST_KEY: { key: 'ingestKey', type: 'string' },
   NATS_URL: { key: 'natsUrl', type: 'string' },
   NATS_STREAM: { key: 'natsStream', type: 'string' },
+  SHARE_ENCODING: { key: 'shareEncoding', type: 'string' },
   STRATUM_DATA_DIR: { key: 'dataDir', type: 'string' },
   METRICS_PORT: { key: 'metricsPort', type: 'int' },
   STRATUM_PUBLIC_HOST: { key: 'publicHost', type: 'string' },

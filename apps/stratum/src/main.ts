@@ -48,10 +48,10 @@ async function main(): Promise<void> {
   let nats: NatsTransport | undefined;
   let shareTransport: BatchTransport;
   if (config.natsUrl) {
-    nats = await natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log });
+    nats = await natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log, shareEncoding: config.shareEncoding });
     shareTransport = nats;
   } else {
-    shareTransport = httpTransport({ url: `${pool}/api/internal/shares`, ingestKey: config.ingestKey, log });
+    shareTransport = httpTransport({ url: `${pool}/api/internal/shares`, ingestKey: config.ingestKey, log, shareEncoding: config.shareEncoding });
   }
 
   const coins: Array<{ work: CoinWork; ports: (typeof config.coins)[number]['ports'] }> = [];

@@ -38,3 +38,4 @@ export * from './schemas/passkeys';
 export * from './schemas/observers';
 export * from './observer-pages';
 export * from './audit';
+export * from './share-encoding';

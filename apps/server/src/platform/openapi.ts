@@ -7,6 +7,23 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
+type Transform = typeof jsonSchemaTransform;
+const isContentMap = (body: unknown): body is { content: Record<string, { schema: unknown }> } => typeof body === 'object' && body !== null && 'content' in body;
+
+/**
+ * jsonSchemaTransform, plus request bodies given by content type ({ content: { type: { schema } } },
+ * POST /internal/shares takes two): each type's zod schema is turned into JSON Schema alike.
+ */
+const transform: Transform = (document) => {
+  const body: unknown = document.schema?.body;
+  if (!isContentMap(body)) return jsonSchemaTransform(document);
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, { schema }]) => [type, { schema: (jsonSchemaTransform({ ...document, schema: { body: schema } }).schema as { body: unknown }).body }]),
+  );
+  const rest = jsonSchemaTransform({ ...document, schema: { ...document.schema, body: undefined } });
+  return { ...rest, schema: { ...rest.schema, body: { content } } };
+};
+
 export const openApiPlugin = fp<{ version: string }>(async (app: FastifyInstance, options) => {
   await app.register(swagger, {
     openapi: {
@@ -17,7 +34,7 @@ export const openApiPlugin = fp<{ version: string }>(async (app: FastifyInstance
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform,
     hideUntagged: false,
   });
   await app.register(swaggerUi, {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log.js';
 import type { BatchTransport, SendOutcome } from './durable-queue.js';
+import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { httpTransport } from './http-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
 
@@ -207,5 +208,20 @@ describe('http transport', () => {
     await send((async (_u: string, init: RequestInit) => { seen = init; return new Response('{"code":0}'); }) as unknown as typeof fetch);
     expect(seen!.headers).toMatchObject({ 'x-ingest-key': 'k'.repeat(16), 'content-type': 'application/json' });
     expect(seen!.method).toBe('POST');
+  });
+
+  it('sends a share batch in the compact form, or as JSON when so configured; an unencodable one goes as JSON', async () => {
+    const body = `{"batch_id":"node7-1-000000002","shares":[{"coin":"btc","account":"farm1","worker":"rig1","difficulty":2,"result":"accepted","ip":"10.0.0.1","time":1780000000000}]}`;
+    const seen: RequestInit[] = [];
+    const fetchImpl = (async (_u: string, init: RequestInit) => { seen.push(init); return new Response('{"code":0}'); }) as unknown as typeof fetch;
+    for (const shareEncoding of ['compact', 'json'] as const) {
+      await httpTransport({ url: 'http://pool/api/internal/shares', ingestKey: 'k'.repeat(16), log: silentLogger, fetchImpl, shareEncoding }).send({ id: 'node7-1-000000002', body });
+    }
+    const bad = body.replace('"account":"farm1"', '"account":"farm1","address":"x"'); // both: the compact form has one owner
+    await httpTransport({ url: 'http://pool/api/internal/shares', ingestKey: 'k'.repeat(16), log: silentLogger, fetchImpl, shareEncoding: 'compact' }).send({ id: 'node7-1-000000003', body: bad });
+    expect(seen.map((i) => (i.headers as Record<string, string>)['content-type'])).toEqual([SHARES_COMPACT_TYPE, 'application/json', 'application/json']);
+    expect(seen[0]!.body).toEqual(encodeShareBatch(JSON.parse(body)));
+    expect(seen[1]!.body).toBe(body);
+    expect(seen[2]!.body).toBe(bad);
   });
 });

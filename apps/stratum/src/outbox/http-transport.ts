@@ -3,6 +3,7 @@
 // mean the body itself is wrong and sending it again unchanged cannot help.
 import type { Logger } from '../coin/types.js';
 import type { BatchTransport, SendOutcome } from './durable-queue.js';
+import { wireBody, type ShareEncoding } from './share-encoding.js';
 
 export interface HttpTransportOptions {
   url: string;
@@ -10,18 +11,21 @@ export interface HttpTransportOptions {
   log: Logger;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /** Share batches: how they go on the wire (share-encoding.ts). Without, the body is sent as the JSON it is. */
+  shareEncoding?: ShareEncoding;
 }
 
 export function httpTransport(opts: HttpTransportOptions): BatchTransport {
   const doFetch = opts.fetchImpl ?? fetch;
   return {
     async send({ id, body }): Promise<SendOutcome> {
+      const wire = opts.shareEncoding ? wireBody(body, opts.shareEncoding, opts.log) : { contentType: 'application/json', data: body };
       let res: Response;
       try {
         res = await doFetch(opts.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-ingest-key': opts.ingestKey },
-          body,
+          headers: { 'content-type': wire.contentType, 'x-ingest-key': opts.ingestKey },
+          body: wire.data,
           signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
         });
       } catch (err) {

@@ -25,10 +25,13 @@ export const shareEventSchema = z.strictObject({
 });
 export type ShareEvent = z.infer<typeof shareEventSchema>;
 
+/** Shares in one batch, at most (either encoding). */
+export const SHARE_BATCH_MAX = 50_000;
+
 /** A batch: the unit of delivery. A re-sent batch (same id) is counted once. */
 export const shareBatchSchema = z.strictObject({
   batch_id: z.string().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/, V.invalid),
-  shares: z.array(z.unknown()).min(1).max(50_000),
+  shares: z.array(z.unknown()).min(1).max(SHARE_BATCH_MAX),
 });
 
 export const shareBatchResultSchema = z.object({

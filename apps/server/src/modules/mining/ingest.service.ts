@@ -14,6 +14,7 @@ import * as repo from './mining.repository';
 import * as windows from './worker-windows.repository';
 import { ShareAggregate } from './share-aggregate';
 import { decodeShares, type BatchIssue, type DecodedBatch } from './share-batch';
+import type { ShareEncoding } from './share-compact';
 import { ShareDecoder } from './share-decoder';
 import type { RefusalReason } from './share-validation';
 
@@ -111,12 +112,13 @@ export class IngestService {
   }
 
   /**
-   * The same for a body as it came (an HTTP request's or a NATS message's bytes), read in a
-   * decoder thread. A body that is not a batch is refused whole with `validation_failed`.
+   * The same for a body as it came (an HTTP request's or a NATS message's bytes), JSON or compact
+   * (share-compact.ts), read in a decoder thread. A body that is not a batch is refused whole with
+   * `validation_failed`.
    */
-  async submitBody(bytes: Uint8Array): Promise<BatchResult> {
+  async submitBody(bytes: Uint8Array, encoding: ShareEncoding = 'json'): Promise<BatchResult> {
     if (this.closed) throw new Error('ingest is shutting down');
-    const decoded = await this.decoder.decode(bytes, this.clock.now().getTime());
+    const decoded = await this.decoder.decode(bytes, this.clock.now().getTime(), encoding);
     if (!decoded.ok) throw new InvalidBatchError('issues' in decoded ? decoded.issues : [{ code: 'invalid_json', path: [], message: 'not JSON', params: {} }]);
     return this.submitDecoded(decoded.batch);
   }

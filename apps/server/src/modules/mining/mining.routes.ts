@@ -13,6 +13,7 @@ import {
   poolAccountParamsSchema,
   shareBatchResultSchema,
   shareBatchSchema,
+  SHARES_COMPACT_TYPE,
   clearWorkersBodySchema,
   createGroupBodySchema,
   groupIdParamsSchema,
@@ -45,6 +46,7 @@ import { AppError, ok } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { AlertsService } from './alerts.service';
 import type { IngestService } from './ingest.service';
+import type { ShareEncoding } from './share-compact';
 import type { GroupsService } from './groups.service';
 import type { HistoryService } from './history.service';
 import type { BlocksService } from './blocks.service';
@@ -63,6 +65,12 @@ export function ingestKeyChecker(keys: string | undefined): (given: string | und
   };
 }
 
+/** The compact form in the OpenAPI document: bytes, laid out in docs/stratum-integration.md. */
+const compactShareBatchBody = z.string().meta({
+  format: 'binary',
+  description: `The batch { batch_id, shares } as ${SHARES_COMPACT_TYPE}: the same contract, validation, refusals and batch-id semantics as the JSON form; byte layout in docs/stratum-integration.md ("The compact batch encoding"). A malformed body is answered 400 validation_failed.`,
+});
+
 /** A large pool's node sends tens of thousands of shares per batch. */
 const INGEST_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -77,21 +85,32 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
     const app = plain.withTypeProvider<ZodTypeProvider>();
 
     // The body stays bytes here: the ingest service reads it in a decoder thread (share-decoder.ts),
-    // checking it against shareBatchSchema there, so the route's own validation passes it through.
-    // The key is checked before the body is read. JSON is the only body it takes: every other
+    // checking it against shareBatchSchema there (or reading the compact form, share-compact.ts),
+    // so the route's own validation passes it through. The key is checked before the body is read.
+    // JSON and the compact form (SHARES_COMPACT_TYPE) are the only bodies it takes: every other
     // content type (text/plain included, which the server would otherwise hand over as a string)
     // is answered 415.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body)); // the route's bodyLimit applies
+      for (const [type, encoding] of [['application/json', 'json'], [SHARES_COMPACT_TYPE, 'compact']] as const) {
+        scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, bytes, done) => done(null, { bytes, encoding })); // the route's bodyLimit applies
+      }
       scope.withTypeProvider<ZodTypeProvider>().post('/internal/shares', {
         // Stratum nodes authenticate with their own key, not with a user's signature or token.
         config: { access: access.internal, signed: false, rateLimit: false },
         bodyLimit: INGEST_BODY_LIMIT,
-        schema: { tags: ['ingest'], summary: 'A batch of shares from a stratum node (X-Ingest-Key)', body: shareBatchSchema, response: { 200: envelope(shareBatchResultSchema) } },
+        schema: {
+          tags: ['ingest'],
+          summary: `A batch of shares from a stratum node (X-Ingest-Key): JSON or the compact form ${SHARES_COMPACT_TYPE}`,
+          body: { content: { 'application/json': { schema: shareBatchSchema }, [SHARES_COMPACT_TYPE]: { schema: compactShareBatchBody } } },
+          response: { 200: envelope(shareBatchResultSchema) },
+        },
         validatorCompiler: () => (data: unknown) => ({ value: data }),
         onRequest: requireIngestKey,
-      }, async (request) => ok(request, await deps.ingest.submitBody(request.body as unknown as Buffer)));
+      }, async (request) => {
+        const { bytes, encoding } = request.body as unknown as { bytes: Buffer; encoding: ShareEncoding };
+        return ok(request, await deps.ingest.submitBody(bytes, encoding));
+      });
     });
 
     app.post('/internal/blocks', {

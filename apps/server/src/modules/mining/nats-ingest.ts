@@ -1,11 +1,22 @@
 // The scale path for shares: stratum nodes publish batches ({ batch_id, shares }, the same body as
 // POST /api/internal/shares) to JetStream subjects `shares.<node>`; this durable consumer hands
 // them to the same ingest service and acknowledges a message only after its batch is committed.
+// A message's `Content-Type` header names its encoding: SHARES_COMPACT_TYPE for the compact form,
+// JSON when absent (or application/json); any other type is terminated, as HTTP answers it 415.
 // Unacknowledged messages are redelivered (a crash loses nothing); the batch id makes a
 // redelivery change nothing. Messages that can never be valid are terminated, not retried.
 import { AckPolicy, connect, DeliverPolicy, type JsMsg, type NatsConnection } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
+import { SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { InvalidBatchError, type IngestService } from './ingest.service';
+import type { ShareEncoding } from './share-compact';
+
+/** The encoding a message's Content-Type header names; null for a type ingestion does not read. */
+export function messageEncoding(contentType: string | undefined): ShareEncoding | null {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === '' || type === 'application/json') return 'json';
+  return type === SHARES_COMPACT_TYPE ? 'compact' : null;
+}
 
 /** What one pull may bring: well under the NATS server's 64 MB pending limit per connection. */
 const PULL_BYTES = 32 * 1024 * 1024;
@@ -52,8 +63,15 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
   const inFlight = new Set<Promise<void>>();
 
   const handle = async (m: JsMsg) => {
+    const contentType = m.headers?.get('Content-Type');
+    const encoding = messageEncoding(contentType);
+    if (!encoding) {
+      options.log.warn({ subject: m.subject, seq: m.seq, contentType }, 'share batch message of an unknown Content-Type: terminated (is the pool older than the stratum node?)');
+      m.term();
+      return;
+    }
     try {
-      await options.ingest.submitBody(m.data);
+      await options.ingest.submitBody(m.data, encoding);
       m.ack();
     } catch (error) {
       if (error instanceof InvalidBatchError) {

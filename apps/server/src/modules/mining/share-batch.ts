@@ -35,82 +35,113 @@ export interface DecodedBatch {
   refusals: Partial<Record<RefusalReason, number>>;
 }
 
-/** Checks each share of a batch and keeps the good ones as columns. */
-export function decodeShares(batchId: string, raw: readonly unknown[], now: number): DecodedBatch {
-  const n = raw.length;
-  const b: DecodedBatch = {
-    batchId,
-    owners: [],
-    ownerKinds: new Uint8Array(n),
-    coins: [],
-    workerCoins: new Uint8Array(n),
-    workerOwners: new Int32Array(n),
-    workerNames: [],
-    ips: [],
-    count: 0,
-    shareWorker: new Int32Array(n),
-    shareIp: new Int32Array(n),
-    shareTime: new Float64Array(n),
-    shareWork: new Float64Array(n),
-    shareResult: new Uint8Array(n),
-    refusals: {},
-  };
+/**
+ * Builds a DecodedBatch from checked shares: keeps each owner (sub-accounts whatever their case),
+ * worker (by coin, owner and name) and IP once. Both encodings of a batch fill it this way.
+ */
+export class BatchBuilder {
+  readonly b: DecodedBatch;
   // owner key -> index; coin -> owner index -> worker name -> index; ip -> index
-  const ownerIndex = new Map<string, number>();
-  const workerIndex = new Map<string, Map<number, Map<string, number>>>();
-  const coinIndex = new Map<string, number>();
-  const ipIndex = new Map<string, number>();
-  for (let i = 0; i < n; i++) {
-    const s = checkShare(raw[i], now);
-    if (typeof s === 'string') {
-      b.refusals[s] = (b.refusals[s] ?? 0) + 1;
-      continue;
-    }
-    const ownerKey = s.ownerKind === 'account' ? `a${s.owner.toLowerCase()}` : `d${s.owner}`;
-    let owner = ownerIndex.get(ownerKey);
+  private readonly ownerIndex = new Map<string, number>();
+  private readonly workerIndex = new Map<string, Map<number, Map<string, number>>>();
+  private readonly coinIndex = new Map<string, number>();
+  private readonly ipIndex = new Map<string, number>();
+
+  constructor(batchId: string, n: number) {
+    this.b = {
+      batchId,
+      owners: [],
+      ownerKinds: new Uint8Array(n),
+      coins: [],
+      workerCoins: new Uint8Array(n),
+      workerOwners: new Int32Array(n),
+      workerNames: [],
+      ips: [],
+      count: 0,
+      shareWorker: new Int32Array(n),
+      shareIp: new Int32Array(n),
+      shareTime: new Float64Array(n),
+      shareWork: new Float64Array(n),
+      shareResult: new Uint8Array(n),
+      refusals: {},
+    };
+  }
+
+  refuse(reason: RefusalReason): void {
+    this.b.refusals[reason] = (this.b.refusals[reason] ?? 0) + 1;
+  }
+
+  owner(kind: 'account' | 'address', name: string): number {
+    const key = kind === 'account' ? `a${name.toLowerCase()}` : `d${name}`;
+    let owner = this.ownerIndex.get(key);
     if (owner === undefined) {
-      owner = b.owners.length;
-      ownerIndex.set(ownerKey, owner);
-      b.ownerKinds[owner] = s.ownerKind === 'account' ? 0 : 1;
-      b.owners.push(s.owner);
+      owner = this.b.owners.length;
+      this.ownerIndex.set(key, owner);
+      this.b.ownerKinds[owner] = kind === 'account' ? 0 : 1;
+      this.b.owners.push(name);
     }
-    let byOwner = workerIndex.get(s.coin);
-    if (!byOwner) workerIndex.set(s.coin, (byOwner = new Map()));
+    return owner;
+  }
+
+  /** `coin` is the coin's code (findCoin's), `owner` an index from owner(). */
+  worker(coin: string, owner: number, name: string): number {
+    let byOwner = this.workerIndex.get(coin);
+    if (!byOwner) this.workerIndex.set(coin, (byOwner = new Map()));
     let byName = byOwner.get(owner);
     if (!byName) byOwner.set(owner, (byName = new Map()));
-    let worker = byName.get(s.worker);
+    let worker = byName.get(name);
     if (worker === undefined) {
-      worker = b.workerNames.length;
-      byName.set(s.worker, worker);
-      let coin = coinIndex.get(s.coin);
-      if (coin === undefined) {
-        coin = b.coins.length;
-        coinIndex.set(s.coin, coin);
-        b.coins.push(s.coin);
+      worker = this.b.workerNames.length;
+      byName.set(name, worker);
+      let c = this.coinIndex.get(coin);
+      if (c === undefined) {
+        c = this.b.coins.length;
+        this.coinIndex.set(coin, c);
+        this.b.coins.push(coin);
       }
-      b.workerCoins[worker] = coin;
-      b.workerOwners[worker] = owner;
-      b.workerNames.push(s.worker);
+      this.b.workerCoins[worker] = c;
+      this.b.workerOwners[worker] = owner;
+      this.b.workerNames.push(name);
     }
-    // The IP is shown on the workers' pages: only an IPv4 or IPv6 address is kept (checked once
-    // per distinct value); any other text is dropped and the share counts without one.
-    let ip = -1;
-    if (s.ip !== null) {
-      let known = ipIndex.get(s.ip);
-      if (known === undefined) {
-        known = isIP(s.ip) ? b.ips.push(s.ip) - 1 : -1;
-        ipIndex.set(s.ip, known);
-      }
-      ip = known;
-    }
-    const k = b.count++;
-    b.shareWorker[k] = worker;
-    b.shareIp[k] = ip;
-    b.shareTime[k] = s.time;
-    b.shareWork[k] = s.work;
-    b.shareResult[k] = RESULT_CODES[s.result];
+    return worker;
   }
-  return b;
+
+  /**
+   * The IP is shown on the workers' pages: only an IPv4 or IPv6 address is kept (checked once per
+   * distinct value); any other text is dropped and the share counts without one (-1).
+   */
+  ip(text: string): number {
+    let known = this.ipIndex.get(text);
+    if (known === undefined) {
+      known = isIP(text) ? this.b.ips.push(text) - 1 : -1;
+      this.ipIndex.set(text, known);
+    }
+    return known;
+  }
+
+  push(worker: number, ip: number, time: number, work: number, result: number): void {
+    const k = this.b.count++;
+    this.b.shareWorker[k] = worker;
+    this.b.shareIp[k] = ip;
+    this.b.shareTime[k] = time;
+    this.b.shareWork[k] = work;
+    this.b.shareResult[k] = result;
+  }
+}
+
+/** Checks each share of a batch and keeps the good ones as columns. */
+export function decodeShares(batchId: string, raw: readonly unknown[], now: number): DecodedBatch {
+  const builder = new BatchBuilder(batchId, raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const s = checkShare(raw[i], now);
+    if (typeof s === 'string') {
+      builder.refuse(s);
+      continue;
+    }
+    const worker = builder.worker(s.coin, builder.owner(s.ownerKind, s.owner), s.worker);
+    builder.push(worker, s.ip === null ? -1 : builder.ip(s.ip), s.time, s.work, RESULT_CODES[s.result]);
+  }
+  return builder.b;
 }
 
 /** A zod issue as it crosses from a decoder thread: enough for the usual validation answer. */

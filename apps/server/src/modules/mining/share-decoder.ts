@@ -1,11 +1,12 @@
-// Reads share batch bodies (JSON, then the check of each share) in decoder threads. Reading is
+// Reads share batch bodies (JSON or compact, then the check of each share) in decoder threads. Reading is
 // most of ingestion's work per share, and one thread tops out below what a large pool sends
 // (bench:ingest): with it in other threads the server's own thread only gathers the decoded
 // columns and writes them, and the machine's other cores do the reading. Small bodies are read
 // at once in this thread, where a hop to another thread would cost more than it saves.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { decodeBatchBody, type BodyDecode } from './share-batch';
+import type { BodyDecode } from './share-batch';
+import { decodeBody, type ShareEncoding } from './share-compact';
 
 /** Bodies smaller than this are read in the calling thread. */
 export const IN_THREAD_BYTES = 64 * 1024;
@@ -30,15 +31,15 @@ export class ShareDecoder {
   constructor(private readonly threadCount = defaultDecoderThreads()) {}
 
   /** Decodes one body; `now` is the ingestion clock's time, against which share times are checked. */
-  decode(bytes: Uint8Array, now: number): Promise<BodyDecode> {
-    if (this.threadCount === 0 || bytes.byteLength < IN_THREAD_BYTES) return Promise.resolve(decodeBatchBody(bytes, now));
+  decode(bytes: Uint8Array, now: number, encoding: ShareEncoding = 'json'): Promise<BodyDecode> {
+    if (this.threadCount === 0 || bytes.byteLength < IN_THREAD_BYTES) return Promise.resolve(decodeBody(bytes, now, encoding));
     if (this.closed) return Promise.reject(new Error('share decoder is closed'));
     const thread = this.leastBusy();
     const id = this.nextId++;
     return new Promise<BodyDecode>((resolve, reject) => {
       thread.pending.set(id, (r) => (r instanceof Error ? reject(r) : resolve(r)));
       // The body's bytes are copied once into the message; the caller keeps its own.
-      thread.worker.postMessage({ id, bytes, now });
+      thread.worker.postMessage({ id, bytes, now, encoding });
     });
   }
 

@@ -21,11 +21,16 @@ export interface CheckedShare {
   time: number;
 }
 
+/** Lengths (UTF-16 units, as zod counts) of the share's texts: shareEventSchema's, checked by both encodings. */
+export const TEXT_LIMITS = { coin: [1, 16], account: [1, 64], address: [1, 128], worker: [0, 256], reason: [0, 64], ip: [0, 64] } as const;
+
 const KEYS = new Set(['coin', 'account', 'address', 'worker', 'difficulty', 'result', 'reason', 'ip', 'time']);
 const RESULTS = new Set<string>(SHARE_RESULTS);
 const DIFFICULTY_TEXT = /^\d+(\.\d+)?([eE][+-]?\d+)?$/;
-const text = (v: unknown, min: number, max: number): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
-const optionalText = (v: unknown, min: number, max: number) => v === undefined || text(v, min, max);
+type Limit = readonly [number, number];
+const text = (v: unknown, [min, max]: Limit): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
+const optionalText = (v: unknown, limit: Limit) => v === undefined || text(v, limit);
+const L = TEXT_LIMITS;
 
 /**
  * The shape `shareEventSchema` (packages/shared) describes, checked by hand: the zod parse cost
@@ -37,13 +42,13 @@ export function readShareEvent(raw: unknown): ShareEvent | null {
   const r = raw as Record<string, unknown>;
   for (const key of Object.keys(r)) if (!KEYS.has(key)) return null;
   const { difficulty, time } = r;
-  if (!text(r.coin, 1, 16) || !optionalText(r.account, 1, 64) || !optionalText(r.address, 1, 128) || !text(r.worker, 0, 256)) return null;
+  if (!text(r.coin, L.coin) || !optionalText(r.account, L.account) || !optionalText(r.address, L.address) || !text(r.worker, L.worker)) return null;
   // The account name is looked up in the database: a U+0000 in it failed the whole batch there,
   // on every re-send. A name with a control character cannot exist, so the share is malformed.
   if (r.account !== undefined && !isNameText(r.account as string)) return null;
   if (typeof difficulty !== 'number' && !(typeof difficulty === 'string' && DIFFICULTY_TEXT.test(difficulty))) return null;
   if (typeof difficulty === 'number' && !Number.isFinite(difficulty)) return null;
-  if (typeof r.result !== 'string' || !RESULTS.has(r.result) || !optionalText(r.reason, 0, 64) || !optionalText(r.ip, 0, 64)) return null;
+  if (typeof r.result !== 'string' || !RESULTS.has(r.result) || !optionalText(r.reason, L.reason) || !optionalText(r.ip, L.ip)) return null;
   if (typeof time !== 'number' || !Number.isSafeInteger(time)) return null;
   return r as unknown as ShareEvent;
 }
