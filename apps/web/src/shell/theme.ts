@@ -57,6 +57,8 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
             colorPrimaryText: BRAND.primaryOnDark,
             colorPrimaryTextHover: '#91a7ff',
             colorPrimaryTextActive: '#748ffc',
+            // Red text (a loss) is 2.95:1 on a dark table's sorted column; a lighter red passes.
+            colorErrorText: '#ff6b6b',
             colorTextDescription: 'rgba(255, 255, 255, 0.62)',
             colorTextTertiary: 'rgba(255, 255, 255, 0.62)',
             colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
@@ -65,6 +67,8 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
             colorTextDescription: 'rgba(0, 0, 0, 0.62)',
             colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
             colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+            // The brand red is 4.3:1 on a table's sorted column (#fafafa): red text is darker.
+            colorErrorText: '#c92a2a',
           }),
       // CJK glyphs come from the system's Noto/PingFang/Malgun fonts after the Latin ones.
       fontFamily:

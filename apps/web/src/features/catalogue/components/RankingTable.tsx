@@ -46,7 +46,7 @@ export function RankingTable() {
       defaultSortOrder: 'descend',
       sorter: (a, b) => num(a.daily_profit_usd) - num(b.daily_profit_usd),
       render: (_, m) => (
-        <Text strong style={m.daily_profit_usd !== null && m.daily_profit_usd < 0 ? { color: token.colorError } : undefined} data-testid="net-profit">
+        <Text strong style={m.daily_profit_usd !== null && m.daily_profit_usd < 0 ? { color: token.colorErrorText } : undefined} data-testid="net-profit">
           {money(m.daily_profit_usd, factor, symbol)}
         </Text>
       ),

@@ -1,10 +1,11 @@
 // Above the worker list: the status tabs with their counts, and the name search. The search box
 // keeps what is typed until it is submitted; the address (and so the list) changes on submit.
 import { useState } from 'react';
-import { Badge, Flex, Input, Tabs, theme } from 'antd';
+import { Badge, Flex, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MAX, STATUS_FILTERS, type StatusFilter } from '../lib/miner-query';
 import type { MinerCounts } from '../mining.api';
+import { ResponsiveTabs } from '../../../ui/ResponsiveTabs';
 
 interface WorkerToolbarProps {
   status: StatusFilter;
@@ -23,9 +24,10 @@ export function WorkerToolbar({ status, counts, search, onStatus, onSearch }: Wo
   const countOf = (s: StatusFilter) => (counts ? (s === 'all' ? counts.total : counts[s]) : null);
   return (
     <Flex justify="space-between" align="center" wrap gap={12}>
-      <Tabs
+      <ResponsiveTabs<StatusFilter>
+        label={t('workers.status_label')}
         activeKey={status}
-        onChange={(key) => onStatus(key as StatusFilter)}
+        onChange={onStatus}
         style={{ marginBottom: -16 }}
         items={STATUS_FILTERS.map((s) => {
           const count = countOf(s);

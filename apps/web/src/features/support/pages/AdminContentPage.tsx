@@ -15,7 +15,7 @@ import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { useIsMobile } from '../../../ui/responsive';
+import { ResponsiveTabs } from '../../../ui/ResponsiveTabs';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Paragraph, Text } from '../../../ui/Text';
 import { ImagePicker } from '../components/ImagePicker';
@@ -28,32 +28,18 @@ export default function AdminContentPage() {
   const { t } = useTranslation('support');
   const [params, setParams] = useSearchParams();
   const kind = parseKind(params.get('kind'));
-  const mobile = useIsMobile();
   const timezone = useMine().data?.timezone;
   return (
     <Flex vertical gap={16}>
       <PageHeader title={t('content.title')} subtitle={t('content.subtitle')} />
       <Panel padding="8px 24px 24px">
-        {mobile ? (
-          // On a phone the five kinds do not fit a tab bar, and its overflow button would sit in
-          // the tab list as a non-tab (an ARIA error): a select chooses the kind instead.
-          <Flex vertical gap={16} style={{ paddingTop: 16 }}>
-            <Select<ContentKind>
-              aria-label={t('content.kind')}
-              value={kind}
-              onChange={(k) => setParams({ kind: k }, { replace: true })}
-              options={CONTENT_KINDS.map((k) => ({ value: k, label: t(`content.kinds.${k}`) }))}
-            />
-            {timezone ? <ContentList kind={kind} timezone={timezone} /> : <PageSpinner />}
-          </Flex>
-        ) : (
-          <Tabs
-            activeKey={kind}
-            onChange={(k) => setParams({ kind: k }, { replace: true })}
-            destroyOnHidden
-            items={CONTENT_KINDS.map((k) => ({ key: k, label: t(`content.kinds.${k}`), children: timezone ? <ContentList kind={k} timezone={timezone} /> : <PageSpinner /> }))}
-          />
-        )}
+        <ResponsiveTabs<ContentKind>
+          label={t('content.kind')}
+          activeKey={kind}
+          onChange={(k) => setParams({ kind: k }, { replace: true })}
+          destroyOnHidden
+          items={CONTENT_KINDS.map((k) => ({ key: k, label: t(`content.kinds.${k}`), children: timezone ? <ContentList kind={k} timezone={timezone} /> : <PageSpinner /> }))}
+        />
       </Panel>
     </Flex>
   );

@@ -2,13 +2,14 @@
 // (withdraw, deposit, transfer), then its withdrawals, deposits, withdraw addresses and automatic
 // payout in tabs (the tab is in the address: ?tab=deposits). Dialogs load when first opened.
 import { lazy, Suspense, useState } from 'react';
-import { Button, Flex, Tabs } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { UserMine } from '../../../shell/session/user.api';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
+import { ResponsiveTabs } from '../../../ui/ResponsiveTabs';
 import { StatusResult } from '../../../ui/StatusResult';
 import { Title } from '../../../ui/Text';
 import { AddressBook } from '../components/AddressBook';
@@ -65,8 +66,8 @@ function Assets({ mine }: { mine: UserMine }) {
         )}
       </section>
       <Panel padding={isMobile ? '4px 16px 16px' : '8px 24px 24px'}>
-        <Tabs
-          aria-label={t('tabs.label')}
+        <ResponsiveTabs
+          label={t('tabs.label')}
           activeKey={tab}
           onChange={(key) => setParams(key === 'withdrawals' ? {} : { tab: key }, { replace: true })}
           destroyOnHidden
