@@ -34,6 +34,17 @@ async function violations(page: Page, extraRules: string[] = []): Promise<string
   return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`));
 }
 
+/** Every page of this browser opens in the theme and language given (as stored by the app). */
+async function openIn(page: Page, theme: 'light' | 'dark', language: string): Promise<void> {
+  await page.addInitScript(
+    ({ t, l }) => {
+      localStorage.setItem('theme', t);
+      localStorage.setItem('language', l);
+    },
+    { t: theme, l: language },
+  );
+}
+
 /** Waits for the screen's content rather than its loading skeleton, so axe sees what users see. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -48,13 +59,7 @@ for (const { theme, language } of [
 ] as const) {
   test(`key screens pass axe in ${language} on the ${theme} theme`, async ({ page }) => {
     test.setTimeout(180_000);
-    await page.addInitScript(
-      ({ t, l }) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('language', l);
-      },
-      { t: theme, l: language },
-    );
+    await openIn(page, theme, language);
     const found: string[] = [];
     const check = async (path: string) => {
       await page.goto(path);
@@ -90,13 +95,7 @@ for (const { theme, language, width, chooser } of [
 ] as const) {
   test(`the miner catalogue passes axe in ${language} on the ${theme} theme at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.addInitScript(
-      ({ t, l }) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('language', l);
-      },
-      { t: theme, l: language },
-    );
+    await openIn(page, theme, language);
     const found: string[] = [];
     for (const path of ['/miners', '/miners?tab=asic']) {
       await page.goto(path);
