@@ -8,13 +8,10 @@
 import { createElement, type ComponentType } from 'react';
 import type { OperatorRole } from '@hashpool/shared';
 import { inMenu } from '../routing/route-table';
+import type { AdminPageProps } from '../frames/AdminSection';
 import type { PageModule, RouteDef } from './feature';
 
-/** What every page of the operators' area gets. */
-export interface AdminPageProps {
-  /** The operator's timezone, for the times the page shows. */
-  timezone: string;
-}
+export type { AdminPageProps };
 
 /** The page module of an operators' component, in its frame. */
 export function adminPage(load: () => Promise<ComponentType<AdminPageProps>>): () => Promise<PageModule> {

@@ -7,7 +7,6 @@ import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { namespaceOf } from '../features/messages';
-import type { AdminPageProps } from '../features/admin-page';
 import { useRouteTable } from '../routing/route-table-context';
 import { findRoute, normalizePath } from '../routing/routing-rules';
 import { useMine } from '../session/user.queries';
@@ -15,6 +14,12 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { Panel } from '../../ui/Panel';
 import { useIsMobile } from '../../ui/responsive';
 import { Title } from '../../ui/Text';
+
+/** What every page of the operators' area gets from its frame. */
+export interface AdminPageProps {
+  /** The operator's timezone, for the times the page shows. */
+  timezone: string;
+}
 
 export function AdminSection({ section: Section }: { section: ComponentType<AdminPageProps> }) {
   const { pathname } = useLocation();
