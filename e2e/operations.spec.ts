@@ -43,6 +43,14 @@ test('an operator resets a user\'s authenticator and suspends BTC withdrawals; t
   await expect(admin.getByRole('heading', { name: email })).toBeVisible();
   await expect(admin.getByText('Authenticator on')).toBeVisible();
   await saveScreenshot(admin, 'operations-user-light');
+  // Crossing the phone breakpoint and back keeps the open user (the layout used to remount the page
+  // there; Chromium's full-page screenshot does it too, shrinking the window to 1 px for a moment).
+  await admin.setViewportSize({ width: 390, height: 800 });
+  await expect(admin.getByTestId('admin-menu-select')).toBeVisible();
+  await expect(admin.getByRole('heading', { name: email })).toBeVisible();
+  await admin.setViewportSize({ width: 1280, height: 720 });
+  await expect(admin.getByTestId('admin-menu')).toBeVisible();
+  await expect(admin.getByRole('heading', { name: email })).toBeVisible();
 
   await admin.getByRole('button', { name: 'Reset authenticator' }).click();
   const reset = admin.getByRole('dialog', { name: `Reset the authenticator of ${email}` });

@@ -28,10 +28,13 @@ export default function AdminLayout() {
     </Suspense>
   );
 
-  if (isMobile) {
-    return (
-      <Flex vertical gap={16}>
-        <nav aria-label={t('admin:menu.label')}>
+  // One tree for both widths, the page always in the same place: were the phone and desktop forms
+  // two trees, crossing the breakpoint (a turned tablet, a resized window, a full-page screenshot)
+  // would remount the page and lose what the operator had open.
+  return (
+    <Flex vertical={isMobile} gap={isMobile ? 16 : 24} align={isMobile ? 'stretch' : 'flex-start'}>
+      <nav aria-label={t('admin:menu.label')} style={isMobile ? undefined : { width: MENU_WIDTH, flex: 'none', position: 'sticky', top: 88 }}>
+        {isMobile ? (
           <Select
             aria-label={t('admin:menu.choose')}
             data-testid="admin-menu-select"
@@ -43,32 +46,27 @@ export default function AdminLayout() {
             }}
             options={entries.map((entry) => ({ value: entry.key, label: t(entry.label) }))}
           />
-        </nav>
-        {page}
-      </Flex>
-    );
-  }
-
-  return (
-    <Flex gap={24} align="flex-start">
-      <nav aria-label={t('admin:menu.label')} style={{ width: MENU_WIDTH, flex: 'none', position: 'sticky', top: 88 }}>
-        <Text strong style={{ display: 'block', padding: '0 24px 8px', color: token.colorTextSecondary }}>
-          {t('admin:title')}
-        </Text>
-        <Menu
-          mode="inline"
-          data-testid="admin-menu"
-          selectedKeys={active ? [active] : []}
-          style={{ borderInlineEnd: 'none', background: 'transparent' }}
-          items={entries.map((entry) => ({
-            key: entry.key,
-            // Long names (Russian) wrap rather than being cut off.
-            style: { height: 'auto', lineHeight: 1.4, paddingBlock: 9, whiteSpace: 'normal' },
-            label: <Link to={entry.to}>{t(entry.label)}</Link>,
-          }))}
-        />
+        ) : (
+          <>
+            <Text strong style={{ display: 'block', padding: '0 24px 8px', color: token.colorTextSecondary }}>
+              {t('admin:title')}
+            </Text>
+            <Menu
+              mode="inline"
+              data-testid="admin-menu"
+              selectedKeys={active ? [active] : []}
+              style={{ borderInlineEnd: 'none', background: 'transparent' }}
+              items={entries.map((entry) => ({
+                key: entry.key,
+                // Long names (Russian) wrap rather than being cut off.
+                style: { height: 'auto', lineHeight: 1.4, paddingBlock: 9, whiteSpace: 'normal' },
+                label: <Link to={entry.to}>{t(entry.label)}</Link>,
+              }))}
+            />
+          </>
+        )}
       </nav>
-      <div style={{ flex: 1, minWidth: 0 }}>{page}</div>
+      <div style={isMobile ? { minWidth: 0 } : { flex: 1, minWidth: 0 }}>{page}</div>
     </Flex>
   );
 }

@@ -2,7 +2,7 @@
 // route's title as the page's heading, then the feature's component with the operator's timezone
 // (a spinner until GET /users/mine gives it). The area's side menu is its layout's
 // (app/layout/AdminLayout.tsx).
-import { useRef, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -25,13 +25,7 @@ export function AdminSection({ section: Section }: { section: ComponentType<Admi
   const { pathname } = useLocation();
   const title = findRoute(normalizePath(pathname), useRouteTable().routes)?.title ?? 'admin:title';
   const { t } = useTranslation(namespaceOf(title));
-  // The page stays mounted once the timezone is known: were it to go back to the spinner whenever
-  // the user query has no data for a moment (a new session epoch's key, a refetch after an error),
-  // the page would lose what the operator had open (an open user, a search, a form).
-  const current = useMine().data?.timezone;
-  const known = useRef(current);
-  if (current) known.current = current;
-  const timezone = known.current;
+  const timezone = useMine().data?.timezone;
   const isMobile = useIsMobile();
   return (
     <Flex vertical gap={16}>
