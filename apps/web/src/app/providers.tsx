@@ -5,6 +5,7 @@ import { ConfigProvider, theme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAntdLocale } from '../i18n/component-locales';
 import { themeConfig, useThemeMode } from '../shell/theme';
+import { usePrefersReducedMotion } from '../ui/responsive';
 import { FeedbackProvider } from '../shell/feedback/feedback';
 import { queryClient } from '../shell/query-client';
 
@@ -25,11 +26,12 @@ function DocumentColours() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
+  const reducedMotion = usePrefersReducedMotion();
   const locale = useAntdLocale();
   return (
     <QueryClientProvider client={queryClient}>
       {/* No automatic space between two CJK characters in buttons ("登 录"): it reads as a typo. */}
-      <ConfigProvider theme={themeConfig(mode)} locale={locale} button={{ autoInsertSpace: false }}>
+      <ConfigProvider theme={themeConfig(mode, reducedMotion)} wave={{ disabled: reducedMotion }} locale={locale} button={{ autoInsertSpace: false }}>
         <DocumentColours />
         <FeedbackProvider>{children}</FeedbackProvider>
       </ConfigProvider>

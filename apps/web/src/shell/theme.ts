@@ -35,10 +35,12 @@ export function bannerGradient(tone: string): string {
   return BANNER_GRADIENTS[tone] ?? BANNER_GRADIENTS.brand!;
 }
 
-export function themeConfig(mode: ThemeMode): ThemeConfig {
+export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
+      // Ant Design's animations (dialogs, menus, tabs) off when the visitor asked for less motion.
+      motion: !reducedMotion,
       colorPrimary: BRAND.primary,
       colorInfo: BRAND.primary,
       colorSuccess: BRAND.success,

@@ -51,3 +51,16 @@ export function useCompactHeader(): boolean {
 export function useDialogWidth(): number {
   return useIsMobile() ? DIALOG_WIDTH.mobile : DIALOG_WIDTH.desktop;
 }
+
+/**
+ * The visitor asked the system for less motion (WCAG 2.3.3): no component animations, no chart
+ * transitions, no banner rotating by itself. The end-to-end tests run with it too (fewer frames
+ * for the browser to draw, and no waiting for an animation to settle).
+ */
+export function usePrefersReducedMotion(): boolean {
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
+}
+
+export function prefersReducedMotion(): boolean {
+  return matches('(prefers-reduced-motion: reduce)');
+}

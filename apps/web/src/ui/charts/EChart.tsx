@@ -5,6 +5,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { echarts } from './echarts-setup';
+import { prefersReducedMotion } from '../responsive';
 
 interface EChartProps {
   option: EChartsCoreOption;
@@ -17,6 +18,11 @@ interface EChartProps {
 
 /** Merged rather than replaced, so a refetch or a theme switch animates from the lines shown; the series are swapped whole. */
 const UPDATE = { replaceMerge: ['series'] };
+
+/** No transitions for a visitor who asked for less motion (read at each update: the setting can change). */
+function withMotion(option: EChartsCoreOption): EChartsCoreOption {
+  return prefersReducedMotion() ? { ...option, animation: false } : option;
+}
 
 export function EChart({ option, height, ariaLabel, points, style }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -34,7 +40,7 @@ export function EChart({ option, height, ariaLabel, points, style }: EChartProps
         return;
       }
       chart.current = echarts.init(element, null, { renderer: 'canvas' });
-      chart.current.setOption(latest.current, UPDATE);
+      chart.current.setOption(withMotion(latest.current), UPDATE);
     });
     observer.observe(element);
     return () => {
@@ -46,7 +52,7 @@ export function EChart({ option, height, ariaLabel, points, style }: EChartProps
 
   useEffect(() => {
     latest.current = option;
-    chart.current?.setOption(option, UPDATE);
+    chart.current?.setOption(withMotion(option), UPDATE);
   }, [option]);
 
   return <div ref={box} role="img" aria-label={ariaLabel} data-points={points} style={{ width: '100%', height, ...style }} />;

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Carousel } from 'antd';
 import type { Slider } from '@hashpool/shared';
 import { Banner } from './Banner';
+import { usePrefersReducedMotion } from '../../../ui/responsive';
 
 const ROTATE_MS = 6000;
 
@@ -30,9 +31,11 @@ function useInertHiddenSlides() {
 
 export default function BannerCarousel({ sliders, height }: { sliders: readonly Slider[]; height: number }) {
   const ref = useInertHiddenSlides();
+  // Slides do not move by themselves for a visitor who asked for less motion; the dots still turn them.
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <div ref={ref}>
-      <Carousel autoplay autoplaySpeed={ROTATE_MS}>
+      <Carousel autoplay={!reducedMotion} autoplaySpeed={ROTATE_MS} {...(reducedMotion ? { speed: 0 } : {})}>
         {sliders.map((slider) => (
           <div key={slider.id}>
             <Banner slider={slider} height={height} />
