@@ -171,7 +171,7 @@ try {
     const run = await measuredRun('btc', { active: ACTIVE, window: WINDOW, rate: pace });
     p99s.push(percentile(run.answers.latencies, 99));
     p50s.push(percentile(run.answers.latencies, 50));
-    console.log(`  latency run ${r + 1}: ${int(run.perSecond)} shares/s; p50 ${p50s.at(-1)!.toFixed(2)} ms, p99 ${p99s.at(-1)!.toFixed(2)} ms over ${int(run.answers.latencies.length)} answers (${run.answers.unanswered} unanswered); server GC ${int(run.stalls.gcMs)} ms (longest ${run.stalls.gcMaxMs.toFixed(1)}), event-loop delay p99 ${run.stalls.loopP99Ms.toFixed(1)} ms (longest ${run.stalls.loopMaxMs.toFixed(1)}), outbox flush p99 ${run.stalls.diskP99Ms.toFixed(1)} ms (longest ${run.stalls.diskMaxMs.toFixed(1)}); load generator's event-loop delay p99 ${run.answers.loop.p99Ms.toFixed(1)} ms (longest ${run.answers.loop.maxMs.toFixed(1)}); load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(`  latency run ${r + 1}: ${int(run.perSecond)} shares/s; p50 ${p50s.at(-1)!.toFixed(2)} ms, p99 ${p99s.at(-1)!.toFixed(2)} ms over ${int(run.answers.latencies.length)} answers (${run.answers.unanswered} unanswered); server GC ${int(run.stalls.gcMs)} ms (longest ${run.stalls.gcMaxMs.toFixed(1)}), event-loop delay p99 ${run.stalls.loopP99Ms.toFixed(1)} ms (longest ${run.stalls.loopMaxMs.toFixed(1)}), outbox write p99 ${run.stalls.diskP99Ms.toFixed(1)} ms (longest ${run.stalls.diskMaxMs.toFixed(1)}); load generator's event-loop delay p99 ${run.answers.loop.p99Ms.toFixed(1)} ms (longest ${run.answers.loop.maxMs.toFixed(1)}); load average ${loadavg()[0]!.toFixed(1)}`);
   }
 
   // --- 4. Scrypt throughput ----------------------------------------------------------------------

@@ -61,7 +61,7 @@ export interface Stalls {
   /** The 99th percentile of the event-loop delay (ms). */
   loopP99Ms: number;
   /**
-   * How long an outbox flush kept its shares' answers waiting (write + fdatasync, from the first
+   * How long an outbox flush kept its shares' answers waiting (the durable write, from the first
    * record of the turn until the flush is on disk): p99 and longest, in ms.
    */
   diskP99Ms: number;
