@@ -60,6 +60,8 @@ export class LoadGenerator {
       answered: runs.reduce((k, r) => k + r.answered, 0),
       accepted: runs.reduce((k, r) => k + r.accepted, 0),
       unanswered: runs.reduce((k, r) => k + r.unanswered, 0),
+      /** The worst of the threads' own event-loop delays. */
+      loop: { p99Ms: Math.max(...runs.map((r) => r.loop.p99Ms)), maxMs: Math.max(...runs.map((r) => r.loop.maxMs)) },
       codes,
       latencies,
     };

@@ -2,6 +2,7 @@
 // submits shares on some of them, either as fast as the server answers (a fixed number in flight
 // per connection) or at a fixed rate (paced every millisecond, whatever the answers do), and
 // reports the answers it got and, for a paced run, every submit-to-answer time.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { LoadConnection, type AnswerSink } from './load-connection.js';
 
@@ -12,8 +13,17 @@ export type WorkerCommand =
 
 export type WorkerReply =
   | { cmd: 'open'; opened: number; failures: string[] }
-  | { cmd: 'run'; answered: number; accepted: number; codes: Record<number, number>; latencies?: Float64Array; unanswered: number }
+  | { cmd: 'run'; answered: number; accepted: number; codes: Record<number, number>; latencies?: Float64Array; unanswered: number; loop: LoopDelay }
   | { cmd: 'close' };
+
+/**
+ * This thread's own event-loop delay over a run (ms): an answer read late by the generator counts
+ * as latency it did not have on the wire, so the parent prints it beside the figure.
+ */
+export interface LoopDelay {
+  p99Ms: number;
+  maxMs: number;
+}
 
 const port = parentPort!;
 const connections = new Map<string, LoadConnection[]>();
@@ -55,6 +65,8 @@ async function run(c: Extract<WorkerCommand, { cmd: 'run' }>): Promise<WorkerRep
   let latencies: number[] | undefined = c.rate === undefined ? undefined : [];
   let running = true;
   const started = performance.now();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const sinkFor = (conn: LoadConnection): AnswerSink => ({
     answer(ok, code, ms) {
       answered++;
@@ -97,6 +109,7 @@ async function run(c: Extract<WorkerCommand, { cmd: 'run' }>): Promise<WorkerRep
     });
   }
   running = false;
+  loop.disable();
   // Answers still on their way belong to this run: wait for them (a bounded time).
   const until = performance.now() + 5000;
   while (active.some((x) => x.outstanding.size > 0 && !x.closed) && performance.now() < until) {
@@ -110,7 +123,8 @@ async function run(c: Extract<WorkerCommand, { cmd: 'run' }>): Promise<WorkerRep
   }
   const out = latencies ? Float64Array.from(latencies) : undefined;
   latencies = undefined;
-  return { cmd: 'run', answered, accepted, codes, unanswered, ...(out ? { latencies: out } : {}) };
+  const delay = { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 };
+  return { cmd: 'run', answered, accepted, codes, unanswered, loop: delay, ...(out ? { latencies: out } : {}) };
 }
 
 port.on('message', (c: WorkerCommand) => {

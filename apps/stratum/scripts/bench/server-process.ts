@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { LimitsConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { shareOutbox } from '../../src/outbox/pool-outboxes.js';
@@ -58,6 +58,14 @@ export interface Stalls {
   gcMs: number;
   gcMaxMs: number;
   loopMaxMs: number;
+  /** The 99th percentile of the event-loop delay (ms). */
+  loopP99Ms: number;
+  /**
+   * How long an outbox flush kept its shares' answers waiting (the durable write, from the first
+   * record of the turn until the flush is on disk): p99 and longest, in ms.
+   */
+  diskP99Ms: number;
+  diskMaxMs: number;
 }
 
 const settings = JSON.parse(process.env.BENCH_STRATUM_SERVER ?? '{}') as ServerSettings;
@@ -119,12 +127,15 @@ async function runPrimary(): Promise<void> {
       if (m.type === 'stats') {
         const results: Record<string, number> = {};
         let cpuMicros = 0;
-        const stalls: Stalls = { gcMs: 0, gcMaxMs: 0, loopMaxMs: 0 };
+        const stalls: Stalls = { gcMs: 0, gcMaxMs: 0, loopMaxMs: 0, loopP99Ms: 0, diskP99Ms: 0, diskMaxMs: 0 };
         for (const r of all as Array<Extract<ServerMessage, { type: 'stats' }>>) {
           cpuMicros += r.cpuMicros;
           stalls.gcMs = Math.max(stalls.gcMs, r.stalls.gcMs);
           stalls.gcMaxMs = Math.max(stalls.gcMaxMs, r.stalls.gcMaxMs);
           stalls.loopMaxMs = Math.max(stalls.loopMaxMs, r.stalls.loopMaxMs);
+          stalls.loopP99Ms = Math.max(stalls.loopP99Ms, r.stalls.loopP99Ms);
+          stalls.diskP99Ms = Math.max(stalls.diskP99Ms, r.stalls.diskP99Ms);
+          stalls.diskMaxMs = Math.max(stalls.diskMaxMs, r.stalls.diskMaxMs);
           for (const [k, v] of Object.entries(r.results)) results[k] = (results[k] ?? 0) + v;
         }
         send({ type: 'stats', results, cpuMicros, at: performance.now(), stalls });
@@ -162,7 +173,7 @@ async function runServer(): Promise<void> {
     vardiff: { targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 },
     limits: LIMITS,
     checkAccount: async () => 'exists',
-    recordShare: (share) => outbox.append(share),
+    recordShare: (share) => stalls.timeFlush(outbox.append(share)),
     log: silentLogger,
     ...(member !== undefined
       ? {
@@ -196,7 +207,7 @@ async function runServer(): Promise<void> {
       send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, external: u.external, arrayBuffers: u.arrayBuffers, connections: server.connectionCount() });
     } else if (m.type === 'stats') {
       const cpu = process.cpuUsage();
-      send({ type: 'stats', results: { ...results }, cpuMicros: cpu.user + cpu.system, at: performance.now(), stalls: stalls() });
+      send({ type: 'stats', results: { ...results }, cpuMicros: cpu.user + cpu.system, at: performance.now(), stalls: stalls.read() });
     } else if (m.type === 'direct') {
       void directChecksPerSecond(m.coin === 'btc' ? btc : ltc, settings.difficulty, m.ms, 16).then((perSecond) => send({ type: 'direct', perSecond }));
     } else if (m.type === 'stop') {
@@ -218,8 +229,25 @@ async function runServer(): Promise<void> {
   });
 }
 
-/** Collects GC pauses and event-loop delay; each call answers the figures since the previous one. */
-function watchStalls(): () => Stalls {
+/**
+ * Collects GC pauses, event-loop delay and the outbox's flush waits; `read` answers the figures
+ * since the previous call. The outbox hands every record of a turn the same promise: one timing
+ * per flush, from its first record on.
+ */
+function watchStalls(): { read: () => Stalls; timeFlush: (flushed: Promise<void>) => Promise<void> } {
+  const disk = createHistogram();
+  let last: Promise<void> | undefined;
+  const timeFlush = (flushed: Promise<void>) => {
+    if (flushed !== last) {
+      last = flushed;
+      const t0 = performance.now();
+      flushed.then(
+        () => disk.record(Math.max(1, Math.round((performance.now() - t0) * 1000))),
+        () => undefined,
+      );
+    }
+    return flushed;
+  };
   let gcMs = 0;
   let gcMaxMs = 0;
   new PerformanceObserver((list) => {
@@ -230,11 +258,20 @@ function watchStalls(): () => Stalls {
   }).observe({ entryTypes: ['gc'] });
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  return () => {
-    const out = { gcMs, gcMaxMs, loopMaxMs: loop.max / 1e6 };
+  const read = () => {
+    const out = {
+      gcMs,
+      gcMaxMs,
+      loopMaxMs: loop.max / 1e6,
+      loopP99Ms: loop.percentile(99) / 1e6,
+      diskP99Ms: disk.count ? disk.percentile(99) / 1000 : 0,
+      diskMaxMs: disk.count ? disk.max / 1000 : 0,
+    };
     gcMs = 0;
     gcMaxMs = 0;
     loop.reset();
+    disk.reset();
     return out;
   };
+  return { read, timeFlush };
 }

@@ -1,5 +1,5 @@
 // The outbox: nothing answered is lost or doubled across a crash, and batches wait while the pool is down.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, statSync, appendFileSync } from 'node:fs';
+import { constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -94,6 +94,27 @@ describe('share outbox', () => {
     const segs = readdirSync(join(dir, 'outbox', 'shares')).filter((f) => f.startsWith('seg-'));
     const text = segs.map((f) => readFileSync(join(dir, 'outbox', 'shares', f), 'utf8')).join('');
     expect(JSON.parse(text.trim())).toEqual(share(1));
+    await q.stop();
+  });
+
+  // The record write is the only sync before an answer (no fdatasync follows it): the segment's
+  // descriptor must carry O_DSYNC, or an answered share could still be in the page cache.
+  it.runIf(process.platform === 'linux')('writes the open segment through an O_DSYNC descriptor', async () => {
+    const dir = tmp();
+    const q = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: new FakePool(), log: silentLogger, intervalMs: 60_000 });
+    await q.start();
+    await q.append(share(1));
+    const segDir = join(dir, 'outbox', 'shares');
+    const fds = readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(join(segDir, 'seg-'));
+      } catch {
+        return false; // closed since the listing
+      }
+    });
+    expect(fds).toHaveLength(1);
+    const flags = parseInt(/^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fds[0]}`, 'utf8'))![1]!, 8);
+    expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
     await q.stop();
   });
 
