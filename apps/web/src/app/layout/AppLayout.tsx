@@ -5,7 +5,7 @@
 // Plain header/main/footer elements with the few rules of Ant Design's Layout the frame needs
 // (global.css `hp-layout`, and the colours here): Layout's component and styles, and the icons of
 // its side bar that come with them, would add some 3 KB to the first screen (scripts/bench-bundle.mjs).
-import { Suspense } from 'react';
+import { Suspense, type CSSProperties } from 'react';
 import { theme } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from './AppHeader';
@@ -21,7 +21,18 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { token } = theme.useToken();
   return (
-    <div className="hp-layout" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+    // The font Ant Design sets on each of its components' root, inherited by the whole frame, and
+    // the link colours of its reset inside them (global.css `hp-layout`).
+    <div
+      className="hp-layout"
+      style={{
+        minHeight: '100vh',
+        background: token.colorBgLayout,
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        ...({ '--hp-link': token.colorLink, '--hp-link-hover': token.colorLinkHover, '--hp-link-active': token.colorLinkActive, '--hp-link-disabled': token.colorTextDisabled } as CSSProperties),
+      }}
+    >
       <ScrollToTop />
       <SessionKeeper />
       <ObserverKeeper />
