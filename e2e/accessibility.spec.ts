@@ -48,7 +48,7 @@ async function openIn(page: Page, theme: 'light' | 'dark', language: string): Pr
 /** Waits for the screen's content rather than its loading skeleton, so axe sees what users see. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  await expect(page.locator('.ant-spin-spinning, .hp-spinner, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
   // Ant Design's enter motions fade colours in; axe would measure the mid-animation contrast.
   await page.waitForTimeout(600);
 }

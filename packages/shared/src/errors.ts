@@ -2,7 +2,9 @@
 // from here, with its HTTP status. The message text lives in locales/<lang>/errors.json under the
 // same key, so the server answers in the caller's language and the web can show the same words.
 
-export const SUCCESS_CODE = 0;
+import { OBSERVER_TOKEN_ERRORS } from './errors-core';
+
+export * from './errors-core';
 
 export const ERRORS = {
   system_error: { code: 10000, status: 500 },
@@ -245,10 +247,7 @@ export const ERRORS = {
   passkey_not_found: { code: 37007, status: 404 },
   passkey_limit: { code: 37008, status: 400 },
   // Observer links (36000-36499)
-  /** The observer token is unknown (mistyped or never issued). */
-  observer_link_invalid: { code: 36001, status: 401 },
-  observer_link_expired: { code: 36002, status: 401 },
-  observer_link_revoked: { code: 36003, status: 401 },
+  ...OBSERVER_TOKEN_ERRORS,
   /** An observer link only reads: every change is refused. */
   observer_read_only: { code: 36004, status: 403 },
   observer_link_not_found: { code: 36005, status: 404 },
@@ -260,21 +259,4 @@ export type ErrorKey = keyof typeof ERRORS;
 
 export function errorKeyOf(code: number): ErrorKey | undefined {
   return (Object.keys(ERRORS) as ErrorKey[]).find((k) => ERRORS[k].code === code);
-}
-
-/** The body every API call answers with (docs/architecture.md, Requests). */
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-/** One invalid field of a request: where it is and which validation message applies. */
-export interface FieldIssue {
-  /** Dotted path inside the part, e.g. `body.email` or `query.page_size`. */
-  field: string;
-  /** Key in the `validation` namespace of the locales. */
-  message_key: string;
-  /** The message in the caller's language. */
-  message: string;
 }

@@ -1,5 +1,5 @@
 // Footer: the operator's links from the API, grouped, and the copyright line.
-import { Col, Flex, Layout, Row, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFooterLinks } from '../../shell/site/site.queries';
 import type { FooterLink } from '../../shell/site/site.api';
@@ -7,6 +7,7 @@ import { SmartLink } from '../../shell/navigation/SmartLink';
 import { useSiteName } from '../../shell/site/site';
 import { Paragraph, Title } from '../../ui/Text';
 import { CONTENT_MAX_WIDTH } from '../../ui/responsive';
+import { Columns } from '../../ui/Columns';
 
 function groupLinks(links: readonly FooterLink[]): [string, FooterLink[]][] {
   const groups = new Map<string, FooterLink[]>();
@@ -21,11 +22,13 @@ export function AppFooter() {
   const links = useFooterLinks().data ?? [];
 
   return (
-    <Layout.Footer style={{ background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '32px 0' }}>
+    <footer
+      style={{ flex: '0 0 auto', color: token.colorText, fontSize: token.fontSize, background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, padding: '32px 0' }}
+    >
       <div style={{ maxWidth: CONTENT_MAX_WIDTH, margin: '0 auto', padding: '0 16px' }}>
-        <Row gutter={[32, 24]}>
+        <Columns columns={{ xs: 2, sm: 3, md: 4 }} gap={[24, 32]}>
           {groupLinks(links).map(([group, items]) => (
-            <Col key={group} xs={12} sm={8} md={6}>
+            <div key={group}>
               <Title level={2} size={5}>
                 {/* Operators may add groups of their own; those show their key as it is. */}
                 {t(`footer.groups.${group}`, { defaultValue: group })}
@@ -37,13 +40,13 @@ export function AppFooter() {
                   </SmartLink>
                 ))}
               </Flex>
-            </Col>
+            </div>
           ))}
-        </Row>
+        </Columns>
         <Paragraph tone="secondary" style={{ marginTop: 32, marginBottom: 0 }}>
           {t('footer.copyright', { year: new Date().getFullYear(), site: siteName })}
         </Paragraph>
       </div>
-    </Layout.Footer>
+    </footer>
   );
 }

@@ -1,7 +1,7 @@
 // Header: brand, navigation and settings on wide screens; brand and a drawer menu on phones and
 // on screens too narrow for the full navigation.
 import { lazy, Suspense, useState } from 'react';
-import { Button, Flex, Layout, theme } from 'antd';
+import { Button, Flex, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SafeLink } from '../../shell/navigation/navigation';
@@ -26,8 +26,13 @@ export function AppHeader() {
   const [drawerUsed, setDrawerUsed] = useState(false);
 
   return (
-    <Layout.Header
+    <header
       style={{
+        // Ant Design's Layout.Header measures, in the page frame's own elements (AppLayout.tsx).
+        flex: '0 0 auto',
+        height: 64,
+        lineHeight: '64px',
+        color: token.colorText,
         position: 'sticky',
         top: 0,
         zIndex: 10,
@@ -76,6 +81,6 @@ export function AppHeader() {
           </Flex>
         </>
       )}
-    </Layout.Header>
+    </header>
   );
 }

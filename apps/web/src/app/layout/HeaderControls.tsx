@@ -1,6 +1,5 @@
 // The header's settings: language, display currency, theme. The desktop header and the mobile
 // drawer use the same controls.
-import { Switch } from 'antd';
 import { GlobalOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, resolveLanguage, type Language } from '@hashpool/shared';
@@ -12,6 +11,7 @@ import { useAccessToken, useSessionEpoch } from '../../shell/session/session';
 import { userApi } from '../../shell/session/user.api';
 import { userKeys } from '../../shell/session/user.queries';
 import { MenuButton } from '../../ui/MenuButton';
+import { IconSwitch } from '../../ui/IconSwitch';
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
@@ -59,13 +59,12 @@ export function ThemeSwitch() {
   const { t } = useTranslation();
   const mode = useThemeMode();
   return (
-    <Switch
+    <IconSwitch
       checked={mode === 'dark'}
       onChange={(dark) => setThemeMode(dark ? 'dark' : 'light')}
-      checkedChildren={<MoonOutlined />}
-      unCheckedChildren={<SunOutlined />}
-      aria-label={t('header.dark_theme')}
-      title={t('header.dark_theme')}
+      checkedIcon={<MoonOutlined />}
+      uncheckedIcon={<SunOutlined />}
+      label={t('header.dark_theme')}
     />
   );
 }

@@ -6,7 +6,7 @@
 // (OBSERVER_PAGES in @hashpool/shared).
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ERRORS, OBSERVER_TOKEN_PARAM, isObserverApiPath, observerPaths, observerPermissionsOf, type ObserverInfo } from '@hashpool/shared';
+import { OBSERVER_TOKEN_ERRORS, OBSERVER_TOKEN_PARAM, isObserverApiPath, observerPaths, observerPermissionsOf, type ObserverInfo } from '@hashpool/shared';
 import { changeSignal } from '../../ui/change-signal';
 import { send } from '../api/transport';
 
@@ -52,7 +52,7 @@ export function useObserverToken(): string | null {
 }
 
 /** The error codes with which the server refuses an observer token itself. */
-export const OBSERVER_REFUSALS: ReadonlySet<number> = new Set([ERRORS.observer_link_invalid.code, ERRORS.observer_link_expired.code, ERRORS.observer_link_revoked.code]);
+export const OBSERVER_REFUSALS: ReadonlySet<number> = new Set(Object.values(OBSERVER_TOKEN_ERRORS).map(({ code }) => code));
 
 /** The token was refused: observer mode ends, and the message waits for the keeper to show it. */
 export function observerRefused(message: string): void {

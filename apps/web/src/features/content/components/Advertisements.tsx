@@ -1,10 +1,11 @@
 // The operators' advertisements of the home page (Site content, position "home"; an
 // advertisement operators can edit must also be shown), below the products: title, text, the image when there is one,
 // and the whole card a link when it has one. Nothing at all while there are none.
-import { Col, Flex, Row } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '../../../shell/navigation/SmartLink';
 import { Panel } from '../../../ui/Panel';
+import { Columns } from '../../../ui/Columns';
 import { Paragraph, Text } from '../../../ui/Text';
 import { useAdvertisements } from '../content.queries';
 
@@ -14,7 +15,7 @@ export function Advertisements() {
   if (ads.length === 0) return null;
   return (
     <section aria-label={t('ads_label')} data-testid="home-ads">
-      <Row gutter={[16, 16]}>
+      <Columns columns={{ xs: 1, md: 2 }} gap={[16, 16]}>
         {ads.map((ad) => {
           const card = (
             <Panel hoverable={Boolean(ad.link)} padding={20} style={{ height: '100%' }} data-testid="home-ad">
@@ -28,12 +29,12 @@ export function Advertisements() {
             </Panel>
           );
           return (
-            <Col key={ad.id} xs={24} md={12}>
+            <div key={ad.id}>
               {ad.link ? <SmartLink url={ad.link} style={{ display: 'block', height: '100%' }}>{card}</SmartLink> : card}
-            </Col>
+            </div>
           );
         })}
-      </Row>
+      </Columns>
     </section>
   );
 }

@@ -1,11 +1,12 @@
 // The pools: a table on desktop, cards on phones. Each row leads to the coin's statistics.
-import { Button, Flex, Tag } from 'antd';
+import { Button, Flex } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PoolItem } from '@hashpool/shared';
 import { usePools } from '../../../shell/site/site.queries';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import { CoinAvatar } from '../../../ui/CoinAvatar';
+import { ColourTag } from '../../../ui/ColourTag';
 import { DataTable } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
@@ -28,7 +29,7 @@ function CoinCell({ pool }: { pool: PoolItem }) {
 
 function ModeTag({ mode }: { mode: PoolItem['mode'] }) {
   const { t } = useTranslation('home');
-  return <Tag color={mode === 'address' ? 'purple' : 'blue'}>{t(`pools.mode.${mode}`)}</Tag>;
+  return <ColourTag colour={mode === 'address' ? 'purple' : 'blue'}>{t(`pools.mode.${mode}`)}</ColourTag>;
 }
 
 const minPayout = (pool: PoolItem) => `${pool.min_payout} ${pool.symbol}`;

@@ -1,6 +1,6 @@
 // The pool's products as link cards.
 import type { ComponentType } from 'react';
-import { Col, Flex, Row, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import {
   AppstoreOutlined,
   CustomerServiceOutlined,
@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { Panel } from '../../../ui/Panel';
+import { Columns } from '../../../ui/Columns';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 
 interface Product {
@@ -43,9 +44,9 @@ export function ProductSections() {
       <Title level={2} id="products-title">
         {t('products.title')}
       </Title>
-      <Row gutter={[16, 16]}>
+      <Columns columns={{ xs: 1, sm: 2, lg: 3 }} gap={[16, 16]}>
         {PRODUCTS.map(({ key, to, icon: Icon }) => (
-          <Col key={key} xs={24} sm={12} lg={8}>
+          <div key={key}>
             <SafeLink to={to} style={{ display: 'block', height: '100%' }}>
               <Panel hoverable padding={20} style={{ height: '100%' }}>
                 <Flex gap={16} align="flex-start">
@@ -63,9 +64,9 @@ export function ProductSections() {
                 </Flex>
               </Panel>
             </SafeLink>
-          </Col>
+          </div>
         ))}
-      </Row>
+      </Columns>
     </section>
   );
 }
