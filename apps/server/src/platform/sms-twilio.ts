@@ -7,7 +7,7 @@
 // The base URL is a setting so a test (or a regional edge) can stand in. The auth token never
 // reaches a log: only the HTTP status and Twilio's error code are logged, with the number masked.
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsProvider } from './sms';
+import { maskNumber, type SmsProvider } from './sms-provider';
 
 export interface TwilioSettings {
   accountSid: string;
@@ -30,10 +30,6 @@ export class SmsSendError extends Error {
     super(`${provider} refused the message (HTTP ${status}${providerCode === null ? '' : `, code ${providerCode}`})`);
     this.name = 'SmsSendError';
   }
-}
-
-export function maskNumber(country: string, number: string): string {
-  return `+${country} ${number.slice(0, 3)}****${number.slice(-2)}`;
 }
 
 export function twilioSmsProvider(settings: TwilioSettings, log: FastifyBaseLogger): SmsProvider {

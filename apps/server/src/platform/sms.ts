@@ -7,11 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { maskNumber, type SmsProvider } from './sms-provider';
 import { twilioSmsProvider } from './sms-twilio';
 
-export interface SmsProvider {
-  send(to: { country: string; number: string }, text: string): Promise<void>;
-}
+export type { SmsProvider } from './sms-provider';
 
 export function fileSmsProvider(dir: string, log: FastifyBaseLogger): SmsProvider {
   return {
@@ -19,7 +18,7 @@ export function fileSmsProvider(dir: string, log: FastifyBaseLogger): SmsProvide
       mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `${Date.now()}-${to.country}${to.number}.txt`);
       writeFileSync(file, `To: +${to.country} ${to.number}\n\n${text}\n`);
-      log.info({ to: `+${to.country} ${to.number.slice(0, 3)}****${to.number.slice(-2)}`, file }, 'sms written to file (no gateway configured)');
+      log.info({ to: maskNumber(to.country, to.number), file }, 'sms written to file (no gateway configured)');
     },
   };
 }
