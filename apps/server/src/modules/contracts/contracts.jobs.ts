@@ -5,19 +5,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
 import { repeatEvery } from '../../platform/repeat';
-import type { ContractsApi } from './contracts.module';
+import type { OrdersService } from './orders.service';
+import type { ProfitsService } from './profits.service';
+
+/** What a pass works with (the module's services). */
+interface ContractsJobServices {
+  orders: OrdersService;
+  profits: ProfitsService;
+}
 
 const PASS_LEASE_MS = 60_000;
 
 /** One pass; tests call the steps themselves. */
-export async function contractsTick(api: ContractsApi): Promise<{ cancelled: number; confirmed: number; settled: number }> {
+export async function contractsTick(api: ContractsJobServices): Promise<{ cancelled: number; confirmed: number; settled: number }> {
   const cancelled = await api.orders.cancelExpired();
   const confirmed = await api.orders.scanPayments();
   const settled = await api.profits.settle();
   return { cancelled, confirmed, settled };
 }
 
-export function startContractsJobs(api: ContractsApi, d: { db: Db; log: FastifyBaseLogger; intervalMs: number }): () => Promise<void> {
+export function startContractsJobs(api: ContractsJobServices, d: { db: Db; log: FastifyBaseLogger; intervalMs: number }): () => Promise<void> {
   return repeatEvery(
     d.intervalMs,
     async () => {

@@ -27,15 +27,16 @@ import { access, type Principal } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
 import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { perMinute } from '../../platform/request-context';
-import type { ContractsApi } from './contracts.module';
+import type { OrdersService } from './orders.service';
+import type { ProductsService } from './products.service';
+import type { ProfitsService } from './profits.service';
 
 const idParams = z.object({ id: z.string().uuid() });
 
 /** Operators who review payments (the admin routes' policy below) may open any order's certificate. */
 const reviewsPayments = (principal: Principal): boolean => principal.isAdmin || operatorMay(principal.operatorRoles ?? [], ['finance']);
 
-export function contractsRoutes(api: ContractsApi) {
-  const { products, orders, profits } = api;
+export function contractsRoutes({ products, orders, profits }: { products: ProductsService; orders: OrdersService; profits: ProfitsService }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['contracts'];

@@ -35,10 +35,10 @@ import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
 import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { perMinute } from '../../platform/request-context';
-import type { PromotionsApi } from './promotions.module';
+import type { CouponsService } from './coupons.service';
+import type { RedPacketsService } from './red-packets.service';
 
-export function promotionsRoutes(api: PromotionsApi, options: { e2eHooks?: boolean } = {}) {
-  const { coupons, redPackets } = api;
+export function promotionsRoutes({ coupons, redPackets }: { coupons: CouponsService; redPackets: RedPacketsService }, options: { e2eHooks?: boolean } = {}) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['promotions'];

@@ -5,11 +5,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
-import type { StakingApi } from './staking.module';
+import type { LoansService } from './loans.service';
+import type { StakingService } from './staking.service';
+
+/** What a pass works with (the module's services). */
+interface StakingJobServices {
+  staking: StakingService;
+  loans: LoansService;
+}
 
 const PASS_LEASE_MS = 60_000;
 
-export async function stakingPass(db: Db, api: StakingApi) {
+export async function stakingPass(db: Db, api: StakingJobServices) {
   return ifLeaseFree(db, 'job:staking', PASS_LEASE_MS, async () => {
     const rewardDays = await api.staking.accrue();
     const interestDays = await api.loans.accrue();
@@ -19,7 +26,7 @@ export async function stakingPass(db: Db, api: StakingApi) {
   });
 }
 
-export function startStakingJobs(db: Db, api: StakingApi, log: FastifyBaseLogger, intervalMs: number): () => Promise<void> {
+export function startStakingJobs(db: Db, api: StakingJobServices, log: FastifyBaseLogger, intervalMs: number): () => Promise<void> {
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;

@@ -28,7 +28,8 @@ import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
 import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { perMinute } from '../../platform/request-context';
-import type { StakingApi } from './staking.module';
+import type { LoansService } from './loans.service';
+import type { StakingService } from './staking.service';
 
 const idParams = z.object({ id: z.string().uuid() });
 
@@ -36,7 +37,7 @@ function noAccount(): never {
   throw new AppError('not_found');
 }
 
-export function stakingRoutes({ staking, loans }: StakingApi) {
+export function stakingRoutes({ staking, loans }: { staking: StakingService; loans: LoansService }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['staking'];
