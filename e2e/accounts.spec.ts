@@ -261,8 +261,13 @@ test('after repeated failures the login asks for a captcha and solves it by itse
   await logOut(page);
   await page.goto('/login');
   for (let i = 0; i < 5; i++) {
+    // Each failure's own answer: the previous one's message may still be fading out, and a click
+    // while the button still spins is ignored (the try would not count).
+    const answered = page.waitForResponse((response) => response.url().includes('/users/encrypt/login'));
     await fillLogin(page, email, `wrong password ${i}`);
+    expect((await answered).status()).toBe(400);
     await expect(page.getByText('Incorrect account or password.')).toBeVisible();
+    await expect(page.locator('form').getByRole('button', { name: 'Log in' })).not.toHaveClass(/ant-btn-loading/);
   }
   const challenges: string[] = [];
   page.on('request', (request) => {

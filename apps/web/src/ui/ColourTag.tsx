@@ -1,5 +1,6 @@
-// A small coloured label, drawn as Ant Design's Tag draws a preset colour (its light fill, border
-// and text shades of the theme's palette, so the dark theme gets its own), for the first screen:
+// A small coloured label, drawn as Ant Design's Tag draws a preset colour (its light fill and border
+// shades of the theme's palette, so the dark theme gets its own; the text in the darker shades of
+// global.css that reach 4.5:1, as the preset tags' do), for the first screen:
 // Ant Design's Tag with its styles costs the home page some 3 KB (scripts/bench-bundle.mjs).
 // Elsewhere the pages use Ant Design's Tag.
 import type { ReactNode } from 'react';
@@ -11,6 +12,7 @@ export function ColourTag({ colour, children }: { colour: Colour; children: Reac
   const { token } = theme.useToken();
   return (
     <span
+      className={`hp-tag-${colour}`}
       style={{
         display: 'inline-block',
         boxSizing: 'border-box',
@@ -20,7 +22,6 @@ export function ColourTag({ colour, children }: { colour: Colour; children: Reac
         fontSize: token.fontSizeSM,
         lineHeight: `${token.lineHeightSM * token.fontSizeSM}px`,
         whiteSpace: 'nowrap',
-        color: token[`${colour}7`],
         background: token[`${colour}1`],
         border: `${token.lineWidth}px ${token.lineType} ${token[`${colour}3`]}`,
         borderRadius: token.borderRadiusSM,
