@@ -2,8 +2,9 @@
 // its animations: the providers read the media query and give the theme `motion: false`.
 import { render, screen } from '@testing-library/react';
 import { theme } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/app/providers';
+import { stubMediaQueries } from './render';
 
 function MotionProbe() {
   const { token } = theme.useToken();
@@ -11,21 +12,10 @@ function MotionProbe() {
 }
 
 function askForLessMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMediaQueries((query) => reduce && query === '(prefers-reduced-motion: reduce)');
 }
 
 describe('reduced motion', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('keeps the animations by default', () => {
     askForLessMotion(false);
     render(<AppProviders><MotionProbe /></AppProviders>);

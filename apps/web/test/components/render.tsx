@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { FeedbackProvider } from '../../src/shell/feedback/feedback';
 
@@ -47,4 +48,21 @@ export function renderAt(path: string, { cached = [], frame, guard }: RenderOpti
     </QueryClientProvider>,
   );
   return { ...result, router, client };
+}
+
+/**
+ * A window whose media queries answer `matches` (a phone's width, reduced motion), until the test's
+ * globals are unstubbed.
+ */
+export function stubMediaQueries(matches: (query: string) => boolean): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
 }

@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MOBILE_BREAKPOINT } from '../../src/ui/responsive';
 import { ResponsiveTabs } from '../../src/ui/ResponsiveTabs';
+import { stubMediaQueries } from './render';
 
 type Key = 'ranking' | 'asic' | 'gpu';
 const ITEMS = [
@@ -32,16 +33,7 @@ function Page({ onChange }: { onChange: (key: Key) => void }) {
 
 /** A window as wide as a phone: the queries for "narrower than the breakpoint" match. */
 function phoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes(`max-width: ${MOBILE_BREAKPOINT - 0.02}px`),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMediaQueries((query) => query.includes(`max-width: ${MOBILE_BREAKPOINT - 0.02}px`));
 }
 
 describe('ResponsiveTabs', () => {
