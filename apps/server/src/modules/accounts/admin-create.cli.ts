@@ -7,17 +7,16 @@ import { openDatabase } from '../../db/client';
 import { prepareDatabase } from '../../db/prepare';
 import { AuditLog } from '../../platform/audit';
 import { systemClock } from '../../platform/clock';
-import { OPERATOR_ROLES, type OperatorRole } from '@hashpool/shared';
+import { OPERATOR_ROLES } from '@hashpool/shared';
+import { parseAdminCreateArgs } from './admin-create-args';
 import * as repo from './accounts.repository';
 
-const args = process.argv.slice(2);
-const roleAt = args.indexOf('--role');
-const role = (roleAt >= 0 ? args[roleAt + 1] : 'admin') as OperatorRole;
-const email = args.find((a, i) => a.includes('@') && i !== roleAt + 1);
-if (!email || !OPERATOR_ROLES.includes(role)) {
+const parsed = parseAdminCreateArgs(process.argv.slice(2));
+if (!parsed) {
   console.error(`usage: npm run admin:create -- <email of a registered user> [--role ${OPERATOR_ROLES.join('|')}]`);
   process.exit(2);
 }
+const { email, role } = parsed;
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
 try {
