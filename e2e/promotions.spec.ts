@@ -32,8 +32,13 @@ async function pickDateTime(page: Page, label: string, when: Date): Promise<void
   await input.fill(text);
   // The panel's OK confirms (Enter would submit the form as well). The last panel is this picker's:
   // an earlier picker's panel may still be closing, and its OK would leave this text uncommitted.
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').last().click();
-  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  // On a loaded machine an OK clicked while the panel is still opening is sometimes not taken (the
+  // panel stays open with the text typed, as a person would see it): click it again then, as they would.
+  const open = page.locator('.ant-picker-dropdown:visible');
+  await expect(async () => {
+    if ((await open.count()) > 0) await open.locator('.ant-picker-ok button').last().click({ timeout: 2_000 });
+    await expect(open).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(input).toHaveValue(text);
 }
 
