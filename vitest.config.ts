@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['apps/server/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
+          // One migrated database that every test file's own database is copied from.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // PGlite is one in-process database per test file; two cores: two files at a time.
           maxWorkers: 2,
           testTimeout: 30_000,

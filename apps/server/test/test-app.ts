@@ -1,14 +1,16 @@
 // Builds the real app for integration tests: PGlite in memory by default; with
 // TEST_DATABASE_URL (a PostgreSQL server), a fresh database per test file, dropped at the end.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, loadDemoData } from '../src/app';
 import type { AppAdapters } from '../src/platform/modules';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, openPglite, type Database } from '../src/db/client';
+import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './test-db';
 import { prepareDatabase } from '../src/db/prepare';
 import { FakeClock } from '../src/platform/clock';
 import { reconcile } from '../src/modules/ledger/reconciliation';
@@ -26,36 +28,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Test databases of one run share this prefix so the runner can drop leftovers of a crash. */
-export const TEST_DB_PREFIX = process.env.TEST_DB_PREFIX ?? 'hp_test';
+export { adminQuery, TEST_DB_PREFIX } from './test-db';
 
-/** Runs one statement on the PostgreSQL server (create or drop a database). */
-export async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
+/**
+ * The test file's own database, a copy of the run's migrated one (global-setup.ts): in memory on
+ * PGlite, or a new database on the PostgreSQL server (TEST_DATABASE_URL), dropped at the end.
+ */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ pgliteDataDir: 'memory' });
+    const database = await openPglite({ loadDataDir: await pgliteTemplate() });
     return { database, drop: async () => undefined };
   }
   const name = `${TEST_DB_PREFIX}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
+  await adminQuery(serverUrl, `create database "${name}" template "${inject('postgresTemplate')}"`);
   // A commit need not wait for its WAL to reach the disk: nothing here survives a server crash
   // anyway, and on CI's disk each commit waited about a millisecond (2,000 commits: 2.6 s on, 0.4 s
   // off). Visibility and locking, which the tests are about, are the same either way.
   await adminQuery(serverUrl, `alter database "${name}" set synchronous_commit = off`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: 'memory' });
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), pgliteDataDir: 'memory' });
   return { database, drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`) };
+}
+
+/** The migrated database's dump, read once per test file (a file may start several apps). */
+let templateDump: Blob | undefined;
+async function pgliteTemplate(): Promise<Blob> {
+  templateDump ??= new Blob([await readFile(inject('pgliteTemplateFile'))]);
+  return templateDump;
 }
 
 export interface TestAppOptions {

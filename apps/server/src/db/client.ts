@@ -40,11 +40,18 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   }
   const inMemory = options.pgliteDataDir === 'memory';
   if (!inMemory) mkdirSync(path.resolve(options.pgliteDataDir), { recursive: true });
+  return openPglite(inMemory ? {} : { dataDir: path.resolve(options.pgliteDataDir) });
+}
+
+/**
+ * Embedded PGlite: in a directory, in memory, or in memory from a dump of another's data directory
+ * (`loadDataDir`: the integration tests start every file from one migrated database).
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database & { client: PGlite }> {
   // pg_trgm: the worker name search's index (mining.tables.ts); the PostgreSQL server has it built in.
-  const extensions = { pg_trgm };
-  const client = inMemory ? new PGlite({ extensions }) : new PGlite({ dataDir: path.resolve(options.pgliteDataDir), extensions });
+  const client = new PGlite({ ...options, extensions: { pg_trgm } });
   await client.waitReady;
-  return { db: drizzlePglite(client) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite(client) as unknown as Db, kind: 'pglite', client, close: () => client.close() };
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`, the shared type cannot say so. */

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
+import { repeatEvery } from '../../platform/repeat';
 import type { AlertsService } from './alerts.service';
 import type { IngestService } from './ingest.service';
 import { rollUpHistory } from './mining.repository';
@@ -13,13 +14,13 @@ import { prune, type PassSteps } from './worker-windows.repository';
 /** Renewed while a pass runs; a crashed instance's lease lapses after it. */
 const JOB_LEASE_MS = 10_000;
 
-export function startMiningJobs(deps: { db: Db; clock: Clock; ingest: IngestService; alerts: AlertsService; log: FastifyBaseLogger; intervalMs: number }): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return; // a slow refresh never overlaps the next
-    running = true;
-    const started = Date.now();
-    try {
+export function startMiningJobs(deps: { db: Db; clock: Clock; ingest: IngestService; alerts: AlertsService; log: FastifyBaseLogger; intervalMs: number }): () => Promise<void> {
+  // Stopping waits for a pass under way (repeatEvery): the database must not close under it, or
+  // its lease would stay taken, and another instance would wait the lease out.
+  return repeatEvery(
+    deps.intervalMs,
+    async () => {
+      const started = Date.now();
       const pass = await ifLeaseFree(deps.db, 'job:mining-windows', JOB_LEASE_MS, async () => {
         const steps: PassSteps = new Map();
         const workers = await deps.ingest.refreshWindows(steps);
@@ -30,12 +31,7 @@ export function startMiningJobs(deps: { db: Db; clock: Clock; ingest: IngestServ
       });
       // Where the minute goes (ms per step of the windows' pass), for an operator whose pass grows.
       if (pass.ran) deps.log.debug({ ...pass.value, ms: Date.now() - started }, 'worker windows refreshed, alerts evaluated');
-    } catch (error) {
-      deps.log.error({ err: error }, 'worker window refresh failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), deps.intervalMs);
-  return () => clearInterval(timer);
+    },
+    (error) => deps.log.error({ err: error }, 'worker window refresh failed'),
+  );
 }

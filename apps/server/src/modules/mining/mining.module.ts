@@ -62,8 +62,8 @@ export const miningModule = defineModule({
           })
         : () => undefined;
     return async () => {
-      stopWindows();
       stopSimulator();
+      await stopWindows();
       await nats?.close(); // stop taking messages before the ingest's last flush (app close)
     };
   },

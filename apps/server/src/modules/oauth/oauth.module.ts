@@ -2,6 +2,7 @@
 // third-party applications, the consent screen's calls, the user's authorized applications, the
 // operators' client registry, and the principal of an access token (read-only, granted sub-accounts).
 import { defineModule } from '../../platform/modules';
+import { repeatEvery } from '../../platform/repeat';
 import { SecretBox } from '../../platform/secret-box';
 import { OAuthService } from './oauth.service';
 import { oauthRoutes } from './oauth.routes';
@@ -35,11 +36,5 @@ export const oauthModule = defineModule({
   },
   routes: (api) => oauthRoutes(api.oauth),
   principal: (api) => (request) => api.oauth.resolvePrincipal(request),
-  jobs: (api, p) => {
-    const timer = setInterval(() => {
-      api.oauth.sweep().catch((error: unknown) => p.log.warn({ err: error }, 'oauth sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-  },
+  jobs: (api, p) => repeatEvery(SWEEP_INTERVAL_MS, () => api.oauth.sweep(), (error) => p.log.warn({ err: error }, 'oauth sweep failed')),
 });
