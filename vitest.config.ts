@@ -50,6 +50,8 @@ export default defineConfig({
           include: ['apps/stratum/test/**/*.chain.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
+          // Hashpool's database, as the integration tests make it (apps/server/test/test-app.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Each file runs its own nodes on free ports; the outage test mostly waits (two minutes of
           // a stopped API), so two files at a time keep the stage short.
           maxWorkers: 2,
