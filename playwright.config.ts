@@ -20,6 +20,11 @@ export const e2eMailDir = (serverPort: number) => `test-results/e2e-mail-${serve
  */
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 40;
 /**
+ * A second code to one address waits this long (60 s in production): a test that sends two
+ * (a pay password, then a payment) waits it out instead of a minute.
+ */
+export const E2E_CODE_RESEND_SECONDS = 15;
+/**
  * The local stand-in for WeChat's Open Platform (apps/server/test/fakes/wechat.ts) that
  * e2e/wechat.spec.ts starts on this port; the server's WeChat settings point at it.
  */
@@ -74,6 +79,7 @@ export default defineConfig({
       MAIL_DIR: e2eMailDir(serverPort),
       SMS_DIR: `${e2eMailDir(serverPort)}/sms`,
       ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+      CODE_RESEND_SECONDS: String(E2E_CODE_RESEND_SECONDS),
       // The account tests each act as their own client (X-Forwarded-For from the `test` of e2e/accounts-helpers.ts),
       // trusted from loopback only: the per-IP limits (5 codes a minute) then apply per test
       // instead of to the whole suite.

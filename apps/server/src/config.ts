@@ -1,7 +1,7 @@
 // Configuration is read from the environment once, here, and validated; nothing else reads
 // process.env. A bad value stops the start with one message that lists every bad variable.
 import { z } from 'zod';
-import { findCoin, isStratumUrl } from '@hashpool/shared';
+import { CODE_RESEND_SECONDS, findCoin, isStratumUrl } from '@hashpool/shared';
 
 /** The networks a bitcoin-family coin's node can be on (CHAIN_NETWORKS), and the coins that have them. */
 export const CHAIN_NETWORK_NAMES = ['mainnet', 'testnet', 'regtest'] as const;
@@ -173,6 +173,12 @@ export const configSchema = z.object({
   GEETEST_KEY: z.string().optional(),
   /** Lifetime of an access token; refresh tokens rotate on every use (7 days, 30 at most per login). */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+  /**
+   * Seconds before another code may go to the same address or phone for the same purpose. 60 is
+   * what users are told and what the product means; the e2e servers shorten it so that a test
+   * sending two codes to one address does not sleep a minute.
+   */
+  CODE_RESEND_SECONDS: z.coerce.number().int().min(5).max(600).default(CODE_RESEND_SECONDS),
   /** NATS with JetStream: when set, share batches are also consumed from stream NATS_STREAM. */
   NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must start with nats:// or tls://').optional(),
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('SHARES'),

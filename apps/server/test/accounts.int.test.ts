@@ -95,6 +95,22 @@ describe('registration by email', () => {
     expect(codeOf(noCaptcha)).toBe(ERRORS.captcha_failed.code);
   });
 
+  it("keeps to the operator's resend timer (CODE_RESEND_SECONDS) and says it in the answer", async () => {
+    const short = await startTestApp({ env: { ALTCHA_COST: '1', CODE_RESEND_SECONDS: '20' }, demo: false });
+    try {
+      const email = uniqueEmail();
+      const first = await sendCode(short.app, { purpose: 'register', channel: 'email', email });
+      expect(body<{ resend_after: number }>(first).data.resend_after).toBe(20);
+      short.clock.advance(19_000);
+      const early = await sendCode(short.app, { purpose: 'register', channel: 'email', email });
+      expect(codeOf(early)).toBe(ERRORS.code_resend_wait.code);
+      short.clock.advance(1_000);
+      expect((await sendCode(short.app, { purpose: 'register', channel: 'email', email })).statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('names each bad field and changes nothing', async () => {
     const res = await inject(t.app, {
       method: 'POST',

@@ -36,6 +36,8 @@ export interface AccountsApi {
   operators: OperatorDesk;
   /** Until when a user's withdrawals wait (the settings page shows it): the wallet registers its rule. */
   withdrawalHolds: ExtensionPoint<WithdrawalHold>;
+  /** What a code's send answers (resend_after from config CODE_RESEND_SECONDS, expires_in). */
+  codeTiming: () => { resend_after: number; expires_in: number };
 }
 
 export const accountsModule = defineModule({
@@ -49,7 +51,7 @@ export const accountsModule = defineModule({
         ? new GeetestVerifier(config.GEETEST_ID, config.GEETEST_KEY)
         : new AltchaVerifier(keys.captcha.toString('hex'), config.ALTCHA_COST, clock, p.replayGuard);
     const siteName = async () => (await content.parameters(['site_name'])).site_name ?? 'Hashpool';
-    const codes = new CodeService(db, clock, keys.codes, p.mailer, p.sms, siteName, {
+    const codes = new CodeService(db, clock, keys.codes, p.mailer, p.sms, siteName, config.CODE_RESEND_SECONDS, {
       perNumber: p.failures('sms_number', SMS_LIMIT_WINDOW_MS),
       perIp: p.failures('sms_ip', SMS_LIMIT_WINDOW_MS),
       maxPerNumber: config.SMS_PER_NUMBER_PER_HOUR,
@@ -65,11 +67,11 @@ export const accountsModule = defineModule({
     const proofKey = createHmac('sha256', keys.loginTicket).update('totp-proof').digest();
     const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName, { key: proofKey, replayGuard: p.replayGuard });
     const operators = new OperatorDesk(db, clock, { audit: p.audit, sessions, security });
-    return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha, operators, withdrawalHolds };
+    return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha, operators, withdrawalHolds, codeTiming: () => codes.timing };
   },
   routes: (api) => async (app) => {
     await app.register(accountsRoutes(api));
-    await app.register(securityRoutes(api.security));
+    await app.register(securityRoutes(api.security, api.codeTiming));
   },
   principal: (api) => (request) => api.sessions.resolvePrincipal(request),
   seed: (db) => ensureRoles(db, ROLE_DEFINITIONS),

@@ -24,8 +24,6 @@ import {
   ticketCodeBodySchema,
   tokensSchema,
   userMineSchema,
-  CODE_RESEND_SECONDS,
-  CODE_TTL_SECONDS,
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import type { CaptchaAnswer, CaptchaVerifier } from '../../platform/captcha';
@@ -55,7 +53,7 @@ function userId(request: FastifyRequest): string {
   return request.principal!.userId;
 }
 
-export function accountsRoutes(deps: { auth: AuthService; sessions: SessionService; accounts: AccountService; captcha: CaptchaVerifier }) {
+export function accountsRoutes(deps: { auth: AuthService; sessions: SessionService; accounts: AccountService; captcha: CaptchaVerifier; codeTiming: () => { resend_after: number; expires_in: number } }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
@@ -70,7 +68,7 @@ export function accountsRoutes(deps: { auth: AuthService; sessions: SessionServi
       schema: { tags, summary: 'Send a registration or password-reset code after a captcha', body: sendCodeBodySchema, response: { 200: envelope(sendCodeResultSchema) } },
     }, async (request) => {
       await deps.auth.sendCode(request.body.purpose, targetOf(request.body), request.body.captcha as CaptchaAnswer, request.lang, request.ip);
-      return ok(request, { resend_after: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS });
+      return ok(request, deps.codeTiming());
     });
 
     app.post('/users/register', {

@@ -2,11 +2,11 @@
 // from a secure generator, stored as an HMAC, valid 10 minutes, single use, bound to a purpose
 // and optionally to an object, void after 5 wrong tries (each try counted in the database before
 // the code is compared, so every instance and a restart see it; docs/security.md item 38),
-// resend no sooner than 60 s (checked again here, whatever route sends). Text messages are also
+// resend no sooner than 60 s by default (checked again here, whatever route sends). Text messages are also
 // limited per phone number and per client address within an hour (Redis or the database, like
 // every failure counter), counted before the provider is called.
 import { createHmac } from 'node:crypto';
-import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodePurpose, type Language } from '@hashpool/shared';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, type CodePurpose, type Language } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
@@ -40,8 +40,15 @@ export class CodeService {
     private readonly mailer: Mailer,
     private readonly sms: SmsProvider,
     private readonly siteName: () => Promise<string>,
+    /** Seconds between two codes to one target for one purpose (config CODE_RESEND_SECONDS). */
+    readonly resendSeconds: number,
     private readonly smsLimits?: SmsLimits,
   ) {}
+
+  /** What a send answers: when the next code may be asked for, and how long this one lives. */
+  get timing(): { resend_after: number; expires_in: number } {
+    return { resend_after: this.resendSeconds, expires_in: CODE_TTL_SECONDS };
+  }
 
   /** Refuses a text message past the hourly caps, then counts it (before the provider is called). */
   private async countSms(key: string, ip: string | undefined): Promise<void> {
@@ -62,7 +69,7 @@ export class CodeService {
     const last = await repo.latestCode(this.db, targetKey(target), purpose);
     if (!last) return 0;
     const elapsed = (this.clock.now().getTime() - last.createdAt.getTime()) / 1000;
-    return Math.max(0, Math.ceil(CODE_RESEND_SECONDS - elapsed));
+    return Math.max(0, Math.ceil(this.resendSeconds - elapsed));
   }
 
   /**

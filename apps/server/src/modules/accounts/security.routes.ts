@@ -4,8 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cancelAccountBodySchema,
-  CODE_RESEND_SECONDS,
-  CODE_TTL_SECONDS,
   emailChangeBodySchema,
   envelope,
   newTargetCodeBodySchema,
@@ -31,11 +29,10 @@ import { targetOf } from './accounts.routes';
 import { AuthService } from './auth.service';
 import type { SecurityService } from './security.service';
 
-export function securityRoutes(security: SecurityService) {
+export function securityRoutes(security: SecurityService, codeTiming: () => { resend_after: number; expires_in: number }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['security'];
-    const sent = { resend_after: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS };
     const codeReply = { 200: envelope(sendCodeResultSchema) };
     const done = { 200: envelope(z.null()) };
     const me = (request: { principal: { userId: string } | null }) => request.principal!.userId;
@@ -46,7 +43,7 @@ export function securityRoutes(security: SecurityService) {
       schema: { tags, summary: 'Send the code of a security operation to the bound email', body: securityCodeBodySchema, response: codeReply },
     }, async (request) => {
       await security.sendOperationCode(me(request), request.body.operation, 'email', request.lang, request.body.subject, request.ip);
-      return ok(request, sent);
+      return ok(request, codeTiming());
     });
 
     app.post('/auth/validation/sms', {
@@ -54,7 +51,7 @@ export function securityRoutes(security: SecurityService) {
       schema: { tags, summary: 'Send the code of a security operation to the bound phone', body: securityCodeBodySchema, response: codeReply },
     }, async (request) => {
       await security.sendOperationCode(me(request), request.body.operation, 'sms', request.lang, request.body.subject, request.ip);
-      return ok(request, sent);
+      return ok(request, codeTiming());
     });
 
     app.post('/auth/validation/new-target', {
@@ -64,7 +61,7 @@ export function securityRoutes(security: SecurityService) {
       const target = targetOf(request.body);
       AuthService.checkTarget(target);
       await security.sendNewTargetCode(me(request), target, request.lang, request.ip);
-      return ok(request, sent);
+      return ok(request, codeTiming());
     });
 
     app.post('/auth/totp/validation', {
