@@ -499,7 +499,10 @@ export class Session {
     // line inside writev (bench:stratum's profile).
     if (!this.outgoing) process.nextTick(sendOutgoing, this);
     this.outgoing += `${json}\n`;
-    if (this.socket.writableLength + this.outgoing.length > MAX_WRITE_BACKLOG) this.close('peer does not read its answers');
+    if (this.socket.writableLength + this.outgoing.length > MAX_WRITE_BACKLOG) {
+      this.outgoing = '';
+      this.close('peer does not read its answers');
+    }
   }
 
   /** Hands the lines of this turn to the socket. */
