@@ -153,7 +153,7 @@ try {
     rates.push(run.perSecond);
     serverCpu.push(run.cpu);
     const rejected = Object.entries(run.answers.codes).map(([c, n]) => `${n} × error ${c}`).join(', ') || 'none';
-    console.log(`  sha256d run ${r + 1}: ${int(run.perSecond)} shares/s checked by the server (server CPU ${(run.cpu * 100).toFixed(0)} % of a core, load generator ${(run.generatorCpu * 100).toFixed(0)} %); answers ${int(run.answers.answered)}, not accepted: ${rejected}`);
+    console.log(`  sha256d run ${r + 1}: ${int(run.perSecond)} shares/s checked by the server (server CPU ${(run.cpu * 100).toFixed(0)} % of a core, load generator ${(run.generatorCpu * 100).toFixed(0)} %); answers ${int(run.answers.answered)}, not accepted: ${rejected}; load average ${loadavg()[0]!.toFixed(1)}`);
   }
   const sha = median(rates);
   const shaPerCpu = median(rates.map((r, i) => r / serverCpu[i]!));
@@ -176,12 +176,14 @@ try {
 
   // --- 4. Scrypt throughput ----------------------------------------------------------------------
   const scryptRates: number[] = [];
+  const scryptCpu: number[] = [];
   if (runs('scrypt')) {
     const scryptOpened = await generator.open('ltc', ready.ports.ltc, SCRYPT_CONNECTIONS, PER_IP, 100);
     for (let r = 0; r < RUNS; r++) {
       const run = await measuredRun('ltc', { active: SCRYPT_CONNECTIONS, window: WINDOW });
       scryptRates.push(run.perSecond);
-      console.log(`  scrypt run ${r + 1}: ${int(run.perSecond)} shares/s checked over ${scryptOpened.opened} connections (server CPU ${(run.cpu * 100).toFixed(0)} % of a core)`);
+      scryptCpu.push(run.cpu);
+      console.log(`  scrypt run ${r + 1}: ${int(run.perSecond)} shares/s checked over ${scryptOpened.opened} connections (server CPU ${(run.cpu * 100).toFixed(0)} % of a core, load generator ${(run.generatorCpu * 100).toFixed(0)} %); load average ${loadavg()[0]!.toFixed(1)}`);
     }
   }
   const scrypt = median(scryptRates);
@@ -200,7 +202,7 @@ try {
   console.log(`memory per connection (RSS): ${kb(rssPer)}  (goal < 20 KB: ${verdict(rssPer < 20 * 1024)}); JS heap + external ${kb(heapPer)}`);
   if (rates.length) console.log(`SHA-256d shares checked:     ${int(sha)}/s  (goal ≥ 50,000/s: ${verdict(sha >= 50_000)}); server CPU ${(median(serverCpu) * 100).toFixed(0)} % of one core (all its processes), ${int(shaPerCpu)} shares per server CPU-second`);
   if (p99s.length) console.log(`submit→answer at ${int(pace)}/s:  p99 ${median(p99s).toFixed(2)} ms, p50 ${median(p50s).toFixed(2)} ms  (goal p99 < 10 ms: ${verdict(median(p99s) < 10)})`);
-  if (scryptRates.length) console.log(`Scrypt shares checked:       ${int(scrypt)}/s  (goal ≥ 5,000/s: ${verdict(scrypt >= 5_000)}); over sockets, like SHA-256d`);
+  if (scryptRates.length) console.log(`Scrypt shares checked:       ${int(scrypt)}/s  (goal ≥ 5,000/s: ${verdict(scrypt >= 5_000)}); over sockets, like SHA-256d; server CPU ${(median(scryptCpu) * 100).toFixed(0)} % of one core, ${int(median(scryptRates.map((r, i) => r / scryptCpu[i]!)))} shares per server CPU-second`);
   if (directSha.length) console.log(`share check alone (ShareChecker.check in the server process, 1 s runs): SHA-256d ${int(median(directSha))}/s, Scrypt ${int(median(directScrypt))}/s`);
   console.log(`load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores: figures are lower on a shared machine`);
 } finally {

@@ -104,7 +104,11 @@ export class ShareChecker {
       version = ((job.versionNumber & ~mask) | (bits & mask)) >>> 0;
     }
 
-    const key = `${s.extranonce1}:${s.extranonce2}:${s.ntime}:${s.nonce}:${version.toString(16)}`.toLowerCase();
+    // The four fields are hex of fixed lengths (checked above), so they need no separator, and the
+    // session sends them lower-cased already: one concatenation, lower-cased only when it must be
+    // (a template string, version.toString(16) and toLowerCase per share were most of the key's cost).
+    const fields = s.extranonce1 + s.extranonce2 + s.ntime + s.nonce;
+    const key = (UPPER_HEX.test(fields) ? fields.toLowerCase() : fields) + version;
     let seen = this.seen.get(job);
     if (!seen) this.seen.set(job, (seen = new Set()));
     if (seen.has(key)) return reject(22, 'duplicate share');
@@ -142,6 +146,8 @@ export class ShareChecker {
     return t;
   }
 }
+
+const UPPER_HEX = /[A-F]/;
 
 /** Difficulties whose targets are kept: vardiff moves in a few steps, a port holds a handful. */
 const MAX_TARGETS = 256;

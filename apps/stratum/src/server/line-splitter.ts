@@ -13,12 +13,19 @@ export class LineSplitter {
     for (;;) {
       const nl = chunk.indexOf(0x0a, start);
       if (nl === -1) break;
-      const piece = chunk.subarray(start, nl);
-      if (this.size + piece.length > this.maxLine) return 'overflow';
-      const line = this.size ? Buffer.concat([...this.parts, piece]).toString('utf8') : piece.toString('utf8');
-      this.parts = [];
-      this.size = 0;
-      lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
+      if (this.size + nl - start > this.maxLine) return 'overflow';
+      let line: string;
+      if (this.size) {
+        line = Buffer.concat([...this.parts, chunk.subarray(start, nl)]).toString('utf8');
+        if (line.endsWith('\r')) line = line.slice(0, -1);
+        this.parts = [];
+        this.size = 0;
+      } else {
+        // The common case, a whole line inside the chunk: decoded in place, without a Buffer view
+        // per line, and without its CR.
+        line = chunk.toString('utf8', start, nl > start && chunk[nl - 1] === 0x0d ? nl - 1 : nl);
+      }
+      lines.push(line);
       start = nl + 1;
     }
     const rest = chunk.subarray(start);

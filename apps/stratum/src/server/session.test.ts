@@ -123,6 +123,26 @@ describe('mining.submit', () => {
     expect(h.shares[0]!.time).toBeGreaterThanOrEqual(before);
   });
 
+  it('answers every share of a burst once, as whole lines with their own ids, and records each in the same form', async () => {
+    // The answers of one turn leave in one write (session.writeLine): none may be lost, merged or
+    // split across a line, and the record's fields keep the order the outbox stores them in.
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    const job = h.coin.currentJob()!;
+    const ids = Array.from({ length: 40 }, (_, i) => 1000 + i);
+    c.raw(ids.map((id, i) => `${JSON.stringify({ id, method: 'mining.submit', params: ['myfarm01.rig1', job.id, '00000001', '5f5e1000', nonce(100 + i)] })}\n`).join(''));
+    c.raw(`{"id":"text-id","method":"mining.submit","params":["myfarm01.rig1","${job.id}","00000001","5f5e1000","${nonce(99)}"]}\n`);
+    await c.wait((m) => m.id === 'text-id');
+    for (const id of ids) await c.wait((m) => m.id === id);
+    const answers = c.messages.filter((m) => typeof m.id === 'string' || (typeof m.id === 'number' && m.id >= 1000));
+    expect(answers).toHaveLength(41);
+    expect(answers.every((m) => m.result === true && m.error === null)).toBe(true);
+    expect(new Set(answers.map((m) => m.id)).size).toBe(41);
+    expect(h.shares).toHaveLength(41);
+    expect(Object.keys(h.shares[0]!)).toEqual(['coin', 'account', 'worker', 'difficulty', 'result', 'ip', 'time']);
+  });
+
   it('passes the optional version bits and the negotiated mask to the coin', async () => {
     h = await startHarness();
     const c = await client();

@@ -2,7 +2,7 @@
 // a submission's check runs in the background (answers carry the request id, so they may overtake
 // each other), and its share is written to the outbox before the answer leaves.
 import type { Socket } from 'node:net';
-import { EXTRANONCE2_SIZE, type CoinWork, type Logger, type ShareCheckResult, type StratumJob } from '../coin/types.js';
+import { EXTRANONCE2_SIZE, type CoinWork, type Logger, type ShareCheckResult, type ShareSubmission, type StratumJob } from '../coin/types.js';
 import type { PortConfig } from '../config.js';
 import type { PoolShare } from '../outbox/pool-outboxes.js';
 import type { AccountAnswer } from './account-lookup.js';
@@ -89,7 +89,8 @@ export class Session {
   private queued = 0;
   private pending = 0;
   private paused = false;
-  private corked = false;
+  /** Lines written this turn, sent together in one socket write at its end (see writeLine). */
+  private outgoing = '';
 
   constructor(
     readonly socket: Socket,
@@ -131,7 +132,15 @@ export class Session {
     this.closed = true;
     if (reason) this.ctx.log.info('connection closed', { ip: this.ip, reason });
     if (this.extranonce1) this.ctx.releaseExtranonce(this.extranonce1);
+    // What was answered before the close (a "server full") is handed to the socket first.
+    this.sendOutgoing();
     this.socket.destroy();
+  }
+
+  /** Ends the connection after what was written to it (the graceful stop's last step). */
+  end(): void {
+    this.sendOutgoing();
+    this.socket.end();
   }
 
   /** A new job from the coin: a pending difficulty goes first, then the job. */
@@ -326,11 +335,10 @@ export class Session {
   }
 
   private submit(req: Request): void {
-    const fail = (code: StratumErrorCode, msg: string) => this.answer(req.id, false, stratumError(code, msg));
-    if (!this.subscribed || !this.extranonce1) return fail(StratumError.NOT_SUBSCRIBED, 'not subscribed');
+    if (!this.subscribed || !this.extranonce1) return this.fail(req.id, StratumError.NOT_SUBSCRIBED, 'not subscribed');
     const [user, jobId, extranonce2, ntime, nonce, versionBits] = req.params;
     const who = typeof user === 'string' ? this.workers.get(user) : undefined;
-    if (!who) return fail(StratumError.UNAUTHORIZED, 'unauthorized worker');
+    if (!who) return this.fail(req.id, StratumError.UNAUTHORIZED, 'unauthorized worker');
     if (
       typeof jobId !== 'string' || jobId.length > 64 ||
       typeof extranonce2 !== 'string' || !EXTRANONCE2.test(extranonce2) ||
@@ -339,29 +347,42 @@ export class Session {
       (versionBits !== undefined && (typeof versionBits !== 'string' || !HEX8.test(versionBits)))
     ) {
       this.countInvalid();
-      return fail(StratumError.OTHER, 'malformed submission');
+      return this.fail(req.id, StratumError.OTHER, 'malformed submission');
     }
     const difficulties = this.jobDifficulties.get(jobId) ?? [this.difficulty];
-    const required = Math.min(...difficulties);
-    this.pending += 1;
-    void this.checkShare(req.id, {
+    let required = difficulties[0]!;
+    for (const d of difficulties) if (d < required) required = d;
+    const submission: ShareSubmission = {
       jobId,
       extranonce1: this.extranonce1,
       extranonce2: extranonce2.toLowerCase(),
       ntime: ntime.toLowerCase(),
       nonce: nonce.toLowerCase(),
-      ...(versionBits !== undefined ? { versionBits: versionBits.toLowerCase() } : {}),
       versionMask: this.versionMask,
       difficulty: required,
       account: who.account,
       worker: who.worker,
-    }, difficulties).finally(() => {
-      this.pending -= 1;
-      this.applyBackpressure();
-    });
+    };
+    if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase();
+    this.pending += 1;
+    void this.checkShare(req.id, submission, difficulties);
   }
 
-  private async checkShare(id: Json, submission: Parameters<CoinWork['check']>[0], difficulties: number[]): Promise<void> {
+  private fail(id: Json, code: StratumErrorCode, msg: string): void {
+    this.answer(id, false, stratumError(code, msg));
+  }
+
+  /** Checks, records and answers one share; the submission stops counting as pending when done. */
+  private async checkShare(id: Json, submission: ShareSubmission, difficulties: number[]): Promise<void> {
+    try {
+      await this.checkAndAnswer(id, submission, difficulties);
+    } finally {
+      this.pending -= 1;
+      this.applyBackpressure();
+    }
+  }
+
+  private async checkAndAnswer(id: Json, submission: ShareSubmission, difficulties: number[]): Promise<void> {
     const { coin } = this.ctx;
     let result: ShareCheckResult;
     try {
@@ -375,7 +396,7 @@ export class Session {
     let credited = submission.difficulty;
     if (result.ok) {
       // Credited at the highest difficulty this job was sent at that the share meets.
-      credited = Math.max(submission.difficulty, ...difficulties.filter((d) => d <= result.shareDifficulty));
+      for (const d of difficulties) if (d <= result.shareDifficulty && d > credited) credited = d;
       share = this.share(submission, credited, 'accepted', undefined, time);
     } else if (result.code === StratumError.LOW_DIFFICULTY) {
       share = this.share(submission, credited, 'rejected', 'low difficulty', time);
@@ -394,7 +415,9 @@ export class Session {
     }
     if (result.ok) {
       if (result.block) this.ctx.onBlock(this, result, submission.account, submission.worker);
-      this.writeLine(`{"id":${JSON.stringify(id)},"result":true,"error":null}`);
+      // The answer nearly every share gets, without JSON.stringify of an object (ids are numbers,
+      // strings or null: parseRequest takes no other).
+      this.writeLine(`{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"result":true,"error":null}`);
       const next = this.vardiff.onShare(this.difficulty, time);
       if (next !== undefined) this.changeDifficulty(next);
       return;
@@ -403,17 +426,20 @@ export class Session {
     this.countInvalid();
   }
 
-  private share(s: Parameters<CoinWork['check']>[0], difficulty: number, result: ShareResult, reason: string | undefined, time: number): PoolShare {
-    return {
+  private share(s: ShareSubmission, difficulty: number, result: ShareResult, reason: string | undefined, time: number): PoolShare {
+    // Fields in the order the outbox has always serialized them (reason and ip only when known),
+    // without the spread of a temporary object per optional field; `time` is set last.
+    const share = {
       coin: this.ctx.coin.coin,
       account: s.account,
       worker: s.worker,
       difficulty: difficulty * this.ctx.coin.poolUnitPerStratumDifficulty,
       result,
-      ...(reason ? { reason } : {}),
-      ...(this.ip ? { ip: this.ip } : {}),
-      time,
-    };
+    } as PoolShare;
+    if (reason) share.reason = reason;
+    if (this.ip) share.ip = this.ip;
+    share.time = time;
+    return share;
   }
 
   private countInvalid(): void {
@@ -467,19 +493,29 @@ export class Session {
 
   private writeLine(json: string): void {
     if (this.closed) return;
-    // Answers of one turn leave in one write: a busy miner's shares are answered together (after
-    // the same outbox fsync), and a system call per answer was a tenth of the server's CPU.
-    if (!this.corked) {
-      this.corked = true;
-      this.socket.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.socket.uncork();
-      });
+    // Lines of one turn leave in one write of one string: a busy miner's shares are answered
+    // together (after the same outbox fsync). A system call per answer was a tenth of the server's
+    // CPU; corking the socket instead still cost a chunk, a callback and a string conversion per
+    // line inside writev (bench:stratum's profile).
+    if (!this.outgoing) process.nextTick(sendOutgoing, this);
+    this.outgoing += `${json}\n`;
+    if (this.socket.writableLength + this.outgoing.length > MAX_WRITE_BACKLOG) {
+      this.outgoing = '';
+      this.close('peer does not read its answers');
     }
-    this.socket.write(`${json}\n`);
-    if (this.socket.writableLength > MAX_WRITE_BACKLOG) this.close('peer does not read its answers');
   }
+
+  /** Hands the lines of this turn to the socket. */
+  sendOutgoing(): void {
+    if (!this.outgoing) return;
+    const text = this.outgoing;
+    this.outgoing = '';
+    if (!this.socket.destroyed) this.socket.write(text);
+  }
+}
+
+function sendOutgoing(session: Session): void {
+  session.sendOutgoing();
 }
 
 function parseRequest(line: string): Request | 'ignore' | undefined {

@@ -122,7 +122,7 @@ export class StratumServer {
     while (this.now() < until && this.listeners.some((l) => [...l.sessions].some((s) => s.pendingSubmissions() > 0))) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    for (const l of this.listeners) for (const s of l.sessions) s.socket.end();
+    for (const l of this.listeners) for (const s of l.sessions) s.end();
     await new Promise((r) => setTimeout(r, 50));
     for (const l of this.listeners) for (const s of l.sessions) s.close();
   }

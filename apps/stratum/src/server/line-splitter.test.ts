@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { LineSplitter } from './line-splitter.js';
+
+describe('LineSplitter', () => {
+  it('splits lines, drops a CR before the newline, and joins a line split across chunks', () => {
+    const s = new LineSplitter(64);
+    expect(s.push(Buffer.from('{"a":1}\r\n{"b":2}\n{"c"'))).toEqual(['{"a":1}', '{"b":2}']);
+    expect(s.push(Buffer.from(':3}\r'))).toEqual([]);
+    expect(s.push(Buffer.from('\n\nx\r\r\n'))).toEqual(['{"c":3}', '', 'x\r']);
+  });
+
+  it('keeps multi-byte characters split across chunks whole', () => {
+    const s = new LineSplitter(64);
+    const bytes = Buffer.from('"矿工"\n');
+    expect(s.push(bytes.subarray(0, 2))).toEqual([]);
+    expect(s.push(bytes.subarray(2))).toEqual(['"矿工"']);
+  });
+
+  it('refuses a line over the limit, whole in one chunk or grown over several', () => {
+    expect(new LineSplitter(4).push(Buffer.from('12345\n'))).toBe('overflow');
+    expect(new LineSplitter(4).push(Buffer.from('1234\n'))).toEqual(['1234']);
+    const s = new LineSplitter(4);
+    expect(s.push(Buffer.from('123'))).toEqual([]);
+    expect(s.push(Buffer.from('45\n'))).toBe('overflow');
+  });
+});
