@@ -77,8 +77,10 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Malgun Gothic', sans-serif",
     },
     components: {
-      // Dots wide enough to hit (WCAG 2.5.8 asks 24 px); global.css gives them the height.
-      Carousel: { dotWidth: 24, dotActiveWidth: 32 },
+      // Dots wide enough to hit (WCAG 2.5.8 asks 24 px); global.css gives them the height. The
+      // active dot's autoplay progress bar is drawn in colorBgContainer: white on the banner images
+      // in both themes (the dark theme's container colour drew it black).
+      Carousel: { dotWidth: 24, dotActiveWidth: 32, colorBgContainer: '#fff' },
       // The selected menu entry and tab are brand-blue text on the dark surface: the lighter blue.
       ...(mode === 'dark' && {
         Menu: { itemSelectedColor: BRAND.primaryOnDark, horizontalItemSelectedColor: BRAND.primaryOnDark },
