@@ -45,3 +45,28 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: 'test-results/screenshots/mobile-menu.png' });
   });
 });
+
+// The first screen is HTML (apps/web/first-screen.ts): with no JavaScript bundle at all, the header
+// and the hero show in the stored language and theme, under the server's Content-Security-Policy
+// (its inline script runs by hash); other paths get the header frame only.
+test('the first screen shows before any JavaScript bundle, in the stored language and theme', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    localStorage.setItem('language', 'ja');
+    localStorage.setItem('theme', 'dark');
+  });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hashpool マイニングプール');
+  await expect(page.getByRole('link', { name: 'マイニングを始める' })).toHaveAttribute('href', '/#pools');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('h1')).toHaveCount(1);
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Hashpool' })).toBeVisible();
+  await expect(page.locator('h1')).toHaveCount(0);
+  expect(violations).toEqual([]);
+});

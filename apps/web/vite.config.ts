@@ -7,6 +7,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { firstScreen } from './first-screen';
 
 /** Writes .vite/chunk-modules.json: the modules of each JavaScript chunk, as paths from the repository root. */
 function chunkModules(): Plugin {
@@ -45,6 +46,7 @@ export default defineConfig({
     react(),
     chunkModules(),
     deferAntdUniqueProvider(),
+    firstScreen(),
     // Brotli at its highest quality and gzip at level 9 (the plugin's defaults), every file however
     // small (a cold home page loads some forty chunks under 1 KB); a compressed form that is not
     // smaller is skipped, and the server then sends the original.

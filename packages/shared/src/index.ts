@@ -39,3 +39,4 @@ export * from './schemas/observers';
 export * from './observer-pages';
 export * from './audit';
 export * from './share-encoding';
+export * from './first-screen';

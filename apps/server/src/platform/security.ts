@@ -1,19 +1,22 @@
 // Security headers and rate limits (docs/security.md items 4 and 24).
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { FIRST_SCREEN_SCRIPT } from '@hashpool/shared';
 import { AppError } from './errors';
 
 /**
- * The SPA runs under this policy: scripts only from our origin (Vite emits no inline script),
+ * The SPA runs under this policy: scripts only from our origin, and the one inline script of
+ * index.html, the static first screen's (packages/shared/src/first-screen.ts), by its hash,
  * inline styles allowed because Ant Design injects its CSS-in-JS as <style> elements, images
  * from our origin and data: URLs (QR codes), no framing by anyone.
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(FIRST_SCREEN_SCRIPT).digest('base64')}'`],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
