@@ -13,15 +13,6 @@ import { openDatabase, openPglite } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './test-db';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A PGlite data directory dump (PGlite's dumpDataDir) of a migrated database. */
-    pgliteTemplateFile: string;
-    /** A migrated database on the PostgreSQL server to create each test file's database from. */
-    postgresTemplate: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {

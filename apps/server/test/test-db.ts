@@ -1,6 +1,16 @@
 // The PostgreSQL server side of the integration tests' databases (TEST_DATABASE_URL).
 import pg from 'pg';
 
+// What global-setup.ts gives every test file (vitest's provide/inject).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PGlite data directory dump (PGlite's dumpDataDir) of a migrated database. */
+    pgliteTemplateFile: string;
+    /** A migrated database on the PostgreSQL server to create each test file's database from. */
+    postgresTemplate: string;
+  }
+}
+
 /** Test databases of one run share this prefix so the runner can drop leftovers of a crash. */
 export const TEST_DB_PREFIX = process.env.TEST_DB_PREFIX ?? 'hp_test';
 
