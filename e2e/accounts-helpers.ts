@@ -159,6 +159,17 @@ export function totpFor(secret: string) {
 
 export const totpStep = (at = Date.now()) => Math.floor(at / 30_000);
 
+/**
+ * The code of the first step after `usedStep` (each step's code works once). The server takes one
+ * step of clock drift either way, so that code is good from a step before its time, as from an
+ * authenticator whose clock runs a little ahead: this waits only while it is further ahead.
+ */
+export async function codeAfterStep(totp: TOTP, usedStep: number): Promise<{ code: string; step: number }> {
+  const step = Math.max(usedStep + 1, totpStep());
+  while (step > totpStep() + 1) await new Promise((resolve) => setTimeout(resolve, 250));
+  return { code: totp.generate({ timestamp: step * 30_000 }), step };
+}
+
 /** Waits until the authenticator shows a code of a later step than `usedStep` (codes work once). */
 export async function waitForStepAfter(usedStep: number): Promise<void> {
   while (totpStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
@@ -220,7 +231,8 @@ export async function enableTotp(page: Page, email: string) {
 
 /**
  * Sets the pay password from the settings page, confirmed with a mailed code (no authenticator).
- * Answers when the code was asked for: the next security code to that address waits 60 s.
+ * Answers when the code was asked for: the next security code to that address waits the resend
+ * timer (E2E_CODE_RESEND_SECONDS on the e2e servers, 60 s in production).
  */
 export async function setPayPasswordByEmail(page: Page, email: string, payPassword: string): Promise<number> {
   await page.goto('/user/setting');

@@ -6,7 +6,7 @@
 // docs/security.md items exercised here: 10 (codes bound to the operation), 16 (second factor),
 // 29 (idempotency key on money movements, sent by the dialogs).
 import type { Locator, Page } from '@playwright/test';
-import { accountButton, codeFromMail, enableTotp, expect, registerByEmail, saveScreenshot, test, totpStep, waitForStepAfter } from './accounts-helpers';
+import { accountButton, codeAfterStep, codeFromMail, enableTotp, expect, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { chooseOption } from './helpers';
 import { logIn, operator } from './login-helpers';
 import { credit, demoEarnings, subAccountName } from './wallet-helpers';
@@ -135,19 +135,16 @@ test('a new user gets a balance, adds an address and withdraws with pay password
   await credit(admin, account, '2');
 
   // The authenticator first (a code mailed for it), then everything else is confirmed with it;
-  // each of its codes works once, so every use waits for the next step.
+  // each of its codes works once, so every use takes the next step's (codeAfterStep).
   const { totp, step: bound } = await enableTotp(page, email);
   let step = bound;
   const nextCode = async () => {
-    await waitForStepAfter(step);
-    step = totpStep();
-    return totp.generate();
+    const next = await codeAfterStep(totp, step);
+    step = next.step;
+    return next.code;
   };
-  /** A code of the current step again, after a refusal that did not use the last one. */
-  const sameOrLaterCode = () => {
-    step = totpStep();
-    return totp.generate();
-  };
+  /** The last code again, after a refusal that did not use it. */
+  const sameOrLaterCode = () => totp.generate({ timestamp: step * 30_000 });
   await setPayPassword(page, '246810', await nextCode());
 
   await page.goto('/asset/index');
