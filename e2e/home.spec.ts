@@ -68,5 +68,9 @@ test('the first screen shows before any JavaScript bundle, in the stored languag
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Hashpool' })).toBeVisible();
   await expect(page.locator('h1')).toHaveCount(0);
+  // The pool dashboard's title row, for a logged-in visitor (a stored token), with the coin's name.
+  await page.evaluate(() => localStorage.setItem('token', 'a-stored-token'));
+  await page.goto('/pool/ltc/home');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Litecoin プール · ダッシュボード');
   expect(violations).toEqual([]);
 });

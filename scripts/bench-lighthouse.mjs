@@ -86,6 +86,13 @@ try {
     emulatedUserAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   };
 
+  /** The largest contentful paint's element, as Lighthouse names it (its selector and start of its markup). */
+  function lcpElementOf(lhr) {
+    const item = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+    const node = item?.items?.[0]?.node ?? item?.node;
+    return node ? `${node.selector} ${String(node.snippet).slice(0, 100)}` : 'unknown';
+  }
+
   async function measure(url, formFactor) {
     // An empty cache for every run; the storage (the login) stays.
     const cdp = await context.newCDPSession(page);
@@ -106,6 +113,7 @@ try {
       cls: value('cumulative-layout-shift'),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       failing,
+      lcpElement: lcpElementOf(lhr),
     };
   }
 
@@ -140,6 +148,8 @@ try {
           `  (${goal}; accessibility 100: ${m('accessibility') === 100 ? 'met' : `NOT met: ${failing.join(', ')}`}; benchmark index ${m('benchmarkIndex').toFixed(0)})`,
       );
       console.log(lines.at(-1));
+      // What the LCP was (of the last run): where to look when LCP is the goal not met.
+      console.log(`${''.padEnd(24)} LCP element: ${runs.at(-1).lcpElement}`);
     }
   }
   console.log(`\nbench:lighthouse — medians of ${RUNS} runs, Lighthouse ${LIGHTHOUSE_VERSION}, empty cache each run`);

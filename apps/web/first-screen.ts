@@ -6,7 +6,8 @@
 // render replaces it; its boxes are the app's (AppLayout, AppHeader, HeroSection), so nothing
 // moves when that happens (e2e/layout-shift.spec.ts). The inline script after it
 // (packages/shared/src/first-screen.ts) picks the stored language and theme and removes the hero
-// on other paths. The site name is the default one: an operator's own name replaces it when the
+// on other paths. The pool dashboard (/pool/<coin>/home, logged in) gets its title row the same way:
+// its heading is that page's largest paint. The site name is the default one: an operator's own name replaces it when the
 // app has read the site parameters, as it does in the app's own first render.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,8 @@ export interface HeroTexts {
   subtitle: string;
   start: string;
   download: string;
+  /** The pool dashboard's title (PoolFrame's heading), around the coin's name: [before, after]. */
+  poolTitle: [string, string];
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -34,10 +37,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** The hero texts of one language, as HeroSection shows them with the default site name. */
+/**
+ * The first-screen texts of one language: the hero as HeroSection shows it with the default site
+ * name, and the pool dashboard's title as PoolFrame writes it, split where the coin's name goes.
+ */
 export function heroTexts(language: Language, localesDir = path.resolve(import.meta.dirname, 'src/i18n/locales')): HeroTexts {
-  const home = JSON.parse(readFileSync(path.join(localesDir, language, 'home.json'), 'utf8')) as { hero: HeroTexts };
-  return { ...home.hero, title: home.hero.title.replaceAll('{{site}}', BRAND_NAME) };
+  const read = <T>(namespace: string) => JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as T;
+  const home = read<{ hero: Omit<HeroTexts, 'poolTitle'> }>('home');
+  const pool = read<{ frame: { title: string }; nav: { home: string } }>('pool');
+  const [before, after = ''] = pool.frame.title.replaceAll('{{page}}', pool.nav.home).split('{{coin}}');
+  return { ...home.hero, title: home.hero.title.replaceAll('{{site}}', BRAND_NAME), poolTitle: [before!, after] };
 }
 
 function themeRules(mode: ThemeMode): string {
@@ -47,6 +56,7 @@ function themeRules(mode: ThemeMode): string {
     `${scope}.hp-fs{background:${t.colorBgLayout};color:${t.colorText}}`,
     `${scope}.hp-fs header{background:${t.colorBgContainer};border-bottom:1px solid ${t.colorBorderSecondary}}`,
     `${scope}.hp-fs h1{color:${t.colorTextHeading}}`,
+    `${scope}.hp-fs-avatar{background:${t.colorFillSecondary}}`,
     `${scope}.hp-fs p{color:${t.colorTextSecondary}}`,
     `${scope}.hp-fs-button{background:${t.colorBgContainer};border-color:${t.colorBorder};color:${t.colorText}}`,
     `${scope}.hp-fs-button.hp-fs-primary{background:${t.colorPrimary};border-color:transparent;color:${t.colorTextLightSolid}}`,
@@ -65,6 +75,10 @@ export function firstScreenStyle(): string {
     `.hp-fs main{box-sizing:border-box;width:100%;max-width:${CONTENT_MAX_WIDTH}px;margin:0 auto;padding:24px 16px 48px}`,
     '.hp-fs-hero{display:flex;flex-direction:column;gap:8px;padding:8px 0}',
     '.hp-fs-hero[hidden]{display:none}',
+    // PoolFrame's title row: a 36 px coin badge (here a blank one), 12 px apart, the heading.
+    '.hp-fs-pool{flex-direction:row;align-items:center;gap:12px;padding:0;margin-bottom:16px}',
+    '.hp-fs-avatar{width:36px;height:36px;border-radius:50%;flex-shrink:0}',
+    '.hp-fs .hp-fs-pool h1{font-size:clamp(22px,3vw,28px);line-height:1.25}',
     '.hp-fs h1{margin:0;font-size:clamp(26px,4vw,38px);line-height:1.25;font-weight:600}',
     '.hp-fs p{margin:0 0 8px;font-size:16px;line-height:1.7;max-width:720px}',
     '.hp-fs-buttons{display:flex;flex-wrap:wrap;gap:12px}',
@@ -83,10 +97,13 @@ export function firstScreenHtml(texts: Record<Language, HeroTexts>): string {
   const heroes = LANGUAGES.map((language) => {
     const t = texts[language];
     return (
-      `<div class="hp-fs-hero" lang="${language}" data-first-screen-hero hidden>` +
+      `<div class="hp-fs-hero" lang="${language}" data-first-screen-hero data-page="home" hidden>` +
       `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.subtitle)}</p>` +
       `<div class="hp-fs-buttons"><a class="hp-fs-button hp-fs-primary" href="/#pools">${escapeHtml(t.start)}</a>` +
-      `<a class="hp-fs-button" href="/download">${escapeHtml(t.download)}</a></div></div>`
+      `<a class="hp-fs-button" href="/download">${escapeHtml(t.download)}</a></div></div>` +
+      // The pool dashboard's title: the script writes the coin's name into its span.
+      `<div class="hp-fs-hero hp-fs-pool" lang="${language}" data-first-screen-hero data-page="pool" hidden><span class="hp-fs-avatar"></span>` +
+      `<h1>${escapeHtml(t.poolTitle[0])}<span data-coin></span>${escapeHtml(t.poolTitle[1])}</h1></div>`
     );
   }).join('');
   return (

@@ -29,18 +29,23 @@ describe('first screen in index.html', () => {
     for (const language of LANGUAGES) {
       const texts = heroTexts(language);
       expect(texts.title).not.toContain('{{');
-      const hero = new RegExp(`<div class="hp-fs-hero" lang="${language}" data-first-screen-hero hidden><h1>([^<]*)</h1><p>([^<]*)</p>`).exec(html);
+      const hero = new RegExp(`<div class="hp-fs-hero" lang="${language}" data-first-screen-hero data-page="home" hidden><h1>([^<]*)</h1><p>([^<]*)</p>`).exec(html);
       expect(hero, language).not.toBeNull();
       expect(hero![1]).toBe(escapeHtml(texts.title));
       expect(hero![2]).toBe(escapeHtml(texts.subtitle));
       expect(html).toContain(`>${escapeHtml(texts.start)}</a>`);
       expect(html).toContain(`>${escapeHtml(texts.download)}</a>`);
+      // The pool dashboard's title, as PoolFrame writes it with its page name, the coin's name left to the script.
+      expect(texts.poolTitle.join('')).not.toContain('{{');
+      expect(html).toContain(`data-page="pool" hidden><span class="hp-fs-avatar"></span><h1>${escapeHtml(texts.poolTitle[0])}<span data-coin></span>${escapeHtml(texts.poolTitle[1])}</h1>`);
     }
+    expect(heroTexts('en').poolTitle).toEqual(['', ' pool · Dashboard']);
+    expect(heroTexts('ru-RU').poolTitle).toEqual(['Пул ', ' · Панель']);
     expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
   it('escapes markup in the texts', () => {
-    const hostile: HeroTexts = { title: '<img src=x onerror=alert(1)>', subtitle: '</p><script>alert(2)</script>', start: 'a "quoted" & \'single\'', download: '$& $1' };
+    const hostile: HeroTexts = { title: '<img src=x onerror=alert(1)>', subtitle: '</p><script>alert(2)</script>', start: 'a "quoted" & \'single\'', download: '$& $1', poolTitle: ['<b>', '</h1><script>'] };
     const html = withFirstScreen(INDEX_HTML, Object.fromEntries(LANGUAGES.map((l) => [l, hostile])) as Record<Language, HeroTexts>);
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<script>alert');
@@ -48,6 +53,7 @@ describe('first screen in index.html', () => {
     expect(html).toContain('&lt;/p&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
     expect(html).toContain('a &quot;quoted&quot; &amp; &#39;single&#39;');
     expect(html).toContain('>$&amp; $1</a>');
+    expect(html).toContain('<h1>&lt;b&gt;<span data-coin></span>&lt;/h1&gt;&lt;script&gt;</h1>');
   });
 
   // The server allows FIRST_SCREEN_SCRIPT by its hash (apps/server/src/platform/security.test.ts).
@@ -61,11 +67,23 @@ describe('first screen script', () => {
   /** Runs the script against a stand-in page; returns <html>'s marks and the heroes left, visible or not. */
   function run(stored: Partial<Record<string, string>>, pathname = '/') {
     const root = { lang: '', dataset: {} as Record<string, string> };
-    const heroes = LANGUAGES.map((lang) => ({ lang, hidden: true, removed: false, remove() { this.removed = true; } }));
+    const part = (lang: Language, page: 'home' | 'pool') => {
+      const coin = { textContent: '' };
+      return { lang, dataset: { page }, hidden: true, removed: false, coin, querySelector: () => coin, remove() { this.removed = true; } };
+    };
+    const heroes = LANGUAGES.flatMap((lang) => [part(lang, 'home'), part(lang, 'pool')]);
     const document = { documentElement: root, currentScript: { parentNode: { querySelectorAll: () => heroes } } };
     const localStorage = { getItem: (key: string) => stored[key] ?? null };
     new Function('document', 'localStorage', 'location', FIRST_SCREEN_SCRIPT)(document, localStorage, { pathname });
-    return { lang: root.lang, theme: root.dataset.theme, shown: heroes.filter((h) => !h.removed && !h.hidden).map((h) => h.lang), left: heroes.filter((h) => !h.removed).length };
+    const kept = heroes.filter((h) => !h.removed);
+    return {
+      lang: root.lang,
+      theme: root.dataset.theme,
+      shown: kept.filter((h) => !h.hidden).map((h) => h.lang),
+      pages: kept.filter((h) => !h.hidden).map((h) => h.dataset.page),
+      coin: kept.map((h) => h.coin.textContent).join(''),
+      left: kept.length,
+    };
   }
 
   it.each([null, '', 'en', 'EN', 'zh-CN', 'zh', 'zh-TW', 'ru', 'RU-ru', 'ja-JP', 'ko_KR', 'Ko', 'de', '  ja  ', 'x'])('starts in resolveLanguage(%j)', (stored) => {
@@ -83,6 +101,14 @@ describe('first screen script', () => {
 
   it('shows no hero on other paths', () => {
     expect(run({}, '/login')).toMatchObject({ lang: 'en', shown: [], left: 0 });
+    expect(run({ [STORAGE_KEYS.token]: 't' }, '/pool/btc/workers')).toMatchObject({ shown: [], left: 0 });
+  });
+
+  it("shows the pool dashboard's title with the coin's name to a logged-in visitor", () => {
+    expect(run({ [STORAGE_KEYS.token]: 't', [STORAGE_KEYS.language]: 'ja' }, '/pool/ltc/home')).toMatchObject({ lang: 'ja', shown: ['ja'], pages: ['pool'], coin: 'Litecoin', left: 1 });
+    // Logged out the app goes to the login page; a coin without pool pages, or none, shows no title.
+    expect(run({}, '/pool/btc/home')).toMatchObject({ shown: [], left: 0 });
+    for (const path of ['/pool/aleo/home', '/pool/nope/home', '/pool/constructor/home', '/pool/btc/home/x']) expect(run({ [STORAGE_KEYS.token]: 't' }, path), path).toMatchObject({ shown: [], left: 0 });
   });
 
   it('survives a browser whose localStorage throws', () => {
