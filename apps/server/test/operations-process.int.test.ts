@@ -26,7 +26,8 @@ import { FakeClock } from '../src/platform/clock';
 import { acquireLease } from '../src/platform/leases';
 import { post, SYSTEM } from '../src/modules/ledger/ledger';
 import { startNatsIngest, type NatsIngest } from '../src/modules/mining/nats-ingest';
-import { adminQuery, startTestApp, TEST_DB_PREFIX, type TestApp } from './test-app';
+import { startTestApp, type TestApp } from './test-app';
+import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './test-db';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -36,9 +37,7 @@ const INGEST_KEY = 'shutdown-test-ingest-key';
 
 async function urlOf(t: TestApp): Promise<string> {
   const [{ name } = { name: '' }] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrl(serverUrl!, name);
 }
 
 const admin = (text: string) => adminQuery(serverUrl!, text);
@@ -267,11 +266,10 @@ describe.skipIf(!serverUrl)('backup and restore', () => {
     const file = join(dir, 'hashpool.dump');
     await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${await urlOf(t)}`]);
     await admin(`create database "${restored}"`);
-    const target = new URL(serverUrl!);
-    target.pathname = `/${restored}`;
-    await run('pg_restore', ['--no-owner', `--dbname=${target.toString()}`, file]);
+    const target = databaseUrl(serverUrl!, restored);
+    await run('pg_restore', ['--no-owner', `--dbname=${target}`, file]);
 
-    const copy = await openDatabase({ databaseUrl: target.toString(), pgliteDataDir: 'memory' });
+    const copy = await openDatabase({ databaseUrl: target, pgliteDataDir: 'memory' });
     try {
       const clock = new FakeClock(new Date().toISOString());
       await prepareDatabase(copy, { clock }); // the start's migrations (none left) and seeds

@@ -28,8 +28,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export { adminQuery, TEST_DB_PREFIX } from './test-db';
-
 /**
  * The test file's own database, a copy of the run's migrated one (global-setup.ts): in memory on
  * PGlite, or a new database on the PostgreSQL server (TEST_DATABASE_URL), dropped at the end.

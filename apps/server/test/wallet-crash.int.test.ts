@@ -23,7 +23,7 @@ import Decimal from 'decimal.js';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Secret, TOTP } from 'otpauth';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalSignString, DEVICE_HEADER, ERRORS, SIGN_HEADERS, type Tokens } from '@hashpool/shared';
 import { openDatabase, type Database } from '../src/db/client';
@@ -31,7 +31,7 @@ import { systemClock } from '../src/platform/clock';
 import { SimulatedChain } from '../src/modules/wallet/chain';
 import { reconcile } from '../src/modules/ledger/reconciliation';
 import { SmtpInbox } from './smtp-inbox';
-import { TEST_DB_PREFIX } from './test-app';
+import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './test-db';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -165,11 +165,7 @@ interface Operation {
 
 describe.skipIf(!serverUrl)('the wallet across crashes of the server process', () => {
   const dbName = `${TEST_DB_PREFIX}_crash_${randomBytes(6).toString('hex')}`;
-  const dbUrl = (() => {
-    const url = new URL(serverUrl ?? 'postgres://x/x');
-    url.pathname = `/${dbName}`;
-    return url.toString();
-  })();
+  const dbUrl = databaseUrl(serverUrl ?? 'postgres://x/x', dbName);
   const inbox = new SmtpInbox();
   let dir = '';
   const admin = `operator.${randomBytes(4).toString('hex')}@example.com`;
@@ -177,19 +173,11 @@ describe.skipIf(!serverUrl)('the wallet across crashes of the server process', (
   let http: Http;
   let database: Database;
 
-  async function adminQuery(text: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  }
+  const serverQuery = (text: string) => adminQuery(serverUrl!, text);
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'hp-crash-'));
-    await adminQuery(`create database "${dbName}"`);
+    await serverQuery(`create database "${dbName}"`);
     const port = await freePort();
     server = new ServerProcess(`http://127.0.0.1:${port}`, {
       NODE_ENV: 'test',
@@ -225,7 +213,7 @@ describe.skipIf(!serverUrl)('the wallet across crashes of the server process', (
     await server?.kill();
     await database?.close();
     await inbox.stop();
-    await adminQuery(`drop database if exists "${dbName}" with (force)`);
+    await serverQuery(`drop database if exists "${dbName}" with (force)`);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
