@@ -1,7 +1,8 @@
 // The stratum server under test, in its own process (forked by bench-stratum.ts with --expose-gc),
 // so its memory and CPU are measured apart from the load generator's. It is the real StratumServer
 // with the real share outbox (records written and fsync'd to disk before each answer, as in
-// production), whose transport is a pool that acknowledges every batch at once. Coins: a btc
+// production), whose transport is the real HTTP transport with the compact encoding, its fetch a
+// pool that acknowledges every batch at once. Coins: a btc
 // (SHA-256d) and an ltc (Scrypt) port over static templates (static-coin.ts). The parent talks to it
 // over the IPC channel: memory (after a full GC), counters and CPU time, stop.
 // With `processes` above 1 it is a process group as `processes` in the configuration makes one (the
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { LimitsConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
+import { httpTransport } from '../../src/outbox/http-transport.js';
 import { shareOutbox } from '../../src/outbox/pool-outboxes.js';
 import { isHandOver, ProcessGroup, type ProcessReport } from '../../src/server/process-group.js';
 import { StratumServer } from '../../src/server/stratum-server.js';
@@ -155,7 +157,11 @@ async function runServer(): Promise<void> {
   const stalls = watchStalls();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'hashpool-bench-stratum-'));
-  const outbox = shareOutbox({ dataDir, instanceId: 'bench', transport: { send: async () => 'ok' }, log: silentLogger });
+  // The production transport with its default compact encoding (a second's batch re-encoded in the
+  // encoder thread); only the pool's answer is a stand-in, given at once.
+  const poolAnswers = (async () => new Response('{"code":0}')) as unknown as typeof fetch;
+  const transport = httpTransport({ url: 'http://pool.invalid/api/internal/shares', ingestKey: 'bench', log: silentLogger, fetchImpl: poolAnswers, shareEncoding: 'compact' });
+  const outbox = shareOutbox({ dataDir, instanceId: 'bench', transport, log: silentLogger });
   await outbox.start();
 
   const btc = staticCoinWork('btc', settings.transactions);

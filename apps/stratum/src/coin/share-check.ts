@@ -5,6 +5,7 @@
 // (stale), 22 duplicate, 23 low difficulty.
 import { hashMeetsTarget, hashToNumber, sha256d, targetForDifficulty, type PowAlgorithm } from './algorithm';
 import { isHex } from './bytes';
+import { FingerprintSet } from './fingerprint-set';
 import type { BuiltJob, JobStore } from './job-builder';
 import { EXTRANONCE1_SIZE, EXTRANONCE2_SIZE, type FoundBlock, type ShareCheckResult, type ShareSubmission } from './types';
 
@@ -62,7 +63,7 @@ export type BlockSubmit = (job: BuiltJob, solved: SolvedHeader, submission: Shar
 
 export class ShareChecker {
   // Duplicates are remembered per job: when a job leaves the store its set goes with it.
-  private readonly seen = new WeakMap<BuiltJob, Set<string>>();
+  private readonly seen = new WeakMap<BuiltJob, FingerprintSet>();
   /** Share targets of the difficulties in use (a port has a handful), exact and as doubles. */
   private readonly targets = new Map<number, { exact: bigint; value: number }>();
   private readonly diff1: number;
@@ -104,20 +105,18 @@ export class ShareChecker {
       version = ((job.versionNumber & ~mask) | (bits & mask)) >>> 0;
     }
 
-    // The four fields are hex of fixed lengths (checked above), so they need no separator, and the
-    // session sends them lower-cased already: one concatenation, lower-cased only when it must be
-    // (a template string, version.toString(16) and toLowerCase per share were most of the key's cost).
-    const fields = s.extranonce1 + s.extranonce2 + s.ntime + s.nonce;
-    const key = (UPPER_HEX.test(fields) ? fields.toLowerCase() : fields) + version;
+    const solved = assembleHeader(job, s.extranonce1, s.extranonce2, ntime, parseInt(s.nonce, 16), version);
+    // A duplicate is the same header: same job, extranonces, ntime, nonce and version. Its
+    // fingerprint is a hash of the header: the proof of work when it is computed here (SHA-256d),
+    // else the header's SHA-256d, before the costly hash goes off the event loop (Scrypt).
+    let pow = this.algorithm.powHashAsync ? undefined : this.algorithm.powHash(solved.header);
+    const fingerprint = pow ?? sha256d(solved.header);
     let seen = this.seen.get(job);
-    if (!seen) this.seen.set(job, (seen = new Set()));
-    if (seen.has(key)) return reject(22, 'duplicate share');
+    if (!seen) this.seen.set(job, (seen = new FingerprintSet()));
     // Remembered before any await (a hash off the event loop, a block submission), so a second copy
     // arriving meanwhile is a duplicate; a share of too low a difficulty is forgotten again.
-    seen.add(key);
-
-    const solved = assembleHeader(job, s.extranonce1, s.extranonce2, ntime, parseInt(s.nonce, 16), version);
-    const pow = this.algorithm.powHashAsync ? await this.algorithm.powHashAsync(solved.header) : this.algorithm.powHash(solved.header);
+    if (!seen.add(fingerprint)) return reject(22, 'duplicate share');
+    pow ??= await this.algorithm.powHashAsync!(solved.header);
     const hashValue = hashToNumber(pow);
     const shareDifficulty = hashValue > 0 ? this.diff1 / hashValue : Number.MAX_VALUE;
     const target = this.shareTarget(s.difficulty);
@@ -125,7 +124,7 @@ export class ShareChecker {
     // harder (on a test network the network's target can be the easier one): never thrown away.
     const isBlock = hashMeetsTarget(pow, hashValue, job.networkTarget, job.networkTargetValue);
     if (!isBlock && !hashMeetsTarget(pow, hashValue, target.exact, target.value)) {
-      seen.delete(key);
+      seen.delete(fingerprint);
       return reject(23, `low difficulty share (${shareDifficulty.toPrecision(4)} < ${s.difficulty})`);
     }
     if (isBlock) {
@@ -146,8 +145,6 @@ export class ShareChecker {
     return t;
   }
 }
-
-const UPPER_HEX = /[A-F]/;
 
 /** Difficulties whose targets are kept: vardiff moves in a few steps, a port holds a handful. */
 const MAX_TARGETS = 256;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log.js';
-import type { BatchTransport, SendOutcome } from './durable-queue.js';
+import { DurableQueue, type BatchTransport, type SendOutcome } from './durable-queue.js';
 import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { httpTransport } from './http-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
@@ -48,6 +48,34 @@ async function until(cond: () => boolean, ms = 5000): Promise<void> {
 }
 
 describe('share outbox', () => {
+  it('seals the records of several turns into batches of at most maxBatch, in order, each once, also across a restart', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    const queue = () =>
+      new DurableQueue<PoolShare>({
+        dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log: silentLogger,
+        body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+      });
+    const q = queue();
+    await q.start();
+    // One turn of 7 records (over a batch: cut at record boundaries), then turns of 2 and 1.
+    await Promise.all(Array.from({ length: 7 }, (_, i) => q.append(share(i))));
+    await Promise.all([q.append(share(7)), q.append(share(8))]);
+    await q.append(share(9));
+    await q.tick();
+    await until(() => pool.shares().length === 10);
+    // Written, not sealed, when the process dies: the next start seals them from the file.
+    await Promise.all(Array.from({ length: 5 }, (_, i) => q.append(share(10 + i))));
+    const again = queue(); // q is left as a killed process leaves it
+    await again.start();
+    await again.tick();
+    await until(() => pool.shares().length === 15);
+    await again.stop();
+    const sizes = [...pool.bodies.values()].map((b) => (JSON.parse(b) as { shares: unknown[] }).shares.length);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(3);
+    expect(pool.shares().map((s) => s.difficulty)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+  });
+
   it('answers while a large segment is being sealed: the seal runs beside the record writes', async () => {
     const dir = tmp();
     const pool = new FakePool();

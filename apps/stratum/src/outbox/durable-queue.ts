@@ -84,8 +84,15 @@ const SEGMENT_FLAGS = DSYNC ? constants.O_WRONLY | constants.O_APPEND | constant
 export class DurableQueue<T> {
   private segment = 0;
   private fh: FileHandle | undefined;
-  /** The open segment's records, as JSON. */
-  private openItems: string[] = [];
+  /**
+   * The open segment's records, as the texts of its flushes (JSON records joined by newlines, as
+   * written) with their counts. One string per flush, not per record: records live here up to an
+   * interval, long enough to leave the young generation, and millions of small strings were most
+   * of what the garbage collector copied and marked (bench:stratum's longest pauses).
+   */
+  private openTexts: string[] = [];
+  private openCounts: number[] = [];
+  private openRecords = 0;
   /**
    * Records of this turn, written together by one flush: they share one promise, settled when the
    * flush is on disk (a promise per record was measurable garbage at tens of thousands a second).
@@ -119,7 +126,7 @@ export class DurableQueue<T> {
 
   /** Records not yet acknowledged by the receiver (open segment and pending batches). */
   depth(): number {
-    return this.openItems.length + this.waiting.length + this.sealing + this.pending.reduce((n, b) => n + b.count, 0);
+    return this.openRecords + this.waiting.length + this.sealing + this.pending.reduce((n, b) => n + b.count, 0);
   }
 
   pendingBatches(): number {
@@ -137,7 +144,7 @@ export class DurableQueue<T> {
         continue;
       }
       const items = parseLines<T>(await readFile(join(this.opts.dir, `seg-${n}.log`), 'utf8')).map((item) => JSON.stringify(item));
-      await this.seal(n, items);
+      await this.seal(n, [items.join('\n')], [items.length]);
       sealedNums.add(n);
     }
     for (const n of [...sealedNums].sort((a, b) => a - b)) await this.loadSealed(n);
@@ -218,9 +225,12 @@ export class DurableQueue<T> {
     this.waiting = [];
     this.waitingDone = undefined;
     try {
-      await this.fh.write(`${batch.join('\n')}\n`);
+      const text = batch.join('\n');
+      await this.fh.write(`${text}\n`);
       if (!DSYNC) await this.fh.datasync();
-      for (const json of batch) this.openItems.push(json);
+      this.openTexts.push(text);
+      this.openCounts.push(batch.length);
+      this.openRecords += batch.length;
       done.resolve();
     } catch (err) {
       this.failedWrite = err as Error;
@@ -235,30 +245,34 @@ export class DurableQueue<T> {
    * crash before its seal is complete leaves seg-n to be sealed by the next start.
    */
   private async rotate(): Promise<void> {
-    if (!this.fh || !this.openItems.length) return;
+    if (!this.fh || !this.openRecords) return;
     const n = this.segment;
-    const items = this.openItems;
+    const texts = this.openTexts;
+    const counts = this.openCounts;
+    const records = this.openRecords;
     const old = this.fh;
     this.fh = await open(join(this.opts.dir, `seg-${n + 1}.log`), SEGMENT_FLAGS);
     this.segment = n + 1;
-    this.openItems = [];
-    this.sealing += items.length;
+    this.openTexts = [];
+    this.openCounts = [];
+    this.openRecords = 0;
+    this.sealing += records;
     void this.inBackground(async () => {
       try {
         await old.close();
-        await this.sealSegment(n, items);
+        await this.sealSegment(n, texts, counts);
       } catch (err) {
         // seg-n stays on disk: the next start seals and sends it.
         this.opts.log.error('outbox segment not sealed: it is sent after a restart', { segment: n, err: String(err) });
       } finally {
-        this.sealing -= items.length;
+        this.sealing -= records;
         this.reportDepth();
       }
     });
   }
 
-  private async sealSegment(n: number, items: string[]): Promise<void> {
-    const batches = await this.seal(n, items);
+  private async sealSegment(n: number, texts: string[], counts: number[]): Promise<void> {
+    const batches = await this.seal(n, texts, counts);
     await unlink(join(this.opts.dir, `seg-${n}.log`));
     for (const b of batches) {
       if (this.bodiesSize + b.body.length > MAX_BODIES_IN_MEMORY) break;
@@ -269,19 +283,43 @@ export class DurableQueue<T> {
     await this.register(n, batches, new Set());
   }
 
-  /** Writes the batches of segment n in one file, atomically: their ids are fixed from now on. */
-  private async seal(n: number, items: string[]): Promise<Array<{ id: string; count: number; body: string }>> {
+  /**
+   * Writes the batches of segment n in one file, atomically: their ids are fixed from now on. The
+   * records come as texts of newline-joined JSON records with their counts; a batch takes whole
+   * texts up to maxBatch records (a text over maxBatch, one turn's records in a long backlog or a
+   * recovered segment, is cut at record boundaries).
+   */
+  private async seal(n: number, texts: string[], counts: number[]): Promise<Array<{ id: string; count: number; body: string }>> {
     const lines: string[] = [];
     const batches: Array<{ id: string; count: number; body: string }> = [];
-    for (let i = 0; i < items.length; i += this.opts.maxBatch) {
-      const chunk = items.slice(i, i + this.opts.maxBatch);
+    const max = this.opts.maxBatch;
+    let parts: string[] = [];
+    let count = 0;
+    const emit = () => {
+      if (!count) return;
       this.seq += 1;
       const id = `${this.opts.idPrefix}-${this.startTime}-${String(this.seq).padStart(9, '0')}`;
-      const body = this.opts.body(id, `[${chunk.join(',')}]`);
+      const body = this.opts.body(id, `[${parts.join(',')}]`);
       // The same text as JSON.stringify({ id, count, body: <object> }): the body is stored as sent.
-      lines.push(`{"id":${JSON.stringify(id)},"count":${chunk.length},"body":${body}}`);
-      batches.push({ id, count: chunk.length, body });
-    }
+      lines.push(`{"id":${JSON.stringify(id)},"count":${count},"body":${body}}`);
+      batches.push({ id, count, body });
+      parts = [];
+      count = 0;
+    };
+    // Records hold no raw newline (JSON escapes it): newlines are exactly the separators.
+    const add = (part: string, records: number) => {
+      if (count + records > max) emit();
+      parts.push(part);
+      count += records;
+    };
+    texts.forEach((text, i) => {
+      const records = counts[i]!;
+      if (!records) return;
+      if (records <= max) return add(text.replaceAll('\n', ','), records);
+      const all = text.split('\n');
+      for (let j = 0; j < all.length; j += max) add(all.slice(j, j + max).join(','), Math.min(max, all.length - j));
+    });
+    emit();
     const file = join(this.opts.dir, `batches-${n}.jsonl`);
     const tmp = `${file}.tmp`;
     const fh = await open(tmp, 'w');

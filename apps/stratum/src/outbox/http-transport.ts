@@ -19,7 +19,7 @@ export function httpTransport(opts: HttpTransportOptions): BatchTransport {
   const doFetch = opts.fetchImpl ?? fetch;
   return {
     async send({ id, body }): Promise<SendOutcome> {
-      const wire = opts.shareEncoding ? wireBody(body, opts.shareEncoding, opts.log) : { contentType: 'application/json', data: body };
+      const wire = opts.shareEncoding ? await wireBody(body, opts.shareEncoding, opts.log) : { contentType: 'application/json', data: body };
       let res: Response;
       try {
         res = await doFetch(opts.url, {

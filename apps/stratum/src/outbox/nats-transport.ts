@@ -25,7 +25,7 @@ export async function natsTransport(opts: { url: string; stream: string; instanc
   const encoder = new TextEncoder();
   return {
     async send({ id, body }): Promise<SendOutcome> {
-      const wire = wireBody(body, opts.shareEncoding, opts.log);
+      const wire = await wireBody(body, opts.shareEncoding, opts.log);
       const h = headers();
       h.set('Content-Type', wire.contentType);
       try {
