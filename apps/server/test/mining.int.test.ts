@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeShareBatch, ERRORS, SHARES_COMPACT_TYPE, type MinerRow, type ShareEvent, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
+import { IngestService } from '../src/modules/mining/ingest.service';
 import { auth, inject, registerByEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -95,6 +96,23 @@ describe('hashrate', () => {
     const after = (await miners(a, a.account, '?sort=workerName&order=asc')).list;
     expect(after.map((r) => [r.worker_name, r.accepted_shares])).toEqual([['rig1', 900], ['rig2', 1]]);
     expect(after[0]!.accept_15m.value).toBe(TWO_32);
+  });
+});
+
+describe('group commit', () => {
+  it('writes at once when as many batches wait as the last flush wrote: the senders it answered are back', async () => {
+    const u = await userWithAccount();
+    // An interval of an hour: only flushNow() and the batch-count rule can write these.
+    const ingest = new IngestService(t.database.db, t.clock, { flushIntervalMs: 3_600_000, decoderThreads: 0, deadAfterMs: 86_400_000, accounts: t.app.modules.accounts.directory });
+    const batch = (n: number) => ingest.submit(`group-${u.account}-${n}`, [share(u.account, 'rig1', t.clock.now().getTime())]);
+    const first = [batch(1), batch(2)];
+    while (ingest.waitingBatches < 2) await new Promise((resolve) => setImmediate(resolve)); // after their account lookups
+    await ingest.flushNow();
+    expect((await Promise.all(first)).map((r) => r.applied)).toEqual([true, true]);
+    // Two again (a re-send of one of them counts once, and is not one more sender back).
+    const second = [batch(3), batch(3), batch(4)];
+    expect((await Promise.all(second)).map((r) => r.applied)).toEqual([true, false, true]);
+    await ingest.close();
   });
 });
 
