@@ -5,9 +5,9 @@
 import { Suspense } from 'react';
 import { Flex, Menu, Select, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { namespaceOf } from '../../shell/features/messages';
-import { useSafeNavigate } from '../../shell/navigation/navigation';
+import { SafeLink, useSafeNavigate } from '../../shell/navigation/navigation';
 import { useActiveMenuKey, useMenu } from '../../shell/routing/route-table-context';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useIsMobile } from '../../ui/responsive';
@@ -60,7 +60,7 @@ export default function AdminLayout() {
                 key: entry.key,
                 // Long names (Russian) wrap rather than being cut off.
                 style: { height: 'auto', lineHeight: 1.4, paddingBlock: 9, whiteSpace: 'normal' },
-                label: <Link to={entry.to}>{t(entry.label)}</Link>,
+                label: <SafeLink to={entry.to}>{t(entry.label)}</SafeLink>,
               }))}
             />
           </>

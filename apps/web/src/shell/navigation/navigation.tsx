@@ -1,8 +1,8 @@
 // Navigation that ignores a move to where the user already is (docs/rules.md, Routes and access): no history
 // entry, no re-render, no scroll jump.
-import { forwardRef, useCallback, type MouseEvent } from 'react';
+import { forwardRef, useCallback, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { Button, type ButtonProps } from 'antd';
-import { Link, useLocation, useNavigate, type LinkProps, type NavigateOptions } from 'react-router';
+import { useHref, useLinkClickHandler, useLocation, useNavigate, type NavigateOptions } from 'react-router';
 import { isSamePlace } from '../routing/routing-rules';
 
 export function useSafeNavigate(): (to: string, options?: NavigateOptions) => void {
@@ -16,15 +16,24 @@ export function useSafeNavigate(): (to: string, options?: NavigateOptions) => vo
   );
 }
 
-export type SafeLinkProps = Omit<LinkProps, 'to'> & { to: string };
+export type SafeLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
-export const SafeLink = forwardRef<HTMLAnchorElement, SafeLinkProps>(function SafeLink({ to, onClick, ...rest }, ref) {
+/**
+ * React Router's Link built from its own hooks (useHref, useLinkClickHandler: the API it gives
+ * for custom links). Link itself carries the framework mode's prefetching and route discovery,
+ * which this app does not use, onto the first screen.
+ */
+export const SafeLink = forwardRef<HTMLAnchorElement, SafeLinkProps>(function SafeLink({ to, onClick, target, ...rest }, ref) {
   const location = useLocation();
+  const href = useHref(to);
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target });
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (!event.defaultPrevented && isSamePlace(location, to)) event.preventDefault();
+    if (event.defaultPrevented) return;
+    if (isSamePlace(location, to)) event.preventDefault();
+    else navigate(event);
   };
-  return <Link ref={ref} to={to} onClick={handleClick} {...rest} />;
+  return <a ref={ref} href={href} target={target} onClick={handleClick} {...rest} />;
 });
 
 export type LinkButtonProps = Omit<ButtonProps, 'href'> & { to: string };

@@ -5,11 +5,11 @@ import { useLocation } from 'react-router';
 import { HeroSection } from '../components/HeroSection';
 import { Banners } from '../components/Banners';
 import { PoolList } from '../components/PoolList';
-import { ProductSections } from '../components/ProductSections';
-import { Advertisements } from '../components/Advertisements';
 import { PageSpinner } from '../../../ui/PageSpinner';
 
 const AnnouncementList = lazy(() => import('../components/AnnouncementList'));
+const ProductSections = lazy(() => import('../components/ProductSections').then((m) => ({ default: m.ProductSections })));
+const Advertisements = lazy(() => import('../components/Advertisements').then((m) => ({ default: m.Advertisements })));
 
 export default function HomePage() {
   const location = useLocation();
@@ -24,8 +24,10 @@ export default function HomePage() {
       <HeroSection />
       <Banners />
       <PoolList />
-      <ProductSections />
-      <Advertisements />
+      <Suspense fallback={null}>
+        <ProductSections />
+        <Advertisements />
+      </Suspense>
       <Suspense fallback={<PageSpinner />}>
         <AnnouncementList />
       </Suspense>

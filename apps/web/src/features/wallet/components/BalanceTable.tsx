@@ -5,11 +5,11 @@ import { useState, type ReactNode } from 'react';
 import { Button, Flex, Switch, Tooltip } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { findCoin } from '@hashpool/shared';
 import { AmountText } from '../../../ui/AmountText';
 import { CoinAvatar } from '../../../ui/CoinAvatar';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
+import { SafeLink } from '../../../shell/navigation/navigation';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph, Text } from '../../../ui/Text';
 import { useIsMobile } from '../../../ui/responsive';
@@ -69,12 +69,12 @@ function Actions({ balance, onAction }: { balance: BalanceItem; onAction: (actio
       {/* Staking and borrowing: ALEO only. */}
       {balance.coin === 'aleo' && (
         <>
-          <Link to="/asset/aleo/stake-now" onClick={(event) => event.stopPropagation()}>
+          <SafeLink to="/asset/aleo/stake-now" onClick={(event) => event.stopPropagation()}>
             <Button size="small">{t('actions.stake')}</Button>
-          </Link>
-          <Link to="/asset/aleo/borrow-now" onClick={(event) => event.stopPropagation()}>
+          </SafeLink>
+          <SafeLink to="/asset/aleo/borrow-now" onClick={(event) => event.stopPropagation()}>
             <Button size="small">{t('actions.borrow')}</Button>
-          </Link>
+          </SafeLink>
         </>
       )}
     </Flex>
