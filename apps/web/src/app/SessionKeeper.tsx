@@ -3,9 +3,8 @@
 // server no longer accepts ends at once (user.queries.ts) rather than on the next click.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { startSessionKeeper } from '../shell/api/session-refresh';
 import { useMine } from '../shell/session/user.queries';
-import { setLoginNavigator } from '../shell/session/session';
+import { clearSession, readSession, setLoginNavigator, subscribeSession } from '../shell/session/session';
 import { LOGIN_PATH, loginRedirect } from '../shell/routing/routing-rules';
 
 export function SessionKeeper() {
@@ -13,7 +12,18 @@ export function SessionKeeper() {
   const location = useLocation();
   useMine();
 
-  useEffect(() => startSessionKeeper(), []);
+  // The refresh timer and its code load with the first session: a logged-out visit never needs
+  // them. A failed load ends the session as the API client does (shell/api/client.ts).
+  useEffect(() => {
+    const start = () => {
+      if (!readSession()) return;
+      unsubscribe();
+      import('../shell/api/session-refresh').then(({ startSessionKeeper }) => startSessionKeeper(), clearSession);
+    };
+    const unsubscribe = subscribeSession(start);
+    start();
+    return unsubscribe;
+  }, []);
 
   useEffect(() => {
     setLoginNavigator(() => {

@@ -14,11 +14,10 @@ import type {
 } from '@hashpool/shared';
 import { clearSession, getAccessToken, writeSession } from '../../shell/session/session';
 import { ApiError } from '../../shell/api/api-error';
-import { api, apiExchange } from '../../shell/api/client';
+import { api, apiExchange, TOKEN_EXPIRED_CODE } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
 import { sessionFromTokens } from '../../shell/api/refresh-rules';
 import { refresher } from '../../shell/api/session-refresh';
-import { TOKEN_EXPIRED_CODE } from '../../shell/api/token-expiry';
 import { send } from '../../shell/api/transport';
 import type { Verification } from '../../shell/verification/verification.api';
 

@@ -1,16 +1,33 @@
 // The client every call goes through (docs/architecture.md, The web app): the exchange itself is
 // transport.ts; here are the session rules around it (docs/rules.md, States and transitions: refresh before a call
-// when due, refresh and reload on 40001) and the error display.
+// when due, refresh and reload on 40001) and the error display. The refresher (session-refresh.ts,
+// token-expiry.ts) loads with the first call made with a session, so a logged-out visit never loads
+// it (about 2 KB gzip of the first screen); if it cannot load (a new deployment, the network), the
+// session ends here as a logout would, rather than leaving the call waiting.
 import { OBSERVER_TOKEN_PARAM } from '@hashpool/shared';
-import { getAccessToken } from '../session/session';
+import { clearSession, getAccessToken, readSession } from '../session/session';
 import { carriesObserverToken, getObserverToken, OBSERVER_REFUSALS, observerRefused } from '../session/observer';
 import { ApiError } from './api-error';
+import type * as SessionRulesModule from './token-expiry';
 import { presentError } from './error-presenter';
-import { refresher } from './session-refresh';
-import { handleTokenExpired, TOKEN_EXPIRED_CODE } from './token-expiry';
 import { download, exchange, type Answer, type DownloadedFile, type Method, type QueryParams } from './transport';
 
 export { API_BASE, API_TIMEOUT_MS, type QueryParams } from './transport';
+
+/** An expired access token (HTTP 400; token-expiry.ts). */
+export const TOKEN_EXPIRED_CODE = 40001;
+
+type SessionRules = typeof SessionRulesModule;
+
+/** The refresher's module, or null (and the session ended) when it cannot be loaded. */
+async function sessionRules(): Promise<SessionRules | null> {
+  try {
+    return await import('./token-expiry');
+  } catch {
+    clearSession();
+    return null;
+  }
+}
 
 export interface RequestOptions {
   query?: QueryParams;
@@ -38,13 +55,13 @@ async function withSession<T>(options: Pick<RequestOptions, 'silent'>, run: (tok
   let token: string | null = null;
   try {
     if (!observer) {
-      await refresher.ensureFresh();
+      if (readSession()) await (await sessionRules())?.refresher.ensureFresh();
       token = getAccessToken();
     }
     return await run(token);
   } catch (caught) {
     const error = caught instanceof ApiError ? caught : new ApiError({ kind: 'network', msg: String(caught) });
-    if (error.kind === 'server' && error.status === 400 && error.code === TOKEN_EXPIRED_CODE) await handleTokenExpired(error, token);
+    if (error.kind === 'server' && error.status === 400 && error.code === TOKEN_EXPIRED_CODE) await (await sessionRules())?.handleTokenExpired(error, token);
     // An expired or revoked observer link: observer mode ends and the keeper goes to /login with the message.
     if (observer && error.kind === 'server' && OBSERVER_REFUSALS.has(error.code)) {
       observerRefused(error.message);

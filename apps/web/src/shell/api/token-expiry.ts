@@ -1,11 +1,12 @@
 // An expired access token (HTTP 400, code 40001; docs/rules.md, States and transitions): refresh, then reload the page
 // so every call and every piece of state starts again with the new token. Without a refresh token
 // the user is logged out. A refused refresh has already ended the session (session-refresh.ts).
+// client.ts loads this module (and the refresher, exported here for it) with its first call made with a session.
 import { clearSession, readSession } from '../session/session';
 import type { ApiError } from './api-error';
 import { refresher } from './session-refresh';
 
-export const TOKEN_EXPIRED_CODE = 40001;
+export { refresher };
 
 /** sessionStorage: a reload for 40001 that comes straight back to 40001 must not loop. */
 const RELOADED_AT = 'hashpool:token-reload-at';
