@@ -14,7 +14,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const GOAL_KB = 188;
+const GOAL_KB = 180;
 const WIRE_GOAL_KB = 400;
 const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const HOME_PAGE = 'src/features/content/pages/HomePage.tsx';

@@ -42,6 +42,19 @@ function deferAntdUniqueProvider(): Plugin {
   };
 }
 
+/** Points Ant Design Button's import of LoadingOutlined at our copy (src/app/antd-loading-icon.ts says why). */
+function ownAntdLoadingIcon(): Plugin {
+  const copy = path.resolve(import.meta.dirname, 'src/app/antd-loading-icon.ts');
+  return {
+    name: 'hashpool-own-antd-loading-icon',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@ant-design/icons/es/icons/LoadingOutlined' && importer && /[\\/]antd[\\/]es[\\/]button[\\/]DefaultLoadingIcon\.js$/.test(importer)) return copy;
+      return null;
+    },
+  };
+}
+
 /**
  * React Router ships all its modes in one module whose components are not marked pure, so Rolldown
  * keeps every one of them (NavLink, Form, the framework mode's prefetching and route discovery)
@@ -67,12 +80,33 @@ function pureReactRouter(): Plugin {
   };
 }
 
+/**
+ * @rc-component/util (Ant Design's helpers) does not declare its modules free of side effects, so
+ * every module its index reaches stays in the bundle if its top level calls anything (pickAttrs's
+ * `split`, useId's `getUseId()`, focus.js's `new Map()`), used or not: KeyCode, pickAttrs, the
+ * focus lock, getScrollBarSize, is-mobile. None of its modules does anything at load that another
+ * relies on (no listeners, no globals; raf.js only picks its own functions), so the build treats
+ * them as side-effect free, as Ant Design's own package.json does for antd: 4.0 KB gzip of the
+ * first screen. A module whose exports are used is kept whole as before.
+ */
+function rcUtilSideEffectFree(): Plugin {
+  return {
+    name: 'hashpool-rc-util-side-effect-free',
+    apply: 'build',
+    transform(code, id) {
+      return /[\\/]node_modules[\\/]@rc-component[\\/]util[\\/]/.test(id) ? { code, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     chunkModules(),
     deferAntdUniqueProvider(),
+    ownAntdLoadingIcon(),
     pureReactRouter(),
+    rcUtilSideEffectFree(),
     firstScreen(),
     // Brotli at its highest quality and gzip at level 9 (the plugin's defaults), every file however
     // small (a cold home page loads some forty chunks under 1 KB); a compressed form that is not

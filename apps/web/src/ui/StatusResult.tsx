@@ -2,7 +2,7 @@
 // "not available" and error screens. Ant Design's Result bundles three large illustrations.
 import type { ReactNode } from 'react';
 import { Flex, theme } from 'antd';
-import { CloseCircleFilled, CompassOutlined, InfoCircleFilled } from '@ant-design/icons';
+import { CloseCircleFilled, CompassOutlined, InfoCircleFilled } from './first-screen-icons';
 import { Paragraph, Title } from './Text';
 
 type Status = 'not-found' | 'info' | 'error';

@@ -3,7 +3,7 @@
 // account menu (loaded on login only: visitors never download it).
 import { lazy, Suspense } from 'react';
 import { Button, Flex } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '../../ui/first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import { useAccessToken } from '../../shell/session/session';
 import { LinkButton } from '../../shell/navigation/navigation';

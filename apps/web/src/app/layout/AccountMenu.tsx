@@ -1,7 +1,7 @@
 // The logged-in user's menu in the header: it is labelled with the current sub-account, switches
 // to another one, and links to the account pages (the route table's `account` menu) and logout.
 // Loaded only once someone logs in.
-import { UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '../../ui/first-screen-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountsApi, logout, useAccounts } from '../../features/accounts';

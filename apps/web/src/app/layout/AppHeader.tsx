@@ -2,7 +2,7 @@
 // on screens too narrow for the full navigation.
 import { lazy, Suspense, useState } from 'react';
 import { Button, Flex, theme } from 'antd';
-import { MenuOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '../../ui/first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import { SafeLink } from '../../shell/navigation/navigation';
 import { useCompactHeader, useIsMobile } from '../../ui/responsive';

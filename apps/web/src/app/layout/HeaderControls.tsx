@@ -1,6 +1,6 @@
 // The header's settings: language, display currency, theme. The desktop header and the mobile
 // drawer use the same controls.
-import { GlobalOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { GlobalOutlined, MoonOutlined, SunOutlined } from '../../ui/first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, resolveLanguage, type Language } from '@hashpool/shared';
 import { changeLanguage } from '../../i18n';

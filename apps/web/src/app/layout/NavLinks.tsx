@@ -4,7 +4,7 @@
 // menu at its end, so every entry stays reachable; an invisible copy of the row measures them.
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { theme } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { DownOutlined } from '../../ui/first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import { SafeLink } from '../../shell/navigation/navigation';
 import { useActiveMenuKey, useMenu } from '../../shell/routing/route-table-context';

@@ -1,6 +1,6 @@
 // The pools: a table on desktop, cards on phones. Each row leads to the coin's statistics.
 import { Button, Flex } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
+import { RightOutlined } from '../../../ui/first-screen-icons';
 import { useTranslation } from 'react-i18next';
 import type { PoolItem } from '@hashpool/shared';
 import { usePools } from '../../../shell/site/site.queries';
