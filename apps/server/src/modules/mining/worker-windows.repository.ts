@@ -82,19 +82,15 @@ async function advanceBarrier(db: Db, now: Date): Promise<Marks> {
 const ipKey = (lastAt: string, lastIp: string) => sql.raw(`case when ${lastIp} is not null and ${lastAt} is not null then lpad((${lastAt})::bigint::text, 15, '0') || ${lastIp} end`);
 
 /** A worker's last share time and IP, moved forward by the newest share of `from` (`last_at`, `ip_key`). */
-const newestShare = (from: Pick<NewSums, 'last_at' | 'ip_key'>) => `last_share_at = greatest(w.last_share_at, to_timestamp(${from.last_at} / 1000.0)),
-    last_ip = case when ${from.ip_key} is not null and substr(${from.ip_key}, 1, 15)::float8 >= extract(epoch from w.last_share_at) * 1000
-                   then substr(${from.ip_key}, 16) else w.last_ip end`;
+const newestShare = (from: string) => `last_share_at = greatest(w.last_share_at, to_timestamp(${from}.last_at / 1000.0)),
+    last_ip = case when ${from}.ip_key is not null and substr(${from}.ip_key, 1, 15)::float8 >= extract(epoch from w.last_share_at) * 1000
+                   then substr(${from}.ip_key, 16) else w.last_ip end`;
 
 /**
- * A worker's new sums as SQL expressions: the windows' share counts and work (`s15`, `k15` ...),
- * the current minute's shares (`p_*`) and the newest share facts (`last_at`, `ip_key`).
+ * The worker columns set from new sums (`n.k15` ... of a subquery `n`), the current minute's
+ * shares (`n.p_*`) and the newest share facts (`n.last_at`, `n.ip_key`).
  */
-type NewSums = Record<'s15' | 'k15' | 's60' | 'k60' | 's24' | 'k24' | 'r24' | 'rk24' | 'p_aw' | 'p_rw' | 'p_a' | 'p_r' | 'last_at' | 'ip_key', string>;
-
-/** The worker columns set from its new sums. */
-function setWorkerColumns(bounds: { now: number; minute: number; dayStart: number }, sums: NewSums) {
-  const n = Object.fromEntries(Object.entries(sums).map(([name, expr]) => [name, `(${expr})`])) as NewSums;
+function setWorkerColumns(bounds: { now: number; minute: number; dayStart: number }) {
   const part = (bounds.now - bounds.minute) / 1000;
   const d15 = 15 * 60 + part;
   const d60 = 60 * 60 + part;
@@ -102,52 +98,38 @@ function setWorkerColumns(bounds: { now: number; minute: number; dayStart: numbe
   // A window whose share count is zero is exactly zero (see workers.work15m).
   const k = (work: string, count: string) => `(case when ${count} = 0 then 0 else ${work} end)`;
   return sql.raw(`
-    shares_15m = ${n.s15}, work_15m = ${k(n.k15, n.s15)},
-    shares_1h = ${n.s60}, work_1h = ${k(n.k60, n.s60)},
-    shares_24h = ${n.s24}, work_24h = ${k(n.k24, n.s24)},
-    rejected_24h = ${n.r24}, rejected_work_24h = ${k(n.rk24, n.r24)},
-    hashrate_15m = (${k(n.k15, n.s15)} + ${n.p_aw}) / ${d15},
-    hashrate_1h = (${k(n.k60, n.s60)} + ${n.p_aw}) / ${d60},
-    hashrate_24h = (${k(n.k24, n.s24)} + ${n.p_aw}) / ${d24},
-    reject_rate = case when ${k(n.k24, n.s24)} + ${k(n.rk24, n.r24)} + ${n.p_aw} + ${n.p_rw} > 0
-                  then (${k(n.rk24, n.r24)} + ${n.p_rw}) / (${k(n.k24, n.s24)} + ${k(n.rk24, n.r24)} + ${n.p_aw} + ${n.p_rw}) else 0 end,
-    accepted_shares = ${n.s24} + ${n.p_a},
-    rejected_shares = ${n.r24} + ${n.p_r},
-    ${newestShare(n)}`);
+    shares_15m = n.s15, work_15m = ${k('n.k15', 'n.s15')},
+    shares_1h = n.s60, work_1h = ${k('n.k60', 'n.s60')},
+    shares_24h = n.s24, work_24h = ${k('n.k24', 'n.s24')},
+    rejected_24h = n.r24, rejected_work_24h = ${k('n.rk24', 'n.r24')},
+    hashrate_15m = (${k('n.k15', 'n.s15')} + n.p_aw) / ${d15},
+    hashrate_1h = (${k('n.k60', 'n.s60')} + n.p_aw) / ${d60},
+    hashrate_24h = (${k('n.k24', 'n.s24')} + n.p_aw) / ${d24},
+    reject_rate = case when ${k('n.k24', 'n.s24')} + ${k('n.rk24', 'n.r24')} + n.p_aw + n.p_rw > 0
+                  then (${k('n.rk24', 'n.r24')} + n.p_rw) / (${k('n.k24', 'n.s24')} + ${k('n.rk24', 'n.r24')} + n.p_aw + n.p_rw) else 0 end,
+    accepted_shares = n.s24 + n.p_a,
+    rejected_shares = n.r24 + n.p_r,
+    ${newestShare('n')}`);
 }
 
 /** The current minute's sums and the newest share facts, passed from one step of the statement to the next. */
 const carry = (from: 'm' | 'd') =>
   sql.raw(`coalesce(${from}.p_aw, 0) as p_aw, coalesce(${from}.p_rw, 0) as p_rw, coalesce(${from}.p_a, 0) as p_a, coalesce(${from}.p_r, 0) as p_r, ${from}.last_at, ${from}.ip_key`);
 
-/** The current minute's sums and the newest share facts of a worker's row in `d`. */
-const CURRENT_MINUTE = { p_aw: 'd.p_aw', p_rw: 'd.p_rw', p_a: 'd.p_a', p_r: 'd.p_r', last_at: 'd.last_at', ip_key: 'd.ip_key' };
-
-/**
- * Runs the statement whose CTEs end in `d` (a worker id and its minutes' sums), writing the
- * workers with a row in `d` from `moved` (over `w` and `d`), and those without one whose figures
- * may still change with the clock (`idleWhere`) from `idle` (over `w` alone). Two updates, not one
- * over the workers left-joined to `d`: that joined the table to itself and hashed a million rows
- * twice, a third of the windows' step at a million workers (EXPLAIN ANALYZE, bench:workers).
- */
-async function writeWorkers(tx: DbOrTx, ctes: SQL, bounds: { now: number; minute: number; dayStart: number }, moved: NewSums, idle: { sums: NewSums; where: string }): Promise<number> {
+/** Runs the statement whose CTEs end in `n` (a worker id and its new sums), writing those workers. */
+async function writeWorkers(tx: DbOrTx, ctes: SQL, bounds: { now: number; minute: number; dayStart: number }): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(
     tx,
     sql`with ${ctes},
-        moved as (update workers w set ${setWorkerColumns(bounds, moved)} from d where w.id = d.worker_id returning 1),
-        idle as (update workers w set ${setWorkerColumns(bounds, idle.sums)}
-                  where (${sql.raw(idle.where)}) and not exists (select 1 from d where d.worker_id = w.id) returning 1)
-        select (select count(*) from moved) + (select count(*) from idle) as n`,
+        u as (update workers w set ${setWorkerColumns(bounds)} from n where w.id = n.id returning 1)
+        select count(*) as n from u`,
   );
   return Number(row?.n ?? 0);
 }
 
-/** Workers without minutes to move whose windows or counts may still change with the clock. */
-const MAY_CHANGE = `w.hashrate_15m > 0 or w.hashrate_1h > 0 or w.hashrate_24h > 0 or w.reject_rate > 0
-  or w.accepted_shares > 0 or w.rejected_shares > 0 or w.shares_1h > 0 or w.shares_24h > 0 or w.rejected_24h > 0`;
-
-/** A worker with no minutes in the pass: no current minute, no newer share. */
-const NO_MINUTE = { p_aw: '0', p_rw: '0', p_a: '0', p_r: '0', last_at: 'null::float8', ip_key: 'null::text' };
+/** Workers with anything to move: a row in `d`, or a window or count that may change with the clock. */
+const NEEDS_UPDATE = sql.raw(`(d.worker_id is not null or w0.hashrate_15m > 0 or w0.hashrate_1h > 0 or w0.hashrate_24h > 0 or w0.reject_rate > 0
+  or w0.accepted_shares > 0 or w0.rejected_shares > 0 or w0.shares_1h > 0 or w0.shares_24h > 0 or w0.rejected_24h > 0)`);
 
 /** The minute-row columns `d` carries for the current minute and the newest share facts. */
 const currentMinute = (minute: number, now: number, since: number) => sql`
@@ -200,7 +182,7 @@ async function mergeLate(tx: DbOrTx, windowsAt: number | null, pointsClosedUntil
             work_1h = w.work_1h + x.aw60, shares_1h = w.shares_1h + x.a60,
             work_24h = w.work_24h + x.aw24, shares_24h = w.shares_24h + x.a24,
             rejected_work_24h = w.rejected_work_24h + x.rw24, rejected_24h = w.rejected_24h + x.r24,
-            ${sql.raw(newestShare({ last_at: 'x.last_at', ip_key: 'x.ip_key' }))}
+            ${sql.raw(newestShare('x'))}
           from x where w.id = x.worker_id
           returning 1)
         select (select count(*) from late) as n`,
@@ -254,17 +236,17 @@ async function stepWindows(tx: DbOrTx, s: Step): Promise<number> {
                  coalesce(m.o24_aw, 0) + coalesce(h.aw, 0) as o24_aw, coalesce(m.o24_a, 0) + coalesce(h.a, 0) as o24_a,
                  coalesce(m.o24_rw, 0) + coalesce(h.rw, 0) as o24_rw, coalesce(m.o24_r, 0) + coalesce(h.r, 0) as o24_r,
                  ${carry('m')}
-          from m full join h on h.worker_id = m.worker_id)`,
+          from m full join h on h.worker_id = m.worker_id),
+        n as (
+          select w0.id,
+                 w0.shares_15m + coalesce(d.in_a, 0) - coalesce(d.o15_a, 0) as s15, w0.work_15m + coalesce(d.in_aw, 0) - coalesce(d.o15_aw, 0) as k15,
+                 w0.shares_1h + coalesce(d.in_a, 0) - coalesce(d.o60_a, 0) as s60, w0.work_1h + coalesce(d.in_aw, 0) - coalesce(d.o60_aw, 0) as k60,
+                 w0.shares_24h + coalesce(d.in_a, 0) - coalesce(d.o24_a, 0) as s24, w0.work_24h + coalesce(d.in_aw, 0) - coalesce(d.o24_aw, 0) as k24,
+                 w0.rejected_24h + coalesce(d.in_r, 0) - coalesce(d.o24_r, 0) as r24, w0.rejected_work_24h + coalesce(d.in_rw, 0) - coalesce(d.o24_rw, 0) as rk24,
+                 ${carry('d')}
+          from workers w0 left join d on d.worker_id = w0.id
+          where ${NEEDS_UPDATE})`,
     { now, minute: T, dayStart: dayTo },
-    {
-      s15: 'w.shares_15m + d.in_a - d.o15_a', k15: 'w.work_15m + d.in_aw - d.o15_aw',
-      s60: 'w.shares_1h + d.in_a - d.o60_a', k60: 'w.work_1h + d.in_aw - d.o60_aw',
-      s24: 'w.shares_24h + d.in_a - d.o24_a', k24: 'w.work_24h + d.in_aw - d.o24_aw',
-      r24: 'w.rejected_24h + d.in_r - d.o24_r', rk24: 'w.rejected_work_24h + d.in_rw - d.o24_rw',
-      ...CURRENT_MINUTE,
-    },
-    // Nothing entered or left their windows: the sums stay, the hashrates' spans move.
-    { sums: { s15: 'w.shares_15m', k15: 'w.work_15m', s60: 'w.shares_1h', k60: 'w.work_1h', s24: 'w.shares_24h', k24: 'w.work_24h', r24: 'w.rejected_24h', rk24: 'w.rejected_work_24h', ...NO_MINUTE }, where: MAY_CHANGE },
   );
 }
 
@@ -299,11 +281,14 @@ async function recomputeWindows(tx: DbOrTx, s: Step): Promise<number> {
                  coalesce(m.k24, 0) + coalesce(h.k24, 0) as k24, coalesce(m.s24, 0) + coalesce(h.s24, 0) as s24,
                  coalesce(m.rk24, 0) + coalesce(h.rk24, 0) as rk24, coalesce(m.r24, 0) + coalesce(h.r24, 0) as r24,
                  ${carry('m')}
-          from m full join h on h.worker_id = m.worker_id)`,
+          from m full join h on h.worker_id = m.worker_id),
+        n as (
+          select w0.id, coalesce(d.k15, 0) as k15, coalesce(d.s15, 0) as s15, coalesce(d.k60, 0) as k60, coalesce(d.s60, 0) as s60,
+                 coalesce(d.k24, 0) as k24, coalesce(d.s24, 0) as s24, coalesce(d.rk24, 0) as rk24, coalesce(d.r24, 0) as r24,
+                 ${carry('d')}
+          from workers w0 left join d on d.worker_id = w0.id
+          where ${NEEDS_UPDATE} or w0.shares_15m > 0 or w0.work_24h > 0 or w0.rejected_work_24h > 0)`,
     { now, minute: T, dayStart },
-    { s15: 'd.s15', k15: 'd.k15', s60: 'd.s60', k60: 'd.k60', s24: 'd.s24', k24: 'd.k24', r24: 'd.r24', rk24: 'd.rk24', ...CURRENT_MINUTE },
-    // No minute or point in their windows any more: all zero.
-    { sums: { s15: '0', k15: '0', s60: '0', k60: '0', s24: '0', k24: '0', r24: '0', rk24: '0', ...NO_MINUTE }, where: `${MAY_CHANGE} or w.shares_15m > 0 or w.work_24h > 0 or w.rejected_work_24h > 0` },
   );
 }
 
@@ -325,9 +310,6 @@ export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: 
     // The pass joins and sorts every active worker once a minute: with the default 4 MB a
     // million workers' joins and orders spill to disk (this transaction only).
     await tx.execute(sql`set local work_mem = '64MB'`);
-    // Its statements are planned anew each pass and run once: compiling them (JIT) cost 0.9 s of
-    // the windows' step at a million workers and saved less.
-    await tx.execute(sql`set local jit = off`);
     // Read again under the pass lock: a pass that ran meanwhile has moved them.
     const [fresh] = await queryRows<{ a: string | number | null; p: string | number }>(tx, sql`select extract(epoch from windows_at) * 1000 as a, extract(epoch from points_closed_until) * 1000 as p from ingest_watermark where id`);
     const current: Marks = { ...marks, windowsAt: msOf(fresh!.a), pointsClosedUntil: Number(fresh!.p) };
