@@ -136,4 +136,45 @@ describe('worker windows', () => {
     expect(Number(closed!.n)).toBeGreaterThan(0);
     expect(sent.filter((s) => s.time < now - 30 * MINUTE).length).toBeGreaterThan(0);
   });
+
+  it('age an idle worker’s windows pass by pass as its minutes leave them, and empty them when the job comes back after a day', async () => {
+    const [user] = await queryRows<{ id: string }>(t.database.db, sql`insert into users (email, password_hash, invite_code) values ('idle@example.com', 'x', 'WINDOWS2') returning id`);
+    await t.database.db.execute(sql`insert into mining_accounts (user_id, name, is_default) values (${user!.id}, 'idlefarm', true)`);
+    let now = Date.parse('2026-10-10T00:00:07Z');
+    t.clock.set(new Date(now));
+    await t.app.modules.mining.ingest.refreshWindows(); // windows at this minute (after the other test's clock)
+    // A few minutes of shares, then none: the pass moves this worker with no minute of its own.
+    const sent: Sent[] = [0, 1, 2].map((m) => ({ worker: 'idle1', time: now + m * MINUTE, work: 2 ** 32, result: m === 1 ? 'rejected' : 'accepted', ip: '203.0.113.9' }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/shares',
+      headers: { 'x-ingest-key': KEY },
+      payload: { batch_id: 'windows-idle-worker-1', shares: sent.map((s) => ({ coin: 'btc', account: 'idlefarm', worker: s.worker, difficulty: s.work / 2 ** 32, result: s.result, ip: s.ip, time: s.time })) },
+    });
+    expect(res.json().data.accepted, res.body).toBe(sent.length);
+    const row = async () =>
+      (await queryRows<Record<string, number | string>>(t.database.db, sql`select w.hashrate_15m, w.hashrate_1h, w.hashrate_24h, w.reject_rate, w.accepted_shares, w.rejected_shares
+          from workers w join mining_accounts a on a.id = w.account_id where a.name = 'idlefarm'`))[0]!;
+    const seen = new Set<number>();
+    for (let pass = 0; pass < 80; pass++) {
+      now += 61_000; // a pass a minute, each one step (not a recomputation)
+      t.clock.set(new Date(now));
+      await t.app.modules.mining.ingest.refreshWindows();
+      const got = await row();
+      const want = model(sent, 'idle1', now);
+      for (const k of ['hashrate_15m', 'hashrate_1h', 'hashrate_24h', 'reject_rate'] as const) {
+        expect(Math.abs(Number(got[k]) - want[k]), `${k} after pass ${pass}`).toBeLessThanOrEqual(Math.abs(want[k]) * 1e-9);
+      }
+      seen.add(Number(got.hashrate_15m));
+    }
+    // The 15-minute window emptied, and the hour's and the day's still moved with the clock.
+    expect(seen.has(0)).toBe(true);
+    expect(Number((await row()).hashrate_1h)).toBe(0);
+    expect(Number((await row()).hashrate_24h)).toBeGreaterThan(0);
+    // Back after more than a day: the pass recomputes the windows, and this worker's are empty.
+    now += 25 * 3600_000;
+    t.clock.set(new Date(now));
+    await t.app.modules.mining.ingest.refreshWindows();
+    expect(Object.fromEntries(Object.entries(await row()).map(([k, v]) => [k, Number(v)]))).toEqual({ hashrate_15m: 0, hashrate_1h: 0, hashrate_24h: 0, reject_rate: 0, accepted_shares: 0, rejected_shares: 0 });
+  });
 });

@@ -33,15 +33,19 @@ export async function writeWorkerOrders(tx: DbOrTx, now: Date, deadAfterMs: numb
   await tx.execute(sql`delete from worker_orders o where (coin, owner) not in (${big})`);
   const owners = await queryRows<{ coin: string; owner: string }>(tx, big);
   const sorts = Object.entries(ORDERED_SORTS);
+  const columns = sql.raw(Object.values(ORDERED_SORTS).join(', '));
   for (const { coin, owner } of owners) {
     const mine = findCoin(coin)?.mode === 'address' ? sql`address = ${owner}` : sql`account_id = ${owner}::uuid`;
-    // One scan of the owner's workers, one sort per order.
-    const aggregates = sql.raw(sorts.map(([sort, column]) => `string_agg(int8send(id) || set_byte('\\x00'::bytea, 0, st), ''::bytea order by ${column}, name) as "${sort}"`).join(', '));
+    // One scan of the owner's workers, its entries and its names' ranks made once, then one sort
+    // per order by the column and the rank: a tie (every idle worker's 0 H/s) then compares two
+    // integers, not two names, which made the five sorts 7 s of a pass at a million workers.
+    const aggregates = sql.raw(sorts.map(([sort, column]) => `string_agg(entry, ''::bytea order by ${column}, name_rank) as "${sort}"`).join(', '));
     const values = sql.raw(sorts.map(([sort]) => `('${sort}', a."${sort}")`).join(', '));
     const status = sql`case when last_share_at >= ${inactiveFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.active))} when last_share_at >= ${deadFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.inactive))} else ${sql.raw(String(STATUS_BYTES.dead))} end`;
     await tx.execute(sql`insert into worker_orders (coin, owner, sort, ids, workers)
       select ${coin}, ${owner}, s.sort, s.ids, a.n
-      from (select ${aggregates}, count(*) as n from (select *, ${status} as st from workers where coin = ${coin} and ${mine}) w) a
+      from (select ${aggregates}, count(*) as n from (select ${columns}, int8send(id) || set_byte('\\x00'::bytea, 0, ${status}) as entry, row_number() over (order by name) as name_rank
+                  from workers where coin = ${coin} and ${mine}) w) a
       cross join lateral (values ${values}) as s(sort, ids)
       where a.n > 0
       on conflict (coin, owner, sort) do update set ids = excluded.ids, workers = excluded.workers`);
