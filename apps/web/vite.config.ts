@@ -27,33 +27,27 @@ function chunkModules(): Plugin {
 }
 
 /**
- * Points Ant Design ConfigProvider's import of the tooltips' UniqueProvider at a lazy copy
- * (src/app/antd-unique-provider.ts says why). Tooltip's own import is left as it is.
+ * Points one Ant Design module's import of `source` at a file of ours, leaving the same import by
+ * any other module as it is.
  */
-function deferAntdUniqueProvider(): Plugin {
-  const lazyCopy = path.resolve(import.meta.dirname, 'src/app/antd-unique-provider.ts');
+function redirectAntdImport(name: string, source: string, importer: RegExp, file: string): Plugin {
+  const target = path.resolve(import.meta.dirname, file);
   return {
-    name: 'hashpool-defer-antd-unique-provider',
+    name,
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '../tooltip/UniqueProvider' && importer && /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) return lazyCopy;
-      return null;
+    resolveId(id, from) {
+      return id === source && from && importer.test(from) ? target : null;
     },
   };
 }
 
-/** Points Ant Design Button's import of LoadingOutlined at our copy (src/app/antd-loading-icon.ts says why). */
-function ownAntdLoadingIcon(): Plugin {
-  const copy = path.resolve(import.meta.dirname, 'src/app/antd-loading-icon.ts');
-  return {
-    name: 'hashpool-own-antd-loading-icon',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@ant-design/icons/es/icons/LoadingOutlined' && importer && /[\\/]antd[\\/]es[\\/]button[\\/]DefaultLoadingIcon\.js$/.test(importer)) return copy;
-      return null;
-    },
-  };
-}
+/** ConfigProvider's import of the tooltips' UniqueProvider, at a lazy copy (src/app/antd-unique-provider.ts says why). */
+const deferAntdUniqueProvider = () =>
+  redirectAntdImport('hashpool-defer-antd-unique-provider', '../tooltip/UniqueProvider', /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, 'src/app/antd-unique-provider.ts');
+
+/** Button's import of LoadingOutlined, at our copy (src/app/antd-loading-icon.ts says why). */
+const ownAntdLoadingIcon = () =>
+  redirectAntdImport('hashpool-own-antd-loading-icon', '@ant-design/icons/es/icons/LoadingOutlined', /[\\/]antd[\\/]es[\\/]button[\\/]DefaultLoadingIcon\.js$/, 'src/app/antd-loading-icon.ts');
 
 /**
  * React Router ships all its modes in one module whose components are not marked pure, so Rolldown
