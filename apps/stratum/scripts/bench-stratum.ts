@@ -16,6 +16,7 @@
 //   BENCH_CPU_PROF=<dir> writes a CPU profile of the server process there (node --cpu-prof);
 //   BENCH_SERVER_FLAGS='--trace-gc …' passes Node flags to the server's processes.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LoadGenerator } from './bench/load-generator.js';
@@ -59,6 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const busy = (share: number | undefined) => (share === undefined ? '' : `; machine ${(share * 100).toFixed(0)} % busy`);
 
 // Both processes hold one descriptor per connection.
 const openFiles = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
@@ -99,15 +101,31 @@ console.log(
     `and the few answered "low difficulty" (error 23, about 1 in 65,536) were hashed and checked all the same and count as checked`,
 );
 
+/**
+ * The whole machine's CPU time, busy and total, in clock ticks (Linux /proc/stat; undefined
+ * elsewhere): the server, the load generator, the kernel's loopback TCP and the disk together.
+ */
+function machineTicks(): { busy: number; total: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - fields[3]! - (fields[4] ?? 0), total }; // idle and iowait are not busy
+  } catch {
+    return undefined;
+  }
+}
+
 /** Server-side shares checked and CPU seconds over one measured window of a load run. */
 async function measuredRun(coin: 'btc' | 'ltc', opts: { active: number; window: number; rate?: number }) {
   const load = generator.run({ coin, active: opts.active, window: opts.window, seconds: SECONDS + 1.5, ...(opts.rate ? { rate: opts.rate } : {}) });
   await sleep(500);
   const a = await ask({ type: 'stats' }, 'stats');
   const generatorCpu = process.cpuUsage();
+  const machineBefore = machineTicks();
   await sleep(SECONDS * 1000);
   const b = await ask({ type: 'stats' }, 'stats');
   const generatorUsed = process.cpuUsage(generatorCpu);
+  const machineAfter = machineTicks();
   const answers = await load;
   const checked = (s: typeof a) => ['accepted', 'rejected', 'stale'].reduce((n, r) => n + (s.results[`${coin}:${r}`] ?? 0), 0);
   const seconds = (b.at - a.at) / 1000;
@@ -117,6 +135,8 @@ async function measuredRun(coin: 'btc' | 'ltc', opts: { active: number; window: 
     stalls: b.stalls,
     // This process: the load generator's threads (the main thread only waits).
     generatorCpu: (generatorUsed.user + generatorUsed.system) / 1e6 / seconds,
+    /** Share of all the machine's cores busy (any process, the kernel included), when known. */
+    machineBusy: machineBefore && machineAfter ? (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total) : undefined,
     answers,
   };
 }
@@ -153,7 +173,7 @@ try {
     rates.push(run.perSecond);
     serverCpu.push(run.cpu);
     const rejected = Object.entries(run.answers.codes).map(([c, n]) => `${n} × error ${c}`).join(', ') || 'none';
-    console.log(`  sha256d run ${r + 1}: ${int(run.perSecond)} shares/s checked by the server (server CPU ${(run.cpu * 100).toFixed(0)} % of a core, load generator ${(run.generatorCpu * 100).toFixed(0)} %); answers ${int(run.answers.answered)}, not accepted: ${rejected}; load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(`  sha256d run ${r + 1}: ${int(run.perSecond)} shares/s checked by the server (server CPU ${(run.cpu * 100).toFixed(0)} % of a core, load generator ${(run.generatorCpu * 100).toFixed(0)} %${busy(run.machineBusy)}); answers ${int(run.answers.answered)}, not accepted: ${rejected}; load average ${loadavg()[0]!.toFixed(1)}`);
   }
   const sha = median(rates);
   const shaPerCpu = median(rates.map((r, i) => r / serverCpu[i]!));
@@ -163,6 +183,7 @@ try {
   // --- 3. latency at half that rate --------------------------------------------------------------
   const p99s: number[] = [];
   const p50s: number[] = [];
+  const latencyBusy: number[] = [];
   // Without the throughput runs before it (--only latency), the first paced run met a cold server
   // (code not yet optimized, heap just collected in full for the memory figure) and its backlog
   // made it the worst run: one unmeasured run first, as the throughput runs would have been.
@@ -171,7 +192,8 @@ try {
     const run = await measuredRun('btc', { active: ACTIVE, window: WINDOW, rate: pace });
     p99s.push(percentile(run.answers.latencies, 99));
     p50s.push(percentile(run.answers.latencies, 50));
-    console.log(`  latency run ${r + 1}: ${int(run.perSecond)} shares/s; p50 ${p50s.at(-1)!.toFixed(2)} ms, p99 ${p99s.at(-1)!.toFixed(2)} ms over ${int(run.answers.latencies.length)} answers (${run.answers.unanswered} unanswered); server GC ${int(run.stalls.gcMs)} ms (longest ${run.stalls.gcMaxMs.toFixed(1)}), event-loop delay p99 ${run.stalls.loopP99Ms.toFixed(1)} ms (longest ${run.stalls.loopMaxMs.toFixed(1)}), outbox write p99 ${run.stalls.diskP99Ms.toFixed(1)} ms (longest ${run.stalls.diskMaxMs.toFixed(1)}); load generator's event-loop delay p99 ${run.answers.loop.p99Ms.toFixed(1)} ms (longest ${run.answers.loop.maxMs.toFixed(1)}); load average ${loadavg()[0]!.toFixed(1)}`);
+    if (run.machineBusy !== undefined) latencyBusy.push(run.machineBusy);
+    console.log(`  latency run ${r + 1}: ${int(run.perSecond)} shares/s; p50 ${p50s.at(-1)!.toFixed(2)} ms, p99 ${p99s.at(-1)!.toFixed(2)} ms over ${int(run.answers.latencies.length)} answers (${run.answers.unanswered} unanswered); server GC ${int(run.stalls.gcMs)} ms (longest ${run.stalls.gcMaxMs.toFixed(1)}), event-loop delay p99 ${run.stalls.loopP99Ms.toFixed(1)} ms (longest ${run.stalls.loopMaxMs.toFixed(1)}), outbox write p99 ${run.stalls.diskP99Ms.toFixed(1)} ms (longest ${run.stalls.diskMaxMs.toFixed(1)}); load generator's event-loop delay p99 ${run.answers.loop.p99Ms.toFixed(1)} ms (longest ${run.answers.loop.maxMs.toFixed(1)})${busy(run.machineBusy)}; load average ${loadavg()[0]!.toFixed(1)}`);
   }
 
   // --- 4. Scrypt throughput ----------------------------------------------------------------------
@@ -201,7 +223,7 @@ try {
   console.log(`connections held:            ${int(held)}  (goal 10,000: ${verdict(held >= 10_000)})`);
   console.log(`memory per connection (RSS): ${kb(rssPer)}  (goal < 20 KB: ${verdict(rssPer < 20 * 1024)}); JS heap + external ${kb(heapPer)}`);
   if (rates.length) console.log(`SHA-256d shares checked:     ${int(sha)}/s  (goal ≥ 50,000/s: ${verdict(sha >= 50_000)}); server CPU ${(median(serverCpu) * 100).toFixed(0)} % of one core (all its processes), ${int(shaPerCpu)} shares per server CPU-second`);
-  if (p99s.length) console.log(`submit→answer at ${int(pace)}/s:  p99 ${median(p99s).toFixed(2)} ms, p50 ${median(p50s).toFixed(2)} ms  (goal p99 < 10 ms: ${verdict(median(p99s) < 10)})`);
+  if (p99s.length) console.log(`submit→answer at ${int(pace)}/s:  p99 ${median(p99s).toFixed(2)} ms, p50 ${median(p50s).toFixed(2)} ms  (goal p99 < 10 ms: ${verdict(median(p99s) < 10)})${latencyBusy.length ? `; the machine's cores ${(median(latencyBusy) * 100).toFixed(0)} % busy meanwhile (server, load generator, kernel: near 100 % every wait is a queue)` : ''}`);
   if (scryptRates.length) console.log(`Scrypt shares checked:       ${int(scrypt)}/s  (goal ≥ 5,000/s: ${verdict(scrypt >= 5_000)}); over sockets, like SHA-256d; server CPU ${(median(scryptCpu) * 100).toFixed(0)} % of one core, ${int(median(scryptRates.map((r, i) => r / scryptCpu[i]!)))} shares per server CPU-second`);
   if (directSha.length) console.log(`share check alone (ShareChecker.check in the server process, 1 s runs): SHA-256d ${int(median(directSha))}/s, Scrypt ${int(median(directScrypt))}/s`);
   console.log(`load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores: figures are lower on a shared machine`);
