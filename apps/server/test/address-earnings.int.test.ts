@@ -93,8 +93,12 @@ describe('address mining earnings and payments', () => {
     // First: 0.330000 paid, 0.00000066 carried; second: 0.33000066 + 0.00000066 = 0.33000132 -> 0.330001.
     for (const address of addresses) {
       // (A and B were paid out what they earned before.)
-      const earned = body<{ unpaid: string }>(await inject(t.app, { url: `/api/address-mining/aleo/miner/${address}/profits` })).data;
+      const earned = body<{ unpaid: string; total_earned: string; list: Array<{ day: string; amount: string }> }>(await inject(t.app, { url: `/api/address-mining/aleo/miner/${address}/profits` })).data;
       expect(earned.unpaid).toBe('0.660001');
+      // The list shows the last 30 days; the total earned counts August's block as well.
+      expect(earned.list.map((d) => d.day)).toEqual([day]);
+      const before = { [A]: '5.94', [B]: '3.96', [C]: '0' }[address]!;
+      expect(earned.total_earned).toBe(new Decimal(before).plus(earned.list[0]!.amount).toFixed());
       const [row] = await queryRows<{ remainder: string }>(db(), sql`select r.remainder::text from credit_remainders r join address_wallets w on w.id::text = r.holder and w.coin = r.coin where w.address = ${address} and w.coin = 'aleo'`);
       expect(new Decimal(row!.remainder).toFixed()).toBe('0.00000032');
     }

@@ -55,18 +55,22 @@ export function dayRows(db: DbOrTx, accountId: string, coin: string, range: { st
   );
 }
 
-/** What a holder (an address wallet) was paid by blocks of a coin in all. */
-export async function blockPayoutsTotal(db: DbOrTx, holder: string, coin: string): Promise<string | null> {
-  const [row] = await queryRows<{ earned: string | null }>(db, sql`select sum(amount)::text as earned from block_payouts where account_id = ${holder}::uuid and coin = ${coin}`);
-  return row?.earned ?? null;
-}
-
-/** What a holder (an address wallet) was paid by blocks of a coin per day ("YYYY-MM-DD") from `from` on. */
-export function blockPayoutsByDay(db: DbOrTx, holder: string, coin: string, from: string) {
-  return queryRows<{ day: string; amount: string }>(
+/**
+ * What a holder (an address wallet) was paid by blocks of a coin: in all, and per day
+ * ("YYYY-MM-DD") from `from` on, in one read (ROLLUP's grand total is the row without a day).
+ */
+export async function blockPayoutsSince(db: DbOrTx, holder: string, coin: string, from: string): Promise<{ total: string | null; byDay: Array<{ day: string; amount: string }> }> {
+  const rows = await queryRows<{ day: string | null; amount: string | null }>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::text as amount from block_payouts
-         where account_id = ${holder}::uuid and coin = ${coin} and day >= ${from}::date
-         group by day`,
+         where account_id = ${holder}::uuid and coin = ${coin}
+         group by rollup(day) having grouping(day) = 1 or day >= ${from}::date`,
   );
+  let total: string | null = null;
+  const byDay: Array<{ day: string; amount: string }> = [];
+  for (const r of rows) {
+    if (r.day === null) total = r.amount;
+    else byDay.push({ day: r.day, amount: r.amount ?? '0' });
+  }
+  return { total, byDay };
 }
