@@ -63,8 +63,8 @@ export class AddressMiningService {
 
   async minerInfo(code: string, address: string) {
     const { coin, owner } = this.checked(code, address);
-    const [stats, last] = await Promise.all([this.deps.mining.workers.accountStats(owner, coin), this.deps.mining.workers.lastShareAt(owner, coin)]);
-    return { ...stats, coin, address, last_share_time: last?.toISOString() ?? null };
+    const { stats, lastShareAt } = await this.deps.mining.workers.accountSummary(owner, coin);
+    return { ...stats, coin, address, last_share_time: lastShareAt?.toISOString() ?? null };
   }
 
   poolSeries(code: string, range: Range) {

@@ -36,17 +36,18 @@ export class AleoStakeService {
 
   async calculate(coin: string, query: { hashrate?: number | undefined; address?: string | undefined; stake?: string | undefined }) {
     if (coin !== 'aleo') throw new AppError('coin_not_found');
-    let hashrate = query.hashrate;
-    let source: 'input' | 'address' = 'input';
-    if (hashrate === undefined) {
+    if (query.hashrate === undefined) {
       if (!query.address) throw new AppError('validation_failed', { fields: [{ field: 'querystring.hashrate', messageKey: 'required' }] });
       addressOf(coin, query.address);
-      hashrate = (await this.mining.workers.accountStats({ address: query.address }, coin)).hashrate_24h;
-      source = 'address';
     }
     const now = this.clock.now();
-    const proofTarget = await this.mining.blocks.latestDifficulty(coin);
-    const entries = await repo.scheduleEntries(this.db);
+    // Three independent reads, asked at once.
+    const [hashrate, proofTarget, entries] = await Promise.all([
+      query.hashrate ?? this.mining.workers.accountStats({ address: query.address! }, coin).then((s) => s.hashrate_24h),
+      this.mining.blocks.latestDifficulty(coin),
+      repo.scheduleEntries(this.db),
+    ]);
+    const source: 'input' | 'address' = query.hashrate === undefined ? 'address' : 'input';
     const current = [...entries].reverse().find((e) => e.effectiveFrom <= now);
     const next = entries.find((e) => e.effectiveFrom > now);
     const perSolution = new Decimal(current?.stakePerSolution ?? 0);

@@ -3,7 +3,7 @@
 // wallet) and the payments sent to it (the wallet module's address wallets). Public and read-only.
 // An address with no data answers zeros and empty lists: it may simply not have mined yet.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { addDays, dayStart, utcDay } from '@hashpool/shared';
+import { addDays, dayStart, utcDay, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { addressOf } from '../../platform/coin-checks';
@@ -11,17 +11,17 @@ import type { HistoryService } from '../mining';
 import { balanceOf } from '../ledger';
 import { type WalletApi } from '../wallet';
 import { addressPaymentView, plain } from './earnings.presenter';
-import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { blockPayoutsSince } from './profits.repository';
 
 /** What address mining's earnings pages are made with. */
 export interface AddressEarningsDeps {
-  earnings: EarningsService;
+  /** Each coin's fee rates per payout method (shown: may be read from a cache, platform/cached-read.ts). */
+  feeRates: () => Promise<Map<string, Map<PayMethod, string>>>;
   /** The address's accepted work per day (the mining history). */
   history: Pick<HistoryService, 'ownerWorkByDay'>;
-  /** The coins' minimum payouts (the wallet's minimum withdrawal). */
-  limits: Pick<WalletApi['limits'], 'minWithdrawals'>;
+  /** Each coin's minimum payout, the wallet's minimum withdrawal (shown: may be read from a cache). */
+  minPayouts: () => Promise<Map<string, string>>;
   /** The address's wallet and the payments sent to it. */
   payouts: Pick<WalletApi['payouts'], 'addressWallet' | 'addressPayments'>;
 }
@@ -45,8 +45,8 @@ export class AddressEarningsService {
     const [found, work, mins, feeRates, reads] = await Promise.all([
       wallet,
       this.deps.history.ownerWorkByDay(coin, address, dayStart(from)),
-      this.deps.limits.minWithdrawals(),
-      this.deps.earnings.feeRates([coin]),
+      this.deps.minPayouts(),
+      this.deps.feeRates(),
       walletReads,
     ]);
     const [payouts, balance] = reads ?? [{ total: null, byDay: [] }, null];

@@ -3,6 +3,7 @@
 // invitation rewards. Its job extends the market data and settles each day and matured block.
 import { listPools } from '../content';
 import { ExtensionPoint } from '../../platform/extension-point';
+import { cachedRead } from '../../platform/cached-read';
 import { defineModule } from '../../platform/modules';
 import { AddressEarningsService } from './address-earnings.service';
 import { addressEarningsRoutes } from './address-earnings.routes';
@@ -73,7 +74,14 @@ export const earningsModule = defineModule({
       referral: new ReferralService(db, clock, accounts),
       profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content, couponSavings: async (account, coin, days) => (feeReductions.provider ? feeReductions.provider.savingsByDay(account, coin, days) : new Map<string, string>()) }),
       miningOverview: new MiningOverviewService(db, clock, { accounts, workers }),
-      addressEarnings: new AddressEarningsService(db, clock, { earnings, history, limits: use('wallet').limits, payouts: use('wallet').payouts }),
+      addressEarnings: new AddressEarningsService(db, clock, {
+        // Operators' settings shown on every profits view of the public address pages: read once
+        // per 10 s by this instance rather than twice per view (a change shows within 10 s).
+        feeRates: cachedRead(10_000, () => earnings.feeRates()),
+        history,
+        minPayouts: cachedRead(10_000, () => use('wallet').limits.minWithdrawals()),
+        payouts: use('wallet').payouts,
+      }),
       admin: new EarningsAdminService(db, clock, p.audit, accounts),
       feeReductions,
     };

@@ -86,36 +86,45 @@ export function rowsByIds(db: DbOrTx, ids: number[]): Promise<WorkerRow[]> {
   return ids.length ? db.select().from(workers).where(inArray(workers.id, ids)) : Promise.resolve([]);
 }
 
-export async function statusCounts(db: DbOrTx, owner: WorkerOwner, coin: string, times: StatusTimes): Promise<{ total: number; active: number; dead: number }> {
+/**
+ * An owner's workers of a coin in one read: their number by status, the sums of their hashrate
+ * windows (the reject rate weights each worker by its work), and their newest share time.
+ */
+export async function ownerSummary(db: DbOrTx, owner: WorkerOwner, coin: string, times: StatusTimes): Promise<OwnerSummary> {
   const [row] = await db
     .select({
       total: count().mapWith(Number),
       active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${times.inactiveFrom.toISOString()}::timestamptz)`.mapWith(Number),
       dead: sql<number>`count(*) filter (where ${workers.lastShareAt} < ${times.deadFrom.toISOString()}::timestamptz)`.mapWith(Number),
-    })
-    .from(workers)
-    .where(owned(owner, coin));
-  return { total: row?.total ?? 0, active: row?.active ?? 0, dead: row?.dead ?? 0 };
-}
-
-/** An owner's hashrate windows; the reject rate weights each worker by its work. */
-export async function ownerSums(db: DbOrTx, owner: WorkerOwner, coin: string): Promise<{ h15: number; h1: number; h24: number; reject: number }> {
-  const [sums] = await db
-    .select({
       h15: sql<number>`coalesce(sum(${workers.hashrate15m}), 0)`.mapWith(Number),
       h1: sql<number>`coalesce(sum(${workers.hashrate1h}), 0)`.mapWith(Number),
       h24: sql<number>`coalesce(sum(${workers.hashrate24h}), 0)`.mapWith(Number),
       reject: sql<number>`coalesce(sum(${workers.rejectRate} * ${workers.hashrate24h}) / nullif(sum(${workers.hashrate24h}), 0), 0)`.mapWith(Number),
+      last: sql<Date | string | null>`max(${workers.lastShareAt})`,
     })
     .from(workers)
     .where(owned(owner, coin));
-  return { h15: sums?.h15 ?? 0, h1: sums?.h1 ?? 0, h24: sums?.h24 ?? 0, reject: sums?.reject ?? 0 };
+  return {
+    total: row?.total ?? 0,
+    active: row?.active ?? 0,
+    dead: row?.dead ?? 0,
+    h15: row?.h15 ?? 0,
+    h1: row?.h1 ?? 0,
+    h24: row?.h24 ?? 0,
+    reject: row?.reject ?? 0,
+    lastShareAt: row?.last ? new Date(row.last) : null,
+  };
 }
 
-/** The newest share time among the owner's workers of the coin. */
-export async function lastShareOf(db: DbOrTx, owner: WorkerOwner, coin: string): Promise<Date | null> {
-  const [row] = await db.select({ at: sql<Date | string | null>`max(${workers.lastShareAt})` }).from(workers).where(owned(owner, coin));
-  return row?.at ? new Date(row.at) : null;
+export interface OwnerSummary {
+  total: number;
+  active: number;
+  dead: number;
+  h15: number;
+  h1: number;
+  h24: number;
+  reject: number;
+  lastShareAt: Date | null;
 }
 
 /** The coin a sub-account mined last (its newest share), or null without workers. */

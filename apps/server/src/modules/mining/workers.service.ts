@@ -79,18 +79,18 @@ export class WorkersService {
   }
 
   async counts(owner: WorkerOwner, coin: string): Promise<{ total: number; active: number; inactive: number; dead: number }> {
-    const { total, active, dead } = await repo.statusCounts(this.db, owner, coin, this.times());
-    return { total, active, inactive: total - active - dead, dead };
+    return (await this.accountSummary(owner, coin)).stats.workers;
   }
 
   async accountStats(owner: WorkerOwner, coin: string) {
-    const [sums, workers] = await Promise.all([repo.ownerSums(this.db, owner, coin), this.counts(owner, coin)]);
-    return { hashrate_15m: sums.h15, hashrate_1h: sums.h1, hashrate_24h: sums.h24, reject_rate: sums.reject, workers };
+    return (await this.accountSummary(owner, coin)).stats;
   }
 
-  /** The newest share time among the owner's workers of the coin; null when it has none. */
-  lastShareAt(owner: WorkerOwner, coin: string): Promise<Date | null> {
-    return repo.lastShareOf(this.db, owner, coin);
+  /** The owner's figures of the coin and the newest share time among its workers (null without any), in one read. */
+  async accountSummary(owner: WorkerOwner, coin: string) {
+    const s = await repo.ownerSummary(this.db, owner, coin, this.times());
+    const workers = { total: s.total, active: s.active, inactive: s.total - s.active - s.dead, dead: s.dead };
+    return { stats: { hashrate_15m: s.h15, hashrate_1h: s.h1, hashrate_24h: s.h24, reject_rate: s.reject, workers }, lastShareAt: s.lastShareAt };
   }
 
   /** The coin the sub-account mined last, or null without workers (where an observer link opens). */
