@@ -16,6 +16,14 @@ describe('cachedRead', () => {
     expect(reads).toBe(2);
   });
 
+  it('reads again after invalidate()', async () => {
+    let reads = 0;
+    const get = cachedRead(10_000, async () => ++reads);
+    expect(await get()).toBe(1);
+    get.invalidate();
+    expect(await get()).toBe(2);
+  });
+
   it('does not keep a failed read', async () => {
     vi.useFakeTimers();
     let reads = 0;

@@ -3,10 +3,12 @@
 // all of them). A failed read is not kept. A change shows within `ttlMs` here and on every other
 // instance, so use it only where that delay is harmless: what a page shows, never what decides an
 // amount of money (settlement and payouts read the settings themselves).
-export function cachedRead<T>(ttlMs: number, read: () => Promise<T>): () => Promise<T> {
+// `invalidate()` forgets the value at once: the writer of a setting calls it, so that this
+// instance shows its own change at the next read.
+export function cachedRead<T>(ttlMs: number, read: () => Promise<T>): (() => Promise<T>) & { invalidate: () => void } {
   let value: Promise<T> | undefined;
   let readAt = 0;
-  return () => {
+  const get = () => {
     const now = performance.now();
     if (value && now - readAt < ttlMs) return value;
     readAt = now;
@@ -17,4 +19,9 @@ export function cachedRead<T>(ttlMs: number, read: () => Promise<T>): () => Prom
     });
     return current;
   };
+  return Object.assign(get, {
+    invalidate: () => {
+      value = undefined;
+    },
+  });
 }

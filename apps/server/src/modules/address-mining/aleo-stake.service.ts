@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import { cachedRead } from '../../platform/cached-read';
 import { AppError } from '../../platform/errors';
 import { addressOf } from '../../platform/coin-checks';
 import type { MiningApi } from '../mining';
@@ -29,6 +30,13 @@ export class AleoStakeService {
     private readonly mining: MiningApi,
   ) {}
 
+  /**
+   * The schedule as the calculator reads it: once per 10 s per instance (the public calculator is
+   * asked on every dashboard view); an operator's change here is seen at once, on other instances
+   * within 10 s. The schedule page itself reads it fresh.
+   */
+  private readonly calculatorSchedule = cachedRead(10_000, () => repo.scheduleEntries(this.db));
+
   async schedule() {
     const rows = await repo.scheduleEntries(this.db);
     return rows.map((r) => ({ from: r.effectiveFrom.toISOString(), stake_per_solution: plain(r.stakePerSolution), source: r.source, updated_at: r.updatedAt.toISOString() }));
@@ -45,7 +53,7 @@ export class AleoStakeService {
     const [hashrate, proofTarget, entries] = await Promise.all([
       query.hashrate ?? this.mining.workers.accountStats({ address: query.address! }, coin).then((s) => s.hashrate_24h),
       this.mining.blocks.latestDifficulty(coin),
-      repo.scheduleEntries(this.db),
+      this.calculatorSchedule(),
     ]);
     const source: 'input' | 'address' = query.hashrate === undefined ? 'address' : 'input';
     const current = [...entries].reverse().find((e) => e.effectiveFrom <= now);
@@ -79,6 +87,7 @@ export class AleoStakeService {
       await repo.upsertEntry(tx, { effectiveFrom: from, stakePerSolution: body.stake_per_solution, updatedBy: adminUserId, updatedAt: now });
       await this.audit.record({ adminUserId, action: 'stake_schedule_update', target: `aleo_stake:${from.toISOString()}`, detail: { from: old ? plain(old.stakePerSolution) : '', to: plain(body.stake_per_solution), reason: body.reason } }, tx);
     });
+    this.calculatorSchedule.invalidate();
     return this.schedule();
   }
 }

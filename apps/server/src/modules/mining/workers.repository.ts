@@ -150,24 +150,26 @@ export async function findWorkerByName(db: DbOrTx, owner: WorkerOwner, coin: str
  */
 export async function workersByIp(db: DbOrTx, owner: WorkerOwner, coin: string, activeFrom: Date, offset: number, limit: number) {
   const where = owned(owner, coin);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        ip: workers.lastIp,
-        workers: sql<number>`count(*)`.mapWith(Number),
-        active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${activeFrom.toISOString()}::timestamptz)`.mapWith(Number),
-        hashrate15m: sql<number>`sum(${workers.hashrate15m})`.mapWith(Number),
-        hashrate24h: sql<number>`sum(${workers.hashrate24h})`.mapWith(Number),
-        last: sql<Date | string>`max(${workers.lastShareAt})`,
-      })
-      .from(workers)
-      .where(where)
-      .groupBy(workers.lastIp)
-      .orderBy(sql`sum(${workers.hashrate15m}) desc`, sql`count(*) desc`, sql`${workers.lastIp} asc nulls last`)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(distinct coalesce(${workers.lastIp}, ''))`.mapWith(Number) }).from(workers).where(where),
-  ]);
+  // The page and the number of IPs in one read (a window over the groups); a page past the end
+  // has no row to carry it, and counts them alone.
+  const rows = await db
+    .select({
+      ip: workers.lastIp,
+      workers: sql<number>`count(*)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${activeFrom.toISOString()}::timestamptz)`.mapWith(Number),
+      hashrate15m: sql<number>`sum(${workers.hashrate15m})`.mapWith(Number),
+      hashrate24h: sql<number>`sum(${workers.hashrate24h})`.mapWith(Number),
+      last: sql<Date | string>`max(${workers.lastShareAt})`,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(workers)
+    .where(where)
+    .groupBy(workers.lastIp)
+    .orderBy(sql`sum(${workers.hashrate15m}) desc`, sql`count(*) desc`, sql`${workers.lastIp} asc nulls last`)
+    .limit(limit)
+    .offset(offset);
+  if (rows.length || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const [count] = await db.select({ n: sql<number>`count(distinct coalesce(${workers.lastIp}, ''))`.mapWith(Number) }).from(workers).where(where);
   return { rows, total: count?.n ?? 0 };
 }
 
