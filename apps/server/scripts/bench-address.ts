@@ -4,7 +4,7 @@
 // (info, chart, workers, earnings, payments, IP statistics, stake calculator) and the coin's pool
 // and worker figures of the stats page. Prints requests per second and p50/p99 per call
 // (goal p99 < 50 ms; the profits call's < 30 ms). Fresh PostgreSQL database (TEST_PG_URL or the local default).
-//   npm run bench:address -- [--addresses 10000] [--requests 3000] [--concurrency 8]
+//   npm run bench:address -- [--addresses 10000] [--requests 9000] [--concurrency 8]
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { FakeClock } from '../src/platform/clock';
 import { arg, openBenchDatabase } from './bench-database';
 
 const ADDRESSES = arg('addresses', 10_000);
-const REQUESTS = arg('requests', 3_000);
+const REQUESTS = arg('requests', 9_000);
 const CONCURRENCY = arg('concurrency', 8);
 const clock = new FakeClock('2026-09-01T12:00:00Z');
 const { database, drop } = await openBenchDatabase(clock);
