@@ -5,7 +5,7 @@
 // With CI=true a missing PostgreSQL server is a failure; elsewhere it is skipped with a note.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,6 +43,29 @@ function vitest(label, project, file, env = {}) {
   rmSync(file, { force: true });
   run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
   addVitest(file);
+}
+
+/**
+ * A failed end-to-end test leaves what its page showed (error-context.md: the accessibility tree at
+ * the failure) beside its trace. CI's clean clone is gone afterwards and only its output is kept,
+ * so the page is printed there: a flake that does not come back can still be read.
+ */
+function printPageSnapshots() {
+  const contexts = [];
+  for (const dir of readdirSync(OUT).filter((d) => d.startsWith('playwright-'))) {
+    for (const test of readdirSync(`${OUT}/${dir}`)) {
+      const file = `${OUT}/${dir}/${test}/error-context.md`;
+      if (existsSync(file)) contexts.push(file);
+    }
+  }
+  for (const file of contexts.slice(0, 3)) {
+    const text = readFileSync(file, 'utf8');
+    const snapshot = text.slice(text.indexOf('# Page snapshot')).split('\n');
+    // An open dialog is where the test was; otherwise the page from its top.
+    const from = Math.max(0, snapshot.findIndex((line) => /^\s*- dialog\b/.test(line)));
+    const shown = snapshot.slice(from, from + 150);
+    console.log(`\n--- ${file}, page snapshot lines ${from + 1} to ${from + shown.length} of ${snapshot.length} ---\n${shown.join('\n')}`);
+  }
 }
 
 async function postgresReachable() {
@@ -89,7 +112,7 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
   run('first-screen size', 'node', ['scripts/bench-bundle.mjs']);
   const report = `${OUT}/playwright.json`;
   rmSync(report, { force: true });
-  run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  if (!run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report })) printPageSnapshots();
   try {
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
     totals.passed += stats.expected + stats.flaky;
