@@ -5,12 +5,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { prune } from '../src/modules/mining/worker-windows.repository';
 import { startTestApp, type TestApp } from './test-app';
 
 const KEY = 'ingest-key-for-window-tests-0123';
 const MINUTE = 60_000;
 const POINT = 600_000;
-const DAY = 24 * 3600_000;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -135,6 +137,51 @@ describe('worker windows', () => {
     const [closed] = await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from worker_history`);
     expect(Number(closed!.n)).toBeGreaterThan(0);
     expect(sent.filter((s) => s.time < now - 30 * MINUTE).length).toBeGreaterThan(0);
+  });
+
+  it('let a day-old worker’s closed points leave the 24-hour window pass by pass, its minutes pruned long before', async () => {
+    const [user] = await queryRows<{ id: string }>(t.database.db, sql`insert into users (email, password_hash, invite_code) values ('dayold@example.com', 'x', 'WINDOWS3') returning id`);
+    await t.database.db.execute(sql`insert into mining_accounts (user_id, name, is_default) values (${user!.id}, 'dayfarm', true)`);
+    let now = Date.parse('2026-10-20T00:00:07Z');
+    t.clock.set(new Date(now));
+    await t.app.modules.mining.ingest.refreshWindows();
+    // Half an hour of shares over four points, sent at its end, then none.
+    const sent: Sent[] = Array.from({ length: 31 }, (_, m) => ({ worker: 'old1', time: now + m * MINUTE, work: (1 + (m % 3)) * 2 ** 32, result: m % 5 === 4 ? 'stale' : 'accepted', ip: '203.0.113.7' }));
+    now += 31 * MINUTE;
+    t.clock.set(new Date(now));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/shares',
+      headers: { 'x-ingest-key': KEY },
+      payload: { batch_id: 'windows-day-old-1', shares: sent.map((s) => ({ coin: 'btc', account: 'dayfarm', worker: s.worker, difficulty: s.work / 2 ** 32, result: s.result, ip: s.ip, time: s.time })) },
+    });
+    expect(res.json().data.accepted, res.body).toBe(sent.length);
+    const started = now;
+    const counts = new Set<number>();
+    while (now < started + DAY + 50 * MINUTE) {
+      // Each pass a step, never a recomputation: 50 minutes at a time, then 7 as the points leave.
+      now += now < started + DAY - HOUR ? 50 * MINUTE : 7 * MINUTE;
+      t.clock.set(new Date(now));
+      await t.app.modules.mining.ingest.refreshWindows();
+      await prune(t.database.db, new Date(now)); // as the job does: the day's start is read from the closed points
+      const [got] = await queryRows<Record<string, number | string>>(
+        t.database.db,
+        sql`select w.hashrate_24h, w.reject_rate, w.accepted_shares, w.rejected_shares from workers w join mining_accounts a on a.id = w.account_id where a.name = 'dayfarm'`,
+      );
+      const want = model(sent, 'old1', now);
+      const at = `at ${new Date(now).toISOString()}`;
+      for (const k of ['hashrate_24h', 'reject_rate'] as const) {
+        expect(Math.abs(Number(got![k]) - want[k]), `${k} ${at}`).toBeLessThanOrEqual(Math.abs(want[k]) * 1e-9);
+      }
+      expect([Number(got!.accepted_shares), Number(got!.rejected_shares)], at).toEqual([want.accepted_shares, want.rejected_shares]);
+      counts.add(want.accepted_shares);
+    }
+    // The shares were all in, then part of them (some points gone), then none; the minutes were pruned.
+    expect(Math.max(...counts)).toBe(sent.filter((s) => s.result === 'accepted').length);
+    expect([...counts].some((n) => n > 0 && n < Math.max(...counts))).toBe(true);
+    expect(counts.has(0)).toBe(true);
+    const [left] = await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from share_minutes m join workers w on w.id = m.worker_id where w.name = 'old1'`);
+    expect(Number(left!.n)).toBe(0);
   });
 
   it('age an idle worker’s windows pass by pass as its minutes leave them, and empty them when the job comes back after a day', async () => {
