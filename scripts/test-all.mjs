@@ -45,6 +45,14 @@ function vitest(label, project, file, env = {}) {
   addVitest(file);
 }
 
+/** The titles of the tests of a Playwright JSON report whose outcome is `status` ('flaky', 'unexpected'). */
+function testsWithStatus(suites = [], status) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) => spec.tests.filter((t) => t.status === status).map((t) => `${spec.file} › ${spec.title} [${t.projectName}]`)),
+    ...testsWithStatus(suite.suites, status),
+  ]);
+}
+
 /**
  * A failed end-to-end test leaves what its page showed (error-context.md: the accessibility tree at
  * the failure) beside its trace. CI's clean clone is gone afterwards and only its output is kept,
@@ -112,12 +120,16 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
   run('first-screen size', 'node', ['scripts/bench-bundle.mjs']);
   const report = `${OUT}/playwright.json`;
   rmSync(report, { force: true });
-  if (!run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report })) printPageSnapshots();
+  const passed = run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   try {
-    const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
+    const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    // Passed on their second attempt: named, so that a flake is seen and fixed, not lived with.
+    const flaky = testsWithStatus(suites, 'flaky');
+    if (flaky.length) console.log(`\nflaky (failed once, then passed): ${flaky.length}\n${flaky.map((title) => `  ${title}`).join('\n')}`);
+    if (!passed || flaky.length) printPageSnapshots();
   } catch {
     totals.failed += 1;
   }
