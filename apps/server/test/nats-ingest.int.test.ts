@@ -1,7 +1,8 @@
 // Share batches through NATS JetStream into the same ingest: counted once even when a batch is
-// published twice, bad messages terminated, every good one acknowledged.
+// published twice, bad messages terminated, every good one acknowledged and then gone from the
+// stream (a work queue: a pool's stream does not grow with every batch it ever took).
 import { randomBytes } from 'node:crypto';
-import { connect, type NatsConnection } from 'nats';
+import { connect, RetentionPolicy, StorageType, type NatsConnection } from 'nats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -61,5 +62,9 @@ describe.skipIf(!reachable)('NATS JetStream ingest', () => {
     expect(info.num_pending).toBe(0);
     expect(info.num_ack_pending).toBe(0);
     expect(await counted()).toBe(150);
+    const created = await jsm.streams.info(stream);
+    expect(created.config.retention).toBe(RetentionPolicy.Workqueue);
+    expect(created.config.storage).toBe(StorageType.File);
+    expect(created.state.messages).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
 // JSON when absent (or application/json); any other type is terminated, as HTTP answers it 415.
 // Unacknowledged messages are redelivered (a crash loses nothing); the batch id makes a
 // redelivery change nothing. Messages that can never be valid are terminated, not retried.
-import { AckPolicy, connect, DeliverPolicy, type JsMsg, type NatsConnection } from 'nats';
+import { AckPolicy, connect, DeliverPolicy, RetentionPolicy, StorageType, type JsMsg, type NatsConnection, type StreamConfig } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
 import { SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { InvalidBatchError, type IngestService } from './ingest.service';
@@ -16,6 +16,11 @@ export function messageEncoding(contentType: string | undefined): ShareEncoding 
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === '' || type === 'application/json') return 'json';
   return type === SHARES_COMPACT_TYPE ? 'compact' : null;
+}
+
+/** A stream that never lets a message go: limits retention with no age, size or count limit. */
+export function keepsEverything(config: Pick<StreamConfig, 'retention' | 'max_age' | 'max_bytes' | 'max_msgs'>): boolean {
+  return config.retention === RetentionPolicy.Limits && !(config.max_age > 0) && !(config.max_bytes > 0) && !(config.max_msgs > 0);
 }
 
 /** What one pull may bring: well under the NATS server's 64 MB pending limit per connection. */
@@ -43,9 +48,15 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
   const jsm = await nc.jetstreamManager();
   const subjects = [`${options.stream.toLowerCase()}.>`];
   try {
-    await jsm.streams.info(options.stream);
+    const { config } = await jsm.streams.info(options.stream);
+    if (keepsEverything(config)) {
+      options.log.warn({ stream: options.stream }, 'the share stream keeps every batch for ever (limits retention without a limit): its disk use only grows; recreate it as a work queue or give it a max_age');
+    }
   } catch {
-    await jsm.streams.add({ name: options.stream, subjects });
+    // A work queue on disk: a batch stays until it is acknowledged (after its commit), then goes.
+    // With the server's default retention (limits, none set) every batch would stay for ever: at
+    // 100,000 shares/s about 170 GB a day in the compact form.
+    await jsm.streams.add({ name: options.stream, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File });
   }
   await jsm.consumers.add(options.stream, {
     durable_name: options.durable,
