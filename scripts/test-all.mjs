@@ -129,7 +129,13 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
     // Passed on their second attempt: named, so that a flake is seen and fixed, not lived with.
     const flaky = testsWithStatus(suites, 'flaky');
     if (flaky.length) console.log(`\nflaky (failed once, then passed): ${flaky.length}\n${flaky.map((title) => `  ${title}`).join('\n')}`);
-    if (!passed || flaky.length) printPageSnapshots();
+    if (!passed || flaky.length) {
+      try {
+        printPageSnapshots();
+      } catch (error) {
+        console.log(`(the pages of the failed tests could not be printed: ${error})`);
+      }
+    }
   } catch {
     totals.failed += 1;
   }
