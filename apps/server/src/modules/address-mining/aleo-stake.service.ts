@@ -44,14 +44,18 @@ export class AleoStakeService {
 
   async calculate(coin: string, query: { hashrate?: number | undefined; address?: string | undefined; stake?: string | undefined }) {
     if (coin !== 'aleo') throw new AppError('coin_not_found');
-    if (query.hashrate === undefined) {
+    // The hashrate given, or the address's own (then the address must be one of this coin's).
+    let ownOrGiven: number | Promise<number>;
+    if (query.hashrate !== undefined) ownOrGiven = query.hashrate;
+    else {
       if (!query.address) throw new AppError('validation_failed', { fields: [{ field: 'querystring.hashrate', messageKey: 'required' }] });
       addressOf(coin, query.address);
+      ownOrGiven = this.mining.workers.accountStats({ address: query.address }, coin).then((s) => s.hashrate_24h);
     }
     const now = this.clock.now();
     // Three independent reads, asked at once.
     const [hashrate, proofTarget, entries] = await Promise.all([
-      query.hashrate ?? this.mining.workers.accountStats({ address: query.address! }, coin).then((s) => s.hashrate_24h),
+      ownOrGiven,
       this.mining.blocks.latestDifficulty(coin),
       this.calculatorSchedule(),
     ]);
