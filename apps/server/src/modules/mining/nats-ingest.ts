@@ -55,7 +55,7 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
   } catch {
     // A work queue on disk: a batch stays until it is acknowledged (after its commit), then goes.
     // With the server's default retention (limits, none set) every batch would stay for ever: at
-    // 100,000 shares/s about 170 GB a day in the compact form.
+    // 100,000 shares/s about 390 GB a day in the compact form (45 bytes a share in bench:ingest).
     await jsm.streams.add({ name: options.stream, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File });
   }
   await jsm.consumers.add(options.stream, {
