@@ -41,6 +41,17 @@ interface Sent {
   ip: string;
 }
 
+/** Posts shares of one account as one batch, as a stratum node does, and checks every one was taken. */
+async function sendShares(batchId: string, account: string, shares: Sent[]): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/internal/shares',
+    headers: { 'x-ingest-key': KEY },
+    payload: { batch_id: batchId, shares: shares.map((s) => ({ coin: 'btc', account, worker: s.worker, difficulty: s.work / 2 ** 32, result: s.result, ip: s.ip, time: s.time })) },
+  });
+  expect(res.json().data.accepted, res.body).toBe(shares.length);
+}
+
 /** What the windows must say at `now`, summed from every share sent (the definition in workers.hashrate15m). */
 function model(shares: Sent[], worker: string, now: number) {
   const minute = Math.floor(now / MINUTE) * MINUTE;
@@ -90,13 +101,7 @@ describe('worker windows', () => {
         };
         return s;
       });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/internal/shares',
-        headers: { 'x-ingest-key': KEY },
-        payload: { batch_id: `windows-${batchNo++}`, shares: shares.map((s) => ({ coin: 'btc', account: 'windowfarm', worker: s.worker, difficulty: s.work / 2 ** 32, result: s.result, ip: s.ip, time: s.time })) },
-      });
-      expect(res.json().data.accepted, res.body).toBe(shares.length);
+      await sendShares(`windows-${batchNo++}`, 'windowfarm', shares);
       sent.push(...shares);
     };
     const check = async () => {
@@ -149,13 +154,7 @@ describe('worker windows', () => {
     const sent: Sent[] = Array.from({ length: 31 }, (_, m) => ({ worker: 'old1', time: now + m * MINUTE, work: (1 + (m % 3)) * 2 ** 32, result: m % 5 === 4 ? 'stale' : 'accepted', ip: '203.0.113.7' }));
     now += 31 * MINUTE;
     t.clock.set(new Date(now));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/internal/shares',
-      headers: { 'x-ingest-key': KEY },
-      payload: { batch_id: 'windows-day-old-1', shares: sent.map((s) => ({ coin: 'btc', account: 'dayfarm', worker: s.worker, difficulty: s.work / 2 ** 32, result: s.result, ip: s.ip, time: s.time })) },
-    });
-    expect(res.json().data.accepted, res.body).toBe(sent.length);
+    await sendShares('windows-day-old-1', 'dayfarm', sent);
     const started = now;
     const counts = new Set<number>();
     while (now < started + DAY + 50 * MINUTE) {
@@ -192,13 +191,7 @@ describe('worker windows', () => {
     await t.app.modules.mining.ingest.refreshWindows(); // windows at this minute (after the other test's clock)
     // A few minutes of shares, then none: the pass moves this worker with no minute of its own.
     const sent: Sent[] = [0, 1, 2].map((m) => ({ worker: 'idle1', time: now + m * MINUTE, work: 2 ** 32, result: m === 1 ? 'rejected' : 'accepted', ip: '203.0.113.9' }));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/internal/shares',
-      headers: { 'x-ingest-key': KEY },
-      payload: { batch_id: 'windows-idle-worker-1', shares: sent.map((s) => ({ coin: 'btc', account: 'idlefarm', worker: s.worker, difficulty: s.work / 2 ** 32, result: s.result, ip: s.ip, time: s.time })) },
-    });
-    expect(res.json().data.accepted, res.body).toBe(sent.length);
+    await sendShares('windows-idle-worker-1', 'idlefarm', sent);
     const row = async () =>
       (await queryRows<Record<string, number | string>>(t.database.db, sql`select w.hashrate_15m, w.hashrate_1h, w.hashrate_24h, w.reject_rate, w.accepted_shares, w.rejected_shares
           from workers w join mining_accounts a on a.id = w.account_id where a.name = 'idlefarm'`))[0]!;
