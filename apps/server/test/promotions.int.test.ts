@@ -357,7 +357,7 @@ describe('red packets', () => {
     expect(new Decimal(await available(b.accountId)).minus(bBefore).toFixed()).toBe('3.375');
     // Idempotent: a second pass and a direct second credit of the day pay nothing more.
     await tick();
-    await t.app.modules.promotions.redPackets.creditDay(p.id, (await queryRows<{ id: string }>(db(), sql`select id::text from users where email = ${a.email}`))[0]!.id, '2026-08-02');
+    await t.app.modules.promotions.redPacketCredits.creditDay(p.id, (await queryRows<{ id: string }>(db(), sql`select id::text from users where email = ${a.email}`))[0]!.id, '2026-08-02');
     expect(new Decimal(await available(a.accountId)).minus(aBefore).toFixed()).toBe('3.375');
     const [posted] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ledger_postings where idempotency_key like ${`redpacket:${p.id}:%`}`);
     expect(posted!.n).toBe(2);
@@ -428,7 +428,7 @@ describe('red packets', () => {
     clock.set('2026-10-03T00:10:00Z');
     await tick();
     await tick();
-    await t.app.modules.promotions.redPackets.creditDay(p.id, (await queryRows<{ id: string }>(db(), sql`select id::text from users where email = ${u.email}`))[0]!.id, '2026-10-02');
+    await t.app.modules.promotions.redPacketCredits.creditDay(p.id, (await queryRows<{ id: string }>(db(), sql`select id::text from users where email = ${u.email}`))[0]!.id, '2026-10-02');
     clock.set('2026-10-04T00:10:00Z');
     await tick();
     expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('ended');

@@ -6,21 +6,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
 import type { CouponsService } from './coupons.service';
-import type { RedPacketsService } from './red-packets.service';
+import type { RedPacketCreditsService } from './red-packet-credits.service';
 
 export const PROMOTIONS_JOB_MS = 5 * 60_000;
 
 export interface PromotionsJobDeps {
   db: Db;
   coupons: CouponsService;
-  redPackets: RedPacketsService;
+  redPacketCredits: RedPacketCreditsService;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }
 
 /** One pass; tests call it directly. */
-export async function promotionsTick(d: Pick<PromotionsJobDeps, 'db' | 'coupons' | 'redPackets'>) {
-  const pass = await ifLeaseFree(d.db, 'job:promotions', 30_000, async () => ({ coupons: await d.coupons.tick(), redPackets: await d.redPackets.tick() }));
+export async function promotionsTick(d: Pick<PromotionsJobDeps, 'db' | 'coupons' | 'redPacketCredits'>) {
+  const pass = await ifLeaseFree(d.db, 'job:promotions', 30_000, async () => ({ coupons: await d.coupons.tick(), redPackets: await d.redPacketCredits.tick() }));
   return pass.ran ? pass.value : undefined;
 }
 

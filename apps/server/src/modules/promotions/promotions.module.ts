@@ -7,11 +7,14 @@ import { CouponsService } from './coupons.service';
 import { seedDemoPromotions } from './promotions.demo';
 import { startPromotionsJobs } from './promotions.jobs';
 import { promotionsRoutes } from './promotions.routes';
+import { RedPacketCreditsService } from './red-packet-credits.service';
 import { RedPacketsService } from './red-packets.service';
 
 export interface PromotionsApi {
   coupons: CouponsService;
   redPackets: RedPacketsService;
+  /** The red packets' daily credits and their end (the promotions job). */
+  redPacketCredits: RedPacketCreditsService;
 }
 
 export const promotionsModule = defineModule({
@@ -30,7 +33,8 @@ export const promotionsModule = defineModule({
     });
     return {
       coupons,
-      redPackets: new RedPacketsService(db, clock, { accounts, earnings, audit, notifications: p.notifications, checks: use('wallet').checks }),
+      redPackets: new RedPacketsService(db, clock, { accounts, audit, notifications: p.notifications, checks: use('wallet').checks }),
+      redPacketCredits: new RedPacketCreditsService(db, clock, { earnings, notifications: p.notifications }),
     };
   },
   routes: (api, p) => promotionsRoutes(api, { e2eHooks: p.config.E2E_HOOKS }),

@@ -36,9 +36,10 @@ import { AppError, ok } from '../../platform/errors';
 import { idempotencyHeaders, idempotencyKey } from '../../platform/idempotency';
 import { perMinute } from '../../platform/request-context';
 import type { CouponsService } from './coupons.service';
+import type { RedPacketCreditsService } from './red-packet-credits.service';
 import type { RedPacketsService } from './red-packets.service';
 
-export function promotionsRoutes({ coupons, redPackets }: { coupons: CouponsService; redPackets: RedPacketsService }, options: { e2eHooks?: boolean } = {}) {
+export function promotionsRoutes({ coupons, redPackets, redPacketCredits }: { coupons: CouponsService; redPackets: RedPacketsService; redPacketCredits: RedPacketCreditsService }, options: { e2eHooks?: boolean } = {}) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['promotions'];
@@ -177,7 +178,7 @@ export function promotionsRoutes({ coupons, redPackets }: { coupons: CouponsServ
       app.post('/admin/promotions/red-packets/credit-ahead', {
         config: { access: access.admin, signed: false, ...perMinute(20) },
         schema: { tags, summary: 'E2E_HOOKS only: credit red packets as if days had passed', body: z.object({ days: z.number().int().min(1).max(3) }), response: { 200: envelope(z.object({ credited: z.number(), ended: z.number() })) } },
-      }, async (request) => ok(request, await redPackets.creditAhead(request.body.days)));
+      }, async (request) => ok(request, await redPacketCredits.creditAhead(request.body.days)));
     }
   };
 }

@@ -3,13 +3,8 @@
 // email that may receive it); the budget is reserved at once by a posting from sys:promotions into
 // its frozen bucket. Anyone sees the packet by its link; a logged-in user on their main sub-account
 // (whose bound email matches, when the packet names one) receives one share: from the next UTC day,
-// for duration_days days, the gifted hashrate earns its FPPS value of each day at no fee, credited
-// as "red packet profit" from the reserve (key redpacket:<packet>:<user>:<day>) while the budget
-// lasts. Each credit is the day's exact value with the fraction the receipt's earlier days left
-// (what it earned less what it was paid), cut to the coin's base unit by the one carry rule
-// (creditWithCarry), so no fraction is lost between days. When nobody can receive any more (no
-// share left or past the deadline) and every receipt is credited through its last day, what is
-// left of the budget returns.
+// for duration_days days, the gifted hashrate earns its FPPS value of each day at no fee
+// (red-packet-credits.service.ts credits it, and returns what is left when the packet ends).
 // The funder of a packet a user funded, or an operator, may cancel it while shares are left: no
 // share can be received any more, and the budget's part of the shares nobody received (budget x
 // shares left / shares, cut to the base unit, at most what is unpaid) returns to the funder at
@@ -33,15 +28,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
-import type { EarningsApi } from '../earnings';
-import { packetCredit, packetReturn } from '../money';
+import { packetReturn } from '../money';
 import { LedgerDecimal, post, SYSTEM } from '../ledger';
 import { type WalletApi } from '../wallet';
 import { packetView, receiptView } from './promotions.presenter';
 import * as repo from './promotions.repository';
 
-/** Receipts credited per job pass (the rest next pass). */
-const CREDIT_BATCH = 500;
 /** Receivers a packet's detail page lists. */
 const RECEIVERS_SHOWN = 50;
 
@@ -55,7 +47,6 @@ const ACCOUNT_COIN_CODES = COINS.filter((c) => c.mode === 'account').map((c) => 
 
 export interface RedPacketsDeps {
   accounts: Pick<AccountDirectory, 'namesByIds' | 'emailsOf' | 'defaultAccountOf'>;
-  earnings: Pick<EarningsApi['earnings'], 'fppsDayGross' | 'extendMarketData'>;
   audit: AuditLog;
   notifications: Pick<Notifications, 'post'>;
   /** The wallet's checks of a transfer: funding a packet gives money to someone else. */
@@ -69,16 +60,6 @@ export class RedPacketsService {
     private readonly clock: Clock,
     private readonly deps: RedPacketsDeps,
   ) {}
-
-  /**
-   * A `red_packet` message to a receiver, in the transaction of the change it reports. The packet's
-   * names in other languages go along as `name_<language>`, so the message centre names it in the
-   * reader's language (params are flat).
-   */
-  private notify(tx: DbOrTx, userId: string, accountId: string, packet: { id: string; name: string; names?: Record<string, string>; coin: string }, event: RedPacketEvent, at: Date): Promise<void> {
-    const names = Object.fromEntries(Object.entries(packet.names ?? {}).map(([language, name]) => [`name_${language}`, name]));
-    return this.deps.notifications.post({ userId, accountId, type: 'red_packet', params: { event, packet: packet.id, name: packet.name, ...names, coin: packet.coin } }, tx, at);
-  }
 
   // ---- anyone -----------------------------------------------------------------------------------
 
@@ -153,10 +134,10 @@ export class RedPacketsService {
         throw new AppError(current.cancelledAt ? 'red_packet_cancelled' : current.endedAt ? 'red_packet_ended' : current.activationDeadline.getTime() <= now.getTime() ? 'red_packet_expired' : 'red_packet_none_left');
       }
       // Once: a second receive finds the receipt and rolls back.
-      await this.notify(tx, userId, accountId!, packet, 'received', now);
+      await notifyPacket(this.deps.notifications, tx, userId, accountId!, packet, 'received', now);
       // The last share taken tells the user who funded the packet (once: shares left reach 0 once).
       // The pool's packets have no such user: the operators' list shows the shares left.
-      if (left === 0 && !isPoolFunded(packet) && packet.createdBy) await this.notify(tx, packet.createdBy, packet.funder, packet, 'none_left', now);
+      if (left === 0 && !isPoolFunded(packet) && packet.createdBy) await notifyPacket(this.deps.notifications, tx, packet.createdBy, packet.funder, packet, 'none_left', now);
     });
     return this.receipt(userId, id);
   }
@@ -222,7 +203,7 @@ export class RedPacketsService {
       if (o.operator) {
         await this.deps.audit.record({ adminUserId: o.by, action: 'red_packet_cancel', target: `red_packet:${id}`, detail: { name: packet.name, shares_left: String(packet.sharesLeft), returned: returned.toFixed(), funder: packet.funder } }, tx);
         // The user who funded it learns that an operator cancelled it (their own cancelling they saw).
-        if (!isPoolFunded(packet) && packet.createdBy && packet.createdBy !== o.by) await this.notify(tx, packet.createdBy, packet.funder, packet, 'cancelled', now);
+        if (!isPoolFunded(packet) && packet.createdBy && packet.createdBy !== o.by) await notifyPacket(this.deps.notifications, tx, packet.createdBy, packet.funder, packet, 'cancelled', now);
       }
     });
     const packet = await this.packet(id);
@@ -346,110 +327,16 @@ export class RedPacketsService {
     const { rows, total } = await repo.pagePackets(this.db, (page - 1) * pageSize, pageSize);
     return { list: rows.map((r) => ({ ...packetView(r.packet, now), receiving_email: r.packet.receivingEmail, received: r.received })), total };
   }
+}
 
-  // ---- the job ----------------------------------------------------------------------------------
-
-  /**
-   * The end-to-end hook (E2E_HOOKS only, never in production): credits the receipts as if `days`
-   * UTC days had passed, after adding the market days up to then (the earnings module's job does
-   * that for real days). Nothing is posted that tick() would not post on that day.
-   */
-  async creditAhead(days: number): Promise<{ credited: number; ended: number }> {
-    const at = new Date(this.clock.now().getTime() + days * 86_400_000);
-    await this.deps.earnings.extendMarketData(utcDay(at));
-    return this.tick(at);
-  }
-
-  /** Credits every receipt's days up to yesterday (UTC) and ends finished packets. */
-  async tick(at: Date = this.clock.now()): Promise<{ credited: number; ended: number }> {
-    const through = addDays(utcDay(at), -1);
-    let credited = 0;
-    for (const { receipt, packet } of await repo.receiptsToCredit(this.db, through, CREDIT_BATCH)) {
-      let day = receipt.creditedThrough ? addDays(receipt.creditedThrough, 1) : receipt.startDay;
-      const last = receipt.endDay < through ? receipt.endDay : through;
-      while (day <= last) {
-        if (!(await this.creditDay(packet.id, receipt.userId, day))) break;
-        credited++;
-        day = addDays(day, 1);
-      }
-    }
-    return { credited, ended: await this.endPackets() };
-  }
-
-  /** The receipt's profit of `day`; false when the day's market data is missing (tried again next pass). */
-  async creditDay(packetId: string, userId: string, day: string): Promise<boolean> {
-    const packet = await this.packet(packetId);
-    let value: string;
-    try {
-      value = await this.deps.earnings.fppsDayGross(packet.coin, day, packet.hashrate);
-    } catch (error) {
-      if (error instanceof AppError && error.key === 'market_data_not_found') return false;
-      throw error;
-    }
-    const now = this.clock.now();
-    await inTransaction(this.db, async (tx) => {
-      const locked = await repo.lockPacket(tx, packetId);
-      const receipt = await repo.receiptOf(tx, packetId, userId);
-      if (!locked || locked.endedAt || !receipt) return;
-      if (receipt.creditedThrough && receipt.creditedThrough >= day) return; // credited by another pass
-      const { amount, earned, paid } = packetCredit(value, receipt, locked, coinBaseDecimals(packet.coin));
-      if (!(await repo.recordCredit(tx, { packetId, userId, day, amount: amount.toFixed(), earned: earned.toFixed(), paid: paid.toFixed(), at: now }))) return;
-      // The receipt's first credited day (its start day; days are credited in order, each once):
-      // the gift has taken effect.
-      if (!receipt.creditedThrough) await this.notify(tx, userId, receipt.accountId, packet, 'active', now);
-      if (amount.gt(0)) {
-        await post(
-          tx,
-          {
-            idempotencyKey: `redpacket:${packetId}:${userId}:${day}`,
-            businessType: 'red_packet_profit',
-            reference: `red_packet:${packetId}`,
-            memo: { day, packet: packet.name },
-            entries: [
-              { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
-              { holder: receipt.accountId, coin: packet.coin, amount: amount.toFixed() },
-            ],
-          },
-          now,
-        );
-        await repo.addPaid(tx, packetId, amount.toFixed());
-      }
-    });
-    return true;
-  }
-
-  /** Returns the leftover of packets nobody can receive any more and whose receipts are all credited. */
-  async endPackets(): Promise<number> {
-    const now = this.clock.now();
-    let ended = 0;
-    for (const candidate of await repo.packetsToEnd(this.db, now)) {
-      await inTransaction(this.db, async (tx) => {
-        const packet = await repo.lockPacket(tx, candidate.id);
-        if (!packet || !(await repo.markEnded(tx, packet.id, now))) return;
-        // markEnded holds once, so each receiver hears of the end once.
-        for (const receipt of await repo.receiptsOfPacket(tx, packet.id)) await this.notify(tx, receipt.userId, receipt.accountId, packet, 'ended', now);
-        // What a cancellation returned already is not returned twice.
-        const leftover = new LedgerDecimal(packet.budget).minus(packet.paid).minus(packet.returned);
-        if (leftover.gt(0)) {
-          await post(
-            tx,
-            {
-              idempotencyKey: `redpacket-return:${packet.id}`,
-              businessType: 'red_packet_return',
-              reference: `red_packet:${packet.id}`,
-              entries: [
-                { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: leftover.neg().toFixed() },
-                { holder: packet.funder, coin: packet.coin, amount: leftover.toFixed() },
-              ],
-            },
-            now,
-          );
-        }
-        ended++;
-      });
-    }
-    return ended;
-  }
+/**
+ * A `red_packet` message to a receiver, in the transaction of the change it reports. The packet's
+ * names in other languages go along as `name_<language>`, so the message centre names it in the
+ * reader's language (params are flat).
+ */
+export function notifyPacket(notifications: Pick<Notifications, 'post'>, tx: DbOrTx, userId: string, accountId: string, packet: { id: string; name: string; names?: Record<string, string>; coin: string }, event: RedPacketEvent, at: Date): Promise<void> {
+  const names = Object.fromEntries(Object.entries(packet.names ?? {}).map(([language, name]) => [`name_${language}`, name]));
+  return notifications.post({ userId, accountId, type: 'red_packet', params: { event, packet: packet.id, name: packet.name, ...names, coin: packet.coin } }, tx, at);
 }
 
 /** A packet the pool funded (sys:promotions), not a user from their balance. */

@@ -1,0 +1,139 @@
+// Red packet profit, credited day by day (docs/rules.md, Promotions): from the day after a share
+// is received, for duration_days days, the gifted hashrate earns its FPPS value of each day at no
+// fee, credited as "red packet profit" from the reserve (key redpacket:<packet>:<user>:<day>) while
+// the budget lasts. Each credit is the day's exact value with the fraction the receipt's earlier
+// days left (what it earned less what it was paid), cut to the coin's base unit by the one carry
+// rule (creditWithCarry, through packetCredit), so no fraction is lost between days. When nobody can receive any more (no
+// share left or past the deadline) and every receipt is credited through its last day, what is
+// left of the budget returns to its funder. The promotions job runs tick(); every step is
+// idempotent (a day is recorded once per receipt, a packet ends once).
+import { addDays, coinBaseDecimals, utcDay } from '@hashpool/shared';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../platform/errors';
+import type { Notifications } from '../../platform/notifications';
+import type { EarningsApi } from '../earnings';
+import { LedgerDecimal, post, SYSTEM } from '../ledger';
+import { packetCredit } from '../money';
+import * as repo from './promotions.repository';
+import { notifyPacket } from './red-packets.service';
+
+/** Receipts credited per job pass (the rest next pass). */
+const CREDIT_BATCH = 500;
+
+export interface RedPacketCreditsDeps {
+  earnings: Pick<EarningsApi['earnings'], 'fppsDayGross' | 'extendMarketData'>;
+  notifications: Pick<Notifications, 'post'>;
+}
+
+export class RedPacketCreditsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deps: RedPacketCreditsDeps,
+  ) {}
+
+  /**
+   * The end-to-end hook (E2E_HOOKS only, never in production): credits the receipts as if `days`
+   * UTC days had passed, after adding the market days up to then (the earnings module's job does
+   * that for real days). Nothing is posted that tick() would not post on that day.
+   */
+  async creditAhead(days: number): Promise<{ credited: number; ended: number }> {
+    const at = new Date(this.clock.now().getTime() + days * 86_400_000);
+    await this.deps.earnings.extendMarketData(utcDay(at));
+    return this.tick(at);
+  }
+
+  /** Credits every receipt's days up to yesterday (UTC) and ends finished packets. */
+  async tick(at: Date = this.clock.now()): Promise<{ credited: number; ended: number }> {
+    const through = addDays(utcDay(at), -1);
+    let credited = 0;
+    for (const { receipt, packet } of await repo.receiptsToCredit(this.db, through, CREDIT_BATCH)) {
+      let day = receipt.creditedThrough ? addDays(receipt.creditedThrough, 1) : receipt.startDay;
+      const last = receipt.endDay < through ? receipt.endDay : through;
+      while (day <= last) {
+        if (!(await this.creditDay(packet.id, receipt.userId, day))) break;
+        credited++;
+        day = addDays(day, 1);
+      }
+    }
+    return { credited, ended: await this.endPackets() };
+  }
+
+  /** The receipt's profit of `day`; false when the day's market data is missing (tried again next pass). */
+  async creditDay(packetId: string, userId: string, day: string): Promise<boolean> {
+    const packet = await repo.findPacket(this.db, packetId);
+    if (!packet) throw new AppError('red_packet_not_found');
+    let value: string;
+    try {
+      value = await this.deps.earnings.fppsDayGross(packet.coin, day, packet.hashrate);
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'market_data_not_found') return false;
+      throw error;
+    }
+    const now = this.clock.now();
+    await inTransaction(this.db, async (tx) => {
+      const locked = await repo.lockPacket(tx, packetId);
+      const receipt = await repo.receiptOf(tx, packetId, userId);
+      if (!locked || locked.endedAt || !receipt) return;
+      if (receipt.creditedThrough && receipt.creditedThrough >= day) return; // credited by another pass
+      const { amount, earned, paid } = packetCredit(value, receipt, locked, coinBaseDecimals(packet.coin));
+      if (!(await repo.recordCredit(tx, { packetId, userId, day, amount: amount.toFixed(), earned: earned.toFixed(), paid: paid.toFixed(), at: now }))) return;
+      // The receipt's first credited day (its start day; days are credited in order, each once):
+      // the gift has taken effect.
+      if (!receipt.creditedThrough) await notifyPacket(this.deps.notifications, tx, userId, receipt.accountId, packet, 'active', now);
+      if (amount.gt(0)) {
+        await post(
+          tx,
+          {
+            idempotencyKey: `redpacket:${packetId}:${userId}:${day}`,
+            businessType: 'red_packet_profit',
+            reference: `red_packet:${packetId}`,
+            memo: { day, packet: packet.name },
+            entries: [
+              { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
+              { holder: receipt.accountId, coin: packet.coin, amount: amount.toFixed() },
+            ],
+          },
+          now,
+        );
+        await repo.addPaid(tx, packetId, amount.toFixed());
+      }
+    });
+    return true;
+  }
+
+  /** Returns the leftover of packets nobody can receive any more and whose receipts are all credited. */
+  async endPackets(): Promise<number> {
+    const now = this.clock.now();
+    let ended = 0;
+    for (const candidate of await repo.packetsToEnd(this.db, now)) {
+      await inTransaction(this.db, async (tx) => {
+        const packet = await repo.lockPacket(tx, candidate.id);
+        if (!packet || !(await repo.markEnded(tx, packet.id, now))) return;
+        // markEnded holds once, so each receiver hears of the end once.
+        for (const receipt of await repo.receiptsOfPacket(tx, packet.id)) await notifyPacket(this.deps.notifications, tx, receipt.userId, receipt.accountId, packet, 'ended', now);
+        // What a cancellation returned already is not returned twice.
+        const leftover = new LedgerDecimal(packet.budget).minus(packet.paid).minus(packet.returned);
+        if (leftover.gt(0)) {
+          await post(
+            tx,
+            {
+              idempotencyKey: `redpacket-return:${packet.id}`,
+              businessType: 'red_packet_return',
+              reference: `red_packet:${packet.id}`,
+              entries: [
+                { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: leftover.neg().toFixed() },
+                { holder: packet.funder, coin: packet.coin, amount: leftover.toFixed() },
+              ],
+            },
+            now,
+          );
+        }
+        ended++;
+      });
+    }
+    return ended;
+  }
+}
