@@ -39,9 +39,10 @@ function addVitest(file) {
   }
 }
 
-function vitest(label, project, file, env = {}) {
+function vitest(label, projects, file, env = {}) {
   rmSync(file, { force: true });
-  run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
+  const selected = [projects].flat().flatMap((project) => ['--project', project]);
+  run(label, 'npx', ['vitest', 'run', ...selected, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
   addVitest(file);
 }
 
@@ -96,7 +97,7 @@ async function dropDatabases(prefix) {
   return rows.length;
 }
 
-vitest('unit tests', 'unit', `${OUT}/vitest-unit.json`);
+vitest('unit tests', ['unit', 'unit-isolated'], `${OUT}/vitest-unit.json`);
 vitest('web component tests', 'web', `${OUT}/vitest-web.json`);
 vitest('integration tests on PGlite', 'integration', `${OUT}/vitest-int-pglite.json`);
 
