@@ -69,7 +69,10 @@ function printPageSnapshots() {
   }
   for (const file of contexts.slice(0, 3)) {
     const text = readFileSync(file, 'utf8');
-    const snapshot = text.slice(text.indexOf('# Page snapshot')).split('\n');
+    // The accessibility tree is the file's YAML block (Playwright 1.5x; older ones had it under a
+    // "# Page snapshot" heading).
+    const yaml = /```yaml\n([\s\S]*?)\n```/.exec(text);
+    const snapshot = (yaml ? yaml[1] : text.slice(Math.max(0, text.indexOf('# Page snapshot')))).split('\n');
     // An open dialog is where the test was; otherwise the page from its top.
     const from = Math.max(0, snapshot.findIndex((line) => /^\s*- dialog\b/.test(line)));
     const shown = snapshot.slice(from, from + 150);
