@@ -1,8 +1,8 @@
 // axe-core over the key screens, in English on the light theme and in Chinese on the dark theme:
 // WCAG 2.0–2.2 A and AA must report nothing, so a contrast or naming regression fails here first.
 // One browser page per theme walks all screens (logged out, then as the demo user) to stay fast.
-// The browser asks for reduced motion, which the app honours by turning Ant Design's motion off
-// (shell/theme.ts): axe then sees each screen's final colours at once, with no fade-in to wait out.
+// The browser asks for reduced motion (playwright.config.ts), which the app honours by turning Ant
+// Design's motion off: axe sees each screen's final colours at once, with no fade-in to wait out.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, fillLogin, logInAsOperator, saveScreenshot, test } from './accounts-helpers';
@@ -26,8 +26,6 @@ const ADMIN_PAGES = [
  * (WCAG 2.5.3, still "experimental" in axe and so off by default).
  */
 const LIGHTHOUSE_RULES = ['heading-order', 'label-content-name-mismatch'];
-
-test.use({ reducedMotion: 'reduce' });
 
 /**
  * Runs axe on the page as it is and answers "rule: target" lines, one per failing node; `within`
