@@ -1,7 +1,7 @@
-// Five projects: `unit` (pure rules, fast, next to the code; `unit-isolated` the few that stub modules or globals), `web` (the web app's components
-// rendered in jsdom with Testing Library), `integration` (the real app through app.inject against
-// PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set) and `chain` (the stratum app
-// against real regtest coin nodes).
+// Five projects: `unit` (pure rules, fast, next to the code; `unit-isolated` holds the few that
+// stub modules or globals), `web` (the web app's components rendered in jsdom with Testing
+// Library), `integration` (the real app through app.inject against PGlite in memory, or PostgreSQL
+// when TEST_DATABASE_URL is set) and `chain` (the stratum app against real regtest coin nodes).
 import { defineConfig } from 'vitest/config';
 
 /**

@@ -3,10 +3,10 @@
 // fee, credited as "red packet profit" from the reserve (key redpacket:<packet>:<user>:<day>) while
 // the budget lasts. Each credit is the day's exact value with the fraction the receipt's earlier
 // days left (what it earned less what it was paid), cut to the coin's base unit by the one carry
-// rule (creditWithCarry, through packetCredit), so no fraction is lost between days. When nobody can receive any more (no
-// share left or past the deadline) and every receipt is credited through its last day, what is
-// left of the budget returns to its funder. The promotions job runs tick(); every step is
-// idempotent (a day is recorded once per receipt, a packet ends once).
+// rule (creditWithCarry, through packetCredit), so no fraction is lost between days. When nobody
+// can receive any more (no share left or past the deadline) and every receipt is credited through
+// its last day, what is left of the budget returns to its funder. The promotions job runs tick();
+// every step is idempotent (a day is recorded once per receipt, a packet ends once).
 import { addDays, coinBaseDecimals, utcDay } from '@hashpool/shared';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../db/client';
