@@ -175,6 +175,8 @@ export const ownerHistory = pgTable(
   'owner_history',
   { coin: text('coin').notNull(), owner: text('owner').notNull(), ...historyColumns },
   // By time too: settlement reads one coin's day for every owner, not one owner's history.
+  // The primary key INCLUDEs accepted_work and rejected_work (migration 0044, which drizzle's
+  // primaryKey cannot say): one owner's history is read from the index alone.
   (t) => [primaryKey({ columns: [t.coin, t.owner, t.resolution, t.bucket] }), index('owner_history_coin_bucket_idx').on(t.coin, t.bucket)],
 );
 
