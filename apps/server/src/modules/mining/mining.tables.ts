@@ -134,6 +134,10 @@ export const workerOrders = pgTable(
     sort: text('sort').notNull(),
     ids: bytea('ids').notNull(),
     workers: integer('workers').notNull(),
+    /** How many of `workers` had each status at the pass (a page of one status is counted here). */
+    active: integer('active').notNull(),
+    inactive: integer('inactive').notNull(),
+    dead: integer('dead').notNull(),
   },
   (t) => [primaryKey({ columns: [t.coin, t.owner, t.sort] })],
 );

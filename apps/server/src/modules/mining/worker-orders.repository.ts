@@ -42,13 +42,16 @@ export async function writeWorkerOrders(tx: DbOrTx, now: Date, deadAfterMs: numb
     const aggregates = sql.raw(sorts.map(([sort, column]) => `string_agg(entry, ''::bytea order by ${column}, name_rank) as "${sort}"`).join(', '));
     const values = sql.raw(sorts.map(([sort]) => `('${sort}', a."${sort}")`).join(', '));
     const status = sql`case when last_share_at >= ${inactiveFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.active))} when last_share_at >= ${deadFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.inactive))} else ${sql.raw(String(STATUS_BYTES.dead))} end`;
-    await tx.execute(sql`insert into worker_orders (coin, owner, sort, ids, workers)
-      select ${coin}, ${owner}, s.sort, s.ids, a.n
-      from (select ${aggregates}, count(*) as n from (select ${columns}, int8send(id) || set_byte('\\x00'::bytea, 0, ${status}) as entry, row_number() over (order by name) as name_rank
-                  from workers where coin = ${coin} and ${mine}) w) a
+    const counts = sql.raw(Object.entries(STATUS_BYTES).map(([name, byte]) => `count(*) filter (where st = ${byte}) as ${name}`).join(', '));
+    await tx.execute(sql`insert into worker_orders (coin, owner, sort, ids, workers, active, inactive, dead)
+      select ${coin}, ${owner}, s.sort, s.ids, a.n, a.active, a.inactive, a.dead
+      from (select ${aggregates}, count(*) as n, ${counts}
+              from (select ${columns}, st, int8send(id) || set_byte('\\x00'::bytea, 0, st) as entry, name_rank
+                      from (select ${columns}, id, ${status} as st, row_number() over (order by name) as name_rank
+                              from workers where coin = ${coin} and ${mine}) w0) w) a
       cross join lateral (values ${values}) as s(sort, ids)
       where a.n > 0
-      on conflict (coin, owner, sort) do update set ids = excluded.ids, workers = excluded.workers`);
+      on conflict (coin, owner, sort) do update set ids = excluded.ids, workers = excluded.workers, active = excluded.active, inactive = excluded.inactive, dead = excluded.dead`);
   }
   return owners.length;
 }
@@ -58,48 +61,90 @@ export async function dropWorkerOrders(tx: DbOrTx, coin: string, owner: string):
   await tx.execute(sql`delete from worker_orders where coin = ${coin} and owner = ${owner}`);
 }
 
+/** A page of the list: where it starts, how long it is, in which direction, of which status. */
+export interface OrderPageQuery {
+  status: WorkerStatus | 'all';
+  descending: boolean;
+  offset: number;
+  size: number;
+}
+
+/**
+ * `count` entries of an order from `from` entries after its start (descending: before its end), in
+ * the order's ascending direction, with its counts and its row version; null when there is none.
+ */
+export type ReadOrderSlice = (from: number, count: number) => Promise<{ n: number; counts: Record<WorkerStatus, number>; version: string; slice: Uint8Array } | null>;
+
+/** Entries of the first slice a page of one status reads, at least; each next one is at least 4 times larger. */
+export const FIRST_STATUS_SLICE = 1024;
+
 /**
  * One page of an owner's order: the worker ids at `offset`..`offset + size` in the order's direction
  * (descending reads the ascending order from its end), among all or those of one status at the
- * pass, and how many there are; null when the owner has no order. A page of all is a slice; a page
- * of one status reads the order whole (9 bytes a worker) and picks its entries here.
+ * pass, and how many there are; null when the owner has no order. A page of all is one slice; a
+ * page of one status reads slices from the list's start in its direction until the page is found.
  */
 export async function orderedPage(
   db: DbOrTx,
-  q: { coin: string; owner: string; sort: OrderedSort; descending: boolean; status: WorkerStatus | 'all'; offset: number; size: number },
+  q: OrderPageQuery & { coin: string; owner: string; sort: OrderedSort },
 ): Promise<{ ids: number[]; total: number } | null> {
-  const offset = sql`${q.offset}::int`;
-  const size = sql`${q.size}::int`;
-  const { descending } = q;
-  // First entry and number of entries of the slice, in the order's ascending positions.
-  const start = q.status !== 'all' ? sql`0` : descending ? sql`greatest(0, workers - ${offset} - ${size})` : offset;
-  const count =
-    q.status !== 'all'
-      ? sql`workers`
-      : descending
-        ? sql`greatest(0, workers - ${offset}) - greatest(0, workers - ${offset} - ${size})`
-        : sql`greatest(0, least(workers, ${offset} + ${size}) - ${offset})`;
-  const [row] = await queryRows<{ n: number | string; slice: Uint8Array }>(
-    db,
-    sql`select workers as n, substring(ids from (${start}) * ${sql.raw(String(ENTRY))} + 1 for (${count}) * ${sql.raw(String(ENTRY))}) as slice
-        from worker_orders where coin = ${q.coin} and owner = ${q.owner} and sort = ${q.sort}`,
-  );
-  if (!row) return null;
-  const view = new DataView(row.slice.buffer, row.slice.byteOffset, row.slice.byteLength);
-  const entries = row.slice.byteLength / ENTRY;
-  const idAt = (i: number) => Number(view.getBigInt64(i * ENTRY));
+  const read: ReadOrderSlice = async (from, count) => {
+    const start = q.descending ? sql`greatest(0, workers - ${from}::int - ${count}::int)` : sql`least(workers, ${from}::int)`;
+    const end = q.descending ? sql`greatest(0, workers - ${from}::int)` : sql`least(workers, ${from}::int + ${count}::int)`;
+    const [row] = await queryRows<{ n: number | string; active: number | string; inactive: number | string; dead: number | string; version: string; slice: Uint8Array }>(
+      db,
+      sql`select workers as n, active, inactive, dead, xmin::text as version,
+                 substring(ids from (${start}) * ${sql.raw(String(ENTRY))} + 1 for greatest(0, (${end}) - (${start})) * ${sql.raw(String(ENTRY))}) as slice
+            from worker_orders where coin = ${q.coin} and owner = ${q.owner} and sort = ${q.sort}`,
+    );
+    if (!row) return null;
+    return { n: Number(row.n), counts: { active: Number(row.active), inactive: Number(row.inactive), dead: Number(row.dead) }, version: row.version, slice: row.slice };
+  };
+  return pageOfOrder(read, q);
+}
+
+/** The page `q` of an order read through `read` (orderedPage; exported for its tests). */
+export async function pageOfOrder(read: ReadOrderSlice, q: OrderPageQuery, firstSlice = FIRST_STATUS_SLICE): Promise<{ ids: number[]; total: number } | null> {
+  const entriesOf = (slice: Uint8Array) => {
+    const view = new DataView(slice.buffer, slice.byteOffset, slice.byteLength);
+    const count = slice.byteLength / ENTRY;
+    // In the list's direction: a descending slice is read from its end.
+    const at = (k: number) => (q.descending ? count - 1 - k : k) * ENTRY;
+    return { count, id: (k: number) => Number(view.getBigInt64(at(k))), status: (k: number) => view.getUint8(at(k) + 8) };
+  };
   if (q.status === 'all') {
-    const ids = Array.from({ length: entries }, (_, i) => idAt(i));
-    return { ids: descending ? ids.reverse() : ids, total: Number(row.n) };
+    const got = await read(q.offset, q.size);
+    if (!got) return null;
+    const e = entriesOf(got.slice);
+    return { ids: Array.from({ length: e.count }, (_, k) => e.id(k)), total: got.n };
   }
   const wanted = STATUS_BYTES[q.status];
-  const ids: number[] = [];
-  let total = 0;
-  for (let k = 0; k < entries; k++) {
-    const i = descending ? entries - 1 - k : k;
-    if (view.getUint8(i * ENTRY + 8) !== wanted) continue;
-    if (total >= q.offset && total < q.offset + q.size) ids.push(idAt(i));
-    total++;
+  const want = q.offset + q.size;
+  // A pass may rewrite the order between two slices: then the page starts again on the new one.
+  for (let attempt = 0; ; attempt++) {
+    let version: string | undefined;
+    let from = 0;
+    let count = Math.max(firstSlice, 4 * want);
+    let seen = 0;
+    const ids: number[] = [];
+    for (;;) {
+      const got = await read(from, count);
+      if (!got) return null;
+      if (version !== undefined && got.version !== version && attempt < 3) break;
+      version = got.version;
+      const total = got.counts[q.status];
+      const e = entriesOf(got.slice);
+      for (let k = 0; k < e.count && seen < want; k++) {
+        if (e.status(k) !== wanted) continue;
+        if (seen >= q.offset) ids.push(e.id(k));
+        seen++;
+      }
+      from += e.count;
+      if (seen >= want || seen >= total || from >= got.n) return { ids, total };
+      // The next slice: what the rest of the page needs if this status is spread as evenly as it
+      // was so far (and by its count), a quarter more, and at least four times this one.
+      const density = Math.max(seen / from, total / got.n, 1 / got.n);
+      count = Math.max(4 * count, Math.ceil(((want - seen) / density) * 1.25));
+    }
   }
-  return { ids, total };
 }
