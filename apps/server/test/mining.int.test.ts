@@ -273,6 +273,12 @@ describe('worker list', () => {
       }
     };
     await check('all');
+    // A page far past the end (any page number is valid): an empty page, whole or of one status.
+    for (const status of ['all', 'active'] as const) {
+      const far = await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/miners?sort=now&order=desc&page=${Number.MAX_SAFE_INTEGER}&page_size=100&status=${status}`, headers: auth(u.tokens) });
+      expect(far.statusCode, status).toBe(200);
+      expect(body<{ list: MinerRow[]; total: number }>(far).data).toEqual({ list: [], total: n });
+    }
     // 16 minutes on, half of them mine again: the other half are inactive at the next pass.
     t.clock.advance(16 * 60_000);
     await send(shares(t.clock.now().getTime(), (i) => i % 2 === 0));

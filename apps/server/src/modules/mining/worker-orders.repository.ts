@@ -75,6 +75,9 @@ export interface OrderPageQuery {
  */
 export type ReadOrderSlice = (from: number, count: number) => Promise<{ n: number; counts: Record<WorkerStatus, number>; version: string; slice: Uint8Array } | null>;
 
+/** More entries than an order holds (a bytea holds at most 1 GB): what one slice asks for at most. */
+const MAX_ENTRIES = 2 ** 31 - 1;
+
 /** Entries of the first slice a page of one status reads, at least; each next one is at least 4 times larger. */
 export const FIRST_STATUS_SLICE = 1024;
 
@@ -89,8 +92,9 @@ export async function orderedPage(
   q: OrderPageQuery & { coin: string; owner: string; sort: OrderedSort },
 ): Promise<{ ids: number[]; total: number } | null> {
   const read: ReadOrderSlice = async (from, count) => {
-    const start = q.descending ? sql`greatest(0, workers - ${from}::int - ${count}::int)` : sql`least(workers, ${from}::int)`;
-    const end = q.descending ? sql`greatest(0, workers - ${from}::int)` : sql`least(workers, ${from}::int + ${count}::int)`;
+    // In bigint (a page far past the end is a valid request), then within the order: an int.
+    const start = q.descending ? sql`greatest(0, workers - ${from}::bigint - ${count}::bigint)::int` : sql`least(workers, ${from}::bigint)::int`;
+    const end = q.descending ? sql`greatest(0, workers - ${from}::bigint)::int` : sql`least(workers, ${from}::bigint + ${count}::bigint)::int`;
     const [row] = await queryRows<{ n: number | string; active: number | string; inactive: number | string; dead: number | string; version: string; slice: Uint8Array }>(
       db,
       sql`select workers as n, active, inactive, dead, xmin::text as version,
@@ -124,7 +128,7 @@ export async function pageOfOrder(read: ReadOrderSlice, q: OrderPageQuery, first
   for (let attempt = 0; ; attempt++) {
     let version: string | undefined;
     let from = 0;
-    let count = Math.max(firstSlice, 4 * want);
+    let count = Math.min(MAX_ENTRIES, Math.max(firstSlice, 4 * want));
     let seen = 0;
     const ids: number[] = [];
     for (;;) {
@@ -144,7 +148,7 @@ export async function pageOfOrder(read: ReadOrderSlice, q: OrderPageQuery, first
       // The next slice: what the rest of the page needs if this status is spread as evenly as it
       // was so far (and by its count), a quarter more, and at least four times this one.
       const density = Math.max(seen / from, total / got.n, 1 / got.n);
-      count = Math.max(4 * count, Math.ceil(((want - seen) / density) * 1.25));
+      count = Math.min(MAX_ENTRIES, Math.max(4 * count, Math.ceil(((want - seen) / density) * 1.25)));
     }
   }
 }
