@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { childPort } from './child-port';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -27,7 +28,7 @@ describe('main', () => {
   });
 
   it('serves, then shuts down gracefully on SIGTERM', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = await childPort();
     const p = start({ PORT: port, HOST: '127.0.0.1' });
     let health: unknown;
     // Up to a minute: the suite runs files in parallel on two cores, and a start migrates and seeds.

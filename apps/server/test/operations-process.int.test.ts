@@ -27,6 +27,7 @@ import { acquireLease } from '../src/platform/leases';
 import { post, SYSTEM } from '../src/modules/ledger/ledger';
 import { startNatsIngest, type NatsIngest } from '../src/modules/mining/nats-ingest';
 import { startTestApp, type TestApp } from './test-app';
+import { childPort } from './child-port';
 import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './test-db';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -70,7 +71,7 @@ describe.skipIf(!serverUrl)('graceful shutdown under load', () => {
   });
 
   it('finishes the acknowledged batches, releases its leases and exits 0', async () => {
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = await childPort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: dbUrl, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', INGEST_KEYS: INGEST_KEY, MINING_JOB_INTERVAL_SECONDS: '1', WALLET_JOB_INTERVAL_SECONDS: '1', INGEST_DECODER_THREADS: '0' },
@@ -159,7 +160,7 @@ describe.skipIf(!serverUrl || !natsReachable)('graceful shutdown with NATS inges
       await jsm.streams.add({ name: stream, subjects: [`${stream.toLowerCase()}.>`] });
       const js = nc.jetstream();
 
-      const port = String(20000 + Math.floor(Math.random() * 20000));
+      const port = await childPort();
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: dbUrl, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', NATS_URL, NATS_STREAM: stream, MINING_JOB_INTERVAL_SECONDS: '1', WALLET_JOB_INTERVAL_SECONDS: '1', INGEST_DECODER_THREADS: '0' },
