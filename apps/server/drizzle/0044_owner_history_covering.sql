@@ -5,8 +5,10 @@
 -- days of hourly ones. With the work in the key's leaf entries (INCLUDE) those reads are index-only
 -- scans of a few pages (bench:address: the chart and profits calls' p99 down by a quarter to a third).
 -- The cost: an upsert of the current point changes an included column, so it is never a heap-only
--- update and writes a new entry into both indexes of the table (few of them were heap-only before:
--- the points' pages are full).
+-- update and writes a new entry into both indexes of the table. Few were heap-only before, as the
+-- points' pages are full: ten upserts of 10,000 owners' current points into 1.44 million points,
+-- alternating, took a median 251 ms a statement without the INCLUDE (627 of 100,000 updates
+-- heap-only) and 245 ms with it.
 -- Index-only scans skip the heap only on pages the visibility map marks all-visible, which VACUUM
 -- does: autovacuum visits this table after 2 % new rows instead of PostgreSQL's default 20 %, so a
 -- day's new points are marked within hours.
