@@ -12,7 +12,14 @@ const { handleTokenExpired } = await import('../../src/shell/api/token-expiry');
 const { readSession, writeSession } = await import('../../src/shell/session/session');
 
 const expired = new ApiError({ kind: 'server', status: 400, code: 40001, msg: 'token expired' });
-const login = (token: string) => writeSession({ token, refreshToken: `refresh-${token}`, expiry: Date.now() + 40_000, issuedAt: Date.now() }, 'login');
+const tokens = (token: string) => ({ token, refreshToken: `refresh-${token}`, expiry: Date.now() + 40_000, issuedAt: Date.now() });
+const login = (token: string) => writeSession(tokens(token), 'login');
+/** The refresher stores `token` and answers refreshed, as a refresh that the server granted. */
+const refreshesTo = (token: string) =>
+  refresh.mockImplementation(async () => {
+    writeSession(tokens(token), 'refresh');
+    return 'refreshed';
+  });
 
 describe('an expired token', () => {
   beforeEach(() => {
@@ -24,10 +31,7 @@ describe('an expired token', () => {
 
   it('is refreshed, then the page reloads', async () => {
     login('old');
-    refresh.mockImplementation(async () => {
-      writeSession({ token: 'new', refreshToken: 'refresh-new', expiry: Date.now() + 40_000, issuedAt: Date.now() }, 'refresh');
-      return 'refreshed';
-    });
+    refreshesTo('new');
     const reloadPage = vi.fn();
     void handleTokenExpired(expired, 'old', reloadPage);
     await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
@@ -37,10 +41,7 @@ describe('an expired token', () => {
 
   it('met by a second call after the first one refreshed and started the reload: reloads, the session kept', async () => {
     login('old');
-    refresh.mockImplementation(async () => {
-      writeSession({ token: 'new', refreshToken: 'refresh-new', expiry: Date.now() + 40_000, issuedAt: Date.now() }, 'refresh');
-      return 'refreshed';
-    });
+    refreshesTo('new');
     const reloadPage = vi.fn();
     void handleTokenExpired(expired, 'old', reloadPage);
     await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
@@ -53,10 +54,7 @@ describe('an expired token', () => {
 
   it('refused again straight after its own reload: the session ends instead of looping', async () => {
     login('old');
-    refresh.mockImplementation(async () => {
-      writeSession({ token: 'new', refreshToken: 'refresh-new', expiry: Date.now() + 40_000, issuedAt: Date.now() }, 'refresh');
-      return 'refreshed';
-    });
+    refreshesTo('new');
     const reloadPage = vi.fn();
     void handleTokenExpired(expired, 'old', reloadPage);
     await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));

@@ -124,7 +124,8 @@ export async function pageOfOrder(read: ReadOrderSlice, q: OrderPageQuery, first
   }
   const wanted = STATUS_BYTES[q.status];
   const want = q.offset + q.size;
-  // A pass may rewrite the order between two slices: then the page starts again on the new one.
+  // A pass may rewrite the order between two slices: then the page starts again on the new one
+  // (three times at most; after that a page may mix two passes, as any list read during a change).
   for (let attempt = 0; ; attempt++) {
     let version: string | undefined;
     let from = 0;
