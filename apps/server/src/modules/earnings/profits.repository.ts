@@ -1,7 +1,7 @@
 // SQL of what the profits pages read of the earnings tables: a sub-account's earned totals, its
 // days (the daily settlement's row per method full-joined with the day's block payouts, with
 // whether each is settled), and an address wallet's block payouts (address mining's pages).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PayMethod } from '@hashpool/shared';
 import { queryRows, type DbOrTx } from '../../db/client';
 
@@ -58,8 +58,9 @@ export function dayRows(db: DbOrTx, accountId: string, coin: string, range: { st
 /**
  * What a holder (an address wallet) was paid by blocks of a coin: in all, and per day
  * ("YYYY-MM-DD") from `from` on, in one read (ROLLUP's grand total is the row without a day).
+ * `holder` may be a subquery naming it (addressWalletIdQuery).
  */
-export async function blockPayoutsSince(db: DbOrTx, holder: string, coin: string, from: string): Promise<{ total: string | null; byDay: Array<{ day: string; amount: string }> }> {
+export async function blockPayoutsSince(db: DbOrTx, holder: string | SQL, coin: string, from: string): Promise<{ total: string | null; byDay: Array<{ day: string; amount: string }> }> {
   const rows = await queryRows<{ day: string | null; amount: string | null }>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day, sum(amount)::text as amount from block_payouts

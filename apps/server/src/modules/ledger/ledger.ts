@@ -7,7 +7,7 @@
 // move money both ways between the same holders cannot deadlock.
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { coinBaseDecimals, COINS, LEDGER_DECIMALS } from '@hashpool/shared';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
@@ -420,11 +420,12 @@ export async function balancesOf(db: DbOrTx, holder: string): Promise<Balance[]>
   );
 }
 
-export async function balanceOf(db: DbOrTx, holder: string, coin: string): Promise<Balance> {
+/** A holder's balance of a coin (zeros without one); `holder` may be a subquery naming it (addressWalletIdQuery). */
+export async function balanceOf(db: DbOrTx, holder: string | SQL, coin: string): Promise<Balance> {
   const [row] = await queryRows<Balance>(
     db,
     sql`select coin, available::text as available, frozen::text as frozen, locked::text as locked
-          from ledger_balances where holder = ${holder} and coin = ${coin}`,
+          from ledger_balances where holder = ${holder}::text and coin = ${coin}`,
   );
   return row ?? { coin, available: '0', frozen: '0', locked: '0' };
 }

@@ -5,6 +5,8 @@
 import type { DbOrTx } from '../../db/client';
 import { ensureAddressWallets } from './wallet.repository';
 
+export { addressWalletIdQuery } from './wallet.repository';
+
 /** The wallet ids of `addresses` of `coin`, making the missing ones. */
 export async function addressWalletIds(db: DbOrTx, coin: string, addresses: string[]): Promise<Map<string, string>> {
   if (addresses.length === 0) return new Map();

@@ -4,7 +4,7 @@ import { addressWallets } from './wallet.tables';
 
 export { walletModule, type WalletApi } from './wallet.module';
 export type { ChainAdapter } from './chain';
-export { addressWalletIds } from './address-wallets';
+export { addressWalletIdQuery, addressWalletIds } from './address-wallets';
 // A user's amount in the coin's base unit, and amounts as text (staking and borrowing).
 export { userAmount } from './amounts';
 export { plain } from './wallet.presenter';

@@ -1,7 +1,7 @@
 // SQL of the wallet's tables (wallet.tables.ts): coin limits, withdraw addresses, withdrawals and
 // their transitions, deposits, internal transfers, payout settings, address wallets. The ledger's
 // postings are written and read by the ledger module (ledger/ledger.ts, ledger/ledger.repository.ts).
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalStatus } from '@hashpool/shared';
 import { first, inserted, queryRows, sqlArray, withTotal, type DbOrTx } from '../../db/client';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletApprovals, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
@@ -133,6 +133,12 @@ export async function moveWithdrawal(db: DbOrTx, id: string, from: WithdrawalSta
 }
 
 // ---- address wallets (address mining) --------------------------------------------------------------
+
+/**
+ * The id of an address's wallet of a coin as a scalar subquery (null before its first earnings), for
+ * another module's read to name the holder in the same statement instead of looking it up first.
+ */
+export const addressWalletIdQuery = (coin: string, address: string): SQL => sql`(select id from address_wallets where coin = ${coin} and address = ${address})`;
 
 /** The wallet ids of `addresses` of `coin`, making the missing ones. */
 export async function ensureAddressWallets(db: DbOrTx, coin: string, addresses: string[]): Promise<Map<string, string>> {
