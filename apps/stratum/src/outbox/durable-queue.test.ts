@@ -76,6 +76,28 @@ describe('share outbox', () => {
     expect(pool.shares().map((s) => s.difficulty)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
   });
 
+  it("keeps each batch under its transport's maxRecordBytes (a NATS message limit), one turn over it cut record by record, every share once in order", async () => {
+    const dir = tmp();
+    const recordBytes = Buffer.byteLength(JSON.stringify(share(100))) + 1;
+    const maxBatchBytes = 5 * recordBytes;
+    const pool = Object.assign(new FakePool(), { maxRecordBytes: maxBatchBytes });
+    const q = shareOutbox({ dataDir: dir, instanceId: 'node7', transport: pool, log: silentLogger, intervalMs: 3_600_000 });
+    await q.start();
+    // One turn of 23 records (one text of about 4.6 times the bound), then a turn of 3 and one of 2.
+    await Promise.all(Array.from({ length: 23 }, (_, i) => q.append(share(100 + i))));
+    await Promise.all(Array.from({ length: 3 }, (_, i) => q.append(share(123 + i))));
+    await Promise.all(Array.from({ length: 2 }, (_, i) => q.append(share(126 + i))));
+    await q.tick();
+    await until(() => pool.shares().length === 28);
+    await q.stop();
+    for (const body of pool.bodies.values()) {
+      const records = (JSON.parse(body) as { shares: PoolShare[] }).shares;
+      expect(records.reduce((n, s) => n + Buffer.byteLength(JSON.stringify(s)) + 1, 0)).toBeLessThanOrEqual(maxBatchBytes);
+    }
+    expect(pool.bodies.size).toBe(6); // 28 records, 5 a batch at most
+    expect(pool.shares().map((s) => s.difficulty)).toEqual(Array.from({ length: 28 }, (_, i) => 101 + i));
+  });
+
   it('answers while a large segment is being sealed: the seal runs beside the record writes', async () => {
     const dir = tmp();
     const pool = new FakePool();

@@ -24,6 +24,11 @@ export type SendOutcome = 'ok' | 'retry' | 'reject';
 
 export interface BatchTransport {
   send(batch: { id: string; body: string }): Promise<SendOutcome>;
+  /**
+   * The most bytes of records (their JSON in UTF-8, joined by commas) a batch may hold, when the
+   * carrier limits a message's size (NATS: `max_payload`): the queue seals batches under it.
+   */
+  readonly maxRecordBytes?: number;
 }
 
 export interface DurableQueueOptions {
@@ -286,15 +291,18 @@ export class DurableQueue<T> {
   /**
    * Writes the batches of segment n in one file, atomically: their ids are fixed from now on. The
    * records come as texts of newline-joined JSON records with their counts; a batch takes whole
-   * texts up to maxBatch records (a text over maxBatch, one turn's records in a long backlog or a
-   * recovered segment, is cut at record boundaries).
+   * texts up to maxBatch records and the transport's maxRecordBytes (a text over either, one turn's
+   * records in a long backlog or a recovered segment, is cut at record boundaries).
    */
   private async seal(n: number, texts: string[], counts: number[]): Promise<Array<{ id: string; count: number; body: string }>> {
     const lines: string[] = [];
     const batches: Array<{ id: string; count: number; body: string }> = [];
     const max = this.opts.maxBatch;
+    const maxBytes = this.opts.transport.maxRecordBytes ?? Infinity;
+    const sizeOf = (part: string) => (maxBytes === Infinity ? 0 : Buffer.byteLength(part) + 1);
     let parts: string[] = [];
     let count = 0;
+    let bytes = 0;
     const emit = () => {
       if (!count) return;
       this.seq += 1;
@@ -305,19 +313,22 @@ export class DurableQueue<T> {
       batches.push({ id, count, body });
       parts = [];
       count = 0;
+      bytes = 0;
     };
     // Records hold no raw newline (JSON escapes it): newlines are exactly the separators.
-    const add = (part: string, records: number) => {
-      if (count + records > max) emit();
+    const add = (part: string, records: number, size = sizeOf(part)) => {
+      if (count + records > max || bytes + size > maxBytes) emit();
       parts.push(part);
       count += records;
+      bytes += size;
     };
     texts.forEach((text, i) => {
       const records = counts[i]!;
       if (!records) return;
-      if (records <= max) return add(text.replaceAll('\n', ','), records);
-      const all = text.split('\n');
-      for (let j = 0; j < all.length; j += max) add(all.slice(j, j + max).join(','), Math.min(max, all.length - j));
+      const size = sizeOf(text);
+      if (records <= max && size <= maxBytes) return add(text.replaceAll('\n', ','), records, size);
+      // Record by record: each batch is filled up to both bounds (a record is far under either).
+      for (const record of text.split('\n')) add(record, 1);
     });
     emit();
     const file = join(this.opts.dir, `batches-${n}.jsonl`);
