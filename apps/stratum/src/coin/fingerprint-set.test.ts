@@ -40,9 +40,10 @@ describe('FingerprintSet', () => {
   it('holds a hundred thousand random fingerprints and finds every one', () => {
     const set = new FingerprintSet();
     const keys = Array.from({ length: 100_000 }, () => randomBytes(32));
-    for (const k of keys) expect(set.add(k)).toBe(true);
+    // Counted, not an expect() per key: 200,000 of them took most of the 5 s time limit.
+    expect(keys.filter((k) => set.add(k)).length).toBe(100_000);
     expect(set.size).toBe(100_000);
-    for (const k of keys) expect(set.has(k)).toBe(true);
+    expect(keys.filter((k) => !set.has(k)).length).toBe(0);
     expect(set.has(randomBytes(32))).toBe(false);
   });
 
