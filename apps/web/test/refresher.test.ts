@@ -50,11 +50,15 @@ class SharedStorage implements LockStorage {
   }
 }
 
-/** navigator.locks for one name: callbacks run one after another. */
+/** navigator.locks for one name: callbacks run one after another, told whether they had to wait. */
 function webLock() {
   let tail: Promise<unknown> = Promise.resolve();
-  return <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn, fn);
+  let held = 0;
+  return <T>(fn: (waited: boolean) => Promise<T>): Promise<T> => {
+    const waited = held > 0;
+    held++;
+    const go = () => fn(waited);
+    const run = tail.then(go, go).finally(() => held--);
     tail = run.catch(() => undefined);
     return run;
   };
@@ -76,6 +80,23 @@ async function hold(lock: ReturnType<typeof webLock>): Promise<() => void> {
   return release;
 }
 
+/**
+ * RefreshDeps.waitFor over a test's own change signal: `subscribe` registers a listener called at
+ * each change of what the tab reads; resolves when `done()` holds or after `ms` (real time).
+ */
+function settleOn(subscribe: (listener: () => void) => void) {
+  return (done: () => boolean, ms: number) =>
+    new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      const timeout = setTimeout(resolve, ms);
+      subscribe(() => {
+        if (!done()) return;
+        clearTimeout(timeout);
+        resolve();
+      });
+    });
+}
+
 function world() {
   const storage = new SharedStorage();
   const server = new FakeServer();
@@ -93,6 +114,7 @@ function world() {
       },
       request: (token) => server.refresh(token),
       withLock,
+      waitFor: settleOn(() => undefined),
       now: () => now,
     });
   return {
@@ -121,7 +143,7 @@ describe('refresher across tabs', () => {
 
   it('two tabs refreshing at once (localStorage lock): one call, both keep the session', async () => {
     const w = world();
-    const lock = <T>(fn: () => Promise<T>) => withStorageLock(w.storage, 'refresh_lock', fn);
+    const lock = <T>(fn: (waited: boolean) => Promise<T>) => withStorageLock(w.storage, 'refresh_lock', fn);
     const [a, b] = [w.tab('a', lock), w.tab('b', lock)];
     expect(await Promise.all([a.ensureFresh(), b.ensureFresh()])).toEqual([undefined, undefined]);
     expect(w.server.calls).toBe(1);
@@ -132,12 +154,44 @@ describe('refresher across tabs', () => {
 
   it('without the lock the same race spends one token twice and the server ends the login', async () => {
     const w = world();
-    const noLock = <T>(fn: () => Promise<T>) => fn();
+    const noLock = <T>(fn: (waited: boolean) => Promise<T>) => fn(false);
     const [a, b] = [w.tab('a', noLock), w.tab('b', noLock)];
     const outcomes = await Promise.all([a.refresh(), b.refresh()]);
     expect(w.server.calls).toBe(2);
     expect(w.server.revoked).toBe(true);
     expect(outcomes).toContain('failed');
+  });
+
+  it("a tab granted the lock before the other tab's stored tokens reach it waits for them and adopts them", async () => {
+    // Two renderer processes: a write reaches the other tab's view of localStorage a little later,
+    // and the lock (granted by the browser process) may come first.
+    const server = new FakeServer();
+    const first: StoredSession = { token: 'a0', refreshToken: 'r0', issuedAt: T0, expiry: T0 + LIFETIME_S * 1000 };
+    const views = { a: first, b: first };
+    const listeners: Array<() => void> = [];
+    const lock = webLock();
+    const tab = (name: 'a' | 'b', lagMs: number) =>
+      createRefresher({
+        read: () => views[name],
+        store: (next) => {
+          views[name] = next;
+          const other = name === 'a' ? 'b' : 'a';
+          setTimeout(() => {
+            views[other] = next;
+            for (const l of listeners) l();
+          }, lagMs);
+        },
+        end: () => undefined,
+        request: (token) => server.refresh(token),
+        withLock: lock,
+        waitFor: settleOn((l) => listeners.push(l)),
+        now: () => T0 + 30_000,
+      });
+    const [a, b] = [tab('a', 40), tab('b', 40)];
+    expect(await Promise.all([a.refresh(), b.refresh()])).toEqual(['refreshed', 'refreshed']);
+    expect(server.calls).toBe(1);
+    expect(server.revoked).toBe(false);
+    expect(views.b.refreshToken).toBe('r1');
   });
 
   it('a tab that waited for the lock adopts the tokens stored meanwhile and makes no call', async () => {
@@ -191,6 +245,7 @@ describe('refresher in one tab', () => {
       end: () => w.ended.push('a'),
       request: () => Promise.reject(new ApiError({ kind: 'network' })),
       withLock: webLock(),
+      waitFor: settleOn(() => undefined),
       now: () => T0 + 30_000,
     });
     expect(await a.refresh()).toBe('transient');

@@ -29,13 +29,15 @@ function randomOwner(): string {
 }
 
 /**
- * Runs `fn` holding the storage lock `key`. Waits for a holder at most one lock lifetime (after
- * which the lock has expired anyway). The caller still re-reads the refresh token inside, so even
- * a lost race cannot spend one token twice unless two tabs also read it before either wrote.
+ * Runs `fn` holding the storage lock `key`, telling it whether another tab held the lock first.
+ * Waits for a holder at most one lock lifetime (after which the lock has expired anyway). The
+ * caller still re-reads the refresh token inside, so even a lost race cannot spend one token twice
+ * unless two tabs also read it before either wrote.
  */
-export async function withStorageLock<T>(storage: LockStorage, key: string, fn: () => Promise<T>, now: () => number = Date.now): Promise<T> {
+export async function withStorageLock<T>(storage: LockStorage, key: string, fn: (waited: boolean) => Promise<T>, now: () => number = Date.now): Promise<T> {
   const owner = randomOwner();
   const giveUpAt = now() + STORAGE_LOCK_TTL_MS;
+  let waited = false;
   for (;;) {
     if (lockIsFree(storage.getItem(key), now())) {
       storage.setItem(key, encodeLock({ owner, expiresAt: now() + STORAGE_LOCK_TTL_MS }));
@@ -43,10 +45,11 @@ export async function withStorageLock<T>(storage: LockStorage, key: string, fn: 
       if (lockHeldBy(storage.getItem(key), owner, now())) break;
     }
     if (now() > giveUpAt) break;
+    waited = true;
     await sleep(POLL_MS + Math.random() * POLL_MS); // Jitter: two waiting tabs do not retry in step.
   }
   try {
-    return await fn();
+    return await fn(waited);
   } finally {
     if (lockHeldBy(storage.getItem(key), owner, now())) storage.removeItem(key);
   }
@@ -60,10 +63,12 @@ function browserStorage(): LockStorage | null {
   }
 }
 
-export function withRefreshLock<T>(fn: () => Promise<T>, storageKey: string): Promise<T> {
+export function withRefreshLock<T>(fn: (waited: boolean) => Promise<T>, storageKey: string): Promise<T> {
   if (typeof navigator !== 'undefined' && navigator.locks) {
-    return navigator.locks.request(REFRESH_LOCK_NAME, () => fn());
+    const locks = navigator.locks;
+    // Free: run at once. Held: queue for it, and say so (the holder may have just refreshed).
+    return locks.request(REFRESH_LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? fn(false) : locks.request(REFRESH_LOCK_NAME, () => fn(true))));
   }
   const storage = browserStorage();
-  return storage ? withStorageLock(storage, storageKey, fn) : fn();
+  return storage ? withStorageLock(storage, storageKey, fn) : fn(false);
 }

@@ -22,9 +22,21 @@ export interface RefreshDeps {
   end(): void;
   /** POST /users/refresh/login. */
   request(refreshToken: string): Promise<Pick<Tokens, 'token' | 'refresh_token' | 'expires_in'>>;
-  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs `fn` holding the cross-tab lock; `waited` says another tab held it when we asked. */
+  withLock<T>(fn: (waited: boolean) => Promise<T>): Promise<T>;
+  /** Resolves once `done()` holds, checked at every change of the stored session (here or in another tab), or after `ms`. */
+  waitFor(done: () => boolean, ms: number): Promise<void>;
   now(): number;
 }
+
+/**
+ * How long a tab that waited for the lock gives the previous holder's stored tokens to reach it.
+ * The lock and localStorage travel separately between a browser's processes: the lock can be
+ * granted before the other tab's write is visible here, and spending the old refresh token then
+ * would be a reuse, which ends the whole login (seen once in session.spec's two-tab test: two
+ * refresh calls). Writes arrive within milliseconds; a holder that did not refresh costs this once.
+ */
+export const STORAGE_SETTLE_MS = 300;
 
 /** No answer, or an answer that says "not now" rather than "no": keep the session and retry. */
 export function isTransientFailure(error: unknown): boolean {
@@ -44,9 +56,13 @@ export function createRefresher(deps: RefreshDeps): Refresher {
   let inflight: Promise<RefreshOutcome> | null = null;
 
   async function run(startedWith: string): Promise<RefreshOutcome> {
-    return deps.withLock(async () => {
+    return deps.withLock(async (waited) => {
       // Re-read inside the lock: another tab may have refreshed while we waited for it.
-      const stored = deps.read();
+      let stored = deps.read();
+      if (waited && stored?.refreshToken === startedWith) {
+        await deps.waitFor(() => deps.read()?.refreshToken !== startedWith, STORAGE_SETTLE_MS);
+        stored = deps.read();
+      }
       const decision = decideInsideLock(startedWith, stored?.refreshToken ?? null);
       if (decision === 'gone' || !stored?.refreshToken) return 'gone';
       if (decision === 'adopt') return 'refreshed';

@@ -19,6 +19,18 @@ export const refresher = createRefresher({
   // Straight to the transport: no bearer (the route is public), no refresh check before it.
   request: (refreshToken) => send<Tokens>('POST', '/users/refresh/login', { body: { refresh_token: refreshToken } }),
   withLock: (fn) => withRefreshLock(fn, STORAGE_KEYS.refreshLock),
+  // A change may be announced (BroadcastChannel) before the stored value arrives: each is checked.
+  waitFor: (done, ms) =>
+    new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timeout);
+        unsubscribe();
+        resolve();
+      };
+      const timeout = setTimeout(finish, ms);
+      const unsubscribe = subscribeSession(() => done() && finish());
+      if (done()) finish();
+    }),
   now: Date.now,
 });
 
