@@ -143,10 +143,13 @@ async function run(encoding: Encoding): Promise<number> {
 /**
  * The same through NATS JetStream: batches published to a fresh stream, timed until the durable
  * consumer has acknowledged every one (after its commit). NATS refuses messages over 1 MB by
- * default, so these batches hold NATS_BATCH shares.
+ * default: a JSON batch holds NATS_JSON_BATCH shares (about 0.6 MB); a compact one the HTTP
+ * batch's (10,000 shares are about 0.4 MB), as a stratum server fills its messages up to the limit.
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const NATS_BATCH = 5_000;
+const NATS_JSON_BATCH = 5_000;
+const NATS_COMPACT_BATCH = arg('nats-compact-batch', BATCH);
+const natsBatch = (encoding: Encoding) => (encoding === 'json' ? NATS_JSON_BATCH : NATS_COMPACT_BATCH);
 async function runNats(encoding: Encoding): Promise<number | null> {
   let nc;
   try {
@@ -154,14 +157,18 @@ async function runNats(encoding: Encoding): Promise<number | null> {
   } catch {
     return null;
   }
+  const maxPayload = nc.info?.max_payload ?? 1024 * 1024;
   await nc.close();
   const stream = `BENCH_${randomBytes(4).toString('hex').toUpperCase()}`;
-  const count = Math.ceil((BATCHES * BATCH) / NATS_BATCH);
-  const bodies = Array.from({ length: count }, (_, n) => batchBody(n, encoding, NATS_BATCH));
+  const size = natsBatch(encoding);
+  const count = Math.ceil((BATCHES * BATCH) / size);
+  const bodies = Array.from({ length: count }, (_, n) => batchBody(n, encoding, size));
+  const largest = Math.max(...bodies.map((b) => b.length));
+  if (largest > maxPayload) throw new Error(`a ${encoding} batch of ${size} shares is ${largest} bytes, over the NATS server's max_payload (${maxPayload})`);
   const consumer = await startNatsIngest({ url: NATS_URL, stream, durable: 'bench', ingest: app.modules.mining.ingest, log: app.log, concurrency: CONCURRENCY * 2 });
   try {
     const seconds = await send({ kind: 'nats', url: NATS_URL, stream, subject: `${stream.toLowerCase()}.bench`, contentType: CONTENT_TYPES[encoding], bodies });
-    return (count * NATS_BATCH) / seconds;
+    return (count * size) / seconds;
   } finally {
     await consumer.close();
     const admin = await connect({ servers: NATS_URL });
@@ -186,7 +193,7 @@ const refreshStarted = performance.now();
 await app.modules.mining.ingest.refreshWindows();
 const refreshMs = performance.now() - refreshStarted;
 const [check] = await queryRows<{ n: string; shares: string }>(database.db, sql`select count(*)::text as n, sum(accepted_shares + rejected_shares)::text as shares from workers`);
-console.log(`database: ${database.kind}; ${WORKERS} workers, batches of ${BATCH} (NATS: ${NATS_BATCH}), ${CONCURRENCY} concurrent senders, ${RUNS} runs`);
+console.log(`database: ${database.kind}; ${WORKERS} workers, batches of ${BATCH} (NATS: ${NATS_JSON_BATCH} in JSON, ${NATS_COMPACT_BATCH} compact), ${CONCURRENCY} concurrent senders, ${RUNS} runs`);
 const line = (transport: string, byEncoding: Record<Encoding, number[]>) => {
   for (const e of ENCODINGS) console.log(`ingest-${transport}-${e}-shares-per-second (median): ${Math.round(median(byEncoding[e]))}  (runs: ${byEncoding[e].map((r) => Math.round(r)).join(', ')})`);
   console.log(`ingest-${transport}-compact/json: ${(median(byEncoding.compact) / median(byEncoding.json)).toFixed(2)}`);
