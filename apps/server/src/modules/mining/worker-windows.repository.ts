@@ -122,6 +122,8 @@ const carry = sql.raw(`coalesce(m.p_aw, 0) as p_aw, coalesce(m.p_rw, 0) as p_rw,
  * a million wide rows to disk (450 MB) and guessed billions of rows. Alternating pairs of the
  * windows step over a million workers: 23.2-24.8 s → 20.0-21.2 s (four pairs), and with
  * bench:workers' 14 million older points beside them 25.2-26.7 → 23.3-25.2 s (three pairs).
+ * The day's leaving minutes and points are added before they are subtracted, as before, so the
+ * floating-point work sums come out bit for bit as they did.
  */
 
 /** Runs the statement whose CTEs end in `n` (a worker id and its new sums), writing those workers. */
@@ -241,10 +243,10 @@ async function stepWindows(tx: DbOrTx, s: Step): Promise<number> {
           select w0.id,
                  w0.shares_15m + coalesce(m.in_a, 0) - coalesce(m.o15_a, 0) as s15, w0.work_15m + coalesce(m.in_aw, 0) - coalesce(m.o15_aw, 0) as k15,
                  w0.shares_1h + coalesce(m.in_a, 0) - coalesce(m.o60_a, 0) as s60, w0.work_1h + coalesce(m.in_aw, 0) - coalesce(m.o60_aw, 0) as k60,
-                 w0.shares_24h + coalesce(m.in_a, 0) - coalesce(m.o24_a, 0) - coalesce(h.a, 0) as s24,
-                 w0.work_24h + coalesce(m.in_aw, 0) - coalesce(m.o24_aw, 0) - coalesce(h.aw, 0) as k24,
-                 w0.rejected_24h + coalesce(m.in_r, 0) - coalesce(m.o24_r, 0) - coalesce(h.r, 0) as r24,
-                 w0.rejected_work_24h + coalesce(m.in_rw, 0) - coalesce(m.o24_rw, 0) - coalesce(h.rw, 0) as rk24,
+                 w0.shares_24h + coalesce(m.in_a, 0) - (coalesce(m.o24_a, 0) + coalesce(h.a, 0)) as s24,
+                 w0.work_24h + coalesce(m.in_aw, 0) - (coalesce(m.o24_aw, 0) + coalesce(h.aw, 0)) as k24,
+                 w0.rejected_24h + coalesce(m.in_r, 0) - (coalesce(m.o24_r, 0) + coalesce(h.r, 0)) as r24,
+                 w0.rejected_work_24h + coalesce(m.in_rw, 0) - (coalesce(m.o24_rw, 0) + coalesce(h.rw, 0)) as rk24,
                  ${carry}
           from workers w0 left join m on m.worker_id = w0.id left join h on h.worker_id = w0.id
           where ${NEEDS_UPDATE})`,
