@@ -40,12 +40,13 @@ export async function natsTransport(opts: { url: string; stream: string; instanc
       const wire = await wireBody(body, opts.shareEncoding, opts.log);
       const h = headers();
       h.set('Content-Type', wire.contentType);
+      const data = typeof wire.data === 'string' ? encoder.encode(wire.data) : wire.data;
       try {
-        await js.publish(subject, typeof wire.data === 'string' ? encoder.encode(wire.data) : wire.data, { msgID: id, timeout: 10_000, headers: h });
+        await js.publish(subject, data, { msgID: id, timeout: 10_000, headers: h });
         return 'ok';
       } catch (err) {
         // Sealed before the server's limit was lowered: it waits until max_payload is raised again.
-        if (String(err).includes('MAX_PAYLOAD_EXCEEDED')) opts.log.error('share batch larger than the NATS server\'s max_payload: it waits in the outbox until max_payload is raised', { subject, id, bytes: wire.data.length, maxPayload: nc.info?.max_payload });
+        if (String(err).includes('MAX_PAYLOAD_EXCEEDED')) opts.log.error('share batch larger than the NATS server\'s max_payload: it waits in the outbox until max_payload is raised', { subject, id, bytes: data.byteLength, maxPayload: nc.info?.max_payload });
         else opts.log.warn('JetStream publish failed; the batch waits in the outbox', { subject, id, err: String(err) });
         return 'retry';
       }
