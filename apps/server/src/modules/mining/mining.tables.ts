@@ -169,8 +169,10 @@ export const workerHistory = pgTable(
   (t) => [
     primaryKey({ columns: [t.workerId, t.resolution, t.bucket] }),
     // Every worker's 10-minute points of one time: the point leaving the minute job's 24-hour
-    // window (worker-windows.repository.ts), which otherwise scans the whole table every pass.
-    index('worker_history_points_idx').on(t.bucket).where(sql`${t.resolution} = 600`),
+    // window (worker-windows.repository.ts), which otherwise scans the whole table every pass. By
+    // worker within a time, so the pass merges that point's rows with the workers in id order
+    // instead of hashing them (migration 0046).
+    index('worker_history_points_idx').on(t.bucket, t.workerId).where(sql`${t.resolution} = 600`),
   ],
 );
 

@@ -208,6 +208,25 @@ interface Step {
   marks: Marks;
 }
 
+/**
+ * Every worker's closed points from `from` to `to` (the day's start passing), summed per worker.
+ * A pass moves the day's start by one point at most (every tenth pass; the others' range is
+ * empty), and one point's rows are one per worker: read by worker_history_points_idx (time, then
+ * worker), they come in worker order, unsummed, and the pass merges them with the workers instead
+ * of hashing them. bench:workers' pass data with a day of points for 100,000 of the workers,
+ * alternating: 16.5/15.7/13.1 s → 9.9/10.9/8.4 s for the windows' step (with merge joins only);
+ * every worker row written the same (an md5 of them all).
+ */
+function leavingPoints(from: number, to: number): SQL {
+  if (to - from === POINT_MS) {
+    return sql`select worker_id, accepted_work as aw, accepted as a, rejected_work as rw, rejected + stale as r
+      from worker_history where resolution = ${POINT_SECONDS} and bucket = ${ts(from)}`;
+  }
+  return sql`select worker_id, sum(accepted_work) as aw, sum(accepted) as a, sum(rejected_work) as rw, sum(rejected + stale) as r
+    from worker_history where resolution = ${POINT_SECONDS} and bucket >= ${ts(from)} and bucket < ${ts(to)}
+    group by worker_id`;
+}
+
 /** Moves every worker's windows from `from` to `to` by the minutes (and points) that entered and left. */
 async function stepWindows(tx: DbOrTx, s: Step): Promise<number> {
   const { from: A, to: T, now } = s;
@@ -235,10 +254,7 @@ async function stepWindows(tx: DbOrTx, s: Step): Promise<number> {
           from share_minutes
           where minute >= ${ts(A)} or (${left15}) or (${left60}) or (${left24})
           group by worker_id),
-        h as (
-          select worker_id, sum(accepted_work) as aw, sum(accepted) as a, sum(rejected_work) as rw, sum(rejected + stale) as r
-          from worker_history where resolution = ${POINT_SECONDS} and bucket >= ${ts(dayFrom)} and bucket < ${ts(Math.min(dayTo, P))}
-          group by worker_id),
+        h as (${leavingPoints(dayFrom, Math.min(dayTo, P))}),
         n as (
           select w0.id,
                  w0.shares_15m + coalesce(m.in_a, 0) - coalesce(m.o15_a, 0) as s15, w0.work_15m + coalesce(m.in_aw, 0) - coalesce(m.o15_aw, 0) as k15,
@@ -315,7 +331,11 @@ export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: 
     const incremental = from !== null && to >= from && to - from <= MAX_STEP_MS;
     await time('late minutes', () => mergeLate(tx, incremental ? from : null, current.pointsClosedUntil));
     const step = { from: from ?? to, to, now: now.getTime(), marks: current };
+    // Merge joins only, all of them on worker ids in order (see leavingPoints): the planner's
+    // row guesses for the points and sums made it hash a million rows, twice, in batches on disk.
+    await tx.execute(sql`set local enable_hashjoin = off`);
     const written = await time('windows', () => (incremental ? stepWindows(tx, step) : recomputeWindows(tx, step)));
+    await tx.execute(sql`set local enable_hashjoin to default`);
     // The big lists' orders, from the columns just written (worker-orders.repository.ts).
     await time('list orders', () => writeWorkerOrders(tx, now, options.deadAfterMs));
     // Last, so the row is locked (and flushes wait) only for the commit.
