@@ -7,11 +7,11 @@ import { accountButton, expect, registerByEmail, session, test } from './account
  * end-to-end stage's time): the first keeps two tabs open past it, the second's browser is made to
  * believe its token is young so that the server is the one to say it expired.
  */
-test('past the token lifetime: two open tabs keep the session with one refresh; a token answered 40001 is refreshed and the page reloaded', async ({ page, context, browser, baseURL, extraHTTPHeaders }) => {
+test('past the token lifetime: two open tabs keep the session with one refresh; a token answered 40001 is refreshed and the page reloaded', async ({ page, context, browser, baseURL, extraHTTPHeaders, reducedMotion }) => {
   test.setTimeout(150_000);
-  // The second user: its own browser context (tabs of one context share localStorage), the same
-  // client identity as the test's (accounts-helpers.ts).
-  const other = await browser.newContext({ baseURL, extraHTTPHeaders, reducedMotion: 'reduce' });
+  // The second user: its own browser context (tabs of one context share localStorage), with the
+  // test's options (a new context takes none of them by itself) and client identity (accounts-helpers.ts).
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders, reducedMotion });
   const otherPage = await other.newPage();
   await registerByEmail(otherPage);
   await otherPage.evaluate(() => {
