@@ -58,10 +58,29 @@ function merge(into: Sums, from: Sums): void {
 
 export const workerKey = (s: { coin: string; owner: string; worker: string }) => `${s.coin}\u0000${s.owner}\u0000${s.worker}`;
 
+/**
+ * A worker of the flush and its minutes; everything coarser is derived from these at flush time.
+ * Minutes are numbered (ms / 60,000): a number that small is a key V8 stores without allocating,
+ * where the minute's start in ms (past 2^31) was a new heap number for every share. A flush
+ * covers a second or so, so a worker's shares nearly always fall in one minute: that one is held
+ * on the entry, and a map is made only for a worker whose shares span more.
+ */
 interface WorkerEntry extends WorkerTotals {
   key: string;
-  /** minute start -> sums; everything coarser is derived from these at flush time. */
-  minutes: Map<number, MinuteSums>;
+  /** The minute of the worker's first share in the flush, and its sums. */
+  minute: number;
+  sums: MinuteSums;
+  /** Its other minutes, by number. */
+  more: Map<number, MinuteSums> | null;
+}
+
+const NO_MINUTE = -1;
+
+/** Calls `each` with a worker's minutes: each one's start in ms and its sums. */
+function minutesOf(w: WorkerEntry, each: (minute: number, sums: MinuteSums) => void): void {
+  if (w.minute === NO_MINUTE) return;
+  each(w.minute * MINUTE_MS, w.sums);
+  if (w.more) for (const [minute, sums] of w.more) each(minute * MINUTE_MS, sums);
 }
 
 export class ShareAggregate {
@@ -105,9 +124,14 @@ export class ShareAggregate {
         const ip = b.shareIp[i]!;
         if (ip >= 0) w.lastIp = b.ips[ip]!;
       }
-      const minute = time - (time % MINUTE_MS);
-      let sums = w.minutes.get(minute);
-      if (!sums) w.minutes.set(minute, (sums = emptyMinute()));
+      const minute = Math.floor(time / MINUTE_MS);
+      let sums = w.sums;
+      if (w.minute === NO_MINUTE) w.minute = minute;
+      else if (minute !== w.minute) {
+        w.more ??= new Map();
+        sums = w.more.get(minute)!;
+        if (!sums) w.more.set(minute, (sums = emptyMinute()));
+      }
       add(sums, result, work);
       if (time >= sums.last) {
         sums.last = time;
@@ -127,16 +151,16 @@ export class ShareAggregate {
 
   private newEntry(names: Map<string, WorkerEntry>, coin: string, ownerKind: 'account' | 'address', owner: string, worker: string): WorkerEntry {
     const key = workerKey({ coin, owner, worker });
-    const w: WorkerEntry = { key, coin, ownerKind, owner, worker, first: Infinity, last: -Infinity, lastIp: null, minutes: new Map() };
+    const w: WorkerEntry = { key, coin, ownerKind, owner, worker, first: Infinity, last: -Infinity, lastIp: null, minute: NO_MINUTE, sums: emptyMinute(), more: null };
     names.set(worker, w);
     this.workers.set(key, w);
     return w;
   }
 
-  /** One row per worker and minute. */
+  /** One row per worker and minute (`minute`: its start in ms). */
   minuteRows(): Array<{ key: string; minute: number; sums: MinuteSums }> {
     const rows: Array<{ key: string; minute: number; sums: MinuteSums }> = [];
-    for (const w of this.workers.values()) for (const [minute, sums] of (w as WorkerEntry).minutes) rows.push({ key: (w as WorkerEntry).key, minute, sums });
+    for (const w of this.workers.values()) minutesOf(w as WorkerEntry, (minute, sums) => rows.push({ key: (w as WorkerEntry).key, minute, sums }));
     return rows;
   }
 
@@ -161,11 +185,11 @@ export class ShareAggregate {
         let own = byOwner.get(owner);
         if (!own) byOwner.set(owner, (own = new Map()));
         for (const w of names.values()) {
-          for (const [minute, sums] of w.minutes) {
+          minutesOf(w, (minute, sums) => {
             const bucket = minute - (minute % POINT_MS);
             merge(at(own, bucket), sums);
             merge(at(pool, bucket), sums);
-          }
+          });
         }
       }
     }
