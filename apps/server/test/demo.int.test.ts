@@ -1,7 +1,7 @@
 // The demo start: the published demo user logs in from any device without an emailed code, cannot
 // change its security settings, sees the simulator's workers, and finds a week of demo mining
 // settled by the real settlement (in the profits calls and the wallet), settled once however
-// often the demo starts.
+// often the demo starts; and the demo ALEO address's week of history.
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { DEMO_SETTLED_DAYS } from '../src/modules/earnings/earnings.demo';
 import { balanceOf } from '../src/modules/ledger/ledger';
 import { ERRORS, type MinerRow, type Tokens } from '@hashpool/shared';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/modules/accounts/accounts.seed';
-import { DEMO_WORKERS, simulateShares } from '../src/modules/mining/simulator';
+import { DEMO_ADDRESSES, DEMO_WORKERS, simulateShares } from '../src/modules/mining/simulator';
 import { auth, inject, login, newDevice } from './account-helpers';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -92,6 +92,21 @@ describe('demo earnings', () => {
       expect(new Date(row.created_at).getTime()).toBe(Math.min(morningAfter, t.clock.now().getTime()));
     }
     expect(new Set(dated.map((r) => r.day)).size).toBe(DEMO_SETTLED_DAYS);
+
+    // The demo ALEO address has the same week of history (its charts and work per day), with
+    // nothing paid on those days: an address is paid per matured block, and the demo found none.
+    const address = DEMO_ADDRESSES.aleo!;
+    const rigs = DEMO_WORKERS.filter((w) => w.address === address).reduce((sum, w) => sum + w.hashrate, 0);
+    const days = body<{ list: Array<{ day: string; hashrate: number; amount: string }> }>(await inject(t.app, { url: `/api/address-mining/aleo/miner/${address}/profits?days=8&page_size=20` })).data.list;
+    const past = days.filter((d) => d.day < t.clock.now().toISOString().slice(0, 10));
+    expect(past).toHaveLength(DEMO_SETTLED_DAYS);
+    for (const d of past) {
+      expect(d.amount).toBe('0');
+      expect(d.hashrate).toBeGreaterThan(0.9 * rigs);
+      expect(d.hashrate).toBeLessThan(1.1 * rigs);
+    }
+    const chart = body<{ points: Array<{ time: string; hashrate: number }> }>(await inject(t.app, { url: `/api/address-mining/aleo/miner/${address}/hashrates?range=30d` })).data.points;
+    expect(chart.filter((p) => p.hashrate > 0).length).toBeGreaterThanOrEqual(DEMO_SETTLED_DAYS);
 
     const before = await counts();
     expect(Number(before.runs)).toBeGreaterThanOrEqual(2 * DEMO_SETTLED_DAYS); // btc and ltc

@@ -6,7 +6,9 @@
 // work is the farm's mean hashrate (flaky workers counted for the time they are on) times an
 // hour, with its luck drawn deterministically, written as hourly points like the roll-up leaves
 // them. A day that already has any history of the farm (the simulator ran then) is left to the
-// settlement job; so is today. The market values of those days are the simulated walk taken
+// settlement job; so is today. The demo wallet addresses of the address-mode coins get the same
+// week of history (their charts and their work per day) and no settlement: an address is paid
+// per matured block, and the demo's rigs find one about once in decades, as they would. The market values of those days are the simulated walk taken
 // backwards from today's seed values (each day differs from the next as the job's days do, and the
 // last leads to the seed). A second start writes and settles nothing twice.
 import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/shared';
@@ -24,7 +26,9 @@ export const DEMO_SETTLED_DAYS = 7;
 const DEMO_SHARE_DIFFICULTY = 65_536;
 
 interface Farm {
-  accountId: string;
+  /** The demo sub-account's id, or the demo wallet address (address-mode coins). */
+  owner: string;
+  kind: 'account' | 'address';
   coin: string;
   /** Mean hashrate, H/s. */
   hashrate: number;
@@ -34,11 +38,11 @@ async function demoFarms(accounts: AccountDirectory): Promise<Farm[]> {
   const ids = await accounts.idsByNames(DEMO_ACCOUNTS);
   const farms = new Map<string, Farm>();
   for (const w of DEMO_WORKERS) {
-    const accountId = w.account && ids.get(w.account.toLowerCase());
-    if (!accountId) continue;
-    const key = `${accountId}:${w.coin}`;
+    const owner = w.address ?? (w.account && ids.get(w.account.toLowerCase()));
+    if (!owner) continue;
+    const key = `${owner}:${w.coin}`;
     const share = w.onMinutes / (w.onMinutes + w.offMinutes);
-    const farm = farms.get(key) ?? { accountId, coin: w.coin, hashrate: 0 };
+    const farm: Farm = farms.get(key) ?? { owner, kind: w.address ? 'address' : 'account', coin: w.coin, hashrate: 0 };
     farm.hashrate += w.hashrate * share;
     farms.set(key, farm);
   }
@@ -76,17 +80,19 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
     const coins = new Set<string>();
     for (const farm of farms) {
       const coin = findCoin(farm.coin)!;
-      if (await history.ownerHasPoints(farm.coin, farm.accountId, from, to, { withWork: false })) continue; // mined (or seeded) that day already
-      coins.add(farm.coin);
-      await insertMissingMarketDays(db, [{ coin: farm.coin, day, ...marketOf(farm.coin, day), source: walk.sourceOf(), updatedAt: now }]);
+      if (await history.ownerHasPoints(farm.coin, farm.owner, from, to, { withWork: false })) continue; // mined (or seeded) that day already
+      if (farm.kind === 'account') {
+        coins.add(farm.coin);
+        await insertMissingMarketDays(db, [{ coin: farm.coin, day, ...marketOf(farm.coin, day), source: walk.sourceOf(), updatedAt: now }]);
+      }
       const points = Array.from({ length: 24 }, (_, hour) => {
-        const luck = Math.max(0.5, 1 + 0.04 * deterministicNormal('demo-history', farm.accountId, farm.coin, day, String(hour)));
+        const luck = Math.max(0.5, 1 + 0.04 * deterministicNormal('demo-history', farm.owner, farm.coin, day, String(hour)));
         const work = farm.hashrate * 3600 * luck;
         const accepted = Math.round(work / (DEMO_SHARE_DIFFICULTY * coin.hashesPerDifficulty));
         const rejected = Math.round(accepted * 0.006);
         return {
           coin: farm.coin,
-          owner: farm.accountId,
+          owner: farm.owner,
           bucket: new Date(from.getTime() + hour * 3_600_000),
           resolution: 3600,
           acceptedWork: work,
