@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeShareBatch, ERRORS, SHARES_COMPACT_TYPE, type MinerRow, type ShareEvent, type Tokens } from '@hashpool/shared';
-import { queryRows } from '../src/db/client';
+import { queryRows, sqlArray } from '../src/db/client';
 import { IngestService } from '../src/modules/mining/ingest.service';
 import { auth, inject, registerByEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -697,6 +697,25 @@ describe('history rollup', () => {
     const [fine] = await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from owner_history where resolution = 600 and bucket < '2026-08-01T11:00:00Z'`);
     expect(Number(fine!.n)).toBe(0);
     expect(await rollUpHistory(t.database.db, t.clock.now())).toBe(0); // nothing left to move
+  });
+
+  it('rolls a day of a large pool (over 2^31 shares) into one daily point', async () => {
+    // A million workers at a share every 10 s: 360 million shares an hour, 8.6 billion a day.
+    const hour = 360_000_000;
+    const day = '2026-04-02';
+    const hours = Array.from({ length: 24 }, (_, h) => new Date(Date.parse(`${day}T00:00:00Z`) + h * 3_600_000).toISOString());
+    const buckets = sql`unnest(${sqlArray(hours)}::timestamptz[])`;
+    await t.database.db.execute(sql`insert into pool_history (coin, bucket, resolution, accepted_work, accepted, rejected, stale) select 'ltc', b, 3600, 1, ${hour}, 3, 1 from ${buckets} as b`);
+    await t.database.db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work, accepted, rejected, stale) select 'ltc', 'bigfarm', b, 3600, 1, ${hour}, 3, 1 from ${buckets} as b`);
+    t.clock.set('2026-06-01T00:00:00Z');
+    const { rollUpHistory } = await import('../src/modules/mining/mining.repository');
+    await rollUpHistory(t.database.db, t.clock.now());
+    const days = await queryRows<{ a: string; r: string; s: string }>(
+      t.database.db,
+      sql`select accepted::text as a, rejected::text as r, stale::text as s from pool_history where coin = 'ltc' and resolution = 86400 and bucket = ${`${day}T00:00:00Z`}::timestamptz
+          union all select accepted::text, rejected::text, stale::text from owner_history where owner = 'bigfarm' and resolution = 86400 and bucket = ${`${day}T00:00:00Z`}::timestamptz`,
+    );
+    expect(days).toEqual([{ a: String(24 * hour), r: '72', s: '24' }, { a: String(24 * hour), r: '72', s: '24' }]);
   });
 });
 

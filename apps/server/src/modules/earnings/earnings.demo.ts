@@ -15,15 +15,13 @@ import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/sh
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
-import { DEMO_WORKERS, type HistoryService } from '../mining';
+import { DEMO_WORKERS, vardiff, type HistoryService } from '../mining';
 import { insertMissingMarketDays } from './earnings.repository';
 import { deterministicNormal, seedValues, SimulatedMarketData, type MarketValues } from './market-data';
 import type { SettlementService } from './settlement.service';
 import { SETTLE_AFTER_MS } from './earnings.jobs';
 
 export const DEMO_SETTLED_DAYS = 7;
-/** The demo's share difficulty, for the share counts of its points. */
-const DEMO_SHARE_DIFFICULTY = 65_536;
 
 interface Farm {
   /** The demo sub-account's id, or the demo wallet address (address-mode coins). */
@@ -32,6 +30,8 @@ interface Farm {
   coin: string;
   /** Mean hashrate, H/s. */
   hashrate: number;
+  /** Its workers: the share difficulty of its points is the simulator's for its mean worker. */
+  workers: number;
 }
 
 async function demoFarms(accounts: AccountDirectory): Promise<Farm[]> {
@@ -42,8 +42,9 @@ async function demoFarms(accounts: AccountDirectory): Promise<Farm[]> {
     if (!owner) continue;
     const key = `${owner}:${w.coin}`;
     const share = w.onMinutes / (w.onMinutes + w.offMinutes);
-    const farm: Farm = farms.get(key) ?? { owner, kind: w.address ? 'address' : 'account', coin: w.coin, hashrate: 0 };
+    const farm: Farm = farms.get(key) ?? { owner, kind: w.address ? 'address' : 'account', coin: w.coin, hashrate: 0, workers: 0 };
     farm.hashrate += w.hashrate * share;
+    farm.workers += 1;
     farms.set(key, farm);
   }
   return [...farms.values()];
@@ -88,7 +89,11 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
       const points = Array.from({ length: 24 }, (_, hour) => {
         const luck = Math.max(0.5, 1 + 0.04 * deterministicNormal('demo-history', farm.owner, farm.coin, day, String(hour)));
         const work = farm.hashrate * 3600 * luck;
-        const accepted = Math.round(work / (DEMO_SHARE_DIFFICULTY * coin.hashesPerDifficulty));
+        // About a share every 10 s per worker, as the simulator sends them: a fixed difficulty
+        // made hundreds of millions of shares an hour for the coins with small hashes per
+        // difficulty, past what a day's point counts (an int).
+        const difficulty = vardiff(farm.coin, farm.hashrate / farm.workers);
+        const accepted = Math.round(work / (difficulty * coin.hashesPerDifficulty));
         const rejected = Math.round(accepted * 0.006);
         return {
           coin: farm.coin,
@@ -96,7 +101,7 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
           bucket: new Date(from.getTime() + hour * 3_600_000),
           resolution: 3600,
           acceptedWork: work,
-          rejectedWork: rejected * DEMO_SHARE_DIFFICULTY * coin.hashesPerDifficulty,
+          rejectedWork: rejected * difficulty * coin.hashesPerDifficulty,
           accepted,
           rejected,
         };

@@ -8,7 +8,7 @@ export type { HistorySource, OwnerHistoryPoint, Range, WindowPoint, WindowStretc
 export type { BlockRow } from './blocks.repository';
 /** The owners' history reads, built from the database alone where no module API exists yet (the earnings demo seed, its tools). */
 export { HistoryService } from './history.service';
-export { DEMO_ADDRESSES, DEMO_NETWORK_DIFFICULTY, DEMO_WORKERS, simulateShares, type SimulatedWorker } from './simulator';
+export { DEMO_ADDRESSES, DEMO_NETWORK_DIFFICULTY, DEMO_WORKERS, simulateShares, vardiff, type SimulatedWorker } from './simulator';
 export { POINT_SECONDS } from './share-aggregate';
 
 /** The columns other modules' tables may point their foreign keys at. */

@@ -163,6 +163,18 @@ const historyColumns = {
   stale: integer('stale').notNull().default(0),
 };
 
+/**
+ * An owner's or the pool's points count shares in bigint (migration 0047): a day of a million
+ * workers at a share every 10 s is 8.6 billion shares, past an integer, and the roll-up of the
+ * day's hours failed. A worker's day stays far below (8,640 shares at that rate).
+ */
+const sharedHistoryColumns = {
+  ...historyColumns,
+  accepted: bigint('accepted', { mode: 'number' }).notNull().default(0),
+  rejected: bigint('rejected', { mode: 'number' }).notNull().default(0),
+  stale: bigint('stale', { mode: 'number' }).notNull().default(0),
+};
+
 export const workerHistory = pgTable(
   'worker_history',
   { workerId: bigint('worker_id', { mode: 'number' }).notNull(), ...historyColumns },
@@ -179,7 +191,7 @@ export const workerHistory = pgTable(
 /** Per owner (account id or address) and coin. */
 export const ownerHistory = pgTable(
   'owner_history',
-  { coin: text('coin').notNull(), owner: text('owner').notNull(), ...historyColumns },
+  { coin: text('coin').notNull(), owner: text('owner').notNull(), ...sharedHistoryColumns },
   // By time too: settlement reads one coin's day for every owner, not one owner's history.
   // The primary key INCLUDEs accepted_work and rejected_work (migration 0044, which drizzle's
   // primaryKey cannot say): one owner's history is read from the index alone.
@@ -188,7 +200,7 @@ export const ownerHistory = pgTable(
 
 export const poolHistory = pgTable(
   'pool_history',
-  { coin: text('coin').notNull(), ...historyColumns },
+  { coin: text('coin').notNull(), ...sharedHistoryColumns },
   (t) => [primaryKey({ columns: [t.coin, t.resolution, t.bucket] })],
 );
 
