@@ -6,11 +6,12 @@
 // work is the farm's mean hashrate (flaky workers counted for the time they are on) times an
 // hour, with its luck drawn deterministically, written as hourly points like the roll-up leaves
 // them. A day that already has any history of the farm (the simulator ran then) is left to the
-// settlement job; so is today. The demo wallet addresses of the address-mode coins get the same
-// week of history (their charts and their work per day) and no settlement: an address is paid
-// per matured block, and the demo's rigs find one about once in decades, as they would. The market values of those days are the simulated walk taken
+// settlement job; so is today. The market values of those days are the simulated walk taken
 // backwards from today's seed values (each day differs from the next as the job's days do, and the
-// last leads to the seed). A second start writes and settles nothing twice.
+// last leads to the seed). The demo wallet addresses of the address-mode coins get the same week
+// of history (their charts and their work per day) and no settlement: an address is paid per
+// matured block, and the demo's rigs find one about once in decades, as they would. A second
+// start writes and settles nothing twice.
 import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -89,9 +90,9 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
       const points = Array.from({ length: 24 }, (_, hour) => {
         const luck = Math.max(0.5, 1 + 0.04 * deterministicNormal('demo-history', farm.owner, farm.coin, day, String(hour)));
         const work = farm.hashrate * 3600 * luck;
-        // About a share every 10 s per worker, as the simulator sends them: a fixed difficulty
-        // made hundreds of millions of shares an hour for the coins with small hashes per
-        // difficulty, past what a day's point counts (an int).
+        // About a share every 10 s per worker, as the simulator sends them (a fixed difficulty
+        // made hundreds of millions of shares an hour for the coins with few hashes per unit of
+        // difficulty).
         const difficulty = vardiff(farm.coin, farm.hashrate / farm.workers);
         const accepted = Math.round(work / (difficulty * coin.hashesPerDifficulty));
         const rejected = Math.round(accepted * 0.006);
