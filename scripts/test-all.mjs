@@ -15,6 +15,8 @@ mkdirSync(OUT, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed vitest test with the first lines of its error: printed last, where CI's kept tail shows it. */
+const failedTests = [];
 
 const stages = [];
 
@@ -34,6 +36,12 @@ function addVitest(file) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}\n    ${(t.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ')}`);
+      // A file that failed outside its tests (its import, a hook) has no failed test to name.
+      if (!failed.length && file.status === 'failed') failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')}\n    ${String(file.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+    }
   } catch {
     totals.failed += 1; // no report: the run itself broke
   }
@@ -145,6 +153,7 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
   }
 }
 
+if (failedTests.length) console.log(`\nfailed tests (vitest): ${failedTests.length}\n${failedTests.slice(0, 10).map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${stages.join('\n')}`);
 if (failures.length) console.log(`Failed stages: ${failures.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
