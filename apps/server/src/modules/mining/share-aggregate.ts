@@ -128,9 +128,10 @@ export class ShareAggregate {
       let sums = w.sums;
       if (w.minute === NO_MINUTE) w.minute = minute;
       else if (minute !== w.minute) {
-        w.more ??= new Map();
-        sums = w.more.get(minute)!;
-        if (!sums) w.more.set(minute, (sums = emptyMinute()));
+        const more = (w.more ??= new Map<number, MinuteSums>());
+        const other = more.get(minute);
+        if (other) sums = other;
+        else more.set(minute, (sums = emptyMinute()));
       }
       add(sums, result, work);
       if (time >= sums.last) {
