@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BodyDecode } from './share-batch';
 import { decodeBody, type ShareEncoding } from './share-compact';
+import { NameBook, type NumberedNames } from './share-names';
 
 /** Bodies smaller than this are read in the calling thread. */
 export const IN_THREAD_BYTES = 64 * 1024;
@@ -18,6 +19,8 @@ interface Thread {
   worker: Worker;
   /** Jobs sent and not answered: the next job goes to the thread with the fewest. */
   pending: Map<number, (r: BodyDecode | Error) => void>;
+  /** The worker names this thread has sent. */
+  names: NameBook;
 }
 
 // The server runs TypeScript through tsx; a thread needs it registered before loading its module.
@@ -51,12 +54,7 @@ export class ShareDecoder {
   private start(): Thread {
     const worker = new Worker(BOOT, { eval: true });
     worker.unref(); // an idle decoder never keeps the process alive
-    const thread: Thread = { worker, pending: new Map() };
-    worker.on('message', (m: { id: number; result: BodyDecode }) => {
-      const done = thread.pending.get(m.id);
-      thread.pending.delete(m.id);
-      done?.(m.result);
-    });
+    const thread: Thread = { worker, pending: new Map(), names: new NameBook() };
     // A thread that fails takes its jobs with it: they fail (the sender retries the batch) and
     // the next body starts a new thread.
     const fail = (error: Error) => {
@@ -64,6 +62,20 @@ export class ShareDecoder {
       for (const done of thread.pending.values()) done(error);
       thread.pending.clear();
     };
+    worker.on('message', (m: { id: number; result: BodyDecode; names?: NumberedNames }) => {
+      try {
+        // Read in the order the thread sent them, which is the order it numbered its names in.
+        if (m.result.ok && m.names) m.result.batch.workerNames = thread.names.read(m.names);
+      } catch (error) {
+        // Names this side cannot follow: the thread is given up like a failed one.
+        fail(error as Error);
+        void worker.terminate();
+        return;
+      }
+      const done = thread.pending.get(m.id);
+      thread.pending.delete(m.id);
+      done?.(m.result);
+    });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`share decoder thread exited with code ${code}`)));
     this.threads.push(thread);
