@@ -1,6 +1,6 @@
 // Hostile input found by the outside attack:
 // each case answered 500 (or was taken as is) before its fix. The OpenAPI fuzz test
-// (fuzz.int.test.ts) keeps the whole class out on every route; these name the cases it found.
+// (fuzz-suite.ts) keeps the whole class out on every route; these name the cases it found.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';

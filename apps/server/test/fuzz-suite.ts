@@ -9,7 +9,11 @@
 // A new route is covered by being in the document. Each (route, field) pair gets at least one
 // hostile value per run; the rest are sampled to keep the run within a minute. The seed is fixed
 // in CI (FUZZ_SEED overrides it) and random otherwise, printed either way so a failure can be
-// replayed: FUZZ_SEED=<seed> npx vitest run --project integration apps/server/test/fuzz.int.test.ts
+// replayed: FUZZ_SEED=<seed> npx vitest run --project integration apps/server/test/fuzz-*.int.test.ts
+//
+// The cases are split between two test files (fuzz-1, fuzz-2: every other case of the same list),
+// each with its own server, so the suite's parallel files share the run: whole, it was the longest
+// test of the integration suite (200 s with the machine loaded) and ran into its 300 s limit.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -229,7 +233,8 @@ const inbox = new SmtpInbox();
 const people: Record<'user' | 'operator', { id: string; account: string; tokens?: Tokens }> = {} as never;
 let routes: Route[] = [];
 
-beforeAll(async () => {
+/** A test app with a user and an operator, and the routes of its OpenAPI document. */
+async function setUp(): Promise<void> {
   console.warn(`fuzz seed: ${SEED} (replay with FUZZ_SEED=${SEED})`);
   t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', INGEST_KEYS: KEY, ADMIN_EMAILS: OPERATOR } });
   t.clock.set('2026-06-01T12:00:00Z');
@@ -258,12 +263,12 @@ beforeAll(async () => {
     }
   }
   routes = routes.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-}, 120_000);
+}
 
-afterAll(async () => {
+async function tearDown(): Promise<void> {
   await t?.close();
   await inbox.stop();
-});
+}
 
 /** The caller whose requests get past the route's access policy, so the values reach the schemas and handlers. */
 function primaryCaller(route: Route): Caller {
@@ -453,7 +458,7 @@ function signatureHeaders(c: Case): Record<string, string> {
   return { [SIGN_HEADERS.timestamp]: timestamp, [SIGN_HEADERS.nonce]: nonce, [SIGN_HEADERS.signature]: sign };
 }
 
-it('no route answers a hostile value with a 5xx, a hang or a crash', async () => {
+async function hostileValues(part: number, parts: number): Promise<void> {
   let state = SEED >>> 0 || 1;
   const rng = () => {
     // xorshift32: the same cases for the same seed
@@ -465,7 +470,8 @@ it('no route answers a hostile value with a 5xx, a hang or a crash', async () =>
     return state / 2 ** 32;
   };
   const { guaranteed, optional } = buildCases(rng);
-  const cases = [...guaranteed, ...optional.slice(0, Math.max(0, BUDGET - guaranteed.length)).map((make) => make())];
+  const all = [...guaranteed, ...optional.slice(0, Math.max(0, BUDGET - guaranteed.length)).map((make) => make())];
+  const cases = all.filter((_, i) => i % parts === part);
   const failures: string[] = [];
   const started = Date.now();
   let lastRoute = '';
@@ -495,10 +501,10 @@ it('no route answers a hostile value with a 5xx, a hang or a crash', async () =>
     if (took > SLOW_MS) failures.push(`${label}: took ${took} ms`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.warn(`fuzz: ${cases.length} requests (${guaranteed.length} guaranteed, of ${guaranteed.length + optional.length}) on ${routes.length} routes in ${seconds} s, seed ${SEED}; answers ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  console.warn(`fuzz, part ${part + 1} of ${parts}: ${cases.length} of ${all.length} requests (${guaranteed.length} guaranteed, of ${guaranteed.length + optional.length}) on ${routes.length} routes in ${seconds} s, seed ${SEED}; answers ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   expect(routes.length).toBeGreaterThan(100);
   expect(failures, `seed ${SEED}:\n${failures.join('\n')}`).toEqual([]);
-}, 300_000);
+}
 
 // ---- form and multipart bodies, and the OIDC endpoints ---------------------------------------
 // The OpenAPI document lists JSON bodies; the provider's endpoints (node-oidc-provider, mounted
@@ -551,7 +557,7 @@ const HOSTILE_MULTIPART: Array<{ name: string; contentType: (b: string) => strin
   { name: 'garbage', contentType: (b) => `multipart/form-data; boundary=${b}`, body: () => randomBytes(4096) },
 ];
 
-it('no form or multipart body, and no OIDC endpoint, answers a hostile value with a 5xx or a hang', async () => {
+async function hostileForms(): Promise<void> {
   const failures: string[] = [];
   let sent = 0;
   const send = async (label: string, options: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string | Buffer }) => {
@@ -607,4 +613,15 @@ it('no form or multipart body, and no OIDC endpoint, answers a hostile value wit
   }
   console.warn(`fuzz (forms, multipart, OIDC): ${sent} requests on ${OIDC_FORMS.length} OIDC endpoints and ${uploads.length} upload routes`);
   expect(failures, failures.join('\n')).toEqual([]);
-}, 300_000);
+}
+
+/**
+ * Registers the suite in a test file: its server and callers, every `parts`th case of the list
+ * from the `part`th on, and (`forms`) the forms, multipart and OIDC test.
+ */
+export function fuzzSuite({ part, parts, forms }: { part: number; parts: number; forms: boolean }): void {
+  beforeAll(setUp, 120_000);
+  afterAll(tearDown);
+  it(`no route answers a hostile value with a 5xx, a hang or a crash (cases ${part + 1} of ${parts})`, () => hostileValues(part, parts), 300_000);
+  if (forms) it('no form or multipart body, and no OIDC endpoint, answers a hostile value with a 5xx or a hang', hostileForms, 300_000);
+}

@@ -1,0 +1,4 @@
+// The OpenAPI fuzz test, part 1 of 2 (fuzz-suite.ts: the cases, and why they are split).
+import { fuzzSuite } from './fuzz-suite';
+
+fuzzSuite({ part: 0, parts: 2, forms: true });
