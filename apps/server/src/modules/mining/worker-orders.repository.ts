@@ -1,5 +1,5 @@
 // The worker list's orders for big sub-accounts (and addresses): written by the minute job's pass
-// in the transaction that wrote the columns they sort by, read a page at a time as a slice. A page
+// just after it committed the columns they sort by, read a page at a time as a slice. A page
 // of a farm's 100,000 workers is then a slice of 80 bytes and ten rows, where a sort of the farm's
 // rows cost 20-45 ms (bench:workers). An index per sort would have cost every pass 8 s per
 // million workers instead: the pass rewrites every active worker's columns.
@@ -8,9 +8,10 @@
 // the next pass; clearing workers drops the owner's orders, and the list sorts rows until the next.
 // Each entry is the worker id (8 bytes, big-endian) and its status at the pass (1 byte: active,
 // inactive, dead), so a page of one status is picked from the order too.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { findCoin, type WorkerStatus, INACTIVE_AFTER_MS } from '@hashpool/shared';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 
 /** Owners with at least this many workers of a coin get orders; smaller lists sort their rows fast. */
 export const ORDER_MIN_WORKERS = 1000;
@@ -23,27 +24,61 @@ const ENTRY = 9;
 const STATUS_BYTES: Record<WorkerStatus, number> = { active: 0, inactive: 1, dead: 2 };
 
 /**
+ * How many statements write the orders at once, each on its own connection with a share of the
+ * sorts. PostgreSQL sorts for one statement on one core: the five sorts of a million-worker owner
+ * took 3.7 to 4.1 s of a pass on one, 2.4 to 2.6 s split in two on two cores (bench:workers, 1
+ * December), though each half scans the owner's workers and ranks their names again.
+ */
+export const ORDER_WRITERS = 2;
+
+/**
  * Rewrites the orders of every owner with ORDER_MIN_WORKERS workers or more, and drops the others';
  * statuses as of `now` (inactive after 15 minutes without a share, dead after `deadAfterMs`).
+ * Each owner's sorts are written by ORDER_WRITERS transactions side by side, so the caller's own
+ * transaction must have committed the columns they sort (refreshWindows writes them after its
+ * commit): an order is derived data, as of the last pass, and one the pass did not rewrite (a
+ * crash in between) stays that of the pass before until the next.
  */
-export async function writeWorkerOrders(tx: DbOrTx, now: Date, deadAfterMs: number): Promise<number> {
+export async function writeWorkerOrders(db: Db, now: Date, deadAfterMs: number): Promise<number> {
   const inactiveFrom = new Date(now.getTime() - INACTIVE_AFTER_MS).toISOString();
   const deadFrom = new Date(now.getTime() - deadAfterMs).toISOString();
   const big = sql`select coin, owner from worker_counts group by coin, owner having sum(workers) >= ${ORDER_MIN_WORKERS}`;
-  await tx.execute(sql`delete from worker_orders o where (coin, owner) not in (${big})`);
-  const owners = await queryRows<{ coin: string; owner: string }>(tx, big);
-  const sorts = Object.entries(ORDERED_SORTS);
-  const columns = sql.raw(Object.values(ORDERED_SORTS).join(', '));
-  for (const { coin, owner } of owners) {
-    const mine = findCoin(coin)?.mode === 'address' ? sql`address = ${owner}` : sql`account_id = ${owner}::uuid`;
-    // One scan of the owner's workers, its entries and its names' ranks made once, then one sort
-    // per order by the column and the rank: a tie (every idle worker's 0 H/s) then compares two
-    // integers, not two names, which made the five sorts 7 s of a pass at a million workers.
-    const aggregates = sql.raw(sorts.map(([sort, column]) => `string_agg(entry, ''::bytea order by ${column}, name_rank) as "${sort}"`).join(', '));
-    const values = sql.raw(sorts.map(([sort]) => `('${sort}', a."${sort}")`).join(', '));
-    const status = sql`case when last_share_at >= ${inactiveFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.active))} when last_share_at >= ${deadFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.inactive))} else ${sql.raw(String(STATUS_BYTES.dead))} end`;
-    const counts = sql.raw(Object.entries(STATUS_BYTES).map(([name, byte]) => `count(*) filter (where st = ${byte}) as ${name}`).join(', '));
-    await tx.execute(sql`insert into worker_orders (coin, owner, sort, ids, workers, active, inactive, dead)
+  await db.execute(sql`delete from worker_orders o where (coin, owner) not in (${big})`);
+  const owners = await queryRows<{ coin: string; owner: string }>(db, big);
+  const sorts = Object.entries(ORDERED_SORTS) as Array<[OrderedSort, string]>;
+  const shares = Array.from({ length: ORDER_WRITERS }, (_, k) => sorts.filter((_, i) => i % ORDER_WRITERS === k)).filter((share) => share.length > 0);
+  const statements = owners.flatMap(({ coin, owner }) => shares.map((share) => ownerOrders(coin, owner, share, inactiveFrom, deadFrom)));
+  await inParallel(statements, ORDER_WRITERS, (statement) =>
+    inTransaction(db, async (tx) => {
+      // Five sorts of a million workers spill to disk with the default 4 MB (this transaction only).
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      await tx.execute(statement);
+    }),
+  );
+  return owners.length;
+}
+
+/** Runs `work` on each item, at most `width` at a time. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
+/** The statement that writes `sorts` (sort, column) of one owner's orders. */
+function ownerOrders(coin: string, owner: string, sorts: Array<[OrderedSort, string]>, inactiveFrom: string, deadFrom: string): SQL {
+  const mine = findCoin(coin)?.mode === 'address' ? sql`address = ${owner}` : sql`account_id = ${owner}::uuid`;
+  const columns = sql.raw(sorts.map(([, column]) => column).join(', '));
+  // One scan of the owner's workers, its entries and its names' ranks made once, then one sort
+  // per order by the column and the rank: a tie (every idle worker's 0 H/s) then compares two
+  // integers, not two names, which made the five sorts 7 s of a pass at a million workers.
+  const aggregates = sql.raw(sorts.map(([sort, column]) => `string_agg(entry, ''::bytea order by ${column}, name_rank) as "${sort}"`).join(', '));
+  const values = sql.raw(sorts.map(([sort]) => `('${sort}', a."${sort}")`).join(', '));
+  const status = sql`case when last_share_at >= ${inactiveFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.active))} when last_share_at >= ${deadFrom}::timestamptz then ${sql.raw(String(STATUS_BYTES.inactive))} else ${sql.raw(String(STATUS_BYTES.dead))} end`;
+  const counts = sql.raw(Object.entries(STATUS_BYTES).map(([name, byte]) => `count(*) filter (where st = ${byte}) as ${name}`).join(', '));
+  return sql`insert into worker_orders (coin, owner, sort, ids, workers, active, inactive, dead)
       select ${coin}, ${owner}, s.sort, s.ids, a.n, a.active, a.inactive, a.dead
       from (select ${aggregates}, count(*) as n, ${counts}
               from (select ${columns}, st, int8send(id) || set_byte('\\x00'::bytea, 0, st) as entry, name_rank
@@ -51,9 +86,7 @@ export async function writeWorkerOrders(tx: DbOrTx, now: Date, deadAfterMs: numb
                               from workers where coin = ${coin} and ${mine}) w0) w) a
       cross join lateral (values ${values}) as s(sort, ids)
       where a.n > 0
-      on conflict (coin, owner, sort) do update set ids = excluded.ids, workers = excluded.workers, active = excluded.active, inactive = excluded.inactive, dead = excluded.dead`);
-  }
-  return owners.length;
+      on conflict (coin, owner, sort) do update set ids = excluded.ids, workers = excluded.workers, active = excluded.active, inactive = excluded.inactive, dead = excluded.dead`;
 }
 
 /** Drops an owner's orders (its workers were deleted): its list sorts rows until the next pass. */

@@ -319,10 +319,10 @@ export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: 
   const time = stepTimer(options.steps);
   const marks = await time('barrier', () => advanceBarrier(db, now));
   const to = floorTo(now.getTime(), MINUTE_MS);
-  return inTransaction(db, async (tx) => {
+  const workers = await inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PASS_LOCK})`);
-    // The pass joins and sorts every active worker once a minute: with the default 4 MB a
-    // million workers' joins and orders spill to disk (this transaction only).
+    // The pass joins every active worker once a minute: with the default 4 MB a million
+    // workers' joins spill to disk (this transaction only).
     await tx.execute(sql`set local work_mem = '64MB'`);
     // Read again under the pass lock: a pass that ran meanwhile has moved them.
     const [fresh] = await queryRows<{ a: string | number | null; p: string | number }>(tx, sql`select extract(epoch from windows_at) * 1000 as a, extract(epoch from points_closed_until) * 1000 as p from ingest_watermark where id`);
@@ -335,13 +335,19 @@ export async function refreshWindows(db: Db, now: Date, options: { deadAfterMs: 
     // row guesses for the points and sums made it hash a million rows, twice, in batches on disk.
     await tx.execute(sql`set local enable_hashjoin = off`);
     const written = await time('windows', () => (incremental ? stepWindows(tx, step) : recomputeWindows(tx, step)));
-    await tx.execute(sql`set local enable_hashjoin to default`);
-    // The big lists' orders, from the columns just written (worker-orders.repository.ts).
-    await time('list orders', () => writeWorkerOrders(tx, now, options.deadAfterMs));
     // Last, so the row is locked (and flushes wait) only for the commit.
     await tx.execute(sql`update ingest_watermark set windows_at = ${ts(to)} where id`);
     return written;
-  }).finally(() => options.steps?.set('total', performance.now() - started));
+  });
+  try {
+    // The big lists' orders, from the columns just committed, several sorts at once on their own
+    // connections (worker-orders.repository.ts): until they are written, a list reads the orders
+    // of the pass before, as a worker created since the last pass is missing from them anyway.
+    await time('list orders', () => writeWorkerOrders(db, now, options.deadAfterMs));
+  } finally {
+    options.steps?.set('total', performance.now() - started);
+  }
+  return workers;
 }
 
 /** Milliseconds per step of a pass, and its `total` with the commit: the job logs them, bench:workers prints them (where the minute goes). */
