@@ -7,18 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { startNatsIngest, type NatsIngest } from '../src/modules/mining/nats-ingest';
+import { NATS_URL, natsReachable } from './nats-reachable';
 import { startTestApp, type TestApp } from './test-app';
 
-const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-const reachable = await connect({ servers: NATS_URL, timeout: 1500 }).then(
-  async (nc) => {
-    await nc.close();
-    return true;
-  },
-  () => false,
-);
-// CI has a NATS server and must run this; a machine without one says so instead of failing.
-if (!reachable && process.env.CI === 'true') throw new Error(`NATS is not reachable at ${NATS_URL}`);
+const reachable = await natsReachable('the NATS ingest test');
 
 describe.skipIf(!reachable)('NATS JetStream ingest', () => {
   const stream = `TEST_SHARES_${randomBytes(4).toString('hex').toUpperCase()}`;

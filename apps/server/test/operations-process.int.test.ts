@@ -28,6 +28,7 @@ import { post, SYSTEM } from '../src/modules/ledger/ledger';
 import { startNatsIngest, type NatsIngest } from '../src/modules/mining/nats-ingest';
 import { startTestApp, type TestApp } from './test-app';
 import { childPort } from './child-port';
+import { NATS_URL, natsReachable } from './nats-reachable';
 import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './test-db';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -43,19 +44,7 @@ async function urlOf(t: TestApp): Promise<string> {
 
 const admin = (text: string) => adminQuery(serverUrl!, text);
 
-const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-const natsReachable = await connect({ servers: NATS_URL, timeout: 1500 }).then(
-  async (nc) => {
-    await nc.close();
-    return true;
-  },
-  () => false,
-);
-// CI has a NATS server and must run the NATS shutdown test; a machine without one says so instead.
-if (serverUrl && !natsReachable) {
-  if (process.env.CI === 'true') throw new Error(`NATS is not reachable at ${NATS_URL}`);
-  console.warn(`NATS is not reachable at ${NATS_URL}: the NATS graceful-shutdown test is skipped`);
-}
+const natsUp = serverUrl ? await natsReachable('the NATS graceful-shutdown test') : false;
 
 describe.skipIf(!serverUrl)('graceful shutdown under load', () => {
   let t: TestApp;
@@ -133,7 +122,7 @@ describe.skipIf(!serverUrl)('graceful shutdown under load', () => {
   }, 120_000);
 });
 
-describe.skipIf(!serverUrl || !natsReachable)('graceful shutdown with NATS ingest', () => {
+describe.skipIf(!natsUp)('graceful shutdown with NATS ingest', () => {
   const stream = `TEST_SHUTDOWN_${randomBytes(4).toString('hex').toUpperCase()}`;
   const subject = `${stream.toLowerCase()}.node1`;
   let t: TestApp;

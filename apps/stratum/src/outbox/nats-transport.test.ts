@@ -7,20 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, RetentionPolicy, StorageType } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NATS_URL, natsReachable } from '../../../server/test/nats-reachable';
 import { silentLogger } from '../log.js';
 import { natsTransport } from './nats-transport.js';
 import { shareOutbox, type PoolShare } from './pool-outboxes.js';
 
-const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-const reachable = await connect({ servers: NATS_URL, timeout: 1500 }).then(
-  async (nc) => {
-    await nc.close();
-    return true;
-  },
-  () => false,
-);
-// CI has a NATS server and must run this; a machine without one says so instead of failing.
-if (!reachable && process.env.CI === 'true') throw new Error(`NATS is not reachable at ${NATS_URL}`);
+const reachable = await natsReachable('the NATS transport test');
 
 describe.skipIf(!reachable)('NATS transport', () => {
   const stream = `TEST_STRATUM_${randomBytes(4).toString('hex').toUpperCase()}`;
