@@ -58,11 +58,19 @@ export async function writeWorkerOrders(db: Db, now: Date, deadAfterMs: number):
   return owners.length;
 }
 
-/** Runs `work` on each item, at most `width` at a time. */
+/** Runs `work` on each item, at most `width` at a time; after a failure no lane starts another. */
 async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
