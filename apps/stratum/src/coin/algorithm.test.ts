@@ -12,6 +12,7 @@ import {
   targetFromBits,
 } from './algorithm';
 import { u32le } from './bytes';
+import { hashesInFlight } from './offloaded-scrypt';
 import { LTC_GENESIS } from './test-vectors';
 import { findCoin } from '@hashpool/shared';
 
@@ -92,5 +93,14 @@ describe('scrypt proof of work', () => {
     // The same header with another nonce does not: the check is not trivially true.
     header.writeUInt32LE(LTC_GENESIS.nonce + 1, 76);
     expect(hashToBigInt(SCRYPT.powHash(header)) <= targetFromBits(LTC_GENESIS.bits)).toBe(false);
+  });
+
+  it('off the event loop gives the same hash, and counts the hashes in flight (the share outbox holds its write while any are)', async () => {
+    const headers = Array.from({ length: 6 }, (_, i) => Buffer.alloc(80, i));
+    const pending = headers.map((h) => SCRYPT.powHashAsync!(h));
+    expect(hashesInFlight()).toBe(6); // on the pool's threads or waiting for one
+    const hashes = await Promise.all(pending);
+    expect(hashesInFlight()).toBe(0);
+    expect(hashes).toEqual(headers.map((h) => SCRYPT.powHash(h)));
   });
 });

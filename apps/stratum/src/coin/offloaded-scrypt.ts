@@ -20,6 +20,11 @@ function hashNow(header: Buffer): Promise<Buffer> {
   });
 }
 
+/** Hashes handed to the pool or waiting for a thread (the share outbox holds its write while there are). */
+export function hashesInFlight(): number {
+  return running + waiting.length;
+}
+
 export async function scryptHeader(header: Buffer): Promise<Buffer> {
   if (running >= PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;

@@ -147,6 +147,33 @@ describe('share outbox', () => {
     await q.stop();
   });
 
+  it('holds a record write up to holdWriteMs from the last one, so records of several turns share it; none held without it', async () => {
+    let hold = 400;
+    const q = new DurableQueue<PoolShare>({
+      dir: tmp(), idPrefix: 'node7', maxBatch: 100, intervalMs: 3_600_000, maxInFlight: 1, transport: new FakePool(), log: silentLogger,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+      holdWriteMs: () => hold,
+    });
+    // How many records each write of the open segment held (one entry per write).
+    const writes = () => (q as unknown as { openCounts: number[] }).openCounts;
+    await q.start();
+    await q.append(share(1)); // the first write is not held: none came before it
+    const first = q.append(share(2));
+    let firstDone = false;
+    void first.then(() => (firstDone = true));
+    await new Promise((r) => setTimeout(r, 20));
+    const second = q.append(share(3)); // another turn, inside the hold
+    await new Promise((r) => setTimeout(r, 20));
+    expect(firstDone).toBe(false);
+    await Promise.all([first, second]);
+    expect(writes()).toEqual([1, 2]);
+    hold = 0; // no hash in flight: the next turn writes at once
+    await q.append(share(4));
+    await q.append(share(5));
+    expect(writes()).toEqual([1, 2, 1, 1]);
+    await q.stop();
+  });
+
   // The record write is the only sync before an answer (no fdatasync follows it): the segment's
   // descriptor must carry O_DSYNC, or an answered share could still be in the page cache.
   it.runIf(process.platform === 'linux')('writes the open segment through an O_DSYNC descriptor', async () => {
