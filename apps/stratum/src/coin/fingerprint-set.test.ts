@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FingerprintSet } from './fingerprint-set';
+import { FingerprintSet, MOVES_PER_ADD } from './fingerprint-set';
 
 const key = (hex: string) => Buffer.from(hex.padEnd(16, '0'), 'hex');
 
@@ -26,6 +26,8 @@ describe('FingerprintSet', () => {
             model.add(k);
           }
           expect(set.size).toBe(model.size);
+          // Also while a move between tables is under way.
+          expect(set.has(bytes)).toBe(model.has(k));
         }
         for (let k = 0; k <= 40; k++) {
           const bytes = Buffer.alloc(8);
@@ -45,6 +47,31 @@ describe('FingerprintSet', () => {
     expect(set.size).toBe(100_000);
     expect(keys.filter((k) => !set.has(k)).length).toBe(0);
     expect(set.has(randomBytes(32))).toBe(false);
+  });
+
+  it('grows by moving a few slots per add, never the whole table at once, and finds every entry meanwhile', () => {
+    const set = new FingerprintSet(1024);
+    const keys: Buffer[] = [];
+    const add = () => {
+      const k = randomBytes(8);
+      keys.push(k);
+      expect(set.add(k)).toBe(true);
+    };
+    while (set.slotsToMove === 0) add();
+    // The add that filled half the table made a new one and copied nothing yet.
+    expect(set.slotsToMove).toBe(1024);
+    let moves = 0;
+    while (set.slotsToMove > 0) {
+      const before = set.slotsToMove;
+      add();
+      expect(before - set.slotsToMove).toBeLessThanOrEqual(MOVES_PER_ADD);
+      moves++;
+      // An entry forgotten during the move is gone from both tables.
+      if (moves === 5) set.delete(keys.shift()!);
+    }
+    expect(moves).toBe(1024 / MOVES_PER_ADD);
+    expect(keys.filter((k) => !set.has(k)).length).toBe(0);
+    expect(set.size).toBe(keys.length);
   });
 
   it('only reads the first 8 bytes, and keeps the two reserved values apart from the rest', () => {
