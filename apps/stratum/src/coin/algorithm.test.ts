@@ -98,9 +98,17 @@ describe('scrypt proof of work', () => {
   it('off the event loop gives the same hash, and counts the hashes in flight (the share outbox holds its write while any are)', async () => {
     const headers = Array.from({ length: 6 }, (_, i) => Buffer.alloc(80, i));
     const pending = headers.map((h) => SCRYPT.powHashAsync!(h));
-    expect(hashesInFlight()).toBe(6); // on the pool's threads or waiting for one
+    expect(hashesInFlight()).toBe(6); // on the hash threads or waiting for one
     const hashes = await Promise.all(pending);
     expect(hashesInFlight()).toBe(0);
     expect(hashes).toEqual(headers.map((h) => SCRYPT.powHash(h)));
+  });
+
+  it('gives every share its own hash when a turn holds more headers than the threads take in one batch', async () => {
+    // 100 headers in one turn: several batches per thread, some waiting until a thread answers.
+    const headers = Array.from({ length: 100 }, (_, i) => Buffer.from(Buffer.alloc(80, i % 251).fill(i >> 8, 0, 1)));
+    const hashes = await Promise.all(headers.map((h) => SCRYPT.powHashAsync!(h)));
+    expect(hashesInFlight()).toBe(0);
+    expect(hashes.map((h) => h.toString('hex'))).toEqual(headers.map((h) => SCRYPT.powHash(h).toString('hex')));
   });
 });

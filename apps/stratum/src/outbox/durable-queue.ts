@@ -88,8 +88,9 @@ const BATCHES = /^batches-(\d+)\.jsonl$/;
  * alternating pairs: p50 3.2-10.1 → 1.4-4.9 ms, p99 median 50.5 → 42.1 ms, the machine 92-98 →
  * 77-92 % busy. The price: while the disk writes (0.2 ms here), the process reads no new shares;
  * their answers would wait for this write anyway, as the next flush starts after it. Elsewhere a
- * write and an fdatasync in the thread pool. Where records come one a turn (Scrypt shares, each
- * ending alone on the thread pool), `holdWriteMs` lets a write wait a little for the next ones.
+ * write and an fdatasync in the thread pool. Where records come one or two a turn (sparse Scrypt
+ * shares, whose hashes end off the event loop), `holdWriteMs` lets a write wait a little for the
+ * next ones.
  */
 const DSYNC = constants.O_DSYNC as number | undefined;
 const SEGMENT_FLAGS = DSYNC ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | DSYNC : 'a';

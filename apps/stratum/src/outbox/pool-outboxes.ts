@@ -6,15 +6,19 @@ import type { BlockEventSink, Logger, PoolBlockEvent } from '../coin/types.js';
 import { DurableQueue, type BatchTransport } from './durable-queue.js';
 
 /**
- * While Scrypt hashes are on the thread pool, the share outbox's next record write waits up to this
- * long from the last one's start, for more records to join it. Each hash ends on its own, so nearly
- * every Scrypt share was a write of its own (about 1,000 O_DSYNC writes a second per process with
- * 1.9 records each; 141 µs on the event loop and 60 µs of CPU each on the development machine's
- * disk). bench:stratum's Scrypt figure, alternating: no hold 3,517-3,921/s, 5 ms 4,527-4,963/s,
- * 10 ms 5,272-5,419/s (1 December). Ten milliseconds is nothing beside a block's minutes. A SHA-256d
- * share is checked on the event loop: its turn already holds the shares that came with it, and with
- * no hash in flight its write is not held (its latency unchanged). A process that serves both coins'
- * ports waits up to this long for a SHA-256d answer while Scrypt hashes are in flight.
+ * While Scrypt hashes are in flight, the share outbox's next record write waits up to this long
+ * from the last one's start, for more records to join it. When each hash ended on its own (libuv's
+ * thread pool, before the hash threads of offloaded-scrypt.ts), nearly every Scrypt share was a
+ * write of its own (about 1,000 O_DSYNC writes a second per process with 1.9 records each; 141 µs on
+ * the event loop and 60 µs of CPU each on the development machine's disk). bench:stratum's Scrypt
+ * figure, alternating: no hold 3,517-3,921/s, 5 ms 4,527-4,963/s, 10 ms 5,272-5,419/s (1 December).
+ * The hash threads now answer a turn's headers together, and in the bench (eight shares in flight
+ * per connection) the hold no longer changes the figure (0 against 10 ms, alternating: 4,706-5,576
+ * against 4,915-5,518/s); it is kept for sparse arrivals, where a batch is one or two shares and
+ * each would again be a write of its own. Ten milliseconds is nothing beside a block's minutes. A
+ * SHA-256d share is checked on the event loop: its turn already holds the shares that came with it,
+ * and with no hash in flight its write is not held (its latency unchanged). A process that serves
+ * both coins' ports waits up to this long for a SHA-256d answer while Scrypt hashes are in flight.
  */
 const WRITE_HOLD_WHILE_HASHING_MS = 10;
 
