@@ -76,6 +76,58 @@ describe('share outbox', () => {
     expect(pool.shares().map((s) => s.difficulty)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
   });
 
+  it('writes a sealed batch down as its place in the segment, and after a restart rebuilds the same body from it', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    const queue = () =>
+      new DurableQueue<PoolShare>({
+        dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 4, transport: pool, log: silentLogger,
+        body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+      });
+    // Run 1: every batch reaches the pool, whose answers are lost (nothing acknowledged).
+    const realSend = pool.send.bind(pool);
+    pool.send = async (b) => (await realSend(b), 'retry');
+    const q = queue();
+    await q.start();
+    await Promise.all(Array.from({ length: 7 }, (_, i) => q.append(share(i))));
+    await Promise.all(Array.from({ length: 3 }, (_, i) => q.append(share(7 + i))));
+    await q.tick();
+    await until(() => pool.bodies.size === 4); // the turn of 7 cut 3, 3 and 1; the turn of 3 whole
+    const sealed = readdirSync(dir).filter((f) => f.startsWith('batches-'));
+    expect(sealed).toHaveLength(1);
+    const lines = readFileSync(join(dir, sealed[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.count, l.first, 'body' in l])).toEqual([[3, 0, false], [3, 3, false], [1, 6, false], [3, 7, false]]);
+    const before = new Map(pool.bodies);
+    // Run 2, as after a kill: the bodies come from the segment file (FakePool checks each id's body).
+    pool.send = realSend;
+    const again = queue();
+    await again.start();
+    await until(() => again.depth() === 0);
+    await again.stop();
+    expect(new Map(pool.bodies)).toEqual(before);
+    expect(pool.shares().map((s) => s.difficulty)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    // All acknowledged: the sealed segment went with its batches; only the new open segment is left.
+    const left = readdirSync(dir).filter((f) => /^(seg|batches|acks)-/.test(f));
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(/^seg-\d+\.log$/);
+  });
+
+  it('sends the batches a previous version sealed with their bodies in the batches file', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    const body = { batch_id: 'node7-1-000000001', shares: [share(0), share(1)] };
+    appendFileSync(join(dir, 'batches-1.jsonl'), `${JSON.stringify({ id: body.batch_id, count: 2, body })}\n`);
+    const q = new DurableQueue<PoolShare>({
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log: silentLogger,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    });
+    await q.start();
+    await until(() => q.depth() === 0);
+    await q.stop();
+    expect(pool.bodies.get(body.batch_id)).toBe(JSON.stringify(body));
+    expect(readdirSync(dir).filter((f) => f.startsWith('batches-'))).toEqual([]);
+  });
+
   it("keeps each batch under its transport's maxRecordBytes (a NATS message limit), one turn over it cut record by record, every share once in order", async () => {
     const dir = tmp();
     const recordBytes = Buffer.byteLength(JSON.stringify(share(100))) + 1;

@@ -4,14 +4,22 @@
 // sealed into batches with ids fixed once and for all (written to one file with an atomic rename);
 // a sender delivers them, several at a time, retrying with back-off until acknowledged, then
 // deletes them. Only the record writes and the switch to a new segment file stand between a share
-// and its answer: sealing, acknowledgements and clean-up run on a second queue beside them, so that
-// a second's sealing (megabytes written and synced) never holds the answers of that moment. After
+// and its answer: sealing, acknowledgements and clean-up run on a second queue beside them. After
 // a crash, unsealed segments are sealed on start (a torn last line is a record nobody was answered
 // for) and unacknowledged batches go out again with the same ids and bodies.
 //
+// A sealed batch is written down as its id and its place in the segment, not as its body: the body
+// is the segment's records from that place on, which stay on disk until every batch of the segment
+// is acknowledged. When the batches file held the bodies, every share was written twice, and the
+// second's seal (megabytes of bodies and their fdatasync) held the record writes of both processes
+// behind the file system's journal for up to 35 ms (bench:stratum, 1 December).
+//
 // Files in `dir`:
-//   seg-<n>.log      records of segment n, one JSON line each (the open segment is the highest n)
-//   batches-<n>.jsonl  the sealed batches of segment n: {"id","count","body"} per line
+//   seg-<n>.log      records of segment n, one JSON line each (the open segment is the highest n);
+//                    kept after the seal, until all its batches are acknowledged
+//   batches-<n>.jsonl  the sealed batches of segment n: {"id","count","first"} per line, `first` the
+//                    index of the batch's first record among the segment's complete records (a
+//                    file written before this form holds {"id","count","body"}: read as it is)
 //   acks-<n>.log     ids of acknowledged batches of segment n, one per line
 //   dead/            batches the receiver refused as malformed (kept for the operator)
 import { constants, mkdirSync, writeSync } from 'node:fs';
@@ -62,6 +70,14 @@ interface PendingBatch {
   attempts: number;
   notBefore: number;
   inFlight: boolean;
+}
+
+/** A line of batches-<n>.jsonl: `first` in this form, `body` in the form before it. */
+interface SealedBatch {
+  id: string;
+  count: number;
+  first?: number;
+  body?: unknown;
 }
 
 interface SealedSegment {
@@ -155,11 +171,9 @@ export class DurableQueue<T> {
     const segs = names.flatMap((n) => (SEG.exec(n) ? [Number(SEG.exec(n)![1])] : [])).sort((a, b) => a - b);
     const sealedNums = new Set(names.flatMap((n) => (BATCHES.exec(n) ? [Number(BATCHES.exec(n)![1])] : [])));
     for (const n of segs) {
-      if (sealedNums.has(n)) {
-        await unlink(join(this.opts.dir, `seg-${n}.log`));
-        continue;
-      }
-      const items = parseLines<T>(await readFile(join(this.opts.dir, `seg-${n}.log`), 'utf8')).map((item) => JSON.stringify(item));
+      // A sealed segment's records are its batches' bodies: kept until they are acknowledged.
+      if (sealedNums.has(n)) continue;
+      const items = recordTexts(await readFile(join(this.opts.dir, `seg-${n}.log`), 'utf8'));
       await this.seal(n, [items.join('\n')], [items.length]);
       sealedNums.add(n);
     }
@@ -298,7 +312,6 @@ export class DurableQueue<T> {
 
   private async sealSegment(n: number, texts: string[], counts: number[]): Promise<void> {
     const batches = await this.seal(n, texts, counts);
-    await unlink(join(this.opts.dir, `seg-${n}.log`));
     for (const b of batches) {
       if (this.bodiesSize + b.body.length > MAX_BODIES_IN_MEMORY) break;
       this.bodies.set(b.id, b.body);
@@ -323,14 +336,15 @@ export class DurableQueue<T> {
     let parts: string[] = [];
     let count = 0;
     let bytes = 0;
+    /** The segment's records before the batch being filled. */
+    let first = 0;
     const emit = () => {
       if (!count) return;
       this.seq += 1;
       const id = `${this.opts.idPrefix}-${this.startTime}-${String(this.seq).padStart(9, '0')}`;
-      const body = this.opts.body(id, `[${parts.join(',')}]`);
-      // The same text as JSON.stringify({ id, count, body: <object> }): the body is stored as sent.
-      lines.push(`{"id":${JSON.stringify(id)},"count":${count},"body":${body}}`);
-      batches.push({ id, count, body });
+      batches.push({ id, count, body: this.opts.body(id, `[${parts.join(',')}]`) });
+      lines.push(JSON.stringify({ id, count, first } satisfies SealedBatch));
+      first += count;
       parts = [];
       count = 0;
       bytes = 0;
@@ -367,7 +381,7 @@ export class DurableQueue<T> {
 
   private async loadSealed(n: number): Promise<void> {
     const file = join(this.opts.dir, `batches-${n}.jsonl`);
-    const batches = parseLines<{ id: string; count: number }>(await readFile(file, 'utf8'));
+    const batches = parseLines<SealedBatch>(await readFile(file, 'utf8'));
     let acked = new Set<string>();
     try {
       acked = new Set((await readFile(join(this.opts.dir, `acks-${n}.log`), 'utf8')).split('\n').filter(Boolean));
@@ -390,6 +404,7 @@ export class DurableQueue<T> {
   private async dropSegment(n: number): Promise<void> {
     this.sealed.delete(n);
     await unlink(join(this.opts.dir, `batches-${n}.jsonl`)).catch(() => undefined);
+    await unlink(join(this.opts.dir, `seg-${n}.log`)).catch(() => undefined);
     await unlink(join(this.opts.dir, `acks-${n}.log`)).catch(() => undefined);
   }
 
@@ -462,14 +477,16 @@ export class DurableQueue<T> {
     this.reportDepth();
   }
 
+  /** A batch's body when it is not in memory (after a restart, or past MAX_BODIES_IN_MEMORY). */
   private async readBody(b: PendingBatch): Promise<string> {
     const text = await readFile(join(this.opts.dir, `batches-${b.segment}.jsonl`), 'utf8');
-    for (const line of text.split('\n')) {
-      if (!line.includes(b.id)) continue;
-      const parsed = JSON.parse(line) as { id: string; body: unknown };
-      if (parsed.id === b.id) return JSON.stringify(parsed.body);
-    }
-    throw new Error(`batch ${b.id} not found in segment ${b.segment}`);
+    const batch = parseLines<SealedBatch>(text).find((x) => x.id === b.id);
+    if (!batch) throw new Error(`batch ${b.id} not found in segment ${b.segment}`);
+    if (batch.body !== undefined) return JSON.stringify(batch.body);
+    const first = batch.first ?? 0;
+    const records = recordTexts(await readFile(join(this.opts.dir, `seg-${b.segment}.log`), 'utf8')).slice(first, first + batch.count);
+    if (records.length !== batch.count) throw new Error(`segment ${b.segment} holds ${records.length} of batch ${b.id}'s ${batch.count} records`);
+    return this.opts.body(b.id, `[${records.join(',')}]`);
   }
 
   private reportDepth(): void {
@@ -480,6 +497,14 @@ export class DurableQueue<T> {
 /** Writes all of `bytes` (a short write, as when the disk fills, is continued; its error throws). */
 function writeAllSync(fd: number, bytes: Buffer): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
+/**
+ * A segment file's complete records as the JSON texts sealed into batches: the same texts whether
+ * the segment is sealed at a start (after a crash) or a batch's body is rebuilt from it later.
+ */
+function recordTexts(segment: string): string[] {
+  return parseLines<unknown>(segment).map((record) => JSON.stringify(record));
 }
 
 /** Complete JSON lines; a torn or garbled line (a crash mid-write) is skipped. */
