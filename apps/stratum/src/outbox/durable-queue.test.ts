@@ -39,6 +39,13 @@ class FakePool implements BatchTransport {
 
 const share = (i: number): PoolShare => ({ coin: 'ltc', account: 'myfarm01', worker: 'rig1', difficulty: i + 1, result: 'accepted', ip: '127.0.0.1', time: 1_800_000_000_000 + i });
 
+/** A share queue that seals batches of at most 3 records, only when ticked. */
+const smallBatchQueue = (dir: string, pool: BatchTransport, maxInFlight = 1) =>
+  new DurableQueue<PoolShare>({
+    dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight, transport: pool, log: silentLogger,
+    body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+  });
+
 async function until(cond: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -51,11 +58,7 @@ describe('share outbox', () => {
   it('seals the records of several turns into batches of at most maxBatch, in order, each once, also across a restart', async () => {
     const dir = tmp();
     const pool = new FakePool();
-    const queue = () =>
-      new DurableQueue<PoolShare>({
-        dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log: silentLogger,
-        body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
-      });
+    const queue = () => smallBatchQueue(dir, pool);
     const q = queue();
     await q.start();
     // One turn of 7 records (over a batch: cut at record boundaries), then turns of 2 and 1.
@@ -79,11 +82,7 @@ describe('share outbox', () => {
   it('writes a sealed batch down as its place in the segment, and after a restart rebuilds the same body from it', async () => {
     const dir = tmp();
     const pool = new FakePool();
-    const queue = () =>
-      new DurableQueue<PoolShare>({
-        dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 4, transport: pool, log: silentLogger,
-        body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
-      });
+    const queue = () => smallBatchQueue(dir, pool, 4);
     // Run 1: every batch reaches the pool, whose answers are lost (nothing acknowledged).
     const realSend = pool.send.bind(pool);
     pool.send = async (b) => (await realSend(b), 'retry');
@@ -117,10 +116,7 @@ describe('share outbox', () => {
     const pool = new FakePool();
     const body = { batch_id: 'node7-1-000000001', shares: [share(0), share(1)] };
     appendFileSync(join(dir, 'batches-1.jsonl'), `${JSON.stringify({ id: body.batch_id, count: 2, body })}\n`);
-    const q = new DurableQueue<PoolShare>({
-      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log: silentLogger,
-      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
-    });
+    const q = smallBatchQueue(dir, pool);
     await q.start();
     await until(() => q.depth() === 0);
     await q.stop();
