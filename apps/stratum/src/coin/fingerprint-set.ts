@@ -120,11 +120,9 @@ export class FingerprintSet {
       const lo = old[i * 2]!;
       const hi = old[i * 2 + 1]!;
       if ((lo === EMPTY && hi === EMPTY) || (lo === GONE && hi === GONE)) continue;
-      // Not in the current table: an add looks in the previous one first, and a moved slot is
-      // forgotten in the previous one.
-      let slot = lo & this.mask;
-      while (this.slots[slot * 2] !== EMPTY || this.slots[slot * 2 + 1] !== EMPTY) slot = (slot + 1) & this.mask;
-      this.place(slot, lo, hi);
+      // Not in the current table (an add looks in the previous one first, and a moved slot is
+      // forgotten in the previous one): probe answers where to insert it.
+      this.place(-probe(this.slots, this.mask, lo, hi) - 1, lo, hi);
       // Forgotten here, not emptied: the probes of the entries after it still pass through.
       old[i * 2] = GONE;
       old[i * 2 + 1] = GONE;
