@@ -81,14 +81,16 @@ function pureReactRouter(): Plugin {
  * focus lock, getScrollBarSize, is-mobile. None of its modules does anything at load that another
  * relies on (no listeners, no globals; raf.js only picks its own functions), so the build treats
  * them as side-effect free, as Ant Design's own package.json does for antd: 4.0 KB gzip of the
- * first screen. A module whose exports are used is kept whole as before.
+ * first screen. @rc-component/color-picker likewise: Button's style reads its Color class only, and
+ * the picker itself (its forwardRef components) came along: 0.1 KB more. A module whose exports
+ * are used is kept whole as before.
  */
-function rcUtilSideEffectFree(): Plugin {
+function rcComponentsSideEffectFree(): Plugin {
   return {
-    name: 'hashpool-rc-util-side-effect-free',
+    name: 'hashpool-rc-components-side-effect-free',
     apply: 'build',
     transform(code, id) {
-      return /[\\/]node_modules[\\/]@rc-component[\\/]util[\\/]/.test(id) ? { code, moduleSideEffects: false } : null;
+      return /[\\/]node_modules[\\/]@rc-component[\\/](util|color-picker)[\\/]/.test(id) ? { code, moduleSideEffects: false } : null;
     },
   };
 }
@@ -100,7 +102,7 @@ export default defineConfig({
     deferAntdUniqueProvider(),
     ownAntdLoadingIcon(),
     pureReactRouter(),
-    rcUtilSideEffectFree(),
+    rcComponentsSideEffectFree(),
     firstScreen(),
     // Brotli at its highest quality and gzip at level 9 (the plugin's defaults), every file however
     // small (a cold home page loads some forty chunks under 1 KB); a compressed form that is not
