@@ -4,6 +4,7 @@ import type { CoinWork, ShareCheckResult, ShareSubmission, StratumJob } from '..
 
 export class FakeCoin implements CoinWork {
   readonly coin = 'ltc';
+  readonly versionRollingMask = 0x1fffe000;
   readonly submissions: ShareSubmission[] = [];
   private readonly listeners: Array<(job: StratumJob) => void> = [];
   private readonly valid = new Set<string>();

@@ -4,7 +4,7 @@
 // main-network block, so no benchmark share is ever a block.
 import { randomBytes } from 'node:crypto';
 import { algorithmForCoin } from '../../src/coin/algorithm.js';
-import { publicJob } from '../../src/coin/bitcoin-family.js';
+import { publicJob, versionRollingMask } from '../../src/coin/bitcoin-family.js';
 import { JobBuilder, JobStore } from '../../src/coin/job-builder.js';
 import { ShareChecker } from '../../src/coin/share-check.js';
 import type { BlockTemplate } from '../../src/coin/template.js';
@@ -44,6 +44,7 @@ export function staticCoinWork(coin: 'btc' | 'ltc', transactions: number): Stati
   return {
     coin,
     poolUnitPerStratumDifficulty: algorithm.poolUnitPerStratumDifficulty,
+    versionRollingMask: versionRollingMask(coin),
     branchLength: job.branch.length,
     currentJob: () => announced,
     onJob: () => undefined,

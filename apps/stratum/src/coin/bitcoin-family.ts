@@ -38,6 +38,16 @@ export interface BitcoinFamilyWork extends CoinWork {
   readonly rpc: RpcClient;
 }
 
+/**
+ * BIP 310 version rolling: the bits a miner may change. Bitcoin and Litecoin: 0x1fffe000, BIP 320's
+ * general-purpose bits 13 to 28. Dogecoin reads bits 16 and up as its AuxPoW chain id (0x62 in
+ * `nVersion >> 16`) and refuses a block with another (CheckAuxPowProofOfWork): there only bits 13 to
+ * 15 roll, or a block found with a rolled high bit, its shares accepted, would be refused by the node.
+ */
+export function versionRollingMask(coin: BitcoinFamilyOptions['coin']): number {
+  return coin === 'doge' ? 0x0000e000 : 0x1fffe000;
+}
+
 export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: BlockEventSink, log: Logger): BitcoinFamilyWork {
   const algorithm = algorithmForCoin(options.coin);
   const rpc = new RpcClient(options.rpc);
@@ -66,6 +76,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
   return {
     coin: options.coin,
     poolUnitPerStratumDifficulty: algorithm.poolUnitPerStratumDifficulty,
+    versionRollingMask: versionRollingMask(options.coin),
     rpc,
     tracker,
     currentJob: () => {

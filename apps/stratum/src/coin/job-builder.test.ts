@@ -49,6 +49,50 @@ describe('coinbase', () => {
   });
 });
 
+describe('jobs of one template', () => {
+  const template = (curtime: number): BlockTemplate => ({
+    version: 0x20000000,
+    previousblockhash: '11'.repeat(32),
+    transactions: [{ data: '', txid: '22'.repeat(32) }],
+    coinbasevalue: 5_000_000_000,
+    target: `7fffff${'00'.repeat(29)}`,
+    curtime,
+    mintime: 1_699_999_000,
+    bits: '1d00ffff',
+    height: 1000,
+    default_witness_commitment: `6a24aa21a9ed${'33'.repeat(32)}`,
+  });
+
+  it('are different work: the same submission under two jobs of an unchanged template is two hashes', async () => {
+    // A refresh that changed nothing but the time (a quiet chain) gave the same coinbase and branch
+    // under a new id: one header was accepted once under each job id, and credited twice.
+    const builder = new JobBuilder(SHA256D, Buffer.from(`0014${'44'.repeat(20)}`, 'hex'), '/hashpool/');
+    const store = new JobStore();
+    const first = builder.build(template(1_700_000_000), true);
+    store.add(first);
+    const second = builder.build(template(1_700_000_030), false);
+    store.add(second);
+    expect(second.coinbase2).not.toBe(first.coinbase2);
+    const checker = new ShareChecker(SHA256D, store, async () => {
+      throw new Error('not a block');
+    }, () => 1_700_000_100_000);
+    const submission = { extranonce1: '07000001', extranonce2: '00000001', ntime: '6553f100', nonce: '00000005', versionMask: 0, difficulty: 1e-12, account: 'a', worker: 'w' };
+    const a = await checker.check({ ...submission, jobId: first.id });
+    const b = await checker.check({ ...submission, jobId: second.id });
+    expect(a.ok && b.ok).toBe(true);
+    expect(a.ok && b.ok && a.shareDifficulty !== b.shareDifficulty).toBe(true);
+  });
+
+  it('carry their 4-byte number after the extranonces, the tag cut to keep the script at 100 bytes', () => {
+    const { coinbase1, coinbase2 } = buildCoinbase({ height: 1000, coinbaseValue: 1n, payoutScript: Buffer.from('51', 'hex'), tag: 'x'.repeat(200), jobNumber: 0x0a0b0c0d });
+    expect(coinbase1[41]).toBe(100);
+    expect(coinbase2.subarray(0, 4).toString('hex')).toBe('0d0c0b0a');
+    // 3 bytes of height push + 8 of extranonces + 4 of job number + 85 of tag.
+    expect(coinbase2.subarray(4, 89).toString()).toBe('x'.repeat(85));
+    expect(coinbase2.subarray(89, 93).toString('hex')).toBe('ffffffff');
+  });
+});
+
 describe('payout addresses per coin and network', () => {
   const hash = Buffer.alloc(20, 7);
   const cases: ['btc' | 'ltc' | 'doge', 'mainnet' | 'testnet' | 'regtest', RegExp][] = [

@@ -42,7 +42,7 @@ export interface CoinbaseParts {
 
 /**
  * The coinbase in its non-witness serialization, split where extranonce1 + extranonce2 go:
- * version | 1 input (null prevout) | script: height push, extranonces, tag | outputs | locktime.
+ * version | 1 input (null prevout) | script: height push, extranonces, [job number], tag | outputs | locktime.
  */
 export function buildCoinbase(options: {
   height: number;
@@ -50,11 +50,14 @@ export function buildCoinbase(options: {
   payoutScript: Buffer;
   tag: string;
   witnessCommitment?: string;
+  /** 4 bytes unique to the job (JobBuilder: its counter), so that no two jobs share any header. */
+  jobNumber?: number;
 }): CoinbaseParts {
   const push = heightPush(options.height);
-  const room = MAX_COINBASE_SCRIPT - push.length - EXTRANONCE1_SIZE - EXTRANONCE2_SIZE;
+  const unique = options.jobNumber === undefined ? Buffer.alloc(0) : u32le(options.jobNumber);
+  const room = MAX_COINBASE_SCRIPT - push.length - EXTRANONCE1_SIZE - EXTRANONCE2_SIZE - unique.length;
   const tag = Buffer.from(options.tag, 'utf8').subarray(0, Math.max(0, room));
-  const scriptLength = push.length + EXTRANONCE1_SIZE + EXTRANONCE2_SIZE + tag.length;
+  const scriptLength = push.length + EXTRANONCE1_SIZE + EXTRANONCE2_SIZE + unique.length + tag.length;
 
   const outputs: Buffer[] = [u64le(options.coinbaseValue), varint(options.payoutScript.length), options.payoutScript];
   let outputCount = 1;
@@ -72,7 +75,7 @@ export function buildCoinbase(options: {
     varint(scriptLength),
     push,
   ]);
-  const coinbase2 = Buffer.concat([tag, u32le(0xffffffff), varint(outputCount), ...outputs, u32le(0)]);
+  const coinbase2 = Buffer.concat([unique, tag, u32le(0xffffffff), varint(outputCount), ...outputs, u32le(0)]);
   return { coinbase1, coinbase2 };
 }
 
@@ -104,7 +107,12 @@ export class JobBuilder {
   ) {}
 
   build(template: BlockTemplate, cleanJobs: boolean): BuiltJob {
+    this.counter = (this.counter + 1) >>> 0;
+    // The job's number in its coinbase: a refresh that changed nothing (the same transactions, as
+    // on a quiet chain) would otherwise be the same work under a second job id, each header valid
+    // (and credited) once under each, the duplicate check being per job.
     const { coinbase1, coinbase2 } = buildCoinbase({
+      jobNumber: this.counter,
       height: template.height,
       coinbaseValue: BigInt(template.coinbasevalue),
       payoutScript: this.payoutScript,
@@ -113,7 +121,6 @@ export class JobBuilder {
     });
     const branch = merkleBranch(template.transactions.map((tx) => reversedHex(tx.txid)));
     const prevHashInternal = reversedHex(template.previousblockhash);
-    this.counter = (this.counter + 1) >>> 0;
     return {
       id: this.counter.toString(16),
       prevHash: swapWords(prevHashInternal).toString('hex'),

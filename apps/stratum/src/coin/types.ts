@@ -76,6 +76,8 @@ export interface CoinWork {
   readonly coin: string;
   /** Stratum difficulty × this = difficulty in the pool's unit (1 for SHA-256d, 1 for Scrypt: see docs). */
   readonly poolUnitPerStratumDifficulty: number;
+  /** BIP 310: the version bits miners may roll on this coin (mining.configure's mask is cut to it). */
+  readonly versionRollingMask: number;
   /** The newest job, or undefined before the first template. */
   currentJob(): StratumJob | undefined;
   /** Called with every new job (cleanJobs says whether older work is void). */

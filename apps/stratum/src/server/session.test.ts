@@ -215,6 +215,80 @@ describe('mining.submit', () => {
   });
 });
 
+describe('difficulty per job', () => {
+  it('credits a share at its job\'s difficulty only: asking for other difficulties changes the next job', async () => {
+    h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
+    const c = await client();
+    await c.login();
+    const job = h.coin.currentJob()!;
+    await c.wait((m) => m.method === 'mining.notify');
+    // A ladder of suggestions ending low: before, each level was added to the current job and a
+    // share was credited at the highest level it met (a share of 70,000 at 65,536 while mining at 1).
+    for (const d of [1024, 65536, 1]) expect((await c.call('mining.suggest_difficulty', [d])).result).toBe(true);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000001', '5f5e1000', nonce(70000)])).result).toBe(true);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000002', '5f5e1000', nonce(2)])).error![0]).toBe(23);
+    expect(h.coin.submissions.map((s) => s.difficulty)).toEqual([16, 16]);
+    // The next job is mined at the last difficulty asked for, announced once, just before it.
+    const next = h.coin.newJob(false);
+    await c.waitNew((m) => m.method === 'mining.notify' && m.params![0] === next.id);
+    expect(c.messages.filter((m) => m.method === 'mining.set_difficulty').map((m) => m.params![0])).toEqual([16, 1]);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', next.id, '00000003', '5f5e1000', nonce(70000)])).result).toBe(true);
+    expect(h.shares.map((s) => [s.result, s.difficulty / 65536])).toEqual([
+      ['accepted', 16],
+      ['rejected', 16],
+      ['accepted', 1],
+    ]);
+  });
+
+  it('keeps one difficulty per job however many are asked for', async () => {
+    h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
+    const c = await client();
+    await c.login();
+    await c.wait((m) => m.method === 'mining.notify');
+    let text = '';
+    for (let i = 0; i < 2000; i++) text += `${JSON.stringify({ id: 1000 + i, method: 'mining.suggest_difficulty', params: [1 + i / 1000] })}\n`;
+    c.raw(text);
+    await c.wait((m) => m.id === 2999);
+    const session = [...(h.server as unknown as { listeners: Array<{ sessions: Set<{ jobDifficulty: Map<string, number> }> }> }).listeners[0]!.sessions][0]!;
+    expect([...session.jobDifficulty.values()]).toEqual([16]);
+  });
+
+  it('offers only the coin\'s rollable version bits (Dogecoin: not its chain id)', async () => {
+    h = await startHarness();
+    (h.coin as { versionRollingMask: number }).versionRollingMask = 0x0000e000;
+    const c = await client();
+    const conf = await c.call('mining.configure', [['version-rolling'], { 'version-rolling.mask': 'ffffffff' }]);
+    expect((conf.result as Record<string, unknown>)['version-rolling.mask']).toBe('0000e000');
+  });
+});
+
+describe('flow control', () => {
+  it('stops reading while 64 submissions wait for their checks', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login();
+    h.coin.check = () => new Promise(() => undefined); // checks that never end (hash threads saturated)
+    const job = h.coin.currentJob()!.id;
+    let text = '';
+    for (let i = 0; i < 5000; i++) text += `${JSON.stringify({ id: i + 10, method: 'mining.submit', params: ['myfarm01.rig1', job, nonce(i), '5f5e1000', nonce(1)] })}\n`;
+    c.raw(text);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const session = [...(h.server as unknown as { listeners: Array<{ sessions: Set<{ pendingSubmissions(): number; socket: { isPaused(): boolean } }> }> }).listeners[0]!.sessions][0]!;
+    expect(session.socket.isPaused()).toBe(true);
+    // What one read already held is handled; no more is read.
+    expect(session.pendingSubmissions()).toBeLessThan(5000);
+  });
+
+  it('counts submissions refused before their check (not subscribed, unauthorized) towards the ban', async () => {
+    h = await startHarness({ limits: { invalidSharesThreshold: 3 } });
+    const c = await client();
+    await c.call('mining.subscribe', []);
+    for (let i = 0; i < 3; i++) expect((await c.call('mining.submit', ['nobody01.rig1', '1', '00000001', '5f5e1000', '00000001'])).error![0]).toBe(24);
+    c.send('mining.submit', ['nobody01.rig1', '1', '00000001', '5f5e1000', '00000001']);
+    await c.closed;
+  });
+});
+
 describe('framing', () => {
   it('closes on invalid JSON', async () => {
     h = await startHarness();

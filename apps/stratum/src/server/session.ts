@@ -13,8 +13,6 @@ import { parseProxyV1 } from './proxy-protocol.js';
 import { Vardiff, type VardiffSettings } from './vardiff.js';
 
 export const MAX_LINE_BYTES = 16 * 1024;
-/** BIP 310: the version bits this pool lets miners roll. */
-export const POOL_VERSION_MASK = 0x1fffe000;
 const MAX_WORKERS_PER_CONNECTION = 64;
 const MAX_PENDING = 64;
 const MAX_JOBS_REMEMBERED = 16;
@@ -78,7 +76,17 @@ export class Session {
   lastActivity: number;
   userAgent = '';
   private readonly workers = new Map<string, { account: string; worker: string }>();
-  private readonly jobDifficulties = new Map<string, number[]>();
+  /**
+   * The difficulty each job id was sent at, fixed for good at its first notify: a share of that job
+   * is checked and credited at that one value. A difficulty change (vardiff, suggest_difficulty,
+   * minimum-difficulty) waits for the next job. When one job could carry several difficulties (the
+   * current job re-sent after each change), a miner could pick per share the highest difficulty it
+   * met: a miner asking for 1, then 65,536, then 1 again, mining at 1, had every share over 65,536
+   * credited at 65,536, twice its work, and more with more levels.
+   */
+  private readonly jobDifficulty = new Map<string, number>();
+  /** The difficulty the miner was last told with mining.set_difficulty (undefined: none yet). */
+  private announcedDifficulty: number | undefined;
   private readonly splitter = new LineSplitter(MAX_LINE_BYTES);
   private readonly vardiff: Vardiff;
   private readonly invalid: InvalidShareWindow;
@@ -146,7 +154,7 @@ export class Session {
   /** A new job from the coin: a pending difficulty goes first, then the job. */
   sendJob(job: StratumJob): void {
     if (!this.mining || this.closed) return;
-    if (job.cleanJobs) this.jobDifficulties.clear();
+    if (job.cleanJobs) this.jobDifficulty.clear();
     this.notify(job, job.cleanJobs);
   }
 
@@ -309,7 +317,7 @@ export class Session {
     const result: Record<string, Json> = {};
     if (extensions.includes('version-rolling')) {
       const requested = typeof p['version-rolling.mask'] === 'string' && HEX8.test(p['version-rolling.mask']) ? parseInt(p['version-rolling.mask'], 16) : 0xffffffff;
-      this.versionMask = (requested & POOL_VERSION_MASK) >>> 0;
+      this.versionMask = (requested & this.ctx.coin.versionRollingMask) >>> 0;
       result['version-rolling'] = true;
       result['version-rolling.mask'] = this.versionMask.toString(16).padStart(8, '0');
     }
@@ -335,10 +343,11 @@ export class Session {
   }
 
   private submit(req: Request): void {
-    if (!this.subscribed || !this.extranonce1) return this.fail(req.id, StratumError.NOT_SUBSCRIBED, 'not subscribed');
+    // Counted as invalid shares like the others: a connection cannot send these without end either.
+    if (!this.subscribed || !this.extranonce1) return this.refuse(req.id, StratumError.NOT_SUBSCRIBED, 'not subscribed');
     const [user, jobId, extranonce2, ntime, nonce, versionBits] = req.params;
     const who = typeof user === 'string' ? this.workers.get(user) : undefined;
-    if (!who) return this.fail(req.id, StratumError.UNAUTHORIZED, 'unauthorized worker');
+    if (!who) return this.refuse(req.id, StratumError.UNAUTHORIZED, 'unauthorized worker');
     if (
       typeof jobId !== 'string' || jobId.length > 64 ||
       typeof extranonce2 !== 'string' || !EXTRANONCE2.test(extranonce2) ||
@@ -346,12 +355,11 @@ export class Session {
       typeof nonce !== 'string' || !HEX8.test(nonce) ||
       (versionBits !== undefined && (typeof versionBits !== 'string' || !HEX8.test(versionBits)))
     ) {
-      this.countInvalid();
-      return this.fail(req.id, StratumError.OTHER, 'malformed submission');
+      return this.refuse(req.id, StratumError.OTHER, 'malformed submission');
     }
-    const difficulties = this.jobDifficulties.get(jobId) ?? [this.difficulty];
-    let required = difficulties[0]!;
-    for (const d of difficulties) if (d < required) required = d;
+    // A job id this connection was not sent (or no longer remembers) is checked at the difficulty
+    // in force: the coin answers it stale unless it still holds the job.
+    const difficulty = this.jobDifficulty.get(jobId) ?? this.difficulty;
     const submission: ShareSubmission = {
       jobId,
       extranonce1: this.extranonce1,
@@ -359,30 +367,34 @@ export class Session {
       ntime: ntime.toLowerCase(),
       nonce: nonce.toLowerCase(),
       versionMask: this.versionMask,
-      difficulty: required,
+      difficulty,
       account: who.account,
       worker: who.worker,
     };
     if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase();
     this.pending += 1;
-    void this.checkShare(req.id, submission, difficulties);
+    // Checks may be slow (Scrypt's hash threads busy): reading stops at MAX_PENDING all the same.
+    this.applyBackpressure();
+    void this.checkShare(req.id, submission);
   }
 
-  private fail(id: Json, code: StratumErrorCode, msg: string): void {
+  /** Refuses a submission before its check, counting it towards the invalid-share ban. */
+  private refuse(id: Json, code: StratumErrorCode, msg: string): void {
     this.answer(id, false, stratumError(code, msg));
+    this.countInvalid();
   }
 
   /** Checks, records and answers one share; the submission stops counting as pending when done. */
-  private async checkShare(id: Json, submission: ShareSubmission, difficulties: number[]): Promise<void> {
+  private async checkShare(id: Json, submission: ShareSubmission): Promise<void> {
     try {
-      await this.checkAndAnswer(id, submission, difficulties);
+      await this.checkAndAnswer(id, submission);
     } finally {
       this.pending -= 1;
       this.applyBackpressure();
     }
   }
 
-  private async checkAndAnswer(id: Json, submission: ShareSubmission, difficulties: number[]): Promise<void> {
+  private async checkAndAnswer(id: Json, submission: ShareSubmission): Promise<void> {
     const { coin } = this.ctx;
     let result: ShareCheckResult;
     try {
@@ -393,10 +405,9 @@ export class Session {
     }
     const time = this.ctx.now();
     let share: PoolShare | undefined;
-    let credited = submission.difficulty;
+    // Credited at its job's difficulty, never at what the hash happens to meet above it.
+    const credited = submission.difficulty;
     if (result.ok) {
-      // Credited at the highest difficulty this job was sent at that the share meets.
-      for (const d of difficulties) if (d <= result.shareDifficulty && d > credited) credited = d;
       share = this.share(submission, credited, 'accepted', undefined, time);
     } else if (result.code === StratumError.LOW_DIFFICULTY) {
       share = this.share(submission, credited, 'rejected', 'low difficulty', time);
@@ -451,30 +462,38 @@ export class Session {
   private startMining(): void {
     if (this.mining || !this.subscribed || !this.authorized) return;
     this.mining = true;
-    this.vardiff.reset(this.ctx.now());
-    this.write({ id: null, method: 'mining.set_difficulty', params: [this.difficulty] });
+    // The first set_difficulty goes out even before there is a job.
+    this.announceDifficulty();
     const job = this.ctx.coin.currentJob();
     if (job) this.notify(job, true);
   }
 
-  /** A new difficulty: set_difficulty, then the current job again, so it applies to the next work. */
+  /**
+   * A new difficulty for this connection. It applies from the next job on (notify): set_difficulty
+   * goes out just before that job, so a miner that applies it at once and one that waits for the
+   * next notify (the convention) both mine each job at the difficulty it is credited at.
+   */
   private changeDifficulty(next: number): void {
     if (next === this.difficulty) return;
     this.difficulty = next;
     this.ctx.onDifficulty();
-    if (!this.mining) return;
-    this.write({ id: null, method: 'mining.set_difficulty', params: [next] });
-    const job = this.ctx.coin.currentJob();
-    if (job) this.notify(job, false);
+  }
+
+  /** Tells the miner the difficulty in force, when it changed; vardiff counts from here. */
+  private announceDifficulty(): void {
+    if (this.announcedDifficulty === this.difficulty) return;
+    this.announcedDifficulty = this.difficulty;
+    // Shares of a window that began at another difficulty would skew the next retarget.
+    this.vardiff.reset(this.ctx.now());
+    this.write({ id: null, method: 'mining.set_difficulty', params: [this.difficulty] });
   }
 
   private notify(job: StratumJob, clean: boolean): void {
-    const known = this.jobDifficulties.get(job.id);
-    if (known) {
-      if (!known.includes(this.difficulty)) known.push(this.difficulty);
-    } else {
-      this.jobDifficulties.set(job.id, [this.difficulty]);
-      if (this.jobDifficulties.size > MAX_JOBS_REMEMBERED) this.jobDifficulties.delete(this.jobDifficulties.keys().next().value as string);
+    // A job id sent once keeps its difficulty: a change waits for a job not sent yet.
+    if (!this.jobDifficulty.has(job.id)) {
+      this.announceDifficulty();
+      this.jobDifficulty.set(job.id, this.difficulty);
+      if (this.jobDifficulty.size > MAX_JOBS_REMEMBERED) this.jobDifficulty.delete(this.jobDifficulty.keys().next().value as string);
     }
     this.write({
       id: null,

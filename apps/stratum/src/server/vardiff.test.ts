@@ -43,7 +43,7 @@ describe('vardiff on a live connection', () => {
     await h?.stop();
   });
 
-  it('sends set_difficulty then a notify, and credits in-flight work at the difficulty it was sent under', async () => {
+  it('applies a new difficulty with the next job, announced just before it; each job keeps its own', async () => {
     let t = 1_800_000_000_000;
     h = await startHarness({ now: () => t, sweepMs: 60_000 });
     c = await TestClient.open(h.port);
@@ -55,25 +55,26 @@ describe('vardiff on a live connection', () => {
       t += 10;
       expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, (100 + i).toString(16).padStart(8, '0'), '5f5e1000', '00000010'])).result).toBe(true);
     }
-    const sd = await c.wait((m) => m.method === 'mining.set_difficulty' && m.params![0] !== 16);
-    expect(sd.params![0]).toBe(256);
-    const idx = c.messages.indexOf(sd);
-    const after = c.messages.slice(idx + 1).find((m) => m.method === 'mining.notify') ?? (await c.waitNew((m) => m.method === 'mining.notify'));
-    expect(after.params![0]).toBe(job.id);
-    expect(after.params![8]).toBe(false);
     h.shares.length = 0;
-    // A share found under the old difficulty (16) for that job still counts, at 16.
-    const late = await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000002', '5f5e1000', '00000020']);
-    expect(late.result).toBe(true);
-    expect(h.shares[0]!.difficulty).toBe(16 * 65536);
-    // A share that meets the new difficulty is credited at it.
-    const high = await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000003', '5f5e1000', '00000200']);
-    expect(high.result).toBe(true);
-    expect(h.shares[1]!.difficulty).toBe(256 * 65536);
-    // A new job is sent under the new difficulty only: the old one no longer counts for it.
+    // The current job keeps 16: a share meeting 16 counts at 16, and one meeting 256 too (never
+    // more than its job's difficulty).
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000002', '5f5e1000', '00000020'])).result).toBe(true);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000003', '5f5e1000', '00000200'])).result).toBe(true);
+    expect(h.shares.map((s) => s.difficulty)).toEqual([16 * 65536, 16 * 65536]);
+    expect(c.messages.filter((m) => m.method === 'mining.set_difficulty').map((m) => m.params![0])).toEqual([16]);
+    // The next job goes out under 256, announced right before it.
     const next = h.coin.newJob(false);
-    await c.waitNew((m) => m.method === 'mining.notify' && m.params![0] === next.id);
-    const low = await c.call('mining.submit', ['myfarm01.rig1', next.id, '00000004', '5f5e1000', '00000020']);
-    expect(low.error![0]).toBe(23);
+    const notify = await c.waitNew((m) => m.method === 'mining.notify' && m.params![0] === next.id);
+    const before = c.messages[c.messages.indexOf(notify) - 1]!;
+    expect(before).toMatchObject({ method: 'mining.set_difficulty', params: [256] });
+    expect((await c.call('mining.submit', ['myfarm01.rig1', next.id, '00000004', '5f5e1000', '00000020'])).error![0]).toBe(23);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', next.id, '00000005', '5f5e1000', '00000200'])).result).toBe(true);
+    // The previous job is still valid at its own 16.
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000006', '5f5e1000', '00000020'])).result).toBe(true);
+    expect(h.shares.slice(2).map((s) => [s.result, s.difficulty])).toEqual([
+      ['rejected', 256 * 65536],
+      ['accepted', 256 * 65536],
+      ['accepted', 16 * 65536],
+    ]);
   });
 });
