@@ -165,7 +165,8 @@ export class Session {
 
   /** Called by the server's sweep: a window without shares makes the work easier. */
   idleRetarget(now: number): void {
-    if (!this.mining) return;
+    // A new difficulty waiting for the next job is not lowered again before the miner has it.
+    if (!this.mining || this.difficulty !== this.announcedDifficulty) return;
     const next = this.vardiff.onIdle(this.difficulty, now);
     if (next !== undefined) this.changeDifficulty(next);
   }
@@ -429,8 +430,12 @@ export class Session {
       // The answer nearly every share gets, without JSON.stringify of an object (ids are numbers,
       // strings or null: parseRequest takes no other).
       this.writeLine(`{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"result":true,"error":null}`);
-      const next = this.vardiff.onShare(this.difficulty, time);
-      if (next !== undefined) this.changeDifficulty(next);
+      // Vardiff counts only shares mined at the difficulty in force: while a new one waits for the
+      // next job, a fast miner's shares at the old one would multiply it again and again.
+      if (submission.difficulty === this.difficulty) {
+        const next = this.vardiff.onShare(this.difficulty, time);
+        if (next !== undefined) this.changeDifficulty(next);
+      }
       return;
     }
     this.answer(id, false, stratumError(result.code, result.reason));

@@ -55,6 +55,11 @@ describe('vardiff on a live connection', () => {
       t += 10;
       expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, (100 + i).toString(16).padStart(8, '0'), '5f5e1000', '00000010'])).result).toBe(true);
     }
+    // More shares at 16 while 256 waits for the next job do not raise it again.
+    for (let i = 0; i < 40; i++) {
+      t += 10;
+      expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, (200 + i).toString(16).padStart(8, '0'), '5f5e1000', '00000010'])).result).toBe(true);
+    }
     h.shares.length = 0;
     // The current job keeps 16: a share meeting 16 counts at 16, and one meeting 256 too (never
     // more than its job's difficulty).
