@@ -5,7 +5,7 @@ import { coinBaseDecimals } from '@hashpool/shared';
 import { sha256d } from './algorithm';
 import { toDisplayHex, varint } from './bytes';
 import { withCoinbaseWitness, type BuiltJob } from './job-builder';
-import type { RpcClient } from './rpc';
+import { RpcError, type RpcClient } from './rpc';
 import type { SolvedHeader } from './share-check';
 import type { BlockEventSink, FoundBlock, Logger, ShareSubmission } from './types';
 
@@ -40,6 +40,9 @@ export function baseUnitsToCoins(amount: bigint, decimals: number): string {
   return frac ? `${int}.${frac}` : `${int}`;
 }
 
+/** Bitcoin Core's "Block not found" code for getblockheader. */
+const RPC_INVALID_ADDRESS_OR_KEY = -5;
+
 export class BlockSubmitter {
   constructor(
     private readonly coin: 'btc' | 'ltc' | 'doge',
@@ -49,25 +52,41 @@ export class BlockSubmitter {
     /** Called with every block the node accepted: the tracker follows it (saved before the share is answered). */
     private readonly onAccepted: (hash: string, height: number) => Promise<void>,
     private readonly now: () => number = () => Date.now(),
+    /** Waits before each new getblockheader when the node did not answer (a busy or restarting node). */
+    private readonly lookupBackoffMs: readonly number[] = [500, 1000, 2000],
   ) {}
 
   async submit(job: BuiltJob, solved: SolvedHeader, submission: ShareSubmission): Promise<FoundBlock> {
     const hash = blockHash(solved.header);
+    // What submitblock said: the node holds the block, refused it (its reason), or gave no answer.
+    let held = false;
     let rejectReason: string | undefined;
+    let unanswered = false;
     try {
       // null is success; a string is the node's reason ("duplicate", "high-hash", "bad-txnmrklroot"…).
       const result = await this.rpc.call<string | null>('submitblock', [assembleBlock(job, solved).toString('hex')], { timeoutMs: 60_000 });
-      if (result !== null && result !== 'duplicate') rejectReason = result;
+      if (result === null || result === 'duplicate') held = true;
+      else rejectReason = result;
     } catch (err) {
       rejectReason = (err as Error).message;
+      // Code 0 is a transport failure (timeout, reset, bad HTTP): the block may well be on the node.
+      unanswered = !(err instanceof RpcError && err.code !== 0);
     }
-    // The node's own view decides: a block it holds on its main chain (or being validated) counts.
-    let accepted = false;
-    try {
-      const header = await this.rpc.call<{ confirmations: number }>('getblockheader', [hash]);
-      accepted = header.confirmations !== -1 || rejectReason === undefined;
-    } catch (err) {
-      rejectReason ??= `not on the node after submitblock: ${(err as Error).message}`;
+    // A block the node holds counts even when it is off the main chain (the tracker reports it
+    // orphaned then), so its answer is enough: no lookup before the share is answered. Otherwise the
+    // node's own view decides: a block it holds on its main chain ("inconclusive" answers, a
+    // submitblock that timed out but got there) counts.
+    let accepted = held;
+    let unchecked = false;
+    if (!held) {
+      const lookup = await this.lookUp(hash);
+      if ('confirmations' in lookup) accepted = lookup.confirmations !== -1;
+      else if (unanswered && !lookup.notFound) {
+        // Neither call was answered: the block may be in the chain paying the pool. Counted as found;
+        // the tracker reports orphaned once a synced node says it does not know the block.
+        accepted = true;
+        unchecked = true;
+      } else if (unanswered) rejectReason = `not on the node after submitblock: ${rejectReason}`;
     }
     const block: FoundBlock = {
       coin: this.coin,
@@ -81,6 +100,7 @@ export class BlockSubmitter {
     const fields = { coin: this.coin, height: job.height, hash, account: submission.account, worker: submission.worker };
     if (accepted) {
       this.log.info('block found', { ...fields, reward: block.reward.toString() });
+      if (unchecked) this.log.warn('found block not confirmed by the node (unreachable): following it', { ...fields, reason: rejectReason });
       this.sink.publish({
         type: 'found',
         coin: this.coin,
@@ -100,4 +120,21 @@ export class BlockSubmitter {
     }
     return block;
   }
+
+  /** getblockheader, tried again after each back-off while the node does not answer; -5 is an answer. */
+  private async lookUp(hash: string): Promise<{ confirmations: number } | { notFound: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.rpc.call<{ confirmations: number }>('getblockheader', [hash], { timeoutMs: 10_000 });
+      } catch (err) {
+        const notFound = err instanceof RpcError && err.code === RPC_INVALID_ADDRESS_OR_KEY;
+        if (notFound || attempt >= this.lookupBackoffMs.length) return { notFound };
+        await sleep(this.lookupBackoffMs[attempt]!);
+      }
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,6 +1,7 @@
 // Follows every block this process found until the coin's maturity: a `confirmations` event each
 // time the count grows, `orphaned` once the node says the block is off its main chain
-// (confirmations -1) or does not know it at all. Also sends a `network` event at every new block.
+// (confirmations -1) or, synced and a few blocks past it, does not know it at all. Also sends a
+// `network` event at every new block.
 // The pending list lives in dataDir as JSON (written to a temporary file, then renamed, so a crash
 // never leaves half a file), so a restarted process keeps following what it found.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -24,6 +25,9 @@ interface TrackerState {
 
 /** Bitcoin Core's "Block not found" code for getblockheader. */
 const RPC_INVALID_ADDRESS_OR_KEY = -5;
+
+/** Blocks a synced node must be past a found block it does not know before the block counts as orphaned. */
+const UNKNOWN_ORPHAN_DEPTH = 3;
 
 export class BlockTracker {
   private pending: PendingBlock[] = [];
@@ -90,13 +94,28 @@ export class BlockTracker {
       this.lastNetworkHash = best;
     }
     let changed = false;
+    let chain: { initialblockdownload: boolean; blocks: number } | undefined;
     for (const block of [...this.pending]) {
       let confirmations: number;
       try {
         confirmations = (await this.rpc.call<{ confirmations: number }>('getblockheader', [block.hash])).confirmations;
       } catch (err) {
         if (!(err instanceof RpcError && err.code === RPC_INVALID_ADDRESS_OR_KEY)) throw err;
-        confirmations = -1; // the node has never heard of it: it is in no chain
+        // A node that is reindexing, resyncing or was replaced does not know blocks that are in the
+        // chain, and an orphaned block stays orphaned for good: only a synced node past the block's
+        // height is believed.
+        chain ??= await this.rpc.call<{ initialblockdownload: boolean; blocks: number }>('getblockchaininfo');
+        if (chain.initialblockdownload || chain.blocks < block.height + UNKNOWN_ORPHAN_DEPTH) {
+          this.log.warn('found block unknown to the node, which is not synced past it: still following', {
+            coin: this.coin,
+            height: block.height,
+            hash: block.hash,
+            nodeHeight: chain.blocks,
+            initialBlockDownload: chain.initialblockdownload,
+          });
+          continue;
+        }
+        confirmations = -1; // a synced node has never heard of it: it is in no chain
       }
       if (confirmations < 0) {
         this.sink.publish({ type: 'orphaned', coin: this.coin, hash: block.hash });

@@ -84,14 +84,19 @@ export class TemplateSource {
       timeoutMs,
       signal: this.abort.signal,
     });
-    this.accept(template);
+    await this.accept(template);
   }
 
-  private accept(template: BlockTemplate): void {
+  private async accept(template: BlockTemplate): Promise<void> {
     if (this.stopped) return;
     const previous = this.current;
-    // A slow answer must not replace a newer template with an older one.
-    if (previous && template.height < previous.height) return;
+    if (previous && template.height < previous.height) {
+      // A slow answer must not replace a newer template with an older one; but a reorg onto a chain
+      // with more work and fewer blocks (testnet's minimum-difficulty rule) lowers the height too:
+      // such a template builds on the node's best block.
+      const best = await this.rpc.call<string>('getbestblockhash', [], { timeoutMs: 5000, signal: this.abort.signal });
+      if (best !== template.previousblockhash || this.stopped || this.current !== previous) return;
+    }
     const newBlock = !previous || previous.previousblockhash !== template.previousblockhash;
     this.current = template;
     if (newBlock) this.log.info('new block to mine on', { coin: this.options.coin, height: template.height, prev: template.previousblockhash });

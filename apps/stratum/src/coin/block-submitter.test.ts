@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../log';
+import { BlockSubmitter, blockHash } from './block-submitter';
+import { RpcError, type RpcClient } from './rpc';
+import type { PoolBlockEvent } from './types';
+
+// A node scripted per method: each answer is a value or an error, consumed in order (the last repeats).
+function scriptedNode(script: Record<string, Array<unknown>>): { rpc: RpcClient; calls: string[] } {
+  const calls: string[] = [];
+  const rpc = {
+    call: async (method: string) => {
+      calls.push(method);
+      const answers = script[method] ?? [new RpcError(method, -32601, 'Method not found')];
+      const answer = answers.length > 1 ? answers.shift() : answers[0];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  } as unknown as RpcClient;
+  return { rpc, calls };
+}
+
+const timeout = (method: string) => new RpcError(method, 0, 'node unreachable: The operation was aborted due to timeout');
+const notFound = new RpcError('getblockheader', -5, 'Block not found');
+const job = { template: { transactions: [], coinbasevalue: 312_500_000 }, witness: false, height: 900_000, networkDifficulty: 1e14 } as never;
+const solved = { header: Buffer.alloc(80), coinbase: Buffer.alloc(60), version: 0x20000000 } as never;
+const submission = { account: 'myfarm01', worker: 'rig1' } as never;
+const hash = blockHash(Buffer.alloc(80));
+
+async function submitTo(script: Record<string, Array<unknown>>) {
+  const { rpc, calls } = scriptedNode(script);
+  const events: PoolBlockEvent[] = [];
+  const tracked: Array<[string, number]> = [];
+  const submitter = new BlockSubmitter('btc', rpc, { publish: (e) => void events.push(e) }, silentLogger, async (h, height) => void tracked.push([h, height]), () => 1, [0, 0, 0]);
+  const block = await submitter.submit(job, solved, submission);
+  return { block, events, tracked, calls };
+}
+
+describe('BlockSubmitter', () => {
+  it('counts a block submitblock accepted (null) even when the node cannot be asked about it afterwards', async () => {
+    const { block, events, tracked } = await submitTo({ submitblock: [null], getblockheader: [timeout('getblockheader')] });
+    expect(block.accepted).toBe(true);
+    expect(events).toEqual([expect.objectContaining({ type: 'found', hash, height: 900_000, reward: '3.125' })]);
+    expect(tracked).toEqual([[hash, 900_000]]);
+  });
+
+  it('submitblock before anything else', async () => {
+    const { calls } = await submitTo({ submitblock: [null], getblockheader: [{ confirmations: 1 }] });
+    expect(calls[0]).toBe('submitblock');
+  });
+
+  it('asks again about a block whose submitblock timed out, and counts it once the node shows it', async () => {
+    const { block, events, tracked, calls } = await submitTo({
+      submitblock: [timeout('submitblock')],
+      getblockheader: [timeout('getblockheader'), timeout('getblockheader'), { confirmations: 1 }],
+    });
+    expect(block.accepted).toBe(true);
+    expect(calls.filter((m) => m === 'getblockheader')).toHaveLength(3);
+    expect(events.map((e) => e.type)).toEqual(['found']);
+    expect(tracked).toEqual([[hash, 900_000]]);
+  });
+
+  it('counts and follows a block when neither submitblock nor any lookup was answered', async () => {
+    const { block, events, tracked, calls } = await submitTo({ submitblock: [timeout('submitblock')], getblockheader: [timeout('getblockheader')] });
+    expect(calls.filter((m) => m === 'getblockheader')).toHaveLength(4);
+    expect(block.accepted).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['found']);
+    expect(tracked).toEqual([[hash, 900_000]]);
+  });
+
+  it('rejects a block whose submitblock timed out when the node answers that it does not know it', async () => {
+    const { block, events, tracked } = await submitTo({ submitblock: [timeout('submitblock')], getblockheader: [notFound] });
+    expect(block.accepted).toBe(false);
+    expect(block.rejectReason).toMatch(/not on the node after submitblock/);
+    expect(events).toEqual([]);
+    expect(tracked).toEqual([]);
+  });
+
+  it('rejects a block the node refused with a reason', async () => {
+    const { block, events, tracked } = await submitTo({ submitblock: ['high-hash'], getblockheader: [notFound] });
+    expect(block).toMatchObject({ accepted: false, rejectReason: 'high-hash' });
+    expect(events).toEqual([]);
+    expect(tracked).toEqual([]);
+  });
+
+  it('counts an inconclusive block the node holds on its main chain', async () => {
+    const { block, events } = await submitTo({ submitblock: ['inconclusive'], getblockheader: [{ confirmations: 1 }] });
+    expect(block.accepted).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['found']);
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../log';
+import { SHA256D } from './algorithm';
+import { BlockTracker } from './block-tracker';
+import { RpcError, type RpcClient } from './rpc';
+import type { PoolBlockEvent } from './types';
+
+const found = 'aa'.repeat(32);
+const tip = 'bb'.repeat(32);
+
+// A node that does not know the found block (-5) and reports the given chain state.
+function nodeWithout(chain: { initialblockdownload: boolean; blocks: number }, foundHeader?: { confirmations: number }): RpcClient {
+  return {
+    call: async (method: string, params: unknown[] = []) => {
+      if (method === 'getbestblockhash') return tip;
+      if (method === 'getblockchaininfo') return chain;
+      if (method === 'getblockheader' && params[0] === tip) return { height: chain.blocks, time: 1_700_000_000, difficulty: 1 };
+      if (method === 'getblockheader' && params[0] === found) {
+        if (foundHeader) return foundHeader;
+        throw new RpcError(method, -5, 'Block not found');
+      }
+      throw new RpcError(method, -32601, 'Method not found');
+    },
+  } as unknown as RpcClient;
+}
+
+describe('BlockTracker', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tracker-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function pollWith(rpc: RpcClient) {
+    const events: PoolBlockEvent[] = [];
+    const tracker = new BlockTracker('btc', SHA256D, rpc, { publish: (e) => void events.push(e) }, silentLogger, dir);
+    await tracker.load();
+    await tracker.track(found, 900_000);
+    await tracker.poll();
+    return { tracker, blockEvents: events.filter((e) => e.type !== 'network') };
+  }
+
+  it('keeps following a block a node in initial block download does not know', async () => {
+    const { tracker, blockEvents } = await pollWith(nodeWithout({ initialblockdownload: true, blocks: 950_000 }));
+    expect(blockEvents).toEqual([]);
+    expect(tracker.pendingBlocks().map((b) => b.hash)).toEqual([found]);
+  });
+
+  it('keeps following a block a synced node not yet past its height does not know', async () => {
+    const { tracker, blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_000 }));
+    expect(blockEvents).toEqual([]);
+    expect(tracker.pendingBlocks()).toHaveLength(1);
+  });
+
+  it('reports orphaned a block a synced node past its height does not know', async () => {
+    const { tracker, blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_010 }));
+    expect(blockEvents).toEqual([{ type: 'orphaned', coin: 'btc', hash: found }]);
+    expect(tracker.pendingBlocks()).toEqual([]);
+  });
+
+  it('reports orphaned a block the node holds off its main chain (confirmations -1)', async () => {
+    const { tracker, blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_001 }, { confirmations: -1 }));
+    expect(blockEvents).toEqual([{ type: 'orphaned', coin: 'btc', hash: found }]);
+    expect(tracker.pendingBlocks()).toEqual([]);
+  });
+
+  it('reports the confirmations of a block in the chain', async () => {
+    const { blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_001 }, { confirmations: 2 }));
+    expect(blockEvents).toEqual([{ type: 'confirmations', coin: 'btc', hash: found, confirmations: 2 }]);
+  });
+});
