@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   let nats: NatsTransport | undefined;
   let shareTransport: BatchTransport;
   if (config.natsUrl) {
-    nats = await natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log, shareEncoding: config.shareEncoding });
+    // Connects in the background: a start during a NATS outage serves miners, their shares wait in the outbox.
+    nats = natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log, shareEncoding: config.shareEncoding });
     shareTransport = nats;
   } else {
     shareTransport = httpTransport({ url: `${pool}/api/internal/shares`, ingestKey: config.ingestKey, log, shareEncoding: config.shareEncoding });
