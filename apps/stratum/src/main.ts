@@ -21,7 +21,7 @@ import { natsTransport, type NatsTransport } from './outbox/nats-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox } from './outbox/pool-outboxes.js';
 import { AccountLookup } from './server/account-lookup.js';
 import { announcement, startAnnouncer } from './server/announcer.js';
-import { isHandOver, ProcessGroup, type ProcessReport } from './server/process-group.js';
+import { isHandOver, isReady, ProcessGroup, READY, type ProcessReport } from './server/process-group.js';
 import { StratumServer } from './server/stratum-server.js';
 
 const PROCESS_INDEX_ENV = 'STRATUM_PROCESS_INDEX';
@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   let nats: NatsTransport | undefined;
   let shareTransport: BatchTransport;
   if (config.natsUrl) {
-    nats = await natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log, shareEncoding: config.shareEncoding });
+    // Connects in the background: a start during a NATS outage serves miners, their shares wait in the outbox.
+    nats = natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log, shareEncoding: config.shareEncoding });
     shareTransport = nats;
   } else {
     shareTransport = httpTransport({ url: `${pool}/api/internal/shares`, ingestKey: config.ingestKey, log, shareEncoding: config.shareEncoding });
@@ -117,8 +118,12 @@ async function main(): Promise<void> {
   running.server = server;
   await server.start();
   if (index !== undefined) {
+    // Registered before READY below: the primary hands this process nothing until then.
     process.on('message', (m: unknown, socket?: unknown) => {
-      if (isHandOver(m) && socket) server.adopt(m.listener, socket as Socket, m.ip);
+      if (!isHandOver(m)) return;
+      if (socket) server.adopt(m.listener, socket as Socket, m.ip);
+      // The socket did not arrive: its slot must still be given back.
+      else report({ hashpool: 'released', ip: m.ip });
     });
   }
   const metricsServer = config.metricsPort && index === undefined ? await metrics.serve(config.metricsPort, config.metricsHost) : undefined;
@@ -134,7 +139,7 @@ async function main(): Promise<void> {
     intervalSeconds: config.announceIntervalSeconds,
     log,
   });
-  if (index !== undefined) process.send?.({ hashpool: 'ready' });
+  if (index !== undefined) process.send?.(READY);
   log.info(index === undefined ? 'stratum started' : 'stratum process started', { instance: config.instanceId, prefix: config.instancePrefix, ports: server.ports(), transport: nats ? 'nats' : 'http' });
 
   let stopping = false;
@@ -176,7 +181,7 @@ async function primary(config: StratumConfig): Promise<void> {
   await group.start(
     (worker) =>
       new Promise((resolve, reject) => {
-        worker.on('message', (m: { hashpool?: string }) => m?.hashpool === 'ready' && resolve());
+        worker.on('message', (m: unknown) => isReady(m) && resolve());
         worker.once('exit', (code) => reject(new Error(`a stratum process exited with ${code} while starting`)));
       }),
   );

@@ -3,7 +3,7 @@
 // Its instance prefix is 7 + its index, as processConfig gives it.
 import type { Socket } from 'node:net';
 import { silentLogger } from '../src/log.js';
-import { isHandOver, type ProcessReport } from '../src/server/process-group.js';
+import { isHandOver, READY, type ProcessReport } from '../src/server/process-group.js';
 import { StratumServer } from '../src/server/stratum-server.js';
 import { FakeCoin } from './fake-coin.js';
 import { defaultLimits } from './harness.js';
@@ -26,9 +26,14 @@ const server = new StratumServer({
     ban: (ip, seconds) => report({ hashpool: 'ban', ip, seconds }),
   },
 });
+// SLOW_START: a member that takes a while to start, as one recovering its outbox and connecting to
+// its nodes does.
+if (process.env.SLOW_START) await new Promise((r) => setTimeout(r, Number(process.env.SLOW_START)));
 await server.start();
 process.on('message', (m: unknown, socket?: unknown) => {
-  if (isHandOver(m) && socket) server.adopt(m.listener, socket as Socket, m.ip);
+  if (!isHandOver(m)) return;
+  if (socket) server.adopt(m.listener, socket as Socket, m.ip);
+  else report({ hashpool: 'released', ip: m.ip });
 });
 process.on('SIGTERM', () => void server.stop(100).then(() => process.exit(0)));
-process.send?.({ hashpool: 'ready' });
+process.send?.(READY);

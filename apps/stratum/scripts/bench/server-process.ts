@@ -17,7 +17,7 @@ import type { LimitsConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { httpTransport } from '../../src/outbox/http-transport.js';
 import { shareOutbox } from '../../src/outbox/pool-outboxes.js';
-import { isHandOver, ProcessGroup, type ProcessReport } from '../../src/server/process-group.js';
+import { isHandOver, ProcessGroup, READY, type ProcessReport } from '../../src/server/process-group.js';
 import { StratumServer } from '../../src/server/stratum-server.js';
 import { directChecksPerSecond } from './direct-checks.js';
 import { staticCoinWork } from './static-coin.js';
@@ -204,6 +204,9 @@ async function runServer(): Promise<void> {
   }
   const [btcPort, ltcPort] = server.ports();
   send({ type: 'ready', ports: { btc: btcPort!, ltc: ltcPort! }, branch: { btc: btc.branchLength, ltc: ltc.branchLength }, outboxDir: dataDir });
+  // After the bench's own ready (the primary's start takes the first message): the group hands a
+  // process connections only once it says READY.
+  if (member !== undefined) process.send?.(READY);
 
   process.on('message', (m: ServerRequest) => {
     if (m.type === 'memory') {

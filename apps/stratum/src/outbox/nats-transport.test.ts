@@ -1,18 +1,55 @@
 // The NATS transport on a real NATS server: a second's shares over the server's message limit
 // (max_payload, 1 MB by default) go out as several messages under it, every share once; a batch
 // over the limit would be refused by the client on every attempt and wait in the outbox for ever.
+// A transport made while NATS is unreachable does not hold the process's start: it answers 'retry'
+// (the outbox keeps the batch) and delivers once NATS answers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { connect as tcpConnect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, RetentionPolicy, StorageType } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NATS_URL, natsReachable } from '../../../server/test/nats-reachable';
+import type { Logger } from '../coin/types.js';
 import { silentLogger } from '../log.js';
 import { natsTransport } from './nats-transport.js';
 import { shareOutbox, type PoolShare } from './pool-outboxes.js';
 
 const reachable = await natsReachable('the NATS transport test');
+
+/** A local port nothing listens on (for now). */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((resolve) => s.close(resolve));
+  return port;
+}
+
+function recordingLogger(): Logger & { warnings: string[] } {
+  const warnings: string[] = [];
+  return { warnings, info() {}, warn: (msg) => warnings.push(msg), error() {} };
+}
+
+const batch = { id: 'node9-1800000000000-000000001', body: JSON.stringify({ batch_id: 'node9-1800000000000-000000001', shares: [] }) };
+
+describe('NATS transport while NATS is unreachable', () => {
+  it('starts at once, answers retry and says so', async () => {
+    const log = recordingLogger();
+    const started = Date.now();
+    const transport = natsTransport({ url: `nats://127.0.0.1:${await closedPort()}`, stream: 'SHARES', instanceId: 'node9', log, shareEncoding: 'json', retryMs: 50 });
+    try {
+      expect(Date.now() - started).toBeLessThan(100);
+      expect(await transport.send(batch)).toBe('retry');
+      for (let i = 0; i < 40 && log.warnings.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(log.warnings.some((w) => w.startsWith('NATS unreachable'))).toBe(true);
+      expect(transport.maxRecordBytes).toBeGreaterThan(0);
+    } finally {
+      await transport.close();
+    }
+  });
+});
 
 describe.skipIf(!reachable)('NATS transport', () => {
   const stream = `TEST_STRATUM_${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -23,7 +60,7 @@ describe.skipIf(!reachable)('NATS transport', () => {
     const nc = await connect({ servers: NATS_URL });
     const jsm = await nc.jetstreamManager();
     await jsm.streams.add({ name: stream, subjects: [`${stream.toLowerCase()}.>`], retention: RetentionPolicy.Limits, storage: StorageType.Memory });
-    const transport = await natsTransport({ url: NATS_URL, stream, instanceId: 'node7', log: silentLogger, shareEncoding: 'json' });
+    const transport = natsTransport({ url: NATS_URL, stream, instanceId: 'node7', log: silentLogger, shareEncoding: 'json' });
     const maxPayload = nc.info!.max_payload;
     expect(transport.maxRecordBytes).toBeLessThan(maxPayload);
     const outbox = shareOutbox({ dataDir: dir, instanceId: 'node7', transport, log: silentLogger, intervalMs: 3_600_000 });
@@ -55,4 +92,38 @@ describe.skipIf(!reachable)('NATS transport', () => {
       await nc.close();
     }
   }, 60_000);
+
+  it('made while NATS is unreachable, delivers once NATS answers', async () => {
+    const nc = await connect({ servers: NATS_URL });
+    const jsm = await nc.jetstreamManager();
+    const late = `${stream}_LATE`;
+    await jsm.streams.add({ name: late, subjects: [`${late.toLowerCase()}.>`], retention: RetentionPolicy.Limits, storage: StorageType.Memory });
+    const port = await closedPort();
+    const transport = natsTransport({ url: `nats://127.0.0.1:${port}`, stream: late, instanceId: 'node9', log: silentLogger, shareEncoding: 'json', retryMs: 50 });
+    let proxy: Server | undefined;
+    try {
+      expect(await transport.send(batch)).toBe('retry');
+      // NATS "comes back": a proxy to the test's server opens on the port the transport was given.
+      const target = new URL(NATS_URL);
+      proxy = createServer((client) => {
+        const upstream = tcpConnect(Number(target.port || 4222), target.hostname);
+        client.pipe(upstream).pipe(client);
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+      });
+      await new Promise<void>((resolve) => proxy!.listen(port, '127.0.0.1', resolve));
+      let outcome = await transport.send(batch);
+      for (let i = 0; i < 100 && outcome !== 'ok'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        outcome = await transport.send(batch);
+      }
+      expect(outcome).toBe('ok');
+      expect((await jsm.streams.info(late)).state.messages).toBe(1);
+    } finally {
+      await transport.close();
+      proxy?.close();
+      await jsm.streams.delete(late).catch(() => undefined);
+      await nc.close();
+    }
+  }, 15_000);
 });

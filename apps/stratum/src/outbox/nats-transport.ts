@@ -21,38 +21,77 @@ export interface NatsTransport extends BatchTransport {
 /** Room in a message for the body around the records (`{"batch_id":…,"shares":[…]}`) and the headers. */
 const ENVELOPE_BYTES = 4096;
 
-export async function natsTransport(opts: { url: string; stream: string; instanceId: string; log: Logger; shareEncoding: ShareEncoding }): Promise<NatsTransport> {
+/** Without a connection yet: NATS's default `max_payload`. */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+
+/**
+ * Connects in the background: the process starts (recovers its outbox, opens its ports) while NATS
+ * is unreachable, and `send` answers 'retry' until the first connection, so the batches wait in the
+ * outbox on disk and go out with its back-off once NATS answers. The client library's own wait for
+ * a first connection (waitOnFirstConnect) would hold start-up and cannot be cancelled, hence the
+ * loop here; after the first connection the client reconnects by itself for ever.
+ */
+export function natsTransport(opts: { url: string; stream: string; instanceId: string; log: Logger; shareEncoding: ShareEncoding; retryMs?: number }): NatsTransport {
   const subject = `${opts.stream.toLowerCase()}.${opts.instanceId}`;
-  const nc: NatsConnection = await connect({
-    servers: opts.url.split(',').map((s) => s.trim()),
-    name: `hashpool-stratum-${opts.instanceId}`,
-    reconnect: true,
-    maxReconnectAttempts: -1,
-    waitOnFirstConnect: true,
-  });
-  const js: JetStreamClient = nc.jetstream();
+  const servers = opts.url.split(',').map((s) => s.trim());
+  const retryMs = opts.retryMs ?? 2000;
+  let nc: NatsConnection | undefined;
+  let js: JetStreamClient | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failedSince: number | undefined;
+  let lastWarning = 0;
+  const attempt = async () => {
+    try {
+      const c = await connect({ servers, name: `hashpool-stratum-${opts.instanceId}`, reconnect: true, maxReconnectAttempts: -1 });
+      if (closed) return void (await c.close().catch(() => undefined));
+      nc = c;
+      js = c.jetstream();
+      if (failedSince !== undefined) opts.log.info('NATS connected: the outbox sends the share batches that waited', { servers, downSeconds: Math.round((Date.now() - failedSince) / 1000) });
+    } catch (err) {
+      if (closed) return;
+      const now = Date.now();
+      failedSince ??= now;
+      // Once a minute is enough to be seen; the outbox depth metric shows the backlog meanwhile.
+      if (now - lastWarning >= 60_000) {
+        lastWarning = now;
+        opts.log.warn('NATS unreachable: share batches wait in the outbox; connecting again', { servers, err: String(err) });
+      }
+      retryTimer = setTimeout(() => void attempt(), retryMs);
+      retryTimer.unref();
+    }
+  };
+  void attempt();
   const encoder = new TextEncoder();
-  // The compact form is smaller than the JSON the bound is measured on, so either fits.
-  const maxPayload = nc.info?.max_payload ?? 1024 * 1024;
   return {
-    maxRecordBytes: maxPayload - ENVELOPE_BYTES,
+    // The compact form is smaller than the JSON the bound is measured on, so either fits. Before the
+    // first connection it is NATS's default: a server with a lower max_payload refuses what was
+    // sealed meanwhile (logged below) until its limit is raised.
+    get maxRecordBytes() {
+      return (nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD) - ENVELOPE_BYTES;
+    },
     async send({ id, body }): Promise<SendOutcome> {
+      const stream = js;
+      if (!stream) return 'retry';
       const wire = await wireBody(body, opts.shareEncoding, opts.log);
       const h = headers();
       h.set('Content-Type', wire.contentType);
       const data = typeof wire.data === 'string' ? encoder.encode(wire.data) : wire.data;
       try {
-        await js.publish(subject, data, { msgID: id, timeout: 10_000, headers: h });
+        await stream.publish(subject, data, { msgID: id, timeout: 10_000, headers: h });
         return 'ok';
       } catch (err) {
         // Sealed before the server's limit was lowered: it waits until max_payload is raised again.
-        if (String(err).includes('MAX_PAYLOAD_EXCEEDED')) opts.log.error('share batch larger than the NATS server\'s max_payload: it waits in the outbox until max_payload is raised', { subject, id, bytes: data.byteLength, maxPayload: nc.info?.max_payload });
+        if (String(err).includes('MAX_PAYLOAD_EXCEEDED')) opts.log.error('share batch larger than the NATS server\'s max_payload: it waits in the outbox until max_payload is raised', { subject, id, bytes: data.byteLength, maxPayload: nc?.info?.max_payload });
         else opts.log.warn('JetStream publish failed; the batch waits in the outbox', { subject, id, err: String(err) });
         return 'retry';
       }
     },
     async close() {
-      await nc.drain().catch(() => nc.close());
+      closed = true;
+      clearTimeout(retryTimer);
+      const c = nc;
+      if (c) await c.drain().catch(() => c.close());
     },
   };
 }

@@ -1,7 +1,7 @@
 // A process group for real: the primary (ProcessGroup, in this test's process) and two forked
 // members (test/group-member.ts). Connections spread over both, each member's extranonce1 carries
 // its own prefix, the per-IP limit and bans hold for the group, and a member that dies is started
-// again with its slots given back.
+// again with its slots given back, getting connections only once it says it is ready.
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -29,13 +29,15 @@ const ready = (worker: Worker) =>
     worker.once('exit', (code) => reject(new Error(`member exited with ${code}`)));
   });
 
-async function startGroup(limits: Partial<typeof defaultLimits> = {}): Promise<number> {
+/** restartMs: how long a member started again (after a death) takes to start. */
+async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs = 0): Promise<number> {
+  let forks = 0;
   group = new ProcessGroup({
     ports: [0],
     host: '127.0.0.1',
     limits: { ...defaultLimits, ...limits },
     processes: 2,
-    fork: (index) => cluster.fork({ GROUP_MEMBER_INDEX: String(index) }),
+    fork: (index) => cluster.fork({ GROUP_MEMBER_INDEX: String(index), ...(forks++ >= 2 && restartMs ? { SLOW_START: String(restartMs) } : {}) }),
     log: silentLogger,
   });
   await group.start(ready);
@@ -104,4 +106,20 @@ describe('a stratum instance as a process group', () => {
     await c.login();
     await until(() => group!.workers().length === 2 && group!.workers().every((w) => w.isConnected()));
   });
+
+  it('hands a restarted member nothing until it is ready: connections meanwhile are served by the others and give their slots back', async () => {
+    const port = await startGroup({ maxConnectionsPerIp: 4 }, 3000);
+    const victim = group!.workers()[0]!;
+    victim.process.kill('SIGKILL');
+    // Started again (after its pause) and still starting: it holds no connections and would be the least loaded.
+    await until(() => group!.workers().length === 2 && !group!.workers().includes(victim));
+    const restartedReady = ready(group!.workers()[0]!);
+    const during = [await open(port), await open(port), await open(port)];
+    for (const c of during) expect((await c.login()).slice(0, 2)).toBe('08');
+    for (const c of during) c.close();
+    await until(() => group!.connectionCount() === 0);
+    // Once ready it takes connections again: with none on either, the first process takes the next.
+    await restartedReady;
+    expect((await (await open(port)).login()).slice(0, 2)).toBe('07');
+  }, 20_000);
 });

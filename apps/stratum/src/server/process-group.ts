@@ -22,6 +22,16 @@ export interface HandOver {
 /** Process → primary: a connection of `ip` ended, or `ip` sent too many invalid shares. */
 export type ProcessReport = { hashpool: 'released'; ip: string } | { hashpool: 'ban'; ip: string; seconds: number };
 
+/**
+ * Process → primary, once its server is started and it adopts what is handed over: until then the
+ * primary hands it nothing (a socket sent earlier would wait unanswered, its slot held).
+ */
+export const READY = { hashpool: 'ready' } as const;
+
+export function isReady(m: unknown): boolean {
+  return typeof m === 'object' && m !== null && (m as { hashpool?: unknown }).hashpool === 'ready';
+}
+
 export function isHandOver(m: unknown): m is HandOver {
   return typeof m === 'object' && m !== null && (m as HandOver).hashpool === 'connection';
 }
@@ -33,6 +43,8 @@ function isReport(m: unknown): m is ProcessReport {
 
 interface Member {
   worker: Worker;
+  /** Said it is ready: only then does it get connections (a restarted one starts without). */
+  ready: boolean;
   connections: number;
   /** Slots this process holds per IP: given back at once if the process dies. */
   ips: Map<string, number>;
@@ -115,14 +127,16 @@ export class ProcessGroup {
 
   private spawn(index: number): Worker {
     const worker = this.opts.fork(index);
-    const member: Member = { worker, connections: 0, ips: new Map() };
+    const member: Member = { worker, ready: false, connections: 0, ips: new Map() };
     this.members[index] = member;
     worker.on('message', (m: unknown) => {
+      if (isReady(m)) member.ready = true;
       if (!isReport(m)) return;
       if (m.hashpool === 'released') this.release(member, m.ip);
       else this.guard.ban(m.ip, m.seconds, this.now());
     });
     worker.once('exit', (code, signal) => {
+      member.ready = false;
       for (const [ip, n] of member.ips) for (let i = 0; i < n; i++) this.guard.release(ip);
       member.ips.clear();
       member.connections = 0;
@@ -165,9 +179,13 @@ export class ProcessGroup {
     this.guard.release(ip);
   }
 
+  /**
+   * Among the ready processes: a restarted one holds no connections and would take every new one
+   * while still recovering its outbox and starting its coin work, with nobody answering them.
+   */
   private leastLoaded(): Member | undefined {
     let best: Member | undefined;
-    for (const m of this.members) if (m && m.worker.isConnected() && (!best || m.connections < best.connections)) best = m;
+    for (const m of this.members) if (m && m.ready && m.worker.isConnected() && (!best || m.connections < best.connections)) best = m;
     return best;
   }
 }
