@@ -1,5 +1,5 @@
 // The outbox: nothing answered is lost or doubled across a crash, and batches wait while the pool is down.
-import { constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync } from 'node:fs';
+import { constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -301,6 +301,55 @@ describe('share outbox', () => {
     const times = pool.shares().map((s) => s.time).sort();
     expect(times).toEqual(Array.from({ length: 400 }, (_, i) => share(i).time));
     for (const id of idsBefore) expect(pool.bodies.has(id)).toBe(true);
+  });
+
+  // dropSegment removes seg-<n>.log, then batches-<n>.jsonl, then acks-<n>.log. A kill between two
+  // of those leaves a segment whose batches were all acknowledged: the next start must not send any
+  // of it again (a seg file without its batches file would be sealed under new ids and counted twice).
+  describe('a kill while a fully acknowledged segment is being deleted', () => {
+    /** Segment 1 (two batches) delivered and acknowledged, the process killed as dropSegment began. */
+    async function delivered(): Promise<{ dir: string; pool: FakePool }> {
+      const dir = tmp();
+      const pool = new FakePool();
+      const q = smallBatchQueue(dir, pool);
+      (q as unknown as { dropSegment: () => Promise<void> }).dropSegment = async () => undefined;
+      await q.start();
+      await Promise.all(Array.from({ length: 6 }, (_, i) => q.append(share(i))));
+      await q.tick();
+      await until(() => pool.shares().length === 6 && q.depth() === 0);
+      await q.stop();
+      expect(readdirSync(dir).filter((f) => f.endsWith('-1.log') || f.endsWith('-1.jsonl')).sort()).toEqual(['acks-1.log', 'batches-1.jsonl', 'seg-1.log']);
+      return { dir, pool };
+    }
+    async function restart(dir: string, pool: FakePool): Promise<void> {
+      const q = smallBatchQueue(dir, pool);
+      await q.start();
+      await q.tick();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(q.depth()).toBe(0);
+      await q.stop();
+      expect(pool.shares().map((s) => s.difficulty)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(readdirSync(dir).filter((f) => /^(batches|acks)-/.test(f) || f === 'seg-1.log')).toEqual([]);
+    }
+
+    it('after seg-<n>.log went: its batches file is dropped, not sent', async () => {
+      const { dir, pool } = await delivered();
+      unlinkSync(join(dir, 'seg-1.log'));
+      await restart(dir, pool);
+    });
+
+    it('after seg-<n>.log and batches-<n>.jsonl went: the stray acks file is removed', async () => {
+      const { dir, pool } = await delivered();
+      unlinkSync(join(dir, 'seg-1.log'));
+      unlinkSync(join(dir, 'batches-1.jsonl'));
+      await restart(dir, pool);
+    });
+
+    it('after the previous version removed batches-<n>.jsonl first: a seg file with acknowledgements is not sealed again', async () => {
+      const { dir, pool } = await delivered();
+      unlinkSync(join(dir, 'batches-1.jsonl'));
+      await restart(dir, pool);
+    });
   });
 
   it('keeps a batch the pool refuses as malformed in dead/ and moves on', async () => {

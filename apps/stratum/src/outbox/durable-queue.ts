@@ -22,6 +22,9 @@
 //                    index of the batch's first record among the segment's complete records (a
 //                    file written before this form holds {"id","count","body"}: read as it is)
 //   acks-<n>.log     ids of acknowledged batches of segment n, one per line
+//   When all of segment n's batches are acknowledged, seg-<n>.log is deleted first, then the other
+//   two: a start that finds batches-<n>.jsonl (of the current form) or acks-<n>.log without
+//   seg-<n>.log knows every batch of it was acknowledged, and deletes them instead of sending.
 //   dead/            batches the receiver refused as malformed (kept for the operator)
 import { constants, mkdirSync, writeSync } from 'node:fs';
 import { open, readdir, readFile, rename, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
@@ -96,6 +99,7 @@ const SEG = /^seg-(\d+)\.log$/;
  */
 const MAX_BODIES_IN_MEMORY = 64 * 1024 * 1024;
 const BATCHES = /^batches-(\d+)\.jsonl$/;
+const ACKS = /^acks-(\d+)\.log$/;
 /**
  * Segment files are opened with O_DSYNC where the platform has it: a write returns once its data
  * (and the file size) are on disk, as a write followed by fdatasync would. That write is made
@@ -169,16 +173,28 @@ export class DurableQueue<T> {
   /** Recovers what a previous run left, opens a new segment and starts the sender. */
   async start(): Promise<void> {
     const names = await readdir(this.opts.dir);
-    const segs = names.flatMap((n) => (SEG.exec(n) ? [Number(SEG.exec(n)![1])] : [])).sort((a, b) => a - b);
-    const sealedNums = new Set(names.flatMap((n) => (BATCHES.exec(n) ? [Number(BATCHES.exec(n)![1])] : [])));
+    const numbers = (re: RegExp) => names.flatMap((n) => (re.exec(n) ? [Number(re.exec(n)![1])] : []));
+    const segs = numbers(SEG).sort((a, b) => a - b);
+    const sealedNums = new Set(numbers(BATCHES));
+    const ackNums = new Set(numbers(ACKS));
     for (const n of segs) {
       // A sealed segment's records are its batches' bodies: kept until they are acknowledged.
       if (sealedNums.has(n)) continue;
+      // Acknowledgements are written only for a sealed segment, whose batches file goes only when
+      // all its batches are acknowledged: the previous version deleted that file first, and a kill
+      // before the rest left this. Sealed again, its shares would go out under new ids, twice.
+      if (ackNums.has(n)) {
+        this.opts.log.warn('outbox segment left half deleted, all its batches acknowledged: removed', { segment: n });
+        await this.dropSegment(n);
+        continue;
+      }
       const items = recordTexts(await readFile(join(this.opts.dir, `seg-${n}.log`), 'utf8'));
       await this.seal(n, [items.join('\n')], [items.length]);
       sealedNums.add(n);
     }
-    for (const n of [...sealedNums].sort((a, b) => a - b)) await this.loadSealed(n);
+    for (const n of [...sealedNums].sort((a, b) => a - b)) await this.loadSealed(n, segs.includes(n));
+    // Acknowledgements of a segment whose other files are gone: the end of a deletion a kill cut short.
+    for (const n of ackNums) if (!segs.includes(n) && !sealedNums.has(n)) await unlinkIfThere(join(this.opts.dir, `acks-${n}.log`));
     this.segment = Math.max(0, ...segs, ...sealedNums) + 1;
     this.fh = await open(join(this.opts.dir, `seg-${this.segment}.log`), SEGMENT_FLAGS);
     await fsyncDir(this.opts.dir);
@@ -380,9 +396,16 @@ export class DurableQueue<T> {
     return batches;
   }
 
-  private async loadSealed(n: number): Promise<void> {
+  private async loadSealed(n: number, hasSegment: boolean): Promise<void> {
     const file = join(this.opts.dir, `batches-${n}.jsonl`);
     const batches = parseLines<SealedBatch>(await readFile(file, 'utf8'));
+    // Batches written as places in seg-n, which dropSegment deletes first and only once every batch
+    // is acknowledged: a kill cut that deletion short. Registered, they could never be sent.
+    if (!hasSegment && !batches.some((b) => b.body !== undefined)) {
+      this.opts.log.warn('outbox segment left half deleted, all its batches acknowledged: removed', { segment: n });
+      await this.dropSegment(n);
+      return;
+    }
     let acked = new Set<string>();
     try {
       acked = new Set((await readFile(join(this.opts.dir, `acks-${n}.log`), 'utf8')).split('\n').filter(Boolean));
@@ -402,11 +425,22 @@ export class DurableQueue<T> {
     if (acked.size >= batches.length) await this.dropSegment(n);
   }
 
+  /**
+   * Deletes a segment all of whose batches are acknowledged. seg-n goes first: a kill after it leaves
+   * a batches file without its records (or only acks-n), which a start recognises as acknowledged.
+   * Deleted first, the batches file would leave seg-n, taken at the next start for a segment never
+   * sealed: sealed again under new ids and sent, its shares counted twice. When seg-n cannot be
+   * deleted, the rest stays too: the next start resends the last batch under its id (counted once).
+   */
   private async dropSegment(n: number): Promise<void> {
     this.sealed.delete(n);
-    await unlink(join(this.opts.dir, `batches-${n}.jsonl`)).catch(() => undefined);
-    await unlink(join(this.opts.dir, `seg-${n}.log`)).catch(() => undefined);
-    await unlink(join(this.opts.dir, `acks-${n}.log`)).catch(() => undefined);
+    try {
+      await unlinkIfThere(join(this.opts.dir, `seg-${n}.log`));
+      await unlinkIfThere(join(this.opts.dir, `batches-${n}.jsonl`));
+      await unlinkIfThere(join(this.opts.dir, `acks-${n}.log`));
+    } catch (err) {
+      this.opts.log.error('outbox segment acknowledged but not deleted', { segment: n, err: String(err) });
+    }
   }
 
   private pump(force = false): void {
@@ -492,6 +526,15 @@ export class DurableQueue<T> {
 
   private reportDepth(): void {
     this.opts.onDepth?.(this.depth());
+  }
+}
+
+/** Deletes a file; one already gone is no error. */
+async function unlinkIfThere(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
 }
 
