@@ -8,6 +8,7 @@ import { DurableQueue, type BatchTransport, type SendOutcome } from './durable-q
 import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { httpTransport } from './http-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
+import type { PoolBlockEvent } from '../coin/types.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -66,7 +67,8 @@ describe('share outbox', () => {
     await Promise.all([q.append(share(7)), q.append(share(8))]);
     await q.append(share(9));
     await q.tick();
-    await until(() => pool.shares().length === 10);
+    // Delivered, and the acknowledged segment deleted (the next start must not race that deletion).
+    await until(() => pool.shares().length === 10 && !readdirSync(dir).some((f) => /^(batches|acks)-/.test(f)));
     // Written, not sealed, when the process dies: the next start seals them from the file.
     await Promise.all(Array.from({ length: 5 }, (_, i) => q.append(share(10 + i))));
     const again = queue(); // q is left as a killed process leaves it
@@ -383,6 +385,61 @@ describe('block outbox', () => {
       { type: 'confirmations', coin: 'ltc', hash: 'ab'.repeat(32), confirmations: 3 },
       { type: 'orphaned', coin: 'ltc', hash: 'cd'.repeat(32) },
     ]);
+  });
+});
+
+describe('block outbox order', () => {
+  const event = (hash: string, type: 'found' | 'orphaned' = 'found'): PoolBlockEvent =>
+    type === 'found'
+      ? { type, coin: 'ltc', height: 1, hash, reward: '6.25', account: 'myfarm01', worker: 'rig1', difficulty: 1, time: 1_800_000_000_000 }
+      : { type, coin: 'ltc', hash };
+
+  it('delivers block events strictly in order: a later batch waits while an earlier one backs off', async () => {
+    const dir = tmp();
+    const delivered: string[] = [];
+    let failed = false;
+    const transport: BatchTransport = {
+      async send({ body }) {
+        // The first batch (the block found) fails once: it backs off for a second.
+        if (!failed && body.includes('"found"')) return (failed = true), 'retry';
+        delivered.push(...(JSON.parse(body) as { events: Array<{ type: string }> }).events.map((e) => e.type));
+        return 'ok';
+      },
+    };
+    const q = blockOutbox({ dataDir: dir, instanceId: 'node7', transport, log: silentLogger, intervalMs: 3_600_000 });
+    await q.start();
+    await q.append(event('ab'.repeat(32)));
+    await q.tick();
+    await until(() => failed);
+    await q.append(event('ab'.repeat(32), 'orphaned'));
+    await q.tick();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(delivered).toEqual([]); // the orphan waits for its block
+    const end = Date.now() + 5000;
+    while (q.depth() > 0 && Date.now() < end) {
+      await q.tick();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await q.stop();
+    expect(delivered).toEqual(['found', 'orphaned']);
+  });
+
+  it('the share outbox does not wait: a batch backing off is overtaken by newer ones', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    let failed = false;
+    const realSend = pool.send.bind(pool);
+    pool.send = async (b) => (!failed && b.body.includes('"difficulty":1,') ? ((failed = true), 'retry') : realSend(b));
+    const q = smallBatchQueue(dir, pool);
+    await q.start();
+    await q.append(share(0));
+    await q.tick();
+    await until(() => failed);
+    await q.append(share(1));
+    await q.tick();
+    await until(() => pool.shares().length === 1);
+    expect(pool.shares()[0]!.difficulty).toBe(2);
+    await q.stop();
   });
 });
 

@@ -2,8 +2,8 @@
 // synchronous write per event-loop turn for all records of that turn) before append() resolves,
 // so whatever the server answered a miner is on disk first. Every interval the open segment is
 // sealed into batches with ids fixed once and for all (written to one file with an atomic rename);
-// a sender delivers them, several at a time, retrying with back-off until acknowledged, then
-// deletes them. Only the record writes and the switch to a new segment file stand between a share
+// a sender delivers them, several at a time (or, with `ordered`, one at a time and strictly in
+// order), retrying with back-off until acknowledged, then deletes them. Only the record writes and the switch to a new segment file stand between a share
 // and its answer: sealing, acknowledgements and clean-up run on a second queue beside them. After
 // a crash, unsealed segments are sealed on start (a torn last line is a record nobody was answered
 // for) and unacknowledged batches go out again with the same ids and bodies.
@@ -63,6 +63,13 @@ export interface DurableQueueOptions {
   maxBackoffMs?: number;
   now?: () => number;
   onDepth?: (depth: number) => void;
+  /**
+   * Delivers batches strictly in order, one at a time: a batch waiting for its back-off holds back
+   * every later one. For block events, which the pool ignores ahead of their block (an `orphaned`
+   * before its `found` would leave the block pending for good). Without it a newer batch may
+   * overtake one that is backing off, as shares may.
+   */
+  ordered?: boolean;
   /** How long a record write may wait, from the last one's start, for more records to join it (0: none). */
   holdWriteMs?: () => number;
 }
@@ -448,7 +455,10 @@ export class DurableQueue<T> {
     const now = this.now();
     for (const b of this.pending) {
       if (this.inFlight >= this.opts.maxInFlight) break;
-      if (b.inFlight || b.notBefore > now) continue;
+      if (b.inFlight || b.notBefore > now) {
+        if (this.opts.ordered) break;
+        continue;
+      }
       b.inFlight = true;
       this.inFlight += 1;
       void this.deliver(b).finally(() => {
