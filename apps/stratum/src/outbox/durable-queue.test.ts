@@ -1,5 +1,5 @@
 // The outbox: nothing answered is lost or doubled across a crash, and batches wait while the pool is down.
-import { constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync, unlinkSync } from 'node:fs';
+import { constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -366,6 +366,105 @@ describe('share outbox', () => {
     await until(() => q.depth() === 0);
     await q.stop();
     expect(readdirSync(join(dir, 'outbox', 'shares', 'dead'))).toHaveLength(1);
+  });
+});
+
+describe('outbox disk failures', () => {
+  /** Runs `body` with unhandled rejections collected instead of reported (in production they end the process). */
+  async function collectingUnhandled(body: (seen: unknown[]) => Promise<void>): Promise<void> {
+    const seen: unknown[] = [];
+    const h = (e: unknown) => seen.push(e);
+    const listeners = process.listeners('unhandledRejection');
+    process.removeAllListeners('unhandledRejection');
+    process.on('unhandledRejection', h);
+    try {
+      await body(seen);
+    } finally {
+      process.removeListener('unhandledRejection', h);
+      for (const l of listeners) process.on('unhandledRejection', l);
+    }
+  }
+  const recording = () => {
+    const lines: Array<[string, string]> = [];
+    const log = { info() {}, warn: (m: string) => lines.push(['warn', m]), error: (m: string) => lines.push(['error', m]) };
+    return { lines, log };
+  };
+  const queue = (dir: string, pool: BatchTransport, log = silentLogger, intervalMs = 3_600_000) =>
+    new DurableQueue<PoolShare>({
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs, maxInFlight: 1, transport: pool, log, minBackoffMs: 50, maxBackoffMs: 50,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    });
+
+  it('an acknowledgement that cannot be written is logged, the batch kept and retried later, each share counted once', async () => {
+    await collectingUnhandled(async (seen) => {
+      const dir = tmp();
+      const pool = new FakePool();
+      pool.up = false;
+      const { lines, log } = recording();
+      const q = queue(dir, pool, log);
+      await q.start();
+      await Promise.all(Array.from({ length: 6 }, (_, i) => q.append(share(i))));
+      await q.tick(); // two batches in segment 1
+      mkdirSync(join(dir, 'acks-1.log')); // its open fails (EISDIR), as on EIO, ENOSPC or EMFILE
+      pool.up = true;
+      await q.tick();
+      await until(() => lines.some(([, m]) => m.includes('acknowledg')));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen).toEqual([]);
+      expect(q.depth()).toBe(6); // nothing taken for acknowledged that is not so on disk
+      rmSync(join(dir, 'acks-1.log'), { recursive: true });
+      const end = Date.now() + 5000;
+      while (q.depth() > 0 && Date.now() < end) {
+        await q.tick();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await q.stop();
+      expect(pool.shares().map((s) => s.difficulty).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(readdirSync(dir).filter((f) => /^(batches|acks)-/.test(f))).toEqual([]);
+      expect(seen).toEqual([]);
+    });
+  });
+
+  it('a segment switch that fails (the timer\'s) is logged and retried at the next interval', async () => {
+    await collectingUnhandled(async (seen) => {
+      const dir = tmp();
+      const pool = new FakePool();
+      const { lines, log } = recording();
+      const q = queue(dir, pool, log, 20);
+      await q.start();
+      mkdirSync(join(dir, 'seg-2.log')); // the next segment cannot be opened
+      await q.append(share(0));
+      await until(() => lines.some(([level]) => level === 'error'));
+      await new Promise((r) => setTimeout(r, 60));
+      expect(seen).toEqual([]);
+      rmSync(join(dir, 'seg-2.log'), { recursive: true });
+      await until(() => pool.shares().length === 1);
+      await q.stop();
+      expect(seen).toEqual([]);
+    });
+  });
+
+  it('a batch whose body cannot be read waits for its back-off instead of being retried at once', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    pool.up = false;
+    const q1 = smallBatchQueue(dir, pool);
+    await q1.start();
+    await Promise.all(Array.from({ length: 3 }, (_, i) => q1.append(share(i))));
+    await q1.tick();
+    await q1.stop();
+    truncateSync(join(dir, 'seg-1.log'), 10); // its records are gone: the body cannot be rebuilt
+    pool.up = true;
+    let unreadable = 0;
+    const log = { info() {}, warn() {}, error: (m: string) => void (m.includes('unreadable') && (unreadable += 1)) };
+    const q2 = new DurableQueue<PoolShare>({
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    });
+    await q2.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await q2.stop();
+    expect(unreadable).toBe(1); // the default back-off is a second
   });
 });
 

@@ -206,7 +206,8 @@ export class DurableQueue<T> {
     this.fh = await open(join(this.opts.dir, `seg-${this.segment}.log`), SEGMENT_FLAGS);
     await fsyncDir(this.opts.dir);
     this.reportDepth();
-    this.timer = setInterval(() => this.tick(), this.opts.intervalMs);
+    // A rejection here would be unhandled, and on Node 20 end the process: logged, tried next interval.
+    this.timer = setInterval(() => void this.tick().catch((err) => this.opts.log.error('outbox tick failed', { dir: this.opts.dir, err: String(err) })), this.opts.intervalMs);
     this.timer.unref();
     this.pump();
   }
@@ -314,7 +315,13 @@ export class DurableQueue<T> {
     const counts = this.openCounts;
     const records = this.openRecords;
     const old = this.fh;
-    this.fh = await open(join(this.opts.dir, `seg-${n + 1}.log`), SEGMENT_FLAGS);
+    try {
+      this.fh = await open(join(this.opts.dir, `seg-${n + 1}.log`), SEGMENT_FLAGS);
+    } catch (err) {
+      // Nothing changed (EMFILE, ENOSPC): the records go on into seg-n, switched at the next interval.
+      this.opts.log.error('outbox segment not switched: tried again at the next interval', { segment: n, err: String(err) });
+      return;
+    }
     this.segment = n + 1;
     this.openTexts = [];
     this.openCounts = [];
@@ -461,7 +468,14 @@ export class DurableQueue<T> {
       }
       b.inFlight = true;
       this.inFlight += 1;
-      void this.deliver(b).finally(() => {
+      void this.deliver(b)
+        .catch((err) => {
+          // Its acknowledgement or its dead/ copy not written: the batch stays pending and goes
+          // again after its back-off, under its id (the pool counts it once).
+          this.opts.log.error('outbox batch sent but not acknowledged on disk: sent again later', { id: b.id, err: String(err) });
+          this.backOff(b);
+        })
+        .finally(() => {
         b.inFlight = false;
         this.inFlight -= 1;
         this.pump(this.stopped);
@@ -476,6 +490,7 @@ export class DurableQueue<T> {
       body = this.bodies.get(b.id) ?? (await this.readBody(b));
     } catch (err) {
       this.opts.log.error('outbox batch unreadable', { id: b.id, err: String(err) });
+      this.backOff(b); // not at once again: pump would spin on it
       return;
     }
     try {
@@ -485,10 +500,7 @@ export class DurableQueue<T> {
       outcome = 'retry';
     }
     if (outcome === 'retry') {
-      b.attempts += 1;
-      const min = this.opts.minBackoffMs ?? 1000;
-      const max = this.opts.maxBackoffMs ?? 30_000;
-      b.notBefore = this.now() + Math.min(max, min * 2 ** Math.min(b.attempts - 1, 16));
+      this.backOff(b);
       return;
     }
     if (outcome === 'reject') {
@@ -498,7 +510,25 @@ export class DurableQueue<T> {
     await this.inBackground(() => this.acknowledge(b));
   }
 
+  /**
+   * Records a batch as acknowledged: on disk first, then in memory, so that when the write fails
+   * (the error goes to the caller) the batch is still pending and is sent again.
+   */
   private async acknowledge(b: PendingBatch): Promise<void> {
+    const seg = this.sealed.get(b.segment);
+    if (seg && !seg.acked.has(b.id)) {
+      if (seg.acked.size + 1 >= seg.total) await this.dropSegment(b.segment);
+      else {
+        const fh = await open(join(this.opts.dir, `acks-${b.segment}.log`), 'a');
+        try {
+          await fh.write(`${b.id}\n`);
+          await fh.datasync();
+        } finally {
+          await fh.close();
+        }
+      }
+      seg.acked.add(b.id);
+    }
     const idx = this.pending.indexOf(b);
     if (idx >= 0) this.pending.splice(idx, 1);
     const body = this.bodies.get(b.id);
@@ -506,20 +536,15 @@ export class DurableQueue<T> {
       this.bodies.delete(b.id);
       this.bodiesSize -= body.length;
     }
-    const seg = this.sealed.get(b.segment);
-    if (!seg) return;
-    seg.acked.add(b.id);
-    if (seg.acked.size >= seg.total) await this.dropSegment(b.segment);
-    else {
-      const fh = await open(join(this.opts.dir, `acks-${b.segment}.log`), 'a');
-      try {
-        await fh.write(`${b.id}\n`);
-        await fh.datasync();
-      } finally {
-        await fh.close();
-      }
-    }
     this.reportDepth();
+  }
+
+  /** The batch goes again after a back-off growing with its attempts. */
+  private backOff(b: PendingBatch): void {
+    b.attempts += 1;
+    const min = this.opts.minBackoffMs ?? 1000;
+    const max = this.opts.maxBackoffMs ?? 30_000;
+    b.notBefore = this.now() + Math.min(max, min * 2 ** Math.min(b.attempts - 1, 16));
   }
 
   /** A batch's body when it is not in memory (after a restart, or past MAX_BODIES_IN_MEMORY). */
