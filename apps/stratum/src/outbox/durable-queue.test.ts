@@ -468,6 +468,59 @@ describe('outbox disk failures', () => {
   });
 });
 
+describe('undelivered batches growing old', () => {
+  const MIN = 60_000;
+  function setup(dir: string, clock: { now: number }) {
+    const lines: Array<[string, string, unknown]> = [];
+    const log = { info() {}, warn: (m: string, f?: unknown) => lines.push(['warn', m, f]), error: (m: string, f?: unknown) => lines.push(['error', m, f]) };
+    const pool = new FakePool();
+    pool.up = false;
+    const q = new DurableQueue<PoolShare>({
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log, now: () => clock.now,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    });
+    return { q, lines, pool };
+  }
+
+  it('warns once per batch past 45 minutes undelivered, and logs an error once past an hour (the pool refuses its shares)', async () => {
+    const clock = { now: Date.now() };
+    const { q, lines } = setup(tmp(), clock);
+    await q.start();
+    await Promise.all(Array.from({ length: 4 }, (_, i) => q.append(share(i))));
+    await q.tick(); // two batches sealed now
+    const at = async (minutes: number) => {
+      clock.now += minutes * MIN;
+      await q.tick();
+    };
+    await at(44);
+    expect(lines).toEqual([]);
+    await at(2); // 46 minutes
+    await at(1);
+    expect(lines.map(([level]) => level)).toEqual(['warn', 'warn']);
+    expect(new Set(lines.map(([, , f]) => (f as { id: string }).id)).size).toBe(2);
+    await at(14); // 61 minutes
+    await at(5);
+    expect(lines.map(([level]) => level)).toEqual(['warn', 'warn', 'error', 'error']);
+    expect(lines[2]![1]).toMatch(/too old/);
+    await q.stop();
+  });
+
+  it('after a restart, dates a batch by its segment file', async () => {
+    const dir = tmp();
+    const first = setup(dir, { now: Date.now() });
+    await first.q.start();
+    await first.q.append(share(0));
+    await first.q.tick();
+    await first.q.stop();
+    const clock = { now: Date.now() + 61 * MIN };
+    const { q, lines } = setup(dir, clock);
+    await q.start();
+    await q.tick();
+    expect(lines.map(([level]) => level)).toEqual(['error']); // past the hour: the warning would say less
+    await q.stop();
+  });
+});
+
 describe('block outbox', () => {
   it('sends the events the coin publishes as { events } bodies, durably', async () => {
     const dir = tmp();

@@ -6,7 +6,9 @@
 // order), retrying with back-off until acknowledged, then deletes them. Only the record writes and the switch to a new segment file stand between a share
 // and its answer: sealing, acknowledgements and clean-up run on a second queue beside them. After
 // a crash, unsealed segments are sealed on start (a torn last line is a record nobody was answered
-// for) and unacknowledged batches go out again with the same ids and bodies.
+// for) and unacknowledged batches go out again with the same ids and bodies. A batch still
+// undelivered 45 minutes after its seal is logged as a warning, past an hour as an error (the pool
+// refuses shares over an hour old), once each.
 //
 // A sealed batch is written down as its id and its place in the segment, not as its body: the body
 // is the segment's records from that place on, which stay on disk until every batch of the segment
@@ -27,7 +29,7 @@
 //   seg-<n>.log knows every batch of it was acknowledged, and deletes them instead of sending.
 //   dead/            batches the receiver refused as malformed (kept for the operator)
 import { constants, mkdirSync, writeSync } from 'node:fs';
-import { open, readdir, readFile, rename, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../coin/types.js';
 
@@ -81,6 +83,10 @@ interface PendingBatch {
   attempts: number;
   notBefore: number;
   inFlight: boolean;
+  /** When it was sealed (after a restart: its segment file's last write), for the age warnings. */
+  sealedAt: number;
+  /** The age warnings given: 1 past WARN_AGE_MS, 2 past TOO_OLD_MS. */
+  warned: 0 | 1 | 2;
 }
 
 /** A line of batches-<n>.jsonl: `first` in this form, `body` in the form before it. */
@@ -105,6 +111,13 @@ const SEG = /^seg-(\d+)\.log$/;
  * the bound (a long outage) bodies are read from disk as before: memory stays bounded.
  */
 const MAX_BODIES_IN_MEMORY = 64 * 1024 * 1024;
+/**
+ * The pool refuses shares more than an hour old (docs/stratum-integration.md §2.2) while batches are
+ * retried without end: past these ages an undelivered batch is logged, once each, so that an
+ * operator learns of an outage before its shares are lost (a warning, then an error).
+ */
+const WARN_AGE_MS = 45 * 60_000;
+const TOO_OLD_MS = 60 * 60_000;
 const BATCHES = /^batches-(\d+)\.jsonl$/;
 const ACKS = /^acks-(\d+)\.log$/;
 /**
@@ -243,6 +256,7 @@ export class DurableQueue<T> {
     await this.enqueue(() => this.rotate());
     await this.background;
     this.pump();
+    this.warnOfAge();
   }
 
   /** Stops the timer, writes what is waiting, seals it and gives the sender `drainMs` to deliver. */
@@ -349,7 +363,7 @@ export class DurableQueue<T> {
       this.bodiesSize += b.body.length;
     }
     // A new segment has no acknowledgements yet: its batches are known without reading them back.
-    await this.register(n, batches, new Set());
+    await this.register(n, batches, new Set(), this.now());
   }
 
   /**
@@ -426,15 +440,19 @@ export class DurableQueue<T> {
     } catch {
       /* no acknowledgement yet */
     }
-    await this.register(n, batches, acked);
+    // Sealed by an earlier run: dated by the last write of its records (or of the batches file, in
+    // the earlier form), else the start. Only for the age warnings.
+    const mtime = async (f: string) => (await stat(join(this.opts.dir, f))).mtimeMs;
+    const sealedAt = await mtime(hasSegment ? `seg-${n}.log` : `batches-${n}.jsonl`).catch(() => this.startTime);
+    await this.register(n, batches, acked, sealedAt);
   }
 
-  private async register(n: number, batches: Array<{ id: string; count: number }>, acked: Set<string>): Promise<void> {
+  private async register(n: number, batches: Array<{ id: string; count: number }>, acked: Set<string>, sealedAt: number): Promise<void> {
     const seg: SealedSegment = { total: batches.length, acked };
     this.sealed.set(n, seg);
     for (const b of batches) {
       if (acked.has(b.id)) continue;
-      this.pending.push({ segment: n, id: b.id, count: b.count, attempts: 0, notBefore: 0, inFlight: false });
+      this.pending.push({ segment: n, id: b.id, count: b.count, attempts: 0, notBefore: 0, inFlight: false, sealedAt, warned: 0 });
     }
     if (acked.size >= batches.length) await this.dropSegment(n);
   }
@@ -537,6 +555,23 @@ export class DurableQueue<T> {
       this.bodiesSize -= body.length;
     }
     this.reportDepth();
+  }
+
+  /** Logs, once each, the batches waiting past WARN_AGE_MS and past TOO_OLD_MS (every tick). */
+  private warnOfAge(): void {
+    const now = this.now();
+    for (const b of this.pending) {
+      if (b.warned === 2) continue;
+      const age = now - b.sealedAt;
+      const fields = { id: b.id, records: b.count, minutes: Math.floor(age / 60_000), dir: this.opts.dir };
+      if (age > TOO_OLD_MS) {
+        b.warned = 2;
+        this.opts.log.error('outbox batch undelivered for over an hour: the pool will refuse its records as too old', fields);
+      } else if (age > WARN_AGE_MS && b.warned === 0) {
+        b.warned = 1;
+        this.opts.log.warn('outbox batch undelivered for over 45 minutes: the pool refuses records over an hour old', fields);
+      }
+    }
   }
 
   /** The batch goes again after a back-off growing with its attempts. */
