@@ -3,8 +3,9 @@
 // so whatever the server answered a miner is on disk first. Every interval the open segment is
 // sealed into batches with ids fixed once and for all (written to one file with an atomic rename);
 // a sender delivers them, several at a time (or, with `ordered`, one at a time and strictly in
-// order), retrying with back-off until acknowledged, then deletes them. Only the record writes and the switch to a new segment file stand between a share
-// and its answer: sealing, acknowledgements and clean-up run on a second queue beside them. After
+// order), retrying with back-off until acknowledged, then deletes them. Only the record writes and
+// the switch to a new segment file stand between a share and its answer: sealing,
+// acknowledgements and clean-up run on a second queue beside them. After
 // a crash, unsealed segments are sealed on start (a torn last line is a record nobody was answered
 // for) and unacknowledged batches go out again with the same ids and bodies. A batch still
 // undelivered 45 minutes after its seal is logged as a warning, past an hour as an error (the pool
