@@ -1,5 +1,5 @@
 // The outbox: nothing answered is lost or doubled across a crash, and batches wait while the pool is down.
-import { constants, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync } from 'node:fs';
+import { constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { DurableQueue, type BatchTransport, type SendOutcome } from './durable-q
 import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { httpTransport } from './http-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
+import type { PoolBlockEvent } from '../coin/types.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -66,7 +67,8 @@ describe('share outbox', () => {
     await Promise.all([q.append(share(7)), q.append(share(8))]);
     await q.append(share(9));
     await q.tick();
-    await until(() => pool.shares().length === 10);
+    // Delivered, and the acknowledged segment deleted (the next start must not race that deletion).
+    await until(() => pool.shares().length === 10 && !readdirSync(dir).some((f) => /^(batches|acks)-/.test(f)));
     // Written, not sealed, when the process dies: the next start seals them from the file.
     await Promise.all(Array.from({ length: 5 }, (_, i) => q.append(share(10 + i))));
     const again = queue(); // q is left as a killed process leaves it
@@ -303,6 +305,55 @@ describe('share outbox', () => {
     for (const id of idsBefore) expect(pool.bodies.has(id)).toBe(true);
   });
 
+  // dropSegment removes seg-<n>.log, then batches-<n>.jsonl, then acks-<n>.log. A kill between two
+  // of those leaves a segment whose batches were all acknowledged: the next start must not send any
+  // of it again (a seg file without its batches file would be sealed under new ids and counted twice).
+  describe('a kill while a fully acknowledged segment is being deleted', () => {
+    /** Segment 1 (two batches) delivered and acknowledged, the process killed as dropSegment began. */
+    async function delivered(): Promise<{ dir: string; pool: FakePool }> {
+      const dir = tmp();
+      const pool = new FakePool();
+      const q = smallBatchQueue(dir, pool);
+      (q as unknown as { dropSegment: () => Promise<void> }).dropSegment = async () => undefined;
+      await q.start();
+      await Promise.all(Array.from({ length: 6 }, (_, i) => q.append(share(i))));
+      await q.tick();
+      await until(() => pool.shares().length === 6 && q.depth() === 0);
+      await q.stop();
+      expect(readdirSync(dir).filter((f) => f.endsWith('-1.log') || f.endsWith('-1.jsonl')).sort()).toEqual(['acks-1.log', 'batches-1.jsonl', 'seg-1.log']);
+      return { dir, pool };
+    }
+    async function restart(dir: string, pool: FakePool): Promise<void> {
+      const q = smallBatchQueue(dir, pool);
+      await q.start();
+      await q.tick();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(q.depth()).toBe(0);
+      await q.stop();
+      expect(pool.shares().map((s) => s.difficulty)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(readdirSync(dir).filter((f) => /^(batches|acks)-/.test(f) || f === 'seg-1.log')).toEqual([]);
+    }
+
+    it('after seg-<n>.log went: its batches file is dropped, not sent', async () => {
+      const { dir, pool } = await delivered();
+      unlinkSync(join(dir, 'seg-1.log'));
+      await restart(dir, pool);
+    });
+
+    it('after seg-<n>.log and batches-<n>.jsonl went: the stray acks file is removed', async () => {
+      const { dir, pool } = await delivered();
+      unlinkSync(join(dir, 'seg-1.log'));
+      unlinkSync(join(dir, 'batches-1.jsonl'));
+      await restart(dir, pool);
+    });
+
+    it('after the previous version removed batches-<n>.jsonl first: a seg file with acknowledgements is not sealed again', async () => {
+      const { dir, pool } = await delivered();
+      unlinkSync(join(dir, 'batches-1.jsonl'));
+      await restart(dir, pool);
+    });
+  });
+
   it('keeps a batch the pool refuses as malformed in dead/ and moves on', async () => {
     const dir = tmp();
     let calls = 0;
@@ -315,6 +366,158 @@ describe('share outbox', () => {
     await until(() => q.depth() === 0);
     await q.stop();
     expect(readdirSync(join(dir, 'outbox', 'shares', 'dead'))).toHaveLength(1);
+  });
+});
+
+describe('outbox disk failures', () => {
+  /** Runs `body` with unhandled rejections collected instead of reported (in production they end the process). */
+  async function collectingUnhandled(body: (seen: unknown[]) => Promise<void>): Promise<void> {
+    const seen: unknown[] = [];
+    const h = (e: unknown) => seen.push(e);
+    const listeners = process.listeners('unhandledRejection');
+    process.removeAllListeners('unhandledRejection');
+    process.on('unhandledRejection', h);
+    try {
+      await body(seen);
+    } finally {
+      process.removeListener('unhandledRejection', h);
+      for (const l of listeners) process.on('unhandledRejection', l);
+    }
+  }
+  const recording = () => {
+    const lines: Array<[string, string]> = [];
+    const log = { info() {}, warn: (m: string) => lines.push(['warn', m]), error: (m: string) => lines.push(['error', m]) };
+    return { lines, log };
+  };
+  const queue = (dir: string, pool: BatchTransport, log = silentLogger, intervalMs = 3_600_000) =>
+    new DurableQueue<PoolShare>({
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs, maxInFlight: 1, transport: pool, log, minBackoffMs: 50, maxBackoffMs: 50,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    });
+
+  it('an acknowledgement that cannot be written is logged, the batch kept and retried later, each share counted once', async () => {
+    await collectingUnhandled(async (seen) => {
+      const dir = tmp();
+      const pool = new FakePool();
+      pool.up = false;
+      const { lines, log } = recording();
+      const q = queue(dir, pool, log);
+      await q.start();
+      await Promise.all(Array.from({ length: 6 }, (_, i) => q.append(share(i))));
+      await q.tick(); // two batches in segment 1
+      mkdirSync(join(dir, 'acks-1.log')); // its open fails (EISDIR), as on EIO, ENOSPC or EMFILE
+      pool.up = true;
+      await q.tick();
+      await until(() => lines.some(([, m]) => m.includes('acknowledg')));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen).toEqual([]);
+      expect(q.depth()).toBe(6); // nothing taken for acknowledged that is not so on disk
+      rmSync(join(dir, 'acks-1.log'), { recursive: true });
+      const end = Date.now() + 5000;
+      while (q.depth() > 0 && Date.now() < end) {
+        await q.tick();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await q.stop();
+      expect(pool.shares().map((s) => s.difficulty).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(readdirSync(dir).filter((f) => /^(batches|acks)-/.test(f))).toEqual([]);
+      expect(seen).toEqual([]);
+    });
+  });
+
+  it('a segment switch that fails (the timer\'s) is logged and retried at the next interval', async () => {
+    await collectingUnhandled(async (seen) => {
+      const dir = tmp();
+      const pool = new FakePool();
+      const { lines, log } = recording();
+      const q = queue(dir, pool, log, 20);
+      await q.start();
+      mkdirSync(join(dir, 'seg-2.log')); // the next segment cannot be opened
+      await q.append(share(0));
+      await until(() => lines.some(([level]) => level === 'error'));
+      await new Promise((r) => setTimeout(r, 60));
+      expect(seen).toEqual([]);
+      rmSync(join(dir, 'seg-2.log'), { recursive: true });
+      await until(() => pool.shares().length === 1);
+      await q.stop();
+      expect(seen).toEqual([]);
+    });
+  });
+
+  it('a batch whose body cannot be read waits for its back-off instead of being retried at once', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    pool.up = false;
+    const q1 = smallBatchQueue(dir, pool);
+    await q1.start();
+    await Promise.all(Array.from({ length: 3 }, (_, i) => q1.append(share(i))));
+    await q1.tick();
+    await q1.stop();
+    truncateSync(join(dir, 'seg-1.log'), 10); // its records are gone: the body cannot be rebuilt
+    pool.up = true;
+    let unreadable = 0;
+    const log = { info() {}, warn() {}, error: (m: string) => void (m.includes('unreadable') && (unreadable += 1)) };
+    const q2 = new DurableQueue<PoolShare>({
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    });
+    await q2.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await q2.stop();
+    expect(unreadable).toBe(1); // the default back-off is a second
+  });
+});
+
+describe('undelivered batches growing old', () => {
+  const MIN = 60_000;
+  function setup(dir: string, clock: { now: number }) {
+    const lines: Array<[string, string, unknown]> = [];
+    const log = { info() {}, warn: (m: string, f?: unknown) => lines.push(['warn', m, f]), error: (m: string, f?: unknown) => lines.push(['error', m, f]) };
+    const pool = new FakePool();
+    pool.up = false;
+    const q = new DurableQueue<PoolShare>({
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log, now: () => clock.now,
+      body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    });
+    return { q, lines, pool };
+  }
+
+  it('warns once per batch past 45 minutes undelivered, and logs an error once past an hour (the pool refuses its shares)', async () => {
+    const clock = { now: Date.now() };
+    const { q, lines } = setup(tmp(), clock);
+    await q.start();
+    await Promise.all(Array.from({ length: 4 }, (_, i) => q.append(share(i))));
+    await q.tick(); // two batches sealed now
+    const at = async (minutes: number) => {
+      clock.now += minutes * MIN;
+      await q.tick();
+    };
+    await at(44);
+    expect(lines).toEqual([]);
+    await at(2); // 46 minutes
+    await at(1);
+    expect(lines.map(([level]) => level)).toEqual(['warn', 'warn']);
+    expect(new Set(lines.map(([, , f]) => (f as { id: string }).id)).size).toBe(2);
+    await at(14); // 61 minutes
+    await at(5);
+    expect(lines.map(([level]) => level)).toEqual(['warn', 'warn', 'error', 'error']);
+    expect(lines[2]![1]).toMatch(/too old/);
+    await q.stop();
+  });
+
+  it('after a restart, dates a batch by its segment file', async () => {
+    const dir = tmp();
+    const first = setup(dir, { now: Date.now() });
+    await first.q.start();
+    await first.q.append(share(0));
+    await first.q.tick();
+    await first.q.stop();
+    const clock = { now: Date.now() + 61 * MIN };
+    const { q, lines } = setup(dir, clock);
+    await q.start();
+    await q.tick();
+    expect(lines.map(([level]) => level)).toEqual(['error']); // past the hour: the warning would say less
+    await q.stop();
   });
 });
 
@@ -334,6 +537,61 @@ describe('block outbox', () => {
       { type: 'confirmations', coin: 'ltc', hash: 'ab'.repeat(32), confirmations: 3 },
       { type: 'orphaned', coin: 'ltc', hash: 'cd'.repeat(32) },
     ]);
+  });
+});
+
+describe('block outbox order', () => {
+  const event = (hash: string, type: 'found' | 'orphaned' = 'found'): PoolBlockEvent =>
+    type === 'found'
+      ? { type, coin: 'ltc', height: 1, hash, reward: '6.25', account: 'myfarm01', worker: 'rig1', difficulty: 1, time: 1_800_000_000_000 }
+      : { type, coin: 'ltc', hash };
+
+  it('delivers block events strictly in order: a later batch waits while an earlier one backs off', async () => {
+    const dir = tmp();
+    const delivered: string[] = [];
+    let failed = false;
+    const transport: BatchTransport = {
+      async send({ body }) {
+        // The first batch (the block found) fails once: it backs off for a second.
+        if (!failed && body.includes('"found"')) return (failed = true), 'retry';
+        delivered.push(...(JSON.parse(body) as { events: Array<{ type: string }> }).events.map((e) => e.type));
+        return 'ok';
+      },
+    };
+    const q = blockOutbox({ dataDir: dir, instanceId: 'node7', transport, log: silentLogger, intervalMs: 3_600_000 });
+    await q.start();
+    await q.append(event('ab'.repeat(32)));
+    await q.tick();
+    await until(() => failed);
+    await q.append(event('ab'.repeat(32), 'orphaned'));
+    await q.tick();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(delivered).toEqual([]); // the orphan waits for its block
+    const end = Date.now() + 5000;
+    while (q.depth() > 0 && Date.now() < end) {
+      await q.tick();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await q.stop();
+    expect(delivered).toEqual(['found', 'orphaned']);
+  });
+
+  it('the share outbox does not wait: a batch backing off is overtaken by newer ones', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    let failed = false;
+    const realSend = pool.send.bind(pool);
+    pool.send = async (b) => (!failed && b.body.includes('"difficulty":1,') ? ((failed = true), 'retry') : realSend(b));
+    const q = smallBatchQueue(dir, pool);
+    await q.start();
+    await q.append(share(0));
+    await q.tick();
+    await until(() => failed);
+    await q.append(share(1));
+    await q.tick();
+    await until(() => pool.shares().length === 1);
+    expect(pool.shares()[0]!.difficulty).toBe(2);
+    await q.stop();
   });
 });
 

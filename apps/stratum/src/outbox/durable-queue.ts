@@ -2,11 +2,14 @@
 // synchronous write per event-loop turn for all records of that turn) before append() resolves,
 // so whatever the server answered a miner is on disk first. Every interval the open segment is
 // sealed into batches with ids fixed once and for all (written to one file with an atomic rename);
-// a sender delivers them, several at a time, retrying with back-off until acknowledged, then
-// deletes them. Only the record writes and the switch to a new segment file stand between a share
-// and its answer: sealing, acknowledgements and clean-up run on a second queue beside them. After
+// a sender delivers them, several at a time (or, with `ordered`, one at a time and strictly in
+// order), retrying with back-off until acknowledged, then deletes them. Only the record writes and
+// the switch to a new segment file stand between a share and its answer: sealing,
+// acknowledgements and clean-up run on a second queue beside them. After
 // a crash, unsealed segments are sealed on start (a torn last line is a record nobody was answered
-// for) and unacknowledged batches go out again with the same ids and bodies.
+// for) and unacknowledged batches go out again with the same ids and bodies. A batch still
+// undelivered 45 minutes after its seal is logged as a warning, past an hour as an error (the pool
+// refuses shares over an hour old), once each.
 //
 // A sealed batch is written down as its id and its place in the segment, not as its body: the body
 // is the segment's records from that place on, which stay on disk until every batch of the segment
@@ -22,9 +25,12 @@
 //                    index of the batch's first record among the segment's complete records (a
 //                    file written before this form holds {"id","count","body"}: read as it is)
 //   acks-<n>.log     ids of acknowledged batches of segment n, one per line
+//   When all of segment n's batches are acknowledged, seg-<n>.log is deleted first, then the other
+//   two: a start that finds batches-<n>.jsonl (of the current form) or acks-<n>.log without
+//   seg-<n>.log knows every batch of it was acknowledged, and deletes them instead of sending.
 //   dead/            batches the receiver refused as malformed (kept for the operator)
 import { constants, mkdirSync, writeSync } from 'node:fs';
-import { open, readdir, readFile, rename, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../coin/types.js';
 
@@ -60,6 +66,13 @@ export interface DurableQueueOptions {
   maxBackoffMs?: number;
   now?: () => number;
   onDepth?: (depth: number) => void;
+  /**
+   * Delivers batches strictly in order, one at a time: a batch waiting for its back-off holds back
+   * every later one. For block events, which the pool ignores ahead of their block (an `orphaned`
+   * before its `found` would leave the block pending for good). Without it a newer batch may
+   * overtake one that is backing off, as shares may.
+   */
+  ordered?: boolean;
   /** How long a record write may wait, from the last one's start, for more records to join it (0: none). */
   holdWriteMs?: () => number;
 }
@@ -71,6 +84,10 @@ interface PendingBatch {
   attempts: number;
   notBefore: number;
   inFlight: boolean;
+  /** When it was sealed (after a restart: its segment file's last write), for the age warnings. */
+  sealedAt: number;
+  /** The age warnings given: 1 past WARN_AGE_MS, 2 past TOO_OLD_MS. */
+  warned: 0 | 1 | 2;
 }
 
 /** A line of batches-<n>.jsonl: `first` in this form, `body` in the form before it. */
@@ -95,7 +112,15 @@ const SEG = /^seg-(\d+)\.log$/;
  * the bound (a long outage) bodies are read from disk as before: memory stays bounded.
  */
 const MAX_BODIES_IN_MEMORY = 64 * 1024 * 1024;
+/**
+ * The pool refuses shares more than an hour old (docs/stratum-integration.md §2.2) while batches are
+ * retried without end: past these ages an undelivered batch is logged, once each, so that an
+ * operator learns of an outage before its shares are lost (a warning, then an error).
+ */
+const WARN_AGE_MS = 45 * 60_000;
+const TOO_OLD_MS = 60 * 60_000;
 const BATCHES = /^batches-(\d+)\.jsonl$/;
+const ACKS = /^acks-(\d+)\.log$/;
 /**
  * Segment files are opened with O_DSYNC where the platform has it: a write returns once its data
  * (and the file size) are on disk, as a write followed by fdatasync would. That write is made
@@ -169,21 +194,34 @@ export class DurableQueue<T> {
   /** Recovers what a previous run left, opens a new segment and starts the sender. */
   async start(): Promise<void> {
     const names = await readdir(this.opts.dir);
-    const segs = names.flatMap((n) => (SEG.exec(n) ? [Number(SEG.exec(n)![1])] : [])).sort((a, b) => a - b);
-    const sealedNums = new Set(names.flatMap((n) => (BATCHES.exec(n) ? [Number(BATCHES.exec(n)![1])] : [])));
+    const numbers = (re: RegExp) => names.flatMap((n) => (re.exec(n) ? [Number(re.exec(n)![1])] : []));
+    const segs = numbers(SEG).sort((a, b) => a - b);
+    const sealedNums = new Set(numbers(BATCHES));
+    const ackNums = new Set(numbers(ACKS));
     for (const n of segs) {
       // A sealed segment's records are its batches' bodies: kept until they are acknowledged.
       if (sealedNums.has(n)) continue;
+      // Acknowledgements are written only for a sealed segment, whose batches file goes only when
+      // all its batches are acknowledged: the previous version deleted that file first, and a kill
+      // before the rest left this. Sealed again, its shares would go out under new ids, twice.
+      if (ackNums.has(n)) {
+        this.opts.log.warn('outbox segment left half deleted, all its batches acknowledged: removed', { segment: n });
+        await this.dropSegment(n);
+        continue;
+      }
       const items = recordTexts(await readFile(join(this.opts.dir, `seg-${n}.log`), 'utf8'));
       await this.seal(n, [items.join('\n')], [items.length]);
       sealedNums.add(n);
     }
-    for (const n of [...sealedNums].sort((a, b) => a - b)) await this.loadSealed(n);
+    for (const n of [...sealedNums].sort((a, b) => a - b)) await this.loadSealed(n, segs.includes(n));
+    // Acknowledgements of a segment whose other files are gone: the end of a deletion a kill cut short.
+    for (const n of ackNums) if (!segs.includes(n) && !sealedNums.has(n)) await unlinkIfThere(join(this.opts.dir, `acks-${n}.log`));
     this.segment = Math.max(0, ...segs, ...sealedNums) + 1;
     this.fh = await open(join(this.opts.dir, `seg-${this.segment}.log`), SEGMENT_FLAGS);
     await fsyncDir(this.opts.dir);
     this.reportDepth();
-    this.timer = setInterval(() => this.tick(), this.opts.intervalMs);
+    // A rejection here would be unhandled, and on Node 20 end the process: logged, tried next interval.
+    this.timer = setInterval(() => void this.tick().catch((err) => this.opts.log.error('outbox tick failed', { dir: this.opts.dir, err: String(err) })), this.opts.intervalMs);
     this.timer.unref();
     this.pump();
   }
@@ -219,6 +257,7 @@ export class DurableQueue<T> {
     await this.enqueue(() => this.rotate());
     await this.background;
     this.pump();
+    this.warnOfAge();
   }
 
   /** Stops the timer, writes what is waiting, seals it and gives the sender `drainMs` to deliver. */
@@ -291,7 +330,13 @@ export class DurableQueue<T> {
     const counts = this.openCounts;
     const records = this.openRecords;
     const old = this.fh;
-    this.fh = await open(join(this.opts.dir, `seg-${n + 1}.log`), SEGMENT_FLAGS);
+    try {
+      this.fh = await open(join(this.opts.dir, `seg-${n + 1}.log`), SEGMENT_FLAGS);
+    } catch (err) {
+      // Nothing changed (EMFILE, ENOSPC): the records go on into seg-n, switched at the next interval.
+      this.opts.log.error('outbox segment not switched: tried again at the next interval', { segment: n, err: String(err) });
+      return;
+    }
     this.segment = n + 1;
     this.openTexts = [];
     this.openCounts = [];
@@ -319,7 +364,7 @@ export class DurableQueue<T> {
       this.bodiesSize += b.body.length;
     }
     // A new segment has no acknowledgements yet: its batches are known without reading them back.
-    await this.register(n, batches, new Set());
+    await this.register(n, batches, new Set(), this.now());
   }
 
   /**
@@ -380,33 +425,55 @@ export class DurableQueue<T> {
     return batches;
   }
 
-  private async loadSealed(n: number): Promise<void> {
+  private async loadSealed(n: number, hasSegment: boolean): Promise<void> {
     const file = join(this.opts.dir, `batches-${n}.jsonl`);
     const batches = parseLines<SealedBatch>(await readFile(file, 'utf8'));
+    // Batches written as places in seg-n, which dropSegment deletes first and only once every batch
+    // is acknowledged: a kill cut that deletion short. Registered, they could never be sent.
+    if (!hasSegment && !batches.some((b) => b.body !== undefined)) {
+      this.opts.log.warn('outbox segment left half deleted, all its batches acknowledged: removed', { segment: n });
+      await this.dropSegment(n);
+      return;
+    }
     let acked = new Set<string>();
     try {
       acked = new Set((await readFile(join(this.opts.dir, `acks-${n}.log`), 'utf8')).split('\n').filter(Boolean));
     } catch {
       /* no acknowledgement yet */
     }
-    await this.register(n, batches, acked);
+    // Sealed by an earlier run: dated by the last write of its records (or of the batches file, in
+    // the earlier form), else the start. Only for the age warnings.
+    const mtime = async (f: string) => (await stat(join(this.opts.dir, f))).mtimeMs;
+    const sealedAt = await mtime(hasSegment ? `seg-${n}.log` : `batches-${n}.jsonl`).catch(() => this.startTime);
+    await this.register(n, batches, acked, sealedAt);
   }
 
-  private async register(n: number, batches: Array<{ id: string; count: number }>, acked: Set<string>): Promise<void> {
+  private async register(n: number, batches: Array<{ id: string; count: number }>, acked: Set<string>, sealedAt: number): Promise<void> {
     const seg: SealedSegment = { total: batches.length, acked };
     this.sealed.set(n, seg);
     for (const b of batches) {
       if (acked.has(b.id)) continue;
-      this.pending.push({ segment: n, id: b.id, count: b.count, attempts: 0, notBefore: 0, inFlight: false });
+      this.pending.push({ segment: n, id: b.id, count: b.count, attempts: 0, notBefore: 0, inFlight: false, sealedAt, warned: 0 });
     }
     if (acked.size >= batches.length) await this.dropSegment(n);
   }
 
+  /**
+   * Deletes a segment all of whose batches are acknowledged. seg-n goes first: a kill after it leaves
+   * a batches file without its records (or only acks-n), which a start recognises as acknowledged.
+   * Deleted first, the batches file would leave seg-n, taken at the next start for a segment never
+   * sealed: sealed again under new ids and sent, its shares counted twice. When seg-n cannot be
+   * deleted, the rest stays too: the next start resends the last batch under its id (counted once).
+   */
   private async dropSegment(n: number): Promise<void> {
     this.sealed.delete(n);
-    await unlink(join(this.opts.dir, `batches-${n}.jsonl`)).catch(() => undefined);
-    await unlink(join(this.opts.dir, `seg-${n}.log`)).catch(() => undefined);
-    await unlink(join(this.opts.dir, `acks-${n}.log`)).catch(() => undefined);
+    try {
+      await unlinkIfThere(join(this.opts.dir, `seg-${n}.log`));
+      await unlinkIfThere(join(this.opts.dir, `batches-${n}.jsonl`));
+      await unlinkIfThere(join(this.opts.dir, `acks-${n}.log`));
+    } catch (err) {
+      this.opts.log.error('outbox segment acknowledged but not deleted', { segment: n, err: String(err) });
+    }
   }
 
   private pump(force = false): void {
@@ -414,10 +481,20 @@ export class DurableQueue<T> {
     const now = this.now();
     for (const b of this.pending) {
       if (this.inFlight >= this.opts.maxInFlight) break;
-      if (b.inFlight || b.notBefore > now) continue;
+      if (b.inFlight || b.notBefore > now) {
+        if (this.opts.ordered) break;
+        continue;
+      }
       b.inFlight = true;
       this.inFlight += 1;
-      void this.deliver(b).finally(() => {
+      void this.deliver(b)
+        .catch((err) => {
+          // Its acknowledgement or its dead/ copy not written: the batch stays pending and goes
+          // again after its back-off, under its id (the pool counts it once).
+          this.opts.log.error('outbox batch sent but not acknowledged on disk: sent again later', { id: b.id, err: String(err) });
+          this.backOff(b);
+        })
+        .finally(() => {
         b.inFlight = false;
         this.inFlight -= 1;
         this.pump(this.stopped);
@@ -432,6 +509,7 @@ export class DurableQueue<T> {
       body = this.bodies.get(b.id) ?? (await this.readBody(b));
     } catch (err) {
       this.opts.log.error('outbox batch unreadable', { id: b.id, err: String(err) });
+      this.backOff(b); // not at once again: pump would spin on it
       return;
     }
     try {
@@ -441,10 +519,7 @@ export class DurableQueue<T> {
       outcome = 'retry';
     }
     if (outcome === 'retry') {
-      b.attempts += 1;
-      const min = this.opts.minBackoffMs ?? 1000;
-      const max = this.opts.maxBackoffMs ?? 30_000;
-      b.notBefore = this.now() + Math.min(max, min * 2 ** Math.min(b.attempts - 1, 16));
+      this.backOff(b);
       return;
     }
     if (outcome === 'reject') {
@@ -454,7 +529,25 @@ export class DurableQueue<T> {
     await this.inBackground(() => this.acknowledge(b));
   }
 
+  /**
+   * Records a batch as acknowledged: on disk first, then in memory, so that when the write fails
+   * (the error goes to the caller) the batch is still pending and is sent again.
+   */
   private async acknowledge(b: PendingBatch): Promise<void> {
+    const seg = this.sealed.get(b.segment);
+    if (seg && !seg.acked.has(b.id)) {
+      if (seg.acked.size + 1 >= seg.total) await this.dropSegment(b.segment);
+      else {
+        const fh = await open(join(this.opts.dir, `acks-${b.segment}.log`), 'a');
+        try {
+          await fh.write(`${b.id}\n`);
+          await fh.datasync();
+        } finally {
+          await fh.close();
+        }
+      }
+      seg.acked.add(b.id);
+    }
     const idx = this.pending.indexOf(b);
     if (idx >= 0) this.pending.splice(idx, 1);
     const body = this.bodies.get(b.id);
@@ -462,20 +555,32 @@ export class DurableQueue<T> {
       this.bodies.delete(b.id);
       this.bodiesSize -= body.length;
     }
-    const seg = this.sealed.get(b.segment);
-    if (!seg) return;
-    seg.acked.add(b.id);
-    if (seg.acked.size >= seg.total) await this.dropSegment(b.segment);
-    else {
-      const fh = await open(join(this.opts.dir, `acks-${b.segment}.log`), 'a');
-      try {
-        await fh.write(`${b.id}\n`);
-        await fh.datasync();
-      } finally {
-        await fh.close();
+    this.reportDepth();
+  }
+
+  /** Logs, once each, the batches waiting past WARN_AGE_MS and past TOO_OLD_MS (every tick). */
+  private warnOfAge(): void {
+    const now = this.now();
+    for (const b of this.pending) {
+      if (b.warned === 2) continue;
+      const age = now - b.sealedAt;
+      const fields = { id: b.id, records: b.count, minutes: Math.floor(age / 60_000), dir: this.opts.dir };
+      if (age > TOO_OLD_MS) {
+        b.warned = 2;
+        this.opts.log.error('outbox batch undelivered for over an hour: the pool will refuse its records as too old', fields);
+      } else if (age > WARN_AGE_MS && b.warned === 0) {
+        b.warned = 1;
+        this.opts.log.warn('outbox batch undelivered for over 45 minutes: the pool refuses records over an hour old', fields);
       }
     }
-    this.reportDepth();
+  }
+
+  /** The batch goes again after a back-off growing with its attempts. */
+  private backOff(b: PendingBatch): void {
+    b.attempts += 1;
+    const min = this.opts.minBackoffMs ?? 1000;
+    const max = this.opts.maxBackoffMs ?? 30_000;
+    b.notBefore = this.now() + Math.min(max, min * 2 ** Math.min(b.attempts - 1, 16));
   }
 
   /** A batch's body when it is not in memory (after a restart, or past MAX_BODIES_IN_MEMORY). */
@@ -492,6 +597,15 @@ export class DurableQueue<T> {
 
   private reportDepth(): void {
     this.opts.onDepth?.(this.depth());
+  }
+}
+
+/** Deletes a file; one already gone is no error. */
+async function unlinkIfThere(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
 }
 

@@ -62,7 +62,10 @@ export function shareOutbox(opts: {
   });
 }
 
-/** Block events: idempotent on the pool's side, so they carry no batch id in the body. */
+/**
+ * Block events: idempotent on the pool's side, so they carry no batch id in the body. Delivered in
+ * order (`ordered`): the pool ignores a block's `confirmations` or `orphaned` ahead of its `found`.
+ */
 export function blockOutbox(opts: {
   dataDir: string;
   instanceId: string;
@@ -76,6 +79,7 @@ export function blockOutbox(opts: {
     maxBatch: MAX_EVENTS_PER_BATCH,
     intervalMs: opts.intervalMs ?? 1000,
     maxInFlight: 1,
+    ordered: true,
     body: (_id, events) => `{"events":${events}}`,
     transport: opts.transport,
     log: opts.log,
