@@ -676,6 +676,31 @@ describe('blocks and the network', () => {
     expect((await events([])).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/blocks', payload: { events: [] } })).statusCode).toBe(401);
   });
+
+  it('takes a block once whatever the spelling of its hash, refuses impossible times and counts, and does not orphan a matured block', async () => {
+    const u = await userWithAccount();
+    t.clock.set('2026-07-02T00:00:00Z');
+    const now = t.clock.now().getTime();
+    const hash = 'ab'.repeat(32);
+    const found = { type: 'found', coin: 'ltc', height: 3_000_000, hash, reward: '6.25', account: u.account, worker: 'rig1', difficulty: 1e6, time: now };
+    expect(body(await events([found])).data).toEqual({ recorded: 1, refused: 0 });
+    // The same block in capitals: not a second block (it was confirmed and paid a second time).
+    expect(body(await events([{ ...found, hash: hash.toUpperCase() }])).data).toEqual({ recorded: 0, refused: 0 });
+    expect(body(await events([{ type: 'confirmations', coin: 'ltc', hash: hash.toUpperCase(), confirmations: 101 }])).data).toEqual({ recorded: 1, refused: 0 });
+    // Matured: an orphan report (a resyncing node) leaves it confirmed.
+    expect(body(await events([{ type: 'orphaned', coin: 'ltc', hash }])).data).toEqual({ recorded: 0, refused: 0 });
+    const list = body<{ list: Array<{ height: number; status: string }> }>(await t.app.inject({ url: '/api/pools/ltc/blocks' })).data.list;
+    expect(list.filter((b) => b.height === 3_000_000).map((b) => b.status)).toEqual(['confirmed']);
+    // A time past what a Date holds (a 500 on every re-send), one in seconds, a count past int4: 400.
+    for (const bad of [
+      { ...found, hash: 'cd'.repeat(32), time: 8.7e15 },
+      { ...found, hash: 'cd'.repeat(32), time: Math.floor(now / 1000) },
+      { type: 'network', coin: 'ltc', difficulty: 1, height: 1, time: 8.7e15 },
+      { type: 'confirmations', coin: 'ltc', hash, confirmations: 2 ** 31 },
+    ]) expect((await events([bad])).statusCode, JSON.stringify(bad)).toBe(400);
+    // The key is checked before the body is read: no key and a body that is no JSON is 401, not 400.
+    expect((await t.app.inject({ method: 'POST', url: '/api/internal/blocks', headers: { 'content-type': 'application/json' }, payload: '{not json' })).statusCode).toBe(401);
+  });
 });
 
 describe('history rollup', () => {

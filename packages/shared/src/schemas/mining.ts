@@ -153,6 +153,13 @@ export const groupAlertSchema = z.object({
 export const groupAlertListSchema = z.array(groupAlertSchema);
 export const groupAlertBodySchema = z.strictObject({ hashrate_threshold: hashrateThresholdSchema });
 
+/**
+ * When a block event happened, Unix ms: from Bitcoin's genesis block (3 January 2009) to 2100. A
+ * time past what a Date holds answered 500 on every re-send, and one in seconds (1970) sent the
+ * block to a day with no market data, where it waited unpaid without an error.
+ */
+const blockEventTimeSchema = z.number().int().min(1_231_006_505_000).max(4_102_444_800_000);
+
 /** Block events from stratum nodes (POST /api/internal/blocks). */
 export const blockEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -167,12 +174,12 @@ export const blockEventSchema = z.discriminatedUnion('type', [
     worker: z.string().max(64),
     /** Network difficulty the block was found at. */
     difficulty: z.number().positive(),
-    time: z.number().int(),
+    time: blockEventTimeSchema,
   }),
-  z.strictObject({ type: z.literal('confirmations'), coin: z.string().max(16), hash: z.string().max(128), confirmations: z.number().int().nonnegative() }),
+  z.strictObject({ type: z.literal('confirmations'), coin: z.string().max(16), hash: z.string().max(128), confirmations: z.number().int().nonnegative().max(2_147_483_647) }),
   z.strictObject({ type: z.literal('orphaned'), coin: z.string().max(16), hash: z.string().max(128) }),
   /** The network's current difficulty, for the network hashrate chart. */
-  z.strictObject({ type: z.literal('network'), coin: z.string().max(16), difficulty: z.number().positive(), height: z.number().int().nonnegative(), time: z.number().int() }),
+  z.strictObject({ type: z.literal('network'), coin: z.string().max(16), difficulty: z.number().positive(), height: z.number().int().nonnegative(), time: blockEventTimeSchema }),
 ]);
 export type BlockEvent = z.infer<typeof blockEventSchema>;
 export const blockEventsBodySchema = z.strictObject({ events: z.array(blockEventSchema).min(1).max(1000) });

@@ -40,8 +40,12 @@ export async function confirmBlock(db: DbOrTx, coin: string, hash: string, confi
   return rows.length > 0;
 }
 
+/**
+ * Only a pending block: a confirmed one has matured (it may already be settled and paid), and an
+ * orphan report for it (a node resyncing) must not hide a reward that is booked, nor stop its settlement.
+ */
 export async function orphanBlock(db: DbOrTx, coin: string, hash: string): Promise<boolean> {
-  const rows = await db.update(blocks).set({ status: 'orphaned' }).where(and(eq(blocks.coin, coin), eq(blocks.hash, hash))).returning({ id: blocks.id });
+  const rows = await db.update(blocks).set({ status: 'orphaned' }).where(and(eq(blocks.coin, coin), eq(blocks.hash, hash), eq(blocks.status, 'pending'))).returning({ id: blocks.id });
   return rows.length > 0;
 }
 

@@ -29,7 +29,10 @@ export class BlocksService {
   async record(events: BlockEvent[]): Promise<{ recorded: number; refused: number }> {
     let recorded = 0;
     let refused = 0;
-    for (const e of events) {
+    for (const event of events) {
+      // Hashes are hex or bech32, both case-insensitive: one spelling, or the same block sent again
+      // in capitals would be a second block, confirmed and paid a second time.
+      const e = 'hash' in event ? { ...event, hash: event.hash.toLowerCase() } : event;
       const coin = findCoin(e.coin);
       if (!coin) {
         refused++;

@@ -190,7 +190,7 @@ export class IngestService {
     const now = this.clock.now();
     const started = performance.now();
     try {
-      const fresh = await inTransaction(this.db, async (tx) => {
+      const { claimed: fresh, workerIds } = await inTransaction(this.db, async (tx) => {
         const claimed = await repo.claimBatches(tx, [...flush.firstOf.keys()], now);
         const { agg, refusals } = flush.without(claimed);
         const marks = await windows.flushMarks(tx, now);
@@ -198,8 +198,10 @@ export class IngestService {
         const workerIds = await repo.upsertWorkers(tx, agg, this.workerIds);
         await repo.addBuckets(tx, agg, workerIds, marks.barrier);
         await repo.countRefusals(tx, Math.floor(now.getTime() / 60_000) * 60_000, refusals);
-        return claimed;
+        return { claimed, workerIds };
       });
+      // Committed: the workers' ids exist now, and later flushes need not look them up.
+      for (const [key, id] of workerIds) this.workerIds.set(key, id);
       metrics.ingestFlush.observe((performance.now() - started) / 1000);
       for (const p of flush.batches) {
         const applied = fresh.has(p.batchId) && flush.firstOf.get(p.batchId) === p;

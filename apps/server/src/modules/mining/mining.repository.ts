@@ -46,7 +46,9 @@ export class WorkerIdCache {
 /**
  * Answers key -> id for the flush's workers, creating those seen for the first time (their last
  * share facts from the flush; windows and counts come from the minute job). Known workers cost
- * nothing here: their rows are the minute job's to write.
+ * nothing here: their rows are the minute job's to write. The cache is only read: the caller adds
+ * the ids once the transaction has committed (an id cached inside one that rolled back, or was
+ * retried after a deadlock, named a worker row that did not exist, and its shares went under it).
  */
 export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate, cache: WorkerIdCache): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -84,7 +86,6 @@ export async function upsertWorkers(db: DbOrTx, agg: ShareAggregate, cache: Work
       for (const r of rs) {
         const key = workerKey({ coin: r.coin, owner: r.owner, worker: r.name });
         ids.set(key, Number(r.id));
-        cache.set(key, Number(r.id));
       }
     };
     found(rows);

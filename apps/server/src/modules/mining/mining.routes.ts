@@ -116,7 +116,8 @@ export function miningRoutes(deps: { ingest: IngestService; workers: WorkersServ
     app.post('/internal/blocks', {
       config: { access: access.internal, signed: false, rateLimit: false },
       schema: { tags: ['ingest'], summary: 'Block events from a stratum node: found, confirmations, orphaned, network difficulty (X-Ingest-Key)', body: blockEventsBodySchema, response: { 200: envelope(z.object({ recorded: z.number().int(), refused: z.number().int() })) } },
-      preValidation: requireIngestKey,
+      // Before the body is read, as on the other ingest routes (docs/stratum-integration.md §1).
+      onRequest: requireIngestKey,
     }, async (request) => ok(request, await deps.blocks.record(request.body.events)));
 
     // The stratum server's calls: the sub-account lookup at mining.authorize,

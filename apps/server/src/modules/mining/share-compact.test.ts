@@ -17,7 +17,8 @@ const shareArb: fc.Arbitrary<ShareEvent> = fc
     owner: fc.constantFrom('farm1', 'Farm1', 'farm2', 'nobody', 'bad\u0000name', '', 'a'.repeat(65), KASPA, 'kaspa:bad'),
     byAddress: fc.boolean(),
     worker: fc.constantFrom('rig1', 'rig2', 'rig3', '', 'Bad-Name', 'x'.repeat(65), 'y'.repeat(257), 'ёж'),
-    difficulty: fc.oneof(fc.constantFrom(1, 2, 0.5, 0, -1, 65536, '3', '1e3', '2.5'), fc.double({ min: -10, max: 1e12, noNaN: true })),
+    // 1e20 × 2^32 (btc) is over MAX_SHARE_WORK, 1e308 over a double once multiplied: both refused, in both forms.
+    difficulty: fc.oneof(fc.constantFrom(1, 2, 0.5, 0, -1, 65536, '3', '1e3', '2.5', 1e20, 1e308, '1e308'), fc.double({ min: -10, max: 1e12, noNaN: true })),
     result: fc.constantFrom('accepted', 'rejected', 'stale') as fc.Arbitrary<ShareEvent['result']>,
     reason: fc.option(fc.constantFrom('low difficulty', 'r'.repeat(65), ''), { nil: undefined }),
     ip: fc.option(fc.constantFrom('10.0.0.1', '10.0.0.2', '2001:db8::7', 'not an ip', '', 'i'.repeat(65)), { nil: undefined }),

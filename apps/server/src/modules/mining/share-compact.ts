@@ -20,7 +20,7 @@ import {
   type CoinInfo,
 } from '@hashpool/shared';
 import { BatchBuilder, decodeBatchBody, type BatchIssue, type BodyDecode } from './share-batch';
-import { MAX_SHARE_AGE_MS, MAX_SHARE_SKEW_MS, TEXT_LIMITS as L } from './share-validation';
+import { MAX_SHARE_AGE_MS, MAX_SHARE_SKEW_MS, shareWork, TEXT_LIMITS as L } from './share-validation';
 
 export type ShareEncoding = 'json' | 'compact';
 
@@ -156,7 +156,8 @@ export function decodeCompactBody(bytes: Uint8Array, now: number): BodyDecode {
       builder.refuse('bad_worker_name');
       continue;
     }
-    if (difficulty <= 0) {
+    const work = shareWork(difficulty, coin.hashesPerDifficulty);
+    if (work === undefined) {
       builder.refuse('bad_difficulty');
       continue;
     }
@@ -180,7 +181,7 @@ export function decodeCompactBody(bytes: Uint8Array, now: number): BodyDecode {
       ip = ipOf[p]!;
       if (ip === -2) ip = ipOf[p] = builder.ip(strings[p]!);
     }
-    builder.push(workerIndex, ip, time, difficulty * coin.hashesPerDifficulty, result);
+    builder.push(workerIndex, ip, time, work, result);
   }
   return { ok: true, batch: builder.b };
 }

@@ -49,6 +49,12 @@ describe('checkShare', () => {
     expect(checkShare({ ...aleo, address: 'aleo1short' }, NOW)).toBe('bad_address');
     expect(checkShare({ ...good, worker: 'W1' }, NOW)).toBe('bad_worker_name');
     expect(checkShare({ ...good, difficulty: '0' }, NOW)).toBe('bad_difficulty');
+    // Finite, but Infinity once multiplied by 2^32 (or over MAX_SHARE_WORK): an Infinity in a PPLNS
+    // window made every payout of the block NaN.
+    expect(checkShare({ ...good, difficulty: 1e308 }, NOW)).toBe('bad_difficulty');
+    expect(checkShare({ ...good, difficulty: '1e300' }, NOW)).toBe('bad_difficulty');
+    expect(checkShare({ ...good, difficulty: 1e21 }, NOW)).toBe('bad_difficulty');
+    expect(checkShare({ ...good, difficulty: 1e20 }, NOW)).toMatchObject({ work: 1e20 * 2 ** 32 });
     expect(checkShare({ ...good, time: NOW - 61 * 60_000 }, NOW)).toBe('bad_time');
     expect(checkShare({ ...good, time: NOW + 3 * 60_000 }, NOW)).toBe('bad_time');
   });

@@ -7,6 +7,20 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 /** Shares older than this, or this far in the future, are refused: their buckets are closed. */
 export const MAX_SHARE_AGE_MS = 60 * 60_000;
 export const MAX_SHARE_SKEW_MS = 2 * 60_000;
+/**
+ * The most work (hashes) one share may carry. A share is worth at most about its network's
+ * difficulty (Bitcoin's, the largest, was near 1.5e14 × 2^32 ≈ 6e23 hashes at the end of 2026);
+ * 1e30 leaves a million times that. Without a bound a finite difficulty like 1e308 became Infinity
+ * once multiplied by the hashes per difficulty, or summed with another in a minute's aggregate, and
+ * an Infinity in the PPLNS window turned every payout of the block into NaN.
+ */
+export const MAX_SHARE_WORK = 1e30;
+
+/** A share's work in hashes, or undefined when its difficulty is not a positive number within MAX_SHARE_WORK. */
+export function shareWork(difficulty: number, hashesPerDifficulty: number): number | undefined {
+  const work = difficulty * hashesPerDifficulty;
+  return Number.isFinite(work) && work > 0 && work <= MAX_SHARE_WORK ? work : undefined;
+}
 
 /** A checked share: `owner` is the sub-account name as sent (account mode) or the address. */
 export interface CheckedShare {
@@ -61,15 +75,15 @@ export function checkShare(raw: unknown, now: number): CheckedShare | RefusalRea
   if (coin.mode === 'account' ? !s.account || s.address : !s.address || s.account) return 'mode_mismatch';
   if (coin.mode === 'address' && !isValidMiningAddress(coin.code, s.address!)) return 'bad_address';
   if (!isValidWorkerName(s.worker)) return 'bad_worker_name';
-  const difficulty = Number(s.difficulty);
-  if (!Number.isFinite(difficulty) || difficulty <= 0) return 'bad_difficulty';
+  const work = shareWork(Number(s.difficulty), coin.hashesPerDifficulty);
+  if (work === undefined) return 'bad_difficulty';
   if (s.time < now - MAX_SHARE_AGE_MS || s.time > now + MAX_SHARE_SKEW_MS) return 'bad_time';
   return {
     coin: coin.code,
     ownerKind: coin.mode,
     owner: coin.mode === 'account' ? s.account! : s.address!,
     worker: s.worker,
-    work: difficulty * coin.hashesPerDifficulty,
+    work,
     result: s.result,
     ip: s.ip ?? null,
     time: s.time,
