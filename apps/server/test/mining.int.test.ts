@@ -703,6 +703,25 @@ describe('blocks and the network', () => {
   });
 });
 
+describe('worker ids', () => {
+  it('are cached only once the transaction that created them has committed', async () => {
+    // Cached inside a transaction that then rolled back (or was retried after a deadlock), an id named
+    // a worker row that did not exist: the next flush wrote the worker's shares under it.
+    const { upsertWorkers, WorkerIdCache } = await import('../src/modules/mining/mining.repository');
+    const { workerKey } = await import('../src/modules/mining/share-aggregate');
+    const { inTransaction } = await import('../src/db/transaction');
+    const cache = new WorkerIdCache();
+    const now = t.clock.now().getTime();
+    const worker = { coin: 'kas', ownerKind: 'address' as const, owner: `kaspa:q${'p'.repeat(60)}`, worker: 'phantom1', first: now, last: now, lastIp: null };
+    const agg = { workers: new Map([[workerKey(worker), worker]]) } as unknown as Parameters<typeof upsertWorkers>[1];
+    await expect(inTransaction(t.database.db, async (tx) => {
+      expect((await upsertWorkers(tx, agg, cache)).get(workerKey(worker))).toBeGreaterThan(0);
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    expect(cache.get(workerKey(worker))).toBeUndefined();
+  });
+});
+
 describe('history rollup', () => {
   it('turns 10-minute points older than 48 hours into hourly ones without losing or doubling work', async () => {
     t.clock.set('2026-08-01T10:00:00Z');
