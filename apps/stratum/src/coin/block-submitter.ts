@@ -5,7 +5,8 @@ import { coinBaseDecimals } from '@hashpool/shared';
 import { sha256d } from './algorithm';
 import { toDisplayHex, varint } from './bytes';
 import { withCoinbaseWitness, type BuiltJob } from './job-builder';
-import { RpcError, type RpcClient } from './rpc';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isBlockNotFound, RpcError, type RpcClient } from './rpc';
 import type { SolvedHeader } from './share-check';
 import type { BlockEventSink, FoundBlock, Logger, ShareSubmission } from './types';
 
@@ -39,9 +40,6 @@ export function baseUnitsToCoins(amount: bigint, decimals: number): string {
   const frac = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
   return frac ? `${int}.${frac}` : `${int}`;
 }
-
-/** Bitcoin Core's "Block not found" code for getblockheader. */
-const RPC_INVALID_ADDRESS_OR_KEY = -5;
 
 export class BlockSubmitter {
   constructor(
@@ -127,14 +125,10 @@ export class BlockSubmitter {
       try {
         return await this.rpc.call<{ confirmations: number }>('getblockheader', [hash], { timeoutMs: 10_000 });
       } catch (err) {
-        const notFound = err instanceof RpcError && err.code === RPC_INVALID_ADDRESS_OR_KEY;
+        const notFound = isBlockNotFound(err);
         if (notFound || attempt >= this.lookupBackoffMs.length) return { notFound };
         await sleep(this.lookupBackoffMs[attempt]!);
       }
     }
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { coinMaturity } from '@hashpool/shared';
 import { nodeDifficultyToPoolUnit, type PowAlgorithm } from './algorithm';
-import { RpcError, type RpcClient } from './rpc';
+import { isBlockNotFound, type RpcClient } from './rpc';
 import type { BlockEventSink, Logger } from './types';
 
 interface PendingBlock {
@@ -22,9 +22,6 @@ interface TrackerState {
   version: 1;
   pending: PendingBlock[];
 }
-
-/** Bitcoin Core's "Block not found" code for getblockheader. */
-const RPC_INVALID_ADDRESS_OR_KEY = -5;
 
 /** Blocks a synced node must be past a found block it does not know before the block counts as orphaned. */
 const UNKNOWN_ORPHAN_DEPTH = 3;
@@ -100,7 +97,7 @@ export class BlockTracker {
       try {
         confirmations = (await this.rpc.call<{ confirmations: number }>('getblockheader', [block.hash])).confirmations;
       } catch (err) {
-        if (!(err instanceof RpcError && err.code === RPC_INVALID_ADDRESS_OR_KEY)) throw err;
+        if (!isBlockNotFound(err)) throw err;
         // A node that is reindexing, resyncing or was replaced does not know blocks that are in the
         // chain, and an orphaned block stays orphaned for good: only a synced node past the block's
         // height is believed.

@@ -2,6 +2,11 @@
 // with HTTP 500 and a JSON body { result: null, error: { code, message } }: the node's code is kept
 // (for example -9 "not connected", -5 "block not found") because callers decide on it.
 
+/** Bitcoin Core's "Block not found" (RPC_INVALID_ADDRESS_OR_KEY, -5), as getblockheader answers it. */
+export function isBlockNotFound(err: unknown): boolean {
+  return err instanceof RpcError && err.code === -5;
+}
+
 export class RpcError extends Error {
   constructor(
     readonly method: string,

@@ -5,6 +5,7 @@
 // - a cheap getbestblockhash every second, should the long poll hang behind a proxy;
 // - a refresh every templateRefreshSeconds so new transactions (fees) get into the work.
 // A template on a new previous block is announced with newBlock = true (the job gets cleanJobs).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RpcClient } from './rpc';
 import type { BlockTemplate } from './template';
 import type { Logger } from './types';
@@ -153,8 +154,4 @@ export class TemplateSource {
   private warn(message: string, err: unknown): void {
     this.log.warn(message, { coin: this.options.coin, error: (err as Error).message });
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
