@@ -5,6 +5,9 @@
 // answer: a node that answers after the time-out, a process that dies after asking, a send that
 // never reached the node. The node's balance is minus what it sent, so the reconciliation after
 // this file (custody against the ledger) also fails on a payment sent twice.
+// A matured pool block's reward enters the ledger only as the node shows it: the block on the main
+// chain at its height (getblock), its coinbase in the wallet as mined coins for exactly the reward
+// (gettransaction); otherwise it is held, nothing paid, the operators told once.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +18,7 @@ import { queryRows } from '../src/db/client';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS } from '../src/modules/wallet/withdrawal-processor';
-import { auth, inject, registerByEmail } from './account-helpers';
+import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -26,6 +29,10 @@ const RPC_PASSWORD = 'node-secret-1234';
 /** The node's wallet: what it sent, with comment and confirmations, and how its next calls behave. */
 class FakeNode {
   readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number }> = [];
+  /** The chain's blocks: hash → height, confirmations (-1 off the main chain) and coinbase txid. */
+  readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string }>();
+  /** The wallet's mined coins: coinbase txid → category and amount. */
+  readonly mined = new Map<string, { category: 'generate' | 'immature' | 'orphan'; amount: string }>();
   refuseNextSend = false;
   /** Sends the next payment, then answers only after this many milliseconds (past the adapter's time-out). */
   answerNextSendAfterMs = 0;
@@ -76,10 +83,19 @@ class FakeNode {
       }
       case 'gettransaction': {
         const tx = this.sent.find((t) => t.txid === params[0]);
-        return tx ? reply(200, { txid: tx.txid, confirmations: tx.confirmations }, null, id) : reply(500, null, { code: -5, message: 'Invalid or non-wallet transaction id' }, id);
+        if (tx) return reply(200, { txid: tx.txid, confirmations: tx.confirmations }, null, id);
+        const coinbase = this.mined.get(params[0] as string);
+        if (coinbase) return reply(200, { txid: params[0], generated: true, amount: Number(coinbase.amount), details: [{ address: BTC_ADDRESS, category: coinbase.category, amount: Number(coinbase.amount), vout: 0 }] }, null, id);
+        return reply(500, null, { code: -5, message: 'Invalid or non-wallet transaction id' }, id);
       }
-      case 'getbalance':
-        return reply(200, this.sent.reduce((sum, t) => sum.minus(t.amount), new Decimal(0)).toFixed(8), null, id);
+      case 'getblock': {
+        const block = this.blocks.get(params[0] as string);
+        return block ? reply(200, { hash: params[0], height: block.height, confirmations: block.confirmations, tx: [block.coinbase] }, null, id) : reply(500, null, { code: -5, message: 'Block not found' }, id);
+      }
+      case 'getbalance': {
+        const generated = [...this.mined.values()].filter((m) => m.category === 'generate').reduce((sum, m) => sum.plus(m.amount), new Decimal(0));
+        return reply(200, this.sent.reduce((sum, t) => sum.minus(t.amount), generated).toFixed(8), null, id);
+      }
       case 'getnewaddress':
         return reply(200, `bc1q${randomBytes(19).toString('hex')}`, null, id);
       case 'listsinceblock':
@@ -101,11 +117,14 @@ class FakeNode {
 let t: TestApp;
 const node = new FakeNode();
 const inbox = new SmtpInbox();
+const ADMIN = uniqueEmail('jsonrpc-admin');
+let admin: Awaited<ReturnType<typeof registerByEmail>>;
 let user: { tokens: Tokens; accountId: string; accountName: string; userId: string };
 
 beforeAll(async () => {
   const url = await node.start();
-  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', CHAIN_ADAPTER: 'jsonrpc', WALLET_RPC_URLS: JSON.stringify({ btc: url }), WALLET_RPC_TIMEOUT_SECONDS: '0.5' } });
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', CHAIN_ADAPTER: 'jsonrpc', WALLET_RPC_URLS: JSON.stringify({ btc: url }), WALLET_RPC_TIMEOUT_SECONDS: '0.5', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  admin = await registerByEmail(t.app, inbox, ADMIN);
   const r = await registerByEmail(t.app, inbox);
   const mine = body<{ id: string; current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
   user = { tokens: r.tokens, accountId: mine.current_account.id, accountName: mine.current_account.name, userId: mine.id };
@@ -198,3 +217,54 @@ describe('sending through a wallet node', () => {
     expect(new Decimal(await available()).eq(before)).toBe(true);
   });
 });
+
+describe('a matured pool block against the node', () => {
+  it('pays the reward only when the node shows the coinbase in its wallet for exactly that amount; until then it is held, and the operators are told once', async () => {
+    const height = 912_345;
+    const hash = randomBytes(32).toString('hex');
+    const coinbase = randomBytes(32).toString('hex');
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height, hash, reward: '3.125', account: user.accountName, worker: 'rig1', difficulty: 1000, time: t.clock.now().getTime() }]);
+    await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 101 }]);
+    const settle = () => t.app.modules.earnings.blockSettlement.settleReady();
+    const check = () => t.app.modules.wallet.chain.checkCoinbase('btc', { hash, height, reward: '3.125' });
+    const booked = async () => queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_postings where reference = ${`block:btc:${height}`}`);
+
+    // The node does not know the block (a stratum's word alone, or another chain): held.
+    expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
+    expect(await settle()).toBe(0);
+    // On the chain, but at another height, or off the main chain.
+    node.blocks.set(hash, { height: height + 1, confirmations: 101, coinbase });
+    expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
+    node.blocks.set(hash, { height, confirmations: -1, coinbase });
+    expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
+    // In the main chain, but its coinbase pays someone else's wallet.
+    node.blocks.set(hash, { height, confirmations: 101, coinbase });
+    expect(await check()).toMatchObject({ state: 'held', reason: 'not_pool_coinbase' });
+    // The pool's coinbase, for less than the event said; or the wallet holds it as orphaned.
+    node.mined.set(coinbase, { category: 'generate', amount: '3.12' });
+    expect(await check()).toMatchObject({ state: 'held', reason: 'amount_differs' });
+    node.mined.set(coinbase, { category: 'orphan', amount: '3.125' });
+    expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
+    expect(await settle()).toBe(0);
+    // Not spendable yet on the node: it waits, without a hold.
+    node.mined.set(coinbase, { category: 'immature', amount: '3.125' });
+    expect(await check()).toEqual({ state: 'immature' });
+    expect(await settle()).toBe(0);
+    expect(await booked()).toEqual([{ n: 0 }]);
+
+    // As the node shows it: settled, the reward booked once (custody, the node's balance, has it too:
+    // the reconciliation after this file checks).
+    node.mined.set(coinbase, { category: 'generate', amount: '3.125' });
+    expect(await check()).toEqual({ state: 'ok' });
+    expect(await settle()).toBe(1);
+    expect(await settle()).toBe(0);
+    expect(await booked()).toEqual([{ n: 1 }]);
+
+    // Held once: one record (the first reason) and one alert, however often it was checked.
+    const holds = await queryRows<{ reason: string }>(t.database.db, sql`select h.reason from block_holds h join blocks b on b.id = h.block_id where b.hash = ${hash}`);
+    expect(holds).toEqual([{ reason: 'not_in_chain' }]);
+    const alerts = body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: auth(admin.tokens) })).data.list.filter((m) => m.params.alert === 'block_held');
+    expect(alerts.map((m) => m.params)).toEqual([{ alert: 'block_held', reason: 'not_in_chain', coin: 'BTC', height: String(height) }]);
+  });
+});
+

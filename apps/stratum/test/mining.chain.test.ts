@@ -263,6 +263,30 @@ describe('mining for real on a Litecoin regtest chain', () => {
     miner.close();
   }, 120_000);
 
+  it('holds a matured block the node does not show paying the pool: nothing paid, whatever the event said', async () => {
+    const node = pair.nodes[0];
+    // Block 1, mined in the set-up to the other node's wallet; and a block the chain never had.
+    const theirs = await node.rpc.call<string>('getblockhash', [1]);
+    const unknown = 'ab'.repeat(32);
+    const time = Date.now();
+    await t.app.modules.mining.blocks.record([
+      { type: 'found', coin: 'ltc', height: 1, hash: theirs, reward: '50', account, worker: 'rig1', difficulty: 1, time },
+      { type: 'found', coin: 'ltc', height: 2, hash: unknown, reward: '50', account, worker: 'rig1', difficulty: 1, time },
+      { type: 'confirmations', coin: 'ltc', hash: theirs, confirmations: 101 },
+      { type: 'confirmations', coin: 'ltc', hash: unknown, confirmations: 101 },
+    ]);
+    const before = await ltcBalance();
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
+    const holds = await queryRows<{ hash: string; reason: string }>(t.database.db, sql`select b.hash, h.reason from block_holds h join blocks b on b.id = h.block_id order by b.height`);
+    expect(holds).toEqual([
+      { hash: theirs, reason: 'not_pool_coinbase' },
+      { hash: unknown, reason: 'not_in_chain' },
+    ]);
+    const booked = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_postings where reference in ('block:ltc:1', 'block:ltc:2')`);
+    expect(booked).toEqual([{ n: 0 }]);
+    expect(await ltcBalance()).toBe(before);
+  }, 60_000);
+
   it('withdraws to another wallet through the jsonrpc adapter: the exact amount on chain, a clean reconciliation', async () => {
     const [a, b] = pair.nodes;
     const user = { email, tokens };

@@ -3,7 +3,7 @@
 // one transaction and credited from, in account order, chunk by chunk.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { numberArray, sqlArray, type DbOrTx, type Tx } from '../../db/client';
-import { blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
+import { blockHolds, blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
 import type { NewProfit } from './settlement.repository';
 
 export type BlockSettlementRow = typeof blockSettlements.$inferSelect;
@@ -25,6 +25,12 @@ export async function doneBlockIds(db: DbOrTx, ids: readonly number[]): Promise<
     .from(blockSettlements)
     .where(and(sql`${blockSettlements.blockId} = any(${numberArray(ids)}::bigint[])`, eq(blockSettlements.status, 'done')));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Records a block's hold once; true the first time (the operators are told then). */
+export async function recordBlockHold(db: DbOrTx, h: { blockId: number; coin: string; reason: string; detail: string; at: Date }): Promise<boolean> {
+  const rows = await db.insert(blockHolds).values({ blockId: h.blockId, coin: h.coin, reason: h.reason, detail: h.detail, alertedAt: h.at }).onConflictDoNothing().returning({ id: blockHolds.blockId });
+  return rows.length > 0;
 }
 
 /** An orphaned block's settlement: done at once, nothing paid. */

@@ -13,6 +13,11 @@
 //   PPLNS gets R x w / N x (1 - fee), on PPS+ (R - B) x w / N x (1 - fee); the parts of FPPS work
 //   stay with the pool, which paid that work by expectation already.
 // - An orphaned block pays nothing, and its reward never enters the ledger.
+// - Before anything is computed, the chain adapter checks the matured block (checkCoinbase): a
+//   stratum's `found` event is its word for the finder and the difficulty, the money only as the
+//   chain shows it. A block whose coinbase the node's wallet cannot spend yet waits; one not on the
+//   main chain, not paying the pool's wallet or paying another amount is held: nothing is paid,
+//   the operators are told once (`held`), and the check runs again at every settlement.
 //
 // The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
 // rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
@@ -39,7 +44,7 @@ import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { BlockRow, HistoryService, MiningApi } from '../mining';
 import { LedgerDecimal, post, postCredits, SYSTEM } from '../ledger';
-import { addressWalletIds, type ChainAdapter } from '../wallet';
+import { addressWalletIds, type ChainAdapter, type CoinbaseHoldReason } from '../wallet';
 import * as repo from './block-payouts.repository';
 import { payMethodRow, payMethodState, payMethodStates } from './earnings.repository';
 import type { EarningsService } from './earnings.service';
@@ -48,6 +53,9 @@ import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type R
 import { blockShareable, feeAfterReduction, feeSaving, pplnsWindow, pplnsWindowWork, soloShare, windowShare, type PoolBlock, type WorkSlice } from '../money';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
+
+/** Told of a matured block the chain did not confirm, at every check while it is held. */
+export type BlockHeld = (block: BlockRow, hold: { reason: CoinbaseHoldReason; detail: string }) => Promise<void>;
 
 /** What the block settlement is made with. */
 export interface BlockSettlementDeps {
@@ -64,6 +72,10 @@ export interface BlockSettlementDeps {
   feeReduction?: FeeReduction | undefined;
   /** Records what the reductions saved, in the payout rows' transaction; nothing by default. */
   recordFeeSavings?: RecordFeeSavings | undefined;
+  /** A matured block the chain did not confirm: called at every check while it is held; nothing by default. */
+  held?: BlockHeld | undefined;
+  /** Where a chain that could not be asked is logged (the block waits for the next check). */
+  log?: { warn(details: object, message: string): void } | undefined;
 }
 
 /** How far back a window looks for work when the pool has less than N (history is hourly beyond a day, daily beyond 30). */
@@ -121,8 +133,7 @@ export class BlockSettlementService {
     let settled = 0;
     for (const block of ready) {
       try {
-        await this.settleBlock(block);
-        settled++;
+        if (await this.settleBlock(block)) settled++;
       } catch (error) {
         if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
       }
@@ -130,14 +141,18 @@ export class BlockSettlementService {
     return settled;
   }
 
-  /** Settles one block. `stopAfterChunks` stops after that many credit calls, as a crash would (tests). */
-  async settleBlock(block: Block, options: { stopAfterChunks?: number; chunkSize?: number } = {}): Promise<void> {
+  /**
+   * Settles one block; false when it waits (its coinbase immature on the node, the node not
+   * answering) or is held. `stopAfterChunks` stops after that many credit calls, as a crash would (tests).
+   */
+  async settleBlock(block: Block, options: { stopAfterChunks?: number; chunkSize?: number } = {}): Promise<boolean> {
     let run = await repo.blockSettlement(this.db, block.id);
-    if (run?.status === 'done') return;
+    if (run?.status === 'done') return true;
+    if (block.status !== 'orphaned' && !(await this.chainConfirms(block))) return false;
     if (!run) {
       await this.compute(block);
       run = await repo.blockSettlement(this.db, block.id);
-      if (run?.status === 'done') return; // orphaned: nothing to post
+      if (run?.status === 'done') return true; // orphaned: nothing to post
     }
     const now = this.clock.now();
     const reward = new Decimal(block.reward).toFixed();
@@ -178,6 +193,20 @@ export class BlockSettlementService {
       if (rows.length < chunkSize) break;
     }
     await repo.markBlockDone(this.db, block.id, this.clock.now());
+    return true;
+  }
+
+  /** Whether the chain confirms the matured block's reward (checkCoinbase); a hold is reported to `held`. */
+  private async chainConfirms(block: Block): Promise<boolean> {
+    let check;
+    try {
+      check = await this.deps.chain.checkCoinbase(block.coin, { hash: block.hash, height: block.height, reward: new Decimal(block.reward).toFixed() });
+    } catch (error) {
+      this.deps.log?.warn({ err: error, coin: block.coin, height: block.height }, 'block settlement: the chain could not be asked about the block; it waits');
+      return false;
+    }
+    if (check.state === 'held') await this.deps.held?.(block, { reason: check.reason, detail: check.detail });
+    return check.state === 'ok';
   }
 
   /** Computes the block's payouts and writes them with its settlement row, all or nothing. */

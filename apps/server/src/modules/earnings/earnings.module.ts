@@ -18,6 +18,8 @@ import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeReductionProvi
 import { FeedPricedMarketData, SimulatedMarketData, type MarketDataAdapter } from './market-data';
 import { NodeMarketData } from './node-market-data';
 import { recordMarketGap } from './earnings.repository';
+import { recordBlockHold } from './block-payouts.repository';
+import type { BlockHeld } from './block-settlement.service';
 import { inTransaction } from '../../db/transaction';
 import { MiningOverviewService } from './mining-overview.service';
 import { ProfitsService } from './profits.service';
@@ -65,12 +67,21 @@ export const earningsModule = defineModule({
       });
     };
     const earnings = new EarningsService(db, clock, market, dayPrice, marketGap);
+    // A matured block the chain did not confirm: recorded and told once, like a market gap.
+    const blockHeld: BlockHeld = async (block, hold) => {
+      const operators = await accounts.operators(['finance']);
+      await inTransaction(db, async (tx) => {
+        if (!(await recordBlockHold(tx, { blockId: block.id, coin: block.coin, ...hold, at: clock.now() }))) return;
+        p.log.warn({ coin: block.coin, height: block.height, hash: block.hash, ...hold }, 'block held: its reward did not check out on the chain; nothing is paid for it');
+        for (const o of operators) await p.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'block_held', reason: hold.reason, coin: block.coin.toUpperCase(), height: String(block.height) } }, tx);
+      });
+    };
     // GET /pools shows the default payout method's fee from the operators' fee table.
     use('content').poolFees.register(() => earnings.defaultFeeRates());
     return {
       earnings,
       settlement: new SettlementService(db, clock, { earnings, history, accounts, feeReduction }),
-      blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction, recordFeeSavings: (tx, entry) => (feeReductions.provider?.recordBlockSavings ?? noFeeSavings)(tx, entry) }),
+      blockSettlement: new BlockSettlementService(db, clock, { earnings, chain: use('wallet').chain, blocks, history, accounts, feeReduction, recordFeeSavings: (tx, entry) => (feeReductions.provider?.recordBlockSavings ?? noFeeSavings)(tx, entry), held: blockHeld, log: p.log }),
       referral: new ReferralService(db, clock, accounts),
       profits: new ProfitsService(db, clock, { earnings, history, accounts, transactions: use('wallet').transactions, content: use('content').content, couponSavings: async (account, coin, days) => (feeReductions.provider ? feeReductions.provider.savingsByDay(account, coin, days) : new Map<string, string>()) }),
       miningOverview: new MiningOverviewService(db, clock, { accounts, workers }),

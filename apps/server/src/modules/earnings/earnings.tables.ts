@@ -203,6 +203,20 @@ export const blockSettlements = pgTable(
 );
 
 /**
+ * A matured pool block whose reward the chain did not confirm (wallet/chain.ts, checkCoinbase):
+ * not on the main chain, its coinbase not the pool's, or another amount. Nothing is paid for it
+ * while it is held; the check runs again at every settlement, and the operators were told once,
+ * at `alertedAt`. The row stays after a later check passes, as the record of the hold.
+ */
+export const blockHolds = pgTable('block_holds', {
+  blockId: bigint('block_id', { mode: 'number' }).primaryKey().references(miningRefs.blockId),
+  coin: text('coin').notNull(),
+  reason: text('reason').notNull(),
+  detail: text('detail').notNull(),
+  alertedAt: ts('alerted_at').notNull(),
+});
+
+/**
  * One sub-account's payment from one block: w of the window (or the finder's whole block under
  * SOLO). `day` is the UTC day the payment was computed (the block matured): the profits pages
  * show it in that day's row, and the invitation reward of that day counts it. Ledger key:

@@ -38,6 +38,24 @@ export class ChainRefusal extends Error {
   }
 }
 
+/** A matured pool block as the pool recorded it from the stratum's `found` event. */
+export interface PoolBlockClaim {
+  hash: string;
+  height: number;
+  /** The reward the event named, in coins. */
+  reward: string;
+}
+
+/** Why a matured block's reward is held for the operator instead of entering the ledger. */
+export type CoinbaseHoldReason = 'not_in_chain' | 'not_pool_coinbase' | 'amount_differs';
+
+/**
+ * What the chain says of a matured pool block before its reward enters the ledger: it checks out,
+ * the pool's wallet cannot spend its coinbase yet (wait), or it is held for the operator (`detail`
+ * in English for the log): nothing is paid for a held block.
+ */
+export type CoinbaseCheck = { state: 'ok' } | { state: 'immature' } | { state: 'held'; reason: CoinbaseHoldReason; detail: string };
+
 export interface ChainAdapter {
   readonly kind: string;
   /** A new deposit address for (account, coin); called once, the wallet stores it. */
@@ -62,6 +80,13 @@ export interface ChainAdapter {
    * ledger, which books the reward at the same moment (block-settlement.service.ts).
    */
   coinbaseMatured(coin: string, blockHash: string, amount: string): Promise<void>;
+  /**
+   * Checks a matured pool block against the chain before its reward enters the ledger: the pool
+   * trusts a stratum's `found` event for its finder and difficulty, but the money only as the
+   * chain shows it (in the main chain at its height, its coinbase paying the pool's wallet exactly
+   * the reward). Reads only; throws when the chain cannot be asked.
+   */
+  checkCoinbase(coin: string, block: PoolBlockClaim): Promise<CoinbaseCheck>;
 }
 
 /** Blocks of the simulated chain: one a minute. */
@@ -104,6 +129,11 @@ export class SimulatedChain implements ChainAdapter {
   async coinbaseMatured(coin: string, blockHash: string, amount: string): Promise<void> {
     const txid = createHmac('sha256', this.secret).update(`coinbase:${coin}:${blockHash}`).digest('hex');
     await this.db.insert(simChainTxs).values({ txid, coin, direction: 'in', address: SIM_COINBASE_ADDRESS, amount, height: heightAt(this.clock.now()), createdAt: this.clock.now() }).onConflictDoNothing();
+  }
+
+  /** The simulated chain has no blocks of its own: the simulator's blocks are the pool's word. */
+  async checkCoinbase(): Promise<CoinbaseCheck> {
+    return { state: 'ok' };
   }
 
   /** The next payment to `address` will be dropped by the network. */
@@ -212,6 +242,40 @@ export class JsonRpcChain implements ChainAdapter {
 
   /** The node's wallet received the coinbase itself: nothing to book. */
   async coinbaseMatured(): Promise<void> {}
+
+  /**
+   * The block on the node's main chain at its height, and its coinbase in the node's wallet as
+   * the pool's own mined coins (`generate`, or `immature` before the node's coinbase maturity)
+   * for exactly the reward. The pool's payout address must be an address of this wallet, as the
+   * operator guide says. A refusal of the node (an unknown block, a transaction of no concern to
+   * the wallet) holds the block; no answer throws, and the block waits for the next check.
+   */
+  async checkCoinbase(coin: string, claim: PoolBlockClaim): Promise<CoinbaseCheck> {
+    const url = this.urls[coin];
+    if (!url) throw new ChainRefusal(`no wallet node configured for ${coin}`);
+    const held = (reason: CoinbaseHoldReason, detail: string): CoinbaseCheck => ({ state: 'held', reason, detail });
+    const refusedAs = async <T>(method: string, params: unknown[]): Promise<T | NodeRpcError> => {
+      try {
+        return await nodeRpc<T>(url, method, params, this.timeoutMs);
+      } catch (error) {
+        if (error instanceof NodeRpcError) return error;
+        throw error;
+      }
+    };
+    const block = await refusedAs<{ confirmations: number; height: number; tx: string[] }>('getblock', [claim.hash, 1]);
+    if (block instanceof NodeRpcError) return held('not_in_chain', `the node does not know the block (${block.message})`);
+    if (block.confirmations < 1) return held('not_in_chain', `the block is off the main chain (${block.confirmations} confirmations)`);
+    if (block.height !== claim.height) return held('not_in_chain', `the block is at height ${block.height}, not ${claim.height}`);
+    const tx = await refusedAs<{ details?: Array<{ category: string; amount: number | string }> }>('gettransaction', [block.tx[0]]);
+    if (tx instanceof NodeRpcError) return held('not_pool_coinbase', `its coinbase pays nothing to the wallet (${tx.message})`);
+    const mined = (tx.details ?? []).filter((d) => d.category === 'generate' || d.category === 'immature' || d.category === 'orphan');
+    if (mined.length === 0) return held('not_pool_coinbase', 'its coinbase pays nothing to the wallet');
+    if (mined.some((d) => d.category === 'orphan')) return held('not_in_chain', 'the wallet holds its coinbase as orphaned');
+    const paid = mined.reduce((sum, d) => sum.plus(new Decimal(d.amount)), new Decimal(0));
+    if (!paid.eq(claim.reward)) return held('amount_differs', `its coinbase pays the wallet ${paid.toFixed()}, the block says ${new Decimal(claim.reward).toFixed()}`);
+    if (mined.some((d) => d.category === 'immature')) return { state: 'immature' };
+    return { state: 'ok' };
+  }
 
   async outcome(coin: string, txid: string): Promise<SendOutcome> {
     // The wallet's view of its own payment: `fee` is what it paid the network, as a negative number.

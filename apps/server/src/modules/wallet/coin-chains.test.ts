@@ -15,6 +15,7 @@ function fake(name: string): ChainAdapter {
     outcome: async () => ({ state: 'confirmed' }),
     custody: async (coins) => new Map(coins.map((c) => [c, name])),
     coinbaseMatured: async () => {},
+    checkCoinbase: async () => ({ state: 'held', reason: 'not_in_chain', detail: name }),
   };
 }
 

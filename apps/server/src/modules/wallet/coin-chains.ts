@@ -5,7 +5,7 @@
 // so nothing reaches here for it except the wallet jobs' scans, which find nothing.
 import type { ChainKind } from '../../config';
 import { AppError } from '../../platform/errors';
-import { ChainRefusal, type ChainAdapter, type IncomingTransfer, type SendOutcome, type SimulatedChain } from './chain';
+import { ChainRefusal, type ChainAdapter, type CoinbaseCheck, type IncomingTransfer, type PoolBlockClaim, type SendOutcome, type SimulatedChain } from './chain';
 
 export class CoinChains implements ChainAdapter {
   readonly kind = 'per-coin';
@@ -71,5 +71,10 @@ export class CoinChains implements ChainAdapter {
 
   async coinbaseMatured(coin: string, blockHash: string, amount: string): Promise<void> {
     await this.of(coin)?.coinbaseMatured(coin, blockHash, amount);
+  }
+
+  /** A disabled coin has no chain to ask: its blocks are the pool's word, as before it had one. */
+  async checkCoinbase(coin: string, block: PoolBlockClaim): Promise<CoinbaseCheck> {
+    return (await this.of(coin)?.checkCoinbase(coin, block)) ?? { state: 'ok' };
   }
 }
