@@ -82,9 +82,18 @@ describe('BlockSubmitter', () => {
     expect(tracked).toEqual([]);
   });
 
-  it('counts an inconclusive block the node holds on its main chain', async () => {
-    const { block, events } = await submitTo({ submitblock: ['inconclusive'], getblockheader: [{ confirmations: 1 }] });
-    expect(block.accepted).toBe(true);
-    expect(events.map((e) => e.type)).toEqual(['found']);
+  it('counts and follows a block the node holds as inconclusive, even when it cannot be asked about it afterwards', async () => {
+    for (const answer of ['inconclusive', 'duplicate-inconclusive']) {
+      const { block, events, tracked } = await submitTo({ submitblock: [answer], getblockheader: [timeout('getblockheader')] });
+      expect(block.accepted).toBe(true);
+      expect(events.map((e) => e.type)).toEqual(['found']);
+      expect(tracked).toEqual([[hash, 900_000]]);
+    }
+  });
+
+  it('rejects a block the node holds as invalid', async () => {
+    const { block, events } = await submitTo({ submitblock: ['duplicate-invalid'], getblockheader: [{ confirmations: -1 }] });
+    expect(block).toMatchObject({ accepted: false, rejectReason: 'duplicate-invalid' });
+    expect(events).toEqual([]);
   });
 });

@@ -41,6 +41,13 @@ export function baseUnitsToCoins(amount: bigint, decimals: number): string {
   return frac ? `${int}.${frac}` : `${int}`;
 }
 
+/**
+ * submitblock answers (BIP 22) that mean the node holds the block as valid: known already, or
+ * valid but not (yet) known to be on the best chain. Its state on the chain is the tracker's to
+ * follow, so a lookup that fails afterwards cannot lose it.
+ */
+const HELD_ANSWERS = new Set(['duplicate', 'inconclusive', 'duplicate-inconclusive']);
+
 export class BlockSubmitter {
   constructor(
     private readonly coin: 'btc' | 'ltc' | 'doge',
@@ -63,7 +70,7 @@ export class BlockSubmitter {
     try {
       // null is success; a string is the node's reason ("duplicate", "high-hash", "bad-txnmrklroot"…).
       const result = await this.rpc.call<string | null>('submitblock', [assembleBlock(job, solved).toString('hex')], { timeoutMs: 60_000 });
-      if (result === null || result === 'duplicate') held = true;
+      if (result === null || HELD_ANSWERS.has(result)) held = true;
       else rejectReason = result;
     } catch (err) {
       rejectReason = (err as Error).message;
@@ -72,8 +79,8 @@ export class BlockSubmitter {
     }
     // A block the node holds counts even when it is off the main chain (the tracker reports it
     // orphaned then), so its answer is enough: no lookup before the share is answered. Otherwise the
-    // node's own view decides: a block it holds on its main chain ("inconclusive" answers, a
-    // submitblock that timed out but got there) counts.
+    // node's own view decides: a block it holds on its main chain (a submitblock that timed out but
+    // got there) counts.
     let accepted = held;
     let unchecked = false;
     if (!held) {

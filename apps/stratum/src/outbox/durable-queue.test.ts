@@ -1,5 +1,5 @@
 // The outbox: nothing answered is lost or doubled across a crash, and batches wait while the pool is down.
-import { constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, statSync, appendFileSync, unlinkSync } from 'node:fs';
+import { constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, truncateSync, statSync, appendFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -444,7 +444,7 @@ describe('outbox disk failures', () => {
     });
   });
 
-  it('a batch whose body cannot be read waits for its back-off instead of being retried at once', async () => {
+  it('a batch whose body cannot be read for now waits for its back-off instead of being retried at once, and goes once it can be read', async () => {
     const dir = tmp();
     const pool = new FakePool();
     pool.up = false;
@@ -453,18 +453,62 @@ describe('outbox disk failures', () => {
     await Promise.all(Array.from({ length: 3 }, (_, i) => q1.append(share(i))));
     await q1.tick();
     await q1.stop();
-    truncateSync(join(dir, 'seg-1.log'), 10); // its records are gone: the body cannot be rebuilt
-    pool.up = true;
     let unreadable = 0;
     const log = { info() {}, warn() {}, error: (m: string) => void (m.includes('unreadable') && (unreadable += 1)) };
     const q2 = new DurableQueue<PoolShare>({
-      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log,
+      dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log, minBackoffMs: 400, maxBackoffMs: 400,
       body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
     });
-    await q2.start();
-    await new Promise((r) => setTimeout(r, 300));
+    pool.attempts = 0;
+    await q2.start(); // registered from disk, its body read from disk at each attempt
+    await until(() => pool.attempts > 0); // tried once, the pool down: in its back-off now
+    // The batches file cannot be read for a while (a directory in its place): a fault that may pass.
+    const batches = readdirSync(dir).find((f) => f.startsWith('batches-'))!;
+    renameSync(join(dir, batches), join(dir, `${batches}.away`));
+    mkdirSync(join(dir, batches));
+    pool.up = true;
+    const pause = () => new Promise((r) => setTimeout(r, 450));
+    await pause(); // past its back-off
+    await q2.tick();
+    await until(() => unreadable === 1);
+    for (let i = 0; i < 5; i++) await q2.tick();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(unreadable).toBe(1); // then in its back-off: not tried again at once, nor in a tight loop
+    expect(pool.shares()).toHaveLength(0);
+    rmSync(join(dir, batches), { recursive: true });
+    renameSync(join(dir, `${batches}.away`), join(dir, batches));
+    await pause();
+    await q2.tick();
+    await until(() => pool.shares().length === 3);
     await q2.stop();
-    expect(unreadable).toBe(1); // the default back-off is a second
+  });
+
+  it('gives up a batch whose records are gone from disk, noted in dead/, so an ordered queue goes on with the next', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    pool.up = false;
+    const ordered = (log: typeof silentLogger) =>
+      new DurableQueue<PoolShare>({
+        dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log, ordered: true,
+        body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+      });
+    const q1 = ordered(silentLogger);
+    await q1.start();
+    await Promise.all(Array.from({ length: 3 }, (_, i) => q1.append(share(i))));
+    await q1.tick();
+    await q1.stop();
+    truncateSync(join(dir, 'seg-1.log'), 10); // its records are gone: the body cannot be rebuilt
+    pool.up = true;
+    const { lines, log } = recording();
+    const q2 = ordered(log);
+    await q2.start();
+    await Promise.all(Array.from({ length: 3 }, (_, i) => q2.append(share(10 + i))));
+    await q2.tick();
+    await until(() => pool.shares().length === 3);
+    await q2.stop();
+    expect(pool.shares().map((s) => s.difficulty)).toEqual([11, 12, 13]);
+    expect(lines.filter(([, m]) => m.includes('lost'))).toHaveLength(1);
+    expect(readdirSync(join(dir, 'dead')).filter((f) => f.endsWith('.lost'))).toHaveLength(1);
   });
 });
 

@@ -495,10 +495,10 @@ export class DurableQueue<T> {
           this.backOff(b);
         })
         .finally(() => {
-        b.inFlight = false;
-        this.inFlight -= 1;
-        this.pump(this.stopped);
-      });
+          b.inFlight = false;
+          this.inFlight -= 1;
+          this.pump(this.stopped);
+        });
     }
   }
 
@@ -508,6 +508,15 @@ export class DurableQueue<T> {
     try {
       body = this.bodies.get(b.id) ?? (await this.readBody(b));
     } catch (err) {
+      if (err instanceof BatchDataLost) {
+        // Its records are not on disk (a damaged disk or file): no retry brings them back, and
+        // waiting would hold every later block event of an ordered queue and its segment for ever.
+        // Given up, with a note in dead/ for the operator.
+        await appendFile(join(this.opts.dir, 'dead', `${b.id}.lost`), `${err.message}\n`);
+        this.opts.log.error('outbox batch lost: its data on disk is incomplete; given up, noted in dead/', { id: b.id, err: err.message });
+        await this.inBackground(() => this.acknowledge(b));
+        return;
+      }
       this.opts.log.error('outbox batch unreadable', { id: b.id, err: String(err) });
       this.backOff(b); // not at once again: pump would spin on it
       return;
@@ -587,11 +596,11 @@ export class DurableQueue<T> {
   private async readBody(b: PendingBatch): Promise<string> {
     const text = await readFile(join(this.opts.dir, `batches-${b.segment}.jsonl`), 'utf8');
     const batch = parseLines<SealedBatch>(text).find((x) => x.id === b.id);
-    if (!batch) throw new Error(`batch ${b.id} not found in segment ${b.segment}`);
+    if (!batch) throw new BatchDataLost(`batch ${b.id} not found in segment ${b.segment}`);
     if (batch.body !== undefined) return JSON.stringify(batch.body);
     const first = batch.first ?? 0;
     const records = recordTexts(await readFile(join(this.opts.dir, `seg-${b.segment}.log`), 'utf8')).slice(first, first + batch.count);
-    if (records.length !== batch.count) throw new Error(`segment ${b.segment} holds ${records.length} of batch ${b.id}'s ${batch.count} records`);
+    if (records.length !== batch.count) throw new BatchDataLost(`segment ${b.segment} holds ${records.length} of batch ${b.id}'s ${batch.count} records`);
     return this.opts.body(b.id, `[${records.join(',')}]`);
   }
 
@@ -599,6 +608,9 @@ export class DurableQueue<T> {
     this.opts.onDepth?.(this.depth());
   }
 }
+
+/** A sealed batch whose records are not all on disk: reading it again will not help. */
+class BatchDataLost extends Error {}
 
 /** Deletes a file; one already gone is no error. */
 async function unlinkIfThere(file: string): Promise<void> {
