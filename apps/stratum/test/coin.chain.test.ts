@@ -141,6 +141,13 @@ describe('bitcoin-family coin work on Litecoin regtest', () => {
     await a.rpc.call('setnetworkactive', [true]);
     await b.rpc.call('setnetworkactive', [true]);
     await waitForSync(a.rpc, b.rpc, 60_000);
+    // Off the main chain, but the branch that beat it is shallow: still followed (it could turn).
+    await work.tracker.poll();
+    expect(events).not.toContainEqual({ type: 'orphaned', coin: 'ltc', hash: ours.hash });
+    expect(work.tracker.pendingBlocks().map((p) => p.hash)).toContain(ours.hash);
+    // ORPHAN_DEPTH (3) past it: orphaned.
+    await b.rpc.call('generatetoaddress', [2, otherAddress]);
+    await waitForSync(a.rpc, b.rpc, 60_000);
     await work.tracker.poll();
     expect(events).toContainEqual({ type: 'orphaned', coin: 'ltc', hash: ours.hash });
     expect(work.tracker.pendingBlocks().map((p) => p.hash)).not.toContain(ours.hash);

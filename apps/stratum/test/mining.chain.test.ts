@@ -250,6 +250,9 @@ describe('mining for real on a Litecoin regtest chain', () => {
     await a.rpc.call('setnetworkactive', [true]);
     await a.rpc.call('addnode', [`127.0.0.1:${b.p2pPort}`, 'onetry']);
     await waitForSync(a.rpc, b.rpc, 60_000);
+    // The tracker calls it orphaned only 3 blocks past it (a shallow fork can still turn).
+    await b.rpc.call('generatetoaddress', [2, other]);
+    await waitForSync(a.rpc, b.rpc, 60_000);
     const orphaned = await until('the block orphaned on the pool', async () => {
       const block = await poolBlock(ours);
       return block?.status === 'orphaned' ? block : undefined;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
 import { SHA256D } from './algorithm';
-import { BlockTracker } from './block-tracker';
+import { BlockTracker, ORPHAN_DEPTH } from './block-tracker';
 import { RpcError, type RpcClient } from './rpc';
 import type { PoolBlockEvent } from './types';
 
@@ -63,10 +63,32 @@ describe('BlockTracker', () => {
     expect(tracker.pendingBlocks()).toEqual([]);
   });
 
-  it('reports orphaned a block the node holds off its main chain (confirmations -1)', async () => {
-    const { tracker, blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_001 }, { confirmations: -1 }));
+  it('keeps following a block off the main chain while the branch that beat it is shallow (a fork race can turn)', async () => {
+    const { tracker, blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_000 + ORPHAN_DEPTH - 1 }, { confirmations: -1 }));
+    expect(blockEvents).toEqual([]);
+    expect(tracker.pendingBlocks().map((b) => b.hash)).toEqual([found]);
+  });
+
+  it('reports orphaned a block the node holds off its main chain (confirmations -1) once the node is past it', async () => {
+    const { tracker, blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_000 + ORPHAN_DEPTH }, { confirmations: -1 }));
     expect(blockEvents).toEqual([{ type: 'orphaned', coin: 'btc', hash: found }]);
     expect(tracker.pendingBlocks()).toEqual([]);
+  });
+
+  it('reports the confirmations of a block that came back to the main chain after a fork race', async () => {
+    const header = { confirmations: -1 };
+    const chain = { initialblockdownload: false, blocks: 900_001 };
+    const events: PoolBlockEvent[] = [];
+    const tracker = new BlockTracker('btc', SHA256D, nodeWithout(chain, header), { publish: (e) => void events.push(e) }, silentLogger, dir);
+    await tracker.load();
+    await tracker.track(found, 900_000);
+    await tracker.poll();
+    // Our branch wins the race: the block is in the main chain again.
+    header.confirmations = 3;
+    chain.blocks = 900_002;
+    await tracker.poll();
+    expect(events.filter((e) => e.type !== 'network')).toEqual([{ type: 'confirmations', coin: 'btc', hash: found, confirmations: 3 }]);
+    expect(tracker.pendingBlocks().map((b) => b.hash)).toEqual([found]);
   });
 
   it('reports the confirmations of a block in the chain', async () => {

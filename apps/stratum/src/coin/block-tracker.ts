@@ -1,7 +1,7 @@
 // Follows every block this process found until the coin's maturity: a `confirmations` event each
-// time the count grows, `orphaned` once the node says the block is off its main chain
-// (confirmations -1) or, synced and a few blocks past it, does not know it at all. Also sends a
-// `network` event at every new block.
+// time the count grows, `orphaned` once the node, synced and a few blocks past it, holds the block
+// off its main chain (confirmations -1) or does not know it at all. Also sends a `network` event at
+// every new block.
 // The pending list lives in dataDir as JSON (written to a temporary file, then renamed, so a crash
 // never leaves half a file), so a restarted process keeps following what it found.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -23,8 +23,8 @@ interface TrackerState {
   pending: PendingBlock[];
 }
 
-/** Blocks a synced node must be past a found block it does not know before the block counts as orphaned. */
-const UNKNOWN_ORPHAN_DEPTH = 3;
+/** Blocks a synced node must be past a found block off its main chain or unknown to it before the block counts as orphaned. */
+export const ORPHAN_DEPTH = 3;
 
 export class BlockTracker {
   private pending: PendingBlock[] = [];
@@ -93,28 +93,24 @@ export class BlockTracker {
     let changed = false;
     let chain: { initialblockdownload: boolean; blocks: number } | undefined;
     for (const block of [...this.pending]) {
-      let confirmations: number;
+      let confirmations: number | undefined;
       try {
         confirmations = (await this.rpc.call<{ confirmations: number }>('getblockheader', [block.hash])).confirmations;
       } catch (err) {
         if (!isBlockNotFound(err)) throw err;
-        // A node that is reindexing, resyncing or was replaced does not know blocks that are in the
-        // chain, and an orphaned block stays orphaned for good: only a synced node past the block's
-        // height is believed.
+      }
+      if (confirmations === undefined || confirmations < 0) {
+        // Off the main chain (-1), a block can come back while the branch that beat it is shallow:
+        // a fork race our branch wins later. Unknown to the node, it may be in the chain all the
+        // same: the node is reindexing, resyncing or was replaced. Either is believed orphaned only
+        // once a synced node is ORPHAN_DEPTH blocks past it; until then it is followed.
         chain ??= await this.rpc.call<{ initialblockdownload: boolean; blocks: number }>('getblockchaininfo');
-        if (chain.initialblockdownload || chain.blocks < block.height + UNKNOWN_ORPHAN_DEPTH) {
-          this.log.warn('found block unknown to the node, which is not synced past it: still following', {
-            coin: this.coin,
-            height: block.height,
-            hash: block.hash,
-            nodeHeight: chain.blocks,
-            initialBlockDownload: chain.initialblockdownload,
-          });
+        if (chain.initialblockdownload || chain.blocks < block.height + ORPHAN_DEPTH) {
+          const fields = { coin: this.coin, height: block.height, hash: block.hash, nodeHeight: chain.blocks, initialBlockDownload: chain.initialblockdownload };
+          if (confirmations === undefined) this.log.warn('found block unknown to the node, which is not synced past it: still following', fields);
+          else this.log.info('found block off the main chain, not yet deep: still following', fields);
           continue;
         }
-        confirmations = -1; // a synced node has never heard of it: it is in no chain
-      }
-      if (confirmations < 0) {
         this.sink.publish({ type: 'orphaned', coin: this.coin, hash: block.hash });
         this.log.warn('block orphaned', { coin: this.coin, height: block.height, hash: block.hash });
         this.pending = this.pending.filter((b) => b !== block);
