@@ -33,6 +33,10 @@ class FakeNode {
   readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string }>();
   /** The wallet's mined coins: coinbase txid → category and amount. */
   readonly mined = new Map<string, { category: 'generate' | 'immature' | 'orphan'; amount: string }>();
+  /** Every method called, in order. */
+  readonly calls: string[] = [];
+  /** Answers every call of `method` with this JSON-RPC error (a node warming up, a wallet not loaded …). */
+  refuse: { method: string; error: { code: number; message: string } } | undefined;
   refuseNextSend = false;
   /** Sends the next payment, then answers only after this many milliseconds (past the adapter's time-out). */
   answerNextSendAfterMs = 0;
@@ -59,6 +63,8 @@ class FakeNode {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ result, error, id }));
     if (authorization !== `Basic ${Buffer.from(`${RPC_USER}:${RPC_PASSWORD}`).toString('base64')}`) return res.writeHead(401).end();
     const { method, params, id } = JSON.parse(raw) as { method: string; params: unknown[]; id: unknown };
+    this.calls.push(method);
+    if (this.refuse && this.refuse.method === method) return reply(500, null, this.refuse.error, id);
     switch (method) {
       case 'sendtoaddress': {
         const [address, amount, comment] = params as [string, string, string];
@@ -219,30 +225,40 @@ describe('sending through a wallet node', () => {
 });
 
 describe('a matured pool block against the node', () => {
-  it('pays the reward only when the node shows the coinbase in its wallet for exactly that amount; until then it is held, and the operators are told once', async () => {
-    const height = 912_345;
-    const hash = randomBytes(32).toString('hex');
-    const coinbase = randomBytes(32).toString('hex');
-    await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height, hash, reward: '3.125', account: user.accountName, worker: 'rig1', difficulty: 1000, time: t.clock.now().getTime() }]);
-    await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 101 }]);
-    const settle = () => t.app.modules.earnings.blockSettlement.settleReady();
-    const check = () => t.app.modules.wallet.chain.checkCoinbase('btc', { hash, height, reward: '3.125' });
-    const booked = async () => queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_postings where reference = ${`block:btc:${height}`}`);
+  let height = 912_340;
+  /** A block found by the user's sub-account and matured on the pool; the node knows nothing of it yet. */
+  async function maturedBlock(coin = 'btc') {
+    const block = { height: ++height, hash: randomBytes(32).toString('hex'), coinbase: randomBytes(32).toString('hex') };
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin, height: block.height, hash: block.hash, reward: '3.125', account: user.accountName, worker: 'rig1', difficulty: 1000, time: t.clock.now().getTime() }]);
+    await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin, hash: block.hash, confirmations: 101 }]);
+    return block;
+  }
+  const settle = () => t.app.modules.earnings.blockSettlement.settleReady();
+  const booked = async (h: number) => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_postings where reference = ${`block:btc:${h}`}`))[0]!.n;
+  const holds = async (hash: string) => (await queryRows<{ reason: string }>(t.database.db, sql`select h.reason from block_holds h join blocks b on b.id = h.block_id where b.hash = ${hash} order by h.reason`)).map((r) => r.reason);
+  const alerts = async () =>
+    body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: auth(admin.tokens) })).data.list.filter((m) => m.params.alert === 'block_held').map((m) => m.params);
+
+  it('pays the reward only when the node shows the coinbase in its wallet for exactly that amount; until then it is held, and the operators are told once per reason', async () => {
+    const { height: h, hash, coinbase } = await maturedBlock();
+    const check = () => t.app.modules.wallet.chain.checkCoinbase('btc', { hash, height: h, reward: '3.125' });
 
     // The node does not know the block (a stratum's word alone, or another chain): held.
     expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
     expect(await settle()).toBe(0);
+    expect(await settle()).toBe(0);
     // On the chain, but at another height, or off the main chain.
-    node.blocks.set(hash, { height: height + 1, confirmations: 101, coinbase });
+    node.blocks.set(hash, { height: h + 1, confirmations: 101, coinbase });
     expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
-    node.blocks.set(hash, { height, confirmations: -1, coinbase });
+    node.blocks.set(hash, { height: h, confirmations: -1, coinbase });
     expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
     // In the main chain, but its coinbase pays someone else's wallet.
-    node.blocks.set(hash, { height, confirmations: 101, coinbase });
+    node.blocks.set(hash, { height: h, confirmations: 101, coinbase });
     expect(await check()).toMatchObject({ state: 'held', reason: 'not_pool_coinbase' });
     // The pool's coinbase, for less than the event said; or the wallet holds it as orphaned.
     node.mined.set(coinbase, { category: 'generate', amount: '3.12' });
     expect(await check()).toMatchObject({ state: 'held', reason: 'amount_differs' });
+    expect(await settle()).toBe(0);
     node.mined.set(coinbase, { category: 'orphan', amount: '3.125' });
     expect(await check()).toMatchObject({ state: 'held', reason: 'not_in_chain' });
     expect(await settle()).toBe(0);
@@ -250,7 +266,7 @@ describe('a matured pool block against the node', () => {
     node.mined.set(coinbase, { category: 'immature', amount: '3.125' });
     expect(await check()).toEqual({ state: 'immature' });
     expect(await settle()).toBe(0);
-    expect(await booked()).toEqual([{ n: 0 }]);
+    expect(await booked(h)).toBe(0);
 
     // As the node shows it: settled, the reward booked once (custody, the node's balance, has it too:
     // the reconciliation after this file checks).
@@ -258,13 +274,59 @@ describe('a matured pool block against the node', () => {
     expect(await check()).toEqual({ state: 'ok' });
     expect(await settle()).toBe(1);
     expect(await settle()).toBe(0);
-    expect(await booked()).toEqual([{ n: 1 }]);
+    expect(await booked(h)).toBe(1);
 
-    // Held once: one record (the first reason) and one alert, however often it was checked.
-    const holds = await queryRows<{ reason: string }>(t.database.db, sql`select h.reason from block_holds h join blocks b on b.id = h.block_id where b.hash = ${hash}`);
-    expect(holds).toEqual([{ reason: 'not_in_chain' }]);
-    const alerts = body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: auth(admin.tokens) })).data.list.filter((m) => m.params.alert === 'block_held');
-    expect(alerts.map((m) => m.params)).toEqual([{ alert: 'block_held', reason: 'not_in_chain', coin: 'BTC', height: String(height) }]);
+    // Told once per reason, however often it was checked.
+    expect(await holds(hash)).toEqual(['amount_differs', 'not_in_chain']);
+    expect(await alerts()).toEqual(
+      expect.arrayContaining([
+        { alert: 'block_held', reason: 'not_in_chain', coin: 'BTC', height: String(h) },
+        { alert: 'block_held', reason: 'amount_differs', coin: 'BTC', height: String(h) },
+      ]),
+    );
+    expect((await alerts()).filter((a) => a.height === String(h))).toHaveLength(2);
+  });
+
+  it('a node that refuses for now (warming up, no wallet loaded) holds nothing: the coin\'s blocks wait, asked once a round', async () => {
+    const first = await maturedBlock();
+    const second = await maturedBlock();
+    for (const b of [first, second]) {
+      node.blocks.set(b.hash, { height: b.height, confirmations: 101, coinbase: b.coinbase });
+      node.mined.set(b.coinbase, { category: 'generate', amount: '3.125' });
+    }
+    node.refuse = { method: 'getblock', error: { code: -28, message: 'Loading block index...' } };
+    node.calls.length = 0;
+    expect(await settle()).toBe(0);
+    expect(node.calls.filter((m) => m === 'getblock')).toHaveLength(1); // the second block not asked this round
+    node.refuse = { method: 'gettransaction', error: { code: -18, message: 'Requested wallet does not exist or is not loaded' } };
+    expect(await settle()).toBe(0);
+    expect([...(await holds(first.hash)), ...(await holds(second.hash))]).toEqual([]);
+    node.refuse = undefined;
+    expect(await settle()).toBe(2);
+    expect([await booked(first.height), await booked(second.height)]).toEqual([1, 1]);
+  });
+
+  it('a block whose settlement stopped half-way is finished without asking the node again', async () => {
+    const b = await maturedBlock();
+    node.blocks.set(b.hash, { height: b.height, confirmations: 101, coinbase: b.coinbase });
+    node.mined.set(b.coinbase, { category: 'generate', amount: '3.125' });
+    const [row] = await t.app.modules.mining.blocks.byIds((await queryRows<{ id: number }>(t.database.db, sql`select id from blocks where hash = ${b.hash}`)).map((r) => Number(r.id)));
+    // Stopped after the reward was booked, before any credit.
+    await expect(t.app.modules.earnings.blockSettlement.settleBlock(row!, { stopAfterChunks: 0 })).rejects.toThrow(/stopped/);
+    expect(await booked(b.height)).toBe(1);
+    // The node no longer shows the block's data (pruned, replaced): the settlement is finished all the same.
+    node.blocks.delete(b.hash);
+    node.calls.length = 0;
+    expect(await settle()).toBe(1);
+    expect(node.calls).not.toContain('getblock');
+    expect(await holds(b.hash)).toEqual([]);
+  });
+
+  it('a coin whose chain is a wallet node but has none configured: its blocks are held, not paid unchecked', async () => {
+    const b = await maturedBlock('ltc');
+    expect(await t.app.modules.wallet.chain.checkCoinbase('ltc', { hash: b.hash, height: b.height, reward: '3.125' })).toMatchObject({ state: 'held', reason: 'no_wallet_node' });
+    await settle();
+    expect(await holds(b.hash)).toEqual(['no_wallet_node']);
+    expect(await queryRows(t.database.db, sql`select 1 from ledger_postings where reference = ${`block:ltc:${b.height}`}`)).toEqual([]);
   });
 });
-

@@ -508,7 +508,9 @@ describe('outbox disk failures', () => {
     await q2.stop();
     expect(pool.shares().map((s) => s.difficulty)).toEqual([11, 12, 13]);
     expect(lines.filter(([, m]) => m.includes('lost'))).toHaveLength(1);
-    expect(readdirSync(join(dir, 'dead')).filter((f) => f.endsWith('.lost'))).toHaveLength(1);
+    const notes = readdirSync(join(dir, 'dead')).filter((f) => f.endsWith('.lost'));
+    expect(notes).toHaveLength(1);
+    expect(readFileSync(join(dir, 'dead', notes[0]!), 'utf8')).toMatch(/^segment 1 holds \d of batch .+'s 3 records\n/);
   });
 });
 

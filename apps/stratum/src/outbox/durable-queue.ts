@@ -600,7 +600,7 @@ export class DurableQueue<T> {
     if (batch.body !== undefined) return JSON.stringify(batch.body);
     const first = batch.first ?? 0;
     const records = recordTexts(await readFile(join(this.opts.dir, `seg-${b.segment}.log`), 'utf8')).slice(first, first + batch.count);
-    if (records.length !== batch.count) throw new BatchDataLost(`segment ${b.segment} holds ${records.length} of batch ${b.id}'s ${batch.count} records`);
+    if (records.length !== batch.count) throw new BatchDataLost(`segment ${b.segment} holds ${records.length} of batch ${b.id}'s ${batch.count} records`, records);
     return this.opts.body(b.id, `[${records.join(',')}]`);
   }
 
@@ -610,7 +610,15 @@ export class DurableQueue<T> {
 }
 
 /** A sealed batch whose records are not all on disk: reading it again will not help. */
-class BatchDataLost extends Error {}
+class BatchDataLost extends Error {
+  constructor(
+    message: string,
+    /** The batch's records that are left. */
+    readonly records: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
 
 /** Deletes a file; one already gone is no error. */
 async function unlinkIfThere(file: string): Promise<void> {

@@ -3,7 +3,7 @@
 // one transaction and credited from, in account order, chunk by chunk.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { numberArray, sqlArray, type DbOrTx, type Tx } from '../../db/client';
-import { blockHolds, blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
+import { blockChainChecks, blockHolds, blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
 import type { NewProfit } from './settlement.repository';
 
 export type BlockSettlementRow = typeof blockSettlements.$inferSelect;
@@ -27,10 +27,21 @@ export async function doneBlockIds(db: DbOrTx, ids: readonly number[]): Promise<
   return new Set(rows.map((r) => r.id));
 }
 
-/** Records a block's hold once; true the first time (the operators are told then). */
+/** Records a block's hold for a reason once; true the first time (the operators are told then). */
 export async function recordBlockHold(db: DbOrTx, h: { blockId: number; coin: string; reason: string; detail: string; at: Date }): Promise<boolean> {
   const rows = await db.insert(blockHolds).values({ blockId: h.blockId, coin: h.coin, reason: h.reason, detail: h.detail, alertedAt: h.at }).onConflictDoNothing().returning({ id: blockHolds.blockId });
   return rows.length > 0;
+}
+
+/** Whether the chain confirmed the block's reward already. */
+export async function chainChecked(db: DbOrTx, blockId: number): Promise<boolean> {
+  const [row] = await db.select({ id: blockChainChecks.blockId }).from(blockChainChecks).where(eq(blockChainChecks.blockId, blockId));
+  return row !== undefined;
+}
+
+/** The chain confirmed the block's reward: not asked again. */
+export async function recordChainChecked(db: DbOrTx, blockId: number, at: Date): Promise<void> {
+  await db.insert(blockChainChecks).values({ blockId, checkedAt: at }).onConflictDoNothing();
 }
 
 /** An orphaned block's settlement: done at once, nothing paid. */

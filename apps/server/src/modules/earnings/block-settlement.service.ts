@@ -17,7 +17,8 @@
 //   stratum's `found` event is its word for the finder and the difficulty, the money only as the
 //   chain shows it. A block whose coinbase the node's wallet cannot spend yet waits; one not on the
 //   main chain, not paying the pool's wallet or paying another amount is held: nothing is paid,
-//   the operators are told once (`held`), and the check runs again at every settlement.
+//   the operators are told once per reason (`held`), and the check runs again at every
+//   settlement until it passes. A pass is recorded, and the chain is not asked again.
 //
 // The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
 // rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
@@ -53,6 +54,9 @@ import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type R
 import { blockShareable, feeAfterReduction, feeSaving, pplnsWindow, pplnsWindowWork, soloShare, windowShare, type PoolBlock, type WorkSlice } from '../money';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
+
+/** Why a block is not settled now: see settleBlock. */
+export type ChainVerdict = 'waiting' | 'held' | 'chain_unreachable';
 
 /** Told of a matured block the chain did not confirm, at every check while it is held. */
 export type BlockHeld = (block: BlockRow, hold: { reason: CoinbaseHoldReason; detail: string }) => Promise<void>;
@@ -131,9 +135,15 @@ export class BlockSettlementService {
     const done = await repo.doneBlockIds(this.db, ids);
     const ready = await this.deps.blocks.byIds(ids.filter((id) => !done.has(id)));
     let settled = 0;
+    // A coin whose chain did not answer is not asked again this round: each try would wait for
+    // its time-out, and the other coins' blocks and the daily settlement come after.
+    const unreachable = new Set<string>();
     for (const block of ready) {
+      if (unreachable.has(block.coin)) continue;
       try {
-        if (await this.settleBlock(block)) settled++;
+        const outcome = await this.settleBlock(block);
+        if (outcome === 'settled') settled++;
+        else if (outcome === 'chain_unreachable') unreachable.add(block.coin);
       } catch (error) {
         if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
       }
@@ -142,17 +152,23 @@ export class BlockSettlementService {
   }
 
   /**
-   * Settles one block; false when it waits (its coinbase immature on the node, the node not
-   * answering) or is held. `stopAfterChunks` stops after that many credit calls, as a crash would (tests).
+   * Settles one block, or says why not now: `waiting` (its coinbase not yet spendable on the node),
+   * `held` (the chain does not confirm its reward) or `chain_unreachable`. The chain is asked
+   * once, before the payouts are computed; a block computed already (a settlement stopped half-way)
+   * is finished without asking again. `stopAfterChunks` stops after that many credit calls, as a
+   * crash would (tests).
    */
-  async settleBlock(block: Block, options: { stopAfterChunks?: number; chunkSize?: number } = {}): Promise<boolean> {
+  async settleBlock(block: Block, options: { stopAfterChunks?: number; chunkSize?: number } = {}): Promise<'settled' | ChainVerdict> {
     let run = await repo.blockSettlement(this.db, block.id);
-    if (run?.status === 'done') return true;
-    if (block.status !== 'orphaned' && !(await this.chainConfirms(block))) return false;
+    if (run?.status === 'done') return 'settled';
     if (!run) {
+      if (block.status !== 'orphaned') {
+        const verdict = await this.chainVerdict(block);
+        if (verdict !== 'ok') return verdict;
+      }
       await this.compute(block);
       run = await repo.blockSettlement(this.db, block.id);
-      if (run?.status === 'done') return true; // orphaned: nothing to post
+      if (run?.status === 'done') return 'settled'; // orphaned: nothing to post
     }
     const now = this.clock.now();
     const reward = new Decimal(block.reward).toFixed();
@@ -193,20 +209,30 @@ export class BlockSettlementService {
       if (rows.length < chunkSize) break;
     }
     await repo.markBlockDone(this.db, block.id, this.clock.now());
-    return true;
+    return 'settled';
   }
 
-  /** Whether the chain confirms the matured block's reward (checkCoinbase); a hold is reported to `held`. */
-  private async chainConfirms(block: Block): Promise<boolean> {
+  /**
+   * What the chain says of the matured block's reward (checkCoinbase), asked until it confirms it
+   * once (recorded: a pruning node drops the block's data later, while the block may still wait
+   * for its day's market data). A hold is reported to `held`.
+   */
+  private async chainVerdict(block: Block): Promise<'ok' | ChainVerdict> {
+    if (await repo.chainChecked(this.db, block.id)) return 'ok';
     let check;
     try {
       check = await this.deps.chain.checkCoinbase(block.coin, { hash: block.hash, height: block.height, reward: new Decimal(block.reward).toFixed() });
     } catch (error) {
-      this.deps.log?.warn({ err: error, coin: block.coin, height: block.height }, 'block settlement: the chain could not be asked about the block; it waits');
-      return false;
+      this.deps.log?.warn({ err: error, coin: block.coin, height: block.height }, 'block settlement: the coin\'s chain could not be asked about a matured block; the coin\'s blocks wait for the next round');
+      return 'chain_unreachable';
     }
-    if (check.state === 'held') await this.deps.held?.(block, { reason: check.reason, detail: check.detail });
-    return check.state === 'ok';
+    if (check.state === 'immature') return 'waiting';
+    if (check.state === 'held') {
+      await this.deps.held?.(block, { reason: check.reason, detail: check.detail });
+      return 'held';
+    }
+    await repo.recordChainChecked(this.db, block.id, this.clock.now());
+    return 'ok';
   }
 
   /** Computes the block's payouts and writes them with its settlement row, all or nothing. */

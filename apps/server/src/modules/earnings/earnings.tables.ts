@@ -203,17 +203,31 @@ export const blockSettlements = pgTable(
 );
 
 /**
- * A matured pool block whose reward the chain did not confirm (wallet/chain.ts, checkCoinbase):
- * not on the main chain, its coinbase not the pool's, or another amount. Nothing is paid for it
- * while it is held; the check runs again at every settlement, and the operators were told once,
- * at `alertedAt`. The row stays after a later check passes, as the record of the hold.
+ * A matured pool block whose reward the chain did not confirm (wallet/chain.ts, checkCoinbase), one
+ * row per reason: not on the main chain, its coinbase not the pool's, another amount, no wallet node
+ * to ask. Nothing is paid for it while it is held; the check runs again at every settlement, and the
+ * operators were told of each reason once, at `alertedAt`. The rows stay after a later check
+ * passes, as the record of the hold.
  */
-export const blockHolds = pgTable('block_holds', {
+export const blockHolds = pgTable(
+  'block_holds',
+  {
+    blockId: bigint('block_id', { mode: 'number' }).notNull().references(miningRefs.blockId),
+    reason: text('reason').notNull(),
+    coin: text('coin').notNull(),
+    detail: text('detail').notNull(),
+    alertedAt: ts('alerted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.reason] })],
+);
+
+/**
+ * A matured pool block whose reward the chain confirmed: it is not asked again (a pruning node
+ * drops the block's data 288 blocks on, while the block may still wait for its day's market data).
+ */
+export const blockChainChecks = pgTable('block_chain_checks', {
   blockId: bigint('block_id', { mode: 'number' }).primaryKey().references(miningRefs.blockId),
-  coin: text('coin').notNull(),
-  reason: text('reason').notNull(),
-  detail: text('detail').notNull(),
-  alertedAt: ts('alerted_at').notNull(),
+  checkedAt: ts('checked_at').notNull(),
 });
 
 /**

@@ -47,7 +47,7 @@ export interface PoolBlockClaim {
 }
 
 /** Why a matured block's reward is held for the operator instead of entering the ledger. */
-export type CoinbaseHoldReason = 'not_in_chain' | 'not_pool_coinbase' | 'amount_differs';
+export type CoinbaseHoldReason = 'not_in_chain' | 'not_pool_coinbase' | 'amount_differs' | 'no_wallet_node';
 
 /**
  * What the chain says of a matured pool block before its reward enters the ledger: it checks out,
@@ -88,6 +88,10 @@ export interface ChainAdapter {
    */
   checkCoinbase(coin: string, block: PoolBlockClaim): Promise<CoinbaseCheck>;
 }
+
+/** bitcoind's RPC error codes: not found (a block, a wallet transaction); a parameter that cannot be valid. */
+const RPC_NOT_FOUND = -5;
+const RPC_INVALID_PARAMETER = -8;
 
 /** Blocks of the simulated chain: one a minute. */
 const heightAt = (date: Date) => Math.floor(date.getTime() / 60_000);
@@ -246,27 +250,29 @@ export class JsonRpcChain implements ChainAdapter {
   /**
    * The block on the node's main chain at its height, and its coinbase in the node's wallet as
    * the pool's own mined coins (`generate`, or `immature` before the node's coinbase maturity)
-   * for exactly the reward. The pool's payout address must be an address of this wallet, as the
-   * operator guide says. A refusal of the node (an unknown block, a transaction of no concern to
-   * the wallet) holds the block; no answer throws, and the block waits for the next check.
+   * for exactly the reward. The pool's payout address must be an address of this wallet (not a
+   * watch-only one), as the operator guide says. Held only on the node's word: it does not know
+   * the block (-5, or -8 for a hash that cannot be one), or the coinbase is no transaction of the
+   * wallet's (-5). Any other refusal (warming up, no wallet loaded, pruned block data) or no
+   * answer throws: the block waits for the next check.
    */
   async checkCoinbase(coin: string, claim: PoolBlockClaim): Promise<CoinbaseCheck> {
-    const url = this.urls[coin];
-    if (!url) throw new ChainRefusal(`no wallet node configured for ${coin}`);
     const held = (reason: CoinbaseHoldReason, detail: string): CoinbaseCheck => ({ state: 'held', reason, detail });
-    const refusedAs = async <T>(method: string, params: unknown[]): Promise<T | NodeRpcError> => {
+    const url = this.urls[coin];
+    if (!url) return held('no_wallet_node', `no wallet node configured for ${coin} (WALLET_RPC_URLS)`);
+    const ask = async <T>(method: string, params: unknown[], holdOn: number[]): Promise<T | NodeRpcError> => {
       try {
         return await nodeRpc<T>(url, method, params, this.timeoutMs);
       } catch (error) {
-        if (error instanceof NodeRpcError) return error;
+        if (error instanceof NodeRpcError && error.code !== undefined && holdOn.includes(error.code)) return error;
         throw error;
       }
     };
-    const block = await refusedAs<{ confirmations: number; height: number; tx: string[] }>('getblock', [claim.hash, 1]);
+    const block = await ask<{ confirmations: number; height: number; tx: string[] }>('getblock', [claim.hash, 1], [RPC_NOT_FOUND, RPC_INVALID_PARAMETER]);
     if (block instanceof NodeRpcError) return held('not_in_chain', `the node does not know the block (${block.message})`);
     if (block.confirmations < 1) return held('not_in_chain', `the block is off the main chain (${block.confirmations} confirmations)`);
     if (block.height !== claim.height) return held('not_in_chain', `the block is at height ${block.height}, not ${claim.height}`);
-    const tx = await refusedAs<{ details?: Array<{ category: string; amount: number | string }> }>('gettransaction', [block.tx[0]]);
+    const tx = await ask<{ details?: Array<{ category: string; amount: number | string }> }>('gettransaction', [block.tx[0]], [RPC_NOT_FOUND]);
     if (tx instanceof NodeRpcError) return held('not_pool_coinbase', `its coinbase pays nothing to the wallet (${tx.message})`);
     const mined = (tx.details ?? []).filter((d) => d.category === 'generate' || d.category === 'immature' || d.category === 'orphan');
     if (mined.length === 0) return held('not_pool_coinbase', 'its coinbase pays nothing to the wallet');

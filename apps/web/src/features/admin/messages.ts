@@ -5,7 +5,7 @@
 import { paramText, type MessageRenderer, type Phrase } from '../../shell/features/messages';
 
 /** The reasons the earnings module holds a block for (CoinbaseHoldReason), each its own text. */
-const BLOCK_HOLD_REASONS = new Set(['not_in_chain', 'not_pool_coinbase', 'amount_differs']);
+const BLOCK_HOLD_REASONS = new Set(['not_in_chain', 'not_pool_coinbase', 'amount_differs', 'no_wallet_node']);
 
 export const ADMIN_MESSAGES = {
   operations_alert: {
