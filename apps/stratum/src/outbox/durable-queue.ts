@@ -511,8 +511,8 @@ export class DurableQueue<T> {
       if (err instanceof BatchDataLost) {
         // Its records are not on disk (a damaged disk or file): no retry brings them back, and
         // waiting would hold every later block event of an ordered queue and its segment for ever.
-        // Given up, with a note in dead/ for the operator.
-        await appendFile(join(this.opts.dir, 'dead', `${b.id}.lost`), `${err.message}\n`);
+        // Given up, with a note in dead/ for the operator: the error, then the records that are left.
+        await appendFile(join(this.opts.dir, 'dead', `${b.id}.lost`), [err.message, ...err.records].join('\n') + '\n');
         this.opts.log.error('outbox batch lost: its data on disk is incomplete; given up, noted in dead/', { id: b.id, err: err.message });
         await this.inBackground(() => this.acknowledge(b));
         return;
