@@ -28,6 +28,9 @@ describe('CoinChains', () => {
     expect(await chains.depositAddress('ltc', 'a')).toBe('node-ltc');
     expect(await chains.send('ltc', 'addr', '1', 'ref')).toBe('node-tx-ltc');
     expect([...(await chains.custody(['btc', 'ltc', 'doge']))]).toEqual([['btc', 'sim'], ['ltc', 'node']]);
+    const block = { hash: 'ab', height: 1, reward: '1' };
+    expect(await chains.checkCoinbase('ltc', block)).toMatchObject({ detail: 'node' });
+    expect(await chains.checkCoinbase('btc', block)).toMatchObject({ detail: 'sim' });
   });
 
   it('a disabled coin has no chain: no address, a refused send, nothing incoming or held', async () => {
@@ -37,5 +40,7 @@ describe('CoinChains', () => {
     expect(await chains.incoming('doge', new Set(['x']))).toEqual([]);
     expect(await chains.findSent('doge', 'ref')).toBeNull();
     expect(await chains.outcome('doge', 'tx')).toEqual({ state: 'pending' });
+    // Its blocks are the pool's word, as before it had a chain.
+    expect(await chains.checkCoinbase('doge', { hash: 'ab', height: 1, reward: '1' })).toEqual({ state: 'ok' });
   });
 });
