@@ -27,10 +27,10 @@ function chunkModules(): Plugin {
 }
 
 /**
- * Points one Ant Design module's import of `source` at a file of ours, leaving the same import by
- * any other module as it is.
+ * Points the import of `source` by the modules `importer` matches (Ant Design's, react-i18next's) at
+ * a file of ours, leaving the same import by any other module as it is.
  */
-function redirectAntdImport(name: string, source: string, importer: RegExp, file: string): Plugin {
+function redirectImport(name: string, source: string, importer: RegExp, file: string): Plugin {
   const target = path.resolve(import.meta.dirname, file);
   return {
     name,
@@ -43,19 +43,19 @@ function redirectAntdImport(name: string, source: string, importer: RegExp, file
 
 /** ConfigProvider's import of the tooltips' UniqueProvider, at a lazy copy (src/app/antd-unique-provider.ts says why). */
 const deferAntdUniqueProvider = () =>
-  redirectAntdImport('hashpool-defer-antd-unique-provider', '../tooltip/UniqueProvider', /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, 'src/app/antd-unique-provider.ts');
+  redirectImport('hashpool-defer-antd-unique-provider', '../tooltip/UniqueProvider', /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/, 'src/app/antd-unique-provider.ts');
 
 /** Button's import of LoadingOutlined, at our copy (src/app/antd-loading-icon.ts says why). */
 const ownAntdLoadingIcon = () =>
-  redirectAntdImport('hashpool-own-antd-loading-icon', '@ant-design/icons/es/icons/LoadingOutlined', /[\\/]antd[\\/]es[\\/]button[\\/]DefaultLoadingIcon\.js$/, 'src/app/antd-loading-icon.ts');
+  redirectImport('hashpool-own-antd-loading-icon', '@ant-design/icons/es/icons/LoadingOutlined', /[\\/]antd[\\/]es[\\/]button[\\/]DefaultLoadingIcon\.js$/, 'src/app/antd-loading-icon.ts');
 
 /** @ant-design/cssinjs's import of stylis, at ours without the prefixer (src/app/antd-stylis.ts says why): 1.5 KB gzip of the first screen. */
 const antdStylisWithoutPrefixer = () =>
-  redirectAntdImport('hashpool-antd-stylis-without-prefixer', 'stylis', /[\\/]@ant-design[\\/]cssinjs[\\/]es[\\/]hooks[\\/]useStyleRegister\.js$/, 'src/app/antd-stylis.ts');
+  redirectImport('hashpool-antd-stylis-without-prefixer', 'stylis', /[\\/]@ant-design[\\/]cssinjs[\\/]es[\\/]hooks[\\/]useStyleRegister\.js$/, 'src/app/antd-stylis.ts');
 
 /** The first screen's imports of @rc-component/motion, past its index (src/app/antd-motion.ts says why): 0.7 KB gzip. */
 const antdMotionDirect = () =>
-  redirectAntdImport(
+  redirectImport(
     'hashpool-antd-motion-direct',
     '@rc-component/motion',
     /[\\/]antd[\\/]es[\\/](config-provider[\\/]MotionWrapper|_util[\\/]wave[\\/]WaveEffect|button[\\/]DefaultLoadingIcon)\.js$/,
@@ -65,21 +65,12 @@ const antdMotionDirect = () =>
 /**
  * react-i18next's useTranslation imports useSyncExternalStore from use-sync-external-store/shim, a
  * CommonJS fallback for React before 18 that hands out React's own hook when React has one, as
- * React 19 always does. In the build that import goes to src/app/use-sync-external-store.ts, which
- * re-exports React's hook directly: the same function, without the fallback's code and CommonJS
- * wrapper (0.3 KB gzip of the first screen).
+ * React 19 always does. That import goes to src/app/use-sync-external-store.ts, which re-exports
+ * React's hook directly: the same function, without the fallback's code and CommonJS wrapper
+ * (0.3 KB gzip of the first screen).
  */
-function reactSyncExternalStore(): Plugin {
-  const target = path.resolve(import.meta.dirname, 'src/app/use-sync-external-store.ts');
-  return {
-    name: 'hashpool-react-sync-external-store',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(id) {
-      return id === 'use-sync-external-store/shim' ? target : null;
-    },
-  };
-}
+const reactSyncExternalStore = () =>
+  redirectImport('hashpool-react-sync-external-store', 'use-sync-external-store/shim', /[\\/]react-i18next[\\/]/, 'src/app/use-sync-external-store.ts');
 
 /**
  * @ant-design/colors defines each palette as an array and then sets its `primary` with a separate
