@@ -13,7 +13,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '@hashpool/shared';
+import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
@@ -141,6 +141,8 @@ afterAll(async () => {
   await node.stop();
   await inbox.stop();
 });
+
+const codeOf = (res: { body: string }) => body(res).code;
 
 async function withdrawal(amount = '0.1') {
   const wallet = t.app.modules.wallet;
@@ -320,6 +322,49 @@ describe('a matured pool block against the node', () => {
     expect(await settle()).toBe(1);
     expect(node.calls).not.toContain('getblock');
     expect(await holds(b.hash)).toEqual([]);
+  });
+
+  it('operators see a held block with what the node said; voiding it (audited) pays nothing, ends its checks, and the public list says so', async () => {
+    const b = await maturedBlock();
+    node.blocks.set(b.hash, { height: b.height, confirmations: 101, coinbase: b.coinbase });
+    node.mined.set(b.coinbase, { category: 'generate', amount: '3.12' });
+    await settle();
+    const heldList = async () => body<{ list: Array<{ id: number; height: number; hash: string; reward: string; holds: Array<{ reason: string; detail: string }> }> }>(await inject(t.app, { url: '/api/admin/earnings/held-blocks', headers: auth(admin.tokens) })).data.list;
+    const publicStatus = async () => body<{ list: Array<{ hash: string; status: string }> }>(await inject(t.app, { url: '/api/pools/btc/blocks?page=1&page_size=50' })).data.list.find((x) => x.hash === b.hash)?.status;
+    const listed = (await heldList()).find((x) => x.hash === b.hash)!;
+    expect(listed).toMatchObject({ height: b.height, reward: '3.125', holds: [{ reason: 'amount_differs' }] });
+    expect(listed.holds[0]!.detail).toMatch(/3\.12/);
+    expect(await publicStatus()).toBe('held');
+
+    // A miner may not; a reason is needed; an unknown block or one that checked out is refused.
+    const voidIt = (id: number, payload: object, tokens = admin.tokens) => inject(t.app, { method: 'POST', url: `/api/admin/earnings/held-blocks/${id}/void`, headers: auth(tokens), payload });
+    expect((await voidIt(listed.id, { reason: 'not ours' }, user.tokens)).statusCode).toBe(403);
+    expect((await voidIt(listed.id, { reason: '' })).statusCode).toBe(400);
+    expect(codeOf(await voidIt(999_999_999, { reason: 'no such block' }))).toBe(ERRORS.block_not_held.code);
+    const paid = await maturedBlock();
+    node.blocks.set(paid.hash, { height: paid.height, confirmations: 101, coinbase: paid.coinbase });
+    node.mined.set(paid.coinbase, { category: 'generate', amount: '3.125' });
+    await settle();
+    const paidId = Number((await queryRows<{ id: number }>(t.database.db, sql`select id from blocks where hash = ${paid.hash}`))[0]!.id);
+    expect(codeOf(await voidIt(paidId, { reason: 'paid already' }))).toBe(ERRORS.block_not_held.code);
+    expect((await heldList()).find((x) => x.hash === b.hash)).toBeDefined();
+
+    // Voided: settled with nothing paid, not asked again, void on the public list, in the audit log.
+    const voided = await voidIt(listed.id, { reason: 'another pool\'s coinbase' });
+    expect(voided.statusCode).toBe(200);
+    expect(codeOf(await voidIt(listed.id, { reason: 'twice' }))).toBe(ERRORS.block_not_held.code);
+    node.mined.set(b.coinbase, { category: 'generate', amount: '3.125' }); // even if it checked out now
+    node.calls.length = 0;
+    await settle();
+    expect(node.calls).not.toContain('getblock');
+    expect(await booked(b.height)).toBe(0);
+    expect((await heldList()).find((x) => x.hash === b.hash)).toBeUndefined();
+    expect(await publicStatus()).toBe('void');
+    const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: auth(admin.tokens) })).data.list;
+    expect(log[0]).toMatchObject({ action: 'block_void', target: `block:btc:${b.height}`, detail: { hash: b.hash, reason: 'another pool\'s coinbase' } });
+    // The coins of a voided block that did reach the wallet are a custody surplus the daily
+    // reconciliation reports (the file's own reconciliation at its end would): take them away.
+    node.mined.delete(b.coinbase);
   });
 
   it('a coin whose chain is a wallet node but has none configured: its blocks are held, not paid unchecked', async () => {

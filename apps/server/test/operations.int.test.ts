@@ -130,6 +130,9 @@ describe('roles', () => {
     // Coin prices and currency rates decide money: finance as well as admin.
     'GET /api/admin/prices': ['admin', 'finance'],
     'PUT /api/admin/prices/:kind/:code': ['admin', 'finance'],
+    // Held blocks decide whether a reward is ever paid: finance as well as admin.
+    'GET /api/admin/earnings/held-blocks': ['admin', 'finance'],
+    'POST /api/admin/earnings/held-blocks/:id/void': ['admin', 'finance'],
     'GET /api/admin/address-mining/aleo-stake-schedule': ['admin'],
     'PUT /api/admin/address-mining/aleo-stake-schedule': ['admin'],
     // Support tickets: the support role, no money.

@@ -185,7 +185,7 @@ describe('message renderers', () => {
 
 describe("the operators' pages", () => {
   const ALL = [
-    'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
+    'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'held-blocks', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
     'coupons', 'packets', 'staking', 'contracts', 'support', 'content', 'catalogue', 'oauth',
   ];
   const pages = menuPlacements(ROUTES, 'admin');
@@ -210,7 +210,7 @@ describe("the operators' pages", () => {
 
   it('show each role the pages its server routes allow; admin sees all', () => {
     expect(keys(['admin'])).toEqual(ALL);
-    expect(keys(['finance'])).toEqual(['review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'prices', 'users', 'approvals']);
+    expect(keys(['finance'])).toEqual(['review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'prices', 'held-blocks', 'users', 'approvals']);
     expect(keys(['support'])).toEqual(['users', 'support']);
     expect(keys(['content'])).toEqual(['content', 'catalogue']);
     expect(keys([])).toEqual([]);

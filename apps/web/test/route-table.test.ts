@@ -55,9 +55,9 @@ describe('menus from the route table', () => {
     const roles = (...operatorRoles: string[]) => ({ loggedIn: true, permissions: [], admin: false, operatorRoles });
     expect(links('admin', visitor)).toEqual([]);
     expect(links('admin', user(...PERMISSIONS))).toEqual([]);
-    expect(links('admin', roles('finance'))).toEqual(['/admin/review', '/admin/contract-payments', '/admin/loans', '/admin/ledger', '/admin/adjust', '/admin/reconcile', '/admin/audit', '/admin/prices', '/admin/users', '/admin/approvals']);
+    expect(links('admin', roles('finance'))).toEqual(['/admin/review', '/admin/contract-payments', '/admin/loans', '/admin/ledger', '/admin/adjust', '/admin/reconcile', '/admin/audit', '/admin/prices', '/admin/held-blocks', '/admin/users', '/admin/approvals']);
     expect(links('admin', roles('support', 'content'))).toEqual(['/admin/users', '/admin/support', '/admin/content', '/admin/catalogue']);
-    expect(links('admin', operator)).toHaveLength(24);
+    expect(links('admin', operator)).toHaveLength(25);
   });
 
   it('user centre: each page for the holders of its permission', () => {

@@ -58,6 +58,7 @@ describe('route table', () => {
       '/admin/contracts',
       '/admin/coupons',
       '/admin/fees',
+      '/admin/held-blocks',
       '/admin/ledger',
       '/admin/loans',
       '/admin/market',

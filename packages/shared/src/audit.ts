@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'reconciliation_mismatch',
   'fee_rate_update',
   'market_data_update',
+  'block_void',
   'price_override',
   'stake_schedule_update',
   'coin_settings_update',
@@ -58,7 +59,7 @@ export const AUDIT_FIELDS = [
   'reduction_percent', 'coins', 'codes', 'all_coins', 'shares', 'budget', 'redirect_uris', 'scopes',
   'code', 'status', 'annual_rate', 'fee_rate', 'max_amount', 'rate', 'capacity',
   'bank_name', 'account_name', 'account_number', 'swift', 'note',
-  'network_difficulty', 'block_subsidy', 'avg_fees_per_block',
+  'network_difficulty', 'block_subsidy', 'avg_fees_per_block', 'height', 'hash',
   'unbalanced', 'balance_mismatches', 'custody',
   'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply', 'deposit_confirmations', 'sort_order', 'stratum_url',
   'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'names', 'demo',
@@ -75,7 +76,7 @@ export const auditKey = (code: string): string => code.replace(/\./g, '_');
  */
 export const AUDIT_TARGET_KINDS = [
   'user', 'account', 'ticket', 'red_packet', 'coupon_campaign', 'withdrawal', 'price', 'oauth_client', 'miner_model',
-  'contract_product', 'contract_order', 'coin', 'aleo_stake', 'fee_rate', 'market_data',
+  'contract_product', 'contract_order', 'coin', 'aleo_stake', 'fee_rate', 'market_data', 'block',
 ] as const;
 export const AUDIT_FIXED_TARGETS = [
   'promotions:user_red_packets', 'contracts:bank_details', 'ledger',

@@ -82,6 +82,8 @@ export const ERRORS = {
   pay_method_switch_wait: { code: 32001, status: 400 },
   market_data_not_found: { code: 32002, status: 404 },
   market_day_invalid: { code: 32003, status: 400 },
+  /** Only a block held by the chain check now can be voided (it passed meanwhile, was settled, or is not held). */
+  block_not_held: { code: 32005, status: 409 },
   /** No such coin or currency among those priced. */
   price_not_found: { code: 32010, status: 404 },
   /** The price feed decides the prices: an override is refused with the demo market (PRICES_SOURCE=demo). */

@@ -111,6 +111,29 @@ export const marketDataBodySchema = z.strictObject({
   reason: operatorReasonSchema,
 });
 
+// ---- held blocks (docs/operator-guide.md §12: the chain check of a matured block's reward) ----
+
+/** Why a matured block's reward is held: the node's word on it (the earnings module's chain check). */
+export const BLOCK_HOLD_REASONS = ['not_in_chain', 'not_pool_coinbase', 'amount_differs', 'no_wallet_node'] as const;
+export type BlockHoldReason = (typeof BLOCK_HOLD_REASONS)[number];
+
+/** A matured block held now: nothing paid for it; checked again every settlement round. */
+export const heldBlockSchema = z.object({
+  id: z.number().int(),
+  coin: z.string(),
+  height: z.number().int(),
+  hash: z.string(),
+  /** The reward the stratum reported (the chain did not confirm it). */
+  reward: z.string(),
+  found_at: z.string(),
+  /** Each reason the chain gave, what differed, and when it was first seen (the operators were told then). */
+  holds: z.array(z.object({ reason: z.enum(BLOCK_HOLD_REASONS), detail: z.string(), since: z.string() })),
+});
+export const heldBlockListSchema = z.object({ list: z.array(heldBlockSchema) });
+export const heldBlockParamsSchema = z.object({ id: z.coerce.number().int(V.integer).positive(V.invalid).max(Number.MAX_SAFE_INTEGER, V.tooBig) });
+/** Voiding a held block: it pays nothing and is not checked again; the reason goes to the audit log. */
+export const heldBlockVoidBodySchema = z.strictObject({ reason: operatorReasonSchema });
+
 // ---- profits (docs/rules.md, The API: /pools/{pool}/accounts/{account}/profits/stats, /profits) ----
 
 export const profitStatsSchema = z.object({

@@ -186,6 +186,8 @@ export const blockEventsBodySchema = z.strictObject({ events: z.array(blockEvent
 
 export const BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
 export type BlockStatus = (typeof BLOCK_STATUSES)[number];
+export const BLOCK_VIEW_STATUSES = [...BLOCK_STATUSES, 'held', 'void'] as const;
+export type BlockViewStatus = (typeof BLOCK_VIEW_STATUSES)[number];
 export const blockRowSchema = z.object({
   height: z.number().int(),
   hash: z.string(),
@@ -195,7 +197,12 @@ export const blockRowSchema = z.object({
   time: z.string(),
   confirmations: z.number().int(),
   maturity: z.number().int(),
-  status: z.enum(BLOCK_STATUSES),
+  /**
+   * The block's state on the chain, and after it matured: `held` while its reward did not check out
+   * on the pool's wallet node (nothing paid yet; checked again every round), `void` once an operator
+   * gave it up (it paid nothing).
+   */
+  status: z.enum(BLOCK_VIEW_STATUSES),
   /** Work the pool did for this block over the work expected (1 = average luck). */
   effort: z.number().nullable(),
 });

@@ -33,6 +33,46 @@ export async function recordBlockHold(db: DbOrTx, h: { blockId: number; coin: st
   return rows.length > 0;
 }
 
+export type BlockHoldRow = typeof blockHolds.$inferSelect;
+
+/**
+ * The holds of blocks held now, oldest block first: a hold recorded, no chain pass since and no
+ * settlement (paid or void). Only the blocks of `ids` when given.
+ */
+export function currentHolds(db: DbOrTx, ids?: readonly number[]): Promise<BlockHoldRow[]> {
+  return db
+    .select()
+    .from(blockHolds)
+    .where(
+      and(
+        ids === undefined ? undefined : sql`${blockHolds.blockId} = any(${numberArray(ids)}::bigint[])`,
+        sql`not exists (select 1 from ${blockChainChecks} c where c.block_id = ${blockHolds.blockId})`,
+        sql`not exists (select 1 from ${blockSettlements} s where s.block_id = ${blockHolds.blockId})`,
+      ),
+    )
+    .orderBy(asc(blockHolds.blockId), asc(blockHolds.alertedAt));
+}
+
+/** The blocks of `ids` an operator voided. */
+export async function voidedBlockIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: blockSettlements.blockId })
+    .from(blockSettlements)
+    .where(and(sql`${blockSettlements.blockId} = any(${numberArray(ids)}::bigint[])`, eq(blockSettlements.outcome, 'void')));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A held block given up: settled at once, nothing paid; false when it has a settlement already. */
+export async function insertVoided(db: DbOrTx, s: { blockId: number; coin: string; reward: string; at: Date }): Promise<boolean> {
+  const rows = await db
+    .insert(blockSettlements)
+    .values({ blockId: s.blockId, coin: s.coin, reward: s.reward, computedAt: s.at, status: 'done', outcome: 'void', paid: '0', remainder: '0', finishedAt: s.at })
+    .onConflictDoNothing()
+    .returning({ id: blockSettlements.blockId });
+  return rows.length > 0;
+}
+
 /** Whether the chain confirmed the block's reward already. */
 export async function chainChecked(db: DbOrTx, blockId: number): Promise<boolean> {
   const [row] = await db.select({ id: blockChainChecks.blockId }).from(blockChainChecks).where(eq(blockChainChecks.blockId, blockId));

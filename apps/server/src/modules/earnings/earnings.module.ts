@@ -8,6 +8,7 @@ import { defineModule } from '../../platform/modules';
 import { AddressEarningsService } from './address-earnings.service';
 import { addressEarningsRoutes } from './address-earnings.routes';
 import { BlockSettlementService } from './block-settlement.service';
+import { BlockHoldsService } from './block-holds.service';
 import { seedDemoSettlements } from './earnings.demo';
 import { EarningsAdminService } from './earnings-admin.service';
 import { startEarningsJobs } from './earnings.jobs';
@@ -35,6 +36,8 @@ export interface EarningsApi {
   miningOverview: MiningOverviewService;
   addressEarnings: AddressEarningsService;
   admin: EarningsAdminService;
+  /** Held blocks: the finance operators' list and void. */
+  holds: BlockHoldsService;
   /** Fee reductions both settlements apply and the profits page shows: the promotions module registers its coupons. */
   feeReductions: ExtensionPoint<FeeReductionProvider>;
 }
@@ -76,6 +79,9 @@ export const earningsModule = defineModule({
         for (const o of operators) await p.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'block_held', reason: hold.reason, coin: block.coin.toUpperCase(), height: String(block.height) } }, tx);
       });
     };
+    // The public block list shows a matured block held by the chain check, or voided, as such.
+    const holds = new BlockHoldsService(db, clock, p.audit, blocks);
+    use('mining').blockReviews.register((ids) => holds.reviews(ids));
     // GET /pools shows the default payout method's fee from the operators' fee table.
     use('content').poolFees.register(() => earnings.defaultFeeRates());
     return {
@@ -94,6 +100,7 @@ export const earningsModule = defineModule({
         payouts: use('wallet').payouts,
       }),
       admin: new EarningsAdminService(db, clock, p.audit, accounts),
+      holds,
       feeReductions,
     };
   },

@@ -1,15 +1,19 @@
 // HTTP of the earnings module: a sub-account's payout method (docs/rules.md, The API, "Pool":
 // GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method; {account}
 // is the caller's own sub-account by name, {pool} an account-mode coin), and the operators' fee
-// rates and market data (admin policy). Also the user's mining overview (GET /users/mining-overview,
+// rates and market data (admin policy), and the held blocks (finance). Also the user's mining overview (GET /users/mining-overview,
 // user.view): the mining module's account stats beside each sub-account's earnings.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   accountParamsSchema,
   adminFeeRateListSchema,
   adminFeeRateSchema,
   envelope,
+  heldBlockListSchema,
+  heldBlockParamsSchema,
+  heldBlockVoidBodySchema,
   feeRateBodySchema,
   marketDataBodySchema,
   marketDataPageSchema,
@@ -44,12 +48,13 @@ import { perMinute } from '../../platform/request-context';
 import type { AccountDirectory } from '../accounts';
 import type { MiningApi } from '../mining';
 import type { EarningsAdminService } from './earnings-admin.service';
+import type { BlockHoldsService } from './block-holds.service';
 import type { EarningsService } from './earnings.service';
 import type { MiningOverviewService } from './mining-overview.service';
 import type { ProfitsService } from './profits.service';
 import type { ReferralService } from './referral.service';
 
-export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; miningOverview: MiningOverviewService; referral: ReferralService; blocks: MiningApi['blocks']; admin: EarningsAdminService; accounts: AccountDirectory }) {
+export function earningsRoutes(deps: { earnings: EarningsService; profits: ProfitsService; miningOverview: MiningOverviewService; referral: ReferralService; blocks: MiningApi['blocks']; admin: EarningsAdminService; holds: BlockHoldsService; accounts: AccountDirectory }) {
   return async (plain: FastifyInstance) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const tags = ['earnings'];
@@ -168,5 +173,19 @@ export function earningsRoutes(deps: { earnings: EarningsService; profits: Profi
       config: { access: access.admin },
       schema: { tags: adminTags, summary: 'Set the market data of a coin for today or a past UTC day, with a reason (audited)', params: marketDataParamsSchema, body: marketDataBodySchema, response: { 200: envelope(marketDataSchema) } },
     }, async (request) => ok(request, await deps.admin.setMarketData(me(request), request.params.coin, request.params.day, request.body)));
+
+    // Held blocks: finance (and admin), as they decide whether a reward is ever paid.
+    app.get('/admin/earnings/held-blocks', {
+      config: { access: access.operator('finance') },
+      schema: { tags: adminTags, summary: 'Matured blocks whose reward did not check out on the coin\'s wallet node: nothing paid, checked again every round', response: { 200: envelope(heldBlockListSchema) } },
+    }, async (request) => ok(request, await deps.holds.list()));
+
+    app.post('/admin/earnings/held-blocks/:id/void', {
+      config: { access: access.operator('finance'), ...perMinute(30) },
+      schema: { tags: adminTags, summary: 'Give up a held block: it pays nothing and is not checked again, with a reason (audited)', params: heldBlockParamsSchema, body: heldBlockVoidBodySchema, response: { 200: envelope(z.null()) } },
+    }, async (request) => {
+      await deps.holds.void(me(request), request.params.id, request.body.reason);
+      return ok(request, null);
+    });
   };
 }

@@ -15,7 +15,8 @@ const METHODS = sql.raw(`'pps_plus', 'fpps', 'pplns', 'solo'`);
 /** A settlement run's (and a block settlement's) state: its rows written, or every one credited too. */
 export type SettlementStatus = 'computed' | 'done';
 /** What a settled block paid: its window (matured), nothing (orphaned), its finder alone (SOLO). */
-export type BlockOutcome = 'paid' | 'orphaned' | 'solo';
+/** void: a held block an operator gave up (the chain never confirmed its reward); it paid nothing. */
+export type BlockOutcome = 'paid' | 'orphaned' | 'solo' | 'void';
 
 /**
  * The current choice per (sub-account, coin). No row: the default method, never switched. The row
@@ -197,7 +198,7 @@ export const blockSettlements = pgTable(
   },
   (t) => [
     check('block_settlements_status_check', sql`${t.status} in ('computed', 'done')`),
-    check('block_settlements_outcome_check', sql`${t.outcome} in ('paid', 'orphaned', 'solo')`),
+    check('block_settlements_outcome_check', sql`${t.outcome} in ('paid', 'orphaned', 'solo', 'void')`),
     index('block_settlements_open_idx').on(t.status).where(sql`${t.status} <> 'done'`),
   ],
 );

@@ -12,11 +12,19 @@ import type { BlockRow } from './blocks.repository';
 import { blockView } from './mining.presenter';
 import { POINT_SECONDS } from './share-aggregate';
 
+/**
+ * What the earnings module's chain check made of matured blocks, by block id: `held` (its reward did
+ * not check out on the wallet node; nothing paid yet) or `void` (an operator gave it up). Blocks
+ * not in the answer are as their confirmations say.
+ */
+export type BlockReviews = (ids: readonly number[]) => Promise<Map<number, 'held' | 'void'>>;
+
 export class BlocksService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly accounts: AccountDirectory,
+    private readonly reviews: BlockReviews = async () => new Map(),
   ) {}
 
   private async effort(coin: string, difficulty: number, foundAt: Date): Promise<number | null> {
@@ -71,8 +79,11 @@ export class BlocksService {
     const c = findCoin(coin);
     if (!c) throw new AppError('coin_not_found');
     const { rows, total } = await repo.pageBlocks(this.db, c.code, (page - 1) * pageSize, pageSize, finder);
-    const names = await this.accounts.namesByIds(rows.map((b) => b.finderOwner).filter((o) => /^[0-9a-f-]{36}$/.test(o)));
-    return { list: rows.map((b) => blockView(b, names.get(b.finderOwner))), total };
+    const [names, reviews] = await Promise.all([
+      this.accounts.namesByIds(rows.map((b) => b.finderOwner).filter((o) => /^[0-9a-f-]{36}$/.test(o))),
+      this.reviews(rows.filter((b) => b.status === 'confirmed').map((b) => b.id)),
+    ]);
+    return { list: rows.map((b) => blockView(b, names.get(b.finderOwner), reviews.get(b.id))), total };
   }
 
   /** Network hashrate (difficulty x hashes per difficulty / block time), the last report of each point, carried forward. */

@@ -6,6 +6,7 @@ export { miningModule, type MiningApi } from './mining.module';
 export type { WorkerOwner, MinerListQuery } from './workers.service';
 export type { HistorySource, OwnerHistoryPoint, Range, WindowPoint, WindowStretch } from './history.service';
 export type { BlockRow } from './blocks.repository';
+export type { BlockReviews } from './blocks.service';
 /** The owners' history reads, built from the database alone where no module API exists yet (the earnings demo seed, its tools). */
 export { HistoryService } from './history.service';
 export { DEMO_ADDRESSES, DEMO_NETWORK_DIFFICULTY, DEMO_WORKERS, simulateShares, vardiff, type SimulatedWorker } from './simulator';

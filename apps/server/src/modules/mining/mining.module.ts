@@ -2,6 +2,8 @@
 // blocks and network reports, alerts, the stratum processes' lookups and announced endpoints; its jobs move the worker windows every minute, and in a demo
 // start the simulator mines to the demo accounts and addresses.
 import { defineModule } from '../../platform/modules';
+import { ExtensionPoint } from '../../platform/extension-point';
+import type { BlockReviews } from './blocks.service';
 import { AlertsService } from './alerts.service';
 import { BlocksService } from './blocks.service';
 import { GroupsService } from './groups.service';
@@ -22,6 +24,8 @@ export interface MiningApi {
   blocks: BlocksService;
   alerts: AlertsService;
   stratum: StratumService;
+  /** What became of matured blocks after the chain: the earnings module's chain check registers it (held, void). */
+  blockReviews: ExtensionPoint<BlockReviews>;
 }
 
 /** How often the demo simulator sends a batch. */
@@ -34,14 +38,16 @@ export const miningModule = defineModule({
     const { config, db, clock } = p;
     const accounts = use('accounts').directory;
     const deadAfterMs = config.WORKER_DEAD_AFTER_HOURS * 3600_000;
+    const blockReviews = new ExtensionPoint<BlockReviews>('mining.blockReviews');
     return {
       ingest: new IngestService(db, clock, { decoderThreads: config.INGEST_DECODER_THREADS, deadAfterMs, accounts }),
       workers: new WorkersService(db, clock, deadAfterMs),
       groups: new GroupsService(db, clock, deadAfterMs, { accounts, notifications: p.notifications }),
       history: new HistoryService(db, clock),
-      blocks: new BlocksService(db, clock, accounts),
+      blocks: new BlocksService(db, clock, accounts, (ids) => (blockReviews.provider ? blockReviews.provider(ids) : Promise.resolve(new Map()))),
       alerts: new AlertsService(db, clock, deadAfterMs, { mailer: p.mailer, accounts, notifications: p.notifications }),
       stratum: new StratumService(db, clock, { accounts, publicUrls: config.STRATUM_PUBLIC_URLS, networks: config.CHAIN_NETWORKS }),
+      blockReviews,
     };
   },
   routes: (api, p, use) => miningRoutes({ ...api, accounts: use('accounts').directory, ingestKeys: p.config.INGEST_KEYS }),

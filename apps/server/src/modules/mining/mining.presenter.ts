@@ -30,8 +30,11 @@ export function maskName(name: string): string {
   return name.length <= 4 ? `${name[0] ?? ''}***` : `${name.slice(0, 2)}***${name.slice(-2)}`;
 }
 
-/** A block of the public list; the finder is a masked sub-account name or a shortened address. */
-export function blockView(b: BlockRow, accountName: string | undefined) {
+/**
+ * A block of the public list; the finder is a masked sub-account name or a shortened address. A
+ * matured block the chain check held or an operator voided shows that instead of confirmed.
+ */
+export function blockView(b: BlockRow, accountName: string | undefined, review?: 'held' | 'void') {
   return {
     height: b.height,
     hash: b.hash,
@@ -40,7 +43,7 @@ export function blockView(b: BlockRow, accountName: string | undefined) {
     time: b.foundAt.toISOString(),
     confirmations: b.confirmations,
     maturity: coinMaturity(b.coin),
-    status: b.status,
+    status: review ?? b.status,
     effort: b.effort,
   };
 }

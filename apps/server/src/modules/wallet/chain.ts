@@ -11,6 +11,7 @@ import { queryRows, type Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { nodeRpc, NodeRpcError } from '../../platform/node-rpc';
 import { simChainTxs } from './wallet.tables';
+import type { BlockHoldReason } from '@hashpool/shared';
 
 export interface IncomingTransfer {
   txid: string;
@@ -47,7 +48,8 @@ export interface PoolBlockClaim {
 }
 
 /** Why a matured block's reward is held for the operator instead of entering the ledger. */
-export type CoinbaseHoldReason = 'not_in_chain' | 'not_pool_coinbase' | 'amount_differs' | 'no_wallet_node';
+/** Why a block is held (the shared list: the admin page and the alerts name each one). */
+export type CoinbaseHoldReason = BlockHoldReason;
 
 /**
  * What the chain says of a matured pool block before its reward enters the ledger: it checks out,

@@ -3,9 +3,10 @@
 // module's prices.service.ts), a coin's node could not give a market day, or a matured block's
 // reward did not check out on the chain (the earnings module). Texts: admin.json, message_types.
 import { paramText, type MessageRenderer, type Phrase } from '../../shell/features/messages';
+import { BLOCK_HOLD_REASONS } from '@hashpool/shared';
 
-/** The reasons the earnings module holds a block for (CoinbaseHoldReason), each its own text. */
-const BLOCK_HOLD_REASONS = new Set(['not_in_chain', 'not_pool_coinbase', 'amount_differs', 'no_wallet_node']);
+/** The reasons the earnings module holds a block for, each its own text. */
+const HOLD_REASONS: ReadonlySet<string> = new Set(BLOCK_HOLD_REASONS);
 
 export const ADMIN_MESSAGES = {
   operations_alert: {
@@ -14,7 +15,7 @@ export const ADMIN_MESSAGES = {
       const body: Phrase =
         params.alert === 'prices_stale'
           ? { key: 'admin:message_types.operations_alert.prices_stale', values: { codes: paramText(params.codes) ?? '', minutes: paramText(params.minutes) ?? '' } }
-          : params.alert === 'block_held' && BLOCK_HOLD_REASONS.has(String(params.reason))
+          : params.alert === 'block_held' && HOLD_REASONS.has(String(params.reason))
           ? { key: `admin:message_types.operations_alert.block_held_${String(params.reason)}`, values: { coin: paramText(params.coin) ?? '', height: paramText(params.height) ?? '' } }
           : params.alert === 'market_data_missing'
           ? { key: 'admin:message_types.operations_alert.market_data_missing', values: { coin: paramText(params.coin) ?? '', day: paramText(params.day) ?? '' } }

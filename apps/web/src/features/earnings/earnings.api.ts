@@ -2,12 +2,13 @@
 // per coin (docs/rules.md, The API: GET /accounts/{account}/pay-method, PUT
 // /accounts/{account}/pools/{pool}/pay-method), a sub-account's earnings of a coin (GET
 // /pools/{pool}/accounts/{account}/profits/stats and /profits), the referral programme (GET /invite,
-// /invite/invitees, /invite/rewards), the user's mining overview (GET /users/mining-overview), and the operators' fee rates, market data and prices.
+// /invite/invitees, /invite/rewards), the user's mining overview (GET /users/mining-overview), and the operators' fee rates, market data, prices and held blocks.
 // Shapes are the shared zod schemas used as types only, so zod stays out of the page's bundle.
 import type {
   adminFeeRateListSchema,
   blockPageSchema,
   adminFeeRateSchema,
+  heldBlockListSchema,
   inviteePageSchema,
   inviteRewardPageSchema,
   inviteSummarySchema,
@@ -37,6 +38,8 @@ export type PriceQuote = Parsed<typeof priceQuoteSchema>;
 export type PriceStatus = Parsed<typeof priceStatusSchema>;
 export type AdminFeeRate = Parsed<typeof adminFeeRateSchema>;
 export type AdminFeeRateList = Parsed<typeof adminFeeRateListSchema>;
+export type HeldBlockList = Parsed<typeof heldBlockListSchema>;
+export type HeldBlock = HeldBlockList['list'][number];
 export type { ProfitStats };
 export type ProfitRow = Parsed<typeof profitRowSchema>;
 export type ProfitPage = Parsed<typeof profitPageSchema>;
@@ -103,4 +106,7 @@ export const earningsApi = {
   prices: (o?: Options) => api.get<PriceStatus>('/admin/prices', undefined, o),
   setPrice: (kind: PriceKind, code: string, body: { value: string; reason: string }) => api.put<PriceQuote>(`/admin/prices/${enc(kind)}/${enc(code)}`, { ...body }, { silent: true }),
   setMarketDay: (coin: string, day: string, body: MarketDayChange) => api.put<MarketDay>(`/admin/earnings/market-data/${enc(coin)}/${enc(day)}`, { ...body }, { silent: true }),
+  // Held blocks (finance): the chain check's holds, and giving one up.
+  heldBlocks: (o?: Options) => api.get<HeldBlockList>('/admin/earnings/held-blocks', undefined, o),
+  voidHeldBlock: (id: number, reason: string) => api.post<null>(`/admin/earnings/held-blocks/${id}/void`, { reason }, { silent: true }),
 };

@@ -18,6 +18,7 @@ export const earningsKeys = {
   admin: (epoch: number) => ['earnings-admin', epoch] as const,
   feeRates: (epoch: number) => ['earnings-admin', epoch, 'fee-rates'] as const,
   prices: (epoch: number) => ['earnings-admin', epoch, 'prices'] as const,
+  heldBlocks: (epoch: number) => ['earnings-admin', epoch, 'held-blocks'] as const,
   market: (epoch: number, coin: string, page: number) => ['earnings-admin', epoch, 'market', coin, page] as const,
 };
 
@@ -138,6 +139,11 @@ export function usePrices() {
   return useQuery({ queryKey: earningsKeys.prices(epoch), queryFn: ({ signal }) => earningsApi.prices({ signal }) });
 }
 
+export function useHeldBlocks() {
+  const epoch = useSessionEpoch();
+  return useQuery({ queryKey: earningsKeys.heldBlocks(epoch), queryFn: ({ signal }) => earningsApi.heldBlocks({ signal }) });
+}
+
 export function useEarningsAdminMutations() {
   const queryClient = useQueryClient();
   const epoch = useSessionEpoch();
@@ -151,5 +157,6 @@ export function useEarningsAdminMutations() {
     setFeeRate: useMutation({ mutationFn: (body: FeeRateChange) => earningsApi.setFeeRate(body), onSuccess }),
     setPrice: useMutation({ mutationFn: (v: { kind: PriceKind; code: string; body: { value: string; reason: string } }) => earningsApi.setPrice(v.kind, v.code, v.body), onSuccess }),
     setMarketDay: useMutation({ mutationFn: (v: { coin: string; day: string; body: MarketDayChange }) => earningsApi.setMarketDay(v.coin, v.day, v.body), onSuccess }),
+    voidHeldBlock: useMutation({ mutationFn: (v: { id: number; reason: string }) => earningsApi.voidHeldBlock(v.id, v.reason), onSuccess }),
   };
 }

@@ -1,5 +1,5 @@
 // Earnings: a coin's earnings tab, the user's mining earnings, invitations (the public campaign
-// page and the user's own), and the operators' fee rates and market data.
+// page and the user's own), and the operators' fee rates, market data, prices and held blocks.
 import { ACCESS, inMenu, POOL_PAGE } from '../../shell/routing/route-table';
 import { defineFeature, type RouteDef } from '../../shell/features/feature';
 import { adminRoute } from '../../shell/features/admin-page';
@@ -12,10 +12,11 @@ const routes: readonly RouteDef[] = [
   { path: '/user/invite', access: ['recommend.view'], page: () => import('./pages/InvitePage'), title: 'invite:user_title',
     menu: [inMenu('user', 50, 'user:nav.invite')] },
   // The operators' area: fee rates and market data (admin only) and coin prices and currency
-  // rates, which decide money (finance as well), as their server routes.
+  // rates, which decide money (finance as well), and the held blocks (finance), as their server routes.
   adminRoute({ key: 'fees', order: 60, title: 'earnings:admin_tabs.fees', roles: [], load: () => import('./components/admin/FeeRatesAdmin').then((m) => m.FeeRatesAdmin) }),
   adminRoute({ key: 'market', order: 70, title: 'earnings:admin_tabs.market', roles: [], load: () => import('./components/admin/MarketDataAdmin').then((m) => m.MarketDataAdmin) }),
   adminRoute({ key: 'prices', order: 75, title: 'earnings:admin_tabs.prices', roles: ['finance'], load: () => import('./components/admin/PricesAdmin').then((m) => m.PricesAdmin) }),
+  adminRoute({ key: 'held-blocks', order: 78, title: 'earnings:admin_tabs.held_blocks', roles: ['finance'], load: () => import('./components/admin/HeldBlocksAdmin').then((m) => m.HeldBlocksAdmin) }),
 ];
 
 export const earningsFeature = defineFeature({

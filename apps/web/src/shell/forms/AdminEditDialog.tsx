@@ -1,4 +1,4 @@
-// The dialog of an operator's edit (fee rates, market data, the ALEO stake schedule): a vertical
+// The dialog of an operator's edit (fee rates, market data, the ALEO stake schedule, voiding a held block): a vertical
 // form whose Save sends it; a refusal lands on the form's fields (or a toast), a success says so
 // and closes. The caller gives the fields and the call.
 import type { ReactNode } from 'react';
@@ -17,10 +17,13 @@ interface AdminEditDialogProps<T> {
   savedText: string;
   onClose: () => void;
   initialValues?: Partial<T>;
+  /** The confirm button's text and look when it is not a plain Save (an irreversible action). */
+  okText?: string;
+  danger?: boolean;
   children: ReactNode;
 }
 
-export function AdminEditDialog<T extends object>({ form, title, onSave, saving, savedText, onClose, initialValues, children }: AdminEditDialogProps<T>) {
+export function AdminEditDialog<T extends object>({ form, title, onSave, saving, savedText, onClose, initialValues, okText, danger, children }: AdminEditDialogProps<T>) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const submit = async (values: T) => {
@@ -34,7 +37,7 @@ export function AdminEditDialog<T extends object>({ form, title, onSave, saving,
     onClose();
   };
   return (
-    <AppModal open title={title} onCancel={onClose} onOk={() => form.submit()} okText={t('dialog.save')} cancelText={t('dialog.cancel')} okButtonProps={{ loading: saving }} destroyOnHidden>
+    <AppModal open title={title} onCancel={onClose} onOk={() => form.submit()} okText={okText ?? t('dialog.save')} cancelText={t('dialog.cancel')} okButtonProps={{ loading: saving, danger }} destroyOnHidden>
       <Form<T> form={form} layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={(v) => void submit(v)} style={{ marginTop: 16 }}>
         {children}
       </Form>

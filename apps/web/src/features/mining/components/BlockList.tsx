@@ -1,6 +1,7 @@
 // Blocks the pool found: a table on desktop, cards on phones. Confirmations count up to the coin's
 // maturity; effort is the pool's work for the block over the expected work (100% = average luck).
-import { Flex, Progress, Tag } from 'antd';
+// A matured block whose reward did not check out on the chain shows as held, or void once given up.
+import { Flex, Progress, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findCoin, formatAmount, formatDateTime, shortAddress } from '@hashpool/shared';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
@@ -10,7 +11,9 @@ import { Text } from '../../../ui/Text';
 import { formatPercent } from '../lib/format';
 import type { BlockRow } from '../mining.api';
 
-const BLOCK_STATUS_COLOURS: Record<BlockRow['status'], string> = { pending: 'processing', confirmed: 'success', orphaned: 'error' };
+const BLOCK_STATUS_COLOURS: Record<BlockRow['status'], string> = { pending: 'processing', confirmed: 'success', orphaned: 'error', held: 'warning', void: 'default' };
+/** States a miner would not guess from the word alone: the tag explains itself on hover or tap. */
+const EXPLAINED: ReadonlySet<BlockRow['status']> = new Set(['held', 'void']);
 
 /** "57 / 100": confirmations so far of those the reward needs. */
 function Maturity({ block }: { block: BlockRow }) {
@@ -38,7 +41,18 @@ function useBlockFields(coin: string, timezone: string) {
     finder: (b: BlockRow) => b.finder || '--',
     time: (b: BlockRow) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.time, timezone)}</span>,
     maturity: (b: BlockRow) => <Maturity block={b} />,
-    status: (b: BlockRow) => <Tag color={BLOCK_STATUS_COLOURS[b.status]}>{t(`blocks.status.${b.status}`)}</Tag>,
+    status: (b: BlockRow) => {
+      const tag = <Tag color={BLOCK_STATUS_COLOURS[b.status]}>{t(`blocks.status.${b.status}`)}</Tag>;
+      return EXPLAINED.has(b.status) ? (
+        <Tooltip title={t(`blocks.status_hint.${b.status}`)} trigger={['hover', 'click']}>
+          <span tabIndex={0} aria-label={`${t(`blocks.status.${b.status}`)}: ${t(`blocks.status_hint.${b.status}`)}`} style={{ cursor: 'help' }}>
+            {tag}
+          </span>
+        </Tooltip>
+      ) : (
+        tag
+      );
+    },
     effort: (b: BlockRow) => formatPercent(b.effort),
   };
 }
