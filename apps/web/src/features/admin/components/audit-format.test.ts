@@ -61,6 +61,7 @@ describe('auditEntryView', async () => {
     expect(target('price:coin:ltc')).toEqual({ text: 'LTC 价格', raw: false });
     expect(target('fee_rate:btc:fpps')).toEqual({ text: '费率 BTC FPPS', raw: false });
     expect(target('market_data:btc:2026-11-27')).toEqual({ text: '市场数据 BTC 2026-11-27', raw: false });
+    expect(target('block:ltc:2876543')).toEqual({ text: '区块 LTC 2876543', raw: false });
     expect(target('account:demofarm01')).toEqual({ text: '子账户 demofarm01', raw: false });
     expect(target('ledger')).toEqual({ text: '账本', raw: false });
     // A schedule's start reads as a time in the operator's timezone, not as an ISO string.

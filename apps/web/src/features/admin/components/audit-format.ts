@@ -19,8 +19,8 @@ export interface AuditEntryView {
   fields: Array<{ key: string; label: string; value: string }>;
 }
 
-/** Kinds whose id is made of coin codes (and a method or a day): shown upper-cased, parts spaced. */
-const COIN_KINDS = new Set(['coin', 'price', 'fee_rate', 'market_data']);
+/** Kinds whose id is made of coin codes (and a method, a day or a height): shown upper-cased, parts spaced. */
+const COIN_KINDS = new Set(['coin', 'price', 'fee_rate', 'market_data', 'block']);
 /** Kinds whose id is a moment (a schedule's start): shown in the operator's timezone like the time column. */
 const TIME_KINDS = new Set(['aleo_stake']);
 

@@ -39,7 +39,7 @@ export function HeldBlocksAdmin({ timezone }: { timezone: string }) {
         </Flex>
       ),
     },
-    { key: 'reward', title: t('held_blocks.columns.reward'), align: 'right', render: (b) => `${formatAmount(b.reward, { coin: b.coin })} ${symbolOf(b.coin)}` },
+    { key: 'reward', title: t('held_blocks.columns.reward'), align: 'right', render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{`${formatAmount(b.reward, { coin: b.coin })} ${symbolOf(b.coin)}`}</span> },
     { key: 'found', title: t('held_blocks.columns.found', { timezone }), render: (b) => formatDateTime(b.found_at, timezone, 'YYYY-MM-DD HH:mm') },
     {
       key: 'reasons',
@@ -47,14 +47,16 @@ export function HeldBlocksAdmin({ timezone }: { timezone: string }) {
       render: (b) => (
         <Flex vertical gap={6}>
           {b.holds.map((h) => (
-            <Flex key={h.reason} vertical gap={2}>
-              <span>
-                <Tag color="orange">{t(`held_blocks.reason.${h.reason}`)}</Tag>
-                <Text tone="secondary">{t('held_blocks.since', { at: formatDateTime(h.since, timezone, 'YYYY-MM-DD HH:mm') })}</Text>
-              </span>
+            <Flex key={h.reason} vertical gap={2} align="flex-start">
+              <Tag color="orange" style={{ whiteSpace: 'normal' }}>
+                {t(`held_blocks.reason.${h.reason}`)}
+              </Tag>
               {/* What differed, in the node's words (amounts, hashes): not translated. */}
               <Text tone="secondary" style={{ fontSize: 12, wordBreak: 'break-word' }}>
                 {h.detail}
+              </Text>
+              <Text tone="secondary" style={{ fontSize: 12 }}>
+                {t('held_blocks.since', { at: formatDateTime(h.since, timezone, 'YYYY-MM-DD HH:mm') })}
               </Text>
             </Flex>
           ))}
