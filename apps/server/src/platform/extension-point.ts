@@ -8,7 +8,7 @@
 //
 // Examples: earnings.feeReductions (the promotions module's coupons), content.poolFees (earnings'
 // fee table) and content.minPayouts (the wallet's coin settings), accounts.withdrawalHolds (the
-// wallet's withdrawal hold).
+// wallet's withdrawal hold), mining.blockReviews (earnings' held and voided blocks).
 
 export class ExtensionPoint<T> {
   #provider: T | undefined;
