@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
+import { pplnsWindowWork } from '../src/modules/money';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS } from '../src/modules/wallet/withdrawal-processor';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -30,7 +31,7 @@ const RPC_PASSWORD = 'node-secret-1234';
 class FakeNode {
   readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number }> = [];
   /** The chain's blocks: hash → height, confirmations (-1 off the main chain) and coinbase txid. */
-  readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string }>();
+  readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string; difficulty?: number }>();
   /** The wallet's mined coins: coinbase txid → category and amount. */
   readonly mined = new Map<string, { category: 'generate' | 'immature' | 'orphan'; amount: string }>();
   /** Every method called, in order. */
@@ -96,7 +97,7 @@ class FakeNode {
       }
       case 'getblock': {
         const block = this.blocks.get(params[0] as string);
-        return block ? reply(200, { hash: params[0], height: block.height, confirmations: block.confirmations, tx: [block.coinbase] }, null, id) : reply(500, null, { code: -5, message: 'Block not found' }, id);
+        return block ? reply(200, { hash: params[0], height: block.height, confirmations: block.confirmations, tx: [block.coinbase], ...(block.difficulty === undefined ? {} : { difficulty: block.difficulty }) }, null, id) : reply(500, null, { code: -5, message: 'Block not found' }, id);
       }
       case 'getbalance': {
         const generated = [...this.mined.values()].filter((m) => m.category === 'generate').reduce((sum, m) => sum.plus(m.amount), new Decimal(0));
@@ -322,6 +323,19 @@ describe('a matured pool block against the node', () => {
     expect(await settle()).toBe(1);
     expect(node.calls).not.toContain('getblock');
     expect(await holds(b.hash)).toEqual([]);
+  });
+
+  it('sizes the PPLNS window by the difficulty the node states for the block, not by the found event\'s', async () => {
+    const windowTarget = async (hash: string) => Number((await queryRows<{ t: number }>(t.database.db, sql`select s.window_target as t from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${hash}`))[0]!.t);
+    const stated = await maturedBlock(); // the event says difficulty 1000
+    node.blocks.set(stated.hash, { height: stated.height, confirmations: 101, coinbase: stated.coinbase, difficulty: 1500 });
+    node.mined.set(stated.coinbase, { category: 'generate', amount: '3.125' });
+    const silent = await maturedBlock(); // a node that states none: the event's word
+    node.blocks.set(silent.hash, { height: silent.height, confirmations: 101, coinbase: silent.coinbase });
+    node.mined.set(silent.coinbase, { category: 'generate', amount: '3.125' });
+    expect(await settle()).toBe(2);
+    expect(await windowTarget(stated.hash)).toBe(pplnsWindowWork({ networkDifficulty: 1500, hashesPerDifficulty: 2 ** 32 }).toNumber());
+    expect(await windowTarget(silent.hash)).toBe(pplnsWindowWork({ networkDifficulty: 1000, hashesPerDifficulty: 2 ** 32 }).toNumber());
   });
 
   it('operators see a held block with what the node said; voiding it (audited) pays nothing, ends its checks, and the public list says so', async () => {

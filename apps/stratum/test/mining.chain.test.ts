@@ -222,6 +222,11 @@ describe('mining for real on a Litecoin regtest chain', () => {
     // 50 LTC less the PPLNS fee, to the base unit, and the settlement paid exactly that.
     const [run] = await queryRows<{ paid: string; outcome: string }>(t.database.db, sql`select s.paid::text, s.outcome from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${best}`);
     expect(run?.outcome).toBe('paid');
+    // The node's difficulty of the block, in the pool's unit, is the one the stratum reported:
+    // the two conversions (the stratum's from the template, the settlement's from getblock) agree.
+    const [diff] = await queryRows<{ reported: number; chain: number | null }>(t.database.db, sql`select b.network_difficulty as reported, c.difficulty as chain from blocks b join block_chain_checks c on c.block_id = b.id where b.hash = ${best}`);
+    expect(diff?.chain).not.toBeNull();
+    expect(Math.abs(diff!.chain! - diff!.reported)).toBeLessThanOrEqual(diff!.chain! * 1e-9);
     const balances = body<{ list: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: '/api/v2/wallets/balances', headers: auth(tokens) })).data.list;
     const ltc = balances.find((b) => b.coin === 'ltc');
     expect(Number(ltc?.available)).toBeGreaterThan(49);

@@ -73,15 +73,15 @@ export async function insertVoided(db: DbOrTx, s: { blockId: number; coin: strin
   return rows.length > 0;
 }
 
-/** Whether the chain confirmed the block's reward already. */
-export async function chainChecked(db: DbOrTx, blockId: number): Promise<boolean> {
-  const [row] = await db.select({ id: blockChainChecks.blockId }).from(blockChainChecks).where(eq(blockChainChecks.blockId, blockId));
-  return row !== undefined;
+/** The chain's confirmation of the block's reward, if it gave one: with the difficulty it stated (pool unit), if any. */
+export async function chainCheck(db: DbOrTx, blockId: number): Promise<{ difficulty: number | null } | undefined> {
+  const [row] = await db.select({ difficulty: blockChainChecks.difficulty }).from(blockChainChecks).where(eq(blockChainChecks.blockId, blockId));
+  return row;
 }
 
 /** The chain confirmed the block's reward: not asked again. */
-export async function recordChainChecked(db: DbOrTx, blockId: number, at: Date): Promise<void> {
-  await db.insert(blockChainChecks).values({ blockId, checkedAt: at }).onConflictDoNothing();
+export async function recordChainChecked(db: DbOrTx, blockId: number, at: Date, difficulty: number | null): Promise<void> {
+  await db.insert(blockChainChecks).values({ blockId, checkedAt: at, difficulty }).onConflictDoNothing();
 }
 
 /** An orphaned block's settlement: done at once, nothing paid. */

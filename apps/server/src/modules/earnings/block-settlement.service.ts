@@ -14,11 +14,12 @@
 //   stay with the pool, which paid that work by expectation already.
 // - An orphaned block pays nothing, and its reward never enters the ledger.
 // - Before anything is computed, the chain adapter checks the matured block (checkCoinbase): a
-//   stratum's `found` event is its word for the finder and the difficulty, the money only as the
-//   chain shows it. A block whose coinbase the node's wallet cannot spend yet waits; one not on the
-//   main chain, not paying the pool's wallet or paying another amount is held: nothing is paid,
-//   the operators are told once per reason (`held`), and the check runs again at every
-//   settlement until it passes. A pass is recorded, and the chain is not asked again.
+//   stratum's `found` event is its word for the finder, the money and the difficulty D only as the
+//   chain shows them (D the event's where the chain states none). A block whose coinbase the
+//   node's wallet cannot spend yet waits; one not on the main chain, not paying the pool's wallet
+//   or paying another amount is held: nothing is paid, the operators are told once per reason
+//   (`held`), and the check runs again at every settlement until it passes or an operator voids
+//   it (block-holds.service.ts). A pass is recorded with the chain's D, and the chain is not asked again.
 //
 // The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
 // rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
@@ -54,6 +55,7 @@ import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type R
 import { blockShareable, feeAfterReduction, feeSaving, pplnsWindow, pplnsWindowWork, soloShare, windowShare, type PoolBlock, type WorkSlice } from '../money';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
+import { poolDifficulty } from './node-market-data';
 
 /** Why a block is not settled now: see settleBlock. */
 export type ChainVerdict = 'waiting' | 'held' | 'chain_unreachable';
@@ -218,7 +220,7 @@ export class BlockSettlementService {
    * for its day's market data). A hold is reported to `held`.
    */
   private async chainVerdict(block: Block): Promise<'ok' | ChainVerdict> {
-    if (await repo.chainChecked(this.db, block.id)) return 'ok';
+    if (await repo.chainCheck(this.db, block.id)) return 'ok';
     let check;
     try {
       check = await this.deps.chain.checkCoinbase(block.coin, { hash: block.hash, height: block.height, reward: new Decimal(block.reward).toFixed() });
@@ -231,7 +233,13 @@ export class BlockSettlementService {
       await this.deps.held?.(block, { reason: check.reason, detail: check.detail });
       return 'held';
     }
-    await repo.recordChainChecked(this.db, block.id, this.clock.now());
+    const difficulty = check.nodeDifficulty === undefined ? null : poolDifficulty(check.nodeDifficulty, findCoin(block.coin)!.hashesPerDifficulty).toNumber();
+    // The stratum reported the difficulty too; a difference beyond rounding is a stratum's unit or
+    // template mistake, worth the operator's look (the chain's value is the one used).
+    if (difficulty !== null && Math.abs(difficulty - block.networkDifficulty) > difficulty * 1e-6) {
+      this.deps.log?.warn({ coin: block.coin, height: block.height, reported: block.networkDifficulty, chain: difficulty }, 'block settlement: the found event\'s network difficulty differs from the chain\'s; the PPLNS window is sized by the chain\'s');
+    }
+    await repo.recordChainChecked(this.db, block.id, this.clock.now(), difficulty);
     return 'ok';
   }
 
@@ -265,7 +273,9 @@ export class BlockSettlementService {
       payouts = [{ accountId: block.finderOwner, method: 'solo', work: new Decimal(0), feeRate, fullFeeRate: fullRate('solo'), gross: share.gross, exact: share.exact }];
     } else {
       outcome = 'paid';
-      const target = pplnsWindowWork({ networkDifficulty: block.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty });
+      // D: the chain's word where it gave one (the check above), else the found event's.
+      const networkDifficulty = (await repo.chainCheck(this.db, block.id))?.difficulty ?? block.networkDifficulty;
+      const target = pplnsWindowWork({ networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty });
       const { credits, total, whole } = await this.window(block, day, target, info.mode);
       windowTarget = target.toNumber();
       windowWork = total.toNumber();

@@ -225,10 +225,14 @@ export const blockHolds = pgTable(
 /**
  * A matured pool block whose reward the chain confirmed: it is not asked again (a pruning node
  * drops the block's data 288 blocks on, while the block may still wait for its day's market data).
+ * `difficulty`: the block's network difficulty as the node states it, in the pool's unit (null
+ * where the chain has none: the simulated one); the PPLNS window is sized by it rather than by the
+ * stratum's word.
  */
 export const blockChainChecks = pgTable('block_chain_checks', {
   blockId: bigint('block_id', { mode: 'number' }).primaryKey().references(miningRefs.blockId),
   checkedAt: ts('checked_at').notNull(),
+  difficulty: doublePrecision('difficulty'),
 });
 
 /**

@@ -18,6 +18,14 @@ import type { MarketDataAdapter, MarketValues } from './market-data';
 const BITCOIN_FAMILY = new Set(['btc', 'ltc', 'doge']);
 /** Bitcoin's difficulty 1 stands for 2^32 hashes; every bitcoin-family node reports against it. */
 const NODE_HASHES_PER_DIFFICULTY = 2 ** 32;
+
+/**
+ * A bitcoin-family node's difficulty in the pool's unit (docs/stratum-integration.md §5): times
+ * 2^32 over the coin's hashes per difficulty, so 1 for SHA-256d and 65,536 for Scrypt.
+ */
+export function poolDifficulty(nodeDifficulty: Decimal | number, hashesPerDifficulty: number): Decimal {
+  return new Decimal(nodeDifficulty).times(NODE_HASHES_PER_DIFFICULTY).div(hashesPerDifficulty);
+}
 const DAY_MS = 86_400_000;
 
 type Call = <T>(method: string, params: unknown[]) => Promise<T>;
@@ -59,9 +67,8 @@ export async function measureDay(call: Call, coin: CoinInfo, day: string): Promi
     subsidy = new Decimal(stats.subsidy);
   }
   const base = new Decimal(10).pow(coin.baseDecimals);
-  const unit = new Decimal(NODE_HASHES_PER_DIFFICULTY).div(coin.hashesPerDifficulty);
   return {
-    networkDifficulty: difficulty.div(heights.length).times(unit).toSignificantDigits(12, Decimal.ROUND_HALF_UP).toFixed(),
+    networkDifficulty: poolDifficulty(difficulty.div(heights.length), coin.hashesPerDifficulty).toSignificantDigits(12, Decimal.ROUND_HALF_UP).toFixed(),
     blockSubsidy: subsidy.div(base).toFixed(),
     // No block in the day: no fees were paid in it.
     avgFeesPerBlock: to >= from ? fees.div(heights.length).div(base).toDecimalPlaces(coin.baseDecimals, Decimal.ROUND_HALF_UP).toFixed() : '0',

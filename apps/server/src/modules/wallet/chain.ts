@@ -47,8 +47,7 @@ export interface PoolBlockClaim {
   reward: string;
 }
 
-/** Why a matured block's reward is held for the operator instead of entering the ledger. */
-/** Why a block is held (the shared list: the admin page and the alerts name each one). */
+/** Why a matured block's reward is held for the operator instead of entering the ledger (the shared list: the admin page and the alerts name each one). */
 export type CoinbaseHoldReason = BlockHoldReason;
 
 /**
@@ -56,7 +55,11 @@ export type CoinbaseHoldReason = BlockHoldReason;
  * the pool's wallet cannot spend its coinbase yet (wait), or it is held for the operator (`detail`
  * in English for the log): nothing is paid for a held block.
  */
-export type CoinbaseCheck = { state: 'ok' } | { state: 'immature' } | { state: 'held'; reason: CoinbaseHoldReason; detail: string };
+export type CoinbaseCheck =
+  /** `nodeDifficulty`: the block's difficulty as the node states it (Bitcoin's difficulty 1 = 2^32 hashes), where the chain has one. */
+  | { state: 'ok'; nodeDifficulty?: number }
+  | { state: 'immature' }
+  | { state: 'held'; reason: CoinbaseHoldReason; detail: string };
 
 export interface ChainAdapter {
   readonly kind: string;
@@ -270,7 +273,7 @@ export class JsonRpcChain implements ChainAdapter {
         throw error;
       }
     };
-    const block = await ask<{ confirmations: number; height: number; tx: string[] }>('getblock', [claim.hash, 1], [RPC_NOT_FOUND, RPC_INVALID_PARAMETER]);
+    const block = await ask<{ confirmations: number; height: number; tx: string[]; difficulty?: number }>('getblock', [claim.hash, 1], [RPC_NOT_FOUND, RPC_INVALID_PARAMETER]);
     if (block instanceof NodeRpcError) return held('not_in_chain', `the node does not know the block (${block.message})`);
     if (block.confirmations < 1) return held('not_in_chain', `the block is off the main chain (${block.confirmations} confirmations)`);
     if (block.height !== claim.height) return held('not_in_chain', `the block is at height ${block.height}, not ${claim.height}`);
@@ -282,7 +285,7 @@ export class JsonRpcChain implements ChainAdapter {
     const paid = mined.reduce((sum, d) => sum.plus(new Decimal(d.amount)), new Decimal(0));
     if (!paid.eq(claim.reward)) return held('amount_differs', `its coinbase pays the wallet ${paid.toFixed()}, the block says ${new Decimal(claim.reward).toFixed()}`);
     if (mined.some((d) => d.category === 'immature')) return { state: 'immature' };
-    return { state: 'ok' };
+    return typeof block.difficulty === 'number' && block.difficulty > 0 ? { state: 'ok', nodeDifficulty: block.difficulty } : { state: 'ok' };
   }
 
   async outcome(coin: string, txid: string): Promise<SendOutcome> {
