@@ -343,12 +343,22 @@ describe('a matured pool block against the node', () => {
     node.blocks.set(b.hash, { height: b.height, confirmations: 101, coinbase: b.coinbase });
     node.mined.set(b.coinbase, { category: 'generate', amount: '3.12' });
     await settle();
-    const heldList = async () => body<{ list: Array<{ id: number; height: number; hash: string; reward: string; holds: Array<{ reason: string; detail: string }> }> }>(await inject(t.app, { url: '/api/admin/earnings/held-blocks', headers: auth(admin.tokens) })).data.list;
+    const heldList = async () => body<{ list: Array<{ id: number; height: number; hash: string; reward: string; holds: Array<{ reason: string; detail: string; since: string; last_seen: string }> }> }>(await inject(t.app, { url: '/api/admin/earnings/held-blocks', headers: auth(admin.tokens) })).data.list;
     const publicStatus = async () => body<{ list: Array<{ hash: string; status: string }> }>(await inject(t.app, { url: '/api/pools/btc/blocks?page=1&page_size=50' })).data.list.find((x) => x.hash === b.hash)?.status;
     const listed = (await heldList()).find((x) => x.hash === b.hash)!;
     expect(listed).toMatchObject({ height: b.height, reward: '3.125', holds: [{ reason: 'amount_differs' }] });
     expect(listed.holds[0]!.detail).toMatch(/3\.12/);
     expect(await publicStatus()).toBe('held');
+    // Checked again: the list shows what the node says now, the latest reason first.
+    node.mined.set(b.coinbase, { category: 'generate', amount: '3.11' });
+    t.clock.advance(300_000);
+    await settle();
+    node.mined.delete(b.coinbase);
+    t.clock.advance(300_000);
+    await settle();
+    const again = (await heldList()).find((x) => x.hash === b.hash)!;
+    expect(again.holds.map((h) => h.reason)).toEqual(['not_pool_coinbase', 'amount_differs']);
+    expect(again.holds[1]!.detail).toMatch(/3\.11/);
 
     // A miner may not; a reason is needed; an unknown block or one that checked out is refused.
     const voidIt = (id: number, payload: object, tokens = admin.tokens) => inject(t.app, { method: 'POST', url: `/api/admin/earnings/held-blocks/${id}/void`, headers: auth(tokens), payload });

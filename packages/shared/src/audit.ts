@@ -59,7 +59,7 @@ export const AUDIT_FIELDS = [
   'reduction_percent', 'coins', 'codes', 'all_coins', 'shares', 'budget', 'redirect_uris', 'scopes',
   'code', 'status', 'annual_rate', 'fee_rate', 'max_amount', 'rate', 'capacity',
   'bank_name', 'account_name', 'account_number', 'swift', 'note',
-  'network_difficulty', 'block_subsidy', 'avg_fees_per_block', 'height', 'hash',
+  'network_difficulty', 'block_subsidy', 'avg_fees_per_block', 'hash',
   'unbalanced', 'balance_mismatches', 'custody',
   'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply', 'deposit_confirmations', 'sort_order', 'stratum_url',
   'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'names', 'demo',

@@ -126,8 +126,11 @@ export const heldBlockSchema = z.object({
   /** The reward the stratum reported (the chain did not confirm it). */
   reward: z.string(),
   found_at: z.string(),
-  /** Each reason the chain gave, what differed, and when it was first seen (the operators were told then). */
-  holds: z.array(z.object({ reason: z.enum(BLOCK_HOLD_REASONS), detail: z.string(), since: z.string() })),
+  /**
+   * Each reason the chain gave, latest first: what differed at the last check that gave it, when it
+   * was first seen (the operators were told then) and last seen.
+   */
+  holds: z.array(z.object({ reason: z.enum(BLOCK_HOLD_REASONS), detail: z.string(), since: z.string(), last_seen: z.string() })),
 });
 export const heldBlockListSchema = z.object({ list: z.array(heldBlockSchema) });
 export const heldBlockParamsSchema = z.object({ id: z.coerce.number().int(V.integer).positive(V.invalid).max(Number.MAX_SAFE_INTEGER, V.tooBig) });

@@ -35,7 +35,7 @@ export class BlockHoldsService {
         hash: b.hash,
         reward: plain(b.reward),
         found_at: b.foundAt.toISOString(),
-        holds: holds.filter((h) => h.blockId === b.id).map((h) => ({ reason: h.reason as BlockHoldReason, detail: h.detail, since: h.alertedAt.toISOString() })),
+        holds: holds.filter((h) => h.blockId === b.id).map((h) => ({ reason: h.reason as BlockHoldReason, detail: h.detail, since: h.alertedAt.toISOString(), last_seen: h.lastSeenAt.toISOString() })),
       })),
     };
   }
@@ -47,6 +47,9 @@ export class BlockHoldsService {
    */
   async void(adminUserId: string, blockId: number, reason: string): Promise<void> {
     await inTransaction(this.db, async (tx) => {
+      // The lock first, then the check in a statement of its own: it sees a chain pass that was
+      // recorded while this waited (read committed), and a pass after this waits for the void.
+      await repo.lockBlockHolds(tx, blockId);
       if ((await repo.currentHolds(tx, [blockId])).length === 0) throw new AppError('block_not_held');
       const [block] = await this.blocks.byIds([blockId], tx);
       if (!block || !(await repo.insertVoided(tx, { blockId, coin: block.coin, reward: block.reward, at: this.clock.now() }))) throw new AppError('block_not_held');

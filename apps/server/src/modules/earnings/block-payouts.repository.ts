@@ -1,7 +1,7 @@
 // SQL of the block-based payments: each settled pool block (block_settlements: its window, what it
 // paid, its state) and its payouts per sub-account or address wallet (block_payouts), written in
 // one transaction and credited from, in account order, chunk by chunk.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { numberArray, sqlArray, type DbOrTx, type Tx } from '../../db/client';
 import { blockChainChecks, blockHolds, blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
 import type { NewProfit } from './settlement.repository';
@@ -27,19 +27,34 @@ export async function doneBlockIds(db: DbOrTx, ids: readonly number[]): Promise<
   return new Set(rows.map((r) => r.id));
 }
 
-/** Records a block's hold for a reason once; true the first time (the operators are told then). */
+/**
+ * Records a block's hold for a reason; true the first time (the operators are told then). A reason
+ * seen again keeps its first time and takes this check's detail and time, so the operators' list
+ * shows what the node says now.
+ */
 export async function recordBlockHold(db: DbOrTx, h: { blockId: number; coin: string; reason: string; detail: string; at: Date }): Promise<boolean> {
-  const rows = await db.insert(blockHolds).values({ blockId: h.blockId, coin: h.coin, reason: h.reason, detail: h.detail, alertedAt: h.at }).onConflictDoNothing().returning({ id: blockHolds.blockId });
-  return rows.length > 0;
+  const rows = await db.insert(blockHolds).values({ blockId: h.blockId, coin: h.coin, reason: h.reason, detail: h.detail, alertedAt: h.at, lastSeenAt: h.at }).onConflictDoNothing().returning({ id: blockHolds.blockId });
+  if (rows.length > 0) return true;
+  await db.update(blockHolds).set({ detail: h.detail, lastSeenAt: h.at }).where(and(eq(blockHolds.blockId, h.blockId), eq(blockHolds.reason, h.reason)));
+  return false;
+}
+
+/**
+ * Locks a block's hold rows (none for a block never held) until the transaction ends: voiding the
+ * block and recording its chain pass take this lock first, so one of them sees the other's outcome.
+ */
+export async function lockBlockHolds(tx: Tx, blockId: number): Promise<void> {
+  await tx.select({ id: blockHolds.blockId }).from(blockHolds).where(eq(blockHolds.blockId, blockId)).for('update');
 }
 
 export type BlockHoldRow = typeof blockHolds.$inferSelect;
 
 /**
- * The holds of blocks held now, oldest block first: a hold recorded, no chain pass since and no
- * settlement (paid or void). Only the blocks of `ids` when given.
+ * The holds of blocks held now, oldest block first and each block's latest reason first: a hold
+ * recorded, no chain pass since and no settlement (paid or void). Only the blocks of `ids` when given.
  */
-export function currentHolds(db: DbOrTx, ids?: readonly number[]): Promise<BlockHoldRow[]> {
+export async function currentHolds(db: DbOrTx, ids?: readonly number[]): Promise<BlockHoldRow[]> {
+  if (ids?.length === 0) return [];
   return db
     .select()
     .from(blockHolds)
@@ -50,7 +65,7 @@ export function currentHolds(db: DbOrTx, ids?: readonly number[]): Promise<Block
         sql`not exists (select 1 from ${blockSettlements} s where s.block_id = ${blockHolds.blockId})`,
       ),
     )
-    .orderBy(asc(blockHolds.blockId), asc(blockHolds.alertedAt));
+    .orderBy(asc(blockHolds.blockId), desc(blockHolds.lastSeenAt), asc(blockHolds.reason));
 }
 
 /** The blocks of `ids` an operator voided. */

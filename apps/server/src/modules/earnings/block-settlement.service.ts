@@ -239,7 +239,12 @@ export class BlockSettlementService {
     if (difficulty !== null && Math.abs(difficulty - block.networkDifficulty) > difficulty * 1e-6) {
       this.deps.log?.warn({ coin: block.coin, height: block.height, reported: block.networkDifficulty, chain: difficulty }, 'block settlement: the found event\'s network difficulty differs from the chain\'s; the PPLNS window is sized by the chain\'s');
     }
-    await repo.recordChainChecked(this.db, block.id, this.clock.now(), difficulty);
+    // Under the hold rows' lock (a void of the block takes it too): a void that committed first
+    // wins (the settlement row it wrote stops the payment below); one after this sees the pass.
+    await inTransaction(this.db, async (tx) => {
+      await repo.lockBlockHolds(tx, block.id);
+      await repo.recordChainChecked(tx, block.id, this.clock.now(), difficulty);
+    });
     return 'ok';
   }
 

@@ -19,7 +19,7 @@ import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeReductionProvi
 import { FeedPricedMarketData, SimulatedMarketData, type MarketDataAdapter } from './market-data';
 import { NodeMarketData } from './node-market-data';
 import { recordMarketGap } from './earnings.repository';
-import { recordBlockHold } from './block-payouts.repository';
+import { blockSettlement, lockBlockHolds, recordBlockHold } from './block-payouts.repository';
 import type { BlockHeld } from './block-settlement.service';
 import { inTransaction } from '../../db/transaction';
 import { MiningOverviewService } from './mining-overview.service';
@@ -74,6 +74,9 @@ export const earningsModule = defineModule({
     const blockHeld: BlockHeld = async (block, hold) => {
       const operators = await accounts.operators(['finance']);
       await inTransaction(db, async (tx) => {
+        // Not for a block an operator voided while this check ran (its settlement row is there).
+        await lockBlockHolds(tx, block.id);
+        if (await blockSettlement(tx, block.id)) return;
         if (!(await recordBlockHold(tx, { blockId: block.id, coin: block.coin, ...hold, at: clock.now() }))) return;
         p.log.warn({ coin: block.coin, height: block.height, hash: block.hash, ...hold }, 'block held: its reward did not check out on the chain; nothing is paid for it');
         for (const o of operators) await p.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'block_held', reason: hold.reason, coin: block.coin.toUpperCase(), height: String(block.height) } }, tx);

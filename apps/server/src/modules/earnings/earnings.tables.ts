@@ -182,7 +182,7 @@ export const blockSettlements = pgTable(
     blockId: bigint('block_id', { mode: 'number' }).primaryKey().references(miningRefs.blockId),
     coin: text('coin').notNull(),
     status: text('status').$type<SettlementStatus>().notNull(),
-    /** paid (matured), orphaned (nothing), solo (the finder's alone). */
+    /** paid (matured), orphaned (nothing), solo (the finder's alone), void (a held block given up: nothing). */
     outcome: text('outcome').$type<BlockOutcome>().notNull(),
     /** R as the chain paid it, and B of the block's day (PPS+ shares R - B). */
     reward: money('reward').notNull(),
@@ -207,8 +207,8 @@ export const blockSettlements = pgTable(
  * A matured pool block whose reward the chain did not confirm (wallet/chain.ts, checkCoinbase), one
  * row per reason: not on the main chain, its coinbase not the pool's, another amount, no wallet node
  * to ask. Nothing is paid for it while it is held; the check runs again at every settlement, and the
- * operators were told of each reason once, at `alertedAt`. The rows stay after a later check
- * passes, as the record of the hold.
+ * operators were told of each reason once, at `alertedAt`; `detail` and `lastSeenAt` are the last
+ * check's that gave the reason. The rows stay after a later check passes, as the record of the hold.
  */
 export const blockHolds = pgTable(
   'block_holds',
@@ -218,6 +218,7 @@ export const blockHolds = pgTable(
     coin: text('coin').notNull(),
     detail: text('detail').notNull(),
     alertedAt: ts('alerted_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.reason] })],
 );

@@ -81,7 +81,7 @@ export class BlocksService {
     const { rows, total } = await repo.pageBlocks(this.db, c.code, (page - 1) * pageSize, pageSize, finder);
     const [names, reviews] = await Promise.all([
       this.accounts.namesByIds(rows.map((b) => b.finderOwner).filter((o) => /^[0-9a-f-]{36}$/.test(o))),
-      this.reviews(rows.filter((b) => b.status === 'confirmed').map((b) => b.id)),
+      this.reviews(rows.filter((b) => b.status !== 'orphaned').map((b) => b.id)),
     ]);
     return { list: rows.map((b) => blockView(b, names.get(b.finderOwner), reviews.get(b.id))), total };
   }

@@ -1,6 +1,8 @@
 // TanStack Query hooks over the earnings calls, keyed by the session epoch (a login or logout
 // starts afresh), then by sub-account and coin.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERRORS } from '@hashpool/shared';
+import { ApiError } from '../../shell/api/api-error';
 import { useSessionEpoch } from '../../shell/session/session';
 import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod, type PriceKind, type ProfitQuery } from './earnings.api';
 
@@ -157,6 +159,13 @@ export function useEarningsAdminMutations() {
     setFeeRate: useMutation({ mutationFn: (body: FeeRateChange) => earningsApi.setFeeRate(body), onSuccess }),
     setPrice: useMutation({ mutationFn: (v: { kind: PriceKind; code: string; body: { value: string; reason: string } }) => earningsApi.setPrice(v.kind, v.code, v.body), onSuccess }),
     setMarketDay: useMutation({ mutationFn: (v: { coin: string; day: string; body: MarketDayChange }) => earningsApi.setMarketDay(v.coin, v.day, v.body), onSuccess }),
-    voidHeldBlock: useMutation({ mutationFn: (v: { id: number; reason: string }) => earningsApi.voidHeldBlock(v.id, v.reason), onSuccess }),
+    // A block no longer held (it passed, or another operator voided it): the list is refreshed too.
+    voidHeldBlock: useMutation({
+      mutationFn: (v: { id: number; reason: string }) => earningsApi.voidHeldBlock(v.id, v.reason),
+      onSuccess,
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === ERRORS.block_not_held.code) onSuccess();
+      },
+    }),
   };
 }

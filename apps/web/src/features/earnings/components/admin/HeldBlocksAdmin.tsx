@@ -56,7 +56,7 @@ export function HeldBlocksAdmin({ timezone }: { timezone: string }) {
                 {h.detail}
               </Text>
               <Text tone="secondary" style={{ fontSize: 12 }}>
-                {t('held_blocks.since', { at: formatDateTime(h.since, timezone, 'YYYY-MM-DD HH:mm') })}
+                {t('held_blocks.seen', { since: formatDateTime(h.since, timezone, 'YYYY-MM-DD HH:mm'), last: formatDateTime(h.last_seen, timezone, 'YYYY-MM-DD HH:mm') })}
               </Text>
             </Flex>
           ))}
