@@ -17,6 +17,8 @@ import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { pplnsWindowWork } from '../src/modules/money';
+import { inTransaction } from '../src/db/transaction';
+import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/block-payouts.repository';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS } from '../src/modules/wallet/withdrawal-processor';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -389,6 +391,37 @@ describe('a matured pool block against the node', () => {
     // The coins of a voided block that did reach the wallet are a custody surplus the daily
     // reconciliation reports (the file's own reconciliation at its end would): take them away.
     node.mined.delete(b.coinbase);
+  });
+
+  it('a void that comes while the block\'s chain pass is being recorded waits for it and is refused: the block is paid', async () => {
+    const b = await maturedBlock();
+    await settle(); // unknown to the node: held
+    const id = Number((await queryRows<{ id: number }>(t.database.db, sql`select id from blocks where hash = ${b.hash}`))[0]!.id);
+    // The settlement's side, stopped inside its transaction once it holds the lock (as chainVerdict takes it).
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const pass = inTransaction(t.database.db, async (tx) => {
+      await lockBlockHolds(tx, id);
+      locked();
+      await gate;
+      await recordChainChecked(tx, id, t.clock.now(), null);
+    });
+    await holding;
+    const voiding = inject(t.app, { method: 'POST', url: `/api/admin/earnings/held-blocks/${id}/void`, headers: auth(admin.tokens), payload: { reason: 'raced' } });
+    // On PostgreSQL the void is seen waiting for the row lock (without it, it would void the block
+    // before the pass commits); PGlite runs one transaction at a time, so there it waits anyway.
+    if (process.env.TEST_DATABASE_URL) {
+      await expect.poll(async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`))[0]!.n, { timeout: 10_000 }).toBeGreaterThan(0);
+    }
+    release();
+    await pass;
+    expect(codeOf(await voiding)).toBe(ERRORS.block_not_held.code);
+    node.blocks.set(b.hash, { height: b.height, confirmations: 101, coinbase: b.coinbase });
+    node.mined.set(b.coinbase, { category: 'generate', amount: '3.125' });
+    expect(await settle()).toBe(1);
+    expect(await booked(b.height)).toBe(1);
   });
 
   it('a coin whose chain is a wallet node but has none configured: its blocks are held, not paid unchecked', async () => {
