@@ -281,11 +281,11 @@ describe('operators', () => {
 
   const adminRoutes = () => t.app.routeRecords.filter((r) => r.url.startsWith('/api/admin/earnings'));
 
-  it('the fee-rate and market-data routes refuse anonymous callers and users', async () => {
+  it('the fee-rate, market-data and held-block routes refuse anonymous callers and users', async () => {
     const user = await newUser();
-    expect(adminRoutes().length).toBe(4);
+    expect(adminRoutes().length).toBe(6);
     for (const route of adminRoutes()) {
-      const url = route.url.replace(':coin', 'btc').replace(':day', '2026-06-01');
+      const url = route.url.replace(':coin', 'btc').replace(':day', '2026-06-01').replace(':id', '1');
       expect((await inject(t.app, { method: route.method as 'GET', url })).statusCode, `${route.method} ${url}`).toBe(401);
       const asUser = await inject(t.app, { method: route.method as 'GET', url, headers: await fresh(user) });
       expect(asUser.statusCode, `${route.method} ${url}`).toBe(403);
