@@ -1,8 +1,8 @@
 // HTTP of the earnings module: a sub-account's payout method (docs/rules.md, The API, "Pool":
 // GET /accounts/{account}/pay-method, PUT /accounts/{account}/pools/{pool}/pay-method; {account}
-// is the caller's own sub-account by name, {pool} an account-mode coin), and the operators' fee
-// rates and market data (admin policy), and the held blocks (finance). Also the user's mining overview (GET /users/mining-overview,
-// user.view): the mining module's account stats beside each sub-account's earnings.
+// is the caller's own sub-account by name, {pool} an account-mode coin), the operators' fee rates
+// and market data (admin policy) and held blocks (finance). Also the user's mining overview (GET
+// /users/mining-overview, user.view): the mining module's account stats beside each sub-account's earnings.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

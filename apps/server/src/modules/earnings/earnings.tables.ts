@@ -14,8 +14,10 @@ const METHODS = sql.raw(`'pps_plus', 'fpps', 'pplns', 'solo'`);
 
 /** A settlement run's (and a block settlement's) state: its rows written, or every one credited too. */
 export type SettlementStatus = 'computed' | 'done';
-/** What a settled block paid: its window (matured), nothing (orphaned), its finder alone (SOLO). */
-/** void: a held block an operator gave up (the chain never confirmed its reward); it paid nothing. */
+/**
+ * What a settled block paid: its window (matured), nothing (orphaned), its finder alone (SOLO), or
+ * nothing (void: a held block an operator gave up, its reward never confirmed by the chain).
+ */
 export type BlockOutcome = 'paid' | 'orphaned' | 'solo' | 'void';
 
 /**
