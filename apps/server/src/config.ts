@@ -203,6 +203,8 @@ export const configSchema = z.object({
   INGEST_DECODER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   /** How often worker windows are refreshed and alerts evaluated (end-to-end tests use a few seconds). */
   MINING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** How often market data is extended and matured pool blocks are settled (end-to-end tests use a few seconds). */
+  EARNINGS_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   /** A worker without shares for this long is dead (24 by default; docs/rules.md, Limits and constants). */
   WORKER_DEAD_AFTER_HOURS: z.coerce.number().min(1).max(168).default(24),
   /** Largest accepted request body in bytes. */

@@ -115,7 +115,7 @@ export const earningsModule = defineModule({
   seed: async (db, clock) => seedEarnings(db, clock.now(), await listPools(db)),
   // A week of the demo farm's mining, settled by the real settlement (labelled demo: the demo farm).
   demo: async (api, p, use) => seedDemoSettlements(p.db, p.clock, await listPools(p.db), { settlement: api.settlement, history: use('mining').history, accounts: use('accounts').directory }),
-  jobs: (api, p) => startEarningsJobs({ ...api, db: p.db, clock: p.clock, log: p.log }),
+  jobs: (api, p) => startEarningsJobs({ ...api, db: p.db, clock: p.clock, log: p.log, intervalMs: p.config.EARNINGS_JOB_INTERVAL_SECONDS * 1000 }),
 });
 
 declare module '../../platform/modules' {
