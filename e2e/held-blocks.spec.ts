@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { e2eMailDir } from '../playwright.config';
 import { accountButton, expect, registerByEmail, serverPort, test, uniqueEmail } from './accounts-helpers';
 
@@ -44,18 +45,43 @@ function startNode(port: number): Promise<Server> {
       res.end(JSON.stringify({ result, error, id }));
     });
   });
-  return new Promise((resolve) => http.listen(port, '127.0.0.1', () => resolve(http)));
+  return new Promise((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, '127.0.0.1', () => resolve(http));
+  });
+}
+
+/** Ends the pool's server and waits until it is gone, so a retry does not find the old one on its port. */
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(late);
 }
 
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, info) => {
+  // As long as the shared servers get to start (playwright.config.ts: 120 s), and then some.
+  test.setTimeout(150_000);
   const port = serverPort(info) + 3000;
+  // A server still answering on the port (one a killed run left behind) would not be this one.
+  expect(await fetch(`http://localhost:${port}/api/health`).then(() => 'taken', () => 'free'), `port ${port}`).toBe('free');
   node = await startNode(port + 1);
   base = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
+      // Its own database in memory, nothing shared with the environment's services.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NATS_URL: '',
+      SMTP_URL: '',
       PORT: String(port),
       PGLITE_DATA_DIR: 'memory',
       LOG_LEVEL: 'error',
@@ -72,12 +98,18 @@ test.beforeAll(async ({}, info) => {
       EARNINGS_JOB_INTERVAL_SECONDS: '2',
     },
   });
-  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 120_000, intervals: [500] }).toBe(200);
+  server = child;
+  await expect
+    .poll(async () => {
+      if (child.exitCode !== null) throw new Error(`the held-blocks pool's server exited (${child.exitCode}) before it answered`);
+      return (await fetch(`${base}/api/health`).catch(() => undefined))?.status;
+    }, { timeout: 120_000, intervals: [500] })
+    .toBe(200);
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise<void>((resolve) => node?.close(() => resolve()) ?? resolve());
+  await stopServer();
+  await new Promise<void>((resolve) => (node ? node.close(() => resolve()) : resolve()));
 });
 
 test('a block the wallet node does not know is held, shown to finance, and voided with a reason', async ({ browser }) => {

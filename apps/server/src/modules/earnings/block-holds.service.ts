@@ -54,7 +54,7 @@ export class BlockHoldsService {
       const [block] = await this.blocks.byIds([blockId], tx);
       if (!block || !(await repo.insertVoided(tx, { blockId, coin: block.coin, reward: block.reward, at: this.clock.now() }))) throw new AppError('block_not_held');
       await this.auditLog.record({ adminUserId, action: 'block_void', target: `block:${block.coin}:${block.height}`, detail: { hash: block.hash, reason } }, tx);
-    });
+    }, { isolation: 'read committed' }); // the check after the lock must see what committed meanwhile
   }
 
   /** The public list's word on matured blocks: held now, or voided (BlockReviews). */

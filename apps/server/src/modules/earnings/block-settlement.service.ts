@@ -55,7 +55,7 @@ import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type R
 import { blockShareable, feeAfterReduction, feeSaving, pplnsWindow, pplnsWindowWork, soloShare, windowShare, type PoolBlock, type WorkSlice } from '../money';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
-import { poolDifficulty } from './node-market-data';
+import { nodeDifficultyInPoolUnit } from './node-market-data';
 
 /** Why a block is not settled now: see settleBlock. */
 export type ChainVerdict = 'waiting' | 'held' | 'chain_unreachable';
@@ -233,7 +233,7 @@ export class BlockSettlementService {
       await this.deps.held?.(block, { reason: check.reason, detail: check.detail });
       return 'held';
     }
-    const difficulty = check.nodeDifficulty === undefined ? null : poolDifficulty(check.nodeDifficulty, findCoin(block.coin)!.hashesPerDifficulty).toNumber();
+    const difficulty = check.nodeDifficulty === undefined ? null : nodeDifficultyInPoolUnit(findCoin(block.coin)!, check.nodeDifficulty);
     // The stratum reported the difficulty too; a difference beyond rounding is a stratum's unit or
     // template mistake, worth the operator's look (the chain's value is the one used).
     if (difficulty !== null && Math.abs(difficulty - block.networkDifficulty) > difficulty * 1e-6) {
@@ -241,10 +241,14 @@ export class BlockSettlementService {
     }
     // Under the hold rows' lock (a void of the block takes it too): a void that committed first
     // wins (the settlement row it wrote stops the payment below); one after this sees the pass.
-    await inTransaction(this.db, async (tx) => {
-      await repo.lockBlockHolds(tx, block.id);
-      await repo.recordChainChecked(tx, block.id, this.clock.now(), difficulty);
-    });
+    await inTransaction(
+      this.db,
+      async (tx) => {
+        await repo.lockBlockHolds(tx, block.id);
+        await repo.recordChainChecked(tx, block.id, this.clock.now(), difficulty);
+      },
+      { isolation: 'read committed' },
+    );
     return 'ok';
   }
 

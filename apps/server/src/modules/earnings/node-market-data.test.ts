@@ -3,7 +3,7 @@
 // a hand-computed Litecoin vector. Coins without a node walk as before.
 import { describe, expect, it } from 'vitest';
 import { findCoin } from '@hashpool/shared';
-import { measureDay, NodeMarketData } from './node-market-data';
+import { measureDay, nodeDifficultyInPoolUnit, NodeMarketData } from './node-market-data';
 import { SimulatedMarketData } from './market-data';
 
 const LTC = findCoin('ltc')!;
@@ -43,6 +43,16 @@ const CHAIN = [
   { time: at('2026-11-27T23:59:59Z'), difficulty: 1, subsidy: 312_500_000, totalfee: 3_000 },
   { time: at('2026-11-28T00:00:00Z'), difficulty: 8, subsidy: 312_500_000, totalfee: 7_777 },
 ];
+
+describe('nodeDifficultyInPoolUnit', () => {
+  it('takes a bitcoin-family node\'s difficulty to the pool\'s unit, and no other coin\'s', () => {
+    expect(nodeDifficultyInPoolUnit(findCoin('btc')!, 1500)).toBe(1500);
+    expect(nodeDifficultyInPoolUnit(findCoin('ltc')!, 2.5)).toBe(2.5 * 65536);
+    expect(nodeDifficultyInPoolUnit(findCoin('doge')!, 1)).toBe(65536);
+    // Zcash's node measures against its own limit: its word is not taken.
+    expect(nodeDifficultyInPoolUnit(findCoin('zec')!, 1)).toBeNull();
+  });
+});
 
 describe('measureDay', () => {
   it('Litecoin: the mean difficulty × 65,536, the last block\'s subsidy, the mean fees', async () => {

@@ -26,6 +26,15 @@ const NODE_HASHES_PER_DIFFICULTY = 2 ** 32;
 export function poolDifficulty(nodeDifficulty: Decimal | number, hashesPerDifficulty: number): Decimal {
   return new Decimal(nodeDifficulty).times(NODE_HASHES_PER_DIFFICULTY).div(hashesPerDifficulty);
 }
+
+/**
+ * A coin node's difficulty in the pool's unit, where the unit is known: the bitcoin family's nodes
+ * measure against Bitcoin's difficulty 1. Null for another coin (Zcash's node, for one, measures
+ * against its own limit), whose difficulty is then the stratum's word.
+ */
+export function nodeDifficultyInPoolUnit(coin: Pick<CoinInfo, 'code' | 'hashesPerDifficulty'>, nodeDifficulty: number): number | null {
+  return BITCOIN_FAMILY.has(coin.code) ? poolDifficulty(nodeDifficulty, coin.hashesPerDifficulty).toNumber() : null;
+}
 const DAY_MS = 86_400_000;
 
 type Call = <T>(method: string, params: unknown[]) => Promise<T>;
