@@ -16,7 +16,7 @@ const LOGGED_OUT = ['/', '/login', '/register/email'];
 const LOGGED_IN = ['/pool/btc/home', '/asset/index', '/user/account'];
 /** The pages of the operators' area (its side menu), as the admin sees them. */
 const ADMIN_PAGES = [
-  'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
+  'review', 'contract-payments', 'loans', 'ledger', 'adjust', 'reconcile', 'audit', 'fees', 'market', 'prices', 'held-blocks', 'stake', 'users', 'approvals', 'coins', 'coin-list', 'parameters',
   'staking', 'contracts', 'support', 'oauth', 'coupons', 'packets', 'content', 'catalogue',
 ].map((page) => `/admin/${page}`);
 

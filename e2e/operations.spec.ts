@@ -197,7 +197,7 @@ test('a finance operator sees exactly its pages in the side menu and reviews con
   await expect(page).toHaveURL('/admin/review');
   const menu = page.getByRole('navigation', { name: 'Operations pages' });
   await expect(menu.getByRole('link')).toHaveText([
-    'Review queue', 'Contract payments', 'Loan approvals', 'Ledger', 'Adjustment', 'Reconciliation', 'Audit log', 'Prices', 'Users', 'Approvals',
+    'Review queue', 'Contract payments', 'Loan approvals', 'Ledger', 'Adjustment', 'Reconciliation', 'Audit log', 'Prices', 'Held blocks', 'Users', 'Approvals',
   ]);
   await menu.getByRole('link', { name: 'Contract payments' }).click();
   await expect(page).toHaveURL('/admin/contract-payments');
