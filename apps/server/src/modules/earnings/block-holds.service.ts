@@ -59,7 +59,7 @@ export class BlockHoldsService {
 
   /** The public list's word on matured blocks: held now, or voided (BlockReviews). */
   async reviews(ids: readonly number[]): Promise<Map<number, 'held' | 'void'>> {
-    const [held, voided] = await Promise.all([repo.currentHolds(this.db, ids), repo.voidedBlockIds(this.db, ids)]);
+    const [held, voided] = await Promise.all([repo.currentHolds(this.db, ids), repo.settledBlockIds(this.db, ids, 'void')]);
     const states = new Map<number, 'held' | 'void'>(held.map((h) => [h.blockId, 'held']));
     for (const id of voided) states.set(id, 'void');
     return states;

@@ -17,13 +17,19 @@ export async function blockSettlement(db: DbOrTx, blockId: number): Promise<Bloc
   return row;
 }
 
-/** The blocks of `ids` whose settlement is done. */
-export async function doneBlockIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+/** The blocks of `ids` whose settlement is done; with `outcome`, only those settled that way (`void`: an operator gave it up). */
+export async function settledBlockIds(db: DbOrTx, ids: readonly number[], outcome?: BlockOutcome): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: blockSettlements.blockId })
     .from(blockSettlements)
-    .where(and(sql`${blockSettlements.blockId} = any(${numberArray(ids)}::bigint[])`, eq(blockSettlements.status, 'done')));
+    .where(
+      and(
+        sql`${blockSettlements.blockId} = any(${numberArray(ids)}::bigint[])`,
+        eq(blockSettlements.status, 'done'),
+        outcome ? eq(blockSettlements.outcome, outcome) : undefined,
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -66,16 +72,6 @@ export async function currentHolds(db: DbOrTx, ids?: readonly number[]): Promise
       ),
     )
     .orderBy(asc(blockHolds.blockId), desc(blockHolds.lastSeenAt), asc(blockHolds.reason));
-}
-
-/** The blocks of `ids` an operator voided. */
-export async function voidedBlockIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: blockSettlements.blockId })
-    .from(blockSettlements)
-    .where(and(sql`${blockSettlements.blockId} = any(${numberArray(ids)}::bigint[])`, eq(blockSettlements.outcome, 'void')));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** A held block given up: settled at once, nothing paid; false when it has a settlement already. */

@@ -38,7 +38,7 @@
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { COINS, findCoin, methodOnDay, utcDay, type PayMethod } from '@hashpool/shared';
+import { COINS, findCoin, methodOnDay, utcDay, type BlockHoldReason, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -46,7 +46,7 @@ import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { BlockRow, HistoryService, MiningApi } from '../mining';
 import { LedgerDecimal, post, postCredits, SYSTEM } from '../ledger';
-import { addressWalletIds, type ChainAdapter, type CoinbaseHoldReason } from '../wallet';
+import { addressWalletIds, type ChainAdapter } from '../wallet';
 import * as repo from './block-payouts.repository';
 import { payMethodRow, payMethodState, payMethodStates } from './earnings.repository';
 import type { EarningsService } from './earnings.service';
@@ -61,7 +61,7 @@ import { nodeDifficultyInPoolUnit } from './node-market-data';
 export type ChainVerdict = 'waiting' | 'held' | 'chain_unreachable';
 
 /** Told of a matured block the chain did not confirm, at every check while it is held. */
-export type BlockHeld = (block: BlockRow, hold: { reason: CoinbaseHoldReason; detail: string }) => Promise<void>;
+export type BlockHeld = (block: BlockRow, hold: { reason: BlockHoldReason; detail: string }) => Promise<void>;
 
 /** What the block settlement is made with. */
 export interface BlockSettlementDeps {
@@ -134,7 +134,7 @@ export class BlockSettlementService {
    */
   async settleReady(): Promise<number> {
     const ids = await this.deps.blocks.maturedOrOrphanedIds(COINS.map((c) => c.code));
-    const done = await repo.doneBlockIds(this.db, ids);
+    const done = await repo.settledBlockIds(this.db, ids);
     const ready = await this.deps.blocks.byIds(ids.filter((id) => !done.has(id)));
     let settled = 0;
     // A coin whose chain did not answer is not asked again this round: each try would wait for

@@ -24,7 +24,7 @@ export class BlocksService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly accounts: AccountDirectory,
-    private readonly reviews: BlockReviews = async () => new Map(),
+    private readonly reviews: BlockReviews,
   ) {}
 
   private async effort(coin: string, difficulty: number, foundAt: Date): Promise<number | null> {

@@ -47,9 +47,6 @@ export interface PoolBlockClaim {
   reward: string;
 }
 
-/** Why a matured block's reward is held for the operator instead of entering the ledger (the shared list: the admin page and the alerts name each one). */
-export type CoinbaseHoldReason = BlockHoldReason;
-
 /**
  * What the chain says of a matured pool block before its reward enters the ledger: it checks out,
  * the pool's wallet cannot spend its coinbase yet (wait), or it is held for the operator (`detail`
@@ -59,7 +56,7 @@ export type CoinbaseCheck =
   /** `nodeDifficulty`: the block's difficulty as the node states it (Bitcoin's difficulty 1 = 2^32 hashes), where the chain has one. */
   | { state: 'ok'; nodeDifficulty?: number }
   | { state: 'immature' }
-  | { state: 'held'; reason: CoinbaseHoldReason; detail: string };
+  | { state: 'held'; reason: BlockHoldReason; detail: string };
 
 export interface ChainAdapter {
   readonly kind: string;
@@ -262,7 +259,7 @@ export class JsonRpcChain implements ChainAdapter {
    * answer throws: the block waits for the next check.
    */
   async checkCoinbase(coin: string, claim: PoolBlockClaim): Promise<CoinbaseCheck> {
-    const held = (reason: CoinbaseHoldReason, detail: string): CoinbaseCheck => ({ state: 'held', reason, detail });
+    const held = (reason: BlockHoldReason, detail: string): CoinbaseCheck => ({ state: 'held', reason, detail });
     const url = this.urls[coin];
     if (!url) return held('no_wallet_node', `no wallet node configured for ${coin} (WALLET_RPC_URLS)`);
     const ask = async <T>(method: string, params: unknown[], holdOn: number[]): Promise<T | NodeRpcError> => {

@@ -3,7 +3,7 @@ import type { WalletApi } from './wallet.module';
 import { addressWallets } from './wallet.tables';
 
 export { walletModule, type WalletApi } from './wallet.module';
-export type { ChainAdapter, CoinbaseHoldReason } from './chain';
+export type { ChainAdapter } from './chain';
 export { addressWalletIdQuery, addressWalletIds } from './address-wallets';
 // A user's amount in the coin's base unit, and amounts as text (staking and borrowing).
 export { userAmount } from './amounts';
