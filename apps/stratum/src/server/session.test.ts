@@ -263,20 +263,39 @@ describe('difficulty per job', () => {
 });
 
 describe('flow control', () => {
-  it('stops reading while 64 submissions wait for their checks', async () => {
+  it('checks no more than 64 submissions at once, even from one large read, and answers every one in the end', async () => {
     h = await startHarness();
     const c = await client();
     await c.login();
-    h.coin.check = () => new Promise(() => undefined); // checks that never end (hash threads saturated)
+    // Checks that end only when the test says (hash threads saturated).
+    const waiting: Array<() => void> = [];
+    const check = h.coin.check.bind(h.coin);
+    h.coin.check = (submission) => new Promise((resolve) => waiting.push(() => resolve(check(submission))));
     const job = h.coin.currentJob()!.id;
+    const count = 1500; // more than one read holds (about 650 lines)
     let text = '';
-    for (let i = 0; i < 5000; i++) text += `${JSON.stringify({ id: i + 10, method: 'mining.submit', params: ['myfarm01.rig1', job, nonce(i), '5f5e1000', nonce(1)] })}\n`;
+    // Each share well above the difficulty (the fake coin reads the nonce as the share's difficulty).
+    for (let i = 0; i < count; i++) text += `${JSON.stringify({ id: i + 10, method: 'mining.submit', params: ['myfarm01.rig1', job, nonce(i), '5f5e1000', nonce(0x01000000 + i)] })}\n`;
     c.raw(text);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const session = [...(h.server as unknown as { listeners: Array<{ sessions: Set<{ pendingSubmissions(): number; socket: { isPaused(): boolean } }> }> }).listeners[0]!.sessions][0]!;
     expect(session.socket.isPaused()).toBe(true);
-    // What one read already held is handled; no more is read.
-    expect(session.pendingSubmissions()).toBeLessThan(5000);
+    // Not the hundreds of submissions one read holds: the rest of the read waits its turn.
+    expect(waiting).toHaveLength(64);
+    expect(session.pendingSubmissions()).toBe(64);
+    // As checks end, the held lines and then the socket's next reads go on, in order, never more than 64 at once.
+    let answered = 0;
+    while (answered < count) {
+      expect(waiting.length).toBeLessThanOrEqual(64);
+      const batch = waiting.splice(0);
+      for (const done of batch) done();
+      answered += batch.length;
+      await expect.poll(() => waiting.length > 0 || answered >= count, { interval: 5, message: `answered ${answered}, pending ${session.pendingSubmissions()}` }).toBe(true);
+    }
+    expect(answered).toBe(count);
+    // Each submission answered once, accepted.
+    await expect.poll(() => c.messages.filter((m) => typeof m.id === 'number' && m.id >= 10).length).toBe(count);
+    expect(c.messages.filter((m) => typeof m.id === 'number' && m.id >= 10 && m.result !== true)).toEqual([]);
   });
 
   it('counts submissions refused before their check (not subscribed, unauthorized) towards the ban', async () => {

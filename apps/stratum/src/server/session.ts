@@ -97,6 +97,11 @@ export class Session {
   private queued = 0;
   private pending = 0;
   private paused = false;
+  /**
+   * The lines of the last read not yet handled because MAX_PENDING requests were waiting: one
+   * read can hold hundreds of submissions, and pausing the socket stops only the next reads.
+   */
+  private held: { lines: string[]; from: number } | undefined;
   /** Lines written this turn, sent together in one socket write at its end (see writeLine). */
   private outgoing = '';
 
@@ -191,8 +196,22 @@ export class Session {
       this.close('line over 16 KB');
       return;
     }
-    for (const line of lines) {
+    if (this.held) {
+      // Not expected (a paused socket emits no data), but never handled out of order.
+      this.held = { lines: [...this.held.lines.slice(this.held.from), ...lines], from: 0 };
+      return;
+    }
+    this.handleLines(lines, 0);
+  }
+
+  private handleLines(lines: string[], from: number): void {
+    for (let i = from; i < lines.length; i++) {
       if (this.closed) return;
+      if (this.pending >= MAX_PENDING) {
+        this.held = { lines, from: i };
+        return;
+      }
+      const line = lines[i]!;
       if (this.awaitingProxy) {
         this.awaitingProxy = false;
         const header = parseProxyV1(line);
@@ -246,7 +265,11 @@ export class Session {
       this.socket.pause();
     } else if (this.paused && this.pending < MAX_PENDING / 2) {
       this.paused = false;
-      if (!this.closed) this.socket.resume();
+      const held = this.held;
+      this.held = undefined;
+      // The rest of the last read first: it may fill the queue again and pause once more.
+      if (held) this.handleLines(held.lines, held.from);
+      if (!this.closed && !this.paused && !this.held) this.socket.resume();
     }
   }
 
