@@ -63,6 +63,21 @@ describe('jobs of one template', () => {
     default_witness_commitment: `6a24aa21a9ed${'33'.repeat(32)}`,
   });
 
+  it('of a restarted process are new: its first job on the same template has another id and coinbase, so a share credited before is stale', async () => {
+    const payout = Buffer.from(`0014${'44'.repeat(20)}`, 'hex');
+    const before = new JobBuilder(SHA256D, payout, '/hashpool/').build(template(1_700_000_000), true);
+    const after = new JobBuilder(SHA256D, payout, '/hashpool/').build(template(1_700_000_000), true);
+    expect(after.id).not.toBe(before.id);
+    expect(after.coinbase2).not.toBe(before.coinbase2);
+    const store = new JobStore();
+    store.add(after);
+    const checker = new ShareChecker(SHA256D, store, async () => {
+      throw new Error('not a block');
+    }, () => 1_700_000_100_000);
+    const replayed = await checker.check({ jobId: before.id, extranonce1: '07000000', extranonce2: '00000001', ntime: '6553f100', nonce: '00000005', versionMask: 0, difficulty: 1e-12, account: 'a', worker: 'w' });
+    expect(replayed).toMatchObject({ ok: false, code: 21 });
+  });
+
   it('are different work: the same submission under two jobs of an unchanged template is two hashes', async () => {
     // A refresh that changed nothing but the time (a quiet chain) gave the same coinbase and branch
     // under a new id: one header was accepted once under each job id, and credited twice.

@@ -1,6 +1,7 @@
 // Turns a block template into a stratum job: the coinbase split around the extranonces, the merkle
 // branch, and the header fields in the byte orders mining.notify uses. Keeps what the share check
 // and the block submitter need later (the template's transactions, the coinbase witness flag).
+import { randomBytes } from 'node:crypto';
 import { address as bitcoinAddress, script as bitcoinScript, type Network } from 'bitcoinjs-lib';
 import { networkDifficultyFromBits, targetFromBits, type PowAlgorithm } from './algorithm';
 import { reversedHex, swapWords, u32le, u64le, varint } from './bytes';
@@ -98,7 +99,13 @@ export function payoutScriptFor(payoutAddress: string, network: Network): Buffer
 }
 
 export class JobBuilder {
-  private counter = 0;
+  /**
+   * Starts where no earlier run of this process did (a random 32-bit number): a restarted process
+   * (ProcessGroup restarts one in a second) on the same template would otherwise hand out the same
+   * job ids and coinbases again, and a share it had credited before the restart, resubmitted by a
+   * proxy, would be new to its in-memory duplicate check and credited twice.
+   */
+  private counter = randomBytes(4).readUInt32LE(0);
 
   constructor(
     private readonly algorithm: PowAlgorithm,
