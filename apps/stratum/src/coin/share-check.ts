@@ -9,8 +9,12 @@ import { FingerprintSet } from './fingerprint-set';
 import type { BuiltJob, JobStore } from './job-builder';
 import { EXTRANONCE1_SIZE, EXTRANONCE2_SIZE, type FoundBlock, type ShareCheckResult, type ShareSubmission } from './types';
 
-/** How far ahead of our clock a miner may roll ntime (Bitcoin Core refuses blocks over 2 h ahead). */
-export const MAX_NTIME_AHEAD_SECONDS = 7200;
+/**
+ * How far ahead of our clock a miner may roll ntime: Bitcoin Core refuses blocks over 2 h ahead of
+ * its network-adjusted time, which may run a few minutes behind ours, so a share at our edge could
+ * be credited as a block the node refuses ("time-too-new"); 200 s of margin.
+ */
+export const MAX_NTIME_AHEAD_SECONDS = 7000;
 
 export interface SolvedHeader {
   header: Buffer;

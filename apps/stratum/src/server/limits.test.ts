@@ -55,6 +55,17 @@ describe('limits', () => {
     await again.closed;
   });
 
+  it('does not count stale shares towards the ban (a busy proxy sends many at each new block)', async () => {
+    h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
+    const a = await client();
+    await a.login();
+    const old = h.coin.currentJob()!;
+    h.coin.newJob(true);
+    for (let i = 0; i < 10; i++) expect((await a.call('mining.submit', ['myfarm01.rig1', old.id, `0000000${i}`, '5f5e1000', '01000000'])).error![0]).toBe(21);
+    expect(a.isClosed).toBe(false);
+    expect((await a.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', '01000000'])).result).toBe(true);
+  });
+
   it('takes the miner’s address from a PROXY v1 header and refuses a connection without one', async () => {
     h = await startHarness({ limits: { proxyProtocol: true } });
     const a = await client();

@@ -56,9 +56,9 @@ describe('session writes', () => {
     expect(calls).toEqual([`write:${reconnectLine}`, 'end']);
   });
 
-  it('closes a peer whose unread lines pass 512 KB, without sending it more', async () => {
+  it('closes a peer whose unread lines pass 64 KB, without sending it more', async () => {
     const { session, socket, calls } = standIn();
-    socket.writableLength = 512 * 1024 - 10;
+    socket.writableLength = 64 * 1024 - 10;
     session.reconnect();
     expect(session.closed).toBe(true);
     await turn();

@@ -16,7 +16,11 @@ export const MAX_LINE_BYTES = 16 * 1024;
 const MAX_WORKERS_PER_CONNECTION = 64;
 const MAX_PENDING = 64;
 const MAX_JOBS_REMEMBERED = 16;
-const MAX_WRITE_BACKLOG = 512 * 1024;
+/**
+ * Unread answers a peer may leave us holding before it is closed: a job notice is 1 to 2 KB, so
+ * this is dozens of jobs; with 256 connections per IP, 16 MB per address at worst, not 128 MB.
+ */
+const MAX_WRITE_BACKLOG = 64 * 1024;
 
 const KNOWN_METHODS = new Set([
   'mining.subscribe',
@@ -462,7 +466,9 @@ export class Session {
       return;
     }
     this.answer(id, false, stratumError(result.code, result.reason));
-    this.countInvalid();
+    // A stale share is the miner's bad luck (a new block, or its shares in flight across a job
+    // change), not abuse: a busy proxy sends many at each block and must not be banned for them.
+    if (result.code !== StratumError.JOB_NOT_FOUND) this.countInvalid();
   }
 
   private share(s: ShareSubmission, difficulty: number, result: ShareResult, reason: string | undefined, time: number): PoolShare {
