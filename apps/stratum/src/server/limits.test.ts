@@ -55,6 +55,17 @@ describe('limits', () => {
     await again.closed;
   });
 
+  it('counts authorizations of unknown sub-accounts towards the ban (each costs the pool a lookup)', async () => {
+    h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
+    const a = await client();
+    await a.call('mining.subscribe', []);
+    for (let i = 0; i < 4; i++) expect((await a.call('mining.authorize', [`nobody0${i}.rig1`, 'x'])).error![0]).toBe(24);
+    a.send('mining.authorize', ['nobody09.rig1', 'x']);
+    await a.closed;
+    const again = await client();
+    await again.closed;
+  });
+
   it('does not count stale shares towards the ban (a busy proxy sends many at each new block)', async () => {
     h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
     const a = await client();

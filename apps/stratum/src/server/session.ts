@@ -330,7 +330,12 @@ export class Session {
     if (!WORKER.test(worker)) return refuse('worker names are 1 to 64 letters or digits');
     const answer = await this.ctx.checkAccount(account);
     if (this.closed) return;
-    if (answer === 'unknown') return refuse(`unknown sub-account "${account}": create it on the pool's web site first`);
+    if (answer === 'unknown') {
+      refuse(`unknown sub-account "${account}": create it on the pool's web site first`);
+      // Each new name costs the pool a lookup: a connection trying name after name is banned like
+      // one sending invalid shares.
+      return this.countInvalid();
+    }
     this.workers.set(user, { account: account.toLowerCase(), worker });
     this.answer(req.id, true);
     this.startMining();
