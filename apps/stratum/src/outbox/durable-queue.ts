@@ -337,6 +337,9 @@ export class DurableQueue<T> {
       this.opts.log.error('outbox segment not switched: tried again at the next interval', { segment: n, err: String(err) });
       return;
     }
+    // The new file's name on disk before records are answered from it: their data is synced with
+    // each write, but a power loss could otherwise lose the directory entry (a kill cannot).
+    await fsyncDir(this.opts.dir).catch((err) => this.opts.log.error('outbox directory not synced after a segment switch', { segment: n + 1, err: String(err) }));
     this.segment = n + 1;
     this.openTexts = [];
     this.openCounts = [];

@@ -58,6 +58,10 @@ describe('subscribe, configure, authorize', () => {
     const c2 = await client();
     const conf2 = await c2.call('mining.configure', [['version-rolling'], { 'version-rolling.mask': '00ffe000' }]);
     expect((conf2.result as Record<string, unknown>)['version-rolling.mask']).toBe('00ffe000');
+    // No bit in common with the pool's mask: refused, and the version must not change.
+    const c3 = await client();
+    const conf3 = await c3.call('mining.configure', [['version-rolling'], { 'version-rolling.mask': 'e0000000' }]);
+    expect(conf3.result).toEqual({ 'version-rolling': false });
   });
 
   it('splits the user name at the last dot and lower-cases the worker', async () => {

@@ -351,8 +351,9 @@ export class Session {
     if (extensions.includes('version-rolling')) {
       const requested = typeof p['version-rolling.mask'] === 'string' && HEX8.test(p['version-rolling.mask']) ? parseInt(p['version-rolling.mask'], 16) : 0xffffffff;
       this.versionMask = (requested & this.ctx.coin.versionRollingMask) >>> 0;
-      result['version-rolling'] = true;
-      result['version-rolling.mask'] = this.versionMask.toString(16).padStart(8, '0');
+      // No bit in common: rolling is refused (BIP 310's false), not granted with an empty mask.
+      result['version-rolling'] = this.versionMask !== 0;
+      if (this.versionMask !== 0) result['version-rolling.mask'] = this.versionMask.toString(16).padStart(8, '0');
     }
     if (extensions.includes('minimum-difficulty')) {
       const value = p['minimum-difficulty.value'];
