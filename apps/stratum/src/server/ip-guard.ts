@@ -1,5 +1,16 @@
 // Per-IP connection counts and temporary bans. Both maps are bounded: counts vanish at zero, bans
 // expire (swept) and the ban list has a ceiling (the oldest ban goes first).
+import ipaddr from 'ipaddr.js';
+
+/**
+ * What limits and bans count by: an IPv4 address, or an IPv6 address's /64 (one subscriber's
+ * network: a single host there can take a new address per connection, and would pass both).
+ */
+export function ipGroup(ip: string): string {
+  if (!ipaddr.IPv6.isValid(ip) || ipaddr.IPv4.isValid(ip)) return ip;
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip}/64`).toString()}/64`;
+}
+
 export class IpGuard {
   private readonly counts = new Map<string, number>();
   private readonly bans = new Map<string, number>();
@@ -9,7 +20,8 @@ export class IpGuard {
     private readonly maxBans = 100_000,
   ) {}
 
-  banned(ip: string, now: number): boolean {
+  banned(address: string, now: number): boolean {
+    const ip = ipGroup(address);
     const until = this.bans.get(ip);
     if (until === undefined) return false;
     if (until > now) return true;
@@ -17,22 +29,25 @@ export class IpGuard {
     return false;
   }
 
-  ban(ip: string, seconds: number, now: number): void {
+  ban(address: string, seconds: number, now: number): void {
     if (seconds <= 0) return;
+    const ip = ipGroup(address);
     this.bans.delete(ip);
     this.bans.set(ip, now + seconds * 1000);
     if (this.bans.size > this.maxBans) this.bans.delete(this.bans.keys().next().value as string);
   }
 
   /** Takes a connection slot for ip; false when the IP already holds its maximum. */
-  acquire(ip: string): boolean {
+  acquire(address: string): boolean {
+    const ip = ipGroup(address);
     const n = this.counts.get(ip) ?? 0;
     if (n >= this.maxPerIp) return false;
     this.counts.set(ip, n + 1);
     return true;
   }
 
-  release(ip: string): void {
+  release(address: string): void {
+    const ip = ipGroup(address);
     const n = (this.counts.get(ip) ?? 1) - 1;
     if (n <= 0) this.counts.delete(ip);
     else this.counts.set(ip, n);
@@ -42,8 +57,8 @@ export class IpGuard {
     for (const [ip, until] of this.bans) if (until <= now) this.bans.delete(ip);
   }
 
-  connections(ip: string): number {
-    return this.counts.get(ip) ?? 0;
+  connections(address: string): number {
+    return this.counts.get(ipGroup(address)) ?? 0;
   }
 }
 
