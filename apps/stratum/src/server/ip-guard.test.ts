@@ -10,6 +10,8 @@ describe('ip groups', () => {
     expect(ipGroup('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
     expect(ipGroup('2001:db8:1:3::9')).toBe('2001:db8:1:3::/64');
     expect(ipGroup('not an address')).toBe('not an address');
+    expect(ipGroup('::FFFF:1.2.3.4')).toBe('1.2.3.4');
+    expect(ipGroup('::ffff:102:304')).toBe('1.2.3.4');
   });
 
   it('counts connections and bans by group', () => {

@@ -8,6 +8,9 @@ import ipaddr from 'ipaddr.js';
  */
 export function ipGroup(ip: string): string {
   if (!ipaddr.IPv6.isValid(ip) || ipaddr.IPv4.isValid(ip)) return ip;
+  const v6 = ipaddr.IPv6.parse(ip);
+  // An IPv4 client written in IPv6 form (a PROXY header may spell it so) is that IPv4 address.
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip}/64`).toString()}/64`;
 }
 

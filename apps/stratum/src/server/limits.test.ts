@@ -55,10 +55,12 @@ describe('limits', () => {
     await again.closed;
   });
 
-  it('counts authorizations of unknown sub-accounts towards the ban (each costs the pool a lookup)', async () => {
+  it('counts authorizations of unknown sub-accounts towards the ban (each costs the pool a lookup), the same name once', async () => {
     h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
     const a = await client();
     await a.call('mining.subscribe', []);
+    // A miner retrying its mistyped name is answered each time and not banned for it.
+    for (let i = 0; i < 10; i++) expect((await a.call('mining.authorize', ['nobody00.rig1', 'x'])).error![0]).toBe(24);
     for (let i = 0; i < 4; i++) expect((await a.call('mining.authorize', [`nobody0${i}.rig1`, 'x'])).error![0]).toBe(24);
     a.send('mining.authorize', ['nobody09.rig1', 'x']);
     await a.closed;
@@ -66,7 +68,7 @@ describe('limits', () => {
     await again.closed;
   });
 
-  it('does not count stale shares towards the ban (a busy proxy sends many at each new block)', async () => {
+  it('does not count stale shares of jobs it was sent towards the ban (a busy proxy sends many at each new block); made-up job ids count', async () => {
     h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
     const a = await client();
     await a.login();
@@ -75,6 +77,10 @@ describe('limits', () => {
     for (let i = 0; i < 10; i++) expect((await a.call('mining.submit', ['myfarm01.rig1', old.id, `0000000${i}`, '5f5e1000', '01000000'])).error![0]).toBe(21);
     expect(a.isClosed).toBe(false);
     expect((await a.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', '01000000'])).result).toBe(true);
+    // Job ids it was never sent are not bad luck: they count.
+    for (let i = 0; i < 4; i++) expect((await a.call('mining.submit', ['myfarm01.rig1', `made${i}`, '00000001', '5f5e1000', '01000000'])).error![0]).toBe(21);
+    a.send('mining.submit', ['myfarm01.rig1', 'made9', '00000001', '5f5e1000', '01000000']);
+    await a.closed;
   });
 
   it('takes the miner’s address from a PROXY v1 header and refuses a connection without one', async () => {

@@ -89,6 +89,10 @@ export class Session {
    * credited at 65,536, twice its work, and more with more levels.
    */
   private readonly jobDifficulty = new Map<string, number>();
+  /** The last job ids this connection was sent (not cleared by a new block): a stale share names one. */
+  private readonly sentJobs = new Set<string>();
+  /** Unknown sub-account names this connection tried (the lookup of a name is cached a while). */
+  private readonly refusedNames = new Set<string>();
   /** The difficulty the miner was last told with mining.set_difficulty (undefined: none yet). */
   private announcedDifficulty: number | undefined;
   private readonly splitter = new LineSplitter(MAX_LINE_BYTES);
@@ -333,7 +337,11 @@ export class Session {
     if (answer === 'unknown') {
       refuse(`unknown sub-account "${account}": create it on the pool's web site first`);
       // Each new name costs the pool a lookup: a connection trying name after name is banned like
-      // one sending invalid shares.
+      // one sending invalid shares. The same name again is answered from the cache, and a miner
+      // retrying its mistyped name is not banned for it.
+      const key = account.toLowerCase();
+      if (this.refusedNames.has(key)) return;
+      if (this.refusedNames.size < MAX_WORKERS_PER_CONNECTION) this.refusedNames.add(key);
       return this.countInvalid();
     }
     this.workers.set(user, { account: account.toLowerCase(), worker });
@@ -472,9 +480,10 @@ export class Session {
       return;
     }
     this.answer(id, false, stratumError(result.code, result.reason));
-    // A stale share is the miner's bad luck (a new block, or its shares in flight across a job
-    // change), not abuse: a busy proxy sends many at each block and must not be banned for them.
-    if (result.code !== StratumError.JOB_NOT_FOUND) this.countInvalid();
+    // A stale share of a job this connection was sent is the miner's bad luck (a new block, or its
+    // shares in flight across a job change), not abuse: a busy proxy sends many at each block and
+    // must not be banned for them. A job id it was never sent is counted like any invalid share.
+    if (result.code !== StratumError.JOB_NOT_FOUND || !this.sentJobs.has(submission.jobId)) this.countInvalid();
   }
 
   private share(s: ShareSubmission, difficulty: number, result: ShareResult, reason: string | undefined, time: number): PoolShare {
@@ -534,6 +543,10 @@ export class Session {
       this.announceDifficulty();
       this.jobDifficulty.set(job.id, this.difficulty);
       if (this.jobDifficulty.size > MAX_JOBS_REMEMBERED) this.jobDifficulty.delete(this.jobDifficulty.keys().next().value as string);
+    }
+    if (!this.sentJobs.has(job.id)) {
+      this.sentJobs.add(job.id);
+      if (this.sentJobs.size > MAX_JOBS_REMEMBERED) this.sentJobs.delete(this.sentJobs.keys().next().value as string);
     }
     this.write({
       id: null,
