@@ -21,6 +21,7 @@ import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
+const INGEST_KEY = 'ingest-key-for-tests-0123456789';
 const inbox = new SmtpInbox();
 const clock = new FakeClock('2026-06-10T12:00:00Z');
 /** The fee reductions both settlements are given (the coupons' port): none but where a test sets some. */
@@ -29,7 +30,7 @@ beforeAll(async () => {
   t = await startTestApp({
     demo: false,
     clock,
-    env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ACCESS_TOKEN_TTL_SECONDS: '3600' },
+    env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ACCESS_TOKEN_TTL_SECONDS: '3600', INGEST_KEYS: INGEST_KEY },
     adapters: { feeReduction: (coin, day, ids) => feeReduction(coin, day, ids) },
   });
 });
@@ -507,6 +508,36 @@ describe('block-based payments', () => {
     await t.app.modules.earnings.blockSettlement.settleReady();
     // 1 / 5 x 0.99 = 0.198 each, each once.
     expect((await credited(`block:btc:${block.height}`)).map((p) => new Decimal(p.amount).toFixed())).toEqual(['0.198', '0.198', '0.198', '0.198', '0.198']);
+  });
+
+  it('records a block whose finder the pool does not know and pays it as a pool block, over the window', async () => {
+    // Weeks after July's block tests and before September's: the window is these two miners' alone.
+    const day = '2026-08-20';
+    await market(day);
+    const [a, b] = [await account(), await account()];
+    await setMethod(a.id, 'pplns');
+    await setMethod(b.id, 'solo'); // a SOLO miner is not the finder of a block nobody is known to have found
+    await mineAt(`${day}T08:05:00Z`, a.name, '2000');
+    await mineAt(`${day}T08:05:00Z`, b.name, '2000');
+    // A name a stratum let through while the pool could not be asked at login: the block is real.
+    const hash = `b${randomUUID().replace(/-/g, '')}`;
+    const h = ++height;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/blocks',
+      headers: { 'x-ingest-key': INGEST_KEY },
+      payload: { events: [{ type: 'found', coin: 'btc', height: h, hash, reward: '2', account: 'nosuchsubaccount', worker: 'rig1', difficulty: 1000, time: Date.parse(`${day}T08:30:00Z`) }] },
+    });
+    expect(body(res).data).toEqual({ recorded: 1, refused: 0 });
+    const listed = body<{ list: Array<{ height: number; finder: string; status: string }> }>(await t.app.inject({ url: '/api/pools/btc/blocks?page=1&page_size=100' })).data.list;
+    expect(listed.find((x) => x.height === h)).toMatchObject({ finder: '', status: 'pending' });
+    await mature(hash);
+    clock.set(`${day}T12:00:00Z`);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
+    // The window N = 2000 is A's alone (B is on SOLO): 2 x 0.99 = 1.98, to A; nothing to B.
+    expect(await credited(`block:btc:${h}`)).toEqual([{ holder: a.id, amount: '1.980000000000000000' }]);
+    const [run] = await queryRows<{ outcome: string }>(db(), sql`select s.outcome from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${hash}`);
+    expect(run!.outcome).toBe('paid');
   });
 });
 

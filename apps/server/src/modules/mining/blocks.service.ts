@@ -19,6 +19,9 @@ import { POINT_SECONDS } from './share-aggregate';
  */
 export type BlockReviews = (ids: readonly number[]) => Promise<Map<number, 'held' | 'void'>>;
 
+/** The finder of a block whose sub-account or address the pool could not resolve: no account id or address is empty. */
+const UNKNOWN_FINDER = '';
+
 export class BlocksService {
   constructor(
     private readonly db: Db,
@@ -55,14 +58,14 @@ export class BlocksService {
           continue;
         }
         // An address-mode block's finder is its address, which must have the coin's format (as a share's must).
+        // A finder the pool cannot resolve (a sub-account name a stratum let through while the pool
+        // was unreachable at login, say) still found a real block whose coins reach the pool's
+        // wallet: it is recorded with no finder (UNKNOWN_FINDER) and paid as a pool block, over the
+        // window, never to a SOLO finder. Refusing it left the coins unlisted and unpaid.
         const owner = coin.mode === 'account' ? (e.account ? await this.accounts.idByName(e.account) : undefined) : e.address && isValidMiningAddress(coin.code, e.address) ? e.address : undefined;
-        if (!owner) {
-          refused++;
-          continue;
-        }
         const foundAt = new Date(e.time);
         const effort = await this.effort(coin.code, e.difficulty, foundAt);
-        if (await repo.insertBlock(this.db, { coin: coin.code, height: e.height, hash: e.hash, reward: e.reward, finderOwner: owner, finderWorker: e.worker, foundAt, networkDifficulty: e.difficulty, effort })) recorded++;
+        if (await repo.insertBlock(this.db, { coin: coin.code, height: e.height, hash: e.hash, reward: e.reward, finderOwner: owner ?? UNKNOWN_FINDER, finderWorker: e.worker, foundAt, networkDifficulty: e.difficulty, effort })) recorded++;
       } else if (e.type === 'confirmations') {
         if (await repo.confirmBlock(this.db, coin.code, e.hash, e.confirmations, coinMaturity(coin.code))) recorded++;
       } else if (e.type === 'orphaned') {
