@@ -111,4 +111,24 @@ describe('scrypt proof of work', () => {
     expect(hashesInFlight()).toBe(0);
     expect(hashes.map((h) => h.toString('hex'))).toEqual(headers.map((h) => SCRYPT.powHash(h).toString('hex')));
   });
+
+  it('serves sources in turn: one share of a home miner does not wait behind a farm’s backlog', async () => {
+    const header = (source: number, i: number) => Buffer.from(Buffer.alloc(80, source).fill(i & 0xff, 0, 1).fill(i >> 8, 1, 2));
+    const done: string[] = [];
+    const farm = Array.from({ length: 400 }, (_, i) => SCRYPT.powHashAsync!(header(1, i), '10.0.0.1').then(() => done.push('farm')));
+    const home = SCRYPT.powHashAsync!(header(2, 0), '192.0.2.7').then(() => done.push('home'));
+    await Promise.all([...farm, home]);
+    // In arrival order the home share was the 401st; in turns it goes with the first batches
+    // (the first message to each thread holds at most 16 hashes).
+    expect(done.indexOf('home')).toBeLessThan(40);
+  });
+
+  it('gives each source its own hashes in order when its backlog is long (the taken part of a queue is dropped)', async () => {
+    const header = (source: number, i: number) => Buffer.from(Buffer.alloc(80, source).fill(i & 0xff, 0, 1).fill(i >> 8, 1, 2));
+    const sources = [[3, 2500], [4, 30], [5, 1]] as const;
+    const asked = sources.flatMap(([source, count]) => Array.from({ length: count }, (_, i) => header(source, i)));
+    const hashes = await Promise.all(asked.map((h) => SCRYPT.powHashAsync!(h, `source-${h[2]}`)));
+    expect(hashesInFlight()).toBe(0);
+    expect(hashes.map((h) => h.toString('hex'))).toEqual(asked.map((h) => SCRYPT.powHash(h).toString('hex')));
+  });
 });

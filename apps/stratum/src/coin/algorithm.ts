@@ -21,8 +21,11 @@ export interface PowAlgorithm {
   readonly nodeDifficultyToPoolUnit: number;
   /** The proof-of-work hash of an 80-byte header, in the byte order compared as a little-endian number. */
   powHash(header: Buffer): Buffer;
-  /** The same off the event loop, for an algorithm too costly to run on it (the share check uses it). */
-  powHashAsync?(header: Buffer): Promise<Buffer>;
+  /**
+   * The same off the event loop, for an algorithm too costly to run on it (the share check uses
+   * it); `source` is whose check it is (the connection's IP group): sources are served in turn.
+   */
+  powHashAsync?(header: Buffer, source?: string): Promise<Buffer>;
 }
 
 const BITCOIN_DIFF1 = 0xffffn << 208n;

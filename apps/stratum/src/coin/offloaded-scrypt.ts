@@ -9,6 +9,12 @@
 // both cores busy. 8,000 hashes in one process on the 2-core machine (1 December, twice each):
 // crypto.scrypt with 3 in flight 5,841 and 6,154/s at 169-171 % CPU; two threads with batches of 16
 // 7,457 and 7,583/s at 196 %. The outbox's disk writes no longer share threads with the hashes.
+//
+// Fair between sources (a connection's IP group, ip-guard.ts): the hashes waiting are taken one
+// per source in turn, not in arrival order. One IP may hold 256 connections with 64 checks each in
+// flight, 16,384 hashes, about 2 s of both cores; in one line every other miner's share (a block
+// candidate among them) waited behind them. In turns, a source with one share waits for at most
+// one hash of each other source.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -46,19 +52,31 @@ interface HashThread {
   batches: Job[][];
 }
 
-const waiting: Job[] = [];
+/** A source's hashes waiting for a thread, oldest first from `head` (no O(n) shift per hash). */
+interface SourceQueue {
+  jobs: Job[];
+  head: number;
+}
+
+/** By source, in turn order: the next hash is the first source's; a source served goes to the end. */
+const waiting = new Map<string, SourceQueue>();
+let waitingCount = 0;
 const threads: HashThread[] = [];
 let dispatchScheduled = false;
 let sent = 0;
 
 /** Hashes handed to a thread or waiting for one (the share outbox holds its write while there are). */
 export function hashesInFlight(): number {
-  return sent + waiting.length;
+  return sent + waitingCount;
 }
 
-export function scryptHeader(header: Buffer): Promise<Buffer> {
+/** The Scrypt hash of a header, off the event loop; `source` is whose check it is (see the fairness note above). */
+export function scryptHeader(header: Buffer, source = ''): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    waiting.push({ header, resolve, reject });
+    const queue = waiting.get(source);
+    if (queue) queue.jobs.push({ header, resolve, reject });
+    else waiting.set(source, { jobs: [{ header, resolve, reject }], head: 0 });
+    waitingCount += 1;
     // At the end of the turn: the headers of all the turn's shares go out together.
     if (!dispatchScheduled) {
       dispatchScheduled = true;
@@ -75,10 +93,10 @@ function dispatch(): void {
   while (threads.length < THREADS) threads.push(startThread());
   for (;;) {
     const open = threads.filter((t) => t.batches.length < QUEUED_PER_THREAD);
-    if (!waiting.length || !open.length) return;
-    const size = Math.min(MAX_BATCH, Math.ceil(waiting.length / open.length));
+    if (!waitingCount || !open.length) return;
+    const size = Math.min(MAX_BATCH, Math.ceil(waitingCount / open.length));
     const thread = open.reduce((a, b) => (b.batches.length < a.batches.length ? b : a));
-    const batch = waiting.splice(0, size);
+    const batch = takeInTurn(size);
     // Its own memory, not Buffer's shared pool: the block is handed over (transferred) whole.
     const headers = new Uint8Array(batch.length * HEADER);
     batch.forEach((job, i) => headers.set(job.header, i * HEADER));
@@ -87,6 +105,26 @@ function dispatch(): void {
     sent += batch.length;
     thread.worker.postMessage(headers, [headers.buffer]);
   }
+}
+
+/** Up to `size` waiting hashes, one per source in turn order; each source served moves to the end. */
+function takeInTurn(size: number): Job[] {
+  const batch: Job[] = [];
+  while (batch.length < size && waitingCount > 0) {
+    const [source, queue] = waiting.entries().next().value as [string, SourceQueue];
+    batch.push(queue.jobs[queue.head]!);
+    queue.jobs[queue.head++] = undefined as unknown as Job; // its header and promise can be collected
+    waitingCount -= 1;
+    waiting.delete(source);
+    if (queue.head === queue.jobs.length) continue;
+    // A source that never runs dry (a busy farm) would grow its array forever: drop the taken part.
+    if (queue.head >= 1024 && queue.head * 2 >= queue.jobs.length) {
+      queue.jobs = queue.jobs.slice(queue.head);
+      queue.head = 0;
+    }
+    waiting.set(source, queue);
+  }
+  return batch;
 }
 
 function startThread(): HashThread {
@@ -109,7 +147,7 @@ function startThread(): HashThread {
       for (const job of batch) job.reject(err);
     }
     // The shares waiting go to the other threads, or to a new one.
-    if (waiting.length) dispatch();
+    if (waitingCount) dispatch();
   };
   thread.worker.on('error', fail);
   thread.worker.on('exit', (code) => fail(new Error(`scrypt thread exited (${code})`)));

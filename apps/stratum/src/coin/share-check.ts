@@ -120,7 +120,7 @@ export class ShareChecker {
     // Remembered before any await (a hash off the event loop, a block submission), so a second copy
     // arriving meanwhile is a duplicate; a share of too low a difficulty is forgotten again.
     if (!seen.add(fingerprint)) return reject(22, 'duplicate share');
-    pow ??= await this.algorithm.powHashAsync!(solved.header);
+    pow ??= await this.algorithm.powHashAsync!(solved.header, s.source);
     const hashValue = hashToNumber(pow);
     const shareDifficulty = hashValue > 0 ? this.diff1 / hashValue : Number.MAX_VALUE;
     const target = this.shareTarget(s.difficulty);

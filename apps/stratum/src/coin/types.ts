@@ -43,6 +43,8 @@ export interface ShareSubmission {
   /** Finder, for a found block: `<sub-account>` and worker. */
   account: string;
   worker: string;
+  /** Whose check it is, for fairness between miners (the connection's IP group, ip-guard.ts). */
+  source?: string;
 }
 
 export type ShareRejectCode = 20 | 21 | 22 | 23;

@@ -116,6 +116,9 @@ describe('subscribe, configure, authorize', () => {
 describe('mining.submit', () => {
   it('accepts a share, records it in pool units with the IP before answering', async () => {
     h = await startHarness();
+    const checked: Array<string | undefined> = [];
+    const check = h.coin.check.bind(h.coin);
+    h.coin.check = (submission) => (checked.push(submission.source), check(submission));
     const c = await client();
     await c.login();
     const job = h.coin.currentJob()!;
@@ -125,6 +128,8 @@ describe('mining.submit', () => {
     expect(h.shares).toHaveLength(1);
     expect(h.shares[0]).toMatchObject({ coin: 'ltc', account: 'myfarm01', worker: 'rig1', difficulty: 16 * 65536, result: 'accepted', ip: '127.0.0.1' });
     expect(h.shares[0]!.time).toBeGreaterThanOrEqual(before);
+    // The check is the IP's: Scrypt hashes are served one source (IP group) at a time in turn.
+    expect(checked).toEqual(['127.0.0.1']);
   });
 
   it('answers every share of a burst once, as whole lines with their own ids, and records each in the same form', async () => {

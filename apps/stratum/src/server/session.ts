@@ -7,7 +7,7 @@ import type { PortConfig } from '../config.js';
 import type { PoolShare } from '../outbox/pool-outboxes.js';
 import type { AccountAnswer } from './account-lookup.js';
 import { StratumError, stratumError, type StratumErrorCode } from './errors.js';
-import { InvalidShareWindow } from './ip-guard.js';
+import { InvalidShareWindow, ipGroup } from './ip-guard.js';
 import { LineSplitter } from './line-splitter.js';
 import { parseProxyV1 } from './proxy-protocol.js';
 import { Vardiff, type VardiffSettings } from './vardiff.js';
@@ -110,6 +110,7 @@ export class Session {
    * read can hold hundreds of submissions, and pausing the socket stops only the next reads.
    */
   private held: { lines: string[]; from: number } | undefined;
+  private sourceOf = { ip: '', group: '' };
   /** Lines written this turn, sent together in one socket write at its end (see writeLine). */
   private outgoing = '';
 
@@ -412,12 +413,19 @@ export class Session {
       difficulty,
       account: who.account,
       worker: who.worker,
+      source: this.source(),
     };
     if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase();
     this.pending += 1;
     // Checks may be slow (Scrypt's hash threads busy): reading stops at MAX_PENDING all the same.
     this.applyBackpressure();
     void this.checkShare(req.id, submission);
+  }
+
+  /** The connection's IP group (ip-guard.ts), for the fairness of share checks between miners; the address may change with a PROXY header. */
+  private source(): string {
+    if (this.sourceOf.ip !== this.ip) this.sourceOf = { ip: this.ip, group: ipGroup(this.ip) };
+    return this.sourceOf.group;
   }
 
   /** Refuses a submission before its check, counting it towards the invalid-share ban. */
