@@ -1,11 +1,11 @@
 // `npm test`: every suite, in order of cost. Unit tests; the web components in jsdom; the integration suite on embedded PGlite
 // and again on the PostgreSQL server (a database per test file, all dropped afterwards), the
-// stratum server's chain tests on two Litecoin Core regtest nodes;
-// then the end-to-end tests in Chromium against the built app. Prints one total at the end.
+// stratum server's chain tests on two Litecoin Core regtest nodes (beside the web build and the
+// end-to-end tests in Chromium against the built app, which come last). Prints one total at the end.
 // With CI=true a missing PostgreSQL server is a failure; elsewhere it is skipped with a note.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -20,14 +20,60 @@ const failedTests = [];
 
 const stages = [];
 
+/** The machine's CPU counters (all cores): busy and total jiffies, to tell how busy a stage kept the cores. */
+function cpuTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - fields[3] - (fields[4] ?? 0), total }; // idle and iowait are not busy
+  } catch {
+    return undefined; // not Linux
+  }
+}
+
+/** `label: 123 s`, with how busy the cores were meanwhile (what a stage leaves idle could run beside it). */
+function stageTime(label, started, cpu) {
+  const now = cpuTimes();
+  const busy = cpu && now && now.total > cpu.total ? `, cores ${Math.round((100 * (now.busy - cpu.busy)) / (now.total - cpu.total))} % busy` : '';
+  return `${label}: ${Math.round((Date.now() - started) / 1000)} s${busy}`;
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
+  const cpu = cpuTimes();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   // Each stage's time, so that the CI budget can be watched stage by stage.
-  stages.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
+  stages.push(stageTime(label, started, cpu));
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
+}
+
+/**
+ * A vitest stage started in the background, its output in a file (printed whole when it ends, so
+ * it does not interleave with the stage in front); `finish()` waits for it and counts its tests.
+ */
+function vitestInBackground(label, projects, file, env = {}) {
+  rmSync(file, { force: true });
+  const log = `${file}.log`;
+  const out = openSync(log, 'w');
+  const selected = [projects].flat().flatMap((project) => ['--project', project]);
+  const started = Date.now();
+  const cpu = cpuTimes();
+  const child = spawn('npx', ['vitest', 'run', ...selected, '--reporter=default', '--reporter=json', `--outputFile=${file}`], { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  const ended = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+  console.log(`\n=== ${label}: started in the background (its output when it ends) ===`);
+  return async () => {
+    const code = await ended;
+    closeSync(out);
+    console.log(`\n=== ${label} (ran in the background) ===\n${readFileSync(log, 'utf8')}`);
+    stages.push(`${stageTime(label, started, cpu)} (beside the stages after it)`);
+    if (code !== 0) failures.push(label);
+    addVitest(file);
+  };
 }
 
 function addVitest(file) {
@@ -112,15 +158,17 @@ vitest('unit tests', ['unit', 'unit-isolated'], `${OUT}/vitest-unit.json`);
 vitest('web component tests', 'web', `${OUT}/vitest-web.json`);
 vitest('integration tests on PGlite', 'integration', `${OUT}/vitest-int-pglite.json`);
 
+/** The chain stage, running beside the web build and the end-to-end tests; awaited before the totals. */
+let chainStage;
+const prefix = `hp_run_${randomBytes(4).toString('hex')}`;
 if (await postgresReachable()) {
-  const prefix = `hp_run_${randomBytes(4).toString('hex')}`;
   vitest('integration tests on PostgreSQL', 'integration', `${OUT}/vitest-int-postgres.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
-  // The stratum server's proof on a real chain: two Litecoin Core regtest nodes, Hashpool on PostgreSQL.
+  // The stratum server's proof on a real chain: two Litecoin Core regtest nodes, Hashpool on
+  // PostgreSQL. It mostly waits (blocks, a two-minute outage of the API), so it runs beside the web
+  // build and the end-to-end tests instead of before them (its own free ports, its own databases).
   if (run('litecoind', 'node', ['scripts/ensure-packages.mjs', 'litecoind'])) {
-    vitest('chain tests (Litecoin regtest)', 'chain', `${OUT}/vitest-chain.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
+    chainStage = vitestInBackground('chain tests (Litecoin regtest)', 'chain', `${OUT}/vitest-chain.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
   }
-  const left = await dropDatabases(prefix);
-  if (left > 0) console.log(`dropped ${left} test database(s) left by the run`);
 } else if (CI) {
   console.error(`\nPostgreSQL is not reachable at ${PG_URL}: CI must run the integration suite on it.`);
   failures.push('integration tests on PostgreSQL (server unreachable)');
@@ -151,6 +199,12 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
   } catch {
     totals.failed += 1;
   }
+}
+
+if (chainStage) await chainStage();
+if (await postgresReachable()) {
+  const left = await dropDatabases(prefix);
+  if (left > 0) console.log(`dropped ${left} test database(s) left by the run`);
 }
 
 if (failedTests.length) console.log(`\nfailed tests (vitest): ${failedTests.length}\n${failedTests.slice(0, 10).map((t) => `  ${t}`).join('\n')}`);
