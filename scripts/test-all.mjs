@@ -51,27 +51,53 @@ function run(label, command, args, env = {}) {
 
 /**
  * A vitest stage started in the background, its output in a file (printed whole when it ends, so
- * it does not interleave with the stage in front); `finish()` waits for it and counts its tests.
+ * it does not interleave with the stage in front); the function it returns waits for it (at most
+ * `limitMs` from its start: past that its whole process group, coin nodes included, is killed and
+ * the stage fails) and counts its tests.
  */
-function vitestInBackground(label, projects, file, env = {}) {
+function vitestInBackground(label, projects, file, env, limitMs) {
   rmSync(file, { force: true });
   const log = `${file}.log`;
   const out = openSync(log, 'w');
   const selected = [projects].flat().flatMap((project) => ['--project', project]);
   const started = Date.now();
   const cpu = cpuTimes();
-  const child = spawn('npx', ['vitest', 'run', ...selected, '--reporter=default', '--reporter=json', `--outputFile=${file}`], { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  // Its own process group, so that a kill reaches the nodes and servers its tests started.
+  const child = spawn('npx', ['vitest', 'run', ...selected, '--reporter=default', '--reporter=json', `--outputFile=${file}`], { stdio: ['ignore', out, out], env: { ...process.env, ...env }, detached: true });
+  let running = true;
+  const killGroup = () => {
+    if (!running) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  // An interrupted run (a failed stage's exit, Ctrl-C) leaves no coin node behind.
+  process.on('exit', killGroup);
   const ended = new Promise((resolve) => {
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
+  }).then((code) => {
+    running = false;
+    return code;
   });
   console.log(`\n=== ${label}: started in the background (its output when it ends) ===`);
   return async () => {
-    const code = await ended;
+    let timer;
+    const deadline = new Promise((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, started + limitMs - Date.now()))));
+    let code = await Promise.race([ended, deadline]);
+    clearTimeout(timer);
+    if (code === 'late') {
+      killGroup();
+      await ended;
+      code = 'late';
+    }
     closeSync(out);
     console.log(`\n=== ${label} (ran in the background) ===\n${readFileSync(log, 'utf8')}`);
     stages.push(`${stageTime(label, started, cpu)} (beside the stages after it)`);
-    if (code !== 0) failures.push(label);
+    if (code === 'late') failures.push(`${label} (killed after ${Math.round(limitMs / 60_000)} min)`);
+    else if (code !== 0) failures.push(label);
     addVitest(file);
   };
 }
@@ -145,6 +171,16 @@ async function postgresReachable() {
   }
 }
 
+/** Drops what a stage's test files left (a crashed file's database); a failure to is only said. */
+async function dropLeftDatabases(prefix) {
+  try {
+    const left = await dropDatabases(prefix);
+    if (left > 0) console.log(`dropped ${left} test database(s) left by the run`);
+  } catch (error) {
+    console.log(`(the test databases ${prefix}* could not be dropped: ${error})`);
+  }
+}
+
 async function dropDatabases(prefix) {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
@@ -160,14 +196,18 @@ vitest('integration tests on PGlite', 'integration', `${OUT}/vitest-int-pglite.j
 
 /** The chain stage, running beside the web build and the end-to-end tests; awaited before the totals. */
 let chainStage;
-const prefix = `hp_run_${randomBytes(4).toString('hex')}`;
+/** The chain stage's databases, dropped when it has ended. */
+const chainPrefix = `hp_chain_${randomBytes(4).toString('hex')}`;
 if (await postgresReachable()) {
+  const prefix = `hp_run_${randomBytes(4).toString('hex')}`;
   vitest('integration tests on PostgreSQL', 'integration', `${OUT}/vitest-int-postgres.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
+  await dropLeftDatabases(prefix);
   // The stratum server's proof on a real chain: two Litecoin Core regtest nodes, Hashpool on
-  // PostgreSQL. It mostly waits (blocks, a two-minute outage of the API), so it runs beside the web
-  // build and the end-to-end tests instead of before them (its own free ports, its own databases).
+  // PostgreSQL. Most of its three minutes wait on the nodes and on a stopped API, so it runs beside
+  // the web build and the end-to-end tests instead of before them (free ports, its own databases).
+  // It takes about 3 minutes alone; 20 is a hang.
   if (run('litecoind', 'node', ['scripts/ensure-packages.mjs', 'litecoind'])) {
-    chainStage = vitestInBackground('chain tests (Litecoin regtest)', 'chain', `${OUT}/vitest-chain.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
+    chainStage = vitestInBackground('chain tests (Litecoin regtest)', 'chain', `${OUT}/vitest-chain.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: chainPrefix }, 20 * 60_000);
   }
 } else if (CI) {
   console.error(`\nPostgreSQL is not reachable at ${PG_URL}: CI must run the integration suite on it.`);
@@ -201,10 +241,9 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
   }
 }
 
-if (chainStage) await chainStage();
-if (await postgresReachable()) {
-  const left = await dropDatabases(prefix);
-  if (left > 0) console.log(`dropped ${left} test database(s) left by the run`);
+if (chainStage) {
+  await chainStage();
+  await dropLeftDatabases(chainPrefix);
 }
 
 if (failedTests.length) console.log(`\nfailed tests (vitest): ${failedTests.length}\n${failedTests.slice(0, 10).map((t) => `  ${t}`).join('\n')}`);

@@ -13,8 +13,9 @@
 // Fair between sources (a connection's IP group, ip-guard.ts): the hashes waiting are taken one
 // per source in turn, not in arrival order. One IP may hold 256 connections with 64 checks each in
 // flight, 16,384 hashes, about 2 s of both cores; in one line every other miner's share (a block
-// candidate among them) waited behind them. In turns, a source with one share waits for at most
-// one hash of each other source.
+// candidate among them) waited behind them. In turns, a source with one share waits for the
+// hashes already handed to the threads (at most THREADS x QUEUED_PER_THREAD x MAX_BATCH) and at
+// most one of each other source.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 

@@ -3,6 +3,7 @@
 // for the coin since its previous block over the work one block takes on average
 // (difficulty x hashes per difficulty), measured on the 10-minute points.
 import { coinBaseDecimals, coinMaturity, COINS, findCoin, INACTIVE_AFTER_MS, isValidMiningAddress, type BlockEvent } from '@hashpool/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -28,6 +29,7 @@ export class BlocksService {
     private readonly clock: Clock,
     private readonly accounts: AccountDirectory,
     private readonly reviews: BlockReviews,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   private async effort(coin: string, difficulty: number, foundAt: Date): Promise<number | null> {
@@ -65,7 +67,12 @@ export class BlocksService {
         const owner = coin.mode === 'account' ? (e.account ? await this.accounts.idByName(e.account) : undefined) : e.address && isValidMiningAddress(coin.code, e.address) ? e.address : undefined;
         const foundAt = new Date(e.time);
         const effort = await this.effort(coin.code, e.difficulty, foundAt);
-        if (await repo.insertBlock(this.db, { coin: coin.code, height: e.height, hash: e.hash, reward: e.reward, finderOwner: owner ?? UNKNOWN_FINDER, finderWorker: e.worker, foundAt, networkDifficulty: e.difficulty, effort })) recorded++;
+        if (await repo.insertBlock(this.db, { coin: coin.code, height: e.height, hash: e.hash, reward: e.reward, finderOwner: owner ?? UNKNOWN_FINDER, finderWorker: e.worker, foundAt, networkDifficulty: e.difficulty, effort })) {
+          recorded++;
+          // Once per block (a re-sent event records nothing): a stratum letting every name through,
+          // or an engine sending the wrong field for the coin's mode, shows here.
+          if (!owner) this.log.warn({ coin: coin.code, height: e.height, hash: e.hash, account: e.account, address: e.address }, 'found block of a finder the pool does not know: recorded as a pool block');
+        }
       } else if (e.type === 'confirmations') {
         if (await repo.confirmBlock(this.db, coin.code, e.hash, e.confirmations, coinMaturity(coin.code))) recorded++;
       } else if (e.type === 'orphaned') {

@@ -44,7 +44,7 @@ export const miningModule = defineModule({
       workers: new WorkersService(db, clock, deadAfterMs),
       groups: new GroupsService(db, clock, deadAfterMs, { accounts, notifications: p.notifications }),
       history: new HistoryService(db, clock),
-      blocks: new BlocksService(db, clock, accounts, (ids) => (blockReviews.provider ? blockReviews.provider(ids) : Promise.resolve(new Map()))),
+      blocks: new BlocksService(db, clock, accounts, (ids) => (blockReviews.provider ? blockReviews.provider(ids) : Promise.resolve(new Map())), p.log),
       alerts: new AlertsService(db, clock, deadAfterMs, { mailer: p.mailer, accounts, notifications: p.notifications }),
       stratum: new StratumService(db, clock, { accounts, publicUrls: config.STRATUM_PUBLIC_URLS, networks: config.CHAIN_NETWORKS }),
       blockReviews,
