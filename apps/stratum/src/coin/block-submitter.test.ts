@@ -30,7 +30,7 @@ async function submitTo(script: Record<string, Array<unknown>>) {
   const { rpc, calls } = scriptedNode(script);
   const events: PoolBlockEvent[] = [];
   const tracked: Array<[string, number]> = [];
-  const submitter = new BlockSubmitter('btc', rpc, { publish: (e) => void events.push(e) }, silentLogger, async (h, height) => void tracked.push([h, height]), () => 1, [0, 0, 0]);
+  const submitter = new BlockSubmitter('btc', rpc, { publish: (e) => void events.push(e) }, silentLogger, async (h, height) => void tracked.push([h, height]), () => 1, [0, 0, 0], [0, 0, 0]);
   const block = await submitter.submit(job, solved, submission);
   return { block, events, tracked, calls };
 }
@@ -73,6 +73,27 @@ describe('BlockSubmitter', () => {
     expect(block.rejectReason).toMatch(/not on the node after submitblock/);
     expect(events).toEqual([]);
     expect(tracked).toEqual([]);
+  });
+
+  it('sends a block again while the node surely did not take it (refused connection, its work queue full, warming up), and counts it then', async () => {
+    const refused = new RpcError('submitblock', 0, 'node unreachable: fetch failed', 'unreachable');
+    const busy = new RpcError('submitblock', 0, 'HTTP 503', 'http');
+    const warmingUp = new RpcError('submitblock', -28, 'Loading block index...');
+    const { block, events, tracked, calls } = await submitTo({ submitblock: [refused, busy, warmingUp, null], getblockheader: [notFound] });
+    expect(calls).toEqual(['submitblock', 'submitblock', 'submitblock', 'submitblock']);
+    expect(block.accepted).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['found']);
+    expect(tracked).toEqual([[hash, 900_000]]);
+  });
+
+  it('stops sending a block again after its back-offs and asks the node; a timeout is not sent again (the node may be working on it)', async () => {
+    const refused = new RpcError('submitblock', 0, 'node unreachable: fetch failed', 'unreachable');
+    const gaveUp = await submitTo({ submitblock: [refused], getblockheader: [notFound] });
+    expect(gaveUp.calls.filter((m) => m === 'submitblock')).toHaveLength(4); // the first and three more
+    expect(gaveUp.block).toMatchObject({ accepted: false, rejectReason: expect.stringMatching(/not on the node after submitblock/) });
+    const slow = await submitTo({ submitblock: [new RpcError('submitblock', 0, 'node unreachable: timeout', 'aborted')], getblockheader: [{ confirmations: 1 }] });
+    expect(slow.calls.filter((m) => m === 'submitblock')).toHaveLength(1);
+    expect(slow.block.accepted).toBe(true);
   });
 
   it('rejects a block the node refused with a reason', async () => {

@@ -6,7 +6,7 @@ import { sha256d } from './algorithm';
 import { toDisplayHex, varint } from './bytes';
 import { withCoinbaseWitness, type BuiltJob } from './job-builder';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isBlockNotFound, RpcError, type RpcClient } from './rpc';
+import { isBlockNotFound, isNotTaken, RpcError, type RpcClient } from './rpc';
 import type { SolvedHeader } from './share-check';
 import type { BlockEventSink, FoundBlock, Logger, ShareSubmission } from './types';
 
@@ -59,6 +59,12 @@ export class BlockSubmitter {
     private readonly now: () => number = () => Date.now(),
     /** Waits before each new getblockheader when the node did not answer (a busy or restarting node). */
     private readonly lookupBackoffMs: readonly number[] = [500, 1000, 2000],
+    /**
+     * Waits before each new submitblock while the node surely did not take it (rpc.ts isNotTaken:
+     * restarting, its RPC work queue full, warming up): about 16 s in all. The block stays valid while
+     * its previous block is the tip, and a second copy the node already holds answers "duplicate".
+     */
+    private readonly submitBackoffMs: readonly number[] = [250, 500, 1000, 2000, 4000, 8000],
   ) {}
 
   async submit(job: BuiltJob, solved: SolvedHeader, submission: ShareSubmission): Promise<FoundBlock> {
@@ -69,7 +75,7 @@ export class BlockSubmitter {
     let unanswered = false;
     try {
       // null is success; a string is the node's reason ("duplicate", "high-hash", "bad-txnmrklroot"…).
-      const result = await this.rpc.call<string | null>('submitblock', [assembleBlock(job, solved).toString('hex')], { timeoutMs: 60_000 });
+      const result = await this.sendBlock(assembleBlock(job, solved).toString('hex'), hash);
       if (result === null || HELD_ANSWERS.has(result)) held = true;
       else rejectReason = result;
     } catch (err) {
@@ -124,6 +130,19 @@ export class BlockSubmitter {
       this.log.error('block rejected by the node', { ...fields, reason: block.rejectReason });
     }
     return block;
+  }
+
+  /** submitblock, sent again after each back-off while the node surely did not take it. */
+  private async sendBlock(hex: string, hash: string): Promise<string | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.rpc.call<string | null>('submitblock', [hex], { timeoutMs: 60_000 });
+      } catch (err) {
+        if (!isNotTaken(err) || attempt >= this.submitBackoffMs.length) throw err;
+        this.log.warn('submitblock not taken by the node: sending it again', { coin: this.coin, hash, error: (err as Error).message });
+        await sleep(this.submitBackoffMs[attempt]!);
+      }
+    }
   }
 
   /** getblockheader, tried again after each back-off while the node does not answer; -5 is an answer. */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,24 @@ describe('BlockTracker', () => {
     await tracker.poll();
     expect(events.filter((e) => e.type !== 'network')).toEqual([{ type: 'confirmations', coin: 'btc', hash: found, confirmations: 3 }]);
     expect(tracker.pendingBlocks().map((b) => b.hash)).toEqual([found]);
+  });
+
+  it('keeps its pending blocks across a restart, and an unreadable state file aside instead of overwriting it', async () => {
+    const rpc = nodeWithout({ initialblockdownload: true, blocks: 950_000 });
+    const first = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await first.load();
+    await first.track(found, 900_000);
+    const again = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await again.load();
+    expect(again.pendingBlocks()).toEqual([{ hash: found, height: 900_000, confirmations: -1 }]);
+
+    await writeFile(join(dir, 'blocks-btc.json'), '{"version":1,"pend');
+    const broken = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await broken.load();
+    expect(broken.pendingBlocks()).toEqual([]);
+    const aside = (await readdir(dir)).filter((f) => f.startsWith('blocks-btc.json.unreadable-'));
+    expect(aside).toHaveLength(1);
+    expect(await readFile(join(dir, aside[0]!), 'utf8')).toBe('{"version":1,"pend');
   });
 
   it('reports the confirmations of a block in the chain', async () => {

@@ -4,8 +4,8 @@
 // every new block.
 // The pending list lives in dataDir as JSON (written to a temporary file, then renamed, so a crash
 // never leaves half a file), so a restarted process keeps following what it found.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { coinMaturity } from '@hashpool/shared';
 import { nodeDifficultyToPoolUnit, type PowAlgorithm } from './algorithm';
 import { isBlockNotFound, type RpcClient } from './rpc';
@@ -53,7 +53,11 @@ export class BlockTracker {
       this.pending = Array.isArray(state.pending) ? state.pending : [];
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.log.error('block tracker state unreadable: starting empty', { file: this.file, error: (err as Error).message });
+        // Kept aside, not overwritten by the next save: its blocks can still be read off it (and
+        // reported to the pool by hand) while new ones are followed.
+        const aside = `${this.file}.unreadable-${Date.now()}`;
+        await rename(this.file, aside).catch(() => undefined);
+        this.log.error('block tracker state unreadable: kept aside, starting empty; its pending blocks are no longer followed', { file: aside, error: (err as Error).message });
       }
       this.pending = [];
     }
@@ -140,7 +144,21 @@ export class BlockTracker {
   private async save(): Promise<void> {
     const state: TrackerState = { version: 1, pending: this.pending };
     const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(state));
+    // On disk before the rename, and the rename on disk after it: a power loss (not only a crash)
+    // leaves the old state or the new one, never an empty file.
+    const file = await open(tmp, 'w');
+    try {
+      await file.writeFile(JSON.stringify(state));
+      await file.sync();
+    } finally {
+      await file.close();
+    }
     await rename(tmp, this.file);
+    const dir = await open(dirname(this.file), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
   }
 }

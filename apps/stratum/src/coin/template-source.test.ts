@@ -44,4 +44,20 @@ describe('TemplateSource', () => {
       [99, true],
     ]);
   });
+
+  it('asks a slow node for its best block once at a time, not once per tick', async () => {
+    let asked = 0;
+    const rpc = {
+      call: (method: string) => {
+        if (method === 'getblocktemplate') return Promise.resolve(template(1, '00'));
+        asked += 1;
+        return new Promise(() => {}); // getbestblockhash: a node that does not answer
+      },
+    } as unknown as RpcClient;
+    const source = new TemplateSource(rpc, { coin: 'btc', refreshSeconds: 30, bestHashPollMs: 5 }, silentLogger);
+    await source.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await source.stop();
+    expect(asked).toBe(1);
+  });
 });

@@ -31,6 +31,8 @@ export class TemplateSource {
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private fetching: Promise<void> | undefined;
+  /** A best-hash check waiting for the node: the next tick skips (a slow node got up to 5 at once per process). */
+  private checking = false;
   private zmqSocket: { close(): void } | undefined;
 
   constructor(
@@ -119,12 +121,15 @@ export class TemplateSource {
   }
 
   private async checkBestHash(): Promise<void> {
-    if (this.stopped || this.fetching) return;
+    if (this.stopped || this.fetching || this.checking) return;
+    this.checking = true;
     try {
       const best = await this.rpc.call<string>('getbestblockhash', [], { timeoutMs: 5000, signal: this.abort.signal });
       if (this.current && best !== this.current.previousblockhash) await this.refresh();
     } catch (err) {
       if (!this.stopped) this.warn('getbestblockhash failed', err);
+    } finally {
+      this.checking = false;
     }
   }
 
