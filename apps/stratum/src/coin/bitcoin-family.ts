@@ -5,7 +5,8 @@ import { BlockSubmitter } from './block-submitter';
 import { BlockTracker } from './block-tracker';
 import { JobBuilder, JobStore, payoutScriptFor, type BuiltJob } from './job-builder';
 import { addressNetwork } from './networks';
-import { RpcClient } from './rpc';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RpcClient, RpcError } from './rpc';
 import { ShareChecker } from './share-check';
 import { TemplateSource } from './template-source';
 import type { BitcoinFamilyOptions, BlockEventSink, CoinWork, Logger, ShareCheckResult, ShareSubmission, StratumJob } from './types';
@@ -62,6 +63,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
   );
   const listeners: ((job: StratumJob) => void)[] = [];
   let builder: JobBuilder | undefined;
+  let stopped = false;
   let checker: ShareChecker | undefined;
 
   templates.onTemplate((template, newBlock) => {
@@ -94,7 +96,8 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
     async start() {
       // Refuse to mine for an address the pool cannot spend from: the node says whether it is valid
       // on its chain, bitcoinjs-lib with our network parameters must agree on the script.
-      const checked = await rpc.call<{ isvalid: boolean; scriptPubKey?: string; error?: string }>('validateaddress', [options.payoutAddress]);
+      const checked = await validatePayoutAddress();
+      if (!checked) return; // stopped while the node was not ready
       if (!checked.isvalid) {
         throw new PayoutAddressError(
           `payoutAddress ${options.payoutAddress} is not a valid ${options.coin} ${options.network} address for the node at ${options.rpc.url}` +
@@ -117,7 +120,27 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
       await tracker.poll().catch((err) => log.warn('block tracker poll failed', { coin: options.coin, error: (err as Error).message }));
     },
     async stop() {
+      stopped = true;
       await templates.stop();
     },
   };
+
+  /**
+   * validateaddress, asked again every 2 s while the node gives no answer of its own (down or
+   * warming up: a machine rebooting starts the node and the stratum together), as the first
+   * template is; the node's answer, valid or not, is final. Undefined when stopped meanwhile.
+   */
+  async function validatePayoutAddress(): Promise<{ isvalid: boolean; scriptPubKey?: string; error?: string } | undefined> {
+    for (;;) {
+      try {
+        return await rpc.call<{ isvalid: boolean; scriptPubKey?: string; error?: string }>('validateaddress', [options.payoutAddress]);
+      } catch (err) {
+        if (!(err instanceof RpcError && (err.code === 0 || err.code === -28))) throw err;
+        if (stopped) return undefined;
+        log.warn('node not ready to check the payout address: retrying', { coin: options.coin, error: err.message });
+        await sleep(2000);
+        if (stopped) return undefined;
+      }
+    }
+  }
 }

@@ -76,7 +76,7 @@ export class BlockTracker {
     });
   }
 
-  /** Called at every new best block (and periodically): sends the network point and updates pending blocks. */
+  /** Called at start and at every new best block (a failed poll is tried again at the next one): sends the network point and updates pending blocks. */
   poll(): Promise<void> {
     return this.serial(() => this.pollOnce());
   }
