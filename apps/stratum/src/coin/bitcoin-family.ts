@@ -121,6 +121,8 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
     },
     async stop() {
       stopped = true;
+      // Blocks being submitted are reported before the outboxes close (main.ts stops coins first).
+      await submitter.settled();
       await templates.stop();
     },
   };

@@ -96,6 +96,25 @@ describe('BlockSubmitter', () => {
     expect(slow.block.accepted).toBe(true);
   });
 
+  it('lets a stop wait for a block being submitted, so that it is reported before the process ends', async () => {
+    let answer: (value: null) => void = () => undefined;
+    const events: PoolBlockEvent[] = [];
+    const rpc = {
+      call: (method: string) => (method === 'submitblock' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({ confirmations: 1 })),
+    } as unknown as RpcClient;
+    const submitter = new BlockSubmitter('btc', rpc, { publish: (e) => void events.push(e) }, silentLogger, async () => undefined, () => 1, [0], [0]);
+    const submitted = submitter.submit(job, solved, submission);
+    let settled = false;
+    const stop = submitter.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    answer(null);
+    await stop;
+    expect(events.map((e) => e.type)).toEqual(['found']);
+    expect((await submitted).accepted).toBe(true);
+    await submitter.settled(); // nothing left in flight
+  });
+
   it('rejects a block the node refused with a reason', async () => {
     const { block, events, tracked } = await submitTo({ submitblock: ['high-hash'], getblockheader: [notFound] });
     expect(block).toMatchObject({ accepted: false, rejectReason: 'high-hash' });

@@ -49,6 +49,9 @@ export function baseUnitsToCoins(amount: bigint, decimals: number): string {
 const HELD_ANSWERS = new Set(['duplicate', 'inconclusive', 'duplicate-inconclusive']);
 
 export class BlockSubmitter {
+  /** Submissions not finished yet: a graceful stop waits for them (settled). */
+  private readonly inFlight = new Set<Promise<FoundBlock>>();
+
   constructor(
     private readonly coin: 'btc' | 'ltc' | 'doge',
     private readonly rpc: RpcClient,
@@ -67,7 +70,24 @@ export class BlockSubmitter {
     private readonly submitBackoffMs: readonly number[] = [250, 500, 1000, 2000, 4000, 8000],
   ) {}
 
-  async submit(job: BuiltJob, solved: SolvedHeader, submission: ShareSubmission): Promise<FoundBlock> {
+  /** Submits, looks up, reports and follows a block; a stop waits for it (settled). */
+  submit(job: BuiltJob, solved: SolvedHeader, submission: ShareSubmission): Promise<FoundBlock> {
+    const run = this.submitOnce(job, solved, submission);
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run)).catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Resolves when every submission started has ended (their own time limits bound it): a process
+   * stopping in the middle of one would leave a block the node took unreported to the pool and
+   * unfollowed, its coins in the pool's wallet and no one paid.
+   */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async submitOnce(job: BuiltJob, solved: SolvedHeader, submission: ShareSubmission): Promise<FoundBlock> {
     const hash = blockHash(solved.header);
     // What submitblock said: the node holds the block, refused it (its reason), or gave no answer.
     let held = false;
