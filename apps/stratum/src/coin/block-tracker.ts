@@ -8,6 +8,7 @@ import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { coinMaturity } from '@hashpool/shared';
 import { nodeDifficultyToPoolUnit, type PowAlgorithm } from './algorithm';
+import { fsyncDir } from '../outbox/durable-queue';
 import { isBlockNotFound, type RpcClient } from './rpc';
 import type { BlockEventSink, Logger } from './types';
 
@@ -154,11 +155,6 @@ export class BlockTracker {
       await file.close();
     }
     await rename(tmp, this.file);
-    const dir = await open(dirname(this.file), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
+    await fsyncDir(dirname(this.file));
   }
 }

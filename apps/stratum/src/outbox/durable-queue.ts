@@ -659,7 +659,8 @@ function parseLines<T>(text: string): T[] {
   return out;
 }
 
-async function fsyncDir(dir: string): Promise<void> {
+/** Puts a directory's entries (a new or renamed file's name) on disk; a filesystem that refuses it is let be. */
+export async function fsyncDir(dir: string): Promise<void> {
   const fh = await open(dir, 'r');
   try {
     await fh.sync();
