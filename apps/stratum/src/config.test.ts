@@ -66,14 +66,18 @@ describe('endpoint announcement', () => {
     expect(body.endpoints[0]).toEqual({ coin: 'ltc', url: 'stratum+tcp://stratum.pool.example.com:3333', start_difficulty: 65536, min_difficulty: 1024, max_difficulty: 4294967296 });
     expect(body.endpoints).toHaveLength(3);
     const calls: Array<[string, RequestInit]> = [];
+    // Each round says what is served then: nothing before a coin's first template, then its ports.
+    const served: string[] = [];
     const a = startAnnouncer({
-      poolUrl: 'http://pool/', ingestKey: 'k'.repeat(16), body, intervalSeconds: 60, log: silentLogger,
+      poolUrl: 'http://pool/', ingestKey: 'k'.repeat(16), body: () => announcement(c.instanceId, c.publicHost, c.coins.filter((coin) => served.includes(coin.coin))), intervalSeconds: 60, log: silentLogger,
       fetchImpl: (async (u: string, i: RequestInit) => { calls.push([u, i]); return new Response('{}', { status: 503 }); }) as unknown as typeof fetch,
     });
+    served.push(...c.coins.map((coin) => coin.coin));
     expect(await a.announce()).toBe(false);
     a.stop();
     expect(calls[0]![0]).toBe('http://pool/api/internal/stratum/endpoints');
     expect(calls[0]![1].headers).toMatchObject({ 'x-ingest-key': 'k'.repeat(16) });
-    expect(JSON.parse(calls[0]![1].body as string)).toEqual(body);
+    expect(JSON.parse(calls[0]![1].body as string).endpoints).toEqual([]);
+    expect(JSON.parse(calls[1]![1].body as string)).toEqual(body);
   });
 });

@@ -1,6 +1,8 @@
 // The stratum process: `npm run stratum` with STRATUM_CONFIG naming the JSON configuration
 // (stratum.example.json documents it). Order of start: outboxes (recover what a previous run left),
-// coin work (templates from the nodes), stratum ports, metrics, endpoint announcement. SIGTERM and
+// metrics, endpoint announcement, then every coin side by side: its work (templates from its node),
+// then its ports, announced as they open, so a coin whose node is still syncing holds no other;
+// "stratum started" is logged once every coin is served. SIGTERM and
 // SIGINT stop it gracefully: client.reconnect to every miner, in-flight answers finish, the outbox
 // gets a few seconds to deliver, and what is left stays on disk for the next start.
 // With `processes` above 1 this process is the primary of a group (server/process-group.ts): it
@@ -82,11 +84,7 @@ async function main(): Promise<void> {
   await blocks.start();
   const sink = durableBlockSink(blocks, log);
 
-  for (const coin of config.coins) {
-    const work = createCoinWork(coinOptions(config, coin), sink, log);
-    await work.start();
-    coins.push({ work, ports: coin.ports });
-  }
+  for (const coin of config.coins) coins.push({ work: createCoinWork(coinOptions(config, coin), sink, log), ports: coin.ports });
 
   const accounts = new AccountLookup({ poolUrl: pool, ingestKey: config.ingestKey, log });
   const server = new StratumServer({
@@ -135,12 +133,11 @@ async function main(): Promise<void> {
   const announcer = index !== undefined ? undefined : startAnnouncer({
     poolUrl: pool,
     ingestKey: config.ingestKey,
-    body: announcement(config.instanceId, config.publicHost, config.coins),
+    body: () => announcement(config.instanceId, config.publicHost, config.coins.filter((c) => server.served().includes(c.coin))),
     intervalSeconds: config.announceIntervalSeconds,
     log,
   });
   if (index !== undefined) process.send?.(READY);
-  log.info(index === undefined ? 'stratum started' : 'stratum process started', { instance: config.instanceId, prefix: config.instancePrefix, ports: server.ports(), transport: nats ? 'nats' : 'http' });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -160,6 +157,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  // A coin's start waits for its node (validateaddress, the first template) as long as it takes;
+  // a payout address the node refuses ends the process (main's catch).
+  await Promise.all(
+    coins.map(async ({ work }) => {
+      await work.start();
+      if (stopping) return;
+      await server.serve(work);
+      if (index !== undefined) report({ hashpool: 'serving', coin: work.coin });
+      void announcer?.announce();
+    }),
+  );
+  if (stopping) return;
+  log.info(index === undefined ? 'stratum started' : 'stratum process started', { instance: config.instanceId, prefix: config.instancePrefix, ports: server.ports(), transport: nats ? 'nats' : 'http' });
 }
 
 function report(m: ProcessReport): void {
@@ -170,11 +181,21 @@ function report(m: ProcessReport): void {
 async function primary(config: StratumConfig): Promise<void> {
   const log = createLogger(config.logLevel);
   const group = new ProcessGroup({
-    ports: config.coins.flatMap((c) => c.ports.map((p) => p.port)),
+    ports: config.coins.flatMap((c) => c.ports.map((p) => ({ coin: c.coin, port: p.port }))),
     host: config.listenHost,
     limits: config.limits,
     processes: config.processes,
     fork: (index) => cluster.fork({ [PROCESS_INDEX_ENV]: String(index) }),
+    log,
+    // A coin's endpoints are announced as soon as its ports open, not at the next round.
+    onServing: () => void announcer.announce(),
+  });
+  // Only the coins whose ports are open: nothing until a process serves its first coin.
+  const announcer = startAnnouncer({
+    poolUrl: config.poolUrl.replace(/\/$/, ''),
+    ingestKey: config.ingestKey,
+    body: () => announcement(config.instanceId, config.publicHost, config.coins.filter((c) => group.served().includes(c.coin))),
+    intervalSeconds: config.announceIntervalSeconds,
     log,
   });
   const aggregator = new AggregatorRegistry();
@@ -186,14 +207,6 @@ async function primary(config: StratumConfig): Promise<void> {
       }),
   );
   const metricsServer = config.metricsPort ? await StratumMetrics.serveAggregated(aggregator, config.metricsPort, config.metricsHost) : undefined;
-  const announcer = startAnnouncer({
-    poolUrl: config.poolUrl.replace(/\/$/, ''),
-    ingestKey: config.ingestKey,
-    body: announcement(config.instanceId, config.publicHost, config.coins),
-    intervalSeconds: config.announceIntervalSeconds,
-    log,
-  });
-  log.info('stratum started', { instance: config.instanceId, processes: config.processes, ports: group.ports() });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -207,6 +220,9 @@ async function primary(config: StratumConfig): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Ports open per coin as processes report serving it (a port that cannot be opened ends the instance).
+  await group.serving();
+  if (!stopping) log.info('stratum started', { instance: config.instanceId, processes: config.processes, ports: group.ports() });
 }
 
 main().catch((err) => {

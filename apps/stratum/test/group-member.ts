@@ -9,6 +9,8 @@ import { FakeCoin } from './fake-coin.js';
 import { defaultLimits } from './harness.js';
 
 const index = Number(process.env.GROUP_MEMBER_INDEX);
+// EXIT_AT_START: a member that fails at every start (a crash loop).
+if (process.env.EXIT_AT_START) process.exit(3);
 const report = (m: ProcessReport) => process.connected && process.send?.(m);
 const coin = new FakeCoin();
 coin.newJob();
@@ -30,6 +32,7 @@ const server = new StratumServer({
 // its nodes does.
 if (process.env.SLOW_START) await new Promise((r) => setTimeout(r, Number(process.env.SLOW_START)));
 await server.start();
+await server.serve(coin);
 process.on('message', (m: unknown, socket?: unknown) => {
   if (!isHandOver(m)) return;
   if (socket) server.adopt(m.listener, socket as Socket, m.ip);
@@ -37,3 +40,6 @@ process.on('message', (m: unknown, socket?: unknown) => {
 });
 process.on('SIGTERM', () => void server.stop(100).then(() => process.exit(0)));
 process.send?.(READY);
+// SERVE_AFTER: a member whose node gives its first template only after a while.
+if (process.env.SERVE_AFTER) await new Promise((r) => setTimeout(r, Number(process.env.SERVE_AFTER)));
+report({ hashpool: 'serving', coin: coin.coin });

@@ -57,5 +57,6 @@ export async function startHarness(opts: {
     ...(opts.sweepMs ? { sweepMs: opts.sweepMs } : {}),
   });
   await server.start();
+  await server.serve(coin);
   return { server, coin, port: server.ports()[0]!, shares, blocks, accounts, stop: () => server.stop(100) };
 }

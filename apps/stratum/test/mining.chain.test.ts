@@ -101,6 +101,8 @@ beforeAll(async () => {
   const config = path.join(dataDir, 'stratum.json');
   port = await freePort();
   metricsPort = await freePort();
+  const dogePort = await freePort();
+  const dogeNodePort = await freePort();
   const node = pair.nodes[0];
   stratum = await startStratumProcess(config, {
     instanceId: 'chaintest',
@@ -113,8 +115,13 @@ beforeAll(async () => {
     listenHost: '127.0.0.1',
     publicHost: '127.0.0.1',
     metricsPort,
-    coins: [{ coin: 'ltc', network: 'regtest', rpc: { url: node.rpcUrl, user: node.rpcUser, password: node.rpcPassword }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] }],
-  });
+    coins: [
+      { coin: 'ltc', network: 'regtest', rpc: { url: node.rpcUrl, user: node.rpcUser, password: node.rpcPassword }, payoutAddress: poolAddress, coinbaseTag: '/hashpool-test/', ports: [{ port, startDifficulty: 0.01, minDifficulty: 0.000001, maxDifficulty: 1000 }] },
+      // A second coin whose node is down for the whole test (nothing listens there): LTC is served
+      // all the same, from the moment its own node gave a template.
+      { coin: 'doge', network: 'regtest', rpc: { url: `http://127.0.0.1:${dogeNodePort}/` }, payoutAddress: 'mzBc4XEFSdzCDcTxAgf6EZXgsZWpztRhef', ports: [{ port: dogePort, startDifficulty: 1, minDifficulty: 1, maxDifficulty: 1000 }] },
+    ],
+  }, (log) => log.split('\n').some((line) => line.includes('"msg":"stratum port open"') && line.includes('"coin":"ltc"')));
 }, 180_000);
 
 afterAll(async () => {
@@ -127,6 +134,18 @@ afterAll(async () => {
 });
 
 describe('mining for real on a Litecoin regtest chain', () => {
+  it('serves LTC while the DOGE node is down, and announces only what it serves', async () => {
+    const announced = await waitFor('the LTC endpoint announced', async () => {
+      const stratumInfo = body<{ endpoints: Array<{ url: string }>; source: string }>(await inject(t.app, { url: '/api/pools/ltc/stratum' })).data;
+      return stratumInfo.source === 'announced' && stratumInfo.endpoints;
+    });
+    expect(announced.map((e) => e.url)).toEqual([`stratum+tcp://127.0.0.1:${port}`]);
+    expect(body<{ source: string }>(await inject(t.app, { url: '/api/pools/doge/stratum' })).data.source).not.toBe('announced');
+    expect(stratum!.log()).toMatch(/"coin":"doge".*"msg":"node not ready to check the payout address: retrying"/);
+    // Not every coin is served: the instance does not say it has started.
+    expect(stratum!.log()).not.toContain('stratum started');
+  });
+
   it('answers stale, duplicate, low-difficulty and unauthorized shares with their error codes', async () => {
     const miner = new TestMiner('127.0.0.1', port, 'scrypt');
     await miner.connect();

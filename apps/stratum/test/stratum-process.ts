@@ -24,8 +24,8 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined 
   }
 }
 
-/** Writes `config` to `file` and starts the process; resolves once it logged "stratum started". */
-export async function startStratumProcess(file: string, config: Record<string, unknown>): Promise<StratumProcess> {
+/** Writes `config` to `file` and starts the process; resolves once `ready` holds for its log (by default: it logged "stratum started"). */
+export async function startStratumProcess(file: string, config: Record<string, unknown>, ready: (log: string) => boolean = (log) => log.includes('stratum started')): Promise<StratumProcess> {
   writeFileSync(file, JSON.stringify(config));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')], {
@@ -45,7 +45,7 @@ export async function startStratumProcess(file: string, config: Record<string, u
   };
   await until('the stratum process', async () => {
     if (child.exitCode !== null) throw new Error(`the stratum process exited with ${child.exitCode}:\n${output}`);
-    return output.includes('stratum started');
+    return ready(output);
   }, 60_000, () => output);
   return { log: () => output, stop: end('SIGTERM'), kill: end('SIGKILL') };
 }

@@ -84,7 +84,10 @@ else await runServer();
 async function runPrimary(): Promise<void> {
   let ready: Extract<ServerMessage, { type: 'ready' }> | undefined;
   const group = new ProcessGroup({
-    ports: [0, 0],
+    ports: [
+      { coin: 'btc', port: 0 },
+      { coin: 'ltc', port: 0 },
+    ],
     host: '127.0.0.1',
     limits: LIMITS,
     processes: settings.processes,
@@ -100,6 +103,7 @@ async function runPrimary(): Promise<void> {
         });
       }),
   );
+  await group.serving();
   const [btcPort, ltcPort] = group.ports();
   send({ ...ready!, ports: { btc: btcPort!, ltc: ltcPort! } });
   const askAll = (req: ServerRequest) =>
@@ -197,6 +201,8 @@ async function runServer(): Promise<void> {
     },
   });
   await server.start();
+  await server.serve(btc);
+  await server.serve(ltc);
   if (member !== undefined) {
     process.on('message', (m: unknown, socket?: unknown) => {
       if (isHandOver(m) && socket) server.adopt(m.listener, socket as Socket, m.ip);
@@ -206,7 +212,10 @@ async function runServer(): Promise<void> {
   send({ type: 'ready', ports: { btc: btcPort!, ltc: ltcPort! }, branch: { btc: btc.branchLength, ltc: ltc.branchLength }, outboxDir: dataDir });
   // After the bench's own ready (the primary's start takes the first message): the group hands a
   // process connections only once it says READY.
-  if (member !== undefined) process.send?.(READY);
+  if (member !== undefined) {
+    process.send?.(READY);
+    for (const coin of ['btc', 'ltc']) report({ hashpool: 'serving', coin });
+  }
 
   process.on('message', (m: ServerRequest) => {
     if (m.type === 'memory') {

@@ -26,7 +26,8 @@ export function announcement(instanceId: string, publicHost: string, coins: Coin
 export function startAnnouncer(opts: {
   poolUrl: string;
   ingestKey: string;
-  body: EndpointAnnouncement;
+  /** Asked at every round: the endpoints of the coins served now. */
+  body: () => EndpointAnnouncement;
   intervalSeconds: number;
   log: Logger;
   fetchImpl?: typeof fetch;
@@ -37,7 +38,7 @@ export function startAnnouncer(opts: {
       const res = await (opts.fetchImpl ?? fetch)(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-ingest-key': opts.ingestKey },
-        body: JSON.stringify(opts.body),
+        body: JSON.stringify(opts.body()),
         signal: AbortSignal.timeout(10_000),
       });
       if (res.ok) return true;

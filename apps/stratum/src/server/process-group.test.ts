@@ -29,18 +29,29 @@ const ready = (worker: Worker) =>
     worker.once('exit', (code) => reject(new Error(`member exited with ${code}`)));
   });
 
-/** restartMs: how long a member started again (after a death) takes to start. */
-async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs = 0): Promise<number> {
+/** restartMs: how long a member started again (after a death) takes to start; serveAfter: per member, how long after ready it serves its coin. */
+async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs = 0, serveAfter: number[] = []): Promise<number> {
   let forks = 0;
   group = new ProcessGroup({
-    ports: [0],
+    ports: [{ coin: 'ltc', port: 0 }],
     host: '127.0.0.1',
     limits: { ...defaultLimits, ...limits },
     processes: 2,
-    fork: (index) => cluster.fork({ GROUP_MEMBER_INDEX: String(index), ...(forks++ >= 2 && restartMs ? { SLOW_START: String(restartMs) } : {}) }),
+    fork: (index) =>
+      cluster.fork({
+        GROUP_MEMBER_INDEX: String(index),
+        ...(forks++ >= 2 && restartMs ? { SLOW_START: String(restartMs) } : {}),
+        ...(serveAfter[index] ? { SERVE_AFTER: String(serveAfter[index]) } : {}),
+      }),
     log: silentLogger,
   });
   await group.start(ready);
+  if (serveAfter.length) {
+    // Ready but serving no coin yet: no port is open.
+    expect(group.ports()).toEqual([0]);
+    expect(group.served()).toEqual([]);
+  }
+  await group.serving();
   return group.ports()[0]!;
 }
 
@@ -92,6 +103,37 @@ describe('a stratum instance as a process group', () => {
     expect(b.messages).toEqual([]);
   });
 
+  it('opens a coin’s port when the first process serves it and hands its connections only to processes serving it', async () => {
+    const port = await startGroup({}, 0, [200, 2500]);
+    expect(group!.served()).toEqual(['ltc']);
+    const late = group!.workers()[1]!;
+    const lateServes = new Promise<void>((resolve) => late.on('message', (m: { hashpool?: string }) => m?.hashpool === 'serving' && resolve()));
+    const early = [await open(port), await open(port), await open(port)];
+    for (const c of early) expect((await c.login()).slice(0, 2)).toBe('07');
+    await lateServes;
+    // Now both serve: the one holding none takes the next.
+    expect((await (await open(port)).login()).slice(0, 2)).toBe('08');
+  }, 20_000);
+
+  it('waits twice as long before each restart of a member that keeps dying at its start', async () => {
+    const restarts: number[] = [];
+    let forks = 0;
+    group = new ProcessGroup({
+      ports: [{ coin: 'ltc', port: 0 }],
+      host: '127.0.0.1',
+      limits: defaultLimits,
+      processes: 2,
+      restartDelayMs: 20,
+      // Every start after the first two fails at once.
+      fork: (index) => cluster.fork({ GROUP_MEMBER_INDEX: String(index), ...(forks++ >= 2 ? { EXIT_AT_START: '1' } : {}) }),
+      log: { ...silentLogger, error: (msg, fields) => msg.startsWith('stratum process died') && restarts.push(fields!.inMs as number) },
+    });
+    await group.start(ready);
+    group.workers()[0]!.process.kill('SIGKILL');
+    await until(() => restarts.length >= 4);
+    expect(restarts.slice(0, 4)).toEqual([20, 40, 80, 160]);
+  }, 20_000);
+
   it('starts a member that died again and gives its slots back', async () => {
     const port = await startGroup({ maxConnectionsPerIp: 2 });
     const a = await open(port);
@@ -105,7 +147,7 @@ describe('a stratum instance as a process group', () => {
     const c = await open(port);
     await c.login();
     await until(() => group!.workers().length === 2 && group!.workers().every((w) => w.isConnected()));
-  });
+  }, 20_000);
 
   it('hands a restarted member nothing until it is ready: connections meanwhile are served by the others and give their slots back', async () => {
     const port = await startGroup({ maxConnectionsPerIp: 4 }, 3000);

@@ -19,8 +19,12 @@ export interface HandOver {
   ip: string;
 }
 
-/** Process → primary: a connection of `ip` ended, or `ip` sent too many invalid shares. */
-export type ProcessReport = { hashpool: 'released'; ip: string } | { hashpool: 'ban'; ip: string; seconds: number };
+/**
+ * Process → primary: a connection of `ip` ended, `ip` sent too many invalid shares, or the process
+ * serves `coin` now (its node gave the first template: the primary opens the coin's ports at the
+ * first such report and hands the coin's connections only to processes that sent it).
+ */
+export type ProcessReport = { hashpool: 'released'; ip: string } | { hashpool: 'ban'; ip: string; seconds: number } | { hashpool: 'serving'; coin: string };
 
 /**
  * Process → primary, once its server is started and it adopts what is handed over: until then the
@@ -38,20 +42,30 @@ export function isHandOver(m: unknown): m is HandOver {
 
 function isReport(m: unknown): m is ProcessReport {
   const r = m as ProcessReport | null;
-  return typeof r === 'object' && r !== null && (r.hashpool === 'released' || r.hashpool === 'ban') && typeof r.ip === 'string';
+  if (typeof r !== 'object' || r === null) return false;
+  if (r.hashpool === 'serving') return typeof r.coin === 'string';
+  return (r.hashpool === 'released' || r.hashpool === 'ban') && typeof r.ip === 'string';
 }
 
 interface Member {
   worker: Worker;
   /** Said it is ready: only then does it get connections (a restarted one starts without). */
   ready: boolean;
+  /** The coins it said it serves: it gets only their connections (a restarted one starts with none). */
+  coins: Set<string>;
   connections: number;
   /** Slots this process holds per IP: given back at once if the process dies. */
   ips: Map<string, number>;
 }
 
+/** A process that dies sooner than this after its start counts towards a crash loop. */
+const QUICK_DEATH_MS = 30_000;
+/** The longest restart pause, as a multiple of the first (1 s → 64 s). */
+const MAX_RESTART_FACTOR = 64;
+
 export interface ProcessGroupOptions {
-  ports: number[];
+  /** Every configured port with its coin, in configuration order (a hand-over names the index). */
+  ports: Array<{ coin: string; port: number }>;
   host: string;
   limits: LimitsConfig;
   processes: number;
@@ -59,43 +73,61 @@ export interface ProcessGroupOptions {
   fork(index: number): Worker;
   log: Logger;
   now?: () => number;
+  /** Pause before a dead process is started again, doubled at each death soon after its start (default 1 s, at most 64 s). */
+  restartDelayMs?: number;
+  /** A coin's ports just opened (the announcement of endpoints follows them). */
+  onServing?(coin: string): void;
 }
 
 export class ProcessGroup {
   private readonly members: Array<Member | undefined> = [];
-  private readonly servers: Server[] = [];
+  /** By configured port index; a coin's are opened when the first process serves it. */
+  private readonly servers: Array<Server | undefined> = [];
+  private readonly opening = new Set<string>();
+  private readonly opened = new Set<string>();
+  private readonly everyCoin: Promise<void>;
+  private settleEveryCoin!: (err?: unknown) => void;
   private readonly guard: IpGuard;
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopping = false;
+  /** Per process index: deaths in a row, each soon after its start (a crash loop). */
+  private readonly quickDeaths: number[] = [];
 
   constructor(private readonly opts: ProcessGroupOptions) {
     this.guard = new IpGuard(opts.limits.maxConnectionsPerIp);
     this.now = opts.now ?? Date.now;
+    this.everyCoin = new Promise<void>((resolve, reject) => {
+      this.settleEveryCoin = (err) => (err === undefined ? resolve() : reject(err));
+    });
+    // Nobody may be waiting when a port fails to open: the rejection is still handled by whoever awaits serving().
+    this.everyCoin.catch(() => undefined);
   }
 
-  /** Starts the processes, waits until each says it is ready, then opens the ports. */
+  /**
+   * Starts the processes and waits until each says it is ready. Ports open per coin afterwards, as
+   * processes report they serve it: serving() tells when all are open.
+   */
   async start(ready: (worker: Worker) => Promise<void>): Promise<void> {
     await Promise.all(Array.from({ length: this.opts.processes }, (_, i) => ready(this.spawn(i))));
-    for (const [index, port] of this.opts.ports.entries()) {
-      // pauseOnConnect: the primary reads nothing, so every byte reaches the process that serves it.
-      const server = createServer({ pauseOnConnect: true }, (socket) => this.accept(index, socket));
-      server.maxConnections = this.opts.limits.maxConnections;
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, this.opts.host, () => resolve());
-      });
-      this.servers.push(server);
-      this.opts.log.info('stratum port open', { port, processes: this.opts.processes });
-    }
     this.sweepTimer = setInterval(() => this.guard.sweep(this.now()), 1000);
     this.sweepTimer.unref();
   }
 
-  /** The ports as opened (a port configured as 0 gets one from the system). */
+  /** Resolves once every coin's ports are open; rejects when one cannot be opened (taken, not permitted). */
+  serving(): Promise<void> {
+    return this.everyCoin;
+  }
+
+  /** The coins whose ports are open, in configuration order. */
+  served(): string[] {
+    return this.opts.ports.map((p) => p.coin).filter((coin, i, all) => this.opened.has(coin) && all.indexOf(coin) === i);
+  }
+
+  /** The ports as opened (a port configured as 0 gets one from the system; 0 while its coin is not served). */
   ports(): number[] {
-    return this.servers.map((s) => {
-      const a = s.address();
+    return this.opts.ports.map((_, i) => {
+      const a = this.servers[i]?.address();
       return typeof a === 'object' && a ? a.port : 0;
     });
   }
@@ -112,7 +144,7 @@ export class ProcessGroup {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    for (const s of this.servers) s.close();
+    for (const s of this.servers) s?.close();
     await Promise.all(
       this.workers().map(
         (w) =>
@@ -127,13 +159,18 @@ export class ProcessGroup {
 
   private spawn(index: number): Worker {
     const worker = this.opts.fork(index);
-    const member: Member = { worker, ready: false, connections: 0, ips: new Map() };
+    const member: Member = { worker, ready: false, coins: new Set(), connections: 0, ips: new Map() };
+    const startedAt = this.now();
     this.members[index] = member;
     worker.on('message', (m: unknown) => {
       if (isReady(m)) member.ready = true;
       if (!isReport(m)) return;
       if (m.hashpool === 'released') this.release(member, m.ip);
-      else this.guard.ban(m.ip, m.seconds, this.now());
+      else if (m.hashpool === 'ban') this.guard.ban(m.ip, m.seconds, this.now());
+      else {
+        member.coins.add(m.coin);
+        this.open(m.coin);
+      }
     });
     worker.once('exit', (code, signal) => {
       member.ready = false;
@@ -143,18 +180,52 @@ export class ProcessGroup {
       if (this.members[index] === member) this.members[index] = undefined;
       if (this.stopping) return;
       // Its miners reconnect and land on the others meanwhile; the process comes back with its
-      // outbox (what it answered is on disk) after a pause, so a crash loop does not spin.
-      this.opts.log.error('stratum process died: starting it again', { process: index, code, signal });
+      // outbox (what it answered is on disk) after a pause. A process that keeps dying soon after
+      // its start (a full disk, a bad node answer) waits twice as long each time, so a crash loop
+      // neither spins the machine nor floods the log; one that ran a while starts again at once.
+      const quick = this.now() - startedAt < QUICK_DEATH_MS;
+      this.quickDeaths[index] = quick ? (this.quickDeaths[index] ?? 0) + 1 : 1;
+      const base = this.opts.restartDelayMs ?? 1000;
+      const delayMs = Math.min(base * 2 ** (this.quickDeaths[index]! - 1), base * MAX_RESTART_FACTOR);
+      this.opts.log.error('stratum process died: starting it again', { process: index, code, signal, inMs: delayMs });
       setTimeout(() => {
         if (!this.stopping) this.spawn(index);
-      }, 1000).unref();
+      }, delayMs).unref();
     });
     return worker;
   }
 
+  /** Opens the coin's ports (once, at its first serving report). */
+  private open(coin: string): void {
+    if (this.opening.has(coin) || this.stopping || !this.opts.ports.some((p) => p.coin === coin)) return;
+    this.opening.add(coin);
+    (async () => {
+      for (const [index, { coin: c, port }] of this.opts.ports.entries()) {
+        if (c !== coin) continue;
+        // pauseOnConnect: the primary reads nothing, so every byte reaches the process that serves it.
+        const server = createServer({ pauseOnConnect: true }, (socket) => this.accept(index, socket));
+        server.maxConnections = this.opts.limits.maxConnections;
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, this.opts.host, () => resolve());
+        });
+        this.servers[index] = server;
+        if (this.stopping) server.close();
+        this.opts.log.info('stratum port open', { coin, port, processes: this.opts.processes });
+      }
+    })().then(
+      () => {
+        this.opened.add(coin);
+        this.opts.onServing?.(coin);
+        if (this.opened.size === new Set(this.opts.ports.map((p) => p.coin)).size) this.settleEveryCoin();
+      },
+      (err: unknown) => this.settleEveryCoin(err),
+    );
+  }
+
   private accept(index: number, socket: Socket): void {
     const ip = normalizeIp(socket.remoteAddress ?? '');
-    const target = this.leastLoaded();
+    const target = this.leastLoaded(this.opts.ports[index]!.coin);
     if (this.stopping || !target || this.guard.banned(ip, this.now()) || !this.guard.acquire(ip)) {
       socket.destroy();
       return;
@@ -180,12 +251,13 @@ export class ProcessGroup {
   }
 
   /**
-   * Among the ready processes: a restarted one holds no connections and would take every new one
-   * while still recovering its outbox and starting its coin work, with nobody answering them.
+   * Among the ready processes serving the coin: a restarted one holds no connections and would take
+   * every new one while still recovering its outbox and starting its coin work, with nobody
+   * answering them.
    */
-  private leastLoaded(): Member | undefined {
+  private leastLoaded(coin: string): Member | undefined {
     let best: Member | undefined;
-    for (const m of this.members) if (m && m.ready && m.worker.isConnected() && (!best || m.connections < best.connections)) best = m;
+    for (const m of this.members) if (m && m.ready && m.coins.has(coin) && m.worker.isConnected() && (!best || m.connections < best.connections)) best = m;
     return best;
   }
 }

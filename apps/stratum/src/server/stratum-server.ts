@@ -39,6 +39,8 @@ interface Listener {
   port: PortConfig;
   server: Server;
   sessions: Set<Session>;
+  /** serve() was called for its coin: its port is open (or, in a group, it adopts connections). */
+  serving: boolean;
 }
 
 export class StratumServer {
@@ -54,22 +56,15 @@ export class StratumServer {
     this.extranonces = new ExtranoncePool(opts.instancePrefix);
     this.guard = new IpGuard(opts.limits.maxConnectionsPerIp);
     this.now = opts.now ?? Date.now;
+    // In configuration order: a process group's primary names a port by this index (adopt()).
+    for (const { work, ports } of opts.coins) {
+      for (const port of ports) this.listeners.push({ coin: work, port, server: createServer(), sessions: new Set(), serving: false });
+    }
   }
 
+  /** Jobs to sessions and the periodic sweep; no port is open until serve() opens a coin's. */
   async start(): Promise<void> {
-    for (const { work, ports } of this.opts.coins) {
-      for (const port of ports) {
-        const listener: Listener = { coin: work, port, server: createServer(), sessions: new Set() };
-        this.listeners.push(listener);
-        if (this.opts.primary) continue;
-        listener.server.on('connection', (socket) => this.accept(listener, socket));
-        listener.server.maxConnections = this.opts.limits.maxConnections;
-        await new Promise<void>((resolve, reject) => {
-          listener.server.once('error', reject);
-          listener.server.listen(port.port, this.opts.listenHost, () => resolve());
-        });
-        this.opts.log.info('stratum port open', { coin: work.coin, port: port.port });
-      }
+    for (const { work } of this.opts.coins) {
       work.onJob((job) => {
         for (const l of this.listeners) if (l.coin === work) for (const s of l.sessions) s.sendJob(job);
       });
@@ -79,12 +74,39 @@ export class StratumServer {
   }
 
   /**
+   * Opens the coin's ports, once it has work to hand out: each coin is served as soon as its node
+   * gave the first template, so a coin whose node is still syncing does not hold the others, and
+   * a TCP load balancer's health check sees the port closed until then. In a process of a group
+   * the primary owns the ports; here the coin only starts taking what is handed over.
+   */
+  async serve(work: CoinWork): Promise<void> {
+    for (const listener of this.listeners) {
+      if (this.stopping) return;
+      if (listener.coin !== work || listener.serving) continue;
+      listener.serving = true;
+      if (this.opts.primary) continue;
+      listener.server.on('connection', (socket) => this.accept(listener, socket));
+      listener.server.maxConnections = this.opts.limits.maxConnections;
+      await new Promise<void>((resolve, reject) => {
+        listener.server.once('error', reject);
+        listener.server.listen(listener.port.port, this.opts.listenHost, () => resolve());
+      });
+      this.opts.log.info('stratum port open', { coin: work.coin, port: listener.port.port });
+    }
+  }
+
+  /** The coins whose ports serve() opened, in configuration order. */
+  served(): string[] {
+    return [...new Set(this.listeners.filter((l) => l.serving).map((l) => l.coin.coin))];
+  }
+
+  /**
    * A connection the primary accepted on the index-th configured port (in configuration order) and
    * admitted for `ip`: its slot is taken already, so the session starts admitted.
    */
   adopt(index: number, socket: Socket, ip: string): void {
     const listener = this.listeners[index];
-    if (!listener || this.stopping) {
+    if (!listener || !listener.serving || this.stopping) {
       socket.destroy();
       this.opts.primary?.release(ip);
       return;
@@ -116,7 +138,7 @@ export class StratumServer {
   async stop(graceMs = 2000): Promise<void> {
     this.stopping = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    for (const l of this.listeners) l.server.close();
+    for (const l of this.listeners) if (l.server.listening) l.server.close();
     for (const l of this.listeners) for (const s of l.sessions) s.reconnect();
     const until = this.now() + graceMs;
     while (this.now() < until && this.listeners.some((l) => [...l.sessions].some((s) => s.pendingSubmissions() > 0))) {
