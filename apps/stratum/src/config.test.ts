@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, coinOptions, parseConfig, processConfig } from './config.js';
+import { ConfigError, coinOptions, parseConfig, processConfig, retiredProcessDirs } from './config.js';
 import { announcement, startAnnouncer } from './server/announcer.js';
 import { silentLogger } from './log.js';
 
@@ -29,6 +31,20 @@ describe('stratum config', () => {
     expect(processConfig(c, 0)).toBe(c);
     expect(processConfig(c, 1)).toMatchObject({ instanceId: `${c.instanceId}-1`, instancePrefix: c.instancePrefix + 1, dataDir: `${c.dataDir}/process-1` });
     expect(parseConfig(example).processes).toBe(1);
+  });
+
+  it('names the data directories of processes removed by lowering processes, for process 0 to follow their blocks', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stratum-data-'));
+    try {
+      for (const d of ['process-1', 'process-2', 'process-10', 'ltc', 'process-x']) mkdirSync(join(dataDir, d));
+      const c = parseConfig({ ...example, dataDir, processes: 2 });
+      expect(retiredProcessDirs(c)).toEqual([`${dataDir}/process-2`, `${dataDir}/process-10`]);
+      expect(retiredProcessDirs({ ...c, processes: 1 })).toHaveLength(3);
+      expect(retiredProcessDirs({ ...c, dataDir: join(dataDir, 'none') })).toEqual([]);
+      expect(coinOptions(c, c.coins[0]!, retiredProcessDirs(c)).adoptTrackersFrom).toEqual([`${dataDir}/process-2/ltc`, `${dataDir}/process-10/ltc`]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a group whose prefixes leave the byte, or one behind a PROXY-protocol load balancer', () => {

@@ -1,6 +1,6 @@
 // The stratum process's settings: a JSON file (path in STRATUM_CONFIG) with environment overrides,
 // validated with zod. A bad file stops the start with one line per problem, naming the field.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { BitcoinFamilyOptions } from './coin/types.js';
 
@@ -195,8 +195,27 @@ export function processConfig(config: StratumConfig, index: number): StratumConf
   };
 }
 
-/** What the coin side gets for one configured coin. */
-export function coinOptions(config: StratumConfig, coin: CoinConfig): BitcoinFamilyOptions {
+/**
+ * The data directories of processes this instance no longer runs (`process-<i>` with i at or above
+ * `processes`, after it was lowered). Process 0 takes over what they were following (only process 0
+ * and a lone process ask: the others' directories are their own).
+ */
+export function retiredProcessDirs(config: StratumConfig): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(config.dataDir);
+  } catch {
+    return [];
+  }
+  return entries
+    .map((name) => /^process-(\d+)$/.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) >= config.processes)
+    .sort((a, b) => Number(a[1]) - Number(b[1]))
+    .map((m) => `${config.dataDir}/${m[0]}`);
+}
+
+/** What the coin side gets for one configured coin; `retired`: retiredProcessDirs() for process 0. */
+export function coinOptions(config: StratumConfig, coin: CoinConfig, retired: string[] = []): BitcoinFamilyOptions {
   const { ports: _ports, ...rest } = coin;
-  return { ...rest, instancePrefix: config.instancePrefix, dataDir: `${config.dataDir}/${coin.coin}` };
+  return { ...rest, instancePrefix: config.instancePrefix, dataDir: `${config.dataDir}/${coin.coin}`, adoptTrackersFrom: retired.map((dir) => `${dir}/${coin.coin}`) };
 }

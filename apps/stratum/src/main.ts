@@ -12,7 +12,7 @@ import cluster from 'node:cluster';
 import type { Socket } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { AggregatorRegistry } from 'prom-client';
-import { coinOptions, ConfigError, loadConfig, processConfig, type StratumConfig } from './config.js';
+import { coinOptions, ConfigError, loadConfig, processConfig, retiredProcessDirs, type StratumConfig } from './config.js';
 import { createCoinWork } from './coin-factory.js';
 import type { CoinWork } from './coin/types.js';
 import { createLogger } from './log.js';
@@ -84,7 +84,9 @@ async function main(): Promise<void> {
   await blocks.start();
   const sink = durableBlockSink(blocks, log);
 
-  for (const coin of config.coins) coins.push({ work: createCoinWork(coinOptions(config, coin), sink, log), ports: coin.ports });
+  // Process 0 (or a lone process) follows the blocks of processes removed by lowering `processes`.
+  const retired = index ? [] : retiredProcessDirs(config);
+  for (const coin of config.coins) coins.push({ work: createCoinWork(coinOptions(config, coin, retired), sink, log), ports: coin.ports });
 
   const accounts = new AccountLookup({ poolUrl: pool, ingestKey: config.ingestKey, log });
   const server = new StratumServer({

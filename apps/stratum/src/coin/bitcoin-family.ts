@@ -115,7 +115,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
       }
       builder = new JobBuilder(algorithm, payoutScript, options.coinbaseTag);
       checker = new ShareChecker(algorithm, jobs, (job, solved, submission) => submitter.submit(job, solved, submission));
-      await tracker.load();
+      await tracker.load(options.adoptTrackersFrom);
       await templates.start();
       await tracker.poll().catch((err) => log.warn('block tracker poll failed', { coin: options.coin, error: (err as Error).message }));
     },

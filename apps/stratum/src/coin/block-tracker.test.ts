@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,33 @@ describe('BlockTracker', () => {
     const aside = (await readdir(dir)).filter((f) => f.startsWith('blocks-btc.json.unreadable-'));
     expect(aside).toHaveLength(1);
     expect(await readFile(join(dir, aside[0]!), 'utf8')).toBe('{"version":1,"pend');
+  });
+
+  it('takes over the pending blocks of a removed process once, and leaves an unreadable one where it is', async () => {
+    const rpc = nodeWithout({ initialblockdownload: true, blocks: 950_000 });
+    const other = 'cc'.repeat(32);
+    const retired = join(dir, 'process-2');
+    const own = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await own.load();
+    await own.track(found, 900_000);
+    const theirs = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, retired);
+    await theirs.load();
+    await theirs.track(other, 900_010);
+    await theirs.track(found, 900_000); // already ours: followed once
+    const broken = join(dir, 'process-3');
+    await mkdir(broken);
+    await writeFile(join(broken, 'blocks-btc.json'), 'not json');
+
+    const merged = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await merged.load([retired, broken, join(dir, 'process-4')]);
+    expect(merged.pendingBlocks().map((b) => b.hash)).toEqual([found, other]);
+    // On disk as ours; theirs renamed, so a second start adopts nothing twice.
+    expect(JSON.parse(await readFile(join(dir, 'blocks-btc.json'), 'utf8')).pending).toHaveLength(2);
+    expect((await readdir(retired)).filter((f) => f.startsWith('blocks-btc.json.adopted-'))).toHaveLength(1);
+    expect(await readFile(join(broken, 'blocks-btc.json'), 'utf8')).toBe('not json');
+    const restarted = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await restarted.load([retired]);
+    expect(restarted.pendingBlocks().map((b) => b.hash)).toEqual([found, other]);
   });
 
   it('reports the confirmations of a block in the chain', async () => {

@@ -5,7 +5,7 @@
 // The pending list lives in dataDir as JSON (written to a temporary file, then renamed, so a crash
 // never leaves half a file), so a restarted process keeps following what it found.
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { coinMaturity } from '@hashpool/shared';
 import { nodeDifficultyToPoolUnit, type PowAlgorithm } from './algorithm';
 import { fsyncDir } from '../outbox/durable-queue';
@@ -47,7 +47,36 @@ export class BlockTracker {
     this.maturity = coinMaturity(coin);
   }
 
-  async load(): Promise<void> {
+  /**
+   * Reads the pending blocks; then takes over those of `adoptFrom` (the coin data directories of
+   * processes the instance no longer runs, after `processes` was lowered), so a block they found is
+   * still followed to maturity. Their file is renamed `.adopted-<time>` once ours holds its blocks
+   * (a crash in between adopts them again: a block is followed once, by its hash).
+   */
+  async load(adoptFrom: string[] = []): Promise<void> {
+    await this.loadOwn();
+    for (const dir of adoptFrom) await this.adopt(join(dir, basename(this.file)));
+  }
+
+  private async adopt(file: string): Promise<void> {
+    let theirs: PendingBlock[];
+    try {
+      const state = JSON.parse(await readFile(file, 'utf8')) as TrackerState;
+      theirs = Array.isArray(state.pending) ? state.pending : [];
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.log.error('block tracker state of a removed process unreadable: left where it is', { file, error: (err as Error).message });
+      return;
+    }
+    const added = theirs.filter((b) => !this.pending.some((p) => p.hash === b.hash));
+    if (added.length) {
+      this.pending.push(...added);
+      await this.save();
+    }
+    await rename(file, `${file}.adopted-${Date.now()}`);
+    this.log.info('following the pending blocks of a removed process', { coin: this.coin, file, blocks: added.length });
+  }
+
+  private async loadOwn(): Promise<void> {
     await mkdir(join(this.file, '..'), { recursive: true });
     try {
       const state = JSON.parse(await readFile(this.file, 'utf8')) as TrackerState;

@@ -120,6 +120,8 @@ export interface BitcoinFamilyOptions {
   instancePrefix: number;
   /** Directory for the block tracker's state (pending blocks survive a restart). */
   dataDir: string;
+  /** Tracker directories of processes the instance no longer runs: their pending blocks are taken over at start. */
+  adoptTrackersFrom?: string[];
   /** Seconds between template refreshes with new transactions (default 30). */
   templateRefreshSeconds?: number;
   /** Optional ZMQ endpoint of the node's hashblock publisher (tcp://127.0.0.1:28332). */
