@@ -23,7 +23,7 @@ import { natsTransport, type NatsTransport } from './outbox/nats-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox } from './outbox/pool-outboxes.js';
 import { AccountLookup } from './server/account-lookup.js';
 import { announcement, startAnnouncer } from './server/announcer.js';
-import { isHandOver, isReady, ProcessGroup, READY, type ProcessReport } from './server/process-group.js';
+import { followNewBlock, isHandOver, isNewBlock, isReady, ProcessGroup, READY, type ProcessReport } from './server/process-group.js';
 import { StratumServer } from './server/stratum-server.js';
 
 const PROCESS_INDEX_ENV = 'STRATUM_PROCESS_INDEX';
@@ -86,7 +86,11 @@ async function main(): Promise<void> {
 
   // Process 0 (or a lone process) follows the blocks of processes removed by lowering `processes`.
   const retired = index ? [] : retiredProcessDirs(config);
-  for (const coin of config.coins) coins.push({ work: createCoinWork(coinOptions(config, coin, retired), sink, log), ports: coin.ports });
+  // Only process 0 (or a lone process) long-polls the nodes: one RPC thread per node held, not one per process.
+  for (const coin of config.coins) coins.push({ work: createCoinWork({ ...coinOptions(config, coin, retired), longPoll: !index }, sink, log), ports: coin.ports });
+  if (index === 0) {
+    for (const { work } of coins) work.onJob((job) => job.cleanJobs && report({ hashpool: 'new-block', coin: work.coin, prevHash: job.prevHash }));
+  }
 
   const accounts = new AccountLookup({ poolUrl: pool, ingestKey: config.ingestKey, log });
   const server = new StratumServer({
@@ -120,6 +124,7 @@ async function main(): Promise<void> {
   if (index !== undefined) {
     // Registered before READY below: the primary hands this process nothing until then.
     process.on('message', (m: unknown, socket?: unknown) => {
+      if (isNewBlock(m)) return followNewBlock(coins.map((c) => c.work), m);
       if (!isHandOver(m)) return;
       if (socket) server.adopt(m.listener, socket as Socket, m.ip);
       // The socket did not arrive: its slot must still be given back.

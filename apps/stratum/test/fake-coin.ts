@@ -64,6 +64,13 @@ export class FakeCoin implements CoinWork {
     return { ok: true, shareDifficulty };
   }
 
+  /** Times refreshWork() was called. */
+  refreshes = 0;
+
+  refreshWork(): void {
+    this.refreshes += 1;
+  }
+
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
 }

@@ -3,7 +3,7 @@
 // Its instance prefix is 7 + its index, as processConfig gives it.
 import type { Socket } from 'node:net';
 import { silentLogger } from '../src/log.js';
-import { isHandOver, READY, type ProcessReport } from '../src/server/process-group.js';
+import { followNewBlock, isHandOver, isNewBlock, READY, type ProcessReport } from '../src/server/process-group.js';
 import { StratumServer } from '../src/server/stratum-server.js';
 import { FakeCoin } from './fake-coin.js';
 import { defaultLimits } from './harness.js';
@@ -34,6 +34,15 @@ if (process.env.SLOW_START) await new Promise((r) => setTimeout(r, Number(proces
 await server.start();
 await server.serve(coin);
 process.on('message', (m: unknown, socket?: unknown) => {
+  // The new-block relay: what the member does with it, then its refresh count back to the test.
+  if (isNewBlock(m)) {
+    followNewBlock([coin], m);
+    process.send?.({ test: 'refreshes', n: coin.refreshes });
+    return;
+  }
+  // The test has this member report a new block, as process 0 does when its long poll returns.
+  const asked = m as { test?: string; prevHash?: string };
+  if (asked.test === 'report-new-block') return report({ hashpool: 'new-block', coin: coin.coin, prevHash: asked.prevHash! });
   if (!isHandOver(m)) return;
   if (socket) server.adopt(m.listener, socket as Socket, m.ip);
   else report({ hashpool: 'released', ip: m.ip });

@@ -49,6 +49,7 @@ export function staticCoinWork(coin: 'btc' | 'ltc', transactions: number): Stati
     currentJob: () => announced,
     onJob: () => undefined,
     check: (submission) => checker.check(submission),
+    refreshWork: () => undefined,
     start: async () => undefined,
     stop: async () => undefined,
   };

@@ -58,7 +58,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
   const submitter = new BlockSubmitter(options.coin, rpc, sink, log, (hash, height) => tracker.track(hash, height));
   const templates = new TemplateSource(
     rpc,
-    { coin: options.coin, refreshSeconds: options.templateRefreshSeconds ?? 30, zmqHashblock: options.zmqHashblock },
+    { coin: options.coin, refreshSeconds: options.templateRefreshSeconds ?? 30, zmqHashblock: options.zmqHashblock, longPoll: options.longPoll ?? true },
     log,
   );
   const listeners: ((job: StratumJob) => void)[] = [];
@@ -88,6 +88,9 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
     currentBuiltJob: () => jobs.latest(),
     onJob: (listener) => {
       listeners.push(listener);
+    },
+    refreshWork: () => {
+      if (builder && !stopped) void templates.refresh().catch((err) => log.warn('template refresh failed', { coin: options.coin, error: (err as Error).message }));
     },
     check: (submission: ShareSubmission): Promise<ShareCheckResult> => {
       if (!checker) return Promise.resolve({ ok: false, code: 21, reason: 'no job yet' });

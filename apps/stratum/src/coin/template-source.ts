@@ -15,6 +15,8 @@ export interface TemplateSourceOptions {
   refreshSeconds: number;
   bestHashPollMs?: number;
   zmqHashblock?: string;
+  /** False: no long poll (another process of the group long-polls and tells this one). */
+  longPoll?: boolean;
 }
 
 export type TemplateListener = (template: BlockTemplate, newBlock: boolean) => void;
@@ -61,7 +63,7 @@ export class TemplateSource {
         await sleep(2000);
       }
     }
-    void this.longPollLoop();
+    if (this.options.longPoll !== false) void this.longPollLoop();
     this.timers.push(setInterval(() => void this.refresh().catch((err) => this.warn('template refresh failed', err)), this.options.refreshSeconds * 1000));
     this.timers.push(setInterval(() => void this.checkBestHash(), this.options.bestHashPollMs ?? 1000));
     if (this.options.zmqHashblock) await this.subscribeZmq(this.options.zmqHashblock);

@@ -86,6 +86,8 @@ export interface CoinWork {
   onJob(listener: (job: StratumJob) => void): void;
   /** Checks one share; when it is a block, submits it before answering. */
   check(submission: ShareSubmission): Promise<ShareCheckResult>;
+  /** Another process of the instance heard of a new block: fetch work now (a no-op before start). */
+  refreshWork(): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -126,6 +128,12 @@ export interface BitcoinFamilyOptions {
   templateRefreshSeconds?: number;
   /** Optional ZMQ endpoint of the node's hashblock publisher (tcp://127.0.0.1:28332). */
   zmqHashblock?: string;
+  /**
+   * Long-poll the node for new blocks (default true). In a process group only process 0 does: each
+   * long poll holds one of the node's few RPC threads until the next block, so one per process
+   * could starve the node; the others hear of new blocks from process 0 (refreshWork).
+   */
+  longPoll?: boolean;
 }
 
 /** Extranonce sizes in bytes: extranonce1 = instance prefix (1) + connection counter (3). */

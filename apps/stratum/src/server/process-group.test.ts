@@ -134,6 +134,27 @@ describe('a stratum instance as a process group', () => {
     expect(restarts.slice(0, 4)).toEqual([20, 40, 80, 160]);
   }, 20_000);
 
+  it('relays a new block from one process to the others, which refresh their work unless already on it', async () => {
+    await startGroup();
+    const [first, second] = group!.workers();
+    const counts = (w: Worker) => {
+      const seen: number[] = [];
+      w.on('message', (m: { test?: string; n?: number }) => m?.test === 'refreshes' && seen.push(m.n!));
+      return seen;
+    };
+    const atFirst = counts(first!);
+    const atSecond = counts(second!);
+    first!.send({ test: 'report-new-block', prevHash: 'ab'.repeat(32) });
+    await until(() => atSecond.length === 1);
+    expect(atSecond).toEqual([1]);
+    // The block its work already builds on (FakeCoin jobs name 00…00): no refresh.
+    first!.send({ test: 'report-new-block', prevHash: '00'.repeat(32) });
+    await until(() => atSecond.length === 2);
+    expect(atSecond).toEqual([1, 1]);
+    // Not sent back to the process that reported it.
+    expect(atFirst).toEqual([]);
+  });
+
   it('starts a member that died again and gives its slots back', async () => {
     const port = await startGroup({ maxConnectionsPerIp: 2 });
     const a = await open(port);

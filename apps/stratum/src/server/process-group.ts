@@ -7,7 +7,7 @@
 // its life, so nothing about a miner is shared between processes.
 import type { Worker } from 'node:cluster';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Logger } from '../coin/types.js';
+import type { CoinWork, Logger } from '../coin/types.js';
 import type { LimitsConfig } from '../config.js';
 import { IpGuard } from './ip-guard.js';
 import { normalizeIp } from './session.js';
@@ -24,7 +24,29 @@ export interface HandOver {
  * serves `coin` now (its node gave the first template: the primary opens the coin's ports at the
  * first such report and hands the coin's connections only to processes that sent it).
  */
-export type ProcessReport = { hashpool: 'released'; ip: string } | { hashpool: 'ban'; ip: string; seconds: number } | { hashpool: 'serving'; coin: string };
+export type ProcessReport = { hashpool: 'released'; ip: string } | { hashpool: 'ban'; ip: string; seconds: number } | { hashpool: 'serving'; coin: string } | NewBlock;
+
+/**
+ * Process 0 → primary → every other process: process 0, the only one long-polling the nodes, got
+ * work on a new block (`prevHash` as its job names it). A process whose work is not on that block
+ * yet fetches a template at once instead of at its next once-a-second check.
+ */
+export interface NewBlock {
+  hashpool: 'new-block';
+  coin: string;
+  prevHash: string;
+}
+
+export function isNewBlock(m: unknown): m is NewBlock {
+  const r = m as NewBlock | null;
+  return typeof r === 'object' && r !== null && r.hashpool === 'new-block' && typeof r.coin === 'string' && typeof r.prevHash === 'string';
+}
+
+/** A process's side of NewBlock: the coin's work refreshed unless it already is on that block. */
+export function followNewBlock(coins: CoinWork[], m: NewBlock): void {
+  const work = coins.find((w) => w.coin === m.coin);
+  if (work && work.currentJob()?.prevHash !== m.prevHash) work.refreshWork();
+}
 
 /**
  * Process → primary, once its server is started and it adopts what is handed over: until then the
@@ -44,6 +66,7 @@ function isReport(m: unknown): m is ProcessReport {
   const r = m as ProcessReport | null;
   if (typeof r !== 'object' || r === null) return false;
   if (r.hashpool === 'serving') return typeof r.coin === 'string';
+  if (r.hashpool === 'new-block') return isNewBlock(r);
   return (r.hashpool === 'released' || r.hashpool === 'ban') && typeof r.ip === 'string';
 }
 
@@ -167,7 +190,9 @@ export class ProcessGroup {
       if (!isReport(m)) return;
       if (m.hashpool === 'released') this.release(member, m.ip);
       else if (m.hashpool === 'ban') this.guard.ban(m.ip, m.seconds, this.now());
-      else {
+      else if (m.hashpool === 'new-block') {
+        for (const other of this.members) if (other && other !== member && other.worker.isConnected()) other.worker.send(m);
+      } else {
         member.coins.add(m.coin);
         this.open(m.coin);
       }
