@@ -15,6 +15,8 @@ export interface TemplateSourceOptions {
   refreshSeconds: number;
   bestHashPollMs?: number;
   zmqHashblock?: string;
+  /** Waits after a long poll that answered at once: the first (also the "at once" limit) and the longest. Default 1 s and 30 s. */
+  longPollBackoffMs?: { min: number; max: number };
 }
 
 export type TemplateListener = (template: BlockTemplate, newBlock: boolean) => void;
@@ -107,16 +109,33 @@ export class TemplateSource {
   }
 
   private async longPollLoop(): Promise<void> {
+    const { min, max } = this.options.longPollBackoffMs ?? { min: 1000, max: 30_000 };
+    let backoff = min;
     while (!this.stopped) {
       const longpollid = this.current?.longpollid;
       if (!longpollid) return; // a node without long polling: the 1 s poll does the work
+      const started = Date.now();
+      let failed = false;
       try {
         await this.fetch({ longpollid }, 0);
       } catch (err) {
         if (this.stopped) return;
         this.warn('long poll failed', err);
-        await sleep(1000);
+        failed = true;
       }
+      // A node or proxy that ignores longpollid (or fails at once) answers at once again and again:
+      // the loop would hammer it. After such an answer it waits, twice as long each time up to max;
+      // a poll that did wait resets that. Nothing is missed meanwhile: the 1 s best-hash check and
+      // ZMQ still see new blocks.
+      let wait = 0;
+      if (Date.now() - started < min) {
+        wait = backoff;
+        backoff = Math.min(backoff * 2, max);
+      } else {
+        backoff = min;
+        if (failed) wait = min;
+      }
+      if (wait > 0) await sleep(wait, undefined, { signal: this.abort.signal }).catch(() => undefined);
     }
   }
 
