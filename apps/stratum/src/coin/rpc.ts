@@ -1,6 +1,7 @@
 // JSON-RPC 1.0 over HTTP, as bitcoind, litecoind and dogecoind speak it. The node answers errors
 // with HTTP 500 and a JSON body { result: null, error: { code, message } }: the node's code is kept
 // (for example -9 "not connected", -5 "block not found") because callers decide on it.
+import { Agent, fetch } from 'undici';
 
 /**
  * Whether the node surely did not take a call, so sending it again is safe and may succeed: it could
@@ -44,11 +45,31 @@ export interface RpcConfig {
   password?: string;
 }
 
+export interface RpcTransportOptions {
+  /**
+   * undici's limit on the wait for an answer's headers, and between parts of its body, for calls
+   * with a time of their own (default 300 s, undici's; tests shorten it). Calls with timeoutMs 0
+   * have no such limit.
+   */
+  transportTimeoutMs?: number;
+}
+
 export class RpcClient {
   private readonly authorization: string | undefined;
   private nextId = 1;
+  private readonly timed: Agent;
+  // fetch (undici) gives up on an answer whose headers take over 300 s even without a signal: a
+  // long poll on a quiet chain (test networks) waits longer, and the node keeps the RPC thread of a
+  // long poll given up on busy until the next block, so they piled up. Calls that wait for ever
+  // (timeoutMs 0) go through an agent without that limit: they end when answered or stopped.
+  private readonly waiting = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
-  constructor(private readonly config: RpcConfig) {
+  constructor(
+    private readonly config: RpcConfig,
+    transport: RpcTransportOptions = {},
+  ) {
+    const limit = transport.transportTimeoutMs ?? 300_000;
+    this.timed = new Agent({ headersTimeout: limit, bodyTimeout: limit });
     this.authorization =
       config.user !== undefined
         ? `Basic ${Buffer.from(`${config.user}:${config.password ?? ''}`).toString('base64')}`
@@ -62,13 +83,16 @@ export class RpcClient {
     if (options.signal) signals.push(options.signal);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.authorization) headers.authorization = this.authorization;
-    let response: Response;
+    // undici's own fetch: Node's global fetch bundles another undici, whose dispatcher interface
+    // an undici 7 agent is not guaranteed to match.
+    let response: Awaited<ReturnType<typeof fetch>>;
     try {
       response = await fetch(this.config.url, {
         method: 'POST',
         headers,
         body: JSON.stringify({ jsonrpc: '1.0', id: this.nextId++, method, params }),
         signal: signals.length ? AbortSignal.any(signals) : undefined,
+        dispatcher: timeoutMs > 0 ? this.timed : this.waiting,
       });
     } catch (err) {
       const name = (err as Error).name;
