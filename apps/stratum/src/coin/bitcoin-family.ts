@@ -100,7 +100,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
       if (!checked) return; // stopped while the node was not ready
       if (!checked.isvalid) {
         throw new PayoutAddressError(
-          `payoutAddress ${options.payoutAddress} is not a valid ${options.coin} ${options.network} address for the node at ${options.rpc.url}` +
+          `payoutAddress ${options.payoutAddress} is not a valid ${options.coin} ${options.network} address for the node at ${rpc.url}` +
             (checked.error ? `: ${checked.error}` : ''),
         );
       }

@@ -58,4 +58,15 @@ describe('RpcClient', () => {
     const refused = new RpcClient({ url: 'http://127.0.0.1:1/' });
     await expect(refused.call('getbestblockhash')).rejects.toMatchObject({ transport: 'unreachable' });
   });
+
+  it('takes the user and password off an RPC URL that holds them, and keeps them out of its URL', async () => {
+    const { port, requests } = await slowNode(0);
+    const rpc = new RpcClient({ url: `http://hash%40pool:p%3Ass@127.0.0.1:${port}/wallet/x` });
+    await expect(rpc.call('getbestblockhash')).resolves.toBe('ok');
+    expect(requests).toEqual([{ authorization: `Basic ${Buffer.from('hash@pool:p:ss').toString('base64')}`, url: '/wallet/x' }]);
+    expect(rpc.url).toBe(`http://127.0.0.1:${port}/wallet/x`);
+    // Given on their own, they win over the URL.
+    await new RpcClient({ url: `http://a:b@127.0.0.1:${port}/`, user: 'u', password: 'p' }).call('getbestblockhash');
+    expect(requests[1]!.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
+  });
 });

@@ -55,6 +55,8 @@ export interface RpcTransportOptions {
 }
 
 export class RpcClient {
+  /** The node's URL without user and password: what requests go to, and what may be logged. */
+  readonly url: string;
   private readonly authorization: string | undefined;
   private nextId = 1;
   private readonly timed: Agent;
@@ -65,15 +67,20 @@ export class RpcClient {
   private readonly waiting = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
   constructor(
-    private readonly config: RpcConfig,
+    config: RpcConfig,
     transport: RpcTransportOptions = {},
   ) {
     const limit = transport.transportTimeoutMs ?? 300_000;
     this.timed = new Agent({ headersTimeout: limit, bodyTimeout: limit });
-    this.authorization =
-      config.user !== undefined
-        ? `Basic ${Buffer.from(`${config.user}:${config.password ?? ''}`).toString('base64')}`
-        : undefined;
+    // fetch refuses a URL with credentials (http://user:pass@host/), which looked like a node
+    // unreachable: they are taken off it, unless given on their own.
+    const url = new URL(config.url);
+    const user = config.user ?? (url.username ? decodeURIComponent(url.username) : undefined);
+    const password = config.password ?? decodeURIComponent(url.password);
+    url.username = '';
+    url.password = '';
+    this.url = url.href;
+    this.authorization = user !== undefined ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
   }
 
   async call<T>(method: string, params: unknown[] = [], options: RpcCallOptions = {}): Promise<T> {
@@ -87,7 +94,7 @@ export class RpcClient {
     // an undici 7 agent is not guaranteed to match.
     let response: Awaited<ReturnType<typeof fetch>>;
     try {
-      response = await fetch(this.config.url, {
+      response = await fetch(this.url, {
         method: 'POST',
         headers,
         body: JSON.stringify({ jsonrpc: '1.0', id: this.nextId++, method, params }),
