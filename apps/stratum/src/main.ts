@@ -57,7 +57,10 @@ async function main(): Promise<void> {
 
   const coins: Array<{ work: CoinWork; ports: (typeof config.coins)[number]['ports'] }> = [];
   const running: { server?: StratumServer } = {};
-  const metrics = new StratumMetrics(() => running.server?.difficulties() ?? []);
+  const metrics = new StratumMetrics(
+    () => running.server?.difficulties() ?? [],
+    () => coins.map(({ work }) => ({ coin: work.coin, seconds: work.templateAgeSeconds?.() })),
+  );
   if (index !== undefined) {
     // The primary collects every process's metrics on its port; a label keeps their series apart.
     metrics.registry.setDefaultLabels({ process: String(index) });
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
   const sink = durableBlockSink(blocks, log);
 
   for (const coin of config.coins) {
-    const work = createCoinWork(coinOptions(config, coin), sink, log);
+    const work = createCoinWork(coinOptions(config, coin), sink, log, { rpcError: (method) => metrics.rpcErrors.inc({ coin: coin.coin, method }) });
     await work.start();
     coins.push({ work, ports: coin.ports });
   }

@@ -69,4 +69,20 @@ describe('RpcClient', () => {
     await new RpcClient({ url: `http://a:b@127.0.0.1:${port}/`, user: 'u', password: 'p' }).call('getbestblockhash');
     expect(requests[1]!.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
   });
+
+  it('tells onError of failed calls, but not of one its caller stopped', async () => {
+    const { port } = await slowNode(300, undefined, 503);
+    const failed: Array<[string, string | undefined]> = [];
+    const rpc = new RpcClient({ url: `http://127.0.0.1:${port}/` }, { onError: (method, err) => void failed.push([method, err.transport]) });
+    await expect(rpc.call('submitblock')).rejects.toThrow(RpcError);
+    await expect(rpc.call('getbestblockhash', [], { timeoutMs: 50 })).rejects.toThrow(RpcError);
+    const stop = new AbortController();
+    const stopped = rpc.call('getblocktemplate', [], { timeoutMs: 0, signal: stop.signal }).catch((err: unknown) => err);
+    setTimeout(() => stop.abort(), 20);
+    expect(await stopped).toBeInstanceOf(RpcError);
+    expect(failed).toEqual([
+      ['submitblock', 'http'],
+      ['getbestblockhash', 'aborted'],
+    ]);
+  });
 });

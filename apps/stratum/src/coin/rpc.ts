@@ -45,13 +45,15 @@ export interface RpcConfig {
   password?: string;
 }
 
-export interface RpcTransportOptions {
+export interface RpcClientOptions {
   /**
    * undici's limit on the wait for an answer's headers, and between parts of its body, for calls
    * with a time of their own (default 300 s, undici's; tests shorten it). Calls with timeoutMs 0
    * have no such limit.
    */
   transportTimeoutMs?: number;
+  /** Told of every call that failed, except one stopped by its caller's signal (metrics). */
+  onError?: (method: string, err: RpcError) => void;
 }
 
 export class RpcClient {
@@ -68,9 +70,9 @@ export class RpcClient {
 
   constructor(
     config: RpcConfig,
-    transport: RpcTransportOptions = {},
+    private readonly options: RpcClientOptions = {},
   ) {
-    const limit = transport.transportTimeoutMs ?? 300_000;
+    const limit = options.transportTimeoutMs ?? 300_000;
     this.timed = new Agent({ headersTimeout: limit, bodyTimeout: limit });
     // fetch refuses a URL with credentials (http://user:pass@host/), which looked like a node
     // unreachable: they are taken off it, unless given on their own.
@@ -84,6 +86,15 @@ export class RpcClient {
   }
 
   async call<T>(method: string, params: unknown[] = [], options: RpcCallOptions = {}): Promise<T> {
+    try {
+      return await this.send<T>(method, params, options);
+    } catch (err) {
+      if (err instanceof RpcError && !options.signal?.aborted) this.options.onError?.(method, err);
+      throw err;
+    }
+  }
+
+  private async send<T>(method: string, params: unknown[], options: RpcCallOptions): Promise<T> {
     const timeoutMs = options.timeoutMs ?? 30_000;
     const signals: AbortSignal[] = [];
     if (timeoutMs > 0) signals.push(AbortSignal.timeout(timeoutMs));

@@ -19,6 +19,19 @@ function node() {
 }
 
 describe('TemplateSource', () => {
+  it('says when the node last gave a template, the same one again included', async () => {
+    const { state, source } = node();
+    expect(source.latestAt()).toBeUndefined();
+    const before = Date.now();
+    await source.refresh();
+    const first = source.latestAt()!;
+    expect(first).toBeGreaterThanOrEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await source.refresh(); // the same template: the work is fresh all the same
+    expect(source.latestAt()!).toBeGreaterThan(first);
+    expect(state.template.height).toBe(1);
+  });
+
   it('refuses a slow answer about an older block', async () => {
     const { state, source, seen } = node();
     state.template = template(101, 'a100');

@@ -28,6 +28,7 @@ export function templateRules(coin: 'btc' | 'ltc' | 'doge'): string[] {
 
 export class TemplateSource {
   private current: BlockTemplate | undefined;
+  private currentAt: number | undefined;
   private readonly listeners: TemplateListener[] = [];
   private readonly abort = new AbortController();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -49,6 +50,11 @@ export class TemplateSource {
 
   latest(): BlockTemplate | undefined {
     return this.current;
+  }
+
+  /** When (Date.now()) the node last gave a template that was taken, the same as before or not. */
+  latestAt(): number | undefined {
+    return this.currentAt;
   }
 
   /** Resolves after the first template; keeps trying (with a warning) while the node is not ready. */
@@ -104,6 +110,7 @@ export class TemplateSource {
     }
     const newBlock = !previous || previous.previousblockhash !== template.previousblockhash;
     this.current = template;
+    this.currentAt = Date.now();
     if (newBlock) this.log.info('new block to mine on', { coin: this.options.coin, height: template.height, prev: template.previousblockhash });
     for (const listener of this.listeners) listener(template, newBlock);
   }
