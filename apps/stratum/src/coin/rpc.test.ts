@@ -65,9 +65,12 @@ describe('RpcClient', () => {
     await expect(rpc.call('getbestblockhash')).resolves.toBe('ok');
     expect(requests).toEqual([{ authorization: `Basic ${Buffer.from('hash@pool:p:ss').toString('base64')}`, url: '/wallet/x' }]);
     expect(rpc.url).toBe(`http://127.0.0.1:${port}/wallet/x`);
+    // A lone % in a password that is not percent-encoded is taken as written.
+    await new RpcClient({ url: `http://u:50%zz@127.0.0.1:${port}/` }).call('getbestblockhash');
+    expect(requests[1]!.authorization).toBe(`Basic ${Buffer.from('u:50%zz').toString('base64')}`);
     // Given on their own, they win over the URL.
     await new RpcClient({ url: `http://a:b@127.0.0.1:${port}/`, user: 'u', password: 'p' }).call('getbestblockhash');
-    expect(requests[1]!.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
+    expect(requests[2]!.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
   });
 
   it('tells onError of failed calls, but not of one its caller stopped', async () => {

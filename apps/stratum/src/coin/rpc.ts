@@ -77,8 +77,8 @@ export class RpcClient {
     // fetch refuses a URL with credentials (http://user:pass@host/), which looked like a node
     // unreachable: they are taken off it, unless given on their own.
     const url = new URL(config.url);
-    const user = config.user ?? (url.username ? decodeURIComponent(url.username) : undefined);
-    const password = config.password ?? decodeURIComponent(url.password);
+    const user = config.user ?? (url.username ? decoded(url.username) : undefined);
+    const password = config.password ?? decoded(url.password);
     url.username = '';
     url.password = '';
     this.url = url.href;
@@ -130,5 +130,14 @@ export class RpcClient {
       throw new RpcError(method, 0, hint, 'http');
     }
     return body.result as T;
+  }
+}
+
+/** A URL's user or password as written: a lone % (not percent-encoded) is kept, not a crash at start. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
   }
 }
