@@ -15,7 +15,7 @@ export interface TemplateSourceOptions {
   refreshSeconds: number;
   bestHashPollMs?: number;
   zmqHashblock?: string;
-  /** Waits after a long poll that answered at once: the first (also the "at once" limit) and the longest. Default 1 s and 30 s. */
+  /** Waits after a long poll that answered or failed at once: the first (also the "at once" limit) and the longest. Default 1 s and 30 s. */
   longPollBackoffMs?: { min: number; max: number };
 }
 
