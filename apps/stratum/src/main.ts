@@ -59,7 +59,10 @@ async function main(): Promise<void> {
 
   const coins: Array<{ work: CoinWork; ports: (typeof config.coins)[number]['ports'] }> = [];
   const running: { server?: StratumServer } = {};
-  const metrics = new StratumMetrics(() => running.server?.difficulties() ?? []);
+  const metrics = new StratumMetrics(
+    () => running.server?.difficulties() ?? [],
+    () => coins.map(({ work }) => ({ coin: work.coin, seconds: work.templateAgeSeconds?.() })),
+  );
   if (index !== undefined) {
     // The primary collects every process's metrics on its port; a label keeps their series apart.
     metrics.registry.setDefaultLabels({ process: String(index) });
@@ -87,7 +90,10 @@ async function main(): Promise<void> {
   // Process 0 (or a lone process) follows the blocks of processes removed by lowering `processes`.
   const retired = index ? [] : retiredProcessDirs(config);
   // Only process 0 (or a lone process) long-polls the nodes: one RPC thread per node held, not one per process.
-  for (const coin of config.coins) coins.push({ work: createCoinWork({ ...coinOptions(config, coin, retired), longPoll: !index }, sink, log), ports: coin.ports });
+  for (const coin of config.coins) {
+    const work = createCoinWork({ ...coinOptions(config, coin, retired), longPoll: !index }, sink, log, { rpcError: (method) => metrics.rpcErrors.inc({ coin: coin.coin, method }) });
+    coins.push({ work, ports: coin.ports });
+  }
   if (index === 0) {
     for (const { work } of coins) work.onJob((job) => job.cleanJobs && report({ hashpool: 'new-block', coin: work.coin, prevHash: job.prevHash }));
   }

@@ -11,8 +11,13 @@ export class StratumMetrics {
   readonly blocks: Counter<'coin' | 'accepted'>;
   readonly outboxDepth: Gauge<'queue'>;
   readonly difficulty: Gauge<'coin' | 'port' | 'stat'>;
+  readonly templateAge: Gauge<'coin'>;
+  readonly rpcErrors: Counter<'coin' | 'method'>;
 
-  constructor(difficulties: () => Array<{ coin: string; port: number; values: number[] }>) {
+  constructor(
+    difficulties: () => Array<{ coin: string; port: number; values: number[] }>,
+    templateAges: () => Array<{ coin: string; seconds: number | undefined }> = () => [],
+  ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'stratum_process_' });
     this.connections = new Gauge({ name: 'stratum_connections', help: 'Open miner connections', labelNames: ['coin', 'port'], registers: [this.registry] });
     this.shares = new Counter({ name: 'stratum_shares_total', help: 'Shares answered, by result (accepted, rejected, stale, invalid); rate() gives shares per second', labelNames: ['coin', 'result'], registers: [this.registry] });
@@ -36,6 +41,17 @@ export class StratumMetrics {
         }
       },
     });
+    this.templateAge = new Gauge({
+      name: 'stratum_template_age_seconds',
+      help: 'Seconds since the node last gave a block template (refreshed every templateRefreshSeconds): miners work on stale transactions, or an old block, while it grows',
+      labelNames: ['coin'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { coin, seconds } of templateAges()) if (seconds !== undefined) this.set({ coin }, seconds);
+      },
+    });
+    this.rpcErrors = new Counter({ name: 'stratum_node_rpc_errors_total', help: 'Node RPC calls that failed (unreachable, timed out, HTTP or RPC error), by method', labelNames: ['coin', 'method'], registers: [this.registry] });
   }
 
   serve(port: number, host: string): Promise<Server> {

@@ -38,12 +38,17 @@ describe('a bitcoin-family coin starting', () => {
   it('asks a node that is not ready again about the payout address, and takes its answer then', async () => {
     const node = await nodeNotReadyAtFirst({ isvalid: false, error: 'Invalid address' });
     dir = await mkdtemp(join(tmpdir(), 'coin-start-'));
+    const rpcErrors: string[] = [];
     const work = createBitcoinFamilyWork(
       { coin: 'ltc', network: 'regtest', rpc: { url: node.url }, payoutAddress: 'rltc1qnotanaddress', coinbaseTag: '', instancePrefix: 1, dataDir: dir },
       { publish: () => undefined },
       silentLogger,
+      { rpcError: (method) => void rpcErrors.push(method) },
     );
     await expect(work.start()).rejects.toThrow(/is not a valid ltc regtest address/);
     expect(node.asked).toEqual(['validateaddress', 'validateaddress', 'validateaddress']);
+    // The 503 and the -28 reach the metrics; no template was asked for, so it has no age.
+    expect(rpcErrors).toEqual(['validateaddress', 'validateaddress']);
+    expect(work.templateAgeSeconds()).toBeUndefined();
   }, 15_000);
 });

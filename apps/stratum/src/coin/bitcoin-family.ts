@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcClient, RpcError } from './rpc';
 import { ShareChecker } from './share-check';
 import { TemplateSource } from './template-source';
-import type { BitcoinFamilyOptions, BlockEventSink, CoinWork, Logger, ShareCheckResult, ShareSubmission, StratumJob } from './types';
+import type { BitcoinFamilyOptions, BlockEventSink, CoinHooks, CoinWork, Logger, ShareCheckResult, ShareSubmission, StratumJob } from './types';
 
 export class PayoutAddressError extends Error {
   override name = 'PayoutAddressError';
@@ -37,6 +37,7 @@ export interface BitcoinFamilyWork extends CoinWork {
   currentBuiltJob(): BuiltJob | undefined;
   readonly tracker: BlockTracker;
   readonly rpc: RpcClient;
+  templateAgeSeconds(): number | undefined;
 }
 
 /**
@@ -49,9 +50,9 @@ export function versionRollingMask(coin: BitcoinFamilyOptions['coin']): number {
   return coin === 'doge' ? 0x0000e000 : 0x1fffe000;
 }
 
-export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: BlockEventSink, log: Logger): BitcoinFamilyWork {
+export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: BlockEventSink, log: Logger, hooks: CoinHooks = {}): BitcoinFamilyWork {
   const algorithm = algorithmForCoin(options.coin);
-  const rpc = new RpcClient(options.rpc);
+  const rpc = new RpcClient(options.rpc, { onError: (method, err) => hooks.rpcError?.(method, err) });
   const network = addressNetwork(options.coin, options.network);
   const jobs = new JobStore();
   const tracker = new BlockTracker(options.coin, algorithm, rpc, sink, log, options.dataDir);
@@ -86,6 +87,10 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
       return job && publicJob(job);
     },
     currentBuiltJob: () => jobs.latest(),
+    templateAgeSeconds: () => {
+      const at = templates.latestAt();
+      return at === undefined ? undefined : (Date.now() - at) / 1000;
+    },
     onJob: (listener) => {
       listeners.push(listener);
     },
@@ -103,7 +108,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
       if (!checked) return; // stopped while the node was not ready
       if (!checked.isvalid) {
         throw new PayoutAddressError(
-          `payoutAddress ${options.payoutAddress} is not a valid ${options.coin} ${options.network} address for the node at ${options.rpc.url}` +
+          `payoutAddress ${options.payoutAddress} is not a valid ${options.coin} ${options.network} address for the node at ${rpc.url}` +
             (checked.error ? `: ${checked.error}` : ''),
         );
       }

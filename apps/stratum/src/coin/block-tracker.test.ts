@@ -136,6 +136,43 @@ describe('BlockTracker', () => {
     expect(restarted.pendingBlocks().map((b) => b.hash)).toEqual([found, other]);
   });
 
+  it('goes on with the other blocks when the lookup of one fails, saves what changed, and asks again at the next poll', async () => {
+    const other = 'cc'.repeat(32);
+    let failing = true;
+    const rpc = {
+      call: async (method: string, params: unknown[] = []) => {
+        if (method === 'getbestblockhash') return tip;
+        if (method === 'getblockheader' && params[0] === tip) return { height: 900_010, time: 1_700_000_000, difficulty: 1 };
+        if (method === 'getblockheader' && params[0] === found) {
+          if (failing) throw new RpcError(method, 0, 'node unreachable: socket hang up', 'unreachable');
+          return { confirmations: 11 };
+        }
+        if (method === 'getblockheader' && params[0] === other) return { confirmations: 2 };
+        throw new RpcError(method, -32601, 'Method not found');
+      },
+    } as unknown as RpcClient;
+    const events: PoolBlockEvent[] = [];
+    const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
+    const log = { ...silentLogger, warn: (msg: string, fields?: Record<string, unknown>) => void warnings.push({ msg, fields }) };
+    const tracker = new BlockTracker('btc', SHA256D, rpc, { publish: (e) => void events.push(e) }, log, dir);
+    await tracker.load();
+    await tracker.track(found, 900_000);
+    await tracker.track(other, 900_009);
+    await tracker.poll();
+    expect(events.filter((e) => e.type !== 'network')).toEqual([{ type: 'confirmations', coin: 'btc', hash: other, confirmations: 2 }]);
+    expect(warnings).toEqual([{ msg: expect.any(String), fields: { coin: 'btc', hash: found, error: expect.stringContaining('socket hang up') } }]);
+    const reloaded = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await reloaded.load();
+    expect(reloaded.pendingBlocks()).toEqual([
+      { hash: found, height: 900_000, confirmations: -1 },
+      { hash: other, height: 900_009, confirmations: 2 },
+    ]);
+
+    failing = false;
+    await tracker.poll();
+    expect(events.filter((e) => e.type !== 'network').at(-1)).toEqual({ type: 'confirmations', coin: 'btc', hash: found, confirmations: 11 });
+  });
+
   it('reports the confirmations of a block in the chain', async () => {
     const { blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_001 }, { confirmations: 2 }));
     expect(blockEvents).toEqual([{ type: 'confirmations', coin: 'btc', hash: found, confirmations: 2 }]);

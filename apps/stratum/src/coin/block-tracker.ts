@@ -131,7 +131,12 @@ export class BlockTracker {
       try {
         confirmations = (await this.rpc.call<{ confirmations: number }>('getblockheader', [block.hash])).confirmations;
       } catch (err) {
-        if (!isBlockNotFound(err)) throw err;
+        if (!isBlockNotFound(err)) {
+          // One failed lookup must not hold up the other blocks until the next new block: this one
+          // is asked again at the next poll.
+          this.log.warn('found block lookup failed: tried again at the next poll', { coin: this.coin, hash: block.hash, error: (err as Error).message });
+          continue;
+        }
       }
       if (confirmations === undefined || confirmations < 0) {
         // Off the main chain (-1), a block can come back while the branch that beat it is shallow:

@@ -1,6 +1,7 @@
 // JSON-RPC 1.0 over HTTP, as bitcoind, litecoind and dogecoind speak it. The node answers errors
 // with HTTP 500 and a JSON body { result: null, error: { code, message } }: the node's code is kept
 // (for example -9 "not connected", -5 "block not found") because callers decide on it.
+import { Agent, fetch } from 'undici';
 
 /**
  * Whether the node surely did not take a call, so sending it again is safe and may succeed: it could
@@ -44,31 +45,72 @@ export interface RpcConfig {
   password?: string;
 }
 
+export interface RpcClientOptions {
+  /**
+   * undici's limit on the wait for an answer's headers, and between parts of its body, for calls
+   * with a time of their own (default 300 s, undici's; tests shorten it). Calls with timeoutMs 0
+   * have no such limit.
+   */
+  transportTimeoutMs?: number;
+  /** Told of every call that failed, except one stopped by its caller's signal (metrics). */
+  onError?: (method: string, err: RpcError) => void;
+}
+
 export class RpcClient {
+  /** The node's URL without user and password: what requests go to, and what may be logged. */
+  readonly url: string;
   private readonly authorization: string | undefined;
   private nextId = 1;
+  private readonly timed: Agent;
+  // fetch (undici) gives up on an answer whose headers take over 300 s even without a signal: a
+  // long poll on a quiet chain (test networks) waits longer, and the node keeps the RPC thread of a
+  // long poll given up on busy until the next block, so they piled up. Calls that wait for ever
+  // (timeoutMs 0) go through an agent without that limit: they end when answered or stopped.
+  private readonly waiting = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
-  constructor(private readonly config: RpcConfig) {
-    this.authorization =
-      config.user !== undefined
-        ? `Basic ${Buffer.from(`${config.user}:${config.password ?? ''}`).toString('base64')}`
-        : undefined;
+  constructor(
+    config: RpcConfig,
+    private readonly options: RpcClientOptions = {},
+  ) {
+    const limit = options.transportTimeoutMs ?? 300_000;
+    this.timed = new Agent({ headersTimeout: limit, bodyTimeout: limit });
+    // fetch refuses a URL with credentials (http://user:pass@host/), which looked like a node
+    // unreachable: they are taken off it, unless given on their own.
+    const url = new URL(config.url);
+    const user = config.user ?? (url.username ? decoded(url.username) : undefined);
+    const password = config.password ?? decoded(url.password);
+    url.username = '';
+    url.password = '';
+    this.url = url.href;
+    this.authorization = user !== undefined ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
   }
 
   async call<T>(method: string, params: unknown[] = [], options: RpcCallOptions = {}): Promise<T> {
+    try {
+      return await this.send<T>(method, params, options);
+    } catch (err) {
+      if (err instanceof RpcError && !options.signal?.aborted) this.options.onError?.(method, err);
+      throw err;
+    }
+  }
+
+  private async send<T>(method: string, params: unknown[], options: RpcCallOptions): Promise<T> {
     const timeoutMs = options.timeoutMs ?? 30_000;
     const signals: AbortSignal[] = [];
     if (timeoutMs > 0) signals.push(AbortSignal.timeout(timeoutMs));
     if (options.signal) signals.push(options.signal);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.authorization) headers.authorization = this.authorization;
-    let response: Response;
+    // undici's own fetch: Node's global fetch bundles another undici, whose dispatcher interface
+    // an undici 7 agent is not guaranteed to match.
+    let response: Awaited<ReturnType<typeof fetch>>;
     try {
-      response = await fetch(this.config.url, {
+      response = await fetch(this.url, {
         method: 'POST',
         headers,
         body: JSON.stringify({ jsonrpc: '1.0', id: this.nextId++, method, params }),
         signal: signals.length ? AbortSignal.any(signals) : undefined,
+        dispatcher: timeoutMs > 0 ? this.timed : this.waiting,
       });
     } catch (err) {
       const name = (err as Error).name;
@@ -88,5 +130,14 @@ export class RpcClient {
       throw new RpcError(method, 0, hint, 'http');
     }
     return body.result as T;
+  }
+}
+
+/** A URL's user or password as written: a lone % (not percent-encoded) is kept, not a crash at start. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
   }
 }

@@ -17,6 +17,8 @@ export interface TemplateSourceOptions {
   zmqHashblock?: string;
   /** False: no long poll (another process of the group long-polls and tells this one). */
   longPoll?: boolean;
+  /** Waits after a long poll that answered or failed at once: the first (also the "at once" limit) and the longest. Default 1 s and 30 s. */
+  longPollBackoffMs?: { min: number; max: number };
 }
 
 export type TemplateListener = (template: BlockTemplate, newBlock: boolean) => void;
@@ -28,6 +30,7 @@ export function templateRules(coin: 'btc' | 'ltc' | 'doge'): string[] {
 
 export class TemplateSource {
   private current: BlockTemplate | undefined;
+  private currentAt: number | undefined;
   private readonly listeners: TemplateListener[] = [];
   private readonly abort = new AbortController();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -49,6 +52,11 @@ export class TemplateSource {
 
   latest(): BlockTemplate | undefined {
     return this.current;
+  }
+
+  /** When (Date.now()) the node last gave a template that was taken, the same as before or not. */
+  latestAt(): number | undefined {
+    return this.currentAt;
   }
 
   /** Resolves after the first template; keeps trying (with a warning) while the node is not ready. */
@@ -104,21 +112,39 @@ export class TemplateSource {
     }
     const newBlock = !previous || previous.previousblockhash !== template.previousblockhash;
     this.current = template;
+    this.currentAt = Date.now();
     if (newBlock) this.log.info('new block to mine on', { coin: this.options.coin, height: template.height, prev: template.previousblockhash });
     for (const listener of this.listeners) listener(template, newBlock);
   }
 
   private async longPollLoop(): Promise<void> {
+    const { min, max } = this.options.longPollBackoffMs ?? { min: 1000, max: 30_000 };
+    let backoff = min;
     while (!this.stopped) {
       const longpollid = this.current?.longpollid;
       if (!longpollid) return; // a node without long polling: the 1 s poll does the work
+      const started = Date.now();
+      let failed = false;
       try {
         await this.fetch({ longpollid }, 0);
       } catch (err) {
         if (this.stopped) return;
         this.warn('long poll failed', err);
-        await sleep(1000);
+        failed = true;
       }
+      // A node or proxy that ignores longpollid (or fails at once) answers at once again and again:
+      // the loop would hammer it. After such an answer it waits, twice as long each time up to max;
+      // a poll that did wait resets that. Nothing is missed meanwhile: the 1 s best-hash check and
+      // ZMQ still see new blocks.
+      let wait = 0;
+      if (Date.now() - started < min) {
+        wait = backoff;
+        backoff = Math.min(backoff * 2, max);
+      } else {
+        backoff = min;
+        if (failed) wait = min;
+      }
+      if (wait > 0) await sleep(wait, undefined, { signal: this.abort.signal }).catch(() => undefined);
     }
   }
 

@@ -90,6 +90,14 @@ export interface CoinWork {
   refreshWork(): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Seconds since the node last gave a template (its work goes stale when this grows); undefined before the first. */
+  templateAgeSeconds?(): number | undefined;
+}
+
+/** What a coin tells the process's metrics. */
+export interface CoinHooks {
+  /** A node RPC call failed (not one the coin stopped itself). */
+  rpcError?(method: string, err: Error): void;
 }
 
 /** Events for the pool's POST /api/internal/blocks (docs/stratum-integration.md §4). */
