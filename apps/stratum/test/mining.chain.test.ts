@@ -121,7 +121,13 @@ beforeAll(async () => {
       // all the same, from the moment its own node gave a template.
       { coin: 'doge', network: 'regtest', rpc: { url: `http://127.0.0.1:${dogeNodePort}/` }, payoutAddress: 'mzBc4XEFSdzCDcTxAgf6EZXgsZWpztRhef', ports: [{ port: dogePort, startDifficulty: 1, minDifficulty: 1, maxDifficulty: 1000 }] },
     ],
-  }, (log) => log.split('\n').some((line) => line.includes('"msg":"stratum port open"') && line.includes('"coin":"ltc"')));
+  }, (log) => {
+    // LTC's port open, and both processes with LTC work (the port opens with the first of them; the
+    // tests below count on connections going to both).
+    const lines = log.split('\n');
+    const has = (...parts: string[]) => lines.some((line) => parts.every((p) => line.includes(p)));
+    return has('"msg":"stratum port open"', '"coin":"ltc"') && has('"process":0', '"coin":"ltc"', '"msg":"new block to mine on"') && has('"process":1', '"coin":"ltc"', '"msg":"new block to mine on"');
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -144,6 +150,11 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect(stratum!.log()).toMatch(/"coin":"doge".*"msg":"node not ready to check the payout address: retrying"/);
     // Not every coin is served: the instance does not say it has started.
     expect(stratum!.log()).not.toContain('stratum started');
+    // One long poll on the node for the two processes: process 0's (each holds an RPC thread).
+    const longPolls = async () =>
+      (await pair.nodes[0].rpc.call<{ active_commands: Array<{ method: string }> }>('getrpcinfo')).active_commands.filter((c) => c.method === 'getblocktemplate').length;
+    await waitFor('the long poll', async () => (await longPolls()) > 0);
+    expect(await longPolls()).toBe(1);
   });
 
   it('answers stale, duplicate, low-difficulty and unauthorized shares with their error codes', async () => {
