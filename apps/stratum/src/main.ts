@@ -11,7 +11,6 @@
 import cluster from 'node:cluster';
 import type { Socket } from 'node:net';
 import { mkdirSync } from 'node:fs';
-import { AggregatorRegistry } from 'prom-client';
 import { coinOptions, ConfigError, loadConfig, processConfig, retiredProcessDirs, type StratumConfig } from './config.js';
 import { createCoinWork } from './coin-factory.js';
 import type { CoinWork } from './coin/types.js';
@@ -66,8 +65,6 @@ async function main(): Promise<void> {
   if (index !== undefined) {
     // The primary collects every process's metrics on its port; a label keeps their series apart.
     metrics.registry.setDefaultLabels({ process: String(index) });
-    new AggregatorRegistry();
-    AggregatorRegistry.setRegistries([metrics.registry]);
   }
 
   const shares = shareOutbox({
@@ -128,9 +125,11 @@ async function main(): Promise<void> {
   running.server = server;
   await server.start();
   if (index !== undefined) {
+    const answerScrape = metrics.answerScrapes((m) => process.connected && process.send?.(m));
     // Registered before READY below: the primary hands this process nothing until then.
     process.on('message', (m: unknown, socket?: unknown) => {
       if (isNewBlock(m)) return followNewBlock(coins.map((c) => c.work), m);
+      if (answerScrape(m)) return;
       if (!isHandOver(m)) return;
       if (socket) server.adopt(m.listener, socket as Socket, m.ip);
       // The socket did not arrive: its slot must still be given back.
@@ -211,7 +210,6 @@ async function primary(config: StratumConfig): Promise<void> {
     intervalSeconds: config.announceIntervalSeconds,
     log,
   });
-  const aggregator = new AggregatorRegistry();
   await group.start(
     (worker) =>
       new Promise((resolve, reject) => {
@@ -219,7 +217,7 @@ async function primary(config: StratumConfig): Promise<void> {
         worker.once('exit', (code) => reject(new Error(`a stratum process exited with ${code} while starting`)));
       }),
   );
-  const metricsServer = config.metricsPort ? await StratumMetrics.serveAggregated(aggregator, config.metricsPort, config.metricsHost) : undefined;
+  const metricsServer = config.metricsPort ? await StratumMetrics.serveGroup(() => group.workers(), config.metricsPort, config.metricsHost) : undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

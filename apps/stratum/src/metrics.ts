@@ -1,7 +1,24 @@
 // Prometheus metrics of a stratum process (prom-client), served on the metrics port at /metrics.
 import { createServer, type Server } from 'node:http';
-import type { AggregatorRegistry} from 'prom-client';
-import { Counter, Gauge, Registry, collectDefaultMetrics, type RegistryContentType } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+
+type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
+
+/** Primary → process: send your metrics; process → primary: here they are (getMetricsAsJSON). */
+export type MetricsMessage = { hashpool: 'metrics-request'; id: number } | { hashpool: 'metrics'; id: number; metrics: MetricsJson };
+
+function isMetricsMessage(m: unknown): m is MetricsMessage {
+  const r = m as MetricsMessage | null;
+  return typeof r === 'object' && r !== null && (r.hashpool === 'metrics-request' || r.hashpool === 'metrics') && typeof r.id === 'number';
+}
+
+/** What the primary scrapes: a process of the group, as node:cluster's Worker offers it. */
+export interface ScrapedProcess {
+  isConnected(): boolean;
+  send(message: MetricsMessage): unknown;
+  on(event: 'message', listener: (m: unknown) => void): unknown;
+  off(event: 'message', listener: (m: unknown) => void): unknown;
+}
 
 export class StratumMetrics {
   readonly registry = new Registry();
@@ -58,10 +75,60 @@ export class StratumMetrics {
     return serveMetrics(() => this.registry.metrics(), this.registry.contentType, port, host);
   }
 
-  /** The primary of a process group: every process's metrics (each series labelled with its process). */
-  static serveAggregated(aggregator: AggregatorRegistry<RegistryContentType>, port: number, host: string): Promise<Server> {
-    return serveMetrics(() => aggregator.clusterMetrics(), aggregator.contentType, port, host);
+  /** A process of a group: answers the primary's scrapes with this registry. */
+  answerScrapes(send: (m: MetricsMessage) => void): (m: unknown) => boolean {
+    return (m) => {
+      if (!isMetricsMessage(m) || m.hashpool !== 'metrics-request') return false;
+      void this.registry.getMetricsAsJSON().then((metrics) => send({ hashpool: 'metrics', id: m.id, metrics }));
+      return true;
+    };
   }
+
+  /** The primary of a process group: every process's metrics (each series labelled with its process). */
+  static serveGroup(processes: () => ScrapedProcess[], port: number, host: string, waitMs = 2000): Promise<Server> {
+    return serveMetrics(() => scrapeGroup(processes(), waitMs), Registry.PROMETHEUS_CONTENT_TYPE, port, host);
+  }
+}
+
+let nextScrape = 1;
+
+/**
+ * The metrics of every process that answers within waitMs, and how many did not. prom-client's own
+ * cluster scrape fails whole when one process is late (5 s), so a process stuck on its event loop
+ * hid the metrics of all the others, just when they are wanted; here it shows as
+ * stratum_group_processes{state="silent"} and the others' series are served.
+ */
+export async function scrapeGroup(processes: ScrapedProcess[], waitMs: number): Promise<string> {
+  const id = nextScrape++;
+  const asked = processes.filter((p) => p.isConnected());
+  const answers: MetricsJson[] = [];
+  await new Promise<void>((resolve) => {
+    const listeners = new Map<ScrapedProcess, (m: unknown) => void>();
+    const finish = () => {
+      clearTimeout(timer);
+      for (const [p, l] of listeners) p.off('message', l);
+      resolve();
+    };
+    const timer = setTimeout(finish, waitMs);
+    for (const p of asked) {
+      const listener = (m: unknown) => {
+        if (!isMetricsMessage(m) || m.hashpool !== 'metrics' || m.id !== id) return;
+        answers.push(m.metrics);
+        p.off('message', listener);
+        listeners.delete(p);
+        if (listeners.size === 0) finish();
+      };
+      listeners.set(p, listener);
+      p.on('message', listener);
+      p.send({ hashpool: 'metrics-request', id });
+    }
+    if (asked.length === 0) finish();
+  });
+  const group = new Registry();
+  const count = new Gauge({ name: 'stratum_group_processes', help: 'Processes of the group by whether they answered this scrape in time (silent: busy, stuck or starting again)', labelNames: ['state'], registers: [group] });
+  count.set({ state: 'answering' }, answers.length);
+  count.set({ state: 'silent' }, processes.length - answers.length);
+  return AggregatorRegistry.aggregate([...answers, await group.getMetricsAsJSON()]).metrics();
 }
 
 function serveMetrics(text: () => Promise<string>, contentType: string, port: number, host: string): Promise<Server> {

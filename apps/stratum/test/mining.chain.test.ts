@@ -196,6 +196,10 @@ describe('mining for real on a Litecoin regtest chain', () => {
     const open = [...metrics.matchAll(/^stratum_connections\{coin="ltc",port="\d+",process="([01])"\} (\d+)$/gm)];
     expect(open.map((m) => m[1]).sort()).toEqual(['0', '1']);
     expect(open.reduce((n, m) => n + Number(m[2]), 0)).toBe(2);
+    expect(metrics).toContain('stratum_group_processes{state="answering"} 2\n');
+    // Work is fresh in both processes; the DOGE node, down, shows in the RPC error counter.
+    expect([...metrics.matchAll(/^stratum_template_age_seconds\{coin="ltc",process="[01]"\} ([\d.]+)$/gm)].map((m) => Number(m[1]) < 60)).toEqual([true, true]);
+    expect(metrics).toMatch(/stratum_node_rpc_errors_total\{coin="doge",method="validateaddress",process="[01]"\} [1-9]/);
     other.close();
     miner.close();
   }, 120_000);
