@@ -19,7 +19,7 @@ import { StratumMetrics } from './metrics.js';
 import type { BatchTransport } from './outbox/durable-queue.js';
 import { httpTransport } from './outbox/http-transport.js';
 import { natsTransport, type NatsTransport } from './outbox/nats-transport.js';
-import { blockOutbox, durableBlockSink, shareOutbox } from './outbox/pool-outboxes.js';
+import { blockOutbox, deliverRetiredOutboxes, durableBlockSink, shareOutbox } from './outbox/pool-outboxes.js';
 import { AccountLookup } from './server/account-lookup.js';
 import { announcement, startAnnouncer } from './server/announcer.js';
 import { followNewBlock, isHandOver, isNewBlock, isReady, ProcessGroup, READY, type ProcessReport } from './server/process-group.js';
@@ -74,18 +74,16 @@ async function main(): Promise<void> {
     log,
     onDepth: (n) => metrics.outboxDepth.set({ queue: 'shares' }, n),
   });
-  const blocks = blockOutbox({
-    dataDir: config.dataDir,
-    instanceId: config.instanceId,
-    transport: httpTransport({ url: `${pool}/api/internal/blocks`, ingestKey: config.ingestKey, log }),
-    log,
-  });
+  const blockTransport = httpTransport({ url: `${pool}/api/internal/blocks`, ingestKey: config.ingestKey, log });
+  const blocks = blockOutbox({ dataDir: config.dataDir, instanceId: config.instanceId, transport: blockTransport, log });
   await shares.start();
   await blocks.start();
   const sink = durableBlockSink(blocks, log);
-
-  // Process 0 (or a lone process) follows the blocks of processes removed by lowering `processes`.
+  // Process 0 (or a lone process) takes over what processes removed by lowering `processes` left:
+  // their undelivered outboxes, and the blocks they were following (coinOptions below).
   const retired = index ? [] : retiredProcessDirs(config);
+  const retiredOutboxes = await deliverRetiredOutboxes({ dirs: retired, instanceId: config.instanceId, shareTransport, blockTransport, log });
+
   // Only process 0 (or a lone process) long-polls the nodes: one RPC thread per node held, not one per process.
   for (const coin of config.coins) {
     const work = createCoinWork({ ...coinOptions(config, coin, retired), longPoll: !index }, sink, log, { rpcError: (method) => metrics.rpcErrors.inc({ coin: coin.coin, method }) });
@@ -162,6 +160,7 @@ async function main(): Promise<void> {
     for (const c of coins) await c.work.stop().catch((err) => log.error('coin stop failed', { coin: c.work.coin, err: String(err) }));
     await shares.stop(5000);
     await blocks.stop(2000);
+    await retiredOutboxes.stop();
     await nats?.close();
     metricsServer?.close();
     log.info('stopped', { outboxShares: shares.depth(), outboxBlockEvents: blocks.depth() });

@@ -1,5 +1,6 @@
 // The two outboxes of a stratum process: answered shares (to POST /api/internal/shares or JetStream)
 // and block events (to POST /api/internal/blocks), each a DurableQueue in its own directory.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashesInFlight } from '../coin/offloaded-scrypt.js';
 import type { BlockEventSink, Logger, PoolBlockEvent } from '../coin/types.js';
@@ -91,6 +92,60 @@ export function durableBlockSink(queue: DurableQueue<PoolBlockEvent>, log: Logge
   return {
     publish(event) {
       queue.append(event).catch((err) => log.error('block event not written to the outbox', { event, err: String(err) }));
+    },
+  };
+}
+
+/**
+ * The outboxes of processes the instance no longer runs (`dataDir/process-<i>` after `processes`
+ * was lowered, as retiredProcessDirs names them): process 0 starts each under the removed process's
+ * own instance id, so recovered batches go out with the ids they were first sent with (the pool
+ * counts a batch it took already once), and stops it once it is empty. Without this, the shares a
+ * removed process had answered but not delivered waited on disk for ever.
+ */
+export async function deliverRetiredOutboxes(opts: {
+  dirs: string[];
+  instanceId: string;
+  shareTransport: BatchTransport;
+  blockTransport: BatchTransport;
+  log: Logger;
+  /** How often emptiness is checked (and the queues send), default 1 s. */
+  intervalMs?: number;
+}): Promise<{ stop(): Promise<void>; draining(): number }> {
+  const queues: Array<{ dir: string; shares: DurableQueue<PoolShare>; blocks: DurableQueue<PoolBlockEvent> }> = [];
+  for (const dir of opts.dirs) {
+    const index = /process-(\d+)$/.exec(dir)?.[1];
+    if (index === undefined || !existsSync(join(dir, 'outbox'))) continue;
+    const instanceId = `${opts.instanceId}-${index}`;
+    const intervalMs = opts.intervalMs ?? 1000;
+    const shares = shareOutbox({ dataDir: dir, instanceId, transport: opts.shareTransport, log: opts.log, intervalMs });
+    const blocks = blockOutbox({ dataDir: dir, instanceId, transport: opts.blockTransport, log: opts.log, intervalMs });
+    await shares.start();
+    await blocks.start();
+    queues.push({ dir, shares, blocks });
+    if (shares.depth() + blocks.depth() > 0) opts.log.warn('delivering the outbox of a removed process', { dir, shares: shares.depth(), blockEvents: blocks.depth() });
+  }
+  const check = async () => {
+    for (const q of [...queues]) {
+      if (q.shares.depth() + q.blocks.depth() > 0) continue;
+      queues.splice(queues.indexOf(q), 1);
+      await q.shares.stop();
+      await q.blocks.stop();
+      opts.log.info('outbox of a removed process delivered', { dir: q.dir });
+    }
+    if (queues.length === 0) clearInterval(timer);
+  };
+  const timer = setInterval(() => void check().catch((err) => opts.log.error('retired outbox check failed', { err: String(err) })), opts.intervalMs ?? 1000);
+  timer.unref();
+  await check();
+  return {
+    draining: () => queues.length,
+    async stop() {
+      clearInterval(timer);
+      for (const q of queues.splice(0)) {
+        await q.shares.stop();
+        await q.blocks.stop();
+      }
     },
   };
 }
