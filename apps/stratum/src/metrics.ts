@@ -15,7 +15,8 @@ function isMetricsMessage(m: unknown): m is MetricsMessage {
 /** What the primary scrapes: a process of the group, as node:cluster's Worker offers it. */
 export interface ScrapedProcess {
   isConnected(): boolean;
-  send(message: MetricsMessage): unknown;
+  /** The callback gets the error of a process that went away meanwhile (without one it is an 'error' event). */
+  send(message: MetricsMessage, callback: (err: Error | null) => void): unknown;
   on(event: 'message', listener: (m: unknown) => void): unknown;
   off(event: 'message', listener: (m: unknown) => void): unknown;
 }
@@ -120,7 +121,7 @@ export async function scrapeGroup(processes: ScrapedProcess[], waitMs: number): 
       };
       listeners.set(p, listener);
       p.on('message', listener);
-      p.send({ hashpool: 'metrics-request', id });
+      p.send({ hashpool: 'metrics-request', id }, () => undefined);
     }
     if (asked.length === 0) finish();
   });

@@ -191,7 +191,8 @@ export class ProcessGroup {
       if (m.hashpool === 'released') this.release(member, m.ip);
       else if (m.hashpool === 'ban') this.guard.ban(m.ip, m.seconds, this.now());
       else if (m.hashpool === 'new-block') {
-        for (const other of this.members) if (other && other !== member && other.worker.isConnected()) other.worker.send(m);
+        // With a callback: a process that went away meanwhile is an error passed to it, not an 'error' event nobody handles.
+        for (const other of this.members) if (other && other !== member && other.worker.isConnected()) other.worker.send(m, () => undefined);
       } else {
         member.coins.add(m.coin);
         this.open(m.coin);
