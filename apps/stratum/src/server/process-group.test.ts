@@ -61,12 +61,13 @@ async function open(port: number): Promise<TestClient> {
   return c;
 }
 
+/** Polls for up to 15 s: a forked member (tsx) can take seconds to start on a loaded 2-core machine. */
 async function until(probe: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !probe(); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 600 && !probe(); i++) await new Promise((r) => setTimeout(r, 25));
   expect(probe()).toBe(true);
 }
 
-describe('a stratum instance as a process group', () => {
+describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
   it('spreads connections over its processes, each with its own extranonce1 prefix', async () => {
     const port = await startGroup();
     const prefixes: string[] = [];
