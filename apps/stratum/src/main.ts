@@ -9,6 +9,7 @@
 // opens the ports, hands connections to its processes, serves their metrics and announces the
 // endpoints; each process runs everything else below.
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { coinOptions, ConfigError, loadConfig, processConfig, retiredProcessDirs, type StratumConfig } from './config.js';
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
   if (index !== undefined) process.send?.(READY);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
@@ -164,14 +165,17 @@ async function main(): Promise<void> {
     await nats?.close();
     metricsServer?.close();
     log.info('stopped', { outboxShares: shares.depth(), outboxBlockEvents: blocks.depth() });
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // A coin's start waits for its node (validateaddress, the first template) as long as it takes;
-  // a payout address the node refuses ends the process (main's catch).
-  await Promise.all(
+  // A coin's start waits for its node (validateaddress, the first template) as long as it takes.
+  // A payout address the node refuses, or a port that cannot be opened, may come to light long
+  // after other coins started serving: the process stops gracefully (its miners told to reconnect,
+  // blocks in flight reported) with exit code 1, and in a group the primary stops the instance
+  // rather than start the process again into the same error.
+  const failed = await Promise.all(
     coins.map(async ({ work }) => {
       await work.start();
       if (stopping) return;
@@ -179,8 +183,17 @@ async function main(): Promise<void> {
       if (index !== undefined) report({ hashpool: 'serving', coin: work.coin });
       void announcer?.announce();
     }),
+  ).then(
+    () => false,
+    (err: unknown) => {
+      const error = err instanceof Error ? err.message : String(err);
+      log.error('stratum cannot go on: stopping', { error });
+      if (index !== undefined) report({ hashpool: 'fatal', error });
+      void stop('fatal', 1);
+      return true;
+    },
   );
-  if (stopping) return;
+  if (stopping || failed) return;
   log.info(index === undefined ? 'stratum started' : 'stratum process started', { instance: config.instanceId, prefix: config.instancePrefix, ports: server.ports(), transport: nats ? 'nats' : 'http' });
 }
 
@@ -191,6 +204,10 @@ function report(m: ProcessReport): void {
 /** The primary of a group: ports, hand-over, metrics of all processes, the announcement. */
 async function primary(config: StratumConfig): Promise<void> {
   const log = createLogger(config.logLevel);
+  // Declared before anything can call stop(): a process may report a fatal error while the others
+  // are still starting.
+  let stopping = false;
+  const opened: { metrics?: Server } = {};
   const group = new ProcessGroup({
     ports: config.coins.flatMap((c) => c.ports.map((p) => ({ coin: c.coin, port: p.port }))),
     host: config.listenHost,
@@ -200,6 +217,10 @@ async function primary(config: StratumConfig): Promise<void> {
     log,
     // A coin's endpoints are announced as soon as its ports open, not at the next round.
     onServing: () => void announcer.announce(),
+    onFatal: (process, error) => {
+      log.error('a stratum process cannot go on: stopping the instance', { process, error });
+      void stop('fatal', 1);
+    },
   });
   // Only the coins whose ports are open: nothing until a process serves its first coin.
   const announcer = startAnnouncer({
@@ -209,6 +230,18 @@ async function primary(config: StratumConfig): Promise<void> {
     intervalSeconds: config.announceIntervalSeconds,
     log,
   });
+  async function stop(signal: string, exitCode = 0): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    log.info('stopping', { signal });
+    announcer.stop();
+    await group.stop();
+    opened.metrics?.close();
+    log.info('stopped', {});
+    process.exit(exitCode);
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   await group.start(
     (worker) =>
       new Promise((resolve, reject) => {
@@ -216,23 +249,18 @@ async function primary(config: StratumConfig): Promise<void> {
         worker.once('exit', (code) => reject(new Error(`a stratum process exited with ${code} while starting`)));
       }),
   );
-  const metricsServer = config.metricsPort ? await StratumMetrics.serveGroup(() => group.workers(), config.metricsPort, config.metricsHost) : undefined;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info('stopping', { signal });
-    announcer.stop();
-    await group.stop();
-    metricsServer?.close();
-    log.info('stopped', {});
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-  // Ports open per coin as processes report serving it (a port that cannot be opened ends the instance).
-  await group.serving();
-  if (!stopping) log.info('stratum started', { instance: config.instanceId, processes: config.processes, ports: group.ports() });
+  if (stopping) return;
+  opened.metrics = config.metricsPort ? await StratumMetrics.serveGroup(() => group.workers(), config.processes, config.metricsPort, config.metricsHost) : undefined;
+  // Ports open per coin as processes report serving it; one that cannot be opened stops the instance.
+  const serving = await group.serving().then(
+    () => true,
+    (err: unknown) => {
+      log.error('a stratum port cannot be opened: stopping', { error: err instanceof Error ? err.message : String(err) });
+      void stop('fatal', 1);
+      return false;
+    },
+  );
+  if (serving && !stopping) log.info('stratum started', { instance: config.instanceId, processes: config.processes, ports: group.ports() });
 }
 
 main().catch((err) => {

@@ -54,5 +54,7 @@ describe('StratumMetrics', () => {
     const quick = Date.now();
     expect(await scrapeGroup([member(0, true), member(1, true)], 5000)).toContain('stratum_group_processes{state="silent"} 0');
     expect(Date.now() - quick).toBeLessThan(1000);
+    // A process dead and waiting to be started again is not among those asked: still silent.
+    expect(await scrapeGroup([member(0, true)], 300, 2)).toContain('stratum_group_processes{state="silent"} 1');
   });
 });

@@ -80,14 +80,15 @@ export class StratumMetrics {
   answerScrapes(send: (m: MetricsMessage) => void): (m: unknown) => boolean {
     return (m) => {
       if (!isMetricsMessage(m) || m.hashpool !== 'metrics-request') return false;
-      void this.registry.getMetricsAsJSON().then((metrics) => send({ hashpool: 'metrics', id: m.id, metrics }));
+      // A collector that throws must not end the process: it answers nothing and counts as silent.
+      void this.registry.getMetricsAsJSON().then((metrics) => send({ hashpool: 'metrics', id: m.id, metrics }), () => undefined);
       return true;
     };
   }
 
   /** The primary of a process group: every process's metrics (each series labelled with its process). */
-  static serveGroup(processes: () => ScrapedProcess[], port: number, host: string, waitMs = 2000): Promise<Server> {
-    return serveMetrics(() => scrapeGroup(processes(), waitMs), Registry.PROMETHEUS_CONTENT_TYPE, port, host);
+  static serveGroup(processes: () => ScrapedProcess[], configured: number, port: number, host: string, waitMs = 2000): Promise<Server> {
+    return serveMetrics(() => scrapeGroup(processes(), waitMs, configured), Registry.PROMETHEUS_CONTENT_TYPE, port, host);
   }
 }
 
@@ -99,7 +100,8 @@ let nextScrape = 1;
  * hid the metrics of all the others, just when they are wanted; here it shows as
  * stratum_group_processes{state="silent"} and the others' series are served.
  */
-export async function scrapeGroup(processes: ScrapedProcess[], waitMs: number): Promise<string> {
+/** `configured`: the group's `processes`; one dead and waiting to be started again is counted silent too. */
+export async function scrapeGroup(processes: ScrapedProcess[], waitMs: number, configured = processes.length): Promise<string> {
   const id = nextScrape++;
   const asked = processes.filter((p) => p.isConnected());
   const answers: MetricsJson[] = [];
@@ -128,7 +130,7 @@ export async function scrapeGroup(processes: ScrapedProcess[], waitMs: number): 
   const group = new Registry();
   const count = new Gauge({ name: 'stratum_group_processes', help: 'Processes of the group by whether they answered this scrape in time (silent: busy, stuck or starting again)', labelNames: ['state'], registers: [group] });
   count.set({ state: 'answering' }, answers.length);
-  count.set({ state: 'silent' }, processes.length - answers.length);
+  count.set({ state: 'silent' }, Math.max(configured, processes.length) - answers.length);
   return AggregatorRegistry.aggregate([...answers, await group.getMetricsAsJSON()]).metrics();
 }
 

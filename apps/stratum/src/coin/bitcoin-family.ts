@@ -37,7 +37,7 @@ export interface BitcoinFamilyWork extends CoinWork {
   currentBuiltJob(): BuiltJob | undefined;
   readonly tracker: BlockTracker;
   readonly rpc: RpcClient;
-  templateAgeSeconds(): number | undefined;
+  templateAgeSeconds(): number;
 }
 
 /**
@@ -63,6 +63,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
     log,
   );
   const listeners: ((job: StratumJob) => void)[] = [];
+  const createdAt = Date.now();
   let builder: JobBuilder | undefined;
   let stopped = false;
   let checker: ShareChecker | undefined;
@@ -87,10 +88,10 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
       return job && publicJob(job);
     },
     currentBuiltJob: () => jobs.latest(),
-    templateAgeSeconds: () => {
-      const at = templates.latestAt();
-      return at === undefined ? undefined : (Date.now() - at) / 1000;
-    },
+    // Before the first template, the time since this coin's work was set up: a coin whose node never
+    // answered after a restart has the stalest work of all, and its gauge must say so (an absent
+    // series fires no "> 90 s" alert).
+    templateAgeSeconds: () => (Date.now() - (templates.latestAt() ?? createdAt)) / 1000,
     onJob: (listener) => {
       listeners.push(listener);
     },

@@ -73,6 +73,9 @@ export class BlockTracker {
       await this.save();
     }
     await rename(file, `${file}.adopted-${Date.now()}`);
+    // The rename on disk too: after a power loss the blocks would be adopted again (harmless: the
+    // pool ignores counts it has, but the events would go out twice).
+    await fsyncDir(dirname(file));
     this.log.info('following the pending blocks of a removed process', { coin: this.coin, file, blocks: added.length });
   }
 

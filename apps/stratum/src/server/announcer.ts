@@ -33,7 +33,15 @@ export function startAnnouncer(opts: {
   fetchImpl?: typeof fetch;
 }): { stop(): void; announce(): Promise<boolean> } {
   const url = `${opts.poolUrl.replace(/\/$/, '')}/api/internal/stratum/endpoints`;
-  const announce = async (): Promise<boolean> => {
+  // One announcement at a time, the body taken when it goes: the pool replaces the instance's
+  // endpoints with each, so an older, smaller one landing after a newer one would hide a coin
+  // until the next round. A call meanwhile waits for the one in flight and then sends afresh.
+  let inFlight: Promise<boolean> = Promise.resolve(true);
+  const announce = (): Promise<boolean> => {
+    inFlight = inFlight.then(send, send);
+    return inFlight;
+  };
+  const send = async (): Promise<boolean> => {
     try {
       const res = await (opts.fetchImpl ?? fetch)(url, {
         method: 'POST',
@@ -48,7 +56,8 @@ export function startAnnouncer(opts: {
     }
     return false;
   };
-  void announce();
+  // The first goes at once, with what is served at start (nothing, before any coin's first template).
+  inFlight = send();
   const timer = setInterval(() => void announce(), opts.intervalSeconds * 1000);
   timer.unref();
   return { stop: () => clearInterval(timer), announce };

@@ -29,22 +29,33 @@ const ready = (worker: Worker) =>
     worker.once('exit', (code) => reject(new Error(`member exited with ${code}`)));
   });
 
-/** restartMs: how long a member started again (after a death) takes to start; serveAfter: per member, how long after ready it serves its coin. */
-async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs = 0, serveAfter: number[] = []): Promise<number> {
+/** Resolves when the member reports it serves its coin (it gets connections only from then on). */
+const serving = (worker: Worker) =>
+  new Promise<void>((resolve) => worker.on('message', (m: { hashpool?: string }) => m?.hashpool === 'serving' && resolve()));
+
+/**
+ * restartMs: how long a member started again (after a death) takes to start; serveAfter: per
+ * member, how long after ready it serves its coin. Without serveAfter it returns once both serve.
+ */
+async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs = 0, serveAfter: Array<number | 'asked'> = []): Promise<number> {
   let forks = 0;
   group = new ProcessGroup({
     ports: [{ coin: 'ltc', port: 0 }],
     host: '127.0.0.1',
     limits: { ...defaultLimits, ...limits },
     processes: 2,
-    fork: (index) =>
-      cluster.fork({
+    fork: (index) => {
+      const worker = cluster.fork({
         GROUP_MEMBER_INDEX: String(index),
         ...(forks++ >= 2 && restartMs ? { SLOW_START: String(restartMs) } : {}),
         ...(serveAfter[index] ? { SERVE_AFTER: String(serveAfter[index]) } : {}),
-      }),
+      });
+      if (forks <= 2) served.push(serving(worker));
+      return worker;
+    },
     log: silentLogger,
   });
+  const served: Promise<void>[] = [];
   await group.start(ready);
   if (serveAfter.length) {
     // Ready but serving no coin yet: no port is open.
@@ -52,6 +63,7 @@ async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs 
     expect(group.served()).toEqual([]);
   }
   await group.serving();
+  if (!serveAfter.length) await Promise.all(served);
   return group.ports()[0]!;
 }
 
@@ -105,12 +117,13 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
   });
 
   it('opens a coin’s port when the first process serves it and hands its connections only to processes serving it', async () => {
-    const port = await startGroup({}, 0, [200, 2500]);
+    const port = await startGroup({}, 0, [200, 'asked']);
     expect(group!.served()).toEqual(['ltc']);
     const late = group!.workers()[1]!;
     const lateServes = new Promise<void>((resolve) => late.on('message', (m: { hashpool?: string }) => m?.hashpool === 'serving' && resolve()));
     const early = [await open(port), await open(port), await open(port)];
     for (const c of early) expect((await c.login()).slice(0, 2)).toBe('07');
+    late.send({ test: 'serve' });
     await lateServes;
     // Now both serve: the one holding none takes the next.
     expect((await (await open(port)).login()).slice(0, 2)).toBe('08');
@@ -156,6 +169,27 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
     expect(atFirst).toEqual([]);
   });
 
+  it('does not start again a member that reported it cannot go on, and tells the instance', async () => {
+    let forks = 0;
+    const fatal: Array<[number, string]> = [];
+    group = new ProcessGroup({
+      ports: [{ coin: 'ltc', port: 0 }],
+      host: '127.0.0.1',
+      limits: defaultLimits,
+      processes: 2,
+      restartDelayMs: 20,
+      fork: (index) => (forks++, cluster.fork({ GROUP_MEMBER_INDEX: String(index), ...(index === 1 ? { FATAL_AFTER_READY: '1' } : {}) })),
+      log: silentLogger,
+      onFatal: (index, error) => fatal.push([index, error]),
+    });
+    await group.start(ready);
+    await until(() => fatal.length === 1 && group!.workers().length === 1);
+    expect(fatal).toEqual([[1, 'payoutAddress refused by the node']]);
+    // Well past the restart pause: not forked again.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(forks).toBe(2);
+  });
+
   it('starts a member that died again and gives its slots back', async () => {
     const port = await startGroup({ maxConnectionsPerIp: 2 });
     const a = await open(port);
@@ -177,7 +211,7 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
     victim.process.kill('SIGKILL');
     // Started again (after its pause) and still starting: it holds no connections and would be the least loaded.
     await until(() => group!.workers().length === 2 && !group!.workers().includes(victim));
-    const restartedReady = ready(group!.workers()[0]!);
+    const restartedReady = serving(group!.workers()[0]!);
     const during = [await open(port), await open(port), await open(port)];
     for (const c of during) expect((await c.login()).slice(0, 2)).toBe('08');
     for (const c of during) c.close();

@@ -24,7 +24,13 @@ export interface HandOver {
  * serves `coin` now (its node gave the first template: the primary opens the coin's ports at the
  * first such report and hands the coin's connections only to processes that sent it).
  */
-export type ProcessReport = { hashpool: 'released'; ip: string } | { hashpool: 'ban'; ip: string; seconds: number } | { hashpool: 'serving'; coin: string } | NewBlock;
+export type ProcessReport =
+  | { hashpool: 'released'; ip: string }
+  | { hashpool: 'ban'; ip: string; seconds: number }
+  | { hashpool: 'serving'; coin: string }
+  | NewBlock
+  /** The process cannot go on (a payout address its node refuses, a port it cannot open): starting it again would fail again. */
+  | { hashpool: 'fatal'; error: string };
 
 /**
  * Process 0 → primary → every other process: process 0, the only one long-polling the nodes, got
@@ -67,6 +73,7 @@ function isReport(m: unknown): m is ProcessReport {
   if (typeof r !== 'object' || r === null) return false;
   if (r.hashpool === 'serving') return typeof r.coin === 'string';
   if (r.hashpool === 'new-block') return isNewBlock(r);
+  if (r.hashpool === 'fatal') return typeof r.error === 'string';
   return (r.hashpool === 'released' || r.hashpool === 'ban') && typeof r.ip === 'string';
 }
 
@@ -100,6 +107,8 @@ export interface ProcessGroupOptions {
   restartDelayMs?: number;
   /** A coin's ports just opened (the announcement of endpoints follows them). */
   onServing?(coin: string): void;
+  /** A process reported it cannot go on: it is not started again; the instance should stop. */
+  onFatal?(index: number, error: string): void;
 }
 
 export class ProcessGroup {
@@ -114,6 +123,8 @@ export class ProcessGroup {
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopping = false;
+  /** A process reported a fatal error: none is started again (the instance is stopping). */
+  private fatal = false;
   /** Per process index: deaths in a row, each soon after its start (a crash loop). */
   private readonly quickDeaths: number[] = [];
 
@@ -190,7 +201,10 @@ export class ProcessGroup {
       if (!isReport(m)) return;
       if (m.hashpool === 'released') this.release(member, m.ip);
       else if (m.hashpool === 'ban') this.guard.ban(m.ip, m.seconds, this.now());
-      else if (m.hashpool === 'new-block') {
+      else if (m.hashpool === 'fatal') {
+        this.fatal = true;
+        this.opts.onFatal?.(index, m.error);
+      } else if (m.hashpool === 'new-block') {
         // With a callback: a process that went away meanwhile is an error passed to it, not an 'error' event nobody handles.
         for (const other of this.members) if (other && other !== member && other.worker.isConnected()) other.worker.send(m, () => undefined);
       } else {
@@ -204,7 +218,7 @@ export class ProcessGroup {
       member.ips.clear();
       member.connections = 0;
       if (this.members[index] === member) this.members[index] = undefined;
-      if (this.stopping) return;
+      if (this.stopping || this.fatal) return;
       // Its miners reconnect and land on the others meanwhile; the process comes back with its
       // outbox (what it answered is on disk) after a pause. A process that keeps dying soon after
       // its start (a full disk, a bad node answer) waits twice as long each time, so a crash loop
@@ -242,6 +256,7 @@ export class ProcessGroup {
     })().then(
       () => {
         this.opened.add(coin);
+        if (this.stopping) return;
         this.opts.onServing?.(coin);
         if (this.opened.size === new Set(this.opts.ports.map((p) => p.coin)).size) this.settleEveryCoin();
       },
