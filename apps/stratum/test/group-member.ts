@@ -54,8 +54,7 @@ if (process.env.FATAL_AFTER_READY) {
   report({ hashpool: 'fatal', error: 'payoutAddress refused by the node' });
   process.exit(1);
 }
-// SERVE_AFTER: a member whose node gives its first template only after a while (ms, or "asked":
-// when the test sends { test: 'serve' }).
+// SERVE_AFTER=asked: a member whose node gives its first template only when the test sends
+// { test: 'serve' }.
 if (process.env.SERVE_AFTER === 'asked') await new Promise<void>((r) => process.on('message', (m: { test?: string }) => m?.test === 'serve' && r()));
-else if (process.env.SERVE_AFTER) await new Promise((r) => setTimeout(r, Number(process.env.SERVE_AFTER)));
 report({ hashpool: 'serving', coin: coin.coin });
