@@ -135,7 +135,7 @@ async function main(): Promise<void> {
       else report({ hashpool: 'released', ip: m.ip });
     });
   }
-  const metricsServer = config.metricsPort && index === undefined ? await metrics.serve(config.metricsPort, config.metricsHost) : undefined;
+  const metricsServer = config.metricsPort && index === undefined ? await metrics.serve(config.metricsPort, config.metricsHost, log) : undefined;
   const depthTimer = setInterval(() => {
     metrics.outboxDepth.set({ queue: 'shares' }, shares.depth());
     metrics.outboxDepth.set({ queue: 'blocks' }, blocks.depth());
@@ -250,7 +250,7 @@ async function primary(config: StratumConfig): Promise<void> {
       }),
   );
   if (stopping) return;
-  opened.metrics = config.metricsPort ? await StratumMetrics.serveGroup(() => group.workers(), config.processes, config.metricsPort, config.metricsHost) : undefined;
+  opened.metrics = config.metricsPort ? await StratumMetrics.serveGroup(() => group.workers(), config.processes, config.metricsPort, config.metricsHost, log) : undefined;
   // Ports open per coin as processes report serving it; one that cannot be opened stops the instance.
   const serving = await group.serving().then(
     () => true,

@@ -1,5 +1,7 @@
 // Prometheus metrics of a stratum process (prom-client), served on the metrics port at /metrics.
 import { createServer, type Server } from 'node:http';
+import type { Logger } from './coin/types.js';
+import { listen } from './server/listen.js';
 import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 
 type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
@@ -72,8 +74,8 @@ export class StratumMetrics {
     this.rpcErrors = new Counter({ name: 'stratum_node_rpc_errors_total', help: 'Node RPC calls that failed (unreachable, timed out, HTTP or RPC error), by method', labelNames: ['coin', 'method'], registers: [this.registry] });
   }
 
-  serve(port: number, host: string): Promise<Server> {
-    return serveMetrics(() => this.registry.metrics(), this.registry.contentType, port, host);
+  serve(port: number, host: string, log: Logger): Promise<Server> {
+    return serveMetrics(() => this.registry.metrics(), this.registry.contentType, port, host, log);
   }
 
   /** A process of a group: answers the primary's scrapes with this registry. */
@@ -87,8 +89,8 @@ export class StratumMetrics {
   }
 
   /** The primary of a process group: every process's metrics (each series labelled with its process). */
-  static serveGroup(processes: () => ScrapedProcess[], configured: number, port: number, host: string, waitMs = 2000): Promise<Server> {
-    return serveMetrics(() => scrapeGroup(processes(), waitMs, configured), Registry.PROMETHEUS_CONTENT_TYPE, port, host);
+  static serveGroup(processes: () => ScrapedProcess[], configured: number, port: number, host: string, log: Logger, waitMs = 2000): Promise<Server> {
+    return serveMetrics(() => scrapeGroup(processes(), waitMs, configured), Registry.PROMETHEUS_CONTENT_TYPE, port, host, log);
   }
 }
 
@@ -134,7 +136,7 @@ export async function scrapeGroup(processes: ScrapedProcess[], waitMs: number, c
   return AggregatorRegistry.aggregate([...answers, await group.getMetricsAsJSON()]).metrics();
 }
 
-function serveMetrics(text: () => Promise<string>, contentType: string, port: number, host: string): Promise<Server> {
+async function serveMetrics(text: () => Promise<string>, contentType: string, port: number, host: string, log: Logger): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url !== '/metrics' && req.url !== '/')) {
       res.writeHead(404).end();
@@ -144,8 +146,6 @@ function serveMetrics(text: () => Promise<string>, contentType: string, port: nu
       .then((body) => res.writeHead(200, { 'content-type': contentType }).end(body))
       .catch(() => res.writeHead(500).end());
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
+  await listen(server, port, host, (e) => log.error('metrics port error', { port, error: e.message }));
+  return server;
 }

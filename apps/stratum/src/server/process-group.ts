@@ -10,6 +10,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { CoinWork, Logger } from '../coin/types.js';
 import type { LimitsConfig } from '../config.js';
 import { IpGuard } from './ip-guard.js';
+import { listen } from './listen.js';
 import { normalizeIp } from './session.js';
 
 /** Primary → process: a connection on the index-th configured port, admitted for `ip` (the socket rides along). */
@@ -155,7 +156,7 @@ export class ProcessGroup {
 
   /** The coins whose ports are open, in configuration order. */
   served(): string[] {
-    return this.opts.ports.map((p) => p.coin).filter((coin, i, all) => this.opened.has(coin) && all.indexOf(coin) === i);
+    return [...new Set(this.opts.ports.map((p) => p.coin))].filter((coin) => this.opened.has(coin));
   }
 
   /** The ports as opened (a port configured as 0 gets one from the system; 0 while its coin is not served). */
@@ -245,10 +246,7 @@ export class ProcessGroup {
         // pauseOnConnect: the primary reads nothing, so every byte reaches the process that serves it.
         const server = createServer({ pauseOnConnect: true }, (socket) => this.accept(index, socket));
         server.maxConnections = this.opts.limits.maxConnections;
-        await new Promise<void>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(port, this.opts.host, () => resolve());
-        });
+        await listen(server, port, this.opts.host, (e) => this.opts.log.error('stratum port error', { coin, port, error: e.message }));
         this.servers[index] = server;
         if (this.stopping) server.close();
         this.opts.log.info('stratum port open', { coin, port, processes: this.opts.processes });

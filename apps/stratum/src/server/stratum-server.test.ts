@@ -19,11 +19,11 @@ function coin(name: string): FakeCoin {
   return c;
 }
 
-function server(coins: FakeCoin[], primary?: { release(ip: string): void; ban(): void }): StratumServer {
+function server(coins: FakeCoin[], primary?: { release(ip: string): void; ban(): void }, port = 0): StratumServer {
   const s = new StratumServer({
     instancePrefix: 7,
     listenHost: '127.0.0.1',
-    coins: coins.map((work) => ({ work, ports: [{ port: 0, startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 }] })),
+    coins: coins.map((work) => ({ work, ports: [{ port, startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 }] })),
     vardiff: { targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 },
     limits: defaultLimits,
     checkAccount: async () => 'exists',
@@ -57,6 +57,21 @@ describe('a coin is served once its work is ready', () => {
     await s.serve(doge);
     expect(s.served()).toEqual(['ltc', 'doge']);
     expect(s.ports()[1]).toBeGreaterThan(0);
+  });
+
+  it('names no coin served whose port could not be opened', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    try {
+      const ltc = coin('ltc');
+      const s = server([ltc], undefined, (taken.address() as { port: number }).port);
+      await s.start();
+      ltc.newJob();
+      await expect(s.serve(ltc)).rejects.toThrow(/EADDRINUSE/);
+      expect(s.served()).toEqual([]);
+    } finally {
+      taken.close();
+    }
   });
 
   it('in a process of a group, drops a connection handed over for a coin it does not serve yet and gives its slot back', async () => {

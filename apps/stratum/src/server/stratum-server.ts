@@ -8,6 +8,7 @@ import type { PoolShare } from '../outbox/pool-outboxes.js';
 import type { AccountAnswer } from './account-lookup.js';
 import { ExtranoncePool } from './extranonce-pool.js';
 import { IpGuard } from './ip-guard.js';
+import { listen } from './listen.js';
 import { Session, normalizeIp, type SessionContext, type ShareResult } from './session.js';
 
 export interface StratumServerOptions {
@@ -39,7 +40,9 @@ interface Listener {
   port: PortConfig;
   server: Server;
   sessions: Set<Session>;
-  /** serve() was called for its coin: its port is open (or, in a group, it adopts connections). */
+  /** serve() was called for its coin (its port may still be opening). */
+  opening: boolean;
+  /** Its port is open (or, in a group, it adopts connections). */
   serving: boolean;
 }
 
@@ -58,7 +61,7 @@ export class StratumServer {
     this.now = opts.now ?? Date.now;
     // In configuration order: a process group's primary names a port by this index (adopt()).
     for (const { work, ports } of opts.coins) {
-      for (const port of ports) this.listeners.push({ coin: work, port, server: createServer(), sessions: new Set(), serving: false });
+      for (const port of ports) this.listeners.push({ coin: work, port, server: createServer(), sessions: new Set(), opening: false, serving: false });
     }
   }
 
@@ -82,16 +85,17 @@ export class StratumServer {
   async serve(work: CoinWork): Promise<void> {
     for (const listener of this.listeners) {
       if (this.stopping) return;
-      if (listener.coin !== work || listener.serving) continue;
+      if (listener.coin !== work || listener.opening) continue;
+      listener.opening = true;
+      if (!this.opts.primary) {
+        const where = { coin: work.coin, port: listener.port.port };
+        listener.server.on('connection', (socket) => this.accept(listener, socket));
+        listener.server.maxConnections = this.opts.limits.maxConnections;
+        await listen(listener.server, listener.port.port, this.opts.listenHost, (e) => this.opts.log.error('stratum port error', { ...where, error: e.message }));
+        this.opts.log.info('stratum port open', where);
+      }
+      // Serving only once open: served() names no coin whose port failed.
       listener.serving = true;
-      if (this.opts.primary) continue;
-      listener.server.on('connection', (socket) => this.accept(listener, socket));
-      listener.server.maxConnections = this.opts.limits.maxConnections;
-      await new Promise<void>((resolve, reject) => {
-        listener.server.once('error', reject);
-        listener.server.listen(listener.port.port, this.opts.listenHost, () => resolve());
-      });
-      this.opts.log.info('stratum port open', { coin: work.coin, port: listener.port.port });
     }
   }
 
