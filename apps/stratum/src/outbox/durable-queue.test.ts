@@ -9,6 +9,7 @@ import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { httpTransport } from './http-transport.js';
 import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
 import type { PoolBlockEvent } from '../coin/types.js';
+import { until } from '../../test/until.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,14 +47,6 @@ const smallBatchQueue = (dir: string, pool: BatchTransport, maxInFlight = 1) =>
     dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight, transport: pool, log: silentLogger,
     body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
   });
-
-async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('share outbox', () => {
   it('seals the records of several turns into batches of at most maxBatch, in order, each once, also across a restart', async () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log.js';
 import type { BatchTransport, SendOutcome } from './durable-queue.js';
 import { blockOutbox, deliverRetiredOutboxes, shareOutbox, type PoolShare } from './pool-outboxes.js';
+import { until } from '../../test/until.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -26,14 +27,6 @@ class Pool implements BatchTransport {
 }
 
 const share = (i: number): PoolShare => ({ coin: 'ltc', account: 'myfarm01', worker: 'rig1', difficulty: i + 1, result: 'accepted', time: 1_800_000_000_000 + i });
-
-async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('outboxes of removed processes', () => {
   it('are delivered by process 0 under their own instance id and stopped once empty', async () => {

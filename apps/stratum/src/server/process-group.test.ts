@@ -8,7 +8,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../log.js';
 import { defaultLimits } from '../../test/harness.js';
 import { TestClient } from '../../test/stratum-client.js';
-import { ProcessGroup } from './process-group.js';
+import { until as untilHolds } from '../../test/until.js';
+import { ProcessGroup, type ProcessGroupOptions } from './process-group.js';
 
 let group: ProcessGroup | undefined;
 const clients: TestClient[] = [];
@@ -33,6 +34,12 @@ const ready = (worker: Worker) =>
 const serving = (worker: Worker) =>
   new Promise<void>((resolve) => worker.on('message', (m: { hashpool?: string }) => m?.hashpool === 'serving' && resolve()));
 
+/** A group of two members on one LTC port, with the test's own fork (and anything else it sets). */
+function buildGroup(options: Partial<ProcessGroupOptions> & Pick<ProcessGroupOptions, 'fork'>): ProcessGroup {
+  group = new ProcessGroup({ ports: [{ coin: 'ltc', port: 0 }], host: '127.0.0.1', limits: defaultLimits, processes: 2, log: silentLogger, ...options });
+  return group;
+}
+
 /**
  * restartMs: how long a member started again (after a death) takes to start. servesWhenAsked: both
  * members serve their coin only when the test asks; startGroup checks no port is open while none
@@ -41,11 +48,8 @@ const serving = (worker: Worker) =>
  */
 async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs = 0, servesWhenAsked = false): Promise<number> {
   let forks = 0;
-  group = new ProcessGroup({
-    ports: [{ coin: 'ltc', port: 0 }],
-    host: '127.0.0.1',
+  const members = buildGroup({
     limits: { ...defaultLimits, ...limits },
-    processes: 2,
     fork: (index) => {
       const worker = cluster.fork({
         GROUP_MEMBER_INDEX: String(index),
@@ -55,20 +59,19 @@ async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs 
       if (forks <= 2) served.push(serving(worker));
       return worker;
     },
-    log: silentLogger,
   });
   const served: Promise<void>[] = [];
-  await group.start(ready);
+  await members.start(ready);
   if (servesWhenAsked) {
     // Ready but serving no coin yet: no port is open. (Asked, not timed: on a loaded machine a
     // timer could run out while the other member still starts.)
-    expect(group.ports()).toEqual([0]);
-    expect(group.served()).toEqual([]);
-    group.workers()[0]!.send({ test: 'serve' });
+    expect(members.ports()).toEqual([0]);
+    expect(members.served()).toEqual([]);
+    members.workers()[0]!.send({ test: 'serve' });
   }
-  await group.serving();
+  await members.serving();
   if (!servesWhenAsked) await Promise.all(served);
-  return group.ports()[0]!;
+  return members.ports()[0]!;
 }
 
 async function open(port: number): Promise<TestClient> {
@@ -78,10 +81,7 @@ async function open(port: number): Promise<TestClient> {
 }
 
 /** Polls for up to 15 s: a forked member (tsx) can take seconds to start on a loaded 2-core machine. */
-async function until(probe: () => boolean): Promise<void> {
-  for (let i = 0; i < 600 && !probe(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(probe()).toBe(true);
-}
+const until = (probe: () => boolean) => untilHolds(probe, 15_000, 25);
 
 describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
   it('spreads connections over its processes, each with its own extranonce1 prefix', async () => {
@@ -136,18 +136,14 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
   it('waits twice as long before each restart of a member that keeps dying at its start', async () => {
     const restarts: number[] = [];
     let forks = 0;
-    group = new ProcessGroup({
-      ports: [{ coin: 'ltc', port: 0 }],
-      host: '127.0.0.1',
-      limits: defaultLimits,
-      processes: 2,
+    const members = buildGroup({
       restartDelayMs: 20,
       // Every start after the first two fails at once.
       fork: (index) => cluster.fork({ GROUP_MEMBER_INDEX: String(index), ...(forks++ >= 2 ? { EXIT_AT_START: '1' } : {}) }),
       log: { ...silentLogger, error: (msg, fields) => msg.startsWith('stratum process died') && restarts.push(fields!.inMs as number) },
     });
-    await group.start(ready);
-    group.workers()[0]!.process.kill('SIGKILL');
+    await members.start(ready);
+    members.workers()[0]!.process.kill('SIGKILL');
     await until(() => restarts.length >= 4);
     expect(restarts.slice(0, 4)).toEqual([20, 40, 80, 160]);
   }, 20_000);
@@ -176,18 +172,13 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
   it('does not start again a member that reported it cannot go on, and tells the instance', async () => {
     let forks = 0;
     const fatal: Array<[number, string]> = [];
-    group = new ProcessGroup({
-      ports: [{ coin: 'ltc', port: 0 }],
-      host: '127.0.0.1',
-      limits: defaultLimits,
-      processes: 2,
+    const members = buildGroup({
       restartDelayMs: 20,
       fork: (index) => (forks++, cluster.fork({ GROUP_MEMBER_INDEX: String(index), ...(index === 1 ? { FATAL_AFTER_READY: '1' } : {}) })),
-      log: silentLogger,
       onFatal: (index, error) => fatal.push([index, error]),
     });
-    await group.start(ready);
-    await until(() => fatal.length === 1 && group!.workers().length === 1);
+    await members.start(ready);
+    await until(() => fatal.length === 1 && members.workers().length === 1);
     expect(fatal).toEqual([[1, 'payoutAddress refused by the node']]);
     // Well past the restart pause: not forked again.
     await new Promise((r) => setTimeout(r, 300));
