@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
-import { RpcError, type RpcClient } from './rpc';
+import type { RpcClient } from './rpc';
 import type { BlockTemplate } from './template';
-import { TemplateSource } from './template-source';
+import { LongPollBackoff, TemplateSource } from './template-source';
+import { until } from '../../test/until.js';
 
 const template = (height: number, previousblockhash: string) => ({ height, previousblockhash }) as BlockTemplate;
 
@@ -74,9 +75,9 @@ describe('TemplateSource', () => {
     expect(asked).toBe(1);
   });
 
-  // A node whose long polls (getblocktemplate with a longpollid) answer as `longPoll` says; every
-  // answer waits at least a macrotask, so a loop without a wait would spin (and not starve timers).
-  async function longPolling(longPoll: (n: number) => Promise<void>, backoff: { min: number; max: number }, runMs: number) {
+  it('waits longer and longer after long polls a node answers at once, not hammering it', async () => {
+    // A real loop over a node that answers at once: min 250 ms, so "at once" holds on a loaded
+    // machine too; timers never fire early, so the gaps are at least the waits.
     const polls: Array<{ start: number; end: number }> = [];
     const rpc = {
       call: async (method: string, params: Array<{ longpollid?: string }> = []) => {
@@ -84,49 +85,39 @@ describe('TemplateSource', () => {
         if (params[0]?.longpollid) {
           const poll = { start: Date.now(), end: 0 };
           polls.push(poll);
-          try {
-            await new Promise((resolve) => setImmediate(resolve));
-            await longPoll(polls.length);
-          } finally {
-            poll.end = Date.now();
-          }
+          await new Promise((resolve) => setImmediate(resolve));
+          poll.end = Date.now();
         }
         return { ...template(1, '00'), longpollid: 'lp' };
       },
     } as unknown as RpcClient;
-    const source = new TemplateSource(rpc, { coin: 'btc', refreshSeconds: 30, bestHashPollMs: 60_000, longPollBackoffMs: backoff }, silentLogger);
+    const source = new TemplateSource(rpc, { coin: 'btc', refreshSeconds: 30, bestHashPollMs: 60_000, longPollBackoffMs: { min: 250, max: 1000 } }, silentLogger);
     await source.start();
-    await new Promise((resolve) => setTimeout(resolve, runMs));
+    await until(() => polls.length >= 3 && polls[2]!.end > 0, 10_000);
     await source.stop();
-    // The gaps between one poll answered and the next one sent.
-    return { polls, gaps: polls.slice(1).map((p, i) => p.start - polls[i]!.end) };
-  }
+    // Without a wait, thousands of polls in that time.
+    expect(polls[1]!.start - polls[0]!.end).toBeGreaterThanOrEqual(249);
+    expect(polls[2]!.start - polls[1]!.end).toBeGreaterThanOrEqual(499);
+  });
+});
 
-  it('waits longer and longer after long polls a node answers at once, not hammering it', async () => {
-    const { polls, gaps } = await longPolling(async () => undefined, { min: 20, max: 40 }, 300);
-    // 20, 40, 40, ... ms apart: about 8 in 300 ms (without a wait, thousands).
-    expect(polls.length).toBeGreaterThan(2);
-    expect(polls.length).toBeLessThan(15);
-    expect(gaps[0]).toBeGreaterThanOrEqual(15);
-    expect(gaps[1]).toBeGreaterThanOrEqual(35);
+describe('LongPollBackoff', () => {
+  it('doubles the wait after each poll answered at once, up to the longest', () => {
+    const b = new LongPollBackoff(20, 40);
+    expect([0, 1, 5, 19].map((elapsed) => b.after(elapsed, false))).toEqual([20, 40, 40, 40]);
   });
 
-  it('starts the waits again from the shortest after a long poll that did wait for the node', async () => {
-    // Polls 1 to 3 answer at once (then waits of 30, 60, 120 ms), poll 4 waits 60 ms for a new
-    // block (no wait after it), poll 5 answers at once again: 30 ms before poll 6, not 240.
-    const { polls, gaps } = await longPolling((n) => (n === 4 ? new Promise((resolve) => setTimeout(resolve, 60)) : Promise.resolve()), { min: 30, max: 1000 }, 500);
-    expect(polls.length).toBeGreaterThanOrEqual(6);
-    expect(gaps[2]).toBeGreaterThanOrEqual(110);
-    expect(gaps[3]).toBeLessThan(25);
-    expect(gaps[4]).toBeGreaterThanOrEqual(25);
-    expect(gaps[4]).toBeLessThan(200);
+  it('starts again from the shortest after a poll that did wait for the node, and waits not at all after it', () => {
+    const b = new LongPollBackoff(30, 1000);
+    expect([b.after(0, false), b.after(0, false), b.after(0, false)]).toEqual([30, 60, 120]);
+    expect(b.after(60, false)).toBe(0);
+    expect(b.after(0, false)).toBe(30);
   });
 
-  it('waits longer and longer after long polls that fail at once', async () => {
-    const { polls, gaps } = await longPolling(() => Promise.reject(new RpcError('getblocktemplate', 0, 'HTTP 502', 'http')), { min: 20, max: 1000 }, 300);
-    // 20, 40, 80 ms apart (before, 1 s each time).
-    expect(polls.length).toBeGreaterThanOrEqual(4);
-    expect(gaps[1]! - gaps[0]!).toBeGreaterThanOrEqual(10);
-    expect(gaps[2]! - gaps[1]!).toBeGreaterThanOrEqual(25);
+  it('waits longer and longer after polls that fail at once, and the shortest after one that failed late', () => {
+    const b = new LongPollBackoff(20, 1000);
+    expect([b.after(1, true), b.after(1, true), b.after(1, true)]).toEqual([20, 40, 80]);
+    expect(b.after(5000, true)).toBe(20);
+    expect(b.after(1, true)).toBe(20);
   });
 });

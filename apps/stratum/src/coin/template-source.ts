@@ -119,7 +119,7 @@ export class TemplateSource {
 
   private async longPollLoop(): Promise<void> {
     const { min, max } = this.options.longPollBackoffMs ?? { min: 1000, max: 30_000 };
-    let backoff = min;
+    const backoff = new LongPollBackoff(min, max);
     while (!this.stopped) {
       const longpollid = this.current?.longpollid;
       if (!longpollid) return; // a node without long polling: the 1 s poll does the work
@@ -132,18 +132,7 @@ export class TemplateSource {
         this.warn('long poll failed', err);
         failed = true;
       }
-      // A node or proxy that ignores longpollid (or fails at once) answers at once again and again:
-      // the loop would hammer it. After such an answer it waits, twice as long each time up to max;
-      // a poll that did wait resets that. Nothing is missed meanwhile: the 1 s best-hash check and
-      // ZMQ still see new blocks.
-      let wait = 0;
-      if (Date.now() - started < min) {
-        wait = backoff;
-        backoff = Math.min(backoff * 2, max);
-      } else {
-        backoff = min;
-        if (failed) wait = min;
-      }
+      const wait = backoff.after(Date.now() - started, failed);
       if (wait > 0) await sleep(wait, undefined, { signal: this.abort.signal }).catch(() => undefined);
     }
   }
@@ -186,5 +175,34 @@ export class TemplateSource {
 
   private warn(message: string, err: unknown): void {
     this.log.warn(message, { coin: this.options.coin, error: (err as Error).message });
+  }
+}
+
+/**
+ * The wait after each long poll. A node or proxy that ignores longpollid (or fails at once) answers
+ * at once again and again: the loop would hammer it. After such an answer (quicker than min) the
+ * loop waits, twice as long each time up to max; a poll that did wait resets that (and is followed
+ * by no wait, or by min after a failure). Nothing is missed meanwhile: the 1 s best-hash check and
+ * ZMQ still see new blocks.
+ */
+export class LongPollBackoff {
+  private next: number;
+
+  constructor(
+    private readonly min: number,
+    private readonly max: number,
+  ) {
+    this.next = min;
+  }
+
+  /** The wait (ms) after a long poll that took elapsedMs and failed or not. */
+  after(elapsedMs: number, failed: boolean): number {
+    if (elapsedMs < this.min) {
+      const wait = this.next;
+      this.next = Math.min(this.next * 2, this.max);
+      return wait;
+    }
+    this.next = this.min;
+    return failed ? this.min : 0;
   }
 }
