@@ -23,6 +23,10 @@ export default defineConfig({
           // rules keep no state at module level. 72 s isolated on one worker, 20 s so (30 November).
           maxWorkers: 2,
           isolate: false,
+          // Not the default 5 s: some files do real work per test (scrypt hashing, hundreds of
+          // synced disk writes, forked processes) that takes 2 to 3 s on a quiet machine and can
+          // take twice that on a loaded CI one. A hang still fails.
+          testTimeout: 30_000,
         },
       },
       {

@@ -42,7 +42,7 @@ describe('StratumMetrics', () => {
     };
     const started = Date.now();
     const text = await scrapeGroup([member(0, true), member(1, false), member(2, true)], 300);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(5000); // its 300 ms wait, not for ever
     const lines = text.split('\n');
     expect(lines.filter((l) => l.startsWith('stratum_shares_total'))).toEqual([
       'stratum_shares_total{coin="ltc",result="accepted",process="0"} 1',
@@ -52,8 +52,8 @@ describe('StratumMetrics', () => {
     expect(lines).toContain('stratum_group_processes{state="silent"} 1');
     // All answering: done as soon as the last answer is in, not after the wait.
     const quick = Date.now();
-    expect(await scrapeGroup([member(0, true), member(1, true)], 5000)).toContain('stratum_group_processes{state="silent"} 0');
-    expect(Date.now() - quick).toBeLessThan(1000);
+    expect(await scrapeGroup([member(0, true), member(1, true)], 20_000)).toContain('stratum_group_processes{state="silent"} 0');
+    expect(Date.now() - quick).toBeLessThan(5000);
     // A process dead and waiting to be started again is not among those asked: still silent.
     expect(await scrapeGroup([member(0, true)], 300, 2)).toContain('stratum_group_processes{state="silent"} 1');
   });

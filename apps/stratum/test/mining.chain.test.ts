@@ -154,7 +154,10 @@ describe('mining for real on a Litecoin regtest chain', () => {
     const longPolls = async () =>
       (await pair.nodes[0].rpc.call<{ active_commands: Array<{ method: string }> }>('getrpcinfo')).active_commands.filter((c) => c.method === 'getblocktemplate').length;
     await waitFor('the long poll', async () => (await longPolls()) > 0);
-    expect(await longPolls()).toBe(1);
+    // The fewest of a few looks: a template refresh of either process can run beside the long poll.
+    const looks: number[] = [];
+    for (let i = 0; i < 5; i++) looks.push(await longPolls());
+    expect(Math.min(...looks)).toBe(1);
   });
 
   it('answers stale, duplicate, low-difficulty and unauthorized shares with their error codes', async () => {
@@ -191,7 +194,11 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect(((await other.submit(`${account}.rig2`, weak)).error as unknown[] | null)?.[0]).toBe(23);
 
     // The group's primary serves the metrics of its processes, each series labelled with its process.
-    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    // A process busy past the scrape's 2 s (a loaded machine) is left out of that scrape: ask again.
+    const metrics = await waitFor('a scrape both processes answered', async () => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      return text.includes('stratum_group_processes{state="answering"} 2\n') && text;
+    });
     expect(metrics).toMatch(/stratum_shares_total\{coin="ltc",result="accepted",process="[01]"\} [1-9]/);
     const open = [...metrics.matchAll(/^stratum_connections\{coin="ltc",port="\d+",process="([01])"\} (\d+)$/gm)];
     expect(open.map((m) => m[1]).sort()).toEqual(['0', '1']);

@@ -60,9 +60,10 @@ beforeAll(async () => {
   t = await startTestApp({ clock: new WallClock(), env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', INGEST_KEYS: KEY }, demo: false });
   const user = await registerByEmail(t.app, inbox);
   account = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(user.tokens) })).data.current_account.name;
-  apiPort = await freePort();
+  // Both are stopped and started again on their port during the test.
+  apiPort = await freePort(true);
   await startApi();
-  stratumPort = await freePort();
+  stratumPort = await freePort(true);
   config = {
     instanceId: 'outagetest',
     instancePrefix: 9,

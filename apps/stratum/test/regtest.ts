@@ -24,17 +24,27 @@ export interface RegtestPair {
 
 const LITECOIND = process.env.LITECOIND ?? 'litecoind';
 
-/** A TCP port nobody listens on now (for nodes, the stratum and the API of a test). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/**
+ * A TCP port nobody listens on now (for nodes, the stratum and the API of a test). `stable`: one
+ * below Linux's ephemeral range (32768 and up), for a server the test stops and starts again on
+ * the same port: meanwhile an outgoing connection could take a port of that range as its own and
+ * make the new listen fail.
+ */
+export async function freePort(stable = false): Promise<number> {
+  for (;;) {
+    const wanted = stable ? 20_000 + Math.floor(Math.random() * 12_000) : 0;
+    const port = await new Promise<number | undefined>((resolve) => {
+      const server = createServer();
+      server.unref();
+      server.on('error', () => resolve(undefined));
+      server.listen(wanted, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (port !== undefined) return port;
+    if (!stable) throw new Error('no free port');
+  }
 }
 
 const running = new Set<ChildProcess>();

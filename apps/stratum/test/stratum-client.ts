@@ -61,7 +61,7 @@ export class TestClient {
   }
 
   /** The first message (already received or coming) that matches. */
-  wait(pred: (m: Msg) => boolean, timeoutMs = 3000): Promise<Msg> {
+  wait(pred: (m: Msg) => boolean, timeoutMs = 10_000): Promise<Msg> {
     const have = this.messages.find(pred);
     if (have) return Promise.resolve(have);
     return new Promise((resolve, reject) => {
@@ -71,7 +71,7 @@ export class TestClient {
   }
 
   /** Waits for the next message after the ones seen so far that matches. */
-  waitNew(pred: (m: Msg) => boolean, timeoutMs = 3000): Promise<Msg> {
+  waitNew(pred: (m: Msg) => boolean, timeoutMs = 10_000): Promise<Msg> {
     const seen = this.messages.length;
     return this.wait((m) => this.messages.indexOf(m) >= seen && pred(m), timeoutMs).catch(async (e) => {
       throw e;

@@ -42,10 +42,11 @@ class FakePool implements BatchTransport {
 const share = (i: number): PoolShare => ({ coin: 'ltc', account: 'myfarm01', worker: 'rig1', difficulty: i + 1, result: 'accepted', ip: '127.0.0.1', time: 1_800_000_000_000 + i });
 
 /** A share queue that seals batches of at most 3 records, only when ticked. */
-const smallBatchQueue = (dir: string, pool: BatchTransport, maxInFlight = 1) =>
+const smallBatchQueue = (dir: string, pool: BatchTransport, maxInFlight = 1, now?: () => number) =>
   new DurableQueue<PoolShare>({
     dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight, transport: pool, log: silentLogger,
     body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+    ...(now ? { now } : {}),
   });
 
 describe('share outbox', () => {
@@ -191,7 +192,8 @@ describe('share outbox', () => {
   });
 
   it('holds a record write up to holdWriteMs from the last one, so records of several turns share it; none held without it', async () => {
-    let hold = 400;
+    // Long enough that the test's two 20 ms pauses fit inside it on a loaded machine too.
+    let hold = 1000;
     const q = new DurableQueue<PoolShare>({
       dir: tmp(), idPrefix: 'node7', maxBatch: 100, intervalMs: 3_600_000, maxInFlight: 1, transport: new FakePool(), log: silentLogger,
       body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
@@ -448,9 +450,12 @@ describe('outbox disk failures', () => {
     await q1.stop();
     let unreadable = 0;
     const log = { info() {}, warn() {}, error: (m: string) => void (m.includes('unreadable') && (unreadable += 1)) };
+    // The back-off's clock is the test's: a loaded machine cannot end it between two ticks.
+    let now = Date.now();
     const q2 = new DurableQueue<PoolShare>({
       dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log, minBackoffMs: 400, maxBackoffMs: 400,
       body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+      now: () => now,
     });
     pool.attempts = 0;
     await q2.start(); // registered from disk, its body read from disk at each attempt
@@ -460,8 +465,8 @@ describe('outbox disk failures', () => {
     renameSync(join(dir, batches), join(dir, `${batches}.away`));
     mkdirSync(join(dir, batches));
     pool.up = true;
-    const pause = () => new Promise((r) => setTimeout(r, 450));
-    await pause(); // past its back-off
+    const pause = () => (now += 450);
+    pause(); // past its back-off
     await q2.tick();
     await until(() => unreadable === 1);
     for (let i = 0; i < 5; i++) await q2.tick();
@@ -470,7 +475,7 @@ describe('outbox disk failures', () => {
     expect(pool.shares()).toHaveLength(0);
     rmSync(join(dir, batches), { recursive: true });
     renameSync(join(dir, `${batches}.away`), join(dir, batches));
-    await pause();
+    pause();
     await q2.tick();
     await until(() => pool.shares().length === 3);
     await q2.stop();
@@ -601,7 +606,10 @@ describe('block outbox order', () => {
         return 'ok';
       },
     };
-    const q = blockOutbox({ dataDir: dir, instanceId: 'node7', transport, log: silentLogger, intervalMs: 3_600_000 });
+    // The back-off's clock is the test's: it ends when the test says, not when a loaded machine
+    // happens to tick past it.
+    let now = Date.now();
+    const q = blockOutbox({ dataDir: dir, instanceId: 'node7', transport, log: silentLogger, intervalMs: 3_600_000, now: () => now });
     await q.start();
     await q.append(event('ab'.repeat(32)));
     await q.tick();
@@ -610,7 +618,8 @@ describe('block outbox order', () => {
     await q.tick();
     await new Promise((r) => setTimeout(r, 100));
     expect(delivered).toEqual([]); // the orphan waits for its block
-    const end = Date.now() + 5000;
+    now += 1000; // the found batch's back-off is over
+    const end = Date.now() + 10_000;
     while (q.depth() > 0 && Date.now() < end) {
       await q.tick();
       await new Promise((r) => setTimeout(r, 50));
@@ -625,7 +634,9 @@ describe('block outbox order', () => {
     let failed = false;
     const realSend = pool.send.bind(pool);
     pool.send = async (b) => (!failed && b.body.includes('"difficulty":1,') ? ((failed = true), 'retry') : realSend(b));
-    const q = smallBatchQueue(dir, pool);
+    // A clock that stands still: the failed batch's back-off does not end during the test.
+    const startedAt = Date.now();
+    const q = smallBatchQueue(dir, pool, 1, () => startedAt);
     await q.start();
     await q.append(share(0));
     await q.tick();

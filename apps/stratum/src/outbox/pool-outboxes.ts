@@ -73,6 +73,8 @@ export function blockOutbox(opts: {
   transport: BatchTransport;
   log: Logger;
   intervalMs?: number;
+  /** The clock of back-offs and ages (tests). */
+  now?: () => number;
 }): DurableQueue<PoolBlockEvent> {
   return new DurableQueue<PoolBlockEvent>({
     dir: join(opts.dataDir, 'outbox', 'blocks'),
@@ -84,6 +86,7 @@ export function blockOutbox(opts: {
     body: (_id, events) => `{"events":${events}}`,
     transport: opts.transport,
     log: opts.log,
+    ...(opts.now ? { now: opts.now } : {}),
   });
 }
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.js';
 import { TestClient } from '../../test/stratum-client.js';
+import { until } from '../../test/until.js';
 import { parseProxyV1 } from './proxy-protocol.js';
 
 let h: Harness;
@@ -28,19 +29,24 @@ describe('limits', () => {
     await c.closed;
     a.close();
     await a.closed;
-    await new Promise((r) => setTimeout(r, 50));
+    // The server frees the slot on its own socket's close, a few turns after the client's.
+    await until(() => h.server.connectionCount() === 1);
     const d = await client();
     expect((await d.call('mining.subscribe', [])).error).toBeNull();
   });
 
   it('closes a connection that does not authorize in time, and an idle one', async () => {
-    h = await startHarness({ limits: { authTimeoutSeconds: 0.2, idleTimeoutSeconds: 0.4 }, sweepMs: 50 });
+    // The server's clock is the test's: a loaded machine cannot stretch a login past a timeout.
+    let now = 1_800_000_000_000;
+    h = await startHarness({ limits: { authTimeoutSeconds: 0.2, idleTimeoutSeconds: 0.4 }, sweepMs: 20, now: () => now });
     const a = await client();
     await a.call('mining.subscribe', []);
     const b = await client();
     await b.login();
+    now += 300; // a: not authorized after 0.3 s; b: active 0.3 s ago, within its 0.4 s
     await a.closed;
     expect(b.isClosed).toBe(false);
+    now += 200; // b: idle for 0.5 s
     await b.closed;
   });
 
@@ -127,8 +133,7 @@ describe('fuzz: no input crashes the server or stays in memory', () => {
       ),
       { numRuns: 150 },
     );
-    await new Promise((r) => setTimeout(r, 100));
-    expect(h.server.connectionCount()).toBe(0);
+    await until(() => h.server.connectionCount() === 0);
     const ok = await client();
     await ok.login();
     expect((await ok.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', '00000020'])).result).toBe(true);

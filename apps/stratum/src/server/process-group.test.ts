@@ -80,10 +80,10 @@ async function open(port: number): Promise<TestClient> {
   return c;
 }
 
-/** Polls for up to 15 s: a forked member (tsx) can take seconds to start on a loaded 2-core machine. */
-const until = (probe: () => boolean) => untilHolds(probe, 15_000, 25);
+/** Polls for up to 45 s: a forked member (tsx) takes a second to start on a quiet machine, a few on a loaded 2-core one. */
+const until = (probe: () => boolean) => untilHolds(probe, 45_000, 25);
 
-describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
+describe('a stratum instance as a process group', { timeout: 60_000 }, () => {
   it('spreads connections over its processes, each with its own extranonce1 prefix', async () => {
     const port = await startGroup();
     const prefixes: string[] = [];
@@ -131,7 +131,7 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
     await lateServes;
     // Now both serve: the one holding none takes the next.
     expect((await (await open(port)).login()).slice(0, 2)).toBe('08');
-  }, 20_000);
+  });
 
   it('waits twice as long before each restart of a member that keeps dying at its start', async () => {
     const restarts: number[] = [];
@@ -146,7 +146,7 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
     members.workers()[0]!.process.kill('SIGKILL');
     await until(() => restarts.length >= 4);
     expect(restarts.slice(0, 4)).toEqual([20, 40, 80, 160]);
-  }, 20_000);
+  });
 
   it('relays a new block from one process to the others, which refresh their work unless already on it', async () => {
     await startGroup();
@@ -198,7 +198,7 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
     const c = await open(port);
     await c.login();
     await until(() => group!.workers().length === 2 && group!.workers().every((w) => w.isConnected()));
-  }, 20_000);
+  });
 
   it('hands a restarted member nothing until it is ready: connections meanwhile are served by the others and give their slots back', async () => {
     const port = await startGroup({ maxConnectionsPerIp: 4 }, 3000);
@@ -214,5 +214,5 @@ describe('a stratum instance as a process group', { timeout: 20_000 }, () => {
     // Once ready it takes connections again: with none on either, the first process takes the next.
     await restartedReady;
     expect((await (await open(port)).login()).slice(0, 2)).toBe('07');
-  }, 20_000);
+  });
 });

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.js';
 import { TestClient } from '../../test/stratum-client.js';
+import { until } from '../../test/until.js';
 
 let h: Harness;
 const clients: TestClient[] = [];
@@ -95,7 +96,8 @@ describe('subscribe, configure, authorize', () => {
     const en1 = await a.login();
     a.close();
     await a.closed;
-    await new Promise((r) => setTimeout(r, 50));
+    // The server frees the extranonce1 on its own socket's close, a few turns after the client's.
+    await until(() => h.server.connectionCount() === 0);
     const b = await client();
     expect(await b.login('myfarm01.rig1', en1)).toBe(en1);
     const c = await client();
@@ -286,7 +288,10 @@ describe('flow control', () => {
     // Each share well above the difficulty (the fake coin reads the nonce as the share's difficulty).
     for (let i = 0; i < count; i++) text += `${JSON.stringify({ id: i + 10, method: 'mining.submit', params: ['myfarm01.rig1', job, nonce(i), '5f5e1000', nonce(0x01000000 + i)] })}\n`;
     c.raw(text);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // 64 checks waiting, then a few turns more: still 64, the rest held (not a fixed sleep, which a
+    // loaded machine could outrun).
+    await expect.poll(() => waiting.length, { timeout: 10_000 }).toBe(64);
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
     const session = [...(h.server as unknown as { listeners: Array<{ sessions: Set<{ pendingSubmissions(): number; socket: { isPaused(): boolean } }> }> }).listeners[0]!.sessions][0]!;
     expect(session.socket.isPaused()).toBe(true);
     // Not the hundreds of submissions one read holds: the rest of the read waits its turn.
@@ -299,11 +304,11 @@ describe('flow control', () => {
       const batch = waiting.splice(0);
       for (const done of batch) done();
       answered += batch.length;
-      await expect.poll(() => waiting.length > 0 || answered >= count, { interval: 5, message: `answered ${answered}, pending ${session.pendingSubmissions()}` }).toBe(true);
+      await expect.poll(() => waiting.length > 0 || answered >= count, { interval: 5, timeout: 10_000, message: `answered ${answered}, pending ${session.pendingSubmissions()}` }).toBe(true);
     }
     expect(answered).toBe(count);
     // Each submission answered once, accepted.
-    await expect.poll(() => c.messages.filter((m) => typeof m.id === 'number' && m.id >= 10).length).toBe(count);
+    await expect.poll(() => c.messages.filter((m) => typeof m.id === 'number' && m.id >= 10).length, { timeout: 10_000 }).toBe(count);
     expect(c.messages.filter((m) => typeof m.id === 'number' && m.id >= 10 && m.result !== true)).toEqual([]);
   });
 
