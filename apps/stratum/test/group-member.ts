@@ -28,9 +28,13 @@ const server = new StratumServer({
     ban: (ip, seconds) => report({ hashpool: 'ban', ip, seconds }),
   },
 });
-// SLOW_START: a member that takes a while to start, as one recovering its outbox and connecting to
-// its nodes does.
-if (process.env.SLOW_START) await new Promise((r) => setTimeout(r, Number(process.env.SLOW_START)));
+// START_WHEN_ASKED: a member still starting (as one recovering its outbox and connecting to its
+// nodes is) until the test sends { test: 'start' }; it says { test: 'starting' } once it listens.
+if (process.env.START_WHEN_ASKED) {
+  const asked = new Promise<void>((r) => process.on('message', (m: { test?: string }) => m?.test === 'start' && r()));
+  process.send?.({ test: 'starting' });
+  await asked;
+}
 await server.start();
 await server.serve(coin);
 process.on('message', (m: unknown, socket?: unknown) => {

@@ -34,6 +34,9 @@ const ready = (worker: Worker) =>
 const serving = (worker: Worker) =>
   new Promise<void>((resolve) => worker.on('message', (m: { hashpool?: string }) => m?.hashpool === 'serving' && resolve()));
 
+/** The members startGroup's group started again, each once it waits to be told to start (restartWhenAsked). */
+let restarts: Promise<Worker>[] = [];
+
 /** A group of two members on one LTC port, with the test's own fork (and anything else it sets). */
 function buildGroup(options: Partial<ProcessGroupOptions> & Pick<ProcessGroupOptions, 'fork'>): ProcessGroup {
   group = new ProcessGroup({ ports: [{ coin: 'ltc', port: 0 }], host: '127.0.0.1', limits: defaultLimits, processes: 2, log: silentLogger, ...options });
@@ -41,21 +44,24 @@ function buildGroup(options: Partial<ProcessGroupOptions> & Pick<ProcessGroupOpt
 }
 
 /**
- * restartMs: how long a member started again (after a death) takes to start. servesWhenAsked: both
+ * restartWhenAsked: a member started again (after a death) stays starting until the test sends it
+ * { test: 'start' } (restarted() gives it once it waits for that). servesWhenAsked: both
  * members serve their coin only when the test asks; startGroup checks no port is open while none
  * serves, then asks member 0 and returns once it serves (member 1 is the test's to ask). Without it
  * startGroup returns once both serve.
  */
-async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartMs = 0, servesWhenAsked = false): Promise<number> {
+async function startGroup(limits: Partial<typeof defaultLimits> = {}, restartWhenAsked = false, servesWhenAsked = false): Promise<number> {
   let forks = 0;
+  restarts = [];
   const members = buildGroup({
     limits: { ...defaultLimits, ...limits },
     fork: (index) => {
       const worker = cluster.fork({
         GROUP_MEMBER_INDEX: String(index),
-        ...(forks++ >= 2 && restartMs ? { SLOW_START: String(restartMs) } : {}),
+        ...(forks >= 2 && restartWhenAsked ? { START_WHEN_ASKED: '1' } : {}),
         ...(servesWhenAsked ? { SERVE_AFTER: 'asked' } : {}),
       });
+      if (forks++ >= 2) restarts.push(new Promise((resolve) => worker.on('message', (m: { test?: string }) => m?.test === 'starting' && resolve(worker))));
       if (forks <= 2) served.push(serving(worker));
       return worker;
     },
@@ -121,7 +127,7 @@ describe('a stratum instance as a process group', { timeout: 60_000 }, () => {
   });
 
   it('opens a coin’s port when the first process serves it and hands its connections only to processes serving it', async () => {
-    const port = await startGroup({}, 0, true);
+    const port = await startGroup({}, false, true);
     expect(group!.served()).toEqual(['ltc']);
     const late = group!.workers()[1]!;
     const lateServes = new Promise<void>((resolve) => late.on('message', (m: { hashpool?: string }) => m?.hashpool === 'serving' && resolve()));
@@ -201,17 +207,20 @@ describe('a stratum instance as a process group', { timeout: 60_000 }, () => {
   });
 
   it('hands a restarted member nothing until it is ready: connections meanwhile are served by the others and give their slots back', async () => {
-    const port = await startGroup({ maxConnectionsPerIp: 4 }, 3000);
+    const port = await startGroup({ maxConnectionsPerIp: 4 }, true);
     const victim = group!.workers()[0]!;
     victim.process.kill('SIGKILL');
     // Started again (after its pause) and still starting: it holds no connections and would be the least loaded.
-    await until(() => group!.workers().length === 2 && !group!.workers().includes(victim));
-    const restartedReady = serving(group!.workers()[0]!);
+    await until(() => restarts.length === 1);
+    const restarted = await restarts[0]!;
+    expect(group!.workers()).toContain(restarted);
+    const restartedReady = serving(restarted);
     const during = [await open(port), await open(port), await open(port)];
     for (const c of during) expect((await c.login()).slice(0, 2)).toBe('08');
     for (const c of during) c.close();
     await until(() => group!.connectionCount() === 0);
     // Once ready it takes connections again: with none on either, the first process takes the next.
+    restarted.send({ test: 'start' });
     await restartedReady;
     expect((await (await open(port)).login()).slice(0, 2)).toBe('07');
   });
