@@ -146,6 +146,7 @@ async function serveMetrics(text: () => Promise<string>, contentType: string, po
       .then((body) => res.writeHead(200, { 'content-type': contentType }).end(body))
       .catch(() => res.writeHead(500).end());
   });
-  await listen(server, port, host, (e) => log.error('metrics port error', { port, error: e.message }));
+  // Wanted for as long as the process runs (it exits once it closed this port).
+  await listen(server, port, host, { log, fields: { metricsPort: port }, wanted: () => true });
   return server;
 }

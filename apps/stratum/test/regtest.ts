@@ -31,19 +31,22 @@ const LITECOIND = process.env.LITECOIND ?? 'litecoind';
  * make the new listen fail.
  */
 export async function freePort(stable = false): Promise<number> {
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     const wanted = stable ? 20_000 + Math.floor(Math.random() * 12_000) : 0;
-    const port = await new Promise<number | undefined>((resolve) => {
-      const server = createServer();
-      server.unref();
-      server.on('error', () => resolve(undefined));
-      server.listen(wanted, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const server = createServer();
+        server.unref();
+        server.on('error', reject);
+        server.listen(wanted, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number };
+          server.close(() => resolve(port));
+        });
       });
-    });
-    if (port !== undefined) return port;
-    if (!stable) throw new Error('no free port');
+    } catch (err) {
+      // A stable port someone holds: another one.
+      if (!stable || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 50) throw err;
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
-import type { RpcClient } from './rpc';
+import { RpcError, type RpcClient } from './rpc';
 import type { BlockTemplate } from './template';
 import { LongPollBackoff, TemplateSource } from './template-source';
 import { until } from '../../test/until.js';
@@ -76,8 +76,9 @@ describe('TemplateSource', () => {
   });
 
   it('waits longer and longer after long polls a node answers at once, not hammering it', async () => {
-    // A real loop over a node that answers at once: min 250 ms, so "at once" holds on a loaded
-    // machine too; timers never fire early, so the gaps are at least the waits.
+    // A real loop over a node that answers at once, and fails at once the second time: min 250 ms,
+    // so "at once" holds on a loaded machine too; timers never fire early, so the gaps are at
+    // least the waits.
     const polls: Array<{ start: number; end: number }> = [];
     const rpc = {
       call: async (method: string, params: Array<{ longpollid?: string }> = []) => {
@@ -87,6 +88,7 @@ describe('TemplateSource', () => {
           polls.push(poll);
           await new Promise((resolve) => setImmediate(resolve));
           poll.end = Date.now();
+          if (polls.length === 2) throw new RpcError('getblocktemplate', 0, 'HTTP 502', 'http');
         }
         return { ...template(1, '00'), longpollid: 'lp' };
       },

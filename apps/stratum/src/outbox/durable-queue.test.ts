@@ -618,7 +618,7 @@ describe('block outbox order', () => {
     await q.tick();
     await new Promise((r) => setTimeout(r, 100));
     expect(delivered).toEqual([]); // the orphan waits for its block
-    now += 1000; // the found batch's back-off is over
+    now += 1001; // past the found batch's back-off (1 s, the default's first)
     const end = Date.now() + 10_000;
     while (q.depth() > 0 && Date.now() < end) {
       await q.tick();

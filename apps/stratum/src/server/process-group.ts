@@ -246,7 +246,7 @@ export class ProcessGroup {
         // pauseOnConnect: the primary reads nothing, so every byte reaches the process that serves it.
         const server = createServer({ pauseOnConnect: true }, (socket) => this.accept(index, socket));
         server.maxConnections = this.opts.limits.maxConnections;
-        await listen(server, port, this.opts.host, (e) => this.opts.log.error('stratum port error', { coin, port, error: e.message }));
+        await listen(server, port, this.opts.host, { log: this.opts.log, fields: { coin, port }, wanted: () => !this.stopping });
         this.servers[index] = server;
         if (this.stopping) server.close();
         this.opts.log.info('stratum port open', { coin, port, processes: this.opts.processes });

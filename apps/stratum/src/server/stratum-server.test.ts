@@ -19,11 +19,11 @@ function coin(name: string): FakeCoin {
   return c;
 }
 
-function server(coins: FakeCoin[], primary?: { release(ip: string): void; ban(): void }, port = 0): StratumServer {
+function server(coins: FakeCoin[], primary?: { release(ip: string): void; ban(): void }, ports = [0]): StratumServer {
   const s = new StratumServer({
     instancePrefix: 7,
     listenHost: '127.0.0.1',
-    coins: coins.map((work) => ({ work, ports: [{ port, startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 }] })),
+    coins: coins.map((work) => ({ work, ports: ports.map((port) => ({ port, startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 })) })),
     vardiff: { targetSeconds: 10, retargetSeconds: 90, variancePercent: 30 },
     limits: defaultLimits,
     checkAccount: async () => 'exists',
@@ -59,12 +59,12 @@ describe('a coin is served once its work is ready', () => {
     expect(s.ports()[1]).toBeGreaterThan(0);
   });
 
-  it('names no coin served whose port could not be opened', async () => {
+  it('names no coin served with a port that could not be opened, even when its other port opened', async () => {
     const taken = createServer();
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
     try {
       const ltc = coin('ltc');
-      const s = server([ltc], undefined, (taken.address() as { port: number }).port);
+      const s = server([ltc], undefined, [0, (taken.address() as { port: number }).port]);
       await s.start();
       ltc.newJob();
       await expect(s.serve(ltc)).rejects.toThrow(/EADDRINUSE/);

@@ -91,17 +91,23 @@ export class StratumServer {
         const where = { coin: work.coin, port: listener.port.port };
         listener.server.on('connection', (socket) => this.accept(listener, socket));
         listener.server.maxConnections = this.opts.limits.maxConnections;
-        await listen(listener.server, listener.port.port, this.opts.listenHost, (e) => this.opts.log.error('stratum port error', { ...where, error: e.message }));
+        await listen(listener.server, listener.port.port, this.opts.listenHost, { log: this.opts.log, fields: where, wanted: () => !this.stopping });
+        // stop() ran while it opened: it closed only the ports open then.
+        if (this.stopping) {
+          listener.server.close();
+          return;
+        }
         this.opts.log.info('stratum port open', where);
       }
-      // Serving only once open: served() names no coin whose port failed.
+      // Serving only once open: served() names no coin with a port that failed or still opens.
       listener.serving = true;
     }
   }
 
-  /** The coins whose ports serve() opened, in configuration order. */
+  /** The coins all of whose ports serve() opened, in configuration order. */
   served(): string[] {
-    return [...new Set(this.listeners.filter((l) => l.serving).map((l) => l.coin.coin))];
+    const coins = [...new Set(this.listeners.map((l) => l.coin))];
+    return coins.filter((coin) => this.listeners.every((l) => l.coin !== coin || l.serving)).map((coin) => coin.coin);
   }
 
   /**
