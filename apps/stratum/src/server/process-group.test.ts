@@ -45,7 +45,7 @@ function buildGroup(options: Partial<ProcessGroupOptions> & Pick<ProcessGroupOpt
 
 /**
  * restartWhenAsked: a member started again (after a death) stays starting until the test sends it
- * { test: 'start' } (restarted() gives it once it waits for that). servesWhenAsked: both
+ * { test: 'start' } (`restarts` holds it once it waits for that). servesWhenAsked: both
  * members serve their coin only when the test asks; startGroup checks no port is open while none
  * serves, then asks member 0 and returns once it serves (member 1 is the test's to ask). Without it
  * startGroup returns once both serve.
@@ -210,7 +210,7 @@ describe('a stratum instance as a process group', { timeout: 60_000 }, () => {
     const port = await startGroup({ maxConnectionsPerIp: 4 }, true);
     const victim = group!.workers()[0]!;
     victim.process.kill('SIGKILL');
-    // Started again (after its pause) and still starting: it holds no connections and would be the least loaded.
+    // Started again and still starting (until told): it holds no connections and would be the least loaded.
     await until(() => restarts.length === 1);
     const restarted = await restarts[0]!;
     expect(group!.workers()).toContain(restarted);
