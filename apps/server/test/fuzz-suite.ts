@@ -228,14 +228,20 @@ interface Case {
   signable: Record<string, unknown> | null;
 }
 
+// One run's state, made afresh by setUp: the integration project shares a worker's modules
+// between its files (vitest.config.ts, isolate: false), so fuzz-1 and fuzz-2 can meet the same
+// module, and the second must not find the first one's closed inbox (its SMTP server then answers
+// "421 Server shutting down") or its routes.
 let t: TestApp;
-const inbox = new SmtpInbox();
+let inbox: SmtpInbox;
 const people: Record<'user' | 'operator', { id: string; account: string; tokens?: Tokens }> = {} as never;
 let routes: Route[] = [];
 
 /** A test app with a user and an operator, and the routes of its OpenAPI document. */
 async function setUp(): Promise<void> {
   console.warn(`fuzz seed: ${SEED} (replay with FUZZ_SEED=${SEED})`);
+  inbox = new SmtpInbox();
+  routes = [];
   t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', INGEST_KEYS: KEY, ADMIN_EMAILS: OPERATOR } });
   t.clock.set('2026-06-01T12:00:00Z');
   for (const [who, email] of [['user', undefined], ['operator', OPERATOR]] as const) {
@@ -267,7 +273,7 @@ async function setUp(): Promise<void> {
 
 async function tearDown(): Promise<void> {
   await t?.close();
-  await inbox.stop();
+  await inbox?.stop();
 }
 
 /** The caller whose requests get past the route's access policy, so the values reach the schemas and handlers. */
