@@ -13,7 +13,7 @@ export const STUBBING_UNIT_TESTS = ['apps/web/test/session-refresh-load.test.ts'
 
 /**
  * Integration files that take 20 to 65 s (real server processes, crashes, the OpenAPI fuzz run),
- * longest first. They start first, so that the stage does not end on one of them with the other
+ * roughly the longest first. They start first, so that the stage does not end on one of them with the other
  * core idle: Vitest orders by the durations it cached, and the PostgreSQL run reads those of the
  * PGlite run just before, where the process and crash files are skipped and took no time (CI of
  * 2 December: the PostgreSQL stage ended with wallet-crash alone for its last 43 s).
@@ -21,7 +21,7 @@ export const STUBBING_UNIT_TESTS = ['apps/web/test/session-refresh-load.test.ts'
 const SLOW_INTEGRATION_FILES = ['operations-process', 'fuzz-1', 'fuzz-2', 'wallet-crash', 'contracts-crash', 'main', 'settlement-crash'].map((name) => `/${name}.int.test.ts`);
 
 class SlowFilesFirst extends BaseSequencer {
-  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
       const i = SLOW_INTEGRATION_FILES.findIndex((end) => file.moduleId.endsWith(end));
       return i < 0 ? SLOW_INTEGRATION_FILES.length : i;
@@ -29,7 +29,11 @@ class SlowFilesFirst extends BaseSequencer {
     // Vitest's order puts each project's files together; within each, the slow ones move to the
     // front (Array.prototype.sort is stable: the rest keep Vitest's own order).
     const byProject = new Map<string, TestSpecification[]>();
-    for (const file of await super.sort(files)) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    for (const file of await super.sort(files)) {
+      const group = byProject.get(file.project.name) ?? [];
+      group.push(file);
+      byProject.set(file.project.name, group);
+    }
     return [...byProject.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
   }
 }
