@@ -24,6 +24,8 @@ export interface Harness {
   coin: FakeCoin;
   port: number;
   shares: PoolShare[];
+  /** Every answered submission's result as the metrics hook sees it (`invalid`: refused unchecked). */
+  results: string[];
   blocks: Array<{ block: FoundBlock; account: string; worker: string }>;
   accounts: Map<string, AccountAnswer>;
   stop(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startHarness(opts: {
   if (opts.job !== false) coin.newJob();
   const shares: PoolShare[] = [];
   const blocks: Harness['blocks'] = [];
+  const results: string[] = [];
   const accounts = new Map<string, AccountAnswer>([['myfarm01', 'exists']]);
   const server = new StratumServer({
     instancePrefix: 7,
@@ -51,12 +54,12 @@ export async function startHarness(opts: {
     limits: { ...defaultLimits, ...opts.limits },
     checkAccount: async (name) => accounts.get(name.toLowerCase()) ?? 'unknown',
     recordShare: opts.recordShare ?? (async (s) => void shares.push(s)),
-    hooks: { block: (block, account, worker) => void blocks.push({ block, account, worker }) },
+    hooks: { block: (block, account, worker) => void blocks.push({ block, account, worker }), share: (_coin, result) => void results.push(result) },
     log: silentLogger,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.sweepMs ? { sweepMs: opts.sweepMs } : {}),
   });
   await server.start();
   await server.serve(coin);
-  return { server, coin, port: server.ports()[0]!, shares, blocks, accounts, stop: () => server.stop(100) };
+  return { server, coin, port: server.ports()[0]!, shares, results, blocks, accounts, stop: () => server.stop(100) };
 }

@@ -174,7 +174,8 @@ describe('mining.submit', () => {
     expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000002', '5f5e1000', nonce(3)])).error).toEqual([23, 'low difficulty share', null]);
     h.coin.newJob(true);
     await c.wait((m) => m.method === 'mining.notify' && m.params![0] !== old.id);
-    expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000003', '5f5e1000', n])).error).toEqual([21, 'job not found', null]);
+    // A new block (clean_jobs): the connection forgets the old job and answers it stale itself.
+    expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000003', '5f5e1000', n])).error).toEqual([21, 'job not found (stale)', null]);
     expect(h.shares.map((s) => [s.result, s.reason])).toEqual([
       ['accepted', undefined],
       ['rejected', 'duplicate'],
@@ -193,6 +194,8 @@ describe('mining.submit', () => {
     expect((await c.call('mining.submit', ['myfarm01.rig1', '1', '001', '5f5e1000', '00000001'])).error![0]).toBe(20);
     expect((await c.call('mining.submit', ['myfarm01.rig1', '1', '00000001', '5f5e1000', '00000001', 'zz'])).error![0]).toBe(20);
     expect(h.shares).toHaveLength(0);
+    // Not recorded, but counted by the shares metric (stratum_shares_total{result="invalid"}).
+    expect(h.results).toEqual(['invalid', 'invalid', 'invalid', 'invalid']);
   });
 
   it('does not answer true when the share cannot be written to the outbox', async () => {
@@ -248,6 +251,32 @@ describe('difficulty per job', () => {
       ['accepted', 16],
       ['rejected', 16],
       ['accepted', 1],
+    ]);
+  });
+
+  it('answers a job this connection was not sent stale, unchecked: its difficulty cannot be chosen by asking', async () => {
+    h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
+    const observer = await client();
+    await observer.login();
+    h.coin.newJob(true);
+    // A refresh without clean_jobs: the coin still holds `previous`, a connection that logs in
+    // after it is sent only the newest job.
+    const previous = h.coin.newJob(false);
+    h.coin.newJob(false);
+    const c = await client();
+    await c.login();
+    await c.wait((m) => m.method === 'mining.notify');
+    const checked = h.coin.submissions.length;
+    for (const [i, d] of [3, 40, 70000].entries()) {
+      expect((await c.call('mining.suggest_difficulty', [d])).result).toBe(true);
+      expect((await c.call('mining.submit', ['myfarm01.rig1', previous.id, nonce(100 + i), '5f5e1000', nonce(d)])).error![0]).toBe(21);
+    }
+    // Not handed to the coin's check, recorded stale at the difficulty the miner was told.
+    expect(h.coin.submissions.length).toBe(checked);
+    expect(h.shares.map((s) => [s.result, s.difficulty / 65536])).toEqual([
+      ['stale', 16],
+      ['stale', 16],
+      ['stale', 16],
     ]);
   });
 

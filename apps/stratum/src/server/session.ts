@@ -16,6 +16,8 @@ export const MAX_LINE_BYTES = 16 * 1024;
 const MAX_WORKERS_PER_CONNECTION = 64;
 const MAX_PENDING = 64;
 const MAX_JOBS_REMEMBERED = 16;
+/** The answer to a job id this connection was not sent (the coin's own words for a stale job). */
+const UNKNOWN_JOB: ShareCheckResult = { ok: false, code: StratumError.JOB_NOT_FOUND, reason: 'job not found (stale)' };
 /**
  * Unread answers a peer may leave us holding before it is closed: a job notice is 1 to 2 KB, so
  * this is dozens of jobs; with 256 connections per IP, 16 MB per address at worst, not 128 MB.
@@ -54,7 +56,8 @@ export interface SessionContext {
   ban(ip: string, seconds: number): void;
   checkAccount(name: string): Promise<AccountAnswer>;
   recordShare(share: PoolShare): Promise<void>;
-  onShare(result: ShareResult, stratumDifficulty: number): void;
+  /** Every answered submission: its recorded result, or `invalid` when refused before its check. */
+  onShare(result: ShareResult | 'invalid', stratumDifficulty: number): void;
   onBlock(session: Session, result: Extract<ShareCheckResult, { ok: true }>, account: string, worker: string): void;
   onDifficulty(): void;
   log: Logger;
@@ -400,9 +403,11 @@ export class Session {
     ) {
       return this.refuse(req.id, StratumError.OTHER, 'malformed submission');
     }
-    // A job id this connection was not sent (or no longer remembers) is checked at the difficulty
-    // in force: the coin answers it stale unless it still holds the job.
-    const difficulty = this.jobDifficulty.get(jobId) ?? this.difficulty;
+    // A job id this connection was not sent, or no longer remembers, is stale without a check: its
+    // difficulty is unknown here, and checking it at the difficulty in force would credit it at what
+    // the miner last asked for (mining.suggest_difficulty changes that at once, unannounced), so a
+    // share of a job seen on another connection would be paid at what its hash happened to meet.
+    const difficulty = this.jobDifficulty.get(jobId);
     const submission: ShareSubmission = {
       jobId,
       extranonce1: this.extranonce1,
@@ -410,7 +415,7 @@ export class Session {
       ntime: ntime.toLowerCase(),
       nonce: nonce.toLowerCase(),
       versionMask: this.versionMask,
-      difficulty,
+      difficulty: difficulty ?? this.announcedDifficulty ?? this.difficulty,
       account: who.account,
       worker: who.worker,
       source: this.source(),
@@ -419,7 +424,7 @@ export class Session {
     this.pending += 1;
     // Checks may be slow (Scrypt's hash threads busy): reading stops at MAX_PENDING all the same.
     this.applyBackpressure();
-    void this.checkShare(req.id, submission);
+    void this.checkShare(req.id, submission, difficulty !== undefined);
   }
 
   /** The connection's IP group (ip-guard.ts), for the fairness of share checks between miners; the address may change with a PROXY header. */
@@ -431,24 +436,25 @@ export class Session {
   /** Refuses a submission before its check, counting it towards the invalid-share ban. */
   private refuse(id: Json, code: StratumErrorCode, msg: string): void {
     this.answer(id, false, stratumError(code, msg));
+    this.ctx.onShare('invalid', 0);
     this.countInvalid();
   }
 
   /** Checks, records and answers one share; the submission stops counting as pending when done. */
-  private async checkShare(id: Json, submission: ShareSubmission): Promise<void> {
+  private async checkShare(id: Json, submission: ShareSubmission, known: boolean): Promise<void> {
     try {
-      await this.checkAndAnswer(id, submission);
+      await this.checkAndAnswer(id, submission, known);
     } finally {
       this.pending -= 1;
       this.applyBackpressure();
     }
   }
 
-  private async checkAndAnswer(id: Json, submission: ShareSubmission): Promise<void> {
+  private async checkAndAnswer(id: Json, submission: ShareSubmission, known: boolean): Promise<void> {
     const { coin } = this.ctx;
     let result: ShareCheckResult;
     try {
-      result = await coin.check(submission);
+      result = known ? await coin.check(submission) : UNKNOWN_JOB;
     } catch (err) {
       this.ctx.log.error('share check failed', { err: String(err) });
       return this.answer(id, false, stratumError(StratumError.OTHER, 'internal error'));
