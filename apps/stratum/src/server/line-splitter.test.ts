@@ -23,4 +23,19 @@ describe('LineSplitter', () => {
     expect(s.push(Buffer.from('123'))).toEqual([]);
     expect(s.push(Buffer.from('45\n'))).toBe('overflow');
   });
+
+  it('holds lines sent a byte at a time in little memory, not an object per byte', () => {
+    // 20 connections each dripping 8,000 bytes of a line: 1.7 MB per 16 KB line before (a Buffer
+    // per packet), now one buffer of at most the limit each.
+    const line = `{"id":1,"method":"mining.subscribe","params":["${'x'.repeat(7950)}"]}`;
+    const splitters = Array.from({ length: 20 }, () => new LineSplitter(16 * 1024));
+    const before = process.memoryUsage();
+    let early = 0;
+    for (let i = 0; i < line.length; i++) for (const s of splitters) early += (s.push(Buffer.from(line[i]!)) as string[]).length;
+    const after = process.memoryUsage();
+    const grown = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
+    expect(early).toBe(0);
+    expect(grown).toBeLessThan(4 * 1024 * 1024);
+    for (const s of splitters) expect(s.push(Buffer.from('\n'))).toEqual([line]);
+  });
 });
