@@ -59,6 +59,13 @@ describe('BlockSubmitter', () => {
     expect(tracked).toEqual([[hash, 900_000]]);
   });
 
+  it('counts and follows a block whose submitblock timed out and that the node holds off its main chain (a race still open)', async () => {
+    const { block, events, tracked } = await submitTo({ submitblock: [timeout('submitblock')], getblockheader: [{ confirmations: -1 }] });
+    expect(block.accepted).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['found']);
+    expect(tracked).toEqual([[hash, 900_000]]);
+  });
+
   it('counts and follows a block when neither submitblock nor any lookup was answered', async () => {
     const { block, events, tracked, calls } = await submitTo({ submitblock: [timeout('submitblock')], getblockheader: [timeout('getblockheader')] });
     expect(calls.filter((m) => m === 'getblockheader')).toHaveLength(4);

@@ -105,13 +105,14 @@ export class BlockSubmitter {
     }
     // A block the node holds counts even when it is off the main chain (the tracker reports it
     // orphaned then), so its answer is enough: no lookup before the share is answered. Otherwise the
-    // node's own view decides: a block it holds on its main chain (a submitblock that timed out but
-    // got there) counts.
+    // node's own view decides: a block it holds on its main chain counts; so does one a submitblock
+    // that timed out got there with, even off the main chain (-1: a rival block came meanwhile and
+    // the race may still be won), as when the node answers "inconclusive"; the tracker follows it.
     let accepted = held;
     let unchecked = false;
     if (!held) {
       const lookup = await this.lookUp(hash);
-      if ('confirmations' in lookup) accepted = lookup.confirmations !== -1;
+      if ('confirmations' in lookup) accepted = lookup.confirmations !== -1 || unanswered;
       else if (unanswered && !lookup.notFound) {
         // Neither call was answered: the block may be in the chain paying the pool. Counted as found;
         // the tracker reports orphaned once a synced node says it does not know the block.
