@@ -255,6 +255,29 @@ describe('share outbox', () => {
     await q.stop();
   });
 
+  it('after an acknowledgement torn by a crash, sends every batch of the segment: a partial id acknowledges nothing', async () => {
+    const dir = tmp();
+    const pool = new FakePool();
+    pool.up = false;
+    const q1 = smallBatchQueue(dir, pool);
+    await q1.start();
+    for (let i = 0; i < 6; i++) await q1.append(share(i));
+    await q1.tick();
+    // Two batches sealed, none acknowledged; the power goes while an acknowledgement is written.
+    const sealed = readdirSync(dir).find((f) => /^batches-\d+\.jsonl$/.test(f))!;
+    appendFileSync(join(dir, sealed.replace('batches-', 'acks-').replace('.jsonl', '.log')), 'node7-');
+    const q2 = smallBatchQueue(dir, pool);
+    await q2.start();
+    pool.up = true;
+    await until(() => {
+      void q2.tick();
+      return q2.depth() === 0;
+    }, 8000);
+    await q2.stop();
+    await q1.stop().catch(() => undefined);
+    expect(pool.shares().map((s) => s.time).sort()).toEqual(Array.from({ length: 6 }, (_, i) => share(i).time));
+  });
+
   it('after a crash mid-write, resends unacknowledged batches with the same ids and bodies: nothing lost or doubled', async () => {
     const dir = tmp();
     const pool = new FakePool();

@@ -440,7 +440,11 @@ export class DurableQueue<T> {
     }
     let acked = new Set<string>();
     try {
-      acked = new Set((await readFile(join(this.opts.dir, `acks-${n}.log`), 'utf8')).split('\n').filter(Boolean));
+      // Only ids of this segment's batches: a line torn by a power cut or a full disk (a partial id,
+      // or two ids run together) must not count, or the segment would be deleted with a batch still
+      // unsent. A batch whose id was torn is sent again, under its id: the pool counts it once.
+      const ids = new Set(batches.map((b) => b.id));
+      acked = new Set((await readFile(join(this.opts.dir, `acks-${n}.log`), 'utf8')).split('\n').filter((id) => ids.has(id)));
     } catch {
       /* no acknowledgement yet */
     }
