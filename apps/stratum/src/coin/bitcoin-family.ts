@@ -56,7 +56,7 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
   const network = addressNetwork(options.coin, options.network);
   const jobs = new JobStore();
   const tracker = new BlockTracker(options.coin, algorithm, rpc, sink, log, options.dataDir);
-  const submitter = new BlockSubmitter(options.coin, rpc, sink, log, (hash, height) => tracker.track(hash, height));
+  const submitter = new BlockSubmitter(options.coin, rpc, sink, log, (found) => tracker.track(found));
   const templates = new TemplateSource(
     rpc,
     { coin: options.coin, refreshSeconds: options.templateRefreshSeconds ?? 30, zmqHashblock: options.zmqHashblock, longPoll: options.longPoll ?? true },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log';
 import { BlockSubmitter, blockHash } from './block-submitter';
 import { RpcError, type RpcClient } from './rpc';
-import type { PoolBlockEvent } from './types';
+import type { FoundEvent, PoolBlockEvent } from './types';
 
 // A node scripted per method: each answer is a value or an error, consumed in order (the last repeats).
 function scriptedNode(script: Record<string, Array<unknown>>): { rpc: RpcClient; calls: string[] } {
@@ -30,7 +30,7 @@ async function submitTo(script: Record<string, Array<unknown>>) {
   const { rpc, calls } = scriptedNode(script);
   const events: PoolBlockEvent[] = [];
   const tracked: Array<[string, number]> = [];
-  const submitter = new BlockSubmitter('btc', rpc, { publish: (e) => void events.push(e) }, silentLogger, async (h, height) => void tracked.push([h, height]), () => 1, [0, 0, 0], [0, 0, 0]);
+  const submitter = new BlockSubmitter('btc', rpc, { publish: (e) => void events.push(e) }, silentLogger, async (f) => void tracked.push([f.hash, f.height]), () => 1, [0, 0, 0], [0, 0, 0]);
   const block = await submitter.submit(job, solved, submission);
   return { block, events, tracked, calls };
 }
@@ -41,6 +41,23 @@ describe('BlockSubmitter', () => {
     expect(block.accepted).toBe(true);
     expect(events).toEqual([expect.objectContaining({ type: 'found', hash, height: 900_000, reward: '3.125' })]);
     expect(tracked).toEqual([[hash, 900_000]]);
+  });
+
+  it('has the tracker save the block with its found event before publishing it, and publishes it when the save fails', async () => {
+    for (const save of ['works', 'fails'] as const) {
+      const { rpc } = scriptedNode({ submitblock: [null] });
+      const order: string[] = [];
+      const saved: FoundEvent[] = [];
+      const track = async (found: FoundEvent) => {
+        order.push('saved');
+        saved.push(found);
+        if (save === 'fails') throw new Error('disk full');
+      };
+      const submitter = new BlockSubmitter('btc', rpc, { publish: (e) => void order.push(e.type) }, silentLogger, track, () => 1, [0, 0, 0], [0, 0, 0]);
+      await submitter.submit(job, solved, submission);
+      expect(order).toEqual(['saved', 'found']);
+      expect(saved).toEqual([expect.objectContaining({ type: 'found', hash, height: 900_000, account: 'myfarm01', worker: 'rig1' })]);
+    }
   });
 
   it('submitblock before anything else', async () => {

@@ -8,7 +8,7 @@ import { withCoinbaseWitness, type BuiltJob } from './job-builder';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isBlockNotFound, isNotTaken, RpcError, type RpcClient } from './rpc';
 import type { SolvedHeader } from './share-check';
-import type { BlockEventSink, FoundBlock, Logger, ShareSubmission } from './types';
+import type { BlockEventSink, FoundBlock, FoundEvent, Logger, ShareSubmission } from './types';
 
 /**
  * The block as submitblock wants it: header, transaction count, the coinbase (with its witness
@@ -57,8 +57,11 @@ export class BlockSubmitter {
     private readonly rpc: RpcClient,
     private readonly sink: BlockEventSink,
     private readonly log: Logger,
-    /** Called with every block the node accepted: the tracker follows it (saved before the share is answered). */
-    private readonly onAccepted: (hash: string, height: number) => Promise<void>,
+    /**
+     * Called with the `found` event of every block the node accepted: the tracker saves it, follows
+     * the block and publishes the event (before the share is answered).
+     */
+    private readonly onAccepted: (found: FoundEvent) => Promise<void>,
     private readonly now: () => number = () => Date.now(),
     /** Waits before each new getblockheader when the node did not answer (a busy or restarting node). */
     private readonly lookupBackoffMs: readonly number[] = [500, 1000, 2000],
@@ -133,7 +136,7 @@ export class BlockSubmitter {
     if (accepted) {
       this.log.info('block found', { ...fields, reward: block.reward.toString() });
       if (unchecked) this.log.warn('found block not confirmed by the node (unreachable): following it', { ...fields, reason: rejectReason });
-      this.sink.publish({
+      const found: FoundEvent = {
         type: 'found',
         coin: this.coin,
         height: job.height,
@@ -143,10 +146,12 @@ export class BlockSubmitter {
         worker: submission.worker,
         difficulty: job.networkDifficulty,
         time: this.now(),
-      });
-      await this.onAccepted(hash, job.height).catch((err) =>
-        this.log.error('could not save a found block for tracking', { hash, error: (err as Error).message }),
-      );
+      };
+      // Followed first, then published: the tracker keeps the event and a start publishes it again
+      // while the block has no count yet, so a crash between the two loses neither (the pool ignores
+      // a found block it knows). Published were the save to fail: the pool must learn of the block.
+      await this.onAccepted(found).catch((err) => this.log.error('could not save a found block for tracking', { hash, error: (err as Error).message }));
+      this.sink.publish(found);
     } else {
       this.log.error('block rejected by the node', { ...fields, reason: block.rejectReason });
     }

@@ -6,9 +6,11 @@ import { silentLogger } from '../log';
 import { SHA256D } from './algorithm';
 import { BlockTracker, ORPHAN_DEPTH } from './block-tracker';
 import { RpcError, type RpcClient } from './rpc';
-import type { PoolBlockEvent } from './types';
+import type { FoundEvent, PoolBlockEvent } from './types';
 
 const found = 'aa'.repeat(32);
+/** The found event of a block, as the submitter hands it to the tracker. */
+const foundEvent = (hash: string, height: number): FoundEvent => ({ type: 'found', coin: 'btc', height, hash, reward: '3.125', account: 'myfarm01', worker: 'rig1', difficulty: 1, time: 1_700_000_000_000 });
 const tip = 'bb'.repeat(32);
 
 // A node that does not know the found block (-5) and reports the given chain state.
@@ -40,7 +42,7 @@ describe('BlockTracker', () => {
     const events: PoolBlockEvent[] = [];
     const tracker = new BlockTracker('btc', SHA256D, rpc, { publish: (e) => void events.push(e) }, silentLogger, dir);
     await tracker.load();
-    await tracker.track(found, 900_000);
+    await tracker.track(foundEvent(found, 900_000));
     await tracker.poll();
     return { tracker, blockEvents: events.filter((e) => e.type !== 'network') };
   }
@@ -81,7 +83,7 @@ describe('BlockTracker', () => {
     const events: PoolBlockEvent[] = [];
     const tracker = new BlockTracker('btc', SHA256D, nodeWithout(chain, header), { publish: (e) => void events.push(e) }, silentLogger, dir);
     await tracker.load();
-    await tracker.track(found, 900_000);
+    await tracker.track(foundEvent(found, 900_000));
     await tracker.poll();
     // Our branch wins the race: the block is in the main chain again.
     header.confirmations = 3;
@@ -95,10 +97,14 @@ describe('BlockTracker', () => {
     const rpc = nodeWithout({ initialblockdownload: true, blocks: 950_000 });
     const first = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
     await first.load();
-    await first.track(found, 900_000);
-    const again = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await first.track(foundEvent(found, 900_000));
+    // Killed after the block was saved, before its found event was published: the next start
+    // publishes it (the pool ignores a found block it knows), so the pool cannot miss the block.
+    const republished: PoolBlockEvent[] = [];
+    const again = new BlockTracker('btc', SHA256D, rpc, { publish: (e) => void republished.push(e) }, silentLogger, dir);
     await again.load();
-    expect(again.pendingBlocks()).toEqual([{ hash: found, height: 900_000, confirmations: -1 }]);
+    expect(again.pendingBlocks()).toEqual([{ hash: found, height: 900_000, confirmations: -1, found: foundEvent(found, 900_000) }]);
+    expect(republished).toEqual([foundEvent(found, 900_000)]);
 
     await writeFile(join(dir, 'blocks-btc.json'), '{"version":1,"pend');
     const broken = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
@@ -115,11 +121,11 @@ describe('BlockTracker', () => {
     const retired = join(dir, 'process-2');
     const own = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
     await own.load();
-    await own.track(found, 900_000);
+    await own.track(foundEvent(found, 900_000));
     const theirs = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, retired);
     await theirs.load();
-    await theirs.track(other, 900_010);
-    await theirs.track(found, 900_000); // already ours: followed once
+    await theirs.track(foundEvent(other, 900_010));
+    await theirs.track(foundEvent(found, 900_000)); // already ours: followed once
     const broken = join(dir, 'process-3');
     await mkdir(broken);
     await writeFile(join(broken, 'blocks-btc.json'), 'not json');
@@ -156,15 +162,16 @@ describe('BlockTracker', () => {
     const log = { ...silentLogger, warn: (msg: string, fields?: Record<string, unknown>) => void warnings.push({ msg, fields }) };
     const tracker = new BlockTracker('btc', SHA256D, rpc, { publish: (e) => void events.push(e) }, log, dir);
     await tracker.load();
-    await tracker.track(found, 900_000);
-    await tracker.track(other, 900_009);
+    await tracker.track(foundEvent(found, 900_000));
+    await tracker.track(foundEvent(other, 900_009));
     await tracker.poll();
     expect(events.filter((e) => e.type !== 'network')).toEqual([{ type: 'confirmations', coin: 'btc', hash: other, confirmations: 2 }]);
     expect(warnings).toEqual([{ msg: expect.any(String), fields: { coin: 'btc', hash: found, error: expect.stringContaining('socket hang up') } }]);
     const reloaded = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
     await reloaded.load();
     expect(reloaded.pendingBlocks()).toEqual([
-      { hash: found, height: 900_000, confirmations: -1 },
+      // The found event is kept until the block's first count (a start publishes it again till then).
+      { hash: found, height: 900_000, confirmations: -1, found: foundEvent(found, 900_000) },
       { hash: other, height: 900_009, confirmations: 2 },
     ]);
 

@@ -10,13 +10,19 @@ import { coinMaturity } from '@hashpool/shared';
 import { nodeDifficultyToPoolUnit, type PowAlgorithm } from './algorithm';
 import { fsyncDir } from '../outbox/durable-queue';
 import { isBlockNotFound, type RpcClient } from './rpc';
-import type { BlockEventSink, Logger } from './types';
+import type { BlockEventSink, FoundEvent, Logger } from './types';
 
 interface PendingBlock {
   hash: string;
   height: number;
   /** The last count sent to the pool (-1 before the first). */
   confirmations: number;
+  /**
+   * The `found` event, saved before it is published: a start publishes it again while no count was
+   * sent (the pool ignores a found block it knows), so a crash between the two cannot leave the pool
+   * without the block, or with a block no one follows. Absent in states of earlier versions.
+   */
+  found?: FoundEvent;
 }
 
 interface TrackerState {
@@ -56,6 +62,7 @@ export class BlockTracker {
   async load(adoptFrom: string[] = []): Promise<void> {
     await this.loadOwn();
     for (const dir of adoptFrom) await this.adopt(join(dir, basename(this.file)));
+    for (const block of this.pending) if (block.found && block.confirmations === -1) this.sink.publish(block.found);
   }
 
   private async adopt(file: string): Promise<void> {
@@ -100,11 +107,11 @@ export class BlockTracker {
     return this.pending;
   }
 
-  /** A block the node accepted: followed from now on (saved before returning). */
-  track(hash: string, height: number): Promise<void> {
+  /** A block the node accepted, with its `found` event: followed from now on (saved before returning). */
+  track(found: FoundEvent): Promise<void> {
     return this.serial(async () => {
-      if (this.pending.some((b) => b.hash === hash)) return;
-      this.pending.push({ hash, height, confirmations: -1 });
+      if (this.pending.some((b) => b.hash === found.hash)) return;
+      this.pending.push({ hash: found.hash, height: found.height, confirmations: -1, found });
       await this.save();
     });
   }
@@ -162,6 +169,7 @@ export class BlockTracker {
       if (confirmations > block.confirmations) {
         this.sink.publish({ type: 'confirmations', coin: this.coin, hash: block.hash, confirmations });
         block.confirmations = confirmations;
+        delete block.found;
         changed = true;
       }
       if (confirmations >= this.maturity) {

@@ -107,6 +107,8 @@ export type PoolBlockEvent =
   | { type: 'orphaned'; coin: string; hash: string }
   | { type: 'network'; coin: string; difficulty: number; height: number; time: number };
 
+export type FoundEvent = Extract<PoolBlockEvent, { type: 'found' }>;
+
 /** Where the coin side sends block events; the server side implements it (durably, with the outbox). */
 export interface BlockEventSink {
   publish(event: PoolBlockEvent): void;
