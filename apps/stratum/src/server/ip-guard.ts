@@ -76,9 +76,63 @@ export class InvalidShareWindow {
 
   /** Records one invalid share; true when the window now holds `threshold` of them. */
   record(now: number): boolean {
-    while (this.times.length && this.times[0]! <= now - this.windowMs) this.times.shift();
+    this.expire(now);
     this.times.push(now);
     if (this.times.length > this.threshold) this.times.shift();
     return this.times.length >= this.threshold;
+  }
+
+  /** Starts from the invalid shares of the IP's closed connections (InvalidSharesByIp). */
+  seed(times: readonly number[]): void {
+    this.times.unshift(...times);
+    this.times.sort((a, b) => a - b);
+    this.times.splice(0, Math.max(0, this.times.length - this.threshold));
+  }
+
+  /** The invalid shares still in the window, oldest first. */
+  recent(now: number): readonly number[] {
+    this.expire(now);
+    return this.times;
+  }
+
+  private expire(now: number): void {
+    while (this.times.length && this.times[0]! <= now - this.windowMs) this.times.shift();
+  }
+}
+
+/**
+ * The invalid shares of closed connections by IP group, handed to the IP's next connection: a
+ * count does not start afresh with each connection, or a peer could send threshold - 1 invalid
+ * shares (each a hash to check) per connection, reconnecting without end. Bounded: an entry goes
+ * when its window has passed or the next connection takes it, and at most `maxIps` are kept (the
+ * oldest first). Per process: in a process group, a peer spread over N processes gets N counts.
+ */
+export class InvalidSharesByIp {
+  private readonly byIp = new Map<string, number[]>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly threshold: number,
+    private readonly maxIps = 100_000,
+  ) {}
+
+  keep(address: string, times: readonly number[], now: number): void {
+    const ip = ipGroup(address);
+    const merged = [...(this.byIp.get(ip) ?? []), ...times].filter((t) => t > now - this.windowMs).sort((a, b) => a - b).slice(-this.threshold);
+    this.byIp.delete(ip);
+    if (!merged.length) return;
+    this.byIp.set(ip, merged);
+    if (this.byIp.size > this.maxIps) this.byIp.delete(this.byIp.keys().next().value as string);
+  }
+
+  take(address: string, now: number): number[] {
+    const ip = ipGroup(address);
+    const times = this.byIp.get(ip) ?? [];
+    this.byIp.delete(ip);
+    return times.filter((t) => t > now - this.windowMs);
+  }
+
+  sweep(now: number): void {
+    for (const [ip, times] of this.byIp) if (times.at(-1)! <= now - this.windowMs) this.byIp.delete(ip);
   }
 }

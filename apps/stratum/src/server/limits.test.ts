@@ -61,6 +61,26 @@ describe('limits', () => {
     await again.closed;
   });
 
+  it('keeps counting invalid shares across reconnections: threshold - 1 per connection does not escape the ban', async () => {
+    h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
+    for (let round = 0; round < 2; round++) {
+      const c = await client();
+      await c.login();
+      const job = h.coin.currentJob()!;
+      for (let i = 0; i < 4; i++) expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, `0000${round}00${i}`, '5f5e1000', '00000001'])).error![0]).toBe(23);
+      c.close();
+      await c.closed;
+    }
+    // 8 in the window over two connections: the next connection's first invalid share bans the IP.
+    await until(() => h.server.connectionCount() === 0);
+    const third = await client();
+    await third.login();
+    third.send('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00020000', '5f5e1000', '00000001']);
+    await third.closed;
+    const refused = await client();
+    await refused.closed;
+  });
+
   it('counts authorizations of unknown sub-accounts towards the ban (each costs the pool a lookup), the same name once', async () => {
     h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
     const a = await client();

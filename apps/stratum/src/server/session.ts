@@ -54,6 +54,8 @@ export interface SessionContext {
   /** Takes the IP's connection slot (false: banned or over its limit). */
   admit(ip: string): boolean;
   ban(ip: string, seconds: number): void;
+  /** The invalid shares of the IP's closed connections still in the window (taken: given once). */
+  pastInvalid(ip: string): readonly number[];
   checkAccount(name: string): Promise<AccountAnswer>;
   recordShare(share: PoolShare): Promise<void>;
   /** Every answered submission: its recorded result, or `invalid` when refused before its check. */
@@ -147,6 +149,7 @@ export class Session {
       this.ip = admittedIp;
       this.awaitingProxy = false;
       this.admitted = true;
+      this.invalid.seed(this.ctx.pastInvalid(this.ip));
       return;
     }
     if (!this.awaitingProxy) this.admitOrClose();
@@ -198,6 +201,12 @@ export class Session {
       return;
     }
     this.admitted = true;
+    this.invalid.seed(this.ctx.pastInvalid(this.ip));
+  }
+
+  /** The invalid shares this connection sent still in the window, for the IP's next connection. */
+  recentInvalid(): readonly number[] {
+    return this.invalid.recent(this.ctx.now());
   }
 
   private onData(chunk: Buffer): void {

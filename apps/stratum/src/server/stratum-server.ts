@@ -7,7 +7,7 @@ import type { LimitsConfig, PortConfig, VardiffConfig } from '../config.js';
 import type { PoolShare } from '../outbox/pool-outboxes.js';
 import type { AccountAnswer } from './account-lookup.js';
 import { ExtranoncePool } from './extranonce-pool.js';
-import { IpGuard } from './ip-guard.js';
+import { InvalidSharesByIp, IpGuard } from './ip-guard.js';
 import { listen } from './listen.js';
 import { Session, normalizeIp, type SessionContext, type ShareResult } from './session.js';
 
@@ -50,6 +50,7 @@ export class StratumServer {
   private readonly listeners: Listener[] = [];
   private readonly extranonces: ExtranoncePool;
   private readonly guard: IpGuard;
+  private readonly pastInvalid: InvalidSharesByIp;
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private total = 0;
@@ -58,6 +59,7 @@ export class StratumServer {
   constructor(private readonly opts: StratumServerOptions) {
     this.extranonces = new ExtranoncePool(opts.instancePrefix);
     this.guard = new IpGuard(opts.limits.maxConnectionsPerIp);
+    this.pastInvalid = new InvalidSharesByIp(opts.limits.invalidSharesWindowSeconds * 1000, opts.limits.invalidSharesThreshold);
     this.now = opts.now ?? Date.now;
     // In configuration order: a process group's primary names a port by this index (adopt()).
     for (const { work, ports } of opts.coins) {
@@ -182,6 +184,7 @@ export class StratumServer {
       if (session.admitted) {
         if (this.opts.primary) this.opts.primary.release(session.ip);
         else this.guard.release(session.ip);
+        this.pastInvalid.keep(session.ip, session.recentInvalid(), this.now());
       }
       this.opts.hooks?.connections?.(listener.coin.coin, listener.port.port, -1);
     });
@@ -199,6 +202,7 @@ export class StratumServer {
       allocateExtranonce: (resume) => this.extranonces.allocate(resume),
       releaseExtranonce: (e) => this.extranonces.release(e),
       admit: (ip) => !this.guard.banned(ip, this.now()) && this.guard.acquire(ip),
+      pastInvalid: (ip) => this.pastInvalid.take(ip, this.now()),
       ban: (ip, seconds) => {
         this.guard.ban(ip, seconds, this.now());
         this.opts.primary?.ban(ip, seconds);
@@ -227,6 +231,7 @@ export class StratumServer {
     const now = this.now();
     const { authTimeoutSeconds, idleTimeoutSeconds } = this.opts.limits;
     this.guard.sweep(now);
+    this.pastInvalid.sweep(now);
     for (const l of this.listeners) {
       for (const s of l.sessions) {
         if (!s.authorized && now - s.connectedAt > authTimeoutSeconds * 1000) s.close('not authorized in time');
