@@ -49,7 +49,13 @@ describe('stratum config', () => {
 
   it('refuses a group whose prefixes leave the byte, or one behind a PROXY-protocol load balancer', () => {
     expect(() => parseConfig({ ...example, instancePrefix: 254, processes: 3 })).toThrow(/processes: instancePrefix \+ processes - 1 must be at most 255/);
-    expect(() => parseConfig({ ...example, processes: 2, limits: { proxyProtocol: true } })).toThrow(/processes: behind a load balancer/);
+    expect(() => parseConfig({ ...example, processes: 2, limits: { proxyProtocol: true, trustedProxies: ['10.0.0.5'] } })).toThrow(/processes: behind a load balancer/);
+  });
+
+  it('wants the trusted balancers named with the PROXY protocol, as addresses or networks', () => {
+    expect(() => parseConfig({ ...example, limits: { proxyProtocol: true } })).toThrow(/limits.trustedProxies: name the load balancers/);
+    expect(() => parseConfig({ ...example, limits: { proxyProtocol: true, trustedProxies: ['10.0.0.0/33'] } })).toThrow(/must be an IP address or a network/);
+    expect(parseConfig({ ...example, limits: { proxyProtocol: true, trustedProxies: ['10.0.0.0/24', '2001:db8::1'] } }).limits.trustedProxies).toHaveLength(2);
   });
 
   it('names every problem with its field', () => {

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { BitcoinFamilyOptions } from './coin/types.js';
+import { isAddressOrNetwork } from './server/ip-guard.js';
 
 const difficulty = z.number().positive().finite();
 
@@ -71,6 +72,12 @@ const schema = z
         invalidSharesThreshold: z.number().int().min(1).default(100),
         banSeconds: z.number().int().min(0).default(600),
         proxyProtocol: z.boolean().default(false),
+        /**
+         * With proxyProtocol: the balancers' addresses or networks (`10.0.0.5`, `10.0.0.0/24`,
+         * `2001:db8::/64`). A PROXY header names the miner, so one from anyone else could name any
+         * address (getting it banned, or passing the per-IP limits): other peers are closed at once.
+         */
+        trustedProxies: z.array(z.string().refine(isAddressOrNetwork, 'must be an IP address or a network in CIDR form')).default([]),
         maxConnections: z.number().int().min(1).default(50_000),
       })
       .strict()
@@ -89,6 +96,9 @@ const schema = z
     if (seen.has(c.metricsPort)) ctx.addIssue({ code: 'custom', path: ['metricsPort'], message: 'is also a stratum port' });
     if (c.instancePrefix + c.processes - 1 > 255) {
       ctx.addIssue({ code: 'custom', path: ['processes'], message: `instancePrefix + processes - 1 must be at most 255 (prefixes ${c.instancePrefix}…${c.instancePrefix + c.processes - 1})` });
+    }
+    if (c.limits.proxyProtocol && !c.limits.trustedProxies.length) {
+      ctx.addIssue({ code: 'custom', path: ['limits', 'trustedProxies'], message: 'name the load balancers whose PROXY headers are believed (limits.proxyProtocol is on)' });
     }
     if (c.processes > 1 && c.limits.proxyProtocol) {
       // The PROXY header names the miner only once read, after the connection was handed to a process.

@@ -17,6 +17,7 @@ export const defaultLimits: LimitsConfig = {
   invalidSharesThreshold: 100,
   banSeconds: 600,
   proxyProtocol: false,
+  trustedProxies: [],
 };
 
 export interface Harness {

@@ -49,6 +49,7 @@ const LIMITS: LimitsConfig = {
   invalidSharesThreshold: 100,
   banSeconds: 600,
   proxyProtocol: false,
+      trustedProxies: [],
 };
 
 /**

@@ -14,6 +14,21 @@ export function ipGroup(ip: string): string {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip}/64`).toString()}/64`;
 }
 
+/** An IP address, or a network in CIDR form (`10.0.0.0/24`, `2001:db8::/64`). */
+export function isAddressOrNetwork(text: string): boolean {
+  return ipaddr.isValid(text) || ipaddr.isValidCIDR(text);
+}
+
+/** Whether an address is one of `list` (isAddressOrNetwork entries); IPv4-mapped IPv6 counts as IPv4. */
+export function addressMatcher(list: readonly string[]): (address: string) => boolean {
+  const networks = list.map((entry) => (ipaddr.isValidCIDR(entry) ? ipaddr.parseCIDR(entry) : ([ipaddr.parse(entry), ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number])));
+  return (address) => {
+    if (!ipaddr.isValid(address)) return false;
+    const ip = ipaddr.process(address);
+    return networks.some(([net, bits]) => net.kind() === ip.kind() && ip.match([net, bits] as never));
+  };
+}
+
 export class IpGuard {
   private readonly counts = new Map<string, number>();
   private readonly bans = new Map<string, number>();

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.js';
 import { TestClient } from '../../test/stratum-client.js';
 import { until } from '../../test/until.js';
+import { addressMatcher } from './ip-guard.js';
 import { parseProxyV1 } from './proxy-protocol.js';
 
 let h: Harness;
@@ -110,7 +111,7 @@ describe('limits', () => {
   });
 
   it('takes the miner’s address from a PROXY v1 header and refuses a connection without one', async () => {
-    h = await startHarness({ limits: { proxyProtocol: true } });
+    h = await startHarness({ limits: { proxyProtocol: true, trustedProxies: ['127.0.0.0/8'] } });
     const a = await client();
     a.raw('PROXY TCP4 203.0.113.9 10.0.0.1 51234 3333\r\n');
     await a.login();
@@ -119,6 +120,17 @@ describe('limits', () => {
     const b = await client();
     b.send('mining.subscribe', []);
     await b.closed;
+  });
+
+  it('believes a PROXY header only from a trusted balancer: anyone else is closed before it is read', async () => {
+    h = await startHarness({ limits: { proxyProtocol: true, trustedProxies: ['10.0.0.5', '2001:db8::/64'] } });
+    const a = await client();
+    a.raw('PROXY TCP4 198.51.100.7 10.0.0.1 51234 3333\r\n');
+    await a.closed;
+    expect(h.shares).toHaveLength(0);
+    const match = addressMatcher(['10.0.0.5', '2001:db8::/64', '192.168.0.0/16']);
+    expect(['10.0.0.5', '::ffff:10.0.0.5', '2001:db8::7', '192.168.4.1'].map(match)).toEqual([true, true, true, true]);
+    expect(['10.0.0.6', '127.0.0.1', '2001:db9::1', 'garbage', ''].map(match)).toEqual([false, false, false, false, false]);
   });
 
   it('parses PROXY v1 headers strictly', () => {

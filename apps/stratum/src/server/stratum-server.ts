@@ -7,7 +7,7 @@ import type { LimitsConfig, PortConfig, VardiffConfig } from '../config.js';
 import type { PoolShare } from '../outbox/pool-outboxes.js';
 import type { AccountAnswer } from './account-lookup.js';
 import { ExtranoncePool } from './extranonce-pool.js';
-import { InvalidSharesByIp, IpGuard } from './ip-guard.js';
+import { addressMatcher, InvalidSharesByIp, IpGuard } from './ip-guard.js';
 import { listen } from './listen.js';
 import { Session, normalizeIp, type SessionContext, type ShareResult } from './session.js';
 
@@ -51,6 +51,7 @@ export class StratumServer {
   private readonly extranonces: ExtranoncePool;
   private readonly guard: IpGuard;
   private readonly pastInvalid: InvalidSharesByIp;
+  private readonly trustedProxy: (address: string) => boolean;
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private total = 0;
@@ -59,6 +60,7 @@ export class StratumServer {
   constructor(private readonly opts: StratumServerOptions) {
     this.extranonces = new ExtranoncePool(opts.instancePrefix);
     this.guard = new IpGuard(opts.limits.maxConnectionsPerIp);
+    this.trustedProxy = addressMatcher(opts.limits.trustedProxies);
     this.pastInvalid = new InvalidSharesByIp(opts.limits.invalidSharesWindowSeconds * 1000, opts.limits.invalidSharesThreshold);
     this.now = opts.now ?? Date.now;
     // In configuration order: a process group's primary names a port by this index (adopt()).
@@ -168,8 +170,9 @@ export class StratumServer {
       return;
     }
     const ip = normalizeIp(socket.remoteAddress ?? '');
-    // Without PROXY protocol a banned IP is refused before anything is read.
-    if (admittedIp === undefined && !this.opts.limits.proxyProtocol && this.guard.banned(ip, this.now())) {
+    // Without PROXY protocol a banned IP is refused before anything is read; with it, a peer that
+    // is not one of the balancers, whose header would name any address it liked.
+    if (admittedIp === undefined && (this.opts.limits.proxyProtocol ? !this.trustedProxy(ip) : this.guard.banned(ip, this.now()))) {
       socket.destroy();
       return;
     }
