@@ -7,7 +7,7 @@ import { silentLogger } from '../log.js';
 import { DurableQueue, type BatchTransport, type SendOutcome } from './durable-queue.js';
 import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { httpTransport } from './http-transport.js';
-import { blockOutbox, durableBlockSink, shareOutbox, type PoolShare } from './pool-outboxes.js';
+import { blockOutbox, durableBlockSink, SHARE_BATCH_EXPIRY_MS, shareOutbox, type PoolShare } from './pool-outboxes.js';
 import type { PoolBlockEvent } from '../coin/types.js';
 import { until } from '../../test/until.js';
 
@@ -541,7 +541,7 @@ describe('outbox disk failures', () => {
 
 describe('undelivered batches growing old', () => {
   const MIN = 60_000;
-  function setup(dir: string, clock: { now: number }) {
+  function setup(dir: string, clock: { now: number }, expireAfterMs?: number) {
     const lines: Array<[string, string, unknown]> = [];
     const log = { info() {}, warn: (m: string, f?: unknown) => lines.push(['warn', m, f]), error: (m: string, f?: unknown) => lines.push(['error', m, f]) };
     const pool = new FakePool();
@@ -549,9 +549,35 @@ describe('undelivered batches growing old', () => {
     const q = new DurableQueue<PoolShare>({
       dir, idPrefix: 'node7', maxBatch: 3, intervalMs: 3_600_000, maxInFlight: 1, transport: pool, log, now: () => clock.now,
       body: (id, shares) => `{"batch_id":${JSON.stringify(id)},"shares":${shares}}`,
+      ...(expireAfterMs ? { expireAfterMs } : {}),
     });
     return { q, lines, pool };
   }
+
+  it('gives up share batches past their expiry: noted in dead/, their segment deleted, nothing sent when the pool is back', async () => {
+    const clock = { now: Date.now() };
+    const dir = tmp();
+    const { q, lines, pool } = setup(dir, clock, SHARE_BATCH_EXPIRY_MS);
+    await q.start();
+    await Promise.all(Array.from({ length: 4 }, (_, i) => q.append(share(i))));
+    await q.tick(); // two batches sealed now
+    clock.now += 70 * MIN;
+    await q.tick();
+    expect(q.depth()).toBe(4); // past the hour: logged, still kept
+    clock.now += 6 * MIN;
+    // Given up at the next tick (every second in production) that finds it not being sent.
+    await until(() => {
+      void q.tick();
+      return q.depth() === 0;
+    });
+    expect(readdirSync(join(dir, 'dead')).filter((f) => f.endsWith('.expired'))).toHaveLength(2);
+    expect(readdirSync(dir).filter((f) => /^(batches|acks)-/.test(f))).toEqual([]);
+    expect(lines.filter(([, m]) => m.includes('given up'))).toHaveLength(2);
+    pool.up = true;
+    await q.tick();
+    expect(pool.bodies.size).toBe(0);
+    await q.stop();
+  });
 
   it('warns once per batch past 45 minutes undelivered, and logs an error once past an hour (the pool refuses its shares)', async () => {
     const clock = { now: Date.now() };

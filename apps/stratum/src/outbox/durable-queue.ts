@@ -75,6 +75,12 @@ export interface DurableQueueOptions {
   ordered?: boolean;
   /** How long a record write may wait, from the last one's start, for more records to join it (0: none). */
   holdWriteMs?: () => number;
+  /**
+   * A batch undelivered this long after its seal is given up (noted in dead/, its records deleted
+   * with their segment): for shares, which the pool refuses past an hour, so that a long outage does
+   * not fill the disk with records no one will count. Never for block events.
+   */
+  expireAfterMs?: number;
 }
 
 interface PendingBatch {
@@ -256,8 +262,9 @@ export class DurableQueue<T> {
   async tick(): Promise<void> {
     await this.enqueue(() => this.rotate());
     await this.background;
+    // Before pump: a batch being given up is not sent meanwhile.
+    this.checkAges();
     this.pump();
-    this.warnOfAge();
   }
 
   /** Stops the timer, writes what is waiting, seals it and gives the sender `drainMs` to deliver. */
@@ -574,12 +581,21 @@ export class DurableQueue<T> {
     this.reportDepth();
   }
 
-  /** Logs, once each, the batches waiting past WARN_AGE_MS and past TOO_OLD_MS (every tick). */
-  private warnOfAge(): void {
+  /**
+   * Logs, once each, the batches waiting past WARN_AGE_MS and past TOO_OLD_MS, and gives up those
+   * past expireAfterMs (every tick).
+   */
+  private checkAges(): void {
     const now = this.now();
-    for (const b of this.pending) {
-      if (b.warned === 2) continue;
+    const { expireAfterMs } = this.opts;
+    for (const b of [...this.pending]) {
       const age = now - b.sealedAt;
+      if (expireAfterMs !== undefined && age > expireAfterMs && !b.inFlight) {
+        b.inFlight = true; // not sent meanwhile; acknowledge() takes it off the list
+        void this.expire(b, age).finally(() => (b.inFlight = false));
+        continue;
+      }
+      if (b.warned === 2) continue;
       const fields = { id: b.id, records: b.count, minutes: Math.floor(age / 60_000), dir: this.opts.dir };
       if (age > TOO_OLD_MS) {
         b.warned = 2;
@@ -588,6 +604,17 @@ export class DurableQueue<T> {
         b.warned = 1;
         this.opts.log.warn('outbox batch undelivered for over 45 minutes: the pool refuses records over an hour old', fields);
       }
+    }
+  }
+
+  private async expire(b: PendingBatch, age: number): Promise<void> {
+    try {
+      await appendFile(join(this.opts.dir, 'dead', `${b.id}.expired`), `${b.count} records undelivered ${Math.floor(age / 60_000)} minutes after their batch was sealed: given up\n`);
+      await this.inBackground(() => this.acknowledge(b));
+      this.opts.log.error('outbox batch given up: undelivered past the time the pool takes its records; noted in dead/', { id: b.id, records: b.count, minutes: Math.floor(age / 60_000), dir: this.opts.dir });
+    } catch (err) {
+      // Tried again at the next tick; the batch stays pending meanwhile.
+      this.opts.log.error('outbox batch could not be given up', { id: b.id, err: String(err) });
     }
   }
 

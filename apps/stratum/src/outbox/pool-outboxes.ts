@@ -38,6 +38,12 @@ export interface PoolShare {
 }
 
 export const MAX_SHARES_PER_BATCH = 50_000;
+/**
+ * A share batch still undelivered 75 minutes after its seal is given up: the pool refuses shares
+ * over an hour old (docs/stratum-integration.md §2.2; a batch is sealed within a second of its
+ * records), and 15 minutes more leave room for the clocks' difference.
+ */
+export const SHARE_BATCH_EXPIRY_MS = 75 * 60_000;
 export const MAX_EVENTS_PER_BATCH = 1_000;
 
 export function shareOutbox(opts: {
@@ -60,6 +66,7 @@ export function shareOutbox(opts: {
     log: opts.log,
     ...(opts.onDepth ? { onDepth: opts.onDepth } : {}),
     holdWriteMs: () => (hashesInFlight() > 0 ? WRITE_HOLD_WHILE_HASHING_MS : 0),
+    expireAfterMs: SHARE_BATCH_EXPIRY_MS,
   });
 }
 
