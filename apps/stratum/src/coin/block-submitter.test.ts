@@ -83,6 +83,18 @@ describe('BlockSubmitter', () => {
     expect(tracked).toEqual([[hash, 900_000]]);
   });
 
+  it('rejects a block whose submitblock timed out and that the node then lists as an invalid chain tip', async () => {
+    const { block, events, tracked } = await submitTo({
+      submitblock: [timeout('submitblock')],
+      getblockheader: [{ confirmations: -1 }],
+      getchaintips: [[{ hash: 'cc'.repeat(32), status: 'active' }, { hash, status: 'invalid' }]],
+    });
+    expect(block.accepted).toBe(false);
+    expect(block.rejectReason).toMatch(/invalid after submitblock/);
+    expect(events).toEqual([]);
+    expect(tracked).toEqual([]);
+  });
+
   it('counts and follows a block when neither submitblock nor any lookup was answered', async () => {
     const { block, events, tracked, calls } = await submitTo({ submitblock: [timeout('submitblock')], getblockheader: [timeout('getblockheader')] });
     expect(calls.filter((m) => m === 'getblockheader')).toHaveLength(4);

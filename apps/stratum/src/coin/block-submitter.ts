@@ -115,7 +115,10 @@ export class BlockSubmitter {
     let unchecked = false;
     if (!held) {
       const lookup = await this.lookUp(hash);
-      if ('confirmations' in lookup) accepted = lookup.confirmations !== -1 || unanswered;
+      if ('confirmations' in lookup) {
+        accepted = lookup.confirmations !== -1 || (unanswered && !(await this.markedInvalid(hash)));
+        if (!accepted && unanswered) rejectReason = `the node holds the block as invalid after submitblock: ${rejectReason}`;
+      }
       else if (unanswered && !lookup.notFound) {
         // Neither call was answered: the block may be in the chain paying the pool. Counted as found;
         // the tracker reports orphaned once a synced node says it does not know the block.
@@ -172,6 +175,20 @@ export class BlockSubmitter {
   }
 
   /** getblockheader, tried again after each back-off while the node does not answer; -5 is an answer. */
+  /**
+   * Whether the node marked the block invalid: its header is kept off the main chain (-1) then too,
+   * and getchaintips lists it as an "invalid" tip (nothing builds on it). A node that cannot say is
+   * taken to hold it as valid: the tracker reports it orphaned if it never joins the chain.
+   */
+  private async markedInvalid(hash: string): Promise<boolean> {
+    try {
+      const tips = await this.rpc.call<Array<{ hash: string; status: string }>>('getchaintips', [], { timeoutMs: 10_000 });
+      return tips.some((tip) => tip.hash === hash && tip.status === 'invalid');
+    } catch {
+      return false;
+    }
+  }
+
   private async lookUp(hash: string): Promise<{ confirmations: number } | { notFound: boolean }> {
     for (let attempt = 0; ; attempt++) {
       try {

@@ -93,6 +93,28 @@ describe('BlockTracker', () => {
     expect(tracker.pendingBlocks().map((b) => b.hash)).toEqual([found]);
   });
 
+  it('saves a new block at once, not after a poll that waits on a slow node', async () => {
+    let answer!: () => void;
+    const slow = new Promise<void>((resolve) => (answer = resolve));
+    const rpc = {
+      call: async (method: string) => {
+        if (method === 'getbestblockhash') {
+          await slow;
+          return tip;
+        }
+        throw new RpcError(method, -32601, 'Method not found');
+      },
+    } as unknown as RpcClient;
+    const tracker = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
+    await tracker.load();
+    const polling = tracker.poll().catch(() => undefined);
+    await tracker.track(foundEvent(found, 900_000));
+    const saved = JSON.parse(await readFile(join(dir, 'blocks-btc.json'), 'utf8')) as { pending: Array<{ hash: string }> };
+    expect(saved.pending.map((b) => b.hash)).toEqual([found]);
+    answer();
+    await polling;
+  });
+
   it('keeps its pending blocks across a restart, and an unreadable state file aside instead of overwriting it', async () => {
     const rpc = nodeWithout({ initialblockdownload: true, blocks: 950_000 });
     const first = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);

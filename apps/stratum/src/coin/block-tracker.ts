@@ -40,6 +40,7 @@ export class BlockTracker {
   private lastNetworkHash: string | undefined;
   // Polls run one at a time: a slow node must not get overlapping rounds that send counts twice.
   private running: Promise<void> = Promise.resolve();
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly coin: 'btc' | 'ltc' | 'doge',
@@ -107,13 +108,15 @@ export class BlockTracker {
     return this.pending;
   }
 
-  /** A block the node accepted, with its `found` event: followed from now on (saved before returning). */
-  track(found: FoundEvent): Promise<void> {
-    return this.serial(async () => {
-      if (this.pending.some((b) => b.hash === found.hash)) return;
-      this.pending.push({ hash: found.hash, height: found.height, confirmations: -1, found });
-      await this.save();
-    });
+  /**
+   * A block the node accepted, with its `found` event: followed from now on (saved before returning).
+   * Not queued behind a poll, whose node calls can take minutes on a slow node: the event is
+   * published only once this returns, and a crash meanwhile would lose the block.
+   */
+  async track(found: FoundEvent): Promise<void> {
+    if (this.pending.some((b) => b.hash === found.hash)) return;
+    this.pending.push({ hash: found.hash, height: found.height, confirmations: -1, found });
+    await this.save();
   }
 
   /** Called at start and at every new best block (a failed poll is tried again at the next one): sends the network point and updates pending blocks. */
@@ -187,7 +190,17 @@ export class BlockTracker {
     return next;
   }
 
-  private async save(): Promise<void> {
+  /** Writes the state; one write at a time (a poll's and a new block's share the temporary file). */
+  private save(): Promise<void> {
+    const next = this.saving.then(
+      () => this.writeState(),
+      () => this.writeState(),
+    );
+    this.saving = next.catch(() => undefined);
+    return next;
+  }
+
+  private async writeState(): Promise<void> {
     const state: TrackerState = { version: 1, pending: this.pending };
     const tmp = `${this.file}.${process.pid}.tmp`;
     // On disk before the rename, and the rename on disk after it: a power loss (not only a crash)
