@@ -54,7 +54,9 @@ describe('stratum config', () => {
 
   it('wants the trusted balancers named with the PROXY protocol, as addresses or networks', () => {
     expect(() => parseConfig({ ...example, limits: { proxyProtocol: true } })).toThrow(/limits.trustedProxies: name the load balancers/);
-    expect(() => parseConfig({ ...example, limits: { proxyProtocol: true, trustedProxies: ['10.0.0.0/33'] } })).toThrow(/must be an IP address or a network/);
+    for (const bad of ['10.0.0.0/33', '010.0.0.5', '10.5', '1', '0xa000005', '::ffff:10.0.0.5', '10.0.0.5/24/1', 'balancer']) {
+      expect(() => parseConfig({ ...example, limits: { proxyProtocol: true, trustedProxies: [bad] } }), bad).toThrow(/must be an IP address or a network/);
+    }
     expect(parseConfig({ ...example, limits: { proxyProtocol: true, trustedProxies: ['10.0.0.0/24', '2001:db8::1'] } }).limits.trustedProxies).toHaveLength(2);
   });
 

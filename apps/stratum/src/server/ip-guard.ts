@@ -14,9 +14,16 @@ export function ipGroup(ip: string): string {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip}/64`).toString()}/64`;
 }
 
-/** An IP address, or a network in CIDR form (`10.0.0.0/24`, `2001:db8::/64`). */
+/**
+ * An IP address, or a network in CIDR form (`10.0.0.0/24`, `2001:db8::/64`), written plainly: IPv4
+ * in four decimal parts (ipaddr.js also reads `010.0.0.5` as octal, 8.0.0.5, and `10.5` or `1`),
+ * and IPv4 as IPv4, not mapped into IPv6 (a peer's mapped address is compared as IPv4).
+ */
 export function isAddressOrNetwork(text: string): boolean {
-  return ipaddr.isValid(text) || ipaddr.isValidCIDR(text);
+  const [address = '', bits, extra] = text.split('/');
+  if (extra !== undefined || (bits !== undefined && !ipaddr.isValidCIDR(text))) return false;
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return true;
+  return ipaddr.IPv6.isValid(address) && !ipaddr.IPv4.isValid(address) && !ipaddr.IPv6.parse(address).isIPv4MappedAddress();
 }
 
 /** Whether an address is one of `list` (isAddressOrNetwork entries); IPv4-mapped IPv6 counts as IPv4. */
@@ -116,38 +123,49 @@ export class InvalidShareWindow {
 }
 
 /**
- * The invalid shares of closed connections by IP group, handed to the IP's next connection: a
- * count does not start afresh with each connection, or a peer could send threshold - 1 invalid
- * shares (each a hash to check) per connection, reconnecting without end. Bounded: an entry goes
- * when its window has passed or the next connection takes it, and at most `maxIps` are kept (the
- * oldest first). Per process: in a process group, a peer spread over N processes gets N counts.
+ * The invalid shares of closed connections by IP group, each connection's apart, handed to the IP's
+ * next connections one each: a count does not start afresh with a new connection, or a peer could
+ * send threshold - 1 invalid shares (each a hash to check, or a name for the pool to look up) per
+ * connection, reconnecting without end. Kept apart, not added up, so that the rigs of a farm behind
+ * one address, each with a few refusals, do not get the address banned together. Bounded: an entry
+ * goes when its window has passed or a connection takes it, at most `maxPerIp` per address (the
+ * oldest first) and `maxIps` addresses. Per process: in a process group, each process counts its own.
  */
 export class InvalidSharesByIp {
-  private readonly byIp = new Map<string, number[]>();
+  private readonly byIp = new Map<string, number[][]>();
 
   constructor(
     private readonly windowMs: number,
-    private readonly threshold: number,
+    private readonly maxPerIp = 1024,
     private readonly maxIps = 100_000,
   ) {}
 
   keep(address: string, times: readonly number[], now: number): void {
+    const recent = times.filter((t) => t > now - this.windowMs);
+    if (!recent.length) return;
     const ip = ipGroup(address);
-    const merged = [...(this.byIp.get(ip) ?? []), ...times].filter((t) => t > now - this.windowMs).sort((a, b) => a - b).slice(-this.threshold);
+    const entries = this.byIp.get(ip) ?? [];
+    entries.push(recent);
+    if (entries.length > this.maxPerIp) entries.shift();
     this.byIp.delete(ip);
-    if (!merged.length) return;
-    this.byIp.set(ip, merged);
+    this.byIp.set(ip, entries);
     if (this.byIp.size > this.maxIps) this.byIp.delete(this.byIp.keys().next().value as string);
   }
 
+  /** The newest closed connection's invalid shares still in the window (a reconnecting peer gets its own back). */
   take(address: string, now: number): number[] {
     const ip = ipGroup(address);
-    const times = this.byIp.get(ip) ?? [];
-    this.byIp.delete(ip);
+    const entries = this.byIp.get(ip);
+    const times = entries?.pop() ?? [];
+    if (entries && !entries.length) this.byIp.delete(ip);
     return times.filter((t) => t > now - this.windowMs);
   }
 
   sweep(now: number): void {
-    for (const [ip, times] of this.byIp) if (times.at(-1)! <= now - this.windowMs) this.byIp.delete(ip);
+    for (const [ip, entries] of this.byIp) {
+      const live = entries.filter((times) => times.at(-1)! > now - this.windowMs);
+      if (live.length) this.byIp.set(ip, live);
+      else this.byIp.delete(ip);
+    }
   }
 }

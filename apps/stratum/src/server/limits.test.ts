@@ -8,6 +8,7 @@ import { addressMatcher } from './ip-guard.js';
 import { parseProxyV1 } from './proxy-protocol.js';
 
 let h: Harness;
+const nonce8 = (i: number) => i.toString(16).padStart(8, '0');
 const clients: TestClient[] = [];
 async function client(): Promise<TestClient> {
   const c = await TestClient.open(h.port);
@@ -64,22 +65,39 @@ describe('limits', () => {
 
   it('keeps counting invalid shares across reconnections: threshold - 1 per connection does not escape the ban', async () => {
     h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
-    for (let round = 0; round < 2; round++) {
-      const c = await client();
-      await c.login();
-      const job = h.coin.currentJob()!;
-      for (let i = 0; i < 4; i++) expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, `0000${round}00${i}`, '5f5e1000', '00000001'])).error![0]).toBe(23);
-      c.close();
-      await c.closed;
-    }
-    // 8 in the window over two connections: the next connection's first invalid share bans the IP.
+    const submit = (c: TestClient, i: number) => c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, nonce8(i), '5f5e1000', '00000001']);
+    const first = await client();
+    await first.login();
+    for (let i = 0; i < 3; i++) expect((await submit(first, i)).error![0]).toBe(23);
+    first.close();
     await until(() => h.server.connectionCount() === 0);
-    const third = await client();
-    await third.login();
-    third.send('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00020000', '5f5e1000', '00000001']);
-    await third.closed;
+    // The next connection goes on from 3: its second invalid share is the fifth, and bans the IP.
+    const second = await client();
+    await second.login();
+    expect((await submit(second, 10)).error![0]).toBe(23);
+    expect(second.isClosed).toBe(false);
+    second.send('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, nonce8(11), '5f5e1000', '00000001']);
+    await second.closed;
     const refused = await client();
     await refused.closed;
+  });
+
+  it('does not add up the refusals of different connections from one address (rigs of a farm behind one NAT)', async () => {
+    h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
+    // Four rigs with the same mistyped sub-account, each refused once, then gone.
+    const rigs = await Promise.all(Array.from({ length: 4 }, () => client()));
+    for (const rig of rigs) {
+      await rig.call('mining.subscribe', []);
+      expect((await rig.call('mining.authorize', ['nobody00.rig1', 'x'])).error![0]).toBe(24);
+    }
+    for (const rig of rigs) rig.close();
+    await until(() => h.server.connectionCount() === 0);
+    // A fifth takes over one rig's count (1), not all four: refused again, not banned.
+    const fifth = await client();
+    await fifth.call('mining.subscribe', []);
+    expect((await fifth.call('mining.authorize', ['nobody00.rig1', 'x'])).error![0]).toBe(24);
+    expect((await fifth.call('mining.authorize', ['myfarm01.rig1', 'x'])).result).toBe(true);
+    expect(fifth.isClosed).toBe(false);
   });
 
   it('counts authorizations of unknown sub-accounts towards the ban (each costs the pool a lookup), the same name once', async () => {

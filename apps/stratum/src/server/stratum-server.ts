@@ -61,7 +61,7 @@ export class StratumServer {
     this.extranonces = new ExtranoncePool(opts.instancePrefix);
     this.guard = new IpGuard(opts.limits.maxConnectionsPerIp);
     this.trustedProxy = addressMatcher(opts.limits.trustedProxies);
-    this.pastInvalid = new InvalidSharesByIp(opts.limits.invalidSharesWindowSeconds * 1000, opts.limits.invalidSharesThreshold);
+    this.pastInvalid = new InvalidSharesByIp(opts.limits.invalidSharesWindowSeconds * 1000);
     this.now = opts.now ?? Date.now;
     // In configuration order: a process group's primary names a port by this index (adopt()).
     for (const { work, ports } of opts.coins) {
