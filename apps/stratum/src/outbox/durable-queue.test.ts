@@ -554,7 +554,7 @@ describe('undelivered batches growing old', () => {
     return { q, lines, pool };
   }
 
-  it('gives up share batches past their expiry: noted in dead/, their segment deleted, nothing sent when the pool is back', async () => {
+  it('gives up share batches past their expiry: noted in dead/expired.log, their segment deleted, nothing sent when the pool is back', async () => {
     const clock = { now: Date.now() };
     const dir = tmp();
     const { q, lines, pool } = setup(dir, clock, SHARE_BATCH_EXPIRY_MS);
@@ -570,9 +570,11 @@ describe('undelivered batches growing old', () => {
       void q.tick();
       return q.depth() === 0;
     });
-    expect(readdirSync(join(dir, 'dead')).filter((f) => f.endsWith('.expired'))).toHaveLength(2);
+    // One note file, a line per batch; one log line for the batches of a tick.
+    expect(readdirSync(join(dir, 'dead'))).toEqual(['expired.log']);
+    expect(readFileSync(join(dir, 'dead', 'expired.log'), 'utf8').trimEnd().split('\n')).toHaveLength(2);
     expect(readdirSync(dir).filter((f) => /^(batches|acks)-/.test(f))).toEqual([]);
-    expect(lines.filter(([, m]) => m.includes('given up'))).toHaveLength(2);
+    expect(lines.filter(([, m]) => m.includes('given up')).map(([, , f]) => (f as { records: number }).records).reduce((a, b) => a + b)).toBe(4);
     pool.up = true;
     await q.tick();
     expect(pool.bodies.size).toBe(0);

@@ -556,10 +556,12 @@ export class DurableQueue<T> {
    * Records a batch as acknowledged: on disk first, then in memory, so that when the write fails
    * (the error goes to the caller) the batch is still pending and is sent again.
    */
-  private async acknowledge(b: PendingBatch): Promise<void> {
+  private async acknowledge(b: PendingBatch, alsoGoing = 0): Promise<void> {
     const seg = this.sealed.get(b.segment);
     if (seg && !seg.acked.has(b.id)) {
-      if (seg.acked.size + 1 >= seg.total) await this.dropSegment(b.segment);
+      // `alsoGoing`: more batches of the segment given up right after this one (expire()); with them
+      // the segment is done, and is deleted without an acknowledgement written (a full disk).
+      if (seg.acked.size + 1 + alsoGoing >= seg.total) await this.dropSegment(b.segment);
       else {
         const fh = await open(join(this.opts.dir, `acks-${b.segment}.log`), 'a');
         try {
@@ -588,11 +590,12 @@ export class DurableQueue<T> {
   private checkAges(): void {
     const now = this.now();
     const { expireAfterMs } = this.opts;
-    for (const b of [...this.pending]) {
+    const expired: PendingBatch[] = [];
+    for (const b of this.pending) {
       const age = now - b.sealedAt;
       if (expireAfterMs !== undefined && age > expireAfterMs && !b.inFlight) {
         b.inFlight = true; // not sent meanwhile; acknowledge() takes it off the list
-        void this.expire(b, age).finally(() => (b.inFlight = false));
+        expired.push(b);
         continue;
       }
       if (b.warned === 2) continue;
@@ -605,16 +608,27 @@ export class DurableQueue<T> {
         this.opts.log.warn('outbox batch undelivered for over 45 minutes: the pool refuses records over an hour old', fields);
       }
     }
+    if (expired.length) void this.expire(expired, now);
   }
 
-  private async expire(b: PendingBatch, age: number): Promise<void> {
-    try {
-      await appendFile(join(this.opts.dir, 'dead', `${b.id}.expired`), `${b.count} records undelivered ${Math.floor(age / 60_000)} minutes after their batch was sealed: given up\n`);
-      await this.inBackground(() => this.acknowledge(b));
-      this.opts.log.error('outbox batch given up: undelivered past the time the pool takes its records; noted in dead/', { id: b.id, records: b.count, minutes: Math.floor(age / 60_000), dir: this.opts.dir });
-    } catch (err) {
-      // Tried again at the next tick; the batch stays pending meanwhile.
-      this.opts.log.error('outbox batch could not be given up', { id: b.id, err: String(err) });
+  /**
+   * Gives up batches past expireAfterMs: a line each in dead/expired.log (best effort: on a full disk
+   * the note fails, and the batches go all the same, which is what frees the disk), one log line for
+   * all of them, then each acknowledged (its segment deleted with its last batch).
+   */
+  private async expire(batches: PendingBatch[], now: number): Promise<void> {
+    const lines = batches.map((b) => `${new Date(now).toISOString()} ${b.id} ${b.count} records, sealed ${new Date(b.sealedAt).toISOString()}: given up\n`);
+    await appendFile(join(this.opts.dir, 'dead', 'expired.log'), lines.join('')).catch((err) =>
+      this.opts.log.error('outbox: the note of batches given up not written', { dir: this.opts.dir, err: String(err) }),
+    );
+    const records = batches.reduce((n, b) => n + b.count, 0);
+    this.opts.log.error('outbox batches given up: undelivered past the time the pool takes their records; noted in dead/expired.log', { batches: batches.length, records, dir: this.opts.dir });
+    for (const [i, b] of batches.entries()) {
+      const alsoGoing = batches.slice(i + 1).filter((x) => x.segment === b.segment).length;
+      await this.inBackground(() => this.acknowledge(b, alsoGoing))
+        // Its acknowledgement not written: given up again at the next tick.
+        .catch((err) => this.opts.log.error('outbox batch could not be given up: tried again', { id: b.id, err: String(err) }))
+        .finally(() => (b.inFlight = false));
     }
   }
 
