@@ -129,15 +129,18 @@ export class InvalidShareWindow {
  * connection, reconnecting without end. Kept apart, not added up, so that the rigs of a farm behind
  * one address, each with a few refusals, do not get the address banned together. Bounded: an entry
  * goes when its window has passed or a connection takes it, at most `maxPerIp` per address (the
- * oldest first) and `maxIps` addresses. Per process: in a process group, each process counts its own.
+ * oldest first), and at most `maxTimes` timestamps in all (about 8 bytes each; the address stored
+ * longest ago goes first). Per process: in a process group, each process counts its own.
  */
 export class InvalidSharesByIp {
   private readonly byIp = new Map<string, number[][]>();
+  /** Timestamps held over all addresses. */
+  private stored = 0;
 
   constructor(
     private readonly windowMs: number,
-    private readonly maxPerIp = 1024,
-    private readonly maxIps = 100_000,
+    private readonly maxPerIp = 256,
+    private readonly maxTimes = 1_000_000,
   ) {}
 
   keep(address: string, times: readonly number[], now: number): void {
@@ -146,10 +149,12 @@ export class InvalidSharesByIp {
     const ip = ipGroup(address);
     const entries = this.byIp.get(ip) ?? [];
     entries.push(recent);
-    if (entries.length > this.maxPerIp) entries.shift();
+    this.stored += recent.length;
+    if (entries.length > this.maxPerIp) this.stored -= entries.shift()!.length;
+    // Last in the map's order: the eviction below takes the address stored longest ago.
     this.byIp.delete(ip);
     this.byIp.set(ip, entries);
-    if (this.byIp.size > this.maxIps) this.byIp.delete(this.byIp.keys().next().value as string);
+    while (this.stored > this.maxTimes) this.drop(this.byIp.keys().next().value as string);
   }
 
   /** The newest closed connection's invalid shares still in the window (a reconnecting peer gets its own back). */
@@ -157,6 +162,7 @@ export class InvalidSharesByIp {
     const ip = ipGroup(address);
     const entries = this.byIp.get(ip);
     const times = entries?.pop() ?? [];
+    this.stored -= times.length;
     if (entries && !entries.length) this.byIp.delete(ip);
     return times.filter((t) => t > now - this.windowMs);
   }
@@ -164,8 +170,20 @@ export class InvalidSharesByIp {
   sweep(now: number): void {
     for (const [ip, entries] of this.byIp) {
       const live = entries.filter((times) => times.at(-1)! > now - this.windowMs);
+      if (live.length === entries.length) continue;
+      for (const times of entries) if (!live.includes(times)) this.stored -= times.length;
       if (live.length) this.byIp.set(ip, live);
       else this.byIp.delete(ip);
     }
+  }
+
+  /** Timestamps held in all (for the bound's test). */
+  size(): number {
+    return this.stored;
+  }
+
+  private drop(ip: string): void {
+    for (const times of this.byIp.get(ip) ?? []) this.stored -= times.length;
+    this.byIp.delete(ip);
   }
 }
