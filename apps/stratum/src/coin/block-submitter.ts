@@ -58,8 +58,8 @@ export class BlockSubmitter {
     private readonly sink: BlockEventSink,
     private readonly log: Logger,
     /**
-     * Called with the `found` event of every block the node accepted: the tracker saves it, follows
-     * the block and publishes the event (before the share is answered).
+     * Called with the `found` event of every block the node accepted, before the event is published
+     * and the share answered: the tracker saves the block with its event and follows it.
      */
     private readonly onAccepted: (found: FoundEvent) => Promise<void>,
     private readonly now: () => number = () => Date.now(),
@@ -174,7 +174,6 @@ export class BlockSubmitter {
     }
   }
 
-  /** getblockheader, tried again after each back-off while the node does not answer; -5 is an answer. */
   /**
    * Whether the node marked the block invalid: its header is kept off the main chain (-1) then too,
    * and getchaintips lists it as an "invalid" tip (nothing builds on it). A node that cannot say is
@@ -189,6 +188,7 @@ export class BlockSubmitter {
     }
   }
 
+  /** getblockheader, tried again after each back-off while the node does not answer; -5 is an answer. */
   private async lookUp(hash: string): Promise<{ confirmations: number } | { notFound: boolean }> {
     for (let attempt = 0; ; attempt++) {
       try {
