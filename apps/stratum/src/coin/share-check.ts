@@ -83,7 +83,7 @@ export class ShareChecker {
 
   async check(s: ShareSubmission): Promise<ShareCheckResult> {
     const job = this.jobs.get(s.jobId);
-    if (!job) return reject(21, 'job not found (stale)');
+    if (!job) return STALE_JOB;
     if (!isHex(s.extranonce1, EXTRANONCE1_SIZE)) return reject(20, 'malformed extranonce1');
     if (!isHex(s.extranonce2, EXTRANONCE2_SIZE)) return reject(20, `extranonce2 must be ${EXTRANONCE2_SIZE} bytes of hex`);
     if (!isHex(s.ntime, 4)) return reject(20, 'ntime must be 4 bytes of hex');
@@ -152,6 +152,9 @@ export class ShareChecker {
 
 /** Difficulties whose targets are kept: vardiff moves in a few steps, a port holds a handful. */
 const MAX_TARGETS = 256;
+
+/** The answer to a share of a job no longer held (or never sent to its connection: session.ts). */
+export const STALE_JOB: ShareCheckResult = { ok: false, code: 21, reason: 'job not found (stale)' };
 
 function reject(code: 20 | 21 | 22 | 23, reason: string): ShareCheckResult {
   return { ok: false, code, reason };

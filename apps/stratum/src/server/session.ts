@@ -4,6 +4,7 @@
 import type { Socket } from 'node:net';
 import { EXTRANONCE2_SIZE, type CoinWork, type Logger, type ShareCheckResult, type ShareSubmission, type StratumJob } from '../coin/types.js';
 import type { PortConfig } from '../config.js';
+import { STALE_JOB } from '../coin/share-check.js';
 import type { PoolShare } from '../outbox/pool-outboxes.js';
 import type { AccountAnswer } from './account-lookup.js';
 import { StratumError, stratumError, type StratumErrorCode } from './errors.js';
@@ -16,8 +17,6 @@ export const MAX_LINE_BYTES = 16 * 1024;
 const MAX_WORKERS_PER_CONNECTION = 64;
 const MAX_PENDING = 64;
 const MAX_JOBS_REMEMBERED = 16;
-/** The answer to a job id this connection was not sent (the coin's own words for a stale job). */
-const UNKNOWN_JOB: ShareCheckResult = { ok: false, code: StratumError.JOB_NOT_FOUND, reason: 'job not found (stale)' };
 /**
  * Unread answers a peer may leave us holding before it is closed: a job notice is 1 to 2 KB, so
  * this is dozens of jobs; with 256 connections per IP, 16 MB per address at worst, not 128 MB.
@@ -463,7 +462,7 @@ export class Session {
     const { coin } = this.ctx;
     let result: ShareCheckResult;
     try {
-      result = known ? await coin.check(submission) : UNKNOWN_JOB;
+      result = known ? await coin.check(submission) : STALE_JOB;
     } catch (err) {
       this.ctx.log.error('share check failed', { err: String(err) });
       return this.answer(id, false, stratumError(StratumError.OTHER, 'internal error'));
