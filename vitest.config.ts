@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Unit tests that replace modules or globals: they run isolated (the `unit-isolated` project).
  * scripts/test-isolation.test.ts fails when a file that does is missing here.
  */
-export const STUBBING_UNIT_TESTS = ['apps/web/test/session-refresh-load.test.ts', 'apps/web/test/accounts-client.test.ts'];
+export const STUBBING_UNIT_TESTS = ['apps/web/test/session-refresh-load.test.ts', 'apps/web/test/accounts-client.test.ts', 'apps/stratum/src/outbox/durable-queue-write-failure.test.ts'];
 
 /**
  * Integration files that take 20 to 65 s (real server processes, crashes, the OpenAPI fuzz run),

@@ -29,7 +29,7 @@
 //   two: a start that finds batches-<n>.jsonl (of the current form) or acks-<n>.log without
 //   seg-<n>.log knows every batch of it was acknowledged, and deletes them instead of sending.
 //   dead/            batches the receiver refused as malformed (kept for the operator)
-import { constants, mkdirSync, writeSync } from 'node:fs';
+import { constants, fdatasyncSync, ftruncateSync, mkdirSync, writeSync } from 'node:fs';
 import { open, readdir, readFile, rename, stat, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../coin/types.js';
@@ -179,7 +179,16 @@ export class DurableQueue<T> {
   private readonly startTime: number;
   private inFlight = 0;
   private stopped = false;
-  private failedWrite: Error | undefined;
+  /** Bytes of the open segment file that hold answered records: where a failed write is cut back to. */
+  private segmentBytes = 0;
+  /**
+   * Set when a record write failed (a full disk): the file may end in part of the records refused.
+   * Cut back to `segmentBytes` before anything more is written, or the next records would join a
+   * torn line (lost when read back) and the refused ones that did reach the disk would be sent.
+   */
+  private tornTail: Error | undefined;
+  /** Record writes that failed in a row (for one log line when they start and one when they end). */
+  private failedWrites = 0;
   private readonly now: () => number;
 
   constructor(private readonly opts: DurableQueueOptions) {
@@ -235,7 +244,6 @@ export class DurableQueue<T> {
   /** Appends one record; resolves once it is on disk. */
   append(item: T): Promise<void> {
     if (this.stopped) return Promise.reject(new Error('outbox stopped'));
-    if (this.failedWrite) return Promise.reject(this.failedWrite);
     this.waiting.push(JSON.stringify(item));
     if (!this.waitingDone) {
       let resolve!: () => void;
@@ -307,22 +315,45 @@ export class DurableQueue<T> {
     this.waiting = [];
     this.waitingDone = undefined;
     try {
+      if (this.tornTail) this.cutBack();
       const text = batch.join('\n');
+      const bytes = Buffer.from(`${text}\n`);
       this.lastWriteAt = performance.now();
-      if (DSYNC) writeAllSync(this.fh.fd, Buffer.from(`${text}\n`));
+      if (DSYNC) writeAllSync(this.fh.fd, bytes);
       else {
-        await this.fh.write(`${text}\n`);
+        await this.fh.write(bytes);
         await this.fh.datasync();
       }
+      this.segmentBytes += bytes.length;
       this.openTexts.push(text);
       this.openCounts.push(batch.length);
       this.openRecords += batch.length;
+      if (this.failedWrites) {
+        this.opts.log.warn('outbox writes resumed', { dir: this.opts.dir, failed: this.failedWrites });
+        this.failedWrites = 0;
+      }
       done.resolve();
     } catch (err) {
-      this.failedWrite = err as Error;
-      this.opts.log.error('outbox write failed: nothing more is answered', { dir: this.opts.dir, err: String(err) });
+      this.tornTail ??= err as Error;
+      // Cut back at once when the disk allows (a truncation needs no free space), so that a later
+      // crash does not find the refused records; if not, before the next write.
+      try {
+        this.cutBack();
+      } catch {
+        /* tried again before the next write */
+      }
+      // One line per run of failures, not one per turn: a full disk fails every write.
+      if (this.failedWrites++ === 0) this.opts.log.error('outbox write failed: its records are refused (their shares answered false) until a write succeeds', { dir: this.opts.dir, err: String(err) });
       done.reject(err as Error);
     }
+  }
+
+  /** Cuts the open segment file back to its answered records, durably (throws when it cannot). */
+  private cutBack(): void {
+    if (!this.fh || !this.tornTail) return;
+    ftruncateSync(this.fh.fd, this.segmentBytes);
+    fdatasyncSync(this.fh.fd);
+    this.tornTail = undefined;
   }
 
   /**
@@ -338,6 +369,13 @@ export class DurableQueue<T> {
     const records = this.openRecords;
     const old = this.fh;
     try {
+      // The old file's refused tail goes first if it can; else it is left behind its sealed
+      // records, which are read by their place, and only a crash before the seal would read it.
+      this.cutBack();
+    } catch {
+      /* the new file starts clean all the same */
+    }
+    try {
       this.fh = await open(join(this.opts.dir, `seg-${n + 1}.log`), SEGMENT_FLAGS);
     } catch (err) {
       // Nothing changed (EMFILE, ENOSPC): the records go on into seg-n, switched at the next interval.
@@ -348,6 +386,8 @@ export class DurableQueue<T> {
     // each write, but a power loss could otherwise lose the directory entry (a kill cannot).
     await fsyncDir(this.opts.dir).catch((err) => this.opts.log.error('outbox directory not synced after a segment switch', { segment: n + 1, err: String(err) }));
     this.segment = n + 1;
+    this.segmentBytes = 0;
+    this.tornTail = undefined;
     this.openTexts = [];
     this.openCounts = [];
     this.openRecords = 0;
