@@ -10,7 +10,7 @@
 // The senders (HTTP requests, NATS publishing) run in a worker thread, as stratum nodes are other
 // machines: the server's thread does only the server's work. The bodies are made before timing.
 import { randomBytes } from 'node:crypto';
-import { encodeShareBatch, SHARES_COMPACT_TYPE } from '@hashpool/shared';
+import { encodeShareBatch, INGEST_SIGNATURE_HEADER, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -109,10 +109,15 @@ parentPort.on('message', async (job) => {
       const nc = await connect({ servers: job.url, timeout: 2000 });
       const js = nc.jetstream();
       const jsm = await nc.jetstreamManager();
+      const { createHmac } = require('node:crypto');
       const started = performance.now();
-      const h = headers();
-      h.set('Content-Type', job.contentType);
-      await Promise.all(job.bodies.map((b) => js.publish(job.subject, b, { headers: h })));
+      // Signed as a stratum node signs (ingest-keys.ts): part of a node's cost, so timed.
+      await Promise.all(job.bodies.map((b) => {
+        const h = headers();
+        h.set('Content-Type', job.contentType);
+        h.set(job.signatureHeader, createHmac('sha256', job.key).update(b).digest('hex'));
+        return js.publish(job.subject, b, { headers: h });
+      }));
       for (;;) {
         const info = await jsm.consumers.info(job.stream, 'bench');
         if (info.ack_floor.stream_seq >= job.bodies.length) break;
@@ -165,9 +170,9 @@ async function runNats(encoding: Encoding): Promise<number | null> {
   const bodies = Array.from({ length: count }, (_, n) => batchBody(n, encoding, size));
   const largest = Math.max(...bodies.map((b) => b.length));
   if (largest > maxPayload) throw new Error(`a ${encoding} batch of ${size} shares is ${largest} bytes, over the NATS server's max_payload (${maxPayload})`);
-  const consumer = await startNatsIngest({ url: NATS_URL, stream, durable: 'bench', ingest: app.modules.mining.ingest, log: app.log, concurrency: CONCURRENCY * 2 });
+  const consumer = await startNatsIngest({ url: NATS_URL, stream, durable: 'bench', ingest: app.modules.mining.ingest, ingestKeys: KEY, log: app.log, concurrency: CONCURRENCY * 2 });
   try {
-    const seconds = await send({ kind: 'nats', url: NATS_URL, stream, subject: `${stream.toLowerCase()}.bench`, contentType: CONTENT_TYPES[encoding], bodies });
+    const seconds = await send({ kind: 'nats', url: NATS_URL, stream, subject: `${stream.toLowerCase()}.bench`, key: KEY, signatureHeader: INGEST_SIGNATURE_HEADER, contentType: CONTENT_TYPES[encoding], bodies });
     return (count * size) / seconds;
   } finally {
     await consumer.close();

@@ -9,14 +9,15 @@
 // - Backups: a database with postings is dumped with pg_dump, restored with pg_restore into a
 //   fresh database, the app starts on the copy and its reconciliation is clean.
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { connect } from 'nats';
+import { connect, headers } from 'nats';
+import { INGEST_SIGNATURE_HEADER } from '@hashpool/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -152,7 +153,7 @@ describe.skipIf(!natsUp)('graceful shutdown with NATS ingest', () => {
       const port = await childPort();
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: dbUrl, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', NATS_URL, NATS_STREAM: stream, MINING_JOB_INTERVAL_SECONDS: '1', WALLET_JOB_INTERVAL_SECONDS: '1', INGEST_DECODER_THREADS: '0' },
+        env: { ...process.env, DATABASE_URL: dbUrl, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent', NATS_URL, NATS_STREAM: stream, INGEST_KEYS: INGEST_KEY, MINING_JOB_INTERVAL_SECONDS: '1', WALLET_JOB_INTERVAL_SECONDS: '1', INGEST_DECODER_THREADS: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -176,7 +177,10 @@ describe.skipIf(!natsUp)('graceful shutdown with NATS ingest', () => {
           const batch_id = `natsdown-${randomUUID()}`;
           const now = Date.now();
           const shares = Array.from({ length: SHARES }, (_, i) => ({ coin: 'btc', account: 'natsdownfarm', worker: `rig${i % 10}`, difficulty: 1, result: 'accepted', time: now - i * 10 }));
-          await js.publish(subject, JSON.stringify({ batch_id, shares }));
+          const body = JSON.stringify({ batch_id, shares });
+          const h = headers();
+          h.set(INGEST_SIGNATURE_HEADER, createHmac('sha256', INGEST_KEY).update(body).digest('hex'));
+          await js.publish(subject, body, { headers: h });
           published.push(batch_id); // stored in the stream (the publish ack)
         }
       };
@@ -201,7 +205,7 @@ describe.skipIf(!natsUp)('graceful shutdown with NATS ingest', () => {
       // share's time, as a real instance's would be).
       const tookOverAt = Date.now();
       t.clock.set(new Date());
-      second = await startNatsIngest({ url: NATS_URL, stream, durable: 'hashpool-ingest', ingest: t.app.modules.mining.ingest, log: t.app.log });
+      second = await startNatsIngest({ url: NATS_URL, stream, durable: 'hashpool-ingest', ingest: t.app.modules.mining.ingest, ingestKeys: INGEST_KEY, log: t.app.log });
       let info = await jsm.consumers.info(stream, 'hashpool-ingest');
       for (let i = 0; i < 300 && (info.num_pending > 0 || info.num_ack_pending > 0 || info.delivered.stream_seq < published.length); i++) {
         await sleep(200);

@@ -25,6 +25,19 @@ describe('stratum config', () => {
     expect(c.coins[0]!.rpc.password).toBe('pw');
   });
 
+  it('refuses node, pool and NATS addresses of another scheme (host:port reads as a scheme)', () => {
+    const coin = (example.coins as Array<Record<string, unknown>>)[0]!;
+    for (const url of ['localhost:9332', 'node:9332', 'ftp://node:9332']) {
+      expect(() => parseConfig({ ...example, coins: [{ ...coin, rpc: { url } }] }), url).toThrow(/rpc.url: an http:\/\/ or https:\/\/ URL/);
+    }
+    expect(() => parseConfig({ ...example, poolUrl: 'pool.example.com:3000' })).toThrow(/poolUrl: an http:\/\/ or https:\/\/ URL/);
+    for (const url of ['127.0.0.1:4222', 'nats://a:4222,b:4222', 'http://nats:4222']) {
+      expect(() => parseConfig(example, { NATS_URL: url }), url).toThrow(/natsUrl: nats:\/\/ or tls:\/\/ URLs/);
+    }
+    expect(parseConfig(example, { NATS_URL: 'nats://u:p@a:4222, tls://b:4222' }).natsUrl).toBe('nats://u:p@a:4222, tls://b:4222');
+    expect(parseConfig({ ...example, poolUrl: 'https://pool.example.com' }).poolUrl).toBe('https://pool.example.com');
+  });
+
   it('makes each process of a group an instance of its own, process 0 keeping the instance', () => {
     const c = parseConfig(example, { STRATUM_PROCESSES: '2' });
     expect(c.processes).toBe(2);

@@ -19,12 +19,18 @@ const portSchema = z
     message: 'needs minDifficulty ≤ startDifficulty ≤ maxDifficulty',
   });
 
+/**
+ * http or https only: z.url() takes any scheme, and `localhost:8332` (bitcoin.conf's habit) parses as
+ * the scheme `localhost:`. Refused at start rather than retried for ever.
+ */
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' });
+
 const coinSchema = z
   .object({
     coin: z.enum(['btc', 'ltc', 'doge']),
     network: z.enum(['mainnet', 'testnet', 'regtest']),
     rpc: z
-      .object({ url: z.url(), user: z.string().optional(), password: z.string().optional() })
+      .object({ url: httpUrl(), user: z.string().optional(), password: z.string().optional() })
       .strict(),
     payoutAddress: z.string().min(1).max(128),
     coinbaseTag: z.string().max(40).default('/hashpool/'),
@@ -41,9 +47,12 @@ const schema = z
     // Processes of this instance on this machine (one per core spreads the share checks): process
     // i > 0 takes prefix + i, instance id "<id>-<i>" and its own data directory.
     processes: z.number().int().min(1).max(64).default(1),
-    poolUrl: z.url(),
+    poolUrl: httpUrl(),
     ingestKey: z.string().min(16, 'at least 16 characters (the pool ignores shorter INGEST_KEYS)'),
-    natsUrl: z.string().min(1).optional(),
+    natsUrl: z
+      .string()
+      .regex(/^((nats|tls):\/\/[^,\s]+)(\s*,\s*(nats|tls):\/\/[^,\s]+)*$/, 'nats:// or tls:// URLs, separated by commas')
+      .optional(),
     natsStream: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('SHARES'),
     /** Share batches on the wire: the compact form (the pool must be of a version that reads it) or JSON. */
     shareEncoding: z.enum(['compact', 'json']).default('compact'),

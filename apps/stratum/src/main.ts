@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   let shareTransport: BatchTransport;
   if (config.natsUrl) {
     // Connects in the background: a start during a NATS outage serves miners, their shares wait in the outbox.
-    nats = natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, log, shareEncoding: config.shareEncoding });
+    nats = natsTransport({ url: config.natsUrl, stream: config.natsStream, instanceId: config.instanceId, ingestKey: config.ingestKey, log, shareEncoding: config.shareEncoding });
     shareTransport = nats;
   } else {
     shareTransport = httpTransport({ url: `${pool}/api/internal/shares`, ingestKey: config.ingestKey, log, shareEncoding: config.shareEncoding });

@@ -39,4 +39,5 @@ export * from './schemas/observers';
 export * from './observer-pages';
 export * from './audit';
 export * from './share-encoding';
+export * from './nats-servers';
 export * from './first-screen';

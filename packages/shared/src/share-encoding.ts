@@ -8,6 +8,11 @@ import { SHARE_RESULTS, type ShareEvent } from './schemas/mining';
 
 /** The HTTP Content-Type (and NATS `Content-Type` header) of version 1. A new layout gets a new name. */
 export const SHARES_COMPACT_TYPE = 'application/vnd.hashpool.shares.v1';
+/**
+ * The NATS header of a share batch message holding the hex HMAC-SHA256 of the message's bytes under
+ * one of the pool's INGEST_KEYS: Hashpool terminates a message without a valid one.
+ */
+export const INGEST_SIGNATURE_HEADER = 'Hashpool-Signature';
 /** The first four bytes: ASCII "HPSB". */
 export const SHARES_COMPACT_MAGIC = 0x42535048; // "HPSB" read as a little-endian u32
 export const SHARES_COMPACT_VERSION = 1;

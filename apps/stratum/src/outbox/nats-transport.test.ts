@@ -3,14 +3,17 @@
 // over the limit would be refused by the client on every attempt and wait in the outbox for ever.
 // A transport made while NATS is unreachable does not hold the process's start: it answers 'retry'
 // (the outbox keeps the batch) and delivers once NATS answers.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect as tcpConnect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, RetentionPolicy, StorageType } from 'nats';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { NATS_URL, natsReachable } from '../../../server/test/nats-reachable';
+import { ingestSignatureChecker } from '../../../server/src/modules/mining/ingest-keys';
+import { INGEST_SIGNATURE_HEADER } from '@hashpool/shared';
 import type { Logger } from '../coin/types.js';
 import { silentLogger } from '../log.js';
 import { natsTransport } from './nats-transport.js';
@@ -18,6 +21,7 @@ import { until } from '../../test/until.js';
 import { shareOutbox, type PoolShare } from './pool-outboxes.js';
 
 const reachable = await natsReachable('the NATS transport test');
+const INGEST_KEY = 'nats-transport-test-key-0001';
 
 /** A local port nothing listens on (for now). */
 async function closedPort(): Promise<number> {
@@ -40,7 +44,7 @@ describe('NATS transport while NATS is unreachable', () => {
     const log = recordingLogger();
     const url = `nats://127.0.0.1:${await closedPort()}`;
     const started = Date.now();
-    const transport = natsTransport({ url, stream: 'SHARES', instanceId: 'node9', log, shareEncoding: 'json', retryMs: 50 });
+    const transport = natsTransport({ url, stream: 'SHARES', instanceId: 'node9', ingestKey: INGEST_KEY, log, shareEncoding: 'json', retryMs: 50 });
     try {
       // It does not wait for NATS to answer before it returns.
       expect(Date.now() - started).toBeLessThan(1000);
@@ -62,7 +66,7 @@ describe.skipIf(!reachable)('NATS transport', () => {
     const nc = await connect({ servers: NATS_URL });
     const jsm = await nc.jetstreamManager();
     await jsm.streams.add({ name: stream, subjects: [`${stream.toLowerCase()}.>`], retention: RetentionPolicy.Limits, storage: StorageType.Memory });
-    const transport = natsTransport({ url: NATS_URL, stream, instanceId: 'node7', log: silentLogger, shareEncoding: 'json' });
+    const transport = natsTransport({ url: NATS_URL, stream, instanceId: 'node7', ingestKey: INGEST_KEY, log: silentLogger, shareEncoding: 'json' });
     const maxPayload = nc.info!.max_payload;
     expect(transport.maxRecordBytes).toBeLessThan(maxPayload);
     const outbox = shareOutbox({ dataDir: dir, instanceId: 'node7', transport, log: silentLogger, intervalMs: 3_600_000 });
@@ -83,6 +87,9 @@ describe.skipIf(!reachable)('NATS transport', () => {
       const seen: number[] = [];
       for await (const m of await consumer.fetch({ max_messages: messages, expires: 5000 })) {
         expect(m.data.length).toBeLessThanOrEqual(maxPayload);
+        // Signed as the pool checks it: under the ingest key, not under another.
+        expect(ingestSignatureChecker(INGEST_KEY)(m.data, m.headers?.get(INGEST_SIGNATURE_HEADER))).toBe(true);
+        expect(ingestSignatureChecker('another-key-of-16-chars')(m.data, m.headers?.get(INGEST_SIGNATURE_HEADER))).toBe(false);
         seen.push(...(m.json<{ shares: PoolShare[] }>().shares.map((s) => s.time - 1_800_000_000_000)));
         if (seen.length >= count) break;
       }
@@ -101,7 +108,7 @@ describe.skipIf(!reachable)('NATS transport', () => {
     const late = `${stream}_LATE`;
     await jsm.streams.add({ name: late, subjects: [`${late.toLowerCase()}.>`], retention: RetentionPolicy.Limits, storage: StorageType.Memory });
     const port = await closedPort();
-    const transport = natsTransport({ url: `nats://127.0.0.1:${port}`, stream: late, instanceId: 'node9', log: silentLogger, shareEncoding: 'json', retryMs: 50 });
+    const transport = natsTransport({ url: `nats://127.0.0.1:${port}`, stream: late, instanceId: 'node9', ingestKey: INGEST_KEY, log: silentLogger, shareEncoding: 'json', retryMs: 50 });
     let proxy: Server | undefined;
     try {
       expect(await transport.send(batch)).toBe('retry');
@@ -128,4 +135,33 @@ describe.skipIf(!reachable)('NATS transport', () => {
       await nc.close();
     }
   }, 15_000);
+});
+
+const natsServerBinary = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
+
+describe.skipIf(!natsServerBinary)('NATS transport to a server that wants a user and password', () => {
+  it('logs in with the credentials of its URL, which it never logs', async () => {
+    const port = await closedPort();
+    const store = mkdtempSync(join(tmpdir(), 'hp-nats-auth-'));
+    const server = spawn(natsServerBinary!, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store, '--user', 'stratum', '--pass', 'p@ss:word'], { stdio: 'ignore' });
+    const log = recordingLogger();
+    const url = `nats://stratum:${encodeURIComponent('p@ss:word')}@127.0.0.1:${port}`;
+    const transport = natsTransport({ url, stream: 'AUTHED', instanceId: 'node9', ingestKey: INGEST_KEY, log, shareEncoding: 'json', retryMs: 50 });
+    try {
+      const admin = await vi.waitUntil(() => connect({ servers: `127.0.0.1:${port}`, user: 'stratum', pass: 'p@ss:word' }).catch(() => undefined), { timeout: 5000, interval: 50 });
+      await (await admin.jetstreamManager()).streams.add({ name: 'AUTHED', subjects: ['authed.>'], storage: StorageType.Memory });
+      let outcome = await transport.send(batch);
+      for (let i = 0; i < 100 && outcome !== 'ok'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        outcome = await transport.send(batch);
+      }
+      expect(outcome).toBe('ok');
+      await admin.close();
+      expect(JSON.stringify(log.warnings)).not.toContain('word');
+    } finally {
+      await transport.close();
+      server.kill();
+      rmSync(store, { recursive: true, force: true });
+    }
+  }, 20_000);
 });

@@ -2,7 +2,11 @@
 // `<stream in lower case>.<instance>`, the message the HTTP body, published with an acknowledgement
 // from the stream. The batch id is also the JetStream message id, so the stream itself drops a
 // repeat inside its duplicate window; the pool's batch ids make any later repeat count once.
-// The message's Content-Type header names its encoding (share-encoding.ts), as over HTTP.
+// The message's Content-Type header names its encoding (share-encoding.ts), as over HTTP. The ingest
+// key is not sent (anyone reading the stream would learn it): the header INGEST_SIGNATURE_HEADER
+// holds an HMAC-SHA256 of the message's bytes under it, and the pool terminates an unsigned message.
+import { createHmac } from 'node:crypto';
+import { INGEST_SIGNATURE_HEADER, natsServers } from '@hashpool/shared';
 import { connect, headers, type NatsConnection, type JetStreamClient } from 'nats';
 import type { Logger } from '../coin/types.js';
 import type { BatchTransport, SendOutcome } from './durable-queue.js';
@@ -31,9 +35,11 @@ const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
  * a first connection (waitOnFirstConnect) would hold start-up and cannot be cancelled, hence the
  * loop here; after the first connection the client reconnects by itself for ever.
  */
-export function natsTransport(opts: { url: string; stream: string; instanceId: string; log: Logger; shareEncoding: ShareEncoding; retryMs?: number }): NatsTransport {
+export function natsTransport(opts: { url: string; stream: string; instanceId: string; ingestKey: string; log: Logger; shareEncoding: ShareEncoding; retryMs?: number }): NatsTransport {
   const subject = `${opts.stream.toLowerCase()}.${opts.instanceId}`;
-  const servers = opts.url.split(',').map((s) => s.trim());
+  // Credentials in the URL are passed as options (the client would drop them); `servers` is logged without them.
+  const auth = natsServers(opts.url);
+  const { servers } = auth;
   const retryMs = opts.retryMs ?? 2000;
   let nc: NatsConnection | undefined;
   let js: JetStreamClient | undefined;
@@ -43,7 +49,7 @@ export function natsTransport(opts: { url: string; stream: string; instanceId: s
   let lastWarning = 0;
   const attempt = async () => {
     try {
-      const c = await connect({ servers, name: `hashpool-stratum-${opts.instanceId}`, reconnect: true, maxReconnectAttempts: -1 });
+      const c = await connect({ ...auth, name: `hashpool-stratum-${opts.instanceId}`, reconnect: true, maxReconnectAttempts: -1 });
       if (closed) return void (await c.close().catch(() => undefined));
       nc = c;
       js = c.jetstream();
@@ -77,6 +83,7 @@ export function natsTransport(opts: { url: string; stream: string; instanceId: s
       const h = headers();
       h.set('Content-Type', wire.contentType);
       const data = typeof wire.data === 'string' ? encoder.encode(wire.data) : wire.data;
+      h.set(INGEST_SIGNATURE_HEADER, createHmac('sha256', opts.ingestKey).update(data).digest('hex'));
       try {
         await stream.publish(subject, data, { msgID: id, timeout: 10_000, headers: h });
         return 'ok';

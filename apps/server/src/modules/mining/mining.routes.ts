@@ -1,6 +1,5 @@
 // HTTP of the mining engine: the ingest endpoint for stratum nodes, and the account pages' reads
 // (docs/rules.md, The API, "Pool"). Reads check that the sub-account in the path is the caller's.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -46,24 +45,13 @@ import { AppError, ok } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { AlertsService } from './alerts.service';
 import type { IngestService } from './ingest.service';
+import { ingestKeyChecker } from './ingest-keys';
 import type { ShareEncoding } from './share-compact';
 import type { GroupsService } from './groups.service';
 import type { HistoryService } from './history.service';
 import type { BlocksService } from './blocks.service';
 import type { StratumService } from './stratum.service';
 import type { WorkersService } from './workers.service';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** Compares the X-Ingest-Key header with each configured key in constant time. */
-export function ingestKeyChecker(keys: string | undefined): (given: string | undefined) => boolean {
-  const allowed = (keys ?? '').split(',').map((k) => k.trim()).filter((k) => k.length >= 16).map(digest);
-  return (given) => {
-    if (!given || allowed.length === 0) return false;
-    const d = digest(given);
-    return allowed.some((k) => timingSafeEqual(k, d));
-  };
-}
 
 /** The compact form in the OpenAPI document: bytes, laid out in docs/stratum-integration.md. */
 const compactShareBatchBody = z.string().meta({

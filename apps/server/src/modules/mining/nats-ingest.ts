@@ -4,12 +4,15 @@
 // A message's `Content-Type` header names its encoding: SHARES_COMPACT_TYPE for the compact form,
 // JSON when absent (or application/json); any other type is terminated, as HTTP answers it 415.
 // Unacknowledged messages are redelivered (a crash loses nothing); the batch id makes a
-// redelivery change nothing. Messages that can never be valid are terminated, not retried.
+// redelivery change nothing. Messages that can never be valid are terminated, not retried, and
+// so is a message not signed under one of INGEST_KEYS (ingest-keys.ts): the stream is not a door
+// for anyone who can publish to NATS.
 import { AckPolicy, connect, DeliverPolicy, RetentionPolicy, StorageType, type JsMsg, type NatsConnection, type StreamConfig } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
-import { SHARES_COMPACT_TYPE } from '@hashpool/shared';
+import { INGEST_SIGNATURE_HEADER, natsServers, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { InvalidBatchError, type IngestService } from './ingest.service';
 import type { ShareEncoding } from './share-compact';
+import { ingestSignatureChecker } from './ingest-keys';
 
 /** The encoding a message's Content-Type header names; null for a type ingestion does not read. */
 export function messageEncoding(contentType: string | undefined): ShareEncoding | null {
@@ -32,6 +35,8 @@ export interface NatsIngestOptions {
   /** Durable consumer name: several server instances share it, each message goes to one. */
   durable: string;
   ingest: IngestService;
+  /** INGEST_KEYS: a message must be signed under one of them. */
+  ingestKeys: string | undefined;
   log: FastifyBaseLogger;
   /** Messages processed at once; they land in the same group commit. */
   concurrency?: number;
@@ -44,7 +49,8 @@ export interface NatsIngest {
 }
 
 export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsIngest> {
-  const nc: NatsConnection = await connect({ servers: options.url, name: 'hashpool-ingest' });
+  // Credentials in NATS_URL are passed as options: the client would drop them from the URL.
+  const nc: NatsConnection = await connect({ ...natsServers(options.url), name: 'hashpool-ingest' });
   const jsm = await nc.jetstreamManager();
   const subjects = [`${options.stream.toLowerCase()}.>`];
   try {
@@ -72,8 +78,22 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
   // 128 in flight). How many are processed at once is `concurrency`, below.
   const messages = await consumer.consume({ max_bytes: PULL_BYTES });
   const inFlight = new Set<Promise<void>>();
+  const signed = ingestSignatureChecker(options.ingestKeys);
+  // Unsigned messages are logged once a minute with their count: a flood must not flood the log.
+  let unsigned = 0;
+  let unsignedLoggedAt = -Infinity;
 
   const handle = async (m: JsMsg) => {
+    if (!signed(m.data, m.headers?.get(INGEST_SIGNATURE_HEADER))) {
+      unsigned += 1;
+      if (Date.now() - unsignedLoggedAt >= 60_000) {
+        options.log.error({ subject: m.subject, seq: m.seq, messages: unsigned }, 'share batch message not signed with one of INGEST_KEYS: terminated (a stratum node without the key, or a forgery)');
+        unsignedLoggedAt = Date.now();
+        unsigned = 0;
+      }
+      m.term();
+      return;
+    }
     const contentType = m.headers?.get('Content-Type');
     const encoding = messageEncoding(contentType);
     if (!encoding) {
