@@ -76,6 +76,8 @@ export function createBitcoinFamilyWork(options: BitcoinFamilyOptions, sink: Blo
     for (const listener of listeners) listener(announced);
     if (newBlock) void tracker.poll().catch((err) => log.warn('block tracker poll failed', { coin: options.coin, error: (err as Error).message }));
   });
+  // Work on a block the node no longer vouches for: its shares answer stale, new miners get no job.
+  templates.onStale(() => jobs.clear());
 
   return {
     coin: options.coin,

@@ -158,7 +158,8 @@ export class JobBuilder {
 /**
  * The jobs shares may still name: those of the current template and of the previous one when it
  * built on the same block (a transaction refresh). A job of an older block, or older than the
- * previous template, is gone: its shares answer 21 (stale).
+ * previous template, is gone: its shares answer 21 (stale). So is all work the node stopped
+ * vouching for (clear()).
  */
 export class JobStore {
   private current: BuiltJob | undefined;
@@ -177,5 +178,11 @@ export class JobStore {
 
   latest(): BuiltJob | undefined {
     return this.current;
+  }
+
+  /** Forgets every job (stale work, template-source.ts): until the next, every share is stale. */
+  clear(): void {
+    this.current = undefined;
+    this.previous = undefined;
   }
 }

@@ -75,6 +75,89 @@ describe('TemplateSource', () => {
     expect(asked).toBe(1);
   });
 
+  it('drops the work when the node has a new block but gives no template, and starts clean work with its next one', async () => {
+    const { state, source, seen } = node();
+    let gbtFails = false;
+    const rpc = (source as unknown as { rpc: { call: (m: string) => Promise<unknown> } }).rpc;
+    const answer = rpc.call;
+    rpc.call = async (method: string) => {
+      if (method === 'getblocktemplate' && gbtFails) throw new RpcError('getblocktemplate', -10, 'Litecoin is in initial sync and waiting for blocks...');
+      return answer(method);
+    };
+    const dropped: number[] = [];
+    source.onStale(() => dropped.push(Date.now()));
+    const s = source as unknown as { checkBestHash(): Promise<void> };
+    await source.refresh();
+    await s.checkBestHash(); // the node agrees: the work stands
+    expect(dropped).toHaveLength(0);
+    state.best = '01'; // the node's tip moves, and it gives no template
+    gbtFails = true;
+    await s.checkBestHash();
+    await s.checkBestHash();
+    expect(dropped).toHaveLength(1); // once, not every tick
+    // The next template, even on the same block, is a new block for the miners: clean work.
+    gbtFails = false;
+    state.template = template(2, '01');
+    await s.checkBestHash();
+    expect(seen).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+  });
+
+  it('drops the work when the node has not confirmed its block for staleAfterMs', async () => {
+    let answering = true;
+    const rpc = {
+      call: async (method: string) => {
+        if (!answering) throw new RpcError(method, 0, 'fetch failed', 'unreachable');
+        return method === 'getblocktemplate' ? template(1, '00') : '00';
+      },
+    } as unknown as RpcClient;
+    const source = new TemplateSource(rpc, { coin: 'btc', refreshSeconds: 30, bestHashPollMs: 10, staleAfterMs: 150 }, silentLogger);
+    let dropped = 0;
+    source.onStale(() => (dropped += 1));
+    await source.start();
+    try {
+      // Answering, the node confirms the block every tick: nothing is dropped past staleAfterMs.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(dropped).toBe(0);
+      answering = false;
+      await until(() => dropped === 1, 2000);
+      // Back: a template again, and the work stands from then on.
+      answering = true;
+      const before = source.latestAt()!;
+      await until(() => source.latestAt()! > before, 2000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(dropped).toBe(1);
+    } finally {
+      await source.stop();
+    }
+  });
+
+  it('fetches once more after a fetch that was under way when a new block was announced', async () => {
+    const { state, source } = node();
+    let release!: () => void;
+    const rpc = (source as unknown as { rpc: { call: (m: string) => Promise<unknown> } }).rpc;
+    const answer = rpc.call;
+    let slow = true;
+    rpc.call = async (method: string) => {
+      if (method === 'getblocktemplate' && slow) {
+        slow = false;
+        const t = state.template; // asked before the block
+        await new Promise<void>((resolve) => (release = resolve));
+        return t;
+      }
+      return answer(method);
+    };
+    const first = source.refresh();
+    await until(() => release !== undefined);
+    state.template = template(2, '01'); // the new block arrives while the first fetch is out
+    const triggers = [source.refresh(), source.refresh()];
+    release();
+    await Promise.all([first, ...triggers]);
+    expect(source.latest()?.height).toBe(2);
+  });
+
   it('waits longer and longer after long polls a node answers at once, not hammering it', async () => {
     // A real loop over a node that answers at once, and fails at once the second time: min 250 ms,
     // so "at once" holds on a loaded machine too; timers never fire early, so the gaps are at

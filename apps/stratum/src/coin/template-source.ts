@@ -5,6 +5,11 @@
 // - a cheap getbestblockhash every second, should the long poll hang behind a proxy;
 // - a refresh every templateRefreshSeconds so new transactions (fees) get into the work.
 // A template on a new previous block is announced with newBlock = true (the job gets cleanJobs).
+//
+// Work the node no longer vouches for is dropped (onStale): when its tip has moved and it gives no
+// template (restarting, warming up, syncing, without peers), or when it has not confirmed the
+// work's block for staleAfterMs (unreachable). Shares on that work are then answered stale instead
+// of being credited for hashes no block can come of; the next template starts clean work.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RpcClient } from './rpc';
 import type { BlockTemplate } from './template';
@@ -19,6 +24,8 @@ export interface TemplateSourceOptions {
   longPoll?: boolean;
   /** Waits after a long poll that answered or failed at once: the first (also the "at once" limit) and the longest. Default 1 s and 30 s. */
   longPollBackoffMs?: { min: number; max: number };
+  /** How long the work may go without the node confirming its block before it is dropped. Default 60 s. */
+  staleAfterMs?: number;
 }
 
 export type TemplateListener = (template: BlockTemplate, newBlock: boolean) => void;
@@ -36,6 +43,13 @@ export class TemplateSource {
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private fetching: Promise<void> | undefined;
+  /** A fetch asked for while one was under way: it may have started before a new block, so one more follows. */
+  private fetchAgain: Promise<void> | undefined;
+  /** When the node last said the current work builds on its best block (a template, or its best hash). */
+  private confirmedAt = 0;
+  /** The current work was dropped (onStale) and no template has come since. */
+  private stale = false;
+  private readonly staleListeners: Array<() => void> = [];
   /** A best-hash check waiting for the node: the next tick skips (a slow node got up to 5 at once per process). */
   private checking = false;
   private zmqSocket: { close(): void } | undefined;
@@ -52,6 +66,11 @@ export class TemplateSource {
 
   latest(): BlockTemplate | undefined {
     return this.current;
+  }
+
+  /** Called when the current work is dropped as stale (see the top of this file). */
+  onStale(listener: () => void): void {
+    this.staleListeners.push(listener);
   }
 
   /** When (Date.now()) the node last gave a template that was taken, the same as before or not. */
@@ -84,9 +103,22 @@ export class TemplateSource {
     this.zmqSocket?.close();
   }
 
-  /** Fetches a template now (one fetch at a time: concurrent triggers share it). */
+  /**
+   * Fetches a template now, one fetch at a time. A trigger during a fetch (a new block seen by ZMQ,
+   * the best-hash check or another process) is not answered by it, as it may have been asked before
+   * that block: all such triggers share one more fetch after it.
+   */
   refresh(): Promise<void> {
-    this.fetching ??= this.fetch({}).finally(() => {
+    if (this.fetching) {
+      this.fetchAgain ??= this.fetching
+        .catch(() => undefined)
+        .then(() => {
+          this.fetchAgain = undefined;
+          return this.refresh();
+        });
+      return this.fetchAgain;
+    }
+    this.fetching = this.fetch({}).finally(() => {
       this.fetching = undefined;
     });
     return this.fetching;
@@ -110,9 +142,14 @@ export class TemplateSource {
       const best = await this.rpc.call<string>('getbestblockhash', [], { timeoutMs: 5000, signal: this.abort.signal });
       if (best !== template.previousblockhash || this.stopped || this.current !== previous) return;
     }
-    const newBlock = !previous || previous.previousblockhash !== template.previousblockhash;
+    // After stale work was dropped, the next job starts clean even on the same block: miners are
+    // told to drop what they hold.
+    const newBlock = !previous || this.stale || previous.previousblockhash !== template.previousblockhash;
+    if (this.stale) this.log.warn('the node gives block templates again: mining resumes', { coin: this.options.coin, height: template.height });
+    this.stale = false;
     this.current = template;
     this.currentAt = Date.now();
+    this.confirmedAt = this.currentAt;
     if (newBlock) this.log.info('new block to mine on', { coin: this.options.coin, height: template.height, prev: template.previousblockhash });
     for (const listener of this.listeners) listener(template, newBlock);
   }
@@ -138,16 +175,42 @@ export class TemplateSource {
   }
 
   private async checkBestHash(): Promise<void> {
-    if (this.stopped || this.fetching || this.checking) return;
+    if (this.stopped) return;
+    // Before the skips below: a node whose calls hang confirms nothing either.
+    if (this.current && Date.now() - this.confirmedAt > (this.options.staleAfterMs ?? 60_000)) {
+      this.dropWork('the node has not confirmed the block being mined on');
+    }
+    if (this.fetching || this.checking) return;
     this.checking = true;
     try {
       const best = await this.rpc.call<string>('getbestblockhash', [], { timeoutMs: 5000, signal: this.abort.signal });
-      if (this.current && best !== this.current.previousblockhash) await this.refresh();
+      if (this.current && (this.stale || best !== this.current.previousblockhash)) {
+        try {
+          await this.refresh();
+        } catch (err) {
+          // The chain has moved on and the work is on a dead block: not one share of it can count.
+          // (Work already dropped is asked for again every tick, so that mining resumes at once.)
+          if (!this.stopped && this.current && best !== this.current.previousblockhash) this.dropWork('the node has a new block but gives no template for it', err);
+          throw err;
+        }
+      } else if (this.current && !this.stale) this.confirmedAt = Date.now();
     } catch (err) {
       if (!this.stopped) this.warn('getbestblockhash failed', err);
     } finally {
       this.checking = false;
     }
+  }
+
+  /** Drops the current work (once until the next template): its shares answer stale meanwhile. */
+  private dropWork(reason: string, err?: unknown): void {
+    if (this.stale) return;
+    this.stale = true;
+    this.log.error('no valid work for miners: shares are answered stale until the node gives a template', {
+      coin: this.options.coin,
+      reason,
+      ...(err ? { error: (err as Error).message } : {}),
+    });
+    for (const listener of this.staleListeners) listener();
   }
 
   private async subscribeZmq(endpoint: string): Promise<void> {
