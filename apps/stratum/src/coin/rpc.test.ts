@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RpcClient, RpcError } from './rpc';
 
@@ -57,6 +58,18 @@ describe('RpcClient', () => {
     await expect(rpc.call('getbestblockhash', [], { timeoutMs: 50 })).rejects.toMatchObject({ transport: 'aborted' });
     const refused = new RpcClient({ url: 'http://127.0.0.1:1/' });
     await expect(refused.call('getbestblockhash')).rejects.toMatchObject({ transport: 'unreachable' });
+  });
+
+  it('leaves nothing behind on a long-lived stop signal after each call', async () => {
+    const { port } = await slowNode(0);
+    const rpc = new RpcClient({ url: `http://127.0.0.1:${port}/` });
+    const stop = new AbortController();
+    for (let i = 0; i < 20; i++) await rpc.call('getbestblockhash', [], { timeoutMs: 5000, signal: stop.signal });
+    // What Node keeps on the signal: its abort listeners, and the signals made from it by
+    // AbortSignal.any (an internal set that held one signal per call for good, not a listener).
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
+    const dependants = Object.getOwnPropertySymbols(stop.signal).find((k) => k.description === 'kDependantSignals');
+    expect(dependants ? (stop.signal as unknown as Record<symbol, { size: number }>)[dependants]!.size : 0).toBe(0);
   });
 
   it('takes the user and password off an RPC URL that holds them, and keeps them out of its URL', async () => {
