@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     ...(index !== undefined
       ? {
           primary: {
-            release: (ip: string) => report({ hashpool: 'released', ip }),
+            release: (ip: string, listener: number) => report({ hashpool: 'released', ip, listener }),
             ban: (ip: string, seconds: number) => report({ hashpool: 'ban', ip, seconds }),
           },
         }
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       if (!isHandOver(m)) return;
       if (socket) server.adopt(m.listener, socket as Socket, m.ip);
       // The socket did not arrive: its slot must still be given back.
-      else report({ hashpool: 'released', ip: m.ip });
+      else report({ hashpool: 'released', ip: m.ip, listener: m.listener });
     });
   }
   const metricsServer = config.metricsPort && index === undefined ? await metrics.serve(config.metricsPort, config.metricsHost, log) : undefined;

@@ -24,7 +24,7 @@ const server = new StratumServer({
   recordShare: async () => undefined,
   log: silentLogger,
   primary: {
-    release: (ip) => report({ hashpool: 'released', ip }),
+    release: (ip, listener) => report({ hashpool: 'released', ip, listener }),
     ban: (ip, seconds) => report({ hashpool: 'ban', ip, seconds }),
   },
 });
@@ -49,7 +49,7 @@ process.on('message', (m: unknown, socket?: unknown) => {
   if (asked.test === 'report-new-block') return report({ hashpool: 'new-block', coin: coin.coin, prevHash: asked.prevHash! });
   if (!isHandOver(m)) return;
   if (socket) server.adopt(m.listener, socket as Socket, m.ip);
-  else report({ hashpool: 'released', ip: m.ip });
+  else report({ hashpool: 'released', ip: m.ip, listener: m.listener });
 });
 process.on('SIGTERM', () => void server.stop(100).then(() => process.exit(0)));
 process.send?.(READY);

@@ -189,7 +189,7 @@ async function runServer(): Promise<void> {
     ...(member !== undefined
       ? {
           primary: {
-            release: (ip: string) => report({ hashpool: 'released', ip }),
+            release: (ip: string, listener: number) => report({ hashpool: 'released', ip, listener }),
             ban: (ip: string, seconds: number) => report({ hashpool: 'ban', ip, seconds }),
           },
         }

@@ -113,6 +113,20 @@ describe('a stratum instance as a process group', { timeout: 60_000 }, () => {
     await again.login();
   });
 
+  it('holds maxConnections per port across its processes and takes new ones as others close', async () => {
+    const port = await startGroup({ maxConnections: 3 });
+    const held = [await open(port), await open(port), await open(port)];
+    for (const c of held) await c.login();
+    // Handed to the processes, sockets leave the primary's own count: the group counts them.
+    const fourth = await open(port);
+    // Closed at once by the primary, not by the process's 30 s wait for a login.
+    await untilHolds(() => fourth.isClosed, 10_000, 25);
+    expect(group!.connectionCount()).toBe(3);
+    held[0]!.close();
+    await until(() => group!.connectionCount() === 2);
+    await (await open(port)).login();
+  });
+
   it('refuses a banned IP in every process', async () => {
     const port = await startGroup();
     const a = await open(port);

@@ -26,7 +26,8 @@ export interface HandOver {
  * first such report and hands the coin's connections only to processes that sent it).
  */
 export type ProcessReport =
-  | { hashpool: 'released'; ip: string }
+  /** `listener`: the configured port's index, as handed over (its connections count towards maxConnections). */
+  | { hashpool: 'released'; ip: string; listener: number }
   | { hashpool: 'ban'; ip: string; seconds: number }
   | { hashpool: 'serving'; coin: string }
   | NewBlock
@@ -75,7 +76,8 @@ function isReport(m: unknown): m is ProcessReport {
   if (r.hashpool === 'serving') return typeof r.coin === 'string';
   if (r.hashpool === 'new-block') return isNewBlock(r);
   if (r.hashpool === 'fatal') return typeof r.error === 'string';
-  return (r.hashpool === 'released' || r.hashpool === 'ban') && typeof r.ip === 'string';
+  if (r.hashpool === 'released') return typeof r.ip === 'string' && Number.isInteger(r.listener);
+  return r.hashpool === 'ban' && typeof r.ip === 'string';
 }
 
 interface Member {
@@ -87,6 +89,8 @@ interface Member {
   connections: number;
   /** Slots this process holds per IP: given back at once if the process dies. */
   ips: Map<string, number>;
+  /** Its connections per configured port (index), for maxConnections. */
+  perPort: number[];
 }
 
 /** A process that dies sooner than this after its start counts towards a crash loop. */
@@ -194,13 +198,13 @@ export class ProcessGroup {
 
   private spawn(index: number): Worker {
     const worker = this.opts.fork(index);
-    const member: Member = { worker, ready: false, coins: new Set(), connections: 0, ips: new Map() };
+    const member: Member = { worker, ready: false, coins: new Set(), connections: 0, ips: new Map(), perPort: [] };
     const startedAt = this.now();
     this.members[index] = member;
     worker.on('message', (m: unknown) => {
       if (isReady(m)) member.ready = true;
       if (!isReport(m)) return;
-      if (m.hashpool === 'released') this.release(member, m.ip);
+      if (m.hashpool === 'released') this.release(member, m.ip, m.listener);
       else if (m.hashpool === 'ban') this.guard.ban(m.ip, m.seconds, this.now());
       else if (m.hashpool === 'fatal') {
         this.fatal = true;
@@ -218,6 +222,7 @@ export class ProcessGroup {
       for (const [ip, n] of member.ips) for (let i = 0; i < n; i++) this.guard.release(ip);
       member.ips.clear();
       member.connections = 0;
+      member.perPort = [];
       if (this.members[index] === member) this.members[index] = undefined;
       if (this.stopping || this.fatal) return;
       // Its miners reconnect and land on the others meanwhile; the process comes back with its
@@ -244,8 +249,9 @@ export class ProcessGroup {
       for (const [index, { coin: c, port }] of this.opts.ports.entries()) {
         if (c !== coin) continue;
         // pauseOnConnect: the primary reads nothing, so every byte reaches the process that serves it.
+        // No server.maxConnections here: a socket handed to a process leaves the server's count at
+        // once, so it would bound nothing. accept() counts the port's connections in the processes.
         const server = createServer({ pauseOnConnect: true }, (socket) => this.accept(index, socket));
-        server.maxConnections = this.opts.limits.maxConnections;
         await listen(server, port, this.opts.host, { log: this.opts.log, fields: { coin, port }, wanted: () => !this.stopping });
         this.servers[index] = server;
         if (this.stopping) server.close();
@@ -265,27 +271,36 @@ export class ProcessGroup {
   private accept(index: number, socket: Socket): void {
     const ip = normalizeIp(socket.remoteAddress ?? '');
     const target = this.leastLoaded(this.opts.ports[index]!.coin);
-    if (this.stopping || !target || this.guard.banned(ip, this.now()) || !this.guard.acquire(ip)) {
+    if (this.stopping || !target || this.portConnections(index) >= this.opts.limits.maxConnections || this.guard.banned(ip, this.now()) || !this.guard.acquire(ip)) {
       socket.destroy();
       return;
     }
     target.connections += 1;
     target.ips.set(ip, (target.ips.get(ip) ?? 0) + 1);
+    target.perPort[index] = (target.perPort[index] ?? 0) + 1;
     const handOver: HandOver = { hashpool: 'connection', listener: index, ip };
     target.worker.send(handOver, socket, (err) => {
       if (!err) return;
       // The process went away between the choice and the send: the miner reconnects.
       socket.destroy();
-      this.release(target, ip);
+      this.release(target, ip, index);
     });
   }
 
-  private release(member: Member, ip: string): void {
+  /** The connections of the index-th configured port, over all processes. */
+  private portConnections(index: number): number {
+    let n = 0;
+    for (const m of this.members) n += m?.perPort[index] ?? 0;
+    return n;
+  }
+
+  private release(member: Member, ip: string, port: number): void {
     const held = member.ips.get(ip);
     if (!held) return;
     if (held <= 1) member.ips.delete(ip);
     else member.ips.set(ip, held - 1);
     member.connections -= 1;
+    if (member.perPort[port]) member.perPort[port] -= 1;
     this.guard.release(ip);
   }
 

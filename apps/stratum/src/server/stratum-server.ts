@@ -32,7 +32,7 @@ export interface StratumServerOptions {
    * accepts, takes the IP's slot and hands each connection over (adopt()), so per-IP limits and
    * bans hold across all processes. The server tells it when a slot frees and when an IP is banned.
    */
-  primary?: { release(ip: string): void; ban(ip: string, seconds: number): void };
+  primary?: { release(ip: string, listener: number): void; ban(ip: string, seconds: number): void };
 }
 
 interface Listener {
@@ -122,7 +122,7 @@ export class StratumServer {
     const listener = this.listeners[index];
     if (!listener || !listener.serving || this.stopping) {
       socket.destroy();
-      this.opts.primary?.release(ip);
+      this.opts.primary?.release(ip, index);
       return;
     }
     this.accept(listener, socket, ip);
@@ -166,7 +166,7 @@ export class StratumServer {
   private accept(listener: Listener, socket: Socket, admittedIp?: string): void {
     if (this.stopping) {
       socket.destroy();
-      if (admittedIp !== undefined) this.opts.primary?.release(admittedIp);
+      if (admittedIp !== undefined) this.opts.primary?.release(admittedIp, this.listeners.indexOf(listener));
       return;
     }
     const ip = normalizeIp(socket.remoteAddress ?? '');
@@ -185,7 +185,7 @@ export class StratumServer {
       listener.sessions.delete(session);
       this.total -= 1;
       if (session.admitted) {
-        if (this.opts.primary) this.opts.primary.release(session.ip);
+        if (this.opts.primary) this.opts.primary.release(session.ip, this.listeners.indexOf(listener));
         else this.guard.release(session.ip);
         this.pastInvalid.keep(session.ip, session.recentInvalid(), this.now());
       }
