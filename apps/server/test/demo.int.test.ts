@@ -88,7 +88,7 @@ describe('demo earnings', () => {
     );
     expect(dated.length).toBeGreaterThanOrEqual(DEMO_SETTLED_DAYS);
     for (const row of dated) {
-      const morningAfter = new Date(`${row.day}T00:05:00Z`).getTime() + 86_400_000;
+      const morningAfter = new Date(`${row.day}T01:05:00Z`).getTime() + 86_400_000;
       expect(new Date(row.created_at).getTime()).toBe(Math.min(morningAfter, t.clock.now().getTime()));
     }
     expect(new Set(dated.map((r) => r.day)).size).toBe(DEMO_SETTLED_DAYS);

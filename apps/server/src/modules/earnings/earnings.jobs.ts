@@ -3,7 +3,9 @@
 // The check is cheap (one indexed read per coin), so it runs every few minutes; a second instance
 // doing the same inserts nothing twice (the day is the key and the simulation deterministic).
 // Then the settlement of the UTC day before, once it is SETTLE_AFTER_MS past midnight (the grace
-// for shares still on their way from stratum nodes), on the one instance holding the lease; a
+// for shares still on their way from stratum nodes: the pool takes them up to an hour old, and
+// a share of the day before that came after its settlement would never be paid), on the one
+// instance holding the lease; a
 // day found settled is skipped, one stopped half-way is finished (settlement.service.ts); and the
 // invitation rewards of settled days from 09:50 UTC+8 (referral.service.ts). Matured and orphaned
 // pool blocks are settled at every check (block-settlement.service.ts), not only once a day.
@@ -14,6 +16,7 @@ import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
+import { MAX_SHARE_AGE_MS } from '../mining';
 import type { SettlementService } from './settlement.service';
 import type { BlockSettlementService } from './block-settlement.service';
 
@@ -29,7 +32,8 @@ export interface EarningsJobDeps {
 }
 
 export const MARKET_DATA_CHECK_MS = 5 * 60_000;
-export const SETTLE_AFTER_MS = 5 * 60_000;
+/** The oldest share the pool takes, and 5 minutes for the last flush: 01:05 UTC. */
+export const SETTLE_AFTER_MS = MAX_SHARE_AGE_MS + 5 * 60_000;
 
 /** Market data, then the settlement of yesterday when it is due, and of matured blocks; tests call it directly. */
 export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'blockSettlement' | 'referral' | 'log'>): Promise<void> {
