@@ -227,6 +227,16 @@ describe('sending through a wallet node', () => {
     await walletTick(t.app.modules.wallet);
     expect(new Decimal(await available()).eq(before)).toBe(true);
   });
+
+  it('two passes that overlap (a lease taken over from a pass waiting on a slow node) send a withdrawal once', async () => {
+    const w = await withdrawal();
+    node.answerNextSendAfterMs = 300; // slow, but within the adapter's 0.5 s: the first pass waits for it
+    const processor = t.app.modules.wallet.processor;
+    // Both passes read the withdrawal before either marks it as being sent.
+    await Promise.all([processor.sendPending(), processor.sendPending()]);
+    expect(node.sendsOf(w.id)).toHaveLength(1);
+    expect(await stateOf(w.id)).toMatchObject({ status: 'broadcast', txid: node.sendsOf(w.id)[0]!.txid });
+  });
 });
 
 describe('a matured pool block against the node', () => {

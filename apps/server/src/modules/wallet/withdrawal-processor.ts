@@ -54,7 +54,8 @@ export class WithdrawalProcessor {
    * the next pass and recorded if it went out; it is sent again only when the chain has no such
    * payment UNKNOWN_SEND_WAIT_MS after it started. A refusal from the node fails the withdrawal
    * and returns its funds; nothing else does. So a payment goes out once (docs/security.md items
-   * 30 and 31), whatever fails between asking and recording.
+   * 30 and 31), whatever fails between asking and recording, and however many passes overlap (the
+   * mark is a compare-and-set: only the pass that made it sends).
    */
   async sendPending(): Promise<number> {
     const pending = await repo.withdrawalsInState(this.db, 'processing', SEND_BATCH);
@@ -70,7 +71,9 @@ export class WithdrawalProcessor {
         // The node may still be working on a call that timed out: wait before sending again.
         if (this.clock.now().getTime() - w.sendStartedAt.getTime() < UNKNOWN_SEND_WAIT_MS) continue;
       }
-      if (!(await repo.markSendStarted(this.db, w.id, this.clock.now()))) continue; // moved meanwhile (rejected, another pass)
+      // Only the pass whose mark replaces the start it read may send: another pass that read the row
+      // too (a lease taken over from a pass that stalled) loses here, so the payment goes out once.
+      if (!(await repo.markSendStarted(this.db, w.id, w.sendStartedAt, this.clock.now()))) continue; // moved or marked meanwhile (rejected, another pass)
       const net = withdrawalNet(w.amount, w.fee).toFixed();
       let txid: string;
       try {
