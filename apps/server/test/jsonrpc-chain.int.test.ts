@@ -19,13 +19,15 @@ import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { pplnsWindowWork } from '../src/modules/money';
 import { inTransaction } from '../src/db/transaction';
 import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/block-payouts.repository';
+import { JsonRpcChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
-import { UNKNOWN_SEND_WAIT_MS } from '../src/modules/wallet/withdrawal-processor';
+import { UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const LTC_ADDRESS = 'ltc1qg42tkwuuxefutzxezdkdel39gfstuap288mfea';
 const RPC_USER = 'hashpool';
 const RPC_PASSWORD = 'node-secret-1234';
 
@@ -124,6 +126,7 @@ class FakeNode {
 }
 
 let t: TestApp;
+let nodeUrl: string;
 const node = new FakeNode();
 const inbox = new SmtpInbox();
 const ADMIN = uniqueEmail('jsonrpc-admin');
@@ -132,6 +135,7 @@ let user: { tokens: Tokens; accountId: string; accountName: string; userId: stri
 
 beforeAll(async () => {
   const url = await node.start();
+  nodeUrl = url;
   t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', CHAIN_ADAPTER: 'jsonrpc', WALLET_RPC_URLS: JSON.stringify({ btc: url }), WALLET_RPC_TIMEOUT_SECONDS: '0.5', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
   admin = await registerByEmail(t.app, inbox, ADMIN);
   const r = await registerByEmail(t.app, inbox);
@@ -147,9 +151,9 @@ afterAll(async () => {
 
 const codeOf = (res: { body: string }) => body(res).code;
 
-async function withdrawal(amount = '0.1') {
+async function withdrawal(amount = '0.1', coin = 'btc') {
   const wallet = t.app.modules.wallet;
-  const [row] = await wallet.withdrawals.create({ accountId: user.accountId, userId: user.userId, coin: 'btc', address: BTC_ADDRESS, publicKey: null, chain: null, amount: new Decimal(amount), limits: await wallet.limits.of('btc'), key: randomUUID(), origin: 'user' });
+  const [row] = await wallet.withdrawals.create({ accountId: user.accountId, userId: user.userId, coin, address: coin === 'ltc' ? LTC_ADDRESS : BTC_ADDRESS, publicKey: null, chain: null, amount: new Decimal(amount), limits: await wallet.limits.of(coin), key: randomUUID(), origin: 'user' });
   return row!;
 }
 
@@ -226,6 +230,70 @@ describe('sending through a wallet node', () => {
     expect((await stateOf(w.id)).status).toBe('failed');
     await walletTick(t.app.modules.wallet);
     expect(new Decimal(await available()).eq(before)).toBe(true);
+  });
+
+  it('two passes that overlap (a lease taken over from a pass waiting on a slow node) send a withdrawal once', async () => {
+    const w = await withdrawal();
+    node.answerNextSendAfterMs = 300; // slow, but within the adapter's 0.5 s: the first pass waits for it
+    const processor = t.app.modules.wallet.processor;
+    // Both passes read the withdrawal before either marks it as being sent.
+    await Promise.all([processor.sendPending(), processor.sendPending()]);
+    expect(node.sendsOf(w.id)).toHaveLength(1);
+    expect(await stateOf(w.id)).toMatchObject({ status: 'broadcast', txid: node.sendsOf(w.id)[0]!.txid });
+  });
+});
+
+describe('one coin\'s node failing does not stop the other coins', () => {
+  // LTC's chain is a wallet node, but none is configured: every call for it is refused.
+  let ltcPending: string;
+  let ltcBroadcast: string;
+  beforeAll(async () => {
+    await t.app.modules.wallet.admin.adjust(randomUUID(), randomUUID(), { account: user.accountName, coin: 'ltc', amount: '10', reason: 'test funding' });
+    // A send of unknown outcome (the node did not answer), and a payment the node had taken.
+    ltcPending = (await withdrawal('1', 'ltc')).id;
+    await t.database.db.execute(sql`update withdrawals set send_started_at = ${t.clock.now().toISOString()} where id = ${ltcPending}`);
+    ltcBroadcast = (await withdrawal('1', 'ltc')).id;
+    await t.database.db.execute(sql`update withdrawals set status = 'broadcast', txid = ${randomBytes(32).toString('hex')} where id = ${ltcBroadcast}`);
+    t.clock.advance(1_000); // the BTC withdrawals below come after them
+  });
+
+  it('a node that refuses: the coin\'s withdrawals wait (nothing failed), the other coins\' are sent and settled in the same tick', async () => {
+    const w = await withdrawal();
+    await walletTick(t.app.modules.wallet);
+    expect(node.sendsOf(w.id)).toHaveLength(1);
+    expect((await stateOf(w.id)).status).toBe('broadcast');
+    node.confirmAll();
+    await walletTick(t.app.modules.wallet);
+    expect((await stateOf(w.id)).status).toBe('completed');
+    expect([(await stateOf(ltcPending)).status, (await stateOf(ltcBroadcast)).status]).toEqual(['processing', 'broadcast']);
+  });
+
+  it('a node that does not answer (closed port): the coin is set aside for the pass, the other coins\' withdrawals are sent', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const wallet = t.app.modules.wallet;
+    const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl, ltc: `http://${RPC_USER}:${RPC_PASSWORD}@127.0.0.1:${port}/` }, 500), wallet.limits);
+    const w = await withdrawal();
+    await walletTick({ processor });
+    expect(node.sendsOf(w.id)).toHaveLength(1);
+    expect((await stateOf(w.id)).status).toBe('broadcast');
+    node.confirmAll();
+    await walletTick({ processor });
+    expect((await stateOf(w.id)).status).toBe('completed');
+    expect([(await stateOf(ltcPending)).status, (await stateOf(ltcBroadcast)).status]).toEqual(['processing', 'broadcast']);
+  });
+
+  it('a step that fails does not keep the tick\'s later steps from running; the failure is thrown after them', async () => {
+    const ran: string[] = [];
+    const processor = {
+      sendPending: () => Promise.reject(new Error('database gone')),
+      checkBroadcast: async () => (ran.push('check'), 0),
+      scanDeposits: async () => (ran.push('deposits'), 0),
+    } as unknown as WithdrawalProcessor;
+    await expect(walletTick({ processor })).rejects.toThrow('database gone');
+    expect(ran).toEqual(['check', 'deposits']);
   });
 });
 

@@ -3,8 +3,12 @@
 // and the requests of one idempotency key run one after the other wherever they arrive. A lease
 // expires on its own (on the database's clock), so a crashed holder blocks nobody for longer
 // than its time to live, which can therefore be short: while its work runs, the holder renews it
-// every third of that time. The work under a lease is idempotent besides, so a lease taken over
-// from a holder that stalled past it costs time, never money.
+// every third of that time. A lease is no lock to rely on for money, though: a renewal that fails
+// is not noticed, and a holder that stalls past its lease (a slow node call) runs on beside the one
+// that took it over. So the work under a lease is idempotent besides, and each step that moves
+// money is a conditional update on the state it read (a withdrawal's send is marked by a
+// compare-and-set before the node is asked, and only the pass that marked it sends): two holders
+// at once cost time, never money.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';

@@ -24,11 +24,27 @@ export interface WalletJobDeps {
   intervalMs: number;
 }
 
-/** One pass of the frequent work; tests call it directly. */
+/**
+ * One pass of the frequent work; tests call it directly. Every step runs even when an earlier one
+ * failed (sending must not stop settling or crediting); the failures are thrown after the last
+ * step, the first alone or all together, for the job to log.
+ */
 export async function walletTick(d: Pick<WalletJobDeps, 'processor'>): Promise<void> {
-  await d.processor.sendPending();
-  await d.processor.checkBroadcast();
-  await d.processor.scanDeposits(COINS.map((c) => c.code));
+  const steps: Array<[string, () => Promise<unknown>]> = [
+    ['send', () => d.processor.sendPending()],
+    ['check', () => d.processor.checkBroadcast()],
+    ['deposits', () => d.processor.scanDeposits(COINS.map((c) => c.code))],
+  ];
+  const failed: unknown[] = [];
+  for (const [step, run] of steps) {
+    try {
+      await run();
+    } catch (error) {
+      failed.push(error instanceof Error ? Object.assign(error, { step }) : error);
+    }
+  }
+  if (failed.length === 1) throw failed[0];
+  if (failed.length > 1) throw new AggregateError(failed, `wallet steps failed: ${failed.map((e) => (e as { step?: string }).step).join(', ')}`);
 }
 
 const PASS_LEASE_MS = 10_000;
@@ -38,7 +54,12 @@ const DAILY_LEASE_MS = 36 * 3_600_000;
 export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
   let dailyDoneFor = '';
   const tick = async () => {
-    await ifLeaseFree(d.db, 'job:wallet', PASS_LEASE_MS, () => walletTick(d));
+    try {
+      await ifLeaseFree(d.db, 'job:wallet', PASS_LEASE_MS, () => walletTick(d));
+    } catch (error) {
+      // Logged here so that the daily part below still runs.
+      d.log.error({ err: error }, 'wallet job failed');
+    }
     const now = d.clock.now();
     const day = now.toISOString().slice(0, 10);
     if (day === dailyDoneFor || now.getUTCHours() < 1) return;

@@ -64,7 +64,7 @@ export const walletModule = defineModule({
       transactions: new TransactionsService(db, { limits, accounts }),
       payouts: new PayoutsService(db, clock, { limits, checks, withdrawals, security, accounts }),
       admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts, notifications: p.notifications, mailer: p.mailer }),
-      processor: new WithdrawalProcessor(db, clock, chain, limits),
+      processor: new WithdrawalProcessor(db, clock, chain, limits, p.log),
       chain,
     };
   },

@@ -116,9 +116,20 @@ export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limit: 
   return db.select().from(withdrawals).where(eq(withdrawals.status, status)).orderBy(withdrawals.createdAt).limit(limit);
 }
 
-/** Marks a withdrawal in processing as being sent now (committed before the chain is asked); false when it left processing. */
-export async function markSendStarted(db: DbOrTx, id: string, at: Date): Promise<boolean> {
-  const marked = await db.update(withdrawals).set({ sendStartedAt: at, updatedAt: at }).where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'processing'))).returning({ id: withdrawals.id });
+/**
+ * Marks a withdrawal in processing as being sent now (committed before the chain is asked), if its
+ * send start is still `read` (none, or the start of a send whose outcome was unknown): a
+ * compare-and-set, so of two passes that read the same row only one marks it, and only that one
+ * may send. False when it left processing or another pass marked it meanwhile. Compared to the
+ * millisecond, as far as a JavaScript date read it.
+ */
+export async function markSendStarted(db: DbOrTx, id: string, read: Date | null, at: Date): Promise<boolean> {
+  const unchanged = read === null ? isNull(withdrawals.sendStartedAt) : sql`date_trunc('milliseconds', ${withdrawals.sendStartedAt}) = ${read.toISOString()}::timestamptz`;
+  const marked = await db
+    .update(withdrawals)
+    .set({ sendStartedAt: at, updatedAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'processing'), unchanged))
+    .returning({ id: withdrawals.id });
   return marked.length === 1;
 }
 

@@ -45,6 +45,8 @@ export class WithdrawalProcessor {
     private readonly chain: ChainAdapter,
     /** The coin's limits as they apply (its deposit confirmations). */
     private readonly limits: CoinLimits,
+    /** Where a coin's node that failed a call is logged (its withdrawals or deposits wait for the next pass). */
+    private readonly log?: { warn(details: object, message: string): void },
   ) {}
 
   /**
@@ -54,76 +56,120 @@ export class WithdrawalProcessor {
    * the next pass and recorded if it went out; it is sent again only when the chain has no such
    * payment UNKNOWN_SEND_WAIT_MS after it started. A refusal from the node fails the withdrawal
    * and returns its funds; nothing else does. So a payment goes out once (docs/security.md items
-   * 30 and 31), whatever fails between asking and recording.
+   * 30 and 31), whatever fails between asking and recording, and however many passes overlap (the
+   * mark is a compare-and-set: only the pass that made it sends). A coin whose node fails a call
+   * waits for the next pass without holding up the other coins (setAside).
    */
   async sendPending(): Promise<number> {
     const pending = await repo.withdrawalsInState(this.db, 'processing', SEND_BATCH);
     let sent = 0;
+    const unreachable = new Set<string>();
     for (const w of pending) {
-      if (w.sendStartedAt) {
-        const earlier = await this.chain.findSent(w.coin, w.id);
-        if (earlier) {
-          const networkFee = await this.networkFeeOf(w.coin, earlier);
-          if (await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid: earlier, networkFee }, this.clock.now()))) sent++;
-          continue;
-        }
-        // The node may still be working on a call that timed out: wait before sending again.
-        if (this.clock.now().getTime() - w.sendStartedAt.getTime() < UNKNOWN_SEND_WAIT_MS) continue;
-      }
-      if (!(await repo.markSendStarted(this.db, w.id, this.clock.now()))) continue; // moved meanwhile (rejected, another pass)
-      const net = withdrawalNet(w.amount, w.fee).toFixed();
-      let txid: string;
+      if (unreachable.has(w.coin)) continue;
       try {
-        txid = await this.chain.send(w.coin, w.address, net, w.id);
+        if (await this.sendOne(w)) sent++;
       } catch (error) {
-        if (error instanceof ChainRefusal) await this.fail(w, 'processing', error.message.slice(0, 200));
-        // Otherwise it may have gone out: it stays in processing until the next pass finds out.
-        continue;
+        this.setAside(unreachable, w, 'send', error);
       }
-      const networkFee = await this.networkFeeOf(w.coin, txid);
-      await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid, networkFee }, this.clock.now()));
-      sent++;
     }
     return sent;
+  }
+
+  /** One withdrawal of sendPending(); true when it is now recorded as sent. */
+  private async sendOne(w: WithdrawalRow): Promise<boolean> {
+    if (w.sendStartedAt) {
+      const earlier = await this.chain.findSent(w.coin, w.id);
+      if (earlier) {
+        const networkFee = await this.networkFeeOf(w.coin, earlier);
+        return inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid: earlier, networkFee }, this.clock.now()));
+      }
+      // The node may still be working on a call that timed out: wait before sending again.
+      if (this.clock.now().getTime() - w.sendStartedAt.getTime() < UNKNOWN_SEND_WAIT_MS) return false;
+    }
+    // Only the pass whose mark replaces the start it read may send: another pass that read the row
+    // too (a lease taken over from a pass that stalled) loses here, so the payment goes out once.
+    if (!(await repo.markSendStarted(this.db, w.id, w.sendStartedAt, this.clock.now()))) return false; // moved or marked meanwhile (rejected, another pass)
+    const net = withdrawalNet(w.amount, w.fee).toFixed();
+    let txid: string;
+    try {
+      txid = await this.chain.send(w.coin, w.address, net, w.id);
+    } catch (error) {
+      if (error instanceof ChainRefusal) {
+        await this.fail(w, 'processing', error.message.slice(0, 200));
+        return false;
+      }
+      // It may have gone out: it stays in processing until a later pass finds out (setAside logs it).
+      throw error;
+    }
+    const networkFee = await this.networkFeeOf(w.coin, txid);
+    await inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid, networkFee }, this.clock.now()));
+    return true;
   }
 
   /** Settles confirmed payments and returns dropped ones. */
   async checkBroadcast(): Promise<number> {
     const inFlight = await repo.withdrawalsInState(this.db, 'broadcast', CHECK_BATCH);
     let settled = 0;
+    const unreachable = new Set<string>();
     for (const w of inFlight) {
-      const outcome = await this.chain.outcome(w.coin, w.txid!);
-      if (outcome.state === 'pending') continue;
-      if (outcome.state === 'dropped') {
-        await this.fail(w, 'broadcast', outcome.reason);
-        continue;
+      if (unreachable.has(w.coin)) continue;
+      try {
+        if (await this.settleOne(w)) settled++;
+      } catch (error) {
+        this.setAside(unreachable, w, 'check', error);
       }
-      const now = this.clock.now();
-      // The user's fee is the pool's; the network's fee left the pool's wallet with the payment,
-      // so it leaves the pool's fees to the chain: custody and ledger stay equal.
-      const networkFee = new Decimal(outcome.networkFee ?? w.networkFee ?? 0);
-      await inTransaction(this.db, async (tx) => {
-        if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', { networkFee: networkFee.toFixed() }, now))) return;
-        const amount = new Decimal(w.amount);
-        const { toChain, feesKept } = withdrawalSettlement(amount, w.fee, networkFee);
-        await post(
-          tx,
-          {
-            idempotencyKey: `withdraw-settle:${w.id}`,
-            businessType: 'withdraw',
-            reference: `withdrawal:${w.id}`,
-            entries: [
-              { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
-              { holder: SYSTEM.chain, coin: w.coin, amount: toChain.toFixed() },
-              ...(feesKept.isZero() ? [] : [{ holder: SYSTEM.fees, coin: w.coin, amount: feesKept.toFixed() }]),
-            ],
-          },
-          now,
-        );
-      });
-      settled++;
     }
     return settled;
+  }
+
+  /**
+   * A withdrawal whose coin's node failed a call waits for the next pass, and the other coins'
+   * withdrawals go on: one coin's node (down, not configured, refusing) must not stop every coin's
+   * payments. A node that did not answer is not asked again this pass (each try would wait for its
+   * time-out); a refusal is the node's answer about this call, so the coin's other withdrawals are
+   * still tried. Either way nothing is failed or returned here: the outcome may be unknown.
+   */
+  private setAside(unreachable: Set<string>, w: WithdrawalRow, step: 'send' | 'check', error: unknown): void {
+    if (error instanceof ChainRefusal) {
+      this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node refused a call about a withdrawal; it waits for the next pass');
+      return;
+    }
+    unreachable.add(w.coin);
+    this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node did not answer; its withdrawals wait for the next pass');
+  }
+
+  /** One withdrawal of checkBroadcast(); true when it is now completed. */
+  private async settleOne(w: WithdrawalRow): Promise<boolean> {
+    const outcome = await this.chain.outcome(w.coin, w.txid!);
+    if (outcome.state === 'pending') return false;
+    if (outcome.state === 'dropped') {
+      await this.fail(w, 'broadcast', outcome.reason);
+      return false;
+    }
+    const now = this.clock.now();
+    // The user's fee is the pool's; the network's fee left the pool's wallet with the payment,
+    // so it leaves the pool's fees to the chain: custody and ledger stay equal.
+    const networkFee = new Decimal(outcome.networkFee ?? w.networkFee ?? 0);
+    return inTransaction(this.db, async (tx) => {
+      if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', { networkFee: networkFee.toFixed() }, now))) return false;
+      const amount = new Decimal(w.amount);
+      const { toChain, feesKept } = withdrawalSettlement(amount, w.fee, networkFee);
+      await post(
+        tx,
+        {
+          idempotencyKey: `withdraw-settle:${w.id}`,
+          businessType: 'withdraw',
+          reference: `withdrawal:${w.id}`,
+          entries: [
+            { holder: withdrawalHolder(w), coin: w.coin, bucket: 'frozen', amount: amount.neg().toFixed() },
+            { holder: SYSTEM.chain, coin: w.coin, amount: toChain.toFixed() },
+            ...(feesKept.isZero() ? [] : [{ holder: SYSTEM.fees, coin: w.coin, amount: feesKept.toFixed() }]),
+          ],
+        },
+        now,
+      );
+      return true;
+    });
   }
 
   /** The network fee of a payment just sent, when the chain says it; unknown (null) is learnt at settlement. */
@@ -150,22 +196,34 @@ export class WithdrawalProcessor {
   async scanDeposits(coins: string[]): Promise<number> {
     let credited = 0;
     for (const coin of coins) {
-      const owned = await repo.depositAddressesOf(this.db, coin);
-      if (owned.length === 0) continue;
-      const accountOf = new Map(owned.map((a) => [a.address, a.accountId]));
-      const seen = await this.chain.incoming(coin, new Set(accountOf.keys()));
-      if (seen.length === 0) continue;
-      const now = this.clock.now();
-      await repo.recordIncoming(this.db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
-      const ready = await repo.confirmedDeposits(this.db, coin, seen.map((t) => t.txid), (await this.limits.of(coin)).depositConfirmations);
-      for (const d of ready) {
-        await inTransaction(this.db, async (tx) => {
-          if (!(await repo.markDepositCredited(tx, d.id, now))) return;
-          const deposit = { idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`, businessType: 'deposit', reference: `deposit:${d.id}` };
-          await post(tx, movement({ ...deposit, coin, amount: d.amount, from: { holder: SYSTEM.chain }, to: { holder: d.accountId } }), now);
-          credited++;
-        });
+      try {
+        credited += await this.scanCoin(coin);
+      } catch (error) {
+        // One coin's node (down, refusing) must not keep the other coins' deposits from being credited.
+        this.log?.warn({ err: error, coin }, 'wallet: the coin\'s deposits could not be scanned; they wait for the next pass');
       }
+    }
+    return credited;
+  }
+
+  /** One coin of scanDeposits(): how many of its deposits were credited. */
+  private async scanCoin(coin: string): Promise<number> {
+    const owned = await repo.depositAddressesOf(this.db, coin);
+    if (owned.length === 0) return 0;
+    const accountOf = new Map(owned.map((a) => [a.address, a.accountId]));
+    const seen = await this.chain.incoming(coin, new Set(accountOf.keys()));
+    if (seen.length === 0) return 0;
+    const now = this.clock.now();
+    await repo.recordIncoming(this.db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
+    const ready = await repo.confirmedDeposits(this.db, coin, seen.map((t) => t.txid), (await this.limits.of(coin)).depositConfirmations);
+    let credited = 0;
+    for (const d of ready) {
+      await inTransaction(this.db, async (tx) => {
+        if (!(await repo.markDepositCredited(tx, d.id, now))) return;
+        const deposit = { idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`, businessType: 'deposit', reference: `deposit:${d.id}` };
+        await post(tx, movement({ ...deposit, coin, amount: d.amount, from: { holder: SYSTEM.chain }, to: { holder: d.accountId } }), now);
+        credited++;
+      });
     }
     return credited;
   }
