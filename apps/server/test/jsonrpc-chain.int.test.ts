@@ -33,7 +33,11 @@ const RPC_PASSWORD = 'node-secret-1234';
 
 /** The node's wallet: what it sent, with comment and confirmations, and how its next calls behave. */
 class FakeNode {
-  readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number }> = [];
+  readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number; time: number }> = [];
+  /** Wallet entries newer than every payment (deposits, mined coins): listtransactions lists them after the payments. */
+  readonly laterEntries: Array<{ category: string; txid: string; amount: number; time: number }> = [];
+  /** The node's clock (unix seconds): the test app's. */
+  now: () => number = () => Math.floor(Date.now() / 1000);
   /** The chain's blocks: hash → height, confirmations (-1 off the main chain) and coinbase txid. */
   readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string; difficulty?: number }>();
   /** The wallet's mined coins: coinbase txid → category and amount. */
@@ -82,15 +86,17 @@ class FakeNode {
           return reply(500, null, { code: -6, message: 'Insufficient funds' }, id);
         }
         const txid = randomBytes(32).toString('hex');
-        this.sent.push({ txid, address, amount: String(amount), comment, confirmations: 0 });
+        this.sent.push({ txid, address, amount: String(amount), comment, confirmations: 0, time: this.now() });
         const delay = this.answerNextSendAfterMs;
         this.answerNextSendAfterMs = 0;
         if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
         return reply(200, txid, null, id);
       }
       case 'listtransactions': {
-        const [, count] = params as [string, number];
-        return reply(200, this.sent.slice(-count).map((t) => ({ category: 'send', address: t.address, amount: -Number(t.amount), txid: t.txid, comment: t.comment, confirmations: t.confirmations })), null, id);
+        // As bitcoind: the `count` entries before the newest `skip`, oldest first.
+        const [, count, skip = 0] = params as [string, number, number?];
+        const entries = [...this.sent.map((t) => ({ category: 'send', address: t.address, amount: -Number(t.amount), txid: t.txid, comment: t.comment, confirmations: t.confirmations, time: t.time })), ...this.laterEntries];
+        return reply(200, entries.slice(Math.max(0, entries.length - skip - count), entries.length - skip), null, id);
       }
       case 'gettransaction': {
         const tx = this.sent.find((t) => t.txid === params[0]);
@@ -137,6 +143,7 @@ beforeAll(async () => {
   const url = await node.start();
   nodeUrl = url;
   t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', CHAIN_ADAPTER: 'jsonrpc', WALLET_RPC_URLS: JSON.stringify({ btc: url }), WALLET_RPC_TIMEOUT_SECONDS: '0.5', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  node.now = () => Math.floor(t.clock.now().getTime() / 1000);
   admin = await registerByEmail(t.app, inbox, ADMIN);
   const r = await registerByEmail(t.app, inbox);
   const mine = body<{ id: string; current_account: { id: string; name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
@@ -200,6 +207,23 @@ describe('sending through a wallet node', () => {
     await walletTick(t.app.modules.wallet);
     expect(node.sendsOf(w.id)).toHaveLength(1);
     expect((await stateOf(w.id)).status).toBe('broadcast');
+  });
+
+  it('finds it behind more than a page of newer wallet entries (a long outage on a busy wallet)', async () => {
+    const w = await withdrawal();
+    await t.database.db.execute(sql`update withdrawals set send_started_at = ${t.clock.now().toISOString()} where id = ${w.id}`);
+    await t.app.modules.wallet.chain.send('btc', BTC_ADDRESS, new Decimal(w.amount).minus(w.fee).toFixed(), w.id);
+    // Mined coins and deposits since: the payment is not among the newest 1,000 entries.
+    t.clock.advance(UNKNOWN_SEND_WAIT_MS);
+    const time = Math.floor(t.clock.now().getTime() / 1000);
+    for (let i = 0; i < 1_500; i++) node.laterEntries.push({ category: 'immature', txid: randomBytes(32).toString('hex'), amount: 0, time });
+    try {
+      await walletTick(t.app.modules.wallet);
+      expect(node.sendsOf(w.id)).toHaveLength(1);
+      expect((await stateOf(w.id)).status).toBe('broadcast');
+    } finally {
+      node.laterEntries.length = 0;
+    }
   });
 
   it('sends again only when the node has no such payment long after the lost send', async () => {

@@ -70,8 +70,11 @@ export interface ChainAdapter {
    * unknown.
    */
   send(coin: string, address: string, amount: string, reference: string): Promise<string>;
-  /** The txid of a payment sent earlier with `reference`, or null when the chain's wallet has none. */
-  findSent(coin: string, reference: string): Promise<string | null>;
+  /**
+   * The txid of a payment sent earlier with `reference`, or null when the chain's wallet has none;
+   * `since`: when that send started (the wallet's entries from then on are read).
+   */
+  findSent(coin: string, reference: string, since: Date): Promise<string | null>;
   /** What became of a broadcast payment. */
   outcome(coin: string, txid: string): Promise<SendOutcome>;
   /** What the pool's wallet holds per coin, from the chain's point of view. */
@@ -238,12 +241,29 @@ export class JsonRpcChain implements ChainAdapter {
     return this.call<string>(coin, 'sendtoaddress', [address, amount, reference]);
   }
 
-  /** How many of the wallet's newest transactions findSent() reads. */
-  static readonly FIND_SENT_WINDOW = 1000;
+  /** Wallet entries per listtransactions call of findSent(), newest first. */
+  static readonly FIND_SENT_PAGE = 1000;
+  /** The most entries findSent() reads: past them the outcome is unknown, not "not sent". */
+  static readonly FIND_SENT_MAX = 100_000;
+  /** Entries this much older than the send's start are read too: the node's clock is not ours. */
+  static readonly FIND_SENT_SLACK_MS = 3_600_000;
 
-  async findSent(coin: string, reference: string): Promise<string | null> {
-    const txs = await this.call<Array<{ category: string; txid: string; comment?: string }>>(coin, 'listtransactions', ['*', JsonRpcChain.FIND_SENT_WINDOW, 0, true]);
-    return txs.find((t) => t.category === 'send' && t.comment === reference)?.txid ?? null;
+  /**
+   * Reads the wallet's entries back from the newest, page by page, until the payment is found or
+   * the entries are older than the send's start: "not sent" only once every entry since is read.
+   * A fixed window of the newest 1,000 answered "not sent" when more entries had come since (mined
+   * coins, deposits, other payments: a long outage on a busy wallet), and the payment went twice.
+   */
+  async findSent(coin: string, reference: string, since: Date): Promise<string | null> {
+    const floor = (since.getTime() - JsonRpcChain.FIND_SENT_SLACK_MS) / 1000;
+    for (let skip = 0; skip < JsonRpcChain.FIND_SENT_MAX; skip += JsonRpcChain.FIND_SENT_PAGE) {
+      // A page comes oldest first: its first entry is the oldest.
+      const txs = await this.call<Array<{ category: string; txid: string; comment?: string; time?: number }>>(coin, 'listtransactions', ['*', JsonRpcChain.FIND_SENT_PAGE, skip, true]);
+      const hit = txs.find((t) => t.category === 'send' && t.comment === reference);
+      if (hit) return hit.txid;
+      if (txs.length < JsonRpcChain.FIND_SENT_PAGE || (txs[0]?.time ?? Infinity) < floor) return null;
+    }
+    throw new Error(`${coin}: over ${JsonRpcChain.FIND_SENT_MAX} wallet entries since the send of ${reference} started; its outcome is unknown`);
   }
 
   /** The node's wallet received the coinbase itself: nothing to book. */

@@ -38,7 +38,7 @@ describe('CoinChains', () => {
     await expect(chains.depositAddress('doge', 'a')).rejects.toMatchObject({ key: 'deposit_disabled' });
     await expect(chains.send('doge', 'addr', '1', 'ref')).rejects.toBeInstanceOf(ChainRefusal);
     expect(await chains.incoming('doge', new Set(['x']))).toEqual([]);
-    expect(await chains.findSent('doge', 'ref')).toBeNull();
+    expect(await chains.findSent('doge', 'ref', new Date())).toBeNull();
     expect(await chains.outcome('doge', 'tx')).toEqual({ state: 'pending' });
     // Its blocks are the pool's word, as before it had a chain.
     expect(await chains.checkCoinbase('doge', { hash: 'ab', height: 1, reward: '1' })).toEqual({ state: 'ok' });

@@ -52,8 +52,8 @@ export class CoinChains implements ChainAdapter {
     return chain.send(coin, address, amount, reference);
   }
 
-  async findSent(coin: string, reference: string): Promise<string | null> {
-    return (await this.of(coin)?.findSent(coin, reference)) ?? null;
+  async findSent(coin: string, reference: string, since: Date): Promise<string | null> {
+    return (await this.of(coin)?.findSent(coin, reference, since)) ?? null;
   }
 
   /** A payment sent before its coin was disabled stays pending until the coin has its chain again. */

@@ -78,7 +78,7 @@ export class WithdrawalProcessor {
   /** One withdrawal of sendPending(); true when it is now recorded as sent. */
   private async sendOne(w: WithdrawalRow): Promise<boolean> {
     if (w.sendStartedAt) {
-      const earlier = await this.chain.findSent(w.coin, w.id);
+      const earlier = await this.chain.findSent(w.coin, w.id, w.sendStartedAt);
       if (earlier) {
         const networkFee = await this.networkFeeOf(w.coin, earlier);
         return inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid: earlier, networkFee }, this.clock.now()));
