@@ -691,12 +691,16 @@ describe('blocks and the network', () => {
     expect(body(await events([{ type: 'orphaned', coin: 'ltc', hash }])).data).toEqual({ recorded: 0, refused: 0 });
     const list = body<{ list: Array<{ height: number; status: string }> }>(await t.app.inject({ url: '/api/pools/ltc/blocks' })).data.list;
     expect(list.filter((b) => b.height === 3_000_000).map((b) => b.status)).toEqual(['confirmed']);
-    // A time past what a Date holds (a 500 on every re-send), one in seconds, a count past int4: 400.
+    // A time past what a Date holds (a 500 on every re-send), one in seconds, a count past int4, an
+    // overflowing difficulty: 400.
     for (const bad of [
       { ...found, hash: 'cd'.repeat(32), time: 8.7e15 },
       { ...found, hash: 'cd'.repeat(32), time: Math.floor(now / 1000) },
       { type: 'network', coin: 'ltc', difficulty: 1, height: 1, time: 8.7e15 },
       { type: 'confirmations', coin: 'ltc', hash, confirmations: 2 ** 31 },
+      // A difficulty that, times the coin's hashes per difficulty, is Infinity (a PPLNS window of it).
+      { ...found, hash: 'cd'.repeat(32), difficulty: 1e308 },
+      { type: 'network', coin: 'ltc', difficulty: 1e308, height: 1, time: now },
     ]) expect((await events([bad])).statusCode, JSON.stringify(bad)).toBe(400);
     // The key is checked before the body is read: no key and a body that is no JSON is 401, not 400.
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/blocks', headers: { 'content-type': 'application/json' }, payload: '{not json' })).statusCode).toBe(401);

@@ -160,6 +160,9 @@ export const groupAlertBodySchema = z.strictObject({ hashrate_threshold: hashrat
  */
 const blockEventTimeSchema = z.number().int().min(1_231_006_505_000).max(4_102_444_800_000);
 
+/** The largest network difficulty a block or network event may report: far above any chain's. */
+const NETWORK_DIFFICULTY_MAX = 1e30;
+
 /** Block events from stratum nodes (POST /api/internal/blocks). */
 export const blockEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -172,14 +175,18 @@ export const blockEventSchema = z.discriminatedUnion('type', [
     account: z.string().max(64).optional(),
     address: z.string().max(128).optional(),
     worker: z.string().max(64),
-    /** Network difficulty the block was found at. */
-    difficulty: z.number().positive(),
+    /**
+     * Network difficulty the block was found at. Bounded as share work is (MAX_SHARE_WORK): times
+     * the coin's hashes per difficulty it must stay a finite number, or a PPLNS window and the
+     * effort would be Infinity or NaN.
+     */
+    difficulty: z.number().positive().max(NETWORK_DIFFICULTY_MAX),
     time: blockEventTimeSchema,
   }),
   z.strictObject({ type: z.literal('confirmations'), coin: z.string().max(16), hash: z.string().max(128), confirmations: z.number().int().nonnegative().max(2_147_483_647) }),
   z.strictObject({ type: z.literal('orphaned'), coin: z.string().max(16), hash: z.string().max(128) }),
   /** The network's current difficulty, for the network hashrate chart. */
-  z.strictObject({ type: z.literal('network'), coin: z.string().max(16), difficulty: z.number().positive(), height: z.number().int().nonnegative(), time: blockEventTimeSchema }),
+  z.strictObject({ type: z.literal('network'), coin: z.string().max(16), difficulty: z.number().positive().max(NETWORK_DIFFICULTY_MAX), height: z.number().int().nonnegative(), time: blockEventTimeSchema }),
 ]);
 export type BlockEvent = z.infer<typeof blockEventSchema>;
 export const blockEventsBodySchema = z.strictObject({ events: z.array(blockEventSchema).min(1).max(1000) });
