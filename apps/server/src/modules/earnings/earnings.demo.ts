@@ -109,7 +109,7 @@ export async function seedDemoSettlements(db: Db, clock: Clock, pools: readonly 
       });
       await history.writeOwnerPoints(points);
     }
-    // Each day's credit dated when the daily settlement would have made it (00:05 UTC the day after,
+    // Each day's credit dated when the daily settlement would have made it (01:05 UTC the day after,
     // never later than now), not all seven at the moment the demo was seeded.
     const postedAt = new Date(Math.min(to.getTime() + SETTLE_AFTER_MS, now.getTime()));
     for (const coin of coins) await settlement.settleCoinDay(coin, day, { postedAt });

@@ -1,5 +1,5 @@
 // The wallet's background work: send and settle withdrawals and credit deposits every few
-// seconds; once a day (after 01:00 UTC, when the day's earnings are settled) the automatic payouts
+// seconds; once a day (after DAILY_FROM_UTC_HOUR, when the day before is settled) the automatic payouts
 // (sub-accounts' settings, and address mining's addresses above the coin's minimum) and the reconciliation, whose mismatch is logged as an error and written to the audit log.
 // With several instances, the one that takes a pass's lease does it; the daily part runs once a
 // day in all, its lease kept until it lapses as the mark that the day is done.
@@ -48,6 +48,17 @@ export async function walletTick(d: Pick<WalletJobDeps, 'processor'>): Promise<v
 }
 
 const PASS_LEASE_MS = 10_000;
+/**
+ * The daily part runs from 02:00 UTC: after the settlement of the day before (from 01:05 UTC,
+ * earnings.jobs.ts SETTLE_AFTER_MS, which waits for shares up to an hour old), so that payouts
+ * include it.
+ */
+export const DAILY_FROM_UTC_HOUR = 2;
+
+/** Whether the daily part is due at `now`, done last for the UTC day `doneFor`. */
+export function dailyPartDue(now: Date, doneFor: string): boolean {
+  return now.toISOString().slice(0, 10) !== doneFor && now.getUTCHours() >= DAILY_FROM_UTC_HOUR;
+}
 /** Kept past the day's end: its row says the day's payouts and reconciliation ran. */
 const DAILY_LEASE_MS = 36 * 3_600_000;
 
@@ -62,7 +73,7 @@ export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
     }
     const now = d.clock.now();
     const day = now.toISOString().slice(0, 10);
-    if (day === dailyDoneFor || now.getUTCHours() < 1) return;
+    if (!dailyPartDue(now, dailyDoneFor)) return;
     const name = `job:wallet-daily:${day}`;
     const holder = randomUUID();
     if (await acquireLease(d.db, name, holder, DAILY_LEASE_MS)) {
