@@ -22,6 +22,7 @@ import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/bloc
 import { JsonRpcChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
+import { withdrawalsInState } from '../src/modules/wallet/wallet.repository';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -290,6 +291,14 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     await walletTick(t.app.modules.wallet);
     expect((await stateOf(w.id)).status).toBe('completed');
     expect([(await stateOf(ltcPending)).status, (await stateOf(ltcBroadcast)).status]).toEqual(['processing', 'broadcast']);
+  });
+
+  it('takes each coin’s oldest withdrawals for a pass, so that a coin’s backlog does not fill the batch', async () => {
+    const btc = await withdrawal();
+    // One of each coin although the LTC ones are older: the batch is per coin.
+    const batch = await withdrawalsInState(t.database.db, 'processing', 1);
+    expect(batch.map((w) => w.id)).toEqual([ltcPending, btc.id]);
+    await walletTick(t.app.modules.wallet);
   });
 
   it('a node that does not answer (closed port): the coin is set aside for the pass, the other coins\' withdrawals are sent', async () => {

@@ -15,4 +15,10 @@ describe('natsServers', () => {
     expect(natsServers('nats://127.0.0.1:4222')).toEqual({ servers: ['nats://127.0.0.1:4222'] });
     expect(natsServers('127.0.0.1:4222')).toEqual({ servers: ['127.0.0.1:4222'] });
   });
+
+  it('keeps a password holding / or an unencoded @ out of the servers, and a lone % as written', () => {
+    expect(natsServers('nats://u:ab/cd+ef==@nats1:4222')).toEqual({ servers: ['nats://nats1:4222'], user: 'u', pass: 'ab/cd+ef==' });
+    expect(natsServers('nats://u:p@ss@nats1:4222')).toEqual({ servers: ['nats://nats1:4222'], user: 'u', pass: 'p@ss' });
+    expect(natsServers('nats://u:100%@nats1:4222')).toEqual({ servers: ['nats://nats1:4222'], user: 'u', pass: '100%' });
+  });
 });

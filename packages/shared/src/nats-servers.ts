@@ -12,7 +12,17 @@ export interface NatsServers {
   token?: string;
 }
 
-const WITH_USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)?([^@/]*)@(.*)$/i;
+/** Scheme, then everything up to the LAST @ (a password may hold / or an unencoded @), then the host. */
+const WITH_USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)?(.*)@([^@]*)$/i;
+
+/** A URL part as written when it is not valid percent-encoding (a lone %): not a crash at start. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
 
 export function natsServers(url: string): NatsServers {
   const out: NatsServers = { servers: [] };
@@ -28,10 +38,10 @@ export function natsServers(url: string): NatsServers {
     found = true;
     const info = m[2]!;
     const colon = info.indexOf(':');
-    if (colon < 0) out.token = decodeURIComponent(info);
+    if (colon < 0) out.token = decoded(info);
     else {
-      out.user = decodeURIComponent(info.slice(0, colon));
-      out.pass = decodeURIComponent(info.slice(colon + 1));
+      out.user = decoded(info.slice(0, colon));
+      out.pass = decoded(info.slice(colon + 1));
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../log';
 import { RpcError, type RpcClient } from './rpc';
 import type { BlockTemplate } from './template';
@@ -105,7 +105,35 @@ describe('TemplateSource', () => {
     ]);
   });
 
+  it('does not drop newer work that came while the node was asked about the older', async () => {
+    const { state, source } = node();
+    const rpc = (source as unknown as { rpc: { call: (m: string) => Promise<unknown> } }).rpc;
+    const answer = rpc.call;
+    let answerBest!: (hash: string) => void;
+    let gbtFails = false;
+    rpc.call = async (method: string) => {
+      if (method === 'getbestblockhash') return new Promise((resolve) => (answerBest = resolve));
+      if (method === 'getblocktemplate' && gbtFails) throw new RpcError('getblocktemplate', 0, 'HTTP 503', 'http');
+      return answer(method);
+    };
+    let dropped = 0;
+    source.onStale(() => (dropped += 1));
+    await source.refresh();
+    const check = (source as unknown as { checkBestHash(): Promise<void> }).checkBestHash();
+    await until(() => answerBest !== undefined);
+    // A long poll brings the new block's work meanwhile; then the node is busy for a moment.
+    state.template = template(2, '01');
+    await source.refresh();
+    gbtFails = true;
+    answerBest('00'); // the tip as it was when asked
+    await check;
+    expect(dropped).toBe(0);
+    expect(source.latest()?.height).toBe(2);
+  });
+
   it('drops the work when the node has not confirmed its block for staleAfterMs', async () => {
+    // Fake timers (and Date): a loaded machine's late intervals must not look like a silent node.
+    vi.useFakeTimers();
     let answering = true;
     const rpc = {
       call: async (method: string) => {
@@ -113,24 +141,29 @@ describe('TemplateSource', () => {
         return method === 'getblocktemplate' ? template(1, '00') : '00';
       },
     } as unknown as RpcClient;
-    const source = new TemplateSource(rpc, { coin: 'btc', refreshSeconds: 30, bestHashPollMs: 10, staleAfterMs: 150 }, silentLogger);
+    const source = new TemplateSource(rpc, { coin: 'btc', refreshSeconds: 30, bestHashPollMs: 1000, staleAfterMs: 60_000 }, silentLogger);
     let dropped = 0;
     source.onStale(() => (dropped += 1));
-    await source.start();
     try {
-      // Answering, the node confirms the block every tick: nothing is dropped past staleAfterMs.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await source.start();
+      // Answering, the node confirms the block every second: nothing is dropped past staleAfterMs.
+      await vi.advanceTimersByTimeAsync(180_000);
       expect(dropped).toBe(0);
       answering = false;
-      await until(() => dropped === 1, 2000);
-      // Back: a template again, and the work stands from then on.
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(dropped).toBe(0);
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(dropped).toBe(1);
+      // Back: a template again at the next check, and the work stands from then on.
       answering = true;
       const before = source.latestAt()!;
-      await until(() => source.latestAt()! > before, 2000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(source.latestAt()!).toBeGreaterThan(before);
+      await vi.advanceTimersByTimeAsync(180_000);
       expect(dropped).toBe(1);
     } finally {
       await source.stop();
+      vi.useRealTimers();
     }
   });
 

@@ -182,18 +182,22 @@ export class TemplateSource {
     }
     if (this.fetching || this.checking) return;
     this.checking = true;
+    // The work the node is asked about: a long poll may bring newer work while the question is out,
+    // and the answer (the tip before it) says nothing against that.
+    const asked = this.current;
     try {
       const best = await this.rpc.call<string>('getbestblockhash', [], { timeoutMs: 5000, signal: this.abort.signal });
-      if (this.current && (this.stale || best !== this.current.previousblockhash)) {
+      if (!asked || this.current !== asked) return;
+      if (this.stale || best !== asked.previousblockhash) {
         try {
           await this.refresh();
         } catch (err) {
           // The chain has moved on and the work is on a dead block: not one share of it can count.
           // (Work already dropped is asked for again every tick, so that mining resumes at once.)
-          if (!this.stopped && this.current && best !== this.current.previousblockhash) this.dropWork('the node has a new block but gives no template for it', err);
+          if (!this.stopped && this.current === asked && best !== asked.previousblockhash) this.dropWork('the node has a new block but gives no template for it', err);
           throw err;
         }
-      } else if (this.current && !this.stale) this.confirmedAt = Date.now();
+      } else this.confirmedAt = Date.now();
     } catch (err) {
       if (!this.stopped) this.warn('getbestblockhash failed', err);
     } finally {

@@ -205,7 +205,7 @@ describe('mining.submit', () => {
     const res = await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(20)]);
     expect(res.result).toBe(false);
     expect(res.error![0]).toBe(20);
-    // A block found meanwhile is still submitted: the disk holds back the share, not the block.
+    // A block found meanwhile (submitted by the check) is still counted: the disk holds back the share, not the block.
     const block = await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', 'ffffffff']);
     expect(block.result).toBe(false);
     expect(h.blocks).toEqual([{ block: expect.objectContaining({ hash: 'ab'.repeat(32) }), account: 'myfarm01', worker: 'rig1' }]);

@@ -484,8 +484,8 @@ export class Session {
       try {
         await this.ctx.recordShare(share);
       } catch {
-        // The share is not counted, but a block it found is still the pool's: submitted all the
-        // same (its found event goes through the block outbox, the block tracker keeps its own file).
+        // The share is not counted, but the block it found (submitted by the check already, and
+        // followed by the block tracker) is still counted by the blocks metric.
         if (result.ok && result.block) this.ctx.onBlock(this, result, submission.account, submission.worker);
         return this.answer(id, false, stratumError(StratumError.OTHER, 'the server cannot record shares now'));
       }

@@ -39,6 +39,17 @@ export class ChainRefusal extends Error {
   }
 }
 
+/**
+ * The node answered, but whether an earlier send went out cannot be told (findSent read its most
+ * entries without reaching the send's start): that withdrawal waits; the node is not down.
+ */
+export class SendOutcomeUnknown extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SendOutcomeUnknown';
+  }
+}
+
 /** A matured pool block as the pool recorded it from the stratum's `found` event. */
 export interface PoolBlockClaim {
   hash: string;
@@ -263,7 +274,7 @@ export class JsonRpcChain implements ChainAdapter {
       if (hit) return hit.txid;
       if (txs.length < JsonRpcChain.FIND_SENT_PAGE || (txs[0]?.time ?? Infinity) < floor) return null;
     }
-    throw new Error(`${coin}: over ${JsonRpcChain.FIND_SENT_MAX} wallet entries since the send of ${reference} started; its outcome is unknown`);
+    throw new SendOutcomeUnknown(`${coin}: over ${JsonRpcChain.FIND_SENT_MAX} wallet entries since the send of ${reference} started; its outcome is unknown`);
   }
 
   /** The node's wallet received the coinbase itself: nothing to book. */

@@ -111,9 +111,18 @@ export async function withdrawnTotal(db: DbOrTx, accountId: string, coin: string
   return paid?.total ?? null;
 }
 
-/** Withdrawals in a state, oldest first: the processor's work. */
-export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limit: number): Promise<WithdrawalRow[]> {
-  return db.select().from(withdrawals).where(eq(withdrawals.status, status)).orderBy(withdrawals.createdAt).limit(limit);
+/**
+ * Withdrawals in a state, oldest first, at most `limitPerCoin` of each coin: the processor's work.
+ * Per coin, so that a coin whose node is down and whose withdrawals pile up (the daily payouts)
+ * does not fill the batch and hold back the other coins'.
+ */
+export async function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limitPerCoin: number): Promise<WithdrawalRow[]> {
+  const coins = await db.selectDistinct({ coin: withdrawals.coin }).from(withdrawals).where(eq(withdrawals.status, status));
+  const rows: WithdrawalRow[] = [];
+  for (const { coin } of coins) {
+    rows.push(...(await db.select().from(withdrawals).where(and(eq(withdrawals.status, status), eq(withdrawals.coin, coin))).orderBy(withdrawals.createdAt).limit(limitPerCoin)));
+  }
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /**

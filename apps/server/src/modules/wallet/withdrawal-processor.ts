@@ -7,14 +7,14 @@
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
-import { ChainRefusal, type ChainAdapter } from './chain';
+import { ChainRefusal, SendOutcomeUnknown, type ChainAdapter } from './chain';
 import type { CoinLimits } from './coin-limits.service';
 import { LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
 import { withdrawalNet, withdrawalSettlement } from '../money';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
 
-/** Withdrawals the processor takes per pass, per state. */
+/** Withdrawals the processor takes per pass, per state and coin. */
 const SEND_BATCH = 100;
 const CHECK_BATCH = 500;
 /**
@@ -130,7 +130,7 @@ export class WithdrawalProcessor {
    * still tried. Either way nothing is failed or returned here: the outcome may be unknown.
    */
   private setAside(unreachable: Set<string>, w: WithdrawalRow, step: 'send' | 'check', error: unknown): void {
-    if (error instanceof ChainRefusal) {
+    if (error instanceof ChainRefusal || error instanceof SendOutcomeUnknown) {
       this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node refused a call about a withdrawal; it waits for the next pass');
       return;
     }
