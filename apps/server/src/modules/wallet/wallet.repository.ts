@@ -116,13 +116,12 @@ export async function withdrawnTotal(db: DbOrTx, accountId: string, coin: string
  * Per coin, so that a coin whose node is down and whose withdrawals pile up (the daily payouts)
  * does not fill the batch and hold back the other coins'.
  */
-export async function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limitPerCoin: number): Promise<WithdrawalRow[]> {
-  const coins = await db.selectDistinct({ coin: withdrawals.coin }).from(withdrawals).where(eq(withdrawals.status, status));
-  const rows: WithdrawalRow[] = [];
-  for (const { coin } of coins) {
-    rows.push(...(await db.select().from(withdrawals).where(and(eq(withdrawals.status, status), eq(withdrawals.coin, coin))).orderBy(withdrawals.createdAt).limit(limitPerCoin)));
-  }
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limitPerCoin: number): Promise<WithdrawalRow[]> {
+  // One query: each coin's oldest, ranked within the coin.
+  const firstOfEachCoin = sql`select id from (
+      select id, row_number() over (partition by coin order by created_at) as n from withdrawals where status = ${status}
+    ) ranked where n <= ${limitPerCoin}`;
+  return db.select().from(withdrawals).where(sql`${withdrawals.id} in (${firstOfEachCoin})`).orderBy(withdrawals.createdAt);
 }
 
 /**
