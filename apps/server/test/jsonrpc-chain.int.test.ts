@@ -34,7 +34,8 @@ const RPC_PASSWORD = 'node-secret-1234';
 
 /** The node's wallet: what it sent, with comment and confirmations, and how its next calls behave. */
 class FakeNode {
-  readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number; time: number }> = [];
+  /** `confirmations` below 0: a conflicting transaction is that deep; `replacedBy`: a fee bump replaced it. */
+  readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number; time: number; replacedBy?: string }> = [];
   /** Wallet entries newer than every payment (deposits, mined coins): listtransactions lists them after the payments. */
   readonly laterEntries: Array<{ category: string; txid: string; amount: number; time: number }> = [];
   /** The node's clock (unix seconds): the test app's. */
@@ -101,7 +102,7 @@ class FakeNode {
       }
       case 'gettransaction': {
         const tx = this.sent.find((t) => t.txid === params[0]);
-        if (tx) return reply(200, { txid: tx.txid, confirmations: tx.confirmations }, null, id);
+        if (tx) return reply(200, { txid: tx.txid, confirmations: tx.confirmations, ...(tx.replacedBy ? { replaced_by_txid: tx.replacedBy } : {}) }, null, id);
         const coinbase = this.mined.get(params[0] as string);
         if (coinbase) return reply(200, { txid: params[0], generated: true, amount: Number(coinbase.amount), details: [{ address: BTC_ADDRESS, category: coinbase.category, amount: Number(coinbase.amount), vout: 0 }] }, null, id);
         return reply(500, null, { code: -5, message: 'Invalid or non-wallet transaction id' }, id);
@@ -112,7 +113,9 @@ class FakeNode {
       }
       case 'getbalance': {
         const generated = [...this.mined.values()].filter((m) => m.category === 'generate').reduce((sum, m) => sum.plus(m.amount), new Decimal(0));
-        return reply(200, this.sent.reduce((sum, t) => sum.minus(t.amount), generated).toFixed(8), null, id);
+        // A replaced or conflicted payment's coins are the wallet's again.
+        const paid = this.sent.filter((t) => t.confirmations > 0 || (t.confirmations === 0 && !t.replacedBy));
+        return reply(200, paid.reduce((sum, t) => sum.minus(t.amount), generated).toFixed(8), null, id);
       }
       case 'getnewaddress':
         return reply(200, `bc1q${randomBytes(19).toString('hex')}`, null, id);
@@ -123,8 +126,18 @@ class FakeNode {
     }
   }
 
+  /** Mines a block: every payment in the mempool confirms, and those a fee bump replaced are conflicted. */
   confirmAll(): void {
-    for (const t of this.sent) t.confirmations = Math.max(1, t.confirmations);
+    for (const t of this.sent) if (t.confirmations === 0) t.confirmations = t.replacedBy ? -1 : 1;
+  }
+
+  /** The operator's bumpfee: a new transaction, with the payment's comment, replaces it. */
+  bump(txid: string): string {
+    const original = this.sent.find((t) => t.txid === txid)!;
+    const replacement = { ...original, txid: randomBytes(32).toString('hex'), time: this.now() };
+    original.replacedBy = replacement.txid;
+    this.sent.push(replacement);
+    return replacement.txid;
   }
 
   sendsOf(withdrawalId: string) {
@@ -254,6 +267,52 @@ describe('sending through a wallet node', () => {
     expect(node.sendsOf(w.id)).toHaveLength(0);
     expect((await stateOf(w.id)).status).toBe('failed');
     await walletTick(t.app.modules.wallet);
+    expect(new Decimal(await available()).eq(before)).toBe(true);
+  });
+
+  it('follows a fee bump made on the node to the transaction that replaced the payment: completed once under its txid, nothing returned', async () => {
+    const before = new Decimal(await available());
+    const w = await withdrawal('0.3');
+    await walletTick(t.app.modules.wallet);
+    const original = node.sendsOf(w.id)[0]!.txid;
+    const replacement = node.bump(original);
+    await walletTick(t.app.modules.wallet);
+    expect(await stateOf(w.id)).toEqual({ status: 'broadcast', txid: original });
+    node.confirmAll(); // the replacement is mined: the original is conflicted
+    await walletTick(t.app.modules.wallet);
+    expect(await stateOf(w.id)).toEqual({ status: 'completed', txid: replacement });
+    expect(new Decimal(await available()).eq(before.minus('0.3'))).toBe(true);
+  });
+
+  it('a fee bump the network did not take: the original is mined, and the withdrawal completes under it', async () => {
+    const before = new Decimal(await available());
+    const w = await withdrawal('0.3');
+    await walletTick(t.app.modules.wallet);
+    const [sent] = node.sendsOf(w.id);
+    const replacement = node.bump(sent!.txid);
+    await walletTick(t.app.modules.wallet);
+    // The original is mined after all (the wallet still names its replacement); the replacement,
+    // in the wallet only, is the conflicted one.
+    sent!.confirmations = 1;
+    node.sent.find((s) => s.txid === replacement)!.confirmations = -1;
+    await walletTick(t.app.modules.wallet);
+    expect(await stateOf(w.id)).toEqual({ status: 'completed', txid: sent!.txid });
+    expect(new Decimal(await available()).eq(before.minus('0.3'))).toBe(true);
+  });
+
+  it('a payment another transaction conflicts with fails only once that one is six blocks deep: a shallower one can be undone', async () => {
+    const before = new Decimal(await available());
+    const w = await withdrawal('0.3');
+    await walletTick(t.app.modules.wallet);
+    const [sent] = node.sendsOf(w.id);
+    for (const depth of [1, 5]) {
+      sent!.confirmations = -depth;
+      await walletTick(t.app.modules.wallet);
+      expect((await stateOf(w.id)).status).toBe('broadcast');
+    }
+    sent!.confirmations = -6;
+    await walletTick(t.app.modules.wallet);
+    expect((await stateOf(w.id)).status).toBe('failed');
     expect(new Decimal(await available()).eq(before)).toBe(true);
   });
 

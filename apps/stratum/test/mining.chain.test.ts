@@ -7,7 +7,7 @@
 // after 100 more blocks it is confirmed and pays the sub-account's PPLNS credit exactly, that a
 // block the other node outmines while the two are apart is orphaned and pays nothing, and that the
 // user withdraws to another wallet through the jsonrpc chain adapter with the exact amount on the
-// chain and a clean reconciliation.
+// chain and a clean reconciliation, also when the operator bumps the payment's fee on the node.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -377,7 +377,39 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect(report.custody, JSON.stringify(report)).toEqual([expect.objectContaining({ coin: 'ltc', ok: true })]);
     expect(report.ok).toBe(true);
   }, 120_000);
+
+  it('follows a fee bump the operator makes on the node: the withdrawal completes once, under the replacement’s txid, and nothing returns', async () => {
+    const [a, b] = pair.nodes;
+    const mine = body<{ id: string; current_account: { id: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).data;
+    const to = await (await wallet(b)).call<string>('getnewaddress', ['', 'bech32']);
+    const before = new Decimal((await ltcBalance())!);
+    const pool = t.app.modules.wallet;
+    const [row] = await pool.withdrawals.create({ accountId: mine.current_account.id, userId: mine.id, coin: 'ltc', address: to, publicKey: null, chain: null, amount: new Decimal('1'), limits: await pool.limits.of('ltc'), key: randomUUID(), origin: 'user' });
+    await walletTick(pool);
+    const sent = await withdrawalState(row!.id);
+    expect(sent.status).toBe('broadcast');
+    // The operator bumps the fee of a payment stuck in the mempool: a new transaction replaces it.
+    const { txid: replacement } = await (await wallet(a)).call<{ txid: string }>('bumpfee', [sent.txid]);
+    await a.rpc.call('getmempoolentry', [replacement]); // in the mempool (throws if not), the original out of it
+    await walletTick(pool);
+    expect(await withdrawalState(row!.id)).toEqual({ status: 'broadcast', txid: sent.txid });
+    await a.rpc.call('generatetoaddress', [1, await (await wallet(a)).call<string>('getnewaddress', ['', 'bech32'])]);
+    await waitForSync(a.rpc, b.rpc);
+    // The original is now conflicted on the chain (negative confirmations) …
+    expect((await (await wallet(a)).call<{ confirmations: number }>('gettransaction', [sent.txid])).confirmations).toBeLessThan(0);
+    await walletTick(pool);
+    // … but the replacement paid the user: completed, and the funds do not come back.
+    expect(await withdrawalState(row!.id)).toEqual({ status: 'completed', txid: replacement });
+    expect(new Decimal((await ltcBalance())!).toFixed()).toBe(before.minus(1).toFixed());
+    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    expect(report.ok, JSON.stringify(report)).toBe(true);
+  }, 60_000);
 });
+
+async function withdrawalState(id: string) {
+  const [row] = await queryRows<{ status: string; txid: string }>(t.database.db, sql`select status, txid from withdrawals where id = ${id}`);
+  return row!;
+}
 
 describe('market data from the Litecoin node', () => {
   it('settles a day of FPPS from the node\'s own difficulty and reward and the feed\'s price, as a hand computation does', async () => {

@@ -94,6 +94,10 @@ async function startNode(connectTo?: number): Promise<{ node: RegtestNode; child
     '-listen=1',
     '-dnsseed=0',
     '-fallbackfee=0.0001',
+    // Payments signal BIP 125 and the mempool takes replacements (off by default in Litecoin Core),
+    // so a test can bump a withdrawal's fee on the node as an operator would.
+    '-walletrbf=1',
+    '-mempoolreplacement=1',
     '-printtoconsole=0',
     ...(connectTo ? [`-connect=127.0.0.1:${connectTo}`] : []),
   ];

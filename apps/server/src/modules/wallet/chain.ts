@@ -23,9 +23,14 @@ export interface IncomingTransfer {
 
 /**
  * What became of a broadcast payment. `networkFee`: what the chain charged on top of the amount
- * (a real node's wallet pays it from the pool's funds), when the adapter knows it.
+ * (a real node's wallet pays it from the pool's funds), when the adapter knows it. `txid`: the
+ * transaction that now carries the payment, when it is not the one sent (the operator bumped its
+ * fee on the node, which replaces the transaction).
  */
-export type SendOutcome = { state: 'pending'; networkFee?: string } | { state: 'confirmed'; networkFee?: string } | { state: 'dropped'; reason: string };
+export type SendOutcome =
+  | { state: 'pending'; networkFee?: string; txid?: string }
+  | { state: 'confirmed'; networkFee?: string; txid?: string }
+  | { state: 'dropped'; reason: string };
 
 /**
  * The node answered a send with a refusal (bad address, funds, fee …): nothing was sent, so the
@@ -316,12 +321,34 @@ export class JsonRpcChain implements ChainAdapter {
     return typeof block.difficulty === 'number' && block.difficulty > 0 ? { state: 'ok', nodeDifficulty: block.difficulty } : { state: 'ok' };
   }
 
+  /** How deep the transaction that conflicts with a payment must be before the payment counts as dropped. */
+  static readonly CONFLICT_FINAL_DEPTH = 6;
+  /** The most fee bumps of one payment followed (each replaces the one before). */
+  static readonly MAX_REPLACEMENTS = 25;
+
+  /**
+   * The wallet's view of its own payment: `fee` is what it paid the network, as a negative number;
+   * negative confirmations mean a conflicting transaction is that deep in the chain.
+   * A fee bump on the node (bumpfee) replaces the payment with a new transaction that the wallet
+   * names in `replaced_by_txid`: the payment's outcome is the replacement's, which is followed.
+   * Taking the conflicted original for a dropped payment returned the user's funds though the
+   * replacement paid them. Any other conflict counts only once it is CONFLICT_FINAL_DEPTH deep:
+   * a shallower one can be undone by a reorganisation, and the payment confirm after all.
+   */
   async outcome(coin: string, txid: string): Promise<SendOutcome> {
-    // The wallet's view of its own payment: `fee` is what it paid the network, as a negative number.
-    const tx = await this.call<{ confirmations: number; fee?: number | string }>(coin, 'gettransaction', [txid]);
-    if (tx.confirmations < 0) return { state: 'dropped', reason: 'conflicted on chain' };
-    const networkFee = tx.fee === undefined ? undefined : new Decimal(tx.fee).abs().toFixed();
-    return { state: tx.confirmations >= 1 ? 'confirmed' : 'pending', ...(networkFee ? { networkFee } : {}) };
+    let current = txid;
+    for (let hops = 0; ; hops++) {
+      const tx = await this.call<{ confirmations: number; fee?: number | string; replaced_by_txid?: string }>(coin, 'gettransaction', [current]);
+      if (tx.confirmations <= 0 && tx.replaced_by_txid && hops < JsonRpcChain.MAX_REPLACEMENTS) {
+        current = tx.replaced_by_txid;
+        continue;
+      }
+      const replaced = current === txid ? {} : { txid: current };
+      if (tx.confirmations <= -JsonRpcChain.CONFLICT_FINAL_DEPTH) return { state: 'dropped', reason: 'conflicted on chain' };
+      if (tx.confirmations < 0) return { state: 'pending', ...replaced };
+      const networkFee = tx.fee === undefined ? undefined : new Decimal(tx.fee).abs().toFixed();
+      return { state: tx.confirmations >= 1 ? 'confirmed' : 'pending', ...(networkFee ? { networkFee } : {}), ...replaced };
+    }
   }
 
   async custody(coins: string[]): Promise<Map<string, string>> {

@@ -141,17 +141,21 @@ export class WithdrawalProcessor {
   /** One withdrawal of checkBroadcast(); true when it is now completed. */
   private async settleOne(w: WithdrawalRow): Promise<boolean> {
     const outcome = await this.chain.outcome(w.coin, w.txid!);
-    if (outcome.state === 'pending') return false;
     if (outcome.state === 'dropped') {
       await this.fail(w, 'broadcast', outcome.reason);
       return false;
     }
+    if (outcome.state === 'pending') return false;
+    // A fee bump replaced the payment's transaction: the user's list names the one that paid them.
+    // Until then the withdrawal keeps the transaction it sent, from which every check follows the
+    // replacements: a replacement the network did not take leaves the original to confirm.
+    const replacedBy = outcome.txid && outcome.txid !== w.txid ? { txid: outcome.txid } : {};
     const now = this.clock.now();
     // The user's fee is the pool's; the network's fee left the pool's wallet with the payment,
     // so it leaves the pool's fees to the chain: custody and ledger stay equal.
     const networkFee = new Decimal(outcome.networkFee ?? w.networkFee ?? 0);
     return inTransaction(this.db, async (tx) => {
-      if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', { networkFee: networkFee.toFixed() }, now))) return false;
+      if (!(await repo.moveWithdrawal(tx, w.id, 'broadcast', 'completed', { networkFee: networkFee.toFixed(), ...replacedBy }, now))) return false;
       const amount = new Decimal(w.amount);
       const { toChain, feesKept } = withdrawalSettlement(amount, w.fee, networkFee);
       await post(
