@@ -97,8 +97,8 @@ test('a new user sees the earnings figures and, before any settled day, when ear
   // No settled day yet: the explanation instead of an empty chart and table, and no filter.
   const empty = page.getByTestId('profits-empty');
   await expect(empty).toContainText('No settled earnings yet');
-  await expect(empty).toContainText('Earnings are settled once a day, after 00:00 UTC, for the whole UTC day before');
-  await expect(empty).toContainText("Today's work is settled after");
+  await expect(empty).toContainText('Earnings are settled once a day, from 01:05 UTC, for the whole UTC day before');
+  await expect(empty).toContainText("Today's work is settled from");
   await expect(page.getByTestId('profit-chart')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Daily earnings' })).toHaveCount(0);
   await expect(page.getByLabel('Days (UTC)')).toHaveCount(0);

@@ -117,7 +117,7 @@ describe('switching', () => {
       today_method: 'fpps', // the day of the switch is still paid by FPPS
       previous_method: 'fpps',
       effective_from: '2026-06-02',
-      first_settlement_at: '2026-06-03T00:00:00.000Z',
+      first_settlement_at: '2026-06-03T01:05:00.000Z',
       switched_at: '2026-06-01T10:00:00.000Z',
       next_switch_at: '2026-06-02T10:00:00.000Z',
     });
@@ -150,7 +150,7 @@ describe('switching', () => {
       today_method: 'pplns',
       previous_method: 'pplns',
       effective_from: '2026-06-03',
-      first_settlement_at: '2026-06-04T00:00:00.000Z',
+      first_settlement_at: '2026-06-04T01:05:00.000Z',
       next_switch_at: '2026-06-03T10:01:00.000Z',
     });
 

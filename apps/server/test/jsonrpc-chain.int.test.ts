@@ -17,6 +17,7 @@ import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { pplnsWindowWork } from '../src/modules/money';
+import { SETTLE_AFTER_MS } from '../src/modules/earnings';
 import { inTransaction } from '../src/db/transaction';
 import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/block-payouts.repository';
 import { JsonRpcChain } from '../src/modules/wallet/chain';
@@ -391,10 +392,13 @@ describe('one coin\'s node failing does not stop the other coins', () => {
 
 describe('a matured pool block against the node', () => {
   let height = 912_340;
-  /** A block found by the user's sub-account and matured on the pool; the node knows nothing of it yet. */
+  /**
+   * A block found by the user's sub-account and matured on the pool; the node knows nothing of it
+   * yet. Found long enough ago for its window's late shares to be in (SETTLE_AFTER_MS).
+   */
   async function maturedBlock(coin = 'btc') {
     const block = { height: ++height, hash: randomBytes(32).toString('hex'), coinbase: randomBytes(32).toString('hex') };
-    await t.app.modules.mining.blocks.record([{ type: 'found', coin, height: block.height, hash: block.hash, reward: '3.125', account: user.accountName, worker: 'rig1', difficulty: 1000, time: t.clock.now().getTime() }]);
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin, height: block.height, hash: block.hash, reward: '3.125', account: user.accountName, worker: 'rig1', difficulty: 1000, time: t.clock.now().getTime() - SETTLE_AFTER_MS }]);
     await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin, hash: block.hash, confirmations: 101 }]);
     return block;
   }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
-import type { FeeReduction } from '../src/modules/earnings';
+import { SETTLE_AFTER_MS, type FeeReduction } from '../src/modules/earnings';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
 import { blocks as blocksTable } from '../src/modules/mining/mining.tables';
@@ -343,9 +343,13 @@ describe('block-based payments', () => {
     const hash = `b${randomUUID().replace(/-/g, '')}`;
     const h = ++height;
     await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward, account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
-    return { hash, height: h };
+    return { hash, height: h, at };
   }
-  const mature = (hash: string) => t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 101 }]);
+  /** Matured, and the clock past the time its window's late shares may still come (SETTLE_AFTER_MS). */
+  async function mature(block: { hash: string; at: string }) {
+    await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash: block.hash, confirmations: 101 }]);
+    clock.set(new Date(Math.max(clock.now().getTime(), Date.parse(block.at) + SETTLE_AFTER_MS)));
+  }
   const credited = async (reference: string) =>
     queryRows<{ holder: string; amount: string }>(
       db(),
@@ -378,7 +382,7 @@ describe('block-based payments', () => {
 
     clock.set(`${day}T12:00:00Z`);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0); // not mature yet
-    await mature(block.hash);
+    await mature(block);
     clock.set(`${day}T20:00:00Z`);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
 
@@ -433,6 +437,29 @@ describe('block-based payments', () => {
     expect(stats).toMatchObject({ today_estimate: '0.334125', today_method: 'pplns' });
   });
 
+  it('a matured block waits for its window’s late shares: work from before it that a stratum sends after it matured is paid', async () => {
+    // Weeks after the other block tests' work: the window is these two miners' alone.
+    const day = '2026-05-10';
+    await market(day);
+    const [a, b] = [await account(), await account()];
+    for (const m of [a, b]) await setMethod(m.id, 'pplns');
+    await mineAt(`${day}T08:05:00Z`, a.name, '500');
+    const block = await found(a.name, `${day}T08:30:00Z`, '2');
+    // Matured at once (KDA, ALEO, a regtest chain): B's share of 08:20 is still in a stratum's outbox.
+    await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash: block.hash, confirmations: 101 }]);
+    clock.set(`${day}T08:40:00Z`);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
+    clock.set(`${day}T09:10:00Z`);
+    await mine(b.name, '500', Date.parse(`${day}T08:20:00Z`)); // 50 minutes late, within the hour the pool takes
+    clock.set(new Date(Date.parse(`${day}T08:30:00Z`) + SETTLE_AFTER_MS - 1));
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
+    clock.advance(1);
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
+    // Half each: 2 / 2 x 0.99.
+    const paid = new Map((await credited(`block:btc:${block.height}`)).map((p) => [p.holder, new Decimal(p.amount).toFixed()]));
+    expect([paid.get(a.id), paid.get(b.id)]).toEqual(['0.99', '0.99']);
+  });
+
   it('splits PPLNS exactly: the payments and the carried fractions add up to the distributable reward', async () => {
     // Weeks after every other test's work, so the window (looking back 30 days) holds only these three.
     const day = '2026-09-15';
@@ -442,7 +469,7 @@ describe('block-based payments', () => {
     for (const m of miners) await mineAt(`${day}T08:05:00Z`, m.name, '500');
     // 1500 units in all, less than N = 2000: the window is all of it, a third each.
     const block = await found(miners[0]!.name, `${day}T08:30:00Z`, '1.00000001');
-    await mature(block.hash);
+    await mature(block);
     await t.app.modules.earnings.blockSettlement.settleReady();
     // Each: 1.00000001 / 3 x 0.99 = 0.3300000033 -> 0.33, 0.0000000033 carried for each;
     // distributable 1.00000001 x 0.99 = 0.9900000099.
@@ -465,7 +492,7 @@ describe('block-based payments', () => {
     await mineAt(`${day}T08:15:00Z`, c.name, '900');
     await mineAt(`${day}T08:21:00Z`, d.name, '1000'); // the 08:20 point, which the block falls in
     const block = await found(d.name, `${day}T08:24:00Z`, '1');
-    await mature(block.hash);
+    await mature(block);
     await t.app.modules.earnings.blockSettlement.settleReady();
     // N = 2 x 1000 units. D counts 4 of the point's 10 minutes: 400; B and C 1500 (1900 in all);
     // the 08:00 point fills the last 100 of its 300: A 100/3, E 200/3. At PPLNS 1 %:
@@ -489,7 +516,7 @@ describe('block-based payments', () => {
     await mineAt(`${day}T09:05:00Z`, other.name, '100');
     const soloBlock = await found(solo.name, `${day}T09:10:00Z`, '3.2');
     const orphan = await found(other.name, `${day}T09:20:00Z`, '3.3');
-    await mature(soloBlock.hash);
+    await mature(soloBlock);
     await t.app.modules.mining.blocks.record([{ type: 'orphaned', coin: 'btc', hash: orphan.hash }]);
     const chainBefore = await available(SYSTEM.chain);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(2);
@@ -505,7 +532,7 @@ describe('block-based payments', () => {
     for (const m of five) await setMethod(m.id, 'pplns');
     for (const m of five) await mineAt(`${day}T15:05:00Z`, m.name, '400'); // 2000 in all: the window is theirs alone
     const block = await found(five[0]!.name, `${day}T15:10:00Z`, '1');
-    await mature(block.hash);
+    await mature(block);
     const [row] = await queryRows<{ id: number }>(db(), sql`select id from blocks where hash = ${block.hash}`);
     const [blockRow] = await db().select().from(blocksTable).where(eq(blocksTable.id, row!.id));
     await expect(t.app.modules.earnings.blockSettlement.settleBlock(blockRow!, { chunkSize: 1, stopAfterChunks: 2 })).rejects.toThrow(/stopped/);
@@ -536,7 +563,7 @@ describe('block-based payments', () => {
     expect(body(res).data).toEqual({ recorded: 1, refused: 0 });
     const listed = body<{ list: Array<{ height: number; finder: string; status: string }> }>(await t.app.inject({ url: '/api/pools/btc/blocks?page=1&page_size=100' })).data.list;
     expect(listed.find((x) => x.height === h)).toMatchObject({ finder: '', status: 'pending' });
-    await mature(hash);
+    await mature({ hash, at: `${day}T08:30:00Z` });
     clock.set(`${day}T12:00:00Z`);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
     // The window N = 2000 is A's alone (B is on SOLO): 2 x 0.99 = 1.98, to A; nothing to B.

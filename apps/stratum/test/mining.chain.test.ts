@@ -19,6 +19,7 @@ import { balanceOf } from '../../server/src/modules/ledger/ledger';
 import { pricesTick } from '../../server/src/modules/prices/prices.jobs';
 import { FakeCoingecko } from '../../server/test/fakes/coingecko';
 import { walletTick } from '../../server/src/modules/wallet/wallet.jobs';
+import { SETTLE_AFTER_MS } from '../../server/src/modules/earnings';
 import { reconcile } from '../../server/src/modules/ledger/reconciliation';
 import { randomUUID } from 'node:crypto';
 import { SmtpInbox } from '../../server/test/smtp-inbox';
@@ -257,8 +258,13 @@ describe('mining for real on a Litecoin regtest chain', () => {
       return b && b.status !== 'pending' ? b : undefined;
     }, 90_000);
     expect(confirmed.confirmations).toBeGreaterThanOrEqual(100);
-    // Settled: the sub-account's PPLNS credit, 50 LTC less the PPLNS fee, to the base unit (one miner: the whole window).
+    // Matured in seconds on regtest; the window's late shares may come for SETTLE_AFTER_MS (an hour
+    // and 5 minutes), so the pool waits that long after the block was found.
+    t.clock.set(new Date());
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
+    t.clock.advance(SETTLE_AFTER_MS);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBeGreaterThanOrEqual(1);
+    t.clock.set(new Date()); // back to the stratum's clock, which stamps the shares
     // Settled: the sub-account's PPLNS credit. It mined the whole window, so it gets the block's
     // 50 LTC less the PPLNS fee, to the base unit, and the settlement paid exactly that.
     const [run] = await queryRows<{ paid: string; outcome: string }>(t.database.db, sql`select s.paid::text, s.outcome from block_settlements s join blocks b on b.id = s.block_id where b.hash = ${best}`);
@@ -317,7 +323,8 @@ describe('mining for real on a Litecoin regtest chain', () => {
     // Block 1, mined in the set-up to the other node's wallet; and a block the chain never had.
     const theirs = await node.rpc.call<string>('getblockhash', [1]);
     const unknown = 'ab'.repeat(32);
-    const time = Date.now();
+    t.clock.set(new Date());
+    const time = Date.now() - SETTLE_AFTER_MS; // found long enough ago for the window's shares to be in
     await t.app.modules.mining.blocks.record([
       { type: 'found', coin: 'ltc', height: 1, hash: theirs, reward: '50', account, worker: 'rig1', difficulty: 1, time },
       { type: 'found', coin: 'ltc', height: 2, hash: unknown, reward: '50', account, worker: 'rig1', difficulty: 1, time },

@@ -21,7 +21,7 @@ describe('payout method wording', () => {
   it('says what a switch now would do: the next UTC day, settled the day after, no switch for 24 hours', () => {
     const o = switchOutcome(new Date('2026-06-01T23:30:00Z'));
     expect(o.day).toBe('2026-06-02');
-    expect(o.settle.toISOString()).toBe('2026-06-03T00:00:00.000Z');
+    expect(o.settle.toISOString()).toBe('2026-06-03T01:05:00.000Z');
     expect(o.until.toISOString()).toBe('2026-06-02T23:30:00.000Z');
   });
 

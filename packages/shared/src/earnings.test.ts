@@ -28,9 +28,9 @@ describe('switch rule', () => {
     expect(payMethodEffectiveDay(at('2026-06-02T00:00:01Z'))).toBe('2026-06-03');
   });
 
-  it('settles a day at 00:00 UTC of the next: the first settlement of a switch on June 1 runs on June 3', () => {
-    expect(settlementTime('2026-06-01').toISOString()).toBe('2026-06-02T00:00:00.000Z');
-    expect(settlementTime(payMethodEffectiveDay(at('2026-06-01T10:00:00Z'))).toISOString()).toBe('2026-06-03T00:00:00.000Z');
+  it('settles a day at 01:05 UTC of the next, when its late shares are in: the first settlement of a switch on June 1 runs on June 3', () => {
+    expect(settlementTime('2026-06-01').toISOString()).toBe('2026-06-02T01:05:00.000Z');
+    expect(settlementTime(payMethodEffectiveDay(at('2026-06-01T10:00:00Z'))).toISOString()).toBe('2026-06-03T01:05:00.000Z');
   });
 
   it('waits 24 hours from the instant of the last switch', () => {

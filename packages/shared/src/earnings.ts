@@ -80,9 +80,19 @@ export function payMethodEffectiveDay(switchedAt: Date): string {
   return addDays(utcDay(switchedAt), 1);
 }
 
-/** When the settlement of `day` runs: 00:00 UTC of the day after. */
+/** Shares older than this (by the time a stratum checked them) are refused: their buckets are closed. */
+export const MAX_SHARE_AGE_MS = 60 * 60_000;
+/**
+ * How long after a moment its work is settled. A stratum's outbox holds shares through an outage
+ * of the pool, so they reach it up to MAX_SHARE_AGE_MS late; 5 minutes more for the last flush.
+ * A settlement that ran sooner would leave the late shares of its work unpaid for ever: the daily
+ * settlement runs from 01:05 UTC, a block's window is paid 65 minutes after the block was found.
+ */
+export const SETTLE_AFTER_MS = MAX_SHARE_AGE_MS + 5 * 60_000;
+
+/** When the settlement of `day` runs: 01:05 UTC of the day after (SETTLE_AFTER_MS). */
 export function settlementTime(day: string): Date {
-  return dayStart(addDays(day, 1));
+  return new Date(dayStart(addDays(day, 1)).getTime() + SETTLE_AFTER_MS);
 }
 
 /** The instant from which another switch is accepted. */

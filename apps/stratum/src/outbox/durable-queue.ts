@@ -33,6 +33,7 @@ import { constants, fdatasyncSync, ftruncateSync, mkdirSync, writeSync } from 'n
 import { open, readdir, readFile, rename, stat, unlink, mkdir, appendFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../coin/types.js';
+import { MAX_SHARE_AGE_MS } from '@hashpool/shared';
 
 /** What the receiver made of a batch: delivered, try again later, or refused for good. */
 export type SendOutcome = 'ok' | 'retry' | 'reject';
@@ -124,7 +125,7 @@ const MAX_BODIES_IN_MEMORY = 64 * 1024 * 1024;
  * operator learns of an outage before its shares are lost (a warning, then an error).
  */
 const WARN_AGE_MS = 45 * 60_000;
-const TOO_OLD_MS = 60 * 60_000;
+const TOO_OLD_MS = MAX_SHARE_AGE_MS;
 const BATCHES = /^batches-(\d+)\.jsonl$/;
 const ACKS = /^acks-(\d+)\.log$/;
 /**

@@ -38,7 +38,7 @@
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { COINS, findCoin, methodOnDay, utcDay, type BlockHoldReason, type PayMethod } from '@hashpool/shared';
+import { COINS, findCoin, methodOnDay, SETTLE_AFTER_MS, utcDay, type BlockHoldReason, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -131,11 +131,16 @@ export class BlockSettlementService {
   /**
    * Settles every matured or orphaned block of the account-mode coins not settled yet, oldest
    * first; a block whose day has no market data yet waits for it. Answers how many were settled.
+   * A matured block waits until SETTLE_AFTER_MS after it was found: its window's last shares may
+   * still be on their way from a stratum, and a share the window left out would never be paid.
+   * Maturity alone does not wait that long on every coin (KDA and ALEO at once, ETH in 14 minutes,
+   * a regtest chain as fast as it is mined).
    */
   async settleReady(): Promise<number> {
     const ids = await this.deps.blocks.maturedOrOrphanedIds(COINS.map((c) => c.code));
     const done = await repo.settledBlockIds(this.db, ids);
-    const ready = await this.deps.blocks.byIds(ids.filter((id) => !done.has(id)));
+    const windowComplete = this.clock.now().getTime() - SETTLE_AFTER_MS;
+    const ready = (await this.deps.blocks.byIds(ids.filter((id) => !done.has(id)))).filter((b) => b.status === 'orphaned' || b.foundAt.getTime() <= windowComplete);
     let settled = 0;
     // A coin whose chain did not answer is not asked again this round: each try would wait for
     // its time-out, and the other coins' blocks and the daily settlement come after.

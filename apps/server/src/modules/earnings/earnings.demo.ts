@@ -12,7 +12,7 @@
 // of history (their charts and their work per day) and no settlement: an address is paid per
 // matured block, and the demo's rigs find one about once in decades, as they would. A second
 // start writes and settles nothing twice.
-import { addDays, dayStart, findCoin, utcDay, type PoolItem } from '@hashpool/shared';
+import { addDays, dayStart, findCoin, SETTLE_AFTER_MS, utcDay, type PoolItem } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
@@ -20,7 +20,6 @@ import { DEMO_WORKERS, vardiff, type HistoryService } from '../mining';
 import { insertMissingMarketDays } from './earnings.repository';
 import { deterministicNormal, seedValues, SimulatedMarketData, type MarketValues } from './market-data';
 import type { SettlementService } from './settlement.service';
-import { SETTLE_AFTER_MS } from './earnings.jobs';
 
 export const DEMO_SETTLED_DAYS = 7;
 

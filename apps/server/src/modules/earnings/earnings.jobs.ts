@@ -10,13 +10,13 @@
 // invitation rewards of settled days from 09:50 UTC+8 (referral.service.ts). Matured and orphaned
 // pool blocks are settled at every check (block-settlement.service.ts), not only once a day.
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, utcDay } from '@hashpool/shared';
+import { addDays, SETTLE_AFTER_MS, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
-import { MAX_SHARE_AGE_MS } from '../mining';
+
 import type { SettlementService } from './settlement.service';
 import type { BlockSettlementService } from './block-settlement.service';
 
@@ -32,8 +32,6 @@ export interface EarningsJobDeps {
 }
 
 export const MARKET_DATA_CHECK_MS = 5 * 60_000;
-/** The oldest share the pool takes, and 5 minutes for the last flush: 01:05 UTC. */
-export const SETTLE_AFTER_MS = MAX_SHARE_AGE_MS + 5 * 60_000;
 
 /** Market data, then the settlement of yesterday when it is due, and of matured blocks; tests call it directly. */
 export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'blockSettlement' | 'referral' | 'log'>): Promise<void> {

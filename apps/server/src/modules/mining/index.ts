@@ -11,7 +11,6 @@ export type { BlockReviews } from './blocks.service';
 export { HistoryService } from './history.service';
 export { DEMO_ADDRESSES, DEMO_NETWORK_DIFFICULTY, DEMO_WORKERS, simulateShares, vardiff, type SimulatedWorker } from './simulator';
 export { POINT_SECONDS } from './share-aggregate';
-export { MAX_SHARE_AGE_MS } from './share-validation';
 
 /** The columns other modules' tables may point their foreign keys at. */
 export const miningRefs = { blockId: () => blocks.id };

@@ -20,7 +20,8 @@ import {
   type CoinInfo,
 } from '@hashpool/shared';
 import { BatchBuilder, decodeBatchBody, type BatchIssue, type BodyDecode } from './share-batch';
-import { MAX_SHARE_AGE_MS, MAX_SHARE_SKEW_MS, shareWork, TEXT_LIMITS as L } from './share-validation';
+import { MAX_SHARE_AGE_MS } from '@hashpool/shared';
+import { MAX_SHARE_SKEW_MS, shareWork, TEXT_LIMITS as L } from './share-validation';
 
 export type ShareEncoding = 'json' | 'compact';
 

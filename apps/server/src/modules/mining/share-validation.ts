@@ -1,11 +1,10 @@
 // Checks one share of a batch. A refused share is counted by reason and never stored.
-import { findCoin, isNameText, isValidMiningAddress, isValidWorkerName, SHARE_RESULTS, type ShareEvent } from '@hashpool/shared';
+import { findCoin, isNameText, isValidMiningAddress, isValidWorkerName, MAX_SHARE_AGE_MS, SHARE_RESULTS, type ShareEvent } from '@hashpool/shared';
 
 export const REFUSAL_REASONS = ['malformed', 'unknown_coin', 'mode_mismatch', 'unknown_account', 'bad_address', 'bad_worker_name', 'bad_difficulty', 'bad_time'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
-/** Shares older than this, or this far in the future, are refused: their buckets are closed. */
-export const MAX_SHARE_AGE_MS = 60 * 60_000;
+/** Shares this far in the future are refused; older than MAX_SHARE_AGE_MS too: their buckets are closed. */
 export const MAX_SHARE_SKEW_MS = 2 * 60_000;
 /**
  * The most work (hashes) one share may carry. A share is worth at most about its network's
