@@ -378,6 +378,34 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     expect([(await stateOf(ltcPending)).status, (await stateOf(ltcBroadcast)).status]).toEqual(['processing', 'broadcast']);
   });
 
+  it('a node that refuses the RPC password (HTTP 401, no JSON-RPC answer) counts as not answering, and the warning says why', async () => {
+    const warnings: Array<{ message: string; err: string }> = [];
+    const log = { warn: (details: object, message: string) => warnings.push({ message, err: String((details as { err?: Error }).err?.message) }) };
+    const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl, ltc: nodeUrl.replace(RPC_PASSWORD, 'wrong-password') }, 500), t.app.modules.wallet.limits, log);
+    await processor.sendPending();
+    const unanswered = warnings.filter((w) => w.message.includes('did not answer'));
+    expect(unanswered).toHaveLength(1); // the coin set aside after its first call
+    expect(unanswered[0]!.err).toMatch(/HTTP 401 .*password/);
+    expect((await stateOf(ltcPending)).status).toBe('processing');
+  });
+
+  it('an error that is not the node’s (the database, a defect) ends the pass as itself, not logged as a node that did not answer', async () => {
+    class BrokenChain extends JsonRpcChain {
+      override send(): Promise<string> {
+        return Promise.reject(new Error('relation "withdrawals" does not exist'));
+      }
+    }
+    const warnings: string[] = [];
+    const processor = new WithdrawalProcessor(t.database.db, t.clock, new BrokenChain({ btc: nodeUrl }, 500), t.app.modules.wallet.limits, { warn: (_details, message) => warnings.push(message) });
+    const w = await withdrawal();
+    await expect(processor.sendPending()).rejects.toThrow('relation "withdrawals" does not exist');
+    expect(warnings.filter((m) => m.includes('did not answer'))).toEqual([]);
+    // Nothing reached the node: the withdrawal is sent by the next pass of the real adapter.
+    await t.database.db.execute(sql`update withdrawals set send_started_at = null where id = ${w.id}`);
+    await walletTick(t.app.modules.wallet);
+    expect(node.sendsOf(w.id)).toHaveLength(1);
+  });
+
   it('a step that fails does not keep the tick\'s later steps from running; the failure is thrown after them', async () => {
     const ran: string[] = [];
     const processor = {

@@ -45,6 +45,12 @@ export class ChainRefusal extends Error {
 }
 
 /**
+ * The chain's node gave no answer (not reached, too slow, not JSON-RPC): the call's outcome is
+ * unknown. A chain adapter throws it for its node only, never for a database error of its own.
+ */
+export { NodeUnreachable as ChainUnreachable } from '../../platform/node-rpc';
+
+/**
  * The node answered, but whether an earlier send went out cannot be told (findSent read its most
  * entries without reaching the send's start): that withdrawal waits; the node is not down.
  */

@@ -7,7 +7,7 @@
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
-import { ChainRefusal, SendOutcomeUnknown, type ChainAdapter } from './chain';
+import { ChainRefusal, ChainUnreachable, SendOutcomeUnknown, type ChainAdapter } from './chain';
 import type { CoinLimits } from './coin-limits.service';
 import { LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
 import { withdrawalNet, withdrawalSettlement } from '../money';
@@ -134,6 +134,9 @@ export class WithdrawalProcessor {
       this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node refused a call about a withdrawal; it waits for the next pass');
       return;
     }
+    // Anything else is not the node's (the database, a defect): it ends the pass and is reported
+    // as itself by the wallet job, not logged as a node that did not answer.
+    if (!(error instanceof ChainUnreachable)) throw error;
     unreachable.add(w.coin);
     this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node did not answer; its withdrawals wait for the next pass');
   }
