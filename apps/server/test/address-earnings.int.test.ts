@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
-import { SETTLE_AFTER_MS } from '../src/modules/earnings';
+import { windowSettlesAt } from '../src/modules/earnings/block-settlement.service';
 import { inject } from './account-helpers';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -46,9 +46,9 @@ describe('address mining earnings and payments', () => {
     const hash = `b${randomUUID().replace(/-/g, '')}`;
     await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'aleo', height: 5_000_001, hash, reward: '10', address: A, worker: 'rig1', difficulty: 1000, time: Date.parse(`${day}T10:20:00Z`) }]);
     await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'aleo', hash, confirmations: 1 }]);
-    // ALEO blocks mature at once; the window's late shares may come for SETTLE_AFTER_MS.
+    // ALEO blocks mature at once; the window's late shares may come until windowSettlesAt.
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
-    clock.advance(SETTLE_AFTER_MS);
+    clock.set(new Date(windowSettlesAt(new Date(`${day}T10:20:00Z`))));
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
 
     // N = 2 x 1000 x 1 = 2000 hashes; the pool did 1000, so the window is all of it: A 60 %, B 40 %.
@@ -92,7 +92,7 @@ describe('address mining earnings and payments', () => {
       expect(await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'aleo', height: 5_100_000 + Number(n), hash, reward: '1.000002', address: A, worker: 'rig1', difficulty: 1000, time: clock.now().getTime() }])).toEqual({ recorded: 1, refused: 0 });
       await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'aleo', hash, confirmations: 1 }]);
     }
-    clock.set(new Date(Date.parse(`${day}T08:11:00Z`) + SETTLE_AFTER_MS));
+    clock.set(new Date(windowSettlesAt(new Date(`${day}T08:11:00Z`))));
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(2);
     // Each block: 1.000002 / 3 x 0.99 = 0.33000066 ALEO a third; ALEO's base unit is the microcredit.
     // First: 0.330000 paid, 0.00000066 carried; second: 0.33000066 + 0.00000066 = 0.33000132 -> 0.330001.

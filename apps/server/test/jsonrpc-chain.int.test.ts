@@ -36,7 +36,7 @@ const RPC_PASSWORD = 'node-secret-1234';
 /** The node's wallet: what it sent, with comment and confirmations, and how its next calls behave. */
 class FakeNode {
   /** `confirmations` below 0: a conflicting transaction is that deep; `replacedBy`: a fee bump replaced it. */
-  readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number; time: number; replacedBy?: string }> = [];
+  readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number; time: number; replacedBy?: string; replaces?: string }> = [];
   /** Wallet entries newer than every payment (deposits, mined coins): listtransactions lists them after the payments. */
   readonly laterEntries: Array<{ category: string; txid: string; amount: number; time: number }> = [];
   /** The node's clock (unix seconds): the test app's. */
@@ -45,6 +45,8 @@ class FakeNode {
   readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string; difficulty?: number }>();
   /** The wallet's mined coins: coinbase txid → category and amount. */
   readonly mined = new Map<string, { category: 'generate' | 'immature' | 'orphan'; amount: string }>();
+  /** Transfers to the wallet's addresses, as listsinceblock lists them (every one since the wallet began). */
+  readonly receives: Array<{ category: 'receive'; address: string; amount: number; txid: string; vout: number; confirmations: number }> = [];
   /** Every method called, in order. */
   readonly calls: string[] = [];
   /** Answers every call of `method` with this JSON-RPC error (a node warming up, a wallet not loaded …). */
@@ -96,9 +98,11 @@ class FakeNode {
         return reply(200, txid, null, id);
       }
       case 'listtransactions': {
-        // As bitcoind: the `count` entries before the newest `skip`, oldest first.
+        // As bitcoind: the `count` entries before the newest `skip`, oldest first (by time; the
+        // payments before other entries of the same second).
         const [, count, skip = 0] = params as [string, number, number?];
-        const entries = [...this.sent.map((t) => ({ category: 'send', address: t.address, amount: -Number(t.amount), txid: t.txid, comment: t.comment, confirmations: t.confirmations, time: t.time })), ...this.laterEntries];
+        const payments = this.sent.map((t) => ({ category: 'send', address: t.address, amount: -Number(t.amount), txid: t.txid, comment: t.comment, confirmations: t.confirmations, time: t.time, ...(t.replaces ? { replaces_txid: t.replaces } : {}) }));
+        const entries = [...payments, ...this.laterEntries].sort((a, b) => a.time - b.time);
         return reply(200, entries.slice(Math.max(0, entries.length - skip - count), entries.length - skip), null, id);
       }
       case 'gettransaction': {
@@ -113,7 +117,8 @@ class FakeNode {
         return block ? reply(200, { hash: params[0], height: block.height, confirmations: block.confirmations, tx: [block.coinbase], ...(block.difficulty === undefined ? {} : { difficulty: block.difficulty }) }, null, id) : reply(500, null, { code: -5, message: 'Block not found' }, id);
       }
       case 'getbalance': {
-        const generated = [...this.mined.values()].filter((m) => m.category === 'generate').reduce((sum, m) => sum.plus(m.amount), new Decimal(0));
+        const received = this.receives.filter((r) => r.confirmations > 0).reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
+        const generated = [...this.mined.values()].filter((m) => m.category === 'generate').reduce((sum, m) => sum.plus(m.amount), received);
         // A replaced or conflicted payment's coins are the wallet's again.
         const paid = this.sent.filter((t) => t.confirmations > 0 || (t.confirmations === 0 && !t.replacedBy));
         return reply(200, paid.reduce((sum, t) => sum.minus(t.amount), generated).toFixed(8), null, id);
@@ -121,7 +126,7 @@ class FakeNode {
       case 'getnewaddress':
         return reply(200, `bc1q${randomBytes(19).toString('hex')}`, null, id);
       case 'listsinceblock':
-        return reply(200, { transactions: [] }, null, id);
+        return reply(200, { transactions: this.receives }, null, id);
       default:
         return reply(500, null, { code: -32601, message: 'Method not found' }, id);
     }
@@ -135,7 +140,7 @@ class FakeNode {
   /** The operator's bumpfee: a new transaction, with the payment's comment, replaces it. */
   bump(txid: string): string {
     const original = this.sent.find((t) => t.txid === txid)!;
-    const replacement = { ...original, txid: randomBytes(32).toString('hex'), time: this.now() };
+    const replacement = { ...original, txid: randomBytes(32).toString('hex'), time: this.now(), replaces: txid };
     original.replacedBy = replacement.txid;
     this.sent.push(replacement);
     return replacement.txid;
@@ -301,6 +306,31 @@ describe('sending through a wallet node', () => {
     expect(new Decimal(await available()).eq(before.minus('0.3'))).toBe(true);
   });
 
+  it('a lost send the operator bumped: the original is found, not the newer replacement with its comment, and completes when it is mined', async () => {
+    const before = new Decimal(await available());
+    const w = await withdrawal('0.3');
+    // The process died after asking the node; the node paid.
+    await t.database.db.execute(sql`update withdrawals set send_started_at = ${t.clock.now().toISOString()} where id = ${w.id}`);
+    const original = await t.app.modules.wallet.chain.send('btc', BTC_ADDRESS, new Decimal(w.amount).minus(w.fee).toFixed(), w.id);
+    // A page of newer wallet entries, then the operator's bump, which the mempool refused: the
+    // original is mined and the replacement, in the wallet only, is conflicted.
+    t.clock.advance(60_000);
+    const time = Math.floor(t.clock.now().getTime() / 1000);
+    for (let i = 0; i < 1_000; i++) node.laterEntries.push({ category: 'immature', txid: randomBytes(32).toString('hex'), amount: 0, time });
+    t.clock.advance(60_000);
+    const replacement = node.bump(original);
+    try {
+      node.sent.find((s) => s.txid === original)!.confirmations = 6;
+      node.sent.find((s) => s.txid === replacement)!.confirmations = -6;
+      await walletTick(t.app.modules.wallet);
+      await walletTick(t.app.modules.wallet);
+      expect(await stateOf(w.id)).toEqual({ status: 'completed', txid: original });
+      expect(new Decimal(await available()).eq(before.minus('0.3'))).toBe(true);
+    } finally {
+      node.laterEntries.length = 0;
+    }
+  });
+
   it('a payment another transaction conflicts with fails only once that one is six blocks deep: a shallower one can be undone', async () => {
     const before = new Decimal(await available());
     const w = await withdrawal('0.3');
@@ -326,6 +356,25 @@ describe('sending through a wallet node', () => {
     expect(node.sendsOf(w.id)).toHaveLength(1);
     expect(await stateOf(w.id)).toMatchObject({ status: 'broadcast', txid: node.sendsOf(w.id)[0]!.txid });
   });
+});
+
+describe('deposits through a wallet node', () => {
+  it('credits a deposit of a wallet with thousands of transfers (the node lists them all at every pass)', async () => {
+    const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=btc', headers: auth(user.tokens) })).data.address;
+    const before = new Decimal(await available());
+    // 7,300 transfers waiting for their first confirmation (9 parameters each in one statement
+    // was over PostgreSQL's 65,535), and one confirmed.
+    for (let vout = 0; vout < 7_300; vout++) node.receives.push({ category: 'receive', address, amount: 0.00001, txid: 'd'.repeat(56) + String(vout).padStart(8, '0'), vout: 0, confirmations: 0 });
+    node.receives.push({ category: 'receive', address, amount: 0.5, txid: randomBytes(32).toString('hex'), vout: 1, confirmations: 1 });
+    try {
+      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(1);
+      expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.5');
+      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(0); // once
+    } finally {
+      // Confirmed in the pool's custody from now on; the unconfirmed ones never come.
+      node.receives.splice(0, 7_300);
+    }
+  }, 60_000);
 });
 
 describe('one coin\'s node failing does not stop the other coins', () => {
@@ -422,11 +471,12 @@ describe('a matured pool block against the node', () => {
   let height = 912_340;
   /**
    * A block found by the user's sub-account and matured on the pool; the node knows nothing of it
-   * yet. Found long enough ago for its window's late shares to be in (SETTLE_AFTER_MS).
+   * yet. Found long enough ago for its window's late shares to be in (SETTLE_AFTER_MS after the
+   * end of its 10-minute point).
    */
   async function maturedBlock(coin = 'btc') {
     const block = { height: ++height, hash: randomBytes(32).toString('hex'), coinbase: randomBytes(32).toString('hex') };
-    await t.app.modules.mining.blocks.record([{ type: 'found', coin, height: block.height, hash: block.hash, reward: '3.125', account: user.accountName, worker: 'rig1', difficulty: 1000, time: t.clock.now().getTime() - SETTLE_AFTER_MS }]);
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin, height: block.height, hash: block.hash, reward: '3.125', account: user.accountName, worker: 'rig1', difficulty: 1000, time: t.clock.now().getTime() - SETTLE_AFTER_MS - 600_000 }]);
     await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin, hash: block.hash, confirmations: 101 }]);
     return block;
   }

@@ -12,6 +12,7 @@ import { addDays, formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { SETTLE_AFTER_MS, type FeeReduction } from '../src/modules/earnings';
+import { windowSettlesAt } from '../src/modules/earnings/block-settlement.service';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
 import { blocks as blocksTable } from '../src/modules/mining/mining.tables';
@@ -345,10 +346,10 @@ describe('block-based payments', () => {
     await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward, account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
     return { hash, height: h, at };
   }
-  /** Matured, and the clock past the time its window's late shares may still come (SETTLE_AFTER_MS). */
+  /** Matured, and the clock past the time its window's late shares may still come (windowSettlesAt). */
   async function mature(block: { hash: string; at: string }) {
     await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash: block.hash, confirmations: 101 }]);
-    clock.set(new Date(Math.max(clock.now().getTime(), Date.parse(block.at) + SETTLE_AFTER_MS)));
+    clock.set(new Date(Math.max(clock.now().getTime(), windowSettlesAt(new Date(block.at)))));
   }
   const credited = async (reference: string) =>
     queryRows<{ holder: string; amount: string }>(
@@ -444,20 +445,25 @@ describe('block-based payments', () => {
     const [a, b] = [await account(), await account()];
     for (const m of [a, b]) await setMethod(m.id, 'pplns');
     await mineAt(`${day}T08:05:00Z`, a.name, '500');
-    const block = await found(a.name, `${day}T08:30:00Z`, '2');
-    // Matured at once (KDA, ALEO, a regtest chain): B's share of 08:20 is still in a stratum's outbox.
+    // In the 08:20 point, whose work the window counts for its minute before the block.
+    const block = await found(a.name, `${day}T08:21:00Z`, '2');
+    // Matured at once (KDA, ALEO, a regtest chain): B's share of 08:29:50 is still in a stratum's outbox.
     await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash: block.hash, confirmations: 101 }]);
     clock.set(`${day}T08:40:00Z`);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
-    clock.set(`${day}T09:10:00Z`);
-    await mine(b.name, '500', Date.parse(`${day}T08:20:00Z`)); // 50 minutes late, within the hour the pool takes
+    clock.set(`${day}T09:27:00Z`); // 66 minutes after the block, but B's share may still come
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
+    clock.set(`${day}T09:29:00Z`);
+    await mine(b.name, '500', Date.parse(`${day}T08:29:50Z`)); // 59 minutes late, within the hour the pool takes
+    expect(windowSettlesAt(new Date(`${day}T08:21:00Z`))).toBe(Date.parse(`${day}T08:30:00Z`) + SETTLE_AFTER_MS);
     clock.set(new Date(Date.parse(`${day}T08:30:00Z`) + SETTLE_AFTER_MS - 1));
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
     clock.advance(1);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(1);
-    // Half each: 2 / 2 x 0.99.
+    // The 08:20 point counts for 1 of its 10 minutes: B 50 of its 500; A 500. 2 x 500 / 550 x 0.99
+    // = 1.8 to A, 2 x 50 / 550 x 0.99 = 0.18 to B.
     const paid = new Map((await credited(`block:btc:${block.height}`)).map((p) => [p.holder, new Decimal(p.amount).toFixed()]));
-    expect([paid.get(a.id), paid.get(b.id)]).toEqual(['0.99', '0.99']);
+    expect([paid.get(a.id), paid.get(b.id)]).toEqual(['1.8', '0.18']);
   });
 
   it('splits PPLNS exactly: the payments and the carried fractions add up to the distributable reward', async () => {

@@ -259,10 +259,10 @@ describe('mining for real on a Litecoin regtest chain', () => {
     }, 90_000);
     expect(confirmed.confirmations).toBeGreaterThanOrEqual(100);
     // Matured in seconds on regtest; the window's late shares may come for SETTLE_AFTER_MS (an hour
-    // and 5 minutes), so the pool waits that long after the block was found.
+    // and 5 minutes) after the end of the block's 10-minute point, so the pool waits that long.
     t.clock.set(new Date());
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBe(0);
-    t.clock.advance(SETTLE_AFTER_MS);
+    t.clock.advance(SETTLE_AFTER_MS + 600_000);
     expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBeGreaterThanOrEqual(1);
     t.clock.set(new Date()); // back to the stratum's clock, which stamps the shares
     // Settled: the sub-account's PPLNS credit. It mined the whole window, so it gets the block's
@@ -324,7 +324,7 @@ describe('mining for real on a Litecoin regtest chain', () => {
     const theirs = await node.rpc.call<string>('getblockhash', [1]);
     const unknown = 'ab'.repeat(32);
     t.clock.set(new Date());
-    const time = Date.now() - SETTLE_AFTER_MS; // found long enough ago for the window's shares to be in
+    const time = Date.now() - SETTLE_AFTER_MS - 600_000; // found long enough ago for the window's shares to be in
     await t.app.modules.mining.blocks.record([
       { type: 'found', coin: 'ltc', height: 1, hash: theirs, reward: '50', account, worker: 'rig1', difficulty: 1, time },
       { type: 'found', coin: 'ltc', height: 2, hash: unknown, reward: '50', account, worker: 'rig1', difficulty: 1, time },
@@ -400,6 +400,9 @@ describe('mining for real on a Litecoin regtest chain', () => {
     await a.rpc.call('getmempoolentry', [replacement]); // in the mempool (throws if not), the original out of it
     await walletTick(pool);
     expect(await withdrawalState(row!.id)).toEqual({ status: 'broadcast', txid: sent.txid });
+    // In flight with the replacement's higher fee: custody and the ledger agree meanwhile.
+    const inFlight = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    expect(inFlight.ok, JSON.stringify(inFlight)).toBe(true);
     await a.rpc.call('generatetoaddress', [1, await (await wallet(a)).call<string>('getnewaddress', ['', 'bech32'])]);
     await waitForSync(a.rpc, b.rpc);
     // The original is now conflicted on the chain (negative confirmations) …

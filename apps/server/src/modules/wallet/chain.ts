@@ -280,8 +280,10 @@ export class JsonRpcChain implements ChainAdapter {
     const floor = (since.getTime() - JsonRpcChain.FIND_SENT_SLACK_MS) / 1000;
     for (let skip = 0; skip < JsonRpcChain.FIND_SENT_MAX; skip += JsonRpcChain.FIND_SENT_PAGE) {
       // A page comes oldest first: its first entry is the oldest.
-      const txs = await this.call<Array<{ category: string; txid: string; comment?: string; time?: number }>>(coin, 'listtransactions', ['*', JsonRpcChain.FIND_SENT_PAGE, skip, true]);
-      const hit = txs.find((t) => t.category === 'send' && t.comment === reference);
+      const txs = await this.call<Array<{ category: string; txid: string; comment?: string; time?: number; replaces_txid?: string }>>(coin, 'listtransactions', ['*', JsonRpcChain.FIND_SENT_PAGE, skip, true]);
+      // A fee bump copies the comment to its replacement: the payment is the original, from which
+      // outcome() follows the replacements (a replacement the mempool refused never pays).
+      const hit = txs.find((t) => t.category === 'send' && t.comment === reference && !t.replaces_txid);
       if (hit) return hit.txid;
       if (txs.length < JsonRpcChain.FIND_SENT_PAGE || (txs[0]?.time ?? Infinity) < floor) return null;
     }
@@ -345,7 +347,9 @@ export class JsonRpcChain implements ChainAdapter {
     let current = txid;
     for (let hops = 0; ; hops++) {
       const tx = await this.call<{ confirmations: number; fee?: number | string; replaced_by_txid?: string }>(coin, 'gettransaction', [current]);
-      if (tx.confirmations <= 0 && tx.replaced_by_txid && hops < JsonRpcChain.MAX_REPLACEMENTS) {
+      if (tx.confirmations <= 0 && tx.replaced_by_txid) {
+        // Past the most bumps followed the outcome is not known: waiting is safe, failing is not.
+        if (hops >= JsonRpcChain.MAX_REPLACEMENTS) return { state: 'pending' };
         current = tx.replaced_by_txid;
         continue;
       }

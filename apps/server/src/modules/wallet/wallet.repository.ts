@@ -240,18 +240,24 @@ export function depositAddressesOf(db: DbOrTx, coin: string) {
 
 /** Payments seen on chain, as confirming deposits; a known one only has its confirmations updated. */
 export async function recordIncoming(db: DbOrTx, rows: Array<typeof deposits.$inferInsert>): Promise<void> {
-  await db
-    .insert(deposits)
-    .values(rows)
-    .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations` } });
+  // The node lists every transfer since the wallet began, so a busy coin's list is long: a statement
+  // holds at most 65,535 parameters (9 a row), and one row may not be updated twice in a statement.
+  const unique = [...new Map(rows.map((r) => [`${r.txid}:${r.vout ?? 0}`, r])).values()];
+  for (let i = 0; i < unique.length; i += INCOMING_CHUNK) {
+    await db
+      .insert(deposits)
+      .values(unique.slice(i, i + INCOMING_CHUNK))
+      .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations` } });
+  }
 }
+const INCOMING_CHUNK = 5_000;
 
 /** The coin's confirming deposits of these transactions that have the coin's confirmations. */
 export function confirmedDeposits(db: DbOrTx, coin: string, txids: string[], needed: number): Promise<DepositRow[]> {
   return db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.coin, coin), eq(deposits.status, 'confirming'), sql`${deposits.confirmations} >= ${needed}`, inArray(deposits.txid, txids)));
+    .where(and(eq(deposits.coin, coin), eq(deposits.status, 'confirming'), sql`${deposits.confirmations} >= ${needed}`, sql`${deposits.txid} = any(${sqlArray(txids)}::text[])`));
 }
 
 /** Confirming to credited, once; false when another run credited it. */

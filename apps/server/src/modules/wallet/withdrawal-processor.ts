@@ -148,7 +148,14 @@ export class WithdrawalProcessor {
       await this.fail(w, 'broadcast', outcome.reason);
       return false;
     }
-    if (outcome.state === 'pending') return false;
+    if (outcome.state === 'pending') {
+      // A fee bump raised what the payment costs the pool's wallet: the payment in flight is
+      // recorded with it, so that custody and the ledger stay equal until it settles.
+      if (outcome.networkFee !== undefined && !new Decimal(outcome.networkFee).eq(w.networkFee ?? 0)) {
+        await repo.moveWithdrawal(this.db, w.id, 'broadcast', 'broadcast', { networkFee: outcome.networkFee }, this.clock.now());
+      }
+      return false;
+    }
     // A fee bump replaced the payment's transaction: the user's list names the one that paid them.
     // Until then the withdrawal keeps the transaction it sent, from which every check follows the
     // replacements: a replacement the network did not take leaves the original to confirm.
