@@ -18,6 +18,7 @@ import { queryRows } from '../src/db/client';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { pplnsWindowWork } from '../src/modules/money';
 import { SETTLE_AFTER_MS } from '../src/modules/earnings';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { inTransaction } from '../src/db/transaction';
 import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/block-payouts.repository';
 import { JsonRpcChain } from '../src/modules/wallet/chain';
@@ -375,6 +376,23 @@ describe('deposits through a wallet node', () => {
       node.receives.splice(0, 7_300);
     }
   }, 60_000);
+
+  it('a deposit confirmed fewer times than the coin asks is in the node’s balance, not yet credited: the custody check counts it', async () => {
+    const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=btc', headers: auth(user.tokens) })).data.address;
+    await t.database.db.execute(sql`update wallet_coin_limits set deposit_confirmations = 3 where coin = 'btc'`);
+    const deposit = { category: 'receive' as const, address, amount: 0.25, txid: randomBytes(32).toString('hex'), vout: 0, confirmations: 1 };
+    node.receives.push(deposit);
+    try {
+      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(0);
+      const custody = async () => (await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).custody.find((c) => c.coin === 'btc');
+      expect(await custody()).toMatchObject({ ok: true });
+      deposit.confirmations = 3;
+      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(1);
+      expect(await custody()).toMatchObject({ ok: true });
+    } finally {
+      await t.database.db.execute(sql`update wallet_coin_limits set deposit_confirmations = 1 where coin = 'btc'`);
+    }
+  });
 });
 
 describe('one coin\'s node failing does not stop the other coins', () => {

@@ -52,12 +52,15 @@ export async function reconcile(db: DbOrTx, custodyOf?: CustodySource, now = new
   if (custodyOf) {
     // The chain account's balance is minus everything that came in from the chain net of what
     // went out; withdrawals already broadcast have left the chain wallet (with their network fee,
-    // where the node charged one) but not the ledger yet.
+    // where the node charged one) but not the ledger yet; deposits with a confirmation but fewer
+    // than the coin asks (as the last scan saw them) are in the wallet's balance but not yet
+    // credited: without them a coin with more than one deposit confirmation raised false alarms.
     const expected = await queryRows<{ coin: string; expected: string }>(
       db,
-      sql`select b.coin, (-(b.available + b.frozen + b.locked) - coalesce(w.in_flight, 0))::text as expected
+      sql`select b.coin, (-(b.available + b.frozen + b.locked) - coalesce(w.in_flight, 0) + coalesce(d.confirming, 0))::text as expected
             from ledger_balances b
             left join (select coin, sum(amount - fee + coalesce(network_fee, 0)) as in_flight from withdrawals where status = 'broadcast' group by coin) w on w.coin = b.coin
+            left join (select coin, sum(amount) as confirming from deposits where status = 'confirming' and confirmations >= 1 group by coin) d on d.coin = b.coin
            where b.holder = ${SYSTEM.chain}`,
     );
     const actual = await custodyOf(expected.map((e) => e.coin));
