@@ -15,9 +15,9 @@ const reachable = await natsReachable('the NATS ingest test');
 const INGEST_KEYS = 'an-old-key-still-accepted,nats-ingest-test-key-01';
 
 /** The headers of a message signed as a stratum node signs it (an HMAC of its bytes under `key`). */
-function signedBy(key: string, body: string) {
+function signedBy(key: string, body: string, name = INGEST_SIGNATURE_HEADER) {
   const h = headers();
-  h.set(INGEST_SIGNATURE_HEADER, createHmac('sha256', key).update(body).digest('hex'));
+  h.set(name, createHmac('sha256', key).update(body).digest('hex'));
   return { headers: h };
 }
 
@@ -52,6 +52,8 @@ describe.skipIf(!reachable)('NATS JetStream ingest', () => {
     await js.publish(subject, batch('nats-batch-b', 50), signedBy('an-old-key-still-accepted', batch('nats-batch-b', 50)));
     await js.publish(subject, batch('nats-batch-a', 100), signedBy(key, batch('nats-batch-a', 100))); // a node re-sending after a lost answer
     await js.publish(subject, 'not json at all', signedBy(key, 'not json at all'));
+    // A stratum node of another make that writes header names in lower case (NATS keeps the case).
+    await js.publish(subject, batch('nats-batch-c', 25), signedBy(key, batch('nats-batch-c', 25), INGEST_SIGNATURE_HEADER.toLowerCase()));
     // Forgeries: no signature, a key the pool does not hold, another body's signature.
     await js.publish(subject, batch('nats-forged-1', 1000));
     await js.publish(subject, batch('nats-forged-2', 1000), signedBy('a-key-the-pool-lacks', batch('nats-forged-2', 1000)));
@@ -59,16 +61,16 @@ describe.skipIf(!reachable)('NATS JetStream ingest', () => {
     const jsm = await nc.jetstreamManager();
     // A worker's share counts are written by the minute job's pass (worker-windows.repository.ts).
     const counted = async () => (await t.app.modules.mining.ingest.refreshWindows(), Number((await queryRows<{ n: string }>(t.database.db, sql`select accepted_shares::text as n from workers where name = 'natsrig1'`))[0]?.n ?? 0));
-    // Wait until all seven messages were delivered and settled (acked or terminated).
+    // Wait until all eight messages were delivered and settled (acked or terminated).
     let info = await jsm.consumers.info(stream, 'test-ingest');
-    for (let i = 0; i < 75 && (info.delivered.stream_seq < 7 || info.num_pending > 0 || info.num_ack_pending > 0); i++) {
+    for (let i = 0; i < 75 && (info.delivered.stream_seq < 8 || info.num_pending > 0 || info.num_ack_pending > 0); i++) {
       await new Promise((r) => setTimeout(r, 200));
       info = await jsm.consumers.info(stream, 'test-ingest');
     }
-    expect(info.delivered.stream_seq).toBe(7);
+    expect(info.delivered.stream_seq).toBe(8);
     expect(info.num_pending).toBe(0);
     expect(info.num_ack_pending).toBe(0);
-    expect(await counted()).toBe(150);
+    expect(await counted()).toBe(175);
     const created = await jsm.streams.info(stream);
     expect(created.config.retention).toBe(RetentionPolicy.Workqueue);
     expect(created.config.storage).toBe(StorageType.File);

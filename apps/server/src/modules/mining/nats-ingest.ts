@@ -7,7 +7,7 @@
 // redelivery change nothing. Messages that can never be valid are terminated, not retried, and
 // so is a message not signed under one of INGEST_KEYS (ingest-keys.ts): the stream is not a door
 // for anyone who can publish to NATS.
-import { AckPolicy, connect, DeliverPolicy, RetentionPolicy, StorageType, type JsMsg, type NatsConnection, type StreamConfig } from 'nats';
+import { AckPolicy, connect, DeliverPolicy, Match, RetentionPolicy, StorageType, type JsMsg, type NatsConnection, type StreamConfig } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
 import { INGEST_SIGNATURE_HEADER, natsServers, SHARES_COMPACT_TYPE } from '@hashpool/shared';
 import { InvalidBatchError, type IngestService } from './ingest.service';
@@ -84,7 +84,8 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
   let unsignedLoggedAt = -Infinity;
 
   const handle = async (m: JsMsg) => {
-    if (!signed(m.data, m.headers?.get(INGEST_SIGNATURE_HEADER))) {
+    // Header names in any case: NATS keeps the case a publisher wrote, and clients differ.
+    if (!signed(m.data, m.headers?.get(INGEST_SIGNATURE_HEADER, Match.IgnoreCase))) {
       unsigned += 1;
       if (Date.now() - unsignedLoggedAt >= 60_000) {
         options.log.error({ subject: m.subject, seq: m.seq, messages: unsigned }, 'share batch message not signed with one of INGEST_KEYS: terminated (a stratum node without the key, or a forgery)');
@@ -94,7 +95,7 @@ export async function startNatsIngest(options: NatsIngestOptions): Promise<NatsI
       m.term();
       return;
     }
-    const contentType = m.headers?.get('Content-Type');
+    const contentType = m.headers?.get('Content-Type', Match.IgnoreCase);
     const encoding = messageEncoding(contentType);
     if (!encoding) {
       options.log.warn({ subject: m.subject, seq: m.seq, contentType }, 'share batch message of an unknown Content-Type: terminated (is the pool older than the stratum node?)');
