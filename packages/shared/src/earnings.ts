@@ -86,7 +86,7 @@ export const MAX_SHARE_AGE_MS = 60 * 60_000;
  * How long after a moment its work is settled. A stratum's outbox holds shares through an outage
  * of the pool, so they reach it up to MAX_SHARE_AGE_MS late; 5 minutes more for the last flush.
  * A settlement that ran sooner would leave the late shares of its work unpaid for ever: the daily
- * settlement runs from 01:05 UTC, a block's window is paid 65 minutes after the block was found.
+ * settlement runs from 01:05 UTC, a block's window 65 minutes after the end of its 10-minute point.
  */
 export const SETTLE_AFTER_MS = MAX_SHARE_AGE_MS + 5 * 60_000;
 

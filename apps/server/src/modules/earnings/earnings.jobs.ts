@@ -16,7 +16,6 @@ import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
-
 import type { SettlementService } from './settlement.service';
 import type { BlockSettlementService } from './block-settlement.service';
 

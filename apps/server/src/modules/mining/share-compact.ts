@@ -13,6 +13,7 @@ import {
   isNameText,
   isValidMiningAddress,
   isValidWorkerName,
+  MAX_SHARE_AGE_MS,
   SHARE_BATCH_MAX,
   shareBatchSchema,
   SHARES_COMPACT_MAGIC,
@@ -20,7 +21,6 @@ import {
   type CoinInfo,
 } from '@hashpool/shared';
 import { BatchBuilder, decodeBatchBody, type BatchIssue, type BodyDecode } from './share-batch';
-import { MAX_SHARE_AGE_MS } from '@hashpool/shared';
 import { MAX_SHARE_SKEW_MS, shareWork, TEXT_LIMITS as L } from './share-validation';
 
 export type ShareEncoding = 'json' | 'compact';
