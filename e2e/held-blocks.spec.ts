@@ -125,7 +125,7 @@ test('a block the wallet node does not know is held, shown to finance, and voide
   const hash = randomBytes(32).toString('hex');
   const height = 2_000_000 + randomBytes(2).readUInt16BE();
   const events = [
-    { type: 'found', coin: 'ltc', height, hash, reward: '6.25', account, worker: 'rig1', difficulty: 2_000_000, time: Date.now() - 2 * 3_600_000 }, // past the hour and 5 minutes a block waits for its window's late shares
+    { type: 'found', coin: 'ltc', height, hash, reward: '6.25', account, worker: 'rig1', difficulty: 2_000_000, time: Date.now() - 2 * 3_600_000 }, // past the 65 to 75 minutes a block waits for its window's late shares
     { type: 'confirmations', coin: 'ltc', hash, confirmations: 101 },
   ];
   const sent = await page.request.post('/api/internal/blocks', { headers: { 'x-ingest-key': INGEST_KEY }, data: { events } });
