@@ -57,6 +57,10 @@ class FakeNode {
   answerNextSendAfterMs = 0;
   /** Loses the next send on the way: no payment, no answer. */
   dropNextSend = false;
+  /** Holds the next send (running, as getrpcinfo lists it, paying nothing) until releaseSend(). */
+  holdNextSend = false;
+  private sendsRunning = 0;
+  private releaseHeld: (() => void) | undefined;
   private server: Server | undefined;
 
   async start(): Promise<string> {
@@ -86,6 +90,12 @@ class FakeNode {
         if (this.dropNextSend) {
           this.dropNextSend = false;
           return; // the connection hangs up without a word: nothing was sent
+        }
+        if (this.holdNextSend) {
+          this.holdNextSend = false;
+          this.sendsRunning += 1;
+          await new Promise<void>((resolve) => (this.releaseHeld = resolve));
+          this.sendsRunning -= 1;
         }
         if (this.refuseNextSend) {
           this.refuseNextSend = false;
@@ -124,6 +134,8 @@ class FakeNode {
         const paid = this.sent.filter((t) => t.confirmations > 0 || (t.confirmations === 0 && !t.replacedBy));
         return reply(200, paid.reduce((sum, t) => sum.minus(t.amount), generated).toFixed(8), null, id);
       }
+      case 'getrpcinfo':
+        return reply(200, { active_commands: [...Array.from({ length: this.sendsRunning }, () => ({ method: 'sendtoaddress', duration: 1 })), { method: 'getrpcinfo', duration: 0 }], logpath: '' }, null, id);
       case 'getnewaddress':
         return reply(200, `bc1q${randomBytes(19).toString('hex')}`, null, id);
       case 'listsinceblock':
@@ -131,6 +143,12 @@ class FakeNode {
       default:
         return reply(500, null, { code: -32601, message: 'Method not found' }, id);
     }
+  }
+
+  /** Lets the held send go on: it pays now, long after its caller gave up. */
+  releaseSend(): void {
+    this.releaseHeld?.();
+    this.releaseHeld = undefined;
   }
 
   /** Mines a block: every payment in the mempool confirms, and those a fee bump replaced are conflicted. */
@@ -263,6 +281,21 @@ describe('sending through a wallet node', () => {
     await walletTick(t.app.modules.wallet);
     expect(node.sendsOf(w.id)).toHaveLength(1);
     expect((await stateOf(w.id)).status).toBe('broadcast');
+  });
+
+  it('a lost send the node is still running past the wait (a node catching up) is not sent again; it is found once it ends', async () => {
+    const w = await withdrawal();
+    node.holdNextSend = true;
+    await walletTick(t.app.modules.wallet); // the adapter gives up after 0.5 s
+    expect((await stateOf(w.id)).status).toBe('processing');
+    t.clock.advance(UNKNOWN_SEND_WAIT_MS);
+    await walletTick(t.app.modules.wallet);
+    expect(node.sendsOf(w.id)).toHaveLength(0); // neither found nor sent again: the node is at it
+    node.releaseSend();
+    for (let i = 0; i < 100 && node.sendsOf(w.id).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await walletTick(t.app.modules.wallet);
+    expect(node.sendsOf(w.id)).toHaveLength(1);
+    expect(await stateOf(w.id)).toMatchObject({ status: 'broadcast', txid: node.sendsOf(w.id)[0]!.txid });
   });
 
   it('fails a withdrawal the node refuses and returns its funds, once', async () => {

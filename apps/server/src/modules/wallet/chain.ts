@@ -97,6 +97,11 @@ export interface ChainAdapter {
    * `since`: when that send started (the wallet's entries from then on are read).
    */
   findSent(coin: string, reference: string, since: Date): Promise<string | null>;
+  /**
+   * Whether the chain's node is working on a send right now (one whose caller gave up may still
+   * be queued behind a node that is catching up): a lost send is not sent again meanwhile.
+   */
+  sendInProgress(coin: string): Promise<boolean>;
   /** What became of a broadcast payment. */
   outcome(coin: string, txid: string): Promise<SendOutcome>;
   /** What the pool's wallet holds per coin, from the chain's point of view. */
@@ -195,6 +200,11 @@ export class SimulatedChain implements ChainAdapter {
     return txid;
   }
 
+  /** The simulated chain's sends are written at once: none is ever under way. */
+  sendInProgress(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
   async findSent(_coin: string, reference: string): Promise<string | null> {
     const txid = createHmac('sha256', this.secret).update(`send:${reference}`).digest('hex');
     const [row] = await this.db.select({ txid: simChainTxs.txid }).from(simChainTxs).where(eq(simChainTxs.txid, txid));
@@ -288,6 +298,21 @@ export class JsonRpcChain implements ChainAdapter {
       if (txs.length < JsonRpcChain.FIND_SENT_PAGE || (txs[0]?.time ?? Infinity) < floor) return null;
     }
     throw new SendOutcomeUnknown(`${coin}: over ${JsonRpcChain.FIND_SENT_MAX} wallet entries since the send of ${reference} started; its outcome is unknown`);
+  }
+
+  /**
+   * The node's commands being run now (getrpcinfo): a `sendtoaddress` among them may be a send
+   * whose caller gave up, still waiting for the wallet (a node catching up with the chain runs no
+   * wallet call until it has). A node without getrpcinfo cannot say: false, and the wait alone holds.
+   */
+  async sendInProgress(coin: string): Promise<boolean> {
+    try {
+      const info = await this.call<{ active_commands?: Array<{ method: string }> }>(coin, 'getrpcinfo', []);
+      return (info.active_commands ?? []).some((c) => c.method === 'sendtoaddress');
+    } catch (error) {
+      if (error instanceof ChainRefusal) return false;
+      throw error;
+    }
   }
 
   /** The node's wallet received the coinbase itself: nothing to book. */

@@ -12,6 +12,7 @@ function fake(name: string): ChainAdapter {
     incoming: async (coin, addresses) => [...addresses].map((address) => ({ txid: `${name}-${coin}`, vout: 0, address, amount: '1', confirmations: 1 })),
     send: async (coin) => `${name}-tx-${coin}`,
     findSent: async (coin) => `${name}-found-${coin}`,
+    sendInProgress: async () => false,
     outcome: async () => ({ state: 'confirmed' }),
     custody: async (coins) => new Map(coins.map((c) => [c, name])),
     coinbaseMatured: async () => {},

@@ -56,6 +56,10 @@ export class CoinChains implements ChainAdapter {
     return (await this.of(coin)?.findSent(coin, reference, since)) ?? null;
   }
 
+  async sendInProgress(coin: string): Promise<boolean> {
+    return (await this.of(coin)?.sendInProgress(coin)) ?? false;
+  }
+
   /** A payment sent before its coin was disabled stays pending until the coin has its chain again. */
   async outcome(coin: string, txid: string): Promise<SendOutcome> {
     return (await this.of(coin)?.outcome(coin, txid)) ?? { state: 'pending' };

@@ -78,13 +78,17 @@ export class WithdrawalProcessor {
   /** One withdrawal of sendPending(); true when it is now recorded as sent. */
   private async sendOne(w: WithdrawalRow): Promise<boolean> {
     if (w.sendStartedAt) {
+      // Asked before the look-up: a send still under way is listed until it ends, and one that
+      // ended by then is in the wallet when the look-up reads it.
+      const underWay = await this.chain.sendInProgress(w.coin);
       const earlier = await this.chain.findSent(w.coin, w.id, w.sendStartedAt);
       if (earlier) {
         const networkFee = await this.networkFeeOf(w.coin, earlier);
         return inTransaction(this.db, (tx) => repo.moveWithdrawal(tx, w.id, 'processing', 'broadcast', { txid: earlier, networkFee }, this.clock.now()));
       }
-      // The node may still be working on a call that timed out: wait before sending again.
-      if (this.clock.now().getTime() - w.sendStartedAt.getTime() < UNKNOWN_SEND_WAIT_MS) return false;
+      // The node may still be working on a call that timed out: wait before sending again, and
+      // longer while it runs a send (a node catching up for more than the wait, say after a restart).
+      if (this.clock.now().getTime() - w.sendStartedAt.getTime() < UNKNOWN_SEND_WAIT_MS || underWay) return false;
     }
     // Only the pass whose mark replaces the start it read may send: another pass that read the row
     // too (a lease taken over from a pass that stalled) loses here, so the payment goes out once.
