@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
-import { windowSettlesAt } from '../src/modules/earnings/block-settlement.service';
+import { windowSettlesAt } from '../src/modules/earnings/block-window';
 import { inject } from './account-helpers';
 import { body, startTestApp, type TestApp } from './test-app';
 

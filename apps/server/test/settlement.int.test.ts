@@ -12,7 +12,7 @@ import { addDays, formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { SETTLE_AFTER_MS, type FeeReduction } from '../src/modules/earnings';
-import { windowSettlesAt } from '../src/modules/earnings/block-settlement.service';
+import { windowSettlesAt } from '../src/modules/earnings/block-window';
 import { earningsTick } from '../src/modules/earnings/earnings.jobs';
 import { payMethods, settlementRuns } from '../src/modules/earnings/earnings.tables';
 import { blocks as blocksTable } from '../src/modules/mining/mining.tables';

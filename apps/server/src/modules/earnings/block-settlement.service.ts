@@ -38,13 +38,14 @@
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { COINS, findCoin, methodOnDay, SETTLE_AFTER_MS, utcDay, type BlockHoldReason, type PayMethod } from '@hashpool/shared';
+import { COINS, findCoin, methodOnDay, utcDay, type BlockHoldReason, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
-import { POINT_SECONDS, type BlockRow, type HistoryService, type MiningApi } from '../mining';
+import type { BlockRow, HistoryService, MiningApi } from '../mining';
+import { windowSettlesAt } from './block-window';
 import { LedgerDecimal, post, postCredits, SYSTEM } from '../ledger';
 import { addressWalletIds, type ChainAdapter } from '../wallet';
 import * as repo from './block-payouts.repository';
@@ -82,12 +83,6 @@ export interface BlockSettlementDeps {
   held?: BlockHeld | undefined;
   /** Where a chain that could not be asked is logged (the block waits for the next check). */
   log?: { warn(details: object, message: string): void } | undefined;
-}
-
-/** When a block's window is complete: SETTLE_AFTER_MS after the end of the history point the block fell in. */
-export function windowSettlesAt(foundAt: Date): number {
-  const point = POINT_SECONDS * 1000;
-  return (Math.floor(foundAt.getTime() / point) + 1) * point + SETTLE_AFTER_MS;
 }
 
 /** How far back a window looks for work when the pool has less than N (history is hourly beyond a day, daily beyond 30). */
@@ -137,11 +132,8 @@ export class BlockSettlementService {
   /**
    * Settles every matured or orphaned block of the account-mode coins not settled yet, oldest
    * first; a block whose day has no market data yet waits for it. Answers how many were settled.
-   * A matured block waits until SETTLE_AFTER_MS after the end of the 10-minute point it fell in:
-   * the window counts that point's work in proportion to its time before the block, shares of the
-   * whole point included, and they may still be on their way from a stratum; a share the window
-   * left out would never be paid. Maturity alone does not wait that long on every coin (KDA and
-   * ALEO at once, ETH in 14 minutes, a regtest chain as fast as it is mined).
+   * A matured block waits until its window is complete (block-window.ts): a share the window
+   * left out would never be paid.
    */
   async settleReady(): Promise<number> {
     const ids = await this.deps.blocks.maturedOrOrphanedIds(COINS.map((c) => c.code));
