@@ -62,9 +62,9 @@ describe('address mining earnings and payments', () => {
     clock.set('2026-08-02T01:30:00Z');
     expect(await t.app.modules.wallet.payouts.runAddressPayouts('2026-08-02')).toBe(2);
     expect(await t.app.modules.wallet.payouts.runAddressPayouts('2026-08-02')).toBe(0); // once a day
-    await walletTick({ processor: t.app.modules.wallet.processor }); // sent
+    await walletTick(t.app.modules.wallet); // sent
     clock.set('2026-08-02T01:35:00Z');
-    await walletTick({ processor: t.app.modules.wallet.processor }); // confirmed
+    await walletTick(t.app.modules.wallet); // confirmed
     const payments = body<{ list: Array<{ amount: string; fee: string; txid: string | null; status: string }>; total: number }>(await inject(t.app, { url: `/api/address-mining/aleo/payments/${A}` })).data;
     expect(payments.total).toBe(1);
     expect(payments.list[0]).toMatchObject({ amount: '5.94', fee: '0.1', status: 'completed' });

@@ -24,6 +24,7 @@ import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/bloc
 import { JsonRpcChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
+import type { DepositScanner } from '../src/modules/wallet/deposit-scanner';
 import { withdrawalsInState } from '../src/modules/wallet/wallet.repository';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -401,14 +402,35 @@ describe('deposits through a wallet node', () => {
     for (let vout = 0; vout < 7_300; vout++) node.receives.push({ category: 'receive', address, amount: 0.00001, txid: 'd'.repeat(56) + String(vout).padStart(8, '0'), vout: 0, confirmations: 0 });
     node.receives.push({ category: 'receive', address, amount: 0.5, txid: randomBytes(32).toString('hex'), vout: 1, confirmations: 1 });
     try {
-      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(1);
+      expect(await t.app.modules.wallet.depositScanner.scan(['btc'])).toBe(1);
       expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.5');
-      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(0); // once
+      expect(await t.app.modules.wallet.depositScanner.scan(['btc'])).toBe(0); // once
     } finally {
       // Confirmed in the pool's custody from now on; the unconfirmed ones never come.
       node.receives.splice(0, 7_300);
     }
   }, 60_000);
+
+  it('a credited deposit is reversed once the double spend that replaced it is 6 blocks deep, not before (a shallower one a reorganisation can undo)', async () => {
+    const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=btc', headers: auth(user.tokens) })).data.address;
+    const before = new Decimal(await available());
+    const deposit = { category: 'receive' as const, address, amount: 0.4, txid: randomBytes(32).toString('hex'), vout: 0, confirmations: 1 };
+    node.receives.push(deposit);
+    const scan = t.app.modules.wallet.depositScanner;
+    const custody = async () => (await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).custody.find((c) => c.coin === 'btc');
+    expect(await scan.scan(['btc'])).toBe(1);
+    expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.4');
+    // listsinceblock shows a transaction that a double spend replaced with negative confirmations:
+    // the conflicting one's depth.
+    deposit.confirmations = -5;
+    await scan.scan(['btc']);
+    expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.4');
+    deposit.confirmations = -6;
+    await scan.scan(['btc']);
+    await scan.scan(['btc']);
+    expect(new Decimal(await available()).eq(before)).toBe(true);
+    expect(await custody()).toMatchObject({ ok: true });
+  });
 
   it('a deposit confirmed fewer times than the coin asks is in the node’s balance, not yet credited: the custody check counts it', async () => {
     const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=btc', headers: auth(user.tokens) })).data.address;
@@ -416,11 +438,11 @@ describe('deposits through a wallet node', () => {
     const deposit = { category: 'receive' as const, address, amount: 0.25, txid: randomBytes(32).toString('hex'), vout: 0, confirmations: 1 };
     node.receives.push(deposit);
     try {
-      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(0);
+      expect(await t.app.modules.wallet.depositScanner.scan(['btc'])).toBe(0);
       const custody = async () => (await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).custody.find((c) => c.coin === 'btc');
       expect(await custody()).toMatchObject({ ok: true });
       deposit.confirmations = 3;
-      expect(await t.app.modules.wallet.processor.scanDeposits(['btc'])).toBe(1);
+      expect(await t.app.modules.wallet.depositScanner.scan(['btc'])).toBe(1);
       expect(await custody()).toMatchObject({ ok: true });
     } finally {
       await t.database.db.execute(sql`update wallet_coin_limits set deposit_confirmations = 1 where coin = 'btc'`);
@@ -467,13 +489,13 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const wallet = t.app.modules.wallet;
-    const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl, ltc: `http://${RPC_USER}:${RPC_PASSWORD}@127.0.0.1:${port}/` }, 500), wallet.limits);
+    const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl, ltc: `http://${RPC_USER}:${RPC_PASSWORD}@127.0.0.1:${port}/` }, 500));
     const w = await withdrawal();
-    await walletTick({ processor });
+    await walletTick({ processor, depositScanner: wallet.depositScanner });
     expect(node.sendsOf(w.id)).toHaveLength(1);
     expect((await stateOf(w.id)).status).toBe('broadcast');
     node.confirmAll();
-    await walletTick({ processor });
+    await walletTick({ processor, depositScanner: wallet.depositScanner });
     expect((await stateOf(w.id)).status).toBe('completed');
     expect([(await stateOf(ltcPending)).status, (await stateOf(ltcBroadcast)).status]).toEqual(['processing', 'broadcast']);
   });
@@ -481,7 +503,7 @@ describe('one coin\'s node failing does not stop the other coins', () => {
   it('a node that refuses the RPC password (HTTP 401, no JSON-RPC answer) counts as not answering, and the warning says why', async () => {
     const warnings: Array<{ message: string; err: string }> = [];
     const log = { warn: (details: object, message: string) => warnings.push({ message, err: String((details as { err?: Error }).err?.message) }) };
-    const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl, ltc: nodeUrl.replace(RPC_PASSWORD, 'wrong-password') }, 500), t.app.modules.wallet.limits, log);
+    const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl, ltc: nodeUrl.replace(RPC_PASSWORD, 'wrong-password') }, 500), log);
     await processor.sendPending();
     const unanswered = warnings.filter((w) => w.message.includes('did not answer'));
     expect(unanswered).toHaveLength(1); // the coin set aside after its first call
@@ -496,7 +518,7 @@ describe('one coin\'s node failing does not stop the other coins', () => {
       }
     }
     const warnings: string[] = [];
-    const processor = new WithdrawalProcessor(t.database.db, t.clock, new BrokenChain({ btc: nodeUrl }, 500), t.app.modules.wallet.limits, { warn: (_details, message) => warnings.push(message) });
+    const processor = new WithdrawalProcessor(t.database.db, t.clock, new BrokenChain({ btc: nodeUrl }, 500), { warn: (_details, message) => warnings.push(message) });
     const w = await withdrawal();
     await expect(processor.sendPending()).rejects.toThrow('relation "withdrawals" does not exist');
     expect(warnings.filter((m) => m.includes('did not answer'))).toEqual([]);
@@ -511,9 +533,9 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     const processor = {
       sendPending: () => Promise.reject(new Error('database gone')),
       checkBroadcast: async () => (ran.push('check'), 0),
-      scanDeposits: async () => (ran.push('deposits'), 0),
     } as unknown as WithdrawalProcessor;
-    await expect(walletTick({ processor })).rejects.toThrow('database gone');
+    const depositScanner = { scan: async () => (ran.push('deposits'), 0) } as unknown as DepositScanner;
+    await expect(walletTick({ processor, depositScanner })).rejects.toThrow('database gone');
     expect(ran).toEqual(['check', 'deposits']);
   });
 });

@@ -57,7 +57,7 @@ class Deposit implements fc.AsyncCommand<Model, Real> {
     await t.app.modules.wallet.chain.simulated.receive(COIN, r.depositAddress[this.to]!, this.value.toFixed());
     t.clock.advance(60_000); // one confirmation
     // Deposits only: sending and settling withdrawals is the Settle command's step.
-    await t.app.modules.wallet.processor.scanDeposits([COIN]);
+    await t.app.modules.wallet.depositScanner.scan([COIN]);
     m.available[this.to] = m.available[this.to]!.plus(this.value);
   }
   toString = () => `deposit(${this.to}, ${this.value.toFixed()})`;

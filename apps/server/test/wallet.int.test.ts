@@ -336,6 +336,56 @@ describe('deposits and transfers', () => {
     }
   });
 
+  it('a deposit that a double spend replaced on the chain: never credited if still confirming; taken back as far as the sub-account holds it if credited, the rest told to the operators', async () => {
+    const deposits = async (user: User) => body<{ list: Array<{ txid: string; status: string; reversed_at: string | null }> }>(await inject(t.app, { url: '/api/v2/wallets/deposits?coin=ltc', headers: auth(user.tokens) })).data.list;
+    const alerts = async () => body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await asAdmin() })).data.list.filter((m) => m.params.alert === 'deposit_reversed').map((m) => m.params);
+    const user = await walletUser();
+    const other = await walletUser();
+    await endHolds(user);
+    const { address } = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(user.tokens) })).data;
+
+    // Replaced before its confirmation: failed, nothing credited.
+    const early = await chain().receive('ltc', address, '1');
+    await walletTick(t.app.modules.wallet);
+    await chain().doubleSpend(early);
+    t.clock.advance(60_000);
+    await walletTick(t.app.modules.wallet);
+    expect((await deposits(user)).find((d) => d.txid === early)).toMatchObject({ status: 'failed', reversed_at: null });
+    expect((await balance(user, 'ltc')).available).toBe('0');
+
+    // Credited, then 2 of its 2.5 moved on to another sub-account: 0.5 is taken back, 2 is lost.
+    const late = await chain().receive('ltc', address, '2.5');
+    t.clock.advance(60_000);
+    await walletTick(t.app.modules.wallet);
+    expect((await balance(user, 'ltc')).available).toBe('2.5');
+    const amount = '2';
+    const sent = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v2/wallets/transfers',
+      headers: { ...auth(user.tokens), 'idempotency-key': randomUUID() },
+      payload: { coin: 'ltc', to_account: other.accountName, amount, pay_password: PIN, verification: { email_code: await emailCode(user, 'transfer', walletSubject.transfer({ coin: 'ltc', to_account: other.accountName, amount })) } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const alertsBefore = (await alerts()).length;
+    await chain().doubleSpend(late);
+    await walletTick(t.app.modules.wallet);
+    await walletTick(t.app.modules.wallet); // once
+    expect((await deposits(user)).find((d) => d.txid === late)).toMatchObject({ status: 'reversed', reversed_at: t.clock.now().toISOString() });
+    expect((await balance(user, 'ltc')).available).toBe('0');
+    expect((await balance(other, 'ltc')).available).toBe('2');
+    const tx = body<{ list: Array<{ business_type: string; amount: string; txid: string | null }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?coin=ltc', headers: auth(user.tokens) })).data.list;
+    expect(tx.filter((m) => m.business_type === 'deposit_reversal')).toMatchObject([{ amount: '-0.5', txid: late }]);
+    const told = (await alerts()).slice(0, (await alerts()).length - alertsBefore);
+    expect(told).toEqual([expect.objectContaining({ coin: 'LTC', amount: '2.5', account: user.accountName, txid: late, depth: '6', taken: '0.5', unrecovered: '2' })]);
+    // The loss is what the custody check finds short, until the operator puts the coins back.
+    const custody = async () => (await t.app.modules.wallet.admin.reconciliation()).custody.find((c) => c.coin === 'ltc')!;
+    const short = await custody();
+    expect(short.ok).toBe(false);
+    expect(Number(short.expected) - Number(short.actual)).toBeCloseTo(2, 12);
+    await chain().receive('ltc', 'operator-wallet', '2');
+    expect((await custody()).ok).toBe(true);
+  });
+
   it('transfers to another sub-account by name, once per key', async () => {
     const from = await walletUser();
     const to = await walletUser();

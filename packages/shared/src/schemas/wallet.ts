@@ -29,6 +29,8 @@ export const BUSINESS_TYPES = [
   'deposit',
   'withdraw',
   'withdraw_return',
+  // A credited deposit whose transaction a double spend replaced on the chain.
+  'deposit_reversal',
   'transfer_in',
   'transfer_out',
   'block_reward',
@@ -55,6 +57,14 @@ export const MAX_WITHDRAW_PARTS = 20;
 
 export const WITHDRAWAL_STATUS = ['reviewing', 'processing', 'broadcast', 'completed', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[number];
+
+/**
+ * A deposit waits for its confirmations, then is credited. Its transaction replaced on the chain by
+ * a double spend: failed when it was never credited, reversed when it was (taken back from the
+ * sub-account as far as it still holds it).
+ */
+export const DEPOSIT_STATUS = ['confirming', 'credited', 'failed', 'reversed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUS)[number];
 
 export const coinSchema = z.enum(COINS.map((c) => c.code) as [string, ...string[]], { error: V.invalid });
 
@@ -173,9 +183,10 @@ export const depositSchema = z.object({
   txid: z.string(),
   amount: z.string(),
   confirmations: z.number().int(),
-  status: z.enum(['confirming', 'credited']),
+  status: z.enum(DEPOSIT_STATUS),
   created_at: z.string(),
   credited_at: z.string().nullable(),
+  reversed_at: z.string().nullable(),
 });
 export const depositPageSchema = z.object({ list: z.array(depositSchema), total: z.number().int() });
 

@@ -18,8 +18,16 @@ export interface IncomingTransfer {
   vout: number;
   address: string;
   amount: string;
+  /** Negative: a transaction that conflicts with it (a double spend) is that many blocks deep. */
   confirmations: number;
 }
+
+/**
+ * How deep a transaction that conflicts with ours (a double spend, or the payment sent again) must
+ * be before ours counts as gone for good: a payment as dropped, a deposit as failed or reversed. A
+ * shallower conflict a reorganisation can still undo.
+ */
+export const CONFLICT_FINAL_DEPTH = 6;
 
 /**
  * What became of a broadcast payment. `networkFee`: what the chain charged on top of the amount
@@ -185,7 +193,12 @@ export class SimulatedChain implements ChainAdapter {
       .select()
       .from(simChainTxs)
       .where(and(eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in'), inArray(simChainTxs.address, [...addresses])));
-    return rows.map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: Math.max(0, tip - r.height) }));
+    return rows.map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: r.dropped ? -CONFLICT_FINAL_DEPTH : Math.max(0, tip - r.height) }));
+  }
+
+  /** A payment to us replaced by a double spend now CONFLICT_FINAL_DEPTH blocks deep (tests, demo). */
+  async doubleSpend(txid: string): Promise<void> {
+    await this.db.update(simChainTxs).set({ dropped: true }).where(and(eq(simChainTxs.txid, txid), eq(simChainTxs.direction, 'in')));
   }
 
   async send(coin: string, address: string, amount: string, reference: string): Promise<string> {
@@ -221,7 +234,7 @@ export class SimulatedChain implements ChainAdapter {
   async custody(coins: string[]): Promise<Map<string, string>> {
     const rows = await queryRows<{ coin: string; held: string }>(
       this.db,
-      sql`select coin, sum(case when direction = 'in' then amount when dropped then 0 else -amount end)::text as held
+      sql`select coin, sum(case when dropped then 0 when direction = 'in' then amount else -amount end)::text as held
             from sim_chain_txs group by coin`,
     );
     const held = new Map(rows.map((r) => [r.coin, new Decimal(r.held).toFixed()]));
@@ -354,8 +367,6 @@ export class JsonRpcChain implements ChainAdapter {
     return typeof block.difficulty === 'number' && block.difficulty > 0 ? { state: 'ok', nodeDifficulty: block.difficulty } : { state: 'ok' };
   }
 
-  /** How deep the transaction that conflicts with a payment must be before the payment counts as dropped. */
-  static readonly CONFLICT_FINAL_DEPTH = 6;
   /** The most fee bumps of one payment followed (each replaces the one before). */
   static readonly MAX_REPLACEMENTS = 25;
 
@@ -379,7 +390,7 @@ export class JsonRpcChain implements ChainAdapter {
         continue;
       }
       const replaced = current === txid ? {} : { txid: current };
-      if (tx.confirmations <= -JsonRpcChain.CONFLICT_FINAL_DEPTH) return { state: 'dropped', reason: 'conflicted on chain' };
+      if (tx.confirmations <= -CONFLICT_FINAL_DEPTH) return { state: 'dropped', reason: 'conflicted on chain' };
       if (tx.confirmations < 0) return { state: 'pending', ...replaced };
       const networkFee = tx.fee === undefined ? undefined : new Decimal(tx.fee).abs().toFixed();
       return { state: tx.confirmations >= 1 ? 'confirmed' : 'pending', ...(networkFee ? { networkFee } : {}), ...replaced };

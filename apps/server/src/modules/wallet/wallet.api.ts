@@ -2,6 +2,7 @@
 import type { AddressesService } from './addresses.service';
 import type { CoinChains } from './coin-chains';
 import type { CoinLimits } from './coin-limits.service';
+import type { DepositScanner } from './deposit-scanner';
 import type { DepositsService } from './deposits.service';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import type { PayoutsService } from './payouts.service';
@@ -23,6 +24,7 @@ export interface WalletApi {
   payouts: PayoutsService;
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
+  depositScanner: DepositScanner;
   /** Each coin's chain (simulated, a wallet node or none). */
   chain: CoinChains;
 }

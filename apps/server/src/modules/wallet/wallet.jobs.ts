@@ -12,6 +12,7 @@ import { acquireLease, ifLeaseFree, releaseLease } from '../../platform/leases';
 import { repeatEvery } from '../../platform/repeat';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { PayoutsService } from './payouts.service';
+import type { DepositScanner } from './deposit-scanner';
 import type { WithdrawalProcessor } from './withdrawal-processor';
 
 export interface WalletJobDeps {
@@ -19,6 +20,7 @@ export interface WalletJobDeps {
   payouts: PayoutsService;
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
+  depositScanner: DepositScanner;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs: number;
@@ -29,11 +31,11 @@ export interface WalletJobDeps {
  * failed (sending must not stop settling or crediting); the failures are thrown after the last
  * step, the first alone or all together, for the job to log.
  */
-export async function walletTick(d: Pick<WalletJobDeps, 'processor'>): Promise<void> {
+export async function walletTick(d: Pick<WalletJobDeps, 'processor' | 'depositScanner'>): Promise<void> {
   const steps: Array<[string, () => Promise<unknown>]> = [
     ['send', () => d.processor.sendPending()],
     ['check', () => d.processor.checkBroadcast()],
-    ['deposits', () => d.processor.scanDeposits(COINS.map((c) => c.code))],
+    ['deposits', () => d.depositScanner.scan(COINS.map((c) => c.code))],
   ];
   const failed: unknown[] = [];
   for (const [step, run] of steps) {

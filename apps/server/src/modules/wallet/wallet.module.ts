@@ -8,6 +8,7 @@ import { AddressesService } from './addresses.service';
 import { JsonRpcChain, SimulatedChain } from './chain';
 import { CoinChains } from './coin-chains';
 import { CoinLimits } from './coin-limits.service';
+import { DepositScanner } from './deposit-scanner';
 import { DepositsService } from './deposits.service';
 import { OutgoingChecks } from './outgoing-checks.service';
 import { PayoutsService } from './payouts.service';
@@ -64,7 +65,8 @@ export const walletModule = defineModule({
       transactions: new TransactionsService(db, { limits, accounts }),
       payouts: new PayoutsService(db, clock, { limits, checks, withdrawals, security, accounts }),
       admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts, notifications: p.notifications, mailer: p.mailer }),
-      processor: new WithdrawalProcessor(db, clock, chain, limits, p.log),
+      processor: new WithdrawalProcessor(db, clock, chain, p.log),
+      depositScanner: new DepositScanner({ db, clock, chain, limits, accounts, notifications: p.notifications, log: p.log }),
       chain,
     };
   },

@@ -42,6 +42,7 @@ export function depositView(d: DepositRow) {
     status: d.status,
     created_at: d.createdAt.toISOString(),
     credited_at: iso(d.creditedAt),
+    reversed_at: iso(d.reversedAt),
   };
 }
 

@@ -270,6 +270,30 @@ export async function markDepositCredited(db: DbOrTx, id: string, at: Date): Pro
   return moved.length === 1;
 }
 
+/** The coin's confirming or credited deposits of these transactions that a double spend `depth` blocks deep replaced. */
+export function conflictedDeposits(db: DbOrTx, coin: string, txids: string[], depth: number): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.coin, coin), inArray(deposits.status, ['confirming', 'credited']), sql`${deposits.confirmations} <= ${-depth}`, sql`${deposits.txid} = any(${sqlArray(txids)}::text[])`));
+}
+
+/** Confirming to failed, once: its transaction will never confirm. */
+export async function markDepositFailed(db: DbOrTx, id: string): Promise<boolean> {
+  const moved = await db.update(deposits).set({ status: 'failed' }).where(and(eq(deposits.id, id), eq(deposits.status, 'confirming'))).returning({ id: deposits.id });
+  return moved.length === 1;
+}
+
+/** Credited to reversed, once; false when another run reversed it. */
+export async function markDepositReversed(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const moved = await db.update(deposits).set({ status: 'reversed', reversedAt: at }).where(and(eq(deposits.id, id), eq(deposits.status, 'credited'))).returning({ id: deposits.id });
+  return moved.length === 1;
+}
+
+export async function setDepositUnrecovered(db: DbOrTx, id: string, amount: string): Promise<void> {
+  await db.update(deposits).set({ unrecovered: amount }).where(eq(deposits.id, id));
+}
+
 // ---- internal transfers --------------------------------------------------------------------------
 
 export async function transferByKey(db: DbOrTx, fromAccountId: string, key: string): Promise<TransferRow | undefined> {

@@ -3,7 +3,7 @@
 // payout settings, the operators' audit log, and the simulated chain's own book.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { WithdrawalStatus } from '@hashpool/shared';
+import type { DepositStatus, WithdrawalStatus } from '@hashpool/shared';
 import { accountRefs } from '../accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -173,15 +173,22 @@ export const deposits = pgTable(
     vout: integer('vout').notNull().default(0),
     amount: money('amount').notNull(),
     confirmations: integer('confirmations').notNull().default(0),
-    /** confirming until the network's confirmations are there, then credited. */
-    status: text('status').$type<'confirming' | 'credited'>().notNull(),
+    /**
+     * confirming until the network's confirmations are there, then credited. A transaction that a
+     * double spend replaced on the chain (deposit-scanner.ts): failed if it was never credited,
+     * reversed if it was.
+     */
+    status: text('status').$type<DepositStatus>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     creditedAt: ts('credited_at'),
+    reversedAt: ts('reversed_at'),
+    /** Reversed: the part of the amount the sub-account no longer held, which the pool lost. */
+    unrecovered: money('unrecovered'),
   },
   (t) => [
     uniqueIndex('deposits_tx_unique').on(t.coin, t.txid, t.vout),
     index('deposits_account_idx').on(t.accountId, t.createdAt),
-    check('deposits_status_check', sql`${t.status} in ('confirming', 'credited')`),
+    check('deposits_status_check', sql`${t.status} in ('confirming', 'credited', 'failed', 'reversed')`),
   ],
 );
 
@@ -230,7 +237,7 @@ export const simChainTxs = pgTable(
     amount: money('amount').notNull(),
     /** The block height (simulated: minutes since epoch) it was mined in. */
     height: integer('height').notNull(),
-    /** out only: the chain will drop it (a test or an operator told it to fail). */
+    /** out: the chain will drop it (a test or an operator told it to fail); in: a double spend replaced it. */
     dropped: boolean('dropped').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

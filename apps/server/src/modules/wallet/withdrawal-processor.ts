@@ -8,7 +8,6 @@ import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { ChainRefusal, ChainUnreachable, SendOutcomeUnknown, type ChainAdapter } from './chain';
-import type { CoinLimits } from './coin-limits.service';
 import { LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
 import { withdrawalNet, withdrawalSettlement } from '../money';
 import * as repo from './wallet.repository';
@@ -43,9 +42,7 @@ export class WithdrawalProcessor {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly chain: ChainAdapter,
-    /** The coin's limits as they apply (its deposit confirmations). */
-    private readonly limits: CoinLimits,
-    /** Where a coin's node that failed a call is logged (its withdrawals or deposits wait for the next pass). */
+    /** Where a coin's node that failed a call is logged (its withdrawals wait for the next pass). */
     private readonly log?: { warn(details: object, message: string): void },
   ) {}
 
@@ -205,44 +202,5 @@ export class WithdrawalProcessor {
     await inTransaction(this.db, async (tx) => {
       if (await repo.moveWithdrawal(tx, w.id, from, 'failed', { reason }, now)) await returnFunds(tx, w, now);
     });
-  }
-
-  /**
-   * Deposits: transfers to our addresses appear as confirming and are credited, once, when the
-   * network has confirmed them as often as the coin asks (Coin settings, 1 by default).
-   */
-  async scanDeposits(coins: string[]): Promise<number> {
-    let credited = 0;
-    for (const coin of coins) {
-      try {
-        credited += await this.scanCoin(coin);
-      } catch (error) {
-        // One coin's node (down, refusing) must not keep the other coins' deposits from being credited.
-        this.log?.warn({ err: error, coin }, 'wallet: the coin\'s deposits could not be scanned; they wait for the next pass');
-      }
-    }
-    return credited;
-  }
-
-  /** One coin of scanDeposits(): how many of its deposits were credited. */
-  private async scanCoin(coin: string): Promise<number> {
-    const owned = await repo.depositAddressesOf(this.db, coin);
-    if (owned.length === 0) return 0;
-    const accountOf = new Map(owned.map((a) => [a.address, a.accountId]));
-    const seen = await this.chain.incoming(coin, new Set(accountOf.keys()));
-    if (seen.length === 0) return 0;
-    const now = this.clock.now();
-    await repo.recordIncoming(this.db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
-    const ready = await repo.confirmedDeposits(this.db, coin, seen.map((t) => t.txid), (await this.limits.of(coin)).depositConfirmations);
-    let credited = 0;
-    for (const d of ready) {
-      await inTransaction(this.db, async (tx) => {
-        if (!(await repo.markDepositCredited(tx, d.id, now))) return;
-        const deposit = { idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`, businessType: 'deposit', reference: `deposit:${d.id}` };
-        await post(tx, movement({ ...deposit, coin, amount: d.amount, from: { holder: SYSTEM.chain }, to: { holder: d.accountId } }), now);
-        credited++;
-      });
-    }
-    return credited;
   }
 }

@@ -1,7 +1,9 @@
 // How the message centre words the alerts to operators: the daily reconciliation found the books
 // out of balance (the wallet module's wallet-admin.service.ts), prices went stale (the prices
-// module's prices.service.ts), a coin's node could not give a market day, or a matured block's
-// reward did not check out on the chain (the earnings module). Texts: admin.json, message_types.
+// module's prices.service.ts), a coin's node could not give a market day, a matured block's
+// reward did not check out on the chain (the earnings module), or a credited deposit was replaced
+// on the chain by a double spend (the wallet module's deposit-scanner.ts). Texts: admin.json,
+// message_types.
 import { paramText, type MessageRenderer, type Phrase } from '../../shell/features/messages';
 import { BLOCK_HOLD_REASONS } from '@hashpool/shared';
 
@@ -17,6 +19,11 @@ export const ADMIN_MESSAGES = {
           ? { key: 'admin:message_types.operations_alert.prices_stale', values: { codes: paramText(params.codes) ?? '', minutes: paramText(params.minutes) ?? '' } }
           : params.alert === 'block_held' && HOLD_REASONS.has(String(params.reason))
           ? { key: `admin:message_types.operations_alert.block_held_${String(params.reason)}`, values: { coin: paramText(params.coin) ?? '', height: paramText(params.height) ?? '' } }
+          : params.alert === 'deposit_reversed'
+          ? {
+              key: 'admin:message_types.operations_alert.deposit_reversed',
+              values: Object.fromEntries(['amount', 'coin', 'account', 'txid', 'depth', 'taken', 'unrecovered'].map((k) => [k, paramText(params[k]) ?? ''])),
+            }
           : params.alert === 'market_data_missing'
           ? { key: 'admin:message_types.operations_alert.market_data_missing', values: { coin: paramText(params.coin) ?? '', day: paramText(params.day) ?? '' } }
           : {

@@ -12,6 +12,7 @@ const COLOURS: Record<string, string> = {
   confirming: 'processing',
   rejected: 'error',
   failed: 'error',
+  reversed: 'error',
 };
 
 export function WalletStatusTag({ status }: { status: string }) {

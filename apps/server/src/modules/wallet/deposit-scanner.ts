@@ -1,0 +1,105 @@
+// Deposits as the chain shows them. Transfers to our addresses appear as confirming and are
+// credited, once, when the network has confirmed them as often as the coin asks (Coin settings, 1
+// by default). A transfer that a double spend replaced on the chain (the sender spent the same coins
+// again and a reorganisation made that spend win) is gone once the double spend is
+// CONFLICT_FINAL_DEPTH blocks deep: failed if it was never credited; if it was, reversed: taken back
+// from the sub-account as far as its available balance reaches, and the operators are told what the
+// pool lost. Every step is a conditional update on the deposit's status in the transaction of its
+// posting, so each happens once, whatever runs twice.
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../platform/clock';
+import type { Notifications } from '../../platform/notifications';
+import type { AccountDirectory } from '../accounts';
+import { balanceOf, LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
+import { CONFLICT_FINAL_DEPTH, type ChainAdapter } from './chain';
+import type { CoinLimits } from './coin-limits.service';
+import * as repo from './wallet.repository';
+import type { DepositRow } from './wallet.repository';
+
+export interface DepositScannerDeps {
+  db: Db;
+  clock: Clock;
+  chain: ChainAdapter;
+  limits: CoinLimits;
+  accounts: Pick<AccountDirectory, 'operators' | 'namesByIds'>;
+  notifications?: Pick<Notifications, 'post'>;
+  /** Where a coin's node that failed a call, and a reversed deposit, are logged. */
+  log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
+}
+
+export class DepositScanner {
+  constructor(private readonly d: DepositScannerDeps) {}
+
+  /** Scans each coin's deposits; how many were credited. */
+  async scan(coins: string[]): Promise<number> {
+    let credited = 0;
+    for (const coin of coins) {
+      try {
+        credited += await this.scanCoin(coin);
+      } catch (error) {
+        // One coin's node (down, refusing) must not keep the other coins' deposits from being credited.
+        this.d.log?.warn({ err: error, coin }, 'wallet: the coin\'s deposits could not be scanned; they wait for the next pass');
+      }
+    }
+    return credited;
+  }
+
+  /** One coin of scan(): how many of its deposits were credited. */
+  private async scanCoin(coin: string): Promise<number> {
+    const { db, clock } = this.d;
+    const owned = await repo.depositAddressesOf(db, coin);
+    if (owned.length === 0) return 0;
+    const accountOf = new Map(owned.map((a) => [a.address, a.accountId]));
+    const seen = await this.d.chain.incoming(coin, new Set(accountOf.keys()));
+    if (seen.length === 0) return 0;
+    const now = clock.now();
+    await repo.recordIncoming(db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
+    const txids = seen.map((t) => t.txid);
+    for (const d of await repo.conflictedDeposits(db, coin, txids, CONFLICT_FINAL_DEPTH)) {
+      if (d.status === 'confirming') await repo.markDepositFailed(db, d.id);
+      else await this.reverse(d);
+    }
+    const ready = await repo.confirmedDeposits(db, coin, txids, (await this.d.limits.of(coin)).depositConfirmations);
+    let credited = 0;
+    for (const d of ready) {
+      await inTransaction(db, async (tx) => {
+        if (!(await repo.markDepositCredited(tx, d.id, now))) return;
+        const deposit = { idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`, businessType: 'deposit', reference: `deposit:${d.id}` };
+        await post(tx, movement({ ...deposit, coin, amount: d.amount, from: { holder: SYSTEM.chain }, to: { holder: d.accountId } }), now);
+        credited++;
+      });
+    }
+    return credited;
+  }
+
+  /**
+   * A credited deposit whose transaction is gone: its amount leaves the sub-account's available
+   * balance back to the chain account, up to what is available (the ledger keeps no balance below
+   * zero; what was withdrawn or moved on already is the pool's loss, which custody shows). Frozen
+   * funds (a withdrawal under way) are not touched. The operators are told either way.
+   */
+  private async reverse(d: DepositRow): Promise<void> {
+    const { db, clock } = this.d;
+    const now = clock.now();
+    const outcome = await inTransaction(db, async (tx) => {
+      if (!(await repo.markDepositReversed(tx, d.id, now))) return undefined;
+      // The status update holds the deposit's row; the posting below fails (and the whole reversal
+      // is tried again at the next pass) if a withdrawal took the balance in between.
+      const amount = new Decimal(d.amount);
+      const available = new Decimal((await balanceOf(tx, d.accountId, d.coin)).available);
+      const taken = Decimal.max(0, Decimal.min(amount, available));
+      if (taken.gt(0)) {
+        const key = `deposit-reversal:${d.coin}:${d.txid}:${d.vout}`;
+        await post(tx, movement({ idempotencyKey: key, businessType: 'deposit_reversal', reference: `deposit:${d.id}`, coin: d.coin, amount: taken.toFixed(), from: { holder: d.accountId }, to: { holder: SYSTEM.chain } }), now);
+      }
+      const unrecovered = amount.minus(taken);
+      await repo.setDepositUnrecovered(tx, d.id, unrecovered.toFixed());
+      const account = (await this.d.accounts.namesByIds([d.accountId], tx)).get(d.accountId) ?? d.accountId;
+      const params = { alert: 'deposit_reversed', coin: d.coin.toUpperCase(), amount: amount.toFixed(), account, txid: d.txid, depth: String(CONFLICT_FINAL_DEPTH), taken: taken.toFixed(), unrecovered: unrecovered.toFixed() };
+      for (const o of await this.d.accounts.operators(['finance'])) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
+      return params;
+    });
+    if (outcome) this.d.log?.error(outcome, 'wallet: a credited deposit was replaced on the chain by a double spend and reversed');
+  }
+}
