@@ -7,7 +7,8 @@
 // after 100 more blocks it is confirmed and pays the sub-account's PPLNS credit exactly, that a
 // block the other node outmines while the two are apart is orphaned and pays nothing, and that the
 // user withdraws to another wallet through the jsonrpc chain adapter with the exact amount on the
-// chain and a clean reconciliation, also when the operator bumps the payment's fee on the node.
+// chain and a clean reconciliation, also when the operator bumps the payment's fee on the node;
+// and that a deposit a reorganisation replaced with a double spend is taken back once it is deep.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -414,6 +415,55 @@ describe('mining for real on a Litecoin regtest chain', () => {
     const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
     expect(report.ok, JSON.stringify(report)).toBe(true);
   }, 60_000);
+});
+
+describe('a deposit on the Litecoin regtest chain', () => {
+  it('credits a deposit, then reverses it once a reorganisation has put a double spend of it 6 blocks deep', async () => {
+    const [a, b] = pair.nodes;
+    const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(tokens) })).data.address;
+    const before = new Decimal((await ltcBalance())!);
+    const sender = await wallet(b);
+    // Apart, the sender pays the deposit address; the pool's node alone mines the payment.
+    await a.rpc.call('setnetworkactive', [false]);
+    await until('the nodes apart', async () => (await a.rpc.call<number>('getconnectioncount')) === 0);
+    const paid = await sender.call<string>('sendtoaddress', [address, 2]);
+    const { hex } = await sender.call<{ hex: string }>('gettransaction', [paid]);
+    await a.rpc.call('sendrawtransaction', [hex]);
+    const elsewhere = await sender.call<string>('getnewaddress', ['', 'bech32']);
+    await a.rpc.call('generatetoaddress', [1, elsewhere]);
+    await walletTick(t.app.modules.wallet);
+    expect(new Decimal((await ltcBalance())!).minus(before).toFixed()).toBe('2');
+    // Meanwhile the sender spends the same coins again, to itself, with a higher fee (the payment
+    // signals replacement), and its node mines 7 blocks: a longer chain without the payment.
+    const decoded = await b.rpc.call<{ vin: Array<{ txid: string; vout: number }>; vout: Array<{ value: number }> }>('decoderawtransaction', [hex]);
+    const spent = decoded.vout.reduce((sum, o) => sum.plus(o.value), new Decimal(0));
+    const valueOf = async (txid: string, n: number) => {
+      const prev = await b.rpc.call<{ vout: Array<{ value: number }> }>('decoderawtransaction', [(await sender.call<{ hex: string }>('gettransaction', [txid])).hex]);
+      return new Decimal(prev.vout[n]!.value);
+    };
+    const inputs = await Promise.all(decoded.vin.map((i) => valueOf(i.txid, i.vout)));
+    const fee = inputs.reduce((sum, v) => sum.plus(v), new Decimal(0)).minus(spent);
+    const back = inputs.reduce((sum, v) => sum.plus(v), new Decimal(0)).minus(fee.times(10)).toFixed(8);
+    const raw = await b.rpc.call<string>('createrawtransaction', [decoded.vin.map((i) => ({ txid: i.txid, vout: i.vout })), { [elsewhere]: back }]);
+    const signed = await sender.call<{ hex: string; complete: boolean }>('signrawtransactionwithwallet', [raw]);
+    expect(signed.complete).toBe(true);
+    const doubleSpend = await b.rpc.call<string>('sendrawtransaction', [signed.hex]);
+    await b.rpc.call('generatetoaddress', [7, elsewhere]);
+    await a.rpc.call('setnetworkactive', [true]);
+    await a.rpc.call('addnode', [`127.0.0.1:${b.p2pPort}`, 'onetry']);
+    await waitForSync(a.rpc, b.rpc, 60_000);
+    // The pool's wallet now lists the payment with the double spend's depth, negated.
+    const seen = await (await wallet(a)).call<{ transactions: Array<{ txid: string; confirmations: number }> }>('listsinceblock', []);
+    expect(seen.transactions.find((x) => x.txid === paid)?.confirmations).toBe(-7);
+    expect((await sender.call<{ confirmations: number }>('gettransaction', [doubleSpend])).confirmations).toBe(7);
+    await walletTick(t.app.modules.wallet);
+    await walletTick(t.app.modules.wallet);
+    const [row] = await queryRows<{ status: string; unrecovered: string }>(t.database.db, sql`select status, unrecovered::text from deposits where txid = ${paid}`);
+    expect(row).toEqual({ status: 'reversed', unrecovered: '0' });
+    expect(new Decimal((await ltcBalance())!).toFixed()).toBe(before.toFixed());
+    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    expect(report.ok, JSON.stringify(report)).toBe(true);
+  }, 120_000);
 });
 
 async function withdrawalState(id: string) {

@@ -82,6 +82,8 @@ export class DepositScanner {
   private async reverse(d: DepositRow): Promise<void> {
     const { db, clock } = this.d;
     const now = clock.now();
+    // Read before the transaction: on the embedded database a read outside it waits for it to end.
+    const operators = await this.d.accounts.operators(['finance']);
     const outcome = await inTransaction(db, async (tx) => {
       if (!(await repo.markDepositReversed(tx, d.id, now))) return undefined;
       // The status update holds the deposit's row; the posting below fails (and the whole reversal
@@ -97,7 +99,7 @@ export class DepositScanner {
       await repo.setDepositUnrecovered(tx, d.id, unrecovered.toFixed());
       const account = (await this.d.accounts.namesByIds([d.accountId], tx)).get(d.accountId) ?? d.accountId;
       const params = { alert: 'deposit_reversed', coin: d.coin.toUpperCase(), amount: amount.toFixed(), account, txid: d.txid, depth: String(CONFLICT_FINAL_DEPTH), taken: taken.toFixed(), unrecovered: unrecovered.toFixed() };
-      for (const o of await this.d.accounts.operators(['finance'])) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
+      for (const o of operators) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
       return params;
     });
     if (outcome) this.d.log?.error(outcome, 'wallet: a credited deposit was replaced on the chain by a double spend and reversed');
