@@ -45,15 +45,15 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { BlockRow, HistoryService, MiningApi } from '../mining';
-import { windowSettlesAt } from './block-window';
+import { fillWindow, windowSettlesAt } from './block-window';
 import { LedgerDecimal, post, postCredits, SYSTEM } from '../ledger';
 import { addressWalletIds, type ChainAdapter } from '../wallet';
 import * as repo from './block-payouts.repository';
-import { payMethodRow, payMethodState, payMethodStates } from './earnings.repository';
+import { payMethodRow, payMethodState } from './earnings.repository';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type RecordFeeSavings } from './fee-reduction';
-import { blockShareable, feeAfterReduction, feeSaving, pplnsWindow, pplnsWindowWork, soloShare, windowShare, type PoolBlock, type WorkSlice } from '../money';
+import { blockShareable, feeAfterReduction, feeSaving, pplnsWindowWork, soloShare, windowShare, type PoolBlock } from '../money';
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
 import { nodeDifficultyInPoolUnit } from './node-market-data';
@@ -85,11 +85,6 @@ export interface BlockSettlementDeps {
   log?: { warn(details: object, message: string): void } | undefined;
 }
 
-/** How far back a window looks for work when the pool has less than N (history is hourly beyond a day, daily beyond 30). */
-export const PPLNS_LOOKBACK_DAYS = 30;
-/** The window is filled from the newest history first, in these stretches back from the block, so a busy pool reads little. */
-const LOOKBACK_STEPS_MS = [86_400_000, 7 * 86_400_000, PPLNS_LOOKBACK_DAYS * 86_400_000];
-
 const POST_CHUNK = 5_000;
 
 type Block = BlockRow;
@@ -104,16 +99,6 @@ interface Payout {
   gross: Decimal;
   /** After the fee, uncut; the credited amount is decided with the payee's carried fraction. */
   exact: Decimal;
-}
-
-/** One owner's counted work of the window and the method it is paid by. */
-interface WindowCredit {
-  owner: string;
-  method: PayMethod;
-  /** w, hashes. */
-  work: Decimal;
-  /** w / N is part / the window's whole, exactly (pplnsWindow). */
-  part: Decimal;
 }
 
 export class BlockSettlementService {
@@ -289,7 +274,7 @@ export class BlockSettlementService {
       // D: the chain's word where it gave one (the check above), else the found event's.
       const networkDifficulty = (await repo.chainCheck(this.db, block.id))?.difficulty ?? block.networkDifficulty;
       const target = pplnsWindowWork({ networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty });
-      const { credits, total, whole } = await this.window(block, day, target, info.mode);
+      const { credits, total, whole } = await fillWindow({ db: this.db, history: this.deps.history, accounts: this.deps.accounts }, block, day, target, info.mode);
       windowTarget = target.toNumber();
       windowWork = total.toNumber();
       const paidBy = credits.filter((c) => c.method === 'pplns' || c.method === 'pps_plus');
@@ -330,40 +315,5 @@ export class BlockSettlementService {
   private async methodOf(owner: string, coin: string, day: string): Promise<PayMethod | null> {
     if (!/^[0-9a-f-]{36}$/.test(owner)) return null;
     return methodOnDay(payMethodState(await payMethodRow(this.db, owner, coin)), day);
-  }
-
-  /**
-   * The window's work per owner (a sub-account not on SOLO; for an address-mode coin every
-   * address, by PPLNS) and its total: the mining history's points, newest first, a stretch at a
-   * time (LOOKBACK_STEPS_MS) until the window is full, without the work of the owners left out
-   * (for an account-mode coin, those that are not sub-accounts or are on SOLO that day), counted
-   * by the money module's pplnsWindow.
-   */
-  private async window(block: Block, day: string, target: Decimal, mode: 'account' | 'address'): Promise<{ credits: WindowCredit[]; total: Decimal; whole: Decimal }> {
-    const states = mode === 'account' ? await payMethodStates(this.db, block.coin) : undefined;
-    const methodOf = (owner: string): PayMethod => (states ? methodOnDay(states.get(owner) ?? null, day) : 'pplns');
-    const slices: WorkSlice[] = [];
-    let window = pplnsWindow(slices, target, block.foundAt);
-    let to = block.foundAt.getTime();
-    for (const step of LOOKBACK_STEPS_MS) {
-      const from = block.foundAt.getTime() - step;
-      if (from >= to) continue;
-      const stretch = { coin: block.coin, at: block.foundAt, from: new Date(from), to: new Date(to) };
-      const exclude = states ? await this.leftOut(stretch, methodOf) : [];
-      const points = await this.deps.history.windowPoints({ ...stretch, left: target.minus(window.total).toNumber(), exclude });
-      for (const p of points) slices.push({ owner: p.owner, work: p.work, start: new Date(p.startMs), seconds: p.resolution });
-      window = pplnsWindow(slices, target, block.foundAt);
-      if (window.total.gte(target)) break;
-      to = from;
-    }
-    const credits = [...window.credits].map(([owner, work]) => ({ owner, method: methodOf(owner), work, part: window.parts.get(owner)! }));
-    return { credits, total: window.total, whole: window.whole };
-  }
-
-  /** The owners with work in the stretch whose work is not in an account-mode window: not sub-accounts, or on SOLO. */
-  private async leftOut(stretch: { coin: string; from: Date; to: Date }, methodOf: (owner: string) => PayMethod): Promise<string[]> {
-    const owners = await this.deps.history.ownersWithWork(stretch.coin, stretch.from, stretch.to);
-    const accounts = await this.deps.accounts.accountIdsAmong(owners);
-    return owners.filter((o) => !accounts.has(o) || methodOf(o) === 'solo');
   }
 }

@@ -1,13 +1,83 @@
-// When a pool block's PPLNS window is complete. The window counts the 10-minute history point the
-// block fell in for its part before the block, and that point's shares (some stamped after the
-// block) reach the pool up to an hour late from a stratum's outbox: the block is paid
-// SETTLE_AFTER_MS after the end of that point, 65 to 75 minutes after it was found. Maturity alone
-// does not wait that long on every coin (KDA and ALEO at once, ETH in 14 minutes, regtest at once).
-import { SETTLE_AFTER_MS } from '@hashpool/shared';
+// A pool block's PPLNS window: when it is complete, and what it holds.
+//
+// When: the window counts the 10-minute history point the block fell in for its part before the
+// block, and that point's shares (some stamped after the block) reach the pool up to an hour late
+// from a stratum's outbox: the block is paid SETTLE_AFTER_MS after the end of that point, 65 to 75
+// minutes after it was found. Maturity alone does not wait that long on every coin (KDA and ALEO
+// at once, ETH in 14 minutes, regtest at once).
+//
+// What: the pool's last N hashes of accepted work before the block (N from pplnsWindowWork), from
+// the owners' history points, newest first, counted by the money module's pplnsWindow.
+import { methodOnDay, SETTLE_AFTER_MS, type PayMethod } from '@hashpool/shared';
+import type { DbOrTx } from '../../db/client';
+import type { AccountDirectory } from '../accounts';
+import type { BlockRow, HistoryService } from '../mining';
 import { POINT_SECONDS } from '../mining';
+import type { LedgerDecimal as Decimal } from '../ledger';
+import { pplnsWindow, type WorkSlice } from '../money';
+import { payMethodStates } from './earnings.repository';
 
 /** The instant (ms) from which a block found at `foundAt` may be settled. */
 export function windowSettlesAt(foundAt: Date): number {
   const point = POINT_SECONDS * 1000;
   return (Math.floor(foundAt.getTime() / point) + 1) * point + SETTLE_AFTER_MS;
+}
+
+/** How far back a window looks for work when the pool has less than N (history is hourly beyond a day, daily beyond 30). */
+export const PPLNS_LOOKBACK_DAYS = 30;
+/** The window is filled from the newest history first, in these stretches back from the block, so a busy pool reads little. */
+const LOOKBACK_STEPS_MS = [86_400_000, 7 * 86_400_000, PPLNS_LOOKBACK_DAYS * 86_400_000];
+
+/** One owner's counted work of the window and the method it is paid by. */
+export interface WindowCredit {
+  owner: string;
+  method: PayMethod;
+  /** w, hashes. */
+  work: Decimal;
+  /** w / N is part / the window's whole, exactly (pplnsWindow). */
+  part: Decimal;
+}
+
+/** Where a window is filled from. */
+export interface WindowSources {
+  db: DbOrTx;
+  /** The owners' history the windows are filled from. */
+  history: Pick<HistoryService, 'ownersWithWork' | 'windowPoints'>;
+  /** Which owners of the history are sub-accounts. */
+  accounts: Pick<AccountDirectory, 'accountIdsAmong'>;
+}
+
+/**
+ * The window's work per owner (a sub-account not on SOLO; for an address-mode coin every
+ * address, by PPLNS) and its total: the mining history's points, newest first, a stretch at a
+ * time (LOOKBACK_STEPS_MS) until the window holds `target`, without the work of the owners left
+ * out (for an account-mode coin, those that are not sub-accounts or are on SOLO on the block's
+ * `day`), counted by the money module's pplnsWindow.
+ */
+export async function fillWindow(src: WindowSources, block: BlockRow, day: string, target: Decimal, mode: 'account' | 'address'): Promise<{ credits: WindowCredit[]; total: Decimal; whole: Decimal }> {
+  const states = mode === 'account' ? await payMethodStates(src.db, block.coin) : undefined;
+  const methodOf = (owner: string): PayMethod => (states ? methodOnDay(states.get(owner) ?? null, day) : 'pplns');
+  const slices: WorkSlice[] = [];
+  let window = pplnsWindow(slices, target, block.foundAt);
+  let to = block.foundAt.getTime();
+  for (const step of LOOKBACK_STEPS_MS) {
+    const from = block.foundAt.getTime() - step;
+    if (from >= to) continue;
+    const stretch = { coin: block.coin, at: block.foundAt, from: new Date(from), to: new Date(to) };
+    const exclude = states ? await leftOut(src, stretch, methodOf) : [];
+    const points = await src.history.windowPoints({ ...stretch, left: target.minus(window.total).toNumber(), exclude });
+    for (const p of points) slices.push({ owner: p.owner, work: p.work, start: new Date(p.startMs), seconds: p.resolution });
+    window = pplnsWindow(slices, target, block.foundAt);
+    if (window.total.gte(target)) break;
+    to = from;
+  }
+  const credits = [...window.credits].map(([owner, work]) => ({ owner, method: methodOf(owner), work, part: window.parts.get(owner)! }));
+  return { credits, total: window.total, whole: window.whole };
+}
+
+/** The owners with work in the stretch whose work is not in an account-mode window: not sub-accounts, or on SOLO. */
+async function leftOut(src: WindowSources, stretch: { coin: string; from: Date; to: Date }, methodOf: (owner: string) => PayMethod): Promise<string[]> {
+  const owners = await src.history.ownersWithWork(stretch.coin, stretch.from, stretch.to);
+  const accounts = await src.accounts.accountIdsAmong(owners);
+  return owners.filter((o) => !accounts.has(o) || methodOf(o) === 'solo');
 }
