@@ -120,6 +120,8 @@ class FakeNode {
       case 'gettransaction': {
         const tx = this.sent.find((t) => t.txid === params[0]);
         if (tx) return reply(200, { txid: tx.txid, confirmations: tx.confirmations, ...(tx.replacedBy ? { replaced_by_txid: tx.replacedBy } : {}) }, null, id);
+        const received = this.receives.find((r) => r.txid === params[0]);
+        if (received) return reply(200, { txid: received.txid, confirmations: received.confirmations, details: [{ address: received.address, category: 'receive', amount: received.amount, vout: received.vout }] }, null, id);
         const coinbase = this.mined.get(params[0] as string);
         if (coinbase) return reply(200, { txid: params[0], generated: true, amount: Number(coinbase.amount), details: [{ address: BTC_ADDRESS, category: coinbase.category, amount: Number(coinbase.amount), vout: 0 }] }, null, id);
         return reply(500, null, { code: -5, message: 'Invalid or non-wallet transaction id' }, id);
@@ -140,7 +142,8 @@ class FakeNode {
       case 'getnewaddress':
         return reply(200, `bc1q${randomBytes(19).toString('hex')}`, null, id);
       case 'listsinceblock':
-        return reply(200, { transactions: this.receives }, null, id);
+        // As Litecoin Core 0.21: a received transfer is listed only while its depth is 0 or more.
+        return reply(200, { transactions: this.receives.filter((r) => r.confirmations >= 0) }, null, id);
       default:
         return reply(500, null, { code: -32601, message: 'Method not found' }, id);
     }
@@ -420,8 +423,8 @@ describe('deposits through a wallet node', () => {
     const custody = async () => (await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).custody.find((c) => c.coin === 'btc');
     expect(await scan.scan(['btc'])).toBe(1);
     expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.4');
-    // listsinceblock shows a transaction that a double spend replaced with negative confirmations:
-    // the conflicting one's depth.
+    // A transfer that a double spend replaced drops out of listsinceblock; gettransaction shows it
+    // with negative confirmations, the double spend's depth.
     deposit.confirmations = -5;
     await scan.scan(['btc']);
     expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.4');

@@ -46,7 +46,11 @@ export type SendOutcome =
  * broken connection) leaves its outcome unknown: the payment may have gone out.
  */
 export class ChainRefusal extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The node's JSON-RPC error code, when the node refused. */
+    readonly code?: number,
+  ) {
     super(message);
     this.name = 'ChainRefusal';
   }
@@ -92,8 +96,16 @@ export interface ChainAdapter {
   readonly kind: string;
   /** A new deposit address for (account, coin); called once, the wallet stores it. */
   depositAddress(coin: string, accountId: string): Promise<string>;
-  /** Transfers to any of our addresses since `sinceHeight` (inclusive) with their confirmations. */
+  /**
+   * Transfers to any of our addresses with their confirmations. As a node's wallet lists them:
+   * not those a double spend replaced on the chain (incomingDepth tells of those).
+   */
   incoming(coin: string, addresses: ReadonlySet<string>): Promise<IncomingTransfer[]>;
+  /**
+   * The confirmations of a transfer to us that incoming() no longer lists: negative when a double
+   * spend replaced it (that transaction's depth); null when the chain does not know it.
+   */
+  incomingDepth(coin: string, txid: string): Promise<number | null>;
   /**
    * Broadcasts a payment tagged with `reference` (the withdrawal id); returns its txid. Throws
    * ChainRefusal when the node refused it (nothing sent); any other error means the outcome is
@@ -193,7 +205,14 @@ export class SimulatedChain implements ChainAdapter {
       .select()
       .from(simChainTxs)
       .where(and(eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in'), inArray(simChainTxs.address, [...addresses])));
-    return rows.map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: r.dropped ? -CONFLICT_FINAL_DEPTH : Math.max(0, tip - r.height) }));
+    // As a node's wallet: a transfer a double spend replaced is no longer listed.
+    return rows.filter((r) => !r.dropped).map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: Math.max(0, tip - r.height) }));
+  }
+
+  async incomingDepth(coin: string, txid: string): Promise<number | null> {
+    const [row] = await this.db.select().from(simChainTxs).where(and(eq(simChainTxs.txid, txid), eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in')));
+    if (!row) return null;
+    return row.dropped ? -CONFLICT_FINAL_DEPTH : Math.max(0, heightAt(this.clock.now()) - row.height);
   }
 
   /** A payment to us replaced by a double spend now CONFLICT_FINAL_DEPTH blocks deep (tests, demo). */
@@ -265,7 +284,7 @@ export class JsonRpcChain implements ChainAdapter {
     try {
       return await nodeRpc<T>(url, method, params, this.timeoutMs);
     } catch (error) {
-      if (error instanceof NodeRpcError) throw new ChainRefusal(`${coin} ${error.message}`);
+      if (error instanceof NodeRpcError) throw new ChainRefusal(`${coin} ${error.message}`, error.code);
       throw error;
     }
   }
@@ -279,6 +298,20 @@ export class JsonRpcChain implements ChainAdapter {
     return result.transactions
       .filter((t) => t.category === 'receive' && addresses.has(t.address))
       .map((t) => ({ txid: t.txid, vout: t.vout, address: t.address, amount: new Decimal(t.amount).toFixed(), confirmations: t.confirmations }));
+  }
+
+  /**
+   * listsinceblock lists a received transfer only while its confirmations are 0 or more: one that
+   * a double spend replaced drops out of the list, and gettransaction shows it with the double
+   * spend's depth, negated. A transaction the wallet does not know (RPC_INVALID_ADDRESS_OR_KEY): null.
+   */
+  async incomingDepth(coin: string, txid: string): Promise<number | null> {
+    try {
+      return (await this.call<{ confirmations: number }>(coin, 'gettransaction', [txid])).confirmations;
+    } catch (error) {
+      if (error instanceof ChainRefusal && error.code === -5) return null;
+      throw error;
+    }
   }
 
   /** sendtoaddress with the withdrawal id as the transaction's comment, which findSent() looks for. */

@@ -10,6 +10,7 @@ function fake(name: string): ChainAdapter {
     kind: name,
     depositAddress: async (coin) => `${name}-${coin}`,
     incoming: async (coin, addresses) => [...addresses].map((address) => ({ txid: `${name}-${coin}`, vout: 0, address, amount: '1', confirmations: 1 })),
+    incomingDepth: async () => (name === 'node' ? -7 : 3),
     send: async (coin) => `${name}-tx-${coin}`,
     findSent: async (coin) => `${name}-found-${coin}`,
     sendInProgress: async () => false,
@@ -28,6 +29,7 @@ describe('CoinChains', () => {
     expect(await chains.depositAddress('btc', 'a')).toBe('sim-btc');
     expect(await chains.depositAddress('ltc', 'a')).toBe('node-ltc');
     expect(await chains.send('ltc', 'addr', '1', 'ref')).toBe('node-tx-ltc');
+    expect([await chains.incomingDepth('ltc', 'tx'), await chains.incomingDepth('btc', 'tx')]).toEqual([-7, 3]);
     expect([...(await chains.custody(['btc', 'ltc', 'doge']))]).toEqual([['btc', 'sim'], ['ltc', 'node']]);
     const block = { hash: 'ab', height: 1, reward: '1' };
     expect(await chains.checkCoinbase('ltc', block)).toMatchObject({ detail: 'node' });
@@ -39,6 +41,7 @@ describe('CoinChains', () => {
     await expect(chains.depositAddress('doge', 'a')).rejects.toMatchObject({ key: 'deposit_disabled' });
     await expect(chains.send('doge', 'addr', '1', 'ref')).rejects.toBeInstanceOf(ChainRefusal);
     expect(await chains.incoming('doge', new Set(['x']))).toEqual([]);
+    expect(await chains.incomingDepth('doge', 'tx')).toBeNull();
     expect(await chains.findSent('doge', 'ref', new Date())).toBeNull();
     expect(await chains.outcome('doge', 'tx')).toEqual({ state: 'pending' });
     // Its blocks are the pool's word, as before it had a chain.

@@ -45,6 +45,10 @@ export class CoinChains implements ChainAdapter {
     return (await this.of(coin)?.incoming(coin, addresses)) ?? [];
   }
 
+  async incomingDepth(coin: string, txid: string): Promise<number | null> {
+    return (await this.of(coin)?.incomingDepth(coin, txid)) ?? null;
+  }
+
   async send(coin: string, address: string, amount: string, reference: string): Promise<string> {
     const chain = this.of(coin);
     // Nothing was sent: the withdrawal fails and its funds return.

@@ -52,14 +52,11 @@ export class DepositScanner {
     if (owned.length === 0) return 0;
     const accountOf = new Map(owned.map((a) => [a.address, a.accountId]));
     const seen = await this.d.chain.incoming(coin, new Set(accountOf.keys()));
-    if (seen.length === 0) return 0;
     const now = clock.now();
-    await repo.recordIncoming(db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
     const txids = seen.map((t) => t.txid);
-    for (const d of await repo.conflictedDeposits(db, coin, txids, CONFLICT_FINAL_DEPTH)) {
-      if (d.status === 'confirming') await repo.markDepositFailed(db, d.id);
-      else await this.reverse(d);
-    }
+    if (seen.length > 0) await repo.recordIncoming(db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
+    await this.settleUnlisted(coin, txids);
+    if (seen.length === 0) return 0;
     const ready = await repo.confirmedDeposits(db, coin, txids, (await this.d.limits.of(coin)).depositConfirmations);
     let credited = 0;
     for (const d of ready) {
@@ -71,6 +68,27 @@ export class DepositScanner {
       });
     }
     return credited;
+  }
+
+  /**
+   * Deposits the chain no longer lists: a node's wallet drops a received transfer from its list
+   * once a double spend replaced it. Each is asked for its depth; replaced CONFLICT_FINAL_DEPTH
+   * deep, it is failed (never credited) or reversed.
+   */
+  private async settleUnlisted(coin: string, listed: string[]): Promise<void> {
+    const unlisted = await repo.unlistedDeposits(this.d.db, coin, listed);
+    const depths = new Map<string, number | null>();
+    for (const d of unlisted) {
+      if (!depths.has(d.txid)) {
+        const depth = await this.d.chain.incomingDepth(coin, d.txid);
+        depths.set(d.txid, depth);
+        if (depth !== null) await repo.setDepositConfirmations(this.d.db, coin, d.txid, depth);
+      }
+      const depth = depths.get(d.txid);
+      if (depth === null || depth === undefined || depth > -CONFLICT_FINAL_DEPTH) continue;
+      if (d.status === 'confirming') await repo.markDepositFailed(this.d.db, d.id);
+      else await this.reverse(d);
+    }
   }
 
   /**

@@ -270,12 +270,16 @@ export async function markDepositCredited(db: DbOrTx, id: string, at: Date): Pro
   return moved.length === 1;
 }
 
-/** The coin's confirming or credited deposits of these transactions that a double spend `depth` blocks deep replaced. */
-export function conflictedDeposits(db: DbOrTx, coin: string, txids: string[], depth: number): Promise<DepositRow[]> {
+/** The coin's confirming or credited deposits whose transactions are not among `listed`. */
+export function unlistedDeposits(db: DbOrTx, coin: string, listed: string[]): Promise<DepositRow[]> {
   return db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.coin, coin), inArray(deposits.status, ['confirming', 'credited']), sql`${deposits.confirmations} <= ${-depth}`, sql`${deposits.txid} = any(${sqlArray(txids)}::text[])`));
+    .where(and(eq(deposits.coin, coin), inArray(deposits.status, ['confirming', 'credited']), sql`${deposits.txid} <> all(${sqlArray(listed)}::text[])`));
+}
+
+export async function setDepositConfirmations(db: DbOrTx, coin: string, txid: string, confirmations: number): Promise<void> {
+  await db.update(deposits).set({ confirmations }).where(and(eq(deposits.coin, coin), eq(deposits.txid, txid)));
 }
 
 /** Confirming to failed, once: its transaction will never confirm. */
