@@ -21,10 +21,10 @@ import { SETTLE_AFTER_MS } from '../src/modules/earnings';
 import { reconcile } from '../src/modules/ledger/reconciliation';
 import { inTransaction } from '../src/db/transaction';
 import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/block-payouts.repository';
-import { JsonRpcChain } from '../src/modules/wallet/chain';
+import { ChainRefusal, JsonRpcChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
-import type { DepositScanner } from '../src/modules/wallet/deposit-scanner';
+import { DepositScanner } from '../src/modules/wallet/deposit-scanner';
 import { withdrawalsInState } from '../src/modules/wallet/wallet.repository';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -420,7 +420,7 @@ describe('deposits through a wallet node', () => {
     const deposit = { category: 'receive' as const, address, amount: 0.4, txid: randomBytes(32).toString('hex'), vout: 0, confirmations: 1 };
     node.receives.push(deposit);
     const scan = t.app.modules.wallet.depositScanner;
-    const custody = async () => (await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).custody.find((c) => c.coin === 'btc');
+    const custody = async () => (await reconcile(t.database.db, t.app.modules.wallet.custody)).custody.find((c) => c.coin === 'btc');
     expect(await scan.scan(['btc'])).toBe(1);
     expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.4');
     // A transfer that a double spend replaced drops out of listsinceblock; gettransaction shows it
@@ -435,6 +435,27 @@ describe('deposits through a wallet node', () => {
     expect(await custody()).toMatchObject({ ok: true });
   });
 
+  it('a deposit the node cannot tell about does not hold up the crediting of the others', async () => {
+    const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=btc', headers: auth(user.tokens) })).data.address;
+    const before = new Decimal(await available());
+    const gone = { category: 'receive' as const, address, amount: 0.1, txid: randomBytes(32).toString('hex'), vout: 0, confirmations: 1 };
+    node.receives.push(gone);
+    expect(await t.app.modules.wallet.depositScanner.scan(['btc'])).toBe(1);
+    node.receives.splice(node.receives.indexOf(gone), 1); // no longer listed
+    node.receives.push({ category: 'receive', address, amount: 0.2, txid: randomBytes(32).toString('hex'), vout: 0, confirmations: 1 });
+    const wallet = t.app.modules.wallet;
+    const failing = Object.assign(Object.create(wallet.chain) as typeof wallet.chain, { incomingDepth: () => Promise.reject(new ChainRefusal('btc Internal error', -1)) });
+    const warnings: string[] = [];
+    const log = { warn: (_d: object, message: string) => warnings.push(message), error: () => {} };
+    const scanner = new DepositScanner({ db: t.database.db, clock: t.clock, chain: failing, limits: wallet.limits, accounts: t.app.modules.accounts.directory, log });
+    expect(await scanner.scan(['btc'])).toBe(1);
+    expect(new Decimal(await available()).minus(before).toFixed()).toBe('0.3');
+    // Each unlisted deposit asked about (this one and, in turn, the 7,300 above) is warned of alone.
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.every((w) => w.includes('could not be settled'))).toBe(true);
+    node.receives.push(gone); // listed again: in custody as before
+  });
+
   it('a deposit confirmed fewer times than the coin asks is in the node’s balance, not yet credited: the custody check counts it', async () => {
     const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=btc', headers: auth(user.tokens) })).data.address;
     await t.database.db.execute(sql`update wallet_coin_limits set deposit_confirmations = 3 where coin = 'btc'`);
@@ -442,7 +463,7 @@ describe('deposits through a wallet node', () => {
     node.receives.push(deposit);
     try {
       expect(await t.app.modules.wallet.depositScanner.scan(['btc'])).toBe(0);
-      const custody = async () => (await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).custody.find((c) => c.coin === 'btc');
+      const custody = async () => (await reconcile(t.database.db, t.app.modules.wallet.custody)).custody.find((c) => c.coin === 'btc');
       expect(await custody()).toMatchObject({ ok: true });
       deposit.confirmations = 3;
       expect(await t.app.modules.wallet.depositScanner.scan(['btc'])).toBe(1);

@@ -107,7 +107,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       // Every test file ends with a clean ledger (ledger/reconciliation.ts): postings balance,
       // cached balances equal their entries, custody matches the chain adapter.
-      const report = await reconcile(database.db, (coins) => app.modules.wallet.chain.custody(coins));
+      const report = await reconcile(database.db, app.modules.wallet.custody);
       for (const other of siblings) await other.close();
       await app.close();
       await database.close();

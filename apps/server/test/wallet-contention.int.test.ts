@@ -168,7 +168,7 @@ describe('two accounts, transfers both ways at once', () => {
       expect(await btcBalance(user)).toMatchObject({ available: '0.9', frozen: '0.1' });
       expect(await balanceOf(t.database.db, user.accountId, 'btc')).toMatchObject({ available: expect.stringMatching(/^0\.90*$/) });
     }
-    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    const report = await reconcile(t.database.db, t.app.modules.wallet.custody);
     expect(report).toMatchObject({ ok: true, unbalanced: [], balanceMismatches: [] });
   });
 });

@@ -29,6 +29,7 @@ import { canonicalSignString, DEVICE_HEADER, ERRORS, SIGN_HEADERS, type Tokens }
 import { openDatabase, type Database } from '../src/db/client';
 import { systemClock } from '../src/platform/clock';
 import { SimulatedChain } from '../src/modules/wallet/chain';
+import { walletCustody } from '../src/modules/wallet/custody';
 import { reconcile } from '../src/modules/ledger/reconciliation';
 import { SmtpInbox } from './smtp-inbox';
 import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './test-db';
@@ -413,7 +414,7 @@ describe.skipIf(!serverUrl)('the wallet across crashes of the server process', (
       expect([new Decimal(b.available).toFixed(), new Decimal(b.frozen).toFixed()], c.accountName).toEqual([available.toFixed(), frozen.toFixed()]);
     }
 
-    const report = await reconcile(database.db, (coins) => new SimulatedChain(database.db, systemClock, Buffer.alloc(32)).custody(coins));
+    const report = await reconcile(database.db, walletCustody(database.db, new SimulatedChain(database.db, systemClock, Buffer.alloc(32))));
     expect(report).toMatchObject({ ok: true, unbalanced: [], balanceMismatches: [] });
 
   }, 120_000);

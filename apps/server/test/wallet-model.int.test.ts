@@ -176,7 +176,7 @@ class Checked implements fc.AsyncCommand<Model, Real> {
       expect(new Decimal(b.available).toFixed(), `available of ${i} after ${this.toString()}`).toBe(m.available[i]!.toFixed());
       expect(new Decimal(b.frozen).toFixed(), `frozen of ${i} after ${this.toString()}`).toBe(m.frozen[i]!.toFixed());
     });
-    expect((await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins))).ok).toBe(true);
+    expect((await reconcile(t.database.db, t.app.modules.wallet.custody)).ok).toBe(true);
   }
   toString = () => this.inner.toString();
 }

@@ -376,7 +376,7 @@ describe('deposits and transfers', () => {
     const tx = body<{ list: Array<{ business_type: string; amount: string; txid: string | null }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?coin=ltc', headers: auth(user.tokens) })).data.list;
     expect(tx.filter((m) => m.business_type === 'deposit_reversal')).toMatchObject([{ amount: '-0.5', txid: late }]);
     const told = (await alerts()).slice(0, (await alerts()).length - alertsBefore);
-    expect(told).toEqual([expect.objectContaining({ coin: 'LTC', amount: '2.5', account: user.accountName, txid: late, depth: '6', taken: '0.5', unrecovered: '2' })]);
+    expect(told).toEqual([expect.objectContaining({ coin: 'LTC', amount: '2.5', account: user.accountName, txid: late, depth: '6', taken: '0.5', unrecovered: '2', frozen: '0', locked: '0' })]);
     // The loss is what the custody check finds short, until the operator puts the coins back.
     const custody = async () => (await t.app.modules.wallet.admin.reconciliation()).custody.find((c) => c.coin === 'ltc')!;
     const short = await custody();

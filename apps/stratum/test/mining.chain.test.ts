@@ -381,7 +381,7 @@ describe('mining for real on a Litecoin regtest chain', () => {
     const [done] = body<{ list: Array<{ status: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(tokens) })).data.list;
     expect(done?.status).toBe('completed');
     // The node's wallet holds exactly what the ledger says the pool holds.
-    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    const report = await reconcile(t.database.db, t.app.modules.wallet.custody);
     expect(report.custody, JSON.stringify(report)).toEqual([expect.objectContaining({ coin: 'ltc', ok: true })]);
     expect(report.ok).toBe(true);
   }, 120_000);
@@ -402,7 +402,7 @@ describe('mining for real on a Litecoin regtest chain', () => {
     await walletTick(pool);
     expect(await withdrawalState(row!.id)).toEqual({ status: 'broadcast', txid: sent.txid });
     // In flight with the replacement's higher fee: custody and the ledger agree meanwhile.
-    const inFlight = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    const inFlight = await reconcile(t.database.db, t.app.modules.wallet.custody);
     expect(inFlight.ok, JSON.stringify(inFlight)).toBe(true);
     await a.rpc.call('generatetoaddress', [1, await (await wallet(a)).call<string>('getnewaddress', ['', 'bech32'])]);
     await waitForSync(a.rpc, b.rpc);
@@ -412,7 +412,7 @@ describe('mining for real on a Litecoin regtest chain', () => {
     // … but the replacement paid the user: completed, and the funds do not come back.
     expect(await withdrawalState(row!.id)).toEqual({ status: 'completed', txid: replacement });
     expect(new Decimal((await ltcBalance())!).toFixed()).toBe(before.minus(1).toFixed());
-    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    const report = await reconcile(t.database.db, t.app.modules.wallet.custody);
     expect(report.ok, JSON.stringify(report)).toBe(true);
   }, 60_000);
 });
@@ -462,7 +462,7 @@ describe('a deposit on the Litecoin regtest chain', () => {
     const [row] = await queryRows<{ status: string; unrecovered: string }>(t.database.db, sql`select status, unrecovered::float8::text as unrecovered from deposits where txid = ${paid}`);
     expect(row).toEqual({ status: 'reversed', unrecovered: '0' });
     expect(new Decimal((await ltcBalance())!).toFixed()).toBe(before.toFixed());
-    const report = await reconcile(t.database.db, (coins) => t.app.modules.wallet.chain.custody(coins));
+    const report = await reconcile(t.database.db, t.app.modules.wallet.custody);
     expect(report.ok, JSON.stringify(report)).toBe(true);
   }, 120_000);
 });

@@ -20,8 +20,17 @@ export interface ReconciliationReport {
   custody: Array<{ coin: string; expected: string; actual: string; ok: boolean }>;
 }
 
-/** What the chain adapter holds per coin (its own book, not the ledger's). */
-export type CustodySource = (coins: string[]) => Promise<Map<string, string>>;
+/** The chain's side of the custody check; the wallet module gives it (wallet/custody.ts). */
+export interface CustodySource {
+  /** What the chain holds per coin (its own book, not the ledger's). */
+  held(coins: string[]): Promise<Map<string, string>>;
+  /**
+   * Per coin, by how much the chain's holding differs from the ledger's while movements are under
+   * way: what the chain holds that the ledger has not credited yet, less what has left the chain
+   * but not the ledger yet. Coins without any are absent.
+   */
+  inTransit(): Promise<Map<string, string>>;
+}
 
 export async function reconcile(db: DbOrTx, custodyOf?: CustodySource, now = new Date()): Promise<ReconciliationReport> {
   const [counts] = await queryRows<{ postings: string; entries: string }>(
@@ -51,22 +60,17 @@ export async function reconcile(db: DbOrTx, custodyOf?: CustodySource, now = new
   const custody: ReconciliationReport['custody'] = [];
   if (custodyOf) {
     // The chain account's balance is minus everything that came in from the chain net of what
-    // went out; withdrawals already broadcast have left the chain wallet (with their network fee,
-    // where the node charged one) but not the ledger yet; deposits with a confirmation but fewer
-    // than the coin asks (as the last scan saw them) are in the wallet's balance but not yet
-    // credited: without them a coin with more than one deposit confirmation raised false alarms.
-    const expected = await queryRows<{ coin: string; expected: string }>(
+    // went out, corrected by what is under way between the chain and the ledger.
+    const ledger = await queryRows<{ coin: string; held: string }>(
       db,
-      sql`select b.coin, (-(b.available + b.frozen + b.locked) - coalesce(w.in_flight, 0) + coalesce(d.confirming, 0))::text as expected
-            from ledger_balances b
-            left join (select coin, sum(amount - fee + coalesce(network_fee, 0)) as in_flight from withdrawals where status = 'broadcast' group by coin) w on w.coin = b.coin
-            left join (select coin, sum(amount) as confirming from deposits where status = 'confirming' and confirmations >= 1 group by coin) d on d.coin = b.coin
-           where b.holder = ${SYSTEM.chain}`,
+      sql`select coin, (-(available + frozen + locked))::text as held from ledger_balances where holder = ${SYSTEM.chain}`,
     );
-    const actual = await custodyOf(expected.map((e) => e.coin));
-    for (const { coin, expected: want } of expected) {
+    const actual = await custodyOf.held(ledger.map((e) => e.coin));
+    const inTransit = await custodyOf.inTransit();
+    for (const { coin, held } of ledger) {
+      const want = new Decimal(held).plus(inTransit.get(coin) ?? 0);
       const have = actual.get(coin) ?? '0';
-      custody.push({ coin, expected: new Decimal(want).toFixed(), actual: new Decimal(have).toFixed(), ok: new Decimal(want).eq(have) });
+      custody.push({ coin, expected: want.toFixed(), actual: new Decimal(have).toFixed(), ok: want.eq(have) });
     }
   }
   return {

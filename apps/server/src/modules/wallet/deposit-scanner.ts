@@ -12,10 +12,19 @@ import type { Clock } from '../../platform/clock';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import { balanceOf, LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
-import { CONFLICT_FINAL_DEPTH, type ChainAdapter } from './chain';
+import { ChainUnreachable, CONFLICT_FINAL_DEPTH, type ChainAdapter } from './chain';
 import type { CoinLimits } from './coin-limits.service';
 import * as repo from './wallet.repository';
 import type { DepositRow } from './wallet.repository';
+
+/**
+ * A deposit the chain no longer lists is asked about only while its last known depth is below this:
+ * deeper, no reorganisation will undo it, and a node whose wallet was replaced (which lists none of
+ * the old deposits) is not asked about every deposit ever made at every pass.
+ */
+const UNLISTED_WATCH_DEPTH = 100;
+/** At most this many unlisted deposits are asked about per coin and pass (credited ones first, then in turn). */
+const UNLISTED_PER_PASS = 50;
 
 export interface DepositScannerDeps {
   db: Db;
@@ -54,19 +63,21 @@ export class DepositScanner {
     const seen = await this.d.chain.incoming(coin, new Set(accountOf.keys()));
     const now = clock.now();
     const txids = seen.map((t) => t.txid);
-    if (seen.length > 0) await repo.recordIncoming(db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
-    await this.settleUnlisted(coin, txids);
-    if (seen.length === 0) return 0;
-    const ready = await repo.confirmedDeposits(db, coin, txids, (await this.d.limits.of(coin)).depositConfirmations);
     let credited = 0;
-    for (const d of ready) {
-      await inTransaction(db, async (tx) => {
-        if (!(await repo.markDepositCredited(tx, d.id, now))) return;
-        const deposit = { idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`, businessType: 'deposit', reference: `deposit:${d.id}` };
-        await post(tx, movement({ ...deposit, coin, amount: d.amount, from: { holder: SYSTEM.chain }, to: { holder: d.accountId } }), now);
-        credited++;
-      });
+    if (seen.length > 0) {
+      await repo.recordIncoming(db, seen.map((t) => ({ accountId: accountOf.get(t.address)!, coin, address: t.address, txid: t.txid, vout: t.vout, amount: t.amount, confirmations: t.confirmations, status: 'confirming', createdAt: now })));
+      const ready = await repo.confirmedDeposits(db, coin, txids, (await this.d.limits.of(coin)).depositConfirmations);
+      for (const d of ready) {
+        await inTransaction(db, async (tx) => {
+          if (!(await repo.markDepositCredited(tx, d.id, now))) return;
+          const deposit = { idempotencyKey: `deposit:${coin}:${d.txid}:${d.vout}`, businessType: 'deposit', reference: `deposit:${d.id}` };
+          await post(tx, movement({ ...deposit, coin, amount: d.amount, from: { holder: SYSTEM.chain }, to: { holder: d.accountId } }), now);
+          credited++;
+        });
+      }
     }
+    // After the crediting: nothing about a deposit gone from the chain holds up the others'.
+    await this.settleUnlisted(coin, txids);
     return credited;
   }
 
@@ -76,18 +87,26 @@ export class DepositScanner {
    * deep, it is failed (never credited) or reversed.
    */
   private async settleUnlisted(coin: string, listed: string[]): Promise<void> {
-    const unlisted = await repo.unlistedDeposits(this.d.db, coin, listed);
+    const unlisted = await repo.unlistedDeposits(this.d.db, coin, listed, UNLISTED_WATCH_DEPTH, UNLISTED_PER_PASS);
     const depths = new Map<string, number | null>();
     for (const d of unlisted) {
-      if (!depths.has(d.txid)) {
-        const depth = await this.d.chain.incomingDepth(coin, d.txid);
-        depths.set(d.txid, depth);
-        if (depth !== null) await repo.setDepositConfirmations(this.d.db, coin, d.txid, depth);
+      try {
+        if (!depths.has(d.txid)) {
+          const depth = await this.d.chain.incomingDepth(coin, d.txid);
+          depths.set(d.txid, depth);
+          await repo.markDepositsChecked(this.d.db, coin, d.txid, this.d.clock.now(), depth);
+        }
+        const depth = depths.get(d.txid);
+        if (depth === null || depth === undefined || depth > -CONFLICT_FINAL_DEPTH) continue;
+        if (d.status === 'confirming') await repo.markDepositFailed(this.d.db, d.id);
+        else await this.reverse(d, -depth);
+      } catch (error) {
+        // A node that stopped answering: the rest wait for the next pass (each would time out).
+        if (error instanceof ChainUnreachable) throw error;
+        // Each on its own: a node that cannot answer for one, or a balance that moved while it was
+        // being reversed, is tried again at the next pass without holding up the others.
+        this.d.log?.warn({ err: error, coin, deposit: d.id, txid: d.txid }, 'wallet: a deposit the chain no longer lists could not be settled; it is tried again at the next pass');
       }
-      const depth = depths.get(d.txid);
-      if (depth === null || depth === undefined || depth > -CONFLICT_FINAL_DEPTH) continue;
-      if (d.status === 'confirming') await repo.markDepositFailed(this.d.db, d.id);
-      else await this.reverse(d);
     }
   }
 
@@ -95,9 +114,10 @@ export class DepositScanner {
    * A credited deposit whose transaction is gone: its amount leaves the sub-account's available
    * balance back to the chain account, up to what is available (the ledger keeps no balance below
    * zero; what was withdrawn or moved on already is the pool's loss, which custody shows). Frozen
-   * funds (a withdrawal under way) are not touched. The operators are told either way.
+   * funds (a withdrawal under way) and locked ones (staking) are not the ledger's to take: the
+   * operators are told what the sub-account holds there, to stop or recover it themselves.
    */
-  private async reverse(d: DepositRow): Promise<void> {
+  private async reverse(d: DepositRow, depth: number): Promise<void> {
     const { db, clock } = this.d;
     const now = clock.now();
     // Read before the transaction: on the embedded database a read outside it waits for it to end.
@@ -107,7 +127,8 @@ export class DepositScanner {
       // The status update holds the deposit's row; the posting below fails (and the whole reversal
       // is tried again at the next pass) if a withdrawal took the balance in between.
       const amount = new Decimal(d.amount);
-      const available = new Decimal((await balanceOf(tx, d.accountId, d.coin)).available);
+      const balance = await balanceOf(tx, d.accountId, d.coin);
+      const available = new Decimal(balance.available);
       const taken = Decimal.max(0, Decimal.min(amount, available));
       if (taken.gt(0)) {
         const key = `deposit-reversal:${d.coin}:${d.txid}:${d.vout}`;
@@ -116,7 +137,7 @@ export class DepositScanner {
       const unrecovered = amount.minus(taken);
       await repo.setDepositUnrecovered(tx, d.id, unrecovered.toFixed());
       const account = (await this.d.accounts.namesByIds([d.accountId], tx)).get(d.accountId) ?? d.accountId;
-      const params = { alert: 'deposit_reversed', coin: d.coin.toUpperCase(), amount: amount.toFixed(), account, txid: d.txid, depth: String(CONFLICT_FINAL_DEPTH), taken: taken.toFixed(), unrecovered: unrecovered.toFixed() };
+      const params = { alert: 'deposit_reversed', coin: d.coin.toUpperCase(), amount: amount.toFixed(), account, txid: d.txid, depth: String(depth), taken: taken.toFixed(), unrecovered: unrecovered.toFixed(), frozen: new Decimal(balance.frozen).toFixed(), locked: new Decimal(balance.locked).toFixed() };
       for (const o of operators) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
       return params;
     });

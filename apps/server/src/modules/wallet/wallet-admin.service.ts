@@ -15,6 +15,7 @@ import type { Mailer } from '../../platform/mailer';
 import { translate } from '../../platform/messages';
 import { metrics } from '../../platform/metrics';
 import type { Notifications } from '../../platform/notifications';
+import { walletCustody } from './custody';
 import { movementType, plain, withdrawalView } from './wallet.presenter';
 import * as repo from './wallet.repository';
 import { returnFunds } from './withdrawal-processor';
@@ -217,7 +218,7 @@ export class WalletAdminService {
   }
 
   async reconciliation(): Promise<ReconciliationReport> {
-    this.lastReport = await reconcile(this.db, (coins) => this.chain.custody(coins), this.clock.now());
+    this.lastReport = await reconcile(this.db, walletCustody(this.db, this.chain), this.clock.now());
     return this.lastReport;
   }
 

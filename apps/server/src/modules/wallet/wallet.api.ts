@@ -1,5 +1,6 @@
 // The wallet module's API: its services by role, as other modules and the jobs reach them.
 import type { AddressesService } from './addresses.service';
+import type { CustodySource } from '../ledger';
 import type { CoinChains } from './coin-chains';
 import type { CoinLimits } from './coin-limits.service';
 import type { DepositScanner } from './deposit-scanner';
@@ -27,4 +28,6 @@ export interface WalletApi {
   depositScanner: DepositScanner;
   /** Each coin's chain (simulated, a wallet node or none). */
   chain: CoinChains;
+  /** The chain's side of the ledger's custody check. */
+  custody: CustodySource;
 }

@@ -8,6 +8,7 @@ import { AddressesService } from './addresses.service';
 import { JsonRpcChain, SimulatedChain } from './chain';
 import { CoinChains } from './coin-chains';
 import { CoinLimits } from './coin-limits.service';
+import { walletCustody } from './custody';
 import { DepositScanner } from './deposit-scanner';
 import { DepositsService } from './deposits.service';
 import { OutgoingChecks } from './outgoing-checks.service';
@@ -68,6 +69,7 @@ export const walletModule = defineModule({
       processor: new WithdrawalProcessor(db, clock, chain, p.log),
       depositScanner: new DepositScanner({ db, clock, chain, limits, accounts, notifications: p.notifications, log: p.log }),
       chain,
+      custody: walletCustody(db, chain),
     };
   },
   routes: (api) => walletRoutes(api),

@@ -270,16 +270,26 @@ export async function markDepositCredited(db: DbOrTx, id: string, at: Date): Pro
   return moved.length === 1;
 }
 
-/** The coin's confirming or credited deposits whose transactions are not among `listed`. */
-export function unlistedDeposits(db: DbOrTx, coin: string, listed: string[]): Promise<DepositRow[]> {
+/**
+ * The coin's confirming or credited deposits, less than `depth` deep when last seen, whose
+ * transactions are not among `listed`: the credited ones (money already given) first, then the
+ * least recently asked about, so that all of them take their turn.
+ */
+export function unlistedDeposits(db: DbOrTx, coin: string, listed: string[], depth: number, limit: number): Promise<DepositRow[]> {
   return db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.coin, coin), inArray(deposits.status, ['confirming', 'credited']), sql`${deposits.txid} <> all(${sqlArray(listed)}::text[])`));
+    .where(and(eq(deposits.coin, coin), inArray(deposits.status, ['confirming', 'credited']), sql`${deposits.confirmations} < ${depth}`, sql`${deposits.txid} <> all(${sqlArray(listed)}::text[])`))
+    .orderBy(sql`${deposits.status} = 'credited' desc`, sql`${deposits.unlistedCheckedAt} asc nulls first`, desc(deposits.createdAt))
+    .limit(limit);
 }
 
-export async function setDepositConfirmations(db: DbOrTx, coin: string, txid: string, confirmations: number): Promise<void> {
-  await db.update(deposits).set({ confirmations }).where(and(eq(deposits.coin, coin), eq(deposits.txid, txid)));
+/** What the chain said of an unlisted deposit's transaction, and when: its depth, where it knew it. */
+export async function markDepositsChecked(db: DbOrTx, coin: string, txid: string, at: Date, confirmations: number | null): Promise<void> {
+  await db
+    .update(deposits)
+    .set({ unlistedCheckedAt: at, ...(confirmations === null ? {} : { confirmations }) })
+    .where(and(eq(deposits.coin, coin), eq(deposits.txid, txid)));
 }
 
 /** Confirming to failed, once: its transaction will never confirm. */
@@ -296,6 +306,24 @@ export async function markDepositReversed(db: DbOrTx, id: string, at: Date): Pro
 
 export async function setDepositUnrecovered(db: DbOrTx, id: string, amount: string): Promise<void> {
   await db.update(deposits).set({ unrecovered: amount }).where(eq(deposits.id, id));
+}
+
+/**
+ * Per coin, what the custody check adds to the ledger's side (custody.ts): withdrawals already
+ * broadcast have left the chain wallet (with their network fee, where the node charged one) but not
+ * the ledger yet; deposits with a confirmation but fewer than the coin asks (as the last scan saw
+ * them) are in the wallet's balance but not yet credited.
+ */
+export async function custodyInTransit(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = await queryRows<{ coin: string; amount: string }>(
+    db,
+    sql`select coin, sum(amount)::text as amount from (
+          select coin, -(amount - fee + coalesce(network_fee, 0)) as amount from withdrawals where status = 'broadcast'
+          union all
+          select coin, amount from deposits where status = 'confirming' and confirmations >= 1
+        ) t group by coin`,
+  );
+  return new Map(rows.map((r) => [r.coin, r.amount]));
 }
 
 // ---- internal transfers --------------------------------------------------------------------------

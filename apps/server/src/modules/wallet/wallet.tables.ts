@@ -184,6 +184,8 @@ export const deposits = pgTable(
     reversedAt: ts('reversed_at'),
     /** Reversed: the part of the amount the sub-account no longer held, which the pool lost. */
     unrecovered: money('unrecovered'),
+    /** When the chain was last asked about it after its wallet stopped listing it (deposit-scanner.ts). */
+    unlistedCheckedAt: ts('unlisted_checked_at'),
   },
   (t) => [
     uniqueIndex('deposits_tx_unique').on(t.coin, t.txid, t.vout),

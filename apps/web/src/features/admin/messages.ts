@@ -22,7 +22,7 @@ export const ADMIN_MESSAGES = {
           : params.alert === 'deposit_reversed'
           ? {
               key: 'admin:message_types.operations_alert.deposit_reversed',
-              values: Object.fromEntries(['amount', 'coin', 'account', 'txid', 'depth', 'taken', 'unrecovered'].map((k) => [k, paramText(params[k]) ?? ''])),
+              values: Object.fromEntries(['amount', 'coin', 'account', 'txid', 'depth', 'taken', 'unrecovered', 'frozen', 'locked'].map((k) => [k, paramText(params[k]) ?? ''])),
             }
           : params.alert === 'market_data_missing'
           ? { key: 'admin:message_types.operations_alert.market_data_missing', values: { coin: paramText(params.coin) ?? '', day: paramText(params.day) ?? '' } }
