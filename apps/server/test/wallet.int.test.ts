@@ -384,6 +384,13 @@ describe('deposits and transfers', () => {
     expect(Number(short.expected) - Number(short.actual)).toBeCloseTo(2, 12);
     await chain().receive('ltc', 'operator-wallet', '2');
     expect((await custody()).ok).toBe(true);
+
+    // A later reorganisation undoes the double spend of the failed one: listed again, it is credited after all.
+    await t.database.db.execute(sql`update sim_chain_txs set dropped = false where txid = ${early}`);
+    await walletTick(t.app.modules.wallet);
+    expect((await deposits(user)).find((d) => d.txid === early)).toMatchObject({ status: 'credited' });
+    expect((await balance(user, 'ltc')).available).toBe('1');
+    expect((await custody()).ok).toBe(true);
   });
 
   it('transfers to another sub-account by name, once per key', async () => {

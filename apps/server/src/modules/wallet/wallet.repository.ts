@@ -238,7 +238,7 @@ export function depositAddressesOf(db: DbOrTx, coin: string) {
   return db.select().from(depositAddresses).where(eq(depositAddresses.coin, coin));
 }
 
-/** Payments seen on chain, as confirming deposits; a known one only has its confirmations updated. */
+/** Payments seen on chain, as confirming deposits; a known one has its confirmations updated (and a failed one confirms anew). */
 export async function recordIncoming(db: DbOrTx, rows: Array<typeof deposits.$inferInsert>): Promise<void> {
   // The node lists every transfer since the wallet began, so a busy coin's list is long: a statement
   // holds at most 65,535 parameters (9 a row), and one row may not be updated twice in a statement.
@@ -247,7 +247,8 @@ export async function recordIncoming(db: DbOrTx, rows: Array<typeof deposits.$in
     await db
       .insert(deposits)
       .values(unique.slice(i, i + INCOMING_CHUNK))
-      .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations` } });
+      // A failed deposit listed again (a later reorganisation undid the double spend) confirms anew.
+      .onConflictDoUpdate({ target: [deposits.coin, deposits.txid, deposits.vout], set: { confirmations: sql`excluded.confirmations`, status: sql`case when ${deposits.status} = 'failed' then 'confirming' else ${deposits.status} end` } });
   }
 }
 const INCOMING_CHUNK = 5_000;
