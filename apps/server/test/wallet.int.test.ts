@@ -338,7 +338,7 @@ describe('deposits and transfers', () => {
 
   it('a deposit that a double spend replaced on the chain: never credited if still confirming; taken back as far as the sub-account holds it if credited, the rest told to the operators', async () => {
     const deposits = async (user: User) => body<{ list: Array<{ txid: string; status: string; reversed_at: string | null }> }>(await inject(t.app, { url: '/api/v2/wallets/deposits?coin=ltc', headers: auth(user.tokens) })).data.list;
-    const alerts = async () => body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await asAdmin() })).data.list.filter((m) => m.params.alert === 'deposit_reversed').map((m) => m.params);
+    const alerts = async (alert = 'deposit_reversed') => body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await asAdmin() })).data.list.filter((m) => m.params.alert === alert).map((m) => m.params);
     const user = await walletUser();
     const other = await walletUser();
     await endHolds(user);
@@ -390,6 +390,16 @@ describe('deposits and transfers', () => {
     await walletTick(t.app.modules.wallet);
     expect((await deposits(user)).find((d) => d.txid === early)).toMatchObject({ status: 'credited' });
     expect((await balance(user, 'ltc')).available).toBe('1');
+    expect((await custody()).ok).toBe(true);
+
+    // The reversed one confirmed again as well: the operators are told, once; nothing moves on its own.
+    await t.database.db.execute(sql`update sim_chain_txs set dropped = false where txid = ${late}`);
+    await walletTick(t.app.modules.wallet);
+    await walletTick(t.app.modules.wallet);
+    expect(await alerts('deposit_relisted')).toEqual([expect.objectContaining({ coin: 'LTC', amount: '2.5', account: user.accountName, txid: late, taken: '0.5' })]);
+    expect((await deposits(user)).find((d) => d.txid === late)).toMatchObject({ status: 'reversed' });
+    expect((await balance(user, 'ltc')).available).toBe('1');
+    await t.database.db.execute(sql`update sim_chain_txs set dropped = true where txid = ${late}`); // as the test found it
     expect((await custody()).ok).toBe(true);
   });
 

@@ -78,7 +78,29 @@ export class DepositScanner {
     }
     // After the crediting: nothing about a deposit gone from the chain holds up the others'.
     await this.settleUnlisted(coin, txids);
+    if (seen.length > 0) await this.tellRelisted(coin, txids);
     return credited;
+  }
+
+  /**
+   * A reversed deposit confirmed on the chain again (a later reorganisation undid the double
+   * spend): the pool holds its coins once more. What the reversal took back is not given back on
+   * its own (a third reorganisation could take it away again); the operators are told, once, to
+   * give it back with an adjustment.
+   */
+  private async tellRelisted(coin: string, txids: string[]): Promise<void> {
+    const relisted = await repo.relistedReversed(this.d.db, coin, txids);
+    if (relisted.length === 0) return;
+    const operators = await this.d.accounts.operators(['finance']);
+    for (const d of relisted) {
+      await inTransaction(this.d.db, async (tx) => {
+        if (!(await repo.markDepositRelisted(tx, d.id, this.d.clock.now()))) return;
+        const account = (await this.d.accounts.namesByIds([d.accountId], tx)).get(d.accountId) ?? d.accountId;
+        const taken = new Decimal(d.amount).minus(d.unrecovered ?? 0).toFixed();
+        const params = { alert: 'deposit_relisted', coin: d.coin.toUpperCase(), amount: new Decimal(d.amount).toFixed(), account, txid: d.txid, taken };
+        for (const o of operators) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
+      });
+    }
   }
 
   /**

@@ -293,6 +293,20 @@ export async function markDepositsChecked(db: DbOrTx, coin: string, txid: string
     .where(and(eq(deposits.coin, coin), eq(deposits.txid, txid)));
 }
 
+/** The coin's reversed deposits of these transactions confirmed on the chain again, not yet told of. */
+export function relistedReversed(db: DbOrTx, coin: string, txids: string[]): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.coin, coin), eq(deposits.status, 'reversed'), isNull(deposits.relistedAt), sql`${deposits.confirmations} >= 1`, sql`${deposits.txid} = any(${sqlArray(txids)}::text[])`));
+}
+
+/** Marks a reversed deposit as back on the chain, once; false when another run did. */
+export async function markDepositRelisted(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const moved = await db.update(deposits).set({ relistedAt: at }).where(and(eq(deposits.id, id), eq(deposits.status, 'reversed'), isNull(deposits.relistedAt))).returning({ id: deposits.id });
+  return moved.length === 1;
+}
+
 /** Confirming to failed, once: its transaction will never confirm. */
 export async function markDepositFailed(db: DbOrTx, id: string): Promise<boolean> {
   const moved = await db.update(deposits).set({ status: 'failed' }).where(and(eq(deposits.id, id), eq(deposits.status, 'confirming'))).returning({ id: deposits.id });

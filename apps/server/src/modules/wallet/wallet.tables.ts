@@ -186,6 +186,8 @@ export const deposits = pgTable(
     unrecovered: money('unrecovered'),
     /** When the chain was last asked about it after its wallet stopped listing it (deposit-scanner.ts). */
     unlistedCheckedAt: ts('unlisted_checked_at'),
+    /** Reversed, then listed on the chain again (a later reorganisation undid the double spend): when the operators were told. */
+    relistedAt: ts('relisted_at'),
   },
   (t) => [
     uniqueIndex('deposits_tx_unique').on(t.coin, t.txid, t.vout),

@@ -24,6 +24,11 @@ export const ADMIN_MESSAGES = {
               key: 'admin:message_types.operations_alert.deposit_reversed',
               values: Object.fromEntries(['amount', 'coin', 'account', 'txid', 'depth', 'taken', 'unrecovered', 'frozen', 'locked'].map((k) => [k, paramText(params[k]) ?? ''])),
             }
+          : params.alert === 'deposit_relisted'
+          ? {
+              key: 'admin:message_types.operations_alert.deposit_relisted',
+              values: Object.fromEntries(['amount', 'coin', 'account', 'txid', 'taken'].map((k) => [k, paramText(params[k]) ?? ''])),
+            }
           : params.alert === 'market_data_missing'
           ? { key: 'admin:message_types.operations_alert.market_data_missing', values: { coin: paramText(params.coin) ?? '', day: paramText(params.day) ?? '' } }
           : {
