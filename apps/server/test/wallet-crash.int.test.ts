@@ -414,7 +414,7 @@ describe.skipIf(!serverUrl)('the wallet across crashes of the server process', (
       expect([new Decimal(b.available).toFixed(), new Decimal(b.frozen).toFixed()], c.accountName).toEqual([available.toFixed(), frozen.toFixed()]);
     }
 
-    const report = await reconcile(database.db, walletCustody(database.db, new SimulatedChain(database.db, systemClock, Buffer.alloc(32))));
+    const report = await reconcile(database.db, walletCustody(new SimulatedChain(database.db, systemClock, Buffer.alloc(32))));
     expect(report).toMatchObject({ ok: true, unbalanced: [], balanceMismatches: [] });
 
   }, 120_000);

@@ -4,7 +4,8 @@
 // integration test and daily by a job that alerts operators on any mismatch.
 import { LedgerDecimal as Decimal } from './ledger';
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { SYSTEM } from './ledger';
 
 export interface ReconciliationReport {
@@ -29,10 +30,10 @@ export interface CustodySource {
    * way: what the chain holds that the ledger has not credited yet, less what has left the chain
    * but not the ledger yet. Coins without any are absent.
    */
-  inTransit(): Promise<Map<string, string>>;
+  inTransit(db: DbOrTx): Promise<Map<string, string>>;
 }
 
-export async function reconcile(db: DbOrTx, custodyOf?: CustodySource, now = new Date()): Promise<ReconciliationReport> {
+export async function reconcile(db: Db, custodyOf?: CustodySource, now = new Date()): Promise<ReconciliationReport> {
   const [counts] = await queryRows<{ postings: string; entries: string }>(
     db,
     sql`select (select count(*) from ledger_postings)::text as postings, (select count(*) from ledger_entries)::text as entries`,
@@ -60,13 +61,17 @@ export async function reconcile(db: DbOrTx, custodyOf?: CustodySource, now = new
   const custody: ReconciliationReport['custody'] = [];
   if (custodyOf) {
     // The chain account's balance is minus everything that came in from the chain net of what
-    // went out, corrected by what is under way between the chain and the ledger.
-    const ledger = await queryRows<{ coin: string; held: string }>(
+    // went out, corrected by what is under way between the chain and the ledger: both read in one
+    // snapshot, so that a deposit credited or a withdrawal settled meanwhile is counted once.
+    const { ledger, inTransit } = await inTransaction(
       db,
-      sql`select coin, (-(available + frozen + locked))::text as held from ledger_balances where holder = ${SYSTEM.chain}`,
+      async (tx) => ({
+        ledger: await queryRows<{ coin: string; held: string }>(tx, sql`select coin, (-(available + frozen + locked))::text as held from ledger_balances where holder = ${SYSTEM.chain}`),
+        inTransit: await custodyOf.inTransit(tx),
+      }),
+      { isolation: 'repeatable read' },
     );
     const actual = await custodyOf.held(ledger.map((e) => e.coin));
-    const inTransit = await custodyOf.inTransit();
     for (const { coin, held } of ledger) {
       const want = new Decimal(held).plus(inTransit.get(coin) ?? 0);
       const have = actual.get(coin) ?? '0';

@@ -23,7 +23,7 @@ import type { DepositRow } from './wallet.repository';
  * the old deposits) is not asked about every deposit ever made at every pass.
  */
 const UNLISTED_WATCH_DEPTH = 100;
-/** At most this many unlisted deposits are asked about per coin and pass (credited ones first, then in turn). */
+/** At most this many unlisted deposits are asked about per coin and pass, in turn (least recently asked first). */
 const UNLISTED_PER_PASS = 50;
 
 export interface DepositScannerDeps {
@@ -126,7 +126,8 @@ export class DepositScanner {
         // A node that stopped answering: the rest wait for the next pass (each would time out).
         if (error instanceof ChainUnreachable) throw error;
         // Each on its own: a node that cannot answer for one, or a balance that moved while it was
-        // being reversed, is tried again at the next pass without holding up the others.
+        // being reversed, is tried again in its turn without holding up the others.
+        await repo.markDepositsChecked(this.d.db, coin, d.txid, this.d.clock.now(), null).catch(() => undefined);
         this.d.log?.warn({ err: error, coin, deposit: d.id, txid: d.txid }, 'wallet: a deposit the chain no longer lists could not be settled; it is tried again at the next pass');
       }
     }

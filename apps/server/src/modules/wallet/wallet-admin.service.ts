@@ -218,7 +218,7 @@ export class WalletAdminService {
   }
 
   async reconciliation(): Promise<ReconciliationReport> {
-    this.lastReport = await reconcile(this.db, walletCustody(this.db, this.chain), this.clock.now());
+    this.lastReport = await reconcile(this.db, walletCustody(this.chain), this.clock.now());
     return this.lastReport;
   }
 

@@ -69,7 +69,7 @@ export const walletModule = defineModule({
       processor: new WithdrawalProcessor(db, clock, chain, p.log),
       depositScanner: new DepositScanner({ db, clock, chain, limits, accounts, notifications: p.notifications, log: p.log }),
       chain,
-      custody: walletCustody(db, chain),
+      custody: walletCustody(chain),
     };
   },
   routes: (api) => walletRoutes(api),

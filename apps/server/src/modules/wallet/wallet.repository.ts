@@ -273,15 +273,16 @@ export async function markDepositCredited(db: DbOrTx, id: string, at: Date): Pro
 
 /**
  * The coin's confirming or credited deposits, less than `depth` deep when last seen, whose
- * transactions are not among `listed`: the credited ones (money already given) first, then the
- * least recently asked about, so that all of them take their turn.
+ * transactions are not among `listed`: those already seen replaced (negative depth, not yet final)
+ * first, then the least recently asked about, so that all take their turn (among those never
+ * asked, the credited ones: money already given).
  */
 export function unlistedDeposits(db: DbOrTx, coin: string, listed: string[], depth: number, limit: number): Promise<DepositRow[]> {
   return db
     .select()
     .from(deposits)
     .where(and(eq(deposits.coin, coin), inArray(deposits.status, ['confirming', 'credited']), sql`${deposits.confirmations} < ${depth}`, sql`${deposits.txid} <> all(${sqlArray(listed)}::text[])`))
-    .orderBy(sql`${deposits.status} = 'credited' desc`, sql`${deposits.unlistedCheckedAt} asc nulls first`, desc(deposits.createdAt))
+    .orderBy(sql`${deposits.confirmations} < 0 desc`, sql`${deposits.unlistedCheckedAt} asc nulls first`, sql`${deposits.status} = 'credited' desc`, desc(deposits.createdAt))
     .limit(limit);
 }
 

@@ -31,8 +31,8 @@ export function DepositList({ timezone }: { timezone: string }) {
       title: t('deposits.columns.status'),
       render: (d) =>
         replaced(d) ? (
-          <Tooltip title={t(`deposits.${d.status}_hint`)}>
-            <span tabIndex={0}>
+          <Tooltip title={t(`deposits.${d.status}_hint`)} trigger={['hover', 'click', 'focus']}>
+            <span tabIndex={0} aria-label={`${t(`status.${d.status}`)}: ${t(`deposits.${d.status}_hint`)}`} style={{ cursor: 'help' }}>
               <WalletStatusTag status={d.status} />
             </span>
           </Tooltip>
