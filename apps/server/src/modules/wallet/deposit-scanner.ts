@@ -4,8 +4,10 @@
 // again and a reorganisation made that spend win) is gone once the double spend is
 // CONFLICT_FINAL_DEPTH blocks deep: failed if it was never credited; if it was, reversed: taken back
 // from the sub-account as far as its available balance reaches, and the operators are told what the
-// pool lost. Every step is a conditional update on the deposit's status in the transaction of its
-// posting, so each happens once, whatever runs twice.
+// pool lost. A later reorganisation can undo the double spend: a failed deposit then confirms anew
+// (recordIncoming); a reversed one is told to the operators once. Every step is a conditional
+// update on the deposit's status in the transaction of its posting, so each happens once,
+// whatever runs twice.
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -148,7 +150,7 @@ export class DepositScanner {
     const outcome = await inTransaction(db, async (tx) => {
       if (!(await repo.markDepositReversed(tx, d.id, now))) return undefined;
       // The status update holds the deposit's row; the posting below fails (and the whole reversal
-      // is tried again at the next pass) if a withdrawal took the balance in between.
+      // is tried again in its turn, settleUnlisted) if a withdrawal took the balance in between.
       const amount = new Decimal(d.amount);
       const balance = await balanceOf(tx, d.accountId, d.coin);
       const available = new Decimal(balance.available);
