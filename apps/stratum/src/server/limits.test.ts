@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../../test/harness.js';
 import { TestClient } from '../../test/stratum-client.js';
 import { until } from '../../test/until.js';
 import { addressMatcher } from './ip-guard.js';
-import { parseProxyV1 } from './proxy-protocol.js';
+import { ipv6Text, parseProxyV1, PROXY_V2_SIGNATURE, readProxyV2 } from './proxy-protocol.js';
 
 let h: Harness;
 const nonce8 = (i: number) => i.toString(16).padStart(8, '0');
@@ -151,6 +151,43 @@ describe('limits', () => {
     expect(['10.0.0.6', '127.0.0.1', '2001:db9::1', 'garbage', ''].map(match)).toEqual([false, false, false, false, false]);
   });
 
+  it('takes the miner’s address from a PROXY v2 header, also when the header comes in pieces', async () => {
+    h = await startHarness({ limits: { proxyProtocol: true, trustedProxies: ['127.0.0.0/8'] } });
+    const a = await client();
+    const header = proxyV2(0x21, 0x11, [203, 0, 113, 77, 10, 0, 0, 1, 0xc8, 0x32, 0x0d, 0x05], [0x20, 0x00, 0x05, 0x41, 0x42, 0x43, 0x44, 0x45]);
+    a.raw(header.subarray(0, 7));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    a.raw(header.subarray(7));
+    await a.login();
+    await a.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', '00000020']);
+    expect(h.shares[0]!.ip).toBe('203.0.113.77');
+    // A v2 header with a body past the limit, or a v1 connection without a header, is closed.
+    const b = await client();
+    b.raw(Buffer.concat([PROXY_V2_SIGNATURE, Buffer.from([0x21, 0x11, 0xff, 0xff])]));
+    await b.closed;
+  });
+
+  it('parses PROXY v2 headers strictly', () => {
+    const v4 = proxyV2(0x21, 0x11, [198, 51, 100, 7, 10, 0, 0, 1, 0, 1, 0, 2]);
+    expect(readProxyV2(v4)).toEqual({ kind: 'header', header: { ok: true, sourceIp: '198.51.100.7' }, length: 28 });
+    expect(readProxyV2(v4.subarray(0, 20))).toEqual({ kind: 'incomplete' });
+    expect(readProxyV2(v4.subarray(0, 5))).toEqual({ kind: 'incomplete' });
+    const six = [0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    expect(readProxyV2(proxyV2(0x21, 0x21, [...six, ...six, 0, 1, 0, 2]))).toMatchObject({ header: { ok: true, sourceIp: '2001:db8::1' }, length: 52 });
+    const mapped = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 0, 2, 1];
+    expect(readProxyV2(proxyV2(0x21, 0x21, [...mapped, ...six, 0, 1, 0, 2]))).toMatchObject({ header: { ok: true, sourceIp: '192.0.2.1' } });
+    // LOCAL (the balancer's own health check) and UNSPEC: the socket's own address.
+    expect(readProxyV2(proxyV2(0x20, 0x00, []))).toEqual({ kind: 'header', header: { ok: true, sourceIp: undefined }, length: 16 });
+    expect(readProxyV2(proxyV2(0x21, 0x00, [1, 2, 3]))).toMatchObject({ header: { ok: true, sourceIp: undefined }, length: 19 });
+    // Version 1 text, another version or command, short addresses, an oversized body.
+    expect(readProxyV2(Buffer.from('PROXY TCP4 1.2.3.4 5.6.7.8 1 2\r\n'))).toEqual({ kind: 'not-v2' });
+    expect(readProxyV2(proxyV2(0x31, 0x11, [1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 0, 2]))).toMatchObject({ header: { ok: false, reason: 'PROXY v2 header malformed' } });
+    expect(readProxyV2(proxyV2(0x22, 0x11, []))).toMatchObject({ header: { ok: false } });
+    expect(readProxyV2(proxyV2(0x21, 0x11, [1, 2, 3, 4]))).toMatchObject({ header: { ok: false, reason: 'PROXY header addresses malformed' } });
+    expect(readProxyV2(Buffer.concat([PROXY_V2_SIGNATURE, Buffer.from([0x21, 0x11, 0x02, 0x01])]))).toMatchObject({ header: { ok: false, reason: 'PROXY header too long' } });
+    expect(ipv6Text(Buffer.from([0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1]))).toBe('2001:db8::1:0:0:1');
+  });
+
   it('parses PROXY v1 headers strictly', () => {
     expect(parseProxyV1('PROXY TCP6 2001:db8::1 2001:db8::2 1 2')).toEqual({ ok: true, sourceIp: '2001:db8::1' });
     expect(parseProxyV1('PROXY UNKNOWN')).toEqual({ ok: true, sourceIp: undefined });
@@ -189,3 +226,13 @@ describe('fuzz: no input crashes the server or stays in memory', () => {
     expect((await ok.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', '00000020'])).result).toBe(true);
   });
 });
+
+/** A PROXY v2 header: version and command, family and protocol, the addresses, then TLVs. */
+function proxyV2(versionCommand: number, family: number, addresses: number[], tlvs: number[] = []): Buffer {
+  const body = Buffer.from([...addresses, ...tlvs]);
+  const fixed = Buffer.alloc(4);
+  fixed[0] = versionCommand;
+  fixed[1] = family;
+  fixed.writeUInt16BE(body.length, 2);
+  return Buffer.concat([PROXY_V2_SIGNATURE, fixed, body]);
+}

@@ -10,7 +10,7 @@ import type { AccountAnswer } from './account-lookup.js';
 import { StratumError, stratumError, type StratumErrorCode } from './errors.js';
 import { InvalidShareWindow, ipGroup } from './ip-guard.js';
 import { LineSplitter } from './line-splitter.js';
-import { parseProxyV1 } from './proxy-protocol.js';
+import { parseProxyV1, readProxyV2 } from './proxy-protocol.js';
 import { Vardiff, type VardiffSettings } from './vardiff.js';
 
 export const MAX_LINE_BYTES = 16 * 1024;
@@ -103,6 +103,8 @@ export class Session {
   private readonly vardiff: Vardiff;
   private readonly invalid: InvalidShareWindow;
   private awaitingProxy: boolean;
+  /** The start of a PROXY v2 header that came in pieces. */
+  private proxyBytes: Buffer | undefined;
   private mining = false;
   private queue: Promise<void> = Promise.resolve();
   /** Requests waiting in `queue` (a subscribe or an authorize may be waiting for the pool). */
@@ -211,6 +213,11 @@ export class Session {
   private onData(chunk: Buffer): void {
     if (this.closed) return;
     this.lastActivity = this.ctx.now();
+    if (this.awaitingProxy) {
+      const rest = this.readBinaryProxyHeader(chunk);
+      if (!rest?.length) return;
+      chunk = rest;
+    }
     const lines = this.splitter.push(chunk);
     if (lines === 'overflow') {
       this.close('line over 16 KB');
@@ -222,6 +229,31 @@ export class Session {
       return;
     }
     this.handleLines(lines, 0);
+  }
+
+  /**
+   * The connection's first bytes while a PROXY header is awaited: a version 2 (binary) header is
+   * read here, at most PROXY_V2_MAX_BODY bytes after its fixed part, and what follows it is
+   * returned; a version 1 (text) header is left to the first line (handleLines). Undefined: the
+   * header is not whole yet, or the connection was closed.
+   */
+  private readBinaryProxyHeader(chunk: Buffer): Buffer | undefined {
+    const seen = this.proxyBytes ? Buffer.concat([this.proxyBytes, chunk]) : chunk;
+    const v2 = readProxyV2(seen);
+    if (v2.kind === 'incomplete') {
+      this.proxyBytes = Buffer.from(seen); // a copy: not a view that keeps a read's whole buffer
+      return undefined;
+    }
+    this.proxyBytes = undefined;
+    if (v2.kind === 'not-v2') return seen;
+    this.awaitingProxy = false;
+    if (!v2.header.ok) {
+      this.close(v2.header.reason);
+      return undefined;
+    }
+    if (v2.header.sourceIp) this.ip = normalizeIp(v2.header.sourceIp);
+    this.admitOrClose();
+    return this.closed ? undefined : seen.subarray(v2.length);
   }
 
   private handleLines(lines: string[], from: number): void {
