@@ -158,6 +158,9 @@ export async function simulatedIncoming(db: Db, at: Date, coin: string, address:
   return txid;
 }
 
+/** A simulated transfer's confirmations at `tip`: a double-spent one's as CONFLICT_FINAL_DEPTH deep. */
+const simDepth = (row: { height: number; dropped: boolean }, tip: number): number => (row.dropped ? -CONFLICT_FINAL_DEPTH : Math.max(0, tip - row.height));
+
 export class SimulatedChain implements ChainAdapter {
   readonly kind = 'simulated';
   /** Addresses the next send() to which the chain refuses (tests, demo). */
@@ -206,13 +209,12 @@ export class SimulatedChain implements ChainAdapter {
       .from(simChainTxs)
       .where(and(eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in'), inArray(simChainTxs.address, [...addresses])));
     // As a node's wallet: a transfer a double spend replaced is no longer listed.
-    return rows.filter((r) => !r.dropped).map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: Math.max(0, tip - r.height) }));
+    return rows.filter((r) => !r.dropped).map((r) => ({ txid: r.txid, vout: 0, address: r.address, amount: new Decimal(r.amount).toFixed(), confirmations: simDepth(r, tip) }));
   }
 
   async incomingDepth(coin: string, txid: string): Promise<number | null> {
     const [row] = await this.db.select().from(simChainTxs).where(and(eq(simChainTxs.txid, txid), eq(simChainTxs.coin, coin), eq(simChainTxs.direction, 'in')));
-    if (!row) return null;
-    return row.dropped ? -CONFLICT_FINAL_DEPTH : Math.max(0, heightAt(this.clock.now()) - row.height);
+    return row ? simDepth(row, heightAt(this.clock.now())) : null;
   }
 
   /** A payment to us replaced by a double spend now CONFLICT_FINAL_DEPTH blocks deep (tests, demo). */

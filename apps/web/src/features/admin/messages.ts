@@ -4,11 +4,14 @@
 // reward did not check out on the chain (the earnings module), or a credited deposit was replaced
 // on the chain by a double spend (the wallet module's deposit-scanner.ts). Texts: admin.json,
 // message_types.
-import { paramText, type MessageRenderer, type Phrase } from '../../shell/features/messages';
+import { paramText, type MessageParams, type MessageRenderer, type Phrase } from '../../shell/features/messages';
 import { BLOCK_HOLD_REASONS } from '@hashpool/shared';
 
 /** The reasons the earnings module holds a block for, each its own text. */
 const HOLD_REASONS: ReadonlySet<string> = new Set(BLOCK_HOLD_REASONS);
+
+/** The named params as the message's placeholders, each as text ('' when missing). */
+const texts = (params: MessageParams, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, paramText(params[k]) ?? '']));
 
 export const ADMIN_MESSAGES = {
   operations_alert: {
@@ -22,12 +25,12 @@ export const ADMIN_MESSAGES = {
           : params.alert === 'deposit_reversed'
           ? {
               key: 'admin:message_types.operations_alert.deposit_reversed',
-              values: Object.fromEntries(['amount', 'coin', 'account', 'txid', 'depth', 'taken', 'unrecovered', 'frozen', 'locked'].map((k) => [k, paramText(params[k]) ?? ''])),
+              values: texts(params, ['amount', 'coin', 'account', 'txid', 'depth', 'taken', 'unrecovered', 'frozen', 'locked']),
             }
           : params.alert === 'deposit_relisted'
           ? {
               key: 'admin:message_types.operations_alert.deposit_relisted',
-              values: Object.fromEntries(['amount', 'coin', 'account', 'txid', 'taken'].map((k) => [k, paramText(params[k]) ?? ''])),
+              values: texts(params, ['amount', 'coin', 'account', 'txid', 'taken']),
             }
           : params.alert === 'market_data_missing'
           ? { key: 'admin:message_types.operations_alert.market_data_missing', values: { coin: paramText(params.coin) ?? '', day: paramText(params.day) ?? '' } }

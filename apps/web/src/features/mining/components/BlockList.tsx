@@ -1,10 +1,11 @@
 // Blocks the pool found: a table on desktop, cards on phones. Confirmations count up to the coin's
 // maturity; effort is the pool's work for the block over the expected work (100% = average luck).
 // A matured block whose reward did not check out on the chain shows as held, or void once given up.
-import { Flex, Progress, Tag, Tooltip } from 'antd';
+import { Flex, Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findCoin, formatAmount, formatDateTime, shortAddress } from '@hashpool/shared';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
+import { ExplainedTag } from '../../../ui/ExplainedTag';
 import { Panel } from '../../../ui/Panel';
 import { useIsMobile } from '../../../ui/responsive';
 import { Text } from '../../../ui/Text';
@@ -44,11 +45,9 @@ function useBlockFields(coin: string, timezone: string) {
     status: (b: BlockRow) => {
       const tag = <Tag color={BLOCK_STATUS_COLOURS[b.status]}>{t(`blocks.status.${b.status}`)}</Tag>;
       return EXPLAINED.has(b.status) ? (
-        <Tooltip title={t(`blocks.status_hint.${b.status}`)} trigger={['hover', 'click']}>
-          <span tabIndex={0} aria-label={`${t(`blocks.status.${b.status}`)}: ${t(`blocks.status_hint.${b.status}`)}`} style={{ cursor: 'help' }}>
-            {tag}
-          </span>
-        </Tooltip>
+        <ExplainedTag label={t(`blocks.status.${b.status}`)} hint={t(`blocks.status_hint.${b.status}`)}>
+          {tag}
+        </ExplainedTag>
       ) : (
         tag
       );

@@ -1,11 +1,11 @@
 // The sub-account's deposits, newest first: amount, the address it came to, the chain's
 // transaction id and its confirmations until it is credited. One whose transaction a double spend
 // replaced on the chain (failed, reversed) has no confirmations to show; its status says why.
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@hashpool/shared';
 import { AddressText } from '../../../ui/AddressText';
 import { AmountText } from '../../../ui/AmountText';
+import { ExplainedTag } from '../../../ui/ExplainedTag';
 import type { DataColumn } from '../../../ui/DataTable';
 import { useHideAmounts } from '../lib/preferences';
 import type { Deposit } from '../wallet.api';
@@ -31,11 +31,9 @@ export function DepositList({ timezone }: { timezone: string }) {
       title: t('deposits.columns.status'),
       render: (d) =>
         replaced(d) ? (
-          <Tooltip title={t(`deposits.${d.status}_hint`)} trigger={['hover', 'click', 'focus']}>
-            <span tabIndex={0} aria-label={`${t(`status.${d.status}`)}: ${t(`deposits.${d.status}_hint`)}`} style={{ cursor: 'help' }}>
-              <WalletStatusTag status={d.status} />
-            </span>
-          </Tooltip>
+          <ExplainedTag label={t(`status.${d.status}`)} hint={t(`deposits.${d.status}_hint`)}>
+            <WalletStatusTag status={d.status} />
+          </ExplainedTag>
         ) : (
           <WalletStatusTag status={d.status} />
         ),
