@@ -24,6 +24,7 @@ import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/bloc
 import { ChainRefusal, JsonRpcChain } from '../src/modules/wallet/chain';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
+import type { StuckPayments } from '../src/modules/wallet/stuck-payments';
 import { DepositScanner } from '../src/modules/wallet/deposit-scanner';
 import { withdrawalsInState } from '../src/modules/wallet/wallet.repository';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -515,11 +516,11 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     const wallet = t.app.modules.wallet;
     const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl, ltc: `http://${RPC_USER}:${RPC_PASSWORD}@127.0.0.1:${port}/` }, 500));
     const w = await withdrawal();
-    await walletTick({ processor, depositScanner: wallet.depositScanner });
+    await walletTick({ ...wallet, processor });
     expect(node.sendsOf(w.id)).toHaveLength(1);
     expect((await stateOf(w.id)).status).toBe('broadcast');
     node.confirmAll();
-    await walletTick({ processor, depositScanner: wallet.depositScanner });
+    await walletTick({ ...wallet, processor });
     expect((await stateOf(w.id)).status).toBe('completed');
     expect([(await stateOf(ltcPending)).status, (await stateOf(ltcBroadcast)).status]).toEqual(['processing', 'broadcast']);
   });
@@ -559,8 +560,9 @@ describe('one coin\'s node failing does not stop the other coins', () => {
       checkBroadcast: async () => (ran.push('check'), 0),
     } as unknown as WithdrawalProcessor;
     const depositScanner = { scan: async () => (ran.push('deposits'), 0) } as unknown as DepositScanner;
-    await expect(walletTick({ processor, depositScanner })).rejects.toThrow('database gone');
-    expect(ran).toEqual(['check', 'deposits']);
+    const stuckPayments = { alert: async () => (ran.push('stuck'), 0) } as unknown as StuckPayments;
+    await expect(walletTick({ processor, depositScanner, stuckPayments })).rejects.toThrow('database gone');
+    expect(ran).toEqual(['check', 'deposits', 'stuck']);
   });
 });
 

@@ -4,6 +4,7 @@
 // operators, and who may call what. The test app's teardown reconciles the ledger.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, MAX_WITHDRAW_PARTS, walletSubject, type Tokens } from '@hashpool/shared';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
@@ -234,6 +235,33 @@ describe('withdrawals', () => {
     expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
     const [w] = body<{ list: Array<{ status: string; reason: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ status: 'failed', reason: 'rejected by the network' });
+  });
+
+  it('tells the finance operators, once, about a payment still unconfirmed 6 hours after it was sent; the withdrawal stays sent', async () => {
+    const alerts = async () => body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await asAdmin() })).data.list.filter((m) => m.params.alert === 'payment_stuck').map((m) => m.params);
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    expect((await withdraw(user, a.id, '0.3')).statusCode).toBe(200);
+    await walletTick(t.app.modules.wallet);
+    const [sent] = body<{ list: Array<{ id: string; status: string; txid: string; fee: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    expect(sent).toMatchObject({ status: 'broadcast' });
+    // Sent just under 6 hours ago and not mined since (the simulated chain mines it only when its clock moves on).
+    const sentAt = (hoursAgo: number) => new Date(t.clock.now().getTime() - hoursAgo * 3_600_000).toISOString();
+    await t.database.db.execute(sql`update withdrawals set send_started_at = ${sentAt(5.9)} where txid = ${sent!.txid}`);
+    await walletTick(t.app.modules.wallet);
+    expect(await alerts()).toEqual([]);
+    await t.database.db.execute(sql`update withdrawals set send_started_at = ${sentAt(7.5)} where txid = ${sent!.txid}`);
+    await walletTick(t.app.modules.wallet);
+    await walletTick(t.app.modules.wallet);
+    const net = new Decimal('0.3').minus(sent!.fee).toFixed();
+    expect(await alerts()).toEqual([{ alert: 'payment_stuck', coin: 'BTC', amount: net, address: BTC_ADDRESS, account: user.accountName, txid: sent!.txid, hours: '7' }]);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.7', frozen: '0.3' });
+    // Mined at last: it settles as any other.
+    t.clock.advance(2 * 60_000);
+    await walletTick(t.app.modules.wallet);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.7', frozen: '0' });
   });
 });
 

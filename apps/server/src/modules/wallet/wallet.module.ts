@@ -16,6 +16,7 @@ import { PayoutsService } from './payouts.service';
 import { TransactionsService } from './transactions.service';
 import { TransfersService } from './transfers.service';
 import { WalletAdminService } from './wallet-admin.service';
+import { StuckPayments } from './stuck-payments';
 import { startWalletJobs } from './wallet.jobs';
 import { walletRoutes } from './wallet.routes';
 import { seedWalletLimits } from './wallet.seed';
@@ -68,6 +69,7 @@ export const walletModule = defineModule({
       admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts, notifications: p.notifications, mailer: p.mailer }),
       processor: new WithdrawalProcessor(db, clock, chain, p.log),
       depositScanner: new DepositScanner({ db, clock, chain, limits, accounts, notifications: p.notifications, log: p.log }),
+      stuckPayments: new StuckPayments({ db, clock, accounts, notifications: p.notifications, log: p.log }),
       chain,
       custody: walletCustody(chain),
     };

@@ -133,6 +133,8 @@ export const withdrawals = pgTable(
      * the pool's fees pay it when the withdrawal settles, so custody keeps matching the ledger.
      */
     networkFee: money('network_fee'),
+    /** When the operators were told the payment had stayed unconfirmed for hours (stuck-payments.ts): once per withdrawal. */
+    stuckAlertedAt: ts('stuck_alerted_at'),
     reason: text('reason'),
     reviewedBy: uuid('reviewed_by').references(accountRefs.userId),
     reviewedAt: ts('reviewed_at'),
