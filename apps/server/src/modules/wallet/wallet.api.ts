@@ -7,7 +7,6 @@ import type { DepositScanner } from './deposit-scanner';
 import type { DepositsService } from './deposits.service';
 import type { OutgoingChecks } from './outgoing-checks.service';
 import type { PayoutsService } from './payouts.service';
-import type { StuckPayments } from './stuck-payments';
 import type { TransactionsService } from './transactions.service';
 import type { TransfersService } from './transfers.service';
 import type { WalletAdminService } from './wallet-admin.service';
@@ -27,7 +26,6 @@ export interface WalletApi {
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
   depositScanner: DepositScanner;
-  stuckPayments: StuckPayments;
   /** Each coin's chain (simulated, a wallet node or none). */
   chain: CoinChains;
   /** The chain's side of the ledger's custody check. */

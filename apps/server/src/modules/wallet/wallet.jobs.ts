@@ -1,5 +1,5 @@
-// The wallet's background work: send and settle withdrawals, credit deposits and tell the
-// operators about payments stuck unconfirmed for hours, every few seconds; once a day (after DAILY_FROM_UTC_HOUR, when the day before is settled) the automatic payouts
+// The wallet's background work: send and settle withdrawals and credit deposits every few
+// seconds; once a day (after DAILY_FROM_UTC_HOUR, when the day before is settled) the automatic payouts
 // (sub-accounts' settings, and address mining's addresses above the coin's minimum) and the reconciliation, whose mismatch is logged as an error and written to the audit log.
 // With several instances, the one that takes a pass's lease does it; the daily part runs once a
 // day in all, its lease kept until it lapses as the mark that the day is done.
@@ -13,7 +13,6 @@ import { repeatEvery } from '../../platform/repeat';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { PayoutsService } from './payouts.service';
 import type { DepositScanner } from './deposit-scanner';
-import type { StuckPayments } from './stuck-payments';
 import type { WithdrawalProcessor } from './withdrawal-processor';
 
 export interface WalletJobDeps {
@@ -22,7 +21,6 @@ export interface WalletJobDeps {
   admin: WalletAdminService;
   processor: WithdrawalProcessor;
   depositScanner: DepositScanner;
-  stuckPayments: StuckPayments;
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs: number;
@@ -33,12 +31,11 @@ export interface WalletJobDeps {
  * failed (sending must not stop settling or crediting); the failures are thrown after the last
  * step, the first alone or all together, for the job to log.
  */
-export async function walletTick(d: Pick<WalletJobDeps, 'processor' | 'depositScanner' | 'stuckPayments'>): Promise<void> {
+export async function walletTick(d: Pick<WalletJobDeps, 'processor' | 'depositScanner'>): Promise<void> {
   const steps: Array<[string, () => Promise<unknown>]> = [
     ['send', () => d.processor.sendPending()],
     ['check', () => d.processor.checkBroadcast()],
     ['deposits', () => d.depositScanner.scan(COINS.map((c) => c.code))],
-    ['stuck', () => d.stuckPayments.alert()],
   ];
   const failed: unknown[] = [];
   for (const [step, run] of steps) {

@@ -67,9 +67,8 @@ export const walletModule = defineModule({
       transactions: new TransactionsService(db, { limits, accounts }),
       payouts: new PayoutsService(db, clock, { limits, checks, withdrawals, security, accounts }),
       admin: new WalletAdminService(db, clock, chain, { audit: p.audit, accounts, notifications: p.notifications, mailer: p.mailer }),
-      processor: new WithdrawalProcessor(db, clock, chain, p.log),
+      processor: new WithdrawalProcessor(db, clock, chain, p.log, new StuckPayments({ db, clock, accounts, notifications: p.notifications, log: p.log })),
       depositScanner: new DepositScanner({ db, clock, chain, limits, accounts, notifications: p.notifications, log: p.log }),
-      stuckPayments: new StuckPayments({ db, clock, accounts, notifications: p.notifications, log: p.log }),
       chain,
       custody: walletCustody(chain),
     };

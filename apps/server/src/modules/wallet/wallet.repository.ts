@@ -1,7 +1,7 @@
 // SQL of the wallet's tables (wallet.tables.ts): coin limits, withdraw addresses, withdrawals and
 // their transitions, deposits, internal transfers, payout settings, address wallets. The ledger's
 // postings are written and read by the ledger module (ledger/ledger.ts, ledger/ledger.repository.ts).
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalStatus } from '@hashpool/shared';
 import { first, inserted, queryRows, sqlArray, withTotal, type DbOrTx } from '../../db/client';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletApprovals, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
@@ -122,16 +122,6 @@ export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limitPe
       select id, row_number() over (partition by coin order by created_at) as n from withdrawals where status = ${status}
     ) ranked where n <= ${limitPerCoin}`;
   return db.select().from(withdrawals).where(sql`${withdrawals.id} in (${firstOfEachCoin})`).orderBy(withdrawals.createdAt);
-}
-
-/** Payments sent before `sentBefore` and still unconfirmed that nobody was told about yet, oldest first. */
-export function stuckPayments(db: DbOrTx, sentBefore: Date, limit: number): Promise<WithdrawalRow[]> {
-  return db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.status, 'broadcast'), lt(withdrawals.sendStartedAt, sentBefore), isNull(withdrawals.stuckAlertedAt)))
-    .orderBy(withdrawals.sendStartedAt)
-    .limit(limit);
 }
 
 /** Marks a payment as told to the operators, once: false when it settled, failed or was marked meanwhile. */

@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock';
 import { ChainRefusal, ChainUnreachable, SendOutcomeUnknown, type ChainAdapter } from './chain';
 import { LedgerDecimal as Decimal, movement, post, SYSTEM } from '../ledger';
 import { withdrawalNet, withdrawalSettlement } from '../money';
+import type { StuckPayments } from './stuck-payments';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
 
@@ -44,6 +45,8 @@ export class WithdrawalProcessor {
     private readonly chain: ChainAdapter,
     /** Where a coin's node that failed a call is logged (its withdrawals wait for the next pass). */
     private readonly log?: { warn(details: object, message: string): void },
+    /** Told about each payment the chain calls pending, to alert the operators about one stuck for hours. */
+    private readonly stuck?: Pick<StuckPayments, 'pending'>,
   ) {}
 
   /**
@@ -155,6 +158,7 @@ export class WithdrawalProcessor {
       if (outcome.networkFee !== undefined && !new Decimal(outcome.networkFee).eq(w.networkFee ?? 0)) {
         await repo.moveWithdrawal(this.db, w.id, 'broadcast', 'broadcast', { networkFee: outcome.networkFee }, this.clock.now());
       }
+      await this.stuck?.pending(w, outcome.txid ?? w.txid!);
       return false;
     }
     // A fee bump replaced the payment's transaction: the user's list names the one that paid them.
