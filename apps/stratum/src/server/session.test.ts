@@ -94,6 +94,7 @@ describe('subscribe, configure, authorize', () => {
     h = await startHarness();
     const a = await client();
     const en1 = await a.login();
+    await a.wait((m) => m.method === 'mining.notify');
     a.close();
     await a.closed;
     // The server frees the extranonce1 on its own socket's close, a few turns after the client's.
@@ -102,6 +103,34 @@ describe('subscribe, configure, authorize', () => {
     expect(await b.login('myfarm01.rig1', en1)).toBe(en1);
     const c = await client();
     expect(await c.login('myfarm01.rig1', en1)).not.toBe(en1);
+  });
+
+  it('a resumed session keeps each job at the difficulty it was sent at: the current job, sent again, is not credited at a new one', async () => {
+    h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
+    const a = await client();
+    const en1 = await a.login();
+    const job = (await a.wait((m) => m.method === 'mining.notify')).params![0] as string;
+    a.close();
+    await a.closed;
+    await until(() => h.server.connectionCount() === 0);
+    // Asks for a far higher difficulty before resuming, to have the shares of `job` it held back
+    // credited at it.
+    const b = await client();
+    expect((await b.call('mining.suggest_difficulty', [4096])).result).toBe(true);
+    expect(await b.login('myfarm01.rig1', en1)).toBe(en1);
+    expect((await b.wait((m) => m.method === 'mining.notify')).params![0]).toBe(job);
+    expect(b.messages.filter((m) => m.method === 'mining.set_difficulty').map((m) => m.params)).toEqual([[16]]);
+    expect((await b.call('mining.submit', ['myfarm01.rig1', job, '00000001', '5f5e1000', nonce(5000)])).result).toBe(true);
+    expect(h.shares.map((s) => [s.result, s.difficulty / 65536])).toEqual([['accepted', 16]]);
+  });
+
+  it('takes a worker name in any case at submit', async () => {
+    h = await startHarness();
+    const c = await client();
+    await c.login('myfarm01.Rig1');
+    await c.wait((m) => m.method === 'mining.notify');
+    expect((await c.call('mining.submit', ['MyFarm01.RIG1', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(20)])).result).toBe(true);
+    expect(h.shares[0]).toMatchObject({ account: 'myfarm01', worker: 'rig1', result: 'accepted' });
   });
 
   it('answers mining.extranonce.subscribe and mining.suggest_difficulty', async () => {

@@ -12,6 +12,7 @@ import { InvalidShareWindow, ipGroup } from './ip-guard.js';
 import { LineSplitter } from './line-splitter.js';
 import { parseProxyV1, readProxyV2 } from './proxy-protocol.js';
 import { Vardiff, type VardiffSettings } from './vardiff.js';
+import type { SessionMemory } from './extranonce-pool.js';
 
 export const MAX_LINE_BYTES = 16 * 1024;
 const MAX_WORKERS_PER_CONNECTION = 64;
@@ -48,8 +49,10 @@ export interface SessionContext {
   vardiff: VardiffSettings;
   invalidShares: { windowSeconds: number; threshold: number; banSeconds: number };
   proxyProtocol: boolean;
-  allocateExtranonce(resume?: string): string | undefined;
-  releaseExtranonce(extranonce1: string): void;
+  /** An extranonce1 (with what the connection resumed was sent, when it is one); undefined: none free. */
+  allocateExtranonce(resume?: string): { extranonce1: string; memory?: SessionMemory } | undefined;
+  /** Frees the extranonce1, keeping what the connection was sent for a miner that resumes it. */
+  releaseExtranonce(extranonce1: string, memory?: SessionMemory): void;
   /** Takes the IP's connection slot (false: banned or over its limit). */
   admit(ip: string): boolean;
   ban(ip: string, seconds: number): void;
@@ -83,6 +86,7 @@ export class Session {
   readonly connectedAt: number;
   lastActivity: number;
   userAgent = '';
+  /** The workers authorized on this connection, by their user name in lower case. */
   private readonly workers = new Map<string, { account: string; worker: string }>();
   /**
    * The difficulty each job id was sent at, fixed for good at its first notify: a share of that job
@@ -160,7 +164,7 @@ export class Session {
     if (this.closed) return;
     this.closed = true;
     if (reason) this.ctx.log.info('connection closed', { ip: this.ip, reason });
-    if (this.extranonce1) this.ctx.releaseExtranonce(this.extranonce1);
+    if (this.extranonce1) this.ctx.releaseExtranonce(this.extranonce1, this.memory());
     // What was answered before the close (a "server full") is handed to the socket first.
     this.sendOutgoing();
     this.socket.destroy();
@@ -353,11 +357,13 @@ export class Session {
     }
     const [agent, resume] = req.params;
     if (typeof agent === 'string') this.userAgent = agent.slice(0, 128);
-    const extranonce1 = this.ctx.allocateExtranonce(typeof resume === 'string' ? resume : undefined);
-    if (!extranonce1) {
+    const allocated = this.ctx.allocateExtranonce(typeof resume === 'string' ? resume : undefined);
+    if (!allocated) {
       this.answer(req.id, null, stratumError(StratumError.OTHER, 'server full'));
       return this.close('no free extranonce1');
     }
+    const { extranonce1, memory } = allocated;
+    if (memory) this.takeOver(memory);
     this.extranonce1 = extranonce1;
     this.subscribed = true;
     this.answer(req.id, [[['mining.set_difficulty', extranonce1], ['mining.notify', extranonce1]], extranonce1, EXTRANONCE2_SIZE]);
@@ -368,7 +374,9 @@ export class Session {
     const [user] = req.params;
     const refuse = (msg: string) => this.answer(req.id, false, stratumError(StratumError.UNAUTHORIZED, msg));
     if (typeof user !== 'string' || !user.length || user.length > 128) return refuse('user name must be <sub-account>.<worker>');
-    if (this.workers.has(user)) return this.answer(req.id, true);
+    // Names are case-blind (both parts are stored in lower case): a proxy may submit under another case than it authorized.
+    const key = user.toLowerCase();
+    if (this.workers.has(key)) return this.answer(req.id, true);
     if (this.workers.size >= MAX_WORKERS_PER_CONNECTION) return refuse('too many workers on one connection');
     const dot = user.lastIndexOf('.');
     if (dot <= 0 || dot === user.length - 1) return refuse('user name must be <sub-account>.<worker>');
@@ -388,7 +396,7 @@ export class Session {
       if (this.refusedNames.size < MAX_WORKERS_PER_CONNECTION) this.refusedNames.add(key);
       return this.countInvalid();
     }
-    this.workers.set(user, { account: account.toLowerCase(), worker });
+    this.workers.set(key, { account: account.toLowerCase(), worker });
     this.answer(req.id, true);
     this.startMining();
   }
@@ -432,7 +440,7 @@ export class Session {
     // Counted as invalid shares like the others: a connection cannot send these without end either.
     if (!this.subscribed || !this.extranonce1) return this.refuse(req.id, StratumError.NOT_SUBSCRIBED, 'not subscribed');
     const [user, jobId, extranonce2, ntime, nonce, versionBits] = req.params;
-    const who = typeof user === 'string' ? this.workers.get(user) : undefined;
+    const who = typeof user === 'string' ? this.workers.get(user.toLowerCase()) : undefined;
     if (!who) return this.refuse(req.id, StratumError.UNAUTHORIZED, 'unauthorized worker');
     if (
       typeof jobId !== 'string' || jobId.length > 64 ||
@@ -563,6 +571,23 @@ export class Session {
     if (!this.invalid.record(this.ctx.now())) return;
     this.ctx.ban(this.ip, this.ctx.invalidShares.banSeconds);
     this.close('too many invalid shares: IP banned');
+  }
+
+  /** What a miner resuming this connection's extranonce1 takes on (ExtranoncePool). */
+  private memory(): SessionMemory | undefined {
+    if (this.jobDifficulty.size === 0 && this.sentJobs.size === 0) return undefined;
+    return { port: this.ctx.port.port, difficulty: this.announcedDifficulty ?? this.difficulty, jobs: new Map(this.jobDifficulty), sent: [...this.sentJobs] };
+  }
+
+  /**
+   * A resumed connection goes on where the old one stopped: each job keeps the difficulty it was
+   * sent at (so the current job, sent again, is not credited at a new one), a stale share of an old
+   * job is not an invalid one, and the miner is told the difficulty it was mining at.
+   */
+  private takeOver(memory: SessionMemory): void {
+    for (const [id, difficulty] of memory.jobs) this.jobDifficulty.set(id, difficulty);
+    for (const id of memory.sent) this.sentJobs.add(id);
+    this.difficulty = memory.difficulty;
   }
 
   private startMining(): void {

@@ -202,8 +202,8 @@ export class StratumServer {
       vardiff: this.opts.vardiff,
       invalidShares: { windowSeconds: limits.invalidSharesWindowSeconds, threshold: limits.invalidSharesThreshold, banSeconds: limits.banSeconds },
       proxyProtocol: limits.proxyProtocol,
-      allocateExtranonce: (resume) => this.extranonces.allocate(resume),
-      releaseExtranonce: (e) => this.extranonces.release(e),
+      allocateExtranonce: (resume) => this.extranonces.allocate(resume, listener.port.port, this.now()),
+      releaseExtranonce: (e, memory) => this.extranonces.release(e, memory, this.now()),
       admit: (ip) => !this.guard.banned(ip, this.now()) && this.guard.acquire(ip),
       pastInvalid: (ip) => this.pastInvalid.take(ip, this.now()),
       ban: (ip, seconds) => {
