@@ -237,6 +237,27 @@ describe('withdrawals', () => {
     expect(w).toMatchObject({ status: 'failed', reason: 'rejected by the network' });
   });
 
+  it('a payment the chain does not know (the coin’s chain was changed while it was under way) waits: neither settled nor returned', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    expect((await withdraw(user, a.id, '0.4')).statusCode).toBe(200);
+    await walletTick(t.app.modules.wallet);
+    const [sent] = body<{ list: Array<{ txid: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    const unknown = 'ef'.repeat(32);
+    await t.database.db.execute(sql`update withdrawals set txid = ${unknown} where txid = ${sent!.txid}`);
+    t.clock.advance(2 * 60_000);
+    await walletTick(t.app.modules.wallet);
+    const [waiting] = body<{ list: Array<{ status: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    expect(waiting).toMatchObject({ status: 'broadcast' });
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.6', frozen: '0.4' });
+    // Its own transaction again (the chain as it was): it settles.
+    await t.database.db.execute(sql`update withdrawals set txid = ${sent!.txid} where txid = ${unknown}`);
+    await walletTick(t.app.modules.wallet);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.6', frozen: '0' });
+  });
+
   it('tells the finance operators, once, about a payment still unconfirmed 6 hours after it was sent; the withdrawal stays sent', async () => {
     const alerts = async () => body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await asAdmin() })).data.list.filter((m) => m.params.alert === 'payment_stuck').map((m) => m.params);
     const user = await walletUser();

@@ -247,7 +247,10 @@ export class SimulatedChain implements ChainAdapter {
 
   async outcome(_coin: string, txid: string): Promise<SendOutcome> {
     const [row] = await this.db.select().from(simChainTxs).where(eq(simChainTxs.txid, txid));
-    if (!row) return { state: 'dropped', reason: 'unknown transaction' };
+    // Not one of its payments (the coin's chain was changed to the simulated one while a node's
+    // payment was under way): what became of it is not known here, so it is neither settled nor
+    // returned; the withdrawal waits and the warning says why.
+    if (!row) throw new SendOutcomeUnknown(`the simulated chain holds no transaction ${txid}: was the coin's chain changed?`);
     if (row.dropped) return { state: 'dropped', reason: 'rejected by the network' };
     return heightAt(this.clock.now()) - row.height >= this.confirmMinutes ? { state: 'confirmed' } : { state: 'pending' };
   }

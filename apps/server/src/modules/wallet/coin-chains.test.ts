@@ -1,8 +1,9 @@
 // The per-coin chain router: each call goes to the coin's chain; a disabled coin gives no address,
-// refuses a send (nothing sent, so the withdrawal's funds return) and holds nothing.
+// refuses a send (nothing sent, so the withdrawal's funds return), cannot tell whether a lost send
+// went out, and holds nothing.
 import { describe, expect, it } from 'vitest';
 import type { ChainKind } from '../../config';
-import { ChainRefusal, type ChainAdapter, type SimulatedChain } from './chain';
+import { ChainRefusal, SendOutcomeUnknown, type ChainAdapter, type SimulatedChain } from './chain';
 import { CoinChains } from './coin-chains';
 
 function fake(name: string): ChainAdapter {
@@ -42,7 +43,8 @@ describe('CoinChains', () => {
     await expect(chains.send('doge', 'addr', '1', 'ref')).rejects.toBeInstanceOf(ChainRefusal);
     expect(await chains.incoming('doge', new Set(['x']))).toEqual([]);
     expect(await chains.incomingDepth('doge', 'tx')).toBeNull();
-    expect(await chains.findSent('doge', 'ref', new Date())).toBeNull();
+    // A lost send of it may have gone out: not known, so it is neither sent again nor failed.
+    await expect(chains.findSent('doge', 'ref', new Date())).rejects.toBeInstanceOf(SendOutcomeUnknown);
     expect(await chains.outcome('doge', 'tx')).toEqual({ state: 'pending' });
     // Its blocks are the pool's word, as before it had a chain.
     expect(await chains.checkCoinbase('doge', { hash: 'ab', height: 1, reward: '1' })).toEqual({ state: 'ok' });

@@ -5,7 +5,7 @@
 // so nothing reaches here for it except the wallet jobs' scans, which find nothing.
 import type { ChainKind } from '../../config';
 import { AppError } from '../../platform/errors';
-import { ChainRefusal, type ChainAdapter, type CoinbaseCheck, type IncomingTransfer, type PoolBlockClaim, type SendOutcome, type SimulatedChain } from './chain';
+import { ChainRefusal, SendOutcomeUnknown, type ChainAdapter, type CoinbaseCheck, type IncomingTransfer, type PoolBlockClaim, type SendOutcome, type SimulatedChain } from './chain';
 
 export class CoinChains implements ChainAdapter {
   readonly kind = 'per-coin';
@@ -56,8 +56,15 @@ export class CoinChains implements ChainAdapter {
     return chain.send(coin, address, amount, reference);
   }
 
+  /**
+   * A lost send of a coin disabled since may have gone out: with no chain to ask, its outcome is
+   * unknown (the withdrawal waits until the coin has its chain again), never "not sent", which
+   * would have it sent again, refused, and its funds returned after the user was paid.
+   */
   async findSent(coin: string, reference: string, since: Date): Promise<string | null> {
-    return (await this.of(coin)?.findSent(coin, reference, since)) ?? null;
+    const chain = this.of(coin);
+    if (!chain) throw new SendOutcomeUnknown(`${coin} has no chain (CHAIN_ADAPTERS disables it): whether the lost send went out is not known`);
+    return chain.findSent(coin, reference, since);
   }
 
   async sendInProgress(coin: string): Promise<boolean> {

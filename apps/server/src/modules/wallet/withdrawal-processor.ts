@@ -158,7 +158,8 @@ export class WithdrawalProcessor {
       if (outcome.networkFee !== undefined && !new Decimal(outcome.networkFee).eq(w.networkFee ?? 0)) {
         await repo.moveWithdrawal(this.db, w.id, 'broadcast', 'broadcast', { networkFee: outcome.networkFee }, this.clock.now());
       }
-      await this.stuck?.pending(w, outcome.txid ?? w.txid!);
+      // An alert that fails (the database) must not stop the pass's settling: it is tried again at the next.
+      await this.stuck?.pending(w, outcome.txid ?? w.txid!).catch((error: unknown) => this.log?.warn({ err: error, withdrawal: w.id }, 'wallet: the operators could not be told about a stuck payment; tried again at the next pass'));
       return false;
     }
     // A fee bump replaced the payment's transaction: the user's list names the one that paid them.
