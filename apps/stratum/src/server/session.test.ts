@@ -124,6 +124,29 @@ describe('subscribe, configure, authorize', () => {
     expect(h.shares.map((s) => [s.result, s.difficulty / 65536])).toEqual([['accepted', 16]]);
   });
 
+  it('a resumed session that asks for another difficulty between subscribe and authorize is told the kept job’s, and gets the new one with the next job', async () => {
+    h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
+    const a = await client();
+    const en1 = await a.login();
+    const job = (await a.wait((m) => m.method === 'mining.notify')).params![0] as string;
+    a.close();
+    await a.closed;
+    await until(() => h.server.connectionCount() === 0);
+    const b = await client();
+    const sub = await b.call('mining.subscribe', ['test/1.0', en1]);
+    expect((sub.result as [unknown, string])[1]).toBe(en1);
+    expect((await b.call('mining.suggest_difficulty', [256])).result).toBe(true);
+    expect((await b.call('mining.authorize', ['myfarm01.rig1', 'x'])).result).toBe(true);
+    expect((await b.wait((m) => m.method === 'mining.notify')).params![0]).toBe(job);
+    const told = () => b.messages.filter((m) => m.method === 'mining.set_difficulty').map((m) => m.params![0]);
+    expect(told()).toEqual([16]);
+    expect((await b.call('mining.submit', ['myfarm01.rig1', job, '00000001', '5f5e1000', nonce(20)])).result).toBe(true);
+    const next = h.coin.newJob(false);
+    await b.wait((m) => m.method === 'mining.notify' && m.params![0] === next.id);
+    expect(told()).toEqual([16, 256]);
+    expect(h.shares.map((s) => [s.result, s.difficulty / 65536])).toEqual([['accepted', 16]]);
+  });
+
   it('takes a worker name in any case at submit', async () => {
     h = await startHarness();
     const c = await client();

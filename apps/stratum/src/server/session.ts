@@ -587,15 +587,18 @@ export class Session {
   private takeOver(memory: SessionMemory): void {
     for (const [id, difficulty] of memory.jobs) this.jobDifficulty.set(id, difficulty);
     for (const id of memory.sent) this.sentJobs.add(id);
-    this.difficulty = memory.difficulty;
+    // Within the bounds of this connection (a minimum-difficulty it asked for before subscribing).
+    this.difficulty = this.vardiff.clamp(memory.difficulty);
   }
 
   private startMining(): void {
     if (this.mining || !this.subscribed || !this.authorized) return;
     this.mining = true;
-    // The first set_difficulty goes out even before there is a job.
-    this.announceDifficulty();
     const job = this.ctx.coin.currentJob();
+    // The first set_difficulty goes out even before there is a job. A resumed connection's current
+    // job keeps the difficulty it was sent at: the miner is told that one, and a difficulty asked
+    // for since waits for the next job.
+    this.announceDifficulty(job ? this.jobDifficulty.get(job.id) : undefined);
     if (job) this.notify(job, true);
   }
 
@@ -610,13 +613,13 @@ export class Session {
     this.ctx.onDifficulty();
   }
 
-  /** Tells the miner the difficulty in force, when it changed; vardiff counts from here. */
-  private announceDifficulty(): void {
-    if (this.announcedDifficulty === this.difficulty) return;
-    this.announcedDifficulty = this.difficulty;
+  /** Tells the miner the difficulty in force (or `value`, a kept job's), when it changed; vardiff counts from here. */
+  private announceDifficulty(value = this.difficulty): void {
+    if (this.announcedDifficulty === value) return;
+    this.announcedDifficulty = value;
     // Shares of a window that began at another difficulty would skew the next retarget.
     this.vardiff.reset(this.ctx.now());
-    this.write({ id: null, method: 'mining.set_difficulty', params: [this.difficulty] });
+    this.write({ id: null, method: 'mining.set_difficulty', params: [value] });
   }
 
   private notify(job: StratumJob, clean: boolean): void {
