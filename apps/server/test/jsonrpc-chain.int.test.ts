@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
-import { pplnsWindowWork } from '../src/modules/money';
+import { pplnsWindowWork, withdrawalNet } from '../src/modules/money';
 import { SETTLE_AFTER_MS } from '../src/modules/earnings';
 import { reconcile } from '../src/modules/ledger/reconciliation';
 import { inTransaction } from '../src/db/transaction';
@@ -205,11 +205,6 @@ async function withdrawal(amount = '0.1', coin = 'btc') {
   const wallet = t.app.modules.wallet;
   const [row] = await wallet.withdrawals.create({ accountId: user.accountId, userId: user.userId, coin, address: coin === 'ltc' ? LTC_ADDRESS : BTC_ADDRESS, publicKey: null, chain: null, amount: new Decimal(amount), limits: await wallet.limits.of(coin), key: randomUUID(), origin: 'user' });
   return row!;
-}
-
-async function withdrawalsFee(id: string): Promise<string> {
-  const [row] = await queryRows<{ fee: string }>(t.database.db, sql`select fee::text from withdrawals where id = ${id}`);
-  return row!.fee;
 }
 
 async function stateOf(id: string) {
@@ -572,7 +567,7 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     await sentAgo(w.id, 6.5);
     await walletTick(t.app.modules.wallet);
     await walletTick(t.app.modules.wallet);
-    const net = new Decimal('0.2').minus(await withdrawalsFee(w.id)).toFixed();
+    const net = withdrawalNet(w.amount, w.fee).toFixed();
     expect(await alerts()).toEqual([{ alert: 'payment_stuck', coin: 'BTC', amount: net, address: BTC_ADDRESS, account: user.accountName, txid: replacement, hours: '6' }]);
     expect((await stateOf(ltcBroadcast)).status).toBe('broadcast');
     node.confirmAll();

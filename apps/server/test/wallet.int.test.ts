@@ -53,6 +53,18 @@ async function walletUser(email = uniqueEmail('wallet')): Promise<User> {
   return user;
 }
 
+/** A new user's withdrawal of `amount` BTC out of 1, sent by the wallet job: the user and the withdrawal as listed. */
+async function sentWithdrawal(amount: string): Promise<{ user: User; sent: { status: string; txid: string; fee: string } }> {
+  const user = await walletUser();
+  const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+  await endHolds(user);
+  await credit(user, 'btc', '1');
+  expect((await withdraw(user, a.id, amount)).statusCode).toBe(200);
+  await walletTick(t.app.modules.wallet);
+  const [sent] = body<{ list: Array<{ status: string; txid: string; fee: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+  return { user, sent: sent! };
+}
+
 async function endHolds(user: User): Promise<void> {
   const past = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
   await t.database.db.execute(sql`update users set security_changed_at = ${past} where email = ${user.email}`);
@@ -238,47 +250,35 @@ describe('withdrawals', () => {
   });
 
   it('a payment the chain does not know (the coin’s chain was changed while it was under way) waits: neither settled nor returned', async () => {
-    const user = await walletUser();
-    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
-    await endHolds(user);
-    await credit(user, 'btc', '1');
-    expect((await withdraw(user, a.id, '0.4')).statusCode).toBe(200);
-    await walletTick(t.app.modules.wallet);
-    const [sent] = body<{ list: Array<{ txid: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    const { user, sent } = await sentWithdrawal('0.4');
     const unknown = 'ef'.repeat(32);
-    await t.database.db.execute(sql`update withdrawals set txid = ${unknown} where txid = ${sent!.txid}`);
+    await t.database.db.execute(sql`update withdrawals set txid = ${unknown} where txid = ${sent.txid}`);
     t.clock.advance(2 * 60_000);
     await walletTick(t.app.modules.wallet);
     const [waiting] = body<{ list: Array<{ status: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(waiting).toMatchObject({ status: 'broadcast' });
     expect(await balance(user, 'btc')).toMatchObject({ available: '0.6', frozen: '0.4' });
     // Its own transaction again (the chain as it was): it settles.
-    await t.database.db.execute(sql`update withdrawals set txid = ${sent!.txid} where txid = ${unknown}`);
+    await t.database.db.execute(sql`update withdrawals set txid = ${sent.txid} where txid = ${unknown}`);
     await walletTick(t.app.modules.wallet);
     expect(await balance(user, 'btc')).toMatchObject({ available: '0.6', frozen: '0' });
   });
 
   it('tells the finance operators, once, about a payment still unconfirmed 6 hours after it was sent; the withdrawal stays sent', async () => {
     const alerts = async () => body<{ list: Array<{ params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await asAdmin() })).data.list.filter((m) => m.params.alert === 'payment_stuck').map((m) => m.params);
-    const user = await walletUser();
-    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
-    await endHolds(user);
-    await credit(user, 'btc', '1');
-    expect((await withdraw(user, a.id, '0.3')).statusCode).toBe(200);
-    await walletTick(t.app.modules.wallet);
-    const [sent] = body<{ list: Array<{ id: string; status: string; txid: string; fee: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
+    const { user, sent } = await sentWithdrawal('0.3');
     expect(sent).toMatchObject({ status: 'broadcast' });
     // Sent just under 6 hours ago and not mined since (the simulated chain mines it only when its clock moves on).
     const sentAt = (hoursAgo: number) => new Date(t.clock.now().getTime() - hoursAgo * 3_600_000).toISOString();
-    await t.database.db.execute(sql`update withdrawals set send_started_at = ${sentAt(5.9)} where txid = ${sent!.txid}`);
+    await t.database.db.execute(sql`update withdrawals set send_started_at = ${sentAt(5.9)} where txid = ${sent.txid}`);
     await walletTick(t.app.modules.wallet);
     expect(await alerts()).toEqual([]);
     // One sent before send times were recorded: its last change stands for it.
-    await t.database.db.execute(sql`update withdrawals set send_started_at = null, updated_at = ${sentAt(7.5)} where txid = ${sent!.txid}`);
+    await t.database.db.execute(sql`update withdrawals set send_started_at = null, updated_at = ${sentAt(7.5)} where txid = ${sent.txid}`);
     await walletTick(t.app.modules.wallet);
     await walletTick(t.app.modules.wallet);
-    const net = new Decimal('0.3').minus(sent!.fee).toFixed();
-    expect(await alerts()).toEqual([{ alert: 'payment_stuck', coin: 'BTC', amount: net, address: BTC_ADDRESS, account: user.accountName, txid: sent!.txid, hours: '7' }]);
+    const net = new Decimal('0.3').minus(sent.fee).toFixed();
+    expect(await alerts()).toEqual([{ alert: 'payment_stuck', coin: 'BTC', amount: net, address: BTC_ADDRESS, account: user.accountName, txid: sent.txid, hours: '7' }]);
     expect(await balance(user, 'btc')).toMatchObject({ available: '0.7', frozen: '0.3' });
     // Mined at last: it settles as any other.
     t.clock.advance(2 * 60_000);

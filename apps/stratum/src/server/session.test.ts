@@ -105,7 +105,8 @@ describe('subscribe, configure, authorize', () => {
     expect(await c.login('myfarm01.rig1', en1)).not.toBe(en1);
   });
 
-  it('a resumed session keeps each job at the difficulty it was sent at: the current job, sent again, is not credited at a new one', async () => {
+  /** A connection sent a job at difficulty 16, then gone: its extranonce1 and that job, to resume. */
+  async function closedAtDifficulty16(): Promise<{ en1: string; job: string }> {
     h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
     const a = await client();
     const en1 = await a.login();
@@ -113,6 +114,11 @@ describe('subscribe, configure, authorize', () => {
     a.close();
     await a.closed;
     await until(() => h.server.connectionCount() === 0);
+    return { en1, job };
+  }
+
+  it('a resumed session keeps each job at the difficulty it was sent at: the current job, sent again, is not credited at a new one', async () => {
+    const { en1, job } = await closedAtDifficulty16();
     // Asks for a far higher difficulty before resuming, to have the shares of `job` it held back
     // credited at it.
     const b = await client();
@@ -125,13 +131,7 @@ describe('subscribe, configure, authorize', () => {
   });
 
   it('a resumed session that asks for another difficulty between subscribe and authorize is told the kept job’s, and gets the new one with the next job', async () => {
-    h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
-    const a = await client();
-    const en1 = await a.login();
-    const job = (await a.wait((m) => m.method === 'mining.notify')).params![0] as string;
-    a.close();
-    await a.closed;
-    await until(() => h.server.connectionCount() === 0);
+    const { en1, job } = await closedAtDifficulty16();
     const b = await client();
     const sub = await b.call('mining.subscribe', ['test/1.0', en1]);
     expect((sub.result as [unknown, string])[1]).toBe(en1);
