@@ -37,8 +37,15 @@ const RPC_PASSWORD = 'node-secret-1234';
 
 /** The node's wallet: what it sent, with comment and confirmations, and how its next calls behave. */
 class FakeNode {
-  /** `confirmations` below 0: a conflicting transaction is that deep; `replacedBy`: a fee bump replaced it. */
-  readonly sent: Array<{ txid: string; address: string; amount: string; comment: string; confirmations: number; time: number; replacedBy?: string; replaces?: string }> = [];
+  /**
+   * `confirmations` below 0: a conflicting transaction is that deep; `replacedBy`: a fee bump
+   * replaced it; `conflicts`: the wallet's transactions that spend its coins too (walletconflicts);
+   * `evicted`: out of the mempool, replaced there by one of them; `alsoPays`: further sends of the
+   * same transaction (a batch); `fee`: what it paid the network.
+   */
+  readonly sent: Array<{ txid: string; address: string; amount: string; comment?: string; confirmations: number; time: number; replacedBy?: string; replaces?: string; evicted?: boolean; conflicts?: string[]; alsoPays?: Array<{ address: string; amount: string }>; fee?: string }> = [];
+  /** The network fee of the next payments sent (none when unset). */
+  sendFee: string | undefined;
   /** Wallet entries newer than every payment (deposits, mined coins): listtransactions lists them after the payments. */
   readonly laterEntries: Array<{ category: string; txid: string; amount: number; time: number }> = [];
   /** The node's clock (unix seconds): the test app's. */
@@ -103,7 +110,7 @@ class FakeNode {
           return reply(500, null, { code: -6, message: 'Insufficient funds' }, id);
         }
         const txid = randomBytes(32).toString('hex');
-        this.sent.push({ txid, address, amount: String(amount), comment, confirmations: 0, time: this.now() });
+        this.sent.push({ txid, address, amount: String(amount), comment, confirmations: 0, time: this.now(), ...(this.sendFee ? { fee: this.sendFee } : {}) });
         const delay = this.answerNextSendAfterMs;
         this.answerNextSendAfterMs = 0;
         if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -119,7 +126,10 @@ class FakeNode {
       }
       case 'gettransaction': {
         const tx = this.sent.find((t) => t.txid === params[0]);
-        if (tx) return reply(200, { txid: tx.txid, confirmations: tx.confirmations, ...(tx.replacedBy ? { replaced_by_txid: tx.replacedBy } : {}) }, null, id);
+        if (tx) {
+          const details = [{ address: tx.address, amount: tx.amount }, ...(tx.alsoPays ?? [])].map((d, vout) => ({ address: d.address, category: 'send', amount: -Number(d.amount), vout }));
+          return reply(200, { txid: tx.txid, confirmations: tx.confirmations, ...(tx.fee ? { fee: -Number(tx.fee) } : {}), ...(tx.comment === undefined ? {} : { comment: tx.comment }), ...(tx.replacedBy ? { replaced_by_txid: tx.replacedBy } : {}), walletconflicts: tx.conflicts ?? [], details }, null, id);
+        }
         const received = this.receives.find((r) => r.txid === params[0]);
         if (received) return reply(200, { txid: received.txid, confirmations: received.confirmations, details: [{ address: received.address, category: 'receive', amount: received.amount, vout: received.vout }] }, null, id);
         const coinbase = this.mined.get(params[0] as string);
@@ -134,8 +144,13 @@ class FakeNode {
         const received = this.receives.filter((r) => r.confirmations > 0).reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
         const generated = [...this.mined.values()].filter((m) => m.category === 'generate').reduce((sum, m) => sum.plus(m.amount), received);
         // A replaced or conflicted payment's coins are the wallet's again.
-        const paid = this.sent.filter((t) => t.confirmations > 0 || (t.confirmations === 0 && !t.replacedBy));
-        return reply(200, paid.reduce((sum, t) => sum.minus(t.amount), generated).toFixed(8), null, id);
+        const paid = this.sent.filter((t) => t.confirmations > 0 || (t.confirmations === 0 && !t.replacedBy && !t.evicted));
+        const cost = (t: (typeof paid)[number]) => [t.amount, t.fee ?? '0', ...(t.alsoPays ?? []).map((o) => o.amount)].reduce((sum, a) => sum.plus(a), new Decimal(0));
+        return reply(200, paid.reduce((sum, t) => sum.minus(cost(t)), generated).toFixed(8), null, id);
+      }
+      case 'getmempoolentry': {
+        const tx = this.sent.find((t) => t.txid === params[0]);
+        return tx && tx.confirmations === 0 && !tx.replacedBy && !tx.evicted ? reply(200, { vsize: 141 }, null, id) : reply(500, null, { code: -5, message: 'Transaction not in mempool' }, id);
       }
       case 'getrpcinfo':
         return reply(200, { active_commands: [...Array.from({ length: this.sendsRunning }, () => ({ method: 'sendtoaddress', duration: 1 })), { method: 'getrpcinfo', duration: 0 }], logpath: '' }, null, id);
@@ -167,6 +182,28 @@ class FakeNode {
     original.replacedBy = replacement.txid;
     this.sent.push(replacement);
     return replacement.txid;
+  }
+
+  /**
+   * A transaction made by hand (psbtbumpfee, or one built and sent with sendrawtransaction) that
+   * spends the coins of these payments and takes their place in the mempool: no comment unless
+   * given, and named by no replaced_by_txid; each side lists the other in walletconflicts. It pays
+   * `pays` (by default what the first paid).
+   */
+  spendAgain(txids: string[], options: { pays?: Array<{ address: string; amount: string }>; fee?: string; comment?: string } = {}): string {
+    const originals = txids.map((txid) => this.sent.find((t) => t.txid === txid)!);
+    const [first, ...more] = options.pays ?? [{ address: originals[0]!.address, amount: originals[0]!.amount }];
+    const txid = randomBytes(32).toString('hex');
+    this.sent.push({ txid, address: first!.address, amount: first!.amount, confirmations: 0, time: this.now(), conflicts: [...txids], ...(more.length ? { alsoPays: more } : {}), ...(options.fee ? { fee: options.fee } : {}), ...(options.comment ? { comment: options.comment } : {}) });
+    for (const original of originals) Object.assign(original, { conflicts: [...(original.conflicts ?? []), txid], evicted: true });
+    return txid;
+  }
+
+  /** Mines a transaction of the wallet: it confirms, and the payments it spends the coins of are conflicted. */
+  mine(txid: string, depth = 1): void {
+    const tx = this.sent.find((t) => t.txid === txid)!;
+    tx.confirmations = depth;
+    for (const other of tx.conflicts ?? []) this.sent.find((t) => t.txid === other)!.confirmations = -depth;
   }
 
   sendsOf(withdrawalId: string) {
@@ -383,6 +420,66 @@ describe('sending through a wallet node', () => {
     await walletTick(t.app.modules.wallet);
     expect((await stateOf(w.id)).status).toBe('failed');
     expect(new Decimal(await available()).eq(before)).toBe(true);
+  });
+
+  it('a payment replaced by hand (psbtbumpfee, sendrawtransaction), named by no replaced_by_txid, completes under the mined replacement with its fee: nothing returned, even 6 deep', async () => {
+    const before = new Decimal(await available());
+    const w = await withdrawal('0.3');
+    await walletTick(t.app.modules.wallet);
+    const [sent] = node.sendsOf(w.id);
+    const replacement = node.spendAgain([sent!.txid], { fee: '0.00002' });
+    await walletTick(t.app.modules.wallet);
+    expect(await stateOf(w.id)).toEqual({ status: 'broadcast', txid: sent!.txid });
+    // In flight with the replacement's fee: custody and the ledger agree meanwhile.
+    const inFlight = await reconcile(t.database.db, t.app.modules.wallet.custody);
+    expect(inFlight.custody.find((c) => c.coin === 'btc'), JSON.stringify(inFlight)).toMatchObject({ ok: true });
+    node.mine(replacement, 6);
+    await walletTick(t.app.modules.wallet);
+    expect(await stateOf(w.id)).toEqual({ status: 'completed', txid: replacement });
+    const [row] = await queryRows<{ network_fee: string }>(t.database.db, sql`select network_fee::text from withdrawals where id = ${w.id}`);
+    expect(new Decimal(row!.network_fee).eq('0.00002')).toBe(true);
+    expect(new Decimal(await available()).eq(before.minus('0.3'))).toBe(true);
+  });
+
+  it('a conflict that is another withdrawal’s payment (its comment) or pays another amount is no replacement: the payment fails once it is 6 deep', async () => {
+    const before = new Decimal(await available());
+    const w = await withdrawal('0.3');
+    await walletTick(t.app.modules.wallet);
+    const [sent] = node.sendsOf(w.id);
+    const net = new Decimal(w.amount).minus(w.fee).toFixed();
+    // The wallet spent the payment's coins on another withdrawal to the same address and amount,
+    // and on a payment of another amount: neither pays this withdrawal.
+    const others = [node.spendAgain([sent!.txid], { comment: randomUUID() }), node.spendAgain([sent!.txid], { pays: [{ address: BTC_ADDRESS, amount: new Decimal(net).minus('0.01').toFixed() }] })];
+    try {
+      for (const other of others) node.mine(other, 6);
+      await walletTick(t.app.modules.wallet);
+      expect((await stateOf(w.id)).status).toBe('failed');
+      expect(new Decimal(await available()).eq(before)).toBe(true);
+    } finally {
+      // Payments the ledger does not know: out of the wallet, so that the custody check stays clean.
+      for (const other of others) node.sent.splice(node.sent.findIndex((s) => s.txid === other), 1);
+    }
+  });
+
+  it('two payments replaced by one hand-made batch both complete under it, each keeping its own fee (the batch’s is not charged twice)', async () => {
+    const before = new Decimal(await available());
+    node.sendFee = '0.00001';
+    const ws = [await withdrawal('0.3'), await withdrawal('0.2')];
+    try {
+      await walletTick(t.app.modules.wallet);
+    } finally {
+      node.sendFee = undefined;
+    }
+    const sent = ws.map((w) => node.sendsOf(w.id)[0]!);
+    const batch = node.spendAgain(sent.map((s) => s.txid), { pays: sent.map((s) => ({ address: s.address, amount: s.amount })), fee: '0.00002' });
+    node.mine(batch);
+    await walletTick(t.app.modules.wallet);
+    for (const w of ws) {
+      expect(await stateOf(w.id)).toEqual({ status: 'completed', txid: batch });
+      const [row] = await queryRows<{ network_fee: string }>(t.database.db, sql`select network_fee::text from withdrawals where id = ${w.id}`);
+      expect(new Decimal(row!.network_fee).eq('0.00001')).toBe(true);
+    }
+    expect(new Decimal(await available()).eq(before.minus('0.5'))).toBe(true);
   });
 
   it('two passes that overlap (a lease taken over from a pass waiting on a slow node) send a withdrawal once', async () => {

@@ -7,7 +7,8 @@
 // after 100 more blocks it is confirmed and pays the sub-account's PPLNS credit exactly, that a
 // block the other node outmines while the two are apart is orphaned and pays nothing, and that the
 // user withdraws to another wallet through the jsonrpc chain adapter with the exact amount on the
-// chain and a clean reconciliation, also when the operator bumps the payment's fee on the node;
+// chain and a clean reconciliation, also when the operator bumps the payment's fee on the node
+// (bumpfee, or psbtbumpfee signed and sent by hand);
 // and that a deposit a reorganisation replaced with a double spend is taken back once it is deep.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -386,7 +387,21 @@ describe('mining for real on a Litecoin regtest chain', () => {
     expect(report.ok).toBe(true);
   }, 120_000);
 
-  it('follows a fee bump the operator makes on the node: the withdrawal completes once, under the replacement’s txid, and nothing returns', async () => {
+  // bumpfee names its replacement (replaced_by_txid); psbtbumpfee signed and sent by hand does
+  // not: the pool finds that one among the payment's walletconflicts, as paying the same.
+  const replacements: Array<[string, (node: RpcClient, txid: string) => Promise<string>]> = [
+    ['bumpfee', async (node, txid) => (await node.call<{ txid: string }>('bumpfee', [txid])).txid],
+    [
+      'psbtbumpfee, signed and sent by hand',
+      async (node, txid) => {
+        const { psbt } = await node.call<{ psbt: string }>('psbtbumpfee', [txid]);
+        const signed = await node.call<{ psbt: string }>('walletprocesspsbt', [psbt]);
+        const { hex } = await node.call<{ hex: string }>('finalizepsbt', [signed.psbt]);
+        return node.call<string>('sendrawtransaction', [hex]);
+      },
+    ],
+  ];
+  it.each(replacements)('follows a fee bump the operator makes on the node (%s): the withdrawal completes once, under the replacement’s txid, and nothing returns', async (_how, replace) => {
     const [a, b] = pair.nodes;
     const mine = body<{ id: string; current_account: { id: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(tokens) })).data;
     const to = await (await wallet(b)).call<string>('getnewaddress', ['', 'bech32']);
@@ -397,7 +412,7 @@ describe('mining for real on a Litecoin regtest chain', () => {
     const sent = await withdrawalState(row!.id);
     expect(sent.status).toBe('broadcast');
     // The operator bumps the fee of a payment stuck in the mempool: a new transaction replaces it.
-    const { txid: replacement } = await (await wallet(a)).call<{ txid: string }>('bumpfee', [sent.txid]);
+    const replacement = await replace(await wallet(a), sent.txid);
     await a.rpc.call('getmempoolentry', [replacement]); // in the mempool (throws if not), the original out of it
     await walletTick(pool);
     expect(await withdrawalState(row!.id)).toEqual({ status: 'broadcast', txid: sent.txid });

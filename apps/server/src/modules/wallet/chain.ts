@@ -266,6 +266,37 @@ export class SimulatedChain implements ChainAdapter {
   }
 }
 
+/** What gettransaction says of a transaction of the node's wallet, as far as the adapter reads it. */
+export interface WalletTransaction {
+  confirmations: number;
+  fee?: number | string;
+  comment?: string;
+  replaced_by_txid?: string;
+  walletconflicts?: string[];
+  details?: Array<{ category: string; address?: string; amount: number | string }>;
+}
+
+/**
+ * Whether a conflicting transaction pays what a payment paid: each of the payment's sends is among
+ * its sends, to the same address for the same amount ('and-more' when it pays others too). Its comment is the payment's or none (a
+ * hand-made transaction has none): another withdrawal's payment carries that withdrawal's id, so a
+ * wallet that spent an abandoned payment's coins on another withdrawal to the same address and
+ * amount is not taken for this one's replacement (the user would be paid once for two).
+ */
+export function samePayment(payment: WalletTransaction, other: WalletTransaction): 'no' | 'same' | 'and-more' {
+  if (other.comment !== undefined && other.comment !== payment.comment) return 'no';
+  const sends = (t: WalletTransaction) => (t.details ?? []).filter((d) => d.category === 'send');
+  const paid = sends(payment);
+  const left = sends(other);
+  if (paid.length === 0) return 'no';
+  for (const p of paid) {
+    const i = left.findIndex((o) => o.address === p.address && new Decimal(o.amount).eq(p.amount));
+    if (i < 0) return 'no';
+    left.splice(i, 1);
+  }
+  return left.length === 0 ? 'same' : 'and-more';
+}
+
 /**
  * A bitcoind-compatible wallet node per coin (WALLET_RPC_URLS={"btc":"http://user:pass@host:port"}).
  * Confirmations follow the node; custody is the node's balance. A payment carries its withdrawal
@@ -414,24 +445,63 @@ export class JsonRpcChain implements ChainAdapter {
    * A fee bump on the node (bumpfee) replaces the payment with a new transaction that the wallet
    * names in `replaced_by_txid`: the payment's outcome is the replacement's, which is followed.
    * Taking the conflicted original for a dropped payment returned the user's funds though the
-   * replacement paid them. Any other conflict counts only once it is CONFLICT_FINAL_DEPTH deep:
-   * a shallower one can be undone by a reorganisation, and the payment confirm after all.
+   * replacement paid them. A replacement made otherwise (psbtbumpfee, a hand-made transaction
+   * sent with sendrawtransaction) is named by no field: a conflict that pays the same
+   * (samePayment), mined or in the mempool, is followed the same way. Any other conflict counts only once it is
+   * CONFLICT_FINAL_DEPTH deep: a shallower one can be undone by a reorganisation, and the payment
+   * confirm after all.
    */
   async outcome(coin: string, txid: string): Promise<SendOutcome> {
     let current = txid;
+    // A replacement that also pays others (a hand-made batch): its fee is not this payment's alone.
+    let batched = false;
     for (let hops = 0; ; hops++) {
-      const tx = await this.call<{ confirmations: number; fee?: number | string; replaced_by_txid?: string }>(coin, 'gettransaction', [current]);
-      if (tx.confirmations <= 0 && tx.replaced_by_txid) {
+      const tx = await this.call<WalletTransaction>(coin, 'gettransaction', [current]);
+      const found = tx.confirmations > 0 ? undefined : tx.replaced_by_txid ? { txid: tx.replaced_by_txid, batched: false } : await this.replacementOf(coin, tx);
+      if (found) {
         // Past the most bumps followed the outcome is not known: waiting is safe, failing is not.
         if (hops >= JsonRpcChain.MAX_REPLACEMENTS) return { state: 'pending' };
-        current = tx.replaced_by_txid;
+        current = found.txid;
+        batched ||= found.batched;
         continue;
       }
       const replaced = current === txid ? {} : { txid: current };
       if (tx.confirmations <= -CONFLICT_FINAL_DEPTH) return { state: 'dropped', reason: 'conflicted on chain' };
       if (tx.confirmations < 0) return { state: 'pending', ...replaced };
-      const networkFee = tx.fee === undefined ? undefined : new Decimal(tx.fee).abs().toFixed();
+      // A batch's fee stays unknown here: the withdrawal keeps the fee of the payment it sent.
+      const networkFee = tx.fee === undefined || batched ? undefined : new Decimal(tx.fee).abs().toFixed();
       return { state: tx.confirmations >= 1 ? 'confirmed' : 'pending', ...(networkFee ? { networkFee } : {}), ...replaced };
+    }
+  }
+
+  /**
+   * The transaction among an unconfirmed payment's wallet conflicts that pays what it paid and
+   * took its place (mined, or else in the node's mempool), if there is one: it replaced the
+   * payment by means the wallet does not record. Followed while in the mempool too, so that the
+   * payment in flight is recorded with the fee it now costs, as a bumpfee's replacement is.
+   */
+  private async replacementOf(coin: string, payment: WalletTransaction): Promise<{ txid: string; batched: boolean } | undefined> {
+    let waiting: { txid: string; batched: boolean } | undefined;
+    for (const conflict of payment.walletconflicts ?? []) {
+      const other = await this.call<WalletTransaction>(coin, 'gettransaction', [conflict]);
+      if (other.confirmations < 0) continue;
+      const match = samePayment(payment, other);
+      if (match === 'no') continue;
+      const found = { txid: conflict, batched: match === 'and-more' };
+      if (other.confirmations >= 1) return found;
+      if (payment.confirmations === 0 && !waiting && (await this.inMempool(coin, conflict))) waiting = found;
+    }
+    return waiting;
+  }
+
+  /** The node's mempool holds the transaction (getmempoolentry; -5 when it does not). */
+  private async inMempool(coin: string, txid: string): Promise<boolean> {
+    try {
+      await this.call(coin, 'getmempoolentry', [txid]);
+      return true;
+    } catch (error) {
+      if (error instanceof ChainRefusal && error.code === RPC_NOT_FOUND) return false;
+      throw error;
     }
   }
 
