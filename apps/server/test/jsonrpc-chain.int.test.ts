@@ -22,7 +22,7 @@ import { reconcile } from '../src/modules/ledger/reconciliation';
 import { inTransaction } from '../src/db/transaction';
 import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/block-payouts.repository';
 import { ChainRefusal, JsonRpcChain } from '../src/modules/wallet/chain';
-import { walletTick } from '../src/modules/wallet/wallet.jobs';
+import { afterAPass, walletTick } from '../src/modules/wallet/wallet.jobs';
 import { UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
 import { DepositScanner } from '../src/modules/wallet/deposit-scanner';
 import { withdrawalsInState } from '../src/modules/wallet/wallet.repository';
@@ -567,6 +567,35 @@ describe('deposits through a wallet node', () => {
       expect(await custody()).toMatchObject({ ok: true });
     } finally {
       await t.database.db.execute(sql`update wallet_coin_limits set deposit_confirmations = 1 where coin = 'btc'`);
+    }
+  });
+});
+
+describe('the daily custody check', () => {
+  const mismatchAlerts = async () => (await queryRows<{ params: Record<string, string> }>(t.database.db, sql`select params from messages where type = 'operations_alert'`)).filter((m) => m.params.alert === 'reconciliation_mismatch').length;
+  const daily = () => t.app.modules.wallet.admin.dailyReconciliation(afterAPass({ db: t.database.db, processor: t.app.modules.wallet.processor, depositScanner: t.app.modules.wallet.depositScanner, log: t.app.log }));
+
+  it('a deposit the node confirmed after the database was read is no mismatch: it is checked again after a wallet pass, and nothing is told', async () => {
+    const address = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=btc', headers: auth(user.tokens) })).data.address;
+    node.receives.push({ category: 'receive', address, amount: 0.125, txid: randomBytes(32).toString('hex'), vout: 0, confirmations: 1 });
+    const told = await mismatchAlerts();
+    // Read alone, the node holds a deposit the database does not know yet.
+    expect((await reconcile(t.database.db, t.app.modules.wallet.custody)).custody.find((c) => c.coin === 'btc')).toMatchObject({ ok: false });
+    const report = await daily();
+    expect(report.ok, JSON.stringify(report)).toBe(true);
+    expect(await mismatchAlerts()).toBe(told);
+  });
+
+  it('a mismatch that stays after the wallet pass is told to the operators', async () => {
+    // Coins left the wallet by no withdrawal of the pool's.
+    node.sent.push({ txid: randomBytes(32).toString('hex'), address: BTC_ADDRESS, amount: '0.01', confirmations: 1, time: node.now() });
+    const told = await mismatchAlerts();
+    try {
+      const report = await daily();
+      expect(report.custody.find((c) => c.coin === 'btc')).toMatchObject({ ok: false });
+      expect(await mismatchAlerts()).toBe(told + 1);
+    } finally {
+      node.sent.pop();
     }
   });
 });

@@ -1,6 +1,7 @@
 // The wallet's background work: send and settle withdrawals and credit deposits every few
 // seconds; once a day (after DAILY_FROM_UTC_HOUR, when the day before is settled) the automatic payouts
-// (sub-accounts' settings, and address mining's addresses above the coin's minimum) and the reconciliation, whose mismatch is logged as an error and written to the audit log.
+// (sub-accounts' settings, and address mining's addresses above the coin's minimum) and the reconciliation, whose mismatch is logged as an error and written to the audit log
+// (a custody mismatch only if it stays after a wallet pass: afterAPass).
 // With several instances, the one that takes a pass's lease does it; the daily part runs once a
 // day in all, its lease kept until it lapses as the mark that the day is done.
 import { randomUUID } from 'node:crypto';
@@ -8,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { COINS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { acquireLease, ifLeaseFree, releaseLease } from '../../platform/leases';
+import { acquireLease, ifLeaseFree, releaseLease, underLease } from '../../platform/leases';
 import { repeatEvery } from '../../platform/repeat';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { PayoutsService } from './payouts.service';
@@ -50,6 +51,20 @@ export async function walletTick(d: Pick<WalletJobDeps, 'processor' | 'depositSc
 }
 
 const PASS_LEASE_MS = 10_000;
+
+/**
+ * Runs a check after a wallet pass of its own, holding the pass's lease (waiting up to a minute
+ * for a pass under way, on this instance or another): the database has caught up with the nodes,
+ * and no send, settlement or credit happens while the check reads both. The pass's own failure
+ * (a node down) is logged; the check still runs and says what it finds.
+ */
+export function afterAPass(d: Pick<WalletJobDeps, 'db' | 'processor' | 'depositScanner' | 'log'>) {
+  return <T>(check: () => Promise<T>): Promise<T> =>
+    underLease(d.db, 'job:wallet', { ttlMs: PASS_LEASE_MS, waitMs: 60_000, pollMs: 500 }, async () => {
+      await walletTick(d).catch((error: unknown) => d.log.warn({ err: error }, 'wallet: the pass before the custody recheck failed'));
+      return check();
+    });
+}
 /**
  * The daily part runs from 02:00 UTC: after the settlement of the day before (from 01:05 UTC,
  * earnings.jobs.ts SETTLE_AFTER_MS, which waits for shares up to an hour old), so that payouts
@@ -81,7 +96,7 @@ export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
     if (await acquireLease(d.db, name, holder, DAILY_LEASE_MS)) {
       try {
         const paid = (await d.payouts.run(day)) + (await d.payouts.runAddressPayouts(day));
-        const report = await d.admin.dailyReconciliation();
+        const report = await d.admin.dailyReconciliation(afterAPass(d));
         if (!report.ok) d.log.error({ unbalanced: report.unbalanced.length, balanceMismatches: report.balanceMismatches.length, custody: report.custody.filter((c) => !c.ok) }, 'ledger reconciliation mismatch');
         d.log.info({ paid, reconciled: report.ok }, 'daily payouts and reconciliation');
       } catch (error) {
