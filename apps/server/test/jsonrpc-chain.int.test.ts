@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type Tokens } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
+import { FakeClock } from '../src/platform/clock';
 import { LedgerDecimal as Decimal } from '../src/modules/ledger';
 import { pplnsWindowWork, withdrawalNet } from '../src/modules/money';
 import { SETTLE_AFTER_MS } from '../src/modules/earnings';
@@ -23,7 +24,7 @@ import { inTransaction } from '../src/db/transaction';
 import { lockBlockHolds, recordChainChecked } from '../src/modules/earnings/block-payouts.repository';
 import { ChainRefusal, JsonRpcChain } from '../src/modules/wallet/chain';
 import { afterAPass, walletTick } from '../src/modules/wallet/wallet.jobs';
-import { UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
+import { REFUSAL_WARN_EVERY_MS, UNKNOWN_SEND_WAIT_MS, WithdrawalProcessor } from '../src/modules/wallet/withdrawal-processor';
 import { DepositScanner } from '../src/modules/wallet/deposit-scanner';
 import { withdrawalsInState } from '../src/modules/wallet/wallet.repository';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -623,6 +624,20 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     await walletTick(t.app.modules.wallet);
     expect((await stateOf(w.id)).status).toBe('completed');
     expect([(await stateOf(ltcPending)).status, (await stateOf(ltcBroadcast)).status]).toEqual(['processing', 'broadcast']);
+  });
+
+  it('a withdrawal the node keeps refusing to tell about is warned of once an hour, not at every pass', async () => {
+    const warnings: string[] = [];
+    // A clock of its own: the hour passes for this processor alone, not for the tests after.
+    const clock = new FakeClock(t.clock.now());
+    const processor = new WithdrawalProcessor(t.database.db, clock, new JsonRpcChain({ btc: nodeUrl }, 500), { warn: (details) => warnings.push((details as { withdrawal: string }).withdrawal) });
+    const refusals = () => warnings.filter((id) => id === ltcBroadcast).length;
+    for (let pass = 0; pass < 3; pass++) await processor.checkBroadcast();
+    expect(refusals()).toBe(1);
+    clock.advance(REFUSAL_WARN_EVERY_MS);
+    await processor.checkBroadcast();
+    expect(refusals()).toBe(2);
+    expect((await stateOf(ltcBroadcast)).status).toBe('broadcast');
   });
 
   it('takes each coin’s oldest withdrawals for a pass, so that a coin’s backlog does not fill the batch', async () => {

@@ -22,6 +22,13 @@ const CHECK_BATCH = 500;
  * again: far longer than a node takes to answer a call (the adapter gives up after 20 s).
  */
 export const UNKNOWN_SEND_WAIT_MS = 10 * 60_000;
+/**
+ * A withdrawal the node keeps refusing to tell about is warned of once in this long, not at every
+ * pass (every few seconds, per withdrawal: a coin whose chain was changed under its payments
+ * would fill the log). At most WARNED_MAX withdrawals are remembered.
+ */
+export const REFUSAL_WARN_EVERY_MS = 3_600_000;
+const WARNED_MAX = 10_000;
 
 /** Whose balance a withdrawal moves: the sub-account's, or the address wallet's (address mining). */
 export const withdrawalHolder = (w: Pick<WithdrawalRow, 'accountId' | 'addressWalletId'>): string => (w.accountId ?? w.addressWalletId)!;
@@ -48,6 +55,9 @@ export class WithdrawalProcessor {
     /** Told about each payment the chain calls pending, to alert the operators about one stuck for hours. */
     private readonly stuck?: Pick<StuckPayments, 'pending'>,
   ) {}
+
+  /** When each withdrawal's refusal was last warned of ("<id>:<step>" → ms). */
+  private readonly warned = new Map<string, number>();
 
   /**
    * Sends every withdrawal waiting in processing. The send is marked as started (committed) before
@@ -135,7 +145,7 @@ export class WithdrawalProcessor {
    */
   private setAside(unreachable: Set<string>, w: WithdrawalRow, step: 'send' | 'check', error: unknown): void {
     if (error instanceof ChainRefusal || error instanceof SendOutcomeUnknown) {
-      this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node refused a call about a withdrawal; it waits for the next pass');
+      if (this.firstWarningInAWhile(`${w.id}:${step}`)) this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node refused a call about a withdrawal; it waits for the next pass');
       return;
     }
     // Anything else is not the node's (the database, a defect): it ends the pass and is reported
@@ -143,6 +153,21 @@ export class WithdrawalProcessor {
     if (!(error instanceof ChainUnreachable)) throw error;
     unreachable.add(w.coin);
     this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node did not answer; its withdrawals wait for the next pass');
+  }
+
+  /** True when `key` was not warned of in the last REFUSAL_WARN_EVERY_MS, which it now is. */
+  private firstWarningInAWhile(key: string): boolean {
+    const now = this.clock.now().getTime();
+    const last = this.warned.get(key);
+    if (last !== undefined && now - last < REFUSAL_WARN_EVERY_MS) return false;
+    if (this.warned.size >= WARNED_MAX) {
+      for (const [k, at] of this.warned) if (now - at >= REFUSAL_WARN_EVERY_MS) this.warned.delete(k);
+      // All recent: the oldest goes (a Map keeps insertion order; a key warned again is re-inserted).
+      if (this.warned.size >= WARNED_MAX) this.warned.delete(this.warned.keys().next().value!);
+    }
+    this.warned.delete(key);
+    this.warned.set(key, now);
+    return true;
   }
 
   /** One withdrawal of checkBroadcast(); true when it is now completed. */
