@@ -66,7 +66,7 @@ export const earningsModule = defineModule({
       await inTransaction(db, async (tx) => {
         if (!(await recordMarketGap(tx, coin, day, reason, clock.now()))) return;
         p.log.warn({ coin, day, reason }, 'market data missing: the coin\'s settlement waits');
-        for (const o of operators) await p.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'market_data_missing', coin: coin.toUpperCase(), day } }, tx);
+        await p.notifications.alertOperators(operators, { alert: 'market_data_missing', coin: coin.toUpperCase(), day }, tx);
       });
     };
     const earnings = new EarningsService(db, clock, market, dayPrice, marketGap);
@@ -79,7 +79,7 @@ export const earningsModule = defineModule({
         if (await blockSettlement(tx, block.id)) return;
         if (!(await recordBlockHold(tx, { blockId: block.id, coin: block.coin, ...hold, at: clock.now() }))) return;
         p.log.warn({ coin: block.coin, height: block.height, hash: block.hash, ...hold }, 'block held: its reward did not check out on the chain; nothing is paid for it');
-        for (const o of operators) await p.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'block_held', reason: hold.reason, coin: block.coin.toUpperCase(), height: String(block.height) } }, tx);
+        await p.notifications.alertOperators(operators, { alert: 'block_held', reason: hold.reason, coin: block.coin.toUpperCase(), height: String(block.height) }, tx);
       });
     };
     // The public block list shows a matured block held by the chain check, or voided, as such.

@@ -231,7 +231,7 @@ export class PricesService {
       if (!(await repo.claimStaleAlert(tx, now))) return;
       this.deps.log.warn({ stale: stale.length }, 'prices are stale: price-dependent work waits');
       const codes = stale.length > 12 ? `${stale.slice(0, 12).join(', ')} (+${stale.length - 12})` : stale.join(', ');
-      for (const o of operators) await this.deps.notifications.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'prices_stale', codes, minutes: String(Math.round(this.settings.staleMs / 60_000)) } }, tx);
+      await this.deps.notifications.alertOperators(operators, { alert: 'prices_stale', codes, minutes: String(Math.round(this.settings.staleMs / 60_000)) }, tx);
     });
     return stale;
   }

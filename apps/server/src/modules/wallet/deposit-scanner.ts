@@ -34,7 +34,7 @@ export interface DepositScannerDeps {
   chain: ChainAdapter;
   limits: CoinLimits;
   accounts: Pick<AccountDirectory, 'operators' | 'namesByIds'>;
-  notifications?: Pick<Notifications, 'post'>;
+  notifications?: Pick<Notifications, 'alertOperators'>;
   /** Where a coin's node that failed a call, and a reversed deposit, are logged. */
   log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
@@ -100,7 +100,7 @@ export class DepositScanner {
         const account = (await this.d.accounts.namesByIds([d.accountId], tx)).get(d.accountId) ?? d.accountId;
         const taken = new Decimal(d.amount).minus(d.unrecovered ?? 0).toFixed();
         const params = { alert: 'deposit_relisted', coin: d.coin.toUpperCase(), amount: new Decimal(d.amount).toFixed(), account, txid: d.txid, taken };
-        for (const o of operators) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
+        await this.d.notifications?.alertOperators(operators, params, tx);
       });
     }
   }
@@ -163,7 +163,7 @@ export class DepositScanner {
       await repo.setDepositUnrecovered(tx, d.id, unrecovered.toFixed());
       const account = (await this.d.accounts.namesByIds([d.accountId], tx)).get(d.accountId) ?? d.accountId;
       const params = { alert: 'deposit_reversed', coin: d.coin.toUpperCase(), amount: amount.toFixed(), account, txid: d.txid, depth: String(depth), taken: taken.toFixed(), unrecovered: unrecovered.toFixed(), frozen: new Decimal(balance.frozen).toFixed(), locked: new Decimal(balance.locked).toFixed() };
-      for (const o of operators) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
+      await this.d.notifications?.alertOperators(operators, params, tx);
       return params;
     });
     if (outcome) this.d.log?.error(outcome, 'wallet: a credited deposit was replaced on the chain by a double spend and reversed');

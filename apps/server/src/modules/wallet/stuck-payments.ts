@@ -20,7 +20,7 @@ export interface StuckPaymentsDeps {
   db: Db;
   clock: Clock;
   accounts: Pick<AccountDirectory, 'operators' | 'namesByIds'>;
-  notifications?: Pick<Notifications, 'post'>;
+  notifications?: Pick<Notifications, 'alertOperators'>;
   log?: { warn(details: object, message: string): void };
 }
 
@@ -53,7 +53,7 @@ export class StuckPayments {
     };
     const told = await inTransaction(this.d.db, async (tx) => {
       if (!(await repo.markStuckAlerted(tx, w.id, now))) return false; // settled, failed or told by another pass meanwhile
-      for (const o of operators) await this.d.notifications?.post({ userId: o.userId, type: 'operations_alert', params }, tx);
+      await this.d.notifications?.alertOperators(operators, params, tx);
       return true;
     });
     if (told) this.d.log?.warn({ withdrawal: w.id, ...params }, 'wallet: a payment has stayed unconfirmed for hours; the finance operators are told');

@@ -28,7 +28,7 @@ export class WalletAdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly chain: ChainAdapter,
-    private readonly deps: { audit: AuditLog; accounts: AccountDirectory; notifications?: Pick<Notifications, 'post'>; mailer?: Mailer },
+    private readonly deps: { audit: AuditLog; accounts: AccountDirectory; notifications?: Pick<Notifications, 'alertOperators'>; mailer?: Mailer },
   ) {}
 
   private audit(tx: Tx, adminUserId: string | null, action: AuditAction, target: string, detail: Record<string, string>) {
@@ -249,7 +249,7 @@ export class WalletAdminService {
       const operators = await this.deps.accounts.operators(['finance']);
       await inTransaction(this.db, async (tx) => {
         await this.audit(tx, null, 'reconciliation_mismatch', 'ledger', detail);
-        for (const o of operators) await this.deps.notifications?.post({ userId: o.userId, type: 'operations_alert', params: { alert: 'reconciliation_mismatch', unbalanced: detail.unbalanced, balance_mismatches: detail.balance_mismatches, custody: String(custodyOff.length) } }, tx);
+        await this.deps.notifications?.alertOperators(operators, { alert: 'reconciliation_mismatch', unbalanced: detail.unbalanced, balance_mismatches: detail.balance_mismatches, custody: String(custodyOff.length) }, tx);
       });
       // Mail after the commit; a mail server that is down must not undo the alert in the app.
       for (const o of operators) {

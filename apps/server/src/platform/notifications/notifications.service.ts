@@ -26,6 +26,15 @@ export class Notifications {
     return repo.insertMessage(tx, { userId: message.userId, accountId: message.accountId ?? null, type: message.type, params: message.params, createdAt: at });
   }
 
+  /**
+   * One operations alert to each of `operators`, in `tx` (with the mark that it was told, so that
+   * it is told once). The operators are read before the transaction: an embedded database serves
+   * one connection at a time.
+   */
+  async alertOperators(operators: ReadonlyArray<{ userId: string }>, params: MessageParams, tx: DbOrTx = this.db): Promise<void> {
+    for (const o of operators) await this.post({ userId: o.userId, type: 'operations_alert', params }, tx);
+  }
+
   async page(userId: string, q: { page: number; page_size: number; type?: MessageType | undefined; unread?: 'true' | 'false' | undefined }) {
     const { rows, total, unread } = await repo.pageMessages(this.db, userId, { offset: (q.page - 1) * q.page_size, limit: q.page_size, type: q.type, unreadOnly: q.unread === 'true' });
     return {
