@@ -122,6 +122,29 @@ describe('daily settlement', () => {
     expect(await carried(c.id)).toBe('0');
   });
 
+  it('pays a day by the method in force that day, also when a switch just after midnight replaced the stored choice before the day was settled', async () => {
+    const day = '2026-08-06';
+    const a = await account();
+    const [{ user_id: userId }] = (await queryRows<{ user_id: string }>(db(), sql`select user_id::text from mining_accounts where id = ${a.id}`)) as [{ user_id: string }];
+    const switchTo = async (at: string, method: 'pplns' | 'fpps') => {
+      clock.set(at);
+      await t.app.modules.earnings.earnings.switchPayMethod(userId, a.id, 'btc', method);
+    };
+    await switchTo('2026-08-04T00:00:00Z', 'pplns'); // PPLNS from the 5th
+    await switchTo('2026-08-06T00:00:10Z', 'fpps'); // FPPS from the 7th: the 6th is still PPLNS
+    clock.set(`${day}T12:00:00Z`);
+    await market(day);
+    await mine(a.name, '1000');
+    // 24 hours and 10 s after the last, before the 6th is settled: PPLNS again from the 8th. The
+    // stored choice now says PPLNS, replacing FPPS (the 7th's), and knows nothing of the 6th.
+    await switchTo('2026-08-07T00:00:20Z', 'pplns');
+    clock.set('2026-08-07T01:06:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
+    // The 6th was mined under PPLNS, which its blocks pay: the daily FPPS pays it nothing.
+    expect(await available(a.id)).toBe('0');
+    expect(await t.app.modules.earnings.earnings.methodOnDay(a.id, 'btc', day)).toBe('pplns');
+  });
+
   it('finishes a run stopped half-way, crediting each account exactly once', async () => {
     const day = '2026-06-12';
     clock.set(`${day}T08:00:00Z`);

@@ -115,10 +115,11 @@ export interface PayMethodState {
 }
 
 /**
- * The method that pays the work of `day`. Only the last switch is needed: two switches are at
- * least 24 hours apart, so the one before the last is always in force by the time the last one is
- * made, and `previousMethod` is it. Older days are answered from the switch history
- * (pay_method_switches) by the server.
+ * The method that pays the work of `day`, for today and later (what the pages show). Only the last
+ * switch is needed: two switches are at least 24 hours apart, so the one before the last is in
+ * force on the day the last one is made, and `previousMethod` is it. An earlier day is not
+ * answered from the stored choice: a switch made just after midnight replaces it before the day
+ * before is settled. Settlement asks the switch history (the server's payMethodsOnDay).
  */
 export function methodOnDay(state: PayMethodState | null, day: string): PayMethod {
   if (!state) return DEFAULT_PAY_METHOD;

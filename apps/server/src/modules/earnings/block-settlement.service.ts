@@ -21,7 +21,7 @@
 //   (`held`), and the check runs again at every settlement until it passes or an operator voids
 //   it (block-holds.service.ts). A pass is recorded with the chain's D, and the chain is not asked again.
 //
-// The method of a sub-account is the one in force on the block's UTC day (methodOnDay), the fee
+// The method of a sub-account is the one in force on the block's UTC day (payMethodsOnDay: the switch history), the fee
 // rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
 // fee reduction port both settlements are given). What a reduction saved each payee (feeSaving:
 // gross x (full rate - reduced rate) / 100) is recorded through the fee savings port in the transaction that
@@ -38,7 +38,7 @@
 // the fraction the cut leaves is carried into the payee's next credit (remainders.ts), decided in
 // the transaction that writes the payout rows, never kept by the pool.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { COINS, findCoin, methodOnDay, utcDay, type BlockHoldReason, type PayMethod } from '@hashpool/shared';
+import { COINS, findCoin, DEFAULT_PAY_METHOD, utcDay, type BlockHoldReason, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -49,7 +49,7 @@ import { fillWindow, windowSettlesAt } from './block-window';
 import { LedgerDecimal, post, postCredits, SYSTEM } from '../ledger';
 import { addressWalletIds, type ChainAdapter } from '../wallet';
 import * as repo from './block-payouts.repository';
-import { payMethodRow, payMethodState } from './earnings.repository';
+import { payMethodsOnDay } from './earnings.repository';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type RecordFeeSavings } from './fee-reduction';
@@ -314,6 +314,6 @@ export class BlockSettlementService {
   /** The method that pays `owner`'s work of `day` (an address, not a sub-account, has none here). */
   private async methodOf(owner: string, coin: string, day: string): Promise<PayMethod | null> {
     if (!/^[0-9a-f-]{36}$/.test(owner)) return null;
-    return methodOnDay(payMethodState(await payMethodRow(this.db, owner, coin)), day);
+    return (await payMethodsOnDay(this.db, coin, day, [owner])).get(owner) ?? DEFAULT_PAY_METHOD;
   }
 }

@@ -8,14 +8,14 @@
 //
 // What: the pool's last N hashes of accepted work before the block (N from pplnsWindowWork), from
 // the owners' history points, newest first, counted by the money module's pplnsWindow.
-import { methodOnDay, SETTLE_AFTER_MS, type PayMethod } from '@hashpool/shared';
+import { DEFAULT_PAY_METHOD, SETTLE_AFTER_MS, type PayMethod } from '@hashpool/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AccountDirectory } from '../accounts';
 import type { BlockRow, HistoryService } from '../mining';
 import { POINT_SECONDS } from '../mining';
 import type { LedgerDecimal as Decimal } from '../ledger';
 import { pplnsWindow, type WorkSlice } from '../money';
-import { payMethodStates } from './earnings.repository';
+import { payMethodsOnDay } from './earnings.repository';
 
 /** The instant (ms) from which a block found at `foundAt` may be settled. */
 export function windowSettlesAt(foundAt: Date): number {
@@ -55,8 +55,8 @@ export interface WindowSources {
  * `day`), counted by the money module's pplnsWindow.
  */
 export async function fillWindow(src: WindowSources, block: BlockRow, day: string, target: Decimal, mode: 'account' | 'address'): Promise<{ credits: WindowCredit[]; total: Decimal; whole: Decimal }> {
-  const states = mode === 'account' ? await payMethodStates(src.db, block.coin) : undefined;
-  const methodOf = (owner: string): PayMethod => (states ? methodOnDay(states.get(owner) ?? null, day) : 'pplns');
+  const methods = mode === 'account' ? await payMethodsOnDay(src.db, block.coin, day) : undefined;
+  const methodOf = (owner: string): PayMethod => (methods ? (methods.get(owner) ?? DEFAULT_PAY_METHOD) : 'pplns');
   const slices: WorkSlice[] = [];
   let window = pplnsWindow(slices, target, block.foundAt);
   let to = block.foundAt.getTime();
@@ -64,7 +64,7 @@ export async function fillWindow(src: WindowSources, block: BlockRow, day: strin
     const from = block.foundAt.getTime() - step;
     if (from >= to) continue;
     const stretch = { coin: block.coin, at: block.foundAt, from: new Date(from), to: new Date(to) };
-    const exclude = states ? await leftOut(src, stretch, methodOf) : [];
+    const exclude = methods ? await leftOut(src, stretch, methodOf) : [];
     const points = await src.history.windowPoints({ ...stretch, left: target.minus(window.total).toNumber(), exclude });
     for (const p of points) slices.push({ owner: p.owner, work: p.work, start: new Date(p.startMs), seconds: p.resolution });
     window = pplnsWindow(slices, target, block.foundAt);

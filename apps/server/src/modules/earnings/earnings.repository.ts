@@ -4,7 +4,8 @@
 // the row they change lock it (select ... for update) inside the caller's transaction.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { PayMethod, PayMethodState } from '@hashpool/shared';
-import type { DbOrTx, Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { earningFeeRates, marketData, marketDataGaps, payMethods, payMethodSwitches } from './earnings.tables';
 
 export type PayMethodRow = typeof payMethods.$inferSelect;
@@ -34,10 +35,33 @@ export async function payMethodRow(db: DbOrTx, accountId: string, coin: string):
   return row;
 }
 
-/** Every sub-account's stored choice of a coin, by sub-account (the settlements read them all at once). */
-export async function payMethodStates(db: DbOrTx, coin: string): Promise<Map<string, PayMethodState | null>> {
-  const rows = await db.select().from(payMethods).where(eq(payMethods.coin, coin));
-  return new Map(rows.map((r) => [r.accountId, payMethodState(r)]));
+/**
+ * The method that pays each sub-account's work of `day` in `coin` (of `accountIds`, or of every
+ * sub-account that ever chose): from the switch history, the last switch effective by then, else
+ * what the first switch replaced; a sub-account with a stored choice but no switch has that
+ * choice. Absent: the default method. The stored row alone (methodOnDay of packages/shared)
+ * answers only today and later: a switch made just after midnight, 24 hours after the one
+ * before, already holds the row when the day before is settled at 01:05, and the row's previous
+ * method is then the one that took effect today, not the one that paid yesterday (the day
+ * would be paid by a method it was not mined under: once by PPLNS blocks, again by FPPS).
+ */
+export async function payMethodsOnDay(db: DbOrTx, coin: string, day: string, accountIds?: readonly string[]): Promise<Map<string, PayMethod>> {
+  const only = accountIds ? sql`and account_id in (${sql.join(accountIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  if (accountIds?.length === 0) return new Map();
+  const stored = await queryRows<{ account_id: string; method: PayMethod }>(db, sql`select account_id::text, method from pay_methods where coin = ${coin} ${only}`);
+  // One row per sub-account: among the switches effective by `day` the last, else the first.
+  const switched = await queryRows<{ account_id: string; method: PayMethod }>(
+    db,
+    sql`select distinct on (account_id) account_id::text,
+               case when effective_from <= ${day} then to_method else from_method end as method
+          from pay_method_switches
+         where coin = ${coin} ${only}
+         order by account_id, (effective_from <= ${day}) desc,
+                  case when effective_from <= ${day} then effective_from end desc nulls last,
+                  case when effective_from <= ${day} then id end desc nulls last,
+                  effective_from, id`,
+  );
+  return new Map([...stored, ...switched].map((r) => [r.account_id, r.method]));
 }
 
 /** The sub-account's row of the coin, made (with the default method) when missing, then locked. */
@@ -47,6 +71,7 @@ export async function lockPayMethod(tx: Tx, accountId: string, coin: string, def
   return row;
 }
 
+
 /** Records a switch: the row's new choice and the history's entry. */
 export async function recordSwitch(tx: Tx, s: { userId: string; accountId: string; coin: string; from: PayMethod; to: PayMethod; at: Date; effectiveFrom: string }): Promise<void> {
   await tx
@@ -54,15 +79,6 @@ export async function recordSwitch(tx: Tx, s: { userId: string; accountId: strin
     .set({ method: s.to, previousMethod: s.from, switchedAt: s.at, effectiveFrom: s.effectiveFrom, updatedAt: s.at })
     .where(and(eq(payMethods.accountId, s.accountId), eq(payMethods.coin, s.coin)));
   await tx.insert(payMethodSwitches).values({ accountId: s.accountId, coin: s.coin, fromMethod: s.from, toMethod: s.to, switchedAt: s.at, effectiveFrom: s.effectiveFrom, userId: s.userId });
-}
-
-/** A sub-account's switches of a coin, in the order they took effect. */
-export function switchHistory(db: DbOrTx, accountId: string, coin: string) {
-  return db
-    .select({ from: payMethodSwitches.fromMethod, to: payMethodSwitches.toMethod, effectiveFrom: payMethodSwitches.effectiveFrom })
-    .from(payMethodSwitches)
-    .where(and(eq(payMethodSwitches.accountId, accountId), eq(payMethodSwitches.coin, coin)))
-    .orderBy(asc(payMethodSwitches.effectiveFrom), asc(payMethodSwitches.id));
 }
 
 // ---- fee rates ----

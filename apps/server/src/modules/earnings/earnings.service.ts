@@ -210,9 +210,6 @@ export class EarningsService {
    * else the default.
    */
   async methodOnDay(accountId: string, coin: string, day: string): Promise<PayMethod> {
-    const history = await repo.switchHistory(this.db, accountId, coin);
-    const effective = history.filter((h) => h.effectiveFrom <= day);
-    if (effective.length) return effective[effective.length - 1]!.to;
-    return history[0]?.from ?? DEFAULT_PAY_METHOD;
+    return (await repo.payMethodsOnDay(this.db, coin, day, [accountId])).get(accountId) ?? DEFAULT_PAY_METHOD;
   }
 }

@@ -1,5 +1,5 @@
 // Daily settlement: each sub-account's accepted work of a UTC day becomes a
-// "mining profit" credit in its wallet, by the payout method in force that day (methodOnDay), at
+// "mining profit" credit in its wallet, by the payout method in force that day (payMethodsOnDay: the switch history), at
 // the fee rate of the coin and method (less any fee reduction), with the day's market values.
 //
 // Idempotent and resumable: the profit rows of a coin's day are computed once and written in one
@@ -17,7 +17,7 @@
 // PPLNS or SOLO still gets its day's row here, with its settled work and nothing to credit, so the
 // profits pages show the day's hashrate beside what its blocks paid.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { addDays, dayStart, methodOnDay, type PayMethod } from '@hashpool/shared';
+import { addDays, dayStart, DEFAULT_PAY_METHOD, type PayMethod } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
@@ -25,7 +25,7 @@ import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { HistoryService } from '../mining';
 import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../ledger';
-import { payMethodStates } from './earnings.repository';
+import { payMethodsOnDay } from './earnings.repository';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, type FeeReduction } from './fee-reduction';
@@ -162,14 +162,14 @@ export class SettlementService {
     const owners = await this.deps.history.workByOwner(coin, from, to);
     const accounts = await this.deps.accounts.accountIdsAmong(owners.map((o) => o.owner));
     const work = owners.filter((o) => accounts.has(o.owner));
-    const states = await payMethodStates(this.db, coin);
+    const methods = await payMethodsOnDay(this.db, coin, day);
     const fees = (await this.deps.earnings.feeRates([coin])).get(coin);
     const reductions = await this.feeReduction(coin, day, work.map((w) => w.owner));
     const dayMarket: DayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: ACCOUNT_COINS.find((c) => c.code === coin)!.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
 
     const rows: ComputedProfit[] = [];
     for (const w of work) {
-      const method = methodOnDay(states.get(w.owner) ?? null, day);
+      const method = methods.get(w.owner) ?? DEFAULT_PAY_METHOD;
       const feeRate = feeAfterReduction(fees?.get(method) ?? DEFAULT_FEE_RATES[method], reductions.get(w.owner) ?? 0).toFixed();
       const earning = dailyEarning(w.work, method, dayMarket, feeRate);
       rows.push({ accountId: w.owner, method, work: w.work, feeRate, gross: (earning?.gross ?? new Decimal(0)).toFixed(), exact: earning?.exact ?? new Decimal(0) });
