@@ -41,10 +41,11 @@ class FakeNode {
   /**
    * `confirmations` below 0: a conflicting transaction is that deep; `replacedBy`: a fee bump
    * replaced it; `conflicts`: the wallet's transactions that spend its coins too (walletconflicts);
-   * `evicted`: out of the mempool, replaced there by one of them; `alsoPays`: further sends of the
+   * `evicted`: out of the mempool, replaced there by one of them; `bumpRefused`: replaced by a
+   * bump the mempool refused, so still in it; `alsoPays`: further sends of the
    * same transaction (a batch); `fee`: what it paid the network.
    */
-  readonly sent: Array<{ txid: string; address: string; amount: string; comment?: string; confirmations: number; time: number; replacedBy?: string; replaces?: string; evicted?: boolean; conflicts?: string[]; alsoPays?: Array<{ address: string; amount: string }>; fee?: string }> = [];
+  readonly sent: Array<{ txid: string; address: string; amount: string; comment?: string; confirmations: number; time: number; replacedBy?: string; replaces?: string; evicted?: boolean; bumpRefused?: boolean; conflicts?: string[]; alsoPays?: Array<{ address: string; amount: string }>; fee?: string }> = [];
   /** The network fee of the next payments sent (none when unset). */
   sendFee: string | undefined;
   /** Wallet entries newer than every payment (deposits, mined coins): listtransactions lists them after the payments. */
@@ -145,13 +146,13 @@ class FakeNode {
         const received = this.receives.filter((r) => r.confirmations > 0).reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
         const generated = [...this.mined.values()].filter((m) => m.category === 'generate').reduce((sum, m) => sum.plus(m.amount), received);
         // A replaced or conflicted payment's coins are the wallet's again.
-        const paid = this.sent.filter((t) => t.confirmations > 0 || (t.confirmations === 0 && !t.replacedBy && !t.evicted));
+        const paid = this.sent.filter((t) => t.confirmations > 0 || (t.confirmations === 0 && (!t.replacedBy || t.bumpRefused) && !t.evicted));
         const cost = (t: (typeof paid)[number]) => [t.amount, t.fee ?? '0', ...(t.alsoPays ?? []).map((o) => o.amount)].reduce((sum, a) => sum.plus(a), new Decimal(0));
         return reply(200, paid.reduce((sum, t) => sum.minus(cost(t)), generated).toFixed(8), null, id);
       }
       case 'getmempoolentry': {
         const tx = this.sent.find((t) => t.txid === params[0]);
-        return tx && tx.confirmations === 0 && !tx.replacedBy && !tx.evicted ? reply(200, { vsize: 141 }, null, id) : reply(500, null, { code: -5, message: 'Transaction not in mempool' }, id);
+        return tx && tx.confirmations === 0 && (!tx.replacedBy || tx.bumpRefused) && !tx.evicted ? reply(200, { vsize: 141 }, null, id) : reply(500, null, { code: -5, message: 'Transaction not in mempool' }, id);
       }
       case 'getrpcinfo':
         return reply(200, { active_commands: [...Array.from({ length: this.sendsRunning }, () => ({ method: 'sendtoaddress', duration: 1 })), { method: 'getrpcinfo', duration: 0 }], logpath: '' }, null, id);
@@ -176,11 +177,17 @@ class FakeNode {
     for (const t of this.sent) if (t.confirmations === 0) t.confirmations = t.replacedBy ? -1 : 1;
   }
 
-  /** The operator's bumpfee: a new transaction, with the payment's comment, replaces it. */
-  bump(txid: string): string {
+  /**
+   * The operator's bumpfee: a new transaction, with the payment's comment, replaces it; as in
+   * Litecoin Core, each lists the other among its walletconflicts. A bump the mempool refused
+   * (`taken` false: Litecoin Core without -mempoolreplacement) leaves the original in it.
+   */
+  bump(txid: string, taken = true): string {
     const original = this.sent.find((t) => t.txid === txid)!;
-    const replacement = { ...original, txid: randomBytes(32).toString('hex'), time: this.now(), replaces: txid };
+    const replacement = { ...original, txid: randomBytes(32).toString('hex'), time: this.now(), replaces: txid, conflicts: [txid], ...(taken ? {} : { evicted: true }) };
+    if (!taken) original.bumpRefused = true;
     original.replacedBy = replacement.txid;
+    original.conflicts = [...(original.conflicts ?? []), replacement.txid];
     this.sent.push(replacement);
     return replacement.txid;
   }
@@ -371,8 +378,13 @@ describe('sending through a wallet node', () => {
     const w = await withdrawal('0.3');
     await walletTick(t.app.modules.wallet);
     const [sent] = node.sendsOf(w.id);
-    const replacement = node.bump(sent!.txid);
+    const replacement = node.bump(sent!.txid, false);
     await walletTick(t.app.modules.wallet);
+    // While the mempool holds the original (each lists the other as a conflict), following it
+    // goes to the replacement and stops there, not back and forth.
+    const calls = node.calls.length;
+    expect(await t.app.modules.wallet.chain.outcome('btc', sent!.txid)).toMatchObject({ state: 'pending', txid: replacement });
+    expect(node.calls.slice(calls).filter((m) => m === 'gettransaction').length).toBeLessThanOrEqual(3);
     // The original is mined after all (the wallet still names its replacement); the replacement,
     // in the wallet only, is the conflicted one.
     sent!.confirmations = 1;
@@ -459,6 +471,22 @@ describe('sending through a wallet node', () => {
     } finally {
       // Payments the ledger does not know: out of the wallet, so that the custody check stays clean.
       for (const other of others) node.sent.splice(node.sent.findIndex((s) => s.txid === other), 1);
+    }
+  });
+
+  it('a hand-made transaction that spends two withdrawals’ payments but pays their address once completes neither: one output is not taken for two payments', async () => {
+    const ws = [await withdrawal('0.3'), await withdrawal('0.3')];
+    await walletTick(t.app.modules.wallet);
+    const sent = ws.map((w) => node.sendsOf(w.id)[0]!);
+    const merged = node.spendAgain(sent.map((s) => s.txid));
+    try {
+      node.mine(merged, 6);
+      await walletTick(t.app.modules.wallet);
+      for (const w of ws) expect((await stateOf(w.id)).status).toBe('failed');
+    } finally {
+      // The user was paid once and refunded twice: the pool's loss, shown by the custody check
+      // (here taken out of the wallet, so that the check after this file stays clean).
+      node.sent.splice(node.sent.findIndex((s) => s.txid === merged), 1);
     }
   });
 

@@ -21,7 +21,7 @@ export {
 // What users and operators read of it: a holder's movements and entries; and for modules that pay
 // balances out, which holders reached a threshold.
 export { availableAtLeast, movementOf, pageEntries, pageMovements, type MovementFilter, type MovementRow } from './ledger.repository';
-export { reconcile, type CustodySource, type ReconciliationReport } from './reconciliation';
+export { custodyCheck, reconcile, type CustodySource, type ReconciliationReport } from './reconciliation';
 
 declare module '../../platform/modules' {
   interface ModuleApis { ledger: LedgerApi }

@@ -34,6 +34,21 @@ export interface CustodySource {
 }
 
 export async function reconcile(db: Db, custodyOf?: CustodySource, now = new Date()): Promise<ReconciliationReport> {
+  const { postings, entries, unbalanced, balanceMismatches } = await ledgerChecks(db);
+  const custody = custodyOf ? await custodyCheck(db, custodyOf) : [];
+  return {
+    ok: unbalanced.length === 0 && balanceMismatches.length === 0 && custody.every((c) => c.ok),
+    checkedAt: now.toISOString(),
+    postings,
+    entries,
+    unbalanced,
+    balanceMismatches,
+    custody,
+  };
+}
+
+/** The ledger's own checks: every posting balances, every cached balance equals its entries. */
+async function ledgerChecks(db: Db): Promise<Pick<ReconciliationReport, 'postings' | 'entries' | 'unbalanced' | 'balanceMismatches'>> {
   const [counts] = await queryRows<{ postings: string; entries: string }>(
     db,
     sql`select (select count(*) from ledger_postings)::text as postings, (select count(*) from ledger_entries)::text as entries`,
@@ -58,33 +73,30 @@ export async function reconcile(db: Db, custodyOf?: CustodySource, now = new Dat
          where coalesce(c.total, 0) <> coalesce(s.total, 0)
          order by 1, 2, 3 limit 100`,
   );
-  const custody: ReconciliationReport['custody'] = [];
-  if (custodyOf) {
-    // The chain account's balance is minus everything that came in from the chain net of what
-    // went out, corrected by what is under way between the chain and the ledger: both read in one
-    // snapshot, so that a deposit credited or a withdrawal settled meanwhile is counted once.
-    const { ledger, inTransit } = await inTransaction(
-      db,
-      async (tx) => ({
-        ledger: await queryRows<{ coin: string; held: string }>(tx, sql`select coin, (-(available + frozen + locked))::text as held from ledger_balances where holder = ${SYSTEM.chain}`),
-        inTransit: await custodyOf.inTransit(tx),
-      }),
-      { isolation: 'repeatable read' },
-    );
-    const actual = await custodyOf.held(ledger.map((e) => e.coin));
-    for (const { coin, held } of ledger) {
-      const want = new Decimal(held).plus(inTransit.get(coin) ?? 0);
-      const have = actual.get(coin) ?? '0';
-      custody.push({ coin, expected: want.toFixed(), actual: new Decimal(have).toFixed(), ok: want.eq(have) });
-    }
-  }
-  return {
-    ok: unbalanced.length === 0 && balanceMismatches.length === 0 && custody.every((c) => c.ok),
-    checkedAt: now.toISOString(),
-    postings: Number(counts?.postings ?? 0),
-    entries: Number(counts?.entries ?? 0),
-    unbalanced,
-    balanceMismatches,
-    custody,
-  };
+  return { postings: Number(counts?.postings ?? 0), entries: Number(counts?.entries ?? 0), unbalanced, balanceMismatches };
+}
+
+/**
+ * Custody per coin: what the ledger says the chain holds, corrected by what is under way, against
+ * what the chain adapter holds. Run alone for a second look at a custody mismatch
+ * (wallet-admin.service.ts): the ledger's checks read every entry.
+ */
+export async function custodyCheck(db: Db, custodyOf: CustodySource): Promise<ReconciliationReport['custody']> {
+  // The chain account's balance is minus everything that came in from the chain net of what
+  // went out, corrected by what is under way between the chain and the ledger: both read in one
+  // snapshot, so that a deposit credited or a withdrawal settled meanwhile is counted once.
+  const { ledger, inTransit } = await inTransaction(
+    db,
+    async (tx) => ({
+      ledger: await queryRows<{ coin: string; held: string }>(tx, sql`select coin, (-(available + frozen + locked))::text as held from ledger_balances where holder = ${SYSTEM.chain}`),
+      inTransit: await custodyOf.inTransit(tx),
+    }),
+    { isolation: 'repeatable read' },
+  );
+  const actual = await custodyOf.held(ledger.map((e) => e.coin));
+  return ledger.map(({ coin, held }) => {
+    const want = new Decimal(held).plus(inTransit.get(coin) ?? 0);
+    const have = actual.get(coin) ?? '0';
+    return { coin, expected: want.toFixed(), actual: new Decimal(have).toFixed(), ok: want.eq(have) };
+  });
 }

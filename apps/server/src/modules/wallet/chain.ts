@@ -277,24 +277,26 @@ export interface WalletTransaction {
 }
 
 /**
- * Whether a conflicting transaction pays what a payment paid: each of the payment's sends is among
- * its sends, to the same address for the same amount ('and-more' when it pays others too). Its comment is the payment's or none (a
- * hand-made transaction has none): another withdrawal's payment carries that withdrawal's id, so a
- * wallet that spent an abandoned payment's coins on another withdrawal to the same address and
- * amount is not taken for this one's replacement (the user would be paid once for two).
+ * Whether a hand-made transaction (no comment: the pool's own payments and a bumpfee's
+ * replacements carry the withdrawal id) pays what the pool's payments it conflicts with paid,
+ * each of their sends among its sends, to the same address for the same amount: 'alone' when it
+ * replaced one payment and pays nothing else, 'shared' when it pays others too (its fee is not
+ * that payment's alone). `replaced` holds one payment per withdrawal: all of them must be paid,
+ * so that one output is never taken for two withdrawals' payments (the user of the other would
+ * be paid once for two).
  */
-export function samePayment(payment: WalletTransaction, other: WalletTransaction): 'no' | 'same' | 'and-more' {
-  if (other.comment !== undefined && other.comment !== payment.comment) return 'no';
+export function paysAll(replaced: WalletTransaction[], other: WalletTransaction): 'no' | 'alone' | 'shared' {
+  if (other.comment !== undefined) return 'no';
   const sends = (t: WalletTransaction) => (t.details ?? []).filter((d) => d.category === 'send');
-  const paid = sends(payment);
   const left = sends(other);
-  if (paid.length === 0) return 'no';
+  const paid = replaced.flatMap(sends);
+  if (paid.length === 0 || replaced.some((t) => sends(t).length === 0)) return 'no';
   for (const p of paid) {
     const i = left.findIndex((o) => o.address === p.address && new Decimal(o.amount).eq(p.amount));
     if (i < 0) return 'no';
     left.splice(i, 1);
   }
-  return left.length === 0 ? 'same' : 'and-more';
+  return left.length === 0 && replaced.length === 1 ? 'alone' : 'shared';
 }
 
 /**
@@ -447,7 +449,7 @@ export class JsonRpcChain implements ChainAdapter {
    * Taking the conflicted original for a dropped payment returned the user's funds though the
    * replacement paid them. A replacement made otherwise (psbtbumpfee, a hand-made transaction
    * sent with sendrawtransaction) is named by no field: a conflict that pays the same
-   * (samePayment), mined or in the mempool, is followed the same way. Any other conflict counts only once it is
+   * (paysAll), mined or in the mempool, is followed the same way. Any other conflict counts only once it is
    * CONFLICT_FINAL_DEPTH deep: a shallower one can be undone by a reorganisation, and the payment
    * confirm after all.
    */
@@ -455,10 +457,15 @@ export class JsonRpcChain implements ChainAdapter {
     let current = txid;
     // A replacement that also pays others (a hand-made batch): its fee is not this payment's alone.
     let batched = false;
+    // Never back to a transaction already followed: a bumpfee the mempool refused leaves the
+    // original in it, and each lists the other among its conflicts.
+    const followed = new Set([txid]);
     for (let hops = 0; ; hops++) {
       const tx = await this.call<WalletTransaction>(coin, 'gettransaction', [current]);
-      const found = tx.confirmations > 0 ? undefined : tx.replaced_by_txid ? { txid: tx.replaced_by_txid, batched: false } : await this.replacementOf(coin, tx);
+      const next = tx.confirmations > 0 ? undefined : tx.replaced_by_txid ? { txid: tx.replaced_by_txid, batched: false } : await this.replacementOf(coin, current, tx);
+      const found = next && !followed.has(next.txid) ? next : undefined;
       if (found) {
+        followed.add(found.txid);
         // Past the most bumps followed the outcome is not known: waiting is safe, failing is not.
         if (hops >= JsonRpcChain.MAX_REPLACEMENTS) return { state: 'pending' };
         current = found.txid;
@@ -475,23 +482,38 @@ export class JsonRpcChain implements ChainAdapter {
   }
 
   /**
-   * The transaction among an unconfirmed payment's wallet conflicts that pays what it paid and
-   * took its place (mined, or else in the node's mempool), if there is one: it replaced the
-   * payment by means the wallet does not record. Followed while in the mempool too, so that the
-   * payment in flight is recorded with the fee it now costs, as a bumpfee's replacement is.
+   * The transaction among an unconfirmed payment's wallet conflicts that was made by hand, pays
+   * what it and the pool's other payments it conflicts with paid (paysAll), and took their place
+   * (mined, or else in the node's mempool), if there is one: it replaced the payment by means the
+   * wallet does not record. Followed while in the mempool too, so that the payment in flight is
+   * recorded with the fee it now costs, as a bumpfee's replacement is.
    */
-  private async replacementOf(coin: string, payment: WalletTransaction): Promise<{ txid: string; batched: boolean } | undefined> {
+  private async replacementOf(coin: string, txid: string, payment: WalletTransaction): Promise<{ txid: string; batched: boolean } | undefined> {
     let waiting: { txid: string; batched: boolean } | undefined;
     for (const conflict of payment.walletconflicts ?? []) {
       const other = await this.call<WalletTransaction>(coin, 'gettransaction', [conflict]);
-      if (other.confirmations < 0) continue;
-      const match = samePayment(payment, other);
+      if (other.confirmations < 0 || other.comment !== undefined) continue;
+      const match = paysAll(await this.poolPaymentsReplaced(coin, txid, payment, other), other);
       if (match === 'no') continue;
-      const found = { txid: conflict, batched: match === 'and-more' };
+      const found = { txid: conflict, batched: match === 'shared' };
       if (other.confirmations >= 1) return found;
       if (payment.confirmations === 0 && !waiting && (await this.inMempool(coin, conflict))) waiting = found;
     }
     return waiting;
+  }
+
+  /**
+   * The pool's payments a hand-made transaction conflicts with, one per withdrawal (by comment: a
+   * payment and its bumpfee replacements pay the same), the payment being followed first.
+   */
+  private async poolPaymentsReplaced(coin: string, txid: string, payment: WalletTransaction, other: WalletTransaction): Promise<WalletTransaction[]> {
+    const byWithdrawal = new Map<string | undefined, WalletTransaction>([[payment.comment, payment]]);
+    for (const conflict of other.walletconflicts ?? []) {
+      if (conflict === txid) continue;
+      const replaced = await this.call<WalletTransaction>(coin, 'gettransaction', [conflict]);
+      if (replaced.comment !== undefined && !byWithdrawal.has(replaced.comment)) byWithdrawal.set(replaced.comment, replaced);
+    }
+    return [...byWithdrawal.values()];
   }
 
   /** The node's mempool holds the transaction (getmempoolentry; -5 when it does not). */

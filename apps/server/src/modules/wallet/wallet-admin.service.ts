@@ -10,7 +10,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { ChainAdapter } from './chain';
-import { balancesOf, LedgerDecimal as Decimal, pageEntries, post, reconcile, SYSTEM, type ReconciliationReport } from '../ledger';
+import { balancesOf, LedgerDecimal as Decimal, pageEntries, post, custodyCheck, reconcile, SYSTEM, type ReconciliationReport } from '../ledger';
 import type { Mailer } from '../../platform/mailer';
 import { translate } from '../../platform/messages';
 import { metrics } from '../../platform/metrics';
@@ -226,17 +226,18 @@ export class WalletAdminService {
    * The daily check. A mismatch is written to the audit log, told to every admin and finance
    * operator (message centre and mail, in their language) and counted in the
    * hashpool_reconciliation_mismatches gauge an alert rule can watch (0 again once clean).
-   * The custody check reads the database, then the nodes: a payment sent, a deposit confirmed or
-   * a reward matured in between shows as a mismatch that the wallet's next pass clears. So a
-   * custody mismatch is checked once more through `recheck` (wallet.jobs.ts: after a wallet pass,
-   * with no other pass running) and told only if it stays; a recheck that cannot run (the pass's
-   * lease stays taken, a node does not answer) leaves the first report to be told.
+   * The custody check reads the database, then the nodes: a payment sent or a deposit confirmed
+   * in between shows as a mismatch that the wallet's next pass clears. So a custody mismatch is
+   * checked once more, custody alone, through `recheck` (wallet.jobs.ts: after a wallet pass, with
+   * no other pass running) and told only if it stays; a recheck that cannot run (the pass's lease
+   * stays taken, a node does not answer) leaves the first finding to be told.
    */
-  async dailyReconciliation(recheck?: (check: () => Promise<ReconciliationReport>) => Promise<ReconciliationReport>): Promise<ReconciliationReport> {
+  async dailyReconciliation(recheck?: (check: () => Promise<ReconciliationReport['custody']>) => Promise<ReconciliationReport['custody']>): Promise<ReconciliationReport> {
     let report = await this.reconciliation();
     if (recheck && report.custody.some((c) => !c.ok)) {
-      const first = report;
-      report = await recheck(() => this.reconciliation()).catch(() => first);
+      const custody = await recheck(() => custodyCheck(this.db, walletCustody(this.chain))).catch(() => report.custody);
+      report = { ...report, custody, ok: report.unbalanced.length === 0 && report.balanceMismatches.length === 0 && custody.every((c) => c.ok) };
+      this.lastReport = report;
     }
     const custodyOff = report.custody.filter((c) => !c.ok);
     metrics.reconciliationMismatches.set(report.unbalanced.length + report.balanceMismatches.length + custodyOff.length);

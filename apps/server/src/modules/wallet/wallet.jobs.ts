@@ -55,14 +55,18 @@ const PASS_LEASE_MS = 10_000;
 /**
  * Runs a check after a wallet pass of its own, holding the pass's lease (waiting up to a minute
  * for a pass under way, on this instance or another): the database has caught up with the nodes,
- * and no send, settlement or credit happens while the check reads both. The pass's own failure
- * (a node down) is logged; the check still runs and says what it finds.
+ * and no send, settlement or credit of the wallet happens while the check reads both. The pass's
+ * own failure (a node down) is logged and the check still runs; a check that cannot run (the
+ * lease stays taken, a node does not answer) is logged and thrown.
  */
 export function afterAPass(d: Pick<WalletJobDeps, 'db' | 'processor' | 'depositScanner' | 'log'>) {
   return <T>(check: () => Promise<T>): Promise<T> =>
     underLease(d.db, 'job:wallet', { ttlMs: PASS_LEASE_MS, waitMs: 60_000, pollMs: 500 }, async () => {
       await walletTick(d).catch((error: unknown) => d.log.warn({ err: error }, 'wallet: the pass before the custody recheck failed'));
       return check();
+    }).catch((error: unknown) => {
+      d.log.warn({ err: error }, 'wallet: the custody recheck could not run; the first finding stands');
+      throw error;
     });
 }
 /**

@@ -56,7 +56,7 @@ export class WithdrawalProcessor {
     private readonly stuck?: Pick<StuckPayments, 'pending'>,
   ) {}
 
-  /** When each withdrawal's refusal was last warned of ("<id>:<step>" → ms). */
+  /** When each withdrawal's refusal was last warned of ("<id>:<step>:<kind>" → ms). */
   private readonly warned = new Map<string, number>();
 
   /**
@@ -145,7 +145,9 @@ export class WithdrawalProcessor {
    */
   private setAside(unreachable: Set<string>, w: WithdrawalRow, step: 'send' | 'check', error: unknown): void {
     if (error instanceof ChainRefusal || error instanceof SendOutcomeUnknown) {
-      if (this.firstWarningInAWhile(`${w.id}:${step}`)) this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node refused a call about a withdrawal; it waits for the next pass');
+      // Per withdrawal, step and kind of refusal: another refusal of the same one is warned of at once.
+      const kind = `${error.name}:${error instanceof ChainRefusal ? (error.code ?? '') : ''}`;
+      if (this.firstWarningInAWhile(`${w.id}:${step}:${kind}`)) this.log?.warn({ err: error, coin: w.coin, withdrawal: w.id, step }, 'wallet: the coin\'s node refused a call about a withdrawal; it waits for the next pass');
       return;
     }
     // Anything else is not the node's (the database, a defect): it ends the pass and is reported
