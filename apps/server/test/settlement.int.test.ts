@@ -644,3 +644,24 @@ describe('rounding keeps none of a miner\'s money', () => {
     expect(new Set(daily).size).toBe(30);
   });
 });
+
+describe('the settlement job', () => {
+  it('settles a day it missed (the server stopped over its settlement time) when it runs again, even when the block step fails', async () => {
+    // January, after every other test's days.
+    const day = '2027-01-20';
+    clock.set(`${day}T12:00:00Z`);
+    await market(day);
+    const acc = await account();
+    await mine(acc.name, '1000');
+    // The block step fails at every round (a row it cannot read): the days are settled all the same.
+    const blockSettlement = { settleReady: () => Promise.reject(new Error('a block row that cannot be read')) } as unknown as typeof t.app.modules.earnings.blockSettlement;
+    const deps = { db: db(), clock, earnings: t.app.modules.earnings.earnings, settlement: t.app.modules.earnings.settlement, blockSettlement, referral: t.app.modules.earnings.referral, log: t.app.log };
+    // Stopped from before the 21st's 01:05 until the 22nd: yesterday is now the 21st.
+    clock.set('2027-01-22T03:00:00Z');
+    await expect(earningsTick(deps)).rejects.toThrow('a block row that cannot be read');
+    // 1 x 3.375 x 0.975 = 3.290625
+    expect(await available(acc.id)).toBe('3.290625');
+    const [run] = await db().select().from(settlementRuns).where(and(eq(settlementRuns.coin, 'btc'), eq(settlementRuns.day, day)));
+    expect(run?.status).toBe('done');
+  });
+});

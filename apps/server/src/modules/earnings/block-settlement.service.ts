@@ -50,6 +50,7 @@ import { LedgerDecimal, post, postCredits, SYSTEM } from '../ledger';
 import { addressWalletIds, type ChainAdapter } from '../wallet';
 import * as repo from './block-payouts.repository';
 import { payMethodsOnDay } from './earnings.repository';
+import { runEach } from '../../platform/run-each';
 import type { EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, noFeeSavings, type FeeReduction, type FeeSaving, type RecordFeeSavings } from './fee-reduction';
@@ -129,16 +130,23 @@ export class BlockSettlementService {
     // A coin whose chain did not answer is not asked again this round: each try would wait for
     // its time-out, and the other coins' blocks and the daily settlement come after.
     const unreachable = new Set<string>();
-    for (const block of ready) {
-      if (unreachable.has(block.coin)) continue;
-      try {
-        const outcome = await this.settleBlock(block);
-        if (outcome === 'settled') settled++;
-        else if (outcome === 'chain_unreachable') unreachable.add(block.coin);
-      } catch (error) {
-        if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
-      }
-    }
+    // One block that fails (a bad row, a statement time-out) does not hold up the others: its
+    // failure is thrown after them, for the job to log, and it is tried again at the next round.
+    await runEach(
+      'block settlement',
+      ready,
+      async (block) => {
+        if (unreachable.has(block.coin)) return;
+        try {
+          const outcome = await this.settleBlock(block);
+          if (outcome === 'settled') settled++;
+          else if (outcome === 'chain_unreachable') unreachable.add(block.coin);
+        } catch (error) {
+          if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
+        }
+      },
+      (block) => `${block.coin} block ${block.height}`,
+    );
     return settled;
   }
 

@@ -4,8 +4,8 @@
 // doing the same inserts nothing twice (the day is the key and the simulation deterministic).
 // Then the settlement of the UTC day before, once it is SETTLE_AFTER_MS past midnight (the grace
 // for shares still on their way from stratum nodes: the pool takes them up to an hour old, and
-// a share of the day before that came after its settlement would never be paid), on the one
-// instance holding the lease; a
+// a share of the day before that came after its settlement would never be paid), and of any day
+// of the last SETTLEMENT_CATCH_UP_DAYS not settled yet, on the one instance holding the lease; a
 // day found settled is skipped, one stopped half-way is finished (settlement.service.ts); and the
 // invitation rewards of settled days from 09:50 UTC+8 (referral.service.ts). Matured and orphaned
 // pool blocks are settled at every check (block-settlement.service.ts), not only once a day.
@@ -14,6 +14,7 @@ import { addDays, SETTLE_AFTER_MS, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
+import { runEach } from '../../platform/run-each';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
 import type { SettlementService } from './settlement.service';
@@ -32,24 +33,50 @@ export interface EarningsJobDeps {
 
 export const MARKET_DATA_CHECK_MS = 5 * 60_000;
 
-/** Market data, then the settlement of yesterday when it is due, and of matured blocks; tests call it directly. */
+/**
+ * How many days back the daily settlement looks for a day not settled yet: one a stopped server
+ * or a coin's missing market data left behind is settled once it can be (oldest first), not
+ * skipped for ever because the job only looked at yesterday.
+ */
+export const SETTLEMENT_CATCH_UP_DAYS = 14;
+
+/** Market data, then the settlement of matured blocks and of the days due, and the invitation rewards; tests call it directly. */
 export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'blockSettlement' | 'referral' | 'log'>): Promise<void> {
   const added = await d.earnings.extendMarketData();
   if (added > 0) d.log.info({ added }, 'market data: new days');
   const priced = await d.earnings.fillMissingPrices();
   if (priced > 0) d.log.info({ priced }, 'market data: prices of today filled from the feed');
   const now = d.clock.now();
-  await ifLeaseFree(d.db, 'job:settlement', 10_000, async () => {
-    const blocks = await d.blockSettlement.settleReady();
-    if (blocks > 0) d.log.info({ blocks }, 'block settlement done');
-    if (now.getTime() % 86_400_000 < SETTLE_AFTER_MS) return;
-    const day = addDays(utcDay(now), -1);
-    for (const result of await d.settlement.settleDay(day)) {
-      if (result.outcome === 'settled') d.log.info(result, 'settlement done');
-    }
-    const rewarded = await d.referral.releaseDue(); // from 09:50 UTC+8, once the coin's day is settled
-    if (rewarded > 0) d.log.info({ rewarded }, 'invitation rewards released');
-  });
+  const yesterday = addDays(utcDay(now), -1);
+  // Yesterday once SETTLE_AFTER_MS past midnight; every older day of the window is due.
+  const lastDue = now.getTime() % 86_400_000 < SETTLE_AFTER_MS ? addDays(yesterday, -1) : yesterday;
+  const days = Array.from({ length: SETTLEMENT_CATCH_UP_DAYS }, (_, i) => addDays(lastDue, i - SETTLEMENT_CATCH_UP_DAYS + 1));
+  // Days settled late this round: their invitation rewards may be past releaseDue's look-back.
+  const late = new Set<string>();
+  await ifLeaseFree(d.db, 'job:settlement', 10_000, () =>
+    // Each step goes on when another fails (one block's bad row must not stop the days).
+    runEach('settlement steps', ['blocks', 'days', 'rewards'] as const, async (step) => {
+      if (step === 'blocks') {
+        const blocks = await d.blockSettlement.settleReady();
+        if (blocks > 0) d.log.info({ blocks }, 'block settlement done');
+      } else if (step === 'days') {
+        await runEach('daily settlement', days, async (day) => {
+          for (const result of await d.settlement.settleDay(day)) {
+            if (result.outcome !== 'settled') continue;
+            if (day < lastDue) {
+              late.add(day);
+              d.log.warn(result, 'settlement of a late day done (the server was stopped, or the coin\'s market data came late)');
+            } else d.log.info(result, 'settlement done');
+          }
+        });
+      } else {
+        // From 09:50 UTC+8, once the coin's day is settled.
+        let rewarded = await d.referral.releaseDue();
+        for (const day of late) rewarded += await d.referral.release(day);
+        if (rewarded > 0) d.log.info({ rewarded }, 'invitation rewards released');
+      }
+    }),
+  );
 }
 
 export function startEarningsJobs(d: EarningsJobDeps): () => Promise<void> {

@@ -26,6 +26,7 @@ import type { AccountDirectory } from '../accounts';
 import type { HistoryService } from '../mining';
 import { LedgerDecimal, postCredits, SYSTEM, type PostingInput } from '../ledger';
 import { payMethodsOnDay } from './earnings.repository';
+import { runEach } from '../../platform/run-each';
 import { ACCOUNT_COINS, type EarningsService } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { noFeeReduction, type FeeReduction } from './fee-reduction';
@@ -96,14 +97,20 @@ export class SettlementService {
   /** Settles `day` for every account-mode coin; a coin without the day's market data waits for it. */
   async settleDay(day: string): Promise<SettlementResult[]> {
     const results: SettlementResult[] = [];
-    for (const coin of ACCOUNT_COINS) {
-      try {
-        results.push(await this.settleCoinDay(coin.code, day));
-      } catch (error) {
-        if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
-        results.push({ coin: coin.code, day, outcome: 'no_market_data', accounts: 0, paid: '0' });
-      }
-    }
+    // One coin that fails does not hold up the others: its failure is thrown after them.
+    await runEach(
+      `settlement of ${day}`,
+      ACCOUNT_COINS,
+      async (coin) => {
+        try {
+          results.push(await this.settleCoinDay(coin.code, day));
+        } catch (error) {
+          if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
+          results.push({ coin: coin.code, day, outcome: 'no_market_data', accounts: 0, paid: '0' });
+        }
+      },
+      (coin) => coin.code,
+    );
     return results;
   }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { acquireLease, ifLeaseFree, releaseLease, underLease } from '../../platform/leases';
 import { repeatEvery } from '../../platform/repeat';
+import { runEach } from '../../platform/run-each';
 import type { WalletAdminService } from './wallet-admin.service';
 import type { PayoutsService } from './payouts.service';
 import type { DepositScanner } from './deposit-scanner';
@@ -38,16 +39,7 @@ export async function walletTick(d: Pick<WalletJobDeps, 'processor' | 'depositSc
     ['check', () => d.processor.checkBroadcast()],
     ['deposits', () => d.depositScanner.scan(COINS.map((c) => c.code))],
   ];
-  const failed: unknown[] = [];
-  for (const [step, run] of steps) {
-    try {
-      await run();
-    } catch (error) {
-      failed.push(error instanceof Error ? Object.assign(error, { step }) : error);
-    }
-  }
-  if (failed.length === 1) throw failed[0];
-  if (failed.length > 1) throw new AggregateError(failed, `wallet steps failed: ${failed.map((e) => (e as { step?: string }).step).join(', ')}`);
+  await runEach('wallet steps', steps, ([, run]) => run(), ([step]) => step);
 }
 
 const PASS_LEASE_MS = 10_000;
