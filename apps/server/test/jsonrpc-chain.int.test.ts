@@ -41,11 +41,12 @@ class FakeNode {
   /**
    * `confirmations` below 0: a conflicting transaction is that deep; `replacedBy`: a fee bump
    * replaced it; `conflicts`: the wallet's transactions that spend its coins too (walletconflicts);
-   * `evicted`: out of the mempool, replaced there by one of them; `bumpRefused`: replaced by a
+   * `abandoned`: abandontransaction freed its coins; `evicted`: out of the mempool, replaced there
+   * by one of them; `bumpRefused`: replaced by a
    * bump the mempool refused, so still in it; `alsoPays`: further sends of the
    * same transaction (a batch); `fee`: what it paid the network.
    */
-  readonly sent: Array<{ txid: string; address: string; amount: string; comment?: string; confirmations: number; time: number; replacedBy?: string; replaces?: string; evicted?: boolean; bumpRefused?: boolean; conflicts?: string[]; alsoPays?: Array<{ address: string; amount: string }>; fee?: string }> = [];
+  readonly sent: Array<{ txid: string; address: string; amount: string; comment?: string; confirmations: number; time: number; replacedBy?: string; replaces?: string; evicted?: boolean; bumpRefused?: boolean; abandoned?: boolean; conflicts?: string[]; alsoPays?: Array<{ address: string; amount: string }>; fee?: string }> = [];
   /** The network fee of the next payments sent (none when unset). */
   sendFee: string | undefined;
   /** Wallet entries newer than every payment (deposits, mined coins): listtransactions lists them after the payments. */
@@ -129,7 +130,7 @@ class FakeNode {
       case 'gettransaction': {
         const tx = this.sent.find((t) => t.txid === params[0]);
         if (tx) {
-          const details = [{ address: tx.address, amount: tx.amount }, ...(tx.alsoPays ?? [])].map((d, vout) => ({ address: d.address, category: 'send', amount: -Number(d.amount), vout }));
+          const details = [{ address: tx.address, amount: tx.amount }, ...(tx.alsoPays ?? [])].map((d, vout) => ({ address: d.address, category: 'send', amount: -Number(d.amount), vout, abandoned: tx.abandoned ?? false }));
           return reply(200, { txid: tx.txid, confirmations: tx.confirmations, ...(tx.fee ? { fee: -Number(tx.fee) } : {}), ...(tx.comment === undefined ? {} : { comment: tx.comment }), ...(tx.replacedBy ? { replaced_by_txid: tx.replacedBy } : {}), walletconflicts: tx.conflicts ?? [], details }, null, id);
         }
         const received = this.receives.find((r) => r.txid === params[0]);
@@ -488,6 +489,21 @@ describe('sending through a wallet node', () => {
       // (here taken out of the wallet, so that the check after this file stays clean).
       node.sent.splice(node.sent.findIndex((s) => s.txid === merged), 1);
     }
+  });
+
+  it('a hand replacement of one payment that also spends an abandoned payment’s coins completes the first; the abandoned one’s withdrawal is returned once 6 deep', async () => {
+    const before = new Decimal(await available());
+    const [a, b] = [await withdrawal('0.3'), await withdrawal('0.2')];
+    await walletTick(t.app.modules.wallet);
+    const [paidA, paidB] = [node.sendsOf(a.id)[0]!, node.sendsOf(b.id)[0]!];
+    paidB.abandoned = true; // the operator abandoned B's payment: its coins are the wallet's again
+    // The wallet's coin selection takes B's freed coins into A's replacement, which pays A alone.
+    const replacement = node.spendAgain([paidA.txid, paidB.txid]);
+    node.mine(replacement, 6);
+    await walletTick(t.app.modules.wallet);
+    expect(await stateOf(a.id)).toEqual({ status: 'completed', txid: replacement });
+    expect((await stateOf(b.id)).status).toBe('failed');
+    expect(new Decimal(await available()).eq(before.minus('0.3'))).toBe(true);
   });
 
   it('two payments replaced by one hand-made batch both complete under it, each keeping its own fee (the batch’s is not charged twice)', async () => {

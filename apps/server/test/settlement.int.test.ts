@@ -664,4 +664,20 @@ describe('the settlement job', () => {
     const [run] = await db().select().from(settlementRuns).where(and(eq(settlementRuns.coin, 'btc'), eq(settlementRuns.day, day)));
     expect(run?.status).toBe('done');
   });
+
+  it('releases the invitation rewards of a day settled late, from the stored runs (a restart in between loses nothing)', async () => {
+    const day = '2027-02-10';
+    clock.set(`${day}T12:00:00Z`);
+    await market(day);
+    const [inviter, invitee] = [await account(), await account()];
+    await db().execute(sql`update users set invited_by = (select user_id from mining_accounts where id = ${inviter.id}) where id = (select user_id from mining_accounts where id = ${invitee.id})`);
+    await mine(invitee.name, '1000');
+    // Settled ten days late (the catch-up), and the process restarted before the rewards step.
+    clock.set('2027-02-20T03:00:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
+    expect(await t.app.modules.earnings.referral.releaseDue()).toBe(1);
+    // 0.2 % of 3.290625
+    expect(await available(inviter.id)).toBe('0.00658125');
+    expect(await t.app.modules.earnings.referral.releaseDue()).toBe(0);
+  });
 });

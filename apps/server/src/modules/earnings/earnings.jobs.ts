@@ -14,6 +14,7 @@ import { addDays, SETTLE_AFTER_MS, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
+import { SETTLEMENT_CATCH_UP_DAYS } from './settlement.service';
 import { runEach } from '../../platform/run-each';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
@@ -33,13 +34,6 @@ export interface EarningsJobDeps {
 
 export const MARKET_DATA_CHECK_MS = 5 * 60_000;
 
-/**
- * How many days back the daily settlement looks for a day not settled yet: one a stopped server
- * or a coin's missing market data left behind is settled once it can be (oldest first), not
- * skipped for ever because the job only looked at yesterday.
- */
-export const SETTLEMENT_CATCH_UP_DAYS = 14;
-
 /** Market data, then the settlement of matured blocks and of the days due, and the invitation rewards; tests call it directly. */
 export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'earnings' | 'settlement' | 'blockSettlement' | 'referral' | 'log'>): Promise<void> {
   const added = await d.earnings.extendMarketData();
@@ -51,8 +45,6 @@ export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'ea
   // Yesterday once SETTLE_AFTER_MS past midnight; every older day of the window is due.
   const lastDue = now.getTime() % 86_400_000 < SETTLE_AFTER_MS ? addDays(yesterday, -1) : yesterday;
   const days = Array.from({ length: SETTLEMENT_CATCH_UP_DAYS }, (_, i) => addDays(lastDue, i - SETTLEMENT_CATCH_UP_DAYS + 1));
-  // Days settled late this round: their invitation rewards may be past releaseDue's look-back.
-  const late = new Set<string>();
   await ifLeaseFree(d.db, 'job:settlement', 10_000, () =>
     // Each step goes on when another fails (one block's bad row must not stop the days).
     runEach('settlement steps', ['blocks', 'days', 'rewards'] as const, async (step) => {
@@ -63,16 +55,13 @@ export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'ea
         await runEach('daily settlement', days, async (day) => {
           for (const result of await d.settlement.settleDay(day)) {
             if (result.outcome !== 'settled') continue;
-            if (day < lastDue) {
-              late.add(day);
-              d.log.warn(result, 'settlement of a late day done (the server was stopped, or the coin\'s market data came late)');
-            } else d.log.info(result, 'settlement done');
+            if (day < lastDue) d.log.warn(result, 'settlement of a late day done (the server was stopped, or the coin\'s market data came late)');
+            else d.log.info(result, 'settlement done');
           }
         });
       } else {
-        // From 09:50 UTC+8, once the coin's day is settled.
-        let rewarded = await d.referral.releaseDue();
-        for (const day of late) rewarded += await d.referral.release(day);
+        // From 09:50 UTC+8, once the coin's day is settled (a day settled late too).
+        const rewarded = await d.referral.releaseDue();
         if (rewarded > 0) d.log.info({ rewarded }, 'invitation rewards released');
       }
     }),

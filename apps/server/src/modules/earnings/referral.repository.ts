@@ -28,6 +28,21 @@ export function dayEarnings(db: DbOrTx, day: string) {
   );
 }
 
+/**
+ * Days of [from, to] some coin's settlement of which was done three days or more after the day:
+ * past the look-back of the rewards' release (referral.service.ts releaseDue).
+ */
+export async function daysSettledLate(db: DbOrTx, from: string, to: string): Promise<string[]> {
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select distinct day::text as day from settlement_runs
+         where status = 'done' and day between ${from}::date and ${to}::date
+           and finished_at >= ((day + 3)::timestamp at time zone 'UTC')
+         order by 1`,
+  );
+  return rows.map((r) => r.day);
+}
+
 /** The rewards of a day already written. */
 export function rewardsOfDay(db: DbOrTx, day: string): Promise<InviteRewardRow[]> {
   return db.select().from(inviteRewards).where(eq(inviteRewards.day, day));

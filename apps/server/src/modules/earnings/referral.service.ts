@@ -19,6 +19,7 @@ import { LedgerDecimal, postCredits, SYSTEM } from '../ledger';
 import { referralReward } from '../money';
 import { inviteeView, inviteRewardView } from './earnings.presenter';
 import * as repo from './referral.repository';
+import { SETTLEMENT_CATCH_UP_DAYS } from './settlement.service';
 import { creditsWithRemainders } from './remainders';
 
 /** 09:50 UTC+8 is 01:50 UTC of the day after the settled day. */
@@ -116,11 +117,16 @@ export class ReferralService {
     return results.filter((r) => !r.replayed).length;
   }
 
-  /** The days due by now (the last three, so a stopped server catches up). */
+  /**
+   * The days due by now: the last three (so a stopped server catches up), and an older day of
+   * the daily settlement's catch-up window settled since (earnings.jobs.ts), from the stored runs,
+   * so that a restart between its settlement and its release loses nothing.
+   */
   async releaseDue(): Promise<number> {
     const today = utcDay(this.clock.now());
+    const late = await repo.daysSettledLate(this.db, addDays(today, -SETTLEMENT_CATCH_UP_DAYS - 1), addDays(today, -4));
     let credited = 0;
-    for (const back of [3, 2, 1]) credited += await this.release(addDays(today, -back));
+    for (const day of [...late, ...[3, 2, 1].map((back) => addDays(today, -back))]) credited += await this.release(day);
     return credited;
   }
 

@@ -83,6 +83,13 @@ export function miningProfit(coin: string, accountId: string, amount: string, po
   };
 }
 
+/**
+ * How many days back the daily settlement looks for a day not settled yet (earnings.jobs.ts): one
+ * a stopped server or a coin's late market data left behind is settled once it can be, oldest
+ * first, not skipped for ever because the job looked only at yesterday.
+ */
+export const SETTLEMENT_CATCH_UP_DAYS = 14;
+
 export class SettlementService {
   private readonly feeReduction: FeeReduction;
 

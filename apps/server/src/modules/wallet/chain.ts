@@ -273,7 +273,7 @@ export interface WalletTransaction {
   comment?: string;
   replaced_by_txid?: string;
   walletconflicts?: string[];
-  details?: Array<{ category: string; address?: string; amount: number | string }>;
+  details?: Array<{ category: string; address?: string; amount: number | string; abandoned?: boolean }>;
 }
 
 /**
@@ -504,14 +504,17 @@ export class JsonRpcChain implements ChainAdapter {
 
   /**
    * The pool's payments a hand-made transaction conflicts with, one per withdrawal (by comment: a
-   * payment and its bumpfee replacements pay the same), the payment being followed first.
+   * payment and its bumpfee replacements pay the same), the payment being followed first. An
+   * abandoned one (abandontransaction: its coins free to spend again) is left out: the wallet may
+   * spend its coins in a replacement of another payment, which does not pay it.
    */
   private async poolPaymentsReplaced(coin: string, txid: string, payment: WalletTransaction, other: WalletTransaction): Promise<WalletTransaction[]> {
     const byWithdrawal = new Map<string | undefined, WalletTransaction>([[payment.comment, payment]]);
     for (const conflict of other.walletconflicts ?? []) {
       if (conflict === txid) continue;
       const replaced = await this.call<WalletTransaction>(coin, 'gettransaction', [conflict]);
-      if (replaced.comment !== undefined && !byWithdrawal.has(replaced.comment)) byWithdrawal.set(replaced.comment, replaced);
+      const abandoned = (replaced.details ?? []).some((d) => d.abandoned === true);
+      if (replaced.comment !== undefined && !abandoned && !byWithdrawal.has(replaced.comment)) byWithdrawal.set(replaced.comment, replaced);
     }
     return [...byWithdrawal.values()];
   }
