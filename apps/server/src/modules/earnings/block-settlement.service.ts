@@ -21,9 +21,9 @@
 //   (`held`), and the check runs again at every settlement until it passes or an operator voids
 //   it (block-holds.service.ts). A pass is recorded with the chain's D, and the chain is not asked again.
 //
-// The method of a sub-account is the one in force on the block's UTC day (payMethodsOnDay: the switch history), the fee
-// rate that of the coin and method less any fee reduction of that day (feeAfterReduction, with the
-// fee reduction port both settlements are given). What a reduction saved each payee (feeSaving:
+// The method of a sub-account is the one in force on the block's UTC day (payMethodsOnDay: the
+// switch history), the fee rate that of the coin and method less any fee reduction of that day
+// (feeAfterReduction, with the fee reduction port both settlements are given). What a reduction saved each payee (feeSaving:
 // gross x (full rate - reduced rate) / 100) is recorded through the fee savings port in the transaction that
 // writes the payout rows, so the profits rows and the coupon show it exactly once.
 // Address-mode coins (address mining) pay every address in the window by PPLNS at the coin's

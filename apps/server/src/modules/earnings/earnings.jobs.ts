@@ -14,11 +14,10 @@ import { addDays, SETTLE_AFTER_MS, utcDay } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { ifLeaseFree } from '../../platform/leases';
-import { SETTLEMENT_CATCH_UP_DAYS } from './settlement.service';
 import { runEach } from '../../platform/run-each';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
-import type { SettlementService } from './settlement.service';
+import { SETTLEMENT_CATCH_UP_DAYS, type SettlementService } from './settlement.service';
 import type { BlockSettlementService } from './block-settlement.service';
 
 export interface EarningsJobDeps {

@@ -2,9 +2,8 @@
 // switch history (pay_methods, pay_method_switches), the fee rates per coin and method
 // (earning_fee_rates) and the market values per coin and day (market_data). Writes that must see
 // the row they change lock it (select ... for update) inside the caller's transaction.
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { PayMethod, PayMethodState } from '@hashpool/shared';
-import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { earningFeeRates, marketData, marketDataGaps, payMethods, payMethodSwitches } from './earnings.tables';
 

@@ -1,5 +1,5 @@
-// Daily settlement: each sub-account's accepted work of a UTC day becomes a
-// "mining profit" credit in its wallet, by the payout method in force that day (payMethodsOnDay: the switch history), at
+// Daily settlement: each sub-account's accepted work of a UTC day becomes a "mining profit" credit
+// in its wallet, by the payout method in force that day (payMethodsOnDay: the switch history), at
 // the fee rate of the coin and method (less any fee reduction), with the day's market values.
 //
 // Idempotent and resumable: the profit rows of a coin's day are computed once and written in one

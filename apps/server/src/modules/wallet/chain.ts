@@ -448,8 +448,8 @@ export class JsonRpcChain implements ChainAdapter {
    * names in `replaced_by_txid`: the payment's outcome is the replacement's, which is followed.
    * Taking the conflicted original for a dropped payment returned the user's funds though the
    * replacement paid them. A replacement made otherwise (psbtbumpfee, a hand-made transaction
-   * sent with sendrawtransaction) is named by no field: a conflict that pays the same
-   * (paysAll), mined or in the mempool, is followed the same way. Any other conflict counts only once it is
+   * sent with sendrawtransaction) is named by no field: a conflict that pays the same (paysAll),
+   * mined or in the mempool, is followed the same way. Any other conflict counts only once it is
    * CONFLICT_FINAL_DEPTH deep: a shallower one can be undone by a reorganisation, and the payment
    * confirm after all.
    */
@@ -460,9 +460,12 @@ export class JsonRpcChain implements ChainAdapter {
     // Never back to a transaction already followed: a bumpfee the mempool refused leaves the
     // original in it, and each lists the other among its conflicts.
     const followed = new Set([txid]);
+    // The withdrawal's id, the comment of the payment the pool sent (a hand replacement has none).
+    let reference: string | undefined;
     for (let hops = 0; ; hops++) {
       const tx = await this.call<WalletTransaction>(coin, 'gettransaction', [current]);
-      const next = tx.confirmations > 0 ? undefined : tx.replaced_by_txid ? { txid: tx.replaced_by_txid, batched: false } : await this.replacementOf(coin, current, tx);
+      if (hops === 0) reference = tx.comment;
+      const next = tx.confirmations > 0 ? undefined : tx.replaced_by_txid ? { txid: tx.replaced_by_txid, batched: false } : await this.replacementOf(coin, current, tx, reference);
       const found = next && !followed.has(next.txid) ? next : undefined;
       if (found) {
         followed.add(found.txid);
@@ -488,12 +491,12 @@ export class JsonRpcChain implements ChainAdapter {
    * wallet does not record. Followed while in the mempool too, so that the payment in flight is
    * recorded with the fee it now costs, as a bumpfee's replacement is.
    */
-  private async replacementOf(coin: string, txid: string, payment: WalletTransaction): Promise<{ txid: string; batched: boolean } | undefined> {
+  private async replacementOf(coin: string, txid: string, payment: WalletTransaction, reference: string | undefined): Promise<{ txid: string; batched: boolean } | undefined> {
     let waiting: { txid: string; batched: boolean } | undefined;
     for (const conflict of payment.walletconflicts ?? []) {
       const other = await this.call<WalletTransaction>(coin, 'gettransaction', [conflict]);
       if (other.confirmations < 0 || other.comment !== undefined) continue;
-      const match = paysAll(await this.poolPaymentsReplaced(coin, txid, payment, other), other);
+      const match = paysAll(await this.poolPaymentsReplaced(coin, txid, payment, reference, other), other);
       if (match === 'no') continue;
       const found = { txid: conflict, batched: match === 'shared' };
       if (other.confirmations >= 1) return found;
@@ -504,12 +507,13 @@ export class JsonRpcChain implements ChainAdapter {
 
   /**
    * The pool's payments a hand-made transaction conflicts with, one per withdrawal (by comment: a
-   * payment and its bumpfee replacements pay the same), the payment being followed first. An
+   * payment and its bumpfee replacements pay the same), the payment being followed first, under
+   * its withdrawal's `reference` (a hand replacement replaced again carries none itself). An
    * abandoned one (abandontransaction: its coins free to spend again) is left out: the wallet may
    * spend its coins in a replacement of another payment, which does not pay it.
    */
-  private async poolPaymentsReplaced(coin: string, txid: string, payment: WalletTransaction, other: WalletTransaction): Promise<WalletTransaction[]> {
-    const byWithdrawal = new Map<string | undefined, WalletTransaction>([[payment.comment, payment]]);
+  private async poolPaymentsReplaced(coin: string, txid: string, payment: WalletTransaction, reference: string | undefined, other: WalletTransaction): Promise<WalletTransaction[]> {
+    const byWithdrawal = new Map<string | undefined, WalletTransaction>([[reference, payment]]);
     for (const conflict of other.walletconflicts ?? []) {
       if (conflict === txid) continue;
       const replaced = await this.call<WalletTransaction>(coin, 'gettransaction', [conflict]);
