@@ -5,7 +5,7 @@
 // Then the settlement of the UTC day before, once it is SETTLE_AFTER_MS past midnight (the grace
 // for shares still on their way from stratum nodes: the pool takes them up to an hour old, and
 // a share of the day before that came after its settlement would never be paid), and of any day
-// of the last SETTLEMENT_CATCH_UP_DAYS not settled yet, on the one instance holding the lease; a
+// of the last SETTLEMENT_CATCH_UP_DAYS not settled yet (settleDue), on the one instance holding the lease; a
 // day found settled is skipped, one stopped half-way is finished (settlement.service.ts); and the
 // invitation rewards of settled days from 09:50 UTC+8 (referral.service.ts). Matured and orphaned
 // pool blocks are settled at every check (block-settlement.service.ts), not only once a day.
@@ -17,7 +17,7 @@ import { ifLeaseFree } from '../../platform/leases';
 import { runEach } from '../../platform/run-each';
 import type { EarningsService } from './earnings.service';
 import type { ReferralService } from './referral.service';
-import { SETTLEMENT_CATCH_UP_DAYS, type SettlementService } from './settlement.service';
+import type { SettlementService } from './settlement.service';
 import type { BlockSettlementService } from './block-settlement.service';
 
 export interface EarningsJobDeps {
@@ -43,7 +43,6 @@ export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'ea
   const yesterday = addDays(utcDay(now), -1);
   // Yesterday once SETTLE_AFTER_MS past midnight; every older day of the window is due.
   const lastDue = now.getTime() % 86_400_000 < SETTLE_AFTER_MS ? addDays(yesterday, -1) : yesterday;
-  const days = Array.from({ length: SETTLEMENT_CATCH_UP_DAYS }, (_, i) => addDays(lastDue, i - SETTLEMENT_CATCH_UP_DAYS + 1));
   await ifLeaseFree(d.db, 'job:settlement', 10_000, () =>
     // Each step goes on when another fails (one block's bad row must not stop the days).
     runEach('settlement steps', ['blocks', 'days', 'rewards'] as const, async (step) => {
@@ -51,13 +50,11 @@ export async function earningsTick(d: Pick<EarningsJobDeps, 'db' | 'clock' | 'ea
         const blocks = await d.blockSettlement.settleReady();
         if (blocks > 0) d.log.info({ blocks }, 'block settlement done');
       } else if (step === 'days') {
-        await runEach('daily settlement', days, async (day) => {
-          for (const result of await d.settlement.settleDay(day)) {
-            if (result.outcome !== 'settled') continue;
-            if (day < lastDue) d.log.warn(result, 'settlement of a late day done (the server was stopped, or the coin\'s market data came late)');
-            else d.log.info(result, 'settlement done');
-          }
-        });
+        for (const result of await d.settlement.settleDue(lastDue)) {
+          if (result.outcome !== 'settled') continue;
+          if (result.day < lastDue && result.accounts > 0) d.log.warn(result, 'settlement of a late day done (the server was stopped, or the coin\'s market data came late)');
+          else d.log.info(result, 'settlement done');
+        }
       } else {
         // From 09:50 UTC+8, once the coin's day is settled (a day settled late too).
         const rewarded = await d.referral.releaseDue();

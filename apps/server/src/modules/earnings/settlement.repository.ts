@@ -2,7 +2,7 @@
 // values it used and its totals) and the profit rows it computed (profits), written in one
 // transaction and credited from, in account order, chunk by chunk.
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { sqlArray, type DbOrTx, type Tx } from '../../db/client';
+import { queryRows, sqlArray, type DbOrTx, type Tx } from '../../db/client';
 import { profits, settlementRuns } from './earnings.tables';
 
 export type SettlementRunRow = typeof settlementRuns.$inferSelect;
@@ -21,6 +21,16 @@ export interface NewProfit {
 export async function settlementRun(db: DbOrTx, coin: string, day: string): Promise<SettlementRunRow | undefined> {
   const [run] = await db.select().from(settlementRuns).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, day)));
   return run;
+}
+
+/**
+ * What the daily settlement has run so far: each coin's first run (any status), and the coin-days
+ * of [from, to] settled in full ("<coin> <day>").
+ */
+export async function settlementProgress(db: DbOrTx, from: string, to: string): Promise<{ firstDay: Map<string, string>; done: Set<string> }> {
+  const first = await queryRows<{ coin: string; day: string }>(db, sql`select coin, min(day)::text as day from settlement_runs group by coin`);
+  const done = await queryRows<{ coin: string; day: string }>(db, sql`select coin, day::text as day from settlement_runs where status = 'done' and day between ${from}::date and ${to}::date`);
+  return { firstDay: new Map(first.map((r) => [r.coin, r.day])), done: new Set(done.map((r) => `${r.coin} ${r.day}`)) };
 }
 
 /** Writes the run's row unless one is there (another instance computed the day meanwhile); true when written. */

@@ -101,23 +101,47 @@ export class SettlementService {
     this.feeReduction = deps.feeReduction ?? noFeeReduction;
   }
 
+  /**
+   * Settles each account-mode coin's days due: `lastDue`, and every earlier day of the last
+   * SETTLEMENT_CATCH_UP_DAYS not settled yet, from the coin's first settlement on (a pool's days
+   * before its first settlement are not its past to catch up: settling them all at its first
+   * start would hold the job, and a shutdown, for a while). One coin or day that fails does not
+   * hold up the others; its failure is thrown after them.
+   */
+  async settleDue(lastDue: string): Promise<SettlementResult[]> {
+    const from = addDays(lastDue, 1 - SETTLEMENT_CATCH_UP_DAYS);
+    const { firstDay, done } = await repo.settlementProgress(this.db, from, lastDue);
+    const results: SettlementResult[] = [];
+    await runEach(
+      'daily settlement',
+      ACCOUNT_COINS,
+      async ({ code: coin }) => {
+        const first = firstDay.get(coin);
+        const start = first === undefined || first > lastDue ? lastDue : first > from ? first : from;
+        const days: string[] = [];
+        for (let day = start; day <= lastDue; day = addDays(day, 1)) if (!done.has(`${coin} ${day}`)) days.push(day);
+        await runEach(coin, days, async (day) => results.push(await this.settleOrWait(coin, day)));
+      },
+      ({ code }) => code,
+    );
+    return results;
+  }
+
+  /** One coin's day; a coin without the day's market data waits for it. */
+  private async settleOrWait(coin: string, day: string): Promise<SettlementResult> {
+    try {
+      return await this.settleCoinDay(coin, day);
+    } catch (error) {
+      if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
+      return { coin, day, outcome: 'no_market_data', accounts: 0, paid: '0' };
+    }
+  }
+
   /** Settles `day` for every account-mode coin; a coin without the day's market data waits for it. */
   async settleDay(day: string): Promise<SettlementResult[]> {
     const results: SettlementResult[] = [];
     // One coin that fails does not hold up the others: its failure is thrown after them.
-    await runEach(
-      `settlement of ${day}`,
-      ACCOUNT_COINS,
-      async (coin) => {
-        try {
-          results.push(await this.settleCoinDay(coin.code, day));
-        } catch (error) {
-          if (!(error instanceof AppError && error.key === 'market_data_not_found')) throw error;
-          results.push({ coin: coin.code, day, outcome: 'no_market_data', accounts: 0, paid: '0' });
-        }
-      },
-      (coin) => coin.code,
-    );
+    await runEach(`settlement of ${day}`, ACCOUNT_COINS, async (coin) => results.push(await this.settleOrWait(coin.code, day)), (coin) => coin.code);
     return results;
   }
 
