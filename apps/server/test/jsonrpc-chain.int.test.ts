@@ -692,6 +692,23 @@ describe('one coin\'s node failing does not stop the other coins', () => {
     await walletTick(t.app.modules.wallet);
   });
 
+  it('goes round each coin’s withdrawals over the passes, so that payments which never confirm cannot keep a later one waiting for ever', async () => {
+    const processor = new WithdrawalProcessor(t.database.db, t.clock, new JsonRpcChain({ btc: nodeUrl }, 500), undefined, undefined, { send: 1, check: 1 });
+    const stuck = await withdrawal();
+    const later = await withdrawal();
+    // The file's clock stands still: made a second later, so that oldest first always meets `stuck` first.
+    await t.database.db.execute(sql`update withdrawals set created_at = created_at + interval '1 second' where id = ${later.id}`);
+    const inState = async (status: string) => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from withdrawals where coin = 'btc' and status = ${status}`))[0]!.n;
+    for (let pass = 0, passes = await inState('processing'); pass < passes; pass++) await processor.sendPending();
+    expect([node.sendsOf(stuck.id).length, node.sendsOf(later.id).length]).toEqual([1, 1]);
+    // The older payment stays unconfirmed (as do any the tests before left): one a pass, the later one is reached.
+    node.sendsOf(later.id)[0]!.confirmations = 1;
+    for (let pass = 0, passes = await inState('broadcast'); pass < passes; pass++) await processor.checkBroadcast();
+    expect([(await stateOf(stuck.id)).status, (await stateOf(later.id)).status]).toEqual(['broadcast', 'completed']);
+    node.confirmAll();
+    await walletTick(t.app.modules.wallet);
+  });
+
   it('a node that does not answer (closed port): the coin is set aside for the pass, the other coins\' withdrawals are sent', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

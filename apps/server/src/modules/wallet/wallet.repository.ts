@@ -112,16 +112,33 @@ export async function withdrawnTotal(db: DbOrTx, accountId: string, coin: string
 }
 
 /**
- * Withdrawals in a state, oldest first, at most `limitPerCoin` of each coin: the processor's work.
- * Per coin, so that a coin whose node is down and whose withdrawals pile up (the daily payouts)
- * does not fill the batch and hold back the other coins'.
+ * Withdrawals in a state, at most `limitPerCoin` of each coin: the processor's work. Per coin, so
+ * that a coin whose node is down and whose withdrawals pile up (the daily payouts) does not fill
+ * the batch and hold back the other coins'. Each coin's come in the order they were made, from
+ * just after the withdrawal `resumeAfter` names for the coin (the last one the previous pass took
+ * of a full batch) round to its oldest: withdrawals that stay where they are (payments whose
+ * outcome the node will not tell, or that never confirm) cannot fill every batch and keep the
+ * later ones waiting for ever. Listed by rank within their coin, so the coins take turns.
  */
-export function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limitPerCoin: number): Promise<WithdrawalRow[]> {
-  // One query: each coin's oldest, ranked within the coin.
-  const firstOfEachCoin = sql`select id from (
-      select id, row_number() over (partition by coin order by created_at) as n from withdrawals where status = ${status}
-    ) ranked where n <= ${limitPerCoin}`;
-  return db.select().from(withdrawals).where(sql`${withdrawals.id} in (${firstOfEachCoin})`).orderBy(withdrawals.createdAt);
+export async function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, limitPerCoin: number, resumeAfter: ReadonlyMap<string, string> = new Map()): Promise<WithdrawalRow[]> {
+  const after = [...resumeAfter.values()];
+  // The marks are joined by coin, so a mark that is not its coin's (or gone) names nothing.
+  const ranked = await queryRows<{ id: string }>(
+    db,
+    sql`select id from (
+      select w.id, w.created_at, row_number() over (
+        partition by w.coin
+        order by (mark.id is not null and (w.created_at, w.id) <= (mark.created_at, mark.id)), w.created_at, w.id
+      ) as n
+      from withdrawals w left join withdrawals mark on mark.coin = w.coin and mark.id = any(${sqlArray(after)}::uuid[])
+      where w.status = ${status}
+    ) ranked where n <= ${limitPerCoin} order by n, created_at, id`,
+  );
+  if (ranked.length === 0) return [];
+  const rows = await db.select().from(withdrawals).where(inArray(withdrawals.id, ranked.map((r) => r.id)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // A row that left the state between the two reads is still returned: every step re-checks it.
+  return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }
 
 /** Marks a payment as told to the operators, once: false when it settled, failed or was marked meanwhile. */

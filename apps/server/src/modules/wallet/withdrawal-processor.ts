@@ -14,9 +14,8 @@ import type { StuckPayments } from './stuck-payments';
 import * as repo from './wallet.repository';
 import type { WithdrawalRow } from './wallet.repository';
 
-/** Withdrawals the processor takes per pass, per state and coin. */
-const SEND_BATCH = 100;
-const CHECK_BATCH = 500;
+/** Withdrawals the processor takes per pass, per state and coin (options.batch changes them for tests). */
+const BATCH = { send: 100, check: 500 };
 /**
  * How long a send of unknown outcome that the chain does not know is waited for before it is sent
  * again: far longer than a node takes to answer a call (the adapter gives up after 20 s).
@@ -54,7 +53,22 @@ export class WithdrawalProcessor {
     private readonly log?: { warn(details: object, message: string): void },
     /** Told about each payment the chain calls pending, to alert the operators about one stuck for hours. */
     private readonly stuck?: Pick<StuckPayments, 'pending'>,
+    private readonly batch: { send: number; check: number } = BATCH,
   ) {}
+
+  /** Per state, each coin's last withdrawal of a full batch: the next pass goes on after it (withdrawalsInState). */
+  private readonly resumeAfter = { processing: new Map<string, string>(), broadcast: new Map<string, string>() };
+
+  /** This pass's withdrawals in `status`, each coin's after the last full batch's, round to its oldest. */
+  private async nextBatch(status: 'processing' | 'broadcast', limitPerCoin: number): Promise<WithdrawalRow[]> {
+    const marks = this.resumeAfter[status];
+    const rows = await repo.withdrawalsInState(this.db, status, limitPerCoin, marks);
+    const taken = new Map<string, { count: number; last: string }>();
+    for (const w of rows) taken.set(w.coin, { count: (taken.get(w.coin)?.count ?? 0) + 1, last: w.id });
+    marks.clear();
+    for (const [coin, { count, last }] of taken) if (count === limitPerCoin) marks.set(coin, last);
+    return rows;
+  }
 
   /** When each withdrawal's refusal was last warned of ("<id>:<step>:<kind>" → ms). */
   private readonly warned = new Map<string, number>();
@@ -71,7 +85,7 @@ export class WithdrawalProcessor {
    * waits for the next pass without holding up the other coins (setAside).
    */
   async sendPending(): Promise<number> {
-    const pending = await repo.withdrawalsInState(this.db, 'processing', SEND_BATCH);
+    const pending = await this.nextBatch('processing', this.batch.send);
     let sent = 0;
     const unreachable = new Set<string>();
     for (const w of pending) {
@@ -122,7 +136,7 @@ export class WithdrawalProcessor {
 
   /** Settles confirmed payments and returns dropped ones. */
   async checkBroadcast(): Promise<number> {
-    const inFlight = await repo.withdrawalsInState(this.db, 'broadcast', CHECK_BATCH);
+    const inFlight = await this.nextBatch('broadcast', this.batch.check);
     let settled = 0;
     const unreachable = new Set<string>();
     for (const w of inFlight) {
