@@ -89,10 +89,14 @@ const call = async (user: User, url: string, payload: Record<string, unknown> = 
   inject(t.app, { method: 'POST', url: `/api/v2/${url}`, headers: { ...await h(user), 'idempotency-key': key }, payload });
 const stake = (user: User, batchId: string, amount: string, key?: string) => call(user, 'staking/stake', { batch_id: batchId, amount }, key);
 const pass = () => stakingPass(t.database.db, t.app.modules.staking);
-/** Moves the fake clock to 00:00:30 UTC `days` days later and runs the daily pass. */
-async function nextDays(days = 1) {
+/** Moves the fake clock to 00:00:30 UTC `days` days later, without a pass (the job down, or not yet run that day). */
+function laterDays(days: number) {
   const now = t.clock.now().getTime();
   t.clock.set(new Date(Math.floor(now / DAY) * DAY + days * DAY + 30_000));
+}
+/** Moves the fake clock to 00:00:30 UTC `days` days later and runs the daily pass. */
+async function nextDays(days = 1) {
+  laterDays(days);
   await pass();
 }
 
@@ -252,6 +256,18 @@ describe('staking', () => {
     expect((await overview(other)).available_balance).toBe('100');
   });
 
+  it('an unstake first accrues the days the job has not accrued yet: they are paid, not lost', async () => {
+    const batch = await createBatch({ annual_rate: '0.365', fee_rate: '0' });
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, batch.id, '100');
+    laterDays(2); // one full day staked (0.1), and no pass since
+    expect(body<Stake>(await call(user, 'staking/unstake')).data.status).toBe('unstaked');
+    expect((await overview(user)).available_balance).toBe('100.1');
+    await pass();
+    expect((await overview(user)).available_balance).toBe('100.1');
+  });
+
   it('two stakes at once for one user leave one', async () => {
     const a = await createBatch();
     const b = await createBatch();
@@ -402,6 +418,41 @@ describe('borrowing', () => {
     expect(o.available_balance).toBe('0');
     expect(o.stake?.amount).toBe('29.8');
     expect(o.locked_balance).toBe('29.8');
+  });
+
+  it('a repayment first accrues the days the job has not, each on the principal before the repayment', async () => {
+    const p = await product({ auto_approve_below: '1000', period_days: 10 });
+    const batch = await createBatch({ annual_rate: '0' });
+    const user = await newUser();
+    await credit(user, '200');
+    await stake(user, batch.id, '20');
+    const loan = body<Loan>(await borrow(user, p.id, '100')).data;
+    laterDays(3); // days 1 and 2 of the period owed (0.1 each on 100), no pass since
+    const part = body<Loan>(await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '50' })).data;
+    expect(part).toMatchObject({ interest_repaid: '0.2', interest_due: '0', principal_due: '50.2' });
+    await pass();
+    expect((await loanOf(user))?.interest_due).toBe('0');
+  });
+
+  it('a settlement taken in parts in one day, and a repayment whose client key reads like a settlement’s, stop no pass', async () => {
+    const p = await product({ auto_approve_below: '1000', period_days: 2, rate: '0.2' });
+    const batch = await createBatch({ annual_rate: '0' });
+    const user = await newUser();
+    await credit(user, '11');
+    await stake(user, batch.id, '10');
+    const loan = body<Loan>(await borrow(user, p.id, '100')).data;
+    // The key of the settlement at the end of the period, taken first by the user.
+    expect((await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '1' }, `settlement:${day(3)}`)).statusCode).toBe(200);
+    // Interest 19.8 a day on 99: the debt of 138.6 is more than the stake (110): 28.6 stays owed.
+    await nextDays(3);
+    expect(await loanOf(user)).toMatchObject({ status: 'active', debt: '28.6' });
+    expect((await overview(user)).stake?.amount).toBe('0');
+    // Earnings credited later that day are taken by the next pass, the same day.
+    await credit(user, '30');
+    await pass();
+    const done = body<{ history: Loan[] }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data.history.find((l) => l.id === loan.id);
+    expect(done?.status).toBe('completed');
+    expect((await overview(user)).available_balance).toBe('1.4');
   });
 
   it('a loan product has a name per language where the operator gives one; the product and the loan carry them', async () => {

@@ -12,6 +12,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
+import { runEach } from '../../platform/run-each';
 import type { AccountDirectory } from '../accounts';
 import { balanceOf, LedgerDecimal as D, movement, post, SYSTEM, type Entry } from '../ledger';
 import { repaymentSplit, settlementSources } from '../money';
@@ -105,7 +106,9 @@ export class LoansService {
     const left = D.max(0, new D(batch.maxAmount).minus(staked));
     if (left.lt(loan.amount)) throw new AppError('borrow_no_capacity', { params: { left: plain(left) } });
     await repo.updateStake(tx, stake.id, { amount: new D(stake.amount).plus(loan.amount).toFixed() });
-    const change = await repo.insertChange(tx, { stakeId: stake.id, kind: 'borrow', delta: new D(loan.amount).toFixed(), idempotencyKey: `loan:${loan.id}`, at: now });
+    // No key: the keys of stake changes are the clients' (a user could take `loan:<id>` first);
+    // the loan's pending -> active under its lock makes this once.
+    const change = await repo.insertChange(tx, { stakeId: stake.id, kind: 'borrow', delta: new D(loan.amount).toFixed(), idempotencyKey: null, at: now });
     await post(tx, movement({ idempotencyKey: `stake:${change.id}`, businessType: 'loan', reference: `loan:${loan.id}`, coin: COIN, amount: loan.amount, from: { holder: SYSTEM.loans }, to: { holder: stake.accountId, bucket: 'locked' } }), now);
     const today = dayOf(now);
     return repo.updateLoan(tx, loan.id, {
@@ -128,8 +131,10 @@ export class LoansService {
         const amount = userAmount(COIN, body.amount);
         await inTransaction(this.db, async (tx) => {
           const now = this.clock.now();
-          const loan = (await repo.loanById(tx, loanId, true))!;
-          if (loan.status !== 'active') throw new AppError('loan_state_invalid');
+          const locked = (await repo.loanById(tx, loanId, true))!;
+          if (locked.status !== 'active') throw new AppError('loan_state_invalid');
+          // The days before today are owed on the principal they had, before this repayment lowers it.
+          const { loan } = await this.accrueDays(tx, locked, addDays(dayOf(now), -1));
           const debt = new D(loan.principalDue).plus(loan.interestDue);
           if (amount.gt(debt)) throw new AppError('loan_repay_exceeds', { params: { debt: plain(debt) } });
           const row = await this.applyRepayment(tx, loan, amount, 'user', key, now);
@@ -171,13 +176,18 @@ export class LoansService {
    * Returns the stake as it is after.
    */
   async settle(tx: Tx, stake: repo.StakeRow, now: Date): Promise<repo.StakeRow> {
-    const loan = await repo.activeLoanOfStake(tx, stake.id, true);
-    if (!loan) return stake;
+    const locked = await repo.activeLoanOfStake(tx, stake.id, true);
+    if (!locked) return stake;
+    // Every day of the period is owed, also one the job has not accrued yet (it was down, or
+    // this pass began before midnight).
+    const { loan } = await this.accrueDays(tx, locked, addDays(dayOf(now), -1));
     const debt = new D(loan.principalDue).plus(loan.interestDue);
     const { available } = await balanceOf(tx, stake.accountId, COIN);
     const { fromBalance, fromStake, total } = settlementSources(debt, available, stake.amount);
     if (total.isZero()) return stake;
     const day = dayOf(now);
+    // Several settlements of a day are possible (earnings credited after a partial one): the
+    // key names the day, and only the users' keys are unique (loan_repayments_user_key_unique).
     const row = await this.applyRepayment(tx, loan, total, 'settlement', `settlement:${day}`, now);
     const entries: Entry[] = [{ holder: SYSTEM.loans, coin: COIN, amount: total.toFixed() }];
     if (fromBalance.gt(0)) entries.push({ holder: stake.accountId, coin: COIN, amount: fromBalance.neg().toFixed() });
@@ -185,7 +195,7 @@ export class LoansService {
     if (fromStake.gt(0)) {
       entries.push({ holder: stake.accountId, coin: COIN, bucket: 'locked', amount: fromStake.neg().toFixed() });
       updated = await repo.updateStake(tx, stake.id, { amount: new D(stake.amount).minus(fromStake).toFixed() });
-      await repo.insertChange(tx, { stakeId: stake.id, kind: 'settle', delta: fromStake.neg().toFixed(), idempotencyKey: `settlement:${loan.id}:${day}`, at: now });
+      await repo.insertChange(tx, { stakeId: stake.id, kind: 'settle', delta: fromStake.neg().toFixed(), idempotencyKey: null, at: now });
     }
     await post(tx, { idempotencyKey: `loan-repayment:${row.id}`, businessType: 'loan_repayment', reference: `loan:${loan.id}`, entries }, now);
     return updated;
@@ -193,37 +203,59 @@ export class LoansService {
 
   // Daily job steps
 
-  /** Interest for each full day of the period up to yesterday, one row per loan and day. */
+  /**
+   * Interest for each full day of the period up to yesterday, one row per loan and day. A loan
+   * that fails (its row, a defect) does not stop the others; the pass reports it.
+   */
   async accrue(): Promise<number> {
     const yesterday = addDays(dayOf(this.clock.now()), -1);
     let days = 0;
-    for (const l of await repo.loansToAccrue(this.db, yesterday)) {
-      const lastOfPeriod = addDays(dayOf(l.endsAt!), -1);
-      const last = lastOfPeriod < yesterday ? lastOfPeriod : yesterday;
-      for (let day = addDays(l.interestThrough!, 1); day <= last; day = addDays(day, 1)) {
-        await inTransaction(this.db, async (tx) => {
+    await runEach(
+      'loan interest',
+      await repo.loansToAccrue(this.db, yesterday),
+      (l) =>
+        inTransaction(this.db, async (tx) => {
           const loan = (await repo.loanById(tx, l.id, true))!;
-          if (loan.status !== 'active' || loan.interestThrough! >= day) return;
-          const interest = dayInterest(loan.principalDue, loan.rate, loan.ratePeriod);
-          const fresh = await repo.insertLoanAccrual(tx, { loanId: loan.id, day, interest: interest.toFixed() });
-          await repo.updateLoan(tx, loan.id, { interestThrough: day, interestDue: (fresh ? interest : new D(0)).plus(loan.interestDue).toFixed() });
-        });
-        days++;
-      }
-    }
+          if (loan.status === 'active') days += (await this.accrueDays(tx, loan, yesterday)).days;
+        }),
+      (l) => l.id,
+    );
     return days;
+  }
+
+  /**
+   * The interest of each day of the locked, active loan's period up to `through` not accrued
+   * yet, each on the principal due then (a repayment or settlement accrues first, so the days
+   * before it are owed on the principal before it). One row per loan and day.
+   */
+  private async accrueDays(tx: Tx, loan: repo.LoanRow, through: string): Promise<{ loan: repo.LoanRow; days: number }> {
+    const lastOfPeriod = addDays(dayOf(loan.endsAt!), -1);
+    const last = lastOfPeriod < through ? lastOfPeriod : through;
+    let current = loan;
+    let days = 0;
+    for (let day = addDays(loan.interestThrough!, 1); day <= last; day = addDays(day, 1)) {
+      const interest = dayInterest(current.principalDue, current.rate, current.ratePeriod);
+      const fresh = await repo.insertLoanAccrual(tx, { loanId: loan.id, day, interest: interest.toFixed() });
+      current = await repo.updateLoan(tx, loan.id, { interestThrough: day, interestDue: (fresh ? interest : new D(0)).plus(current.interestDue).toFixed() });
+      days++;
+    }
+    return { loan: current, days };
   }
 
   /** Loans whose period is over: settled from the balance, then the stake. */
   async settleDue(): Promise<number> {
     const due = await repo.loansDue(this.db, this.clock.now());
-    for (const l of due) {
-      await inTransaction(this.db, async (tx) => {
-        if (!l.stakeId) return;
-        const stake = await repo.stakeById(tx, l.stakeId, true);
-        if (stake) await this.settle(tx, stake, this.clock.now());
-      });
-    }
+    await runEach(
+      'loan settlement',
+      due,
+      (l) =>
+        inTransaction(this.db, async (tx) => {
+          if (!l.stakeId) return;
+          const stake = await repo.stakeById(tx, l.stakeId, true);
+          if (stake) await this.settle(tx, stake, this.clock.now());
+        }),
+      (l) => l.id,
+    );
     return due.length;
   }
 

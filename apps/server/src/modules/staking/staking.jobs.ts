@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
+import { runEach } from '../../platform/run-each';
 import type { LoansService } from './loans.service';
 import type { StakingService } from './staking.service';
 
@@ -18,11 +19,17 @@ const PASS_LEASE_MS = 60_000;
 
 export async function stakingPass(db: Db, api: StakingJobServices) {
   return ifLeaseFree(db, 'job:staking', PASS_LEASE_MS, async () => {
-    const rewardDays = await api.staking.accrue();
-    const interestDays = await api.loans.accrue();
-    const settled = await api.loans.settleDue();
-    const ended = await api.staking.completeEnded((tx, stake, now) => api.loans.settle(tx, stake, now));
-    return { rewardDays, interestDays, settled, ended };
+    const done = { rewardDays: 0, interestDays: 0, settled: 0, ended: 0 };
+    // A step that fails does not stop the others (each settlement and completion accrues its own
+    // days first); the pass then reports what failed.
+    const steps: Array<[string, () => Promise<void>]> = [
+      ['rewards', async () => void (done.rewardDays = await api.staking.accrue())],
+      ['interest', async () => void (done.interestDays = await api.loans.accrue())],
+      ['settlements', async () => void (done.settled = await api.loans.settleDue())],
+      ['completions', async () => void (done.ended = await api.staking.completeEnded((tx, stake, now) => api.loans.settle(tx, stake, now)))],
+    ];
+    await runEach('staking pass', steps, ([, step]) => step(), ([name]) => name);
+    return done;
   });
 }
 

@@ -200,8 +200,9 @@ export function activeLoanOfStake(db: DbOrTx, stakeId: string, lock = false): Pr
   return first(lock ? q.for('update') : q);
 }
 
+/** The user's repayment made with this client key (a retried request). */
 export function repaymentByKey(db: DbOrTx, loanId: string, key: string) {
-  return first(db.select().from(loanRepayments).where(and(eq(loanRepayments.loanId, loanId), eq(loanRepayments.idempotencyKey, key))));
+  return first(db.select().from(loanRepayments).where(and(eq(loanRepayments.loanId, loanId), eq(loanRepayments.source, 'user'), eq(loanRepayments.idempotencyKey, key))));
 }
 
 export function insertRepayment(db: DbOrTx, values: typeof loanRepayments.$inferInsert) {

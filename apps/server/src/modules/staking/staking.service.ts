@@ -11,6 +11,7 @@ import type { AccountDirectory } from '../accounts';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
+import { runEach } from '../../platform/run-each';
 import { balanceOf, LedgerDecimal as D, movement, post, SYSTEM } from '../ledger';
 import { plain, userAmount } from '../wallet';
 import { batchView, stakeView } from './staking.presenter';
@@ -106,11 +107,14 @@ export class StakingService {
   /** Ends the stake: the locked ALEO returns; a fixed term's rewards are lost before its end. */
   unstake(userId: string, key: string, body: { accept_forfeit: boolean }) {
     return this.once(userId, key, async (tx, now) => {
-      const { stake, batch } = await this.activeForChange(tx, userId, now);
+      const { stake: found, batch } = await this.activeForChange(tx, userId, now);
       if (batch.stakeType === 'full_lock') throw new AppError('stake_full_lock');
-      if (await repo.activeLoanOfStake(tx, stake.id)) throw new AppError('stake_loan_outstanding');
+      if (await repo.activeLoanOfStake(tx, found.id)) throw new AppError('stake_loan_outstanding');
       const fixed = batch.durationType === 'fixed';
       if (fixed && !body.accept_forfeit) throw new AppError('stake_forfeit_unconfirmed');
+      // The days up to yesterday are earned (paid, or forfeited with the rest), also those the
+      // job has not accrued yet: an unstaked stake is not accrued again.
+      const { stake } = await this.accrueDays(tx, found, batch, addDays(dayOf(now), -1));
       const paid = fixed ? new D(0) : await this.payReward(tx, stake, `stake-reward:${stake.id}:unstake`, now);
       const updated = await repo.updateStake(tx, stake.id, {
         status: 'unstaked',
@@ -190,29 +194,45 @@ export class StakingService {
 
   // The daily job's steps (idempotent per day; the job runs them under a lease)
 
-  /** Accrues every full day up to yesterday (UTC) of every active stake: one row per stake and day. */
+  /**
+   * Accrues every full day up to yesterday (UTC) of every active stake: one row per stake and
+   * day. A stake that fails (its row, a defect) does not stop the others; the pass reports it.
+   */
   async accrue(): Promise<number> {
     const yesterday = addDays(this.today(), -1);
     let days = 0;
-    for (const s of await repo.stakesToAccrue(this.db, yesterday)) {
-      const batch = (await repo.batchById(this.db, s.batchId))!;
-      const last = batch.endDay <= yesterday ? addDays(batch.endDay, -1) : yesterday;
-      for (let day = addDays(s.accruedThrough, 1); day <= last; day = addDays(day, 1)) {
-        await inTransaction(this.db, async (tx) => {
+    await runEach(
+      'stake rewards',
+      await repo.stakesToAccrue(this.db, yesterday),
+      (s) =>
+        inTransaction(this.db, async (tx) => {
           const stake = await repo.stakeById(tx, s.id, true);
-          if (!stake || stake.status !== 'active' || stake.accruedThrough >= day) return;
-          let reward = new D(0);
-          if (day >= batch.startDay) {
-            const base = await repo.dayBase(tx, stake.id, dayStart(day), dayStart(addDays(day, 1)));
-            reward = dayReward(base, batch.annualRate, batch.feeRate);
-            if (!(await repo.insertAccrual(tx, { stakeId: stake.id, day, base, reward: reward.toFixed() }))) reward = new D(0);
-          }
-          await repo.updateStake(tx, stake.id, { accruedThrough: day, unclaimedReward: reward.plus(stake.unclaimedReward).toFixed() });
-        });
-        days++;
-      }
-    }
+          if (stake?.status !== 'active') return;
+          days += (await this.accrueDays(tx, stake, (await repo.batchById(tx, stake.batchId))!, yesterday)).days;
+        }),
+      (s) => s.id,
+    );
     return days;
+  }
+
+  /**
+   * The reward of each day of the term up to `through` that the locked, active stake has not
+   * accrued yet: one row per stake and day (written once), the unclaimed reward raised by it.
+   */
+  private async accrueDays(tx: Tx, stake: repo.StakeRow, batch: repo.BatchRow, through: string): Promise<{ stake: repo.StakeRow; days: number }> {
+    const last = batch.endDay <= through ? addDays(batch.endDay, -1) : through;
+    let unclaimed = new D(stake.unclaimedReward);
+    let days = 0;
+    for (let day = addDays(stake.accruedThrough, 1); day <= last; day = addDays(day, 1)) {
+      if (day >= batch.startDay) {
+        const base = await repo.dayBase(tx, stake.id, dayStart(day), dayStart(addDays(day, 1)));
+        const reward = dayReward(base, batch.annualRate, batch.feeRate);
+        if (await repo.insertAccrual(tx, { stakeId: stake.id, day, base, reward: reward.toFixed() })) unclaimed = unclaimed.plus(reward);
+      }
+      days++;
+    }
+    if (days === 0) return { stake, days };
+    return { stake: await repo.updateStake(tx, stake.id, { accruedThrough: last, unclaimedReward: unclaimed.toFixed() }), days };
   }
 
   /**
@@ -221,11 +241,14 @@ export class StakingService {
    */
   async completeEnded(settle: (tx: Tx, stake: repo.StakeRow, now: Date) => Promise<repo.StakeRow>): Promise<number> {
     const ended = await repo.stakesEnded(this.db, this.today());
-    for (const s of ended) {
-      await inTransaction(this.db, async (tx) => {
+    const complete = (s: repo.StakeRow) =>
+      inTransaction(this.db, async (tx) => {
         const now = this.clock.now();
-        let stake = await repo.stakeById(tx, s.id, true);
-        if (!stake || stake.status !== 'active') return;
+        const found = await repo.stakeById(tx, s.id, true);
+        if (found?.status !== 'active') return;
+        // Every day of the term is earned, also one the job has not accrued yet (a pass that
+        // began before midnight reads the end day after it).
+        let { stake } = await this.accrueDays(tx, found, (await repo.batchById(tx, found.batchId))!, addDays(dayOf(now), -1));
         stake = await settle(tx, stake, now);
         const paid = await this.payReward(tx, stake, `stake-reward:${stake.id}:end`, now);
         const updated = await repo.updateStake(tx, stake.id, {
@@ -237,7 +260,8 @@ export class StakingService {
         });
         if (new D(stake.amount).gt(0)) await this.change(tx, updated, 'complete', new D(stake.amount).neg(), null, now, { from: { holder: stake.accountId, bucket: 'locked' }, to: { holder: stake.accountId } });
       });
-    }
+    // One stake that fails does not keep the others from ending; the pass reports it.
+    await runEach('stake completion', ended, complete, (s) => s.id);
     return ended.length;
   }
 

@@ -76,7 +76,7 @@ export const stakeChanges = pgTable(
     kind: text('kind').notNull(),
     /** Signed change of the locked amount. */
     delta: money('delta').notNull(),
-    /** The client's Idempotency-Key (user changes) or the loan's id (borrow, settle). */
+    /** The client's Idempotency-Key (user changes); none for the pool's own (borrow, settle, complete). */
     idempotencyKey: text('idempotency_key'),
     at: ts('at').notNull(),
   },
@@ -166,11 +166,13 @@ export const loanRepayments = pgTable(
     loanId: uuid('loan_id').notNull().references(() => loans.id),
     /** user (from the balance) or settlement (end of the period: balance, then stake). */
     source: text('source').$type<'user' | 'settlement'>().notNull(),
-    /** The client's Idempotency-Key, or the settlement's day. */
+    /** The client's Idempotency-Key, or `settlement:<day>` (a day may have several settlements). */
     idempotencyKey: text('idempotency_key').notNull(),
     interest: money('interest').notNull(),
     principal: money('principal').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [uniqueIndex('loan_repayments_key_unique').on(t.loanId, t.idempotencyKey)],
+  // Only a user's key is unique: a settlement's must not collide with a client's key, which could
+  // otherwise take `settlement:<day>` first and stop the job's settlement every pass.
+  (t) => [uniqueIndex('loan_repayments_user_key_unique').on(t.loanId, t.idempotencyKey).where(sql`${t.source} = 'user'`)],
 );
