@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
+import { contractsTick } from '../src/modules/contracts/contracts.jobs';
 import { auth, emailOperationCode, inject, registerByEmail, setPayPassword, signatureHeaders, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -312,10 +313,43 @@ describe('certificate, cancel and review', () => {
     await contracts().orders.cancelExpired();
     const after = body<Order>(await detail(user, o.id)).data;
     expect(after.status).toBe('cancelled');
-    expect(after.history.at(-1)).toMatchObject({ from: 'unpaid', to: 'cancelled', actor: 'system' });
+    expect(after.history.at(-1)).toMatchObject({ from: 'unpaid', to: 'cancelled', actor: 'system', reason: 'unpaid_expired' });
     // A certificate waits for the operators.
     expect(body<Order>(await detail(user, checking.id)).data.status).toBe('checking');
     expect((await product(p.id)).inventory).toBe(9);
+  });
+
+  it('at 2 hours, a USDT order paid just before is confirmed, one whose address received too little goes to the operators, an unpaid one is cancelled', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    const [paid, short, unpaid] = [await placed(user, p.id, 1), await placed(user, p.id, 2), await placed(user, p.id, 3)];
+    t.clock.advance(119 * 60_000);
+    await chain().receive('usdt_trc20', paid.pay_address!, '40.5');
+    await chain().receive('usdt_trc20', short.pay_address!, '80');
+    t.clock.advance(2 * 60_000); // both confirmed, 2:01 after the orders
+    await contractsTick(contracts());
+    const status = async (o: Order) => body<Order>(await detail(user, o.id)).data;
+    expect((await status(paid)).status).toBe('effect');
+    expect((await status(short)).history.at(-1)).toMatchObject({ from: 'unpaid', to: 'checking', actor: 'system', reason: 'payment_to_check' });
+    expect((await status(unpaid)).status).toBe('cancelled');
+    expect((await product(p.id)).inventory).toBe(7); // only the unpaid order's 3 units came back
+    const messages = body<{ list: Array<{ type: string; params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page_size=50', headers: await as(user) })).data.list;
+    expect(messages.find((m) => m.params.order === short.id && m.params.status === 'checking')?.params.reason).toBe('payment_to_check');
+    // The rest arrives: the order under review is confirmed by the next scan.
+    await chain().receive('usdt_trc20', short.pay_address!, '1');
+    t.clock.advance(2 * 60_000);
+    await contractsTick(contracts());
+    expect((await status(short)).status).toBe('effect');
+  });
+
+  it('an order paid from the balance cannot be confirmed by an operator: it would run unpaid', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    const o = await placed(user, p.id, 1, 'balance');
+    const res = await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${o.id}/confirm`, headers: await as(admin) });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toBe(codeOf('contract_confirm_balance'));
+    expect(body<Order>(await detail(user, o.id)).data.status).toBe('unpaid');
   });
 
   it('a USDT payment seen by the chain adapter confirms the order', async () => {

@@ -151,6 +151,7 @@ describe('message renderers', () => {
     { ...full, workers: ['w1', 'w2'], count: 2 },
     { ...full, account: '' },
     ...['unpaid', 'checking', 'effect', 'finish', 'cancelled', 'rejected', 'waiting_user', 'answered', 'bogus'].map((status) => ({ ...full, status })),
+    { ...full, status: 'checking', reason: 'payment_to_check' },
     ...[...RED_PACKET_EVENTS, 'bogus'].map((event) => ({ ...full, event })),
     { ...full, alert: 'prices_stale', codes: 'btc, USD', minutes: 30 },
     { ...full, alert: 'market_data_missing', coin: 'LTC', day: '2026-11-27' },

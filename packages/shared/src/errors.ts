@@ -224,6 +224,8 @@ export const ERRORS = {
   contract_certificate_bank_only: { code: 33011, status: 409 },
   /** Paying from the wallet balance is for an order placed to be paid that way. */
   contract_balance_not_chosen: { code: 33012, status: 409 },
+  /** An order placed to be paid from the wallet balance is paid by its owner, never confirmed by an operator. */
+  contract_confirm_balance: { code: 33013, status: 409 },
   // OAuth provider: 36500-36999.
   /** The authorization (interaction) is unknown, finished or expired: start again from the application. */
   oauth_interaction_not_found: { code: 36500, status: 404 },

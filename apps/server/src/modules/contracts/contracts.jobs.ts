@@ -1,6 +1,6 @@
-// The contracts' background work, each pass under a lease (one instance at a time): cancel the
-// unpaid orders older than 2 hours, confirm the USDT orders whose payment arrived, and credit each
-// running order's complete days.
+// The contracts' background work, each pass under a lease (one instance at a time): confirm the
+// USDT orders whose payment arrived, cancel the unpaid orders older than 2 hours (or hand those
+// whose address received too little to the operators), and credit each running order's complete days.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
@@ -18,8 +18,9 @@ const PASS_LEASE_MS = 60_000;
 
 /** One pass; tests call the steps themselves. */
 export async function contractsTick(api: ContractsJobServices): Promise<{ cancelled: number; confirmed: number; settled: number }> {
-  const cancelled = await api.orders.cancelExpired();
+  // Payments first: an order paid just before its 2 hours are over is confirmed, not cancelled.
   const confirmed = await api.orders.scanPayments();
+  const cancelled = await api.orders.cancelExpired();
   const settled = await api.profits.settle();
   return { cancelled, confirmed, settled };
 }

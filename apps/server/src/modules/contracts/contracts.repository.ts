@@ -91,8 +91,8 @@ export function ordersOfUser(db: DbOrTx, userId: string, statuses: ContractOrder
 }
 
 /** Unpaid orders created before `before`: the auto-cancel's work. */
-export function expiredUnpaid(db: DbOrTx, before: Date): Promise<Array<{ id: string }>> {
-  return db.select({ id: contractOrders.id }).from(contractOrders).where(and(eq(contractOrders.status, 'unpaid'), lt(contractOrders.createdAt, before))).orderBy(asc(contractOrders.createdAt)).limit(500);
+export function expiredUnpaid(db: DbOrTx, before: Date): Promise<OrderRow[]> {
+  return db.select().from(contractOrders).where(and(eq(contractOrders.status, 'unpaid'), lt(contractOrders.createdAt, before))).orderBy(asc(contractOrders.createdAt)).limit(500);
 }
 
 /** Orders awaiting a USDT payment on a network. */

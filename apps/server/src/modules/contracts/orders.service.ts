@@ -19,6 +19,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { DOCUMENT_TYPES, type FileService } from '../../platform/files';
 import { oneRequestPerKey } from '../../platform/idempotency';
+import { runEach } from '../../platform/run-each';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
 import type { EarningsApi } from '../earnings';
@@ -45,6 +46,16 @@ export interface OrderDeps {
 }
 
 type Actor = { kind: 'user' | 'operator' | 'system'; id: string | null };
+
+/** The reasons the system gives in an order's history and messages: codes the web words in each language. */
+export const SYSTEM_REASONS = {
+  /** Still unpaid 2 hours after it was placed. */
+  expired: 'unpaid_expired',
+  /** Its USDT payment arrived with its confirmation and at least the amount. */
+  paidOnChain: 'paid_on_chain',
+  /** Something arrived at its USDT address by the 2 hours, below the amount or not yet confirmed: the operators look. */
+  paymentToCheck: 'payment_to_check',
+} as const;
 
 export class OrdersService {
   constructor(
@@ -218,7 +229,11 @@ export class OrdersService {
   }
 
   async confirm(adminId: string, id: string) {
-    await this.move(id, { kind: 'operator', id: adminId }, 'effect', null, () => undefined, async (o) => this.paidValues(this.clock.now(), o));
+    // A balance order is paid by its owner's posting alone: confirmed, it would run unpaid.
+    const notBalance = (o: repo.OrderRow) => {
+      if (o.payMethod === 'balance') throw new AppError('contract_confirm_balance');
+    };
+    await this.move(id, { kind: 'operator', id: adminId }, 'effect', null, notBalance, async (o) => this.paidValues(this.clock.now(), o));
   }
 
   async reject(adminId: string, id: string, reason: string) {
@@ -258,20 +273,55 @@ export class OrdersService {
 
   // ---- jobs ------------------------------------------------------------------------------------
 
-  /** Cancels the unpaid orders created more than 2 hours ago and returns their inventory. */
+  /**
+   * Cancels the unpaid orders created more than 2 hours ago and returns their inventory. A USDT
+   * order whose address has received anything (below the amount, or not confirmed yet) goes to
+   * the operators' review (checking) instead: cancelled, the coins would sit at an address no one
+   * watches. One whose network's chain does not answer waits for the next pass.
+   */
   async cancelExpired(): Promise<number> {
     const due = await repo.expiredUnpaid(this.db, new Date(this.clock.now().getTime() - CONTRACT_UNPAID_TTL_MS));
+    const seen = await this.paymentsSeen(due);
     let cancelled = 0;
-    for (const { id } of due) {
-      await this.move(id, { kind: 'system', id: null }, 'cancelled', 'unpaid for 2 hours', (o) => {
-        if (o.status !== 'unpaid') throw new AppError('contract_order_state', { params: { status: o.status } });
-      })
-        .then(() => cancelled++)
-        .catch((error: unknown) => {
-          if (!(error instanceof AppError)) throw error;
-        });
-    }
+    const system: Actor = { kind: 'system', id: null };
+    const stillUnpaid = (o: repo.OrderRow) => {
+      if (o.status !== 'unpaid') throw new AppError('contract_order_state', { params: { status: o.status } });
+    };
+    await runEach(
+      'expired contract orders',
+      due,
+      async (order) => {
+        const payment = seen.get(order.id);
+        if (payment === 'unknown') return;
+        const [to, reason] = payment === 'arrived' ? (['checking', SYSTEM_REASONS.paymentToCheck] as const) : (['cancelled', SYSTEM_REASONS.expired] as const);
+        await this.move(order.id, system, to, reason, stillUnpaid)
+          .then(() => void (to === 'cancelled' && cancelled++))
+          .catch((error: unknown) => {
+            if (!(error instanceof AppError)) throw error; // paid or cancelled meanwhile: nothing to do
+          });
+      },
+      (order) => order.id,
+    );
     return cancelled;
+  }
+
+  /**
+   * Of `orders`, the USDT ones whose address has received something, confirmed or not
+   * ('arrived'), and those whose network's chain did not answer ('unknown').
+   */
+  private async paymentsSeen(orders: repo.OrderRow[]): Promise<Map<string, 'arrived' | 'unknown'>> {
+    const seen = new Map<string, 'arrived' | 'unknown'>();
+    for (const network of USDT_NETWORKS) {
+      const awaiting = orders.filter((o) => o.payMethod === network && o.payAddress);
+      if (awaiting.length === 0) continue;
+      try {
+        const paid = new Set((await this.d.chain.incoming(network, new Set(awaiting.map((o) => o.payAddress!)))).map((t) => t.address));
+        for (const o of awaiting) if (paid.has(o.payAddress!)) seen.set(o.id, 'arrived');
+      } catch {
+        for (const o of awaiting) seen.set(o.id, 'unknown');
+      }
+    }
+    return seen;
   }
 
   /** Confirms the open USDT orders whose address received at least the pay amount (confirmed on chain). */
@@ -292,7 +342,7 @@ export class OrdersService {
       for (const [address, amount] of received) {
         const order = byAddress.get(address)!;
         if (amount.lt(order.payAmount)) continue;
-        await this.move(order.id, { kind: 'system', id: null }, 'effect', 'payment received on chain', () => undefined, async (o) => this.paidValues(this.clock.now(), o))
+        await this.move(order.id, { kind: 'system', id: null }, 'effect', SYSTEM_REASONS.paidOnChain, () => undefined, async (o) => this.paidValues(this.clock.now(), o))
           .then(() => confirmed++)
           .catch((error: unknown) => {
             if (!(error instanceof AppError)) throw error;

@@ -10,10 +10,12 @@ export const CONTRACTS_MESSAGES = {
     name: 'contracts:message_types.contract_order.name',
     describe: (params, base) => {
       const status = paramText(params.status);
+      // Checking after a USDT payment below the amount (or unconfirmed) at 2 hours, not a certificate.
+      const variant = status === 'checking' && paramText(params.reason) === 'payment_to_check' ? 'checking_payment_arrived' : status;
       return {
         title: { key: 'contracts:message_types.contract_order.title', values: {} },
         body: {
-          key: status && ORDER_STATES.includes(status) ? `contracts:message_types.contract_order.${status}` : UNKNOWN_MESSAGE.body,
+          key: status && ORDER_STATES.includes(status) ? `contracts:message_types.contract_order.${variant}` : UNKNOWN_MESSAGE.body,
           values: { ...base, product: paramText(params.product) ?? MISSING, reason: paramText(params.reason) ?? MISSING },
         },
       };

@@ -50,9 +50,12 @@ function Review({ timezone }: { timezone: string }) {
           )}
           {(o.status === 'unpaid' || o.status === 'checking') && (
             <>
-              <Button size="small" type="primary" onClick={() => setDecision({ kind: 'confirm', order: o })} data-testid="admin-confirm">
-                {t('admin.confirm')}
-              </Button>
+              {/* A balance order is paid by its owner: there is nothing to confirm (contract_confirm_balance). */}
+              {o.pay_method !== 'balance' && (
+                <Button size="small" type="primary" onClick={() => setDecision({ kind: 'confirm', order: o })} data-testid="admin-confirm">
+                  {t('admin.confirm')}
+                </Button>
+              )}
               <Button size="small" danger onClick={() => setDecision({ kind: 'reject', order: o })}>
                 {t('admin.reject')}
               </Button>

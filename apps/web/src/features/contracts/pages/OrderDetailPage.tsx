@@ -198,7 +198,7 @@ export default function OrderDetailPage() {
       </Panel>
       {open && <Payment o={o} />}
       <Panel title={t('order.history')}>
-        <Timeline items={o.history.map((h) => ({ children: <Flex vertical><Text>{`${time(h.at)} · ${t(`status.${h.to}`)} · ${t(`actor.${h.actor}`)}`}</Text>{h.reason && <Text tone="secondary">{h.reason}</Text>}</Flex> }))} />
+        <Timeline items={o.history.map((h) => ({ children: <Flex vertical><Text>{`${time(h.at)} · ${t(`status.${h.to}`)} · ${t(`actor.${h.actor}`)}`}</Text>{h.reason && <Text tone="secondary">{h.actor === 'system' ? t(`system_reason.${h.reason}`, { defaultValue: h.reason }) : h.reason}</Text>}</Flex> }))} />
       </Panel>
       {confirmCancel && (
         <ConfirmDialog title={t('order.cancel')} text={t('order.cancel_confirm')} okText={t('order.cancel')} onConfirm={() => cancel.mutateAsync([o.id])} onClose={() => setConfirmCancel(false)} />
