@@ -160,6 +160,21 @@ describe('products', () => {
     expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(user), payload: productBody() })).statusCode).toBe(403);
   });
 
+  it('an edit changes the inventory by what the operator changed: units sold while the form was open stay sold', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    await placed(user, p.id, 4); // sold after the operator's form showed 10
+    const put = async (over: Record<string, unknown>) => {
+      const res = await inject(t.app, { method: 'PUT', url: `/api/admin/contracts/products/${p.id}`, headers: await as(admin), payload: productBody(over) });
+      expect(res.statusCode, res.body).toBe(200);
+      return body<{ inventory: number }>(res).data.inventory;
+    };
+    expect(await put({ inventory: 12, inventory_was: 10 })).toBe(8); // 2 more than the 6 left
+    expect(await put({ inventory: 0, inventory_was: 10 })).toBe(0); // never below nothing
+    expect(await put({ inventory: 5 })).toBe(5); // without what the form showed: as given
+    expect((await product(p.id)).sold).toBe(4);
+  });
+
   it('a product has a name per language where the operator gives one; blank ones are left out', async () => {
     const p = await newProduct({ name: 'Antminer S21 30 days', names: { 'zh-CN': ' 蚂蚁 S21 30 天 ', ja: '  ' } });
     const user = await newUser();

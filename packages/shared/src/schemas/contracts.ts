@@ -56,6 +56,12 @@ export const contractProductBodySchema = z.strictObject({
   management_fee: nonNegativeDecimal.refine((s) => Number(s) < 100, V.tooBig),
   /** Units left for sale. */
   inventory: z.number({ error: V.integer }).int(V.integer).min(0, V.tooSmall).max(10_000_000, V.tooBig),
+  /**
+   * On an edit, the inventory the operator's form showed: the change is applied as the
+   * difference, so units sold (or returned) while the form was open are not put back on sale.
+   * Without it, `inventory` is set as given.
+   */
+  inventory_was: z.number({ error: V.integer }).int(V.integer).min(0, V.tooSmall).max(10_000_000, V.tooBig).optional(),
   sale_start: z.iso.datetime({ error: V.invalid }),
   sale_end: z.iso.datetime({ error: V.invalid }),
   status: z.enum(CONTRACT_PRODUCT_SET_STATUSES, { error: V.invalid }),

@@ -31,8 +31,13 @@ export function insertProduct(db: DbOrTx, values: typeof contractProducts.$infer
 }
 
 /** Inserts products whose id is not taken yet (the demo's fixed ids: seeding twice adds nothing). */
-export function updateProduct(db: DbOrTx, id: string, values: Partial<typeof contractProducts.$inferInsert>): Promise<ProductRow | undefined> {
-  return first(db.update(contractProducts).set(values).where(eq(contractProducts.id, id)).returning());
+/**
+ * Writes a product's values; `inventoryChange` adds to the inventory as it is at the write (never
+ * below 0), so the units orders took meanwhile stay taken.
+ */
+export function updateProduct(db: DbOrTx, id: string, values: Partial<typeof contractProducts.$inferInsert>, inventoryChange?: number): Promise<ProductRow | undefined> {
+  const inventory = inventoryChange === undefined ? {} : { inventory: sql<number>`greatest(${contractProducts.inventory} + ${inventoryChange}, 0)` };
+  return first(db.update(contractProducts).set({ ...values, ...inventory }).where(eq(contractProducts.id, id)).returning());
 }
 
 /** Takes `units` from the inventory of a product on sale within its window; undefined when it cannot. */

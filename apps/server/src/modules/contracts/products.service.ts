@@ -91,13 +91,19 @@ export class ProductsService {
     return this.get(row.id, true);
   }
 
-  /** Replaces a product's values; the inventory given is what is left for sale from now on. */
+  /**
+   * Replaces a product's values. The inventory changes by what the operator changed in the form
+   * (`inventory_was` to `inventory`), applied to the inventory as it is now: orders placed while
+   * the form was open keep their units (set as given, without `inventory_was`).
+   */
   async update(adminId: string, id: string, body: ContractProductBody) {
     await inTransaction(this.db, async (tx) => {
       const before = await repo.findProduct(tx, id);
       if (!before) throw new AppError('contract_product_not_found');
-      const values = this.values(body);
-      await repo.updateProduct(tx, id, { ...values, updatedAt: this.clock.now() });
+      const { inventory, ...rest } = this.values(body);
+      const change = body.inventory_was === undefined ? undefined : inventory - body.inventory_was;
+      const after = await repo.updateProduct(tx, id, { ...rest, ...(change === undefined ? { inventory } : {}), updatedAt: this.clock.now() }, change);
+      const values = { ...rest, inventory: after!.inventory };
       const changed: Record<string, string> = {};
       for (const [k, v] of Object.entries(values)) {
         const old = (before as Record<string, unknown>)[k];

@@ -97,10 +97,12 @@ function toForm(p: Product | null): Partial<ProductForm> {
   return { ...p, hashrate_unit: p.hashrate_unit as ProductForm['hashrate_unit'], status: p.set_status, window: [dayjs(p.sale_start), dayjs(p.sale_end)], terms: p.terms, names: p.names };
 }
 
-function fromForm(v: ProductForm): ContractProductBody {
+/** The body to save; `loaded` is the product the form was opened with (its inventory then: inventory_was). */
+function fromForm(v: ProductForm, loaded: Product | null): ContractProductBody {
   const { window, terms, names, ...rest } = v;
   return {
     ...rest,
+    ...(loaded ? { inventory_was: loaded.inventory } : {}),
     price_fiat: rest.price_fiat ? String(rest.price_fiat) : null,
     sale_start: window[0].toISOString(),
     sale_end: window[1].toISOString(),
@@ -128,7 +130,7 @@ function Products() {
       <Button type="primary" onClick={() => setEditing('new')}>{t('admin.new_product')}</Button>
       {!products.data ? <PageSpinner /> : <ResponsiveTable rows={products.data.list} rowKey={(p) => p.id} columns={columns} caption={t('admin.products')} empty={t('list.empty')} />}
       {editing !== null && (
-        <FormDialog<ProductForm> title={current ? t('admin.edit') : t('admin.new_product')} initialValues={toForm(current)} onClose={() => setEditing(null)} onSubmit={(v) => saveProduct.mutateAsync([current?.id ?? null, fromForm(v)])}>
+        <FormDialog<ProductForm> title={current ? t('admin.edit') : t('admin.new_product')} initialValues={toForm(current)} onClose={() => setEditing(null)} onSubmit={(v) => saveProduct.mutateAsync([current?.id ?? null, fromForm(v, current)])}>
           <Form.Item name="name" label={t('admin.name')} rules={[{ required: true, whitespace: true }]}><Input maxLength={100} /></Form.Item>
           <Flex gap={8} wrap>
             <Form.Item name="coin" label={t('fields.coin')}><Select style={{ width: 120 }} options={ACCOUNT_COINS_LIST.map((c) => ({ value: c, label: coinSymbol(c) }))} /></Form.Item>
