@@ -18,6 +18,7 @@ import { inTransaction } from '../src/db/transaction';
 import { FakeClock } from '../src/platform/clock';
 import { payMethods } from '../src/modules/earnings/earnings.tables';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
+import { markEnded } from '../src/modules/promotions/promotions.repository';
 import { balanceOf, post as postLedger, SYSTEM } from '../src/modules/ledger/ledger';
 import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, setPayPassword, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -404,6 +405,16 @@ describe('red packets', () => {
     // 3.375 paid, 96.625 back to sys:promotions' available.
     expect(new Decimal(await available(SYSTEM.promotions)).minus(availableBefore).toFixed()).toBe('96.625');
     expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).toBe('ended');
+  });
+
+  it('does not end a packet whose share was taken after the job listed it: the receipt is paid first', async () => {
+    clock.set('2026-09-10T10:00:00Z');
+    const p = await packet({ shares: 2, duration_days: 1, budget: '100', activation_deadline: iso(60_000) });
+    expect((await receive(await user(), p.id)).statusCode).toBe(200);
+    // Past the deadline, as the job's list saw it before the receive committed: the end must wait.
+    clock.set('2026-09-10T10:02:00Z');
+    expect(await inTransaction(db(), (tx) => markEnded(tx, p.id, clock.now()))).toBe(false);
+    expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).not.toBe('ended');
   });
 
   it('tells the receiver in the message centre: received, active, ended, each once however often the job runs', async () => {

@@ -371,22 +371,21 @@ export async function addPaid(tx: Tx, id: string, amount: string): Promise<void>
  * Packets that can receive nobody more (no share left, or past the deadline) and whose every
  * receipt is credited through its last day: their leftover can return.
  */
+/** Every receipt of the packet is credited through its last day. */
+const allCredited: SQL = sql`not exists (select 1 from red_packet_receipts r where r.packet_id = ${redPackets.id} and (r.credited_through is null or r.credited_through < r.end_day))`;
+
 export function packetsToEnd(db: DbOrTx, now: Date): Promise<RedPacketRow[]> {
   const closed: SQL = sql`(${redPackets.sharesLeft} = 0 or ${redPackets.activationDeadline} <= ${now.toISOString()}::timestamptz)`;
-  return db
-    .select()
-    .from(redPackets)
-    .where(
-      and(
-        isNull(redPackets.endedAt),
-        closed,
-        sql`not exists (select 1 from red_packet_receipts r where r.packet_id = ${redPackets.id} and (r.credited_through is null or r.credited_through < r.end_day))`,
-      ),
-    );
+  return db.select().from(redPackets).where(and(isNull(redPackets.endedAt), closed, allCredited));
 }
 
+/**
+ * Marks the (locked) packet ended, once, if every receipt is still credited through its last day:
+ * a share taken after the job listed the packet (a receive that read the time just before the
+ * deadline and committed while the job waited for the lock) keeps it running until it is paid.
+ */
 export async function markEnded(tx: Tx, id: string, at: Date): Promise<boolean> {
-  const rows = await tx.update(redPackets).set({ endedAt: at }).where(and(eq(redPackets.id, id), isNull(redPackets.endedAt))).returning({ id: redPackets.id });
+  const rows = await tx.update(redPackets).set({ endedAt: at }).where(and(eq(redPackets.id, id), isNull(redPackets.endedAt), allCredited)).returning({ id: redPackets.id });
   return rows.length === 1;
 }
 
