@@ -357,6 +357,22 @@ describe('certificate, cancel and review', () => {
     expect((await status(short)).status).toBe('effect');
   });
 
+  it('a USDT payment to an order cancelled before it arrived is told to the finance operators, once', async () => {
+    const p = await newProduct({ inventory: 10 });
+    const user = await newUser();
+    const o = await placed(user, p.id, 1);
+    expect((await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${o.id}/cancel`, headers: await as(user) })).statusCode).toBe(200);
+    await chain().receive('usdt_trc20', o.pay_address!, '40.5');
+    t.clock.advance(2 * 60_000);
+    const alerts = async () => (await inject(t.app, { url: '/api/messages?page_size=100', headers: await as(admin) }).then((r) => body<{ list: Array<{ type: string; params: Record<string, string> }> }>(r).data.list)).filter((m) => m.type === 'operations_alert' && m.params.reference === o.pay_reference);
+    await contractsTick(contracts());
+    await contractsTick(contracts());
+    const told = await alerts();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.params).toMatchObject({ alert: 'contract_payment_late', amount: '40.5', network: 'TRC20', address: o.pay_address, account: user.accountName });
+    expect(body<Order>(await detail(user, o.id)).data.status).toBe('cancelled');
+  });
+
   it('an order paid from the balance cannot be confirmed by an operator: it would run unpaid', async () => {
     const p = await newProduct({ inventory: 10 });
     const user = await newUser();

@@ -155,6 +155,7 @@ describe('message renderers', () => {
     ...[...RED_PACKET_EVENTS, 'bogus'].map((event) => ({ ...full, event })),
     { ...full, alert: 'prices_stale', codes: 'btc, USD', minutes: 30 },
     { ...full, alert: 'market_data_missing', coin: 'LTC', day: '2026-11-27' },
+    { ...full, alert: 'contract_payment_late', amount: '81', network: 'TRC20', address: 'TXYZ', reference: 'HP0123456789' },
     { ...full, alert: 'payment_stuck', coin: 'BTC', amount: '0.2995', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', txid: 'cd'.repeat(32), hours: '7' },
     { ...full, alert: 'deposit_relisted', coin: 'LTC', amount: '2.5', txid: 'ab'.repeat(32), taken: '0.5' },
     { ...full, alert: 'deposit_reversed', coin: 'LTC', amount: '2.5', txid: 'ab'.repeat(32), depth: '6', taken: '0.5', unrecovered: '2', frozen: '0', locked: '0' },

@@ -1,6 +1,6 @@
 // SQL of the contracts' tables (contracts.tables.ts). Inventory is taken by one conditional update
 // (never below zero, whatever runs at the same time) and given back by another.
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { ContractOrderStatus } from '@hashpool/shared';
 import { first, inserted, withTotal, type DbOrTx } from '../../db/client';
 import { contractOrderEvents, contractOrders, contractProducts, contractProfits, contractSettings } from './contracts.tables';
@@ -98,6 +98,23 @@ export function ordersOfUser(db: DbOrTx, userId: string, statuses: ContractOrder
 /** Unpaid orders created before `before`: the auto-cancel's work. */
 export function expiredUnpaid(db: DbOrTx, before: Date): Promise<OrderRow[]> {
   return db.select().from(contractOrders).where(and(eq(contractOrders.status, 'unpaid'), lt(contractOrders.createdAt, before))).orderBy(asc(contractOrders.createdAt)).limit(500);
+}
+
+/**
+ * USDT orders on a network closed unpaid (cancelled or rejected) since `since` whose operators
+ * were not told of a late payment yet: their addresses are still watched.
+ */
+export function closedUsdtOrders(db: DbOrTx, network: string, since: Date): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(contractOrders)
+    .where(and(eq(contractOrders.payMethod, network as OrderRow['payMethod']), inArray(contractOrders.status, ['cancelled', 'rejected']), gte(contractOrders.createdAt, since), isNull(contractOrders.latePaymentAlertedAt)));
+}
+
+/** Marks a closed order's late payment as told, once: false when it was already. */
+export async function markLatePaymentAlerted(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db.update(contractOrders).set({ latePaymentAlertedAt: at }).where(and(eq(contractOrders.id, id), isNull(contractOrders.latePaymentAlertedAt))).returning({ id: contractOrders.id });
+  return rows.length === 1;
 }
 
 /** Orders awaiting a USDT payment on a network. */

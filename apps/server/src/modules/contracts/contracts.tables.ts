@@ -81,6 +81,11 @@ export const contractOrders = pgTable(
     endDate: text('end_date'),
     /** The fraction below the coin's base unit carried to the next day's credit. */
     profitCarry: money('profit_carry').notNull().default('0'),
+    /**
+     * When the finance operators were told that a USDT payment reached this order's address after
+     * it was cancelled or rejected (the order gives nothing for it): once per order.
+     */
+    latePaymentAlertedAt: ts('late_payment_alerted_at'),
     demo: boolean('demo').notNull().default(false),
   },
   (t) => [

@@ -47,6 +47,9 @@ export interface OrderDeps {
 
 type Actor = { kind: 'user' | 'operator' | 'system'; id: string | null };
 
+/** How long the address of an order closed unpaid is still watched for a late payment. */
+export const LATE_PAYMENT_WATCH_DAYS = 30;
+
 /** The reasons the system gives in an order's history and messages: codes the web words in each language. */
 export const SYSTEM_REASONS = {
   /** Still unpaid 2 hours after it was placed. */
@@ -324,23 +327,34 @@ export class OrdersService {
     return seen;
   }
 
-  /** Confirms the open USDT orders whose address received at least the pay amount (confirmed on chain). */
+  /**
+   * Confirms the open USDT orders whose address received at least the pay amount (confirmed on
+   * chain). A confirmed payment to the address of an order closed unpaid in the last
+   * LATE_PAYMENT_WATCH_DAYS (cancelled at 2 hours, by its owner, or rejected) buys nothing: the
+   * finance operators are told once, to refund it or place the order by hand.
+   */
   async scanPayments(): Promise<number> {
     let confirmed = 0;
+    const since = new Date(this.clock.now().getTime() - LATE_PAYMENT_WATCH_DAYS * 86_400_000);
     for (const network of USDT_NETWORKS) {
-      const orders = await repo.awaitingUsdt(this.db, network);
-      const byAddress = new Map(orders.filter((o) => o.payAddress).map((o) => [o.payAddress!, o]));
+      const open = await repo.awaitingUsdt(this.db, network);
+      const closed = await repo.closedUsdtOrders(this.db, network, since);
+      const byAddress = new Map([...closed, ...open].filter((o) => o.payAddress).map((o) => [o.payAddress!, o]));
       if (byAddress.size === 0) continue;
       let incoming;
       try {
         incoming = await this.d.chain.incoming(network, new Set(byAddress.keys()));
       } catch {
-        continue; // the adapter has no such network: operators review these orders
+        continue; // the node did not answer: the next pass asks again
       }
       const received = new Map<string, Decimal>();
       for (const t of incoming) if (t.confirmations >= USDT_CONFIRMATIONS) received.set(t.address, (received.get(t.address) ?? new Decimal(0)).plus(t.amount));
       for (const [address, amount] of received) {
         const order = byAddress.get(address)!;
+        if (order.status === 'cancelled' || order.status === 'rejected') {
+          await this.tellLatePayment(order, amount);
+          continue;
+        }
         if (amount.lt(order.payAmount)) continue;
         await this.move(order.id, { kind: 'system', id: null }, 'effect', SYSTEM_REASONS.paidOnChain, () => undefined, async (o) => this.paidValues(this.clock.now(), o))
           .then(() => confirmed++)
@@ -350,6 +364,18 @@ export class OrdersService {
       }
     }
     return confirmed;
+  }
+
+  /** Tells the finance operators, once per order, of a payment to a closed order's address. */
+  private async tellLatePayment(order: repo.OrderRow, amount: Decimal): Promise<void> {
+    // Read before the transaction: an embedded database serves one connection at a time.
+    const operators = await this.d.accounts.operators(['finance']);
+    const account = (await this.d.accounts.namesByIds([order.accountId])).get(order.accountId) ?? order.accountId;
+    await inTransaction(this.db, async (tx) => {
+      if (!(await repo.markLatePaymentAlerted(tx, order.id, this.clock.now()))) return;
+      const params = { alert: 'contract_payment_late', amount: amount.toFixed(), network: order.payMethod === 'usdt_erc20' ? 'ERC20' : 'TRC20', reference: order.payReference, account, address: order.payAddress! };
+      await this.d.notifications.alertOperators(operators, params, tx);
+    });
   }
 
   // ---- history and messages ------------------------------------------------------------------------

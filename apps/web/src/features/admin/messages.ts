@@ -2,8 +2,9 @@
 // out of balance (the wallet module's wallet-admin.service.ts), prices went stale (the prices
 // module's prices.service.ts), a coin's node could not give a market day, a matured block's
 // reward did not check out on the chain (the earnings module), a credited deposit was replaced
-// on the chain by a double spend (the wallet module's deposit-scanner.ts), or a payment has stayed
-// unconfirmed for hours (stuck-payments.ts). Texts: admin.json, message_types.
+// on the chain by a double spend (the wallet module's deposit-scanner.ts), a payment has stayed
+// unconfirmed for hours (stuck-payments.ts), or a USDT payment reached a contract order closed
+// unpaid (the contracts module's orders.service.ts). Texts: admin.json, message_types.
 import { paramText, type MessageParams, type MessageRenderer, type Phrase } from '../../shell/features/messages';
 import { BLOCK_HOLD_REASONS } from '@hashpool/shared';
 
@@ -32,6 +33,8 @@ export const ADMIN_MESSAGES = {
               key: 'admin:message_types.operations_alert.deposit_relisted',
               values: texts(params, ['amount', 'coin', 'account', 'txid', 'taken']),
             }
+          : params.alert === 'contract_payment_late'
+          ? { key: 'admin:message_types.operations_alert.contract_payment_late', values: texts(params, ['amount', 'network', 'address', 'reference', 'account']) }
           : params.alert === 'payment_stuck'
           ? { key: 'admin:message_types.operations_alert.payment_stuck', values: texts(params, ['amount', 'coin', 'address', 'account', 'txid', 'hours']) }
           : params.alert === 'market_data_missing'
