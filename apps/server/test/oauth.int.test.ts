@@ -163,9 +163,11 @@ describe('authorization code flow with openid-client', () => {
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.refresh_token).toBeTruthy();
     const sub = tokens.claims()!.sub;
+    // The granted sub-account names the user, not the current one (the application was not granted it).
+    expect((await inject(t.app, { method: 'PUT', url: '/api/users/accounts', headers: auth(user.tokens), payload: { account_id: other.id } })).statusCode).toBe(200);
     const info = await oidc.fetchUserInfo(config, tokens.access_token, sub);
     expect(info.email).toBe(user.email);
-    expect(info.preferred_username).toBeTruthy();
+    expect(info.preferred_username).toBe(granted.name);
 
     const bearer = { authorization: `Bearer ${tokens.access_token}` };
     const mine = body<{ accounts: Array<{ id: string }>; scopes: string[] }>(await inject(t.app, { url: '/api/oauth/accounts', headers: bearer })).data;
@@ -202,6 +204,27 @@ describe('authorization code flow with openid-client', () => {
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     await expect(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).rejects.toBeTruthy();
     expect(body<unknown[]>(await inject(t.app, { url: '/api/oauth/authorizations', headers: auth(user.tokens) })).data).toHaveLength(0);
+  });
+});
+
+describe('a user who may not sign in', () => {
+  it('an application reads nothing for a user whose login an operator disabled, nor refreshes; enabled again, the grant works', async () => {
+    const other = await registerByEmail(t.app, inbox);
+    const own = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(other.tokens) })).data;
+    const flow = await authorize();
+    const callback = await consent(flow, [own[0]!.id], other);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    const bearer = { authorization: `Bearer ${tokens.access_token}` };
+    const stats = `/api/pools/btc/accounts/${own[0]!.name}/stats`;
+    expect((await inject(t.app, { url: stats, headers: bearer })).statusCode).toBe(200);
+    const { id } = body<{ id: string }>(await inject(t.app, { url: '/api/users/mine', headers: auth(other.tokens) })).data;
+    const setLogin = async (disabled: boolean) => expect((await inject(t.app, { method: 'PUT', url: `/api/admin/users/${id}/login`, headers: auth(admin.tokens), payload: { disabled, reason: 'reported stolen' } })).statusCode).toBe(200);
+    await setLogin(true);
+    expect((await inject(t.app, { url: stats, headers: bearer })).statusCode).toBe(401);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).rejects.toBeTruthy();
+    await setLogin(false);
+    expect((await inject(t.app, { url: stats, headers: bearer })).statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@
 // expired or revoked token is refused with its own message; the owner's log shows the links.
 // The access matrix walks every registered route for every kind of caller.
 import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, OBSERVER_LINKS_PER_ACCOUNT, observerApiRoutes, OBSERVER_PERMISSIONS, type ErrorKey, type ObserverCreated, type ObserverInfo, type ObserverLink, type ObserverPermission, type Tokens } from '@hashpool/shared';
 import type { RouteRecord } from '../src/platform/access';
@@ -151,6 +152,21 @@ describe('using a link', () => {
     const info = await inject(t.app, { url: withToken('/api/users/observer/info', day.token) });
     expect(body(info).code).toBe(codeOf('observer_link_expired'));
     expect(body<ObserverLink[]>(await inject(t.app, { url: '/api/users/observers', headers: await fresh(owner) })).data[0]!.status).toBe('expired');
+  });
+
+  it('a link stops with its owner\'s login: disabled by an operator, or the account cancelled', async () => {
+    const owner = await newUser();
+    const link1 = await link(owner, owner.account, 'read_only');
+    const stats = `/api/pools/btc/accounts/${owner.account}/stats`;
+    expect((await inject(t.app, { url: withToken(stats, link1.token) })).statusCode).toBe(200);
+    const setUser = (values: SQL) => t.database.db.execute(sql`update users u set ${values} from mining_accounts m where m.user_id = u.id and m.name = ${owner.account}`);
+    await setUser(sql`login_disabled_at = now()`);
+    const refused = await inject(t.app, { url: withToken(stats, link1.token) });
+    expect([refused.statusCode, body(refused).code]).toEqual([401, codeOf('observer_link_invalid')]);
+    await setUser(sql`login_disabled_at = null, status = 'closed'`);
+    expect((await inject(t.app, { url: withToken(stats, link1.token) })).statusCode).toBe(401);
+    await setUser(sql`status = 'active'`);
+    expect((await inject(t.app, { url: withToken(stats, link1.token) })).statusCode).toBe(200);
   });
 
   it('writes every opening into the owner\'s log at most once an hour, and limits a link\'s requests', async () => {

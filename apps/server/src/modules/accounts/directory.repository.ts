@@ -89,6 +89,12 @@ export async function existingAccountIds(db: DbOrTx, ids: string[]): Promise<Set
 }
 
 /** The user's timezone ("UTC+08:00"), if the user exists. */
+/** True when the user exists, is active (not cancelled or closed) and an operator has not disabled their login. */
+export async function userMaySignIn(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ status: users.status, disabledAt: users.loginDisabledAt }).from(users).where(eq(users.id, userId));
+  return row?.status === 'active' && row.disabledAt === null;
+}
+
 export async function userTimezone(db: DbOrTx, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
   return row?.timezone;

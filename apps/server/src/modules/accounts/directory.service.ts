@@ -38,6 +38,14 @@ export interface AccountInviter {
 export class AccountDirectory {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Whether the user may act or be read for now: active and not login-disabled. What a user
+   * handed out (an application's access token, an observer link) stops with their own login.
+   */
+  maySignIn(userId: string, db: DbOrTx = this.db): Promise<boolean> {
+    return repo.userMaySignIn(db, userId);
+  }
+
   /** The operators an operations alert goes to: admins and the holders of `roles` (active users). */
   operators(roles: readonly string[]) {
     return repo.operatorsWithRoles(this.db, roles);

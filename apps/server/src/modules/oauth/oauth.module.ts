@@ -29,7 +29,7 @@ export const oauthModule = defineModule({
       box,
       cookieSecret: p.keys.secretBox,
       trustProxy: p.config.TRUST_PROXY !== 'false',
-      claimsOf: (userId) => holder.service!.claimsOf(userId),
+      claimsOf: (userId, grantId) => holder.service!.claimsOf(userId, grantId),
     });
     holder.service = new OAuthService(p.db, p.clock, { provider, box, audit: p.audit, accounts });
     return { oauth: holder.service };

@@ -184,6 +184,8 @@ export class OAuthService {
     if (!token?.grantId) return null;
     const authorization = await repo.findAuthorizationByGrant(this.db, token.grantId);
     if (!authorization || authorization.revokedAt || authorization.userId !== token.accountId) return null;
+    // A user whose login is disabled, or who cancelled, reads nothing through an application either.
+    if (!(await this.deps.accounts.directory.maySignIn(authorization.userId))) return null;
     const scopes = String(token.scope ?? '').split(' ').filter(Boolean);
     let permissions = permissionsForRoute(request.routeOptions.url ?? '', scopes);
     // A route reads one sub-account named in its path: it must be a granted one. A route naming
@@ -214,11 +216,20 @@ export class OAuthService {
     };
   }
 
-  /** The claims userinfo and ID tokens carry for a user (the subject is the user id). */
-  async claimsOf(userId: string) {
+  /**
+   * The claims userinfo and ID tokens carry for a user (the subject is the user id), under the
+   * grant `grantId` of the token asked about. The user name is the first sub-account granted to
+   * the application, never the user's current one: that may be one it was not granted.
+   */
+  async claimsOf(userId: string, grantId?: string) {
+    // No claims: the provider refuses the refresh and userinfo of a user who may not sign in.
+    if (!(await this.deps.accounts.directory.maySignIn(userId))) return undefined;
     try {
       const me = await this.deps.accounts.accounts.mine(userId);
-      return { preferred_username: me.current_account?.name ?? me.email ?? me.id, ...(me.email ? { email: me.email, email_verified: true } : {}) };
+      const authorization = grantId ? await repo.findAuthorizationByGrant(this.db, grantId) : undefined;
+      const granted = authorization?.userId === userId ? authorization.accountIds[0] : undefined;
+      const name = granted ? (await this.deps.accounts.directory.namesByIds([granted])).get(granted) : undefined;
+      return { preferred_username: name ?? me.email ?? me.id, ...(me.email ? { email: me.email, email_verified: true } : {}) };
     } catch {
       return undefined;
     }

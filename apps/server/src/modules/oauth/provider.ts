@@ -55,7 +55,8 @@ export interface ProviderDeps {
   cookieSecret: Buffer;
   trustProxy: boolean;
   /** The claims of a user (the subject is the user id). */
-  claimsOf(userId: string): Promise<{ preferred_username?: string; email?: string; email_verified?: boolean } | undefined>;
+  /** `grantId`: the grant of the token the claims are for (its granted sub-accounts name the user). */
+  claimsOf(userId: string, grantId?: string): Promise<{ preferred_username?: string; email?: string; email_verified?: boolean } | undefined>;
 }
 
 function consentAlwaysPolicy() {
@@ -76,8 +77,8 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
     cookies: { keys: [cookieKey] },
     scopes: [...OAUTH_SCOPES],
     claims: { openid: ['sub'], profile: ['preferred_username'], email: ['email', 'email_verified'] },
-    async findAccount(_ctx, sub) {
-      const claims = await deps.claimsOf(sub);
+    async findAccount(_ctx, sub, token) {
+      const claims = await deps.claimsOf(sub, token?.grantId);
       if (!claims) return undefined;
       return { accountId: sub, claims: async () => ({ sub, ...claims }) };
     },

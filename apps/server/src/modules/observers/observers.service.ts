@@ -120,6 +120,8 @@ export class ObserversService {
     const token = Array.isArray(value) ? value[0] : value;
     if (typeof token !== 'string') throw new AppError('observer_link_invalid');
     const row = await this.live(token);
+    // The owner's links stop with their login (disabled by an operator, or the user cancelled).
+    if (!(await this.deps.directory.maySignIn(row.userId))) throw new AppError('observer_link_invalid');
     if ((await this.deps.requests.count(row.id)) >= OBSERVER_REQUESTS_PER_MINUTE) throw new AppError('too_many_requests');
     await this.deps.requests.add(row.id);
     await this.noteUse(row, { ip: request.ip, userAgent: request.headers['user-agent'] });
