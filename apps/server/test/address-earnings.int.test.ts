@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
+import { movement, post, SYSTEM } from '../src/modules/ledger';
 import { windowSettlesAt } from '../src/modules/earnings/block-window';
 import { inject } from './account-helpers';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -107,6 +108,18 @@ describe('address mining earnings and payments', () => {
       const [row] = await queryRows<{ remainder: string }>(db(), sql`select r.remainder::text from credit_remainders r join address_wallets w on w.id::text = r.holder and w.coin = r.coin where w.address = ${address} and w.coin = 'aleo'`);
       expect(new Decimal(row!.remainder).toFixed()).toBe('0.00000032');
     }
+  });
+
+  it('an address payment above the coin’s review threshold waits for an operator, as a sub-account’s payout does', async () => {
+    const [wallet] = await queryRows<{ id: string }>(db(), sql`select id::text as id from address_wallets where coin = 'aleo' and address = ${A}`);
+    await post(db(), movement({ idempotencyKey: `test-credit:${randomUUID()}`, businessType: 'system_adjustment', memo: { reason: 'test' }, coin: 'aleo', amount: '50', from: { holder: SYSTEM.adjustments }, to: { holder: wallet!.id } }), clock.now());
+    const [limits] = await queryRows<{ audit: string }>(db(), sql`select audit_threshold::text as audit from wallet_coin_limits where coin = 'aleo'`);
+    await db().execute(sql`update wallet_coin_limits set audit_threshold = 20 where coin = 'aleo'`);
+    expect(await t.app.modules.wallet.payouts.runAddressPayouts('2026-09-25')).toBeGreaterThanOrEqual(1);
+    await db().execute(sql`update wallet_coin_limits set audit_threshold = ${limits!.audit}::numeric where coin = 'aleo'`);
+    const [payment] = await queryRows<{ status: string; amount: string }>(db(), sql`select status, amount::text from withdrawals where address_wallet_id = ${wallet!.id} and idempotency_key = 'address-payout:2026-09-25'`);
+    expect(payment!.status).toBe('reviewing');
+    expect(new Decimal(payment!.amount).gt(20)).toBe(true);
   });
 
   it('answers an address without data with zeros, and refuses account-mode and unknown coins', async () => {

@@ -366,6 +366,24 @@ describe('four-eyes', () => {
     expect(await status()).toBe(false);
     await coinSettings({ four_eyes_threshold: null, audit_threshold: '10' });
   });
+
+  it('a withdrawal split into parts each below the threshold needs a second operator when the request is above it', async () => {
+    await coinSettings({ four_eyes_threshold: null });
+    const { withdraw } = await withdrawer('5');
+    const before = body<{ list: Array<Record<string, unknown>> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await as(admin) })).data.list.find((c) => c.coin === 'btc')!;
+    await coinSettings({ four_eyes_threshold: '2', audit_threshold: '1', max_single_withdraw: '1' });
+    const made = await withdraw('3');
+    expect(made.statusCode, made.body).toBe(200);
+    const parts = body<{ parts: Array<{ id: string; status: string }> }>(made).data.parts;
+    expect(parts.map((x) => x.status)).toEqual(['reviewing', 'reviewing', 'reviewing']);
+    // Each part is 1 (below 2), the request 3: one operator approves none of it alone.
+    for (const part of parts) {
+      const first = await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${part.id}/approve`, headers: await as(operators.finance) });
+      expect(body<{ status: string }>(first).data.status).toBe('pending');
+      expect(body<{ status: string }>(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${part.id}/approve`, headers: await as(admin) })).data.status).toBe('approved');
+    }
+    await coinSettings({ four_eyes_threshold: null, audit_threshold: '10', max_single_withdraw: before.max_single_withdraw });
+  });
 });
 
 describe('reconciliation alert', () => {

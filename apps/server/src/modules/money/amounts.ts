@@ -22,15 +22,18 @@ export function partsNeeded(amount: Num, max: Num): Decimal {
 
 /**
  * `amount` in `parts` parts as equal as the base unit allows: each part is amount / parts cut to
- * the base unit, and the last takes what the others leave, so the parts sum to exactly `amount`.
+ * the base unit, and the base units this leaves (fewer than `parts`) go one each to the first
+ * parts, so the parts sum to exactly `amount` and differ by at most one base unit. None is above
+ * amount / parts rounded up to the base unit: a part never passes a maximum the split kept to.
  */
 export function splitEvenly(amount: Num, parts: number, baseDecimals: number): Decimal[] {
   if (!Number.isInteger(parts) || parts < 1) throw new RangeError('a split has at least one part');
   const total = new Decimal(amount);
   const part = cut(total.div(parts), baseDecimals);
-  const split = Array.from({ length: parts - 1 }, () => part);
-  split.push(total.minus(part.times(parts - 1)));
-  return split;
+  const unit = new Decimal(1).div(new Decimal(10).pow(baseDecimals));
+  const left = total.minus(part.times(parts)).div(unit).toNumber(); // whole base units, fewer than parts
+  if (!Number.isInteger(left)) throw new RangeError('the amount is not in whole base units');
+  return Array.from({ length: parts }, (_, i) => (i < left ? part.plus(unit) : part));
 }
 
 /** What a payout of `available` pays: at most `cap`, cut down to the coin's base unit. */

@@ -133,8 +133,13 @@ describe("the wallet's amounts", () => {
   });
 
   it('splits into parts as equal as the base unit allows, summing exactly', () => {
-    expect(splitEvenly('10', 3, 8).map((p) => p.toFixed())).toEqual(['3.33333333', '3.33333333', '3.33333334']);
-    expect(splitEvenly('0.00000003', 2, 8).map((p) => p.toFixed())).toEqual(['0.00000001', '0.00000002']);
+    expect(splitEvenly('10', 3, 8).map((p) => p.toFixed())).toEqual(['3.33333334', '3.33333333', '3.33333333']);
+    expect(splitEvenly('0.00000003', 2, 8).map((p) => p.toFixed())).toEqual(['0.00000002', '0.00000001']);
+    // What is left after cutting goes one base unit to a part, never all to the last: 99.99999999
+    // in 20 parts (a maximum of 5) left the last 5.00000018, above the maximum.
+    const parts = splitEvenly('99.99999999', 20, 8);
+    expect(parts.every((p) => p.lte(5))).toBe(true);
+    expect(parts.reduce((a, p) => a.plus(p)).toFixed()).toBe('99.99999999');
     expect(() => splitEvenly('1', 0, 8)).toThrow(RangeError);
   });
 

@@ -86,7 +86,7 @@ export class PayoutsService {
    * The daily payment of address mining: every address wallet whose available balance reached the
    * coin's minimum payout gets it sent to its address (at most the coin's single maximum; the rest
    * goes the next day), as a withdrawal in processing that the withdrawal processor sends, settles
-   * or fails and returns like any other. The key names the day: a second run that day pays nothing.
+   * or fails and returns like any other (under review first when above the coin's review threshold). The key names the day: a second run that day pays nothing.
    * Answers how many payments were made.
    */
   async runAddressPayouts(day: string): Promise<number> {
@@ -94,8 +94,10 @@ export class PayoutsService {
     let paid = 0;
     for (const w of await this.dueAddressPayouts()) {
       const amount = cappedPayout(w.available, w.max_single, coinBaseDecimals(w.coin));
+      // Above the coin's review threshold it waits for an operator, as a sub-account's payout does.
+      const status = amount.gt(w.audit) ? 'reviewing' : 'processing';
       const made = await inTransaction(this.db, async (tx) => {
-        const row = await repo.insertAddressPayout(tx, { requestId: randomUUID(), partNo: 1, parts: 1, addressWalletId: w.id, coin: w.coin, address: w.address, amount: amount.toFixed(), fee: w.fee, status: 'processing', origin: 'address_payout', idempotencyKey: `address-payout:${day}`, createdAt: now, updatedAt: now });
+        const row = await repo.insertAddressPayout(tx, { requestId: randomUUID(), partNo: 1, parts: 1, addressWalletId: w.id, coin: w.coin, address: w.address, amount: amount.toFixed(), fee: w.fee, status, origin: 'address_payout', idempotencyKey: `address-payout:${day}`, createdAt: now, updatedAt: now });
         if (!row) return false; // paid today already
         await freezeFunds(tx, row, now);
         return true;

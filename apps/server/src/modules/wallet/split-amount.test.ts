@@ -13,7 +13,7 @@ const sum = (parts: DecimalJs[]) => parts.reduce((total, p) => total.plus(p), ne
 describe('splitAmount', () => {
   it('splits into the fewest parts of at most the maximum, as equal as the base unit allows, adding up exactly', () => {
     expect(splitAmount(d('12'), d('5'), 'btc').map((p) => p.toFixed())).toEqual(['4', '4', '4']);
-    expect(splitAmount(d('10.00000001'), d('5'), 'btc').map((p) => p.toFixed())).toEqual(['3.33333333', '3.33333333', '3.33333335']);
+    expect(splitAmount(d('10.00000001'), d('5'), 'btc').map((p) => p.toFixed())).toEqual(['3.33333334', '3.33333334', '3.33333333']);
     expect(splitAmount(d('0.5'), d('5'), 'btc').map((p) => p.toFixed())).toEqual(['0.5']);
   });
 

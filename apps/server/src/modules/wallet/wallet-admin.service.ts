@@ -67,6 +67,15 @@ export class WalletAdminService {
   }
 
   /**
+   * A withdrawal part takes a second operator when its whole request is above the threshold: the
+   * parts of a request split at the coin's single maximum would each be below it (the seeded
+   * maxima are all below the thresholds), so one operator could send any amount part by part.
+   */
+  private async partNeedsSecond(tx: Tx, w: repo.WithdrawalRow): Promise<boolean> {
+    return this.needsSecond(tx, w.coin, w.parts > 1 ? await repo.requestAmount(tx, w.requestId) : w.amount);
+  }
+
+  /**
    * Approves a withdrawal under review. Above the coin's four-eyes threshold the first approval
    * is recorded as pending and a second, different operator's approval sends it.
    */
@@ -76,7 +85,7 @@ export class WalletAdminService {
       const w = await repo.findWithdrawal(tx, id);
       if (!w) throw new AppError('withdrawal_not_found');
       if (w.status !== 'reviewing') throw new AppError('withdrawal_state_invalid');
-      if (!(await this.needsSecond(tx, w.coin, w.amount))) {
+      if (!(await this.partNeedsSecond(tx, w))) {
         await this.move(tx, adminUserId, w, 'processing', now);
         return { status: 'approved' as const, approval_id: null };
       }

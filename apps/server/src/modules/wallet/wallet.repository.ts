@@ -141,6 +141,12 @@ export async function withdrawalsInState(db: DbOrTx, status: WithdrawalStatus, l
   return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }
 
+/** What a withdrawal request asked for: the sum of its parts. */
+export async function requestAmount(db: DbOrTx, requestId: string): Promise<string> {
+  const [row] = await queryRows<{ total: string }>(db, sql`select coalesce(sum(amount), 0)::text as total from withdrawals where request_id = ${requestId}`);
+  return row!.total;
+}
+
 /** Marks a payment as told to the operators, once: false when it settled, failed or was marked meanwhile. */
 export async function markStuckAlerted(db: DbOrTx, id: string, at: Date): Promise<boolean> {
   const marked = await db
@@ -221,9 +227,10 @@ export function pageAddressPayments(db: DbOrTx, coin: string, address: string, o
  * the minimum).
  */
 export function addressPayoutCandidates(db: DbOrTx) {
-  return queryRows<{ id: string; coin: string; address: string; min: string; fee: string; max_single: string }>(
+  return queryRows<{ id: string; coin: string; address: string; min: string; fee: string; max_single: string; audit: string }>(
     db,
-    sql`select w.id::text as id, w.coin, w.address, l.min_withdraw::text as min, l.withdraw_fee::text as fee, l.max_single_withdraw::text as max_single
+    sql`select w.id::text as id, w.coin, w.address, l.min_withdraw::text as min, l.withdraw_fee::text as fee, l.max_single_withdraw::text as max_single,
+               l.audit_threshold::text as audit
           from address_wallets w
           join wallet_coin_limits l on l.coin = w.coin
          where l.withdraw_enabled
