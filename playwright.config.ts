@@ -32,6 +32,8 @@ export const e2eWechatPort = (serverPort: number) => serverPort + 1000;
 export const E2E_WECHAT = { appId: 'wxe2e0000000000001', secret: 'e2e-wechat-app-secret-0001' };
 /** Registering with this address makes the user an operator (ADMIN_EMAILS of the server). */
 export const E2E_OPERATOR_EMAIL = 'wallet-operator@example.com';
+/** A second operator: the four-eyes rule needs one who did not ask. */
+export const E2E_SECOND_OPERATOR_EMAIL = 'wallet-operator-2@example.com';
 
 /**
  * The files of the first server, about half of the suite's time (measured per file in a CI run);
@@ -104,7 +106,7 @@ export default defineConfig({
       // The wallet tests (e2e/wallet.spec.ts): this address registers as an operator, a new pay
       // password or withdraw address is usable at once (the holds have their own integration
       // tests), and withdrawals reach the simulated chain within seconds, not the 15-s default.
-      ADMIN_EMAILS: E2E_OPERATOR_EMAIL,
+      ADMIN_EMAILS: `${E2E_OPERATOR_EMAIL},${E2E_SECOND_OPERATOR_EMAIL}`,
       // The red packet credit as if a day had passed (e2e/promotions.spec.ts; never in production).
       E2E_HOOKS: 'true',
       SECURITY_HOLD_HOURS: '0',

@@ -29,11 +29,11 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   return true;
 }
 
-/** The operator (ADMIN_EMAILS of the e2e server) in a browser of their own: registered once, then logged in. */
-export async function operator(browser: Browser): Promise<Page> {
+/** An operator (ADMIN_EMAILS of the e2e server; the first by default) in a browser of their own: registered once, then logged in. */
+export async function operator(browser: Browser, email = E2E_OPERATOR_EMAIL): Promise<Page> {
   const [a, b] = randomBytes(2);
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.251.${a}.${(b! % 250) + 2}` } });
   const page = await context.newPage();
-  if (!(await logIn(page, E2E_OPERATOR_EMAIL))) await registerByEmail(page, E2E_OPERATOR_EMAIL);
+  if (!(await logIn(page, email))) await registerByEmail(page, email);
   return page;
 }

@@ -8,6 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { accountButton, codeAfterStep, codeFromMail, enableTotp, expect, registerByEmail, saveScreenshot, test } from './accounts-helpers';
 import { chooseOption } from './helpers';
+import { E2E_SECOND_OPERATOR_EMAIL } from '../playwright.config';
 import { logIn, operator } from './login-helpers';
 import { credit, demoEarnings, subAccountName } from './wallet-helpers';
 
@@ -129,8 +130,8 @@ test('a new user gets a balance, adds an address and withdraws with pay password
 
   // An operator credits the new sub-account.
   const admin = await operator(browser);
-  // 12 BTC in two adjustments: every coin has a four-eyes threshold now (BTC: 10), and this test
-  // is about withdrawals, not about the second operator (operations.int.test.ts covers that).
+  // 12 BTC in two adjustments, each below BTC's four-eyes threshold (10): the second operator
+  // comes in for the withdrawal below, whose request is above it.
   await credit(admin, account, '10');
   await credit(admin, account, '2');
 
@@ -248,18 +249,30 @@ test('a new user gets a balance, adds an address and withdraws with pay password
   await expect(page.getByText("Withdrawal submitted: it waits for an operator's review.")).toBeVisible();
   await expect(page.getByRole('table', { name: 'Withdrawals' })).toContainText('Under review');
 
-  // The operator approves the parts in the review queue.
+  // The operator approves the parts in the review queue. The request (11.5) is above BTC's
+  // four-eyes threshold (10), though each part is not: every part waits for a second operator.
   await admin.goto('/admin/review');
   const queue = admin.getByRole('table', { name: 'Review queue' });
   const mine = queue.getByRole('row').filter({ hasText: account });
   await expect(mine).toHaveCount(3);
   await saveScreenshot(admin, 'wallet-admin-queue');
   for (let i = 0; i < 3; i++) {
-    await mine.first().getByRole('button', { name: 'Approve' }).click();
+    await mine.nth(i).getByRole('button', { name: 'Approve' }).click();
     await admin.getByRole('dialog', { name: 'Approve this withdrawal?' }).getByRole('button', { name: 'Approve' }).click();
-    await expect(admin.getByText('The withdrawal was approved and goes to the chain.')).toBeVisible();
-    await expect(mine).toHaveCount(2 - i);
+    await expect(admin.getByText('Above the four-eyes threshold: the approval waits for a second operator.').last()).toBeVisible();
   }
+  // The second operator confirms each part on Approvals: then it goes to the chain.
+  const second = await operator(browser, E2E_SECOND_OPERATOR_EMAIL);
+  await second.goto('/admin/approvals');
+  const waiting = second.getByRole('table', { name: 'Approvals' }).getByRole('row').filter({ hasText: /3\.83333/ });
+  await expect(waiting).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    await waiting.first().getByRole('button', { name: 'Confirm' }).click();
+    await second.getByRole('dialog', { name: 'Confirm as the second operator' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(waiting).toHaveCount(2 - i);
+  }
+  await admin.reload();
+  await expect(mine).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('table', { name: 'Withdrawals' })).not.toContainText('Under review');
 });

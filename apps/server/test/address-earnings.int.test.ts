@@ -111,7 +111,9 @@ describe('address mining earnings and payments', () => {
   });
 
   it('an address payment above the coin’s review threshold waits for an operator, as a sub-account’s payout does', async () => {
+    // A's wallet: made by the first test of this file (the file runs whole, in order).
     const [wallet] = await queryRows<{ id: string }>(db(), sql`select id::text as id from address_wallets where coin = 'aleo' and address = ${A}`);
+    expect(wallet, 'the first test makes A’s wallet').toBeDefined();
     await post(db(), movement({ idempotencyKey: `test-credit:${randomUUID()}`, businessType: 'system_adjustment', memo: { reason: 'test' }, coin: 'aleo', amount: '50', from: { holder: SYSTEM.adjustments }, to: { holder: wallet!.id } }), clock.now());
     const [limits] = await queryRows<{ audit: string }>(db(), sql`select audit_threshold::text as audit from wallet_coin_limits where coin = 'aleo'`);
     await db().execute(sql`update wallet_coin_limits set audit_threshold = 20 where coin = 'aleo'`);

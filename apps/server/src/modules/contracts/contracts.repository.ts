@@ -1,7 +1,7 @@
 // SQL of the contracts' tables (contracts.tables.ts). Inventory is taken by one conditional update
 // (never below zero, whatever runs at the same time) and given back by another.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { ContractOrderStatus } from '@hashpool/shared';
+import type { ContractOrderStatus, ContractPayMethod } from '@hashpool/shared';
 import { first, inserted, withTotal, type DbOrTx } from '../../db/client';
 import { contractOrderEvents, contractOrders, contractProducts, contractProfits, contractSettings } from './contracts.tables';
 
@@ -95,13 +95,17 @@ export function ordersOfUser(db: DbOrTx, userId: string, statuses: ContractOrder
   return db.select().from(contractOrders).where(and(eq(contractOrders.userId, userId), inArray(contractOrders.status, statuses)));
 }
 
-/** Unpaid orders created before `before`: the auto-cancel's work. */
-export function expiredUnpaid(db: DbOrTx, before: Date): Promise<OrderRow[]> {
-  return db.select().from(contractOrders).where(and(eq(contractOrders.status, 'unpaid'), lt(contractOrders.createdAt, before))).orderBy(asc(contractOrders.createdAt)).limit(500);
+/**
+ * Unpaid orders of a way to pay created before `before`: the auto-cancel's work. Per way to pay,
+ * so that the orders of a network whose node is down (left for the next pass) cannot fill the
+ * batch and hold back the cancellation of the others.
+ */
+export function expiredUnpaid(db: DbOrTx, before: Date, payMethod: ContractPayMethod): Promise<OrderRow[]> {
+  return db.select().from(contractOrders).where(and(eq(contractOrders.status, 'unpaid'), eq(contractOrders.payMethod, payMethod), lt(contractOrders.createdAt, before))).orderBy(asc(contractOrders.createdAt)).limit(500);
 }
 
 /**
- * USDT orders on a network closed unpaid (cancelled or rejected) since `since` whose operators
+ * USDT orders on a network placed since `since` and closed unpaid (cancelled or rejected) whose operators
  * were not told of a late payment yet: their addresses are still watched.
  */
 export function closedUsdtOrders(db: DbOrTx, network: string, since: Date): Promise<OrderRow[]> {

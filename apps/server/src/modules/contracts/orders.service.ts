@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LedgerDecimal as Decimal } from '../ledger';
 import { coinWorth, orderPrice } from '../money';
-import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_UNPAID_TTL_MS, USDT_NETWORKS, utcDay, walletSubject, type ContractOrderStatus, type ContractPayMethod, type PayFromBalanceBody } from '@hashpool/shared';
+import { addDays, coinBaseDecimals, CONTRACT_CERTIFICATE_MAX_BYTES, CONTRACT_PAY_METHODS, CONTRACT_UNPAID_TTL_MS, USDT_NETWORKS, utcDay, walletSubject, type ContractOrderStatus, type ContractPayMethod, type PayFromBalanceBody } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -47,7 +47,7 @@ export interface OrderDeps {
 
 type Actor = { kind: 'user' | 'operator' | 'system'; id: string | null };
 
-/** How long the address of an order closed unpaid is still watched for a late payment. */
+/** How long after it was placed the address of an order closed unpaid is watched for a late payment. */
 export const LATE_PAYMENT_WATCH_DAYS = 30;
 
 /** The reasons the system gives in an order's history and messages: codes the web words in each language. */
@@ -283,7 +283,8 @@ export class OrdersService {
    * watches. One whose network's chain does not answer waits for the next pass.
    */
   async cancelExpired(): Promise<number> {
-    const due = await repo.expiredUnpaid(this.db, new Date(this.clock.now().getTime() - CONTRACT_UNPAID_TTL_MS));
+    const before = new Date(this.clock.now().getTime() - CONTRACT_UNPAID_TTL_MS);
+    const due = (await Promise.all(CONTRACT_PAY_METHODS.map((method) => repo.expiredUnpaid(this.db, before, method)))).flat();
     const seen = await this.paymentsSeen(due);
     let cancelled = 0;
     const system: Actor = { kind: 'system', id: null };
@@ -329,8 +330,8 @@ export class OrdersService {
 
   /**
    * Confirms the open USDT orders whose address received at least the pay amount (confirmed on
-   * chain). A confirmed payment to the address of an order closed unpaid in the last
-   * LATE_PAYMENT_WATCH_DAYS (cancelled at 2 hours, by its owner, or rejected) buys nothing: the
+   * chain). A confirmed payment to the address of an order closed unpaid (cancelled at 2 hours,
+   * by its owner, or rejected) and placed in the last LATE_PAYMENT_WATCH_DAYS buys nothing: the
    * finance operators are told once, to refund it or place the order by hand.
    */
   async scanPayments(): Promise<number> {

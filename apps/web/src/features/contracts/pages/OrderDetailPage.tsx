@@ -175,7 +175,8 @@ export default function OrderDetailPage() {
         )}
       </Flex>
       {o.status === 'unpaid' && o.expires_at && <Alert type="warning" showIcon message={t('order.expires', { time: time(o.expires_at) })} />}
-      {o.status === 'checking' && <Alert type="info" showIcon message={t('order.checking')} />}
+      {/* A bank order is checked by its certificate; a USDT one because too little (or nothing confirmed) had arrived at 2 hours. */}
+      {o.status === 'checking' && <Alert type="info" showIcon message={t(o.pay_method === 'bank' ? 'order.checking' : 'order.checking_chain')} />}
       {o.status === 'rejected' && <Alert type="error" showIcon message={t('order.rejected', { reason: o.reject_reason ?? '' })} />}
       <Panel title={t('order.title')}>
         <dl style={{ margin: 0 }}>
