@@ -105,8 +105,8 @@ export function expiredUnpaid(db: DbOrTx, before: Date, payMethod: ContractPayMe
 }
 
 /**
- * USDT orders on a network placed since `since` and closed unpaid (cancelled or rejected) whose operators
- * were not told of a late payment yet: their addresses are still watched.
+ * USDT orders on a network placed since `since` and closed unpaid (cancelled or rejected) whose
+ * operators were not told of a late payment yet: their addresses are still watched.
  */
 export function closedUsdtOrders(db: DbOrTx, network: string, since: Date): Promise<OrderRow[]> {
   return db

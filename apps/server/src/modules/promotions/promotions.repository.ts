@@ -367,13 +367,13 @@ export async function addPaid(tx: Tx, id: string, amount: string): Promise<void>
   await tx.update(redPackets).set({ paid: sql`${redPackets.paid} + ${amount}::numeric` }).where(eq(redPackets.id, id));
 }
 
+/** Every receipt of the packet is credited through its last day. */
+const allCredited: SQL = sql`not exists (select 1 from red_packet_receipts r where r.packet_id = ${redPackets.id} and (r.credited_through is null or r.credited_through < r.end_day))`;
+
 /**
  * Packets that can receive nobody more (no share left, or past the deadline) and whose every
  * receipt is credited through its last day: their leftover can return.
  */
-/** Every receipt of the packet is credited through its last day. */
-const allCredited: SQL = sql`not exists (select 1 from red_packet_receipts r where r.packet_id = ${redPackets.id} and (r.credited_through is null or r.credited_through < r.end_day))`;
-
 export function packetsToEnd(db: DbOrTx, now: Date): Promise<RedPacketRow[]> {
   const closed: SQL = sql`(${redPackets.sharesLeft} = 0 or ${redPackets.activationDeadline} <= ${now.toISOString()}::timestamptz)`;
   return db.select().from(redPackets).where(and(isNull(redPackets.endedAt), closed, allCredited));

@@ -86,8 +86,9 @@ export class PayoutsService {
    * The daily payment of address mining: every address wallet whose available balance reached the
    * coin's minimum payout gets it sent to its address (at most the coin's single maximum; the rest
    * goes the next day), as a withdrawal in processing that the withdrawal processor sends, settles
-   * or fails and returns like any other (under review first when above the coin's review threshold). The key names the day: a second run that day pays nothing.
-   * Answers how many payments were made.
+   * or fails and returns like any other (under review first when above the coin's review
+   * threshold). The key names the day: a second run that day pays nothing. Answers how many
+   * payments were made.
    */
   async runAddressPayouts(day: string): Promise<number> {
     const now = this.clock.now();
