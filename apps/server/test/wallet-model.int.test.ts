@@ -116,7 +116,9 @@ class Review implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const [id, w] = [...m.pending.entries()].find(([, w]) => w.status === 'reviewing')!;
     if (this.approve) {
-      await t.app.modules.wallet.admin.approve(r.adminId, id);
+      const answer = await t.app.modules.wallet.admin.approve(r.adminId, id);
+      // Above the four-eyes threshold (weighed by the whole request) a second operator confirms.
+      if (answer.status === 'pending') await t.app.modules.wallet.admin.confirm(r.userIds[1]!, answer.approval_id!);
       w.status = 'sent';
     } else {
       await t.app.modules.wallet.admin.reject(r.adminId, id, 'model test');
