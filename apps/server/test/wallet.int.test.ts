@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, MAX_WITHDRAW_PARTS, walletSubject, type Tokens } from '@hashpool/shared';
-import { walletTick } from '../src/modules/wallet/wallet.jobs';
+import { runDailyPart, walletTick } from '../src/modules/wallet/wallet.jobs';
 import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -585,6 +585,45 @@ describe('system adjustments', () => {
     // One correction, audited once.
     const log = body<{ list: Array<{ action: string; target: string; detail: Record<string, string> | null }> }>(await inject(t.app, { url: '/api/admin/audit-log?page_size=100', headers: (await asAdmin()) })).data.list;
     expect(log.filter((e) => e.action === 'adjustment' && e.target === `account:${user.accountName}`)).toHaveLength(1);
+  });
+});
+
+describe('the daily part (payouts and reconciliation)', () => {
+  /** The job's deps with counting payouts; the reconciliation is the real one. */
+  const counted = (fail = false) => {
+    const calls = { runs: 0 };
+    const payouts = {
+      run: async () => {
+        calls.runs++;
+        if (fail) throw new Error('node down');
+        return 0;
+      },
+      runAddressPayouts: async () => 0,
+    } as unknown as typeof t.app.modules.wallet.payouts;
+    return { calls, deps: { ...t.app.modules.wallet, db: t.database.db, payouts, log: t.app.log } };
+  };
+
+  it('runs once a day, and again after a run that failed or whose process was killed', async () => {
+    const first = counted();
+    expect(await runDailyPart(first.deps, '2001-01-01')).toBe('ran');
+    expect(await runDailyPart(first.deps, '2001-01-01')).toBe('done');
+    expect(first.calls.runs).toBe(1);
+
+    // A failed run leaves no mark: the next pass runs the day.
+    const failing = counted(true);
+    await expect(runDailyPart(failing.deps, '2001-01-02')).rejects.toThrow('node down');
+    const next = counted();
+    expect(await runDailyPart(next.deps, '2001-01-02')).toBe('ran');
+
+    // Another instance runs the day: this one waits for it.
+    await t.database.db.execute(sql`insert into leases (name, holder, expires_at) values ('job:wallet-daily-run:2001-01-03', 'elsewhere', clock_timestamp() + interval '1 minute')`);
+    const meanwhile = counted();
+    expect(await runDailyPart(meanwhile.deps, '2001-01-03')).toBe('busy');
+    expect(meanwhile.calls.runs).toBe(0);
+    // That process is killed mid-run: its lease is no longer renewed and lapses, and the day is run here.
+    await t.database.db.execute(sql`update leases set expires_at = clock_timestamp() - interval '1 second' where name = 'job:wallet-daily-run:2001-01-03'`);
+    expect(await runDailyPart(meanwhile.deps, '2001-01-03')).toBe('ran');
+    expect(meanwhile.calls.runs).toBe(1);
   });
 });
 

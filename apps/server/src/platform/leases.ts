@@ -28,6 +28,12 @@ export async function acquireLease(db: Db, name: string, holder: string, ttlMs: 
   return rows.length === 1;
 }
 
+/** Whether someone holds the lease now (a mark kept until it lapses, such as a day done). */
+export async function leaseHeld(db: Db, name: string): Promise<boolean> {
+  const rows = await queryRows<{ held: number }>(db, sql`select 1 as held from leases where name = ${name} and expires_at >= clock_timestamp()`);
+  return rows.length > 0;
+}
+
 export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
   await db.execute(sql`delete from leases where name = ${name} and holder = ${holder}`);
 }

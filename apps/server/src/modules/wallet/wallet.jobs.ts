@@ -3,13 +3,14 @@
 // (sub-accounts' settings, and address mining's addresses above the coin's minimum) and the reconciliation, whose mismatch is logged as an error and written to the audit log
 // (a custody mismatch only if it stays after a wallet pass: afterAPass).
 // With several instances, the one that takes a pass's lease does it; the daily part runs once a
-// day in all, its lease kept until it lapses as the mark that the day is done.
+// day in all: under a short lease renewed while it runs (so a process killed mid-run lets another
+// pass take the day up again within a minute), and a mark kept past the day's end once it is done.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { COINS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { acquireLease, ifLeaseFree, releaseLease, underLease } from '../../platform/leases';
+import { acquireLease, ifLeaseFree, leaseHeld, underLease } from '../../platform/leases';
 import { repeatEvery } from '../../platform/repeat';
 import { runEach } from '../../platform/run-each';
 import type { WalletAdminService } from './wallet-admin.service';
@@ -72,8 +73,31 @@ export const DAILY_FROM_UTC_HOUR = 2;
 export function dailyPartDue(now: Date, doneFor: string): boolean {
   return now.toISOString().slice(0, 10) !== doneFor && now.getUTCHours() >= DAILY_FROM_UTC_HOUR;
 }
-/** Kept past the day's end: its row says the day's payouts and reconciliation ran. */
-const DAILY_LEASE_MS = 36 * 3_600_000;
+/** The daily part's run: renewed while it runs, so a killed run frees the day within a minute. */
+const DAILY_RUN_LEASE_MS = 60_000;
+/** The mark that the day's part is done, kept past the day's end. */
+const DAILY_DONE_MS = 36 * 3_600_000;
+
+/**
+ * The daily part of `day` on whichever instance gets its run first: 'done' when it was done already
+ * (here or elsewhere), 'busy' while another instance runs it, 'ran' when this call did it. A run
+ * that fails or whose process dies leaves no mark, so a later pass runs the day again; the payouts
+ * are keyed by the day, so what the broken run paid is not paid twice.
+ */
+export async function runDailyPart(d: Pick<WalletJobDeps, 'db' | 'payouts' | 'admin' | 'processor' | 'depositScanner' | 'log'>, day: string): Promise<'done' | 'busy' | 'ran'> {
+  const done = `job:wallet-daily:${day}`;
+  if (await leaseHeld(d.db, done)) return 'done';
+  const run = await ifLeaseFree(d.db, `job:wallet-daily-run:${day}`, DAILY_RUN_LEASE_MS, async () => {
+    if (await leaseHeld(d.db, done)) return 'done' as const; // finished elsewhere since the look above
+    const paid = (await d.payouts.run(day)) + (await d.payouts.runAddressPayouts(day));
+    const report = await d.admin.dailyReconciliation(afterAPass(d));
+    if (!report.ok) d.log.error({ unbalanced: report.unbalanced.length, balanceMismatches: report.balanceMismatches.length, custody: report.custody.filter((c) => !c.ok) }, 'ledger reconciliation mismatch');
+    d.log.info({ paid, reconciled: report.ok }, 'daily payouts and reconciliation');
+    await acquireLease(d.db, done, randomUUID(), DAILY_DONE_MS);
+    return 'ran' as const;
+  });
+  return run.ran ? run.value : 'busy';
+}
 
 export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
   let dailyDoneFor = '';
@@ -87,20 +111,8 @@ export function startWalletJobs(d: WalletJobDeps): () => Promise<void> {
     const now = d.clock.now();
     const day = now.toISOString().slice(0, 10);
     if (!dailyPartDue(now, dailyDoneFor)) return;
-    const name = `job:wallet-daily:${day}`;
-    const holder = randomUUID();
-    if (await acquireLease(d.db, name, holder, DAILY_LEASE_MS)) {
-      try {
-        const paid = (await d.payouts.run(day)) + (await d.payouts.runAddressPayouts(day));
-        const report = await d.admin.dailyReconciliation(afterAPass(d));
-        if (!report.ok) d.log.error({ unbalanced: report.unbalanced.length, balanceMismatches: report.balanceMismatches.length, custody: report.custody.filter((c) => !c.ok) }, 'ledger reconciliation mismatch');
-        d.log.info({ paid, reconciled: report.ok }, 'daily payouts and reconciliation');
-      } catch (error) {
-        await releaseLease(d.db, name, holder); // the next pass, here or elsewhere, tries again
-        throw error;
-      }
-    }
-    dailyDoneFor = day;
+    // While another instance runs it, this one looks again at its next pass: that run may die.
+    if ((await runDailyPart(d, day)) !== 'busy') dailyDoneFor = day;
   };
   return repeatEvery(d.intervalMs, tick, (error) => d.log.error({ err: error }, 'wallet job failed'));
 }
