@@ -535,6 +535,49 @@ describe('block-based payments', () => {
     expect(run).toEqual({ target: 2000 * 2 ** 32, work: 2000 * 2 ** 32 });
   });
 
+  it('pays the work of each day of the window by the method its owner had that day, not the block’s day', async () => {
+    // March: more than 30 days before every other test's work, so the window is these five's alone.
+    const [x, w, z, v, y] = [await account(), await account(), await account(), await account(), await account()];
+    await setMethod(w.id, 'pps_plus');
+    await setMethod(z.id, 'solo');
+    await setMethod(v.id, 'pplns');
+    await setMethod(y.id, 'pplns');
+    // Switched on the 20th: the new method pays from the 21st, the block's day.
+    clock.set('2026-03-20T00:10:00Z');
+    for (const [m, to] of [[x, 'pplns'], [w, 'pplns'], [z, 'pplns'], [v, 'fpps']] as const) {
+      const [{ user_id: userId }] = (await queryRows<{ user_id: string }>(db(), sql`select user_id::text from mining_accounts where id = ${m.id}`)) as [{ user_id: string }];
+      await t.app.modules.earnings.earnings.switchPayMethod(userId, m.id, 'btc', to);
+    }
+    await market('2026-03-21');
+    await mineAt('2026-03-20T22:05:00Z', z.name, '1000'); // SOLO that day: not in the window
+    await mineAt('2026-03-20T22:05:00Z', y.name, '200');
+    await mineAt('2026-03-20T23:05:00Z', x.name, '400'); // FPPS that day: paid by the day's settlement
+    await mineAt('2026-03-20T23:05:00Z', w.name, '200'); // PPS+ that day: the fee part
+    await mineAt('2026-03-20T23:05:00Z', v.name, '200'); // PPLNS that day
+    for (const [m, units] of [[y, '500'], [z, '100'], [w, '300'], [v, '200']] as const) await mineAt('2026-03-21T00:05:00Z', m.name, units);
+    const block = await found(y.name, '2026-03-21T00:30:00Z', '3.512345');
+    await mature(block);
+    // Credited a row at a time: W's two rows are two pages.
+    const [row] = await t.app.modules.mining.blocks.byIds((await queryRows<{ id: number }>(db(), sql`select id from blocks where hash = ${block.hash}`)).map((r) => Number(r.id)));
+    expect(await t.app.modules.earnings.blockSettlement.settleBlock(row!, { chunkSize: 1 })).toBe('settled');
+    // N = 2000: the 21st's 00:00 point 1100 (Y 500, Z 100, W 300, V 200, FPPS now), the 20th's
+    // 23:00 point 800 (X 400 FPPS, W 200 PPS+, V 200 PPLNS), then 100 of the 22:00 point's 200 (Y;
+    // Z's SOLO work is not counted). At PPLNS 1 % and PPS+ 2 % (fees 3.512345 - 3.125 = 0.387345):
+    // Y 600: 3.512345 x 0.3 x 0.99 = 1.043166465 -> 1.04316646; Z 100: 0.1738610775 -> 0.17386107;
+    // W 300: 0.5215832325 -> 0.52158323, and PPS+ 200: 0.387345 x 0.1 x 0.98 = 0.03795981;
+    // V 200 of the 20th: 0.347722155 -> 0.34772215. X and V's work under FPPS is paid daily.
+    const rows = await queryRows<{ account_id: string; method: string; amount: string }>(
+      db(),
+      sql`select p.account_id::text, p.method, p.amount::text from block_payouts p join blocks b on b.id = p.block_id where b.hash = ${block.hash}`,
+    );
+    const names = new Map([[x.id, 'X'], [w.id, 'W'], [z.id, 'Z'], [v.id, 'V'], [y.id, 'Y']]);
+    const paid = Object.fromEntries(rows.map((r) => [`${names.get(r.account_id)}:${r.method}`, new Decimal(r.amount).toFixed()]));
+    expect(paid).toEqual({ 'Y:pplns': '1.04316646', 'Z:pplns': '0.17386107', 'W:pplns': '0.52158323', 'W:pps_plus': '0.03795981', 'V:pplns': '0.34772215' });
+    // Both of W's payments are credited, in one block posting.
+    expect(await available(w.id)).toBe(new Decimal('0.52158323').plus('0.03795981').toFixed());
+    expect(await available(x.id)).toBe('0');
+  });
+
   it('pays a SOLO block to its finder alone, an orphan to nobody, and finishes a run stopped half-way', async () => {
     const day = '2026-07-04';
     await market(day);

@@ -1,7 +1,7 @@
 // SQL of the block-based payments: each settled pool block (block_settlements: its window, what it
 // paid, its state) and its payouts per sub-account or address wallet (block_payouts), written in
 // one transaction and credited from, in account order, chunk by chunk.
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { numberArray, sqlArray, type DbOrTx, type Tx } from '../../db/client';
 import { blockChainChecks, blockHolds, blockPayouts, blockSettlements, type BlockOutcome } from './earnings.tables';
 import type { NewProfit } from './settlement.repository';
@@ -132,12 +132,13 @@ export async function insertBlockPayouts(tx: Tx, blockId: number, coin: string, 
                   ${sqlArray(rows.map((p) => p.feeRate))}::numeric[], ${sqlArray(rows.map((p) => p.gross))}::numeric[], ${sqlArray(rows.map((p) => p.amount))}::numeric[]) as t(a, m, w, f, g, n)`);
 }
 
-/** The next `limit` payouts of a block with something to credit, after account `after`, in account order. */
-export function payoutsToCredit(db: DbOrTx, blockId: number, after: string, limit: number): Promise<BlockPayoutRow[]> {
+/** The next `limit` payouts of a block with something to credit, after `after`, in (account, method) order. */
+export function payoutsToCredit(db: DbOrTx, blockId: number, after: { accountId: string; method: string }, limit: number): Promise<BlockPayoutRow[]> {
+  // Paged by the key's (account, method): an account that switched methods has a row per method.
   return db
     .select()
     .from(blockPayouts)
-    .where(and(eq(blockPayouts.blockId, blockId), gt(blockPayouts.accountId, after), sql`${blockPayouts.amount} > 0`))
+    .where(and(eq(blockPayouts.blockId, blockId), sql`(${blockPayouts.accountId}, ${blockPayouts.method}) > (${after.accountId}::uuid, ${after.method})`, sql`${blockPayouts.amount} > 0`))
     .orderBy(asc(blockPayouts.accountId), asc(blockPayouts.method))
     .limit(limit);
 }

@@ -188,7 +188,7 @@ export class BlockSettlementService {
       now,
     );
     const chunkSize = options.chunkSize ?? POST_CHUNK;
-    let after = '00000000-0000-0000-0000-000000000000';
+    let after = { accountId: '00000000-0000-0000-0000-000000000000', method: '' };
     for (let chunk = 0; ; chunk++) {
       if (options.stopAfterChunks !== undefined && chunk >= options.stopAfterChunks) throw new Error('block settlement stopped (test)');
       const rows = await repo.payoutsToCredit(this.db, block.id, after, chunkSize);
@@ -204,7 +204,8 @@ export class BlockSettlementService {
         ),
         now,
       );
-      after = rows[rows.length - 1]!.accountId;
+      const last = rows[rows.length - 1]!;
+      after = { accountId: last.accountId, method: last.method };
       if (rows.length < chunkSize) break;
     }
     await repo.markBlockDone(this.db, block.id, this.clock.now());
@@ -282,11 +283,11 @@ export class BlockSettlementService {
       // D: the chain's word where it gave one (the check above), else the found event's.
       const networkDifficulty = (await repo.chainCheck(this.db, block.id))?.difficulty ?? block.networkDifficulty;
       const target = pplnsWindowWork({ networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty });
-      const { credits, total, whole } = await fillWindow({ db: this.db, history: this.deps.history, accounts: this.deps.accounts }, block, day, target, info.mode);
+      const { credits, total, whole } = await fillWindow({ db: this.db, history: this.deps.history, accounts: this.deps.accounts }, block, target, info.mode);
       windowTarget = target.toNumber();
       windowWork = total.toNumber();
       const paidBy = credits.filter((c) => c.method === 'pplns' || c.method === 'pps_plus');
-      const feeRate = await feeRates(paidBy.map((c) => c.owner));
+      const feeRate = await feeRates([...new Set(paidBy.map((c) => c.owner))]);
       // Address mining: each address is paid into its wallet.
       const holders = info.mode === 'address' ? await addressWalletIds(this.db, block.coin, paidBy.map((c) => c.owner)) : null;
       payouts = total.isZero()

@@ -7,8 +7,9 @@
 // at once, ETH in 14 minutes, regtest at once).
 //
 // What: the pool's last N hashes of accepted work before the block (N from pplnsWindowWork), from
-// the owners' history points, newest first, counted by the money module's pplnsWindow.
-import { DEFAULT_PAY_METHOD, SETTLE_AFTER_MS, type PayMethod } from '@hashpool/shared';
+// the owners' history points, newest first, counted by the money module's pplnsWindow; each day's
+// work by the method its owner had that day.
+import { dayStart, DEFAULT_PAY_METHOD, SETTLE_AFTER_MS, utcDay, type PayMethod } from '@hashpool/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AccountDirectory } from '../accounts';
 import type { BlockRow, HistoryService } from '../mining';
@@ -25,12 +26,12 @@ export function windowSettlesAt(foundAt: Date): number {
 
 /** How far back a window looks for work when the pool has less than N (history is hourly beyond a day, daily beyond 30). */
 export const PPLNS_LOOKBACK_DAYS = 30;
-/** The window is filled from the newest history first, in these stretches back from the block, so a busy pool reads little. */
-const LOOKBACK_STEPS_MS = [86_400_000, 7 * 86_400_000, PPLNS_LOOKBACK_DAYS * 86_400_000];
+const DAY_MS = 86_400_000;
 
-/** One owner's counted work of the window and the method it is paid by. */
+/** One owner's counted work of the window by one method, and its part. */
 export interface WindowCredit {
   owner: string;
+  /** The method of the day the work was mined (an owner who switched has a credit per method). */
   method: PayMethod;
   /** w, hashes. */
   work: Decimal;
@@ -48,31 +49,42 @@ export interface WindowSources {
 }
 
 /**
- * The window's work per owner (a sub-account not on SOLO; for an address-mode coin every
- * address, by PPLNS) and its total: the mining history's points, newest first, a stretch at a
- * time (LOOKBACK_STEPS_MS) until the window holds `target`, without the work of the owners left
- * out (for an account-mode coin, those that are not sub-accounts or are on SOLO on the block's
- * `day`), counted by the money module's pplnsWindow.
+ * The window's work per owner and method (for an account-mode coin a sub-account's work of a day
+ * by its method of that day, SOLO work left out; for an address-mode coin every address, by
+ * PPLNS) and its total: the mining history's points, newest first, a UTC day at a time until the
+ * window holds `target`, counted by the money module's pplnsWindow.
+ *
+ * The method is the one of the day the work was mined, not of the block's day: work of a day
+ * under FPPS was paid by that day's settlement and a switch to PPLNS must not pay it again (nor a
+ * switch away from PPLNS leave its last hours unpaid). The points of the history never cross a UTC
+ * day, so a day's stretch holds its own work only.
  */
-export async function fillWindow(src: WindowSources, block: BlockRow, day: string, target: Decimal, mode: 'account' | 'address'): Promise<{ credits: WindowCredit[]; total: Decimal; whole: Decimal }> {
-  const methods = mode === 'account' ? await payMethodsOnDay(src.db, block.coin, day) : undefined;
-  const methodOf = (owner: string): PayMethod => (methods ? (methods.get(owner) ?? DEFAULT_PAY_METHOD) : 'pplns');
+export async function fillWindow(src: WindowSources, block: BlockRow, target: Decimal, mode: 'account' | 'address'): Promise<{ credits: WindowCredit[]; total: Decimal; whole: Decimal }> {
   const slices: WorkSlice[] = [];
   let window = pplnsWindow(slices, target, block.foundAt);
-  let to = block.foundAt.getTime();
-  for (const step of LOOKBACK_STEPS_MS) {
-    const from = block.foundAt.getTime() - step;
-    if (from >= to) continue;
+  const oldest = block.foundAt.getTime() - PPLNS_LOOKBACK_DAYS * DAY_MS;
+  for (let to = block.foundAt.getTime(); to > oldest; ) {
+    const day = utcDay(new Date(to - 1));
+    const from = Math.max(oldest, dayStart(day).getTime());
+    const methods = mode === 'account' ? await payMethodsOnDay(src.db, block.coin, day) : undefined;
+    const methodOf = (owner: string): PayMethod => (methods ? (methods.get(owner) ?? DEFAULT_PAY_METHOD) : 'pplns');
     const stretch = { coin: block.coin, at: block.foundAt, from: new Date(from), to: new Date(to) };
     const exclude = methods ? await leftOut(src, stretch, methodOf) : [];
     const points = await src.history.windowPoints({ ...stretch, left: target.minus(window.total).toNumber(), exclude });
-    for (const p of points) slices.push({ owner: p.owner, work: p.work, start: new Date(p.startMs), seconds: p.resolution });
+    for (const p of points) slices.push({ owner: creditKey(methodOf(p.owner), p.owner), work: p.work, start: new Date(p.startMs), seconds: p.resolution });
     window = pplnsWindow(slices, target, block.foundAt);
     if (window.total.gte(target)) break;
     to = from;
   }
-  const credits = [...window.credits].map(([owner, work]) => ({ owner, method: methodOf(owner), work, part: window.parts.get(owner)! }));
+  const credits = [...window.credits].map(([key, work]) => ({ ...fromCreditKey(key), work, part: window.parts.get(key)! }));
   return { credits, total: window.total, whole: window.whole };
+}
+
+/** The window counts each owner's work per method: "<method>:<owner>" (a method has no colon). */
+const creditKey = (method: PayMethod, owner: string) => `${method}:${owner}`;
+function fromCreditKey(key: string): { method: PayMethod; owner: string } {
+  const colon = key.indexOf(':');
+  return { method: key.slice(0, colon) as PayMethod, owner: key.slice(colon + 1) };
 }
 
 /** The owners with work in the stretch whose work is not in an account-mode window: not sub-accounts, or on SOLO. */
