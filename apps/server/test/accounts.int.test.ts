@@ -152,7 +152,10 @@ describe('login', () => {
   });
 
   it('asks a new device for an emailed code, then alerts by email', async () => {
-    const { email } = await registerByEmail(t.app, inbox);
+    const { email, tokens } = await registerByEmail(t.app, inbox);
+    // A notification mailbox is set without a second factor: the alerts still reach the account's own email too.
+    const elsewhere = uniqueEmail('elsewhere');
+    expect((await inject(t.app, { method: 'PUT', url: '/api/users/settings', headers: auth(tokens), payload: { notify_email: elsewhere } })).statusCode).toBe(200);
     const device = newDevice();
     const since = inbox.mails.length;
     const step1 = await login(t.app, email, PASSWORD, device);
@@ -164,6 +167,7 @@ describe('login', () => {
     expect(step2.statusCode).toBe(200);
     const alert = await inbox.next(email, since2);
     expect(alert.subject).toMatch(/New login/);
+    expect((await inbox.next(elsewhere, since2)).subject).toMatch(/New login/);
     expect((await login(t.app, email, PASSWORD, device)).result?.status).toBe('ok');
   });
 
@@ -260,6 +264,22 @@ describe('login', () => {
     t.clock.advance(15 * 60_000 + 1000);
     const ok = await inject(t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket: await ticketOf(), code: totp.generate({ timestamp: t.clock.now().getTime() }) } });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('compares at most 5 authenticator codes when many are sent at once', async () => {
+    const { email, device } = await registerByEmail(t.app, inbox);
+    const secret = new Secret();
+    const box = new SecretBox(deriveKeys(t.config).secretBox);
+    await t.database.db.update(users).set({ totpSecret: box.seal(secret.base32) }).where(eq(users.email, email));
+    const totp = new TOTP({ secret });
+    const ticket = ((await login(t.app, email, PASSWORD, device)).result as { ticket: string }).ticket;
+    const right = Number(totp.generate({ timestamp: t.clock.now().getTime() }));
+    const guesses = Array.from({ length: 30 }, (_, i) => String((right + 500_000 + i) % 1_000_000).padStart(6, '0'));
+    const other = await t.sibling();
+    const answers = await Promise.all(guesses.map((code, i) => inject(i % 2 ? other : t.app, { method: 'POST', url: '/api/auth/totp/login', payload: { ticket, code } })));
+    const codes = answers.map(codeOf);
+    expect(codes.filter((c) => c === ERRORS.totp_invalid.code).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c !== ERRORS.totp_invalid.code).every((c) => c === ERRORS.totp_locked.code)).toBe(true);
   });
 
   it('asks for a captcha after 5 failures instead of locking the owner out', async () => {

@@ -14,7 +14,7 @@ let t: TestApp;
 const inbox = new SmtpInbox();
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1' } });
+  t = await startTestApp({ env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ACCESS_TOKEN_TTL_SECONDS: '3600' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -25,14 +25,16 @@ type User = Awaited<ReturnType<typeof registerByEmail>>;
 const codeOf = (res: { body: string }) => body(res).code;
 const options = (res: { body: string }) => body<{ options: Record<string, unknown> }>(res).data.options;
 
-async function registerOptions(tokens: Tokens) {
-  const res = await inject(t.app, { method: 'POST', url: '/api/users/passkeys/register/options', headers: auth(tokens) });
+/** Registration options, given after the user's second factor (an emailed code for adding a passkey). */
+async function registerOptions(user: User) {
+  const email_code = await emailOperationCode(t, inbox, user, 'passkey_add');
+  const res = await inject(t.app, { method: 'POST', url: '/api/users/passkeys/register/options', headers: auth(user.tokens), payload: { verification: { email_code } } });
   expect(res.statusCode, res.body).toBe(200);
   return options(res);
 }
 
 async function addPasskey(user: User, authenticator: SoftAuthenticator, nickname = 'Laptop', tweaks: Tweaks = {}) {
-  const opts = await registerOptions(user.tokens);
+  const opts = await registerOptions(user);
   return inject(t.app, { method: 'POST', url: '/api/users/passkeys/register/verify', headers: auth(user.tokens), payload: { nickname, credential: authenticator.create(opts, tweaks) } });
 }
 
@@ -71,7 +73,7 @@ describe('passkeys', () => {
   });
 
   it('registers a passkey with user verification required and a discoverable credential', async () => {
-    const opts = await registerOptions(alice.tokens);
+    const opts = await registerOptions(alice);
     expect(opts.rp).toEqual({ name: expect.any(String), id: 'localhost' });
     expect(opts.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
     const res = await inject(t.app, { method: 'POST', url: '/api/users/passkeys/register/verify', headers: auth(alice.tokens), payload: { nickname: '  Laptop  ', credential: key.create(opts) } });
@@ -80,7 +82,21 @@ describe('passkeys', () => {
     expect(pk).toMatchObject({ nickname: 'Laptop', last_used_at: null });
     expect(await events(alice.tokens)).toContain('passkey_add');
     // The next options exclude it, so the browser does not register it twice.
-    expect((await registerOptions(alice.tokens)).excludeCredentials).toEqual([expect.objectContaining({ id: key.create(opts).id })]);
+    expect((await registerOptions(alice)).excludeCredentials).toEqual([expect.objectContaining({ id: key.create(opts).id })]);
+  });
+
+  it('gives no challenge without the second factor: a stolen session cannot add a passkey', async () => {
+    const mallory = await registerByEmail(t.app, inbox);
+    const ask = (payload?: object) => inject(t.app, { method: 'POST', url: '/api/users/passkeys/register/options', headers: auth(mallory.tokens), ...(payload ? { payload } : {}) });
+    expect(codeOf(await ask())).toBe(ERRORS.validation_failed.code);
+    expect(codeOf(await ask({ verification: {} }))).toBe(ERRORS.second_factor_required.code);
+    expect((await ask({ verification: { email_code: '000000' } })).statusCode).toBe(400);
+    // A code sent for another operation does not add a passkey.
+    const other = await emailOperationCode(t, inbox, mallory, 'passkey_delete', '00000000-0000-4000-8000-000000000000');
+    expect((await ask({ verification: { email_code: other } })).statusCode).toBe(400);
+    const email_code = await emailOperationCode(t, inbox, mallory, 'passkey_add');
+    expect((await ask({ verification: { email_code } })).statusCode).toBe(200);
+    expect((await ask({ verification: { email_code } })).statusCode).toBe(400); // spent
   });
 
   it('refuses a blank nickname, and anonymous callers', async () => {
@@ -107,7 +123,7 @@ describe('passkeys', () => {
     }
     // Bob's registration challenge cannot register a passkey for Alice.
     const bob = await registerByEmail(t.app, inbox);
-    const bobOpts = await registerOptions(bob.tokens);
+    const bobOpts = await registerOptions(bob);
     const res = await inject(t.app, { method: 'POST', url: '/api/users/passkeys/register/verify', headers: auth(alice.tokens), payload: { nickname: 'X', credential: new SoftAuthenticator().create(bobOpts) } });
     expect(codeOf(res)).toBe(ERRORS.passkey_challenge_expired.code);
     expect(await list(alice.tokens)).toHaveLength(1);
@@ -141,7 +157,7 @@ describe('passkeys', () => {
     t.clock.advance(PASSKEY_CHALLENGE_TTL_SECONDS * 1000 + 1000);
     expect(codeOf(await verifyLogin(key.get(late)))).toBe(ERRORS.passkey_challenge_expired.code);
 
-    const registration = await registerOptions(alice.tokens);
+    const registration = await registerOptions(alice);
     expect(codeOf(await verifyLogin(key.get(registration)))).toBe(ERRORS.passkey_challenge_expired.code);
     expect(codeOf(await verifyLogin(key.get(opts, { challenge: 'bm90LWEtY2hhbGxlbmdl' })))).toBe(ERRORS.passkey_challenge_expired.code);
   });

@@ -146,7 +146,7 @@ export const permissionsSchema = z.object({ permissions: z.array(z.string()), is
  * Operations that need the second factor (docs/security.md item 16). An emailed/SMS code is
  * bound to one of them: a code sent for one cannot confirm another.
  */
-export const SECURITY_OPERATIONS = ['totp_bind', 'totp_unbind', 'password_change', 'pay_password', 'email_change', 'phone_change', 'cancel_account', 'withdraw', 'transfer', 'withdraw_address', 'wechat_bind', 'wechat_unbind', 'passkey_delete'] as const;
+export const SECURITY_OPERATIONS = ['totp_bind', 'totp_unbind', 'password_change', 'pay_password', 'email_change', 'phone_change', 'cancel_account', 'withdraw', 'transfer', 'withdraw_address', 'wechat_bind', 'wechat_unbind', 'passkey_add', 'passkey_delete'] as const;
 export type SecurityOperation = (typeof SECURITY_OPERATIONS)[number];
 
 /** Wallet operations name what the code confirms (`walletSubject` in schemas/wallet.ts): it is bound to exactly that. */

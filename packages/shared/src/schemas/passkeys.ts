@@ -64,3 +64,5 @@ export const passkeyLoginResultSchema = z.object({ tokens: tokensSchema });
 export const passkeyIdParamsSchema = z.object({ id: z.uuid() });
 export const passkeyRenameBodySchema = z.strictObject({ nickname: nicknameSchema });
 export const passkeyDeleteBodySchema = z.strictObject({ verification: verificationSchema });
+/** Adding a passkey is a security change: the second factor before the challenge is given. */
+export const passkeyRegisterOptionsBodySchema = z.strictObject({ verification: verificationSchema });

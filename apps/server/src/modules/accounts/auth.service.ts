@@ -19,6 +19,7 @@ import type { UserRow } from './accounts.repository';
 import type { CodeService, CodeTarget } from './codes.service';
 import type { ClientInfo } from '../../platform/request-context';
 import type { SessionService } from './session.service';
+import { securityAlertMailboxes } from './security.service';
 import type { TotpService } from './totp.service';
 
 /** Failed logins for one identifier within 15 minutes before every try needs a captcha. */
@@ -275,8 +276,7 @@ export class AuthService {
       await repo.recordEvent(tx, { userId: user.id, event: event ?? (newDevice ? 'login_new_device' : 'login'), ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
     });
     if (newDevice) {
-      const to = user.notifyEmail ?? user.email;
-      if (to) {
+      for (const to of securityAlertMailboxes(user)) {
         await this.codes
           .notify(to, user.language ?? lang, 'new_device_subject', 'new_device_body', {
             time: now.toISOString().replace('T', ' ').slice(0, 19),

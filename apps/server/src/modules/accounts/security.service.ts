@@ -22,6 +22,15 @@ import type { ClientInfo } from '../../platform/request-context';
 import type { SessionService } from './session.service';
 import type { TotpService } from './totp.service';
 
+/**
+ * Where a security alert goes: the account's own email, and the notification email when the user
+ * set one. Not the notification email alone: it is changed without a second factor, and a stolen
+ * session that pointed it elsewhere would silence every alert that follows.
+ */
+export function securityAlertMailboxes(user: Pick<UserRow, 'email' | 'notifyEmail'>): string[] {
+  return [...new Set([user.email, user.notifyEmail].filter((x): x is string => Boolean(x)))];
+}
+
 export interface Verification {
   totp_code?: string | undefined;
   totp_proof?: string | undefined;
@@ -132,7 +141,7 @@ export class SecurityService {
   async alert(user: UserRow, change: Change, client: ClientInfo, extraTo?: string): Promise<void> {
     const lang = user.language;
     const params = { change: translate(lang, 'mail', `change_${change}`), time: this.clock.now().toISOString().replace('T', ' ').slice(0, 19), ip: client.ip };
-    for (const to of new Set([user.notifyEmail ?? user.email, extraTo].filter((x): x is string => Boolean(x)))) {
+    for (const to of new Set([...securityAlertMailboxes(user), extraTo].filter((x): x is string => Boolean(x)))) {
       await this.codes.notify(to, lang, 'security_subject', 'security_body', params).catch(() => undefined);
     }
   }

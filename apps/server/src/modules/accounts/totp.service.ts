@@ -27,11 +27,13 @@ export class TotpService {
   /** The step a code matches under `sealed`, counting a miss against the user; totp_locked past the limit. */
   private async counted(userId: string, sealed: string, code: string): Promise<number> {
     if ((await this.wrongCodes.count(userId)) >= MAX_WRONG_CODES) throw new AppError('totp_locked');
+    // Counted as a miss before the compare, and looked at again: requests sent at once all passed
+    // the look above, and counting only after a miss let hundreds of them be compared. Now at most
+    // MAX_WRONG_CODES of them are; a hit clears the count.
+    await this.wrongCodes.add(userId);
+    if ((await this.wrongCodes.count(userId)) > MAX_WRONG_CODES) throw new AppError('totp_locked');
     const step = this.matchStep(sealed, code);
-    if (step === null) {
-      await this.wrongCodes.add(userId);
-      throw new AppError('totp_invalid');
-    }
+    if (step === null) throw new AppError('totp_invalid');
     await this.wrongCodes.clear(userId);
     return step;
   }

@@ -12,6 +12,7 @@ import {
   passkeyLoginResultSchema,
   passkeyOptionsSchema,
   passkeyRegisterBodySchema,
+  passkeyRegisterOptionsBodySchema,
   passkeyRenameBodySchema,
   passkeySchema,
 } from '@hashpool/shared';
@@ -33,8 +34,8 @@ export function passkeysRoutes(passkeys: PasskeyService) {
 
     app.post('/users/passkeys/register/options', {
       config: { access: access.user, ...perMinute(10) },
-      schema: { tags, summary: 'Options for navigator.credentials.create (a single-use challenge of 5 minutes)', response: { 200: envelope(passkeyOptionsSchema) } },
-    }, async (request) => ok(request, await passkeys.registrationOptions(me(request))));
+      schema: { tags, summary: 'Options for navigator.credentials.create (needs the second factor; a single-use challenge of 5 minutes)', body: passkeyRegisterOptionsBodySchema, response: { 200: envelope(passkeyOptionsSchema) } },
+    }, async (request) => ok(request, await passkeys.registrationOptions(me(request), request.body.verification)));
 
     app.post('/users/passkeys/register/verify', {
       config: { access: access.user, ...perMinute(10) },

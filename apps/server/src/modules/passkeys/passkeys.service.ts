@@ -74,10 +74,16 @@ export class PasskeyService {
     return { list: (await repo.listPasskeys(this.db, userId)).map(presentPasskey) };
   }
 
-  async registrationOptions(userId: string) {
+  /**
+   * A passkey signs in without the second factor, so adding one takes it (docs/security.md item
+   * 12): a stolen session alone cannot plant a way back in. The code is spent here, before the
+   * challenge; the browser's prompt can be retried with the same options while they last.
+   */
+  async registrationOptions(userId: string, verification: Verification) {
     const user = await this.accounts.security.user(userId);
     const existing = await repo.listPasskeys(this.db, userId);
     if (existing.length >= PASSKEY_MAX_PER_USER) throw new AppError('passkey_limit', { params: { max: String(PASSKEY_MAX_PER_USER) } });
+    await this.accounts.security.verifySecondFactor(user, 'passkey_add', verification);
     const challenge = await this.newChallenge('register', userId);
     const userName = user.email ?? `+${user.phoneCountry} ${user.phone}`;
     const options = await generateRegistrationOptions({

@@ -9,7 +9,7 @@ type WebAuthnOptions = { options: Record<string, unknown> };
 
 export const passkeysApi = {
   list: (o?: Options) => api.get<{ list: Passkey[] }>('/users/passkeys', undefined, o),
-  registerOptions: () => api.post<WebAuthnOptions>('/users/passkeys/register/options', undefined, { silent: true }),
+  registerOptions: (verification: Verification) => api.post<WebAuthnOptions>('/users/passkeys/register/options', { verification: { ...verification } }, { silent: true }),
   register: (nickname: string, credential: object) => api.post<Passkey>('/users/passkeys/register/verify', { nickname, credential }, { silent: true }),
   loginOptions: () => api.post<WebAuthnOptions>('/users/passkeys/login/options', undefined, { silent: true }),
   login: (credential: object) => api.post<{ tokens: Tokens }>('/users/passkeys/login/verify', { credential }, { silent: true }),

@@ -1,11 +1,11 @@
-// Settings → Passkeys: the user's passkeys (nickname, created, last used), adding one (a nickname,
-// then the browser's prompt), renaming, and deleting with the second factor. Without WebAuthn (or
+// Settings → Passkeys: the user's passkeys (nickname, created, last used), adding one (a nickname
+// and the second factor, then the browser's prompt), renaming, and deleting with the second factor. Without WebAuthn (or
 // in WeChat's browser) adding is not offered and a note says why.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Space } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ERRORS, formatDateTime, nicknameSchema, type UserMine } from '@hashpool/shared';
+import { ERRORS, formatDateTime, nicknameSchema, PASSKEY_CHALLENGE_TTL_SECONDS, type UserMine } from '@hashpool/shared';
 import { ApiError } from '../../../shell/api/api-error';
 import { FormDialog } from '../../../shell/forms/FormDialog';
 import { schemaRule } from '../../../shell/forms/rules';
@@ -70,7 +70,7 @@ export function PasskeysPanel({ mine }: { mine: UserMine }) {
           },
         ]}
       />
-      {dialog?.kind === 'add' && <AddDialog onClose={close} />}
+      {dialog?.kind === 'add' && <AddDialog mine={mine} onClose={close} />}
       {dialog?.kind === 'rename' && <RenameDialog passkey={dialog.passkey} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteDialog mine={mine} passkey={dialog.passkey} onClose={close} />}
     </Panel>
@@ -86,28 +86,39 @@ function NicknameField() {
   );
 }
 
-function AddDialog({ onClose }: { onClose: () => void }) {
+/** Options are reused for a retry of the browser's prompt until shortly before their challenge expires. */
+const OPTIONS_REUSE_MS = (PASSKEY_CHALLENGE_TTL_SECONDS - 30) * 1000;
+
+function AddDialog({ mine, onClose }: { mine: UserMine; onClose: () => void }) {
   const { t } = useTranslation('passkeys');
   const toast = useToast();
   const reload = useReloadPasskeys();
-  const [form] = Form.useForm<{ nickname: string }>();
+  const [form] = Form.useForm<{ nickname: string; verification?: Verification }>();
   const [problem, setProblem] = useState<string | null>(null);
+  // The second factor is spent on the options: a cancelled or timed-out prompt is tried again with
+  // them, without a new code, while their challenge lasts.
+  const issued = useRef<{ options: Record<string, unknown>; at: number } | null>(null);
   return (
-    <FormDialog<{ nickname: string }>
+    <FormDialog<{ nickname: string; verification?: Verification }>
       form={form}
       title={t('add_title')}
       okText={problem === 'timeout' ? t('try_again') : t('add_ok')}
       onClose={onClose}
-      onSubmit={async ({ nickname }) => {
+      onSubmit={async (values) => {
         setProblem(null);
         const { startRegistration } = await loadWebAuthn();
-        const { options } = await passkeysApi.registerOptions();
-        const credential = await startRegistration({ optionsJSON: options as never });
-        await passkeysApi.register(nickname, credential);
+        if (!issued.current || Date.now() - issued.current.at > OPTIONS_REUSE_MS) {
+          issued.current = { options: (await passkeysApi.registerOptions(verificationOf(values))).options, at: Date.now() };
+        }
+        const credential = await startRegistration({ optionsJSON: issued.current.options as never });
+        await passkeysApi.register(values.nickname, credential);
+        issued.current = null;
         toast.success(t('added'));
         await reload();
       }}
       onError={(error) => {
+        // The server spends the challenge on any answer to the registration: new options next time.
+        if (error instanceof ApiError) issued.current = null;
         if (isCancelledOrTimedOut(error) || (error instanceof ApiError && error.code === ERRORS.passkey_challenge_expired.code)) return setProblem('timeout');
         if (isAlreadyRegistered(error) || (error instanceof ApiError && error.code === ERRORS.passkey_already_bound.code)) return setProblem(t('already_bound'));
         // Field issues go next to the nickname, other refusals to a toast; the browser's own errors here.
@@ -126,6 +137,7 @@ function AddDialog({ onClose }: { onClose: () => void }) {
         />
       )}
       <NicknameField />
+      <SecondFactorFields mine={mine} operation="passkey_add" />
       <Paragraph tone="secondary" style={{ margin: 0 }}>
         {t('add_hint')}
       </Paragraph>
