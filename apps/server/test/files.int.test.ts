@@ -1,6 +1,7 @@
 // Uploaded files (platform/files): the type comes from the bytes, not the name or the header; the
 // size is bounded while the upload is read; the stored name is random; a file is sent back as an
-// attachment that a browser neither sniffs nor runs. In a directory by default, and in an
+// attachment that a browser neither sniffs nor runs, and one whose bytes went missing from the store
+// answers 404, never 500. In a directory by default, and in an
 // S3-compatible bucket (here s3rver, a local server that speaks the S3 protocol) when configured.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,11 +50,15 @@ async function testRoutes(app: FastifyInstance) {
   });
 }
 
-function suite(name: string, setup: () => Promise<{ t: TestApp; cleanup: () => Promise<void> }>) {
+/** A started app, how to delete a stored file's bytes behind its back, and how to clean up. */
+interface Setup { t: TestApp; dropBytes: (key: string) => Promise<void>; cleanup: () => Promise<void> }
+
+function suite(name: string, setup: () => Promise<Setup>) {
   describe(name, () => {
     let t: TestApp;
+    let dropBytes: Setup['dropBytes'];
     let cleanup: () => Promise<void>;
-    beforeAll(async () => ({ t, cleanup } = await setup()), 60_000);
+    beforeAll(async () => ({ t, dropBytes, cleanup } = await setup()), 60_000);
     afterAll(async () => {
       await t?.close();
       await cleanup?.();
@@ -134,13 +139,23 @@ function suite(name: string, setup: () => Promise<{ t: TestApp; cleanup: () => P
     it('answers a file of another purpose, or none, like a missing one', async () => {
       expect((await t.app.inject({ url: '/api/test/files/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     });
+
+    it('answers 404 (not 500) for a kept record whose bytes are gone from the store', async () => {
+      const stored = body<{ id: string; key: string }>(await upload('gone.png', PNG, 'image/png')).data;
+      expect((await t.app.inject({ url: `/api/test/files/${stored.id}` })).statusCode).toBe(200);
+      await dropBytes(stored.key);
+      const res = await t.app.inject({ url: `/api/test/files/${stored.id}` });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(body(res).code).toBe(ERRORS.not_found.code);
+      expect(res.headers['content-disposition']).toBeUndefined();
+    });
   });
 }
 
 suite('in a directory (FILE_STORAGE=local)', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'hashpool-uploads-'));
   const t = await startTestApp({ env: { UPLOAD_DIR: dir }, extend: testRoutes });
-  return { t, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { t, dropBytes: async (key) => rmSync(path.join(dir, key)), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 });
 
 suite('in an S3-compatible bucket (FILE_STORAGE=s3)', async () => {
@@ -151,8 +166,10 @@ suite('in an S3-compatible bucket (FILE_STORAGE=s3)', async () => {
     env: { FILE_STORAGE: 's3', S3_BUCKET: 'hashpool-test', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
     extend: testRoutes,
   });
+  const store = new S3FileStore('hashpool-test', { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
   return {
     t,
+    dropBytes: (key) => store.delete(key),
     cleanup: async () => {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 // Support tickets through HTTP against a real database, with mail read from a real SMTP server:
 // opening a ticket (the bound email or authenticator rule, attachments typed by their bytes),
 // the thread and its statuses, the operators' queue (filters, assign, answer, internal notes,
-// close), the message and email on an answer, races between an answer and a close, and who may
-// call what (owner, another user, anonymous, operator).
-import { mkdtempSync, rmSync } from 'node:fs';
+// close), the message and email on an answer, races between an answer and a close, who may
+// call what (owner, another user, anonymous, operator), and uploads never attached: capped per
+// user, removed by the support job after 24 hours.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AdminTicketDetail, type TicketDetail, type Tokens } from '@hashpool/shared';
 import { auth, inject, registerByEmail, signatureHeaders, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
+import { queryRows } from '../src/db/client';
+import { supportTick } from '../src/modules/support/support.jobs';
 import { body, startTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -38,7 +41,7 @@ let admin: User;
 const codeOf = (key: keyof typeof ERRORS) => ERRORS[key].code;
 const errorOf = (res: { body: string }) => body(res).code;
 
-function upload(user: User | null, name: string, bytes: Buffer) {
+function upload(user: User | null, name: string, bytes: Buffer, remoteAddress?: string) {
   const boundary = '----hashpool-ticket-boundary';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
@@ -49,6 +52,7 @@ function upload(user: User | null, name: string, bytes: Buffer) {
     method: 'POST',
     url: '/api/tickets/attachments',
     payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { ...signatureHeaders(t.app, {}), ...(user ? auth(user.tokens) : {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
 }
@@ -200,5 +204,89 @@ describe('the thread and the operators', () => {
       expect((await inject(t.app, { method, url, headers: auth(user.tokens) })).statusCode, url).toBe(403);
     }
     expect((await inject(t.app, { url: `/api/admin/tickets/999999`, headers: asAdmin() })).statusCode).toBe(404);
+  });
+});
+
+describe('uploads never attached', () => {
+  const stored = () => readdirSync(path.join(uploads, 'ticket-attachment')).length;
+  const fileRow = async (id: string) =>
+    (await queryRows<{ deleted: boolean; key: string }>(t.database.db, sql`select deleted_at is not null as deleted, storage_key as key from uploaded_files where id = ${id}`))[0]!;
+  const backdate = (id: string, hours: number) => t.database.db.execute(sql`update uploaded_files set created_at = created_at - ${hours} * interval '1 hour' where id = ${id}`);
+
+  it('refuses the 21st upload of a day on no message, before reading it, and keeps nothing', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const ids: string[] = [];
+    // From its own address: the route's 20 a minute per IP is not what is tested here.
+    for (let i = 0; i < 20; i++) {
+      const res = await upload(user, `shot-${i}.png`, PNG, '198.51.100.20');
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(body<{ id: string }>(res).data.id);
+    }
+    const rows = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from uploaded_files`))[0]!.n;
+    const [rowsBefore, filesBefore] = [await rows(), stored()];
+    const refused = await upload(user, 'one-more.png', PNG, '198.51.100.21');
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(errorOf(refused)).toBe(codeOf('ticket_uploads_exceeded'));
+    expect(body(refused).msg).toBe('You have 20 unused attachments from the last 24 hours: send them with a ticket or reply, or try again later.');
+    expect(body((await upload(user, 'one-more.png', PNG, '198.51.100.21'))).code).toBe(codeOf('ticket_uploads_exceeded'));
+    expect(await rows()).toBe(rowsBefore);
+    expect(stored()).toBe(filesBefore);
+    // Another user is not held back by this one.
+    expect((await upload(await registerByEmail(t.app, inbox), 'x.png', PNG, '198.51.100.21')).statusCode).toBe(200);
+    // Attaching one frees a place; one made over a day ago no longer counts.
+    expect((await open(user, { attachment_ids: [ids[0]] })).statusCode).toBe(200);
+    expect((await upload(user, 'after-attach.png', PNG, '198.51.100.22')).statusCode).toBe(200);
+    expect(errorOf(await upload(user, 'full-again.png', PNG, '198.51.100.22'))).toBe(codeOf('ticket_uploads_exceeded'));
+    await backdate(ids[1]!, 25);
+    expect((await upload(user, 'after-a-day.png', PNG, '198.51.100.22')).statusCode).toBe(200);
+  });
+
+  it('the support job removes uploads on no message after 24 hours, never attached or recent ones', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const up = async (name: string) => body<{ id: string }>(await upload(user, name, PNG, '198.51.100.30')).data.id;
+    const [old, attached, recent, late] = [await up('old.png'), await up('attached.png'), await up('recent.png'), await up('late.png')];
+    const ticket = body<TicketDetail>(await open(user, { attachment_ids: [attached] })).data;
+    await backdate(old, 25);
+    await backdate(attached, 48);
+    await backdate(recent, 12);
+    // Past 23 hours an upload is no longer attached: the job may be removing it.
+    await backdate(late, 23.5);
+    expect(errorOf(await open(user, { attachment_ids: [late] }))).toBe(codeOf('ticket_attachment_invalid'));
+
+    const oldKey = (await fileRow(old)).key;
+    expect(existsSync(path.join(uploads, oldKey))).toBe(true);
+    const pass = await supportTick({ db: t.database.db, tickets: t.app.modules.support.tickets });
+    expect(pass?.removed).toBeGreaterThanOrEqual(1);
+    // The old one: its record marked deleted, its bytes gone, no longer attachable.
+    expect((await fileRow(old)).deleted).toBe(true);
+    expect(existsSync(path.join(uploads, oldKey))).toBe(false);
+    expect(errorOf(await open(user, { attachment_ids: [old] }))).toBe(codeOf('ticket_attachment_invalid'));
+    // The attached one is kept and still read; the recent and the 23.5-hour one are kept.
+    expect((await fileRow(attached)).deleted).toBe(false);
+    const file = await inject(t.app, { url: `/api/tickets/${ticket.id}/files/${attached}`, headers: auth(user.tokens) });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    for (const id of [recent, late]) {
+      const row = await fileRow(id);
+      expect(row.deleted).toBe(false);
+      expect(existsSync(path.join(uploads, row.key))).toBe(true);
+    }
+    expect((await open(user, { attachment_ids: [recent] })).statusCode).toBe(200);
+    // A second pass finds nothing more of these; the job is idempotent.
+    await supportTick({ db: t.database.db, tickets: t.app.modules.support.tickets });
+    expect((await fileRow(attached)).deleted).toBe(false);
+    expect((await fileRow(late)).deleted).toBe(false);
+  });
+
+  it('a ticket attachment whose stored bytes are gone answers 404, not 500', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const png = body<{ id: string }>(await upload(user, 'gone.png', PNG, '198.51.100.40')).data;
+    const ticket = body<TicketDetail>(await open(user, { attachment_ids: [png.id] })).data;
+    rmSync(path.join(uploads, (await fileRow(png.id)).key));
+    for (const [url, headers] of [[`/api/tickets/${ticket.id}/files/${png.id}`, auth(user.tokens)], [`/api/admin/tickets/${ticket.id}/files/${png.id}`, asAdmin()]] as const) {
+      const res = await inject(t.app, { url, headers });
+      expect(res.statusCode, url).toBe(404);
+      expect(errorOf(res)).toBe(codeOf('not_found'));
+    }
   });
 });

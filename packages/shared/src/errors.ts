@@ -144,6 +144,8 @@ export const ERRORS = {
   ticket_closed: { code: 38003, status: 409 },
   /** An attachment id that is not the caller's unused upload. */
   ticket_attachment_invalid: { code: 38004, status: 400 },
+  /** Too many uploads not yet on a message (a day's worth): attach or wait for them to be cleared. */
+  ticket_uploads_exceeded: { code: 38005, status: 429 },
   content_not_found: { code: 38010, status: 404 },
   content_window_invalid: { code: 38011, status: 400 },
   content_body_required: { code: 38012, status: 400 },

@@ -1,6 +1,7 @@
 // The support module in the registry: support tickets, their thread and attachments, and the
-// operators' queue.
+// operators' queue; its job removes uploads never attached to a message (support.jobs.ts).
 import { defineModule } from '../../platform/modules';
+import { startSupportJobs } from './support.jobs';
 import { supportRoutes } from './support.routes';
 import { TicketsService } from './tickets.service';
 
@@ -26,4 +27,5 @@ export const supportModule = defineModule({
     };
   },
   routes: (api) => supportRoutes(api.tickets),
+  jobs: (api, p) => startSupportJobs({ db: p.db, tickets: api.tickets, log: p.log }),
 });

@@ -1,7 +1,7 @@
 // The only code that touches the support tables.
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus, TicketType } from '@hashpool/shared';
-import { first, inserted, withTotal, type DbOrTx } from '../../db/client';
+import { first, inserted, queryRows, withTotal, type DbOrTx } from '../../db/client';
 import { supportTicketAttachments, supportTicketMessages, supportTickets } from './support.tables';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -71,4 +71,20 @@ export function findAttachment(db: DbOrTx, ticketId: number, fileId: string): Pr
 export async function messageIsInternal(db: DbOrTx, messageId: number): Promise<boolean> {
   const row = await first(db.select({ internal: supportTicketMessages.internal }).from(supportTicketMessages).where(eq(supportTicketMessages.id, messageId)));
   return row?.internal ?? true;
+}
+
+/** Of the files a subquery names (platform/files' keptIdsQuery), those on no message. */
+const unattached = (files: SQL) =>
+  sql`from (${files}) as f where not exists (select 1 from ${supportTicketAttachments} where ${supportTicketAttachments.fileId} = f.id)`;
+
+/** How many of the files the subquery names are on no message. */
+export async function countUnattached(db: DbOrTx, files: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${unattached(files)}`);
+  return row?.n ?? 0;
+}
+
+/** At most `limit` ids of the files the subquery names that are on no message. */
+export async function unattachedIds(db: DbOrTx, files: SQL, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`select f.id ${unattached(files)} limit ${limit}`);
+  return rows.map((r) => r.id);
 }

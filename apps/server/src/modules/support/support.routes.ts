@@ -1,6 +1,6 @@
 // HTTP of support tickets: the user's own tickets (/tickets) and the operators' queue
-// (/admin/tickets). Operator routes use the admin policy for now; they are the ones a "support"
-// operator role (tickets, no money) should hold (docs/operator-guide.md, Support queue).
+// (/admin/tickets). Operator routes take the support role (access.operator('support'): tickets,
+// no money; admins too) (docs/operator-guide.md, Support queue).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

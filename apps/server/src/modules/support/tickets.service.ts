@@ -22,6 +22,14 @@ import * as repo from './support.repository';
 import { attachmentView, messageView, ticketSummary } from './support.presenter';
 
 export const TICKET_ATTACHMENT_RULE: UploadRule = { purpose: 'ticket_attachment', allowed: DOCUMENT_TYPES, maxBytes: TICKET_ATTACHMENT_MAX_BYTES };
+/** How long an upload on no message is kept: the support job removes it after that. */
+export const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
+/** An upload older than this is no longer attached (an hour before the job may remove it). */
+export const ATTACH_WITHIN_MS = 23 * 60 * 60_000;
+/** At most this many uploads on no message from one user within UNATTACHED_UPLOAD_KEEP_MS. */
+export const UNATTACHED_UPLOADS_MAX = 20;
+/** The most uploads the support job removes in one pass (the rest in the next). */
+const CLEANUP_BATCH = 500;
 
 export interface TicketsDeps {
   files: FileService;
@@ -42,8 +50,15 @@ export class TicketsService {
 
   // ---- the user's side ----------------------------------------------------------------------
 
-  /** Keeps an uploaded image or PDF for a ticket message to come (typed by its bytes, size-bounded). */
+  /**
+   * Keeps an uploaded image or PDF for a ticket message to come (typed by its bytes, size-bounded).
+   * A user with UNATTACHED_UPLOADS_MAX uploads of the last day on no message is refused before
+   * the body is read (ticket_uploads_exceeded): uploads nobody attaches cannot pile up.
+   */
   async upload(request: FastifyRequest, userId: string) {
+    const since = new Date(this.clock.now().getTime() - UNATTACHED_UPLOAD_KEEP_MS);
+    const pending = await repo.countUnattached(this.db, this.deps.files.keptIdsQuery({ purpose: TICKET_ATTACHMENT_RULE.purpose, ownerUserId: userId, createdSince: since }));
+    if (pending >= UNATTACHED_UPLOADS_MAX) throw new AppError('ticket_uploads_exceeded', { params: { max: String(UNATTACHED_UPLOADS_MAX) } });
     return attachmentView(await this.deps.files.receive(request, userId, TICKET_ATTACHMENT_RULE));
   }
 
@@ -178,6 +193,28 @@ export class TicketsService {
     return this.deps.files.send(reply, await this.deps.files.find(fileId, TICKET_ATTACHMENT_RULE.purpose));
   }
 
+  // ---- the support job -------------------------------------------------------------------------
+
+  /**
+   * Removes uploads on no message older than UNATTACHED_UPLOAD_KEEP_MS (their bytes go, the record
+   * stays marked deleted), at most CLEANUP_BATCH a pass; answers how many. One that fails is
+   * logged and tried again at the next pass.
+   */
+  async removeStaleUploads(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - UNATTACHED_UPLOAD_KEEP_MS);
+    const ids = await repo.unattachedIds(this.db, this.deps.files.keptIdsQuery({ purpose: TICKET_ATTACHMENT_RULE.purpose, createdBefore: before }), CLEANUP_BATCH);
+    let removed = 0;
+    for (const id of ids) {
+      try {
+        await this.deps.files.remove(await this.deps.files.find(id, TICKET_ATTACHMENT_RULE.purpose));
+        removed++;
+      } catch (error) {
+        this.deps.log.warn({ err: error, fileId: id }, 'unattached ticket upload not removed');
+      }
+    }
+    return removed;
+  }
+
   // ---- shared ---------------------------------------------------------------------------------
 
   private async owned(userId: string, id: number): Promise<repo.TicketRow> {
@@ -193,13 +230,17 @@ export class TicketsService {
     return ticket;
   }
 
-  /** The caller's own uploads of the ticket purpose (read before the transaction). */
+  /**
+   * The caller's own uploads of the ticket purpose (read before the transaction), made within
+   * ATTACH_WITHIN_MS: an older one may be removed by the support job meanwhile.
+   */
   private async ownUploads(userId: string, ids: string[]): Promise<StoredFile[]> {
     const unique = [...new Set(ids)];
+    const oldest = this.clock.now().getTime() - ATTACH_WITHIN_MS;
     return Promise.all(
       unique.map(async (fileId) => {
         const file = await this.deps.files.find(fileId, TICKET_ATTACHMENT_RULE.purpose).catch(() => undefined);
-        if (!file || file.ownerUserId !== userId) throw new AppError('ticket_attachment_invalid');
+        if (!file || file.ownerUserId !== userId || file.createdAt.getTime() < oldest) throw new AppError('ticket_attachment_invalid');
         return file;
       }),
     );

@@ -1,5 +1,5 @@
 // SQL of the uploaded files' records.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { uploadedFiles } from './files.tables';
 
@@ -17,4 +17,19 @@ export async function findFile(db: DbOrTx, id: string): Promise<FileRow | undefi
 
 export async function markFileDeleted(db: DbOrTx, id: string, at: Date): Promise<void> {
   await db.update(uploadedFiles).set({ deletedAt: at }).where(eq(uploadedFiles.id, id));
+}
+
+/**
+ * A subquery of the kept files' ids (column `id`) of a purpose, an owner's only when named, created
+ * since or before a time: the owning module embeds it in its own statement (which of them it uses).
+ */
+export function keptIdsQuery(q: { purpose: string; ownerUserId?: string | undefined; createdSince?: Date | undefined; createdBefore?: Date | undefined }): SQL {
+  const where = and(
+    eq(uploadedFiles.purpose, q.purpose),
+    isNull(uploadedFiles.deletedAt),
+    q.ownerUserId === undefined ? undefined : eq(uploadedFiles.ownerUserId, q.ownerUserId),
+    q.createdSince === undefined ? undefined : gte(uploadedFiles.createdAt, q.createdSince),
+    q.createdBefore === undefined ? undefined : lt(uploadedFiles.createdAt, q.createdBefore),
+  );
+  return sql`select ${uploadedFiles.id} as id from ${uploadedFiles} where ${where}`;
 }

@@ -5,6 +5,7 @@
 // (the owner, operators), always as an attachment with nosniff and a sandboxing policy, so nothing
 // uploaded is ever run or rendered as a page of ours.
 import { createHash, randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
@@ -49,6 +50,13 @@ export function nameForType(name: string | undefined, ext: string): string {
   const given = dot > 0 ? clean.slice(dot + 1).toLowerCase() : '';
   if ((EXTENSIONS[ext] ?? [ext]).includes(given)) return clean;
   return `${stem.slice(0, 100 - ext.length - 1)}.${ext}`;
+}
+
+/** Whether a store's read failed because the bytes are not there (local ENOENT, S3 NoSuchKey or 404). */
+function isMissing(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: unknown } } | null;
+  if (!e || typeof e !== 'object') return false;
+  return e.code === 'ENOENT' || e.name === 'NoSuchKey' || e.Code === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
 export class FileService {
@@ -110,9 +118,28 @@ export class FileService {
     return file;
   }
 
-  /** Sends a file as an attachment that a browser will neither sniff nor run. */
+  /**
+   * The ids of kept files of a purpose (an owner's, created since or before a time) as a subquery
+   * with one column `id`, for the owning module to embed in its own statement: which of them are
+   * in use is the module's to say (a ticket's unattached uploads), the SQL stays each owner's.
+   */
+  keptIdsQuery(q: { purpose: string; ownerUserId?: string; createdSince?: Date; createdBefore?: Date }): SQL {
+    return repo.keptIdsQuery(q);
+  }
+
+  /**
+   * Sends a file as an attachment that a browser will neither sniff nor run. A record whose bytes
+   * are gone from the store (a restored backup, a bucket emptied by hand) is not_found, logged.
+   */
   async send(reply: FastifyReply, file: StoredFile): Promise<FastifyReply> {
-    const bytes = await this.store.get(file.storageKey);
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.store.get(file.storageKey);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      reply.log.warn({ fileId: file.id, purpose: file.purpose, storageKey: file.storageKey }, 'uploaded file missing from the store');
+      throw new AppError('not_found', { cause: error });
+    }
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)

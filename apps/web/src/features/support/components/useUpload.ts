@@ -1,10 +1,11 @@
 // One upload at a time from a picker: the file goes up at once; a refusal of the server (type or
-// size) shows its own message, anything else `failedText` ("Upload failed, please try again").
+// size, or too many unused ticket uploads) shows its own message, anything else `failedText`
+// ("Upload failed, please try again").
 import { useState } from 'react';
 import { ERRORS } from '@hashpool/shared';
 import { ApiError } from '../../../shell/api/api-error';
 
-const REFUSALS: number[] = [ERRORS.upload_type_refused.code, ERRORS.upload_too_large.code];
+const REFUSALS: number[] = [ERRORS.upload_type_refused.code, ERRORS.upload_too_large.code, ERRORS.ticket_uploads_exceeded.code];
 
 export function useUpload<T>(upload: (file: File) => Promise<T>, onStored: (stored: T) => void, failedText: string) {
   const [busy, setBusy] = useState(false);
