@@ -146,8 +146,9 @@ export function earningsRoutes(deps: { earnings: EarningsService; profits: Profi
     }, async (request) => ok(request, await deps.referral.rewards(me(request), request.query)));
 
     // The user's mining overview (/user/mining): every sub-account of the caller and coin it mines or earned.
+    // Every sub-account of the caller by every account-mode coin, read in two grouped reads; limited all the same.
     app.get('/users/mining-overview', {
-      config: { access: access.permissions('user.view') },
+      config: { access: access.permissions('user.view'), ...perMinute(30) },
       schema: { tags, summary: "Per sub-account of the caller and coin: hashrate, workers online and offline, yesterday's earnings", response: { 200: envelope(miningOverviewSchema) } },
     }, async (request) => ok(request, await deps.miningOverview.overview(me(request))));
 

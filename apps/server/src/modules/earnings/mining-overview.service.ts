@@ -9,11 +9,11 @@ import type { AccountDirectory } from '../accounts';
 import type { MiningApi } from '../mining';
 import { miningOverviewView } from './earnings.presenter';
 import { ACCOUNT_COINS } from './earnings.service';
-import { earnedTotals } from './profits.repository';
+import { earnedTotalsOf } from './profits.repository';
 
 export interface MiningOverviewDeps {
   accounts: Pick<AccountDirectory, 'accountIdsOf' | 'namesByIds'>;
-  workers: Pick<MiningApi['workers'], 'accountStats'>;
+  workers: Pick<MiningApi['workers'], 'accountStatsOf'>;
 }
 
 export class MiningOverviewService {
@@ -28,15 +28,19 @@ export class MiningOverviewService {
     const ids = await this.deps.accounts.accountIdsOf(userId);
     const names = await this.deps.accounts.namesByIds(ids);
     const accounts = ids.map((id) => ({ id, name: names.get(id) ?? '' })).sort((a, b) => a.name.localeCompare(b.name));
-    const rows = await Promise.all(
-      accounts.flatMap((account) =>
-        ACCOUNT_COINS.map(async (coin) => {
-          const [stats, earned] = await Promise.all([this.deps.workers.accountStats(account.id, coin.code), earnedTotals(this.db, account.id, coin.code, yesterday)]);
-          // A coin the sub-account never mined nor earned is left out.
-          if (stats.workers.total === 0 && earned?.total == null) return null;
-          return miningOverviewView(account.name, coin.code, stats, earned?.yesterday ?? null);
-        }),
-      ),
+    // Two grouped reads for every (sub-account, coin) pair at once, not two reads per pair: with
+    // 200 sub-accounts and 20 account-mode coins that was 8,000 queries per request, queued on a
+    // pool of ten connections.
+    const coins = ACCOUNT_COINS.map((c) => c.code);
+    const [stats, earned] = await Promise.all([this.deps.workers.accountStatsOf(ids, coins), earnedTotalsOf(this.db, ids, coins, yesterday)]);
+    const rows = accounts.flatMap((account) =>
+      coins.map((coin) => {
+        const s = stats.get(account.id)!.get(coin)!;
+        const e = earned.get(account.id)?.get(coin);
+        // A coin the sub-account never mined nor earned is left out.
+        if (s.workers.total === 0 && e?.total == null) return null;
+        return miningOverviewView(account.name, coin, s, e?.yesterday ?? null);
+      }),
     );
     return { list: rows.filter((r) => r !== null) };
   }

@@ -3,7 +3,7 @@
 // whether each is settled), and an address wallet's block payouts (address mining's pages).
 import { sql, type SQL } from 'drizzle-orm';
 import type { PayMethod } from '@hashpool/shared';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, sqlArray, type DbOrTx } from '../../db/client';
 
 /** A day and method of a sub-account's earnings: settled work, fee, amount, and when it was credited. */
 export interface DayRow {
@@ -27,6 +27,30 @@ export async function earnedTotals(db: DbOrTx, accountId: string, coin: string, 
                 union all select day, amount from block_payouts where account_id = ${accountId} and coin = ${coin}) e`,
   );
   return earned;
+}
+
+/**
+ * earnedTotals of many sub-accounts and coins in one read, grouped by (sub-account, coin): per
+ * sub-account id, per coin, the same sums. A pair that never earned is absent (earnedTotals'
+ * total null). The ids and coins go as one array parameter each, however many there are.
+ */
+export async function earnedTotalsOf(db: DbOrTx, accountIds: readonly string[], coins: readonly string[], yesterday: string): Promise<Map<string, Map<string, { total: string | null; yesterday: string | null }>>> {
+  const byAccount = new Map<string, Map<string, { total: string | null; yesterday: string | null }>>();
+  if (accountIds.length === 0 || coins.length === 0) return byAccount;
+  const mine = sql`account_id = any(${sqlArray(accountIds)}::uuid[]) and coin = any(${sqlArray(coins)}::text[])`;
+  const rows = await queryRows<{ account_id: string; coin: string; total: string | null; yesterday: string | null }>(
+    db,
+    sql`select account_id::text as account_id, coin, sum(amount)::text as total, sum(amount) filter (where day = ${yesterday}::date)::text as yesterday
+          from (select account_id, coin, day, amount from profits where ${mine}
+                union all select account_id, coin, day, amount from block_payouts where ${mine}) e
+         group by account_id, coin`,
+  );
+  for (const r of rows) {
+    const perCoin = byAccount.get(r.account_id) ?? new Map<string, { total: string | null; yesterday: string | null }>();
+    perCoin.set(r.coin, { total: r.total, yesterday: r.yesterday });
+    byAccount.set(r.account_id, perCoin);
+  }
+  return byAccount;
 }
 
 /**

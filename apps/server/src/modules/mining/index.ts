@@ -3,7 +3,7 @@ import type { MiningApi } from './mining.module';
 import { blocks } from './mining.tables';
 
 export { miningModule, type MiningApi } from './mining.module';
-export type { WorkerOwner, MinerListQuery } from './workers.service';
+export type { AccountStats, WorkerOwner, MinerListQuery } from './workers.service';
 export type { HistorySource, OwnerHistoryPoint, Range, WindowPoint, WindowStretch } from './history.service';
 export type { BlockRow } from './blocks.repository';
 export type { BlockReviews } from './blocks.service';

@@ -2,7 +2,7 @@
 // sums). Status follows the last share time against the times the service passes in.
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { WorkerStatus } from '@hashpool/shared';
-import type { DbOrTx } from '../../db/client';
+import { sqlArray, type DbOrTx } from '../../db/client';
 import { workers } from './mining.tables';
 
 export type WorkerRow = typeof workers.$inferSelect;
@@ -86,24 +86,26 @@ export function rowsByIds(db: DbOrTx, ids: number[]): Promise<WorkerRow[]> {
   return ids.length ? db.select().from(workers).where(inArray(workers.id, ids)) : Promise.resolve([]);
 }
 
+/** The columns of a summary of workers: their number by status, hashrate sums, reject rate, newest share. */
+function summaryColumns(times: StatusTimes) {
+  return {
+    total: count().mapWith(Number),
+    active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${times.inactiveFrom.toISOString()}::timestamptz)`.mapWith(Number),
+    dead: sql<number>`count(*) filter (where ${workers.lastShareAt} < ${times.deadFrom.toISOString()}::timestamptz)`.mapWith(Number),
+    h15: sql<number>`coalesce(sum(${workers.hashrate15m}), 0)`.mapWith(Number),
+    h1: sql<number>`coalesce(sum(${workers.hashrate1h}), 0)`.mapWith(Number),
+    h24: sql<number>`coalesce(sum(${workers.hashrate24h}), 0)`.mapWith(Number),
+    reject: sql<number>`coalesce(sum(${workers.rejectRate} * ${workers.hashrate24h}) / nullif(sum(${workers.hashrate24h}), 0), 0)`.mapWith(Number),
+    last: sql<Date | string | null>`max(${workers.lastShareAt})`,
+  };
+}
+
 /**
  * An owner's workers of a coin in one read: their number by status, the sums of their hashrate
  * windows (the reject rate weights each worker by its work), and their newest share time.
  */
 export async function ownerSummary(db: DbOrTx, owner: WorkerOwner, coin: string, times: StatusTimes): Promise<OwnerSummary> {
-  const [row] = await db
-    .select({
-      total: count().mapWith(Number),
-      active: sql<number>`count(*) filter (where ${workers.lastShareAt} >= ${times.inactiveFrom.toISOString()}::timestamptz)`.mapWith(Number),
-      dead: sql<number>`count(*) filter (where ${workers.lastShareAt} < ${times.deadFrom.toISOString()}::timestamptz)`.mapWith(Number),
-      h15: sql<number>`coalesce(sum(${workers.hashrate15m}), 0)`.mapWith(Number),
-      h1: sql<number>`coalesce(sum(${workers.hashrate1h}), 0)`.mapWith(Number),
-      h24: sql<number>`coalesce(sum(${workers.hashrate24h}), 0)`.mapWith(Number),
-      reject: sql<number>`coalesce(sum(${workers.rejectRate} * ${workers.hashrate24h}) / nullif(sum(${workers.hashrate24h}), 0), 0)`.mapWith(Number),
-      last: sql<Date | string | null>`max(${workers.lastShareAt})`,
-    })
-    .from(workers)
-    .where(owned(owner, coin));
+  const [row] = await db.select(summaryColumns(times)).from(workers).where(owned(owner, coin));
   return {
     total: row?.total ?? 0,
     active: row?.active ?? 0,
@@ -114,6 +116,25 @@ export async function ownerSummary(db: DbOrTx, owner: WorkerOwner, coin: string,
     reject: row?.reject ?? 0,
     lastShareAt: row?.last ? new Date(row.last) : null,
   };
+}
+
+/**
+ * ownerSummary of many sub-accounts and coins in one read, grouped by (sub-account, coin): the
+ * same sums and counts per group. A pair without workers has no row. The ids and coins go as one
+ * array parameter each, however many there are.
+ */
+export async function accountSummaries(db: DbOrTx, accountIds: readonly string[], coins: readonly string[], times: StatusTimes): Promise<Array<OwnerSummary & { accountId: string; coin: string }>> {
+  if (accountIds.length === 0 || coins.length === 0) return [];
+  const rows = await db
+    .select({
+      accountId: sql<string>`${workers.accountId}::text`,
+      coin: workers.coin,
+      ...summaryColumns(times),
+    })
+    .from(workers)
+    .where(and(sql`${workers.coin} = any(${sqlArray(coins)}::text[])`, sql`${workers.accountId} = any(${sqlArray(accountIds)}::uuid[])`))
+    .groupBy(workers.accountId, workers.coin);
+  return rows.map(({ last, ...r }) => ({ ...r, lastShareAt: last ? new Date(last) : null }));
 }
 
 export interface OwnerSummary {

@@ -13,6 +13,23 @@ import type { StatusTimes, WorkerOwner, WorkerSort } from './workers.repository'
 
 export type { WorkerOwner } from './workers.repository';
 
+/** An owner's figures of a coin: the sums of its workers' windows, the weighted reject rate, its workers by status. */
+export interface AccountStats {
+  hashrate_15m: number;
+  hashrate_1h: number;
+  hashrate_24h: number;
+  reject_rate: number;
+  workers: { total: number; active: number; inactive: number; dead: number };
+}
+
+/** What ownerSummary reads for an owner without workers. */
+const NO_WORKERS: repo.OwnerSummary = { total: 0, active: 0, dead: 0, h15: 0, h1: 0, h24: 0, reject: 0, lastShareAt: null };
+
+function statsOf(s: repo.OwnerSummary): AccountStats {
+  const workers = { total: s.total, active: s.active, inactive: s.total - s.active - s.dead, dead: s.dead };
+  return { hashrate_15m: s.h15, hashrate_1h: s.h1, hashrate_24h: s.h24, reject_rate: s.reject, workers };
+}
+
 export interface MinerListQuery {
   page: number;
   page_size: number;
@@ -86,11 +103,25 @@ export class WorkersService {
     return (await this.accountSummary(owner, coin)).stats;
   }
 
+  /**
+   * accountStats of every pair of the sub-accounts and coins in one grouped read (the user's mining
+   * overview, which would otherwise read each pair on its own): per sub-account id, per coin, the
+   * same figures; a pair without workers has the figures of no workers (zeros), as accountStats.
+   */
+  async accountStatsOf(accountIds: readonly string[], coins: readonly string[]): Promise<Map<string, Map<string, AccountStats>>> {
+    const found = new Map<string, Map<string, AccountStats>>();
+    for (const s of await repo.accountSummaries(this.db, accountIds, coins, this.times())) {
+      const perCoin = found.get(s.accountId) ?? new Map<string, AccountStats>();
+      perCoin.set(s.coin, statsOf(s));
+      found.set(s.accountId, perCoin);
+    }
+    return new Map(accountIds.map((id) => [id, new Map(coins.map((coin) => [coin, found.get(id)?.get(coin) ?? statsOf(NO_WORKERS)]))]));
+  }
+
   /** The owner's figures of the coin and the newest share time among its workers (null without any), in one read. */
   async accountSummary(owner: WorkerOwner, coin: string) {
     const s = await repo.ownerSummary(this.db, owner, coin, this.times());
-    const workers = { total: s.total, active: s.active, inactive: s.total - s.active - s.dead, dead: s.dead };
-    return { stats: { hashrate_15m: s.h15, hashrate_1h: s.h1, hashrate_24h: s.h24, reject_rate: s.reject, workers }, lastShareAt: s.lastShareAt };
+    return { stats: statsOf(s), lastShareAt: s.lastShareAt };
   }
 
   /** The coin the sub-account mined last, or null without workers (where an observer link opens). */
