@@ -332,6 +332,26 @@ describe('groups', () => {
     expect([(await miners(u, u.account)).total, (await miners(u, u.account, '?group=default')).total]).toEqual([3, 3]);
   });
 
+  it('a move racing the deletion of its group is group_not_found or done before it, never a 500; the counts agree', async () => {
+    const u = await userWithAccount();
+    const now = t.clock.now().getTime();
+    await send(['r1', 'r2', 'r3'].map((w) => share(u.account, w, now)));
+    const ids = (await miners(u, u.account)).list.map((r) => r.id);
+    const tokens = await fresh(u);
+    for (let round = 0; round < 5; round++) {
+      const g = body<{ id: number }>(await inject(t.app, { method: 'POST', url: '/api/pools/btc/miners/groups', headers: auth(tokens), payload: { account: u.account, name: `Race ${round}` } })).data.id;
+      const [moved, deleted] = await Promise.all([
+        inject(t.app, { method: 'PUT', url: '/api/pools/btc/miners', headers: auth(tokens), payload: { account: u.account, worker_ids: ids, group_id: g } }),
+        inject(t.app, { method: 'DELETE', url: `/api/miners/groups/${g}`, headers: auth(tokens), payload: {} }),
+      ]);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect([200, 404], moved.body).toContain(moved.statusCode);
+      if (moved.statusCode === 404) expect(body(moved).code).toBe(ERRORS.group_not_found.code);
+    }
+    // Whatever the order, the workers are back in the default group and the kept counts say so.
+    expect([(await miners(u, u.account)).total, (await miners(u, u.account, '?group=default')).total]).toEqual([3, 3]);
+  });
+
   it('refuses blank names and other users’ groups and workers', async () => {
     const owner = await userWithAccount();
     const other = await userWithAccount();

@@ -1,7 +1,7 @@
 // SQL of worker groups: the groups with their workers' counts and hashrate, creating, renaming,
 // deleting, moving workers, and clearing workers with their own buckets.
 import { and, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { numberArray, type DbOrTx } from '../../db/client';
 import { groupAlertState } from './alerts.tables';
 import { shareMinutes, workerCounts, workerGroups, workerHistory, workers } from './mining.tables';
 
@@ -36,8 +36,9 @@ export async function findGroup(db: DbOrTx, groupId: number): Promise<GroupRow |
   return row;
 }
 
-export async function groupOf(db: DbOrTx, groupId: number, accountId: string, coin: string): Promise<boolean> {
-  const [g] = await db.select({ id: workerGroups.id }).from(workerGroups).where(and(eq(workerGroups.id, groupId), eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin)));
+/** Whether the group is the account's, of the coin; locked (shared) until the transaction ends, so it is not deleted under a move. */
+export async function lockGroupOf(tx: DbOrTx, groupId: number, accountId: string, coin: string): Promise<boolean> {
+  const [g] = await tx.select({ id: workerGroups.id }).from(workerGroups).where(and(eq(workerGroups.id, groupId), eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin))).for('share');
   return Boolean(g);
 }
 
@@ -53,6 +54,8 @@ export async function setGroupThreshold(db: DbOrTx, groupId: number, threshold: 
 
 /** Moves a group's workers back to the default group and deletes it; answers how many moved. */
 export async function deleteGroup(db: DbOrTx, group: { id: number; coin: string; accountId: string }): Promise<number> {
+  // The group first, then its workers: the order a move takes them in (no deadlock between the two).
+  await db.select({ id: workerGroups.id }).from(workerGroups).where(eq(workerGroups.id, group.id)).for('update');
   const moved = await db.update(workers).set({ groupId: null }).where(eq(workers.groupId, group.id)).returning({ id: workers.id });
   await db.delete(workerGroups).where(eq(workerGroups.id, group.id));
   await db.delete(workerCounts).where(and(eq(workerCounts.coin, group.coin), eq(workerCounts.owner, group.accountId), eq(workerCounts.groupId, group.id)));
@@ -81,8 +84,9 @@ export async function deleteWorkers(db: DbOrTx, accountId: string, coin: string,
   const gone = await db.delete(workers).where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), condition)).returning({ id: workers.id, groupId: workers.groupId });
   const ids = gone.map((w) => w.id);
   if (ids.length) {
-    await db.delete(shareMinutes).where(inArray(shareMinutes.workerId, ids));
-    await db.delete(workerHistory).where(inArray(workerHistory.workerId, ids));
+    // One array parameter: a farm's dead workers can be more than a statement's 65,535 parameters.
+    await db.delete(shareMinutes).where(sql`${shareMinutes.workerId} = any(${numberArray(ids)}::bigint[])`);
+    await db.delete(workerHistory).where(sql`${workerHistory.workerId} = any(${numberArray(ids)}::bigint[])`);
   }
   return gone;
 }

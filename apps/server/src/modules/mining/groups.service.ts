@@ -99,8 +99,9 @@ export class GroupsService {
 
   /** Moves the account's own workers (others' ids are ignored) into a group of the same account and coin. */
   async move(accountId: string, coin: string, workerIds: number[], groupId: number | null): Promise<number> {
-    if (groupId !== null && !(await repo.groupOf(this.db, groupId, accountId, coin))) throw new AppError('group_not_found');
     return inTransaction(this.db, async (tx) => {
+      // In the transaction, locked: a group deleted meanwhile is group_not_found, not a broken foreign key.
+      if (groupId !== null && !(await repo.lockGroupOf(tx, groupId, accountId, coin))) throw new AppError('group_not_found');
       // Each worker's group before the move (locked, so a concurrent move cannot count it twice).
       const before = await repo.lockWorkers(tx, accountId, coin, workerIds);
       if (before.length === 0) return 0;
