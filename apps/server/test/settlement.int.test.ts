@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, formatHashrate, LANGUAGE_HEADER } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { FakeClock } from '../src/platform/clock';
@@ -576,6 +576,29 @@ describe('block-based payments', () => {
     // Both of W's payments are credited, in one block posting.
     expect(await available(w.id)).toBe(new Decimal('0.52158323').plus('0.03795981').toFixed());
     expect(await available(x.id)).toBe('0');
+  });
+
+  it('looks for blocks to settle from the first one not settled, not through the whole history, each pass', async () => {
+    const day = '2026-03-05';
+    await market(day);
+    const [a] = [await account()];
+    await setMethod(a.id, 'pplns');
+    await mineAt(`${day}T08:05:00Z`, a.name, '500');
+    const block = await found(a.name, `${day}T08:30:00Z`, '1');
+    await mature(block);
+    const [row] = await queryRows<{ id: number }>(db(), sql`select id from blocks where hash = ${block.hash}`);
+    const reads = vi.spyOn(t.app.modules.mining.blocks, 'idsFrom');
+    expect(await t.app.modules.earnings.blockSettlement.settleReady()).toBeGreaterThanOrEqual(1); // this block, found open by this look
+    await t.app.modules.earnings.blockSettlement.settleReady(); // sees it settled
+    await t.app.modules.earnings.blockSettlement.settleReady();
+    // The last pass starts at the first block not settled (pending, or matured and waiting), or past the last one.
+    const [open] = await queryRows<{ id: string | null; next: string }>(
+      db(),
+      sql`select min(b.id) filter (where s.status is distinct from 'done') as id, max(b.id) + 1 as next from blocks b left join block_settlements s on s.block_id = b.id`,
+    );
+    expect(reads.mock.calls.at(-1)![1]).toBe(Number(open!.id ?? open!.next));
+    expect(Number(open!.id ?? open!.next)).toBeGreaterThan(Number(row!.id));
+    reads.mockRestore();
   });
 
   it('pays a SOLO block to its finder alone, an orphan to nobody, and finishes a run stopped half-way', async () => {

@@ -71,7 +71,7 @@ export interface BlockSettlementDeps {
   /** Books a matured block's coinbase in custody. */
   chain: ChainAdapter;
   /** The pool's blocks (the mining module's). */
-  blocks: Pick<MiningApi['blocks'], 'maturedOrOrphanedIds' | 'byIds'>;
+  blocks: Pick<MiningApi['blocks'], 'idsFrom' | 'byIds'>;
   /** The owners' history the windows are filled from. */
   history: Pick<HistoryService, 'ownersWithWork' | 'windowPoints'>;
   /** Which owners of the history are sub-accounts. */
@@ -87,6 +87,8 @@ export interface BlockSettlementDeps {
 }
 
 const POST_CHUNK = 5_000;
+/** Blocks read per page when looking for those to settle. */
+const SCAN_PAGE = 5_000;
 
 type Block = BlockRow;
 
@@ -104,6 +106,10 @@ interface Payout {
 
 export class BlockSettlementService {
   private readonly feeReduction: FeeReduction;
+  /** Every block with a smaller id was settled at the last look (per process; 0 reads all once). */
+  private settledBefore = 0;
+  /** When the place was last reset: once a day everything is read again, for a block whose row committed after a higher id's. */
+  private readAllAt = 0;
   private readonly recordFeeSavings: RecordFeeSavings;
 
   constructor(
@@ -116,16 +122,46 @@ export class BlockSettlementService {
   }
 
   /**
+   * The ids of the matured and orphaned blocks not settled yet. Read in pages from the first block
+   * that was not settled at the last look (every block before it was): a pass reads the blocks of
+   * the last days, not the pool's whole history (1-second coins find thousands a day). A block
+   * still pending holds the place, as it will need settling once it matures.
+   */
+  private async unsettledIds(): Promise<number[]> {
+    const coins = COINS.map((c) => c.code);
+    if (this.clock.now().getTime() - this.readAllAt >= 86_400_000) {
+      this.settledBefore = 0;
+      this.readAllAt = this.clock.now().getTime();
+    }
+    const unsettled: number[] = [];
+    let firstOpen: number | undefined;
+    let from = this.settledBefore;
+    for (;;) {
+      const page = await this.deps.blocks.idsFrom(coins, from, SCAN_PAGE);
+      const done = await repo.settledBlockIds(this.db, page.filter((b) => b.status !== 'pending').map((b) => b.id));
+      for (const b of page) {
+        if (done.has(b.id)) continue;
+        firstOpen ??= b.id;
+        if (b.status !== 'pending') unsettled.push(b.id);
+      }
+      if (page.length > 0) from = page[page.length - 1]!.id + 1;
+      if (page.length < SCAN_PAGE) break;
+    }
+    this.settledBefore = firstOpen ?? from;
+    return unsettled;
+  }
+
+  /**
    * Settles every matured or orphaned block of the account-mode coins not settled yet, oldest
    * first; a block whose day has no market data yet waits for it. Answers how many were settled.
    * A matured block waits until its window is complete (block-window.ts): a share the window
    * left out would never be paid.
    */
   async settleReady(): Promise<number> {
-    const ids = await this.deps.blocks.maturedOrOrphanedIds(COINS.map((c) => c.code));
-    const done = await repo.settledBlockIds(this.db, ids);
     const now = this.clock.now().getTime();
-    const ready = (await this.deps.blocks.byIds(ids.filter((id) => !done.has(id)))).filter((b) => b.status === 'orphaned' || windowSettlesAt(b.foundAt) <= now);
+    const ready = (await this.deps.blocks.byIds(await this.unsettledIds()))
+      .filter((b) => b.status === 'orphaned' || windowSettlesAt(b.foundAt) <= now)
+      .sort((a, b) => a.foundAt.getTime() - b.foundAt.getTime());
     let settled = 0;
     // A coin whose chain did not answer is not asked again this round: each try would wait for
     // its time-out, and the other coins' blocks and the daily settlement come after.

@@ -3,6 +3,7 @@
 // earnings module settles (through BlocksService).
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { numberArray, queryRows, withTotal, type DbOrTx } from '../../db/client';
+import type { BlockStatus } from '@hashpool/shared';
 import { blocks, networkStats, workers } from './mining.tables';
 import { POINT_SECONDS } from './share-aggregate';
 
@@ -98,15 +99,15 @@ export async function latestDifficulty(db: DbOrTx, coin: string): Promise<number
   return row?.d;
 }
 
-/** The ids of the coins' matured (confirmed) and orphaned blocks, oldest first (what the block settlement settles). */
-export async function maturedOrOrphanedBlockIds(db: DbOrTx, coins: readonly string[]): Promise<number[]> {
+/** Up to `limit` of the coins' blocks with an id from `fromId` on, in id order (the block settlement's reading). */
+export async function blockIdsFrom(db: DbOrTx, coins: readonly string[], fromId: number, limit: number): Promise<Array<{ id: number; status: BlockStatus }>> {
   if (coins.length === 0) return [];
-  const rows = await db
-    .select({ id: blocks.id })
+  return db
+    .select({ id: blocks.id, status: blocks.status })
     .from(blocks)
-    .where(and(inArray(blocks.status, ['confirmed', 'orphaned']), inArray(blocks.coin, [...coins])))
-    .orderBy(asc(blocks.foundAt));
-  return rows.map((r) => r.id);
+    .where(and(gte(blocks.id, fromId), inArray(blocks.coin, [...coins])))
+    .orderBy(asc(blocks.id))
+    .limit(limit);
 }
 
 /** The blocks of `ids`. */

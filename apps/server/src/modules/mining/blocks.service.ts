@@ -2,7 +2,7 @@
 // coin's maturity), orphans, and the network difficulty. Effort (luck) is the pool's accepted work
 // for the coin since its previous block over the work one block takes on average
 // (difficulty x hashes per difficulty), measured on the 10-minute points.
-import { coinBaseDecimals, coinMaturity, COINS, findCoin, INACTIVE_AFTER_MS, isValidMiningAddress, type BlockEvent } from '@hashpool/shared';
+import { coinBaseDecimals, coinMaturity, COINS, findCoin, INACTIVE_AFTER_MS, isValidMiningAddress, type BlockEvent, type BlockStatus } from '@hashpool/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -145,9 +145,9 @@ export class BlocksService {
     });
   }
 
-  /** The ids of the coins' matured and orphaned blocks (settled or not), oldest first. */
-  maturedOrOrphanedIds(coins: readonly string[], db: DbOrTx = this.db): Promise<number[]> {
-    return repo.maturedOrOrphanedBlockIds(db, coins);
+  /** A page of the coins' blocks by id from `fromId` on (id and status), for a reader that keeps its place. */
+  idsFrom(coins: readonly string[], fromId: number, limit: number, db: DbOrTx = this.db): Promise<Array<{ id: number; status: BlockStatus }>> {
+    return repo.blockIdsFrom(db, coins, fromId, limit);
   }
 
   /** The blocks of `ids`, in the order of `ids` (unknown ids left out). */
