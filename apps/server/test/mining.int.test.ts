@@ -2,7 +2,7 @@
 // account calls, time moved by the fake clock.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeShareBatch, ERRORS, SHARES_COMPACT_TYPE, type MinerRow, type ShareEvent, type Tokens } from '@hashpool/shared';
+import { encodeShareBatch, ERRORS, MAX_GROUPS_PER_ACCOUNT, SHARES_COMPACT_TYPE, type MinerRow, type ShareEvent, type Tokens } from '@hashpool/shared';
 import { queryRows, sqlArray } from '../src/db/client';
 import { IngestService } from '../src/modules/mining/ingest.service';
 import { auth, inject, registerByEmail } from './account-helpers';
@@ -350,6 +350,19 @@ describe('groups', () => {
     }
     // Whatever the order, the workers are back in the default group and the kept counts say so.
     expect([(await miners(u, u.account)).total, (await miners(u, u.account, '?group=default')).total]).toEqual([3, 3]);
+  });
+
+  it('holds at most 500 groups per sub-account and coin', async () => {
+    const u = await userWithAccount();
+    const [acc] = await queryRows<{ id: string }>(t.database.db, sql`select id::text from mining_accounts where name = ${u.account}`);
+    await t.database.db.execute(sql`insert into worker_groups (account_id, coin, name, created_at) select ${acc!.id}::uuid, 'btc', 'g' || n, now() from generate_series(1, ${MAX_GROUPS_PER_ACCOUNT - 1}) n`);
+    const create = async (name: string, coin = 'btc') => inject(t.app, { method: 'POST', url: `/api/pools/${coin}/miners/groups`, headers: auth(await fresh(u)), payload: { account: u.account, name } });
+    expect((await create('last one')).statusCode).toBe(200);
+    const refused = await create('one too many');
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused)).toMatchObject({ code: ERRORS.group_limit.code, msg: `This sub-account already has ${MAX_GROUPS_PER_ACCOUNT} groups for this coin. Delete one you no longer use first.` });
+    expect(await queryRows(t.database.db, sql`select 1 from worker_groups where name = 'one too many'`)).toEqual([]);
+    expect((await create('another coin', 'ltc')).statusCode).toBe(200); // the limit is per coin
   });
 
   it('refuses blank names and other users’ groups and workers', async () => {

@@ -31,6 +31,8 @@ export const ERRORS = {
   coin_not_found: { code: 20001, status: 404 },
   group_not_found: { code: 20002, status: 404 },
   group_name_taken: { code: 20003, status: 409 },
+  /** A sub-account holds MAX_GROUPS_PER_ACCOUNT groups of the coin already. */
+  group_limit: { code: 20004, status: 409 },
   captcha_failed: { code: 30001, status: 400 },
   code_send_failed: { code: 30002, status: 503 },
   code_resend_wait: { code: 30003, status: 429 },

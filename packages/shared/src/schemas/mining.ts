@@ -93,6 +93,8 @@ export const accountStatsSchema = z.object({
 export const poolAccountParamsSchema = z.object({ pool: z.string().max(16), account: z.string().max(64) });
 
 export const groupNameSchema = nicknameSchema;
+/** Groups per sub-account and coin: far above what a farm's racks need, and a bound on the alarm job's reads. */
+export const MAX_GROUPS_PER_ACCOUNT = 500;
 export const groupSchema = z.object({
   /** null: the default group, which always exists. */
   id: z.number().int().nullable(),

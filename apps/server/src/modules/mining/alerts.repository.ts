@@ -1,7 +1,7 @@
 // SQL of alerts: every (sub-account, coin) with workers and its settings, offline workers and
 // hashrate; the worker groups with an alarm; alert states; the alert settings.
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { numberArray, sqlArray, type DbOrTx } from '../../db/client';
 import { alertSettings, alertState, groupAlertState } from './alerts.tables';
 import { workerGroups, workers } from './mining.tables';
 
@@ -63,7 +63,8 @@ export function groupSums(db: DbOrTx, accountIds: string[], groupIds: number[]) 
   return db
     .select({ groupId: workers.groupId, hashrate: sql<number>`sum(${workers.hashrate15m})`.mapWith(Number), workers: sql<number>`count(*)`.mapWith(Number) })
     .from(workers)
-    .where(and(inArray(workers.accountId, accountIds), inArray(workers.groupId, groupIds)))
+    // Each list as one array parameter: the pool's groups with a threshold can outnumber a statement's 65,535 parameters.
+    .where(and(sql`${workers.accountId} = any(${sqlArray([...new Set(accountIds)])}::uuid[])`, sql`${workers.groupId} = any(${numberArray([...new Set(groupIds)])}::bigint[])`))
     .groupBy(workers.groupId);
 }
 

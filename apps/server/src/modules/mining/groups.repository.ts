@@ -31,6 +31,12 @@ export async function insertGroup(db: DbOrTx, g: { accountId: string; coin: stri
   return row!;
 }
 
+/** How many groups the sub-account has of the coin. */
+export async function countGroups(db: DbOrTx, accountId: string, coin: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(workerGroups).where(and(eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin)));
+  return Number(row?.n ?? 0);
+}
+
 export async function findGroup(db: DbOrTx, groupId: number): Promise<GroupRow | undefined> {
   const [row] = await db.select().from(workerGroups).where(eq(workerGroups.id, groupId));
   return row;

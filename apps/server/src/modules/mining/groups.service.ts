@@ -3,7 +3,7 @@
 // deleted; deleting a group moves its workers back to it and deletes its hashrate alarm
 // (threshold on the row, state by cascade). A group's hashrate alarm threshold is set here;
 // alerts.service.ts evaluates it.
-import { INACTIVE_AFTER_MS } from '@hashpool/shared';
+import { INACTIVE_AFTER_MS, MAX_GROUPS_PER_ACCOUNT } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -39,6 +39,7 @@ export class GroupsService {
   }
 
   async create(accountId: string, coin: string, name: string) {
+    if ((await repo.countGroups(this.db, accountId, coin)) >= MAX_GROUPS_PER_ACCOUNT) throw new AppError('group_limit', { params: { max: String(MAX_GROUPS_PER_ACCOUNT) } });
     try {
       const g = await repo.insertGroup(this.db, { accountId, coin, name: name.trim(), createdAt: this.clock.now() });
       return { id: g.id, name: g.name, total: 0, active: 0 };
