@@ -240,6 +240,28 @@ describe('coupons', () => {
     expect(codeOf(await use(a, third.id))).toBe(err('coupon_not_unused'));
   });
 
+  it('records a 100 % coupon’s saving at the fee rate its day was settled at, not the rate when the saving is recorded', async () => {
+    const day = '2026-09-21';
+    clock.set('2026-09-20T12:00:00Z');
+    await db().execute(sql`update earning_fee_rates set fee_rate = 2.5 where coin = 'btc' and method = 'fpps'`);
+    const c = await campaign({ name: 'Free day', reduction_percent: '100', use_before: iso(5 * DAY) });
+    const a = await user();
+    const coupon = body<{ id: string }>(await redeem(a, c.codes[0]!)).data;
+    expect((await use(a, coupon.id)).statusCode).toBe(200); // from the 21st
+    clock.set(`${day}T12:00:00Z`);
+    await market(day);
+    await mine(a.accountName, '1000'); // gross 3.375 BTC, no fee
+    clock.set('2026-09-22T00:10:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
+    // The operators lower the fee before the coupon job records the saving.
+    await db().execute(sql`update earning_fee_rates set fee_rate = 1 where coin = 'btc' and method = 'fpps'`);
+    await tick();
+    const detail = body<{ savings: Array<{ day: string; saving: string; fee_rate: string; reduced_fee_rate: string }> }>(await inject(t.app, { url: `/api/coupons/${coupon.id}`, headers: await as(a) })).data;
+    // 3.375 x 2.5 % = 0.084375: the fee the day was spared, not 3.375 x 1 %.
+    expect(detail.savings).toEqual([{ day, coin: 'btc', saving: '0.084375', fee_rate: '2.5', reduced_fee_rate: '0' }]);
+    await db().execute(sql`update earning_fee_rates set fee_rate = 2.5 where coin = 'btc' and method = 'fpps'`);
+  });
+
   it('records the saving of block payouts (PPLNS, SOLO) with the credit, once: the profits row and the coupon show it', async () => {
     const day = '2026-07-20';
     clock.set('2026-07-19T12:00:00Z');

@@ -164,6 +164,11 @@ export const profits = pgTable(
     work: doublePrecision('work').notNull(),
     /** The fee rate applied, percent, after any fee reduction (coupons). */
     feeRate: numeric('fee_rate').notNull(),
+    /**
+     * The method's rate before the reduction, as the settlement read it (a coupon's saving is
+     * recorded later, when the operators may have changed the rate); null on rows from before it was kept.
+     */
+    fullFeeRate: numeric('full_fee_rate'),
     /** Before the fee, uncut. */
     gross: numeric('gross').notNull(),
     /** Credited: after the fee, with the account's carried fraction, cut to the coin's base unit (credit_remainders). */
@@ -208,7 +213,7 @@ export const blockSettlements = pgTable(
 /**
  * A matured pool block whose reward the chain did not confirm (wallet/chain.ts, checkCoinbase), one
  * row per reason: not on the main chain, its coinbase not the pool's, another amount, no wallet node
- * to ask. Nothing is paid for it while it is held; the check runs again at every settlement, and the
+ * to ask, the found event's time far from the block's on the chain. Nothing is paid for it while it is held; the check runs again at every settlement, and the
  * operators were told of each reason once, at `alertedAt`; `detail` and `lastSeenAt` are the last
  * check's that gave the reason. The rows stay after a later check passes, as the record of the hold.
  */

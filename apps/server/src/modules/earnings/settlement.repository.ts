@@ -18,6 +18,11 @@ export interface NewProfit {
   amount: string;
 }
 
+/** A daily profit row keeps the rate before any reduction too (the coupon saving recorded later uses it). */
+export interface NewDailyProfit extends NewProfit {
+  fullFeeRate: string;
+}
+
 export async function settlementRun(db: DbOrTx, coin: string, day: string): Promise<SettlementRunRow | undefined> {
   const [run] = await db.select().from(settlementRuns).where(and(eq(settlementRuns.coin, coin), eq(settlementRuns.day, day)));
   return run;
@@ -52,11 +57,12 @@ export async function markRunDone(db: DbOrTx, coin: string, day: string, at: Dat
 }
 
 /** Writes profit rows of a coin's day in one statement (the caller passes a chunk at a time). */
-export async function insertProfits(tx: Tx, coin: string, day: string, rows: readonly NewProfit[]): Promise<void> {
-  await tx.execute(sql`insert into profits (account_id, coin, day, method, work, fee_rate, gross, amount)
-    select a, ${coin}, ${day}::date, m, w, f, g, n
+export async function insertProfits(tx: Tx, coin: string, day: string, rows: readonly NewDailyProfit[]): Promise<void> {
+  await tx.execute(sql`insert into profits (account_id, coin, day, method, work, fee_rate, full_fee_rate, gross, amount)
+    select a, ${coin}, ${day}::date, m, w, f, ff, g, n
       from unnest(${sqlArray(rows.map((r) => r.accountId))}::uuid[], ${sqlArray(rows.map((r) => r.method))}::text[], ${sqlArray(rows.map((r) => r.work))}::float8[],
-                  ${sqlArray(rows.map((r) => r.feeRate))}::numeric[], ${sqlArray(rows.map((r) => r.gross))}::numeric[], ${sqlArray(rows.map((r) => r.amount))}::numeric[]) as t(a, m, w, f, g, n)`);
+                  ${sqlArray(rows.map((r) => r.feeRate))}::numeric[], ${sqlArray(rows.map((r) => r.fullFeeRate))}::numeric[], ${sqlArray(rows.map((r) => r.gross))}::numeric[],
+                  ${sqlArray(rows.map((r) => r.amount))}::numeric[]) as t(a, m, w, f, ff, g, n)`);
 }
 
 /** The next `limit` profit rows of a coin's day with something to credit, after account `after`, in account order. */

@@ -63,6 +63,7 @@ interface ComputedProfit {
   method: PayMethod;
   work: number;
   feeRate: string;
+  fullFeeRate: string;
   gross: string;
   /** After the fee, uncut; the credited amount is decided with the account's carried fraction. */
   exact: Decimal;
@@ -182,11 +183,18 @@ export class SettlementService {
    * The stored profit rows of a coin's settled day for some sub-accounts (what the coupons' savings
    * are computed from); null while the day is not settled.
    */
-  async settledRows(coin: string, day: string, accountIds: readonly string[]): Promise<Array<{ accountId: string; method: PayMethod; gross: string; feeRate: string; amount: string }> | null> {
+  async settledRows(coin: string, day: string, accountIds: readonly string[]): Promise<Array<{ accountId: string; method: PayMethod; gross: string; feeRate: string; fullFeeRate: string | null; amount: string }> | null> {
     const run = await repo.settlementRun(this.db, coin, day);
     if (run?.status !== 'done') return null;
     const rows = await repo.profitsOfAccounts(this.db, coin, day, accountIds);
-    return rows.map((r) => ({ accountId: r.accountId, method: r.method, gross: new Decimal(r.gross).toFixed(), feeRate: new Decimal(r.feeRate).toFixed(), amount: new Decimal(r.amount).toFixed() }));
+    return rows.map((r) => ({
+      accountId: r.accountId,
+      method: r.method,
+      gross: new Decimal(r.gross).toFixed(),
+      feeRate: new Decimal(r.feeRate).toFixed(),
+      fullFeeRate: r.fullFeeRate === null ? null : new Decimal(r.fullFeeRate).toFixed(),
+      amount: new Decimal(r.amount).toFixed(),
+    }));
   }
 
   /** Computes the day's profit rows and writes them with the run's row, all or nothing. */
@@ -208,9 +216,10 @@ export class SettlementService {
     const rows: ComputedProfit[] = [];
     for (const w of work) {
       const method = methods.get(w.owner) ?? DEFAULT_PAY_METHOD;
-      const feeRate = feeAfterReduction(fees?.get(method) ?? DEFAULT_FEE_RATES[method], reductions.get(w.owner) ?? 0).toFixed();
+      const fullFeeRate = new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]).toFixed();
+      const feeRate = feeAfterReduction(fullFeeRate, reductions.get(w.owner) ?? 0).toFixed();
       const earning = dailyEarning(w.work, method, dayMarket, feeRate);
-      rows.push({ accountId: w.owner, method, work: w.work, feeRate, gross: (earning?.gross ?? new Decimal(0)).toFixed(), exact: earning?.exact ?? new Decimal(0) });
+      rows.push({ accountId: w.owner, method, work: w.work, feeRate, fullFeeRate, gross: (earning?.gross ?? new Decimal(0)).toFixed(), exact: earning?.exact ?? new Decimal(0) });
     }
 
     await inTransaction(this.db, async (tx) => {
@@ -223,7 +232,7 @@ export class SettlementService {
       const exact = rows.reduce((sum, r) => sum.plus(r.exact), new LedgerDecimal(0));
       await repo.setRunTotals(tx, coin, day, paid.toFixed(), exact.minus(paid).toFixed());
       for (let i = 0; i < rows.length; i += POST_CHUNK) {
-        const part = rows.slice(i, i + POST_CHUNK).map((r, j) => ({ accountId: r.accountId, method: r.method, work: r.work, feeRate: r.feeRate, gross: r.gross, amount: credits[i + j]!.toFixed() }));
+        const part = rows.slice(i, i + POST_CHUNK).map((r, j) => ({ accountId: r.accountId, method: r.method, work: r.work, feeRate: r.feeRate, fullFeeRate: r.fullFeeRate, gross: r.gross, amount: credits[i + j]!.toFixed() }));
         await repo.insertProfits(tx, coin, day, part);
       }
     });

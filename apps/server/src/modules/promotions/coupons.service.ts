@@ -244,8 +244,9 @@ export class CouponsService {
         let full = '0';
         let reduced = '0';
         for (const r of mine) {
-          // The row stores the reduced rate; a 100 % coupon's 0 cannot give the full rate back: the coin's rate now then.
-          const fullRate = feeBeforeReduction(r.feeRate, percent) ?? new Decimal(fees.get(r.method) ?? 0);
+          // The rate the settlement read before the reduction; rows from before it was kept give it
+          // back from the reduced one, and a 100 % coupon's 0 cannot: the coin's rate now then.
+          const fullRate = r.fullFeeRate !== null ? new Decimal(r.fullFeeRate) : (feeBeforeReduction(r.feeRate, percent) ?? new Decimal(fees.get(r.method) ?? 0));
           saving = saving.plus(feeSaving(r.gross, fullRate, r.feeRate));
           full = fullRate.toFixed();
           reduced = new Decimal(r.feeRate).toFixed();
