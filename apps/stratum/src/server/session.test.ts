@@ -228,6 +228,8 @@ describe('mining.submit', () => {
     await c.wait((m) => m.method === 'mining.notify' && m.params![0] !== old.id);
     // A new block (clean_jobs): the connection forgets the old job and answers it stale itself.
     expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000003', '5f5e1000', n])).error).toEqual([21, 'job not found (stale)', null]);
+    // The same stale share sent again is a duplicate: refused without a record (each cost a synced outbox write).
+    expect((await c.call('mining.submit', ['myfarm01.rig1', old.id, '00000003', '5f5e1000', n])).error).toEqual([22, 'duplicate share', null]);
     expect(h.shares.map((s) => [s.result, s.reason])).toEqual([
       ['accepted', undefined],
       ['rejected', 'duplicate'],

@@ -18,6 +18,8 @@ export const MAX_LINE_BYTES = 16 * 1024;
 const MAX_WORKERS_PER_CONNECTION = 64;
 const MAX_PENDING = 64;
 const MAX_JOBS_REMEMBERED = 16;
+/** Stale submissions remembered per connection to refuse repeats (about 100 bytes each). */
+const STALE_SEEN_MAX = 256;
 /**
  * Unread answers a peer may leave us holding before it is closed: a job notice is 1 to 2 KB, so
  * this is dozens of jobs; with 256 connections per IP, 16 MB per address at worst, not 128 MB.
@@ -99,6 +101,13 @@ export class Session {
   private readonly jobDifficulty = new Map<string, number>();
   /** The last job ids this connection was sent (not cleared by a new block): a stale share names one. */
   private readonly sentJobs = new Set<string>();
+  /**
+   * The stale submissions of this connection (job, extranonce2, ntime, nonce, version), so that the
+   * same one sent again is a duplicate, counted towards the ban: a stale share is not checked nor
+   * banned, and one line resent over and over cost a synced outbox write and a share record each.
+   * Forgotten past STALE_SEEN_MAX (a new block's burst of a big proxy fits many times).
+   */
+  private readonly staleSeen = new Set<string>();
   /** Unknown sub-account names this connection tried (the lookup of a name is cached a while). */
   private readonly refusedNames = new Set<string>();
   /** The difficulty the miner was last told with mining.set_difficulty (undefined: none yet). */
@@ -469,6 +478,12 @@ export class Session {
       source: this.source(),
     };
     if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase();
+    if (difficulty === undefined) {
+      const key = `${jobId}|${submission.extranonce2}|${submission.ntime}|${submission.nonce}|${submission.versionBits ?? ''}`;
+      if (this.staleSeen.has(key)) return this.refuse(req.id, StratumError.DUPLICATE, 'duplicate share');
+      if (this.staleSeen.size >= STALE_SEEN_MAX) this.staleSeen.clear();
+      this.staleSeen.add(key);
+    }
     this.pending += 1;
     // Checks may be slow (Scrypt's hash threads busy): reading stops at MAX_PENDING all the same.
     this.applyBackpressure();
