@@ -117,5 +117,13 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='decimal.js'][importKind!='type']", message: "Money arithmetic uses the ledger's one decimal context: import { LedgerDecimal } from the ledger module (ledger/ledger.ts)." }],
     },
   },
+  // crypto.randomUUID exists only on secure origins; a pool opened over plain http on a LAN broke
+  // the pages that called it while rendering (the contract order pages).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'crypto', property: 'randomUUID', message: 'Missing on plain-http origins: use randomUuid() from shell/api/idempotency.ts.' }],
+    },
+  },
   ...webLayering,
 );

@@ -113,8 +113,12 @@ test('enable the authenticator, then log in with a fresh code from it', async ({
   await expect(table.getByRole('columnheader', { name: 'Time (UTC+00:00)' })).toBeVisible();
 });
 
-test('create a second sub-account and switch to it', async ({ page }) => {
+test('create a second sub-account and switch to it', async ({ page, context }) => {
   await registerByEmail(page);
+  // A second tab of the same login: it follows the switch (the server keeps one current sub-account).
+  const otherTab = await context.newPage();
+  await otherTab.goto('/user/setting');
+  await expect(accountButton(otherTab)).toHaveAttribute('aria-label', /^My account: \S+/);
   await page.goto('/user/account');
   await expect(page.getByRole('table', { name: 'Sub-accounts' }).getByRole('row')).toHaveCount(2);
 
@@ -134,6 +138,8 @@ test('create a second sub-account and switch to it', async ({ page }) => {
   await expect(page.getByText(`Now using sub-account ${name}.`)).toBeVisible();
   await expect(row).toContainText('Current');
   await expect(accountButton(page)).toContainText(name);
+  await expect(accountButton(otherTab)).toContainText(name);
+  await otherTab.close();
 
   // The header's switcher lists both and goes back to the first.
   await accountButton(page).click();

@@ -12,7 +12,7 @@ import type {
   Tokens,
   totpSecretSchema,
 } from '@hashpool/shared';
-import { clearSession, getAccessToken, writeSession } from '../../shell/session/session';
+import { announceAccountSwitch, clearSession, getAccessToken, writeSession } from '../../shell/session/session';
 import { ApiError } from '../../shell/api/api-error';
 import { api, apiExchange, TOKEN_EXPIRED_CODE } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
@@ -57,7 +57,8 @@ export const accountsApi = {
 
   accounts: (signal?: AbortSignal) => api.get<AccountItem[]>('/accounts', undefined, { signal }),
   createAccount: (name: string) => api.post<AccountItem>('/accounts', { name }, { silent: true }),
-  switchAccount: (accountId: string) => api.put<null>('/users/accounts', { account_id: accountId }),
+  // The other tabs hear of it: the server keeps one current sub-account per user.
+  switchAccount: (accountId: string) => api.put<null>('/users/accounts', { account_id: accountId }).then(announceAccountSwitch),
   setAccountHidden: (accountId: string, hidden: boolean) => api.put<null>(`/accounts/${encodeURIComponent(accountId)}/visibility`, { hidden }),
 
   sendNewTargetCode: (target: ContactTarget) => api.post<SentCode>('/auth/validation/new-target', { ...target }, { silent: true }),

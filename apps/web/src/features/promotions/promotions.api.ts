@@ -24,6 +24,7 @@ import type {
 import { IDEMPOTENCY_HEADER } from '@hashpool/shared';
 import { api, apiDownload } from '../../shell/api/client';
 import type { Parsed } from '../../shell/api/parsed';
+import { announceAccountSwitch } from '../../shell/session/session';
 
 export type { CouponStatus, NewCampaign, NewRedPacket, NewUserRedPacket, UserPacketSettings };
 export type UserPacketFunding = Parsed<typeof userPacketFundingSchema>;
@@ -61,7 +62,8 @@ export const promotionsApi = {
   receipt: (id: string, o?: Options) => api.get<Receipt>(`/user/red-packets/${enc(id)}`, undefined, o),
   /** The user's sub-accounts, to find the main one (receiving asks for it). */
   accounts: () => api.get<AccountList>('/accounts'),
-  switchAccount: (accountId: string) => api.put<null>('/users/accounts', { account_id: accountId }),
+  // The other tabs hear of it: the server keeps one current sub-account per user.
+  switchAccount: (accountId: string) => api.put<null>('/users/accounts', { account_id: accountId }).then(announceAccountSwitch),
 
   funding: (o?: Options) => api.get<UserPacketFunding>('/user/red-packets/funding', undefined, o),
   created: (page: number, pageSize: number, o?: Options) => api.get<AdminRedPacketPage>('/user/red-packets/created', { page, page_size: pageSize }, o),

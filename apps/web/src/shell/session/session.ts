@@ -14,7 +14,7 @@ export const SESSION_CHANNEL = 'hashpool-session';
  * What tabs tell each other. The tokens travel along, but a receiving tab never writes them:
  * storage is the one truth, and a late message must not put back a refresh token already spent.
  */
-type SessionMessage = { type: 'login' | 'refresh'; session: StoredSession } | { type: 'logout' };
+type SessionMessage = { type: 'login' | 'refresh'; session: StoredSession } | { type: 'logout' } | { type: 'account' };
 
 const sessionChanges = changeSignal();
 
@@ -35,11 +35,29 @@ function broadcast(message: SessionMessage): void {
   }
 }
 
+/** Another tab switched the current sub-account (the server keeps one per user). */
+const accountSwitches = changeSignal();
+
 if (channel) {
   channel.onmessage = (event: MessageEvent<SessionMessage>) => {
+    if (event.data?.type === 'account') return accountSwitches.notify();
     if (event.data?.type === 'login' || event.data?.type === 'logout') epoch++;
     sessionChanges.notify();
   };
+}
+
+/**
+ * Tells the other tabs that this one switched the current sub-account: the server answers every
+ * tab's calls for the one current sub-account, so a tab still showing the old one would show the
+ * new one's balances under the old name, and move money from it.
+ */
+export function announceAccountSwitch(): void {
+  broadcast({ type: 'account' });
+}
+
+/** Calls `listener` when another tab switched the current sub-account. */
+export function subscribeAccountSwitch(listener: () => void): () => void {
+  return accountSwitches.subscribe(listener);
 }
 
 if (typeof window !== 'undefined') {

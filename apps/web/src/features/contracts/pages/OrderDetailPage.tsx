@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CONTRACT_CERTIFICATE_MAX_BYTES, ERRORS, formatDateTime, walletSubject } from '@hashpool/shared';
 import { apiDownload } from '../../../shell/api/client';
+import { randomUuid } from '../../../shell/api/idempotency';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { useMine } from '../../../shell/session/user.queries';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -18,6 +19,7 @@ import { PayStepFields } from '../../../shell/verification/PayStepFields';
 import { verificationOf } from '../../../shell/verification/SecondFactorFields';
 import type { Verification } from '../../../shell/verification/verification.api';
 import { CopyValue } from '../../../ui/CopyValue';
+import { compareDecimals } from '../../../ui/decimal';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';
@@ -40,14 +42,16 @@ function Payment({ o }: { o: OrderDetail }) {
   const toast = useToast();
   const { upload, payBalance } = useContractMutations();
   const input = useRef<HTMLInputElement>(null);
-  const payKey = useMemo(() => crypto.randomUUID(), []);
+  // crypto.randomUUID is missing on plain-http origins (a pool on a LAN): the shell's generator works everywhere.
+  const payKey = useMemo(() => randomUuid(), []);
   const [params, setParams] = useSearchParams();
   const [confirmPay, setConfirmPay] = useState(params.get('pay') === 'balance');
   const closePay = () => {
     setConfirmPay(false);
     if (params.has('pay')) setParams({}, { replace: true });
   };
-  const short = o.balance_pay !== null && Number(o.balance_pay.available) < Number(o.balance_pay.amount);
+  // Compared as decimals: amounts carry up to 18 places, beyond what a JS number holds.
+  const short = o.balance_pay !== null && compareDecimals(o.balance_pay.available, o.balance_pay.amount) < 0;
   const pick = (file: File | undefined) => {
     if (!file) return;
     if (file.size > CONTRACT_CERTIFICATE_MAX_BYTES) {

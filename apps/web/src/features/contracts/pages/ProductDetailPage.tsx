@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { nameOf, type UsdtNetwork } from '@hashpool/shared';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shell/api/api-error';
+import { randomUuid } from '../../../shell/api/idempotency';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
@@ -38,7 +39,8 @@ function OrderForm({ p }: { p: Product }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // One key per filled form: a retry after a lost answer gets the same order.
-  const key = useMemo(() => crypto.randomUUID(), [units, method, agree]);
+  // crypto.randomUUID is missing on plain-http origins (a pool on a LAN): the shell's generator works everywhere.
+  const key = useMemo(() => randomUuid(), [units, method, agree]);
   const open = p.status === 'on_sale';
   // Exact, as the order will charge it (a price may have up to 18 decimals): never rounded here.
   const totalOf = (unitPrice: string | null) => {

@@ -3,7 +3,7 @@
 // operators enabled it, the user funds packets from the current sub-account's balance (the budget
 // is debited at once; what is left returns when the packet ends) and sees the packets they created
 // with their share links, and cancels one while shares are left (the budget of those returns at once).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Flex } from 'antd';
 import { QrcodeOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -82,6 +82,8 @@ function Created({ mine }: { mine: UserMine }) {
   const fund = useFundPacket();
   const cancelPacket = useCancelMyPacket();
   const idempotencyKey = useIdempotencyKey();
+  // Packets funded from this page so far: the same fields sent again after a success are a new packet (a new key).
+  const funded = useRef(0);
   const [sharing, setSharing] = useState<AdminRedPacket | null>(null);
   const coins = funding.data?.coins ?? [];
   const columns: DataColumn<AdminRedPacket>[] = [
@@ -120,9 +122,11 @@ function Created({ mine }: { mine: UserMine }) {
           pending={fund.isPending}
           payStep={{ mine }}
           // The key follows the packet, not the codes: a retry with a new code is the same packet.
-          submit={(body) => {
+          submit={async (body) => {
             const { pay_password: _pin, verification: _code, ...packet } = body as NewUserRedPacket;
-            return fund.mutateAsync({ body: body as NewUserRedPacket, key: idempotencyKey(JSON.stringify(packet)) });
+            const made = await fund.mutateAsync({ body: body as NewUserRedPacket, key: idempotencyKey(JSON.stringify([packet, funded.current])) });
+            funded.current++;
+            return made;
           }}
           onCreated={setSharing}
         />
