@@ -53,8 +53,8 @@ class FakeNode {
   readonly laterEntries: Array<{ category: string; txid: string; amount: number; time: number }> = [];
   /** The node's clock (unix seconds): the test app's. */
   now: () => number = () => Math.floor(Date.now() / 1000);
-  /** The chain's blocks: hash → height, confirmations (-1 off the main chain) and coinbase txid. */
-  readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string; difficulty?: number }>();
+  /** The chain's blocks: hash → height, confirmations (-1 off the main chain), coinbase txid, and the header time (Unix seconds) where set. */
+  readonly blocks = new Map<string, { height: number; confirmations: number; coinbase: string; difficulty?: number; time?: number }>();
   /** The wallet's mined coins: coinbase txid → category and amount. */
   readonly mined = new Map<string, { category: 'generate' | 'immature' | 'orphan'; amount: string }>();
   /** Transfers to the wallet's addresses, as listsinceblock lists them (every one since the wallet began). */
@@ -141,7 +141,7 @@ class FakeNode {
       }
       case 'getblock': {
         const block = this.blocks.get(params[0] as string);
-        return block ? reply(200, { hash: params[0], height: block.height, confirmations: block.confirmations, tx: [block.coinbase], ...(block.difficulty === undefined ? {} : { difficulty: block.difficulty }) }, null, id) : reply(500, null, { code: -5, message: 'Block not found' }, id);
+        return block ? reply(200, { hash: params[0], height: block.height, confirmations: block.confirmations, tx: [block.coinbase], ...(block.difficulty === undefined ? {} : { difficulty: block.difficulty }), ...(block.time === undefined ? {} : { time: block.time }) }, null, id) : reply(500, null, { code: -5, message: 'Block not found' }, id);
       }
       case 'getbalance': {
         const received = this.receives.filter((r) => r.confirmations > 0).reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
@@ -902,6 +902,48 @@ describe('a matured pool block against the node', () => {
     expect(await settle()).toBe(2);
     expect(await windowTarget(stated.hash)).toBe(pplnsWindowWork({ networkDifficulty: 1500, hashesPerDifficulty: 2 ** 32 }).toNumber());
     expect(await windowTarget(silent.hash)).toBe(pplnsWindowWork({ networkDifficulty: 1000, hashesPerDifficulty: 2 ** 32 }).toNumber());
+  });
+
+  it('holds a block whose found event\'s time is over the tolerance from its time on the chain (its window and day would be wrong); one within it is paid', async () => {
+    const { CHAIN_TIME_TOLERANCE_MS } = await import('../src/modules/earnings/block-settlement.service');
+    const foundAt = async (hash: string) => (await queryRows<{ at: Date }>(t.database.db, sql`select found_at as at from blocks where hash = ${hash}`))[0]!.at;
+    const seconds = (at: Date | string, offsetMs: number) => Math.floor((new Date(at).getTime() + offsetMs) / 1000);
+
+    // The stratum stamped it 2 h 20 min late (or the chain says it was mined that much earlier): held, nothing paid, told once.
+    const early = await maturedBlock();
+    node.blocks.set(early.hash, { height: early.height, confirmations: 101, coinbase: early.coinbase, time: seconds(await foundAt(early.hash), -(CHAIN_TIME_TOLERANCE_MS + 5 * 60_000)) });
+    node.mined.set(early.coinbase, { category: 'generate', amount: '3.125' });
+    const check = await t.app.modules.wallet.chain.checkCoinbase('btc', { hash: early.hash, height: early.height, reward: '3.125' });
+    expect(check).toMatchObject({ state: 'ok', time: new Date(seconds(await foundAt(early.hash), -(CHAIN_TIME_TOLERANCE_MS + 5 * 60_000)) * 1000) });
+    // The other way round too: the chain's time far after the event's.
+    const late = await maturedBlock();
+    node.blocks.set(late.hash, { height: late.height, confirmations: 101, coinbase: late.coinbase, time: seconds(await foundAt(late.hash), 3 * 3_600_000) });
+    node.mined.set(late.coinbase, { category: 'generate', amount: '3.125' });
+    // Within the tolerance (a header time up to 2 hours ahead is the chain's rule): paid.
+    const near = await maturedBlock();
+    node.blocks.set(near.hash, { height: near.height, confirmations: 101, coinbase: near.coinbase, time: seconds(await foundAt(near.hash), 2 * 3_600_000) });
+    node.mined.set(near.coinbase, { category: 'generate', amount: '3.125' });
+    const nearBehind = await maturedBlock();
+    node.blocks.set(nearBehind.hash, { height: nearBehind.height, confirmations: 101, coinbase: nearBehind.coinbase, time: seconds(await foundAt(nearBehind.hash), -(CHAIN_TIME_TOLERANCE_MS - 60_000)) });
+    node.mined.set(nearBehind.coinbase, { category: 'generate', amount: '3.125' });
+
+    expect(await settle()).toBe(2);
+    expect(await settle()).toBe(0); // checked again: still held
+    expect([await booked(early.height), await booked(late.height)]).toEqual([0, 0]);
+    expect([await booked(near.height), await booked(nearBehind.height)]).toEqual([1, 1]);
+    expect([await holds(early.hash), await holds(late.hash), await holds(near.hash), await holds(nearBehind.hash)]).toEqual([['time_differs'], ['time_differs'], [], []]);
+    const detail = (await queryRows<{ detail: string }>(t.database.db, sql`select h.detail from block_holds h join blocks b on b.id = h.block_id where b.hash = ${early.hash}`))[0]!.detail;
+    expect(detail).toMatch(/140 minutes after the block's time on the chain/);
+    expect((await alerts()).filter((a) => a.reason === 'time_differs' && [String(early.height), String(late.height)].includes(a.height ?? ''))).toHaveLength(2);
+    const heldList = body<{ list: Array<{ id: number; hash: string; holds: Array<{ reason: string }> }> }>(await inject(t.app, { url: '/api/admin/earnings/held-blocks', headers: auth(admin.tokens) })).data.list;
+    expect(heldList.find((x) => x.hash === early.hash)?.holds).toMatchObject([{ reason: 'time_differs' }]);
+    // The chain's time never changes: an operator gives them up (the other tests' rounds no longer
+    // ask for them), and their coins, in the wallet but paid to no one, leave it for the file's reconciliation.
+    for (const b of [early, late]) {
+      const { id } = heldList.find((x) => x.hash === b.hash)!;
+      expect((await inject(t.app, { method: 'POST', url: `/api/admin/earnings/held-blocks/${id}/void`, headers: auth(admin.tokens), payload: { reason: 'stamped hours off' } })).statusCode).toBe(200);
+      node.mined.delete(b.coinbase);
+    }
   });
 
   it('operators see a held block with what the node said; voiding it (audited) pays nothing, ends its checks, and the public list says so', async () => {

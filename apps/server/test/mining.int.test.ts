@@ -735,6 +735,16 @@ describe('blocks and the network', () => {
       { ...found, hash: 'cd'.repeat(32), difficulty: 1e308 },
       { type: 'network', coin: 'ltc', difficulty: 1e308, height: 1, time: now },
     ]) expect((await events([bad])).statusCode, JSON.stringify(bad)).toBe(400);
+    // A found time over 10 minutes ahead of the server's clock (a stratum's clock far off) would
+    // never settle, its window never closing: the real block is recorded at the server's time.
+    const ahead = await events([
+      { ...found, hash: 'ef'.repeat(32), height: 3_000_002, time: now + 5 * 3_600_000 },
+      { ...found, hash: 'ef'.repeat(31) + '01', height: 3_000_003, time: now + 9 * 60_000 },
+    ]);
+    expect(body(ahead).data).toEqual({ recorded: 2, refused: 0 });
+    const [early, late] = await queryRows<{ found_at: Date | string }>(t.database.db, sql`select found_at from blocks where height in (3000002, 3000003) and coin = 'ltc' order by height`);
+    expect(new Date(early!.found_at).getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    expect(new Date(late!.found_at).getTime()).toBe(now + 9 * 60_000);
     // The key is checked before the body is read: no key and a body that is no JSON is 401, not 400.
     expect((await t.app.inject({ method: 'POST', url: '/api/internal/blocks', headers: { 'content-type': 'application/json' }, payload: '{not json' })).statusCode).toBe(401);
   });

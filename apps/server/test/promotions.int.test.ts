@@ -283,6 +283,7 @@ describe('coupons', () => {
     const height = 800_000 + Math.floor(Math.random() * 100_000);
     const found = async (finder: string, at: string, h: number) => {
       const hash = `b${randomUUID().replace(/-/g, '')}`;
+      clock.set(at); // reported when found: the pool refuses a found time ahead of its clock
       await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward: '3.375', account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
       await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 101 }]);
     };

@@ -366,6 +366,8 @@ describe('block-based payments', () => {
   async function found(finder: string, at: string, reward: string) {
     const hash = `b${randomUUID().replace(/-/g, '')}`;
     const h = ++height;
+    // Reported when found: the pool refuses a found time ahead of its clock.
+    clock.set(new Date(Math.max(clock.now().getTime(), Date.parse(at))));
     await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: h, hash, reward, account: finder, worker: 'rig1', difficulty: 1000, time: Date.parse(at) }]);
     return { hash, height: h, at };
   }
@@ -649,6 +651,7 @@ describe('block-based payments', () => {
     // A name a stratum let through while the pool could not be asked at login: the block is real.
     const hash = `b${randomUUID().replace(/-/g, '')}`;
     const h = ++height;
+    clock.set(`${day}T08:30:00Z`); // reported when found
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/internal/blocks',

@@ -159,7 +159,7 @@ describe('message renderers', () => {
     { ...full, alert: 'payment_stuck', coin: 'BTC', amount: '0.2995', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', txid: 'cd'.repeat(32), hours: '7' },
     { ...full, alert: 'deposit_relisted', coin: 'LTC', amount: '2.5', txid: 'ab'.repeat(32), taken: '0.5' },
     { ...full, alert: 'deposit_reversed', coin: 'LTC', amount: '2.5', txid: 'ab'.repeat(32), depth: '6', taken: '0.5', unrecovered: '2', frozen: '0', locked: '0' },
-    ...['not_in_chain', 'not_pool_coinbase', 'amount_differs', 'no_wallet_node'].map((reason) => ({ ...full, alert: 'block_held', reason, coin: 'LTC', height: '2811' })),
+    ...['not_in_chain', 'not_pool_coinbase', 'amount_differs', 'no_wallet_node', 'time_differs'].map((reason) => ({ ...full, alert: 'block_held', reason, coin: 'LTC', height: '2811' })),
     ...['alerts', 'group_alert', 'payout'].flatMap((setting) => [{ ...full, setting }, { ...full, setting, account: '', group: '' }]),
   ];
 

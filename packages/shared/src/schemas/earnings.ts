@@ -114,7 +114,7 @@ export const marketDataBodySchema = z.strictObject({
 // ---- held blocks (docs/operator-guide.md §12: the chain check of a matured block's reward) ----
 
 /** Why a matured block's reward is held: the node's word on it (the earnings module's chain check). */
-export const BLOCK_HOLD_REASONS = ['not_in_chain', 'not_pool_coinbase', 'amount_differs', 'no_wallet_node'] as const;
+export const BLOCK_HOLD_REASONS = ['not_in_chain', 'not_pool_coinbase', 'amount_differs', 'no_wallet_node', 'time_differs'] as const;
 export type BlockHoldReason = (typeof BLOCK_HOLD_REASONS)[number];
 
 /** A matured block held now: nothing paid for it; checked again every settlement round. */

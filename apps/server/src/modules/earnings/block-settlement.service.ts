@@ -16,9 +16,10 @@
 // - Before anything is computed, the chain adapter checks the matured block (checkCoinbase): a
 //   stratum's `found` event is its word for the finder, the money and the difficulty D only as the
 //   chain shows them (D the event's where the chain states none). A block whose coinbase the
-//   node's wallet cannot spend yet waits; one not on the main chain, not paying the pool's wallet
-//   or paying another amount is held: nothing is paid, the operators are told once per reason
-//   (`held`), and the check runs again at every settlement until it passes or an operator voids
+//   node's wallet cannot spend yet waits; one not on the main chain, not paying the pool's wallet,
+//   paying another amount, or whose event time (which sets its window and day) is over
+//   CHAIN_TIME_TOLERANCE_MS from its time on the chain is held: nothing is paid, the operators
+//   are told once per reason (`held`), and the check runs again at every settlement until it passes or an operator voids
 //   it (block-holds.service.ts). A pass is recorded with the chain's D, and the chain is not asked again.
 //
 // The method of a sub-account is the one in force on the block's UTC day (payMethodsOnDay: the
@@ -58,6 +59,24 @@ import { blockShareable, feeAfterReduction, feeSaving, pplnsWindowWork, soloShar
 import { creditsWithRemainders } from './remainders';
 import { miningProfit } from './settlement.service';
 import { nodeDifficultyInPoolUnit } from './node-market-data';
+
+/**
+ * How far the `found` event's time (the block's foundAt) may lie from the block's header time on
+ * the chain before the block is held (time_differs). foundAt ends the block's PPLNS window, picks
+ * the UTC day whose pay methods, fee rates and market data apply, and sets when the block may
+ * settle (windowSettlesAt), yet it is only the stratum's word: a block stamped hours early would pay
+ * the work of hours before it (another window, perhaps on another UTC day), one stamped late would
+ * pay work done after it. A real block's header time may differ from the wall clock by up to about
+ * 2 hours: a Bitcoin-family node takes a block up to 2 hours ahead of its clock
+ * (MAX_FUTURE_BLOCK_TIME; Hashpool's stratum lets miners roll ntime up to 7,000 s ahead), and a
+ * template's time is at least the median of the last 11 blocks' times plus one, which runs ahead
+ * of the clock only while recent blocks were stamped ahead, again within those 2 hours. The 15
+ * minutes more cover a miner still working a job of some minutes ago and the clocks of stratum
+ * server and node (the found event's time is the stratum's clock; ingest takes one over 10
+ * minutes ahead of the server's as the server's time). A genuine block is never held by it; a window may still be off
+ * by up to this much, which the chain cannot tell.
+ */
+export const CHAIN_TIME_TOLERANCE_MS = 135 * 60_000;
 
 /** Why a block is not settled now: see settleBlock. */
 export type ChainVerdict = 'waiting' | 'held' | 'chain_unreachable';
@@ -262,11 +281,19 @@ export class BlockSettlementService {
       this.deps.log?.warn({ err: error, coin: block.coin, height: block.height }, 'block settlement: the coin\'s chain could not be asked about a matured block; the coin\'s blocks wait for the next round');
       return 'chain_unreachable';
     }
-    if (check.state === 'immature') return 'waiting';
     if (check.state === 'held') {
       await this.deps.held?.(block, { reason: check.reason, detail: check.detail });
       return 'held';
     }
+    // The found event's time against the block's on the chain (CHAIN_TIME_TOLERANCE_MS): the time
+    // never changes, so such a block stays held until an operator voids it.
+    if (check.time && Math.abs(check.time.getTime() - block.foundAt.getTime()) > CHAIN_TIME_TOLERANCE_MS) {
+      const minutes = Math.round((block.foundAt.getTime() - check.time.getTime()) / 60_000);
+      const detail = `the found event's time ${block.foundAt.toISOString()} is ${Math.abs(minutes)} minutes ${minutes < 0 ? 'before' : 'after'} the block's time on the chain, ${check.time.toISOString()} (${CHAIN_TIME_TOLERANCE_MS / 60_000} minutes allowed)`;
+      await this.deps.held?.(block, { reason: 'time_differs', detail });
+      return 'held';
+    }
+    if (check.state === 'immature') return 'waiting';
     const difficulty = check.nodeDifficulty === undefined ? null : nodeDifficultyInPoolUnit(findCoin(block.coin)!, check.nodeDifficulty);
     // The stratum reported the difficulty too; a difference beyond rounding is a stratum's unit or
     // template mistake, worth the operator's look (the chain's value is the one used).

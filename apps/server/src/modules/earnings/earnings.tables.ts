@@ -213,9 +213,10 @@ export const blockSettlements = pgTable(
 /**
  * A matured pool block whose reward the chain did not confirm (wallet/chain.ts, checkCoinbase), one
  * row per reason: not on the main chain, its coinbase not the pool's, another amount, no wallet node
- * to ask, the found event's time far from the block's on the chain. Nothing is paid for it while it is held; the check runs again at every settlement, and the
- * operators were told of each reason once, at `alertedAt`; `detail` and `lastSeenAt` are the last
- * check's that gave the reason. The rows stay after a later check passes, as the record of the hold.
+ * to ask, the found event's time far from the block's on the chain. Nothing is paid for it while
+ * it is held; the check runs again at every settlement, and the operators were told of each reason
+ * once, at `alertedAt`; `detail` and `lastSeenAt` are the last check's that gave the reason. The
+ * rows stay after a later check passes, as the record of the hold.
  */
 export const blockHolds = pgTable(
   'block_holds',

@@ -20,6 +20,17 @@ import { POINT_SECONDS } from './share-aggregate';
  */
 export type BlockReviews = (ids: readonly number[]) => Promise<Map<number, 'held' | 'void'>>;
 
+/**
+ * How far ahead of the server's clock a `found` event's time may be. The time ends the block's
+ * PPLNS window and the block settles only once that window's late shares are in
+ * (earnings/block-window.ts, windowSettlesAt): a block stamped hours or years ahead would wait
+ * unpaid that long, or for ever. A stratum with a synchronised clock reports the moment it
+ * submitted the block; 10 minutes leave room for clocks a little apart. A time further ahead is
+ * taken as the server's now: the block is real (its coins reach the wallet), so it is recorded, and
+ * the chain check at settlement holds it if the chain's time differs too much.
+ */
+export const MAX_FOUND_AHEAD_MS = 10 * 60_000;
+
 /** The finder of a block whose sub-account or address the pool could not resolve: no account id or address is empty. */
 const UNKNOWN_FINDER = '';
 
@@ -59,13 +70,16 @@ export class BlocksService {
           refused++;
           continue;
         }
+        // A time in the future (a stratum's clock far off) would keep the block from ever settling.
+        const ahead = e.time > this.clock.now().getTime() + MAX_FOUND_AHEAD_MS;
+        if (ahead) this.log.warn({ coin: coin.code, height: e.height, hash: e.hash, time: new Date(e.time).toISOString() }, 'found block time ahead of the server\'s clock: recorded at the server\'s time (check the stratum server\'s clock)');
         // An address-mode block's finder is its address, which must have the coin's format (as a share's must).
         // A finder the pool cannot resolve (a sub-account name a stratum let through while the pool
         // was unreachable at login, say) still found a real block whose coins reach the pool's
         // wallet: it is recorded with no finder (UNKNOWN_FINDER) and paid as a pool block, over the
         // window, never to a SOLO finder. Refusing it left the coins unlisted and unpaid.
         const owner = coin.mode === 'account' ? (e.account ? await this.accounts.idByName(e.account) : undefined) : e.address && isValidMiningAddress(coin.code, e.address) ? e.address : undefined;
-        const foundAt = new Date(e.time);
+        const foundAt = ahead ? this.clock.now() : new Date(e.time);
         const effort = await this.effort(coin.code, e.difficulty, foundAt);
         if (await repo.insertBlock(this.db, { coin: coin.code, height: e.height, hash: e.hash, reward: e.reward, finderOwner: owner ?? UNKNOWN_FINDER, finderWorker: e.worker, foundAt, networkDifficulty: e.difficulty, effort })) {
           recorded++;

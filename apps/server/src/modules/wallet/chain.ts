@@ -87,9 +87,14 @@ export interface PoolBlockClaim {
  * in English for the log): nothing is paid for a held block.
  */
 export type CoinbaseCheck =
-  /** `nodeDifficulty`: the block's difficulty as the node states it (Bitcoin's difficulty 1 = 2^32 hashes), where the chain has one. */
-  | { state: 'ok'; nodeDifficulty?: number }
-  | { state: 'immature' }
+  /**
+   * `nodeDifficulty`: the block's difficulty as the node states it (Bitcoin's difficulty 1 = 2^32
+   * hashes), where the chain has one. `time`: the block's header time as the node states it
+   * (getblock `time`), where the chain has one: the earnings module compares it with the time the
+   * `found` event gave (block-settlement.service.ts, chainVerdict).
+   */
+  | { state: 'ok'; nodeDifficulty?: number; time?: Date }
+  | { state: 'immature'; time?: Date }
   | { state: 'held'; reason: BlockHoldReason; detail: string };
 
 export interface ChainAdapter {
@@ -136,7 +141,8 @@ export interface ChainAdapter {
    * Checks a matured pool block against the chain before its reward enters the ledger: the pool
    * trusts a stratum's `found` event for its finder and difficulty, but the money only as the
    * chain shows it (in the main chain at its height, its coinbase paying the pool's wallet exactly
-   * the reward). Reads only; throws when the chain cannot be asked.
+   * the reward), and tells the block's time on the chain where it has one (the event's time sets
+   * the block's PPLNS window and day). Reads only; throws when the chain cannot be asked.
    */
   checkCoinbase(coin: string, block: PoolBlockClaim): Promise<CoinbaseCheck>;
 }
@@ -406,7 +412,8 @@ export class JsonRpcChain implements ChainAdapter {
    * The block on the node's main chain at its height, and its coinbase in the node's wallet as
    * the pool's own mined coins (`generate`, or `immature` before the node's coinbase maturity)
    * for exactly the reward. The pool's payout address must be an address of this wallet (not a
-   * watch-only one), as the operator guide says. Held only on the node's word: it does not know
+   * watch-only one), as the operator guide says. The block's header time is returned with the
+   * answer (the caller compares it with the `found` event's). Held only on the node's word: it does not know
    * the block (-5, or -8 for a hash that cannot be one), or the coinbase is no transaction of the
    * wallet's (-5). Any other refusal (warming up, no wallet loaded, pruned block data) or no
    * answer throws: the block waits for the next check.
@@ -423,7 +430,7 @@ export class JsonRpcChain implements ChainAdapter {
         throw error;
       }
     };
-    const block = await ask<{ confirmations: number; height: number; tx: string[]; difficulty?: number }>('getblock', [claim.hash, 1], [RPC_NOT_FOUND, RPC_INVALID_PARAMETER]);
+    const block = await ask<{ confirmations: number; height: number; tx: string[]; difficulty?: number; time?: number }>('getblock', [claim.hash, 1], [RPC_NOT_FOUND, RPC_INVALID_PARAMETER]);
     if (block instanceof NodeRpcError) return held('not_in_chain', `the node does not know the block (${block.message})`);
     if (block.confirmations < 1) return held('not_in_chain', `the block is off the main chain (${block.confirmations} confirmations)`);
     if (block.height !== claim.height) return held('not_in_chain', `the block is at height ${block.height}, not ${claim.height}`);
@@ -434,8 +441,10 @@ export class JsonRpcChain implements ChainAdapter {
     if (mined.some((d) => d.category === 'orphan')) return held('not_in_chain', 'the wallet holds its coinbase as orphaned');
     const paid = mined.reduce((sum, d) => sum.plus(new Decimal(d.amount)), new Decimal(0));
     if (!paid.eq(claim.reward)) return held('amount_differs', `its coinbase pays the wallet ${paid.toFixed()}, the block says ${new Decimal(claim.reward).toFixed()}`);
-    if (mined.some((d) => d.category === 'immature')) return { state: 'immature' };
-    return typeof block.difficulty === 'number' && block.difficulty > 0 ? { state: 'ok', nodeDifficulty: block.difficulty } : { state: 'ok' };
+    // The header time, in Unix seconds as getblock gives it.
+    const time = typeof block.time === 'number' && Number.isFinite(block.time) ? { time: new Date(block.time * 1000) } : {};
+    if (mined.some((d) => d.category === 'immature')) return { state: 'immature', ...time };
+    return typeof block.difficulty === 'number' && block.difficulty > 0 ? { state: 'ok', nodeDifficulty: block.difficulty, ...time } : { state: 'ok', ...time };
   }
 
   /** The most fee bumps of one payment followed (each replaces the one before). */
