@@ -89,7 +89,7 @@ describe('BlockTracker', () => {
     header.confirmations = 3;
     chain.blocks = 900_002;
     await tracker.poll();
-    expect(events.filter((e) => e.type !== 'network')).toEqual([{ type: 'confirmations', coin: 'btc', hash: found, confirmations: 3 }]);
+    expect(events.filter((e) => e.type !== 'network')).toEqual([foundEvent(found, 900_000), { type: 'confirmations', coin: 'btc', hash: found, confirmations: 3 }]);
     expect(tracker.pendingBlocks().map((b) => b.hash)).toEqual([found]);
   });
 
@@ -187,7 +187,7 @@ describe('BlockTracker', () => {
     await tracker.track(foundEvent(found, 900_000));
     await tracker.track(foundEvent(other, 900_009));
     await tracker.poll();
-    expect(events.filter((e) => e.type !== 'network')).toEqual([{ type: 'confirmations', coin: 'btc', hash: other, confirmations: 2 }]);
+    expect(events.filter((e) => e.type !== 'network')).toEqual([foundEvent(other, 900_009), { type: 'confirmations', coin: 'btc', hash: other, confirmations: 2 }]);
     expect(warnings).toEqual([{ msg: expect.any(String), fields: { coin: 'btc', hash: found, error: expect.stringContaining('socket hang up') } }]);
     const reloaded = new BlockTracker('btc', SHA256D, rpc, { publish: () => undefined }, silentLogger, dir);
     await reloaded.load();
@@ -204,6 +204,19 @@ describe('BlockTracker', () => {
 
   it('reports the confirmations of a block in the chain', async () => {
     const { blockEvents } = await pollWith(nodeWithout({ initialblockdownload: false, blocks: 900_001 }, { confirmations: 2 }));
-    expect(blockEvents).toEqual([{ type: 'confirmations', coin: 'btc', hash: found, confirmations: 2 }]);
+    expect(blockEvents).toEqual([foundEvent(found, 900_000), { type: 'confirmations', coin: 'btc', hash: found, confirmations: 2 }]);
+  });
+
+  it('sends a block’s found event before its first count, whoever sends it first: the pool cannot place a count of a block it does not know', async () => {
+    const events: PoolBlockEvent[] = [];
+    const tracker = new BlockTracker('btc', SHA256D, nodeWithout({ initialblockdownload: false, blocks: 900_000 }, { confirmations: 1 }), { publish: (e) => void events.push(e) }, silentLogger, dir);
+    await tracker.load();
+    // The submitter saved the block; our block moved the tip and the poll runs before the submitter publishes.
+    await tracker.track(foundEvent(found, 900_000));
+    await tracker.poll();
+    expect(events.filter((e) => e.type !== 'network').map((e) => e.type)).toEqual(['found', 'confirmations']);
+    // Later counts go alone.
+    await tracker.poll();
+    expect(events.filter((e) => e.type !== 'network').map((e) => e.type)).toEqual(['found', 'confirmations']);
   });
 });

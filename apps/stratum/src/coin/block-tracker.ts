@@ -170,6 +170,10 @@ export class BlockTracker {
         continue;
       }
       if (confirmations > block.confirmations) {
+        // The found event first while the block has no count: the submitter publishes it only once
+        // the block is saved here, and a poll in between (our own block moved the tip) would send a
+        // count the pool cannot place, then drop the event. The pool ignores a found block it knows.
+        if (block.found) this.sink.publish(block.found);
         this.sink.publish({ type: 'confirmations', coin: this.coin, hash: block.hash, confirmations });
         block.confirmations = confirmations;
         delete block.found;
