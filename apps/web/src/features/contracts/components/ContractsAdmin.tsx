@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button, DatePicker, Flex, Form, Input, Select, Segmented, Tag } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_COINS_LIST, CONTRACT_ORDER_STATUSES, CONTRACT_PRODUCT_SET_STATUSES, formatDateTime, HASHRATE_UNITS, LANGUAGES, type ContractOrderStatus } from './admin-constants';
 import { apiDownload } from '../../../shell/api/client';
@@ -18,6 +18,7 @@ import { Pager } from '../../../ui/Pager';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { Text } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
+import { isoToWallTime, wallTimeToIso } from '../../../ui/wall-time';
 import type { BankDetails, ContractProductBody, Order, Product } from '../contracts.api';
 import { CONTRACT_PAGE_SIZE, useAdminOrders, useAdminProducts, useBankDetails, useContractMutations } from '../contracts.queries';
 import { coinSymbol, hashrateText, OrderStatusTag } from './ContractParts';
@@ -92,26 +93,30 @@ function Review({ timezone }: { timezone: string }) {
 
 type ProductForm = Omit<ContractProductBody, 'sale_start' | 'sale_end' | 'terms' | 'names'> & { window: [Dayjs, Dayjs]; terms: Record<string, string | undefined>; names: Record<string, string | undefined> };
 
-function toForm(p: Product | null): Partial<ProductForm> {
+/** The form's values; the sale window shown as wall times in the operator's timezone. */
+function toForm(p: Product | null, timezone: string): Partial<ProductForm> {
   if (!p) return { coin: 'btc', hashrate_unit: 'TH/s', duration_days: 30, fiat_currency: 'USD', management_fee: '0', power_watts: '0', electricity_rate: '0', inventory: 100, status: 'draft', price_fiat: null, terms: {}, names: {} };
-  return { ...p, hashrate_unit: p.hashrate_unit as ProductForm['hashrate_unit'], status: p.set_status, window: [dayjs(p.sale_start), dayjs(p.sale_end)], terms: p.terms, names: p.names };
+  return { ...p, hashrate_unit: p.hashrate_unit as ProductForm['hashrate_unit'], status: p.set_status, window: [isoToWallTime(p.sale_start, timezone), isoToWallTime(p.sale_end, timezone)], terms: p.terms, names: p.names };
 }
 
-/** The body to save; `loaded` is the product the form was opened with (its inventory then: inventory_was). */
-function fromForm(v: ProductForm, loaded: Product | null): ContractProductBody {
+/**
+ * The body to save; `loaded` is the product the form was opened with (its inventory then:
+ * inventory_was); the sale window was picked as wall times in `timezone`.
+ */
+function fromForm(v: ProductForm, loaded: Product | null, timezone: string): ContractProductBody {
   const { window, terms, names, ...rest } = v;
   return {
     ...rest,
     ...(loaded ? { inventory_was: loaded.inventory } : {}),
     price_fiat: rest.price_fiat ? String(rest.price_fiat) : null,
-    sale_start: window[0].toISOString(),
-    sale_end: window[1].toISOString(),
+    sale_start: wallTimeToIso(window[0], timezone),
+    sale_end: wallTimeToIso(window[1], timezone),
     terms: Object.fromEntries(Object.entries(terms ?? {}).filter(([, text]) => text && text.trim())) as ContractProductBody['terms'],
     names: Object.fromEntries(Object.entries(names ?? {}).filter(([, text]) => text && text.trim())) as ContractProductBody['names'],
   };
 }
 
-function Products() {
+function Products({ timezone }: { timezone: string }) {
   const { t } = useTranslation('contracts');
   const products = useAdminProducts();
   const { saveProduct } = useContractMutations();
@@ -130,7 +135,7 @@ function Products() {
       <Button type="primary" onClick={() => setEditing('new')}>{t('admin.new_product')}</Button>
       {!products.data ? <PageSpinner /> : <ResponsiveTable rows={products.data.list} rowKey={(p) => p.id} columns={columns} caption={t('admin.products')} empty={t('list.empty')} />}
       {editing !== null && (
-        <FormDialog<ProductForm> title={current ? t('admin.edit') : t('admin.new_product')} initialValues={toForm(current)} onClose={() => setEditing(null)} onSubmit={(v) => saveProduct.mutateAsync([current?.id ?? null, fromForm(v, current)])}>
+        <FormDialog<ProductForm> title={current ? t('admin.edit') : t('admin.new_product')} initialValues={toForm(current, timezone)} onClose={() => setEditing(null)} onSubmit={(v) => saveProduct.mutateAsync([current?.id ?? null, fromForm(v, current, timezone)])}>
           <Form.Item name="name" label={t('admin.name')} rules={[{ required: true, whitespace: true }]}><Input maxLength={100} /></Form.Item>
           <Flex gap={8} wrap>
             <Form.Item name="coin" label={t('fields.coin')}><Select style={{ width: 120 }} options={ACCOUNT_COINS_LIST.map((c) => ({ value: c, label: coinSymbol(c) }))} /></Form.Item>
@@ -149,7 +154,7 @@ function Products() {
             <Form.Item name="management_fee" label={t('fields.management_fee')}><Input style={{ width: 110 }} /></Form.Item>
             <Form.Item name="inventory" label={t('fields.inventory')}><NumberInput min={0} precision={0} /></Form.Item>
           </Flex>
-          <Form.Item name="window" label={t('fields.sale_window')} rules={[{ required: true }]}><DatePicker.RangePicker showTime /></Form.Item>
+          <Form.Item name="window" label={t('fields.sale_window_in', { timezone })} rules={[{ required: true }]}><DatePicker.RangePicker showTime /></Form.Item>
           <Form.Item name="status" label={t('orders.columns.status')}><Segmented options={CONTRACT_PRODUCT_SET_STATUSES.map((s) => ({ value: s, label: t(`product_status.${s}`) }))} /></Form.Item>
           <NamesPerLanguage max={100} />
           {LANGUAGES.map((lang) => (
@@ -185,13 +190,13 @@ export function ContractPaymentsAdmin({ timezone }: { timezone: string }) {
   return <Review timezone={timezone} />;
 }
 
-export function ContractsAdmin() {
+export function ContractsAdmin({ timezone }: { timezone: string }) {
   const { t } = useTranslation('contracts');
   const [section, setSection] = useState<'products' | 'bank'>('products');
   return (
     <Flex vertical gap={16}>
       <Segmented value={section} onChange={setSection} options={[{ value: 'products', label: t('admin.products') }, { value: 'bank', label: t('admin.bank') }]} />
-      {section === 'products' ? <Products /> : <Bank />}
+      {section === 'products' ? <Products timezone={timezone} /> : <Bank />}
     </Flex>
   );
 }

@@ -15,6 +15,7 @@ import { verificationOf } from '../../../shell/verification/SecondFactorFields';
 import type { Verification } from '../../../shell/verification/verification.api';
 import { showFormError } from '../../../shell/forms/server-errors';
 import { Panel } from '../../../ui/Panel';
+import { wallTimeToIso } from '../../../ui/wall-time';
 import { useToast } from '../../../ui/toast';
 import type { AdminRedPacket } from '../promotions.api';
 
@@ -48,6 +49,8 @@ export interface PacketFormProps {
   /** A note above the button (where the budget comes from). */
   note?: string;
   pending: boolean;
+  /** The user's timezone ("UTC+08:00"): the deadline is picked as a time there. */
+  timezone: string;
   /**
    * A packet funded from the user's balance gives their money away: the form asks the pay password
    * and the second factor, as a transfer does (docs/security.md "Calls that move a user's balance").
@@ -81,7 +84,7 @@ export function PacketForm(props: PacketFormProps) {
               duration_days: v.duration_days,
               shares: v.shares,
               budget: v.budget.trim(),
-              activation_deadline: v.activation_deadline.toISOString(),
+              activation_deadline: wallTimeToIso(v.activation_deadline, props.timezone),
               ...(email ? { receiving_email: email } : {}),
             };
             // An operator's packet is named per language; a user's title stays as the user wrote it.
@@ -125,7 +128,7 @@ export function PacketForm(props: PacketFormProps) {
           </Form.Item>
         </Flex>
         <Flex gap={16} wrap>
-          <Form.Item name="activation_deadline" label={t('admin.packets.deadline')} rules={[required]} style={{ flex: 1, minWidth: 200 }}>
+          <Form.Item name="activation_deadline" label={t('admin.packets.deadline_in', { timezone: props.timezone })} rules={[required]} style={{ flex: 1, minWidth: 200 }}>
             <DatePicker showTime style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="receiving_email" label={t('admin.packets.email')} extra={t('admin.packets.email_hint')} style={{ flex: 1, minWidth: 200 }}>

@@ -120,6 +120,7 @@ function Created({ mine }: { mine: UserMine }) {
           maxShares={USER_PACKET_LIMITS.maxShares}
           maxDays={USER_PACKET_LIMITS.maxDurationDays}
           pending={fund.isPending}
+          timezone={mine.timezone}
           payStep={{ mine }}
           // The key follows the packet, not the codes: a retry with a new code is the same packet.
           submit={async (body) => {

@@ -21,6 +21,7 @@ import { Panel } from '../../../../ui/Panel';
 import { ResponsiveTable } from '../../../../ui/ResponsiveTable';
 import { saveFile } from '../../../../ui/save-file';
 import { useToast } from '../../../../ui/toast';
+import { wallTimeToIso } from '../../../../ui/wall-time';
 import { coinsLabel } from '../../lib/format';
 import { CampaignStatusTag } from '../StatusTags';
 import { promotionsApi, type Campaign } from '../../promotions.api';
@@ -39,7 +40,7 @@ interface CampaignForm {
   code?: string;
 }
 
-function CreateCampaign() {
+function CreateCampaign({ timezone }: { timezone: string }) {
   const { t } = useTranslation(['promotions', 'validation']);
   const [form] = Form.useForm<CampaignForm>();
   const toast = useToast();
@@ -55,7 +56,7 @@ function CreateCampaign() {
         reduction_percent: v.reduction_percent.trim(),
         coins: v.coins ?? [],
         valid_days: v.valid_days,
-        use_before: v.use_before.toISOString(),
+        use_before: wallTimeToIso(v.use_before, timezone),
         code_count: code ? 1 : v.code_count,
         ...(code ? { code } : {}),
       });
@@ -91,7 +92,7 @@ function CreateCampaign() {
           <Select mode="multiple" allowClear options={ACCOUNT_COINS.map((c) => ({ value: c.code, label: `${c.symbol} · ${c.name}` }))} />
         </Form.Item>
         <Flex gap={16} wrap>
-          <Form.Item name="use_before" label={t('admin.campaigns.use_before')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: 1, minWidth: 200 }}>
+          <Form.Item name="use_before" label={t('admin.campaigns.use_before_in', { timezone })} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: 1, minWidth: 200 }}>
             <DatePicker showTime style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="code_count" label={t('admin.campaigns.code_count')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: 1, minWidth: 200 }}>
@@ -165,7 +166,7 @@ export function CampaignsAdmin({ timezone }: { timezone: string }) {
   ];
   return (
     <Flex vertical gap={16}>
-      <CreateCampaign />
+      <CreateCampaign timezone={timezone} />
       {!campaigns.data ? (
         <PageSpinner />
       ) : (

@@ -28,7 +28,7 @@ import { PacketStatusTag } from '../StatusTags';
 
 const ACCOUNT_COIN_CODES = COINS.filter((c) => c.mode === 'account').map((c) => c.code);
 
-function CreatePacket({ onCreated }: { onCreated: (p: AdminRedPacket) => void }) {
+function CreatePacket({ timezone, onCreated }: { timezone: string; onCreated: (p: AdminRedPacket) => void }) {
   const { t } = useTranslation('promotions');
   const { createPacket } = useAdminMutations();
   return (
@@ -40,6 +40,7 @@ function CreatePacket({ onCreated }: { onCreated: (p: AdminRedPacket) => void })
       maxShares={PROMO_LIMITS.maxShares}
       maxDays={PROMO_LIMITS.maxDurationDays}
       pending={createPacket.isPending}
+      timezone={timezone}
       submit={(body) => createPacket.mutateAsync(body as NewRedPacket)}
       onCreated={onCreated}
     />
@@ -114,7 +115,7 @@ export function RedPacketsAdmin({ timezone }: { timezone: string }) {
   ];
   return (
     <Flex vertical gap={16}>
-      <CreatePacket onCreated={setSharing} />
+      <CreatePacket timezone={timezone} onCreated={setSharing} />
       <UserFunding />
       {!packets.data ? (
         <PageSpinner />
