@@ -64,3 +64,27 @@ test('binds WeChat in the settings and logs in with it', async ({ page }) => {
   await page.goto('/user/setting');
   await expect(page.getByTestId('wechat-action')).toHaveText('Unlink');
 });
+
+test('a WeChat way back this browser did not start is refused, and nothing is posted (login CSRF)', async ({ page, browser, baseURL }) => {
+  // Someone else starts a WeChat login in their browser, stops at WeChat's page and sends the way
+  // back (their code and state) as a link.
+  const theirs = await browser.newContext({ baseURL });
+  const them = await theirs.newPage();
+  let state = '';
+  await them.route('**/connect/qrconnect**', (route) => {
+    state = new URL(route.request().url()).searchParams.get('state') ?? '';
+    return route.abort();
+  });
+  await them.goto('/login');
+  await them.getByRole('button', { name: 'Continue with WeChat' }).click();
+  await expect.poll(() => state).not.toBe('');
+  await theirs.close();
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/wechat/login')) posted++;
+  });
+  await page.goto(`/bind-wechat?mode=login&code=their-code&state=${encodeURIComponent(state)}`);
+  await expect(page.getByTestId('wechat-message')).toHaveText('The WeChat sign-in has expired or was already used. Please start again.');
+  expect(posted).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

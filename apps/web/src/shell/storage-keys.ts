@@ -33,6 +33,12 @@ export const STORAGE_KEYS = {
    * "<owner>:<expires ms>", see shell/api/refresh-lock.ts.
    */
   refreshLock: 'refresh_lock',
+  /**
+   * Ours: the state of the WeChat sign-in or binding this browser started. The way back from
+   * WeChat is completed only with it, so a link carrying someone else's state (their WeChat
+   * login, to log this browser into their account) is refused here.
+   */
+  wechatState: 'wechat_state',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -17,7 +17,7 @@ import { useSafeNavigate } from '../../../shell/navigation/navigation';
 import { Panel } from '../../../ui/Panel';
 import { Paragraph } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
-import { wechatApi, wechatKeys } from '../wechat.api';
+import { isOwnWechatState, wechatApi, wechatKeys } from '../wechat.api';
 
 type Outcome = { kind: 'working' } | { kind: 'failed'; message: string } | { kind: 'step'; result: Exclude<LoginResult, { status: 'ok' | 'captcha' }> };
 
@@ -43,6 +43,11 @@ export default function BindWechatPage() {
       return;
     }
     let call = calls.get(state);
+    if (!call && !isOwnWechatState(state)) {
+      // Not the sign-in this browser started (a link someone sent): nothing is posted.
+      setOutcome({ kind: 'failed', message: t('errors:wechat_state_invalid') });
+      return;
+    }
     if (!call) {
       call = mode === 'bind' ? wechatApi.bind(code, state).then(() => null) : wechatApi.login(code, state);
       calls.set(state, call);
