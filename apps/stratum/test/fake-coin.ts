@@ -53,7 +53,11 @@ export class FakeCoin implements CoinWork {
     if (this.seen.has(key)) return { ok: false, code: 22, reason: 'duplicate share' };
     this.seen.add(key);
     const shareDifficulty = parseInt(s.nonce, 16);
-    if (shareDifficulty < s.difficulty) return { ok: false, code: 23, reason: 'low difficulty share' };
+    if (shareDifficulty < s.difficulty) {
+      // As the real check: a lowered difficulty announced after the job was sent is met instead.
+      if (s.lowered !== undefined && s.lowered < s.difficulty && shareDifficulty >= s.lowered) return { ok: true, shareDifficulty, creditedAt: s.lowered };
+      return { ok: false, code: 23, reason: 'low difficulty share' };
+    }
     if (s.nonce === 'ffffffff') {
       return {
         ok: true,

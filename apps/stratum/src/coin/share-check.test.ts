@@ -150,6 +150,22 @@ describe('share rejections', () => {
     expect(targetForDifficulty(SHA256D, reached * 0.99) > hashToBigInt(sha256d(solved.header))).toBe(true);
   });
 
+  it('a share that misses its job’s difficulty but meets a lower one announced since is accepted at that one', async () => {
+    const { job, extranonce1, extranonce2 } = parts();
+    const { checker } = checkerFor(job);
+    const solved = assembleHeader(job, extranonce1, extranonce2, v.time, 4242, 0x20000000);
+    const reached = Number(SHA256D.diff1) / Number(hashToBigInt(sha256d(solved.header)));
+    const share = submission(job, extranonce1, extranonce2, v.time, 4242, { difficulty: reached * 2, lowered: reached * 0.5 });
+    expect(await checker.check(share)).toMatchObject({ ok: true, creditedAt: reached * 0.5 });
+    // Below the lowered one too: low difficulty, and forgotten (not a duplicate when sent again).
+    const garbage = submission(job, extranonce1, extranonce2, v.time, 4243, { difficulty: 1e6, lowered: 1e5 });
+    expect(await checker.check(garbage)).toMatchObject({ ok: false, code: 23 });
+    expect(await checker.check(garbage)).toMatchObject({ ok: false, code: 23 });
+    // Met at the job's own difficulty: credited at that, not at the lowered one.
+    const met = await checker.check(submission(job, extranonce1, '00000009', v.time, 1, { difficulty: 1e-12, lowered: 1e-13 }));
+    expect(met.ok && met.creditedAt).toBeUndefined();
+  });
+
   it('version rolling: bits inside the mask change the header, bits outside it are 20', async () => {
     const { job, extranonce1, extranonce2 } = parts();
     const { checker } = checkerFor(job);

@@ -128,8 +128,12 @@ export class ShareChecker {
     // harder (on a test network the network's target can be the easier one): never thrown away.
     const isBlock = hashMeetsTarget(pow, hashValue, job.networkTarget, job.networkTargetValue);
     if (!isBlock && !hashMeetsTarget(pow, hashValue, target.exact, target.value)) {
+      if (s.lowered !== undefined && s.lowered < s.difficulty) {
+        const lowered = this.shareTarget(s.lowered);
+        if (hashMeetsTarget(pow, hashValue, lowered.exact, lowered.value)) return { ok: true, shareDifficulty, creditedAt: s.lowered };
+      }
       seen.delete(fingerprint);
-      return reject(23, `low difficulty share (${shareDifficulty.toPrecision(4)} < ${s.difficulty})`);
+      return reject(23, `low difficulty share (${shareDifficulty.toPrecision(4)} < ${s.lowered ?? s.difficulty})`);
     }
     if (isBlock) {
       const block = await this.submitBlock(job, solved, s);

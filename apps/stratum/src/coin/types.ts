@@ -40,6 +40,12 @@ export interface ShareSubmission {
   versionMask: number;
   /** The difficulty the share must meet, in stratum units of the coin's algorithm. */
   difficulty: number;
+  /**
+   * A lower difficulty the miner was told after this job was sent (vardiff or its own suggestion
+   * lowered it). Miners apply a new difficulty to the job they are working on at once, so a share of
+   * this job that misses `difficulty` but meets this one is accepted, credited at this one.
+   */
+  lowered?: number;
   /** Finder, for a found block: `<sub-account>` and worker. */
   account: string;
   worker: string;
@@ -56,6 +62,8 @@ export type ShareCheckResult =
       shareDifficulty: number;
       /** Set when the share met the network target: the block was submitted (or tried). */
       block?: FoundBlock;
+      /** Set when the share met only the submission's `lowered` difficulty: it is credited at that. */
+      creditedAt?: number;
     }
   | { ok: false; code: ShareRejectCode; reason: string };
 

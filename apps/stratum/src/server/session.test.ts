@@ -312,6 +312,29 @@ describe('difficulty per job', () => {
     ]);
   });
 
+  it('accepts a share of a job sent before a lower difficulty was announced, at the lower one, when it meets only that', async () => {
+    h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
+    const c = await client();
+    await c.login();
+    const job = h.coin.currentJob()!;
+    await c.wait((m) => m.method === 'mining.notify');
+    expect((await c.call('mining.suggest_difficulty', [4])).result).toBe(true);
+    // Not told yet: the old job's share must still meet 16.
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000001', '5f5e1000', nonce(5)])).error![0]).toBe(23);
+    const next = h.coin.newJob(false);
+    await c.waitNew((m) => m.method === 'mining.notify' && m.params![0] === next.id);
+    // Told 4 now: a miner that applies it to the job it is on sends shares of 4 for the old job.
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000002', '5f5e1000', nonce(5)])).result).toBe(true);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000003', '5f5e1000', nonce(20)])).result).toBe(true);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job.id, '00000004', '5f5e1000', nonce(3)])).error![0]).toBe(23);
+    expect(h.shares.map((s) => [s.result, s.difficulty / 65536])).toEqual([
+      ['rejected', 16],
+      ['accepted', 4],
+      ['accepted', 16],
+      ['rejected', 16],
+    ]);
+  });
+
   it('answers a job this connection was not sent stale, unchecked: its difficulty cannot be chosen by asking', async () => {
     h = await startHarness({ port: { startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20 } });
     const observer = await client();

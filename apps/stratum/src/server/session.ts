@@ -478,6 +478,8 @@ export class Session {
       source: this.source(),
     };
     if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase();
+    // Told a lower difficulty since this job was sent: a share meeting that one is not a bad share.
+    if (difficulty !== undefined && this.announcedDifficulty !== undefined && this.announcedDifficulty < difficulty) submission.lowered = this.announcedDifficulty;
     if (difficulty === undefined) {
       const key = `${jobId}|${submission.extranonce2}|${submission.ntime}|${submission.nonce}|${submission.versionBits ?? ''}`;
       if (this.staleSeen.has(key)) return this.refuse(req.id, StratumError.DUPLICATE, 'duplicate share');
@@ -524,8 +526,9 @@ export class Session {
     }
     const time = this.ctx.now();
     let share: PoolShare | undefined;
-    // Credited at its job's difficulty, never at what the hash happens to meet above it.
-    const credited = submission.difficulty;
+    // Credited at its job's difficulty (or the lower one announced since, when it met only that),
+    // never at what the hash happens to meet above it.
+    const credited = (result.ok && result.creditedAt) || submission.difficulty;
     if (result.ok) {
       share = this.share(submission, credited, 'accepted', undefined, time);
     } else if (result.code === StratumError.LOW_DIFFICULTY) {
@@ -553,7 +556,7 @@ export class Session {
       this.writeLine(`{"id":${typeof id === 'number' ? id : JSON.stringify(id)},"result":true,"error":null}`);
       // Vardiff counts only shares mined at the difficulty in force: while a new one waits for the
       // next job, a fast miner's shares at the old one would multiply it again and again.
-      if (submission.difficulty === this.difficulty) {
+      if (credited === this.difficulty) {
         const next = this.vardiff.onShare(this.difficulty, time);
         if (next !== undefined) this.changeDifficulty(next);
       }
