@@ -309,6 +309,8 @@ describe('four-eyes', () => {
     const list = body<{ list: Array<{ coin: string; four_eyes_threshold: string | null; audit_threshold: string; max_supply: string }> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await as(admin) })).data.list;
     for (const c of list.filter((x) => x.coin !== 'btc')) expect(c.four_eyes_threshold, c.coin).toBe(c.audit_threshold);
     expect(list.find((c) => c.coin === 'ltc')?.max_supply).toBe('84000000');
+    // The cap is an amount of the coin too: no finer than its base unit.
+    expect(codeOf(await coinSettings({ adjustment_cap: '1.000000001' }))).toBe(ERRORS.validation_failed.code);
     const p = await person();
     const balance = async () => body<{ balances: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: `/api/admin/ledger?account=${p.accountName}`, headers: await as(admin) })).data.balances.find((b) => b.coin === 'btc')?.available ?? '0';
     // The attack's 2^63 BTC, and one satoshi over the 21 million: refused, nothing posted, nothing pending.
@@ -345,8 +347,27 @@ describe('four-eyes', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await balance()).toBe('3');
     expect(codeOf(await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${first.approval_id}/confirm`, headers: await as(admin) }))).toBe(ERRORS.approval_not_found.code);
+    // A retry after the confirmation is answered with its posting, and posts nothing more.
+    const retry = body<{ status: string; approval_id: string; posting_id: number }>(await adjust(operators.finance, p.accountName, '3', key)).data;
+    expect(retry).toMatchObject({ status: 'done', approval_id: first.approval_id, posting_id: body<{ posting_id: number }>(confirmed).data.posting_id });
+    expect(await balance()).toBe('3');
     // Below the threshold: at once.
     expect(body<{ status: string }>(await adjust(operators.finance, p.accountName, '1')).data.status).toBe('done');
+  });
+
+  it('the same adjustment request sent twice at once is one request', async () => {
+    expect((await coinSettings({ four_eyes_threshold: '2' })).statusCode).toBe(200);
+    const p = await person();
+    const key = randomUUID();
+    // One bearer for both (refreshing the same token twice at once would end the session).
+    const headers = { ...(await as(operators.finance)), 'idempotency-key': key };
+    const send = () => inject(t.app, { method: 'POST', url: '/api/admin/adjustments', headers, payload: { account: p.accountName, coin: 'btc', amount: '4', reason: 'test funding' } });
+    const both = await Promise.all([send(), send()]);
+    for (const res of both) expect(res.statusCode, res.body).toBe(200);
+    const ids = both.map((res) => body<{ approval_id: string }>(res).data.approval_id);
+    expect(ids[1]).toBe(ids[0]);
+    const pending = body<{ list: Array<{ target: string }> }>(await inject(t.app, { url: '/api/admin/approvals', headers: await as(admin) })).data.list;
+    expect(pending.filter((a) => a.target.endsWith(key))).toHaveLength(1);
   });
 
   it('a withdrawal approval above the threshold needs a second operator', async () => {
@@ -364,6 +385,19 @@ describe('four-eyes', () => {
     expect(await status()).toBe(true);
     expect(body<{ status: string }>(await approve(admin)).data.status).toBe('approved');
     expect(await status()).toBe(false);
+    await coinSettings({ four_eyes_threshold: null, audit_threshold: '10' });
+  });
+
+  it('two operators approving a withdrawal above the threshold at once: one asks, the other confirms', async () => {
+    await coinSettings({ four_eyes_threshold: null });
+    const { withdraw } = await withdrawer('5');
+    await coinSettings({ four_eyes_threshold: '2', audit_threshold: '1' });
+    const w = body<{ parts: Array<{ id: string }> }>(await withdraw('3')).data.parts[0]!;
+    const [finance, second] = [await as(operators.finance), await as(admin)];
+    const approve = (headers: Record<string, string>) => inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${w.id}/approve`, headers });
+    const both = await Promise.all([approve(finance), approve(second)]);
+    for (const res of both) expect(res.statusCode, res.body).toBe(200);
+    expect(both.map((res) => body<{ status: string }>(res).data.status).sort()).toEqual(['approved', 'pending']);
     await coinSettings({ four_eyes_threshold: null, audit_threshold: '10' });
   });
 
@@ -411,6 +445,31 @@ describe('reconciliation alert', () => {
   });
 });
 
+describe('reconciliation page', () => {
+  it('checks now without changing what the metrics say of the daily reconciliation', async () => {
+    const p = await person();
+    expect(body<{ status: string }>(await adjust(admin, p.accountName, '0.25')).data.status).toBe('done');
+    const scrape = async () => (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    const value = (text: string, line: string) => Number(text.split('\n').find((l) => l.startsWith(line))?.split(' ').pop() ?? -1);
+    expect((await t.app.modules.wallet.admin.dailyReconciliation()).ok).toBe(true);
+    const daily = await scrape();
+    const holder = (await t.app.modules.accounts.directory.idByName(p.accountName))!;
+    await t.database.db.execute(sql`update ledger_balances set available = available + 1 where holder = ${holder} and coin = 'btc'`);
+    try {
+      t.clock.advance(60_000);
+      const page = await inject(t.app, { url: '/api/admin/reconciliation', headers: await as(admin) });
+      expect(body<{ ok: boolean }>(page).data.ok).toBe(false);
+      const after = await scrape();
+      // Neither a page view's passing finding nor its failing one is the daily job's: a dead job
+      // would look alive, a moment's difference would raise the alarm.
+      expect(value(after, 'hashpool_reconciliation_ok')).toBe(1);
+      expect(value(after, 'hashpool_reconciliation_timestamp_seconds')).toBe(value(daily, 'hashpool_reconciliation_timestamp_seconds'));
+    } finally {
+      await t.database.db.execute(sql`update ledger_balances set available = available - 1 where holder = ${holder} and coin = 'btc'`);
+    }
+  });
+});
+
 describe('readiness and metrics', () => {
   it('is ready while the database answers', async () => {
     const res = await inject(t.app, { url: '/api/ready' });
@@ -429,7 +488,7 @@ describe('readiness and metrics', () => {
       { coin: 'btc', account: miner.accountName, worker: 'rig1', difficulty: 1000, result: 'stale', time: t.clock.now().getTime() },
       { coin: 'nope', account: miner.accountName, worker: 'rig1', difficulty: 1000, result: 'accepted', time: t.clock.now().getTime() },
     ]);
-    await t.app.inject({ url: '/api/admin/reconciliation', headers: await as(admin) });
+    await t.app.modules.wallet.admin.dailyReconciliation();
     const after = await scrape();
     for (const name of ['hashpool_http_request_duration_seconds_bucket', 'hashpool_ingest_flush_duration_seconds_count', 'hashpool_ledger_postings_total', 'hashpool_withdrawals{', 'hashpool_reconciliation_ok', 'hashpool_build_info', 'hashpool_process_cpu_user_seconds_total', 'hashpool_job_duration_seconds', 'hashpool_lease_held']) {
       expect(after, name).toContain(name);

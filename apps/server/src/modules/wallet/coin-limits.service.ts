@@ -83,14 +83,15 @@ export class CoinLimits {
    */
   async update(adminUserId: string, coin: string, input: CoinSettingsInput): Promise<CoinSettings> {
     const decimals = coinBaseDecimals(coin);
-    const amounts = { min_withdraw: input.min_withdraw, withdraw_fee: input.withdraw_fee, max_single_withdraw: input.max_single_withdraw, audit_threshold: input.audit_threshold, ...(input.four_eyes_threshold === null ? {} : { four_eyes_threshold: input.four_eyes_threshold }) };
+    const amounts = { min_withdraw: input.min_withdraw, withdraw_fee: input.withdraw_fee, max_single_withdraw: input.max_single_withdraw, audit_threshold: input.audit_threshold, ...(input.four_eyes_threshold === null ? {} : { four_eyes_threshold: input.four_eyes_threshold }), ...(input.adjustment_cap === null ? {} : { adjustment_cap: input.adjustment_cap }) };
     const fields = Object.entries(amounts).flatMap(([field, v]) => (new Decimal(v).decimalPlaces() > decimals ? [{ field: `body.${field}`, messageKey: 'amount' }] : []));
     if (fields.length) throw new AppError('validation_failed', { fields });
     const min = new Decimal(input.min_withdraw);
     if (new Decimal(input.withdraw_fee).gte(min)) throw new AppError('coin_settings_invalid', { params: { detail: 'withdraw_fee >= min_withdraw' } });
     if (min.gt(input.max_single_withdraw)) throw new AppError('coin_settings_invalid', { params: { detail: 'min_withdraw > max_single_withdraw' } });
     return inTransaction(this.db, async (tx) => {
-      const before = await repo.coinLimits(tx, coin);
+      // Locked: two operators saving at once take turns, and the audit's "before" is what each changed.
+      const before = await repo.lockCoinLimits(tx, coin);
       if (!before) throw new AppError('coin_not_found');
       const after = await repo.updateCoinLimits(tx, coin, {
         withdrawEnabled: input.withdraw_enabled,

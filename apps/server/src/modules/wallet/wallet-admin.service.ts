@@ -82,7 +82,9 @@ export class WalletAdminService {
   async approve(adminUserId: string, id: string): Promise<{ status: 'approved' | 'pending'; approval_id: string | null }> {
     const now = this.clock.now();
     return inTransaction(this.db, async (tx) => {
-      const w = await repo.findWithdrawal(tx, id);
+      // Locked: two operators approving at once take turns, the second finds the first's request
+      // (a pending request before it is committed has no row to lock, and two would collide).
+      const w = await repo.lockWithdrawal(tx, id);
       if (!w) throw new AppError('withdrawal_not_found');
       if (w.status !== 'reviewing') throw new AppError('withdrawal_state_invalid');
       if (!(await this.partNeedsSecond(tx, w))) {
@@ -189,16 +191,21 @@ export class WalletAdminService {
       const cap = (await repo.coinLimits(tx, body.coin))?.adjustmentCap;
       if (cap !== null && cap !== undefined && amount.abs().gt(cap)) throw new AppError('adjustment_over_cap', { params: { max: plain(cap), coin: body.coin.toUpperCase() } });
       if (await this.needsSecond(tx, body.coin, amount.toFixed())) {
-        // Four-eyes: the request waits for a second operator (a retry with the same key finds it).
+        // Four-eyes: the request waits for a second operator. One request per key (a unique index):
+        // the same request sent twice at once, or again later, finds the first.
         const target = `adjustment:${adminUserId}:${key}`;
-        const existing = await repo.pendingAdjustmentOf(tx, target);
-        if (existing) {
-          if (existing.coin !== body.coin || existing.detail.account_id !== account.id || !new Decimal(existing.amount).eq(amount) || existing.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
-          return { posting_id: null, approval_id: existing.id, status: 'pending' as const };
+        const detail = { account: account.name, account_id: account.id, amount: amount.toFixed(), reason: body.reason, key };
+        const row = await repo.insertAdjustmentApproval(tx, { kind: 'adjustment', target, coin: body.coin, amount: amount.toFixed(), detail, requestedBy: adminUserId, requestedAt: now });
+        if (row) {
+          await this.audit(tx, adminUserId, 'adjustment_requested', `account:${account.name}`, { coin: body.coin, amount: amount.toFixed(), reason: body.reason, approval: row.id });
+          return { posting_id: null, approval_id: row.id, status: 'pending' as const };
         }
-        const row = await repo.insertApproval(tx, { kind: 'adjustment', target, coin: body.coin, amount: amount.toFixed(), detail: { account: account.name, account_id: account.id, amount: amount.toFixed(), reason: body.reason, key }, requestedBy: adminUserId, requestedAt: now });
-        await this.audit(tx, adminUserId, 'adjustment_requested', `account:${account.name}`, { coin: body.coin, amount: amount.toFixed(), reason: body.reason, approval: row.id });
-        return { posting_id: null, approval_id: row.id, status: 'pending' as const };
+        const existing = (await repo.adjustmentApprovalOf(tx, target))!;
+        if (existing.coin !== body.coin || existing.detail.account_id !== account.id || !new Decimal(existing.amount).eq(amount) || existing.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
+        if (existing.status === 'pending') return { posting_id: null, approval_id: existing.id, status: 'pending' as const };
+        // Confirmed already: its posting (the ledger answers it as replayed, audited once).
+        const posting = await this.postAdjustment(tx, adminUserId, key, { account: account.name, accountId: account.id, coin: body.coin, amount: amount.toFixed(), reason: body.reason }, now);
+        return { posting_id: posting, approval_id: existing.id, status: 'done' as const };
       }
       const posting = await this.postAdjustment(tx, adminUserId, key, { account: account.name, accountId: account.id, coin: body.coin, amount: amount.toFixed(), reason: body.reason }, now);
       return { posting_id: posting, approval_id: null, status: 'done' as const };
@@ -226,9 +233,9 @@ export class WalletAdminService {
     return postingId;
   }
 
-  async reconciliation(): Promise<ReconciliationReport> {
-    this.lastReport = await reconcile(this.db, walletCustody(this.chain), this.clock.now());
-    return this.lastReport;
+  /** A reconciliation now (the operators' page): not the daily one, whose result the metrics and the report keep. */
+  reconciliation(): Promise<ReconciliationReport> {
+    return reconcile(this.db, walletCustody(this.chain), this.clock.now());
   }
 
   /**
@@ -243,6 +250,7 @@ export class WalletAdminService {
    */
   async dailyReconciliation(recheck?: (check: () => Promise<ReconciliationReport['custody']>) => Promise<ReconciliationReport['custody']>): Promise<ReconciliationReport> {
     let report = await this.reconciliation();
+    this.lastReport = report;
     if (recheck && report.custody.some((c) => !c.ok)) {
       const custody = await recheck(() => custodyCheck(this.db, walletCustody(this.chain))).catch(() => report.custody);
       report = { ...report, custody, ok: report.unbalanced.length === 0 && report.balanceMismatches.length === 0 && custody.every((c) => c.ok) };

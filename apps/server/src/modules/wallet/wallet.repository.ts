@@ -21,6 +21,11 @@ export async function coinLimits(db: DbOrTx, coin: string): Promise<LimitsRow | 
   return first(db.select().from(walletCoinLimits).where(eq(walletCoinLimits.coin, coin)));
 }
 
+/** The coin's row, locked until the transaction ends (an operator's change). */
+export async function lockCoinLimits(tx: DbOrTx, coin: string): Promise<LimitsRow | undefined> {
+  return first(tx.select().from(walletCoinLimits).where(eq(walletCoinLimits.coin, coin)).for('update'));
+}
+
 export function allCoinLimits(db: DbOrTx): Promise<LimitsRow[]> {
   return db.select().from(walletCoinLimits);
 }
@@ -99,6 +104,11 @@ export async function pageAllWithdrawals(db: DbOrTx, status: WithdrawalStatus | 
 
 export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
   return first(db.select().from(withdrawals).where(eq(withdrawals.id, id)));
+}
+
+/** The withdrawal, locked until the transaction ends (two operators deciding it take turns). */
+export async function lockWithdrawal(tx: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
+  return first(tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update'));
 }
 
 export function withdrawalsByIds(db: DbOrTx, ids: string[]): Promise<WithdrawalRow[]> {
@@ -434,6 +444,11 @@ export async function insertApproval(db: DbOrTx, values: typeof walletApprovals.
   return inserted(db.insert(walletApprovals).values(values).returning());
 }
 
+/** A new adjustment request; undefined when its target (operator and key) has one already (a unique index). */
+export async function insertAdjustmentApproval(db: DbOrTx, values: typeof walletApprovals.$inferInsert): Promise<ApprovalRow | undefined> {
+  return first(db.insert(walletApprovals).values({ ...values, kind: 'adjustment' }).onConflictDoNothing().returning());
+}
+
 export async function pendingApprovalOf(db: DbOrTx, target: string): Promise<ApprovalRow | undefined> {
   return first(db.select().from(walletApprovals).where(and(eq(walletApprovals.target, target), eq(walletApprovals.status, 'pending'), eq(walletApprovals.kind, 'withdrawal'))).for('update'));
 }
@@ -468,6 +483,7 @@ export function withdrawalCountsByStatus(db: DbOrTx): Promise<Array<{ status: st
   return db.select({ status: withdrawals.status, n: count.mapWith(Number) }).from(withdrawals).groupBy(withdrawals.status);
 }
 
-export async function pendingAdjustmentOf(db: DbOrTx, target: string): Promise<ApprovalRow | undefined> {
+/** The adjustment request of `target` (an operator's key), pending or done. */
+export async function adjustmentApprovalOf(db: DbOrTx, target: string): Promise<ApprovalRow | undefined> {
   return first(db.select().from(walletApprovals).where(and(eq(walletApprovals.target, target), eq(walletApprovals.kind, 'adjustment'))));
 }

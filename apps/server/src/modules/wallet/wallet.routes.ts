@@ -176,8 +176,9 @@ export function walletRoutes(wallet: WalletApi) {
       schema: { tags: adminTags, summary: 'System adjustment of a balance, with a reason (audited; Idempotency-Key)', headers: idempotencyHeaders, body: adjustmentBodySchema, response: { 200: envelope(adjustmentResultSchema) } },
     }, async (request) => ok(request, await admin.adjust(me(request), idempotencyKey(request), request.body)));
 
+    // It reads the whole ledger and asks every node: a few a minute per operator.
     app.get('/admin/reconciliation', {
-      config: { access: finance },
+      config: { access: finance, ...perMinute(10) },
       schema: { tags: adminTags, summary: 'Reconciliation now: postings balance, cached balances, custody', response: { 200: envelope(reconciliationSchema) } },
     }, async (request) => ok(request, reportView(await admin.reconciliation())));
 

@@ -53,6 +53,9 @@ export const walletApprovals = pgTable(
   (t) => [
     // One pending request per withdrawal: a second operator's approve confirms it.
     uniqueIndex('wallet_approvals_pending_target').on(t.target).where(sql`${t.status} = 'pending' and ${t.kind} = 'withdrawal'`),
+    // One request per adjustment key (its target names the operator and the key), pending or done:
+    // the same request sent twice at once is one request, a retry after it was confirmed finds it.
+    uniqueIndex('wallet_approvals_adjustment_target').on(t.target).where(sql`${t.kind} = 'adjustment'`),
     check('wallet_approvals_kind_check', sql`${t.kind} in ('withdrawal', 'adjustment')`),
     check('wallet_approvals_status_check', sql`${t.status} in ('pending', 'done')`),
   ],
