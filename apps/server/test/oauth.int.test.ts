@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AccountItem, type OAuthClientCreated, type OAuthInteraction, type Tokens } from '@hashpool/shared';
-import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { auth, inject, registerByEmail, sendCode, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -225,6 +225,31 @@ describe('a user who may not sign in', () => {
     await expect(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).rejects.toBeTruthy();
     await setLogin(false);
     expect((await inject(t.app, { url: stats, headers: bearer })).statusCode).toBe(200);
+  });
+});
+
+describe('a security change', () => {
+  it('an application authorized is in the security log and told by mail; a password reset ends its access', async () => {
+    const other = await registerByEmail(t.app, inbox);
+    const own = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(other.tokens) })).data;
+    let since = inbox.mails.length;
+    const flow = await authorize();
+    const callback = await consent(flow, [own[0]!.id], other);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    const stats = `/api/pools/btc/accounts/${own[0]!.name}/stats`;
+    expect((await inject(t.app, { url: stats, headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(200);
+    expect((await inbox.next(other.email, since)).subject).toContain('Security change');
+    const events = async (tokens: Tokens) => body<{ list: Array<{ event: string }> }>(await inject(t.app, { url: '/api/users/logs?page=1&page_size=20', headers: auth(tokens) })).data.list.map((e) => e.event);
+    expect(await events(other.tokens)).toContain('oauth_authorize');
+
+    // Someone who held the session could have authorized it: a reset leaves no way in behind.
+    since = inbox.mails.length;
+    await sendCode(t.app, { purpose: 'reset_password', channel: 'email', email: other.email });
+    const code = SmtpInbox.code(await inbox.next(other.email, since));
+    const reset = await inject(t.app, { method: 'POST', url: '/api/users/password/reset', payload: { channel: 'email', email: other.email, code, new_password: 'a new passphrase 42', confirm_password: 'a new passphrase 42' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await inject(t.app, { url: stats, headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(401);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 });
 

@@ -94,6 +94,7 @@ export class OperatorDesk {
       await repo.recordEvent(tx, { userId, event: 'totp_reset', ip: 'operator', createdAt: now });
       await this.deps.audit.record({ adminUserId, action: 'user_totp_reset', target: `user:${userId}`, detail: { reason } }, tx);
     });
+    await this.deps.sessions.endLinked(userId);
     await this.deps.security.alert(user, 'totp_reset', client);
   }
 

@@ -38,7 +38,7 @@ export interface Verification {
   sms_code?: string | undefined;
 }
 
-type Change = SecurityOperation | 'password_reset' | 'totp_reset' | 'passkey_add';
+type Change = SecurityOperation | 'password_reset' | 'totp_reset' | 'passkey_add' | 'oauth_authorize';
 
 /** What a code confirms: the operation, and for wallet operations exactly which one. */
 const objectRef = (operation: SecurityOperation, subject?: string) => (subject ? `${operation}:${subject}` : operation);
@@ -146,8 +146,9 @@ export class SecurityService {
     }
   }
 
-  /** A change of sign-in made by another module (the WeChat binding): logged and alerted like the others. */
-  async recordOutsideChange(user: UserRow, change: 'wechat_bind' | 'wechat_unbind', client: ClientInfo): Promise<void> {
+  /** A change of sign-in made by another module (the WeChat binding, an application authorized): logged and alerted like the others. */
+  async recordOutsideChange(who: UserRow | string, change: 'wechat_bind' | 'wechat_unbind' | 'oauth_authorize', client: ClientInfo): Promise<void> {
+    const user = typeof who === 'string' ? await this.user(who) : who;
     await repo.recordEvent(this.db, { userId: user.id, event: change, ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: this.clock.now() });
     await this.alert(user, change, client);
   }

@@ -137,12 +137,31 @@ export class SessionService {
     });
   }
 
-  /** Ends every session of the user except the login `keepFamilyId` (the one making the change). */
-  revokeAll(userId: string, reason: string, keepFamilyId?: string): Promise<void> {
-    return inTransaction(this.db, async (tx) => {
+  /** Ends every session of the user except the login `keepFamilyId` (the one making the change), and what other modules hold for the user (endLinked). */
+  async revokeAll(userId: string, reason: string, keepFamilyId?: string): Promise<void> {
+    await inTransaction(this.db, async (tx) => {
       await repo.lockUserSessions(tx, userId);
       await repo.revokeUserSessions(tx, userId, this.clock.now(), reason, keepFamilyId);
     });
+    await this.endLinked(userId);
+  }
+
+  private readonly linked: Array<(userId: string) => Promise<void>> = [];
+
+  /**
+   * Another module's ways into the account that must end with its sessions (the applications the
+   * user authorized, modules/oauth): a security change that ends every other session (a password
+   * changed or reset, an authenticator bound, removed or reset, a passkey removed, the account
+   * cancelled) must leave no way in that a stolen session planted. A disabled login only pauses
+   * them (AccountDirectory.maySignIn): it is an operator's stop, lifted as it was.
+   */
+  onEndAll(end: (userId: string) => Promise<void>): void {
+    this.linked.push(end);
+  }
+
+  /** Ends what other modules hold for the user (after a change that ended every session). */
+  async endLinked(userId: string): Promise<void> {
+    for (const end of this.linked) await end(userId);
   }
 
   /**

@@ -1,6 +1,7 @@
 // The oauth module in the registry: an OAuth 2.1 / OpenID Connect provider for
 // third-party applications, the consent screen's calls, the user's authorized applications, the
 // operators' client registry, and the principal of an access token (read-only, granted sub-accounts).
+import { trustProxyOption } from '../../config';
 import { defineModule } from '../../platform/modules';
 import { repeatEvery } from '../../platform/repeat';
 import { SecretBox } from '../../platform/secret-box';
@@ -28,10 +29,13 @@ export const oauthModule = defineModule({
       clock: p.clock,
       box,
       cookieSecret: p.keys.secretBox,
-      trustProxy: p.config.TRUST_PROXY !== 'false',
+      // As the server reads TRUST_PROXY (config.ts): empty or false trusts no proxy's headers.
+      trustProxy: trustProxyOption(p.config.TRUST_PROXY) !== false,
       claimsOf: (userId, grantId) => holder.service!.claimsOf(userId, grantId),
     });
     holder.service = new OAuthService(p.db, p.clock, { provider, box, audit: p.audit, accounts });
+    // A security change that ends the user's sessions ends the applications' access too.
+    accounts.sessions.onEndAll((userId) => holder.service!.revokeAllOf(userId));
     return { oauth: holder.service };
   },
   routes: (api) => oauthRoutes(api.oauth),

@@ -23,7 +23,7 @@ import {
 } from '@hashpool/shared';
 import { access } from '../../platform/access';
 import { AppError, ok } from '../../platform/errors';
-import { perMinute } from '../../platform/request-context';
+import { clientInfo, perMinute } from '../../platform/request-context';
 import type { OAuthService } from './oauth.service';
 import { CONSENT_PATH, OIDC_PREFIX } from './provider';
 
@@ -97,7 +97,7 @@ export function oauthRoutes(oauth: OAuthService) {
     app.post('/oauth/interaction/:uid/consent', {
       config: { access: access.user, ...perMinute(20) },
       schema: { tags, summary: 'Authorize the application for the chosen sub-accounts (at least one); answers where the browser goes next', params: oauthInteractionParamsSchema, body: oauthConsentBodySchema, response: { 200: envelope(oauthDecisionSchema) } },
-    }, async (request, reply) => ok(request, { redirect_to: await oauth.consent(me(request), request.params.uid, request.body.account_ids, browser(request, reply)) }));
+    }, async (request, reply) => ok(request, { redirect_to: await oauth.consent(me(request), request.params.uid, request.body.account_ids, browser(request, reply), clientInfo(request)) }));
 
     app.post('/oauth/interaction/:uid/deny', {
       config: { access: access.user, ...perMinute(20) },
@@ -114,7 +114,7 @@ export function oauthRoutes(oauth: OAuthService) {
       config: { access: access.user, ...perMinute(20) },
       schema: { tags, summary: 'Revoke an application: its grant, refresh and access tokens stop working at once', params: oauthAuthorizationParamsSchema, response: { 200: envelope(z.null()) } },
     }, async (request) => {
-      await oauth.revokeOwn(me(request), request.params.id);
+      await oauth.revokeOwn(me(request), request.params.id, clientInfo(request));
       return ok(request, null);
     });
 

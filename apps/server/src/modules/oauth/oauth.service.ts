@@ -10,6 +10,7 @@ import { OAUTH_SCOPES, type OAuthAuthorization, type OAuthClient, type OAuthClie
 import type { Db } from '../../db/client';
 import type { Principal } from '../../platform/access';
 import type { AuditLog } from '../../platform/audit';
+import type { ClientInfo } from '../../platform/request-context';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
@@ -116,19 +117,21 @@ export class OAuthService {
    * the user's own). An earlier authorization of the same application is replaced. Answers where
    * the browser goes next (the provider's resume, which redirects to the application).
    */
-  async consent(userId: string, uid: string, accountIds: string[], browser: Browser): Promise<string> {
-    const { interaction, client, scopes } = await this.interaction(uid, browser);
+  async consent(userId: string, uid: string, accountIds: string[], browser: Browser, client: ClientInfo): Promise<string> {
+    const { interaction, client: app, scopes } = await this.interaction(uid, browser);
     const chosen = [...new Set(accountIds)];
     if (chosen.length === 0) throw new AppError('oauth_account_required');
     const own = new Set((await this.deps.accounts.accounts.list(userId)).map((a) => a.id));
     if (chosen.some((id) => !own.has(id))) throw new AppError('oauth_account_invalid');
 
-    const grant = new this.provider.Grant({ accountId: userId, clientId: client.id });
+    const grant = new this.provider.Grant({ accountId: userId, clientId: app.id });
     grant.addOIDCScope(scopes.join(' '));
     const grantId = await grant.save();
-    const earlier = await repo.activeAuthorizationsOf(this.db, userId, client.id);
-    await repo.insertAuthorization(this.db, { grantId, userId, clientId: client.id, scopes, accountIds: chosen, createdAt: this.clock.now() });
+    const earlier = await repo.activeAuthorizationsOf(this.db, userId, app.id);
+    await repo.insertAuthorization(this.db, { grantId, userId, clientId: app.id, scopes, accountIds: chosen, createdAt: this.clock.now() });
     await this.revoke(earlier.map((a) => a.id));
+    // In the security log, and told by mail: an application reads the account until revoked.
+    await this.deps.accounts.security.recordOutsideChange(userId, 'oauth_authorize', client);
 
     interaction.result = { login: { accountId: userId }, consent: { grantId } };
     await interaction.save(Math.max(1, interaction.exp - epoch()));
@@ -158,10 +161,16 @@ export class OAuthService {
     }));
   }
 
-  async revokeOwn(userId: string, authorizationId: string): Promise<void> {
+  async revokeOwn(userId: string, authorizationId: string, client: ClientInfo): Promise<void> {
     const rows = await repo.activeAuthorizationsOf(this.db, userId);
     if (!rows.some((r) => r.id === authorizationId)) throw new AppError('not_found');
     await this.revoke([authorizationId]);
+    await this.deps.accounts.security.note(userId, 'oauth_revoke', client);
+  }
+
+  /** Every application the user authorized (a security change ended the user's sessions). */
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.revoke((await repo.activeAuthorizationsOf(this.db, userId)).map((a) => a.id));
   }
 
   /** Marks the authorizations revoked and destroys their grants with every code and token of them. */

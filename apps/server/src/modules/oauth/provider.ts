@@ -91,6 +91,9 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
       clientCredentials: { enabled: false },
       deviceFlow: { enabled: false },
       registration: { enabled: false },
+      // The pool's API reads tokens as bearer tokens only (platform/bearer.ts): a DPoP-bound token
+      // would lose its binding there, so none is issued.
+      dPoP: { enabled: false },
     },
     pkce: { required: () => true },
     responseTypes: ['code'],

@@ -43,6 +43,14 @@ export const SECURITY_EVENTS = [
   'observer_link_created',
   'observer_link_revoked',
   'observer_view',
+  // Applications (modules/oauth): authorized (told by mail too), revoked by the user.
+  'oauth_authorize',
+  'oauth_revoke',
+  // An operator's changes (operators.service.ts).
+  'totp_reset',
+  'login_disabled',
+  'login_enabled',
+  'operator_roles',
 ] as const;
 
 export default function SecurityLogPage() {
