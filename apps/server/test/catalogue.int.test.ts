@@ -88,6 +88,15 @@ describe('operators', () => {
     expect(audit.filter((e) => e.target === `miner_model:${m.id}`).map((e) => e.action).sort()).toEqual(['miner_model_create', 'miner_model_update']);
   });
 
+  it('two models renamed to one vendor and name at once: one is, the other is refused as a duplicate', async () => {
+    const make = async (name: string) => body<MinerModel>(await inject(t.app, { method: 'POST', url: '/api/admin/miners', headers: auth(admin.tokens), payload: { ...model, name } })).data.id;
+    const [a, b] = [await make('Race-A'), await make('Race-B')];
+    const rename = (id: number) => inject(t.app, { method: 'PUT', url: `/api/admin/miners/${id}`, headers: auth(admin.tokens), payload: { ...model, name: 'Race-Same' } });
+    const answers = await Promise.all([rename(a), rename(b)]);
+    expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body).join(' ')).toEqual([200, 409]);
+    expect(answers.map((r) => body(r).code)).toContain(ERRORS.miner_model_exists.code);
+  });
+
   it('only operators edit', async () => {
     const user = await registerByEmail(t.app, inbox);
     expect((await inject(t.app, { method: 'POST', url: '/api/admin/miners', headers: auth(user.tokens), payload: model })).statusCode).toBe(403);

@@ -5,6 +5,7 @@
 import { LedgerDecimal as Decimal } from '../ledger';
 import { COINS, dailyElectricityUsd, estimateProfit, utcDay, type CoinMarketItem, type MinerModelBody, type PoolItem } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -129,7 +130,11 @@ export class CatalogueService {
       if (!old) throw new AppError('miner_model_not_found');
       const twin = await repo.findByVendorName(tx, body.vendor, body.name);
       if (twin && twin.id !== id) throw new AppError('miner_model_exists');
-      const row = (await repo.updateModel(tx, id, { ...this.values(body), source: old.source }))!;
+      // Two operators renaming two models to one vendor and name at once: the unique index decides.
+      const row = (await repo.updateModel(tx, id, { ...this.values(body), source: old.source }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError('miner_model_exists');
+        throw error;
+      }))!;
       await this.deps.audit.record(
         { adminUserId: adminId, action: 'miner_model_update', target: `miner_model:${id}`, detail: { hashrate: `${plain(old.hashrate)} -> ${plain(row.hashrate)}`, power_watts: `${plain(old.powerWatts)} -> ${plain(row.powerWatts)}`, price_usd: `${plain(old.priceUsd) ?? ''} -> ${plain(row.priceUsd) ?? ''}`, enabled: String(row.enabled) } },
         tx,

@@ -97,13 +97,19 @@ export class PayoutsService {
       const amount = cappedPayout(w.available, w.max_single, coinBaseDecimals(w.coin));
       // Above the coin's review threshold it waits for an operator, as a sub-account's payout does.
       const status = amount.gt(w.audit) ? 'reviewing' : 'processing';
-      const made = await inTransaction(this.db, async (tx) => {
-        const row = await repo.insertAddressPayout(tx, { requestId: randomUUID(), partNo: 1, parts: 1, addressWalletId: w.id, coin: w.coin, address: w.address, amount: amount.toFixed(), fee: w.fee, status, origin: 'address_payout', idempotencyKey: `address-payout:${day}`, createdAt: now, updatedAt: now });
-        if (!row) return false; // paid today already
-        await freezeFunds(tx, row, now);
-        return true;
-      });
-      if (made) paid++;
+      try {
+        const made = await inTransaction(this.db, async (tx) => {
+          const row = await repo.insertAddressPayout(tx, { requestId: randomUUID(), partNo: 1, parts: 1, addressWalletId: w.id, coin: w.coin, address: w.address, amount: amount.toFixed(), fee: w.fee, status, origin: 'address_payout', idempotencyKey: `address-payout:${day}`, createdAt: now, updatedAt: now });
+          if (!row) return false; // paid today already
+          await freezeFunds(tx, row, now);
+          return true;
+        });
+        if (made) paid++;
+      } catch (error) {
+        // The balance moved since it was read (an operator's adjustment): this wallet waits for the
+        // next run, the others are paid now.
+        if (!(error instanceof AppError)) throw error;
+      }
     }
     return paid;
   }
