@@ -5,7 +5,14 @@
 // changes nothing and is shown; a price older than the limit is no price (GET /pools shows none,
 // a new market day gets none) and the operators are alerted once; the day gets the fresh price
 // when the feed is back; an operator's override is audited and refused when it breaks a rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// A wrong or stalled feed: a quote's time is CoinGecko's last update, so a price it stopped
+// updating goes stale; a jump beyond MAX_PRICE_JUMP is refused (old price kept, shown, operators
+// told once per code) while an operator's price is not bound; a value the column cannot hold is
+// skipped and the rest stored; another failure is kept as the last error and the stale check still
+// runs; the stale alert leaves unlisted coins out and alerts again when a code it did not name
+// goes stale.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS, type Tokens } from '@hashpool/shared';
 import { pricesTick } from '../src/modules/prices/prices.jobs';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -30,6 +37,8 @@ beforeAll(async () => {
     litecoin: { usd: 1.2e2 },
     tether: { usd: 1, cny: 7.2, eur: 0.92, gbp: 0.79, rub: 95, jpy: 150, krw: 1380, hkd: 7.8 },
   };
+  // CoinGecko updated every price at the test's time unless a test says otherwise.
+  fake.now = () => t.clock.now();
   t = await startTestApp({
     env: {
       SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600',
@@ -56,8 +65,9 @@ const tick = () => pricesTick({ db: t.database.db, prices: t.app.modules.prices.
 const status = async () => body<Status>(await inject(t.app, { url: '/api/admin/prices', headers: await fresh(admin) })).data;
 const quote = (s: Status, kind: string, code: string) => s.list.find((q) => q.kind === kind && q.code === code)!;
 const poolPrice = async (coin: string) => body<Array<{ coin: string; price_usd: string | null }>>(await inject(t.app, { url: '/api/pools' })).data.find((p) => p.coin === coin)!.price_usd;
-const alerts = async () =>
-  body<{ list: Array<{ type: string; params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await fresh(admin) })).data.list.filter((m) => m.params.alert === 'prices_stale');
+const alerts = async (kind = 'prices_stale') =>
+  body<{ list: Array<{ type: string; params: Record<string, string> }> }>(await inject(t.app, { url: '/api/messages?page=1&page_size=50', headers: await fresh(admin) })).data.list.filter((m) => m.params.alert === kind);
+const unix = (iso: string) => Date.parse(iso) / 1000;
 
 describe('prices from CoinGecko', () => {
   it('before the first answer every price is stale: GET /pools shows none', async () => {
@@ -70,7 +80,7 @@ describe('prices from CoinGecko', () => {
   it('a poll stores prices and rates with source and time; the key travels in its header', async () => {
     await tick();
     const request = fake.requests.at(-1)!;
-    expect(request).toMatchObject({ path: '/api/v3/simple/price', key: KEY });
+    expect(request).toMatchObject({ path: '/api/v3/simple/price', key: KEY, lastUpdated: true });
     expect(request.ids).toEqual(expect.arrayContaining(['bitcoin', 'litecoin', 'tether']));
     expect(request.currencies).toEqual(expect.arrayContaining(['usd', 'cny', 'rub', 'jpy', 'krw']));
     const s = await status();
@@ -137,5 +147,123 @@ describe('prices from CoinGecko', () => {
     expect((await put('coin', 'btc', { value: '1', reason: '' })).statusCode).toBe(400);
     expect((await put('metal', 'btc', { value: '1', reason: 'x' })).statusCode).toBe(400);
     expect((await put('coin', 'btc', { value: '1', reason: 'x' }, miner)).statusCode).toBe(403);
+  });
+});
+
+describe('a wrong or stalled feed', () => {
+  const put = async (kind: string, code: string, payload: Record<string, unknown>) =>
+    inject(t.app, { method: 'PUT', url: `/api/admin/prices/${kind}/${code}`, headers: { ...(await fresh(admin)), lang: 'en' }, payload });
+
+  beforeAll(async () => {
+    // Only BTC, LTC and DOGE stay listed; the other coins (most without a price) are switched off.
+    await t.database.db.execute(sql`update coins set enabled = false where code not in ('btc', 'ltc', 'doge')`);
+  });
+
+  it('coins not listed are left out of the stale alert; a code going stale that it did not name alerts again', async () => {
+    t.clock.set('2026-06-02T00:20:00Z');
+    await tick();
+    // Every listed coin and every rate is fresh (DOGE by the operator's price of 00:10).
+    expect(await t.app.modules.prices.prices.alertIfStale()).toEqual([]);
+    const before = (await alerts()).length;
+    t.clock.set('2026-06-02T00:45:00Z');
+    await tick();
+    const after = await alerts();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]!.params.codes).toBe('doge');
+    t.clock.set('2026-06-02T00:50:00Z');
+    await tick();
+    expect(await alerts()).toHaveLength(before + 1);
+  });
+
+  it("a quote's time is when CoinGecko last updated the price: a price it stopped updating goes stale", async () => {
+    t.clock.set('2026-06-02T01:00:00Z');
+    fake.prices.litecoin!.usd = 121;
+    fake.updatedAt.litecoin = unix('2026-06-02T00:55:00Z');
+    await tick();
+    expect(quote(await status(), 'coin', 'ltc')).toMatchObject({ value: '121', stale: false, updated_at: '2026-06-02T00:55:00.000Z' });
+    const before = (await alerts()).length;
+    t.clock.set('2026-06-02T01:30:00Z');
+    await tick();
+    const s = await status();
+    expect(quote(s, 'coin', 'ltc')).toMatchObject({ value: '121', stale: true, updated_at: '2026-06-02T00:55:00.000Z' });
+    expect(quote(s, 'coin', 'btc')).toMatchObject({ stale: false, updated_at: '2026-06-02T01:30:00.000Z' });
+    expect(await poolPrice('ltc')).toBeNull();
+    // LTC is a code the last alert did not name: told again.
+    const after = await alerts();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]!.params.codes).toBe('ltc, doge');
+    delete fake.updatedAt.litecoin;
+  });
+
+  it('a jump beyond the bound is refused: the old price stays, the error shows it, the operators are told once; an operator is not bound', async () => {
+    t.clock.set('2026-06-02T01:40:00Z');
+    fake.prices.bitcoin!.usd = 272002.5; // 4x
+    await tick();
+    let s = await status();
+    expect(quote(s, 'coin', 'btc')).toMatchObject({ value: '68000.5', source: 'coingecko', updated_at: '2026-06-02T01:30:00.000Z' });
+    expect(s.last_error).toContain('btc 272002.5 refused');
+    expect(await poolPrice('btc')).toBe('68000.5');
+    let jumps = await alerts('price_jump');
+    expect(jumps).toHaveLength(1);
+    expect(jumps[0]!.params).toMatchObject({ prices: 'btc 68000.5 → 272002.5', bound: '3' });
+    t.clock.set('2026-06-02T01:45:00Z');
+    await tick();
+    expect(await alerts('price_jump')).toHaveLength(1);
+
+    // A real move: the operator enters it (no bound), and the feed is compared with it from then.
+    const res = await put('coin', 'btc', { value: '272000', reason: 'the rally is real' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<Quote>(res).data).toMatchObject({ value: '272000', source: 'operator' });
+    t.clock.set('2026-06-02T01:50:00Z');
+    await tick();
+    s = await status();
+    expect(quote(s, 'coin', 'btc')).toMatchObject({ value: '272002.5', source: 'coingecko', stale: false });
+    expect(s.last_error).toBeNull();
+
+    // Below a third: refused, and told again (the code was cleared when a price of it was taken).
+    t.clock.set('2026-06-02T01:55:00Z');
+    fake.prices.bitcoin!.usd = 90000;
+    await tick();
+    expect(quote(await status(), 'coin', 'btc')).toMatchObject({ value: '272002.5' });
+    jumps = await alerts('price_jump');
+    expect(jumps).toHaveLength(2);
+    expect(jumps[0]!.params.prices).toBe('btc 272002.5 → 90000');
+  });
+
+  it('a value the column cannot hold is skipped and named; the other values are stored', async () => {
+    t.clock.set('2026-06-02T02:00:00Z');
+    fake.prices.bitcoin!.usd = 270000;
+    fake.prices.dogecoin = { usd: 1e21 };
+    fake.prices.litecoin!.usd = 1e-20;
+    try {
+      await tick();
+      const s = await status();
+      expect(quote(s, 'coin', 'btc')).toMatchObject({ value: '270000', updated_at: '2026-06-02T02:00:00.000Z' });
+      expect(quote(s, 'coin', 'doge')).toMatchObject({ value: '0.2', source: 'operator' });
+      expect(quote(s, 'coin', 'ltc')).toMatchObject({ value: '121' });
+      expect(quote(s, 'currency', 'USD')).toMatchObject({ updated_at: '2026-06-02T02:00:00.000Z' });
+      expect(s.last_error).toContain('doge 1000000000000000000000 skipped');
+      expect(s.last_error).toContain('ltc 0.00000000000000000001 skipped');
+    } finally {
+      delete fake.prices.dogecoin;
+      fake.prices.litecoin!.usd = 121;
+    }
+  });
+
+  it('another failure is kept as the last error, and the stale check still runs', async () => {
+    t.clock.set('2026-06-02T02:40:00Z');
+    const before = (await alerts()).length;
+    const write = vi.spyOn(t.app.modules.content.content, 'writePrices').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      await expect(tick()).rejects.toThrow('disk full');
+    } finally {
+      write.mockRestore();
+    }
+    expect((await status()).last_error).toContain('disk full');
+    // BTC's quote of 02:00 and the rates went stale meanwhile: told.
+    const after = await alerts();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]!.params.codes).toContain('btc');
+    expect(after[0]!.params.codes).toContain('USD');
   });
 });

@@ -92,6 +92,8 @@ beforeAll(async () => {
     },
     demo: false,
   });
+  // The feed's prices were last updated at the pool's (test) time, which the test moves.
+  feed.now = () => t.clock.now();
   const poolUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await registerByEmail(t.app, inbox);
   tokens = user.tokens;

@@ -154,6 +154,7 @@ describe('message renderers', () => {
     { ...full, status: 'checking', reason: 'payment_to_check' },
     ...[...RED_PACKET_EVENTS, 'bogus'].map((event) => ({ ...full, event })),
     { ...full, alert: 'prices_stale', codes: 'btc, USD', minutes: 30 },
+    { ...full, alert: 'price_jump', prices: 'btc 68000.5 → 272002.5', bound: '3' },
     { ...full, alert: 'market_data_missing', coin: 'LTC', day: '2026-11-27' },
     { ...full, alert: 'contract_payment_late', amount: '81', network: 'TRC20', address: 'TXYZ', reference: 'HP0123456789' },
     { ...full, alert: 'payment_stuck', coin: 'BTC', amount: '0.2995', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', txid: 'cd'.repeat(32), hours: '7' },

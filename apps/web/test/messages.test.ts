@@ -121,6 +121,12 @@ describe('describeMessage', () => {
     );
   });
 
+  it('words the refused price jump to operators', () => {
+    expect(say(describeMessage('operations_alert', { alert: 'price_jump', prices: 'btc 68000.5 → 272002.5', bound: '3' })).body).toBe(
+      'A price from the feed was refused: btc 68000.5 → 272002.5 is a move of more than 3× from the last price. The last price is kept (it goes stale in time). If the move is real, set the price under Prices; the feed is then compared with it.',
+    );
+  });
+
   it('keeps an unknown type readable', () => {
     expect(say(describeMessage('something_new', { coin: 'btc', account: 'farm' }))).toEqual({ title: 'Notice', body: 'A notice about farm (BTC).' });
   });

@@ -1,7 +1,8 @@
 // The prices module's background work: with the feed on, one poll every PRICES_POLL_SECONDS on
 // the instance holding the lease (two instances would only ask CoinGecko twice as often), then
-// the staleness check that alerts the operators. With manual prices only the check runs; with the
-// demo market nothing does.
+// the staleness check that alerts the operators, also when the poll failed (a feed that keeps
+// failing is what makes prices stale). With manual prices only the check runs; with the demo
+// market nothing does.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
@@ -9,9 +10,12 @@ import type { PricesService } from './prices.service';
 
 export async function pricesTick(d: { db: Db; prices: PricesService; log: FastifyBaseLogger }): Promise<void> {
   await ifLeaseFree(d.db, 'job:prices', 30_000, async () => {
-    const stored = await d.prices.poll();
-    if (stored > 0) d.log.debug({ stored }, 'prices: feed answered');
-    await d.prices.alertIfStale();
+    try {
+      const stored = await d.prices.poll();
+      if (stored > 0) d.log.debug({ stored }, 'prices: feed answered');
+    } finally {
+      await d.prices.alertIfStale();
+    }
   });
 }
 

@@ -28,16 +28,16 @@ export async function lockQuote(db: DbOrTx, kind: string, code: string): Promise
 
 export async function feedState(db: DbOrTx) {
   const [row] = await db.select().from(priceFeedState).where(eq(priceFeedState.id, 1));
-  return row ?? { id: 1, lastPollAt: null, lastError: null, staleAlertedAt: null };
+  return row ?? { id: 1, lastPollAt: null, lastError: null, staleAlertedAt: null, staleAlertedCodes: [], jumpAlertedCodes: [] };
 }
 
 export async function saveFeedState(db: DbOrTx, set: Partial<Omit<typeof priceFeedState.$inferInsert, 'id'>>): Promise<void> {
   await db.insert(priceFeedState).values({ id: 1, ...set }).onConflictDoUpdate({ target: priceFeedState.id, set });
 }
 
-/** Claims the stale alert: true for the one caller that set it (two instances alert once). */
-export async function claimStaleAlert(db: DbOrTx, at: Date): Promise<boolean> {
-  await db.insert(priceFeedState).values({ id: 1 }).onConflictDoNothing();
-  const rows = await db.update(priceFeedState).set({ staleAlertedAt: at }).where(sql`${priceFeedState.id} = 1 and ${priceFeedState.staleAlertedAt} is null`).returning({ id: priceFeedState.id });
-  return rows.length > 0;
+/** The feed's state, locked until `tx` ends (two instances decide an alert one after the other). */
+export async function lockFeedState(tx: DbOrTx) {
+  await tx.insert(priceFeedState).values({ id: 1 }).onConflictDoNothing();
+  const [row] = await tx.select().from(priceFeedState).where(eq(priceFeedState.id, 1)).for('update');
+  return row!;
 }

@@ -5,11 +5,16 @@
 //   CoinGecko id, the currency rates from Tether's price in each currency (USDT is the dollar the
 //   pool prices in: X per CNY = USDT in X / USDT in CNY).
 // - manual: operators alone enter prices on the prices screen.
-// Every quote keeps its source and time. One older than PRICES_STALE_MINUTES is not used: the
+// Every quote keeps its source and time (for the feed: when CoinGecko last updated the price, its
+// last_updated_at, not when we asked). One older than PRICES_STALE_MINUTES is not used: the
 // coin's price shows as unknown (GET /pools, so the electricity-cost figures wait), a new market
 // day gets no price (contract profits and purchases paid from the balance wait) and the operators
-// get an operations alert once per stale spell. An operator's override is a quote of its own
-// (audited, with the reason); with the feed on, the feed's next answer replaces it.
+// get an operations alert naming the stale codes, again whenever a code it did not name goes stale
+// (coins not listed on the site are left out). A feed value is taken only when it fits the column
+// (numeric(38,18), above 0 after rounding to 18 decimals) and moves less than MAX_PRICE_JUMP from
+// the stored quote; otherwise the old quote stays, the poll's error says why and (for a jump) the
+// operators are alerted. An operator's override is a quote of its own (audited, with the reason,
+// not bound by MAX_PRICE_JUMP); with the feed on, the feed's next update replaces it.
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, utcDay, type PriceKind, type PriceSource } from '@hashpool/shared';
 import { LedgerDecimal as Decimal } from '../ledger';
@@ -34,6 +39,41 @@ export const COINGECKO_IDS: Readonly<Record<string, string>> = {
   stc: 'starcoin', sc: 'siacoin', scp: 'scprime', cfx: 'conflux-token', 'grin-c32': 'grin', pmeer: 'qitmeer-network',
   alph: 'alephium', kas: 'kaspa', sumo: 'sumokoin', zeph: 'zephyr-protocol', aleo: 'aleo', xtm: 'tari',
 };
+/**
+ * The most a feed value may move from the stored quote: above 3× it or below a third of it, the
+ * value is refused (the old quote is kept and ages, the operators are alerted). Between two polls
+ * minutes apart a real coin rarely moves that far (a 3× rise or a 67 % fall), while the feed's own
+ * mistakes (an id that now names another token, a decimal slip, a dead market's last trade) are
+ * usually off by far more; a real move that big is entered by an operator (not bound), and the
+ * feed is then compared with that price. The same bound holds for the currency rates.
+ */
+export const MAX_PRICE_JUMP = 3;
+/** numeric(38,18), the quotes' and the registry's column: fewer than 21 digits before the point. */
+const COLUMN_LIMIT = new Decimal('1e20');
+
+/** The value as the column stores it (18 decimals), or null when the column cannot hold it or it rounds to 0. */
+export function storableValue(value: string): string | null {
+  let d: Decimal;
+  try {
+    d = new Decimal(value);
+  } catch {
+    return null;
+  }
+  if (!d.isFinite()) return null;
+  const rounded = d.toDecimalPlaces(18, Decimal.ROUND_HALF_UP);
+  return rounded.gt(0) && rounded.lt(COLUMN_LIMIT) ? rounded.toFixed() : null;
+}
+
+/** True when `next` is more than MAX_PRICE_JUMP times `previous`, or less than its MAX_PRICE_JUMP-th part. */
+export function isPriceJump(previous: string, next: string): boolean {
+  const p = new Decimal(previous);
+  const n = new Decimal(next);
+  return n.gt(p.times(MAX_PRICE_JUMP)) || n.times(MAX_PRICE_JUMP).lt(p);
+}
+
+/** A list for an alert: the first 12 and how many more. */
+const listed = (items: string[], sep = ', ') => (items.length > 12 ? `${items.slice(0, 12).join(sep)} (+${items.length - 12})` : items.join(sep));
+
 /** Whose price in each currency gives the currency rates. */
 export const RATE_REFERENCE_ID = 'tether';
 /** The unit of the currency rates. */
@@ -144,12 +184,27 @@ export class PricesService {
   }
 
   /**
-   * One call to the feed: stores each coin's USD price and each currency's rate with the time of
-   * the answer, and writes them where the site reads them. A failure is kept (the screen shows it)
-   * and changes nothing: the quotes age until they are stale. Answers how many values were stored.
+   * One call to the feed: stores each coin's USD price and each currency's rate with the time
+   * CoinGecko last updated it, and writes them where the site reads them. A value the column cannot
+   * hold, or that moves more than MAX_PRICE_JUMP from the stored quote, is skipped (the old quote
+   * stays) and named in the feed's last error; a jump is told to the operators once per code. A
+   * failure is kept (the screen shows it) and changes nothing: the quotes age until they are stale.
+   * Answers how many values were stored.
    */
   async poll(): Promise<number> {
     if (this.source !== 'coingecko' || !this.client) return 0;
+    const now = this.clock.now();
+    try {
+      return await this.pollFeed(this.client, now);
+    } catch (error) {
+      const message = error instanceof CoingeckoError ? error.message : `${error instanceof Error ? error.name : 'Error'}: ${error instanceof Error ? error.message : String(error)}`;
+      await repo.saveFeedState(this.db, { lastError: `${now.toISOString()} ${message}`.slice(0, 1000) }).catch((e: unknown) => this.deps.log.error({ err: e }, 'prices: the feed error could not be kept'));
+      if (error instanceof CoingeckoError) return 0;
+      throw error;
+    }
+  }
+
+  private async pollFeed(client: CoingeckoClient, now: Date): Promise<number> {
     const { coins, rates } = await this.deps.content.allPrices();
     const currencies = rates.map((r) => r.currency.toLowerCase());
     const byId = new Map<string, string[]>();
@@ -157,38 +212,66 @@ export class PricesService {
       const id = this.settings.ids.get(c.code);
       if (id) byId.set(id, [...(byId.get(id) ?? []), c.code]);
     }
-    const now = this.clock.now();
-    let answer;
-    try {
-      answer = await this.client.simplePrice([...byId.keys(), RATE_REFERENCE_ID], ['usd', ...currencies.filter((c) => c !== 'usd')]);
-    } catch (error) {
-      if (!(error instanceof CoingeckoError)) throw error;
-      await repo.saveFeedState(this.db, { lastError: `${now.toISOString()} ${error.message}` });
-      return 0;
-    }
-    const coinPrices = new Map<string, string>();
+    const answer = await client.simplePrice([...byId.keys(), RATE_REFERENCE_ID], ['usd', ...currencies.filter((c) => c !== 'usd')]);
+    const answered: Array<{ kind: PriceKind; code: string; value: string; at: Date }> = [];
     for (const [id, codes] of byId) {
-      const usd = answer.get(id)?.get('usd');
-      if (usd) for (const code of codes) coinPrices.set(code, usd);
+      const entry = answer.get(id);
+      const usd = entry?.prices.get('usd');
+      if (entry && usd) for (const code of codes) answered.push({ kind: 'coin', code, value: usd, at: entry.updatedAt });
     }
-    const rateValues = new Map<string, string>();
     const reference = answer.get(RATE_REFERENCE_ID);
-    const perUnit = reference?.get(UNIT_CURRENCY.toLowerCase());
+    const perUnit = reference?.prices.get(UNIT_CURRENCY.toLowerCase());
     if (reference && perUnit) {
       for (const r of rates) {
-        const inCurrency = reference.get(r.currency.toLowerCase());
-        if (r.currency !== UNIT_CURRENCY && inCurrency) rateValues.set(r.currency, new Decimal(inCurrency).div(perUnit).toSignificantDigits(10).toFixed());
+        const inCurrency = reference.prices.get(r.currency.toLowerCase());
+        if (r.currency !== UNIT_CURRENCY && inCurrency) answered.push({ kind: 'currency', code: r.currency, value: new Decimal(inCurrency).div(perUnit).toSignificantDigits(10).toFixed(), at: reference.updatedAt });
       }
     }
+    const quotes = await this.quoteMap();
+    const taken: typeof answered = [];
+    const problems: string[] = [];
+    const jumps: Array<{ code: string; from: string; to: string }> = [];
+    for (const a of answered) {
+      const value = storableValue(a.value);
+      if (value === null) {
+        problems.push(`${a.code} ${a.value} skipped: outside numeric(38,18) or not above 0`);
+        continue;
+      }
+      // A time ahead of ours (clock skew) counts as now.
+      const at = a.at.getTime() > now.getTime() ? now : a.at;
+      const previous = quotes.get(`${a.kind}:${a.code}`);
+      // Not updated since the stored quote (or older than an operator's override): nothing new.
+      if (previous && at.getTime() <= previous.fetchedAt.getTime()) continue;
+      if (previous && isPriceJump(previous.value, value)) {
+        jumps.push({ code: a.code, from: plain(previous.value), to: plain(value) });
+        problems.push(`${a.code} ${plain(value)} refused: more than ${MAX_PRICE_JUMP}x from ${plain(previous.value)}, the old price is kept`);
+        continue;
+      }
+      taken.push({ ...a, value, at });
+    }
+    const coinPrices = new Map(taken.filter((a) => a.kind === 'coin').map((a) => [a.code, a.value]));
+    const rateValues = new Map(taken.filter((a) => a.kind === 'currency').map((a) => [a.code, a.value]));
+    // Read before the transaction: an embedded database serves one connection at a time.
+    const operators = jumps.length ? await this.deps.accounts.operators(['finance']) : [];
     await inTransaction(this.db, async (tx) => {
-      await repo.upsertQuotes(tx, [
-        ...[...coinPrices].map(([code, value]) => ({ kind: 'coin', code, value, source: 'coingecko', fetchedAt: now, reason: null, setBy: null })),
-        ...[...rateValues].map(([code, value]) => ({ kind: 'currency', code, value, source: 'coingecko', fetchedAt: now, reason: null, setBy: null })),
-      ]);
+      const state = await repo.lockFeedState(tx);
+      await repo.upsertQuotes(tx, taken.map((a) => ({ kind: a.kind, code: a.code, value: a.value, source: 'coingecko', fetchedAt: a.at, reason: null, setBy: null })));
       await this.deps.content.writePrices(coinPrices, rateValues, tx);
-      await repo.saveFeedState(tx, { lastPollAt: now, lastError: null });
+      // A code's jump is told once, until a price of it is taken again.
+      const told = new Set(state.jumpAlertedCodes.filter((c) => !taken.some((a) => a.code === c)));
+      const untold = jumps.filter((j) => !told.has(j.code));
+      if (untold.length) {
+        this.deps.log.warn({ refused: untold.map((j) => j.code) }, 'prices: feed values refused, more than the jump bound from the stored quote');
+        await this.deps.notifications.alertOperators(operators, { alert: 'price_jump', prices: listed(untold.map((j) => `${j.code} ${j.from} → ${j.to}`), '; '), bound: String(MAX_PRICE_JUMP) }, tx);
+      }
+      await repo.saveFeedState(tx, {
+        lastPollAt: now,
+        lastError: problems.length ? `${now.toISOString()} ${problems.join('; ')}`.slice(0, 1000) : null,
+        jumpAlertedCodes: [...told, ...untold.map((j) => j.code)],
+      });
     });
-    return coinPrices.size + rateValues.size;
+    if (problems.length) this.deps.log.warn({ problems: problems.length }, 'prices: feed values skipped');
+    return taken.length;
   }
 
   /** An operator's price or rate, with a reason: audited with the old value, effective at once. */
@@ -210,28 +293,32 @@ export class PricesService {
   }
 
   /**
-   * Tells the finance and admin operators (message centre) once when prices went stale, and
-   * re-arms when every price is fresh again. Answers the stale codes.
+   * Tells the finance and admin operators (message centre) when prices went stale: the coins
+   * listed on the site and the currency rates whose quote is too old. The codes told are kept; a
+   * code going stale that the last alert did not name alerts again (naming every stale code), and a
+   * code leaves the kept ones once fresh. Answers the stale codes.
    */
   async alertIfStale(): Promise<string[]> {
     if (this.source === 'demo') return [];
-    const { rates } = await this.deps.content.allPrices();
-    const quotes = await this.quoteMap();
+    // GET /pools' coins are the listed ones: a coin switched off in the coin list needs no price.
+    const [{ rates }, listedCoins, quotes] = await Promise.all([this.deps.content.allPrices(), this.deps.content.pools(), this.quoteMap()]);
     const now = this.clock.now();
     const stale = [
-      ...(await this.staleCoins()),
+      ...listedCoins.filter((c) => this.isStale(quotes.get(`coin:${c.coin}`), now)).map((c) => c.coin),
       ...rates.filter((r) => r.currency !== UNIT_CURRENCY && this.isStale(quotes.get(`currency:${r.currency}`), now)).map((r) => r.currency),
     ];
-    if (!stale.length) {
-      await repo.saveFeedState(this.db, { staleAlertedAt: null });
-      return stale;
-    }
-    const operators = await this.deps.accounts.operators(['finance']);
+    // Read before the transaction: an embedded database serves one connection at a time.
+    const operators = stale.length ? await this.deps.accounts.operators(['finance']) : [];
     await inTransaction(this.db, async (tx) => {
-      if (!(await repo.claimStaleAlert(tx, now))) return;
-      this.deps.log.warn({ stale: stale.length }, 'prices are stale: price-dependent work waits');
-      const codes = stale.length > 12 ? `${stale.slice(0, 12).join(', ')} (+${stale.length - 12})` : stale.join(', ');
-      await this.deps.notifications.alertOperators(operators, { alert: 'prices_stale', codes, minutes: String(Math.round(this.settings.staleMs / 60_000)) }, tx);
+      const state = await repo.lockFeedState(tx);
+      const told = new Set(state.staleAlertedCodes);
+      const untold = stale.filter((c) => !told.has(c));
+      if (untold.length) {
+        this.deps.log.warn({ stale: stale.length, newly: untold }, 'prices are stale: price-dependent work waits');
+        await this.deps.notifications.alertOperators(operators, { alert: 'prices_stale', codes: listed(stale), minutes: String(Math.round(this.settings.staleMs / 60_000)) }, tx);
+      }
+      const unchanged = !untold.length && state.staleAlertedCodes.length === stale.length;
+      if (!unchanged) await repo.saveFeedState(tx, { staleAlertedCodes: stale, staleAlertedAt: untold.length ? now : stale.length ? state.staleAlertedAt : null });
     });
     return stale;
   }

@@ -27,8 +27,15 @@ export const priceFeedState = pgTable(
     id: integer('id').primaryKey(),
     lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
     lastError: text('last_error'),
-    /** Set when the operators were told prices are stale; cleared once every price is fresh again. */
+    /** When the operators were last told prices are stale; cleared once every price is fresh again. */
     staleAlertedAt: timestamp('stale_alerted_at', { withTimezone: true }),
+    /**
+     * The codes that alert named and that are still stale: a code going stale that is not among
+     * them alerts again; a code leaves it once fresh.
+     */
+    staleAlertedCodes: text('stale_alerted_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** The codes whose refused jump the operators were told of; a code leaves it once a price of it is taken. */
+    jumpAlertedCodes: text('jump_alerted_codes').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [check('price_feed_state_one_row', sql`${t.id} = 1`)],
 );

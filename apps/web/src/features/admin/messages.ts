@@ -1,6 +1,6 @@
 // How the message centre words the alerts to operators: the daily reconciliation found the books
-// out of balance (the wallet module's wallet-admin.service.ts), prices went stale (the prices
-// module's prices.service.ts), a coin's node could not give a market day, a matured block's
+// out of balance (the wallet module's wallet-admin.service.ts), prices went stale or a feed price
+// was refused as a jump (the prices module's prices.service.ts), a coin's node could not give a market day, a matured block's
 // reward did not check out on the chain (the earnings module), a credited deposit was replaced
 // on the chain by a double spend (the wallet module's deposit-scanner.ts), a payment has stayed
 // unconfirmed for hours (stuck-payments.ts), or a USDT payment reached a contract order closed
@@ -21,6 +21,8 @@ export const ADMIN_MESSAGES = {
       const body: Phrase =
         params.alert === 'prices_stale'
           ? { key: 'admin:message_types.operations_alert.prices_stale', values: { codes: paramText(params.codes) ?? '', minutes: paramText(params.minutes) ?? '' } }
+          : params.alert === 'price_jump'
+          ? { key: 'admin:message_types.operations_alert.price_jump', values: texts(params, ['prices', 'bound']) }
           : params.alert === 'block_held' && HOLD_REASONS.has(String(params.reason))
           ? { key: `admin:message_types.operations_alert.block_held_${String(params.reason)}`, values: { coin: paramText(params.coin) ?? '', height: paramText(params.height) ?? '' } }
           : params.alert === 'deposit_reversed'
