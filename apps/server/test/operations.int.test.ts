@@ -248,7 +248,12 @@ describe('users', () => {
     const since = inbox.mails.length;
     const res = await inject(t.app, { method: 'POST', url: `/api/admin/users/${p.id}/totp-reset`, headers: await as(admin), payload: { reason: 'passport checked on a video call' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await inbox.next(p.email, since)).subject).toMatch(/Security change/);
+    const mail = await inbox.next(p.email, since);
+    expect(mail.subject).toMatch(/Security change/);
+    // Said to be support's change, without the operator's IP address.
+    const text = mail.raw.replace(/=\r?\n/g, '');
+    expect(text).toContain('support team');
+    expect(text).not.toMatch(/IP address|127\.0\.0\.1/);
     const page = body<AdminUserDetail>(await inject(t.app, { url: `/api/admin/users/${p.id}`, headers: await as(admin) })).data;
     expect(page.user.has_totp).toBe(false);
     expect(new Date(page.withdraw_hold_until!).getTime() - t.clock.now().getTime()).toBe(24 * 3600_000);

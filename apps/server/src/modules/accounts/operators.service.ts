@@ -8,7 +8,6 @@ import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import type { ClientInfo } from '../../platform/request-context';
 import * as repo from './accounts.repository';
 import type { SecurityService } from './security.service';
 import { operatorRolesOf, type SessionService } from './session.service';
@@ -83,7 +82,7 @@ export class OperatorDesk {
    * After an identity check: the authenticator is removed, every session ends, the security
    * change starts the withdrawal hold (SECURITY_HOLD_HOURS, the wallet's hold), the user is told by email.
    */
-  async resetTotp(adminUserId: string, userId: string, reason: string, client: ClientInfo): Promise<void> {
+  async resetTotp(adminUserId: string, userId: string, reason: string): Promise<void> {
     const user = await this.user(userId);
     if (!user.totpSecret) throw new AppError('totp_not_bound');
     const now = this.clock.now();
@@ -95,7 +94,7 @@ export class OperatorDesk {
       await this.deps.audit.record({ adminUserId, action: 'user_totp_reset', target: `user:${userId}`, detail: { reason } }, tx);
     });
     await this.deps.sessions.endLinked(userId);
-    await this.deps.security.alert(user, 'totp_reset', client);
+    await this.deps.security.alert(user, 'totp_reset', 'operator');
   }
 
   /** Replaces the user's operator roles (their miner role stays). */

@@ -138,11 +138,13 @@ export class SecurityService {
     throw new AppError('second_factor_required');
   }
 
-  async alert(user: UserRow, change: Change, client: ClientInfo, extraTo?: string): Promise<void> {
+  /** Mails the user of a change; `operator`: made by support, whose address the user is not given. */
+  async alert(user: UserRow, change: Change, client: ClientInfo | 'operator', extraTo?: string): Promise<void> {
     const lang = user.language;
-    const params = { change: translate(lang, 'mail', `change_${change}`), time: this.clock.now().toISOString().replace('T', ' ').slice(0, 19), ip: client.ip };
+    const params = { change: translate(lang, 'mail', `change_${change}`), time: this.clock.now().toISOString().replace('T', ' ').slice(0, 19), ip: client === 'operator' ? '' : client.ip };
+    const bodyKey = client === 'operator' ? 'security_operator_body' : 'security_body';
     for (const to of new Set([...securityAlertMailboxes(user), extraTo].filter((x): x is string => Boolean(x)))) {
-      await this.codes.notify(to, lang, 'security_subject', 'security_body', params).catch(() => undefined);
+      await this.codes.notify(to, lang, 'security_subject', bodyKey, params).catch(() => undefined);
     }
   }
 

@@ -16,7 +16,7 @@ import {
 import type { AccountsApi } from '../accounts';
 import { access } from '../../platform/access';
 import { ok } from '../../platform/errors';
-import { clientInfo, perMinute } from '../../platform/request-context';
+import { perMinute } from '../../platform/request-context';
 import type { OperatorUsers } from './users.service';
 
 export function operationsRoutes(users: OperatorUsers, accounts: AccountsApi) {
@@ -48,7 +48,7 @@ export function operationsRoutes(users: OperatorUsers, accounts: AccountsApi) {
       config: { access: access.admin, ...perMinute(20) },
       schema: { tags, summary: 'Reset the authenticator after an identity check, with a reason (audited; the user is emailed; withdrawals wait 24 h)', params: adminUserParamsSchema, body: totpResetBodySchema, response: { 200: envelope(z.null()) } },
     }, async (request) => {
-      await accounts.operators.resetTotp(me(request), request.params.id, request.body.reason, clientInfo(request));
+      await accounts.operators.resetTotp(me(request), request.params.id, request.body.reason);
       return ok(request, null);
     });
 
