@@ -25,6 +25,14 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const RATE = new Decimal('0.001'); // the batch's 36.5 % a year without fee, and the loan's 0.1 % a day
 const floor6 = (d: Decimal) => d.toDecimalPlaces(6, Decimal.ROUND_DOWN);
+const PERIOD = 365; // the loan's days: longer than a run
+/** The interest a loan may still owe: what is due, and each day of the period not accrued yet on the principal due now. */
+function interestToCover(m: Model): Decimal {
+  const loan = m.loan;
+  if (!loan) return new Decimal(0);
+  const accrued = Math.max(0, m.day - loan.activatedDay - 1);
+  return loan.interest.plus(floor6(loan.principal.times(RATE)).times(PERIOD - accrued));
+}
 
 interface Model {
   day: number;
@@ -71,7 +79,7 @@ class Reduce implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     const s = m.stake;
-    const max = s ? s.amount.minus(10).minus(m.loan?.principal ?? 0) : new Decimal(0);
+    const max = s ? s.amount.minus(10).minus(m.loan?.principal ?? 0).minus(interestToCover(m)) : new Decimal(0);
     const expected = !s ? 'stake_not_found' : s.createdDay === m.day ? 'stake_unstake_wait' : this.value.gt(max) ? 'stake_reduce_invalid' : 'ok';
     if (await expectOutcome(() => api().staking.reduce(r.userId, randomUUID(), { amount: this.value.toFixed() }), expected)) {
       s!.amount = s!.amount.minus(this.value);
@@ -101,7 +109,7 @@ class Claim implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     const pay = m.stake ? floor6(m.stake.unclaimed) : new Decimal(0);
-    const expected = !m.stake ? 'stake_not_found' : pay.isZero() ? 'stake_nothing_to_claim' : 'ok';
+    const expected = !m.stake ? 'stake_not_found' : m.loan ? 'stake_claim_loan' : pay.isZero() ? 'stake_nothing_to_claim' : 'ok';
     if (await expectOutcome(() => api().staking.claim(r.userId, randomUUID()), expected)) {
       m.stake!.unclaimed = m.stake!.unclaimed.minus(pay);
       m.available = m.available.plus(pay);
@@ -114,7 +122,9 @@ class Borrow implements fc.AsyncCommand<Model, Real> {
   constructor(readonly value: Decimal) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    const expected = m.loan ? 'loan_open_exists' : !m.stake ? 'borrow_stake_required' : 'ok';
+    // The own stake (no loan is open) must cover the whole period's interest.
+    const interest = floor6(this.value.times(RATE)).times(PERIOD);
+    const expected = m.loan ? 'loan_open_exists' : !m.stake ? 'borrow_stake_required' : m.stake.amount.lt(interest) ? 'borrow_interest_uncovered' : 'ok';
     let id = '';
     const ok = await expectOutcome(async () => {
       id = (await api().loans.borrow(r.userId, r.accountId, randomUUID(), { product_id: r.productId, amount: this.value.toFixed() })).id;
@@ -188,7 +198,7 @@ it('matches the model under random sequences of stake, unstake, claim, borrow an
   const admin = (await db.insert(users).values({ email: `op.${randomUUID()}@example.com`, passwordHash: 'x', inviteCode: randomUUID().slice(0, 8) }).returning())[0]!;
   const day = (n: number) => new Date(t.clock.now().getTime() + n * DAY).toISOString().slice(0, 10);
   const batch = await api().staking.saveBatch(admin.id, null, { code: 'MODEL', start_day: day(-1), end_day: day(3650), annual_rate: '0.365', fee_rate: '0', status: 'active', duration_type: 'flexible', stake_type: 'adjustable', max_amount: '100000000' });
-  const product = await api().loans.saveProduct(admin.id, null, { name: 'Model loan', names: {}, min_amount: '10', max_amount: '100', rate: '0.001', rate_period: 'daily', period_days: 3650, capacity: '100000000', auto_approve_below: '1000', status: 'active' });
+  const product = await api().loans.saveProduct(admin.id, null, { name: 'Model loan', names: {}, min_amount: '10', max_amount: '100', rate: '0.001', rate_period: 'daily', period_days: PERIOD, capacity: '100000000', auto_approve_below: '1000', status: 'active' });
 
   const commands = [
     amount(1, 400).map((v) => new Stake(v)),

@@ -4,10 +4,12 @@
 // loans (range, capacity, approval, cancel, interest, repayment, settlement), idempotency keys,
 // two concurrent stakes, and who may call what. The test app's teardown reconciles the ledger.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject, type Loan, type Stake, type StakeBatch, type StakingOverview, type Tokens } from '@hashpool/shared';
 import { stakingPass } from '../src/modules/staking/staking.jobs';
-import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
+import { loans } from '../src/modules/staking/staking.tables';
+import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -20,6 +22,7 @@ interface User {
   email: string;
   tokens: Tokens;
   accountName: string;
+  device: string;
   /** The fake clock's time of the tokens. */
   at: number;
 }
@@ -39,7 +42,7 @@ const errorOf = (res: { body: string }) => body(res).code;
 async function newUser(email = uniqueEmail('staker')): Promise<User> {
   const r = await registerByEmail(t.app, inbox, email);
   const mine = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
-  return { email, tokens: r.tokens, accountName: mine.current_account.name, at: t.clock.now().getTime() };
+  return { email, tokens: r.tokens, accountName: mine.current_account.name, device: r.device, at: t.clock.now().getTime() };
 }
 
 let admin: User;
@@ -48,8 +51,14 @@ let admin: User;
 async function h(user: User): Promise<Record<string, string>> {
   if (t.clock.now().getTime() - user.at > 30 * 60_000) {
     const res = await inject(t.app, { method: 'POST', url: '/api/users/refresh/login', payload: { refresh_token: user.tokens.refresh_token } });
-    expect(res.statusCode, res.body).toBe(200);
-    user.tokens = body<Tokens>(res).data;
+    if (res.statusCode === 200) user.tokens = body<Tokens>(res).data;
+    else {
+      // The session is past its absolute life (30 days of the fake clock): log in again, from the same device.
+      expect(errorOf(res), res.body).toBe(codeOf('refresh_invalid'));
+      const again = await login(t.app, user.email, PASSWORD, user.device);
+      expect(again.result?.status, again.res.body).toBe('ok');
+      if (again.result?.status === 'ok') user.tokens = again.result.tokens;
+    }
     user.at = t.clock.now().getTime();
   }
   return auth(user.tokens);
@@ -268,6 +277,45 @@ describe('staking', () => {
     expect((await overview(user)).available_balance).toBe('100.1');
   });
 
+  it('an unstake once the end day of the term has come is the end of the term, as the job makes it: the reward is paid, not forfeited', async () => {
+    const fixed = await createBatch({ duration_type: 'fixed', stake_type: 'adjustable', end_day: day(3), annual_rate: '0.365', fee_rate: '0' });
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, fixed.id, '100');
+    laterDays(3); // the end day, and the job has not ended the stake yet
+    const key = randomUUID();
+    const out = await call(user, 'staking/unstake', { accept_forfeit: true }, key);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(body<Stake>(out).data).toMatchObject({ status: 'completed', forfeited_reward: '0', claimed_reward: '0.2' });
+    // The two days of the term are paid; a retry of the call and the job's pass add nothing.
+    expect((await overview(user)).available_balance).toBe('100.2');
+    expect(body<Stake>(await call(user, 'staking/unstake', { accept_forfeit: true }, key)).data.status).toBe('completed');
+    await pass();
+    expect(await overview(user)).toMatchObject({ available_balance: '100.2', locked_balance: '0', stake: null });
+  });
+
+  it('an unstake at the end of a full-lock term with a loan settles the loan and pays the reward, unconfirmed', async () => {
+    const res = await inject(t.app, { method: 'POST', url: '/api/admin/loan-products', headers: await asAdmin(), payload: { name: `End ${randomUUID().slice(0, 6)}`, min_amount: '10', max_amount: '100', rate: '0.001', rate_period: 'daily', period_days: 10, capacity: '1000', auto_approve_below: '1000', status: 'active' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const fixed = await createBatch({ duration_type: 'fixed', stake_type: 'full_lock', end_day: day(3), annual_rate: '0.365', fee_rate: '0' });
+    const user = await newUser();
+    await credit(user, '50');
+    await stake(user, fixed.id, '40');
+    const loan = body<Loan>(await call(user, 'borrowing/loans', { product_id: body<{ id: string }>(res).data.id, amount: '20', agree_terms: true })).data;
+    expect(loan.status).toBe('active');
+    laterDays(3);
+    const out = await call(user, 'staking/unstake');
+    expect(out.statusCode, out.body).toBe(200);
+    expect(body<Stake>(out).data.status).toBe('completed');
+    // Interest of days 1 and 2 (0.02 each): 20.04 owed, 10 from the balance and 10.04 from the
+    // stake of 60; the rest (49.96) returns with the term's reward (60 x 0.001 x 2 days).
+    const done = body<{ history: Loan[] }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data.history.find((l) => l.id === loan.id);
+    expect(done).toMatchObject({ status: 'completed', interest_repaid: '0.04' });
+    expect(await overview(user)).toMatchObject({ available_balance: '50.08', locked_balance: '0', stake: null });
+    await pass();
+    expect((await overview(user)).available_balance).toBe('50.08');
+  });
+
   it('two stakes at once for one user leave one', async () => {
     const a = await createBatch();
     const b = await createBatch();
@@ -435,12 +483,14 @@ describe('borrowing', () => {
   });
 
   it('a settlement taken in parts in one day, and a repayment whose client key reads like a settlement’s, stop no pass', async () => {
-    const p = await product({ auto_approve_below: '1000', period_days: 2, rate: '0.2' });
+    const p = await product({ auto_approve_below: '1000', period_days: 2 });
     const batch = await createBatch({ annual_rate: '0' });
     const user = await newUser();
     await credit(user, '11');
     await stake(user, batch.id, '10');
     const loan = body<Loan>(await borrow(user, p.id, '100')).data;
+    // A loan made before its period's interest had to be covered by the own stake: 20 % a day.
+    await t.database.db.update(loans).set({ rate: '0.2' }).where(eq(loans.id, loan.id));
     // The key of the settlement at the end of the period, taken first by the user.
     expect((await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '1' }, `settlement:${day(3)}`)).statusCode).toBe(200);
     // Interest 19.8 a day on 99: the debt of 138.6 is more than the stake (110): 28.6 stays owed.
@@ -470,6 +520,86 @@ describe('borrowing', () => {
     for (const names of [{ ko: 'x'.repeat(61) }, { xx: 'y' }]) {
       expect(errorOf(await inject(t.app, { method: 'POST', url: '/api/admin/loan-products', headers: await asAdmin(), payload: productBody({ names }) }))).toBe(codeOf('validation_failed'));
     }
+  });
+
+  it('a borrowing needs the own stake to cover the interest of the whole period; rewards wait while a loan is open; a reduction keeps the interest still to come', async () => {
+    // The reviewer's case: 10,000 ALEO at 12 % a year for 30 days owes 30 x 3.287671 = 98.63013 ALEO of interest.
+    const p = await product({ max_amount: '10000', rate: '0.12', rate_period: 'annual', period_days: 30, capacity: '100000', auto_approve_below: '100000' });
+    const batch = await createBatch({ annual_rate: '0.365', fee_rate: '0' });
+    const user = await newUser();
+    await credit(user, '200');
+    await stake(user, batch.id, '10');
+    const short = await borrow(user, p.id, '10000');
+    expect(errorOf(short)).toBe(codeOf('borrow_interest_uncovered'));
+    expect(body(short).msg).toBe("The stake's own ALEO (10 ALEO, borrowed ALEO not counted) must cover the interest of the loan's whole period (98.63013 ALEO): stake more or borrow less.");
+    await stake(user, batch.id, '88.63012');
+    expect(errorOf(await borrow(user, p.id, '10000'))).toBe(codeOf('borrow_interest_uncovered'));
+    await stake(user, batch.id, '0.00001'); // 98.63013: exactly the interest
+    const loan = body<Loan>(await borrow(user, p.id, '10000')).data;
+    expect(loan.status).toBe('active');
+    // One day of reward on 10,098.63013 (10.09863013 ALEO), and one day of interest.
+    await nextDays(2);
+    expect((await overview(user)).stake?.unclaimed_reward).toBe('10.09863013');
+    const claim = await call(user, 'staking/claim');
+    expect(errorOf(claim)).toBe(codeOf('stake_claim_loan'));
+    expect(body(claim).msg).toContain('while a loan is pending or active');
+    // The own 98.63013 covers the interest due (3.287671) and still to come (29 days): nothing can be taken out.
+    const none = await call(user, 'staking/reduce', { amount: '1' });
+    expect(errorOf(none)).toBe(codeOf('stake_reduce_invalid'));
+    expect(body(none).msg).toContain('(0 ALEO at most now)');
+    // 50 more: 40 of it can be taken out (the minimum of 10 stays), not a base unit more.
+    await stake(user, batch.id, '50');
+    expect(body(await call(user, 'staking/reduce', { amount: '40.000001' })).msg).toContain('(40 ALEO at most now)');
+    expect(body<Stake>(await call(user, 'staking/reduce', { amount: '40' })).data.amount).toBe('10108.63013');
+    // Repaid: the reward can be claimed again.
+    await credit(user, '10000');
+    const repaid = body<Loan>(await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '10003.287671' })).data;
+    expect(repaid.status).toBe('completed');
+    expect(body<{ paid: string }>(await call(user, 'staking/claim')).data.paid).toBe('10.09863');
+  });
+
+  it('the end of the period takes the whole debt when the own stake covered the interest', async () => {
+    const p = await product({ max_amount: '10000', rate: '0.12', rate_period: 'annual', period_days: 30, capacity: '100000', auto_approve_below: '100000' });
+    const batch = await createBatch({ annual_rate: '0', end_day: day(60) });
+    const user = await newUser();
+    await credit(user, '98.63013');
+    await stake(user, batch.id, '98.63013');
+    await borrow(user, p.id, '10000');
+    await nextDays(31); // the 30 days of the period are over
+    const loan = body<{ history: Loan[] }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data.history[0]!;
+    expect(loan).toMatchObject({ status: 'completed', debt: '0', principal_repaid: '10000', interest_repaid: '98.63013' });
+    expect(await overview(user)).toMatchObject({ available_balance: '0', locked_balance: '0', stake: { amount: '0' } });
+  });
+
+  it('a pending loan: no unstake, a reduction keeps its interest; approval uses its own stake, refused once that stake is not active', async () => {
+    const p = await product(); // 0.1 % a day for 3 days, approved by an operator
+    const first = await createBatch({ end_day: day(2) });
+    const user = await newUser();
+    await credit(user, '100');
+    await stake(user, first.id, '20');
+    const loan = body<Loan>(await borrow(user, p.id, '50')).data;
+    expect(loan.status).toBe('pending');
+    await nextDays(1);
+    const unstake = await call(user, 'staking/unstake');
+    expect(errorOf(unstake)).toBe(codeOf('stake_loan_pending'));
+    expect(body(unstake).msg).toBe('A loan request for this stake is waiting for approval: cancel it before unstaking.');
+    // The pending loan's 3 days of interest (0.05 each) stay: 20 - 10 - 0.15.
+    expect(body(await call(user, 'staking/reduce', { amount: '9.9' })).msg).toContain('(9.85 ALEO at most now)');
+    expect(body<Stake>(await call(user, 'staking/reduce', { amount: '9.85' })).data.amount).toBe('10.15');
+    // The term ends (the job completes the stake); a new stake in another batch is not the loan's.
+    await nextDays(1);
+    expect((await overview(user)).stake).toBeNull();
+    const second = await createBatch();
+    await stake(user, second.id, '30');
+    const approve = await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await asAdmin() });
+    expect(approve.statusCode).toBe(409);
+    expect(errorOf(approve)).toBe(codeOf('loan_stake_inactive'));
+    expect(body(approve).msg).toBe('The stake this loan was requested for is no longer active: the loan cannot be approved.');
+    expect(await overview(user)).toMatchObject({ locked_balance: '30' });
+    expect((await overview(user)).stake?.amount).toBe('30');
+    expect((await loanOf(user))?.status).toBe('pending');
+    const reject = await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/reject`, headers: await asAdmin() });
+    expect(body<Loan>(reject).data.status).toBe('cancelled');
   });
 
   it('loan products are validated and audited', async () => {

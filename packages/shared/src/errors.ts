@@ -176,6 +176,10 @@ export const ERRORS = {
   stake_forfeit_unconfirmed: { code: 34014, status: 400 },
   stake_batch_invalid: { code: 34015, status: 400 },
   stake_batch_code_taken: { code: 34016, status: 409 },
+  /** A claim while a loan on the stake is pending or active (its reward stays in the stake). */
+  stake_claim_loan: { code: 34017, status: 400 },
+  /** An unstake while a loan asked for the stake waits for approval. */
+  stake_loan_pending: { code: 34018, status: 400 },
   loan_product_not_found: { code: 34030, status: 404 },
   borrow_too_low: { code: 34031, status: 400 },
   borrow_too_high: { code: 34032, status: 400 },
@@ -186,6 +190,10 @@ export const ERRORS = {
   loan_repay_exceeds: { code: 34037, status: 400 },
   loan_open_exists: { code: 34038, status: 409 },
   loan_product_invalid: { code: 34039, status: 400 },
+  /** The stake's own ALEO (less an active loan's principal) is below the loan's interest for its whole period. */
+  borrow_interest_uncovered: { code: 34040, status: 400 },
+  /** Approving a pending loan whose stake is no longer active. */
+  loan_stake_inactive: { code: 34041, status: 409 },
   // Sign-in: WeChat, SMS gateway, TOTP validation: 37400-37999.
   /** Too many codes to one phone number within the hour. */
   sms_number_limit: { code: 37401, status: 429 },

@@ -41,4 +41,4 @@ export { ppsGross } from './pps';
 export { soloShare } from './solo';
 export { packetCredit, packetReturn } from './red-packets';
 export { referralReward } from './referral';
-export { loanDayInterest, repaymentSplit, settlementSources, stakingDailyRate, stakingDayReward } from './staking';
+export { loanDayInterest, loanInterestForDays, repaymentSplit, settlementSources, stakingDailyRate, stakingDayReward } from './staking';

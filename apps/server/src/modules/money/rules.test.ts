@@ -7,6 +7,7 @@ import {
   cappedPayout,
   coinWorth,
   loanDayInterest,
+  loanInterestForDays,
   orderPrice,
   packetCredit,
   packetReturn,
@@ -56,6 +57,14 @@ describe('staking and borrowing', () => {
     // A daily rate is not divided: 1000 x 0.001 = 1.
     expect(loanDayInterest('1000', '0.001', 'daily', 6).toFixed()).toBe('1');
     expect(loanDayInterest('0.000001', '0.12', 'annual', 6).toFixed()).toBe('0');
+  });
+
+  it("a period's interest is its days times the day's interest (each day cut first)", () => {
+    // 10,000 at 12 % a year for 30 days: 3.287671 a day (not 3.28767123...), 98.63013 in all.
+    expect(loanInterestForDays('10000', '0.12', 'annual', 30, 6).toFixed()).toBe('98.63013');
+    expect(loanInterestForDays('100', '0.001', 'daily', 3, 6).toFixed()).toBe('0.3');
+    expect(loanInterestForDays('100', '0.001', 'daily', 0, 6).toFixed()).toBe('0');
+    expect(() => loanInterestForDays('100', '0.001', 'daily', -1, 6)).toThrow(RangeError);
   });
 
   it('a repayment pays the interest first, then the principal', () => {

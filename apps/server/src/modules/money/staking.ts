@@ -28,6 +28,16 @@ export function loanDayInterest(principal: Num, rate: Num, period: 'daily' | 'an
 }
 
 /**
+ * The interest of `days` days on `principal`, each day's as loanDayInterest (whole base units,
+ * rounded down): what a loan whose principal stays owes for those days, and at most what it owes
+ * when part is repaid.
+ */
+export function loanInterestForDays(principal: Num, rate: Num, period: 'daily' | 'annual', days: number, baseDecimals: number): Decimal {
+  if (!Number.isInteger(days) || days < 0) throw new RangeError(`days must be a whole number of at least 0: ${days}`);
+  return loanDayInterest(principal, rate, period, baseDecimals).times(days);
+}
+
+/**
  * A loan repayment of `amount` split between what is owed: interest first, the rest on the
  * principal; `principalDue` and `interestDue` are what stays owed after it. The caller has refused
  * more than the debt.

@@ -19,7 +19,7 @@ import { repaymentSplit, settlementSources } from '../money';
 import { plain, userAmount } from '../wallet';
 import { adminProductView, loanView, productView } from './staking.presenter';
 import * as repo from './staking.repository';
-import { addDays, dayInterest, dayOf, dayStart } from './staking.rules';
+import { addDays, dayInterest, dayOf, dayStart, interestForDays } from './staking.rules';
 
 const COIN = STAKING_COIN;
 
@@ -70,9 +70,11 @@ export class LoansService {
         const left = D.max(0, new D(product.capacity).minus((await repo.lentByProduct(tx)).get(product.id) ?? '0'));
         if (amount.gt(left)) throw new AppError('borrow_no_capacity', { params: { left: plain(left) } });
         if (await repo.openLoanOf(tx, userId)) throw new AppError('loan_open_exists');
-        const stake = await repo.activeStakeOf(tx, userId);
+        const stake = await repo.activeStakeOf(tx, userId, true);
         // The loan goes into the current sub-account's stake (a stake on another one does not count).
         if (!stake || stake.accountId !== accountId) throw new AppError('borrow_stake_required');
+        // The stake's own ALEO must cover the interest of the whole period (the settlement takes it from there).
+        await this.requireInterestCovered(tx, stake, interestForDays(amount.toFixed(), product.rate, product.ratePeriod, product.periodDays));
         const created = await repo.insertLoan(tx, {
           userId,
           accountId: stake.accountId,
@@ -97,10 +99,24 @@ export class LoansService {
     });
   }
 
-  /** Pending to active: the ALEO goes from sys:loans into the borrower's stake (locked). */
+  /**
+   * Refuses when the stake's own ALEO (the stake less the principal of an active loan on it) is
+   * below `interest`. The stake is locked by the caller.
+   */
+  private async requireInterestCovered(tx: Tx, stake: repo.StakeRow, interest: D) {
+    const active = await repo.activeLoanOfStake(tx, stake.id);
+    const own = D.max(0, new D(stake.amount).minus(active?.principalDue ?? 0));
+    if (own.lt(interest)) throw new AppError('borrow_interest_uncovered', { params: { own: plain(own), interest: plain(interest) } });
+  }
+
+  /**
+   * Pending to active: the ALEO goes from sys:loans into the stake the loan was asked for (locked),
+   * only while that stake is active and its own ALEO still covers the period's interest.
+   */
   private async activate(tx: Tx, loan: repo.LoanRow, now: Date): Promise<repo.LoanRow> {
-    const stake = await repo.activeStakeOf(tx, loan.userId, true);
-    if (!stake) throw new AppError('borrow_stake_required');
+    const stake = loan.stakeId ? await repo.stakeById(tx, loan.stakeId, true) : undefined;
+    if (stake?.status !== 'active' || stake.userId !== loan.userId) throw new AppError('loan_stake_inactive');
+    await this.requireInterestCovered(tx, stake, interestForDays(loan.amount, loan.rate, loan.ratePeriod, loan.periodDays));
     const batch = (await repo.batchById(tx, stake.batchId, true))!;
     const staked = (await repo.stakedByBatch(tx, [batch.id])).get(batch.id)?.amount ?? '0';
     const left = D.max(0, new D(batch.maxAmount).minus(staked));

@@ -26,7 +26,7 @@ export async function stakingPass(db: Db, api: StakingJobServices) {
       ['rewards', async () => void (done.rewardDays = await api.staking.accrue())],
       ['interest', async () => void (done.interestDays = await api.loans.accrue())],
       ['settlements', async () => void (done.settled = await api.loans.settleDue())],
-      ['completions', async () => void (done.ended = await api.staking.completeEnded((tx, stake, now) => api.loans.settle(tx, stake, now)))],
+      ['completions', async () => void (done.ended = await api.staking.completeEnded())],
     ];
     await runEach('staking pass', steps, ([, step]) => step(), ([name]) => name);
     return done;

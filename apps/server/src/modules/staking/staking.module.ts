@@ -18,10 +18,10 @@ const JOB_INTERVAL_MS = 60_000;
 export const stakingModule = defineModule({
   name: 'staking',
   dependsOn: ['accounts', 'wallet'],
-  create: (p, use) => ({
-    staking: new StakingService(p.db, p.clock, p.audit, use('accounts').directory),
-    loans: new LoansService(p.db, p.clock, { audit: p.audit, accounts: use('accounts').directory }),
-  }),
+  create: (p, use) => {
+    const loans = new LoansService(p.db, p.clock, { audit: p.audit, accounts: use('accounts').directory });
+    return { staking: new StakingService(p.db, p.clock, p.audit, use('accounts').directory, (tx, stake, now) => loans.settle(tx, stake, now)), loans };
+  },
   routes: (api) => stakingRoutes(api),
   demo: (api, p, use) => seedDemoStaking(api, p, use('accounts').directory),
   jobs: (api, p) => startStakingJobs(p.db, api, p.log, JOB_INTERVAL_MS),

@@ -200,6 +200,12 @@ export function activeLoanOfStake(db: DbOrTx, stakeId: string, lock = false): Pr
   return first(lock ? q.for('update') : q);
 }
 
+/** The loan asked for or running on this stake (pending or active; a user has at most one open loan). */
+export function openLoanOfStake(db: DbOrTx, stakeId: string, lock = false): Promise<LoanRow | undefined> {
+  const q = db.select().from(loans).where(and(eq(loans.stakeId, stakeId), inArray(loans.status, ['pending', 'active'])));
+  return first(lock ? q.for('update') : q);
+}
+
 /** The user's repayment made with this client key (a retried request). */
 export function repaymentByKey(db: DbOrTx, loanId: string, key: string) {
   return first(db.select().from(loanRepayments).where(and(eq(loanRepayments.loanId, loanId), eq(loanRepayments.source, 'user'), eq(loanRepayments.idempotencyKey, key))));

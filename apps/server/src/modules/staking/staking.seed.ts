@@ -46,10 +46,10 @@ export async function seedDemoStaking(api: { staking: StakingService; loans: Loa
       { demo: true },
     );
   }
-  await seedDemoStake(p, directory, batch.id);
+  await seedDemoStake(api.loans, p, directory, batch.id);
 }
 
-async function seedDemoStake(p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory, batchId: string): Promise<void> {
+async function seedDemoStake(loans: LoansService, p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory, batchId: string): Promise<void> {
   // The second demo sub-account: the first one's wallet is the wallet pages' demo (its settled BTC).
   const name = DEMO_ACCOUNTS[1]!;
   const accountId = (await directory.idsByNames([name])).get(name);
@@ -58,6 +58,6 @@ async function seedDemoStake(p: { db: Db; clock: Clock; audit: AuditLog }, direc
   if ((await allStakesOf(p.db, userId)).length > 0) return;
   const at = new Date(p.clock.now().getTime() - DEMO_STAKE_AGE_MS);
   await post(p.db, movement({ idempotencyKey: `demo-staking:credit:${accountId}`, businessType: 'system_adjustment', memo: { reason: 'demo ALEO for staking' }, coin: STAKING_COIN, amount: DEMO_CREDIT, from: { holder: SYSTEM.adjustments }, to: { holder: accountId } }), at);
-  const past = new StakingService(p.db, { now: () => at }, p.audit, directory);
+  const past = new StakingService(p.db, { now: () => at }, p.audit, directory, (tx, stake, now) => loans.settle(tx, stake, now));
   await past.stake(userId, accountId, 'demo', { batch_id: batchId, amount: DEMO_STAKE });
 }

@@ -16,9 +16,12 @@ import { balanceOf, LedgerDecimal as D, movement, post, SYSTEM } from '../ledger
 import { plain, userAmount } from '../wallet';
 import { batchView, stakeView } from './staking.presenter';
 import * as repo from './staking.repository';
-import { addDays, dayOf, dayReward, dayStart, minDecimal, rewardPayout } from './staking.rules';
+import { addDays, dayOf, dayReward, dayStart, interestToCover, minDecimal, rewardPayout } from './staking.rules';
 
 const COIN = STAKING_COIN;
+
+/** Settles the active loan of a locked stake (the loans service's settle); returns the stake as it is after. */
+export type SettleLoan = (tx: Tx, stake: repo.StakeRow, now: Date) => Promise<repo.StakeRow>;
 
 export class StakingService {
   constructor(
@@ -26,6 +29,8 @@ export class StakingService {
     private readonly clock: Clock,
     private readonly audit: AuditLog,
     private readonly accounts: AccountDirectory,
+    /** The end of a term settles the stake's loan first (the job's completion, and an unstake once the term is over). */
+    private readonly settleLoan: SettleLoan,
   ) {}
 
   private today(): string {
@@ -89,14 +94,18 @@ export class StakingService {
     });
   }
 
-  /** Takes part of the stake back (adjustable batches; leaves at least the minimum). */
+  /**
+   * Takes part of the stake back (adjustable batches): it leaves at least the minimum, the borrowed
+   * principal, and the interest an open loan owes and may still owe for the rest of its period.
+   */
   reduce(userId: string, key: string, body: { amount: string }) {
     return this.once(userId, key, async (tx, now) => {
       const amount = userAmount(COIN, body.amount);
       const { stake, batch } = await this.activeForChange(tx, userId, now);
       if (batch.stakeType === 'full_lock') throw new AppError('stake_full_lock');
-      const loan = await repo.activeLoanOfStake(tx, stake.id);
-      const max = D.max(0, new D(stake.amount).minus(MIN_STAKE).minus(loan?.principalDue ?? 0));
+      const loan = await repo.openLoanOfStake(tx, stake.id);
+      const borrowed = loan?.status === 'active' ? loan.principalDue : 0;
+      const max = D.max(0, new D(stake.amount).minus(MIN_STAKE).minus(borrowed).minus(loan ? interestToCover(loan) : 0));
       if (amount.gt(max)) throw new AppError('stake_reduce_invalid', { params: { min: MIN_STAKE, max: plain(max) } });
       const updated = await repo.updateStake(tx, stake.id, { amount: new D(stake.amount).minus(amount).toFixed() });
       await this.change(tx, updated, 'reduce', amount.neg(), key, now, { from: { holder: stake.accountId, bucket: 'locked' }, to: { holder: stake.accountId } });
@@ -104,12 +113,19 @@ export class StakingService {
     });
   }
 
-  /** Ends the stake: the locked ALEO returns; a fixed term's rewards are lost before its end. */
+  /**
+   * Ends the stake: the locked ALEO returns; a fixed term's rewards are lost before its end. Once
+   * the term's end day has come it is the end of the term (as the job's): the loan settled, the
+   * reward paid, never forfeited.
+   */
   unstake(userId: string, key: string, body: { accept_forfeit: boolean }) {
     return this.once(userId, key, async (tx, now) => {
       const { stake: found, batch } = await this.activeForChange(tx, userId, now);
+      if (batch.endDay <= dayOf(now)) return this.complete(tx, found, batch, now, key);
       if (batch.stakeType === 'full_lock') throw new AppError('stake_full_lock');
-      if (await repo.activeLoanOfStake(tx, found.id)) throw new AppError('stake_loan_outstanding');
+      const loan = await repo.openLoanOfStake(tx, found.id);
+      if (loan?.status === 'active') throw new AppError('stake_loan_outstanding');
+      if (loan) throw new AppError('stake_loan_pending');
       const fixed = batch.durationType === 'fixed';
       if (fixed && !body.accept_forfeit) throw new AppError('stake_forfeit_unconfirmed');
       // The days up to yesterday are earned (paid, or forfeited with the rest), also those the
@@ -142,6 +158,8 @@ export class StakingService {
             if (!stake) throw new AppError('stake_not_found');
             const batch = (await repo.batchById(tx, stake.batchId))!;
             if (batch.durationType === 'fixed') throw new AppError('stake_claim_fixed');
+            // The reward stays in the stake while a loan is open: the end of the term pays it after the settlement.
+            if (await repo.openLoanOfStake(tx, stake.id)) throw new AppError('stake_claim_loan');
             const { pay, unclaimed } = rewardPayout(stake.unclaimedReward);
             if (pay.isZero()) throw new AppError('stake_nothing_to_claim');
             const change = await repo.insertChange(tx, { stakeId: stake.id, kind: 'claim', delta: pay.toFixed(), idempotencyKey: key, at: now });
@@ -239,30 +257,43 @@ export class StakingService {
    * Ends the stakes of batches whose end day has come: their loan is settled first (from the
    * balance, then the stake), then the reward is paid and the rest of the stake returns.
    */
-  async completeEnded(settle: (tx: Tx, stake: repo.StakeRow, now: Date) => Promise<repo.StakeRow>): Promise<number> {
+  async completeEnded(): Promise<number> {
     const ended = await repo.stakesEnded(this.db, this.today());
     const complete = (s: repo.StakeRow) =>
       inTransaction(this.db, async (tx) => {
         const now = this.clock.now();
         const found = await repo.stakeById(tx, s.id, true);
         if (found?.status !== 'active') return;
-        // Every day of the term is earned, also one the job has not accrued yet (a pass that
-        // began before midnight reads the end day after it).
-        let { stake } = await this.accrueDays(tx, found, (await repo.batchById(tx, found.batchId))!, addDays(dayOf(now), -1));
-        stake = await settle(tx, stake, now);
-        const paid = await this.payReward(tx, stake, `stake-reward:${stake.id}:end`, now);
-        const updated = await repo.updateStake(tx, stake.id, {
-          status: 'completed',
-          amount: '0',
-          unclaimedReward: new D(stake.unclaimedReward).minus(paid).toFixed(),
-          claimedReward: paid.plus(stake.claimedReward).toFixed(),
-          endedAt: now,
-        });
-        if (new D(stake.amount).gt(0)) await this.change(tx, updated, 'complete', new D(stake.amount).neg(), null, now, { from: { holder: stake.accountId, bucket: 'locked' }, to: { holder: stake.accountId } });
+        await this.complete(tx, found, (await repo.batchById(tx, found.batchId))!, now, null);
       });
     // One stake that fails does not keep the others from ending; the pass reports it.
     await runEach('stake completion', ended, complete, (s) => s.id);
     return ended.length;
+  }
+
+  /**
+   * The end of the term of a locked, active stake whose end day has come (the job's pass, or the
+   * user's unstake with its key): its loan settled, the reward paid, the rest returned. Once per
+   * stake: the caller holds the stake's lock and saw it active; the reward's posting key is the stake's.
+   */
+  private async complete(tx: Tx, found: repo.StakeRow, batch: repo.BatchRow, now: Date, key: string | null): Promise<repo.StakeRow> {
+    // Every day of the term is earned, also one the job has not accrued yet (a pass that
+    // began before midnight reads the end day after it).
+    let { stake } = await this.accrueDays(tx, found, batch, addDays(dayOf(now), -1));
+    stake = await this.settleLoan(tx, stake, now);
+    const paid = await this.payReward(tx, stake, `stake-reward:${stake.id}:end`, now);
+    const updated = await repo.updateStake(tx, stake.id, {
+      status: 'completed',
+      amount: '0',
+      unclaimedReward: new D(stake.unclaimedReward).minus(paid).toFixed(),
+      claimedReward: paid.plus(stake.claimedReward).toFixed(),
+      endedAt: now,
+    });
+    const sides = { from: { holder: stake.accountId, bucket: 'locked' as const }, to: { holder: stake.accountId } };
+    if (new D(stake.amount).gt(0)) await this.change(tx, updated, 'complete', new D(stake.amount).neg(), key, now, sides);
+    // A user's key is kept even when the settlement took the whole stake, so a retry finds the change.
+    else if (key) await repo.insertChange(tx, { stakeId: stake.id, kind: 'complete', delta: '0', idempotencyKey: key, at: now });
+    return updated;
   }
 
   // Operators

@@ -76,7 +76,7 @@ export const stakeChanges = pgTable(
     kind: text('kind').notNull(),
     /** Signed change of the locked amount. */
     delta: money('delta').notNull(),
-    /** The client's Idempotency-Key (user changes); none for the pool's own (borrow, settle, complete). */
+    /** The client's Idempotency-Key (user changes, and a complete made by the user's unstake); none for the pool's own (borrow, settle, the job's complete). */
     idempotencyKey: text('idempotency_key'),
     at: ts('at').notNull(),
   },

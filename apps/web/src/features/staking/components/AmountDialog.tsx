@@ -79,5 +79,6 @@ const AMOUNT_ERRORS = [
   'borrow_too_low',
   'borrow_too_high',
   'borrow_no_capacity',
+  'borrow_interest_uncovered',
   'loan_repay_exceeds',
 ] as const;

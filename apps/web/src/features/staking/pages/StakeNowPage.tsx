@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@hashpool/shared';
+import { formatDateTime, utcDay } from '@hashpool/shared';
 import { useIdempotencyKey } from '../../../shell/api/idempotency';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Panel } from '../../../ui/Panel';
@@ -123,7 +123,8 @@ function Staking({ timezone }: { timezone: string }) {
 
   if (!overview.data) return <Loading query={overview} failed={t('batches.load_failed')} />;
   const data = overview.data;
-  const fixedEarly = data.stake?.batch.duration_type === 'fixed';
+  // From the end day (UTC) an unstake is the end of the term: the reward is paid, not lost.
+  const fixedEarly = data.stake?.batch.duration_type === 'fixed' && data.stake.batch.end_day > utcDay(new Date());
   return (
     <>
       <StatGrid columns={3}>
@@ -172,7 +173,7 @@ function Staking({ timezone }: { timezone: string }) {
       {dialog?.kind === 'unstake' && data.stake && (
         <ConfirmDialog
           title={t('stake.unstake')}
-          text={fixedEarly ? t('dialog.unstake_fixed', { reward: data.stake.unclaimed_reward }) : t('dialog.unstake_flexible', { reward: data.stake.claimable_reward })}
+          text={fixedEarly ? t('dialog.unstake_fixed', { reward: data.stake.unclaimed_reward }) : t('dialog.unstake_flexible', { reward: data.stake.batch.duration_type === 'fixed' ? data.stake.unclaimed_reward : data.stake.claimable_reward })}
           okText={t('stake.unstake')}
           onConfirm={() => unstake.mutateAsync(fixedEarly).then(() => toast.success(t('done.unstaked')))}
           onClose={() => setDialog(null)}
