@@ -240,6 +240,31 @@ describe('users', () => {
     expect(log.slice(0, 2).map((e) => e.action)).toEqual(['user_login_enable', 'user_login_disable']);
   });
 
+  it('two admins taking each other’s admin role or login at once leave one admin who can sign in', async () => {
+    const second = await person();
+    await grant(second, ['admin']);
+    const isAdmin = async (p: Person) => (await inject(t.app, { url: '/api/admin/coin-settings', headers: await as(p) })).statusCode === 200;
+    for (const change of [{ url: 'roles', payload: { roles: [], reason: 'race' } }, { url: 'login', payload: { disabled: true, reason: 'race' } }]) {
+      const [byFirst, bySecond] = [await as(admin), await as(second)];
+      const answers = await Promise.all([
+        inject(t.app, { method: 'PUT', url: `/api/admin/users/${second.id}/${change.url}`, headers: byFirst, payload: change.payload }),
+        inject(t.app, { method: 'PUT', url: `/api/admin/users/${admin.id}/${change.url}`, headers: bySecond, payload: change.payload }),
+      ]);
+      // One goes through; the other is refused (the last admin), or finds its caller no admin now.
+      expect(answers.map((r) => r.statusCode).filter((c) => c === 200), answers.map((r) => r.body).join(' ')).toHaveLength(1);
+      for (const r of answers.filter((x) => x.statusCode !== 200)) expect([ERRORS.operator_last_admin.code, ERRORS.forbidden.code, ERRORS.unauthorized.code]).toContain(codeOf(r));
+      // Put back as it was, by the one left.
+      const [left, lost] = answers[0]!.statusCode === 200 ? [admin, second] : [second, admin];
+      if (change.url === 'login') {
+        await inject(t.app, { method: 'PUT', url: `/api/admin/users/${lost.id}/login`, headers: await as(left), payload: { disabled: false, reason: 'race over' } });
+        if (lost === admin) admin.tokens = ((await login(t.app, admin.email, PASSWORD, admin.device)).result as { tokens: Tokens }).tokens;
+      } else {
+        expect((await inject(t.app, { method: 'PUT', url: `/api/admin/users/${lost.id}/roles`, headers: await as(left), payload: { roles: ['admin'], reason: 'race over' } })).statusCode).toBe(200);
+      }
+      expect(await isAdmin(admin)).toBe(true);
+    }
+  });
+
   it('resets the authenticator with a reason: the user is emailed and withdrawals wait 24 hours', async () => {
     const p = await person();
     await t.database.db.execute(sql`update users set totp_secret = 'sealed-test-secret' where id = ${p.id}`);

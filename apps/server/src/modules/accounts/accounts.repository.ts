@@ -221,6 +221,21 @@ export async function setOperatorRoles(db: DbOrTx, userId: string, operatorRoles
   if (operatorRoles.length) await db.insert(userRoles).values(operatorRoles.map((role) => ({ userId, role }))).onConflictDoNothing();
 }
 
+/**
+ * How many other users hold the admin role and may sign in (not `except`), with every admin role
+ * row locked until the transaction ends: two admins changing each other at once take turns, and
+ * the second sees what the first left.
+ */
+export async function otherActiveAdmins(tx: Tx, except: string): Promise<number> {
+  await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).for('update');
+  const [row] = await tx
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, except), eq(users.status, 'active'), isNull(users.loginDisabledAt)));
+  return row?.n ?? 0;
+}
+
 export async function recentLoginEvents(db: DbOrTx, userId: string, limit: number) {
   return db
     .select({ event: securityEvents.event, ip: securityEvents.ip, device: securityEvents.device, createdAt: securityEvents.createdAt })

@@ -3,7 +3,7 @@
 // their login, reset their authenticator after an identity check, and grant operator roles.
 // Every change is written to the audit log in the transaction that makes it.
 import { OPERATOR_ROLES, type AdminUser, type OperatorRole } from '@hashpool/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -68,6 +68,7 @@ export class OperatorDesk {
     const user = await this.user(userId);
     const now = this.clock.now();
     await inTransaction(this.db, async (tx) => {
+      if (disabled) await this.keepAnAdmin(tx, userId);
       await repo.updateUser(tx, userId, { loginDisabledAt: disabled ? (user.loginDisabledAt ?? now) : null }, now);
       if (disabled) {
         await repo.lockUserSessions(tx, userId);
@@ -97,6 +98,16 @@ export class OperatorDesk {
     await this.deps.security.alert(user, 'totp_reset', 'operator');
   }
 
+  /**
+   * Refuses a change that leaves no admin who can sign in (`userId` losing the role or its login):
+   * each admin may change the other, and two doing so at once would lock everyone out of the
+   * operators' area (only `admin:create` on the server would let anyone back in).
+   */
+  private async keepAnAdmin(tx: Tx, userId: string): Promise<void> {
+    const roles = operatorRolesOf(await repo.rolesOf(tx, userId));
+    if (roles.includes('admin') && (await repo.otherActiveAdmins(tx, userId)) === 0) throw new AppError('operator_last_admin');
+  }
+
   /** Replaces the user's operator roles (their miner role stays). */
   async setRoles(adminUserId: string, userId: string, roles: OperatorRole[], reason: string): Promise<void> {
     if (adminUserId === userId && !roles.includes('admin')) throw new AppError('operator_self_change');
@@ -104,6 +115,7 @@ export class OperatorDesk {
     const wanted = [...new Set(roles)].sort();
     await inTransaction(this.db, async (tx) => {
       const before = operatorRolesOf(await repo.rolesOf(tx, userId));
+      if (before.includes('admin') && !wanted.includes('admin')) await this.keepAnAdmin(tx, userId);
       await repo.setOperatorRoles(tx, userId, wanted, OPERATOR_ROLES);
       await repo.recordEvent(tx, { userId, event: 'operator_roles', ip: 'operator', detail: { roles: wanted.join(',') }, createdAt: this.clock.now() });
       await this.deps.audit.record({ adminUserId, action: 'user_roles', target: `user:${userId}`, detail: { before: before.join(','), after: wanted.join(','), reason } }, tx);
