@@ -418,6 +418,27 @@ describe('four-eyes', () => {
     await coinSettings({ four_eyes_threshold: null, audit_threshold: '10' });
   });
 
+  it('a withdrawal rejected while its approval waits leaves the approvals list; a confirmation meets the cap as it is now', async () => {
+    await coinSettings({ four_eyes_threshold: null });
+    const { withdraw } = await withdrawer('5');
+    await coinSettings({ four_eyes_threshold: '2', audit_threshold: '1' });
+    const w = body<{ parts: Array<{ id: string }> }>(await withdraw('3')).data.parts[0]!;
+    expect(body<{ status: string }>(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${w.id}/approve`, headers: await as(operators.finance) })).data.status).toBe('pending');
+    const listed = async (target: string) => body<{ list: Array<{ target: string }> }>(await inject(t.app, { url: '/api/admin/approvals', headers: await as(admin) })).data.list.some((a) => a.target === target);
+    expect(await listed(`withdrawal:${w.id}`)).toBe(true);
+    const rejected = await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${w.id}/reject`, headers: await as(admin), payload: { reason: 'address under check' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await listed(`withdrawal:${w.id}`)).toBe(false);
+
+    // An adjustment asked under one cap, confirmed after the cap was lowered: refused, still pending.
+    const p = await person();
+    const asked = body<{ approval_id: string }>(await adjust(operators.finance, p.accountName, '4')).data;
+    expect((await coinSettings({ adjustment_cap: '3' })).statusCode).toBe(200);
+    const confirm = await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${asked.approval_id}/confirm`, headers: await as(admin) });
+    expect(codeOf(confirm)).toBe(ERRORS.adjustment_over_cap.code);
+    await coinSettings({ four_eyes_threshold: null, audit_threshold: '10', adjustment_cap: null });
+  });
+
   it('two operators approving a withdrawal above the threshold at once: one asks, the other confirms', async () => {
     await coinSettings({ four_eyes_threshold: null });
     const { withdraw } = await withdrawer('5');

@@ -56,7 +56,11 @@ export class WalletAdminService {
 
   private async move(tx: Tx, adminUserId: string, w: repo.WithdrawalRow, to: 'processing' | 'rejected', now: Date, reason?: string, extra: Record<string, string> = {}): Promise<void> {
     if (!(await repo.moveWithdrawal(tx, w.id, 'reviewing', to, { reviewedBy: adminUserId, reviewedAt: now, ...(reason ? { reason } : {}) }, now))) throw new AppError('withdrawal_state_invalid');
-    if (to === 'rejected') await returnFunds(tx, w, now);
+    if (to === 'rejected') {
+      await returnFunds(tx, w, now);
+      // A four-eyes request waiting for it leaves the approvals list: nothing is left to confirm.
+      await repo.declineApprovalOf(tx, `withdrawal:${w.id}`, adminUserId, now);
+    }
     await this.audit(tx, adminUserId, to === 'processing' ? 'withdrawal_approve' : 'withdrawal_reject', `withdrawal:${w.id}`, { coin: w.coin, amount: plain(w.amount), ...(reason ? { reason } : {}), ...extra });
   }
 
@@ -132,6 +136,9 @@ export class WalletAdminService {
         return { status: 'approved' as const, posting_id: null };
       }
       const d = a.detail;
+      // The cap as it is now: one lowered since the request was made holds for its confirmation too.
+      const cap = (await repo.coinLimits(tx, a.coin))?.adjustmentCap;
+      if (cap !== null && cap !== undefined && new Decimal(d.amount!).abs().gt(cap)) throw new AppError('adjustment_over_cap', { params: { max: plain(cap), coin: a.coin.toUpperCase() } });
       const posting = await this.postAdjustment(tx, a.requestedBy, d.key!, { account: d.account!, accountId: d.account_id!, coin: a.coin, amount: d.amount!, reason: d.reason! }, now, { approval: a.id, confirmed_by: adminUserId });
       return { status: 'approved' as const, posting_id: posting };
     });

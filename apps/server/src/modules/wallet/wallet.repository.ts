@@ -463,6 +463,11 @@ export async function closeApproval(db: DbOrTx, id: string, decidedBy: string, a
   return rows.length === 1;
 }
 
+/** Closes the pending request of `target` as declined (its withdrawal was rejected), if any. */
+export async function declineApprovalOf(db: DbOrTx, target: string, decidedBy: string, at: Date): Promise<void> {
+  await db.update(walletApprovals).set({ status: 'declined', decidedBy, decidedAt: at }).where(and(eq(walletApprovals.target, target), eq(walletApprovals.status, 'pending')));
+}
+
 export function pendingApprovals(db: DbOrTx): Promise<ApprovalRow[]> {
   return db.select().from(walletApprovals).where(eq(walletApprovals.status, 'pending')).orderBy(desc(walletApprovals.requestedAt)).limit(200);
 }

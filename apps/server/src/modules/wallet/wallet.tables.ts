@@ -46,7 +46,8 @@ export const walletApprovals = pgTable(
     detail: jsonb('detail').$type<Record<string, string>>().notNull(),
     requestedBy: uuid('requested_by').notNull(),
     requestedAt: ts('requested_at').notNull(),
-    status: text('status').$type<'pending' | 'done'>().notNull().default('pending'),
+    /** done: confirmed by a second operator; declined: its withdrawal was rejected meanwhile. */
+    status: text('status').$type<'pending' | 'done' | 'declined'>().notNull().default('pending'),
     decidedBy: uuid('decided_by'),
     decidedAt: ts('decided_at'),
   },
@@ -57,7 +58,7 @@ export const walletApprovals = pgTable(
     // the same request sent twice at once is one request, a retry after it was confirmed finds it.
     uniqueIndex('wallet_approvals_adjustment_target').on(t.target).where(sql`${t.kind} = 'adjustment'`),
     check('wallet_approvals_kind_check', sql`${t.kind} in ('withdrawal', 'adjustment')`),
-    check('wallet_approvals_status_check', sql`${t.status} in ('pending', 'done')`),
+    check('wallet_approvals_status_check', sql`${t.status} in ('pending', 'done', 'declined')`),
   ],
 );
 
