@@ -231,12 +231,18 @@ describe('staking', () => {
     // The reduction stops earning the same day: the day's base is 500.
     await nextDays(1);
     expect((await overview(user)).stake?.unclaimed_reward).toBe('0.4');
+    // Added and taken back the same day: the day's base is the least the stake held, 500 (not 500
+    // less the reduction, as if the addition had not happened).
+    await stake(user, batch.id, '200');
+    expect(body<Stake>(await call(user, 'staking/reduce', { amount: '200' })).data.amount).toBe('500');
+    await nextDays(1);
+    expect((await overview(user)).stake?.unclaimed_reward).toBe('0.8');
     const out = await call(user, 'staking/unstake');
     expect(body<Stake>(out).data.status).toBe('unstaked');
     const o = await overview(user);
     expect(o.stake).toBeNull();
     expect(o.locked_balance).toBe('0');
-    expect(o.available_balance).toBe('1000.88');
+    expect(o.available_balance).toBe('1001.28');
   });
 
   it('a fixed term pays only at its end; an early unstake loses the rewards after confirmation; full lock refuses reductions', async () => {

@@ -79,16 +79,20 @@ export function changeByKey(db: DbOrTx, userId: string, key: string) {
 }
 
 /**
- * What earns on `day` (from `start` to `end`): what was staked before the day began, less what
- * left during the day (an addition earns from the next day; a reduction stops earning at once).
+ * What earns on `day` (from `start` to `end`): the least the stake held during the day, never more
+ * than what was staked before it began (an addition earns from the next day; a reduction stops
+ * earning at once, but only below what the day began with).
  * Claims are kept among the changes (their key, the amount paid) but move nothing locked.
  */
 export async function dayBase(db: DbOrTx, stakeId: string, start: Date, end: Date): Promise<string> {
+  // The least the stake held during the day: the day's changes in their order, each balance after
+  // one (an addition that a reduction takes back the same day never lowers it below the start).
   const [row] = await queryRows<{ base: string }>(
     db,
-    sql`select greatest(coalesce(sum(delta) filter (where at < ${start.toISOString()}::timestamptz), 0)
-                      + coalesce(sum(delta) filter (where delta < 0 and at >= ${start.toISOString()}::timestamptz and at < ${end.toISOString()}::timestamptz), 0), 0)::text as base
-          from stake_changes where stake_id = ${stakeId} and kind <> 'claim'`,
+    sql`with changes as (select delta, at, id from stake_changes where stake_id = ${stakeId} and kind <> 'claim' and at < ${end.toISOString()}::timestamptz),
+             opening as (select coalesce(sum(delta), 0) as amount from changes where at < ${start.toISOString()}::timestamptz),
+             during as (select sum(delta) over (order by at, id) as run from changes where at >= ${start.toISOString()}::timestamptz)
+        select greatest(least(opening.amount, opening.amount + coalesce((select min(run) from during), 0)), 0)::text as base from opening`,
   );
   return row?.base ?? '0';
 }
