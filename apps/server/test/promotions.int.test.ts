@@ -19,6 +19,7 @@ import { FakeClock } from '../src/platform/clock';
 import { payMethods } from '../src/modules/earnings/earnings.tables';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
 import { markEnded } from '../src/modules/promotions/promotions.repository';
+import { RedPacketCreditsService, type RedPacketCreditsDeps } from '../src/modules/promotions/red-packet-credits.service';
 import { balanceOf, post as postLedger, SYSTEM } from '../src/modules/ledger/ledger';
 import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, setPayPassword, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -438,6 +439,26 @@ describe('red packets', () => {
     clock.set('2026-09-10T10:02:00Z');
     expect(await inTransaction(db(), (tx) => markEnded(tx, p.id, clock.now()))).toBe(false);
     expect(body<{ status: string }>(await inject(t.app, { url: `/api/red-packets/${p.id}` })).data.status).not.toBe('ended');
+  });
+
+  it('credits every due receipt: those waiting for a late coin day do not keep the others from being paid', async () => {
+    clock.set('2026-11-10T10:00:00Z');
+    // Three receipts of an LTC packet first, whose market day never comes.
+    const late = await packet({ coin: 'ltc', shares: 3, duration_days: 1, budget: '100' });
+    for (let i = 0; i < 3; i++) expect((await receive(await user(), late.id)).statusCode).toBe(200);
+    clock.set('2026-11-10T10:05:00Z');
+    const p = await packet({ shares: 1, duration_days: 1, budget: '100' });
+    const u = await user();
+    expect((await receive(u, p.id)).statusCode).toBe(200);
+    await market('2026-11-11', new Exact(8.64e16).div(2 ** 32).toFixed());
+    clock.set('2026-11-12T00:10:00Z');
+    // Pages of two: the first is LTC's only.
+    const deps = (t.app.modules.promotions.redPacketCredits as unknown as { deps: RedPacketCreditsDeps }).deps;
+    await new RedPacketCreditsService(db(), clock, deps, 2).tick();
+    const [receipt] = await queryRows<{ credited_through: string | null }>(db(), sql`select credited_through::text from red_packet_receipts where packet_id = ${p.id}`);
+    expect(receipt?.credited_through).toBe('2026-11-11');
+    const [stuck] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from red_packet_receipts where packet_id = ${late.id} and credited_through is null`);
+    expect(stuck?.n).toBe(3);
   });
 
   it('tells the receiver in the message centre: received, active, ended, each once however often the job runs', async () => {

@@ -336,8 +336,15 @@ export async function pageReceipts(db: DbOrTx, userId: string, offset: number, l
   );
 }
 
-/** Receipts with a day to credit up to `through` (their packet not ended), oldest first. */
-export function receiptsToCredit(db: DbOrTx, through: string, limit: number) {
+/** Where a page of receiptsToCredit ended: the next page starts after it. */
+export interface ReceiptCursor {
+  receivedAt: Date;
+  packetId: string;
+  userId: string;
+}
+
+/** Receipts with a day to credit up to `through` (their packet not ended), oldest first, a page after `after`. */
+export function receiptsToCredit(db: DbOrTx, through: string, limit: number, after?: ReceiptCursor) {
   return db
     .select({ receipt: redPacketReceipts, packet: redPackets })
     .from(redPacketReceipts)
@@ -347,9 +354,10 @@ export function receiptsToCredit(db: DbOrTx, through: string, limit: number) {
         isNull(redPackets.endedAt),
         lte(redPacketReceipts.startDay, through),
         or(isNull(redPacketReceipts.creditedThrough), sql`${redPacketReceipts.creditedThrough} < least(${redPacketReceipts.endDay}, ${through}::date)`),
+        after ? sql`(${redPacketReceipts.receivedAt}, ${redPacketReceipts.packetId}, ${redPacketReceipts.userId}) > (${after.receivedAt.toISOString()}::timestamptz, ${after.packetId}, ${after.userId}::uuid)` : undefined,
       ),
     )
-    .orderBy(asc(redPacketReceipts.receivedAt))
+    .orderBy(asc(redPacketReceipts.receivedAt), asc(redPacketReceipts.packetId), asc(redPacketReceipts.userId))
     .limit(limit);
 }
 

@@ -32,6 +32,8 @@ export class RedPacketCreditsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly deps: RedPacketCreditsDeps,
+    /** Receipts read per page (tests make it small). */
+    private readonly batch = CREDIT_BATCH,
   ) {}
 
   /**
@@ -49,14 +51,28 @@ export class RedPacketCreditsService {
   async tick(at: Date = this.clock.now()): Promise<{ credited: number; ended: number }> {
     const through = addDays(utcDay(at), -1);
     let credited = 0;
-    for (const { receipt, packet } of await repo.receiptsToCredit(this.db, through, CREDIT_BATCH)) {
-      let day = receipt.creditedThrough ? addDays(receipt.creditedThrough, 1) : receipt.startDay;
-      const last = receipt.endDay < through ? receipt.endDay : through;
-      while (day <= last) {
-        if (!(await this.creditDay(packet.id, receipt.userId, day))) break;
-        credited++;
-        day = addDays(day, 1);
+    // Every due receipt, page after page: receipts waiting for a day's market data (their coin's
+    // day is late) stay due, and a fixed first page of them would keep all others from being
+    // credited, and their packets from ending. A coin's day found missing is not asked again.
+    const missing = new Set<string>();
+    let after: repo.ReceiptCursor | undefined;
+    for (;;) {
+      const page = await repo.receiptsToCredit(this.db, through, this.batch, after);
+      for (const { receipt, packet } of page) {
+        let day = receipt.creditedThrough ? addDays(receipt.creditedThrough, 1) : receipt.startDay;
+        const last = receipt.endDay < through ? receipt.endDay : through;
+        while (day <= last && !missing.has(`${packet.coin}:${day}`)) {
+          if (!(await this.creditDay(packet.id, receipt.userId, day))) {
+            missing.add(`${packet.coin}:${day}`);
+            break;
+          }
+          credited++;
+          day = addDays(day, 1);
+        }
       }
+      if (page.length < this.batch) break;
+      const { receivedAt, packetId, userId } = page[page.length - 1]!.receipt;
+      after = { receivedAt, packetId, userId };
     }
     return { credited, ended: await this.endPackets() };
   }
