@@ -54,11 +54,12 @@ export const contractsApi = {
   dashboard: (o?: Options) => api.get<Dashboard>('/contracts/dashboard', undefined, o),
   // Operators.
   adminProducts: (o?: Options) => api.get<ProductList>('/admin/contracts/products', undefined, o),
-  createProduct: (body: ContractProductBody) => api.post<Product>('/admin/contracts/products', { ...body }),
-  updateProduct: (id: string, body: ContractProductBody) => api.put<Product>(`/admin/contracts/products/${enc(id)}`, { ...body }),
+  // Silent, as the other operators' forms: the form dialog places the refusal (next to a field, or a toast).
+  createProduct: (body: ContractProductBody) => api.post<Product>('/admin/contracts/products', { ...body }, { silent: true }),
+  updateProduct: (id: string, body: ContractProductBody) => api.put<Product>(`/admin/contracts/products/${enc(id)}`, { ...body }, { silent: true }),
   adminOrders: (q: { page: number; page_size: number; status?: ContractOrderStatus | undefined }, o?: Options) => api.get<OrderPage>('/admin/contracts/orders', page(q), o),
   confirm: (id: string) => api.post<unknown>(`/admin/contracts/orders/${enc(id)}/confirm`),
-  reject: (id: string, reason: string) => api.post<unknown>(`/admin/contracts/orders/${enc(id)}/reject`, { reason }),
+  reject: (id: string, reason: string) => api.post<unknown>(`/admin/contracts/orders/${enc(id)}/reject`, { reason }, { silent: true }),
   bankDetails: (o?: Options) => api.get<BankDetails>('/admin/contracts/bank-details', undefined, o),
   setBankDetails: (body: BankDetails) => api.put<BankDetails>('/admin/contracts/bank-details', { ...body }),
 };

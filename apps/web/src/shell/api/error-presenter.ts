@@ -1,6 +1,6 @@
 // How a failed call reaches the user. The client cannot render; the app shell registers the real
 // presenter (toast on desktop, alert on mobile) once Ant Design's context exists.
-import type { ApiError } from './api-error';
+import { ApiError } from './api-error';
 
 type Presenter = (error: ApiError) => void;
 
@@ -12,4 +12,13 @@ export function setErrorPresenter(next: Presenter): void {
 
 export function presentError(error: ApiError): void {
   presenter(error);
+}
+
+/**
+ * A caught failure of a silent call that has no better place on the page (a confirmation, a
+ * button): shown as the client would have shown it. A cancelled call says nothing.
+ */
+export function presentFailure(error: unknown): void {
+  if (!(error instanceof ApiError)) console.error(error);
+  else if (error.kind !== 'aborted') presenter(error);
 }

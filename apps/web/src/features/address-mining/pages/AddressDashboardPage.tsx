@@ -23,6 +23,7 @@ import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { addressMiningApi, type AddressMinerInfo, type WorkerSort, type WorkerStatusFilter } from '../address-mining.api';
 import { AddressFrame, usePageAddress } from '../components/AddressFrame';
 import { AddressSearch } from '../components/AddressSearch';
+import { LoadState } from '../components/LoadState';
 
 export default function AddressDashboardPage() {
   const [address, setAddress] = usePageAddress();
@@ -168,7 +169,11 @@ function Workers({ coin, address, counts }: { coin: CoinInfo; address: string; c
           </Tooltip>
         </Flex>
       </Flex>
-      <ResponsiveTable rows={list.data?.list ?? []} rowKey={(w) => w.id} columns={columns} caption={t('workers.title')} empty={t(status === 'all' ? 'workers.empty' : 'workers.empty_filtered')} cardTestId="address-worker" />
+      {list.data ? (
+        <ResponsiveTable rows={list.data.list} rowKey={(w) => w.id} columns={columns} caption={t('workers.title')} empty={t(status === 'all' ? 'workers.empty' : 'workers.empty_filtered')} cardTestId="address-worker" />
+      ) : (
+        <LoadState failed={list.isError} />
+      )}
       <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
     </Panel>
     {charted !== null && <WorkerChart key={charted} coin={coin} address={address} worker={charted} onClose={() => setCharted(null)} />}
@@ -235,17 +240,21 @@ function Earnings({ coin, address }: { coin: CoinInfo; address: string }) {
         </Paragraph>
       )}
       <div style={{ marginTop: 16 }}>
-        <ResponsiveTable
-          rows={p?.list ?? []}
-          rowKey={(r) => r.day}
-          caption={t('earnings.daily')}
-          empty={t('earnings.empty')}
-          columns={[
-            { key: 'day', title: t('earnings.day'), render: (r) => r.day },
-            { key: 'hashrate', title: t('earnings.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate) },
-            { key: 'amount', title: t('earnings.amount'), align: 'right', render: (r) => <AmountText value={r.amount} coin={coin.code} strong /> },
-          ]}
-        />
+        {!p ? (
+          <LoadState failed={profits.isError} />
+        ) : (
+          <ResponsiveTable
+            rows={p.list}
+            rowKey={(r) => r.day}
+            caption={t('earnings.daily')}
+            empty={t('earnings.empty')}
+            columns={[
+              { key: 'day', title: t('earnings.day'), render: (r) => r.day },
+              { key: 'hashrate', title: t('earnings.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate) },
+              { key: 'amount', title: t('earnings.amount'), align: 'right', render: (r) => <AmountText value={r.amount} coin={coin.code} strong /> },
+            ]}
+          />
+        )}
       </div>
     </Panel>
   );
@@ -261,19 +270,23 @@ function Payments({ coin, address }: { coin: CoinInfo; address: string }) {
       <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 16 }}>
         {t('payments.title')}
       </Text>
-      <ResponsiveTable
-        rows={payments.data?.list ?? []}
-        rowKey={(r) => `${r.time}:${r.txid ?? ''}`}
-        caption={t('payments.title')}
-        empty={t('payments.empty')}
-        columns={[
-          { key: 'time', title: t('payments.time', { timezone }), render: (r) => formatDateTime(r.time, timezone, 'YYYY-MM-DD HH:mm') },
-          { key: 'amount', title: t('payments.amount'), align: 'right', render: (r) => <AmountText value={r.amount} coin={coin.code} strong /> },
-          { key: 'fee', title: t('payments.fee'), align: 'right', render: (r) => <AmountText value={r.fee} coin={coin.code} /> },
-          { key: 'txid', title: t('payments.txid'), render: (r) => <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.txid ?? '--'}</span> },
-          { key: 'status', title: t('payments.status'), render: (r) => <Tag>{t(`payments.statuses.${r.status}`)}</Tag> },
-        ]}
-      />
+      {!payments.data ? (
+        <LoadState failed={payments.isError} />
+      ) : (
+        <ResponsiveTable
+          rows={payments.data.list}
+          rowKey={(r) => `${r.time}:${r.txid ?? ''}`}
+          caption={t('payments.title')}
+          empty={t('payments.empty')}
+          columns={[
+            { key: 'time', title: t('payments.time', { timezone }), render: (r) => formatDateTime(r.time, timezone, 'YYYY-MM-DD HH:mm') },
+            { key: 'amount', title: t('payments.amount'), align: 'right', render: (r) => <AmountText value={r.amount} coin={coin.code} strong /> },
+            { key: 'fee', title: t('payments.fee'), align: 'right', render: (r) => <AmountText value={r.fee} coin={coin.code} /> },
+            { key: 'txid', title: t('payments.txid'), render: (r) => <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{r.txid ?? '--'}</span> },
+            { key: 'status', title: t('payments.status'), render: (r) => <Tag>{t(`payments.statuses.${r.status}`)}</Tag> },
+          ]}
+        />
+      )}
       <Pager page={page} total={payments.data?.total ?? 0} onChange={setPage} />
     </Panel>
   );

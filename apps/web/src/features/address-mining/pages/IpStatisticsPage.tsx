@@ -15,6 +15,7 @@ import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { addressMiningApi, type AddressIpStats, type StakeCalculation } from '../address-mining.api';
 import { AddressFrame, usePageAddress } from '../components/AddressFrame';
 import { AddressSearch } from '../components/AddressSearch';
+import { LoadState } from '../components/LoadState';
 
 export default function IpStatisticsPage() {
   const [address, setAddress] = usePageAddress();
@@ -44,20 +45,24 @@ function ByIp({ coin, address }: { coin: CoinInfo; address: string }) {
       <Text strong style={{ fontSize: 18, display: 'block', marginBottom: 16 }}>
         {t('ip.title')}
       </Text>
-      <ResponsiveTable
-        rows={list.data?.list ?? []}
-        rowKey={(r: IpRow) => r.ip ?? ''}
-        caption={t('ip.title')}
-        empty={t('ip.empty')}
-        cardTestId="ip-row"
-        columns={[
-          { key: 'ip', title: t('ip.ip'), render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.ip ?? t('ip.unknown')}</span> },
-          { key: 'workers', title: t('ip.workers'), align: 'right', render: (r) => `${r.active} / ${r.workers}` },
-          { key: 'h15', title: t('ip.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate_15m) },
-          { key: 'h24', title: t('ip.hashrate_24h'), align: 'right', render: (r) => formatHashrate(r.hashrate_24h) },
-          { key: 'last', title: t('ip.last_share', { timezone }), render: (r) => formatDateTime(r.last_share_time, timezone, 'YYYY-MM-DD HH:mm') },
-        ]}
-      />
+      {!list.data ? (
+        <LoadState failed={list.isError} />
+      ) : (
+        <ResponsiveTable
+          rows={list.data.list}
+          rowKey={(r: IpRow) => r.ip ?? ''}
+          caption={t('ip.title')}
+          empty={t('ip.empty')}
+          cardTestId="ip-row"
+          columns={[
+            { key: 'ip', title: t('ip.ip'), render: (r) => <span style={{ fontFamily: 'monospace' }}>{r.ip ?? t('ip.unknown')}</span> },
+            { key: 'workers', title: t('ip.workers'), align: 'right', render: (r) => `${r.active} / ${r.workers}` },
+            { key: 'h15', title: t('ip.hashrate'), align: 'right', render: (r) => formatHashrate(r.hashrate_15m) },
+            { key: 'h24', title: t('ip.hashrate_24h'), align: 'right', render: (r) => formatHashrate(r.hashrate_24h) },
+            { key: 'last', title: t('ip.last_share', { timezone }), render: (r) => formatDateTime(r.last_share_time, timezone, 'YYYY-MM-DD HH:mm') },
+          ]}
+        />
+      )}
       <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
     </Panel>
   );
@@ -91,6 +96,7 @@ function StakeCalculator({ address }: { address: string | null }) {
 
 function StakeResult({ result }: { result: StakeCalculation }) {
   const { t, i18n } = useTranslation('mining');
+  const timezone = useTimezone();
   // Stakes run to millions of ALEO: grouped digits in the reader's language.
   const aleo = (value: string | null) => (value === null ? '--' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(Number(value)));
   // A small farm finds a fraction of a solution an epoch: three significant digits, not "0.00".
@@ -111,7 +117,7 @@ function StakeResult({ result }: { result: StakeCalculation }) {
       {result.sufficient === true && <Alert type="success" showIcon title={t('stake.sufficient')} />}
       {result.next_change && (
         <Text tone="secondary" style={{ fontSize: 13 }}>
-          {t('stake.next', { from: result.next_change.from.slice(0, 10), per: aleo(result.next_change.stake_per_solution) })}
+          {t('stake.next', { from: `${formatDateTime(result.next_change.from, timezone, 'YYYY-MM-DD HH:mm')} (${timezone})`, per: aleo(result.next_change.stake_per_solution) })}
         </Text>
       )}
     </Flex>

@@ -16,7 +16,7 @@ import type { DataColumn } from '../../../ui/DataTable';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Pager } from '../../../ui/Pager';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { Text } from '../../../ui/Text';
+import { Paragraph, Text } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
 import { isoToWallTime, wallTimeToIso } from '../../../ui/wall-time';
 import type { BankDetails, ContractProductBody, Order, Product } from '../contracts.api';
@@ -70,7 +70,7 @@ function Review({ timezone }: { timezone: string }) {
     <Flex vertical gap={12}>
       <Select aria-label={t('orders.filter')} style={{ width: 200 }} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={CONTRACT_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
       {!orders.data ? (
-        <PageSpinner />
+        orders.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />
       ) : (
         <>
           <ResponsiveTable rows={orders.data.list} rowKey={(o) => o.id} columns={columns} caption={t('admin.review')} empty={t('admin.queue_empty')} cardTestId="admin-contract-order" />
@@ -133,7 +133,7 @@ function Products({ timezone }: { timezone: string }) {
   return (
     <Flex vertical gap={12} align="flex-start">
       <Button type="primary" onClick={() => setEditing('new')}>{t('admin.new_product')}</Button>
-      {!products.data ? <PageSpinner /> : <ResponsiveTable rows={products.data.list} rowKey={(p) => p.id} columns={columns} caption={t('admin.products')} empty={t('list.empty')} />}
+      {!products.data ? products.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner /> : <ResponsiveTable rows={products.data.list} rowKey={(p) => p.id} columns={columns} caption={t('admin.products')} empty={t('list.empty')} />}
       {editing !== null && (
         <FormDialog<ProductForm> title={current ? t('admin.edit') : t('admin.new_product')} initialValues={toForm(current, timezone)} onClose={() => setEditing(null)} onSubmit={(v) => saveProduct.mutateAsync([current?.id ?? null, fromForm(v, current, timezone)])}>
           <Form.Item name="name" label={t('admin.name')} rules={[{ required: true, whitespace: true }]}><Input maxLength={100} /></Form.Item>
@@ -172,7 +172,7 @@ function Bank() {
   const bank = useBankDetails();
   const { setBank } = useContractMutations();
   const [form] = Form.useForm<BankDetails>();
-  if (!bank.data) return <PageSpinner />;
+  if (!bank.data) return bank.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />;
   return (
     <Form form={form} layout="vertical" initialValues={bank.data} style={{ maxWidth: 480 }} onFinish={(v) => setBank.mutate([v], { onSuccess: () => toast.success(t('admin.saved')) })}>
       <Text tone="secondary">{t('admin.bank_hint')}</Text>

@@ -18,7 +18,7 @@ export default function DashboardPage() {
   return (
     <ContractFrame title={t('dashboard.title')}>
       {!dashboard.data ? (
-        <PageSpinner />
+        dashboard.isError ? <StatusResult status="error" title={t('load_failed')} /> : <PageSpinner />
       ) : (
         <Flex vertical gap={16}>
           <StatGrid columns={2}>

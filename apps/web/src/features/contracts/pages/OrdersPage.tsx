@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../ui/PageSpinner';
 import { Pager } from '../../../ui/Pager';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { Paragraph } from '../../../ui/Text';
 import type { Order } from '../contracts.api';
 import { CONTRACT_PAGE_SIZE, useOrders } from '../contracts.queries';
 import { coinSymbol, ContractFrame, contractPaths, hashrateText, OrderStatusTag } from '../components/ContractParts';
@@ -45,7 +46,7 @@ export default function OrdersPage() {
             options={[{ value: 'all', label: t('orders.all') }, ...CONTRACT_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
           />
           {!orders.data ? (
-            <PageSpinner />
+            orders.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />
           ) : (
             <>
               <ResponsiveTable rows={orders.data.list} rowKey={(o) => o.id} columns={columns} caption={t('orders.title')} empty={t('orders.empty')} onRowClick={(o) => navigate(contractPaths.order(o.id))} cardTestId="contract-order" />

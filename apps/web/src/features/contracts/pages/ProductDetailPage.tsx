@@ -7,9 +7,11 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Radio, Segmented } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
-import { nameOf, type UsdtNetwork } from '@hashpool/shared';
+import { formatDateTime, nameOf, type UsdtNetwork } from '@hashpool/shared';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shell/api/api-error';
+import { errorText } from '../../../shell/api/error-text';
+import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { randomUuid } from '../../../shell/api/idempotency';
 import { SafeLink, useSafeNavigate } from '../../../shell/navigation/navigation';
 import { PageSpinner } from '../../../ui/PageSpinner';
@@ -56,7 +58,7 @@ function OrderForm({ p }: { p: Product }) {
       const order = await contractsApi.order({ product_id: p.id, units, pay_method: method, agree_terms: agree }, key);
       navigate(method === 'balance' ? `${contractPaths.order(order.id)}?pay=balance` : contractPaths.order(order.id));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : String(caught));
+      setError(caught instanceof ApiError ? errorText(caught, t) : t('common:error.request_failed'));
     } finally {
       setBusy(false);
     }
@@ -114,6 +116,9 @@ export default function ProductDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const product = useProduct(id);
+  const timezone = useTimezone();
+  // The sale window in the user's timezone, as the operator set it in theirs.
+  const time = (iso: string) => formatDateTime(iso, timezone, 'YYYY-MM-DD HH:mm');
   const back = (
     <SafeLink to={contractPaths.list}>
       <Button>{t('back_to_list')}</Button>
@@ -135,7 +140,7 @@ export default function ProductDetailPage() {
           <Field label={t('fields.management_fee')}>{`${p.management_fee} %`}</Field>
           <Field label={t('fields.inventory')}>{p.inventory}</Field>
           <Field label={t('fields.estimate')}>{p.estimated_daily_net === null ? t('product.no_estimate') : `${p.estimated_daily_net} ${coinSymbol(p.coin)}`}</Field>
-          <Field label={t('fields.sale_window')}>{`${p.sale_start.slice(0, 10)} – ${p.sale_end.slice(0, 10)}`}</Field>
+          <Field label={t('fields.sale_window_in', { timezone })}>{`${time(p.sale_start)} – ${time(p.sale_end)}`}</Field>
         </dl>
       </Panel>
       <OrderForm p={p} />

@@ -69,7 +69,7 @@ function LinkList({ mine }: { mine: UserMine }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [pending, setPending] = useState<Pending>(null);
-  if (!links.data) return <PageSpinner />;
+  if (!links.data) return links.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />;
   if (links.data.length === 0) {
     return (
       <Panel>

@@ -128,6 +128,12 @@ function ProductDialog({ product, onClose }: { product: AdminProduct | null; onC
   );
 }
 
+/** A list not loaded yet: a spinner, or that it failed. */
+function LoadState({ failed }: { failed: boolean }) {
+  const { t } = useTranslation('staking');
+  return failed ? <Paragraph tone="secondary">{t('admin.load_failed')}</Paragraph> : <PageSpinner />;
+}
+
 export function LoansAdmin({ timezone }: { timezone: string }) {
   const { t } = useTranslation('staking');
   const toast = useToast();
@@ -135,6 +141,8 @@ export function LoansAdmin({ timezone }: { timezone: string }) {
   const loans = useQuery({ queryKey: adminKeys.loans(status), queryFn: () => stakingApi.adminLoans(status === 'all' ? undefined : status) });
   const refresh = useAdminRefresh();
   const decide = useMutation({ mutationFn: (a: { id: string; approve: boolean }) => stakingApi.decide(a.id, a.approve), onSettled: refresh });
+  // The row whose decision is on its way: both its buttons wait for the answer.
+  const deciding = (id: string, approve?: boolean) => decide.isPending && decide.variables.id === id && (approve === undefined || decide.variables.approve === approve);
   const columns: DataColumn<AdminLoan>[] = [
     { key: 'created', title: t('loan.created'), render: (l) => formatDateTime(l.created_at, timezone, 'YYYY-MM-DD HH:mm') },
     { key: 'account', title: t('admin.account'), render: (l) => l.account_name ?? '-' },
@@ -149,10 +157,10 @@ export function LoansAdmin({ timezone }: { timezone: string }) {
       render: (l) =>
         l.status === 'pending' && (
           <Flex gap={8} justify="flex-end">
-            <Button size="small" type="primary" onClick={() => decide.mutateAsync({ id: l.id, approve: true }).then(() => toast.success(t('admin.approved')), () => undefined)}>
+            <Button size="small" type="primary" disabled={deciding(l.id)} loading={deciding(l.id, true)} onClick={() => decide.mutateAsync({ id: l.id, approve: true }).then(() => toast.success(t('admin.approved')), () => undefined)}>
               {t('admin.approve')}
             </Button>
-            <Button size="small" danger onClick={() => decide.mutateAsync({ id: l.id, approve: false }).then(() => toast.success(t('admin.rejected')), () => undefined)}>
+            <Button size="small" danger disabled={deciding(l.id)} loading={deciding(l.id, false)} onClick={() => decide.mutateAsync({ id: l.id, approve: false }).then(() => toast.success(t('admin.rejected')), () => undefined)}>
               {t('admin.reject')}
             </Button>
           </Flex>
@@ -161,8 +169,8 @@ export function LoansAdmin({ timezone }: { timezone: string }) {
   ];
   return (
     <Flex vertical gap={12}>
-      <Segmented value={status} onChange={(v) => setStatus(String(v))} options={['pending', 'active', 'completed', 'cancelled', 'all'].map((s) => ({ value: s, label: s === 'all' ? t('admin.all') : t(`loan.states.${s}`) }))} />
-      {loans.data ? <ResponsiveTable rows={loans.data} rowKey={(l) => l.id} columns={columns} caption={t('admin.loans')} empty={t('admin.no_loans')} cardTestId="admin-loan" /> : <PageSpinner />}
+      <Segmented value={status} onChange={(v) => setStatus(String(v))} style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }} options={['pending', 'active', 'completed', 'cancelled', 'all'].map((s) => ({ value: s, label: s === 'all' ? t('admin.all') : t(`loan.states.${s}`) }))} />
+      {loans.data ? <ResponsiveTable rows={loans.data} rowKey={(l) => l.id} columns={columns} caption={t('admin.loans')} empty={t('admin.no_loans')} cardTestId="admin-loan" /> : <LoadState failed={loans.isError} />}
     </Flex>
   );
 }
@@ -200,14 +208,14 @@ export function StakingAdmin() {
           <Title level={3} style={{ fontSize: 16 }}>{t('admin.batches')}</Title>
           <Button icon={<PlusOutlined />} onClick={() => setBatch(null)}>{t('admin.new_batch')}</Button>
         </Flex>
-        {batches.data ? <ResponsiveTable rows={batches.data} rowKey={(b) => b.id} columns={batchColumns} caption={t('admin.batches')} empty={t('admin.no_batches')} onRowClick={(b) => setBatch(b)} cardTestId="admin-batch" /> : <PageSpinner />}
+        {batches.data ? <ResponsiveTable rows={batches.data} rowKey={(b) => b.id} columns={batchColumns} caption={t('admin.batches')} empty={t('admin.no_batches')} onRowClick={(b) => setBatch(b)} cardTestId="admin-batch" /> : <LoadState failed={batches.isError} />}
       </section>
       <section>
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Title level={3} style={{ fontSize: 16 }}>{t('admin.products')}</Title>
           <Button icon={<PlusOutlined />} onClick={() => setProduct(null)}>{t('admin.new_product')}</Button>
         </Flex>
-        {products.data ? <ResponsiveTable rows={products.data} rowKey={(p) => p.id} columns={productColumns} caption={t('admin.products')} empty={t('admin.no_products')} onRowClick={(p) => setProduct(p)} cardTestId="admin-product" /> : <PageSpinner />}
+        {products.data ? <ResponsiveTable rows={products.data} rowKey={(p) => p.id} columns={productColumns} caption={t('admin.products')} empty={t('admin.no_products')} onRowClick={(p) => setProduct(p)} cardTestId="admin-product" /> : <LoadState failed={products.isError} />}
       </section>
       {batch !== undefined && <BatchDialog batch={batch} onClose={() => setBatch(undefined)} />}
       {product !== undefined && <ProductDialog product={product} onClose={() => setProduct(undefined)} />}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, utcDay } from '@hashpool/shared';
+import { presentFailure } from '../../../shell/api/error-presenter';
 import { useIdempotencyKey } from '../../../shell/api/idempotency';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Panel } from '../../../ui/Panel';
@@ -48,7 +49,7 @@ function StakeCard({ stake, timezone, onReduce, onUnstake, onAdd }: { stake: Sta
               <Button
                 loading={claim.isPending}
                 disabled={compareDecimals(stake.claimable_reward, '0') <= 0}
-                onClick={() => claim.mutateAsync(undefined).then((r) => toast.success(t('stake.claimed', { amount: r.paid })), () => undefined)}
+                onClick={() => claim.mutateAsync(undefined).then((r) => toast.success(t('stake.claimed', { amount: r.paid })), presentFailure)}
               >
                 {t('stake.claim')}
               </Button>
@@ -111,6 +112,28 @@ function Batches({ data, onStake }: { data: StakingOverview; onStake: (batch: St
   );
 }
 
+/**
+ * The unstake confirmation. Mounted on each opening, so each opening has its own idempotency key
+ * (a retry in the same dialog after a lost answer keeps it). The call is silent: a refusal (before
+ * 00:00 UTC the day after staking, a loan against the stake) is shown here.
+ */
+function UnstakeDialog({ acceptForfeit, text, onClose }: { acceptForfeit: boolean; text: string; onClose: () => void }) {
+  const { t } = useTranslation('staking');
+  const toast = useToast();
+  const keyFor = useIdempotencyKey();
+  const unstake = useWalletMutation((accept: boolean) => stakingApi.unstake(accept, keyFor(`unstake:${accept}`)));
+  return (
+    <ConfirmDialog
+      title={t('stake.unstake')}
+      text={text}
+      okText={t('stake.unstake')}
+      onConfirm={() => unstake.mutateAsync(acceptForfeit).then(() => toast.success(t('done.unstaked')))}
+      onError={presentFailure}
+      onClose={onClose}
+    />
+  );
+}
+
 function Staking({ timezone }: { timezone: string }) {
   const { t } = useTranslation('staking');
   const toast = useToast();
@@ -118,8 +141,6 @@ function Staking({ timezone }: { timezone: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const stake = useWalletMutation((a: { batch: string; amount: string; key: string }) => stakingApi.stake(a.batch, a.amount, a.key));
   const reduce = useWalletMutation((a: { amount: string; key: string }) => stakingApi.reduce(a.amount, a.key));
-  const unstakeKey = useIdempotencyKey();
-  const unstake = useWalletMutation((accept: boolean) => stakingApi.unstake(accept, unstakeKey('unstake')));
 
   if (!overview.data) return <Loading query={overview} failed={t('batches.load_failed')} />;
   const data = overview.data;
@@ -171,11 +192,9 @@ function Staking({ timezone }: { timezone: string }) {
         />
       )}
       {dialog?.kind === 'unstake' && data.stake && (
-        <ConfirmDialog
-          title={t('stake.unstake')}
+        <UnstakeDialog
+          acceptForfeit={fixedEarly}
           text={fixedEarly ? t('dialog.unstake_fixed', { reward: data.stake.unclaimed_reward }) : t('dialog.unstake_flexible', { reward: data.stake.batch.duration_type === 'fixed' ? data.stake.unclaimed_reward : data.stake.claimable_reward })}
-          okText={t('stake.unstake')}
-          onConfirm={() => unstake.mutateAsync(fixedEarly).then(() => toast.success(t('done.unstaked')))}
           onClose={() => setDialog(null)}
         />
       )}
