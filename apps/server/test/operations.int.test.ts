@@ -448,6 +448,14 @@ describe('four-eyes', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await listed(`withdrawal:${w.id}`)).toBe(false);
 
+    // An operator who asked and has left the finance role since: the request cannot be confirmed.
+    const leaver = await person();
+    await grant(leaver, ['finance']);
+    const left = body<{ approval_id: string }>(await adjust(leaver, (await person()).accountName, '4')).data;
+    await grant(leaver, []);
+    const gone = await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${left.approval_id}/confirm`, headers: await as(admin) });
+    expect(codeOf(gone)).toBe(ERRORS.approval_requester_gone.code);
+
     // An adjustment asked under one cap, confirmed after the cap was lowered: refused, still pending.
     const p = await person();
     const asked = body<{ approval_id: string }>(await adjust(operators.finance, p.accountName, '4')).data;

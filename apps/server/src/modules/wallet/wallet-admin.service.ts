@@ -127,10 +127,14 @@ export class WalletAdminService {
   /** A second operator confirms a pending adjustment or withdrawal approval (never the one who asked). */
   async confirm(adminUserId: string, approvalId: string): Promise<{ status: 'approved'; posting_id: number | null }> {
     const now = this.clock.now();
+    // Read before the transaction: an embedded database serves one connection at a time.
+    const operators = new Set((await this.deps.accounts.operators(['finance'])).map((o) => o.userId));
     return inTransaction(this.db, async (tx) => {
       const a = await repo.findPendingApproval(tx, approvalId);
       if (!a) throw new AppError('approval_not_found');
       if (a.requestedBy === adminUserId) throw new AppError('four_eyes_same_operator');
+      // Two operators' decision: one who has left the role since asking is no longer one of them.
+      if (!operators.has(a.requestedBy)) throw new AppError('approval_requester_gone');
       if (!(await repo.closeApproval(tx, a.id, adminUserId, now))) throw new AppError('approval_not_found');
       if (a.kind === 'withdrawal') {
         const w = await repo.findWithdrawal(tx, a.detail.withdrawal!);
