@@ -9,7 +9,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { miningAccounts, users } from '../src/modules/accounts/accounts.tables';
+import { miningAccounts, userRoles, users } from '../src/modules/accounts/accounts.tables';
 import { balanceOf, post } from '../src/modules/ledger/ledger';
 import { reconcile } from '../src/modules/ledger/reconciliation';
 import { walletTick } from '../src/modules/wallet/wallet.jobs';
@@ -194,6 +194,9 @@ it('matches the model under random sequences of wallet operations', async () => 
     real.depositAddress.push((await t.app.modules.wallet.deposits.address(acct!.id, COIN)).address);
   }
   real.adminId = real.userIds[0]!;
+  // The two deciding operators (the second confirms four-eyes requests) hold the finance role:
+  // a request whose operator has left it cannot be confirmed.
+  await db.insert(userRoles).values([0, 1].map((i) => ({ userId: real.userIds[i]!, role: 'finance' })));
 
   const commands = [
     fc.tuple(account, amount).map(([a, v]) => new Deposit(a, v)),
