@@ -9,6 +9,8 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_COINS_LIST, CONTRACT_ORDER_STATUSES, CONTRACT_PRODUCT_SET_STATUSES, formatDateTime, HASHRATE_UNITS, LANGUAGES, type ContractOrderStatus } from './admin-constants';
 import { apiDownload } from '../../../shell/api/client';
+import { presentFailure } from '../../../shell/api/error-presenter';
+import { openFileInNewTab } from '../../../ui/save-file';
 import { FormDialog } from '../../../shell/forms/FormDialog';
 import { NamesPerLanguage } from '../../../shell/forms/NamesPerLanguage';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -45,7 +47,7 @@ function Review({ timezone }: { timezone: string }) {
       render: (o) => (
         <Flex gap={4} wrap>
           {o.has_certificate && (
-            <Button size="small" onClick={() => void apiDownload(`/contracts/orders/${encodeURIComponent(o.id)}/certificate`).then(({ blob }) => window.open(URL.createObjectURL(blob), '_blank', 'noopener'))}>
+            <Button size="small" onClick={() => void openFileInNewTab(async () => (await apiDownload(`/contracts/orders/${encodeURIComponent(o.id)}/certificate`)).blob).catch(presentFailure)}>
               {t('admin.certificate')}
             </Button>
           )}

@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CONTRACT_CERTIFICATE_MAX_BYTES, ERRORS, formatDateTime, walletSubject } from '@hashpool/shared';
 import { apiDownload } from '../../../shell/api/client';
+import { presentFailure } from '../../../shell/api/error-presenter';
+import { openFileInNewTab } from '../../../ui/save-file';
 import { randomUuid } from '../../../shell/api/idempotency';
 import { SafeLink } from '../../../shell/navigation/navigation';
 import { useMine } from '../../../shell/session/user.queries';
@@ -105,11 +107,7 @@ function Payment({ o }: { o: OrderDetail }) {
               </Button>
               {o.has_certificate && (
                 <Button
-                  onClick={() =>
-                    void apiDownload(`/contracts/orders/${encodeURIComponent(o.id)}/certificate`).then(({ blob }) => {
-                      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
-                    })
-                  }
+                  onClick={() => void openFileInNewTab(async () => (await apiDownload(`/contracts/orders/${encodeURIComponent(o.id)}/certificate`)).blob).catch(presentFailure)}
                 >
                   {t('payment.view_certificate')}
                 </Button>
