@@ -4,6 +4,8 @@
 import type { Page } from '@playwright/test';
 import { accountButton, expect } from './accounts-helpers';
 import { chooseOption } from './helpers';
+import { operator } from './login-helpers';
+import { E2E_SECOND_OPERATOR_EMAIL } from '../playwright.config';
 
 /**
  * The demo farm's BTC earnings as the server settled them (a week of demo history, settled by the
@@ -29,7 +31,12 @@ export async function subAccountName(page: Page): Promise<string> {
   return label!.replace(/^My account: /, '');
 }
 
-/** The operator credits a sub-account through the adjustment form. */
+/**
+ * The operator credits a sub-account through the adjustment form. One operator's adjustments of a
+ * coin add up over a day against its four-eyes threshold (BTC's is 10), and the browser tests
+ * share the operator: a credit that waits for a second operator is confirmed by the second one on
+ * Approvals.
+ */
 export async function credit(admin: Page, account: string, amount: string, coin = 'BTC'): Promise<void> {
   await admin.goto('/admin/adjust');
   await admin.getByLabel('Sub-account name').fill(account);
@@ -40,5 +47,16 @@ export async function credit(admin: Page, account: string, amount: string, coin 
   const confirm = admin.getByRole('dialog', { name: 'Post this adjustment?' });
   await expect(confirm).toContainText(`Credit ${amount} ${coin} to ${account}`);
   await confirm.getByRole('button', { name: 'Post adjustment' }).click();
-  await expect(admin.getByText('The adjustment was posted.')).toBeVisible();
+  const posted = admin.getByText('The adjustment was posted.');
+  const waits = admin.getByText('Above the four-eyes threshold: the adjustment waits for a second operator (Approvals tab).');
+  await expect(posted.or(waits).first()).toBeVisible();
+  if (await posted.isVisible()) return;
+  const second = await operator(admin.context().browser()!, E2E_SECOND_OPERATOR_EMAIL);
+  await second.goto('/admin/approvals');
+  const row = second.getByRole('table', { name: 'Approvals' }).getByRole('row').filter({ hasText: account });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Confirm' }).click();
+  await second.getByRole('dialog', { name: 'Confirm as the second operator' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(row).toHaveCount(0);
+  await second.context().close();
 }

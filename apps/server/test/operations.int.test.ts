@@ -385,6 +385,24 @@ describe('four-eyes', () => {
     expect(body<{ status: string }>(await adjust(operators.finance, p.accountName, '1')).data.status).toBe('done');
   });
 
+  it('one operator’s adjustments of a coin add up over a day against the threshold: parts just below it need a second operator too', async () => {
+    expect((await coinSettings({ four_eyes_threshold: '2' })).statusCode).toBe(200);
+    const p = await person();
+    // An operator with no adjustment yet today.
+    const finance = await person();
+    await grant(finance, ['finance']);
+    const key = randomUUID();
+    expect(body<{ status: string }>(await adjust(finance, p.accountName, '1.5', key)).data.status).toBe('done');
+    // A retry of the first part is still its answer.
+    expect(body<{ status: string }>(await adjust(finance, p.accountName, '1.5', key)).data.status).toBe('done');
+    // 1.5 + 1 is above 2: the second part waits; another operator's part does not.
+    expect(body<{ status: string }>(await adjust(finance, p.accountName, '1')).data.status).toBe('pending');
+    expect(body<{ status: string }>(await adjust(operators.finance, p.accountName, '0.1')).data.status).toBe('done');
+    // A day later the first part no longer counts.
+    t.clock.advance(24 * 3600_000 + 1000);
+    expect(body<{ status: string }>(await adjust(finance, p.accountName, '1')).data.status).toBe('done');
+  });
+
   it('the same adjustment request sent twice at once is one request', async () => {
     expect((await coinSettings({ four_eyes_threshold: '2' })).statusCode).toBe(200);
     const p = await person();

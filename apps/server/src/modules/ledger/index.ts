@@ -20,7 +20,7 @@ export {
 } from './ledger';
 // What users and operators read of it: a holder's movements and entries; and for modules that pay
 // balances out, which holders reached a threshold.
-export { availableAtLeast, movementOf, pageEntries, pageMovements, type MovementFilter, type MovementRow } from './ledger.repository';
+export { availableAtLeast, movedSince, movementOf, pageEntries, pageMovements, postingOfKey, type MovementFilter, type MovementRow } from './ledger.repository';
 export { custodyCheck, reconcile, type CustodySource, type ReconciliationReport } from './reconciliation';
 
 declare module '../../platform/modules' {

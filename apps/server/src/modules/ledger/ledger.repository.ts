@@ -89,3 +89,26 @@ export async function availableAtLeast(db: DbOrTx, wanted: ReadonlyArray<{ holde
          where b.available >= w.min`,
   );
 }
+
+/** The posting of an idempotency key, if it was made. */
+export async function postingOfKey(db: DbOrTx, idempotencyKey: string): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id::text from ledger_postings where idempotency_key = ${idempotencyKey}`);
+  return row ? Number(row.id) : undefined;
+}
+
+/**
+ * What the postings of `reference` and `businessType` since `since` moved for `holder` in `coin`
+ * (the sum of its entries' absolute amounts), leaving out the postings of `exceptKeys`: an
+ * operator's adjustments of a day, for the four-eyes threshold, which one operator must not pass
+ * in parts.
+ */
+export async function movedSince(db: DbOrTx, f: { reference: string; businessType: BusinessType; holder: string; coin: string; since: Date; exceptKeys?: readonly string[] }): Promise<string> {
+  const [row] = await queryRows<{ moved: string }>(
+    db,
+    sql`select coalesce(sum(abs(e.amount)), 0)::text as moved
+          from ledger_postings p join ledger_entries e on e.posting_id = p.id and e.holder = ${f.holder} and e.coin = ${f.coin}
+         where p.reference = ${f.reference} and p.business_type = ${f.businessType} and p.created_at >= ${f.since.toISOString()}::timestamptz
+           and not (p.idempotency_key = any(${sqlArray(f.exceptKeys ?? [])}::text[]))`,
+  );
+  return row?.moved ?? '0';
+}

@@ -10,7 +10,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import type { ChainAdapter } from './chain';
-import { balancesOf, LedgerDecimal as Decimal, pageEntries, post, custodyCheck, reconcile, SYSTEM, type ReconciliationReport } from '../ledger';
+import { balancesOf, LedgerDecimal as Decimal, movedSince, pageEntries, post, postingOfKey, custodyCheck, reconcile, SYSTEM, type ReconciliationReport } from '../ledger';
 import type { Mailer } from '../../platform/mailer';
 import { translate } from '../../platform/messages';
 import { metrics } from '../../platform/metrics';
@@ -19,6 +19,9 @@ import { walletCustody } from './custody';
 import { movementType, plain, withdrawalView } from './wallet.presenter';
 import * as repo from './wallet.repository';
 import { returnFunds } from './withdrawal-processor';
+
+/** The window over which one operator's adjustments of a coin add up against the four-eyes threshold. */
+const ADJUSTMENT_WINDOW_MS = 24 * 3600_000;
 
 export class WalletAdminService {
   /** The last daily reconciliation, for the report page and the alert. */
@@ -201,10 +204,24 @@ export class WalletAdminService {
     return inTransaction(this.db, async (tx) => {
       const cap = (await repo.coinLimits(tx, body.coin))?.adjustmentCap;
       if (cap !== null && cap !== undefined && amount.abs().gt(cap)) throw new AppError('adjustment_over_cap', { params: { max: plain(cap), coin: body.coin.toUpperCase() } });
-      if (await this.needsSecond(tx, body.coin, amount.toFixed())) {
+      // A retry of an adjustment made already (at once, or confirmed by a second operator) is
+      // answered by its posting (the ledger replays it; other content is idempotency_conflict).
+      const target = `adjustment:${adminUserId}:${key}`;
+      if (await postingOfKey(tx, target)) {
+        const posting = await this.postAdjustment(tx, adminUserId, key, { account: account.name, accountId: account.id, coin: body.coin, amount: amount.toFixed(), reason: body.reason }, now);
+        return { posting_id: posting, approval_id: (await repo.adjustmentApprovalOf(tx, target))?.id ?? null, status: 'done' as const };
+      }
+      // The threshold holds for what this operator adjusted in the coin over the last day, with
+      // this one: one operator would otherwise pass any amount in parts just below it. One
+      // operator's adjustments take turns, so two parts sent at once do not both pass.
+      await repo.lockOperatorAdjustments(tx, adminUserId);
+      // Those a second operator confirmed were seen by two already and are left out.
+      const since = new Date(now.getTime() - ADJUSTMENT_WINDOW_MS);
+      const confirmed = await repo.confirmedAdjustmentTargets(tx, adminUserId, since);
+      const lastDay = await movedSince(tx, { reference: `adjustment:${adminUserId}`, businessType: 'system_adjustment', holder: SYSTEM.adjustments, coin: body.coin, since, exceptKeys: confirmed });
+      if (await this.needsSecond(tx, body.coin, amount.abs().plus(lastDay).toFixed())) {
         // Four-eyes: the request waits for a second operator. One request per key (a unique index):
         // the same request sent twice at once, or again later, finds the first.
-        const target = `adjustment:${adminUserId}:${key}`;
         const detail = { account: account.name, account_id: account.id, amount: amount.toFixed(), reason: body.reason, key };
         const row = await repo.insertAdjustmentApproval(tx, { kind: 'adjustment', target, coin: body.coin, amount: amount.toFixed(), detail, requestedBy: adminUserId, requestedAt: now });
         if (row) {

@@ -1,7 +1,7 @@
 // SQL of the wallet's tables (wallet.tables.ts): coin limits, withdraw addresses, withdrawals and
 // their transitions, deposits, internal transfers, payout settings, address wallets. The ledger's
 // postings are written and read by the ledger module (ledger/ledger.ts, ledger/ledger.repository.ts).
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalStatus } from '@hashpool/shared';
 import { first, inserted, queryRows, sqlArray, withTotal, type DbOrTx } from '../../db/client';
 import { depositAddresses, deposits, internalTransfers, payoutSettings, walletApprovals, walletCoinLimits, withdrawAddresses, withdrawals } from './wallet.tables';
@@ -486,6 +486,20 @@ export function recentWithdrawalsOf(db: DbOrTx, accountIds: string[], limit: num
 /** Withdrawals per status (the metrics' gauge). */
 export function withdrawalCountsByStatus(db: DbOrTx): Promise<Array<{ status: string; n: number }>> {
   return db.select({ status: withdrawals.status, n: count.mapWith(Number) }).from(withdrawals).groupBy(withdrawals.status);
+}
+
+/** The targets (= ledger keys) of an operator's adjustment requests confirmed since `since`. */
+export async function confirmedAdjustmentTargets(db: DbOrTx, adminUserId: string, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ target: walletApprovals.target })
+    .from(walletApprovals)
+    .where(and(eq(walletApprovals.kind, 'adjustment'), eq(walletApprovals.requestedBy, adminUserId), eq(walletApprovals.status, 'done'), gte(walletApprovals.decidedAt, since)));
+  return rows.map((r) => r.target);
+}
+
+/** One operator's adjustments take turns until the transaction ends (their day's sum is read under it). */
+export async function lockOperatorAdjustments(tx: DbOrTx, adminUserId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`adjustments:${adminUserId}`}, 0))`);
 }
 
 /** The adjustment request of `target` (an operator's key), pending or done. */
