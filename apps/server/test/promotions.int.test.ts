@@ -328,14 +328,14 @@ async function packet(payload: Record<string, unknown> = {}) {
   const res = await inject(t.app, {
     method: 'POST',
     url: '/api/admin/promotions/red-packets',
-    headers: (await as(admin)),
+    headers: { ...(await as(admin)), 'idempotency-key': randomUUID() },
     payload: { name: 'Gift', coin: 'btc', hashrate: 1e12, duration_days: 2, shares: 3, budget: '10', activation_deadline: iso(3 * DAY), ...payload },
   });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ id: string; budget: string }>(res).data;
 }
 const packetWith = async (payload: Record<string, unknown>) =>
-  inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: await as(admin), payload: { name: 'X', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY), ...payload } });
+  inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: { ...(await as(admin)), 'idempotency-key': randomUUID() }, payload: { name: 'X', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY), ...payload } });
 const receive = async (u: User, id: string) => inject(t.app, { method: 'POST', url: `/api/red-packets/${id}/receive`, headers: (await as(u)) });
 
 describe('red packets', () => {
@@ -508,12 +508,55 @@ describe('red packets', () => {
 
   it('refuses bad packets: a past deadline, an amount finer than the satoshi, bad fields', async () => {
     const post = async (payload: Record<string, unknown>) =>
-      inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: (await as(admin)), payload: { name: 'X', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY), ...payload } });
+      inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: { ...(await as(admin)), 'idempotency-key': randomUUID() }, payload: { name: 'X', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY), ...payload } });
     expect(codeOf(await post({ activation_deadline: iso(-1000) }))).toBe(err('red_packet_deadline_past'));
     expect(codeOf(await post({ budget: '0.000000001' }))).toBe(err('validation_failed'));
     for (const bad of [{ shares: 0 }, { shares: 10_001 }, { hashrate: -1 }, { coin: 'aleo' }, { budget: '-1' }, { receiving_email: 'nope' }]) {
       expect(codeOf(await post(bad)), JSON.stringify(bad)).toBe(err('validation_failed'));
     }
+  });
+
+  it('reserves an operator\'s packet once per Idempotency-Key: requests sent at once and a later retry answer one packet; no key is refused as a user\'s funding is', async () => {
+    clock.set('2026-10-05T10:00:00Z');
+    const url = '/api/admin/promotions/red-packets';
+    const listed = async () => body<{ total: number }>(await inject(t.app, { url, headers: await as(admin) })).data.total;
+    const [reserveBefore, poolBefore, packetsBefore] = [await available(SYSTEM.promotions, 'frozen'), await available(SYSTEM.promotions), await listed()];
+    const payload = { name: 'Once', coin: 'btc', hashrate: 1e12, duration_days: 2, shares: 3, budget: '7', activation_deadline: iso(3 * DAY) };
+    // One session for all, as one browser sends a double click and its retries.
+    const headers = { ...(await as(admin)), 'idempotency-key': randomUUID() };
+    const send = () => inject(t.app, { method: 'POST', url, headers, payload });
+    const answers = await Promise.all(Array.from({ length: 6 }, send));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const ids = new Set(answers.map((a) => body<{ id: string }>(a).data.id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids] as [string];
+    // A retry after the answer was lost: the same packet, nothing reserved again.
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(body(retry).data).toMatchObject({ id, budget: '7', status: 'open', received: 0 });
+    expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(reserveBefore).toFixed()).toBe('7');
+    expect(new Decimal(poolBefore).minus(await available(SYSTEM.promotions)).toFixed()).toBe('7');
+    expect(await listed()).toBe(packetsBefore + 1);
+    const [posted] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ledger_postings where reference = ${`red_packet:${id}`}`);
+    expect(posted!.n).toBe(1);
+    const [audited] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from admin_audit_log where action = 'red_packet_create' and target = ${`red_packet:${id}`}`);
+    expect(audited!.n).toBe(1);
+    // A new key is another packet.
+    const other = await inject(t.app, { method: 'POST', url, headers: { ...headers, 'idempotency-key': randomUUID() }, payload });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(body<{ id: string }>(other).data.id).not.toBe(id);
+    expect(await listed()).toBe(packetsBefore + 2);
+    // No key: refused before anything is written, as the user's funding route refuses it.
+    const { 'idempotency-key': _key, ...bare } = headers;
+    const [adminBare, userBare] = [
+      await inject(t.app, { method: 'POST', url, headers: bare, payload }),
+      await inject(t.app, { method: 'POST', url: '/api/user/red-packets', headers: await as(await user()), payload: { ...payload, budget: '0.1', pay_password: TEST_PIN, verification: { email_code: '000000' } } }),
+    ];
+    expect(adminBare.statusCode, adminBare.body).toBe(400);
+    expect([adminBare.statusCode, codeOf(adminBare)]).toEqual([userBare.statusCode, codeOf(userBare)]);
+    expect(codeOf(adminBare)).toBe(err('validation_failed'));
+    expect(await listed()).toBe(packetsBefore + 2);
+    expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(reserveBefore).toFixed()).toBe('14');
   });
 
   it('gives the last 10 shares to exactly 10 of 100 users receiving at once', async () => {
@@ -686,7 +729,7 @@ describe('red packets funded by users', () => {
     expect(codeOf(await receive(await user(), p.id))).toBe(err('red_packet_none_left'));
     expect(await packetEvents(u, p.id)).toEqual(['none_left']);
     // The pool's packets have no funding user to tell: the receiver hears only of their receipt.
-    const pool = body<{ id: string }>(await inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: await as(admin), payload: { name: 'Pool one', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY) } })).data;
+    const pool = body<{ id: string }>(await inject(t.app, { method: 'POST', url: '/api/admin/promotions/red-packets', headers: { ...(await as(admin)), 'idempotency-key': randomUUID() }, payload: { name: 'Pool one', coin: 'btc', hashrate: 1, duration_days: 1, shares: 1, budget: '1', activation_deadline: iso(DAY) } })).data;
     expect((await receive(a, pool.id)).statusCode).toBe(200);
     expect(await packetEvents(admin, pool.id)).toEqual([]);
   });

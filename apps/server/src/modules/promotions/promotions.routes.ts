@@ -164,8 +164,8 @@ export function promotionsRoutes({ coupons, redPackets, redPacketCredits }: { co
 
     app.post('/admin/promotions/red-packets', {
       config: { access: access.admin, ...perMinute(20) },
-      schema: { tags, summary: 'Create a red packet; its budget is reserved from sys:promotions (audited)', body: createRedPacketBodySchema, response: { 200: envelope(adminRedPacketSchema) } },
-    }, async (request) => ok(request, await redPackets.create(me(request), request.body)));
+      schema: { tags, summary: 'Create a red packet; its budget is reserved from sys:promotions (Idempotency-Key: the same key answers the same packet; audited)', headers: idempotencyHeaders, body: createRedPacketBodySchema, response: { 200: envelope(adminRedPacketSchema) } },
+    }, async (request) => ok(request, await redPackets.createByOperator(me(request), idempotencyKey(request), request.body)));
 
     app.post('/admin/promotions/red-packets/:id/cancel', {
       config: { access: access.admin, ...perMinute(20) },

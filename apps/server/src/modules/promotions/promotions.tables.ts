@@ -156,7 +156,7 @@ export const redPackets = pgTable(
     /** Who pays the budget: the pool (sys:promotions), or the sub-account of a user who funded it. */
     funder: text('funder').notNull(),
     createdBy: uuid('created_by').references(accountRefs.userId),
-    /** A user-funded packet's Idempotency-Key: one packet and one debit per key and funder. */
+    /** The creating request's Idempotency-Key (a user's funding, an operator's packet): one packet and one posting per key and funder. */
     requestKey: text('request_key'),
     /** Set when the leftover was returned and nothing more is credited. */
     endedAt: ts('ended_at'),

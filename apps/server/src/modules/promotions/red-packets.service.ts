@@ -1,10 +1,12 @@
 // Hashrate gift red packets (docs/rules.md, Promotions). An operator creates a packet (coin,
 // hashrate per share, days, shares, a profit budget, an activation deadline, optionally the one
 // email that may receive it); the budget is reserved at once by a posting from sys:promotions into
-// its frozen bucket. Anyone sees the packet by its link; a logged-in user on their main sub-account
-// (whose bound email matches, when the packet names one) receives one share: from the next UTC day,
-// for duration_days days, the gifted hashrate earns its FPPS value of each day at no fee
-// (red-packet-credits.service.ts credits it, and returns what is left when the packet ends).
+// its frozen bucket, once per Idempotency-Key (a retry of the key answers the first packet, as a
+// user's funding from their balance does). Anyone sees the packet by its link; a logged-in user on
+// their main sub-account (whose bound email matches, when the packet names one) receives one
+// share: from the next UTC day, for duration_days days, the gifted hashrate earns its FPPS value
+// of each day at no fee (red-packet-credits.service.ts credits it, and returns what is left when
+// the packet ends).
 // The funder of a packet a user funded, or an operator, may cancel it while shares are left: no
 // share can be received any more, and the budget's part of the shares nobody received (budget x
 // shares left / shares, cut to the base unit, at most what is unpaid) returns to the funder at
@@ -33,6 +35,9 @@ import { LedgerDecimal, post, SYSTEM } from '../ledger';
 import { type WalletApi } from '../wallet';
 import { packetView, receiptView } from './promotions.presenter';
 import * as repo from './promotions.repository';
+
+/** A packet as its creation answers it (adminRedPacketSchema). */
+type FundedPacket = ReturnType<typeof packetView> & { receiving_email: string | null; received: number };
 
 /** Receivers a packet's detail page lists. */
 const RECEIVERS_SHOWN = 50;
@@ -212,8 +217,18 @@ export class RedPacketsService {
 
   // ---- operators --------------------------------------------------------------------------------
 
+  /** A packet the pool funds without a request key: the demo seed's (fixed id, not audited). */
   async create(adminUserId: string | null, body: NewRedPacket, options: { id?: string; isDemo?: boolean } = {}) {
     return this.insertFunded(body, { funder: SYSTEM.promotions, createdBy: adminUserId, audited: adminUserId !== null, ...options });
+  }
+
+  /**
+   * An operator's packet: its budget is reserved from sys:promotions by one posting with the
+   * request's Idempotency-Key, in the packet's transaction (audited). The same key again answers
+   * the same packet and reserves nothing again, as a user's funding does (oncePerKey).
+   */
+  async createByOperator(adminUserId: string, requestKey: string, body: NewRedPacket) {
+    return this.oncePerKey(SYSTEM.promotions, requestKey, () => this.insertFunded(body, { funder: SYSTEM.promotions, createdBy: adminUserId, requestKey, audited: true }));
   }
 
   // ---- users funding packets ------------------------------------------------------------------
@@ -248,20 +263,31 @@ export class RedPacketsService {
   async createByUser(userId: string, accountId: string, requestKey: string, request: NewUserRedPacket) {
     const { pay_password: payPassword, verification, ...body } = request;
     if (!(await this.fundingCoins()).coins.includes(body.coin)) throw new AppError('red_packet_user_funding_off');
-    return oneRequestPerKey(this.db, `redpacket:${accountId}:${requestKey}`, async () => {
-      const known = await repo.packetByRequestKey(this.db, accountId, requestKey);
-      if (known) return { ...packetView(known, this.clock.now()), receiving_email: known.receivingEmail, received: 0 };
+    return this.oncePerKey(accountId, requestKey, async () => {
       // Funding a packet gives the user's money to whoever receives it: a transfer's checks
       // (docs/security.md "Calls that move a user's balance"), before anything is written.
       await this.deps.checks.authorise(userId, 'transfer', verification, walletSubject.redPacket(body), payPassword);
+      return this.insertFunded(body, { funder: accountId, createdBy: userId, requestKey, audited: false });
+    });
+  }
+
+  /**
+   * One packet per funder and Idempotency-Key (a user's sub-account, or sys:promotions for the
+   * operators'): the requests of one key take turns, a retry finds the first one's packet by its
+   * key and moves nothing, and `make` runs only when the key made none yet.
+   */
+  private oncePerKey(funder: string, requestKey: string, make: () => Promise<FundedPacket>): Promise<FundedPacket> {
+    return oneRequestPerKey(this.db, `redpacket:${funder}:${requestKey}`, async () => {
+      const known = await repo.packetByRequestKey(this.db, funder, requestKey);
+      if (known) return { ...packetView(known, this.clock.now()), receiving_email: known.receivingEmail, received: await repo.receivedOf(this.db, known.id) };
       try {
-        return await this.insertFunded(body, { funder: accountId, createdBy: userId, requestKey, audited: false });
+        return await make();
       } catch (error) {
         // A duplicate that ran past the lease meets the unique key: the first one's packet.
         if (!isUniqueViolation(error)) throw error;
-        const first = await repo.packetByRequestKey(this.db, accountId, requestKey);
+        const first = await repo.packetByRequestKey(this.db, funder, requestKey);
         if (!first) throw error;
-        return { ...packetView(first, this.clock.now()), receiving_email: first.receivingEmail, received: 0 };
+        return { ...packetView(first, this.clock.now()), receiving_email: first.receivingEmail, received: await repo.receivedOf(this.db, first.id) };
       }
     });
   }
@@ -273,7 +299,7 @@ export class RedPacketsService {
     return { list: rows.map((r) => ({ ...packetView(r.packet, now), receiving_email: r.packet.receivingEmail, received: r.received })), total };
   }
 
-  private async insertFunded(body: NewRedPacket | Omit<NewUserRedPacket, 'pay_password' | 'verification'>, o: { funder: string; createdBy: string | null; audited: boolean; requestKey?: string; id?: string; isDemo?: boolean }) {
+  private async insertFunded(body: NewRedPacket | Omit<NewUserRedPacket, 'pay_password' | 'verification'>, o: { funder: string; createdBy: string | null; audited: boolean; requestKey?: string; id?: string; isDemo?: boolean }): Promise<FundedPacket> {
     const now = this.clock.now();
     const deadline = new Date(body.activation_deadline);
     if (deadline.getTime() <= now.getTime()) throw new AppError('red_packet_deadline_past');
@@ -305,7 +331,9 @@ export class RedPacketsService {
       await post(
         tx,
         {
-          idempotencyKey: fromPool ? `redpacket-reserve:${id}` : `redpacket-fund:${o.funder}:${o.requestKey!}`,
+          // A request's key names the posting (one reserve or debit per funder and key); the demo
+          // seed's packet, made without one, by its id.
+          idempotencyKey: o.requestKey ? `${fromPool ? 'redpacket-reserve' : 'redpacket-fund'}:${o.funder}:${o.requestKey}` : `redpacket-reserve:${id}`,
           businessType: fromPool ? 'red_packet_reserve' : 'red_packet_fund',
           reference: `red_packet:${id}`,
           entries: [

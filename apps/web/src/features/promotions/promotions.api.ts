@@ -79,5 +79,5 @@ export const promotionsApi = {
   cancelPacket: (id: string) => api.post<AdminRedPacket>(`/admin/promotions/red-packets/${enc(id)}/cancel`),
   codesCsv: (id: string) => apiDownload(`/admin/promotions/campaigns/${enc(id)}/codes.csv`),
   packets: (page: number, pageSize: number, o?: Options) => api.get<AdminRedPacketPage>('/admin/promotions/red-packets', { page, page_size: pageSize }, o),
-  createPacket: (body: NewRedPacket) => api.post<AdminRedPacket>('/admin/promotions/red-packets', { ...body }, { silent: true }),
+  createPacket: (body: NewRedPacket, key: string) => api.post<AdminRedPacket>('/admin/promotions/red-packets', { ...body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } }),
 };

@@ -112,7 +112,8 @@ export function useAdminMutations() {
   const refresh = () => client.invalidateQueries({ queryKey: promotionsKeys.admin(epoch) });
   return {
     createCampaign: useMutation({ mutationFn: (body: NewCampaign) => promotionsApi.createCampaign(body), onSuccess: refresh }),
-    createPacket: useMutation({ mutationFn: (body: NewRedPacket) => promotionsApi.createPacket(body), onSuccess: refresh }),
+    // Refreshed when settled: a call that timed out may have made the packet all the same.
+    createPacket: useMutation({ mutationFn: (v: { body: NewRedPacket; key: string }) => promotionsApi.createPacket(v.body, v.key), onSettled: refresh }),
     disableCampaign: useMutation({ mutationFn: (id: string) => promotionsApi.disableCampaign(id), onSuccess: refresh }),
     // The cancelled packet may be the operator's own funded one: the user lists are stale too.
     cancelPacket: useMutation({ mutationFn: (id: string) => promotionsApi.cancelPacket(id), onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: promotionsKeys.all(epoch) })]) }),

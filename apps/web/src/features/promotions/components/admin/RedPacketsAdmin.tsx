@@ -1,13 +1,14 @@
 // The operators' red packets (a tab of /admin/wallet): create one (coin, hashrate per share, days,
 // shares, total profit budget reserved from sys:promotions, activation deadline, optionally the
-// one email that may receive it), where users may fund packets from their own balance, and the
+// one email that may receive it; sent with an Idempotency-Key kept for retries of one packet), where users may fund packets from their own balance, and the
 // list (the pool's and the users' packets) with each packet's share link and QR code, and
 // cancelling a packet that still has shares (the budget of those returns to its funder; audited).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Flex, Form, Select, Switch } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COINS, formatDateTime, formatHashrate, PROMO_LIMITS, type NewRedPacket, type UserPacketSettings } from '@hashpool/shared';
+import { useIdempotencyKey } from '../../../../shell/api/idempotency';
 import { showFormError } from '../../../../shell/forms/server-errors';
 import { AmountText } from '../../../../ui/AmountText';
 import { AppModal } from '../../../../ui/AppModal';
@@ -31,6 +32,9 @@ const ACCOUNT_COIN_CODES = COINS.filter((c) => c.mode === 'account').map((c) => 
 function CreatePacket({ timezone, onCreated }: { timezone: string; onCreated: (p: AdminRedPacket) => void }) {
   const { t } = useTranslation('promotions');
   const { createPacket } = useAdminMutations();
+  const idempotencyKey = useIdempotencyKey();
+  // Packets created from this form so far: the same fields sent again after a success are a new packet (a new key).
+  const created = useRef(0);
   return (
     <PacketForm
       title={t('admin.packets.create')}
@@ -41,7 +45,12 @@ function CreatePacket({ timezone, onCreated }: { timezone: string; onCreated: (p
       maxDays={PROMO_LIMITS.maxDurationDays}
       pending={createPacket.isPending}
       timezone={timezone}
-      submit={(body) => createPacket.mutateAsync(body as NewRedPacket)}
+      // One key per packet: a retry of the same fields (a lost answer, a double click) answers the first packet.
+      submit={async (body) => {
+        const made = await createPacket.mutateAsync({ body: body as NewRedPacket, key: idempotencyKey(JSON.stringify([body, created.current])) });
+        created.current++;
+        return made;
+      }}
       onCreated={onCreated}
     />
   );
