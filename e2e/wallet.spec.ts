@@ -333,6 +333,31 @@ test('an operator: ledger search, adjustment, reconciliation and audit log', asy
   await expect(audit.getByRole('row').nth(1)).toContainText('Balance adjusted');
   await expect(audit.getByRole('row').nth(1)).toContainText(`Sub-account ${account}`);
   await expect(audit.getByRole('row').nth(1)).toContainText('e2e: starting balance');
+
+  // An adjustment above BTC's four-eyes threshold (10) waits; the operator who asked declines it
+  // (made by mistake): it leaves Approvals and nothing is credited.
+  await admin.goto('/admin/adjust');
+  await admin.getByLabel('Sub-account name').fill(account);
+  await chooseOption(admin, admin, 'Coin', /^BTC · /, 'BTC');
+  await admin.getByLabel('Amount').fill('11');
+  await admin.getByLabel('Reason').fill('e2e: one digit too many');
+  await admin.getByRole('button', { name: 'Post adjustment' }).click();
+  await admin.getByRole('dialog', { name: 'Post this adjustment?' }).getByRole('button', { name: 'Post adjustment' }).click();
+  await expect(admin.getByText('Above the four-eyes threshold: the adjustment waits for a second operator (Approvals tab).')).toBeVisible();
+  await admin.goto('/admin/approvals');
+  const request = admin.getByRole('table', { name: 'Approvals' }).getByRole('row').filter({ hasText: account });
+  await expect(request).toHaveCount(1);
+  await request.getByRole('button', { name: 'Decline' }).click();
+  const decline = admin.getByRole('dialog', { name: 'Decline this request' });
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expect(decline.getByText('Please give a reason.')).toBeVisible();
+  await decline.getByLabel('Reason').fill('wrong amount');
+  await saveScreenshot(admin, 'wallet-admin-approval-decline');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expect(admin.getByText('The request was declined.')).toBeVisible();
+  await expect(request).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toContainText('+0.250000');
 });
 
 test('dark theme and Chinese on the asset page', async ({ page }) => {

@@ -112,6 +112,7 @@ describe('roles', () => {
     'GET /api/admin/audit-log': ['admin', 'finance'],
     'GET /api/admin/approvals': ['admin', 'finance'],
     'POST /api/admin/approvals/:id/confirm': ['admin', 'finance'],
+    'POST /api/admin/approvals/:id/decline': ['admin', 'finance'],
     'GET /api/admin/coin-settings': ['admin'],
     'PUT /api/admin/coin-settings/:coin': ['admin'],
     'GET /api/admin/parameters': ['admin'],
@@ -401,6 +402,53 @@ describe('four-eyes', () => {
     // A day later the first part no longer counts.
     t.clock.advance(24 * 3600_000 + 1000);
     expect(body<{ status: string }>(await adjust(finance, p.accountName, '1')).data.status).toBe('done');
+  });
+
+  it('a declined request is not carried out: the adjustment is not made, the withdrawal stays under review', async () => {
+    expect((await coinSettings({ four_eyes_threshold: '2' })).statusCode).toBe(200);
+    const p = await person();
+    const key = randomUUID();
+    const asked = body<{ approval_id: string }>(await adjust(operators.finance, p.accountName, '3', key)).data;
+    const decline = async (id: string, by: Person, reason: unknown = 'typed the wrong account') => inject(t.app, { method: 'POST', url: `/api/admin/approvals/${id}/decline`, headers: await as(by), payload: { reason } });
+    expect((await decline(asked.approval_id, operators.support)).statusCode).toBe(403);
+    // A reason is required; nothing changes without one.
+    const blank = await decline(asked.approval_id, admin, '   ');
+    expect(blank.statusCode).toBe(400);
+    // The one who asked may decline their own request (made by mistake).
+    const declined = await decline(asked.approval_id, operators.finance);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(body(declined).data).toEqual({ status: 'declined' });
+    const listed = async (id: string) => body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/approvals', headers: await as(admin) })).data.list.some((a) => a.id === id);
+    expect(await listed(asked.approval_id)).toBe(false);
+    expect(codeOf(await decline(asked.approval_id, admin))).toBe(ERRORS.approval_not_found.code);
+    expect(codeOf(await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${asked.approval_id}/confirm`, headers: await as(admin) }))).toBe(ERRORS.approval_not_found.code);
+    // The same request again is refused, not carried out; nothing was credited.
+    const retried = await adjust(operators.finance, p.accountName, '3', key);
+    expect(codeOf(retried)).toBe(ERRORS.approval_declined.code);
+    expect(body(retried).msg).toMatch(/declined/);
+    const btc = body<{ balances: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: `/api/admin/ledger?account=${p.accountName}`, headers: await as(admin) })).data.balances.find((b) => b.coin === 'btc');
+    expect(btc?.available ?? '0').toBe('0');
+    const audit = body<{ list: Array<{ action: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: await as(admin) })).data.list;
+    expect(audit.find((e) => e.action === 'approval_declined' && e.detail.approval === asked.approval_id)).toMatchObject({ detail: { reason: 'typed the wrong account', amount: '3', coin: 'btc' } });
+
+    // A withdrawal approval declined by another operator: the withdrawal waits in the queue again.
+    await coinSettings({ four_eyes_threshold: null });
+    const { withdraw } = await withdrawer('5');
+    await coinSettings({ four_eyes_threshold: '2', audit_threshold: '1' });
+    const w = body<{ parts: Array<{ id: string }> }>(await withdraw('3')).data.parts[0]!;
+    const approve = async (by: Person) => body<{ status: string; approval_id: string }>(await inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${w.id}/approve`, headers: await as(by) })).data;
+    const first = await approve(operators.finance);
+    expect(first.status).toBe('pending');
+    expect((await decline(first.approval_id, admin)).statusCode).toBe(200);
+    const reviewing = async () => body<{ list: Array<{ id: string }> }>(await inject(t.app, { url: '/api/admin/withdrawals?status=reviewing&page_size=100', headers: await as(admin) })).data.list.some((x) => x.id === w.id);
+    expect(await reviewing()).toBe(true);
+    // Approved again, it is a new request, which the second operator can confirm.
+    const again = await approve(operators.finance);
+    expect(again.status).toBe('pending');
+    expect(again.approval_id).not.toBe(first.approval_id);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/approvals/${again.approval_id}/confirm`, headers: await as(admin) })).statusCode).toBe(200);
+    expect(await reviewing()).toBe(false);
+    await coinSettings({ four_eyes_threshold: null, audit_threshold: '10' });
   });
 
   it('the same adjustment request sent twice at once is one request', async () => {

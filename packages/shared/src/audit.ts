@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal_approve_requested',
   'adjustment',
   'adjustment_requested',
+  'approval_declined',
   'reconciliation_mismatch',
   'fee_rate_update',
   'market_data_update',

@@ -114,6 +114,8 @@ export const ERRORS = {
   operator_last_admin: { code: 39010, status: 409 },
   /** A four-eyes request whose operator no longer holds a finance or admin role (or cannot sign in). */
   approval_requester_gone: { code: 39011, status: 409 },
+  /** A retried adjustment whose four-eyes request an operator declined: it is not carried out. */
+  approval_declined: { code: 39012, status: 409 },
   // ---- promotions: 35000-35099 ----
   coupon_code_required: { code: 35001, status: 400 },
   coupon_code_unknown: { code: 35002, status: 400 },

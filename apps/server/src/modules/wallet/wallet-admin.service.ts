@@ -124,6 +124,22 @@ export class WalletAdminService {
     };
   }
 
+  /**
+   * Declines a pending four-eyes request: any operator of the role may, the one who asked too (a
+   * request made by mistake). An adjustment is then not made (its key answers approval_declined);
+   * a withdrawal stays under review, to be rejected or approved again (a new request). Audited.
+   */
+  async decline(adminUserId: string, approvalId: string, reason: string): Promise<{ status: 'declined' }> {
+    const now = this.clock.now();
+    return inTransaction(this.db, async (tx) => {
+      const a = await repo.declineApproval(tx, approvalId, adminUserId, now);
+      if (!a) throw new AppError('approval_not_found');
+      const target = a.kind === 'withdrawal' ? a.target : `account:${a.detail.account ?? ''}`;
+      await this.audit(tx, adminUserId, 'approval_declined', target, { coin: a.coin, amount: plain(a.amount), reason, approval: a.id });
+      return { status: 'declined' as const };
+    });
+  }
+
   /** A second operator confirms a pending adjustment or withdrawal approval (never the one who asked). */
   async confirm(adminUserId: string, approvalId: string): Promise<{ status: 'approved'; posting_id: number | null }> {
     const now = this.clock.now();
@@ -231,6 +247,8 @@ export class WalletAdminService {
         const existing = (await repo.adjustmentApprovalOf(tx, target))!;
         if (existing.coin !== body.coin || existing.detail.account_id !== account.id || !new Decimal(existing.amount).eq(amount) || existing.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
         if (existing.status === 'pending') return { posting_id: null, approval_id: existing.id, status: 'pending' as const };
+        // Declined: the same request again is not carried out (a new request takes a new key).
+        if (existing.status === 'declined') throw new AppError('approval_declined');
         // Confirmed already: its posting (the ledger answers it as replayed, audited once).
         const posting = await this.postAdjustment(tx, adminUserId, key, { account: account.name, accountId: account.id, coin: body.coin, amount: amount.toFixed(), reason: body.reason }, now);
         return { posting_id: posting, approval_id: existing.id, status: 'done' as const };

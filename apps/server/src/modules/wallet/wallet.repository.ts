@@ -463,6 +463,12 @@ export async function closeApproval(db: DbOrTx, id: string, decidedBy: string, a
   return rows.length === 1;
 }
 
+/** Closes the pending request `id` as declined (an operator declined it): the row, or undefined when it was not pending. */
+export async function declineApproval(db: DbOrTx, id: string, decidedBy: string, at: Date): Promise<ApprovalRow | undefined> {
+  const [row] = await db.update(walletApprovals).set({ status: 'declined', decidedBy, decidedAt: at }).where(and(eq(walletApprovals.id, id), eq(walletApprovals.status, 'pending'))).returning();
+  return row;
+}
+
 /** Closes the pending request of `target` as declined (its withdrawal was rejected), if any. */
 export async function declineApprovalOf(db: DbOrTx, target: string, decidedBy: string, at: Date): Promise<void> {
   await db.update(walletApprovals).set({ status: 'declined', decidedBy, decidedAt: at }).where(and(eq(walletApprovals.target, target), eq(walletApprovals.status, 'pending')));

@@ -197,6 +197,11 @@ export function walletRoutes(wallet: WalletApi) {
       schema: { tags: adminTags, summary: 'Four-eyes: confirm another operator\'s pending adjustment or withdrawal approval (audited)', params: approvalParamsSchema, response: { 200: envelope(z.object({ status: z.literal('approved'), posting_id: z.number().int().nullable() })) } },
     }, async (request) => ok(request, await admin.confirm(me(request), request.params.id)));
 
+    app.post('/admin/approvals/:id/decline', {
+      config: { access: finance },
+      schema: { tags: adminTags, summary: 'Four-eyes: decline a pending adjustment or withdrawal approval, with a reason (any operator, the one who asked too; audited): the adjustment is not made, the withdrawal stays under review', params: approvalParamsSchema, body: rejectBodySchema, response: { 200: envelope(z.object({ status: z.literal('declined') })) } },
+    }, async (request) => ok(request, await admin.decline(me(request), request.params.id, request.body.reason)));
+
     // Coin settings: admin only; read on every request, so a change applies to the next withdrawal.
     app.get('/admin/coin-settings', {
       config: { access: access.admin },

@@ -71,4 +71,5 @@ export const adminApi = {
   setCoin: (coin: string, body: AdminCoinBody) => api.put<AdminCoin>(`/admin/coins/${enc(coin)}`, { ...body }, { silent: true }),
   approvals: (o?: Options) => api.get<{ list: Approval[] }>('/admin/approvals', undefined, o),
   confirm: (id: string) => api.post<unknown>(`/admin/approvals/${enc(id)}/confirm`),
+  decline: (id: string, reason: string) => api.post<unknown>(`/admin/approvals/${enc(id)}/decline`, { reason }, { silent: true }),
 };

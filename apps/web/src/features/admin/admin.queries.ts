@@ -74,6 +74,7 @@ export function useAdminMutations() {
     setRoles: useMutation({ mutationFn: (v: { id: string; roles: OperatorRole[]; reason: string }) => adminApi.setRoles(v.id, v.roles, v.reason), onSettled }),
     setCoinSettings: useMutation({ mutationFn: (v: { coin: string; body: CoinSettingsInput }) => adminApi.setCoinSettings(v.coin, v.body), onSettled }),
     confirm: useMutation({ mutationFn: (id: string) => adminApi.confirm(id), onSettled }),
+    decline: useMutation({ mutationFn: (v: { id: string; reason: string }) => adminApi.decline(v.id, v.reason), onSettled }),
     // The shell's public parameters (site name in the header) follow at once.
     // The shell's pool lists (every language) follow at once.
     setCoin: useMutation({ mutationFn: (v: { coin: string; body: AdminCoinBody }) => adminApi.setCoin(v.coin, v.body), onSettled: () => { onSettled(); void queryClient.invalidateQueries({ queryKey: POOLS_KEY }); } }),

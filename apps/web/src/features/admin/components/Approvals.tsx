@@ -1,9 +1,13 @@
 // Four-eyes: adjustments and withdrawal approvals above a coin's four-eyes threshold
-// wait here until a second operator, not the one who asked, confirms them.
+// wait here until a second operator, not the one who asked, confirms them, or any operator
+// (the one who asked too) declines them with a reason: a declined adjustment is not made, a
+// declined withdrawal approval leaves the withdrawal under review.
 import { useState } from 'react';
-import { Button, Flex } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@hashpool/shared';
+import { formatDateTime, rejectBodySchema } from '@hashpool/shared';
+import { FormDialog } from '../../../shell/forms/FormDialog';
+import { schemaRule } from '../../../shell/forms/rules';
 import { AmountText } from '../../../ui/AmountText';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { DataColumn } from '../../../ui/DataTable';
@@ -15,11 +19,12 @@ import type { Approval } from '../admin.api';
 import { useAdminMutations, useApprovals } from '../admin.queries';
 
 export function Approvals({ timezone }: { timezone: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'validation']);
   const toast = useToast();
   const approvals = useApprovals();
-  const { confirm } = useAdminMutations();
+  const { confirm, decline } = useAdminMutations();
   const [open, setOpen] = useState<Approval | null>(null);
+  const [declining, setDeclining] = useState<Approval | null>(null);
 
   const columns: DataColumn<Approval>[] = [
     { key: 'time', title: t('ledger.columns.time', { timezone }), render: (a) => formatDateTime(a.requested_at, timezone) },
@@ -28,7 +33,15 @@ export function Approvals({ timezone }: { timezone: string }) {
     { key: 'amount', title: t('ledger.columns.amount'), align: 'right', render: (a) => <AmountText value={a.amount} coin={a.coin} signed={a.kind === 'adjustment'} /> },
     { key: 'by', title: t('approvals.columns.requested_by'), render: (a) => a.requested_by ?? '—' },
     { key: 'reason', title: t('review.reason_label'), render: (a) => <Text tone="secondary">{a.detail.reason ?? ''}</Text> },
-    { key: 'confirm', render: (a) => <Button size="small" type="primary" onClick={() => setOpen(a)}>{t('approvals.confirm')}</Button> },
+    {
+      key: 'confirm',
+      render: (a) => (
+        <Flex gap={4} wrap>
+          <Button size="small" type="primary" onClick={() => setOpen(a)}>{t('approvals.confirm')}</Button>
+          <Button size="small" danger onClick={() => setDeclining(a)}>{t('approvals.decline')}</Button>
+        </Flex>
+      ),
+    },
   ];
 
   if (!approvals.data) return approvals.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />;
@@ -47,6 +60,23 @@ export function Approvals({ timezone }: { timezone: string }) {
             toast.success(t('approvals.confirmed'));
           }}
         />
+      )}
+      {declining && (
+        <FormDialog<{ reason: string }>
+          title={t('approvals.decline_title')}
+          okText={t('approvals.decline')}
+          danger
+          onClose={() => setDeclining(null)}
+          onSubmit={async ({ reason }) => {
+            await decline.mutateAsync({ id: declining.id, reason: reason.trim() });
+            toast.success(t('approvals.declined'));
+          }}
+        >
+          <Paragraph>{t(declining.kind === 'adjustment' ? 'approvals.decline_adjustment' : 'approvals.decline_withdrawal', { by: declining.requested_by ?? '—' })}</Paragraph>
+          <Form.Item name="reason" label={t('review.reason_label')} rules={[schemaRule(rejectBodySchema.shape.reason, t)]} extra={t('approvals.decline_reason_hint')}>
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+        </FormDialog>
       )}
     </Flex>
   );
