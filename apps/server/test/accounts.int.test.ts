@@ -1,11 +1,13 @@
 // Registration, login, tokens and sub-accounts through HTTP, with codes read from a real SMTP
 // mailbox, a real ALTCHA solve and a fake clock for every timed rule.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_HEADER, ERRORS, type AccountItem, type Tokens, type UserMine } from '@hashpool/shared';
+import { queryRows } from '../src/db/client';
+import { MAX_SUB_ACCOUNTS } from '../src/modules/accounts/accounts.service';
 import { authSessions, users } from '../src/modules/accounts/accounts.tables';
 import { REFRESH_GRACE_SECONDS } from '../src/modules/accounts/session.service';
 import { deriveKeys } from '../src/platform/keys';
@@ -437,6 +439,21 @@ describe('sub-accounts and settings', () => {
     expect((await inject(t.app, { method: 'PUT', url: `/api/accounts/${id}/visibility`, headers: auth(a.tokens), payload: { hidden: true } })).statusCode).toBe(200);
     const list = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(a.tokens) })).data;
     expect(list.find((x) => x.id === id)).toMatchObject({ hidden: true, is_current: true });
+  });
+
+  it('holds at most 200 sub-accounts per user, also when creations arrive at once', async () => {
+    const { email, tokens } = await registerByEmail(t.app, inbox);
+    const [owner] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const owned = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mining_accounts where user_id = ${owner!.id}::uuid`))[0]!.n;
+    const have = await owned();
+    const tag = randomBytes(4).toString('hex');
+    // Three places left.
+    await t.database.db.execute(sql`insert into mining_accounts (user_id, name) select ${owner!.id}::uuid, ${`lim${tag}`} || n from generate_series(1, ${MAX_SUB_ACCOUNTS - 3 - have}) n`);
+    const headers = auth(tokens);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => inject(t.app, { method: 'POST', url: '/api/accounts', headers, payload: { name: `new${tag}${i}` } })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 400, 400, 400, 400, 400]);
+    for (const r of results.filter((x) => x.statusCode === 400)) expect(body(r).code).toBe(ERRORS.account_limit.code);
+    expect(await owned()).toBe(MAX_SUB_ACCOUNTS);
   });
 
   it('saves timezone, currency and language from their lists only', async () => {

@@ -355,8 +355,15 @@ describe('groups', () => {
   it('holds at most 500 groups per sub-account and coin', async () => {
     const u = await userWithAccount();
     const [acc] = await queryRows<{ id: string }>(t.database.db, sql`select id::text from mining_accounts where name = ${u.account}`);
-    await t.database.db.execute(sql`insert into worker_groups (account_id, coin, name, created_at) select ${acc!.id}::uuid, 'btc', 'g' || n, now() from generate_series(1, ${MAX_GROUPS_PER_ACCOUNT - 1}) n`);
-    const create = async (name: string, coin = 'btc') => inject(t.app, { method: 'POST', url: `/api/pools/${coin}/miners/groups`, headers: auth(await fresh(u)), payload: { account: u.account, name } });
+    await t.database.db.execute(sql`insert into worker_groups (account_id, coin, name, created_at) select ${acc!.id}::uuid, 'btc', 'g' || n, now() from generate_series(1, ${MAX_GROUPS_PER_ACCOUNT - 3}) n`);
+    const create = async (name: string, coin = 'btc', headers?: Record<string, string>) => inject(t.app, { method: 'POST', url: `/api/pools/${coin}/miners/groups`, headers: headers ?? auth(await fresh(u)), payload: { account: u.account, name } });
+    // Eight creations at once for the last three places: three pass.
+    const headers = auth(await fresh(u));
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => create(`burst ${i}`, 'btc', headers)));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    expect(body(burst.find((r) => r.statusCode === 409)!).code).toBe(ERRORS.group_limit.code);
+    // One place freed: one more passes.
+    await t.database.db.execute(sql`delete from worker_groups where account_id = ${acc!.id}::uuid and name = 'g1'`);
     expect((await create('last one')).statusCode).toBe(200);
     const refused = await create('one too many');
     expect(refused.statusCode).toBe(409);

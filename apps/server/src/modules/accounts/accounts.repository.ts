@@ -114,6 +114,11 @@ export async function spendRefresh(db: DbOrTx, refreshHash: string, now: Date): 
   return row;
 }
 
+/** A transaction-scoped lock of the user's sub-account creations: they take turns, so the count holds. */
+export async function lockAccountCreation(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sub-accounts:${userId}`}, 0))`);
+}
+
 /**
  * Refreshes and revocations of one user's sessions take turns, on the user's row. Without it a
  * revocation (reuse, logout, a password change) running beside a refresh could miss the successor

@@ -100,6 +100,8 @@ export class AccountService {
 
   async create(userId: string, name: string): Promise<AccountItem> {
     const row = await inTransaction(this.db, async (tx) => {
+      // Creations sent at once take turns: each counts the ones committed before it.
+      await repo.lockAccountCreation(tx, userId);
       if ((await repo.countAccounts(tx, userId)) >= MAX_SUB_ACCOUNTS) throw new AppError('account_limit');
       if (await repo.accountNameExists(tx, name)) throw new AppError('account_name_taken');
       return repo.insertAccount(tx, { userId, name, createdAt: this.clock.now() });

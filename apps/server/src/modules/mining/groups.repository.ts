@@ -31,6 +31,11 @@ export async function insertGroup(db: DbOrTx, g: { accountId: string; coin: stri
   return row!;
 }
 
+/** A transaction-scoped lock of the sub-account's groups of the coin: creations take turns, so the count holds. */
+export async function lockGroupsOf(tx: DbOrTx, accountId: string, coin: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`worker-groups:${accountId}:${coin}`}, 0))`);
+}
+
 /** How many groups the sub-account has of the coin. */
 export async function countGroups(db: DbOrTx, accountId: string, coin: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(workerGroups).where(and(eq(workerGroups.accountId, accountId), eq(workerGroups.coin, coin)));

@@ -39,9 +39,14 @@ export class GroupsService {
   }
 
   async create(accountId: string, coin: string, name: string) {
-    if ((await repo.countGroups(this.db, accountId, coin)) >= MAX_GROUPS_PER_ACCOUNT) throw new AppError('group_limit', { params: { max: String(MAX_GROUPS_PER_ACCOUNT) } });
     try {
-      const g = await repo.insertGroup(this.db, { accountId, coin, name: name.trim(), createdAt: this.clock.now() });
+      // Counted and inserted under the account's lock: creations sent at once cannot all pass the
+      // count (the limit bounds the group alarm job's reads).
+      const g = await inTransaction(this.db, async (tx) => {
+        await repo.lockGroupsOf(tx, accountId, coin);
+        if ((await repo.countGroups(tx, accountId, coin)) >= MAX_GROUPS_PER_ACCOUNT) throw new AppError('group_limit', { params: { max: String(MAX_GROUPS_PER_ACCOUNT) } });
+        return repo.insertGroup(tx, { accountId, coin, name: name.trim(), createdAt: this.clock.now() });
+      });
       return { id: g.id, name: g.name, total: 0, active: 0 };
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('group_name_taken');
