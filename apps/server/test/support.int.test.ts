@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LocalFileStore } from '../src/platform/files/file-store';
 import { ERRORS, type AdminTicketDetail, type TicketDetail, type Tokens } from '@hashpool/shared';
 import { auth, inject, registerByEmail, signatureHeaders, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -276,6 +277,25 @@ describe('uploads never attached', () => {
     await supportTick({ db: t.database.db, tickets: t.app.modules.support.tickets });
     expect((await fileRow(attached)).deleted).toBe(false);
     expect((await fileRow(late)).deleted).toBe(false);
+  });
+
+  it('an upload whose bytes the store failed to delete is tried again by the next pass', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const id = body<{ id: string }>(await upload(user, 'stuck.png', PNG, '198.51.100.31')).data.id;
+    await backdate(id, 25);
+    const key = (await fileRow(id)).key;
+    const failing = vi.spyOn(LocalFileStore.prototype, 'delete').mockRejectedValueOnce(new Error('store unavailable'));
+    try {
+      await supportTick({ db: t.database.db, tickets: t.app.modules.support.tickets });
+    } finally {
+      failing.mockRestore();
+    }
+    // Not marked deleted over bytes still stored: the next pass removes both.
+    expect((await fileRow(id)).deleted).toBe(false);
+    expect(existsSync(path.join(uploads, key))).toBe(true);
+    await supportTick({ db: t.database.db, tickets: t.app.modules.support.tickets });
+    expect((await fileRow(id)).deleted).toBe(true);
+    expect(existsSync(path.join(uploads, key))).toBe(false);
   });
 
   it('a ticket attachment whose stored bytes are gone answers 404, not 500', async () => {

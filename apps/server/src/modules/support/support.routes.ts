@@ -61,8 +61,9 @@ export function supportRoutes(tickets: TicketsService) {
       schema: { tags, summary: 'Close a ticket of the caller', params: ticketIdParamsSchema, response: { 200: envelope(ticketDetailSchema) } },
     }, async (request) => ok(request, await tickets.close(request.principal!.userId, request.params.id)));
 
+    // Each download reads the whole file (up to 5 MB): bounded per caller beyond the global limit.
     app.get('/tickets/:id/files/:fileId', {
-      config: { access: user },
+      config: { access: user, ...perMinute(120) },
       schema: { tags, summary: "An attachment of the caller's ticket (sent as a download)", params: ticketFileParamsSchema },
     }, async (request, reply) => tickets.sendOwnFile(reply, request.principal!.userId, request.params.id, request.params.fileId));
 
@@ -101,7 +102,7 @@ export function supportRoutes(tickets: TicketsService) {
     }, async (request) => ok(request, await tickets.adminClose(request.principal!.userId, request.params.id)));
 
     app.get('/admin/tickets/:id/files/:fileId', {
-      config: { access: operator },
+      config: { access: operator, ...perMinute(120) },
       schema: { tags: adminTags, summary: 'An attachment of a ticket (sent as a download)', params: ticketFileParamsSchema },
     }, async (request, reply) => tickets.sendAnyFile(reply, request.params.id, request.params.fileId));
   };

@@ -279,7 +279,9 @@ export class TicketsService {
       const p = { site: await this.deps.siteName(), ticket: String(ticket.id), title: ticket.title };
       await this.deps.mailer.send({ to: contact.mailbox, subject: translate(contact.language, 'mail', 'ticket_answered_subject', p), text: translate(contact.language, 'mail', 'ticket_answered_body', p) });
     } catch (error) {
-      this.deps.log.warn({ err: error, ticket: ticket.id }, 'ticket answer email not sent');
+      // The error's code only: an SMTP refusal's message and fields name the recipient's address.
+      const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+      this.deps.log.warn({ code, responseCode, ticket: ticket.id }, 'ticket answer email not sent');
     }
   }
 }

@@ -149,9 +149,13 @@ export class FileService {
       .send(Buffer.from(bytes));
   }
 
-  /** Forgets a file (its bytes go; the record stays, marked deleted, for the history). */
+  /**
+   * Forgets a file (its bytes go; the record stays, marked deleted, for the history). The bytes
+   * first: a store that fails leaves the record as it was, so the next pass tries again (deleting
+   * twice is harmless), instead of a record marked deleted over bytes nobody removes.
+   */
   async remove(file: StoredFile): Promise<void> {
-    await repo.markFileDeleted(this.db, file.id, this.clock.now());
     await this.store.delete(file.storageKey);
+    await repo.markFileDeleted(this.db, file.id, this.clock.now());
   }
 }
