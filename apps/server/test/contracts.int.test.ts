@@ -3,11 +3,16 @@
 // never oversold (50 concurrent orders for 10 units), the certificate (type by content, owner and
 // operators only), cancel, the 2-hour auto-cancel on a fake clock, USDT confirmed by the chain
 // adapter, the operators' review, paying from the balance (one posting per order), the daily profit
-// (idempotent per day, the shortfall day), and who may call what. The teardown reconciles the ledger.
+// (idempotent per day, the shortfall day), a finished order's last fraction handed to the
+// sub-account's carried fraction, and who may call what. The teardown reconciles the ledger.
 import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
+import { queryRows } from '../src/db/client';
 import { contractsTick } from '../src/modules/contracts/contracts.jobs';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { auth, emailOperationCode, inject, registerByEmail, setPayPassword, signatureHeaders, TEST_PIN, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -529,5 +534,43 @@ describe('paying from the balance and the daily profit', () => {
     expect(dash.days.length).toBeGreaterThan(0);
     const stranger = await newUser();
     expect(errorOf(await inject(t.app, { url: `/api/contracts/orders/${a.id}/profits`, headers: await as(stranger) }))).toBe(codeOf('contract_order_not_found'));
+  });
+
+  it('hands a finished order\'s last fraction to the sub-account\'s carried fraction, paid with its next credit; completing a satoshi, it is credited from sys:contracts at once', async () => {
+    const p = await newProduct({ hashrate: '1000', hashrate_unit: 'TH/s', electricity_rate: '0.01', duration_days: 2 });
+    const [one, two] = [await newUser(), await newUser()];
+    const [a, b] = [await placed(one, p.id, 1), await placed(two, p.id, 1)];
+    for (const o of [a, b]) expect((await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${o.id}/confirm`, headers: await as(admin) })).statusCode).toBe(200);
+    const first = body<Order>(await detail(one, a.id)).data.effect_date!;
+    const days = [first, new Date(Date.parse(first) + DAY).toISOString().slice(0, 10)];
+    t.clock.advance(3 * DAY);
+    await t.app.modules.earnings.earnings.extendMarketData();
+    // Both days credited, the orders not finished yet: each keeps the fraction its credits left.
+    for (const o of [a, b]) for (const d of days) expect(await contracts().profits.settleDay(o.id, d)).toBe(true);
+    const carryOf = async (id: string) => new Decimal((await queryRows<{ carry: string }>(t.database.db, sql`select profit_carry::text as carry from contract_orders where id = ${id}`))[0]!.carry);
+    const carried = async (u: User) => new Decimal((await queryRows<{ r: string }>(t.database.db, sql`select remainder::text as r from credit_remainders where holder = ${u.accountId} and coin = 'btc'`))[0]?.r ?? 0);
+    const [xa, xb] = [await carryOf(a.id), await carryOf(b.id)];
+    const SAT = new Decimal('0.00000001');
+    expect(xa.gt(0) && xa.lt(SAT) && xb.gt(0) && xb.lt(SAT)).toBe(true);
+    // The second user's sub-account carries a fraction from an earlier credit that b's completes to a satoshi.
+    const earlier = SAT.minus(xb.div(2));
+    await t.database.db.execute(sql`insert into credit_remainders (holder, coin, remainder, updated_at) values (${two.accountId}, 'btc', ${earlier.toFixed()}, now())`);
+    const before = [new Decimal(await balance(one, 'btc')), new Decimal(await balance(two, 'btc'))];
+    await contracts().profits.settle();
+    await contracts().profits.settle();
+    expect(body<Order>(await detail(one, a.id)).data.status).toBe('finish');
+    expect(body<Order>(await detail(two, b.id)).data.status).toBe('finish');
+    // The orders keep no fraction; a's is the sub-account's carried fraction, for its next credit of BTC.
+    expect((await carryOf(a.id)).toFixed()).toBe('0');
+    expect((await carryOf(b.id)).toFixed()).toBe('0');
+    expect((await carried(one)).toFixed()).toBe(xa.toFixed());
+    expect(new Decimal(await balance(one, 'btc')).minus(before[0]!).toFixed()).toBe('0');
+    // b's completed a satoshi with the earlier fraction: credited now (contract:<order>:carry), the rest carried.
+    expect(new Decimal(await balance(two, 'btc')).minus(before[1]!).toFixed()).toBe(SAT.toFixed());
+    expect((await carried(two)).toFixed()).toBe(earlier.plus(xb).minus(SAT).toFixed());
+    const keys = await queryRows<{ key: string }>(t.database.db, sql`select idempotency_key as key from ledger_postings where idempotency_key in (${`contract:${a.id}:carry`}, ${`contract:${b.id}:carry`})`);
+    expect(keys.map((k) => k.key)).toEqual([`contract:${b.id}:carry`]);
+    const report = await reconcile(t.database.db, t.app.modules.wallet.custody);
+    expect(report.ok, JSON.stringify(report)).toBe(true);
   });
 });

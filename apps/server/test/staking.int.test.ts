@@ -2,11 +2,15 @@
 // add / reduce / unstake / claim with their refusals and messages, the daily accrual under the
 // fake clock (idempotent per day), the end of a term, the locked bucket refusing withdrawals,
 // loans (range, capacity, approval, cancel, interest, repayment, settlement), idempotency keys,
-// two concurrent stakes, and who may call what. The test app's teardown reconciles the ledger.
+// two concurrent stakes, an ended stake's last fraction of reward handed to the sub-account's
+// carried fraction, and who may call what. The test app's teardown reconciles the ledger.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject, type Loan, type Stake, type StakeBatch, type StakingOverview, type Tokens } from '@hashpool/shared';
+import { queryRows } from '../src/db/client';
+import { reconcile } from '../src/modules/ledger/reconciliation';
 import { stakingPass } from '../src/modules/staking/staking.jobs';
 import { loans } from '../src/modules/staking/staking.tables';
 import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, uniqueEmail } from './account-helpers';
@@ -22,6 +26,7 @@ interface User {
   email: string;
   tokens: Tokens;
   accountName: string;
+  accountId: string;
   device: string;
   /** The fake clock's time of the tokens. */
   at: number;
@@ -41,8 +46,8 @@ const errorOf = (res: { body: string }) => body(res).code;
 
 async function newUser(email = uniqueEmail('staker')): Promise<User> {
   const r = await registerByEmail(t.app, inbox, email);
-  const mine = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
-  return { email, tokens: r.tokens, accountName: mine.current_account.name, device: r.device, at: t.clock.now().getTime() };
+  const mine = body<{ current_account: { name: string; id: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
+  return { email, tokens: r.tokens, accountName: mine.current_account.name, accountId: mine.current_account.id, device: r.device, at: t.clock.now().getTime() };
 }
 
 let admin: User;
@@ -320,6 +325,52 @@ describe('staking', () => {
     expect(await overview(user)).toMatchObject({ available_balance: '50.08', locked_balance: '0', stake: null });
     await pass();
     expect((await overview(user)).available_balance).toBe('50.08');
+  });
+
+  it('hands an ended stake\'s last fraction of reward to the sub-account\'s carried fraction: the next end completes a base unit with it; the end of a term too', async () => {
+    // 100 ALEO at 10 % a year: a day's reward is 100 x 0.1 / 365, below the base unit (6 decimals) in part.
+    const carried = async (u: User) => new Decimal((await queryRows<{ r: string }>(t.database.db, sql`select remainder::text as r from credit_remainders where holder = ${u.accountId} and coin = 'aleo'`))[0]?.r ?? 0);
+    const floor6 = (d: Decimal) => d.toDecimalPlaces(6, Decimal.ROUND_DOWN);
+    const user = await newUser();
+    await credit(user, '100');
+    const flexible = await createBatch({ annual_rate: '0.1', fee_rate: '0' });
+    const twoDays = async () => {
+      await stake(user, flexible.id, '100');
+      await nextDays(3); // days 1 and 2 accrued
+      const reward = new Decimal((await overview(user)).stake!.unclaimed_reward);
+      const out = await call(user, 'staking/unstake');
+      expect(body<Stake>(out).data).toMatchObject({ status: 'unstaked', unclaimed_reward: '0' });
+      return reward;
+    };
+    const first = await twoDays();
+    const fraction = first.minus(floor6(first));
+    expect(fraction.gt(0) && fraction.lt('0.000001')).toBe(true);
+    // Paid its whole base units; the fraction is the sub-account's, for its next credit of ALEO.
+    expect((await overview(user)).available_balance).toBe(new Decimal(100).plus(floor6(first)).toFixed());
+    expect((await carried(user)).toFixed()).toBe(fraction.toFixed());
+    // A second stake's end: its fraction and the carried one make more than a base unit, paid now from sys:staking.
+    const second = await twoDays();
+    const both = fraction.plus(second.minus(floor6(second)));
+    expect(both.gte('0.000001')).toBe(true);
+    expect((await overview(user)).available_balance).toBe(new Decimal(100).plus(floor6(first)).plus(floor6(second)).plus('0.000001').toFixed());
+    expect((await carried(user)).toFixed()).toBe(both.minus('0.000001').toFixed());
+    const [carry] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_postings where idempotency_key like 'stake-reward:%:carry' and reference in (select 'stake:' || id::text from stakes where account_id = ${user.accountId})`);
+    expect(carry?.n).toBe(1);
+
+    // The end of a fixed term (the job's completion): the reward paid, its fraction carried.
+    const other = await newUser();
+    await credit(other, '100');
+    const fixed = await createBatch({ duration_type: 'fixed', stake_type: 'full_lock', end_day: day(3), annual_rate: '0.1', fee_rate: '0' });
+    await stake(other, fixed.id, '100');
+    await nextDays(2);
+    const reward = new Decimal((await overview(other)).stake!.unclaimed_reward).times(2); // day 2 is accrued at the end
+    await nextDays(1);
+    expect(await overview(other)).toMatchObject({ stake: null, available_balance: new Decimal(100).plus(floor6(reward)).toFixed() });
+    expect((await carried(other)).toFixed()).toBe(reward.minus(floor6(reward)).toFixed());
+    await pass();
+    expect((await carried(other)).toFixed()).toBe(reward.minus(floor6(reward)).toFixed());
+    const report = await reconcile(t.database.db, t.app.modules.wallet.custody);
+    expect(report.ok, JSON.stringify(report)).toBe(true);
   });
 
   it('two stakes at once for one user leave one', async () => {

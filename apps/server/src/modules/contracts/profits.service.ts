@@ -2,7 +2,10 @@
 // effect day, the day's output from the earnings module's unit earnings, less electricity and the
 // management fee, credited through the ledger as "contract profit" with the key
 // contract:<order>:<day>. The day's row and its posting commit together, so a run stopped anywhere
-// (a crash, a SIGKILL) and run again posts each day once. An order past its last day finishes.
+// (a crash, a SIGKILL) and run again posts each day once. An order past its last day finishes:
+// the fraction its days' credits left (profit_carry) goes to the sub-account's carried fraction of
+// the coin (the earnings module's credit_remainders), paid with its next credit of the coin, in
+// the transaction that finishes the order.
 import { LedgerDecimal as Decimal } from '../ledger';
 import { addDays, coinBaseDecimals, utcDay, type ContractOrderStatus } from '@hashpool/shared';
 import type { Db } from '../../db/client';
@@ -73,12 +76,24 @@ export class ProfitsService {
     return true;
   }
 
+  /**
+   * Finishes an order whose days are all credited, once (the status changes from effect under the
+   * order's lock). Its last fraction below the base unit is handed to the sub-account's carried
+   * fraction of the coin (the one carry mechanism, creditsWithRemainders): a unit it completes is
+   * credited now from sys:contracts (key contract:<order>:carry), the rest is paid with the
+   * holder's next credit of the coin; the order keeps no fraction.
+   */
   private async finish(orderId: string): Promise<void> {
     await inTransaction(this.db, async (tx) => {
       const order = await repo.lockOrder(tx, orderId);
       if (!order || order.status !== 'effect') return;
-      const updated = await repo.updateOrder(tx, orderId, { status: 'finish' });
+      const now = this.clock.now();
+      const [unit] = await this.d.earnings.creditsWithRemainders(tx, order.coin, [{ holder: order.accountId, exact: order.profitCarry }], now);
+      const updated = await repo.updateOrder(tx, orderId, { status: 'finish', profitCarry: '0' });
       await this.d.orders.record(tx, updated, 'effect', 'finish', { kind: 'system', id: null }, null);
+      if (unit!.gt(0)) {
+        await post(tx, movement({ idempotencyKey: `contract:${orderId}:carry`, businessType: 'contract_profit', reference: `contract:${orderId}`, memo: { fraction: new Decimal(order.profitCarry).toFixed() }, coin: order.coin, amount: unit!.toFixed(), from: { holder: SYSTEM.contracts }, to: { holder: order.accountId } }), now);
+      }
     });
   }
 

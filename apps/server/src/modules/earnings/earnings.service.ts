@@ -16,7 +16,7 @@ import {
   type PayMethod,
 } from '@hashpool/shared';
 import { LedgerDecimal as Decimal } from '../ledger';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { accountCoin } from '../../platform/coin-checks';
@@ -27,6 +27,7 @@ import { payMethodView, plain, untilText } from './earnings.presenter';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
 import { fppsGross } from '../money';
 import type { MarketDataAdapter, MarketValues } from './market-data';
+import { creditsWithRemainders, type ExactCredit } from './remainders';
 
 /** Days the market-data job fills at most after a long stop (older days stay empty). */
 const MAX_BACKFILL_DAYS = 400;
@@ -68,6 +69,19 @@ export class EarningsService {
     const [account, address] = await Promise.all([repo.feeRatesOfMethod(this.db, DEFAULT_PAY_METHOD), repo.feeRatesOfMethod(this.db, 'pplns')]);
     const addressCoins = new Set(COINS.filter((c) => c.mode === 'address').map((c) => c.code));
     return new Map([...account.filter((r) => !addressCoins.has(r.coin)), ...address.filter((r) => addressCoins.has(r.coin))].map((r) => [r.coin, plain(r.feeRate)]));
+  }
+
+  // ---- carried fractions ----------------------------------------------------------------------
+
+  /**
+   * The one carry mechanism (remainders.ts, credit_remainders) for other modules' credit paths:
+   * each item's whole base units with its holder's carried fraction, the new fraction stored, in
+   * the caller's transaction `tx`. A path whose row keeps its own fraction between credits (a red
+   * packet's receipt, a contract order, a stake) hands the row's last fraction over here when the
+   * row's crediting ends, and posts what this answers (a completed unit) in the same transaction.
+   */
+  creditsWithRemainders(tx: Tx, coin: string, items: readonly ExactCredit[], now: Date): Promise<Decimal[]> {
+    return creditsWithRemainders(tx, coin, items, now);
   }
 
   // ---- market data ----------------------------------------------------------------------------

@@ -293,10 +293,12 @@ export const inviteRewards = pgTable(
  * Each holder's fraction of a base unit not credited yet, per coin
  * (docs/security.md item 40). Credits are whole base units (the ledger holds nothing finer); what
  * a credit's exact amount leaves below the unit is carried into the holder's next credit of the
- * coin, by every credit path (daily settlement, block payouts, address wallets, invitation rewards),
+ * coin, by every credit path (daily settlement, block payouts, address wallets, invitation rewards;
+ * red packets, contract orders and stakes with a row's last fraction when the row ends),
  * never kept by the pool. Changed in the transaction that writes the rows the credits are posted
  * from, so a credit and the fraction it used and left are decided together, once
- * (earnings/remainders.ts). The pool's revenue still holds the fractions until they are credited.
+ * (earnings/remainders.ts). The pool still holds the fractions (in its revenue, or the system
+ * account the ended row was credited from) until they are credited.
  */
 export const creditRemainders = pgTable(
   'credit_remainders',

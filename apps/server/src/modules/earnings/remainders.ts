@@ -4,7 +4,10 @@
 // it later posts from: each holder's exact amount plus the fraction its earlier credits of the coin
 // left (credit_remainders), cut down to the coin's base unit, and the new fraction stored. The rows
 // are then posted from as before (idempotent, resumable): a fraction is used by exactly the rows
-// that are credited, once, because both are committed together and computed only once.
+// that are credited, once, because both are committed together and computed only once. The paths
+// that carry a fraction on a row of their own between credits (a red packet's receipt, a contract
+// order, a stake) hand the row's last fraction over here, through EarningsService, in the
+// transaction that ends the row, and post a unit it completes themselves.
 import { coinBaseDecimals } from '@hashpool/shared';
 import type { Tx } from '../../db/client';
 import { LedgerDecimal } from '../ledger';

@@ -290,9 +290,9 @@ export function receiversOf(db: DbOrTx, packetId: string, limit: number): Promis
   return db.select().from(redPacketReceipts).where(eq(redPacketReceipts.packetId, packetId)).orderBy(desc(redPacketReceipts.receivedAt)).limit(limit);
 }
 
-/** Every receipt of the packet (its receivers, for the packet's end message). */
+/** Every receipt of the packet (its receivers, for the packet's end), in the order the days are credited in (receiptsToCredit's). */
 export function receiptsOfPacket(db: DbOrTx, packetId: string): Promise<ReceiptRow[]> {
-  return db.select().from(redPacketReceipts).where(eq(redPacketReceipts.packetId, packetId)).orderBy(redPacketReceipts.receivedAt);
+  return db.select().from(redPacketReceipts).where(eq(redPacketReceipts.packetId, packetId)).orderBy(asc(redPacketReceipts.receivedAt), asc(redPacketReceipts.userId));
 }
 
 /** The receipt; false when the user already had one. */

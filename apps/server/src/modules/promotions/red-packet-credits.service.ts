@@ -5,16 +5,19 @@
 // days left (what it earned less what it was paid), cut to the coin's base unit by the one carry
 // rule (creditWithCarry, through packetCredit), so no fraction is lost between days. When nobody
 // can receive any more (no share left or past the deadline) and every receipt is credited through
-// its last day, what is left of the budget returns to its funder. The promotions job runs tick();
-// every step is idempotent (a day is recorded once per receipt, a packet ends once).
+// its last day, the packet ends: each receipt's last fraction (earned − paid) goes to its
+// receiver's carried fraction of the coin (the earnings module's credit_remainders), paid with
+// their next credit, and what is left of the budget after those fractions returns to its funder.
+// The promotions job runs tick(); every step is idempotent (a day is recorded once per receipt, a
+// packet ends once, its fractions handed over in the transaction that ends it).
 import { addDays, coinBaseDecimals, utcDay } from '@hashpool/shared';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Notifications } from '../../platform/notifications';
 import type { EarningsApi } from '../earnings';
-import { LedgerDecimal, post, SYSTEM } from '../ledger';
+import { LedgerDecimal, post, SYSTEM, type PostingInput } from '../ledger';
 import { packetCredit } from '../money';
 import * as repo from './promotions.repository';
 import { notifyPacket } from './red-packets.service';
@@ -23,7 +26,7 @@ import { notifyPacket } from './red-packets.service';
 const CREDIT_BATCH = 500;
 
 export interface RedPacketCreditsDeps {
-  earnings: Pick<EarningsApi['earnings'], 'fppsDayGross' | 'extendMarketData'>;
+  earnings: Pick<EarningsApi['earnings'], 'fppsDayGross' | 'extendMarketData' | 'creditsWithRemainders'>;
   notifications: Pick<Notifications, 'post'>;
 }
 
@@ -120,7 +123,11 @@ export class RedPacketCreditsService {
     return true;
   }
 
-  /** Returns the leftover of packets nobody can receive any more and whose receipts are all credited. */
+  /**
+   * Ends the packets nobody can receive any more and whose receipts are all credited: their
+   * receivers' last fractions are handed to their carried fractions and the rest of the budget
+   * returns to the funder (closeBooks), in the transaction that marks the packet ended, so once.
+   */
   async endPackets(): Promise<number> {
     const now = this.clock.now();
     let ended = 0;
@@ -128,28 +135,89 @@ export class RedPacketCreditsService {
       await inTransaction(this.db, async (tx) => {
         const packet = await repo.lockPacket(tx, candidate.id);
         if (!packet || !(await repo.markEnded(tx, packet.id, now))) return;
-        // markEnded holds once, so each receiver hears of the end once.
-        for (const receipt of await repo.receiptsOfPacket(tx, packet.id)) await notifyPacket(this.deps.notifications, tx, receipt.userId, receipt.accountId, packet, 'ended', now);
-        // What a cancellation returned already is not returned twice.
-        const leftover = new LedgerDecimal(packet.budget).minus(packet.paid).minus(packet.returned);
-        if (leftover.gt(0)) {
-          await post(
-            tx,
-            {
-              idempotencyKey: `redpacket-return:${packet.id}`,
-              businessType: 'red_packet_return',
-              reference: `red_packet:${packet.id}`,
-              entries: [
-                { holder: SYSTEM.promotions, coin: packet.coin, bucket: 'frozen', amount: leftover.neg().toFixed() },
-                { holder: packet.funder, coin: packet.coin, amount: leftover.toFixed() },
-              ],
-            },
-            now,
-          );
-        }
+        // markEnded holds once, so each receiver hears of the end once and the books close once.
+        const receipts = await repo.receiptsOfPacket(tx, packet.id);
+        for (const receipt of receipts) await notifyPacket(this.deps.notifications, tx, receipt.userId, receipt.accountId, packet, 'ended', now);
+        await this.closeBooks(tx, packet, receipts, now);
         ended++;
       });
     }
     return ended;
+  }
+
+  /**
+   * An ended packet's money. What its reserve still holds is `left` = budget − paid − returned (a
+   * cancellation's return is not returned twice), whole base units. Each receipt's last fraction,
+   * earned − paid (below one base unit while anything is left: a day cut by the budget empties
+   * it), is its receiver's, as far as `left` covers it in receiving order (the order the days were
+   * credited in): it goes to the receiver's carried fraction of the coin (the earnings module's
+   * creditsWithRemainders), and a unit it completes is credited now from the reserve (key
+   * redpacket:<packet>:<user>:carry). The funder gets the rest, left − the fractions handed over:
+   * a user's sub-account its whole base units with its own carried fraction (the same mechanism),
+   * sys:promotions all of what the reserve still holds. The reserve gives up exactly `left`: the
+   * part of it the carried fractions stand for (or a unit a carried fraction of another credit
+   * completed, taken from it) moves between the reserve and sys:promotions' available balance,
+   * the pool's, which pays the holders' carried fractions when they complete a unit. Runs in the
+   * transaction that marks the packet ended.
+   */
+  private async closeBooks(tx: Tx, packet: repo.RedPacketRow, receipts: readonly repo.ReceiptRow[], now: Date): Promise<void> {
+    const coin = packet.coin;
+    const left = new LedgerDecimal(packet.budget).minus(packet.paid).minus(packet.returned);
+    let uncovered = left;
+    const fractions = receipts.map((r) => {
+      const fraction = LedgerDecimal.max(0, LedgerDecimal.min(new LedgerDecimal(r.earned).minus(r.paid), uncovered));
+      uncovered = uncovered.minus(fraction);
+      return fraction;
+    });
+    const handed = fractions.reduce((sum, f) => sum.plus(f), new LedgerDecimal(0));
+    const poolFunded = packet.funder.startsWith('sys:');
+    const funderDue = left.minus(handed);
+    const credits = await this.deps.earnings.creditsWithRemainders(
+      tx,
+      coin,
+      [...receipts.map((r, i) => ({ holder: r.accountId, exact: fractions[i]! })), ...(poolFunded ? [] : [{ holder: packet.funder, exact: funderDue }])],
+      now,
+    );
+    let carriedUnits = new LedgerDecimal(0);
+    for (const [i, receipt] of receipts.entries()) {
+      const unit = credits[i]!;
+      if (unit.isZero()) continue;
+      carriedUnits = carriedUnits.plus(unit);
+      await post(
+        tx,
+        {
+          idempotencyKey: `redpacket:${packet.id}:${receipt.userId}:carry`,
+          businessType: 'red_packet_profit',
+          reference: `red_packet:${packet.id}`,
+          memo: { packet: packet.name, fraction: fractions[i]!.toFixed() },
+          entries: [
+            { holder: SYSTEM.promotions, coin, bucket: 'frozen', amount: unit.neg().toFixed() },
+            { holder: receipt.accountId, coin, amount: unit.toFixed() },
+          ],
+        },
+        now,
+      );
+    }
+    // What the reserve gives up besides the carried units, to the funder and (a user's packet) the pool.
+    const fromReserve = left.minus(carriedUnits);
+    const toFunder = poolFunded ? fromReserve : credits[receipts.length]!;
+    const toPool = fromReserve.minus(toFunder);
+    const entries: PostingInput['entries'] = [
+      { holder: SYSTEM.promotions, coin, bucket: 'frozen' as const, amount: fromReserve.neg().toFixed() },
+      { holder: packet.funder, coin, amount: toFunder.toFixed() },
+      { holder: SYSTEM.promotions, coin, amount: toPool.toFixed() },
+    ].filter((e) => !new LedgerDecimal(e.amount).isZero());
+    if (entries.length === 0) return;
+    await post(
+      tx,
+      {
+        idempotencyKey: `redpacket-return:${packet.id}`,
+        businessType: 'red_packet_return',
+        reference: `red_packet:${packet.id}`,
+        ...(handed.isZero() ? {} : { memo: { receivers_fractions: handed.toFixed() } }),
+        entries,
+      },
+      now,
+    );
   }
 }

@@ -13,7 +13,7 @@ import { movement, post, SYSTEM } from '../ledger';
 import type { LoansService } from './loans.service';
 import { allStakesOf, batchByCode, productByName } from './staking.repository';
 import { addDays, dayOf } from './staking.rules';
-import { StakingService } from './staking.service';
+import { StakingService, type CarriedFractions } from './staking.service';
 
 const DEMO_STAKE = '100';
 const DEMO_CREDIT = '500';
@@ -22,7 +22,7 @@ const DEMO_STAKE_AGE_MS = 3 * 86_400_000;
 export const DEMO_BATCH_CODE = 'DEMO-ALEO-FLEX';
 export const DEMO_PRODUCT_NAME = 'Demo ALEO stake loan';
 
-export async function seedDemoStaking(api: { staking: StakingService; loans: LoansService }, p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory): Promise<void> {
+export async function seedDemoStaking(api: { staking: StakingService; loans: LoansService }, p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory, carried: CarriedFractions): Promise<void> {
   const today = dayOf(p.clock.now());
   let batch = await batchByCode(p.db, DEMO_BATCH_CODE);
   if (!batch) {
@@ -46,10 +46,10 @@ export async function seedDemoStaking(api: { staking: StakingService; loans: Loa
       { demo: true },
     );
   }
-  await seedDemoStake(api.loans, p, directory, batch.id);
+  await seedDemoStake(api.loans, p, directory, batch.id, carried);
 }
 
-async function seedDemoStake(loans: LoansService, p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory, batchId: string): Promise<void> {
+async function seedDemoStake(loans: LoansService, p: { db: Db; clock: Clock; audit: AuditLog }, directory: AccountDirectory, batchId: string, carried: CarriedFractions): Promise<void> {
   // The second demo sub-account: the first one's wallet is the wallet pages' demo (its settled BTC).
   const name = DEMO_ACCOUNTS[1]!;
   const accountId = (await directory.idsByNames([name])).get(name);
@@ -58,6 +58,6 @@ async function seedDemoStake(loans: LoansService, p: { db: Db; clock: Clock; aud
   if ((await allStakesOf(p.db, userId)).length > 0) return;
   const at = new Date(p.clock.now().getTime() - DEMO_STAKE_AGE_MS);
   await post(p.db, movement({ idempotencyKey: `demo-staking:credit:${accountId}`, businessType: 'system_adjustment', memo: { reason: 'demo ALEO for staking' }, coin: STAKING_COIN, amount: DEMO_CREDIT, from: { holder: SYSTEM.adjustments }, to: { holder: accountId } }), at);
-  const past = new StakingService(p.db, { now: () => at }, p.audit, directory, (tx, stake, now) => loans.settle(tx, stake, now));
+  const past = new StakingService(p.db, { now: () => at }, p.audit, directory, (tx, stake, now) => loans.settle(tx, stake, now), carried);
   await past.stake(userId, accountId, 'demo', { batch_id: batchId, amount: DEMO_STAKE });
 }

@@ -1,13 +1,18 @@
 // Staking (docs/rules.md, Staking): stake into an active batch, add, reduce, unstake,
 // claim, and the daily accrual and end of term. Staked ALEO moves from the sub-account's available
 // bucket to its locked bucket in the ledger; rewards come from sys:staking. Each change is one
-// posting keyed by its stake_changes row, written in the transaction that writes the row.
+// posting keyed by its stake_changes row, written in the transaction that writes the row. A
+// stake's reward is paid in whole base units and its fraction stays unclaimed while the stake is
+// active; when the stake ends (unstaked, or completed) and its last payment is made, that fraction
+// goes to the sub-account's carried fraction of ALEO (the earnings module's credit_remainders),
+// paid with its next credit of the coin, in the same transaction.
 import { MIN_STAKE, STAKING_COIN, type StakeBatchBody, type StakingOverview } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { AccountDirectory } from '../accounts';
+import type { EarningsApi } from '../earnings';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
@@ -23,6 +28,9 @@ const COIN = STAKING_COIN;
 /** Settles the active loan of a locked stake (the loans service's settle); returns the stake as it is after. */
 export type SettleLoan = (tx: Tx, stake: repo.StakeRow, now: Date) => Promise<repo.StakeRow>;
 
+/** The earnings module's carried fractions: an ended stake's last fraction of reward goes there. */
+export type CarriedFractions = Pick<EarningsApi['earnings'], 'creditsWithRemainders'>;
+
 export class StakingService {
   constructor(
     private readonly db: Db,
@@ -31,6 +39,7 @@ export class StakingService {
     private readonly accounts: AccountDirectory,
     /** The end of a term settles the stake's loan first (the job's completion, and an unstake once the term is over). */
     private readonly settleLoan: SettleLoan,
+    private readonly carried: CarriedFractions,
   ) {}
 
   private today(): string {
@@ -132,10 +141,12 @@ export class StakingService {
       // job has not accrued yet: an unstaked stake is not accrued again.
       const { stake } = await this.accrueDays(tx, found, batch, addDays(dayOf(now), -1));
       const paid = fixed ? new D(0) : await this.payReward(tx, stake, `stake-reward:${stake.id}:unstake`, now);
+      // A flexible term's last fraction goes to the sub-account's carried fraction (a fixed term's is forfeited).
+      if (!fixed) await this.handOverFraction(tx, stake, rewardPayout(stake.unclaimedReward).unclaimed, now);
       const updated = await repo.updateStake(tx, stake.id, {
         status: 'unstaked',
         amount: '0',
-        unclaimedReward: fixed ? '0' : rewardPayout(stake.unclaimedReward).unclaimed.toFixed(),
+        unclaimedReward: '0',
         claimedReward: paid.plus(stake.claimedReward).toFixed(),
         forfeitedReward: fixed ? new D(stake.forfeitedReward).plus(stake.unclaimedReward).toFixed() : stake.forfeitedReward,
         endedAt: now,
@@ -200,6 +211,19 @@ export class StakingService {
     const row = await repo.insertChange(tx, { stakeId: stake.id, kind, delta: delta.toFixed(), idempotencyKey: key, at: now });
     const businessType = delta.isNegative() ? 'unstake' : 'stake';
     await post(tx, movement({ idempotencyKey: `stake:${row.id}`, businessType, reference: `stake:${stake.id}`, coin: COIN, amount: delta.abs().toFixed(), ...sides }), now);
+  }
+
+  /**
+   * An ended stake's last fraction of reward (below the base unit, left by its last payment): to
+   * the sub-account's carried fraction of ALEO (the one carry mechanism), paid with its next
+   * credit of the coin. A unit it completes with the fraction carried there is paid now from
+   * sys:staking (key stake-reward:<stake>:carry). Runs in the transaction that ends the stake, once.
+   */
+  private async handOverFraction(tx: Tx, stake: repo.StakeRow, fraction: D, now: Date): Promise<void> {
+    if (fraction.isZero()) return;
+    const [unit] = await this.carried.creditsWithRemainders(tx, COIN, [{ holder: stake.accountId, exact: fraction }], now);
+    if (!unit!.gt(0)) return;
+    await post(tx, movement({ idempotencyKey: `stake-reward:${stake.id}:carry`, businessType: 'stake_reward', reference: `stake:${stake.id}`, memo: { fraction: fraction.toFixed() }, coin: COIN, amount: unit!.toFixed(), from: { holder: SYSTEM.staking }, to: { holder: stake.accountId } }), now);
   }
 
   /** Pays the whole base units of the unclaimed reward from sys:staking ("stake reward"). */
@@ -273,7 +297,8 @@ export class StakingService {
 
   /**
    * The end of the term of a locked, active stake whose end day has come (the job's pass, or the
-   * user's unstake with its key): its loan settled, the reward paid, the rest returned. Once per
+   * user's unstake with its key): its loan settled, the reward paid (its last fraction to the
+   * sub-account's carried fraction), the rest returned. Once per
    * stake: the caller holds the stake's lock and saw it active; the reward's posting key is the stake's.
    */
   private async complete(tx: Tx, found: repo.StakeRow, batch: repo.BatchRow, now: Date, key: string | null): Promise<repo.StakeRow> {
@@ -282,10 +307,11 @@ export class StakingService {
     let { stake } = await this.accrueDays(tx, found, batch, addDays(dayOf(now), -1));
     stake = await this.settleLoan(tx, stake, now);
     const paid = await this.payReward(tx, stake, `stake-reward:${stake.id}:end`, now);
+    await this.handOverFraction(tx, stake, new D(stake.unclaimedReward).minus(paid), now);
     const updated = await repo.updateStake(tx, stake.id, {
       status: 'completed',
       amount: '0',
-      unclaimedReward: new D(stake.unclaimedReward).minus(paid).toFixed(),
+      unclaimedReward: '0',
       claimedReward: paid.plus(stake.claimedReward).toFixed(),
       endedAt: now,
     });
