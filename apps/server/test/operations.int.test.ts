@@ -426,6 +426,15 @@ describe('four-eyes', () => {
     const retried = await adjust(operators.finance, p.accountName, '3', key);
     expect(codeOf(retried)).toBe(ERRORS.approval_declined.code);
     expect(body(retried).msg).toMatch(/declined/);
+    // Also once the threshold no longer asks for a second operator; and a request still pending
+    // stays one, however the threshold changed since.
+    const waitingKey = randomUUID();
+    const waits = body<{ approval_id: string; status: string }>(await adjust(operators.finance, p.accountName, '2.5', waitingKey)).data;
+    expect(waits.status).toBe('pending');
+    await coinSettings({ four_eyes_threshold: null });
+    expect(codeOf(await adjust(operators.finance, p.accountName, '3', key))).toBe(ERRORS.approval_declined.code);
+    expect(body<{ status: string; approval_id: string }>(await adjust(operators.finance, p.accountName, '2.5', waitingKey)).data).toMatchObject({ status: 'pending', approval_id: waits.approval_id });
+    expect((await decline(waits.approval_id, admin)).statusCode).toBe(200);
     const btc = body<{ balances: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: `/api/admin/ledger?account=${p.accountName}`, headers: await as(admin) })).data.balances.find((b) => b.coin === 'btc');
     expect(btc?.available ?? '0').toBe('0');
     const audit = body<{ list: Array<{ action: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: await as(admin) })).data.list;

@@ -227,6 +227,15 @@ export class WalletAdminService {
         const posting = await this.postAdjustment(tx, adminUserId, key, { account: account.name, accountId: account.id, coin: body.coin, amount: amount.toFixed(), reason: body.reason }, now);
         return { posting_id: posting, approval_id: (await repo.adjustmentApprovalOf(tx, target))?.id ?? null, status: 'done' as const };
       }
+      // A request made with this key decides, whatever the threshold or the day's sum is now:
+      // declined, its key is spent; pending, it still waits (locked: a decline or a confirmation
+      // running at once waits for this transaction, or finished first).
+      const asked = await repo.lockAdjustmentApprovalOf(tx, target);
+      if (asked) {
+        if (asked.coin !== body.coin || asked.detail.account_id !== account.id || !new Decimal(asked.amount).eq(amount) || asked.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
+        if (asked.status === 'declined') throw new AppError('approval_declined');
+        if (asked.status === 'pending') return { posting_id: null, approval_id: asked.id, status: 'pending' as const };
+      }
       // The threshold holds for what this operator adjusted in the coin over the last day, with
       // this one: one operator would otherwise pass any amount in parts just below it. One
       // operator's adjustments take turns, so two parts sent at once do not both pass.
@@ -247,7 +256,7 @@ export class WalletAdminService {
         const existing = (await repo.adjustmentApprovalOf(tx, target))!;
         if (existing.coin !== body.coin || existing.detail.account_id !== account.id || !new Decimal(existing.amount).eq(amount) || existing.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
         if (existing.status === 'pending') return { posting_id: null, approval_id: existing.id, status: 'pending' as const };
-        // Declined: the same request again is not carried out (a new request takes a new key).
+        // Declined meanwhile (after the check above): not carried out either.
         if (existing.status === 'declined') throw new AppError('approval_declined');
         // Confirmed already: its posting (the ledger answers it as replayed, audited once).
         const posting = await this.postAdjustment(tx, adminUserId, key, { account: account.name, accountId: account.id, coin: body.coin, amount: amount.toFixed(), reason: body.reason }, now);

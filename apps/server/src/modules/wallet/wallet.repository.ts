@@ -512,3 +512,8 @@ export async function lockOperatorAdjustments(tx: DbOrTx, adminUserId: string): 
 export async function adjustmentApprovalOf(db: DbOrTx, target: string): Promise<ApprovalRow | undefined> {
   return first(db.select().from(walletApprovals).where(and(eq(walletApprovals.target, target), eq(walletApprovals.kind, 'adjustment'))));
 }
+
+/** The same, locked until the transaction ends: a decline or a confirmation of it waits, or came first. */
+export async function lockAdjustmentApprovalOf(tx: DbOrTx, target: string): Promise<ApprovalRow | undefined> {
+  return first(tx.select().from(walletApprovals).where(and(eq(walletApprovals.target, target), eq(walletApprovals.kind, 'adjustment'))).for('update'));
+}
