@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { inTransaction } from '../src/db/transaction';
 import { AppError } from '../src/platform/errors';
-import { balanceOf, post, postCredits, SYSTEM } from '../src/modules/ledger/ledger';
+import { balanceOf, post, postAll, postCredits, SYSTEM, type PostingInput } from '../src/modules/ledger/ledger';
 import { reconcile } from '../src/modules/ledger/reconciliation';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -120,6 +120,21 @@ describe('post()', () => {
     await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? move(a, b) : move(b, a))));
     expect(Number((await balanceOf(db(), a, 'btc')).available)).toBe(100);
     expect(Number((await balanceOf(db(), b, 'btc')).available)).toBe(100);
+  });
+
+  it('postAll: transactions making several postings in opposite orders do not deadlock, and each posting is idempotent', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    // Each pays one holder from a system account and then the other: posted one by one, two such
+    // transactions in opposite orders would each hold a holder and the system account's balance.
+    const pay = (to: string): PostingInput => ({ idempotencyKey: key(), businessType: 'system_adjustment', entries: [{ holder: SYSTEM.adjustments, coin: 'ltc', amount: '-1' }, { holder: to, coin: 'ltc', amount: '1' }] });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => inTransaction(db(), (tx) => postAll(tx, i % 2 ? [pay(a), pay(b)] : [pay(b), pay(a)]))));
+    expect(Number((await balanceOf(db(), a, 'ltc')).available)).toBe(20);
+    expect(Number((await balanceOf(db(), b, 'ltc')).available)).toBe(20);
+    const again = pay(a);
+    await inTransaction(db(), (tx) => postAll(tx, [again]));
+    const [replayed] = await inTransaction(db(), (tx) => postAll(tx, [again]));
+    expect(replayed!.replayed).toBe(true);
+    expect(Number((await balanceOf(db(), a, 'ltc')).available)).toBe(21);
   });
 });
 

@@ -10,6 +10,7 @@ export {
   LedgerDecimal,
   movement,
   post,
+  postAll,
   postCredits,
   SYSTEM,
   type Balance,

@@ -10,7 +10,7 @@ import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { coinBaseDecimals, COINS, LEDGER_DECIMALS } from '@hashpool/shared';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { metrics } from '../../platform/metrics';
 
@@ -314,6 +314,23 @@ export async function post(db: DbOrTx, input: PostingInput, now: Date = new Date
   }
   if (!answer.replayed) metrics.postings.inc({ business_type: input.businessType });
   return answer;
+}
+
+/**
+ * Several postings inside the caller's transaction, as one batch: every balance they touch is
+ * locked first in the one global (holder, coin) order, so a transaction that makes several
+ * postings (one after another they would lock in the order they are made) cannot deadlock with
+ * another. Each is idempotent as with post(); a refused one throws, so the transaction fails.
+ */
+export async function postAll(tx: Tx, inputs: readonly PostingInput[], now: Date = new Date()): Promise<PostingResult[]> {
+  if (inputs.length === 0) return [];
+  const prepared = inputs.map((input) => prepare(input, now));
+  const outcomes = await runBatch(tx, prepared);
+  return prepared.map((p, i) => {
+    const answer = result(p, outcomes[i]!);
+    if (!answer.replayed) metrics.postings.inc({ business_type: p.input.businessType });
+    return answer;
+  });
 }
 
 /** Postings per statement in postCredits: big enough to amortise a round trip, small enough to keep each commit short. */

@@ -17,7 +17,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Notifications } from '../../platform/notifications';
 import type { EarningsApi } from '../earnings';
-import { LedgerDecimal, post, SYSTEM, type PostingInput } from '../ledger';
+import { LedgerDecimal, post, postAll, SYSTEM, type PostingInput } from '../ledger';
 import { packetCredit } from '../money';
 import * as repo from './promotions.repository';
 import { notifyPacket } from './red-packets.service';
@@ -178,25 +178,25 @@ export class RedPacketCreditsService {
       [...receipts.map((r, i) => ({ holder: r.accountId, exact: fractions[i]! })), ...(poolFunded ? [] : [{ holder: packet.funder, exact: funderDue }])],
       now,
     );
+    // Every posting of the close goes to the ledger as one batch (postAll): posted one by one, the
+    // first would hold sys:promotions' balance while the next waited for a receiver's, whom
+    // another transaction may hold while it waits for sys:promotions.
+    const postings: PostingInput[] = [];
     let carriedUnits = new LedgerDecimal(0);
     for (const [i, receipt] of receipts.entries()) {
       const unit = credits[i]!;
       if (unit.isZero()) continue;
       carriedUnits = carriedUnits.plus(unit);
-      await post(
-        tx,
-        {
-          idempotencyKey: `redpacket:${packet.id}:${receipt.userId}:carry`,
-          businessType: 'red_packet_profit',
-          reference: `red_packet:${packet.id}`,
-          memo: { packet: packet.name, fraction: fractions[i]!.toFixed() },
-          entries: [
-            { holder: SYSTEM.promotions, coin, bucket: 'frozen', amount: unit.neg().toFixed() },
-            { holder: receipt.accountId, coin, amount: unit.toFixed() },
-          ],
-        },
-        now,
-      );
+      postings.push({
+        idempotencyKey: `redpacket:${packet.id}:${receipt.userId}:carry`,
+        businessType: 'red_packet_profit',
+        reference: `red_packet:${packet.id}`,
+        memo: { packet: packet.name, fraction: fractions[i]!.toFixed() },
+        entries: [
+          { holder: SYSTEM.promotions, coin, bucket: 'frozen', amount: unit.neg().toFixed() },
+          { holder: receipt.accountId, coin, amount: unit.toFixed() },
+        ],
+      });
     }
     // What the reserve gives up besides the carried units, to the funder and (a user's packet) the pool.
     const fromReserve = left.minus(carriedUnits);
@@ -207,17 +207,15 @@ export class RedPacketCreditsService {
       { holder: packet.funder, coin, amount: toFunder.toFixed() },
       { holder: SYSTEM.promotions, coin, amount: toPool.toFixed() },
     ].filter((e) => !new LedgerDecimal(e.amount).isZero());
-    if (entries.length === 0) return;
-    await post(
-      tx,
-      {
+    if (entries.length > 0) {
+      postings.push({
         idempotencyKey: `redpacket-return:${packet.id}`,
         businessType: 'red_packet_return',
         reference: `red_packet:${packet.id}`,
         ...(handed.isZero() ? {} : { memo: { receivers_fractions: handed.toFixed() } }),
         entries,
-      },
-      now,
-    );
+      });
+    }
+    await postAll(tx, postings, now);
   }
 }
