@@ -546,6 +546,13 @@ describe('red packets', () => {
     expect(other.statusCode, other.body).toBe(200);
     expect(body<{ id: string }>(other).data.id).not.toBe(id);
     expect(await listed()).toBe(packetsBefore + 2);
+    // Another operator's same key is that operator's own: a new packet, not the first one's.
+    const second = await user();
+    await db().execute(sql`insert into user_roles (user_id, role) select id, 'admin' from users where email = ${second.email}`);
+    const theirs = await inject(t.app, { method: 'POST', url, headers: { ...(await as(second)), 'idempotency-key': headers['idempotency-key'] }, payload });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(body<{ id: string }>(theirs).data.id).not.toBe(id);
+    expect(await listed()).toBe(packetsBefore + 3);
     // No key: refused before anything is written, as the user's funding route refuses it.
     const { 'idempotency-key': _key, ...bare } = headers;
     const [adminBare, userBare] = [
@@ -555,8 +562,8 @@ describe('red packets', () => {
     expect(adminBare.statusCode, adminBare.body).toBe(400);
     expect([adminBare.statusCode, codeOf(adminBare)]).toEqual([userBare.statusCode, codeOf(userBare)]);
     expect(codeOf(adminBare)).toBe(err('validation_failed'));
-    expect(await listed()).toBe(packetsBefore + 2);
-    expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(reserveBefore).toFixed()).toBe('14');
+    expect(await listed()).toBe(packetsBefore + 3);
+    expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(reserveBefore).toFixed()).toBe('21');
   });
 
   it('gives the last 10 shares to exactly 10 of 100 users receiving at once', async () => {

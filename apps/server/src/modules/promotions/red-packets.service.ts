@@ -228,7 +228,9 @@ export class RedPacketsService {
    * the same packet and reserves nothing again, as a user's funding does (oncePerKey).
    */
   async createByOperator(adminUserId: string, requestKey: string, body: NewRedPacket) {
-    return this.oncePerKey(SYSTEM.promotions, requestKey, () => this.insertFunded(body, { funder: SYSTEM.promotions, createdBy: adminUserId, requestKey, audited: true }));
+    // Each operator's keys are their own (as adjustments' are): another operator's key is a new packet.
+    const key = `${adminUserId}:${requestKey}`;
+    return this.oncePerKey(SYSTEM.promotions, key, () => this.insertFunded(body, { funder: SYSTEM.promotions, createdBy: adminUserId, requestKey: key, audited: true }));
   }
 
   // ---- users funding packets ------------------------------------------------------------------
