@@ -23,6 +23,11 @@ import { returnFunds } from './withdrawal-processor';
 /** The window over which one operator's adjustments of a coin add up against the four-eyes threshold. */
 const ADJUSTMENT_WINDOW_MS = 24 * 3600_000;
 
+/** Whether an adjustment request is the one now sent again under its key (other content is idempotency_conflict). */
+function sameAdjustment(request: repo.ApprovalRow, accountId: string, coin: string, amount: Decimal, reason: string): boolean {
+  return request.coin === coin && request.detail.account_id === accountId && new Decimal(request.amount).eq(amount) && request.detail.reason === reason;
+}
+
 export class WalletAdminService {
   /** The last daily reconciliation, for the report page and the alert. */
   lastReport: ReconciliationReport | undefined;
@@ -232,7 +237,7 @@ export class WalletAdminService {
       // running at once waits for this transaction, or finished first).
       const asked = await repo.lockAdjustmentApprovalOf(tx, target);
       if (asked) {
-        if (asked.coin !== body.coin || asked.detail.account_id !== account.id || !new Decimal(asked.amount).eq(amount) || asked.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
+        if (!sameAdjustment(asked, account.id, body.coin, amount, body.reason)) throw new AppError('idempotency_conflict');
         if (asked.status === 'declined') throw new AppError('approval_declined');
         if (asked.status === 'pending') return { posting_id: null, approval_id: asked.id, status: 'pending' as const };
       }
@@ -254,7 +259,7 @@ export class WalletAdminService {
           return { posting_id: null, approval_id: row.id, status: 'pending' as const };
         }
         const existing = (await repo.adjustmentApprovalOf(tx, target))!;
-        if (existing.coin !== body.coin || existing.detail.account_id !== account.id || !new Decimal(existing.amount).eq(amount) || existing.detail.reason !== body.reason) throw new AppError('idempotency_conflict');
+        if (!sameAdjustment(existing, account.id, body.coin, amount, body.reason)) throw new AppError('idempotency_conflict');
         if (existing.status === 'pending') return { posting_id: null, approval_id: existing.id, status: 'pending' as const };
         // Declined meanwhile (after the check above): not carried out either.
         if (existing.status === 'declined') throw new AppError('approval_declined');
