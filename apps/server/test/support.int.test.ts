@@ -242,6 +242,19 @@ describe('uploads never attached', () => {
     expect((await upload(user, 'after-a-day.png', PNG, '198.51.100.22')).statusCode).toBe(200);
   });
 
+  it('uploads sent at once take only the places left: the count is made again where the file is recorded', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    for (let i = 0; i < 17; i++) expect((await upload(user, `early-${i}.png`, PNG, '198.51.100.23')).statusCode).toBe(200);
+    const keptRows = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from uploaded_files where deleted_at is null`))[0]!.n;
+    const [rowsBefore, filesBefore] = [await keptRows(), stored()];
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(user, `at-once-${i}.png`, PNG, `198.51.100.${40 + i}`)));
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(3);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) expect(errorOf(res)).toBe(codeOf('ticket_uploads_exceeded'));
+    expect(await keptRows()).toBe(rowsBefore + 3);
+    // The refused ones' bytes were deleted again: only the three new files are in the store.
+    expect(stored()).toBe(filesBefore + 3);
+  });
+
   it('the support job removes uploads on no message after 24 hours, never attached or recent ones', async () => {
     const user = await registerByEmail(t.app, inbox);
     const up = async (name: string) => body<{ id: string }>(await upload(user, name, PNG, '198.51.100.30')).data.id;

@@ -1,7 +1,7 @@
 // The only code that touches the support tables.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus, TicketType } from '@hashpool/shared';
-import { first, inserted, queryRows, withTotal, type DbOrTx } from '../../db/client';
+import { first, inserted, queryRows, withTotal, type DbOrTx, type Tx } from '../../db/client';
 import { supportTicketAttachments, supportTicketMessages, supportTickets } from './support.tables';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -76,6 +76,11 @@ export async function messageIsInternal(db: DbOrTx, messageId: number): Promise<
 /** Of the files a subquery names (platform/files' keptIdsQuery), those on no message. */
 const unattached = (files: SQL) =>
   sql`from (${files}) as f where not exists (select 1 from ${supportTicketAttachments} where ${supportTicketAttachments.fileId} = f.id)`;
+
+/** Serializes the recording of one user's ticket uploads (their count and insert) until commit. */
+export async function lockUploadsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ticket-uploads:${userId}`}, 0))`);
+}
 
 /** How many of the files the subquery names are on no message. */
 export async function countUnattached(db: DbOrTx, files: SQL): Promise<number> {

@@ -53,13 +53,22 @@ export class TicketsService {
   /**
    * Keeps an uploaded image or PDF for a ticket message to come (typed by its bytes, size-bounded).
    * A user with UNATTACHED_UPLOADS_MAX uploads of the last day on no message is refused before
-   * the body is read (ticket_uploads_exceeded): uploads nobody attaches cannot pile up.
+   * the body is read (ticket_uploads_exceeded): uploads nobody attaches cannot pile up. The count
+   * is made again under the user's lock where the file is recorded, so uploads sent at once cannot
+   * all pass it.
    */
   async upload(request: FastifyRequest, userId: string) {
     const since = new Date(this.clock.now().getTime() - UNATTACHED_UPLOAD_KEEP_MS);
-    const pending = await repo.countUnattached(this.db, this.deps.files.keptIdsQuery({ purpose: TICKET_ATTACHMENT_RULE.purpose, ownerUserId: userId, createdSince: since }));
-    if (pending >= UNATTACHED_UPLOADS_MAX) throw new AppError('ticket_uploads_exceeded', { params: { max: String(UNATTACHED_UPLOADS_MAX) } });
-    return attachmentView(await this.deps.files.receive(request, userId, TICKET_ATTACHMENT_RULE));
+    const uploads = this.deps.files.keptIdsQuery({ purpose: TICKET_ATTACHMENT_RULE.purpose, ownerUserId: userId, createdSince: since });
+    const refuseWhenFull = (pending: number) => {
+      if (pending >= UNATTACHED_UPLOADS_MAX) throw new AppError('ticket_uploads_exceeded', { params: { max: String(UNATTACHED_UPLOADS_MAX) } });
+    };
+    refuseWhenFull(await repo.countUnattached(this.db, uploads));
+    const file = await this.deps.files.receive(request, userId, TICKET_ATTACHMENT_RULE, async (tx) => {
+      await repo.lockUploadsOf(tx, userId);
+      refuseWhenFull(await repo.countUnattached(tx, uploads));
+    });
+    return attachmentView(file);
   }
 
   async create(userId: string, body: { title: string; content: string; type: TicketType; attachment_ids: string[] }) {

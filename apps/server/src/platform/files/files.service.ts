@@ -8,13 +8,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import type { FileStore } from './file-store';
 import * as repo from './files.repository';
 
 export type StoredFile = repo.FileRow;
+/** A purpose's own check of an upload, made in the transaction that records it (throws to refuse). */
+export type UploadAdmission = (tx: Tx) => Promise<void>;
 
 /** Images and PDF: what payment certificates and ticket attachments may be. */
 export const DOCUMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'] as const;
@@ -69,8 +72,9 @@ export class FileService {
   /**
    * Reads the one file of a multipart request, at most the rule's size (the rest is not read), and
    * keeps it: upload_too_large, upload_type_refused or upload_missing otherwise. Answers its record.
+   * `admit` (see keep) decides, in the transaction that records the file, whether it may be kept.
    */
-  async receive(request: FastifyRequest, ownerUserId: string, rule: UploadRule): Promise<StoredFile> {
+  async receive(request: FastifyRequest, ownerUserId: string, rule: UploadRule, admit?: UploadAdmission): Promise<StoredFile> {
     const maxBytes = rule.maxBytes ?? MAX_UPLOAD_BYTES;
     let part;
     try {
@@ -87,11 +91,16 @@ export class FileService {
     // The stream stops at the limit: whether it threw or only marked itself truncated, a file cut
     // there is never kept (a 60 MB file must not be stored as its first 5 MB).
     if (part.file.truncated) throw tooLarge();
-    return this.keep(ownerUserId, rule, bytes, part.filename);
+    return this.keep(ownerUserId, rule, bytes, part.filename, admit);
   }
 
-  /** Checks and keeps bytes already read (the type from the bytes, the size). */
-  async keep(ownerUserId: string, rule: UploadRule, bytes: Uint8Array, name: string | undefined): Promise<StoredFile> {
+  /**
+   * Checks and keeps bytes already read (the type from the bytes, the size). `admit` runs in the
+   * transaction that inserts the record, before the insert: an owner's limit counted there, under
+   * the owner's lock, holds for uploads sent at once (a count before the body is read cannot, since
+   * the bodies of several uploads are read meanwhile). When it throws, the bytes are deleted again.
+   */
+  async keep(ownerUserId: string, rule: UploadRule, bytes: Uint8Array, name: string | undefined, admit?: UploadAdmission): Promise<StoredFile> {
     const maxBytes = rule.maxBytes ?? MAX_UPLOAD_BYTES;
     if (bytes.byteLength === 0) throw new AppError('upload_missing');
     if (bytes.byteLength > maxBytes) throw new AppError('upload_too_large', { params: { max: `${Math.floor(maxBytes / 1024 / 1024)} MB` } });
@@ -99,7 +108,7 @@ export class FileService {
     if (!type || !rule.allowed.includes(type.mime)) throw new AppError('upload_type_refused');
     const storageKey = `${rule.purpose.replace(/_/g, '-')}/${randomBytes(24).toString('base64url')}`;
     await this.store.put(storageKey, bytes, type.mime);
-    return repo.insertFile(this.db, {
+    const record = {
       ownerUserId,
       purpose: rule.purpose,
       contentType: type.mime,
@@ -108,7 +117,18 @@ export class FileService {
       storageKey,
       name: nameForType(name, type.ext),
       createdAt: this.clock.now(),
-    });
+    };
+    try {
+      return await inTransaction(this.db, async (tx) => {
+        await admit?.(tx);
+        return repo.insertFile(tx, record);
+      });
+    } catch (error) {
+      // Bytes on no record would be kept for ever: nothing removes them (an unlikely failed delete
+      // leaves them so, which is no worse than before the insert was refused).
+      await this.store.delete(storageKey).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** The record of a kept file of that purpose; not_found otherwise. Who may read it is the caller's rule. */
