@@ -208,6 +208,25 @@ describe('the thread and the operators', () => {
   });
 });
 
+describe('a long thread', () => {
+  it('takes 100 messages of the user; then the user opens a new ticket, and operators still answer', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const ticket = body<TicketDetail>(await open(user, {})).data;
+    const reply = (content: string) => inject(t.app, { method: 'POST', url: `/api/tickets/${ticket.id}/replies`, headers: auth(user.tokens), payload: { content } });
+    // 98 more of the user's messages than the one that opened it: one place left.
+    await t.database.db.execute(sql`insert into support_ticket_messages (ticket_id, author_id, author, content, internal, created_at)
+      select ticket_id, author_id, author, 'earlier', false, created_at from support_ticket_messages cross join generate_series(1, 98) where ticket_id = ${ticket.id}`);
+    expect((await reply('the 100th')).statusCode).toBe(200);
+    const full = await reply('the 101st');
+    expect(full.statusCode, full.body).toBe(409);
+    expect(errorOf(full)).toBe(codeOf('ticket_thread_full'));
+    expect(body(full).msg).toBe('You have sent 100 messages on this ticket, the most one ticket takes: please open a new ticket to go on.');
+    expect(body<TicketDetail>(await inject(t.app, { url: `/api/tickets/${ticket.id}`, headers: auth(user.tokens) })).data.messages).toHaveLength(100);
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/tickets/${ticket.id}/answers`, headers: asAdmin(), payload: { content: 'Please open a new ticket for this.' } })).statusCode).toBe(200);
+    expect((await open(user, {})).statusCode).toBe(200);
+  });
+});
+
 describe('uploads never attached', () => {
   const stored = () => readdirSync(path.join(uploads, 'ticket-attachment')).length;
   const fileRow = async (id: string) =>
@@ -253,6 +272,27 @@ describe('uploads never attached', () => {
     expect(await keptRows()).toBe(rowsBefore + 3);
     // The refused ones' bytes were deleted again: only the three new files are in the store.
     expect(stored()).toBe(filesBefore + 3);
+  });
+
+  it('a user’s uploads of the last 30 days may not pass 100 MB in all, attached or not', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const first = body<{ id: string }>(await upload(user, 'first.png', PNG, '198.51.100.50')).data.id;
+    expect((await open(user, { attachment_ids: [first] })).statusCode).toBe(200);
+    // The attached file stands in for a month of large attachments: a byte short of 100 MB less a small PNG.
+    await t.database.db.execute(sql`update uploaded_files set size = ${100 * 1024 * 1024 - PNG.length + 1} where id = ${first}`);
+    const [filesBefore] = [stored()];
+    const refused = await upload(user, 'over.png', PNG, '198.51.100.50');
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(errorOf(refused)).toBe(codeOf('ticket_upload_quota_exceeded'));
+    expect(body(refused).msg).toBe('Your ticket attachments of the last 30 days add up to 100 MB, the most they may: send fewer or smaller files, or try again later.');
+    expect(stored()).toBe(filesBefore);
+    // Up to exactly the total is allowed.
+    await t.database.db.execute(sql`update uploaded_files set size = size - 1 where id = ${first}`);
+    expect((await upload(user, 'fits.png', PNG, '198.51.100.50')).statusCode).toBe(200);
+    expect(errorOf(await upload(user, 'over.png', PNG, '198.51.100.50'))).toBe(codeOf('ticket_upload_quota_exceeded'));
+    // Files over 30 days old no longer count.
+    await backdate(first, 31 * 24);
+    expect((await upload(user, 'next-month.png', PNG, '198.51.100.50')).statusCode).toBe(200);
   });
 
   it('the support job removes uploads on no message after 24 hours, never attached or recent ones', async () => {

@@ -154,6 +154,10 @@ export const ERRORS = {
   ticket_attachment_invalid: { code: 38004, status: 400 },
   /** Too many uploads not yet on a message (a day's worth): attach or wait for them to be cleared. */
   ticket_uploads_exceeded: { code: 38005, status: 429 },
+  /** The user's ticket uploads of the last 30 days are at their total size. */
+  ticket_upload_quota_exceeded: { code: 38006, status: 429 },
+  /** The user has sent the most messages one ticket takes: a new ticket goes on. */
+  ticket_thread_full: { code: 38007, status: 409 },
   content_not_found: { code: 38010, status: 404 },
   content_window_invalid: { code: 38011, status: 400 },
   content_body_required: { code: 38012, status: 400 },

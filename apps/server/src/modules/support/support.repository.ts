@@ -58,6 +58,12 @@ export function messagesOf(db: DbOrTx, ticketId: number, withInternal: boolean):
     .orderBy(asc(supportTicketMessages.id));
 }
 
+/** How many messages the ticket's user has sent on it. */
+export async function countUserMessages(db: DbOrTx, ticketId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(supportTicketMessages).where(and(eq(supportTicketMessages.ticketId, ticketId), eq(supportTicketMessages.author, 'user')));
+  return row?.n ?? 0;
+}
+
 export function attachmentsOf(db: DbOrTx, messageIds: number[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return Promise.resolve([]);
   return db.select().from(supportTicketAttachments).where(inArray(supportTicketAttachments.messageId, messageIds));

@@ -28,6 +28,11 @@ export const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
 export const ATTACH_WITHIN_MS = 23 * 60 * 60_000;
 /** At most this many uploads on no message from one user within UNATTACHED_UPLOAD_KEEP_MS. */
 export const UNATTACHED_UPLOADS_MAX = 20;
+/** The total size of one user's ticket uploads within UPLOAD_QUOTA_DAYS (attached or not). */
+export const UPLOAD_QUOTA_BYTES = 100 * 1024 * 1024;
+export const UPLOAD_QUOTA_DAYS = 30;
+/** The most messages a user sends on one ticket (the thread is read whole): then a new ticket. */
+export const USER_MESSAGES_PER_TICKET_MAX = 100;
 /** The most uploads the support job removes in one pass (the rest in the next). */
 const CLEANUP_BATCH = 500;
 
@@ -55,7 +60,9 @@ export class TicketsService {
    * A user with UNATTACHED_UPLOADS_MAX uploads of the last day on no message is refused before
    * the body is read (ticket_uploads_exceeded): uploads nobody attaches cannot pile up. The count
    * is made again under the user's lock where the file is recorded, so uploads sent at once cannot
-   * all pass it.
+   * all pass it. There too, the user's uploads of the last UPLOAD_QUOTA_DAYS may not pass
+   * UPLOAD_QUOTA_BYTES in all (ticket_upload_quota_exceeded): attachments cannot fill the disk at
+   * the rate limit's pace.
    */
   async upload(request: FastifyRequest, userId: string) {
     const since = new Date(this.clock.now().getTime() - UNATTACHED_UPLOAD_KEEP_MS);
@@ -64,9 +71,14 @@ export class TicketsService {
       if (pending >= UNATTACHED_UPLOADS_MAX) throw new AppError('ticket_uploads_exceeded', { params: { max: String(UNATTACHED_UPLOADS_MAX) } });
     };
     refuseWhenFull(await repo.countUnattached(this.db, uploads));
-    const file = await this.deps.files.receive(request, userId, TICKET_ATTACHMENT_RULE, async (tx) => {
+    const quotaSince = new Date(this.clock.now().getTime() - UPLOAD_QUOTA_DAYS * 24 * 60 * 60_000);
+    const file = await this.deps.files.receive(request, userId, TICKET_ATTACHMENT_RULE, async (tx, upload) => {
       await repo.lockUploadsOf(tx, userId);
       refuseWhenFull(await repo.countUnattached(tx, uploads));
+      const used = await this.deps.files.keptBytes(tx, { purpose: TICKET_ATTACHMENT_RULE.purpose, ownerUserId: userId, createdSince: quotaSince });
+      if (used + upload.size > UPLOAD_QUOTA_BYTES) {
+        throw new AppError('ticket_upload_quota_exceeded', { params: { max: `${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB`, days: String(UPLOAD_QUOTA_DAYS) } });
+      }
     });
     return attachmentView(file);
   }
@@ -102,6 +114,9 @@ export class TicketsService {
       const ticket = await repo.lockTicket(tx, id);
       if (!ticket || ticket.userId !== userId) throw new AppError('ticket_not_found');
       if (ticket.status === 'closed') throw new AppError('ticket_closed');
+      if ((await repo.countUserMessages(tx, id)) >= USER_MESSAGES_PER_TICKET_MAX) {
+        throw new AppError('ticket_thread_full', { params: { max: String(USER_MESSAGES_PER_TICKET_MAX) } });
+      }
       await this.addMessage(tx, id, { authorId: userId, author: 'user', content: body.content, internal: false, createdAt: now }, files);
       await repo.updateTicket(tx, id, { status: 'open', updatedAt: now });
     });

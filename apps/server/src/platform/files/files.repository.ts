@@ -23,6 +23,15 @@ export async function markFileDeleted(db: DbOrTx, id: string, at: Date): Promise
  * A subquery of the kept files' ids (column `id`) of a purpose, an owner's only when named, created
  * since or before a time: the owning module embeds it in its own statement (which of them it uses).
  */
+/** The bytes of the kept files of a purpose (an owner's, created since a time). */
+export async function keptBytes(db: DbOrTx, q: { purpose: string; ownerUserId: string; createdSince: Date }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${uploadedFiles.size}), 0)::float8` })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.purpose, q.purpose), isNull(uploadedFiles.deletedAt), eq(uploadedFiles.ownerUserId, q.ownerUserId), gte(uploadedFiles.createdAt, q.createdSince)));
+  return Number(row?.n ?? 0);
+}
+
 export function keptIdsQuery(q: { purpose: string; ownerUserId?: string | undefined; createdSince?: Date | undefined; createdBefore?: Date | undefined }): SQL {
   const where = and(
     eq(uploadedFiles.purpose, q.purpose),

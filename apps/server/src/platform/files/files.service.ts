@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
@@ -17,7 +17,7 @@ import * as repo from './files.repository';
 
 export type StoredFile = repo.FileRow;
 /** A purpose's own check of an upload, made in the transaction that records it (throws to refuse). */
-export type UploadAdmission = (tx: Tx) => Promise<void>;
+export type UploadAdmission = (tx: Tx, file: { size: number }) => Promise<void>;
 
 /** Images and PDF: what payment certificates and ticket attachments may be. */
 export const DOCUMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'] as const;
@@ -120,7 +120,7 @@ export class FileService {
     };
     try {
       return await inTransaction(this.db, async (tx) => {
-        await admit?.(tx);
+        await admit?.(tx, { size: record.size });
         return repo.insertFile(tx, record);
       });
     } catch (error) {
@@ -145,6 +145,11 @@ export class FileService {
    */
   keptIdsQuery(q: { purpose: string; ownerUserId?: string; createdSince?: Date; createdBefore?: Date }): SQL {
     return repo.keptIdsQuery(q);
+  }
+
+  /** The bytes of an owner's kept files of a purpose made since a time (for the owning module's quota). */
+  keptBytes(db: DbOrTx, q: { purpose: string; ownerUserId: string; createdSince: Date }): Promise<number> {
+    return repo.keptBytes(db, q);
   }
 
   /**
