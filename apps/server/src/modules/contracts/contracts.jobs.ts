@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ifLeaseFree } from '../../platform/leases';
 import { repeatEvery } from '../../platform/repeat';
+import { runEach } from '../../platform/run-each';
 import type { OrdersService } from './orders.service';
 import type { ProfitsService } from './profits.service';
 
@@ -16,13 +17,20 @@ interface ContractsJobServices {
 
 const PASS_LEASE_MS = 60_000;
 
-/** One pass; tests call the steps themselves. */
+/**
+ * One pass; tests call the steps themselves. A step that fails does not stop the others (a USDT
+ * node that throws must not hold every order's daily credit); the pass then reports what failed.
+ */
 export async function contractsTick(api: ContractsJobServices): Promise<{ cancelled: number; confirmed: number; settled: number }> {
+  const done = { cancelled: 0, confirmed: 0, settled: 0 };
   // Payments first: an order paid just before its 2 hours are over is confirmed, not cancelled.
-  const confirmed = await api.orders.scanPayments();
-  const cancelled = await api.orders.cancelExpired();
-  const settled = await api.profits.settle();
-  return { cancelled, confirmed, settled };
+  const steps: Array<[string, () => Promise<void>]> = [
+    ['payments', async () => void (done.confirmed = await api.orders.scanPayments())],
+    ['expiries', async () => void (done.cancelled = await api.orders.cancelExpired())],
+    ['profits', async () => void (done.settled = await api.profits.settle())],
+  ];
+  await runEach('contracts pass', steps, ([, step]) => step(), ([name]) => name);
+  return done;
 }
 
 export function startContractsJobs(api: ContractsJobServices, d: { db: Db; log: FastifyBaseLogger; intervalMs: number }): () => Promise<void> {

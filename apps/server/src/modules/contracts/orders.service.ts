@@ -259,11 +259,17 @@ export class OrdersService {
     return oneRequestPerKey(this.db, `contract-pay:${id}:${key}`, async () => {
       const order = await this.visible(userId, id, false);
       if (order.payMethod !== 'balance') throw new AppError('contract_balance_not_chosen');
-      if (order.status === 'effect') return this.detail(userId, id, false);
+      // Paid already (by this key's first request, or another): its answer, as for a retry.
+      if (order.status === 'effect' || order.status === 'finish') return this.detail(userId, id, false);
       const quote = await this.balanceQuote(order);
       // The user's money leaves them: a transfer's checks (docs/security.md "Calls that move a
-      // user's balance"); the code is bound to this order.
-      await this.d.checks.authorise(userId, 'transfer', body.verification, walletSubject.contractOrder(order), body.pay_password);
+      // user's balance"); the code is bound to this order. An order no longer open, or a balance
+      // short of the quote, answers before a code is spent or a PIN try counted (both are checked
+      // again under the order's lock and by the ledger).
+      await this.d.checks.authorise(userId, 'transfer', body.verification, walletSubject.contractOrder(order), body.pay_password, async () => {
+        if (!OPEN.includes(order.status)) throw new AppError('contract_order_state', { params: { status: order.status } });
+        if (new Decimal(quote.available).lt(quote.amount)) throw new AppError('insufficient_balance');
+      });
       const now = this.clock.now();
       await this.move(id, { kind: 'user', id: userId }, 'effect', null, () => undefined, async (o, tx) => {
         const ref = `contract-purchase:${o.id}`;
@@ -337,33 +343,36 @@ export class OrdersService {
   async scanPayments(): Promise<number> {
     let confirmed = 0;
     const since = new Date(this.clock.now().getTime() - LATE_PAYMENT_WATCH_DAYS * 86_400_000);
-    for (const network of USDT_NETWORKS) {
+    // One network or order that fails (a late payment's alert, a deadlock) does not hold the others.
+    await runEach('contract payments', USDT_NETWORKS, async (network) => {
       const open = await repo.awaitingUsdt(this.db, network);
       const closed = await repo.closedUsdtOrders(this.db, network, since);
       const byAddress = new Map([...closed, ...open].filter((o) => o.payAddress).map((o) => [o.payAddress!, o]));
-      if (byAddress.size === 0) continue;
+      if (byAddress.size === 0) return;
       let incoming;
       try {
         incoming = await this.d.chain.incoming(network, new Set(byAddress.keys()));
       } catch {
-        continue; // the node did not answer: the next pass asks again
+        return; // the node did not answer: the next pass asks again
       }
       const received = new Map<string, Decimal>();
       for (const t of incoming) if (t.confirmations >= USDT_CONFIRMATIONS) received.set(t.address, (received.get(t.address) ?? new Decimal(0)).plus(t.amount));
-      for (const [address, amount] of received) {
-        const order = byAddress.get(address)!;
-        if (order.status === 'cancelled' || order.status === 'rejected') {
-          await this.tellLatePayment(order, amount);
-          continue;
-        }
-        if (amount.lt(order.payAmount)) continue;
-        await this.move(order.id, { kind: 'system', id: null }, 'effect', SYSTEM_REASONS.paidOnChain, () => undefined, async (o) => this.paidValues(this.clock.now(), o))
-          .then(() => confirmed++)
-          .catch((error: unknown) => {
-            if (!(error instanceof AppError)) throw error;
-          });
-      }
-    }
+      await runEach(
+        network,
+        received,
+        async ([address, amount]) => {
+          const order = byAddress.get(address)!;
+          if (order.status === 'cancelled' || order.status === 'rejected') return this.tellLatePayment(order, amount);
+          if (amount.lt(order.payAmount)) return;
+          await this.move(order.id, { kind: 'system', id: null }, 'effect', SYSTEM_REASONS.paidOnChain, () => undefined, async (o) => this.paidValues(this.clock.now(), o))
+            .then(() => confirmed++)
+            .catch((error: unknown) => {
+              if (!(error instanceof AppError)) throw error;
+            });
+        },
+        ([address]) => byAddress.get(address)!.id,
+      );
+    });
     return confirmed;
   }
 

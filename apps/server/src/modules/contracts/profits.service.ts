@@ -11,6 +11,7 @@ import { addDays, coinBaseDecimals, utcDay, type ContractOrderStatus } from '@ha
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
+import { runEach } from '../../platform/run-each';
 import type { EarningsApi } from '../earnings';
 import { movement, post, SYSTEM } from '../ledger';
 import { dayProfit } from '../money';
@@ -28,20 +29,28 @@ export class ProfitsService {
     private readonly d: { earnings: EarningsApi['earnings']; orders: OrdersService },
   ) {}
 
-  /** Settles every complete day of every running order not settled yet; answers the days credited. */
+  /**
+   * Settles every complete day of every running order not settled yet; answers the days credited.
+   * One order that fails does not hold the others' days (it is tried again next pass).
+   */
   async settle(): Promise<number> {
     const today = utcDay(this.clock.now());
     let settled = 0;
-    for (const order of await repo.runningOrders(this.db, addDays(today, -1))) {
-      const done = new Set((await repo.profitDays(this.db, order.id)).map((r) => r.day));
-      let missing = false;
-      for (let day = order.effectDate!; day < order.endDate! && day < today; day = addDays(day, 1)) {
-        if (done.has(day)) continue;
-        if (await this.settleDay(order.id, day)) settled++;
-        else missing = true;
-      }
-      if (!missing && order.endDate! <= today) await this.finish(order.id);
-    }
+    await runEach(
+      'contract profits',
+      await repo.runningOrders(this.db, addDays(today, -1)),
+      async (order) => {
+        const done = new Set((await repo.profitDays(this.db, order.id)).map((r) => r.day));
+        let missing = false;
+        for (let day = order.effectDate!; day < order.endDate! && day < today; day = addDays(day, 1)) {
+          if (done.has(day)) continue;
+          if (await this.settleDay(order.id, day)) settled++;
+          else missing = true;
+        }
+        if (!missing && order.endDate! <= today) await this.finish(order.id);
+      },
+      (order) => order.id,
+    );
     return settled;
   }
 
