@@ -700,8 +700,17 @@ describe('blocks and the network', () => {
       { type: 'found', coin: 'nope', height: 1, hash: hash(3), reward: '1', account: u.account, worker: 'x', difficulty: 1, time: t0 },
       // A reward finer than the satoshi is no BTC amount: its settlement could never be posted.
       { type: 'found', coin: 'btc', height: 900002, hash: hash(4), reward: '3.125000001', account: u.account, worker: 'rig1', difficulty: 300, time: t.clock.now().getTime() },
+      // Nor is a reward of nothing a block to settle (the ledger posts no zero entry).
+      { type: 'found', coin: 'btc', height: 900003, hash: hash(5), reward: '0.000', account: u.account, worker: 'rig1', difficulty: 300, time: t.clock.now().getTime() },
     ]);
-    expect(body(r).data).toEqual({ recorded: 4, refused: 2 });
+    expect(body(r).data).toEqual({ recorded: 4, refused: 3 });
+    // Counts that change nothing are not recorded: the same or a lower one, or one for an orphan.
+    const again = await events([
+      { type: 'confirmations', coin: 'btc', hash: hash(1), confirmations: 101 },
+      { type: 'confirmations', coin: 'btc', hash: hash(1), confirmations: 50 },
+      { type: 'confirmations', coin: 'btc', hash: hash(2), confirmations: 3 },
+    ]);
+    expect(body(again).data).toEqual({ recorded: 0, refused: 0 });
     const list = body<{ list: Array<{ height: number; status: string; effort: number | null; finder: string; reward: string }>; total: number }>(await t.app.inject({ url: '/api/pools/btc/blocks' })).data;
     expect(list.list.slice(0, 2).map((b) => [b.height, b.status, b.effort])).toEqual([
       [900001, 'orphaned', 2],
@@ -795,6 +804,31 @@ describe('history rollup', () => {
     const [fine] = await queryRows<{ n: string }>(t.database.db, sql`select count(*)::text as n from owner_history where resolution = 600 and bucket < '2026-08-01T11:00:00Z'`);
     expect(Number(fine!.n)).toBe(0);
     expect(await rollUpHistory(t.database.db, t.clock.now())).toBe(0); // nothing left to move
+  });
+
+  it('rolls points into UTC hours and days whatever the database session’s time zone', async () => {
+    // Dates of no other test (2019-2020): only these rows are old enough to be rolled here.
+    const insert = (bucket: string, resolution: number) =>
+      t.database.db.execute(sql`insert into owner_history (coin, owner, bucket, resolution, accepted_work, accepted, rejected, stale) values ('ltc', 'tzfarm', ${bucket}::timestamptz, ${resolution}, 1, 1, 0, 0)`);
+    for (const at of ['2020-01-01T23:50:00Z', '2020-01-02T00:00:00Z', '2020-01-02T00:10:00Z', '2020-01-02T00:40:00Z']) await insert(at, 600);
+    for (const at of ['2019-11-30T22:00:00Z', '2019-12-01T01:00:00Z']) await insert(at, 3600);
+    const { rollUpHistory } = await import('../src/modules/mining/mining.repository');
+    const { inTransaction } = await import('../src/db/transaction');
+    // A server whose TimeZone is India's (+05:30): hours and days must still start on UTC's.
+    await inTransaction(t.database.db, async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      await rollUpHistory(tx, new Date('2020-01-04T01:00:00Z'));
+    });
+    const points = await queryRows<{ at: string; resolution: number; accepted: string }>(
+      t.database.db,
+      sql`select to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as at, resolution, accepted::text as accepted from owner_history where owner = 'tzfarm' order by bucket, resolution`,
+    );
+    expect(points).toEqual([
+      { at: '2019-11-30T00:00', resolution: 86400, accepted: '1' },
+      { at: '2019-12-01T00:00', resolution: 86400, accepted: '1' },
+      { at: '2020-01-01T23:00', resolution: 3600, accepted: '1' },
+      { at: '2020-01-02T00:00', resolution: 3600, accepted: '3' },
+    ]);
   });
 
   it('rolls a day of a large pool (over 2^31 shares) into one daily point', async () => {

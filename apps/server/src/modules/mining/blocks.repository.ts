@@ -1,7 +1,7 @@
 // SQL of blocks and network reports: recording stratum nodes' events, the block list, the network
 // difficulty series and the per-coin figures of the coin pages, and the matured blocks the
 // earnings module settles (through BlocksService).
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { numberArray, queryRows, withTotal, type DbOrTx } from '../../db/client';
 import type { BlockStatus } from '@hashpool/shared';
 import { blocks, networkStats, workers } from './mining.tables';
@@ -31,12 +31,16 @@ export async function insertBlock(db: DbOrTx, b: typeof blocks.$inferInsert): Pr
   return rows.length > 0;
 }
 
-/** Raises a block's confirmations (never lowers them) and makes it confirmed at `maturity`; an orphan stays one. */
+/**
+ * Raises a block's confirmations (never lowers them) and makes it confirmed at `maturity`; an
+ * orphan stays one. True only when that changed something (a repeated or lower count, or a count
+ * for an orphan, is not counted as recorded).
+ */
 export async function confirmBlock(db: DbOrTx, coin: string, hash: string, confirmations: number, maturity: number): Promise<boolean> {
   const rows = await db
     .update(blocks)
     .set({ confirmations: sql`greatest(${blocks.confirmations}, ${confirmations})`, status: sql`case when ${blocks.status} = 'orphaned' then 'orphaned' when greatest(${blocks.confirmations}, ${confirmations}) >= ${maturity} then 'confirmed' else 'pending' end` })
-    .where(and(eq(blocks.coin, coin), eq(blocks.hash, hash)))
+    .where(and(eq(blocks.coin, coin), eq(blocks.hash, hash), ne(blocks.status, 'orphaned'), lt(blocks.confirmations, confirmations)))
     .returning({ id: blocks.id });
   return rows.length > 0;
 }

@@ -65,8 +65,9 @@ export class BlocksService {
       if (e.type === 'found') {
         // The reward enters the ledger when the block matures, which holds whole base units only:
         // a reward finer than the coin's (a tenth of a satoshi) is refused here, not left to stop
-        // every later settlement.
-        if ((e.reward.split('.')[1]?.replace(/0+$/, '').length ?? 0) > coinBaseDecimals(coin.code)) {
+        // every later settlement. So is a reward of nothing: the ledger posts no zero entry, and
+        // such a block would be retried at every settlement, holding the later ones behind it.
+        if ((e.reward.split('.')[1]?.replace(/0+$/, '').length ?? 0) > coinBaseDecimals(coin.code) || /^0+(\.0+)?$/.test(e.reward)) {
           refused++;
           continue;
         }

@@ -21,7 +21,7 @@ export function workPerPoint(db: DbOrTx, source: HistorySource, resolution: numb
       : source.table === 'owner_history'
         ? sql`coin = ${source.coin} and owner = ${source.owner}`
         : sql`coin = ${source.coin}`;
-  const bucket = resolution === POINT_SECONDS ? sql`bucket` : sql`date_trunc('hour', bucket)`;
+  const bucket = resolution === POINT_SECONDS ? sql`bucket` : sql`date_trunc('hour', bucket, 'UTC')`;
   const resolutions = resolution === POINT_SECONDS ? sql`resolution = ${POINT_SECONDS}` : sql`resolution in (${POINT_SECONDS}, 3600)`;
   const within = sql`bucket >= ${start.toISOString()}::timestamptz and bucket < ${end.toISOString()}::timestamptz`;
   // A worker's points since the last closed one are still minutes (ingest_watermark), and late

@@ -231,7 +231,7 @@ export async function rollUpHistory(db: DbOrTx, now: Date): Promise<number> {
     const aligned = new Date(cutoff.getTime() - (cutoff.getTime() % (r.to * 1000))).toISOString();
     for (const h of HISTORY_TABLES) {
       const keys = sql.raw(h.keys.join(', '));
-      const coarse = r.to === 3600 ? sql`date_trunc('hour', bucket)` : sql`date_trunc('day', bucket)`;
+      const coarse = r.to === 3600 ? sql`date_trunc('hour', bucket, 'UTC')` : sql`date_trunc('day', bucket, 'UTC')`;
       const rows = await queryRows<{ n: string | number }>(
         db,
         sql`with gone as (
