@@ -1,8 +1,9 @@
 // Staking and borrowing through HTTP: operators' batches and loan products, stake /
 // add / reduce / unstake / claim with their refusals and messages, the daily accrual under the
 // fake clock (idempotent per day), the end of a term, the locked bucket refusing withdrawals,
-// loans (range, capacity, approval, cancel, interest, repayment, settlement), idempotency keys,
-// two concurrent stakes, an ended stake's last fraction of reward handed to the sub-account's
+// loans (range, capacity, approval, cancel, interest, repayment, settlement), idempotency keys
+// (sent again with another request, or while the first still runs past its lease), two
+// concurrent stakes, an ended stake's last fraction of reward handed to the sub-account's
 // carried fraction, and who may call what. The test app's teardown reconciles the ledger.
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
@@ -113,6 +114,28 @@ async function nextDays(days = 1) {
   laterDays(days);
   await pass();
 }
+
+/**
+ * Runs `work` with the key leases of keys beginning `lapsed-` lapsing as soon as taken: the same key
+ * sent twice at once then runs twice at once, as when the first request outlives its lease (10 s).
+ * That race is run on PostgreSQL (TEST_DATABASE_URL); on PGlite's one connection the second request
+ * reaches its key's lookup after the first has committed, a plain retry.
+ */
+async function withLapsedLeases(work: () => Promise<void>) {
+  await t.database.db.execute(sql.raw(`create function test_lapsed_leases() returns trigger language plpgsql as $$
+    begin
+      if new.name like '%:lapsed-%' then new.expires_at := clock_timestamp() - interval '1 second'; end if;
+      return new;
+    end $$`));
+  await t.database.db.execute(sql.raw('create trigger test_lapsed_leases before insert or update on leases for each row execute function test_lapsed_leases()'));
+  try {
+    await work();
+  } finally {
+    await t.database.db.execute(sql.raw('drop trigger test_lapsed_leases on leases'));
+    await t.database.db.execute(sql.raw('drop function test_lapsed_leases()'));
+  }
+}
+const lapsedKey = () => `lapsed-${randomUUID()}`;
 
 describe('stake batches (operators)', () => {
   it('creates, validates and edits batches; a draft is invisible to users', async () => {
@@ -383,6 +406,79 @@ describe('staking', () => {
     const o = await overview(user);
     expect(['20', '30']).toContain(o.stake?.amount);
     expect(o.locked_balance).toBe(o.stake?.amount);
+  });
+
+  it('a key sent again with another change, amount or batch is idempotency_conflict and moves nothing; the same request gets the first answer', async () => {
+    const batch = await createBatch();
+    const other = await createBatch();
+    const user = await newUser();
+    await credit(user, '500');
+    const stakeKey = randomUUID();
+    const first = body<Stake>(await stake(user, batch.id, '100', stakeKey)).data;
+    // The same request again (its amount written otherwise): the first answer.
+    expect(body<Stake>(await stake(user, batch.id, '100.000', stakeKey)).data).toMatchObject({ id: first.id, amount: '100' });
+    laterDays(1); // a reduction and an unstake are open from the next day
+    for (const res of [
+      await stake(user, batch.id, '50', stakeKey),
+      await stake(user, other.id, '100', stakeKey),
+      await call(user, 'staking/reduce', { amount: '10' }, stakeKey),
+      await call(user, 'staking/unstake', { accept_forfeit: true }, stakeKey),
+      await call(user, 'staking/claim', {}, stakeKey),
+    ]) expect(errorOf(res), res.body).toBe(codeOf('idempotency_conflict'));
+    expect(await overview(user)).toMatchObject({ available_balance: '400', locked_balance: '100', stake: { id: first.id, status: 'active', amount: '100' } });
+
+    const reduceKey = randomUUID();
+    expect(body<Stake>(await call(user, 'staking/reduce', { amount: '10' }, reduceKey)).data.amount).toBe('90');
+    expect(body<Stake>(await call(user, 'staking/reduce', { amount: '10.0' }, reduceKey)).data.amount).toBe('90');
+    expect(errorOf(await call(user, 'staking/reduce', { amount: '20' }, reduceKey))).toBe(codeOf('idempotency_conflict'));
+    expect(errorOf(await call(user, 'staking/unstake', { accept_forfeit: true }, reduceKey))).toBe(codeOf('idempotency_conflict'));
+    const unstakeKey = randomUUID();
+    expect(body<Stake>(await call(user, 'staking/unstake', { accept_forfeit: true }, unstakeKey)).data.status).toBe('unstaked');
+    expect(body<Stake>(await call(user, 'staking/unstake', { accept_forfeit: true }, unstakeKey)).data).toMatchObject({ id: first.id, status: 'unstaked' });
+
+    // A later stake: the ended stake's keys sent with its changes are refused, not answered with the ended stake.
+    const later = body<Stake>(await stake(user, batch.id, '50')).data;
+    laterDays(1);
+    for (const res of [
+      await stake(user, batch.id, '50', stakeKey),
+      await call(user, 'staking/unstake', { accept_forfeit: true }, stakeKey),
+      await call(user, 'staking/reduce', { amount: '10' }, unstakeKey),
+    ]) expect(errorOf(res), res.body).toBe(codeOf('idempotency_conflict'));
+    expect(await overview(user)).toMatchObject({ available_balance: '450', locked_balance: '50', stake: { id: later.id, status: 'active', amount: '50' } });
+  });
+
+  it('the same key sent again while the first request still runs past its lease gets the first answer, not another change or a refusal', async () => {
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '500');
+    await withLapsedLeases(async () => {
+      const twice = async (send: () => Promise<{ statusCode: number; body: string }>) => {
+        const results = await Promise.all([send(), send()]);
+        for (const res of results) expect(res.statusCode, res.body).toBe(200);
+        return results.map((res) => body<Stake & { paid?: string; stake?: Stake }>(res).data);
+      };
+      const stakeKey = lapsedKey();
+      const staked = await twice(() => stake(user, batch.id, '100', stakeKey));
+      expect(staked.map((s) => [s.id, s.amount])).toEqual([[staked[0]!.id, '100'], [staked[0]!.id, '100']]);
+      // The key sent at once with another request: one is made, the other refused as such.
+      const otherKey = lapsedKey();
+      const mixed = await Promise.all([stake(user, batch.id, '10', otherKey), stake(user, batch.id, '20', otherKey)]);
+      expect(mixed.map((res) => (res.statusCode === 200 ? 'ok' : errorOf(res))).sort()).toEqual([codeOf('idempotency_conflict'), 'ok'].sort());
+      const afterAdding = body<Stake>(mixed.find((res) => res.statusCode === 200)!).data.amount;
+      await nextDays(2); // one full day's reward on the stake
+      const reduceKey = lapsedKey();
+      const reduced = new Decimal(afterAdding).minus(10).toFixed();
+      expect((await twice(() => call(user, 'staking/reduce', { amount: '10' }, reduceKey))).map((s) => s.amount)).toEqual([reduced, reduced]);
+      const claimKey = lapsedKey();
+      const claimed = await twice(() => call(user, 'staking/claim', {}, claimKey));
+      expect(claimed[1]!.paid).toBe(claimed[0]!.paid);
+      const unstakeKey = lapsedKey();
+      expect((await twice(() => call(user, 'staking/unstake', {}, unstakeKey))).map((s) => s.status)).toEqual(['unstaked', 'unstaked']);
+      // Each change was made once: the stake and its reduction, once each, and one reward paid.
+      const o = await overview(user);
+      expect(o.locked_balance).toBe('0');
+      expect(new Decimal(o.available_balance).minus(500).toFixed()).toBe(claimed[0]!.paid);
+    });
   });
 });
 
@@ -664,5 +760,46 @@ describe('borrowing', () => {
     expect(errorOf(bad)).toBe(codeOf('loan_product_invalid'));
     const list = body<Array<{ id: string }>>(await inject(t.app, { url: '/api/admin/loan-products', headers: await asAdmin() })).data;
     expect(list.length).toBeGreaterThan(0);
+  });
+
+  it('a borrow key sent again with another product or amount, or a repayment key with another amount, is idempotency_conflict; the same request gets the first answer', async () => {
+    const p = await product({ auto_approve_below: '1000' });
+    const q = await product({ auto_approve_below: '1000' });
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '200');
+    await stake(user, batch.id, '50');
+    const key = randomUUID();
+    const loan = body<Loan>(await borrow(user, p.id, '10', key)).data;
+    expect(loan.status).toBe('active');
+    expect(body<Loan>(await borrow(user, p.id, '10.00', key)).data.id).toBe(loan.id);
+    expect(errorOf(await borrow(user, p.id, '20', key))).toBe(codeOf('idempotency_conflict'));
+    expect(errorOf(await borrow(user, q.id, '10', key))).toBe(codeOf('idempotency_conflict'));
+    const repayKey = randomUUID();
+    expect(body<Loan>(await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '4' }, repayKey)).data.principal_due).toBe('6');
+    expect(body<Loan>(await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '4.0' }, repayKey)).data.principal_due).toBe('6');
+    expect(errorOf(await call(user, `borrowing/loans/${loan.id}/repay`, { amount: '5' }, repayKey))).toBe(codeOf('idempotency_conflict'));
+    expect(await loanOf(user)).toMatchObject({ id: loan.id, amount: '10', principal_due: '6' });
+    expect(await overview(user)).toMatchObject({ available_balance: '146', locked_balance: '60' });
+  });
+
+  it('a borrow or repayment key sent again while the first request still runs past its lease gets the first answer', async () => {
+    const p = await product({ auto_approve_below: '1000' });
+    const batch = await createBatch();
+    const user = await newUser();
+    await credit(user, '200');
+    await stake(user, batch.id, '50');
+    await withLapsedLeases(async () => {
+      const key = lapsedKey();
+      const borrowed = await Promise.all([borrow(user, p.id, '10', key), borrow(user, p.id, '10', key)]);
+      for (const res of borrowed) expect(res.statusCode, res.body).toBe(200);
+      const [loan, again] = borrowed.map((res) => body<Loan>(res).data);
+      expect(again!.id).toBe(loan!.id);
+      const repayKey = lapsedKey();
+      const repaid = await Promise.all([0, 1].map(() => call(user, `borrowing/loans/${loan!.id}/repay`, { amount: '4' }, repayKey)));
+      for (const res of repaid) expect(res.statusCode, res.body).toBe(200);
+      expect(repaid.map((res) => body<Loan>(res).data.principal_due)).toEqual(['6', '6']);
+    });
+    expect(await overview(user)).toMatchObject({ available_balance: '146', locked_balance: '60' });
   });
 });

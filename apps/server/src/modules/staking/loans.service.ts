@@ -57,10 +57,10 @@ export class LoansService {
 
   /** Asks for a loan; the terms must be agreed (the schema). Pending, or active at once below the product's threshold. */
   borrow(userId: string, accountId: string, key: string, body: { product_id: string; amount: string }) {
+    const amount = userAmount(COIN, body.amount);
     return oneRequestPerKey(this.db, `borrow:${accountId}:${key}`, async () => {
-      const previous = await repo.loanByKey(this.db, accountId, key);
+      const previous = await this.loanOfKey(accountId, key, body.product_id, amount);
       if (previous) return this.view(previous);
-      const amount = userAmount(COIN, body.amount);
       const loan = await inTransaction(this.db, async (tx) => {
         const now = this.clock.now();
         const product = await repo.productById(tx, body.product_id, true);
@@ -91,12 +91,23 @@ export class LoansService {
         });
         if (product.autoApproveBelow !== null && amount.lt(product.autoApproveBelow)) return this.activate(tx, created, now);
         return created;
-      }).catch((error: unknown) => {
+      }).catch(async (error: unknown) => {
+        // The key's first request outlived its lease (10 s) and asked for its loan meanwhile: this
+        // one then met that open loan or its key's index. Its answer.
+        const raced = await this.loanOfKey(accountId, key, body.product_id, amount);
+        if (raced) return raced;
         if (isUniqueViolation(error)) throw new AppError('loan_open_exists');
         throw error;
       });
       return this.view(loan);
     });
+  }
+
+  /** The loan asked for with this key, if any; idempotency_conflict when it was for another product or amount. */
+  private async loanOfKey(accountId: string, key: string, productId: string, amount: D) {
+    const loan = await repo.loanByKey(this.db, accountId, key);
+    if (loan && (loan.productId !== productId || !new D(loan.amount).eq(amount))) throw new AppError('idempotency_conflict');
+    return loan;
   }
 
   /**
@@ -140,11 +151,11 @@ export class LoansService {
 
   /** Repays part or all of the debt from the available balance: interest first, then principal. */
   repay(userId: string, key: string, loanId: string, body: { amount: string }) {
+    const amount = userAmount(COIN, body.amount);
     return oneRequestPerKey(this.db, `repay:${loanId}:${key}`, async () => {
       const mine = await repo.loanById(this.db, loanId);
       if (!mine || mine.userId !== userId) throw new AppError('loan_not_found');
-      if (!(await repo.repaymentByKey(this.db, loanId, key))) {
-        const amount = userAmount(COIN, body.amount);
+      if (!(await this.repaidWith(loanId, key, amount))) {
         await inTransaction(this.db, async (tx) => {
           const now = this.clock.now();
           const locked = (await repo.loanById(tx, loanId, true))!;
@@ -155,10 +166,21 @@ export class LoansService {
           if (amount.gt(debt)) throw new AppError('loan_repay_exceeds', { params: { debt: plain(debt) } });
           const row = await this.applyRepayment(tx, loan, amount, 'user', key, now);
           await post(tx, movement({ idempotencyKey: `loan-repayment:${row.id}`, businessType: 'loan_repayment', reference: `loan:${loan.id}`, coin: COIN, amount: amount.toFixed(), from: { holder: loan.accountId }, to: { holder: SYSTEM.loans } }), now);
+        }).catch(async (error: unknown) => {
+          // The key's first request outlived its lease (10 s) and repaid meanwhile: this one then
+          // met its key's index, or the loan as that one left it. Its answer.
+          if (!(await this.repaidWith(loanId, key, amount))) throw error;
         });
       }
       return this.view((await repo.loanById(this.db, loanId))!);
     });
+  }
+
+  /** Whether the user repaid the loan with this key; idempotency_conflict when with another amount. */
+  private async repaidWith(loanId: string, key: string, amount: D): Promise<boolean> {
+    const row = await repo.repaymentByKey(this.db, loanId, key);
+    if (row && !new D(row.interest).plus(row.principal).eq(amount)) throw new AppError('idempotency_conflict');
+    return row !== undefined;
   }
 
   /** Books a repayment on the loan (interest first) and completes it when nothing is owed. */

@@ -68,13 +68,18 @@ export function insertChange(db: DbOrTx, values: typeof stakeChanges.$inferInser
   return inserted(db.insert(stakeChanges).values(values).returning());
 }
 
-/** A user's change made with this client key (a retried request). */
+/**
+ * A user's change made with this client key (a retried request). The key is unique per stake only:
+ * the first change made with it answers.
+ */
 export function changeByKey(db: DbOrTx, userId: string, key: string) {
   return first(
     db.select({ id: stakeChanges.id, stakeId: stakeChanges.stakeId, kind: stakeChanges.kind, delta: stakeChanges.delta })
       .from(stakeChanges)
       .innerJoin(stakes, eq(stakes.id, stakeChanges.stakeId))
-      .where(and(eq(stakes.userId, userId), eq(stakeChanges.idempotencyKey, key))),
+      .where(and(eq(stakes.userId, userId), eq(stakeChanges.idempotencyKey, key)))
+      .orderBy(asc(stakeChanges.id))
+      .limit(1),
   );
 }
 

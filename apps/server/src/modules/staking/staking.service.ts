@@ -31,6 +31,25 @@ export type SettleLoan = (tx: Tx, stake: repo.StakeRow, now: Date) => Promise<re
 /** The earnings module's carried fractions: an ended stake's last fraction of reward goes there. */
 export type CarriedFractions = Pick<EarningsApi['earnings'], 'creditsWithRemainders'>;
 
+/** What a user's change asks (the amount normalised), to tell its retry from another request sent with its key. */
+type ChangeRequest = { kind: 'stake'; accountId: string; batchId: string; amount: D } | { kind: 'reduce'; amount: D } | { kind: 'unstake' } | { kind: 'claim' };
+
+/** Whether the change a key made (on `stake`) is what `asked` asks: the same operation, amount and stake. */
+function sameRequest(asked: ChangeRequest, change: { kind: string; delta: string }, stake: repo.StakeRow): boolean {
+  switch (asked.kind) {
+    case 'stake':
+      // A first stake or an addition: which one it was depends on the stake then, not on the request.
+      return (change.kind === 'stake' || change.kind === 'add') && new D(change.delta).eq(asked.amount) && stake.batchId === asked.batchId && stake.accountId === asked.accountId;
+    case 'reduce':
+      return change.kind === 'reduce' && new D(change.delta).neg().eq(asked.amount);
+    case 'unstake':
+      // From the end day of the term an unstake is the end of the term.
+      return change.kind === 'unstake' || change.kind === 'complete';
+    case 'claim':
+      return change.kind === 'claim';
+  }
+}
+
 export class StakingService {
   constructor(
     private readonly db: Db,
@@ -84,8 +103,8 @@ export class StakingService {
 
   /** A first stake, or an addition to the active one (same batch). */
   stake(userId: string, accountId: string, key: string, body: { batch_id: string; amount: string }) {
-    return this.once(userId, key, async (tx, now) => {
-      const amount = userAmount(COIN, body.amount);
+    const amount = userAmount(COIN, body.amount);
+    return this.once(userId, key, { kind: 'stake', accountId, batchId: body.batch_id, amount }, async (tx, now) => {
       const batch = await repo.batchById(tx, body.batch_id, true);
       if (!batch || batch.status !== 'active' || batch.coin !== COIN || batch.endDay <= dayOf(now)) throw new AppError('stake_batch_not_found');
       const current = await repo.activeStakeOf(tx, userId, true);
@@ -108,8 +127,8 @@ export class StakingService {
    * principal, and the interest an open loan owes and may still owe for the rest of its period.
    */
   reduce(userId: string, key: string, body: { amount: string }) {
-    return this.once(userId, key, async (tx, now) => {
-      const amount = userAmount(COIN, body.amount);
+    const amount = userAmount(COIN, body.amount);
+    return this.once(userId, key, { kind: 'reduce', amount }, async (tx, now) => {
       const { stake, batch } = await this.activeForChange(tx, userId, now);
       if (batch.stakeType === 'full_lock') throw new AppError('stake_full_lock');
       const loan = await repo.openLoanOfStake(tx, stake.id);
@@ -128,7 +147,7 @@ export class StakingService {
    * reward paid, never forfeited.
    */
   unstake(userId: string, key: string, body: { accept_forfeit: boolean }) {
-    return this.once(userId, key, async (tx, now) => {
+    return this.once(userId, key, { kind: 'unstake' }, async (tx, now) => {
       const { stake: found, batch } = await this.activeForChange(tx, userId, now);
       if (batch.endDay <= dayOf(now)) return this.complete(tx, found, batch, now, key);
       if (batch.stakeType === 'full_lock') throw new AppError('stake_full_lock');
@@ -159,10 +178,10 @@ export class StakingService {
   /** Pays a flexible term's accrued reward (whole base units; the rest stays unclaimed). */
   claim(userId: string, key: string) {
     return oneRequestPerKey(this.db, `staking:${userId}:${key}`, async () => {
-      const previous = await repo.changeByKey(this.db, userId, key);
-      if (previous && previous.kind !== 'claim') throw new AppError('idempotency_conflict');
+      const answer = ({ change, stake }: { change: { delta: string }; stake: repo.StakeRow }) => ({ stakeId: stake.id, paid: change.delta });
+      const previous = await this.keyed(userId, key, { kind: 'claim' });
       const { stakeId, paid } = previous
-        ? { stakeId: previous.stakeId, paid: previous.delta }
+        ? answer(previous)
         : await inTransaction(this.db, async (tx) => {
             const now = this.clock.now();
             const stake = await repo.activeStakeOf(tx, userId, true);
@@ -177,6 +196,11 @@ export class StakingService {
             await this.payReward(tx, stake, `stake-reward:${change.id}`, now);
             await repo.updateStake(tx, stake.id, { unclaimedReward: unclaimed.toFixed(), claimedReward: pay.plus(stake.claimedReward).toFixed() });
             return { stakeId: stake.id, paid: pay.toFixed() };
+          }).catch(async (error: unknown) => {
+            // The key's first request outlived its lease and claimed meanwhile: its answer.
+            const raced = await this.keyed(userId, key, { kind: 'claim' });
+            if (raced) return answer(raced);
+            throw error;
           });
       return { paid: plain(paid), stake: await this.view(this.db, (await repo.stakeById(this.db, stakeId))!) };
     });
@@ -191,19 +215,35 @@ export class StakingService {
     return { stake, batch: (await repo.batchById(tx, stake.batchId))! };
   }
 
-  /** Runs a user's change once per Idempotency-Key: a retry answers the stake as it is now. */
-  private async once(userId: string, key: string, work: (tx: Tx, now: Date) => Promise<repo.StakeRow>) {
+  /**
+   * Runs a user's change once per Idempotency-Key: a retry answers the stake as it is now; the key
+   * sent with another request is refused (idempotency_conflict).
+   */
+  private async once(userId: string, key: string, asked: ChangeRequest, work: (tx: Tx, now: Date) => Promise<repo.StakeRow>) {
     return oneRequestPerKey(this.db, `staking:${userId}:${key}`, async () => {
-      const previous = await repo.changeByKey(this.db, userId, key);
+      const previous = await this.keyed(userId, key, asked);
       const stake = previous
-        ? (await repo.stakeById(this.db, previous.stakeId))!
-        : await inTransaction(this.db, (tx) => work(tx, this.clock.now())).catch((error: unknown) => {
+        ? previous.stake
+        : await inTransaction(this.db, (tx) => work(tx, this.clock.now())).catch(async (error: unknown) => {
+            // The key's first request outlived its lease (10 s) and made its change meanwhile: this
+            // one then met its key's index, or the stake as that one left it. Its answer.
+            const raced = await this.keyed(userId, key, asked);
+            if (raced) return raced.stake;
             // Two first stakes at once: the one-active index lets one through.
             if (isUniqueViolation(error)) throw new AppError('stake_one_active');
             throw error;
           });
       return this.view(this.db, stake);
     });
+  }
+
+  /** The change the user made with this key and its stake, if any; idempotency_conflict when the key was for another request. */
+  private async keyed(userId: string, key: string, asked: ChangeRequest) {
+    const change = await repo.changeByKey(this.db, userId, key);
+    if (!change) return undefined;
+    const stake = (await repo.stakeById(this.db, change.stakeId))!;
+    if (!sameRequest(asked, change, stake)) throw new AppError('idempotency_conflict');
+    return { change, stake };
   }
 
   /** The stake_changes row and its posting (keyed by the row). */
