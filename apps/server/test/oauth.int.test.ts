@@ -4,10 +4,12 @@
 // a read-only principal limited to the granted sub-accounts and scopes; and the refusals (wrong
 // redirect URI, no PKCE, plain PKCE, reused code, revoked grant, implicit and password grants).
 import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AccountItem, type OAuthClientCreated, type OAuthInteraction, type Tokens } from '@hashpool/shared';
-import { auth, inject, registerByEmail, sendCode, uniqueEmail } from './account-helpers';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/modules/accounts/accounts.seed';
+import { auth, inject, login, newDevice, registerByEmail, sendCode, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
 
@@ -207,6 +209,30 @@ describe('authorization code flow with openid-client', () => {
   });
 });
 
+describe('consents', () => {
+  it('consents of one user to one application at once leave one active authorization', async () => {
+    const other = await registerByEmail(t.app, inbox);
+    const own = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(other.tokens) })).data;
+    // In pairs: a consent that reads after the others wrote would revoke them all and hide a race.
+    for (let round = 0; round < 30; round++) {
+      const flows = await Promise.all([authorize(), authorize()]);
+      const answers = await Promise.all(flows.map((flow) => screenCall(flow, other, 'POST', 'consent', { account_ids: [own[0]!.id] })));
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      expect(body<unknown[]>(await inject(t.app, { url: '/api/oauth/authorizations', headers: auth(other.tokens) })).data, `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('the demo account authorizes nothing: refused before a grant or an authorization is written', async () => {
+    const { result } = await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, newDevice());
+    const demo = { email: DEMO_EMAIL, tokens: (result as { tokens: Tokens }).tokens };
+    const own = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(demo.tokens) })).data;
+    const flow = await authorize();
+    const answer = await screenCall(flow, demo, 'POST', 'consent', { account_ids: [own[0]!.id] });
+    expect([answer.statusCode, body(answer).code]).toEqual([403, ERRORS.demo_account_locked.code]);
+    expect(body<unknown[]>(await inject(t.app, { url: '/api/oauth/authorizations', headers: auth(demo.tokens) })).data).toHaveLength(0);
+  });
+});
+
 describe('a user who may not sign in', () => {
   it('an application reads nothing for a user whose login an operator disabled, nor refreshes; enabled again, the grant works', async () => {
     const other = await registerByEmail(t.app, inbox);
@@ -270,6 +296,24 @@ describe('refusals', () => {
     // The one chain goes on.
     const next = await oidc.refreshTokenGrant(config, won[0]!.value.refresh_token!);
     expect(next.access_token).toBeTruthy();
+  });
+
+  it('a grant left behind by a revoked authorization refreshes nothing and answers no userinfo', async () => {
+    const other = await registerByEmail(t.app, inbox);
+    const own = body<AccountItem[]>(await inject(t.app, { url: '/api/accounts', headers: auth(other.tokens) })).data;
+    const flow = await authorize();
+    const callback = await consent(flow, [own[0]!.id], other);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
+    // Revoked, but its grant and tokens still stored (as a revocation that did not finish leaves them).
+    await t.database.db.execute(sql`update oauth_authorizations set revoked_at = now() where user_id = (select id from users where email = ${other.email})`);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)).rejects.toBeTruthy();
+  });
+
+  it('treats a sub-account name no sub-account can have (U+0000) as not granted, without looking it up', async () => {
+    const tokens = await freshTokens();
+    const res = await inject(t.app, { url: '/api/pools/btc/accounts/%00x/stats', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(res.statusCode, res.body).toBe(403);
   });
 
   it('answers 400 invalid_request to U+0000 in a form body, with or without client authentication', async () => {

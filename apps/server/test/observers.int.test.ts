@@ -159,14 +159,21 @@ describe('using a link', () => {
     const link1 = await link(owner, owner.account, 'read_only');
     const stats = `/api/pools/btc/accounts/${owner.account}/stats`;
     expect((await inject(t.app, { url: withToken(stats, link1.token) })).statusCode).toBe(200);
+    const info = withToken('/api/users/observer/info', link1.token);
+    expect((await inject(t.app, { url: info })).statusCode).toBe(200);
     const setUser = (values: SQL) => t.database.db.execute(sql`update users u set ${values} from mining_accounts m where m.user_id = u.id and m.name = ${owner.account}`);
     await setUser(sql`login_disabled_at = now()`);
     const refused = await inject(t.app, { url: withToken(stats, link1.token) });
     expect([refused.statusCode, body(refused).code]).toEqual([401, codeOf('observer_link_invalid')]);
+    // The link's own page says so too, as docs/security.md has it.
+    const infoRefused = await inject(t.app, { url: info });
+    expect([infoRefused.statusCode, body(infoRefused).code]).toEqual([401, codeOf('observer_link_invalid')]);
     await setUser(sql`login_disabled_at = null, status = 'closed'`);
     expect((await inject(t.app, { url: withToken(stats, link1.token) })).statusCode).toBe(401);
+    expect(body(await inject(t.app, { url: info })).code).toBe(codeOf('observer_link_invalid'));
     await setUser(sql`status = 'active'`);
     expect((await inject(t.app, { url: withToken(stats, link1.token) })).statusCode).toBe(200);
+    expect((await inject(t.app, { url: info })).statusCode).toBe(200);
   });
 
   it('writes every opening into the owner\'s log at most once an hour, and limits a link\'s requests', async () => {

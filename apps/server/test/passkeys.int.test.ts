@@ -3,8 +3,9 @@
 // checks each refusing what breaks them: challenge reuse, expiry and purpose, origin, RP ID, user
 // verification, counter regression (a cloned authenticator), a credential of another user, and a
 // credential registered twice.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_HEADER, ERRORS, PASSKEY_CHALLENGE_TTL_SECONDS, type Passkey, type Tokens } from '@hashpool/shared';
+import { DEVICE_HEADER, ERRORS, PASSKEY_CHALLENGE_TTL_SECONDS, PASSKEY_MAX_PER_USER, type Passkey, type Tokens } from '@hashpool/shared';
 import { auth, emailOperationCode, inject, newDevice, registerByEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
 import { body, startTestApp, type TestApp } from './test-app';
@@ -160,6 +161,10 @@ describe('passkeys', () => {
     const registration = await registerOptions(alice);
     expect(codeOf(await verifyLogin(key.get(registration)))).toBe(ERRORS.passkey_challenge_expired.code);
     expect(codeOf(await verifyLogin(key.get(opts, { challenge: 'bm90LWEtY2hhbGxlbmdl' })))).toBe(ERRORS.passkey_challenge_expired.code);
+    // A challenge not shaped like ours (a NUL byte among them) is refused the same way, unlooked-up.
+    for (const challenge of ['\u0000', `${'A'.repeat(42)}\u0000`, 'A'.repeat(44)]) {
+      expect(codeOf(await verifyLogin(key.get(opts, { challenge }))), JSON.stringify(challenge)).toBe(ERRORS.passkey_challenge_expired.code);
+    }
   });
 
   it('refuses another origin, another RP ID, a missing user verification and a wrong signature type', async () => {
@@ -217,5 +222,25 @@ describe('passkeys', () => {
     expect(await list(alice.tokens)).toHaveLength(0);
     expect(await events(alice.tokens)).toContain('passkey_delete');
     expect(codeOf(await passkeyLogin(key))).toBe(ERRORS.passkey_unavailable.code);
+  });
+});
+
+describe('the passkey limit', () => {
+  it(`keeps the limit of ${PASSKEY_MAX_PER_USER} when registrations arrive at once`, async () => {
+    const carol = await registerByEmail(t.app, inbox);
+    // One short of the limit (stored directly: registering 19 through the API only takes longer).
+    await t.database.db.execute(sql`
+      insert into passkeys (user_id, credential_id, public_key, device_type, backed_up, aaguid, nickname, created_at)
+      select u.id, 'seeded-' || u.id || '-' || n, 'AA', 'singleDevice', false, '00000000-0000-0000-0000-000000000000', 'Seeded ' || n, now()
+      from users u, generate_series(1, ${PASSKEY_MAX_PER_USER - 1}) n where u.email = ${carol.email}`);
+    const keys = [new SoftAuthenticator(), new SoftAuthenticator(), new SoftAuthenticator()];
+    const credentials = [];
+    for (const k of keys) credentials.push(k.create(await registerOptions(carol)));
+    const answers = await Promise.all(
+      credentials.map((credential, i) => inject(t.app, { method: 'POST', url: '/api/users/passkeys/register/verify', headers: auth(carol.tokens), payload: { nickname: `Race ${i}`, credential } })),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of answers.filter((a) => a.statusCode !== 200)) expect(codeOf(r)).toBe(ERRORS.passkey_limit.code);
+    expect(await list(carol.tokens)).toHaveLength(PASSKEY_MAX_PER_USER);
   });
 });

@@ -113,9 +113,17 @@ export async function activeAuthorizationsOfClient(db: DbOrTx, clientId: string)
   return db.select().from(oauthAuthorizations).where(and(eq(oauthAuthorizations.clientId, clientId), isNull(oauthAuthorizations.revokedAt)));
 }
 
-export async function revokeAuthorizations(db: DbOrTx, ids: string[], at: Date): Promise<AuthorizationRow[]> {
+/** A transaction-scoped lock of one user's consents to one client (released at commit). */
+export async function lockConsentsOf(tx: DbOrTx, userId: string, clientId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`oauth-consent:${userId}:${clientId}`}, 0))`);
+}
+
+/** Marks the authorizations revoked and deletes their grants' payloads; call it in a transaction, so both happen or neither. */
+export async function revokeAuthorizations(tx: DbOrTx, ids: string[], at: Date): Promise<AuthorizationRow[]> {
   if (ids.length === 0) return [];
-  return db.update(oauthAuthorizations).set({ revokedAt: at }).where(and(inArray(oauthAuthorizations.id, ids), isNull(oauthAuthorizations.revokedAt))).returning();
+  const revoked = await tx.update(oauthAuthorizations).set({ revokedAt: at }).where(and(inArray(oauthAuthorizations.id, ids), isNull(oauthAuthorizations.revokedAt))).returning();
+  for (const r of revoked) await deletePayloadsOfGrant(tx, r.grantId);
+  return revoked;
 }
 
 export async function clientsByIds(db: DbOrTx, ids: string[]): Promise<Map<string, ClientRow>> {

@@ -6,8 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/bearer';
 import type Provider from 'oidc-provider';
-import { OAUTH_SCOPES, type OAuthAuthorization, type OAuthClient, type OAuthClientCreated, type OAuthInteraction } from '@hashpool/shared';
+import { isSubAccountName, OAUTH_SCOPES, type OAuthAuthorization, type OAuthClient, type OAuthClientCreated, type OAuthInteraction } from '@hashpool/shared';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { Principal } from '../../platform/access';
 import type { AuditLog } from '../../platform/audit';
 import type { ClientInfo } from '../../platform/request-context';
@@ -123,15 +124,21 @@ export class OAuthService {
     if (chosen.length === 0) throw new AppError('oauth_account_required');
     const own = new Set((await this.deps.accounts.accounts.list(userId)).map((a) => a.id));
     if (chosen.some((id) => !own.has(id))) throw new AppError('oauth_account_invalid');
+    // Refused before anything is written (the demo account authorizes nothing).
+    const user = await this.deps.accounts.security.user(userId);
 
     const grant = new this.provider.Grant({ accountId: userId, clientId: app.id });
     grant.addOIDCScope(scopes.join(' '));
     const grantId = await grant.save();
-    const earlier = await repo.activeAuthorizationsOf(this.db, userId, app.id);
-    await repo.insertAuthorization(this.db, { grantId, userId, clientId: app.id, scopes, accountIds: chosen, createdAt: this.clock.now() });
-    await this.revoke(earlier.map((a) => a.id));
+    // Consents of one user to one application take turns, so each replaces the one before: never two active.
+    await inTransaction(this.db, async (tx) => {
+      await repo.lockConsentsOf(tx, userId, app.id);
+      const earlier = await repo.activeAuthorizationsOf(tx, userId, app.id);
+      await repo.insertAuthorization(tx, { grantId, userId, clientId: app.id, scopes, accountIds: chosen, createdAt: this.clock.now() });
+      await repo.revokeAuthorizations(tx, earlier.map((a) => a.id), this.clock.now());
+    });
     // In the security log, and told by mail: an application reads the account until revoked.
-    await this.deps.accounts.security.recordOutsideChange(userId, 'oauth_authorize', client);
+    await this.deps.accounts.security.recordOutsideChange(user, 'oauth_authorize', client);
 
     interaction.result = { login: { accountId: userId }, consent: { grantId } };
     await interaction.save(Math.max(1, interaction.exp - epoch()));
@@ -173,10 +180,9 @@ export class OAuthService {
     await this.revoke((await repo.activeAuthorizationsOf(this.db, userId)).map((a) => a.id));
   }
 
-  /** Marks the authorizations revoked and destroys their grants with every code and token of them. */
+  /** Marks the authorizations revoked and destroys their grants with every code and token of them, at once. */
   private async revoke(ids: string[]): Promise<void> {
-    const revoked = await repo.revokeAuthorizations(this.db, ids, this.clock.now());
-    for (const r of revoked) await repo.deletePayloadsOfGrant(this.db, r.grantId);
+    await inTransaction(this.db, (tx) => repo.revokeAuthorizations(tx, ids, this.clock.now()));
   }
 
   // Resource access with an access token -------------------------------------------------------------
@@ -201,7 +207,8 @@ export class OAuthService {
     // none (other than the token's own description) would read the user's current one: refused.
     const accountName = (request.params as Record<string, unknown> | undefined)?.account;
     if (typeof accountName === 'string') {
-      const id = await this.deps.accounts.directory.idByName(accountName);
+      // This runs before the input guard: a name no sub-account can have is granted by none, unlooked-up.
+      const id = isSubAccountName(accountName) ? await this.deps.accounts.directory.idByName(accountName) : undefined;
       if (!id || !authorization.accountIds.includes(id)) permissions = [];
     } else if (request.routeOptions.url !== '/api/oauth/accounts') {
       permissions = [];
@@ -234,9 +241,11 @@ export class OAuthService {
     // No claims: the provider refuses the refresh and userinfo of a user who may not sign in.
     if (!(await this.deps.accounts.directory.maySignIn(userId))) return undefined;
     try {
-      const me = await this.deps.accounts.accounts.mine(userId);
       const authorization = grantId ? await repo.findAuthorizationByGrant(this.db, grantId) : undefined;
-      const granted = authorization?.userId === userId ? authorization.accountIds[0] : undefined;
+      // Nor for a grant whose authorization is gone or revoked (one left behind refreshes nothing).
+      if (grantId && (!authorization || authorization.revokedAt || authorization.userId !== userId)) return undefined;
+      const me = await this.deps.accounts.accounts.mine(userId);
+      const granted = authorization?.accountIds[0];
       const name = granted ? (await this.deps.accounts.directory.namesByIds([granted])).get(granted) : undefined;
       return { preferred_username: name ?? me.email ?? me.id, ...(me.email ? { email: me.email, email_verified: true } : {}) };
     } catch {

@@ -102,7 +102,7 @@ export class ObserversService {
     return this.present(existing); // already revoked: the same answer again
   }
 
-  /** What a token may see (GET /users/observer/info); refuses an unknown, expired or revoked one. */
+  /** What a token may see (GET /users/observer/info); refuses an unknown, expired or revoked one, or one whose owner may not sign in. */
   async info(token: string): Promise<ObserverInfo> {
     const row = await this.live(token);
     return presentInfo(row, await this.accountName(row), await this.deps.coinOf(row.accountId));
@@ -120,8 +120,6 @@ export class ObserversService {
     const token = Array.isArray(value) ? value[0] : value;
     if (typeof token !== 'string') throw new AppError('observer_link_invalid');
     const row = await this.live(token);
-    // The owner's links stop with their login (disabled by an operator, or the user cancelled).
-    if (!(await this.deps.directory.maySignIn(row.userId))) throw new AppError('observer_link_invalid');
     if ((await this.deps.requests.count(row.id)) >= OBSERVER_REQUESTS_PER_MINUTE) throw new AppError('too_many_requests');
     await this.deps.requests.add(row.id);
     await this.noteUse(row, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -147,6 +145,8 @@ export class ObserversService {
     const status = statusOf(row, this.clock.now());
     if (status === 'revoked') throw new AppError('observer_link_revoked');
     if (status === 'expired') throw new AppError('observer_link_expired');
+    // The owner's links stop with their login (disabled by an operator, or the user cancelled).
+    if (!(await this.deps.directory.maySignIn(row.userId))) throw new AppError('observer_link_invalid');
     return row;
   }
 

@@ -1,5 +1,5 @@
 // The only code that touches the passkey tables.
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { first, inserted, type DbOrTx } from '../../db/client';
 import { passkeyChallenges, passkeys, type PasskeyChallengePurpose } from './passkeys.tables';
 
@@ -11,6 +11,11 @@ export function insertPasskey(db: DbOrTx, values: typeof passkeys.$inferInsert):
 
 export function listPasskeys(db: DbOrTx, userId: string): Promise<PasskeyRow[]> {
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+}
+
+/** A transaction-scoped lock of one user's passkeys (released at commit). */
+export async function lockPasskeysOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`passkeys:${userId}`}, 0))`);
 }
 
 export async function countPasskeys(db: DbOrTx, userId: string): Promise<number> {

@@ -17,6 +17,7 @@ import {
 import { PASSKEY_CHALLENGE_TTL_SECONDS, PASSKEY_MAX_PER_USER, type Language, type Tokens } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { ClientInfo } from '../../platform/request-context';
@@ -37,11 +38,17 @@ export interface RelyingParty {
 /** The WebAuthn user handle of a user: their id's bytes (no email or phone in it). */
 export const userHandleOf = (userId: string) => Buffer.from(userId, 'utf8').toString('base64url');
 
-/** The challenge a credential answer signed, read from its clientDataJSON (null when unreadable). */
+/** The shape of our challenges (base64url of 32 random bytes): anything else is no challenge of ours. */
+const CHALLENGE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The challenge a credential answer signed, read from its clientDataJSON (null when unreadable or
+ * not shaped like ours: a caller's string never reaches the database, a NUL byte included).
+ */
 function challengeOf(clientDataJSON: string): string | null {
   try {
     const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof data.challenge === 'string' ? data.challenge : null;
+    return typeof data.challenge === 'string' && CHALLENGE_SHAPE.test(data.challenge) ? data.challenge : null;
   } catch {
     return null;
   }
@@ -105,7 +112,6 @@ export class PasskeyService {
     const user = await this.accounts.security.user(userId);
     const challenge = await this.spend(credential.response.clientDataJSON, 'register', userId);
     if (await repo.findByCredentialId(this.db, credential.id)) throw new AppError('passkey_already_bound');
-    if ((await repo.countPasskeys(this.db, userId)) >= PASSKEY_MAX_PER_USER) throw new AppError('passkey_limit', { params: { max: String(PASSKEY_MAX_PER_USER) } });
     let info;
     try {
       const result = await verifyRegistrationResponse({
@@ -122,23 +128,29 @@ export class PasskeyService {
       throw new AppError('passkey_registration_failed', { cause: error });
     }
     if (info.credential.id !== credential.id) throw new AppError('passkey_registration_failed');
-    const row = await repo
-      .insertPasskey(this.db, {
-        userId,
-        credentialId: info.credential.id,
-        publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-        signCount: info.credential.counter,
-        transports: info.credential.transports ?? credential.response.transports ?? [],
-        deviceType: info.credentialDeviceType,
-        backedUp: info.credentialBackedUp,
-        aaguid: info.aaguid,
-        nickname: nickname.trim(),
-        createdAt: this.clock.now(),
-      })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw new AppError('passkey_already_bound');
-        throw error;
-      });
+    // Count and insert under a lock of the user's passkeys, so that concurrent registrations
+    // cannot all see 19 and all insert (the limit holds however many arrive at once).
+    const row = await inTransaction(this.db, async (tx) => {
+      await repo.lockPasskeysOf(tx, userId);
+      if ((await repo.countPasskeys(tx, userId)) >= PASSKEY_MAX_PER_USER) throw new AppError('passkey_limit', { params: { max: String(PASSKEY_MAX_PER_USER) } });
+      return repo
+        .insertPasskey(tx, {
+          userId,
+          credentialId: info.credential.id,
+          publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+          signCount: info.credential.counter,
+          transports: info.credential.transports ?? credential.response.transports ?? [],
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          aaguid: info.aaguid,
+          nickname: nickname.trim(),
+          createdAt: this.clock.now(),
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError('passkey_already_bound');
+          throw error;
+        });
+    });
     await this.accounts.security.recordChange(user, 'passkey_add', client);
     return presentPasskey(row);
   }
