@@ -397,6 +397,22 @@ describe('refusals', () => {
     expect(((await password.json()) as { error: string }).error).toBe('unsupported_grant_type');
   });
 
+  it('answers response_mode=form_post with a page whose policy lets its form post the code to the application', async () => {
+    const flow = await authorize({ response_mode: 'form_post' });
+    const answer = await screenCall(flow, user, 'POST', 'consent', { account_ids: [accounts[0]!.id] });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const page = await flow.browser.get(body<{ redirect_to: string }>(answer).data.redirect_to);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`action="${CALLBACK}"`);
+    expect(html).toMatch(/name="code" value="[^"]+"/);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    // Its own script is allowed by hash, framing still denied; nothing limits where its form posts.
+    expect(policy).toMatch(/script-src [^;]*'sha256-/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('form-action');
+  });
+
   it('tells the application access_denied when the user refuses', async () => {
     const flow = await authorize();
     const answer = await screenCall(flow, user, 'POST', 'deny');

@@ -31,6 +31,20 @@ import { CONSENT_PATH, OIDC_PREFIX } from './provider';
 const OIDC_FORM_LIMIT_BYTES = 56 * 1024;
 
 /**
+ * The site's policy without its form-action: with `response_mode=form_post` (in the provider's
+ * discovery, and asked for by some clients) the provider answers a page whose form posts the code to
+ * the client's redirect URI, another origin, which `form-action 'self'` blocks, leaving the user on
+ * "Submitting Callback". The provider's pages hold no form of anyone else's, and the URI is one the
+ * client registered exactly; its inline script is allowed by the hash the provider adds.
+ */
+function withoutFormAction(policy: string): string {
+  return policy
+    .split(';')
+    .filter((directive) => !/^\s*form-action\b/i.test(directive))
+    .join(';');
+}
+
+/**
  * The provider is a Koa application: its routes take the raw request and answer on the raw
  * response. Fastify parses no body here (the provider reads its own form posts), the security
  * headers already set (CSP, frame denial) are copied onto the answer, and the path is given
@@ -58,7 +72,7 @@ function providerRoutes(oauth: OAuthService) {
     const koa = oauth.provider.callback();
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, name === 'content-security-policy' ? withoutFormAction(String(value)) : value);
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       const url = raw.url ?? '/';
       raw.originalUrl = url;
