@@ -11,13 +11,12 @@ import { operator } from './login-helpers';
 
 const CALLBACK = 'http://127.0.0.1:65001/callback';
 
-test('an application registered by the operator gets read access to the sub-account the user chose, until the user revokes it', async ({ page, browser, baseURL }) => {
-  // The operator registers the application; its secret is shown this once.
+/** The operator registers an application with CALLBACK; its id and secret. */
+async function registerApplication(browser: Parameters<typeof operator>[0], name: string) {
   const admin = await operator(browser);
   await admin.goto('/admin/oauth');
   await admin.getByRole('button', { name: 'Register application' }).click();
   const form = admin.getByRole('dialog', { name: 'Register application' });
-  const name = `Rig Monitor ${randomBytes(2).toString('hex')}`;
   await form.getByLabel('Name shown to users').fill(name);
   await form.getByLabel('Redirect URIs').fill(CALLBACK);
   await form.getByRole('button', { name: 'Save' }).click();
@@ -25,6 +24,13 @@ test('an application registered by the operator gets read access to the sub-acco
   await expect(shown).toBeVisible();
   const clientId = (await shown.getByLabel('Client ID', { exact: true }).textContent())!.trim();
   const secret = (await shown.getByLabel('Client secret', { exact: true }).textContent())!.trim();
+  return { admin, shown, clientId, secret };
+}
+
+test('an application registered by the operator gets read access to the sub-account the user chose, until the user revokes it', async ({ page, browser, baseURL }) => {
+  // The operator registers the application; its secret is shown this once.
+  const name = `Rig Monitor ${randomBytes(2).toString('hex')}`;
+  const { admin, shown, clientId, secret } = await registerApplication(browser, name);
   await saveScreenshot(admin, 'oauth-admin-secret');
   await shown.getByRole('button', { name: 'I have saved it' }).click();
   await expect(admin.getByText(name)).toBeVisible();
@@ -89,6 +95,30 @@ test('an application registered by the operator gets read access to the sub-acco
   await expect(page.getByText('You have not authorized any application.')).toBeVisible();
   await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   await expect(oidc.fetchUserInfo(config, refreshed.access_token, oidc.skipSubjectCheck)).rejects.toBeTruthy();
+});
+
+test('with response_mode=form_post the browser posts the code to the application (the page’s policy allows it)', async ({ page, browser, baseURL }) => {
+  const name = `Form Post ${randomBytes(2).toString('hex')}`;
+  const { admin, clientId, secret } = await registerApplication(browser, name);
+  await admin.context().close();
+  const config = await oidc.discovery(new URL('/api/oidc', baseURL), clientId, undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] });
+  expect(config.serverMetadata().response_modes_supported).toContain('form_post');
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const authorizeUrl = oidc.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, response_mode: 'form_post', scope: 'openid', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state });
+  await registerByEmail(page);
+  let posted: URLSearchParams | null = null;
+  await page.route(`${CALLBACK}**`, async (route) => {
+    if (route.request().method() === 'POST') posted = new URLSearchParams(route.request().postData() ?? '');
+    await route.fulfill({ contentType: 'text/plain', body: 'callback reached' });
+  });
+  await page.goto(authorizeUrl.href);
+  await expect(page.getByTestId('consent-title')).toBeVisible();
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expect(page.getByText('callback reached')).toBeVisible();
+  expect(posted!.get('state')).toBe(state);
+  expect(posted!.get('code')).toBeTruthy();
 });
 
 test('a redirect address that is not registered is never followed: /authredirect says why', async ({ page }) => {
