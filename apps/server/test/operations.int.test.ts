@@ -404,6 +404,34 @@ describe('four-eyes', () => {
     expect(body<{ status: string }>(await adjust(finance, p.accountName, '1')).data.status).toBe('done');
   });
 
+  it('an operator never adjusts, approves or confirms their own accounts’ money; another operator may', async () => {
+    await coinSettings({ four_eyes_threshold: null, audit_threshold: '1' });
+    const { p, withdraw } = await withdrawer('5');
+    await grant(p, ['finance']);
+    const balance = async () => body<{ balances: Array<{ coin: string; available: string }> }>(await inject(t.app, { url: `/api/admin/ledger?account=${p.accountName}`, headers: await as(admin) })).data.balances.find((b) => b.coin === 'btc')?.available ?? '0';
+    const own = await adjust(p, p.accountName, '1');
+    expect(own.statusCode, own.body).toBe(403);
+    expect(codeOf(own)).toBe(ERRORS.operator_own_money.code);
+    expect(await balance()).toBe('5');
+    // Their own withdrawal under review: refused to them, sent by another finance operator.
+    const w = body<{ parts: Array<{ id: string }> }>(await withdraw('3')).data.parts[0]!;
+    const approve = async (by: Person) => inject(t.app, { method: 'POST', url: `/api/admin/withdrawals/${w.id}/approve`, headers: await as(by) });
+    expect(codeOf(await approve(p))).toBe(ERRORS.operator_own_money.code);
+    expect(body<{ status: string }>(await approve(operators.finance)).data.status).toBe('approved');
+    // A four-eyes adjustment of their account, asked by another: they cannot be its second operator.
+    await coinSettings({ four_eyes_threshold: '2', audit_threshold: '10' });
+    const asked = body<{ status: string; approval_id: string }>(await adjust(admin, p.accountName, '3')).data;
+    expect(asked.status).toBe('pending');
+    const confirm = async (by: Person) => inject(t.app, { method: 'POST', url: `/api/admin/approvals/${asked.approval_id}/confirm`, headers: await as(by) });
+    expect(codeOf(await confirm(p))).toBe(ERRORS.operator_own_money.code);
+    expect((await confirm(operators.finance)).statusCode).toBe(200);
+    expect(await balance()).toBe('5');
+    await coinSettings({ four_eyes_threshold: null });
+    // Nor does an admin reset their own authenticator here (the user's way asks their second factor).
+    const self = await inject(t.app, { method: 'POST', url: `/api/admin/users/${admin.id}/totp-reset`, headers: await as(admin), payload: { reason: 'lost my phone' } });
+    expect(codeOf(self)).toBe(ERRORS.operator_self_change.code);
+  });
+
   it('a declined request is not carried out: the adjustment is not made, the withdrawal stays under review', async () => {
     expect((await coinSettings({ four_eyes_threshold: '2' })).statusCode).toBe(200);
     const p = await person();

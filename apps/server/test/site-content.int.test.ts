@@ -295,14 +295,18 @@ describe('coin list', () => {
     expect(body<{ fields: Array<{ field: string; message_key: string }> }>(bad).data.fields).toContainEqual(expect.objectContaining({ field: 'body.stratum_url', message_key: 'invalid' }));
     expect((await setCoin('nosuchcoin', { enabled: true, sort_order: 1, stratum_url: ltc.stratum_url, reason: 'x' })).statusCode).toBe(400);
     expect((await setCoin('ltc', { enabled: true, sort_order: -1, stratum_url: ltc.stratum_url, reason: 'x' })).statusCode).toBe(400);
-    // Hide every coin but LTC, then LTC itself: refused; everything listed again afterwards.
-    const others = before.filter((c) => c.enabled && c.code !== 'ltc');
+    // Hide every coin but LTC and BTC, then both at once: one is refused as the last listed (two
+    // admins hiding one each must not leave none); everything listed again afterwards.
+    const others = before.filter((c) => c.enabled && c.code !== 'ltc' && c.code !== 'btc');
+    const btc = before.find((c) => c.code === 'btc')!;
     try {
       for (const c of others) expect((await setCoin(c.code, { enabled: false, sort_order: c.sort_order, stratum_url: c.stratum_url, reason: 'test' })).statusCode).toBe(200);
-      expect(body(await setCoin('ltc', { enabled: false, sort_order: ltc.sort_order, stratum_url: ltc.stratum_url, reason: 'test' })).code).toBe(ERRORS.coin_last_listed.code);
-      expect(await listed()).toEqual(['ltc']);
+      const both = await Promise.all([ltc, btc].map((c) => setCoin(c.code, { enabled: false, sort_order: c.sort_order, stratum_url: c.stratum_url, reason: 'test' })));
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(body(both.find((r) => r.statusCode === 409)!).code).toBe(ERRORS.coin_last_listed.code);
+      expect(await listed()).toHaveLength(1);
     } finally {
-      for (const c of others) await setCoin(c.code, { enabled: true, sort_order: c.sort_order, stratum_url: c.stratum_url, reason: 'test' });
+      for (const c of [...others, ltc, btc]) await setCoin(c.code, { enabled: true, sort_order: c.sort_order, stratum_url: c.stratum_url, reason: 'test' });
     }
     expect((await coinsOf()).map(({ code, enabled, sort_order, stratum_url }) => ({ code, enabled, sort_order, stratum_url }))).toEqual(before.map(({ code, enabled, sort_order, stratum_url }) => ({ code, enabled, sort_order, stratum_url })));
   });

@@ -116,6 +116,8 @@ export const ERRORS = {
   approval_requester_gone: { code: 39011, status: 409 },
   /** A retried adjustment whose four-eyes request an operator declined: it is not carried out. */
   approval_declined: { code: 39012, status: 409 },
+  /** An operator adjusting, approving or confirming a movement of their own accounts' money. */
+  operator_own_money: { code: 39013, status: 403 },
   // ---- promotions: 35000-35099 ----
   coupon_code_required: { code: 35001, status: 400 },
   coupon_code_unknown: { code: 35002, status: 400 },

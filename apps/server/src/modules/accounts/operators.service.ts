@@ -84,6 +84,8 @@ export class OperatorDesk {
    * change starts the withdrawal hold (SECURITY_HOLD_HOURS, the wallet's hold), the user is told by email.
    */
   async resetTotp(adminUserId: string, userId: string, reason: string): Promise<void> {
+    // An admin's own authenticator goes the user's way (with their second factor), not around it.
+    if (adminUserId === userId) throw new AppError('operator_self_change');
     const user = await this.user(userId);
     if (!user.totpSecret) throw new AppError('totp_not_bound');
     const now = this.clock.now();

@@ -1,5 +1,5 @@
 // SQL of the operators' coin list (the coins table's listing columns).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { first, type DbOrTx } from '../../db/client';
 import { coins } from './content.tables';
 
@@ -10,6 +10,11 @@ export function listAll(db: DbOrTx): Promise<CoinRow[]> {
 }
 
 /** The coin's row, locked until the transaction ends (two operators' changes apply one after the other). */
+/** Serializes changes of the coin list until commit. */
+export async function lockListing(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('coin-listing', 0))`);
+}
+
 export function findForUpdate(db: DbOrTx, code: string): Promise<CoinRow | undefined> {
   return first(db.select().from(coins).where(eq(coins.code, code)).for('update'));
 }

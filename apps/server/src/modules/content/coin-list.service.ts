@@ -37,6 +37,9 @@ export class CoinListService {
 
   async update(adminId: string, code: string, body: AdminCoinBody): Promise<AdminCoin> {
     return inTransaction(this.db, async (tx) => {
+      // Listing changes take turns: two admins hiding the last two coins at once would each see
+      // the other's still listed (each locks only its own row) and leave none.
+      await repo.lockListing(tx);
       const before = await repo.findForUpdate(tx, code);
       if (!before) throw new AppError('coin_not_found');
       if (before.enabled && !body.enabled) {

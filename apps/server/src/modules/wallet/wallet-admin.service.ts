@@ -28,6 +28,15 @@ function sameAdjustment(request: repo.ApprovalRow, accountId: string, coin: stri
   return request.coin === coin && request.detail.account_id === accountId && new Decimal(request.amount).eq(amount) && request.detail.reason === reason;
 }
 
+/**
+ * An operator never adjusts, approves or confirms a movement of their own accounts' money (a
+ * finance operator would otherwise credit their own sub-account below the four-eyes threshold and
+ * approve its withdrawal): another operator must (docs/security.md, operators' own money).
+ */
+function refuseOwnMoney(adminUserId: string, ownerUserId: string | null | undefined): void {
+  if (ownerUserId === adminUserId) throw new AppError('operator_own_money');
+}
+
 export class WalletAdminService {
   /** The last daily reconciliation, for the report page and the alert. */
   lastReport: ReconciliationReport | undefined;
@@ -63,6 +72,8 @@ export class WalletAdminService {
   }
 
   private async move(tx: Tx, adminUserId: string, w: repo.WithdrawalRow, to: 'processing' | 'rejected', now: Date, reason?: string, extra: Record<string, string> = {}): Promise<void> {
+    // Sending is approving one's own money out; rejecting only gives it back, which anyone may.
+    if (to === 'processing') refuseOwnMoney(adminUserId, w.userId);
     if (!(await repo.moveWithdrawal(tx, w.id, 'reviewing', to, { reviewedBy: adminUserId, reviewedAt: now, ...(reason ? { reason } : {}) }, now))) throw new AppError('withdrawal_state_invalid');
     if (to === 'rejected') {
       await returnFunds(tx, w, now);
@@ -99,6 +110,7 @@ export class WalletAdminService {
       const w = await repo.lockWithdrawal(tx, id);
       if (!w) throw new AppError('withdrawal_not_found');
       if (w.status !== 'reviewing') throw new AppError('withdrawal_state_invalid');
+      refuseOwnMoney(adminUserId, w.userId);
       if (!(await this.partNeedsSecond(tx, w))) {
         await this.move(tx, adminUserId, w, 'processing', now);
         return { status: 'approved' as const, approval_id: null };
@@ -164,6 +176,7 @@ export class WalletAdminService {
         return { status: 'approved' as const, posting_id: null };
       }
       const d = a.detail;
+      refuseOwnMoney(adminUserId, (await this.deps.accounts.byName(d.account!, tx))?.userId);
       // The cap as it is now: one lowered since the request was made holds for its confirmation too.
       const cap = (await repo.coinLimits(tx, a.coin))?.adjustmentCap;
       if (cap !== null && cap !== undefined && new Decimal(d.amount!).abs().gt(cap)) throw new AppError('adjustment_over_cap', { params: { max: plain(cap), coin: a.coin.toUpperCase() } });
@@ -215,6 +228,7 @@ export class WalletAdminService {
    */
   async adjust(adminUserId: string, key: string, body: { account: string; coin: string; amount: string; reason: string }): Promise<{ posting_id: number | null; approval_id: string | null; status: 'done' | 'pending' }> {
     const account = await this.accountByName(body.account);
+    refuseOwnMoney(adminUserId, account.userId);
     const amount = new Decimal(body.amount);
     // Whole base units of the coin (the ledger refuses finer amounts): the satoshi, not the display's 6 decimals.
     if (amount.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.amount', messageKey: 'amount' }] });
