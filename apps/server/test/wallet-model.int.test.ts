@@ -40,6 +40,8 @@ interface Real {
   userIds: string[];
   depositAddress: string[];
   adminId: string;
+  /** The operator who confirms four-eyes requests (a second one). */
+  secondId: string;
 }
 
 const keyOf = (error: unknown) => (error instanceof AppError ? error.key : `unexpected: ${String(error)}`);
@@ -118,7 +120,7 @@ class Review implements fc.AsyncCommand<Model, Real> {
     if (this.approve) {
       const answer = await t.app.modules.wallet.admin.approve(r.adminId, id);
       // Above the four-eyes threshold (weighed by the whole request) a second operator confirms.
-      if (answer.status === 'pending') await t.app.modules.wallet.admin.confirm(r.userIds[1]!, answer.approval_id!);
+      if (answer.status === 'pending') await t.app.modules.wallet.admin.confirm(r.secondId, answer.approval_id!);
       w.status = 'sent';
     } else {
       await t.app.modules.wallet.admin.reject(r.adminId, id, 'model test');
@@ -165,7 +167,7 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
     const result = await t.app.modules.wallet.admin
       .adjust(r.adminId, randomUUID(), { account: names[0]!.name, coin: COIN, amount: this.value.toFixed(), reason: 'model' })
       .then(async (answer) => {
-        if (answer.status === 'pending') await t.app.modules.wallet.admin.confirm(r.userIds[1]!, answer.approval_id!);
+        if (answer.status === 'pending') await t.app.modules.wallet.admin.confirm(r.secondId, answer.approval_id!);
       })
       .then(() => 'ok', keyOf);
     expect(result).toBe(expectOk ? 'ok' : 'insufficient_balance');
@@ -192,7 +194,7 @@ class Checked implements fc.AsyncCommand<Model, Real> {
 
 it('matches the model under random sequences of wallet operations', async () => {
   const db = t.database.db;
-  const real: Real = { accounts: [], userIds: [], depositAddress: [], adminId: '' };
+  const real: Real = { accounts: [], userIds: [], depositAddress: [], adminId: '', secondId: '' };
   for (let i = 0; i < ACCOUNTS; i++) {
     const [user] = await db.insert(users).values({ email: `model${i}.${randomUUID()}@example.com`, passwordHash: 'x', inviteCode: randomUUID().slice(0, 8) }).returning();
     const [acct] = await db.insert(miningAccounts).values({ userId: user!.id, name: `model${randomUUID().replace(/-/g, '').slice(0, 12)}`, isDefault: true }).returning();
@@ -200,10 +202,12 @@ it('matches the model under random sequences of wallet operations', async () => 
     real.userIds.push(user!.id);
     real.depositAddress.push((await t.app.modules.wallet.deposits.address(acct!.id, COIN)).address);
   }
-  real.adminId = real.userIds[0]!;
-  // The two deciding operators (the second confirms four-eyes requests) hold the finance role:
-  // a request whose operator has left it cannot be confirmed.
-  await db.insert(userRoles).values([0, 1].map((i) => ({ userId: real.userIds[i]!, role: 'finance' })));
+  // The two deciding operators (the second confirms four-eyes requests) hold the finance role (a
+  // request whose operator has left it cannot be confirmed) and own none of the accounts (an
+  // operator never moves their own accounts' money).
+  const operators = await db.insert(users).values([0, 1].map((i) => ({ email: `model-operator${i}.${randomUUID()}@example.com`, passwordHash: 'x', inviteCode: randomUUID().slice(0, 8) }))).returning();
+  [real.adminId, real.secondId] = [operators[0]!.id, operators[1]!.id];
+  await db.insert(userRoles).values(operators.map((o) => ({ userId: o.id, role: 'finance' })));
 
   const commands = [
     fc.tuple(account, amount).map(([a, v]) => new Deposit(a, v)),
