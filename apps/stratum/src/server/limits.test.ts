@@ -128,6 +128,28 @@ describe('limits', () => {
     await a.closed;
   });
 
+  it('counts a stale share sent long after the job changed, and the same stale share sent again (a duplicate)', async () => {
+    let now = 1_800_000_000_000;
+    h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 }, now: () => now });
+    const a = await client();
+    await a.login();
+    const old = h.coin.currentJob()!;
+    h.coin.newJob(true);
+    const stale = (nonce: string) => a.call('mining.submit', ['myfarm01.rig1', old.id, nonce, '5f5e1000', '01000000']);
+    // Within the grace after the new job: bad luck, not counted; but the same one again is a duplicate.
+    expect((await stale('00000001')).error![0]).toBe(21);
+    expect((await stale('00000001')).error![0]).toBe(22);
+    const recorded = h.shares.length;
+    // Made-up shares of the old job long after the change: each counts (1 + 3 + 1 = 5: banned).
+    now += 11_000;
+    for (let i = 2; i < 5; i++) expect((await stale(`0000000${i}`)).error![0]).toBe(21);
+    expect(a.isClosed).toBe(false);
+    a.send('mining.submit', ['myfarm01.rig1', old.id, '00000009', '5f5e1000', '01000000']);
+    await a.closed;
+    // The duplicate was not recorded (only the stale ones are, as stale).
+    expect(h.shares.slice(0, recorded).filter((s) => s.result === 'stale')).toHaveLength(1);
+  });
+
   it('takes the miner’s address from a PROXY v1 header and refuses a connection without one', async () => {
     h = await startHarness({ limits: { proxyProtocol: true, trustedProxies: ['127.0.0.0/8'] } });
     const a = await client();

@@ -21,6 +21,13 @@ const MAX_JOBS_REMEMBERED = 16;
 /** Stale submissions remembered per connection to refuse repeats (about 100 bytes each). */
 const STALE_SEEN_MAX = 256;
 /**
+ * How long after the connection's last new job a stale share of a job it was sent is bad luck (its
+ * shares in flight across the change, a proxy's burst at a new block). Later ones count towards
+ * the ban: a stale share is not hashed, so without this made-up ones of an old job cost nothing to
+ * send and a share record each, without end. Jobs change every block and template refresh (30 s).
+ */
+const STALE_GRACE_MS = 10_000;
+/**
  * Unread answers a peer may leave us holding before it is closed: a job notice is 1 to 2 KB, so
  * this is dozens of jobs; with 256 connections per IP, 16 MB per address at worst, not 128 MB.
  */
@@ -101,6 +108,8 @@ export class Session {
   private readonly jobDifficulty = new Map<string, number>();
   /** The last job ids this connection was sent (not cleared by a new block): a stale share names one. */
   private readonly sentJobs = new Set<string>();
+  /** When this connection was last sent a job it had not been sent (STALE_GRACE_MS counts from it). */
+  private lastNewJobAt = 0;
   /**
    * The stale submissions of this connection (job, extranonce2, ntime, nonce, version), so that the
    * same one sent again is a duplicate, counted towards the ban: a stale share is not checked nor
@@ -480,16 +489,20 @@ export class Session {
     if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase();
     // Told a lower difficulty since this job was sent: a share meeting that one is not a bad share.
     if (difficulty !== undefined && this.announcedDifficulty !== undefined && this.announcedDifficulty < difficulty) submission.lowered = this.announcedDifficulty;
-    if (difficulty === undefined) {
-      const key = `${jobId}|${submission.extranonce2}|${submission.ntime}|${submission.nonce}|${submission.versionBits ?? ''}`;
-      if (this.staleSeen.has(key)) return this.refuse(req.id, StratumError.DUPLICATE, 'duplicate share');
-      if (this.staleSeen.size >= STALE_SEEN_MAX) this.staleSeen.clear();
-      this.staleSeen.add(key);
-    }
+    if (difficulty === undefined && this.staleSeenBefore(submission)) return this.refuse(req.id, StratumError.DUPLICATE, 'duplicate share');
     this.pending += 1;
     // Checks may be slow (Scrypt's hash threads busy): reading stops at MAX_PENDING all the same.
     this.applyBackpressure();
     void this.checkShare(req.id, submission, difficulty !== undefined);
+  }
+
+  /** Whether this stale submission was sent before (then a duplicate); remembers it otherwise. */
+  private staleSeenBefore(s: ShareSubmission): boolean {
+    const key = `${s.jobId}|${s.extranonce2}|${s.ntime}|${s.nonce}|${s.versionBits ?? ''}`;
+    if (this.staleSeen.has(key)) return true;
+    if (this.staleSeen.size >= STALE_SEEN_MAX) this.staleSeen.clear();
+    this.staleSeen.add(key);
+    return false;
   }
 
   /** The connection's IP group (ip-guard.ts), for the fairness of share checks between miners; the address may change with a PROXY header. */
@@ -523,6 +536,11 @@ export class Session {
     } catch (err) {
       this.ctx.log.error('share check failed', { err: String(err) });
       return this.answer(id, false, stratumError(StratumError.OTHER, 'internal error'));
+    }
+    // A job it was sent that the server no longer keeps: stale, and the same one again a duplicate
+    // (one line resent over and over would cost a synced outbox write and a share record each).
+    if (known && !result.ok && result.code === StratumError.JOB_NOT_FOUND && this.staleSeenBefore(submission)) {
+      return this.refuse(id, StratumError.DUPLICATE, 'duplicate share');
     }
     const time = this.ctx.now();
     let share: PoolShare | undefined;
@@ -563,10 +581,12 @@ export class Session {
       return;
     }
     this.answer(id, false, stratumError(result.code, result.reason));
-    // A stale share of a job this connection was sent is the miner's bad luck (a new block, or its
-    // shares in flight across a job change), not abuse: a busy proxy sends many at each block and
-    // must not be banned for them. A job id it was never sent is counted like any invalid share.
-    if (result.code !== StratumError.JOB_NOT_FOUND || !this.sentJobs.has(submission.jobId)) this.countInvalid();
+    // A stale share of a job this connection was sent, soon after its last new job, is the miner's
+    // bad luck (a new block, or its shares in flight across a job change), not abuse: a busy proxy
+    // sends many at each block and must not be banned for them. A job id it was never sent, or a
+    // stale share long after the change, is counted like any invalid share.
+    const badLuck = result.code === StratumError.JOB_NOT_FOUND && this.sentJobs.has(submission.jobId) && this.ctx.now() - this.lastNewJobAt <= STALE_GRACE_MS;
+    if (!badLuck) this.countInvalid();
   }
 
   private share(s: ShareSubmission, difficulty: number, result: ShareResult, reason: string | undefined, time: number): PoolShare {
@@ -605,6 +625,8 @@ export class Session {
   private takeOver(memory: SessionMemory): void {
     for (const [id, difficulty] of memory.jobs) this.jobDifficulty.set(id, difficulty);
     for (const id of memory.sent) this.sentJobs.add(id);
+    // Its shares in flight across the reconnection are bad luck as across a job change.
+    this.lastNewJobAt = this.ctx.now();
     // Within the bounds of this connection (a minimum-difficulty it asked for before subscribing).
     this.difficulty = this.vardiff.clamp(memory.difficulty);
   }
@@ -648,6 +670,7 @@ export class Session {
       if (this.jobDifficulty.size > MAX_JOBS_REMEMBERED) this.jobDifficulty.delete(this.jobDifficulty.keys().next().value as string);
     }
     if (!this.sentJobs.has(job.id)) {
+      this.lastNewJobAt = this.ctx.now();
       this.sentJobs.add(job.id);
       if (this.sentJobs.size > MAX_JOBS_REMEMBERED) this.sentJobs.delete(this.sentJobs.keys().next().value as string);
     }
