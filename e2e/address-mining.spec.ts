@@ -1,7 +1,8 @@
 // Address mining in the browser: a visitor searches an ALEO address that a stratum node
 // reported shares for, sees its figures, chart and workers, opens the IP statistics (workers per
-// IP) and the stake calculator; the search history keeps the last ten; a malformed address is
-// refused before asking; other coins and pages redirect home. Light, dark, phone and Chinese.
+// network, no full IP) and the stake calculator; the search history keeps the last ten; a
+// malformed address is refused before asking; other coins and pages redirect home. Light, dark,
+// phone and Chinese.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, logInAsOperator, saveScreenshot, test } from './accounts-helpers';
@@ -11,13 +12,13 @@ const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 /** A fresh, well-formed ALEO address ("aleo1" and 58 bech32 characters). */
 const aleoAddress = () => `aleo1${[...randomBytes(58)].map((b) => BECH32[b % 32]).join('')}`;
 
-/** Shares of three rigs, two behind one IP, as a stratum node reports them. */
+/** Shares of three rigs, two in one /24 network, as a stratum node reports them. */
 async function mineTo(page: Page, address: string): Promise<void> {
   const now = Date.now();
   const rigs = [
     ['rig1', '198.51.100.10'],
-    ['rig2', '198.51.100.10'],
-    ['rig3', '198.51.100.20'],
+    ['rig2', '198.51.100.11'],
+    ['rig3', '203.0.113.20'],
   ] as const;
   const shares = rigs.flatMap(([worker, ip]) => Array.from({ length: 5 }, (_, i) => ({ coin: 'aleo', address, worker, difficulty: 100_000, result: 'accepted', ip, time: now - i * 30_000 })));
   const res = await page.request.post('/api/internal/shares', { headers: { 'x-ingest-key': E2E_INGEST_KEY }, data: { batch_id: `e2e-aleo-${randomBytes(6).toString('hex')}`, shares } });
@@ -76,13 +77,15 @@ test('search an address: figures, chart, workers; IP statistics and the stake ca
   await expect(workerChart).toHaveCount(0);
   await saveScreenshot(page, 'address-dashboard-light');
 
-  // Workers per IP (the address goes along): two rigs behind one IP, one behind the other.
+  // Workers per network (the address goes along; a public page shows no full IP): two rigs in one
+  // /24, one in another.
   await page.getByRole('link', { name: 'IP statistics' }).click();
   await expect(page).toHaveURL(`/mining/aleo/ip-statistics?address=${address}`);
   const byIp = page.getByRole('table', { name: 'Workers by IP' });
   await expect(byIp.getByRole('row')).toHaveCount(3);
-  await expect(byIp.getByRole('row').filter({ hasText: '198.51.100.10' })).toContainText('2 / 2');
-  await expect(byIp.getByRole('row').filter({ hasText: '198.51.100.20' })).toContainText('1 / 1');
+  await expect(byIp.getByRole('row').filter({ hasText: '198.51.100.0/24' })).toContainText('2 / 2');
+  await expect(byIp.getByRole('row').filter({ hasText: '203.0.113.0/24' })).toContainText('1 / 1');
+  await expect(byIp).not.toContainText('198.51.100.10');
   // The stake calculator: a stake short of what the hashrate needs says so. The network's
   // difficulty (the proof target) as a stratum node reports it: 1 GH/s finds 1e9 x 3600 / 5e10 =
   // 72 solutions an epoch.

@@ -58,6 +58,9 @@ describe('address mining earnings and payments', () => {
     expect(profits.statusCode, profits.body).toBe(200);
     expect(body(profits).data).toMatchObject({ coin: 'aleo', address: A, method: 'pplns', fee_rate: '1', total_earned: '5.94', total_paid: '0', unpaid: '5.94', paying: '0', total: 1 });
     expect(body<{ list: unknown[] }>(profits).data.list).toEqual([{ day, hashrate: 600 / 86_400, amount: '5.94' }]);
+    // A page past the end keeps the count of days, as the pager needs it.
+    const past = await inject(t.app, { url: `/api/address-mining/aleo/miner/${A}/profits?page=3` });
+    expect(body<{ list: unknown[]; total: number }>(past).data).toMatchObject({ list: [], total: 1 });
 
     // The daily payment: above ALEO's minimum (1), minus the network fee (0.1) on the way.
     clock.set('2026-08-02T01:30:00Z');

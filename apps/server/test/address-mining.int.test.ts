@@ -16,9 +16,10 @@ import { body, startTestApp, type TestApp } from './test-app';
 let t: TestApp;
 const inbox = new SmtpInbox();
 const ADMIN = uniqueEmail('stake-operator');
+const ADMIN2 = uniqueEmail('stake-operator-2');
 const clock = new FakeClock('2026-08-10T10:01:00Z');
 beforeAll(async () => {
-  t = await startTestApp({ demo: false, clock, env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: ADMIN, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
+  t = await startTestApp({ demo: false, clock, env: { SMTP_URL: await inbox.start(), ALTCHA_COST: '1', ADMIN_EMAILS: `${ADMIN},${ADMIN2}`, ACCESS_TOKEN_TTL_SECONDS: '3600' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -72,7 +73,8 @@ describe('address mining calls', () => {
     expect(chart.points.at(-1)!.hashrate).toBe(1.5);
     const list = await get<{ list: Array<{ worker_name: string; last_ip: string }>; total: number }>(`/address-mining/aleo/miner/${A}/workers?sort=workerName&order=asc`);
     expect(list.total).toBe(2);
-    expect(list.list.map((w) => [w.worker_name, w.last_ip])).toEqual([['rig1', '10.0.0.1'], ['rig2', '10.0.0.2']]);
+    // A public page: each IP as its /24 only (10.0.0.1 and 10.0.0.2).
+    expect(list.list.map((w) => [w.worker_name, w.last_ip])).toEqual([['rig1', '10.0.0.0/24'], ['rig2', '10.0.0.0/24']]);
     const rig2 = await get<{ points: Array<{ hashrate: number }> }>(`/address-mining/aleo/miner/${A}/workers/rig2/hashrates`);
     expect(rig2.points.at(-1)!.hashrate).toBe(0.5); // 300 / 600 s
   });
@@ -128,8 +130,10 @@ describe('address mining calls', () => {
   it('page and filter an address\'s workers, and group them by IP', async () => {
     const B = `aleo1${'x'.repeat(50)}qpzry9x8`;
     const time = Date.parse('2026-08-10T10:06:00Z');
-    // 12 rigs: 8 behind one IP, 3 behind another, 1 whose node reported no IP.
-    const shares = Array.from({ length: 12 }, (_, i) => ({ coin: 'aleo', address: B, worker: `rig${String(i).padStart(2, '0')}`, difficulty: 60 * (i + 1), result: 'accepted', time, ...(i < 8 ? { ip: '10.1.0.1' } : i < 11 ? { ip: '10.1.0.2' } : {}) }));
+    // 12 rigs: 8 behind two IPs of one /24, 3 behind two IPv6 addresses of one /48, 1 whose node
+    // reported no IP.
+    const ipOf = (i: number) => (i < 6 ? '10.1.0.1' : i < 8 ? '10.1.0.2' : i < 10 ? '2001:db8:1:2::7' : i < 11 ? '2001:db8:1:ffff::1' : undefined);
+    const shares = Array.from({ length: 12 }, (_, i) => ({ coin: 'aleo', address: B, worker: `rig${String(i).padStart(2, '0')}`, difficulty: 60 * (i + 1), result: 'accepted', time, ...(ipOf(i) ? { ip: ipOf(i) } : {}) }));
     expect(await t.app.modules.mining.ingest.submit(`batch-${randomUUID()}`, shares)).toMatchObject({ accepted: 12 });
     await t.app.modules.mining.ingest.refreshWindows();
     const first = await get<{ list: Array<{ worker_name: string }>; total: number }>(`/address-mining/aleo/miner/${B}/workers?sort=workerName&order=asc`);
@@ -143,15 +147,26 @@ describe('address mining calls', () => {
     const byHashrate = await get<{ list: Array<{ worker_name: string }> }>(`/address-mining/aleo/miner/${B}/workers?sort=now&order=desc&page_size=3`);
     expect(byHashrate.list.map((w) => w.worker_name)).toEqual(['rig11', 'rig10', 'rig09']);
 
-    const ips = await get<{ list: Array<{ ip: string | null; workers: number; active: number; hashrate_15m: number }>; total: number }>(`/address-mining/aleo/miner/${B}/ips`);
+    // Grouped by network, the only form of an IP a public page shows: the IPs of one /24 (one /48)
+    // make one row, their workers and hashrate summed.
+    const ips = await get<{ list: Array<{ ip: string | null; workers: number; active: number; hashrate_15m: number; hashrate_24h: number; last_share_time: string }>; total: number }>(`/address-mining/aleo/miner/${B}/ips`);
     expect(ips.total).toBe(3);
     expect(ips.list.map((r) => [r.ip, r.workers, r.active])).toEqual([
-      ['10.1.0.1', 8, 8],
-      ['10.1.0.2', 3, 3],
+      ['10.1.0.0/24', 8, 8],
+      ['2001:db8:1::/48', 3, 3],
       [null, 1, 1],
     ]);
-    // Busiest first: the first IP's rigs did 60 + ... + 480 units, the second's 540 + 600 + 660.
+    // Busiest first: the first network's rigs did 60 + ... + 480 units, the second's 540 + 600 + 660.
     expect(ips.list[0]!.hashrate_15m).toBeGreaterThan(ips.list[1]!.hashrate_15m);
+    const workers = await get<{ list: Array<{ worker_name: string; accept_15m: { value: number }; accept_24h: { value: number } }> }>(`/address-mining/aleo/miner/${B}/workers?page_size=100`);
+    const rigs = (from: number, to: number) => workers.list.filter((w) => Number(w.worker_name.slice(3)) >= from && Number(w.worker_name.slice(3)) <= to);
+    expect(ips.list[0]!.hashrate_15m).toBeCloseTo(rigs(0, 7).reduce((n, w) => n + w.accept_15m.value, 0), 9);
+    expect(ips.list[1]!.hashrate_24h).toBeCloseTo(rigs(8, 10).reduce((n, w) => n + w.accept_24h.value, 0), 9);
+    expect(ips.list[0]!.last_share_time).toBe(new Date(time).toISOString());
+    for (const full of ['10.1.0.1', '10.1.0.2', '2001:db8:1:2::7', '2001:db8:1:ffff::1']) {
+      expect(JSON.stringify(ips), full).not.toContain(full);
+      expect(JSON.stringify(workers), full).not.toContain(full);
+    }
     expect(await get<{ list: unknown[]; total: number }>(`/address-mining/aleo/miner/${B}/ips?page=2&page_size=2`)).toMatchObject({ list: [expect.anything()], total: 3 });
     // A page past the end still says how many IPs there are.
     expect(await get(`/address-mining/aleo/miner/${B}/ips?page=5&page_size=2`)).toEqual({ list: [], total: 3 });
@@ -216,7 +231,8 @@ describe('ALEO stake calculator', () => {
     expect(seeded).toHaveLength(9);
     expect(seeded.at(-1)).toMatchObject({ from: '2027-07-31T23:59:59.000Z', stake_per_solution: '2500000', source: 'seed' });
     // Bad input names the field; unknown fields are refused.
-    for (const payload of [{ ...body_, stake_per_solution: '-1' }, { ...body_, from: 'tomorrow' }, { ...body_, reason: ' ' }, { ...body_, source: 'seed' }]) {
+    // A stake of 0 per solution would tell every miner on the public calculator that it suffices.
+    for (const payload of [{ ...body_, stake_per_solution: '-1' }, { ...body_, stake_per_solution: '0' }, { ...body_, stake_per_solution: '0.000000' }, { ...body_, from: 'tomorrow' }, { ...body_, reason: ' ' }, { ...body_, source: 'seed' }]) {
       expect((await inject(t.app, { method: 'PUT', url, headers: auth(admin.tokens), payload })).statusCode, JSON.stringify(payload)).toBe(400);
     }
     const put = await inject(t.app, { method: 'PUT', url, headers: auth(admin.tokens), payload: body_ });
@@ -232,5 +248,19 @@ describe('ALEO stake calculator', () => {
       { action: 'stake_schedule_update', detail: { from: '', to: '1100000', reason: 'network change' } },
       { action: 'stake_schedule_update', detail: { from: '1100000', to: '1200000', reason: 'typo' } },
     ]);
+  });
+
+  it('audits changes of one entry made at once, each from the value the one before left', async () => {
+    const admin = await registerByEmail(t.app, inbox, ADMIN2);
+    const url = '/api/admin/address-mining/aleo-stake-schedule';
+    const from = '2026-09-01T00:00:00Z';
+    const put = (value: string) => inject(t.app, { method: 'PUT', url, headers: auth(admin.tokens), payload: { from, stake_per_solution: value, reason: `set ${value}` } });
+    expect((await put('1000000')).statusCode).toBe(200);
+    // Each change reads the entry locked: the next waits, then reads what this one wrote.
+    const values = Array.from({ length: 8 }, (_, i) => String(1_000_001 + i));
+    for (const res of await Promise.all(values.map(put))) expect(res.statusCode, res.body).toBe(200);
+    const audit = await queryRows<{ detail: Record<string, string> }>(t.database.db, sql`select detail from admin_audit_log where target = 'aleo_stake:2026-09-01T00:00:00.000Z' order by id`);
+    expect(audit).toHaveLength(9);
+    for (let i = 1; i < audit.length; i++) expect(audit[i]!.detail.from, JSON.stringify(audit)).toBe(audit[i - 1]!.detail.to);
   });
 });

@@ -64,6 +64,7 @@ export const AUDIT_FIELDS = [
   'unbalanced', 'balance_mismatches', 'custody',
   'withdraw_enabled', 'min_withdraw', 'withdraw_fee', 'max_single_withdraw', 'audit_threshold', 'four_eyes_threshold', 'adjustment_cap', 'max_supply', 'deposit_confirmations', 'sort_order', 'stratum_url',
   'inventory', 'hashrateUnit', 'durationDays', 'priceUsdt', 'priceFiat', 'fiatCurrency', 'powerWatts', 'electricityRate', 'managementFee', 'saleStart', 'saleEnd', 'terms', 'names', 'demo',
+  'titles', 'body', 'link', 'position', 'group', 'tone', 'image_id',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

@@ -25,9 +25,12 @@ export const addressMinerInfoSchema = accountStatsSchema.extend({
 
 export const addressWorkerStatsSchema = minerCountsSchema.extend({ miners: z.number().int() });
 
-/** An address's workers grouped by the IP they last sent a share from (the ALEO IP statistics). */
+/**
+ * An address's workers grouped by the network of the IP they last sent a share from (the ALEO IP
+ * statistics; public, so no full IP: docs/rules.md, The API).
+ */
 export const addressIpRowSchema = z.object({
-  /** null: workers whose stratum node did not report an IP. */
+  /** "198.51.100.0/24" or "2001:db8:1::/48"; null: workers whose stratum node did not report an IP. */
   ip: z.string().nullable(),
   workers: z.number().int(),
   active: z.number().int(),
@@ -68,6 +71,7 @@ export const stakeScheduleEntrySchema = z.object({ from: z.string(), stake_per_s
 export const stakeScheduleSchema = z.array(stakeScheduleEntrySchema);
 export const stakeScheduleBodySchema = z.strictObject({
   from: z.iso.datetime({ error: V.invalid }).refine(isDateInRange, V.dateRange),
-  stake_per_solution: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, V.amount),
+  // Above zero: a schedule at 0 would tell every miner on the public calculator their stake suffices.
+  stake_per_solution: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, V.amount).refine((s) => /[1-9]/.test(s), V.amount),
   reason: z.string().trim().min(1, V.required).max(200, V.tooLong),
 });

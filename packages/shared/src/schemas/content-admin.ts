@@ -4,7 +4,7 @@
 // keep their shapes.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
-import { V } from '../validation';
+import { isDateInRange, V } from '../validation';
 
 export const CONTENT_KINDS = ['announcements', 'sliders', 'advertisements', 'footer-links', 'campaigns'] as const;
 /** The campaign pages of the site and their slugs (the `position` of a campaign item). */
@@ -24,14 +24,22 @@ export const localizedTextSchema = z.strictObject({
 });
 export type LocalizedTextInput = z.infer<typeof localizedTextSchema>;
 
-/** Our own path (/ticket) or an https address; nothing else may be linked from our pages. */
+/**
+ * Our own path (/ticket) or an https address; nothing else may be linked from our pages. A path
+ * never starts with a second slash or a backslash: browsers read `//host/x` and `/\host/x` as
+ * another site (protocol-relative), which the web would open as one of ours.
+ */
 export const contentLinkSchema = z
   .string()
   .trim()
   .max(500, V.tooLong)
-  .regex(/^(\/[A-Za-z0-9\-._~/?#[\]@!$&'()*+,;=%]*|https:\/\/[^\s]+)$/, V.invalid);
+  .regex(/^(\/(?![/\\])[A-Za-z0-9\-._~/?#[\]@!$&'()*+,;=%]*|https:\/\/[^\s]+)$/, V.invalid);
 
-const instant = z.string().datetime({ offset: true, error: V.invalid }).nullable().default(null);
+/**
+ * A moment between DATE_MIN and DATE_MAX: PostgreSQL cannot store some outside it (year 0), which
+ * was a 500. A malformed one answers only `invalid`.
+ */
+const instant = z.string().datetime({ offset: true, error: V.invalid, abort: true }).refine(isDateInRange, V.dateRange).nullable().default(null);
 
 export const contentKindParamsSchema = z.object({ kind: z.enum(CONTENT_KINDS) });
 export const contentItemParamsSchema = contentKindParamsSchema.extend({ id: z.coerce.number().int(V.integer).positive(V.invalid).max(2 ** 31 - 1, V.tooBig) });

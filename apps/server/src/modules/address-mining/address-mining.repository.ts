@@ -18,8 +18,12 @@ export function scheduleEntries(db: DbOrTx): Promise<StakeScheduleRow[]> {
   return db.select().from(aleoStakeSchedule).orderBy(asc(aleoStakeSchedule.effectiveFrom));
 }
 
-export async function findEntry(db: DbOrTx, from: Date): Promise<StakeScheduleRow | undefined> {
-  const [row] = await db.select().from(aleoStakeSchedule).where(eq(aleoStakeSchedule.effectiveFrom, from));
+/**
+ * The entry of an instant, locked until the transaction ends: an operator's change reads the value
+ * it replaces for the audit, and a change made at the same moment waits instead of reading the same.
+ */
+export async function findEntryForUpdate(db: DbOrTx, from: Date): Promise<StakeScheduleRow | undefined> {
+  const [row] = await db.select().from(aleoStakeSchedule).where(eq(aleoStakeSchedule.effectiveFrom, from)).for('update');
   return row;
 }
 

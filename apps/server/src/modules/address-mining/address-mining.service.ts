@@ -1,13 +1,15 @@
 // Address mining's public figures (docs/rules.md, The API): the pools of the six address-mode coins,
 // an address's hashrates, workers and charts. Read-only; the engine's own services answer (the
 // workers by owner, the history series, the blocks); this module picks the address-mode coin and
-// checks the address. An address that never mined answers zeros and empty lists.
+// checks the address. An address that never mined answers zeros and empty lists. Workers' IPs
+// show only their network (public-ip.ts): these pages are public, and so is every address.
 import { COINS, MINING_ADDRESS_FORMATS } from '@hashpool/shared';
 import type { Clock } from '../../platform/clock';
 import { addressCoin, addressOf } from '../../platform/coin-checks';
 import { DEFAULT_FEE_RATES, type EarningsApi } from '../earnings';
 import type { MiningApi, MinerListQuery, Range } from '../mining';
 import type { WalletApi } from '../wallet';
+import { publicIp } from './public-ip';
 
 /**
  * The pool-wide figures (every coin's pool, a coin's worker counts) are the same for every
@@ -15,6 +17,14 @@ import type { WalletApi } from '../wallet';
  * are kept this long per instance, so a crowd on the stats pages costs one pass per period.
  */
 export const POOL_FIGURES_TTL_MS = 10_000;
+
+/**
+ * The IPs of an address read at most for its IP statistics, busiest first (docs/security.md, item
+ * 34): they are merged into networks here, so all are read at once; a farm has hundreds.
+ */
+export const IP_GROUPS_MAX = 10_000;
+
+type IpRow = { ip: string | null; workers: number; active: number; hashrate_15m: number; hashrate_24h: number; last_share_time: string };
 
 export class AddressMiningService {
   private readonly cache = new Map<string, { until: number; value: Promise<unknown> }>();
@@ -76,9 +86,10 @@ export class AddressMiningService {
     return this.deps.mining.history.series({ table: 'owner_history', coin, owner: address }, range);
   }
 
-  minerWorkers(code: string, address: string, query: MinerListQuery) {
+  async minerWorkers(code: string, address: string, query: MinerListQuery) {
     const { coin, owner } = this.checked(code, address);
-    return this.deps.mining.workers.list(owner, coin, { ...query, group: undefined });
+    const page = await this.deps.mining.workers.list(owner, coin, { ...query, group: undefined });
+    return { ...page, list: page.list.map((w) => ({ ...w, last_ip: w.last_ip === null ? null : publicIp(w.last_ip) })) };
   }
 
   async workerSeries(code: string, address: string, worker: string, range: Range) {
@@ -88,12 +99,30 @@ export class AddressMiningService {
   }
 
   /**
-   * The address's workers grouped by the IP they last sent a share from, busiest first (the ALEO
-   * IP statistics): workers, active ones, and their 15 min and 24 h hashrate per IP.
+   * The address's workers grouped by the network (/24, /48) of the IP they last sent a share from,
+   * busiest first (the ALEO IP statistics): workers, active ones, their 15 min and 24 h hashrate
+   * and newest share per network. Rigs behind two IPs of one network count as one row.
    */
-  minerIps(code: string, address: string, page: number, pageSize: number) {
+  async minerIps(code: string, address: string, page: number, pageSize: number) {
     const { coin, owner } = this.checked(code, address);
-    return this.deps.mining.workers.byIp(owner, coin, page, pageSize);
+    const byIp = await this.deps.mining.workers.byIp(owner, coin, 1, IP_GROUPS_MAX);
+    const networks = new Map<string | null, IpRow>();
+    for (const row of byIp.list) {
+      const ip = row.ip === null ? null : publicIp(row.ip);
+      const seen = networks.get(ip);
+      if (!seen) {
+        networks.set(ip, { ...row, ip });
+        continue;
+      }
+      seen.workers += row.workers;
+      seen.active += row.active;
+      seen.hashrate_15m += row.hashrate_15m;
+      seen.hashrate_24h += row.hashrate_24h;
+      if (row.last_share_time > seen.last_share_time) seen.last_share_time = row.last_share_time;
+    }
+    // Ordered as workers.repository.ts orders IPs: hashrate, workers, then the network, unknown last.
+    const list = [...networks.values()].sort((a, b) => b.hashrate_15m - a.hashrate_15m || b.workers - a.workers || (a.ip === b.ip ? 0 : a.ip === null ? 1 : b.ip === null ? -1 : a.ip < b.ip ? -1 : 1));
+    return { list: list.slice((page - 1) * pageSize, page * pageSize), total: list.length };
   }
 
   blocks(code: string, page: number, pageSize: number) {

@@ -87,7 +87,7 @@ export class AleoStakeService {
     const from = new Date(body.from);
     const now = this.clock.now();
     await inTransaction(this.db, async (tx) => {
-      const old = await repo.findEntry(tx, from);
+      const old = await repo.findEntryForUpdate(tx, from);
       await repo.upsertEntry(tx, { effectiveFrom: from, stakePerSolution: body.stake_per_solution, updatedBy: adminUserId, updatedAt: now });
       await this.audit.record({ adminUserId, action: 'stake_schedule_update', target: `aleo_stake:${from.toISOString()}`, detail: { from: old ? plain(old.stakePerSolution) : '', to: plain(body.stake_per_solution), reason: body.reason } }, tx);
     });

@@ -7,6 +7,7 @@
 import { CAMPAIGN_SLUGS, LANGUAGES, type AdminContentItem, type ContentItemBody, type ContentKind, type Language } from '@hashpool/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -59,6 +60,38 @@ export function adminView(item: repo.ContentRow, now: Date): AdminContentItem {
       return { ...base, body: r.body, link: r.link, position: r.slug, group: null, tone: r.tone, image_id: null, sort_order: 0, starts_at: iso(r.startsAt), ends_at: iso(r.endsAt), live: r.enabled && within(now, r.startsAt, r.endsAt), is_demo: r.isDemo, missing_languages: missing(r.title, r.body) };
     }
   }
+}
+
+/** An item's settings as its audit entry writes them (its texts: textChanges). */
+function auditedSettings(v: AdminContentItem): Record<string, string> {
+  return { link: v.link ?? '', position: v.position ?? '', group: v.group ?? '', tone: v.tone ?? '', image_id: v.image_id ?? '', sort_order: String(v.sort_order), enabled: String(v.enabled), starts_at: v.starts_at ?? '', ends_at: v.ends_at ?? '' };
+}
+
+const characters = (text: string | undefined) => [...(text ?? '')].length;
+
+/** The languages whose text differs, each written by `change` (before, after). */
+function textChanges(before: Record<string, string> | null | undefined, after: Record<string, string> | null, change: (was: string | undefined, now: string | undefined) => string): string {
+  return LANGUAGES.filter((lang) => (before?.[lang] ?? '') !== (after?.[lang] ?? ''))
+    .map((lang) => `${lang}: ${change(before?.[lang], after?.[lang])}`)
+    .join('; ');
+}
+
+/**
+ * A save's audit detail: the English title (naming the item), and every field the save changed as
+ * "before -> after" (a new item's from nothing). Titles are written per language in full; a body
+ * (up to 2000 characters a language) only by its length per changed language, not its words.
+ */
+function auditDetail(before: AdminContentItem | null, after: AdminContentItem): Record<string, string> {
+  const detail: Record<string, string> = { title: after.title.en ?? '' };
+  const was = before ? auditedSettings(before) : {};
+  for (const [key, value] of Object.entries(auditedSettings(after))) {
+    if ((was[key] ?? '') !== value) detail[key] = `${was[key] ?? ''} -> ${value}`;
+  }
+  const titles = textChanges(before?.title, after.title, (a, b) => `${a ?? ''} -> ${b ?? ''}`);
+  if (titles) detail.titles = titles;
+  const body = textChanges(before?.body, after.body, (a, b) => `${characters(a)} -> ${characters(b)}`);
+  if (body) detail.body = body;
+  return detail;
 }
 
 export class ContentAdminService {
@@ -120,17 +153,25 @@ export class ContentAdminService {
         throw new AppError('content_image_invalid');
       });
     }
+    const now = this.clock.now();
     const saved = await inTransaction(this.db, async (tx) => {
-      if (id !== undefined && !(await repo.findOne(tx, kind, id))) throw new AppError('content_not_found');
+      const old = id === undefined ? undefined : await repo.findOne(tx, kind, id);
+      if (id !== undefined && !old) throw new AppError('content_not_found');
       if (values.kind === 'campaigns' && (await repo.campaignBySlug(tx, values.values.slug, id))) throw new AppError('content_slug_taken');
       const savedId = await repo.save(tx, values, id);
+      const row = (await repo.findOne(tx, kind, savedId))!;
       await this.audit.record(
-        { adminUserId: adminId, action: id === undefined ? 'content_create' : 'content_update', target: `${kind}:${savedId}`, detail: { title: body.title.en, enabled: String(body.enabled), starts_at: body.starts_at ?? '', ends_at: body.ends_at ?? '' } },
+        { adminUserId: adminId, action: id === undefined ? 'content_create' : 'content_update', target: `${kind}:${savedId}`, detail: auditDetail(old ? adminView(old, now) : null, adminView(row, now)) },
         tx,
       );
-      return (await repo.findOne(tx, kind, savedId))!;
+      return row;
+    }).catch((error: unknown) => {
+      // Two saves of a page's campaign at once both pass the check above; the slug's unique index
+      // lets one through.
+      if (values.kind === 'campaigns' && isUniqueViolation(error)) throw new AppError('content_slug_taken');
+      throw error;
     });
-    return adminView(saved, this.clock.now());
+    return adminView(saved, now);
   }
 
   /** The body as the kind's columns; refuses a window that ends before it starts and a missing text. */

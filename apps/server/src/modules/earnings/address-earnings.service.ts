@@ -67,7 +67,8 @@ export class AddressEarningsService {
       paying: plain(balance.frozen),
       min_payout: plain(min ?? 0),
       list: page.map(([day, d]) => ({ day, hashrate: d.work / 86_400, amount: new Decimal(d.amount ?? 0).toFixed() })),
-      total: page.length > 0 ? list.length : 0,
+      // Every day, whatever the page: a page past the end keeps the pager's count.
+      total: list.length,
     };
   }
 
