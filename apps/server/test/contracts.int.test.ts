@@ -454,6 +454,14 @@ describe('certificate, cancel and review', () => {
     expect(entry?.admin).toBe(finance.email);
     // Products and the pool's bank details stay admin's.
     expect((await inject(t.app, { method: 'POST', url: '/api/admin/contracts/products', headers: await as(finance), payload: productBody() })).statusCode).toBe(403);
+    // Their own order is confirmed by another operator: confirmed, it pays them profits.
+    const own = await placed(finance, p.id, 1, 'bank');
+    expect((await upload(finance, own.id, 'own.png', PNG, '198.51.100.78')).statusCode).toBe(200);
+    const mine = await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${own.id}/confirm`, headers: await as(finance) });
+    expect(mine.statusCode, mine.body).toBe(403);
+    expect(errorOf(mine)).toBe(codeOf('operator_own_money'));
+    expect(body<Order>(await detail(finance, own.id)).data.status).toBe('checking');
+    expect((await inject(t.app, { method: 'POST', url: `/api/admin/contracts/orders/${own.id}/confirm`, headers: await as(admin) })).statusCode).toBe(200);
   });
 });
 

@@ -540,6 +540,24 @@ describe('borrowing', () => {
     expect((await loanOf(user))?.amount).toBe('10');
   });
 
+  it('an operator does not approve their own loan (it moves the pool’s ALEO to them); another operator does', async () => {
+    const p = await product();
+    const batch = await createBatch();
+    const user = await newUser(uniqueEmail('finance'));
+    await credit(user, '200');
+    await stake(user, batch.id, '20');
+    const loan = body<Loan>(await borrow(user, p.id, '100', randomUUID())).data;
+    expect(loan.status).toBe('pending');
+    const { id: userId } = body<{ id: string }>(await inject(t.app, { url: '/api/users/mine', headers: await h(user) })).data;
+    const granted = await inject(t.app, { method: 'PUT', url: `/api/admin/users/${userId}/roles`, headers: await asAdmin(), payload: { roles: ['finance'], reason: 'own loan' } });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const own = await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await h(user) });
+    expect(own.statusCode, own.body).toBe(403);
+    expect(errorOf(own)).toBe(codeOf('operator_own_money'));
+    expect((await loanOf(user))?.status).toBe('pending');
+    expect(body<Loan>(await inject(t.app, { method: 'POST', url: `/api/admin/loans/${loan.id}/approve`, headers: await asAdmin() })).data.status).toBe('active');
+  });
+
   it('pending until approved; the ALEO goes into the stake; interest accrues; repaid in parts; completed', async () => {
     const p = await product();
     const batch = await createBatch();

@@ -19,6 +19,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { DOCUMENT_TYPES, type FileService } from '../../platform/files';
 import { oneRequestPerKey } from '../../platform/idempotency';
+import { refuseOwnMoney } from '../../platform/own-money';
 import { runEach } from '../../platform/run-each';
 import type { Notifications } from '../../platform/notifications';
 import type { AccountDirectory } from '../accounts';
@@ -232,9 +233,11 @@ export class OrdersService {
   }
 
   async confirm(adminId: string, id: string) {
-    // A balance order is paid by its owner's posting alone: confirmed, it would run unpaid.
+    // A balance order is paid by its owner's posting alone: confirmed, it would run unpaid. An
+    // operator's own order is confirmed by another: it starts paying profits.
     const notBalance = (o: repo.OrderRow) => {
       if (o.payMethod === 'balance') throw new AppError('contract_confirm_balance');
+      refuseOwnMoney(adminId, o.userId);
     };
     await this.move(id, { kind: 'operator', id: adminId }, 'effect', null, notBalance, async (o) => this.paidValues(this.clock.now(), o));
   }

@@ -12,6 +12,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { oneRequestPerKey } from '../../platform/idempotency';
+import { refuseOwnMoney } from '../../platform/own-money';
 import { runEach } from '../../platform/run-each';
 import type { AccountDirectory } from '../accounts';
 import { balanceOf, LedgerDecimal as D, movement, post, SYSTEM, type Entry } from '../ledger';
@@ -345,6 +346,8 @@ export class LoansService {
       const row = await repo.loanById(tx, loanId, true);
       if (!row) throw new AppError('loan_not_found');
       if (row.status !== 'pending') throw new AppError('loan_state_invalid');
+      // An operator's own loan is approved by another (rejecting it gives nothing).
+      if (approve) refuseOwnMoney(adminId, row.userId);
       const decided = approve ? await this.activate(tx, row, now) : await repo.updateLoan(tx, loanId, { status: 'cancelled', closedAt: now });
       await this.d.audit.record({ adminUserId: adminId, action: approve ? 'loan.approve' : 'loan.reject', target: loanId, detail: { amount: row.amount } }, tx);
       return decided;

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import { refuseOwnMoney } from '../../platform/own-money';
 import type { AccountDirectory } from '../accounts';
 import type { ChainAdapter } from './chain';
 import { balancesOf, LedgerDecimal as Decimal, movedSince, pageEntries, post, postingOfKey, custodyCheck, reconcile, SYSTEM, type ReconciliationReport } from '../ledger';
@@ -26,15 +27,6 @@ const ADJUSTMENT_WINDOW_MS = 24 * 3600_000;
 /** Whether an adjustment request is the one now sent again under its key (other content is idempotency_conflict). */
 function sameAdjustment(request: repo.ApprovalRow, accountId: string, coin: string, amount: Decimal, reason: string): boolean {
   return request.coin === coin && request.detail.account_id === accountId && new Decimal(request.amount).eq(amount) && request.detail.reason === reason;
-}
-
-/**
- * An operator never adjusts, approves or confirms a movement of their own accounts' money (a
- * finance operator would otherwise credit their own sub-account below the four-eyes threshold and
- * approve its withdrawal): another operator must (docs/security.md, operators' own money).
- */
-function refuseOwnMoney(adminUserId: string, ownerUserId: string | null | undefined): void {
-  if (ownerUserId === adminUserId) throw new AppError('operator_own_money');
 }
 
 export class WalletAdminService {
