@@ -150,6 +150,20 @@ describe('limits', () => {
     expect(h.shares.slice(0, recorded).filter((s) => s.result === 'stale')).toHaveLength(1);
   });
 
+  it('excuses, just after a job change, only stale shares of the jobs that change made stale', async () => {
+    h = await startHarness({ limits: { invalidSharesThreshold: 5, banSeconds: 60 } });
+    const a = await client();
+    await a.login();
+    const oldest = h.coin.currentJob()!;
+    // Three more jobs: the oldest is four back, long dropped by the server when the last came.
+    for (let i = 0; i < 3; i++) h.coin.newJob(false);
+    h.coin.newJob(true);
+    for (let i = 0; i < 4; i++) expect((await a.call('mining.submit', ['myfarm01.rig1', oldest.id, `0000000${i}`, '5f5e1000', '01000000'])).error![0]).toBe(21);
+    expect(a.isClosed).toBe(false);
+    a.send('mining.submit', ['myfarm01.rig1', oldest.id, '00000009', '5f5e1000', '01000000']);
+    await a.closed;
+  });
+
   it('takes the miner’s address from a PROXY v1 header and refuses a connection without one', async () => {
     h = await startHarness({ limits: { proxyProtocol: true, trustedProxies: ['127.0.0.0/8'] } });
     const a = await client();

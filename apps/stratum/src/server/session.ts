@@ -28,6 +28,14 @@ const STALE_SEEN_MAX = 256;
  */
 const STALE_GRACE_MS = 10_000;
 /**
+ * Within that grace, only the jobs the last change made stale are excused: the server keeps the
+ * current and previous job, so the last three sent (the current one, sent again on a clean start,
+ * and the two before), and at most STALE_EXCUSED_MAX shares of them per change; older job ids the
+ * connection remembers, or a flood, count.
+ */
+const STALE_RECENT_JOBS = 3;
+const STALE_EXCUSED_MAX = 1024;
+/**
  * Unread answers a peer may leave us holding before it is closed: a job notice is 1 to 2 KB, so
  * this is dozens of jobs; with 256 connections per IP, 16 MB per address at worst, not 128 MB.
  */
@@ -110,6 +118,8 @@ export class Session {
   private readonly sentJobs = new Set<string>();
   /** When this connection was last sent a job it had not been sent (STALE_GRACE_MS counts from it). */
   private lastNewJobAt = 0;
+  /** Stale shares excused since then (STALE_EXCUSED_MAX). */
+  private staleExcused = 0;
   /**
    * The stale submissions of this connection (job, extranonce2, ntime, nonce, version), so that the
    * same one sent again is a duplicate, counted towards the ban: a stale share is not checked nor
@@ -496,6 +506,14 @@ export class Session {
     void this.checkShare(req.id, submission, difficulty !== undefined);
   }
 
+  /** Whether a stale share of `jobId` is bad luck (STALE_GRACE_MS, STALE_RECENT_JOBS, STALE_EXCUSED_MAX); counts it if so. */
+  private excusedStale(jobId: string): boolean {
+    if (this.ctx.now() - this.lastNewJobAt > STALE_GRACE_MS || this.staleExcused >= STALE_EXCUSED_MAX) return false;
+    if (!this.sentJobs.has(jobId) || ![...this.sentJobs].slice(-STALE_RECENT_JOBS).includes(jobId)) return false;
+    this.staleExcused += 1;
+    return true;
+  }
+
   /** Whether this stale submission was sent before (then a duplicate); remembers it otherwise. */
   private staleSeenBefore(s: ShareSubmission): boolean {
     const key = `${s.jobId}|${s.extranonce2}|${s.ntime}|${s.nonce}|${s.versionBits ?? ''}`;
@@ -585,8 +603,7 @@ export class Session {
     // bad luck (a new block, or its shares in flight across a job change), not abuse: a busy proxy
     // sends many at each block and must not be banned for them. A job id it was never sent, or a
     // stale share long after the change, is counted like any invalid share.
-    const badLuck = result.code === StratumError.JOB_NOT_FOUND && this.sentJobs.has(submission.jobId) && this.ctx.now() - this.lastNewJobAt <= STALE_GRACE_MS;
-    if (!badLuck) this.countInvalid();
+    if (!(result.code === StratumError.JOB_NOT_FOUND && this.excusedStale(submission.jobId))) this.countInvalid();
   }
 
   private share(s: ShareSubmission, difficulty: number, result: ShareResult, reason: string | undefined, time: number): PoolShare {
@@ -627,6 +644,7 @@ export class Session {
     for (const id of memory.sent) this.sentJobs.add(id);
     // Its shares in flight across the reconnection are bad luck as across a job change.
     this.lastNewJobAt = this.ctx.now();
+    this.staleExcused = 0;
     // Within the bounds of this connection (a minimum-difficulty it asked for before subscribing).
     this.difficulty = this.vardiff.clamp(memory.difficulty);
   }
@@ -671,6 +689,7 @@ export class Session {
     }
     if (!this.sentJobs.has(job.id)) {
       this.lastNewJobAt = this.ctx.now();
+      this.staleExcused = 0;
       this.sentJobs.add(job.id);
       if (this.sentJobs.size > MAX_JOBS_REMEMBERED) this.sentJobs.delete(this.sentJobs.keys().next().value as string);
     }
