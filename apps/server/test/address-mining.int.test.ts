@@ -262,5 +262,12 @@ describe('ALEO stake calculator', () => {
     const audit = await queryRows<{ detail: Record<string, string> }>(t.database.db, sql`select detail from admin_audit_log where target = 'aleo_stake:2026-09-01T00:00:00.000Z' order by id`);
     expect(audit).toHaveLength(9);
     for (let i = 1; i < audit.length; i++) expect(audit[i]!.detail.from, JSON.stringify(audit)).toBe(audit[i - 1]!.detail.to);
+    // A new instant too (no row to lock yet): one change creates it, the others change it.
+    const fresh = '2026-10-01T00:00:00Z';
+    const create = (value: string) => inject(t.app, { method: 'PUT', url, headers: auth(admin.tokens), payload: { from: fresh, stake_per_solution: value, reason: `set ${value}` } });
+    for (const res of await Promise.all(values.map(create))) expect(res.statusCode, res.body).toBe(200);
+    const created = await queryRows<{ detail: Record<string, string> }>(t.database.db, sql`select detail from admin_audit_log where target = 'aleo_stake:2026-10-01T00:00:00.000Z' order by id`);
+    expect(created.map((a) => a.detail.from).filter((f) => f === '')).toHaveLength(1);
+    for (let i = 1; i < created.length; i++) expect(created[i]!.detail.from, JSON.stringify(created)).toBe(created[i - 1]!.detail.to);
   });
 });

@@ -1,5 +1,5 @@
 // SQL of the ALEO stake schedule (aleo_stake_schedule): the seed, the entries, an operator's change.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { aleoStakeSchedule } from './address-mining.tables';
 
@@ -19,11 +19,13 @@ export function scheduleEntries(db: DbOrTx): Promise<StakeScheduleRow[]> {
 }
 
 /**
- * The entry of an instant, locked until the transaction ends: an operator's change reads the value
- * it replaces for the audit, and a change made at the same moment waits instead of reading the same.
+ * The entry of an instant, its changes taking turns until the transaction ends (an advisory lock
+ * of the instant: a row lock would hold nothing while the entry does not exist yet): an operator's
+ * change reads the value it replaces for the audit, and one made at the same moment waits for it.
  */
-export async function findEntryForUpdate(db: DbOrTx, from: Date): Promise<StakeScheduleRow | undefined> {
-  const [row] = await db.select().from(aleoStakeSchedule).where(eq(aleoStakeSchedule.effectiveFrom, from)).for('update');
+export async function findEntryForUpdate(tx: DbOrTx, from: Date): Promise<StakeScheduleRow | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`aleo-stake:${from.toISOString()}`}, 0))`);
+  const [row] = await tx.select().from(aleoStakeSchedule).where(eq(aleoStakeSchedule.effectiveFrom, from));
   return row;
 }
 

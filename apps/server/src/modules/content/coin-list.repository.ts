@@ -9,12 +9,12 @@ export function listAll(db: DbOrTx): Promise<CoinRow[]> {
   return db.select().from(coins).orderBy(asc(coins.sortOrder), asc(coins.code));
 }
 
-/** The coin's row, locked until the transaction ends (two operators' changes apply one after the other). */
 /** Serializes changes of the coin list until commit. */
 export async function lockListing(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('coin-listing', 0))`);
 }
 
+/** The coin's row, locked until the transaction ends (two operators' changes apply one after the other). */
 export function findForUpdate(db: DbOrTx, code: string): Promise<CoinRow | undefined> {
   return first(db.select().from(coins).where(eq(coins.code, code)).for('update'));
 }

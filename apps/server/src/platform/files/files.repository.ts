@@ -19,10 +19,6 @@ export async function markFileDeleted(db: DbOrTx, id: string, at: Date): Promise
   await db.update(uploadedFiles).set({ deletedAt: at }).where(eq(uploadedFiles.id, id));
 }
 
-/**
- * A subquery of the kept files' ids (column `id`) of a purpose, an owner's only when named, created
- * since or before a time: the owning module embeds it in its own statement (which of them it uses).
- */
 /** The bytes of the kept files of a purpose (an owner's, created since a time). */
 export async function keptBytes(db: DbOrTx, q: { purpose: string; ownerUserId: string; createdSince: Date }): Promise<number> {
   const [row] = await db
@@ -32,6 +28,10 @@ export async function keptBytes(db: DbOrTx, q: { purpose: string; ownerUserId: s
   return Number(row?.n ?? 0);
 }
 
+/**
+ * A subquery of the kept files' ids (column `id`) of a purpose, an owner's only when named, created
+ * since or before a time: the owning module embeds it in its own statement (which of them it uses).
+ */
 export function keptIdsQuery(q: { purpose: string; ownerUserId?: string | undefined; createdSince?: Date | undefined; createdBefore?: Date | undefined }): SQL {
   const where = and(
     eq(uploadedFiles.purpose, q.purpose),
