@@ -84,6 +84,8 @@ describe('address mining earnings and payments', () => {
     expect(payments.total).toBe(1);
     expect(payments.list[0]).toMatchObject({ amount: '5.94', fee: '0.1', status: 'completed' });
     expect(payments.list[0]!.txid).toMatch(/^[0-9a-f]{64}$/);
+    // A page past the end keeps the count, so the pager still shows the pages there are.
+    expect(body(await inject(t.app, { url: `/api/address-mining/aleo/payments/${A}?page=3&page_size=10` })).data).toEqual({ list: [], total: 1 });
     const after = body<Record<string, string>>(await inject(t.app, { url: `/api/address-mining/aleo/miner/${B}/profits` })).data;
     expect(after).toMatchObject({ total_earned: '3.96', total_paid: '3.96', unpaid: '0', paying: '0' });
     // On the chain: one payment to each, of what they earned less the fee.

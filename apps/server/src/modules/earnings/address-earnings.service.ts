@@ -75,7 +75,7 @@ export class AddressEarningsService {
   /** Payments sent to the address, newest first. */
   async payments(code: string, address: string, query: { page: number; page_size: number }) {
     const coin = addressOf(code, address);
-    const rows = await this.deps.payouts.addressPayments(coin, address, query.page, query.page_size);
-    return { list: rows.map(addressPaymentView), total: rows[0]?.total ?? 0 };
+    const { rows, total } = await this.deps.payouts.addressPayments(coin, address, query.page, query.page_size);
+    return { list: rows.map(addressPaymentView), total };
   }
 }

@@ -145,7 +145,7 @@ export class PayoutsService {
     return repo.findAddressWallet(this.db, coin, address);
   }
 
-  /** A page of the payments sent to an address, newest first, each row with their number. */
+  /** A page of the payments sent to an address, newest first, and their number (kept past the last page). */
   addressPayments(coin: string, address: string, page: number, pageSize: number) {
     return repo.pageAddressPayments(this.db, coin, address, (page - 1) * pageSize, pageSize);
   }

@@ -220,8 +220,8 @@ export async function findAddressWallet(db: DbOrTx, coin: string, address: strin
 }
 
 /** A page of the payments sent to an address, newest first, each row with their number. */
-export function pageAddressPayments(db: DbOrTx, coin: string, address: string, offset: number, limit: number) {
-  return queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: WithdrawalStatus; total: number }>(
+export async function pageAddressPayments(db: DbOrTx, coin: string, address: string, offset: number, limit: number) {
+  const rows = await queryRows<{ created_at: string | Date; amount: string; fee: string; txid: string | null; status: WithdrawalStatus; total: number }>(
     db,
     sql`select x.created_at, x.amount::text, x.fee::text, x.txid, x.status, (count(*) over ())::int as total
           from withdrawals x join address_wallets w on w.id = x.address_wallet_id
@@ -229,6 +229,14 @@ export function pageAddressPayments(db: DbOrTx, coin: string, address: string, o
          order by x.created_at desc, x.id
          limit ${limit} offset ${offset}`,
   );
+  // A page past the end has no row to carry the count: it is counted alone, so the pager keeps it.
+  if (rows.length || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from withdrawals x join address_wallets w on w.id = x.address_wallet_id
+         where w.coin = ${coin} and w.address = ${address}`,
+  );
+  return { rows, total: count?.n ?? 0 };
 }
 
 /**
