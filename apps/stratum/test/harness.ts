@@ -37,6 +37,8 @@ export async function startHarness(opts: {
   vardiff?: Partial<VardiffConfig>;
   port?: { startDifficulty?: number; minDifficulty?: number; maxDifficulty?: number };
   recordShare?: (share: PoolShare) => Promise<void>;
+  /** The pool's answer to an authorize (default: the `accounts` map's, at once). */
+  checkAccount?: (name: string) => Promise<AccountAnswer>;
   now?: () => number;
   sweepMs?: number;
   job?: boolean;
@@ -53,7 +55,7 @@ export async function startHarness(opts: {
     coins: [{ work: coin, ports: [{ port: 0, startDifficulty: 16, minDifficulty: 1, maxDifficulty: 1 << 20, ...opts.port }] }],
     vardiff: { targetSeconds: 10, retargetSeconds: 90, variancePercent: 30, ...opts.vardiff },
     limits: { ...defaultLimits, ...opts.limits },
-    checkAccount: async (name) => accounts.get(name.toLowerCase()) ?? 'unknown',
+    checkAccount: opts.checkAccount ?? (async (name) => accounts.get(name.toLowerCase()) ?? 'unknown'),
     recordShare: opts.recordShare ?? (async (s) => void shares.push(s)),
     hooks: { block: (block, account, worker) => void blocks.push({ block, account, worker }), share: (_coin, result) => void results.push(result) },
     log: silentLogger,

@@ -156,6 +156,26 @@ describe('subscribe, configure, authorize', () => {
     expect(h.shares[0]).toMatchObject({ account: 'myfarm01', worker: 'rig1', result: 'accepted' });
   });
 
+  it('keeps answering a connection’s other workers while one worker’s authorize waits for the pool, whose submissions wait for it', async () => {
+    let answerSlow: (a: 'exists') => void = () => {};
+    const slow = new Promise<'exists'>((resolve) => (answerSlow = resolve));
+    h = await startHarness({ checkAccount: async (name) => (name.toLowerCase() === 'slowfarm' ? slow : 'exists') });
+    const c = await client();
+    await c.login('myfarm01.rig1');
+    await c.wait((m) => m.method === 'mining.notify');
+    const job = h.coin.currentJob()!.id;
+    // A proxy adds a worker whose sub-account the pool is slow to look up.
+    const auth = c.send('mining.authorize', ['slowfarm.rig2', 'x']);
+    const waiting = c.send('mining.submit', ['slowfarm.rig2', job, '00000002', '5f5e1000', nonce(30)]);
+    expect((await c.call('mining.submit', ['myfarm01.rig1', job, '00000001', '5f5e1000', nonce(31)])).result).toBe(true);
+    expect(c.messages.some((m) => m.id === auth || m.id === waiting)).toBe(false);
+    answerSlow('exists');
+    expect((await c.wait((m) => m.id === auth)).result).toBe(true);
+    expect((await c.wait((m) => m.id === waiting)).result).toBe(true);
+    expect(c.messages.findIndex((m) => m.id === auth)).toBeLessThan(c.messages.findIndex((m) => m.id === waiting));
+    expect(h.shares.map((s) => s.account)).toEqual(['myfarm01', 'slowfarm']);
+  });
+
   it('answers mining.extranonce.subscribe and mining.suggest_difficulty', async () => {
     h = await startHarness();
     const c = await client();

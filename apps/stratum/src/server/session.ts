@@ -1,6 +1,8 @@
 // One miner connection speaking Stratum V1 (newline-delimited JSON-RPC). Lines are handled in order;
-// a submission's check runs in the background (answers carry the request id, so they may overtake
-// each other), and its share is written to the outbox before the answer leaves.
+// a submission's check and an authorize's pool lookup run in the background (answers carry the
+// request id, so they may overtake each other), and a share is written to the outbox before its
+// answer leaves. Only the submissions of a worker whose authorize is still being looked up wait for
+// it: a proxy's other workers on the connection go on mining meanwhile.
 import type { Socket } from 'node:net';
 import { EXTRANONCE2_SIZE, type CoinWork, type Logger, type ShareCheckResult, type ShareSubmission, type StratumJob } from '../coin/types.js';
 import type { PortConfig } from '../config.js';
@@ -127,6 +129,11 @@ export class Session {
    * Forgotten past STALE_SEEN_MAX (a new block's burst of a big proxy fits many times).
    */
   private readonly staleSeen = new Set<string>();
+  /**
+   * The workers whose authorize waits for the pool's lookup, by user name in lower case: each
+   * promise ends once the worker is authorized or refused, with the refusal's message if refused.
+   */
+  private readonly authorizing = new Map<string, Promise<string | undefined>>();
   /** Unknown sub-account names this connection tried (the lookup of a name is cached a while). */
   private readonly refusedNames = new Set<string>();
   /** The difficulty the miner was last told with mining.set_difficulty (undefined: none yet). */
@@ -138,9 +145,7 @@ export class Session {
   /** The start of a PROXY v2 header that came in pieces. */
   private proxyBytes: Buffer | undefined;
   private mining = false;
-  private queue: Promise<void> = Promise.resolve();
-  /** Requests waiting in `queue` (a subscribe or an authorize may be waiting for the pool). */
-  private queued = 0;
+  /** Submissions being checked, authorizes being looked up and the submissions waiting for them. */
   private pending = 0;
   private paused = false;
   /**
@@ -319,27 +324,33 @@ export class Session {
         this.close(`unknown method before subscribe: ${request.method.slice(0, 64)}`);
         return;
       }
-      // A submission with nothing queued before it is handled at once: it only validates and hands
-      // the share to its check, and a promise chain per share was a tenth of the server's work.
-      if (this.queued === 0 && request.method === 'mining.submit') {
-        this.submit(request);
-        continue;
+      try {
+        this.handle(request);
+      } catch (err) {
+        this.failed(request, err);
       }
-      this.pending += 1;
-      this.queued += 1;
-      this.applyBackpressure();
-      this.queue = this.queue
-        .then(() => this.handle(request))
-        .catch((err) => {
-          this.ctx.log.error('stratum request failed', { method: request.method, err: String(err) });
-          this.answer(request.id, null, stratumError(StratumError.OTHER, 'internal error'));
-        })
-        .finally(() => {
-          this.pending -= 1;
-          this.queued -= 1;
-          this.applyBackpressure();
-        });
     }
+  }
+
+  /** A request whose handling threw: logged and answered, never the process's end. */
+  private failed(req: Request, err: unknown): void {
+    this.ctx.log.error('stratum request failed', { method: req.method, err: String(err) });
+    this.answer(req.id, null, stratumError(StratumError.OTHER, 'internal error'));
+  }
+
+  /** Runs `work` once `before` ends, counted as pending meanwhile (reading stops at MAX_PENDING). */
+  private after<T>(before: Promise<T>, req: Request, work: (value: T) => void): void {
+    this.pending += 1;
+    this.applyBackpressure();
+    before
+      .then((value) => {
+        if (!this.closed) work(value);
+      })
+      .catch((err) => this.failed(req, err))
+      .finally(() => {
+        this.pending -= 1;
+        this.applyBackpressure();
+      });
   }
 
   /** Stops reading while many requests wait, so a flood cannot queue without bound. */
@@ -357,8 +368,7 @@ export class Session {
     }
   }
 
-  private async handle(req: Request): Promise<void> {
-    if (this.closed) return;
+  private handle(req: Request): void {
     switch (req.method) {
       case 'mining.subscribe':
         return this.subscribe(req);
@@ -370,10 +380,13 @@ export class Session {
         return this.suggestDifficulty(req);
       case 'mining.extranonce.subscribe':
         return this.answer(req.id, true);
-      case 'mining.submit':
-        // The check runs beside the next lines; only its validation holds the queue.
-        this.submit(req);
-        return;
+      case 'mining.submit': {
+        // The check runs beside the next lines. A worker whose authorize is being looked up is
+        // not refused: its submissions wait for the answer, in the order they came.
+        const waiting = typeof req.params[0] === 'string' ? this.authorizing.get(req.params[0].toLowerCase()) : undefined;
+        if (waiting) return this.after(waiting, req, () => this.submit(req));
+        return this.submit(req);
+      }
       default:
         return this.answer(req.id, null, stratumError(StratumError.OTHER, `method not supported: ${req.method.slice(0, 64)}`));
     }
@@ -398,35 +411,54 @@ export class Session {
     this.startMining();
   }
 
-  private async authorize(req: Request): Promise<void> {
+  private authorize(req: Request): void {
     const [user] = req.params;
     const refuse = (msg: string) => this.answer(req.id, false, stratumError(StratumError.UNAUTHORIZED, msg));
     if (typeof user !== 'string' || !user.length || user.length > 128) return refuse('user name must be <sub-account>.<worker>');
     // Names are case-blind (both parts are stored in lower case): a proxy may submit under another case than it authorized.
     const key = user.toLowerCase();
     if (this.workers.has(key)) return this.answer(req.id, true);
-    if (this.workers.size >= MAX_WORKERS_PER_CONNECTION) return refuse('too many workers on one connection');
+    const waiting = this.authorizing.get(key);
+    if (waiting) return this.after(waiting, req, (refusal) => (refusal === undefined ? this.answer(req.id, true) : refuse(refusal)));
+    if (this.workers.size + this.authorizing.size >= MAX_WORKERS_PER_CONNECTION) return refuse('too many workers on one connection');
     const dot = user.lastIndexOf('.');
     if (dot <= 0 || dot === user.length - 1) return refuse('user name must be <sub-account>.<worker>');
     const account = user.slice(0, dot);
     const worker = user.slice(dot + 1).toLowerCase();
     if (!ACCOUNT.test(account)) return refuse('sub-account names are 4 to 30 letters or digits');
     if (!WORKER.test(worker)) return refuse('worker names are 1 to 64 letters or digits');
-    const answer = await this.ctx.checkAccount(account);
-    if (this.closed) return;
-    if (answer === 'unknown') {
-      refuse(`unknown sub-account "${account}": create it on the pool's web site first`);
-      // Each new name costs the pool a lookup: a connection trying name after name is banned like
-      // one sending invalid shares. The same name again is answered from the cache, and a miner
-      // retrying its mistyped name is not banned for it.
-      const key = account.toLowerCase();
-      if (this.refusedNames.has(key)) return;
-      if (this.refusedNames.size < MAX_WORKERS_PER_CONNECTION) this.refusedNames.add(key);
-      return this.countInvalid();
+    const lookup = this.lookUp(key, account, worker);
+    this.authorizing.set(key, lookup);
+    this.after(lookup, req, (refusal) => {
+      if (refusal !== undefined) {
+        refuse(refusal);
+        // Each new name costs the pool a lookup: a connection trying name after name is banned like
+        // one sending invalid shares. The same name again is answered from the cache, and a miner
+        // retrying its mistyped name is not banned for it.
+        const name = account.toLowerCase();
+        if (this.refusedNames.has(name)) return;
+        if (this.refusedNames.size < MAX_WORKERS_PER_CONNECTION) this.refusedNames.add(name);
+        return this.countInvalid();
+      }
+      this.answer(req.id, true);
+      this.startMining();
+    });
+  }
+
+  /**
+   * Asks the pool whether the sub-account exists and authorizes the worker if so; the refusal's
+   * message if not. The worker is authorized (and no longer `authorizing`) before any answer or
+   * waiting submission runs, since they run after this promise ends.
+   */
+  private async lookUp(key: string, account: string, worker: string): Promise<string | undefined> {
+    try {
+      const answer = await this.ctx.checkAccount(account);
+      if (answer === 'unknown') return `unknown sub-account "${account}": create it on the pool's web site first`;
+      if (!this.closed) this.workers.set(key, { account: account.toLowerCase(), worker });
+      return undefined;
+    } finally {
+      this.authorizing.delete(key);
     }
-    this.workers.set(key, { account: account.toLowerCase(), worker });
-    this.answer(req.id, true);
-    this.startMining();
   }
 
   private configure(req: Request): void {
