@@ -490,6 +490,31 @@ describe('alerts and the message centre', () => {
     expect((await inboxOf(u)).total).toBe(3);
   });
 
+  it('clears the offline alert without a “back online” message when its worker turns dead or is deleted', async () => {
+    t.clock.set('2026-06-24T00:00:00Z');
+    const u = await userWithAccount();
+    const start = t.clock.now().getTime();
+    await send([share(u.account, 'gone1', start), share(u.account, 'kept1', start)]);
+    await tick();
+    const keep = async () => send([share(u.account, 'kept1', t.clock.now().getTime())]);
+    t.clock.set(new Date(start + 15 * 60_000 + 1000));
+    await keep();
+    await tick();
+    expect((await inboxOf(u)).list.map((m) => m.type)).toEqual(['miner_offline']);
+    // A day without a share: gone1 is dead, no longer offline, and it never came back.
+    for (let h = 1; h <= 25; h++) {
+      t.clock.set(new Date(start + h * 3600_000));
+      await keep();
+    }
+    await tick();
+    const types = (await inboxOf(u)).list.map((m) => m.type);
+    expect(types).not.toContain('miner_online');
+    // Its next stop is a new alert: the old one ended.
+    t.clock.advance(16 * 60_000);
+    await tick();
+    expect((await inboxOf(u)).list.filter((m) => m.type === 'miner_offline')).toHaveLength(types.filter((x) => x === 'miner_offline').length + 1);
+  });
+
   it('raises the hashrate alarm under the threshold; marks read and deletes only the caller’s messages', async () => {
     const u = await userWithAccount();
     await send([share(u.account, 'slow1', t.clock.now().getTime())]);

@@ -27,6 +27,16 @@ export function accountSubjects(db: DbOrTx, times: { inactiveFrom: Date; deadFro
     .groupBy(workers.accountId, workers.coin, alertSettings.accountId, alertSettings.coin);
 }
 
+/** Which of the sub-account's workers `names` of the coin sent a share since `inactiveFrom`. */
+export async function activeAmong(db: DbOrTx, accountId: string, coin: string, names: readonly string[], inactiveFrom: Date): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .select({ name: workers.name })
+    .from(workers)
+    .where(and(eq(workers.accountId, accountId), eq(workers.coin, coin), sql`${workers.name} = any(${sqlArray(names)}::text[])`, sql`${workers.lastShareAt} >= ${inactiveFrom.toISOString()}::timestamptz`));
+  return rows.map((r) => r.name);
+}
+
 export function alertStates(db: DbOrTx): Promise<AlertStateRow[]> {
   return db.select().from(alertState);
 }

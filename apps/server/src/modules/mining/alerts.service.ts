@@ -6,7 +6,9 @@
 //   repeat interval and email choice of its sub-account and coin, and names the group.
 // A message (and an email to the notification mailbox) goes out when an alert starts, and again
 // only after `repeat_minutes` while it stays true; when it clears, one recovery message. A worker
-// that flaps within the repeat interval therefore sends nothing more.
+// that flaps within the repeat interval therefore sends nothing more. The offline alert also clears
+// when its workers turn dead (24 h without a share) or are deleted: "back online" is sent only when
+// every worker it last named is sending shares again, otherwise it clears without a message.
 import { formatHashrate, type Language, type MessageType, INACTIVE_AFTER_MS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
@@ -103,6 +105,10 @@ export class AlertsService {
         const state = stateOf(s, c.kind);
         const step = alertStep(c.active, state, now, s.settings.repeatMinutes);
         if (!step) continue;
+        if (step === 'end' && c.kind === 'offline' && !(await this.allBack(s, state!.subjects, now))) {
+          await repo.saveAlertState(this.db, { ...state!, firing: false });
+          continue;
+        }
         const type = step === 'start' ? c.start : c.end;
         const params = {
           coin: s.coin,
@@ -121,6 +127,12 @@ export class AlertsService {
       }
     }
     return sent + (await this.evaluateGroups(now));
+  }
+
+  /** Whether every worker the offline alert last named sends shares again (not dead, not deleted). */
+  private async allBack(s: Subject, named: readonly string[], now: Date): Promise<boolean> {
+    const back = await repo.activeAmong(this.db, s.accountId, s.coin, named, new Date(now.getTime() - INACTIVE_AFTER_MS));
+    return back.length === new Set(named).size;
   }
 
   /**
