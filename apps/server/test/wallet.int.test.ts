@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, MAX_WITHDRAW_PARTS, walletSubject, type Tokens } from '@hashpool/shared';
+import { LedgerDecimal } from '../src/modules/ledger';
 import { runDailyPart, walletTick } from '../src/modules/wallet/wallet.jobs';
 import { auth, emailOperationCode, inject, registerByEmail, uniqueEmail } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -95,6 +96,25 @@ async function balance(user: User, coin: string) {
   return list.find((b) => b.coin === coin)!;
 }
 
+/** An operator's change of one BTC coin setting (the others as they are); answers the value it replaced. */
+async function setBtcSetting(field: 'min_withdraw', value: string): Promise<string> {
+  const list = body<{ list: Array<Record<string, unknown>> }>(await inject(t.app, { url: '/api/admin/coin-settings', headers: await asAdmin() })).data.list;
+  const { coin: _coin, max_supply: _supply, chain: _chain, network: _network, ...current } = list.find((c) => c.coin === 'btc')!;
+  const res = await inject(t.app, { method: 'PUT', url: '/api/admin/coin-settings/btc', headers: await asAdmin(), payload: { ...current, [field]: value, reason: 'test' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return current[field] as string;
+}
+
+/** Every row of a paged list, read `pageSize` at a time. */
+async function allPages<T>(url: string, user: User, pageSize: number): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const { list, total } = body<{ list: T[]; total: number }>(await inject(t.app, { url: `${url}?page=${page}&page_size=${pageSize}`, headers: auth(user.tokens) })).data;
+    rows.push(...list);
+    if (page * pageSize >= total) return rows;
+  }
+}
+
 async function withdraw(user: User, addressId: string, amount: string, options: { key?: string; pin?: string; code?: string } = {}) {
   const code = options.code ?? (await emailCode(user, 'withdraw', walletSubject.withdraw({ coin: 'btc', address_id: addressId, amount })));
   return inject(t.app, {
@@ -181,6 +201,41 @@ describe('withdrawals', () => {
     const tx = body<{ list: Array<{ business_type: string; amount: string; status: string; txid: string | null }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?coin=btc', headers: auth(user.tokens) })).data.list;
     expect(tx[0]).toMatchObject({ business_type: 'withdraw', amount: '-0.25', status: 'completed', txid: sent!.txid });
     expect(tx[1]).toMatchObject({ business_type: 'system_adjustment', amount: '1' });
+  });
+
+  it('answers a retry with the first answer after the address was removed', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    const key = randomUUID();
+    const first = await withdraw(user, a.id, '0.1', { key });
+    expect(first.statusCode, first.body).toBe(200);
+    const removed = await inject(t.app, { method: 'DELETE', url: `/api/v2/wallets/addresses/${a.id}`, headers: auth(user.tokens) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The answer was lost: the retry names the address the request was sent to, removed since.
+    const again = await withdraw(user, a.id, '0.1', { key, code: '000000' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(body(again).data).toEqual(body(first).data);
+    expect(errorOf(await withdraw(user, a.id, '0.2', { key, code: '000000' }))).toBe(codeOf('idempotency_conflict'));
+    // A new request to the removed address is refused.
+    expect(errorOf(await withdraw(user, a.id, '0.1'))).toBe(codeOf('address_not_found'));
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0.9', frozen: '0.1' });
+  });
+
+  it('lists requests made at the same instant in one order, pages without repeats or gaps', async () => {
+    const user = await walletUser();
+    const { id: userId } = body<{ id: string }>(await inject(t.app, { url: '/api/users/mine', headers: auth(user.tokens) })).data;
+    await credit(user, 'btc', '1');
+    const { wallet } = t.app.modules;
+    // Five requests at one instant (the test clock stands still), as the daily payout makes them.
+    for (let i = 0; i < 5; i++) {
+      await wallet.withdrawals.create({ accountId: user.accountId, userId, coin: 'btc', address: BTC_ADDRESS, publicKey: null, chain: null, amount: new LedgerDecimal('0.01'), limits: await wallet.limits.of('btc'), key: randomUUID(), origin: 'user' });
+    }
+    const all = await allPages<{ id: string; request_id: string; created_at: string }>('/api/v2/wallets/withdrawals', user, 100);
+    expect(new Set(all.map((w) => w.created_at)).size).toBe(1);
+    expect(all.map((w) => w.request_id)).toEqual(all.map((w) => w.request_id).sort().reverse());
+    expect((await allPages<{ id: string }>('/api/v2/wallets/withdrawals', user, 2)).map((w) => w.id)).toEqual(all.map((w) => w.id));
   });
 
   it('splits above the single maximum, waits for review above the threshold; operators approve or reject', async () => {
@@ -350,6 +405,18 @@ describe('deposits and transfers', () => {
     await walletTick(t.app.modules.wallet);
     await walletTick(t.app.modules.wallet);
     expect((await balance(user, 'ltc')).available).toBe('2.5');
+  });
+
+  it('lists the deposits one scan found in one order, pages without repeats or gaps', async () => {
+    const user = await walletUser();
+    const { address } = body<{ address: string }>(await inject(t.app, { url: '/api/v2/wallets/deposit-address?coin=ltc', headers: auth(user.tokens) })).data;
+    for (let i = 1; i <= 12; i++) await chain().receive('ltc', address, `0.${i}`);
+    await walletTick(t.app.modules.wallet); // one scan records all twelve at one instant
+    const all = await allPages<{ id: string; created_at: string }>('/api/v2/wallets/deposits', user, 100);
+    expect(all).toHaveLength(12);
+    expect(new Set(all.map((d) => d.created_at)).size).toBe(1);
+    expect(all.map((d) => d.id)).toEqual(all.map((d) => d.id).sort().reverse());
+    expect((await allPages<{ id: string }>('/api/v2/wallets/deposits', user, 5)).map((d) => d.id)).toEqual(all.map((d) => d.id));
   });
 
   it('waits for the coin\'s deposit confirmations (Coin settings) before crediting', async () => {
@@ -552,6 +619,48 @@ describe('automatic payout', () => {
     const [w] = body<{ list: Array<{ origin: string; amount: string; address: string }> }>(await inject(t.app, { url: '/api/v2/wallets/withdrawals', headers: auth(user.tokens) })).data.list;
     expect(w).toMatchObject({ origin: 'payout', amount: '0.45', address: BTC_ADDRESS });
     expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '0.45' });
+  });
+
+  it('skips a payout below the coin\'s current minimum (raised after the threshold was saved) and pays the others', async () => {
+    const payoutUser = async (amount: string) => {
+      const user = await walletUser();
+      const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+      const set = await inject(t.app, { method: 'PUT', url: '/api/v2/wallets/payout-settings', headers: auth(user.tokens), payload: { coin: 'btc', address_id: a.id, threshold: '0.01', enabled: true } });
+      expect(set.statusCode, set.body).toBe(200);
+      await endHolds(user);
+      await credit(user, 'btc', amount);
+      return user;
+    };
+    const small = await payoutUser('0.2');
+    const large = await payoutUser('0.6');
+    const before = await setBtcSetting('min_withdraw', '0.5');
+    try {
+      expect(await t.app.modules.wallet.payouts.run('2026-07-11')).toBe(1);
+      expect(await balance(small, 'btc')).toMatchObject({ available: '0.2', frozen: '0' });
+      expect(await balance(large, 'btc')).toMatchObject({ available: '0', frozen: '0.6' });
+    } finally {
+      await setBtcSetting('min_withdraw', before);
+    }
+    // Skipped that day only: once the amount meets the minimum, a later run pays it.
+    expect(await t.app.modules.wallet.payouts.run('2026-07-12')).toBe(1);
+    expect(await balance(small, 'btc')).toMatchObject({ available: '0', frozen: '0.2' });
+  });
+
+  it('refuses a client\'s Idempotency-Key in the payout\'s own form, so it cannot stop a coming payout', async () => {
+    const user = await walletUser();
+    const a = body<{ id: string }>(await addAddress(user, 'btc', BTC_ADDRESS)).data;
+    const set = await inject(t.app, { method: 'PUT', url: '/api/v2/wallets/payout-settings', headers: auth(user.tokens), payload: { coin: 'btc', address_id: a.id, threshold: '0.1', enabled: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    await endHolds(user);
+    await credit(user, 'btc', '1');
+    for (const key of ['payout:2026-07-13:btc', 'PAYOUT:2026-07-13:btc']) {
+      const taken = await withdraw(user, a.id, '0.01', { key });
+      expect(taken.statusCode, taken.body).toBe(400);
+      expect(errorOf(taken)).toBe(codeOf('validation_failed'));
+    }
+    expect(await balance(user, 'btc')).toMatchObject({ available: '1', frozen: '0' });
+    expect(await t.app.modules.wallet.payouts.run('2026-07-13')).toBe(1);
+    expect(await balance(user, 'btc')).toMatchObject({ available: '0', frozen: '1' });
   });
 });
 

@@ -8,8 +8,16 @@ import { IDEMPOTENCY_HEADER } from '@hashpool/shared';
 import type { Db } from '../db/client';
 import { underLease } from './leases';
 
-/** 8 to 100 characters of a client-made key (a UUID in the web client), in the route's headers schema. */
-export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/) }).passthrough();
+/**
+ * A client-made key (a UUID in the web client): 8 to 100 characters, not beginning with `payout:`
+ * in any case. That prefix is the server's own: the daily payout withdraws under
+ * `payout:<day>:<coin>` (payouts.service.ts) in the same unique index as a user's keys, and a
+ * client that took tomorrow's key would stop tomorrow's payout. The one rule for every route.
+ */
+export const CLIENT_KEY_PATTERN = /^(?![Pp][Aa][Yy][Oo][Uu][Tt]:)[A-Za-z0-9_.:-]{8,100}$/;
+
+/** The client's key, in the route's headers schema (a key breaking CLIENT_KEY_PATTERN is validation_failed). */
+export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: z.string().regex(CLIENT_KEY_PATTERN) }).passthrough();
 
 /** The key of a request whose route declared idempotencyHeaders. */
 export function idempotencyKey(request: FastifyRequest): string {

@@ -55,7 +55,8 @@ export class PayoutsService {
   /**
    * The daily payout run: every enabled setting whose available balance reached its threshold
    * withdraws that balance to its address, through the same path as a user's withdrawal. The
-   * key names the day, so a second run on the same day pays nothing twice.
+   * key names the day, so a second run on the same day pays nothing twice; clients cannot send a
+   * key beginning with `payout:` (CLIENT_KEY_PATTERN, platform/idempotency.ts).
    */
   async run(day: string): Promise<number> {
     const due = await this.duePayouts();
@@ -75,7 +76,9 @@ export class PayoutsService {
         await this.d.withdrawals.create({ accountId: p.account_id, userId: user.id, coin: p.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key: `payout:${day}:${p.coin}`, origin: 'payout' });
         paid++;
       } catch (error) {
-        // Already paid today (the key exists) or the balance moved meanwhile: next run.
+        // Already paid today (the key exists), the balance moved meanwhile, or the amount is below
+        // the coin's minimum as create() checks it now (an operator raised it after the threshold was
+        // saved): this sub-account waits for a later run, the others are paid now.
         if (!(error instanceof AppError) && !isUniqueViolation(error)) throw error;
       }
     }

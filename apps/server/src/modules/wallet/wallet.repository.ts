@@ -55,12 +55,12 @@ export async function deleteAddress(db: DbOrTx, accountId: string, id: string, a
   return done.length > 0;
 }
 
-/** The sub-account's live address of that coin and id. */
-export async function findAddress(db: DbOrTx, accountId: string, coin: string, id: string): Promise<AddressRow | undefined> {
+/** A sub-account's withdraw address of a coin; a removed one only with `includeDeleted` (the replay of an earlier request). */
+export async function findAddress(db: DbOrTx, accountId: string, coin: string, id: string, includeDeleted = false): Promise<AddressRow | undefined> {
   const [row] = await db
     .select()
     .from(withdrawAddresses)
-    .where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.accountId, accountId), eq(withdrawAddresses.coin, coin), isNull(withdrawAddresses.deletedAt)));
+    .where(and(eq(withdrawAddresses.id, id), eq(withdrawAddresses.accountId, accountId), eq(withdrawAddresses.coin, coin), includeDeleted ? undefined : isNull(withdrawAddresses.deletedAt)));
   return row;
 }
 
@@ -87,9 +87,14 @@ export function insertWithdrawals(db: DbOrTx, rows: Array<typeof withdrawals.$in
   return db.insert(withdrawals).values(rows).returning();
 }
 
+/**
+ * A page of a sub-account's withdrawals, newest first, the parts of a request together in order.
+ * The order is unique (request and part, then the id), so requests made at the same instant (the
+ * daily payout's) page without repeats or gaps.
+ */
 export async function pageWithdrawals(db: DbOrTx, accountId: string, coin: string | undefined, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const where = and(eq(withdrawals.accountId, accountId), coin ? eq(withdrawals.coin, coin) : undefined);
-  return withTotal(db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), withdrawals.partNo).limit(limit).offset(offset), db.select({ n: count }).from(withdrawals).where(where));
+  return withTotal(db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.requestId), withdrawals.partNo, withdrawals.id).limit(limit).offset(offset), db.select({ n: count }).from(withdrawals).where(where));
 }
 
 /**
@@ -98,8 +103,9 @@ export async function pageWithdrawals(db: DbOrTx, accountId: string, coin: strin
  */
 export async function pageAllWithdrawals(db: DbOrTx, status: WithdrawalStatus | undefined, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const where = and(isNotNull(withdrawals.accountId), status ? eq(withdrawals.status, status) : undefined);
-  const order = status === 'reviewing' ? withdrawals.createdAt : desc(withdrawals.createdAt);
-  return withTotal(db.select().from(withdrawals).where(where).orderBy(order).limit(limit).offset(offset), db.select({ n: count }).from(withdrawals).where(where));
+  // A unique order (request and part, then the id): requests of one instant page without repeats or gaps.
+  const order = status === 'reviewing' ? [withdrawals.createdAt, withdrawals.requestId] : [desc(withdrawals.createdAt), desc(withdrawals.requestId)];
+  return withTotal(db.select().from(withdrawals).where(where).orderBy(...order, withdrawals.partNo, withdrawals.id).limit(limit).offset(offset), db.select({ n: count }).from(withdrawals).where(where));
 }
 
 export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
@@ -273,9 +279,13 @@ export async function insertDepositAddress(db: DbOrTx, values: typeof depositAdd
   await db.insert(depositAddresses).values(values).onConflictDoNothing();
 }
 
+/**
+ * A page of a sub-account's deposits, newest first. One scan records all it found at the same
+ * instant: the id breaks the tie, so pages neither repeat nor skip a deposit.
+ */
 export async function pageDeposits(db: DbOrTx, accountId: string, coin: string | undefined, offset: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
   const where = and(eq(deposits.accountId, accountId), coin ? eq(deposits.coin, coin) : undefined);
-  return withTotal(db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(limit).offset(offset), db.select({ n: count }).from(deposits).where(where));
+  return withTotal(db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt), desc(deposits.id)).limit(limit).offset(offset), db.select({ n: count }).from(deposits).where(where));
 }
 
 export async function findDeposit(db: DbOrTx, id: string): Promise<DepositRow | undefined> {

@@ -36,6 +36,16 @@ export interface NewWithdrawal {
   origin: 'user' | 'payout';
 }
 
+/**
+ * The coin's limits on one withdrawal, whatever its origin: withdrawals open and at least the
+ * coin's minimum withdrawal as it is now (an operator may have raised it since a payout threshold
+ * was saved).
+ */
+function checkCoinLimits(coin: string, amount: Decimal, limits: repo.LimitsRow): void {
+  if (!limits.withdrawEnabled) throw new AppError('withdraw_disabled');
+  if (amount.lt(limits.minWithdraw)) throw belowMinimum(coin, limits.minWithdraw);
+}
+
 export class WithdrawalsService {
   constructor(
     private readonly db: Db,
@@ -76,16 +86,19 @@ export class WithdrawalsService {
 
   private async withdrawOnce(userId: string, accountId: string, key: string, body: WithdrawRequest) {
     const amount = userAmount(body.coin, body.amount);
-    const address = await repo.findAddress(this.db, accountId, body.coin, body.address_id);
+    // An earlier request with this key answers first, compared with the address it was sent to:
+    // that address may have been removed since, and the retry still gets the first answer.
     const previous = await repo.requestByKey(this.db, accountId, key);
-    if (previous.length > 0) return this.replay(previous, body.coin, address?.address ?? '', amount);
+    if (previous.length > 0) {
+      const named = await repo.findAddress(this.db, accountId, body.coin, body.address_id, true);
+      return this.replay(previous, body.coin, named?.address ?? '', amount);
+    }
+    const address = await repo.findAddress(this.db, accountId, body.coin, body.address_id);
     if (!address) throw new AppError('address_not_found');
 
     const limits = await this.d.limits.of(body.coin);
-    await this.d.checks.authorise(userId, 'withdraw', body.verification, walletSubject.withdraw(body), body.pay_password, async () => {
-      if (!limits.withdrawEnabled) throw new AppError('withdraw_disabled');
-      if (amount.lt(limits.minWithdraw)) throw belowMinimum(body.coin, limits.minWithdraw);
-    });
+    // The coin's limits answer before a code is spent; create() checks them again for every origin.
+    await this.d.checks.authorise(userId, 'withdraw', body.verification, walletSubject.withdraw(body), body.pay_password, async () => checkCoinLimits(body.coin, amount, limits));
 
     const rows = await this.create({ accountId, userId, coin: body.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key, origin: 'user' }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.
@@ -95,8 +108,13 @@ export class WithdrawalsService {
     return this.replay(rows, body.coin, address.address, amount);
   }
 
-  /** The rows and the freezing posting of one request, split and marked for review as needed. */
+  /**
+   * The rows and the freezing posting of one request, split and marked for review as needed. A
+   * user's withdrawal and the daily payout both come here, so both meet the coin's current limits
+   * (open, at least its minimum: docs/rules.md, Wallet).
+   */
   async create(w: NewWithdrawal): Promise<repo.WithdrawalRow[]> {
+    checkCoinLimits(w.coin, w.amount, w.limits);
     const now = this.clock.now();
     // An early refusal before anything is split; the freezing posting below stays the atomic
     // check against a concurrent debit of the same balance.
