@@ -226,4 +226,20 @@ describe.skipIf(!redisAnswers && !CI)('in Redis (REDIS_URL)', () => {
       expect(await counter.count('link-1'), counter.constructor.name).toBe(300);
     }
   });
+
+  it('admits no more than the limit of requests sent at once through two instances, and counts no refused one (Redis and the database)', async () => {
+    const clock = new FakeClock('2026-06-01T00:00:00Z');
+    const scope = `admit-${randomBytes(4).toString('hex')}`;
+    const pairs = [
+      [new RedisFailureCounter(await connect(), clock, scope, 60_000), new RedisFailureCounter(await connect(), clock, scope, 60_000)],
+      [new DbFailureCounter(t.database.db, clock, scope, 60_000), new DbFailureCounter(t.database.db, clock, scope, 60_000)],
+    ];
+    for (const [a, b] of pairs) {
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a! : b!).admit('link-9', 40)));
+      expect(answers.filter(Boolean), a!.constructor.name).toHaveLength(40);
+      expect(await a!.count('link-9')).toBe(40);
+      clock.advance(60_001);
+      expect(await b!.admit('link-9', 40)).toBe(true);
+    }
+  });
 });

@@ -194,6 +194,16 @@ describe('using a link', () => {
     t.clock.advance(61_000);
     expect((await inject(t.app, { url: stats })).statusCode).toBe(200);
   });
+
+  it('holds a link to its requests per minute when they come at once', async () => {
+    const owner = await newUser();
+    const { token } = await link(owner, owner.account, 'read_only');
+    const stats = withToken(`/api/pools/btc/accounts/${owner.account}/stats`, token);
+    const codes = await Promise.all(Array.from({ length: 250 }, () => inject(t.app, { url: stats }).then((r) => r.statusCode)));
+    expect(codes.filter((c) => c === 200)).toHaveLength(240);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    t.clock.advance(61_000);
+  });
 });
 
 describe('override', () => {

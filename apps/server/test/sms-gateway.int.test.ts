@@ -113,6 +113,10 @@ describe('sms gateway', () => {
     for (let i = 0; i < 4; i++) expect((await send({ purpose: 'register', channel: 'sms', phone_country: '1', phone: newPhone() }, ip)).statusCode).toBe(200);
     const capped = await send({ purpose: 'register', channel: 'sms', phone_country: '1', phone: newPhone() }, ip);
     expect(body(capped).code).toBe(ERRORS.sms_ip_limit.code);
+    // Sent at once, no more pass than the cap (the route's own per-address limit refuses some first).
+    const burst = await Promise.all(Array.from({ length: 10 }, () => send({ purpose: 'register', channel: 'sms', phone_country: '1', phone: newPhone() }, '10.77.0.9')));
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(4);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(6);
     // Another address is not affected.
     expect((await send({ purpose: 'register', channel: 'sms', phone_country: '1', phone: newPhone() }, '10.77.0.2')).statusCode).toBe(200);
     t.clock.advance(3600_000);

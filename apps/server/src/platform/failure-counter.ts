@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import type { Clock } from './clock';
 import { failedAttempts } from './failure-counter.tables';
 
@@ -18,6 +19,12 @@ export interface FailureCounter {
   count(key: string): Promise<number>;
   add(key: string): Promise<void>;
   clear(key: string): Promise<void>;
+  /**
+   * Counts one more of `key` unless the window already holds `limit`: true when counted. Check and
+   * count are one step, so of requests sent at once no more than `limit` pass (a count, then an
+   * add, let a whole burst through), and a refused one is not counted.
+   */
+  admit(key: string, limit: number): Promise<boolean>;
 }
 
 function keyHash(key: string): string {
@@ -52,16 +59,36 @@ export class DbFailureCounter implements FailureCounter {
 
   async add(key: string): Promise<void> {
     await this.db.insert(failedAttempts).values({ scope: this.scope, keyHash: keyHash(key), failedAt: this.clock.now() });
-    // A bounded batch per failure, skipping rows another instance is deleting: the table holds
-    // about one window of failures, and cleaning never waits.
-    await this.db.execute(sql`
-      delete from failed_attempts where id in (
-        select id from failed_attempts where scope = ${this.scope} and failed_at <= ${this.cutoff().toISOString()}
-        limit 1000 for update skip locked)`);
+    await this.removeExpired();
   }
 
   async clear(key: string): Promise<void> {
     await this.db.delete(failedAttempts).where(and(eq(failedAttempts.scope, this.scope), eq(failedAttempts.keyHash, keyHash(key))));
+  }
+
+  async admit(key: string, limit: number): Promise<boolean> {
+    const hash = keyHash(key);
+    // The key's admissions take turns: the count and the row it adds are one step.
+    const admitted = await inTransaction(this.db, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`failures:${this.scope}:${hash}`}, 0))`);
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(failedAttempts)
+        .where(and(eq(failedAttempts.scope, this.scope), eq(failedAttempts.keyHash, hash), gt(failedAttempts.failedAt, this.cutoff())));
+      if ((row?.n ?? 0) >= limit) return false;
+      await tx.insert(failedAttempts).values({ scope: this.scope, keyHash: hash, failedAt: this.clock.now() });
+      return true;
+    });
+    if (admitted) await this.removeExpired();
+    return admitted;
+  }
+
+  /** A bounded batch, skipping rows another instance is deleting: the table holds about one window, and cleaning never waits. */
+  private async removeExpired(): Promise<void> {
+    await this.db.execute(sql`
+      delete from failed_attempts where id in (
+        select id from failed_attempts where scope = ${this.scope} and failed_at <= ${this.cutoff().toISOString()}
+        limit 1000 for update skip locked)`);
   }
 }
 
@@ -101,5 +128,25 @@ export class RedisFailureCounter implements FailureCounter {
 
   async clear(key: string): Promise<void> {
     await this.redis.del(this.keyOf(key));
+  }
+
+  async admit(key: string, limit: number): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    const name = this.keyOf(key);
+    const member = `${now}:${randomUUID()}`;
+    // A transaction runs without another client's commands in between: the set's size right after
+    // this one was added is its place in the window.
+    const results = await this.redis
+      .multi()
+      .zremrangebyscore(name, '-inf', now - this.windowMs)
+      .zadd(name, now, member)
+      .zcard(name)
+      .pexpire(name, this.windowMs)
+      .exec();
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
+    if (Number(results?.[2]?.[1]) <= limit) return true;
+    await this.redis.zrem(name, member);
+    return false;
   }
 }

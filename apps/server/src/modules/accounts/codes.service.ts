@@ -50,14 +50,12 @@ export class CodeService {
     return { resend_after: this.resendSeconds, expires_in: CODE_TTL_SECONDS };
   }
 
-  /** Refuses a text message past the hourly caps, then counts it (before the provider is called). */
+  /** Refuses a text message past the hourly caps, else counts it (before the provider is called). */
   private async countSms(key: string, ip: string | undefined): Promise<void> {
     const limits = this.smsLimits;
     if (!limits) return;
-    if ((await limits.perNumber.count(key)) >= limits.maxPerNumber) throw new AppError('sms_number_limit');
-    if (ip && (await limits.perIp.count(ip)) >= limits.maxPerIp) throw new AppError('sms_ip_limit');
-    await limits.perNumber.add(key);
-    if (ip) await limits.perIp.add(ip);
+    if (!(await limits.perNumber.admit(key, limits.maxPerNumber))) throw new AppError('sms_number_limit');
+    if (ip && !(await limits.perIp.admit(ip, limits.maxPerIp))) throw new AppError('sms_ip_limit');
   }
 
   private hash(code: string, key: string, purpose: string): string {

@@ -120,8 +120,7 @@ export class ObserversService {
     const token = Array.isArray(value) ? value[0] : value;
     if (typeof token !== 'string') throw new AppError('observer_link_invalid');
     const row = await this.live(token);
-    if ((await this.deps.requests.count(row.id)) >= OBSERVER_REQUESTS_PER_MINUTE) throw new AppError('too_many_requests');
-    await this.deps.requests.add(row.id);
+    if (!(await this.deps.requests.admit(row.id, OBSERVER_REQUESTS_PER_MINUTE))) throw new AppError('too_many_requests');
     await this.noteUse(row, { ip: request.ip, userAgent: request.headers['user-agent'] });
     return {
       userId: row.userId,
