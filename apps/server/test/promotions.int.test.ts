@@ -13,10 +13,11 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject, type Tokens } from '@hashpool/shared';
-import { queryRows } from '../src/db/client';
+import { queryRows, type Db, type Tx } from '../src/db/client';
 import { inTransaction } from '../src/db/transaction';
 import { FakeClock } from '../src/platform/clock';
 import { payMethods } from '../src/modules/earnings/earnings.tables';
+import { CouponsService, type CouponsDeps } from '../src/modules/promotions/coupons.service';
 import { promotionsTick } from '../src/modules/promotions/promotions.jobs';
 import { markEnded } from '../src/modules/promotions/promotions.repository';
 import { RedPacketCreditsService, type RedPacketCreditsDeps } from '../src/modules/promotions/red-packet-credits.service';
@@ -146,6 +147,44 @@ describe('coupons', () => {
     for (const code of c.codes.slice(1)) ids.push(body<{ id: string }>(await redeem(a, code)).data.id);
     const started = await Promise.all(ids.map((id) => inject(t.app, { method: 'POST', url: `/api/coupons/${id}/use`, headers: ha, payload: { coin: 'btc' } })));
     expect(started.map((r) => codeOf(r)).sort()).toEqual([0, err('coupon_coin_in_use')].sort());
+  });
+
+  it('names the last day of the coupon in use, not its own, when the unique index refuses a coupon started at the same moment', async () => {
+    clock.set('2026-07-06T12:00:00Z');
+    const [long, short] = [await campaign({ use_before: iso(5 * DAY), code_count: 1, valid_days: 5 }), await campaign({ use_before: iso(5 * DAY), code_count: 1, valid_days: 2 })];
+    const a = await user();
+    const winner = body<{ id: string }>(await redeem(a, long.codes[0]!)).data.id;
+    const loser = body<{ id: string }>(await redeem(a, short.codes[0]!)).data.id;
+    const [row] = await queryRows<{ id: string }>(db(), sql`select id::text as id from users where email = ${a.email}`);
+    // PGlite runs transactions one after the other, so the race is played through the database
+    // handle: the loser's check finds no coupon in use, its update meets the unique index (as on
+    // PostgreSQL when the winner commits in between), and the winner's start commits before the
+    // loser's answer is made.
+    let raced = false;
+    const bound = <T extends object>(target: T, prop: string | symbol) => {
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    };
+    const refusedUpdate = (tx: Tx) => new Proxy(tx, {
+      get: (target, prop) => prop === 'update' ? () => { raced = true; throw Object.assign(new Error('duplicate key value violates unique constraint "coupons_one_in_use"'), { code: '23505' }); } : bound(target, prop),
+    });
+    const real = db();
+    const racing = new Proxy(real, {
+      get: (target, prop) => prop !== 'transaction' ? bound(target, prop) : async (work: (tx: Tx) => Promise<unknown>) => {
+        try {
+          return await target.transaction((tx) => work(raced ? tx : refusedUpdate(tx)));
+        } catch (error) {
+          if (raced && (await use(a, winner)).statusCode !== 200) throw new Error('the winner did not start', { cause: error });
+          throw error;
+        }
+      },
+    }) as Db;
+    const service = new CouponsService(racing, clock, (t.app.modules.promotions.coupons as unknown as { deps: CouponsDeps }).deps);
+    // The winner runs 2026-07-07 to 07-11; the refused one would have ended 07-08.
+    await expect(service.start(row!.id, a.accountId, loser, 'btc')).rejects.toMatchObject({ key: 'coupon_coin_in_use', params: { coin: 'BTC', until: '2026-07-11' } });
+    expect(raced).toBe(true);
+    const states = await queryRows<{ id: string; status: string }>(db(), sql`select id::text as id, status from coupons where id in (${winner}, ${loser})`);
+    expect(Object.fromEntries(states.map((s) => [s.id, s.status]))).toEqual({ [winner]: 'in_use', [loser]: 'unused' });
   });
 
   it('names a campaign per language where the operator gives one: the user\'s coupon carries them, blank ones are left out', async () => {
@@ -566,6 +605,36 @@ describe('red packets', () => {
     expect(new Decimal(await available(SYSTEM.promotions, 'frozen')).minus(reserveBefore).toFixed()).toBe('21');
   });
 
+  it('refuses an operator\'s key sent again with another packet (idempotency_conflict) and reserves nothing; the same packet written otherwise, or after its deadline, is answered', async () => {
+    clock.set('2026-10-06T10:00:00Z');
+    const url = '/api/admin/promotions/red-packets';
+    const headers: Record<string, string> = { ...(await as(admin)), 'idempotency-key': randomUUID() };
+    const payload = { name: 'Keyed', names: { ja: 'キー' }, coin: 'btc', hashrate: 1e12, duration_days: 2, shares: 3, budget: '2', activation_deadline: iso(DAY), receiving_email: 'Gift@Example.com' };
+    const send = (changes: Record<string, unknown> = {}) => inject(t.app, { method: 'POST', url, headers, payload: { ...payload, ...changes } });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const id = body<{ id: string }>(first).data.id;
+    const reserve = await available(SYSTEM.promotions, 'frozen');
+    const others = [{ budget: '3' }, { shares: 4 }, { coin: 'ltc' }, { activation_deadline: iso(2 * DAY) }, { name: 'Other' }, { names: {} }, { hashrate: 2e12 }, { duration_days: 3 }, { receiving_email: 'other@example.com' }];
+    for (const other of others) {
+      const res = await send(other);
+      expect([res.statusCode, codeOf(res)], JSON.stringify(other)).toEqual([409, err('idempotency_conflict')]);
+    }
+    // The same packet: the budget with a trailing zero, the email in other case, blank names.
+    const same = await send({ budget: '2.0', receiving_email: 'gift@example.com', names: { ja: ' キー ', ko: ' ' } });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(body<{ id: string }>(same).data.id).toBe(id);
+    // A retry after its deadline passed is still the packet it made.
+    clock.advance(2 * DAY);
+    Object.assign(headers, await as(admin));
+    const late = await send();
+    expect(late.statusCode, late.body).toBe(200);
+    expect(body<{ id: string }>(late).data.id).toBe(id);
+    expect(await available(SYSTEM.promotions, 'frozen')).toBe(reserve);
+    const [posted] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ledger_postings where reference = ${`red_packet:${id}`}`);
+    expect(posted!.n).toBe(1);
+  });
+
   it('gives the last 10 shares to exactly 10 of 100 users receiving at once', async () => {
     clock.set('2026-10-01T10:00:00Z');
     const p = await packet({ shares: 10, budget: '1' });
@@ -588,9 +657,13 @@ describe('red packets', () => {
 describe('red packets funded by users', () => {
   /** The emailed code of a transfer, bound to the packet's coin and budget. */
   const packetCode = async (u: User, coin = 'btc', budget = '0.2') => emailOperationCode(t, inbox, { email: u.email, tokens: u.tokens }, 'transfer', walletSubject.redPacket({ coin, budget }));
-  /** Funds a packet with the pay password and a fresh code, unless `pay` says otherwise. */
+  /**
+   * Funds a packet with the pay password and a fresh code, unless `pay` says otherwise. Its deadline
+   * is the UTC midnight after next: a retry sends the same packet although each code moves the clock.
+   */
   const fund = async (u: User, key: string, payload: Record<string, unknown> = {}, pay?: { pay_password?: string; verification?: Record<string, string>; bearer?: Record<string, string> }) => {
-    const packet = { name: 'My gift', coin: 'btc', hashrate: 1e6, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: iso(DAY), ...payload };
+    const deadline = new Date((Math.floor(clock.now().getTime() / DAY) + 2) * DAY).toISOString();
+    const packet = { name: 'My gift', coin: 'btc', hashrate: 1e6, duration_days: 1, shares: 1, budget: '0.2', activation_deadline: deadline, ...payload };
     const headers = { ...(pay?.bearer ?? (await as(u))), 'idempotency-key': key };
     const verification = pay?.verification ?? { email_code: await packetCode(u, String(packet.coin), String(packet.budget)) };
     return inject(t.app, { method: 'POST', url: '/api/user/red-packets', headers, payload: { ...packet, pay_password: pay?.pay_password ?? TEST_PIN, verification } });
@@ -714,6 +787,51 @@ describe('red packets funded by users', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(await available(u.accountId)).toBe('0.8');
     await setFunding({ all_coins: false, coins: [] });
+  });
+
+  it('refuses a packet with a past deadline or a budget finer than the satoshi before the checks: the code is not spent, no pay password is tried', async () => {
+    clock.set('2026-11-07T10:00:00Z');
+    await setFunding({ all_coins: false, coins: ['btc'] });
+    const u = await payer();
+    await give(u, '1');
+    const verification = { email_code: await packetCode(u, 'btc', '0.2') };
+    expect(codeOf(await fund(u, randomUUID(), { activation_deadline: iso(-1000) }, { verification }))).toBe(err('red_packet_deadline_past'));
+    // With a wrong code and pay password: the budget is the answer, not the checks.
+    const fine = await fund(u, randomUUID(), { budget: '0.000000001' }, { verification: { email_code: '000000' }, pay_password: '000000' });
+    expect(codeOf(fine)).toBe(err('validation_failed'));
+    expect(body<{ fields?: Array<{ field: string }> }>(fine).data.fields?.map((f) => f.field)).toContain('body.budget');
+    expect(await available(u.accountId)).toBe('1');
+    // The code still funds the packet meant.
+    const done = await fund(u, randomUUID(), {}, { verification });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await available(u.accountId)).toBe('0.8');
+    await setFunding({ all_coins: false, coins: [] });
+  });
+
+  it('answers a retry of its key with the packet after operators turned funding off, and the key with another packet with idempotency_conflict', async () => {
+    clock.set('2026-11-08T10:00:00Z');
+    await setFunding({ all_coins: false, coins: ['btc'] });
+    const u = await payer();
+    await give(u, '1');
+    const key = randomUUID();
+    const first = await fund(u, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const id = body<{ id: string }>(first).data.id;
+    await setFunding({ all_coins: false, coins: [] });
+    // The retry of the request that made it (its answer lost): the packet, debited once.
+    const noCode = { verification: { email_code: '000000' } };
+    const retry = await fund(u, key, {}, noCode);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(body<{ id: string }>(retry).data.id).toBe(id);
+    // Another packet under the key: refused before any check, nothing debited.
+    for (const other of [{ budget: '0.3' }, { shares: 2 }, { activation_deadline: iso(3 * DAY) }, { name: 'Other gift' }, { duration_days: 2 }, { hashrate: 2e6 }, { receiving_email: 'x@example.com' }]) {
+      const res = await fund(u, key, other, noCode);
+      expect([res.statusCode, codeOf(res)], JSON.stringify(other)).toEqual([409, err('idempotency_conflict')]);
+    }
+    expect(await available(u.accountId)).toBe('0.8');
+    // A new key is a new packet: refused while funding is off.
+    expect(codeOf(await fund(u, randomUUID(), {}, noCode))).toBe(err('red_packet_user_funding_off'));
+    expect(body<{ total: number }>(await inject(t.app, { url: '/api/user/red-packets/created', headers: await as(u) })).data.total).toBe(1);
   });
 
   /** The caller's red_packet messages of one packet, as event names sorted. */

@@ -119,6 +119,24 @@ export class CouponsService {
    * the settlement days from tomorrow (UTC) for its valid days.
    */
   async start(userId: string, accountId: string, id: string, coin: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.startOnce(userId, accountId, id, coin);
+        return this.detail(userId, id);
+      } catch (error) {
+        // Two coupons started at once for the same coin: the unique index lets one through and
+        // aborts the other's transaction. The one in use is read after it, to name its last day
+        // (as the check in the transaction does). Found none (it finished meanwhile): the coin is
+        // free, and the start is tried once more.
+        if (!isUniqueViolation(error)) throw error;
+        const current = await repo.couponInUse(this.db, accountId, coin);
+        if (current) throw new AppError('coupon_coin_in_use', { params: { coin: coin.toUpperCase(), until: current.endDay! } });
+        if (attempt >= 2) throw error;
+      }
+    }
+  }
+
+  private async startOnce(userId: string, accountId: string, id: string, coin: string): Promise<void> {
     const now = this.clock.now();
     await inTransaction(this.db, async (tx: Tx) => {
       const coupon = await repo.findCoupon(tx, userId, id);
@@ -131,15 +149,9 @@ export class CouponsService {
       if (current) throw new AppError('coupon_coin_in_use', { params: { coin: coin.toUpperCase(), until: current.endDay! } });
       const startDay = addDays(utcDay(now), 1);
       const endDay = addDays(startDay, coupon.campaign.validDays - 1);
-      try {
-        if (!(await repo.startCoupon(tx, id, { coin, accountId, startDay, endDay, startedAt: now }))) throw new AppError('coupon_not_unused');
-      } catch (error) {
-        // Two coupons started at once for the same coin: the unique index lets one through.
-        if (isUniqueViolation(error)) throw new AppError('coupon_coin_in_use', { params: { coin: coin.toUpperCase(), until: endDay } });
-        throw error;
-      }
+      // A concurrent start of another coupon for the coin fails here on the unique index (start()).
+      if (!(await repo.startCoupon(tx, id, { coin, accountId, startDay, endDay, startedAt: now }))) throw new AppError('coupon_not_unused');
     });
-    return this.detail(userId, id);
   }
 
   // ---- operators --------------------------------------------------------------------------------

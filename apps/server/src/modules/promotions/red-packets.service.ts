@@ -2,7 +2,7 @@
 // hashrate per share, days, shares, a profit budget, an activation deadline, optionally the one
 // email that may receive it); the budget is reserved at once by a posting from sys:promotions into
 // its frozen bucket, once per Idempotency-Key (a retry of the key answers the first packet, as a
-// user's funding from their balance does). Anyone sees the packet by its link; a logged-in user on
+// user's funding from their balance does; the key with another packet is idempotency_conflict). Anyone sees the packet by its link; a logged-in user on
 // their main sub-account (whose bound email matches, when the packet names one) receives one
 // share: from the next UTC day, for duration_days days, the gifted hashrate earns its FPPS value
 // of each day at no fee (red-packet-credits.service.ts credits it, and returns what is left when
@@ -219,7 +219,7 @@ export class RedPacketsService {
 
   /** A packet the pool funds without a request key: the demo seed's (fixed id, not audited). */
   async create(adminUserId: string | null, body: NewRedPacket, options: { id?: string; isDemo?: boolean } = {}) {
-    return this.insertFunded(body, { funder: SYSTEM.promotions, createdBy: adminUserId, audited: adminUserId !== null, ...options });
+    return this.insertFunded(packetFields(body), { funder: SYSTEM.promotions, createdBy: adminUserId, audited: adminUserId !== null, ...options });
   }
 
   /**
@@ -230,7 +230,8 @@ export class RedPacketsService {
   async createByOperator(adminUserId: string, requestKey: string, body: NewRedPacket) {
     // Each operator's keys are their own (as adjustments' are): another operator's key is a new packet.
     const key = `${adminUserId}:${requestKey}`;
-    return this.oncePerKey(SYSTEM.promotions, key, () => this.insertFunded(body, { funder: SYSTEM.promotions, createdBy: adminUserId, requestKey: key, audited: true }));
+    const asked = packetFields(body);
+    return this.oncePerKey(SYSTEM.promotions, key, asked, () => this.insertFunded(asked, { funder: SYSTEM.promotions, createdBy: adminUserId, requestKey: key, audited: true }));
   }
 
   // ---- users funding packets ------------------------------------------------------------------
@@ -260,28 +261,41 @@ export class RedPacketsService {
    * A packet funded from the caller's current sub-account: its budget is debited from the
    * sub-account's available balance into the reserve (sys:promotions, frozen) by one posting with
    * the request's Idempotency-Key, in the packet's transaction; too little balance refuses it
-   * (insufficient_balance) with nothing written. The same key again answers the same packet.
+   * (insufficient_balance) with nothing written. The same key again answers the same packet
+   * (even after operators turned funding off: it was made while on); with other content it is
+   * idempotency_conflict.
    */
   async createByUser(userId: string, accountId: string, requestKey: string, request: NewUserRedPacket) {
     const { pay_password: payPassword, verification, ...body } = request;
-    if (!(await this.fundingCoins()).coins.includes(body.coin)) throw new AppError('red_packet_user_funding_off');
-    return this.oncePerKey(accountId, requestKey, async () => {
+    const asked = packetFields(body);
+    return this.oncePerKey(accountId, requestKey, asked, async () => {
+      // Only a new packet needs funding enabled for its coin.
+      if (!(await this.fundingCoins()).coins.includes(asked.coin)) throw new AppError('red_packet_user_funding_off');
+      // A packet refused anyway (deadline past, budget finer than the base unit) is refused before
+      // the checks below, which spend the emailed code and a pay password try.
+      checkNewPacket(asked, this.clock.now());
       // Funding a packet gives the user's money to whoever receives it: a transfer's checks
       // (docs/security.md "Calls that move a user's balance"), before anything is written.
       await this.deps.checks.authorise(userId, 'transfer', verification, walletSubject.redPacket(body), payPassword);
-      return this.insertFunded(body, { funder: accountId, createdBy: userId, requestKey, audited: false });
+      return this.insertFunded(asked, { funder: accountId, createdBy: userId, requestKey, audited: false });
     });
   }
 
   /**
    * One packet per funder and Idempotency-Key (a user's sub-account, or sys:promotions for the
    * operators'): the requests of one key take turns, a retry finds the first one's packet by its
-   * key and moves nothing, and `make` runs only when the key made none yet.
+   * key and moves nothing, and `make` runs only when the key made none yet. The key's packet
+   * answers only the request that made it: other content (`asked` differs from the stored packet)
+   * is idempotency_conflict (docs/security.md item 29).
    */
-  private oncePerKey(funder: string, requestKey: string, make: () => Promise<FundedPacket>): Promise<FundedPacket> {
+  private oncePerKey(funder: string, requestKey: string, asked: PacketFields, make: () => Promise<FundedPacket>): Promise<FundedPacket> {
+    const answer = async (packet: repo.RedPacketRow): Promise<FundedPacket> => {
+      if (!samePacket(packet, asked)) throw new AppError('idempotency_conflict');
+      return { ...packetView(packet, this.clock.now()), receiving_email: packet.receivingEmail, received: await repo.receivedOf(this.db, packet.id) };
+    };
     return oneRequestPerKey(this.db, `redpacket:${funder}:${requestKey}`, async () => {
       const known = await repo.packetByRequestKey(this.db, funder, requestKey);
-      if (known) return { ...packetView(known, this.clock.now()), receiving_email: known.receivingEmail, received: await repo.receivedOf(this.db, known.id) };
+      if (known) return answer(known);
       try {
         return await make();
       } catch (error) {
@@ -289,7 +303,7 @@ export class RedPacketsService {
         if (!isUniqueViolation(error)) throw error;
         const first = await repo.packetByRequestKey(this.db, funder, requestKey);
         if (!first) throw error;
-        return { ...packetView(first, this.clock.now()), receiving_email: first.receivingEmail, received: await repo.receivedOf(this.db, first.id) };
+        return answer(first);
       }
     });
   }
@@ -301,29 +315,25 @@ export class RedPacketsService {
     return { list: rows.map((r) => ({ ...packetView(r.packet, now), receiving_email: r.packet.receivingEmail, received: r.received })), total };
   }
 
-  private async insertFunded(body: NewRedPacket | Omit<NewUserRedPacket, 'pay_password' | 'verification'>, o: { funder: string; createdBy: string | null; audited: boolean; requestKey?: string; id?: string; isDemo?: boolean }): Promise<FundedPacket> {
+  private async insertFunded(body: PacketFields, o: { funder: string; createdBy: string | null; audited: boolean; requestKey?: string; id?: string; isDemo?: boolean }): Promise<FundedPacket> {
     const now = this.clock.now();
-    const deadline = new Date(body.activation_deadline);
-    if (deadline.getTime() <= now.getTime()) throw new AppError('red_packet_deadline_past');
-    const budget = new LedgerDecimal(body.budget);
-    // Whole base units of the coin (the ledger holds nothing finer).
-    if (budget.decimalPlaces() > coinBaseDecimals(body.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.budget', messageKey: 'amount' }] });
+    checkNewPacket(body, now);
+    const budget = body.budget;
     const id = o.id ?? newPacketId();
     const fromPool = o.funder === SYSTEM.promotions;
     return inTransaction(this.db, async (tx) => {
       const packet = await repo.insertPacket(tx, {
         id,
         name: body.name,
-        // Only an operator's packet is named per language; a user's title stays as written.
-        names: 'names' in body ? givenNames(body.names) : {},
+        names: body.names,
         coin: body.coin,
         hashrate: body.hashrate,
-        durationDays: body.duration_days,
+        durationDays: body.durationDays,
         shares: body.shares,
         sharesLeft: body.shares,
         budget: budget.toFixed(),
-        activationDeadline: deadline,
-        receivingEmail: body.receiving_email?.toLowerCase() ?? null,
+        activationDeadline: body.activationDeadline,
+        receivingEmail: body.receivingEmail,
         funder: o.funder,
         createdBy: o.createdBy,
         requestKey: o.requestKey ?? null,
@@ -367,6 +377,60 @@ export class RedPacketsService {
 export function notifyPacket(notifications: Pick<Notifications, 'post'>, tx: DbOrTx, userId: string, accountId: string, packet: { id: string; name: string; names?: Record<string, string>; coin: string }, event: RedPacketEvent, at: Date): Promise<void> {
   const names = Object.fromEntries(Object.entries(packet.names ?? {}).map(([language, name]) => [`name_${language}`, name]));
   return notifications.post({ userId, accountId, type: 'red_packet', params: { event, packet: packet.id, name: packet.name, ...names, coin: packet.coin } }, tx, at);
+}
+
+/** A new packet's request as the packet stores it. */
+export interface PacketFields {
+  name: string;
+  names: Record<string, string>;
+  coin: string;
+  hashrate: number;
+  durationDays: number;
+  shares: number;
+  budget: LedgerDecimal;
+  activationDeadline: Date;
+  receivingEmail: string | null;
+}
+
+export function packetFields(body: NewRedPacket | Omit<NewUserRedPacket, 'pay_password' | 'verification'>): PacketFields {
+  return {
+    name: body.name,
+    // Only an operator's packet is named per language; a user's title stays as written.
+    names: 'names' in body ? givenNames(body.names) : {},
+    coin: body.coin,
+    hashrate: body.hashrate,
+    durationDays: body.duration_days,
+    shares: body.shares,
+    budget: new LedgerDecimal(body.budget),
+    activationDeadline: new Date(body.activation_deadline),
+    receivingEmail: body.receiving_email?.toLowerCase() ?? null,
+  };
+}
+
+/**
+ * The refusals of a new packet that depend only on its request and the clock: a deadline not in
+ * the future, a budget finer than the coin's base unit (the ledger holds nothing finer). Run
+ * before anything is checked or spent (a user's code and pay password) and again where it is written.
+ */
+export function checkNewPacket(packet: PacketFields, now: Date): void {
+  if (packet.activationDeadline.getTime() <= now.getTime()) throw new AppError('red_packet_deadline_past');
+  if (packet.budget.decimalPlaces() > coinBaseDecimals(packet.coin)) throw new AppError('validation_failed', { fields: [{ field: 'body.budget', messageKey: 'amount' }] });
+}
+
+/** Whether a stored packet is the one this request asks for (the retry of its key). */
+function samePacket(row: repo.RedPacketRow, asked: PacketFields): boolean {
+  const names = (n: Record<string, string>) => JSON.stringify(Object.entries(n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return (
+    row.name === asked.name &&
+    names(row.names) === names(asked.names) &&
+    row.coin === asked.coin &&
+    row.hashrate === asked.hashrate &&
+    row.durationDays === asked.durationDays &&
+    row.shares === asked.shares &&
+    new LedgerDecimal(row.budget).eq(asked.budget) &&
+    row.activationDeadline.getTime() === asked.activationDeadline.getTime() &&
+    (row.receivingEmail ?? null) === asked.receivingEmail
+  );
 }
 
 /** A packet the pool funded (sys:promotions), not a user from their balance. */

@@ -6,7 +6,7 @@ import { Alert, Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { COINS, createRedPacketBodySchema, walletSubject, type Language, type NewRedPacket, type NewUserRedPacket } from '@hashpool/shared';
+import { coinBaseDecimals, COINS, createRedPacketBodySchema, V, walletSubject, type Language, type NewRedPacket, type NewUserRedPacket } from '@hashpool/shared';
 import { NamesPerLanguage } from '../../../shell/forms/NamesPerLanguage';
 import { schemaRule } from '../../../shell/forms/rules';
 import type { UserMine } from '../../../shell/session/user.api';
@@ -14,6 +14,7 @@ import { PayStepFields } from '../../../shell/verification/PayStepFields';
 import { verificationOf } from '../../../shell/verification/SecondFactorFields';
 import type { Verification } from '../../../shell/verification/verification.api';
 import { showFormError } from '../../../shell/forms/server-errors';
+import { decimalPlaces } from '../../../ui/decimal';
 import { Panel } from '../../../ui/Panel';
 import { wallTimeToIso } from '../../../ui/wall-time';
 import { useToast } from '../../../ui/toast';
@@ -123,7 +124,22 @@ export function PacketForm(props: PacketFormProps) {
           <Form.Item name="shares" label={t('admin.packets.shares')} rules={[required]} style={{ flex: 1, minWidth: 160 }}>
             <NumberInput min={1} max={props.maxShares} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="budget" label={t('admin.packets.budget')} rules={[schemaRule(shape.budget, t)]} style={{ flex: 1, minWidth: 160 }}>
+          <Form.Item
+            name="budget"
+            label={t('admin.packets.budget')}
+            dependencies={['coin']}
+            rules={[
+              schemaRule(shape.budget, t),
+              // Whole base units of the coin, as the server requires (the ledger holds nothing finer).
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: unknown) => {
+                  const coin: unknown = getFieldValue('coin');
+                  if (typeof value === 'string' && typeof coin === 'string' && decimalPlaces(value.trim()) > coinBaseDecimals(coin)) throw new Error(t(`validation:${V.amount}`));
+                },
+              }),
+            ]}
+            style={{ flex: 1, minWidth: 160 }}
+          >
             <Input inputMode="decimal" />
           </Form.Item>
         </Flex>
