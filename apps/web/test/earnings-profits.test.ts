@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CHART_DAYS,
   CHART_MAX_DAYS,
+  CHART_MAX_PAGES,
   chartQuery,
+  chartRows,
   chartWindow,
   dailyAmounts,
   daysInRange,
@@ -65,6 +67,25 @@ describe('the chart window', () => {
     expect(daysInRange(long.start, long.end)).toBe(CHART_MAX_DAYS);
     // Within the server's page_size limit.
     expect(chartQuery(long)).toEqual({ page: 1, page_size: 100, start: '2025-10-03', end: '2025-12-31' });
+  });
+
+  it('reads every row of the window, page after page: 90 days with two methods a day are more than one page', async () => {
+    const all = Array.from({ length: 180 }, (_, i) => i);
+    const asked: number[] = [];
+    const rows = await chartRows({ start: '2025-10-03', end: '2025-12-31' }, async (q) => {
+      asked.push(q.page);
+      expect(q).toMatchObject({ page_size: 100, start: '2025-10-03', end: '2025-12-31' });
+      return { list: all.slice((q.page - 1) * 100, q.page * 100), total: all.length };
+    });
+    expect(rows).toEqual(all);
+    expect(asked).toEqual([1, 2]);
+    // One page when it holds them all; never more than CHART_MAX_PAGES, whatever the total says.
+    asked.length = 0;
+    await chartRows({ start: 'a', end: 'b' }, async (q) => (asked.push(q.page), { list: [1], total: 1 }));
+    expect(asked).toEqual([1]);
+    asked.length = 0;
+    await chartRows({ start: 'a', end: 'b' }, async (q) => (asked.push(q.page), { list: new Array<number>(100).fill(0), total: 10_000 }));
+    expect(asked).toHaveLength(CHART_MAX_PAGES);
   });
 });
 

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ERRORS } from '@hashpool/shared';
 import { ApiError } from '../../shell/api/api-error';
 import { useSessionEpoch } from '../../shell/session/session';
+import { chartRows } from './lib/profits';
 import { earningsApi, type FeeRateChange, type MarketDayChange, type PayMethod, type PriceKind, type ProfitQuery } from './earnings.api';
 
 export const earningsKeys = {
@@ -11,6 +12,7 @@ export const earningsKeys = {
   payMethod: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'pay-method', account, coin] as const,
   profitStats: (epoch: number, account: string, coin: string) => ['earnings', epoch, 'profit-stats', account, coin] as const,
   profits: (epoch: number, account: string, coin: string, query: ProfitQuery) => ['earnings', epoch, 'profits', account, coin, query] as const,
+  profitsChart: (epoch: number, account: string, coin: string, start: string, end: string) => ['earnings', epoch, 'profits', account, coin, 'chart', start, end] as const,
   soloBlocks: (epoch: number, account: string, coin: string, page: number) => ['earnings', epoch, 'solo-blocks', account, coin, page] as const,
   unitHashrates: (epoch: number, account: string, coin: string, days: number) => ['earnings', epoch, 'unit-hashrates', account, coin, days] as const,
   miningOverview: (epoch: number) => ['earnings', epoch, 'mining-overview'] as const,
@@ -49,7 +51,17 @@ export function useProfitStats(account: string, coin: string) {
   });
 }
 
-/** A page of settled days (the table), or a window of them (the chart). */
+/** Every settled row of the chart's window of days, read page after page (lib/profits.ts, chartRows). */
+export function useProfitsChart(account: string, coin: string, window: { start: string; end: string }) {
+  const epoch = useSessionEpoch();
+  return useQuery({
+    queryKey: earningsKeys.profitsChart(epoch, account, coin, window.start, window.end),
+    queryFn: ({ signal }) => chartRows(window, (query) => earningsApi.profits(account, coin, query, { signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of settled days (the table). */
 export function useProfits(account: string, coin: string, query: ProfitQuery) {
   const epoch = useSessionEpoch();
   return useQuery({

@@ -22,9 +22,9 @@ import { Pager } from '../../../ui/Pager';
 import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import type { ProfitRow } from '../earnings.api';
-import { useProfits } from '../earnings.queries';
+import { useProfits, useProfitsChart } from '../earnings.queries';
 import ExportDialog from './ExportDialog';
-import { chartQuery, chartWindow, dailyAmounts, formatFeeRate, parseProfitFilters, profitFiltersToParams, profitListQuery, type ProfitFilters } from '../lib/profits';
+import { chartWindow, dailyAmounts, formatFeeRate, parseProfitFilters, profitFiltersToParams, profitListQuery, type ProfitFilters } from '../lib/profits';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 
@@ -105,8 +105,8 @@ function RangeFilter({ filters, today, onChange }: { filters: ProfitFilters; tod
 function DailyChart({ coin, account, filters, today }: { coin: CoinInfo; account: string; filters: ProfitFilters; today: string }) {
   const { t } = useTranslation('earnings');
   const { start, end, clipped } = chartWindow(filters, today);
-  const query = useProfits(account, coin.code, chartQuery({ start, end, clipped }));
-  const rows = query.data?.list;
+  const query = useProfitsChart(account, coin.code, { start, end });
+  const rows = query.data;
   const bars = useMemo<DailyBar[]>(
     () =>
       rows

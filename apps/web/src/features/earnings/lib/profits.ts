@@ -15,11 +15,14 @@ export interface ProfitFilters {
 
 /** Days the chart shows without a filter: the last 30 UTC days up to yesterday. */
 export const CHART_DAYS = 30;
-/**
- * The most days the chart draws: a longer filter shows its last 90 days. One call of at most
- * 100 rows (the server's page_size limit) then holds them, a day having one row per method.
- */
+/** The most days the chart draws: a longer filter shows its last 90 days. */
 export const CHART_MAX_DAYS = 90;
+/**
+ * Pages of 100 rows (the server's page_size limit) the chart reads at most. A day has one row per
+ * payout method that paid it (blocks found under PPLNS mature on days paid by FPPS after a
+ * switch), so 90 days can hold more than one page; four methods fill four.
+ */
+export const CHART_MAX_PAGES = 4;
 
 export function parseProfitFilters(params: URLSearchParams): ProfitFilters {
   const start = params.get('start');
@@ -70,9 +73,20 @@ export function chartWindow(filters: Pick<ProfitFilters, 'start' | 'end'>, today
   return { start: addDays(end, 1 - CHART_DAYS), end, clipped: false };
 }
 
-/** The chart's call: every row of the window on one page. */
-export function chartQuery(window: ChartWindow): ProfitQuery {
-  return { page: 1, page_size: 100, start: window.start, end: window.end };
+/** The chart's call for one page of the window's rows. */
+export function chartQuery(window: Pick<ChartWindow, 'start' | 'end'>, page = 1): ProfitQuery {
+  return { page, page_size: 100, start: window.start, end: window.end };
+}
+
+/** Every row of the window: page after page until the total is read (at most CHART_MAX_PAGES). */
+export async function chartRows<T>(window: Pick<ChartWindow, 'start' | 'end'>, fetchPage: (query: ProfitQuery) => Promise<{ list: T[]; total: number }>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= CHART_MAX_PAGES; page++) {
+    const { list, total } = await fetchPage(chartQuery(window, page));
+    rows.push(...list);
+    if (list.length === 0 || rows.length >= total) break;
+  }
+  return rows;
 }
 
 export interface DayAmount {
