@@ -139,6 +139,20 @@ describe('in the database (no REDIS_URL)', () => {
     expect(Number(row!.attempts)).toBe(5);
   });
 
+  it('hashes no more wrong passwords without the captcha than the limit when they are sent at once to two instances', async () => {
+    const { email, device: known } = await registerByEmail(t.app, inbox);
+    const other = await t.sibling();
+    const device = randomUUID(); // a device the account never used
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => login(i % 2 ? other : t.app, email, 'wrong password!', device)));
+    const failed = answers.filter((a) => codeOf(a.res) === ERRORS.login_failed.code).length;
+    // Each sees the others in flight: at most the captcha's limit are hashed (none, when all count first).
+    expect(failed).toBeLessThanOrEqual(5);
+    expect(answers.every((a) => codeOf(a.res) === ERRORS.login_failed.code || a.result?.status === 'captcha' || codeOf(a.res) === ERRORS.too_many_requests.code)).toBe(true);
+    // Every try counted: the owner's own device then needs the captcha, and passes with it.
+    expect((await login(t.app, email, PASSWORD, known)).result?.status).toBe('captcha');
+    expect((await login(t.app, email, PASSWORD, known, { captcha: await solvedCaptcha(t.app) })).result?.status).toBe('ok');
+  });
+
   it('forgets a window’s failures as they age, and keeps each key apart', async () => {
     const clock = new FakeClock('2026-06-01T00:00:00Z');
     const scope = `test-${randomBytes(4).toString('hex')}`;

@@ -185,24 +185,32 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<LoginResult> {
     const identifier = input.phoneCountry ? `+${input.phoneCountry}${input.account}` : input.account.toLowerCase();
-    const failures = await this.loginFailures.count(identifier);
     const user = input.phoneCountry ? await repo.findUserByPhone(this.db, input.phoneCountry, input.account) : await repo.findUserByEmail(this.db, input.account);
-    if (failures >= LOCK_UNKNOWN_DEVICES_AFTER) {
-      const known = Boolean(user && (await this.isKnownDevice(user.id, client.deviceHash)));
-      if (!known) throw new AppError('too_many_requests');
-    }
-    if (failures >= CAPTCHA_AFTER_FAILURES && !(input.captcha && (await this.captcha.verify(input.captcha)))) {
-      return { status: 'captcha', message: 'captcha_required' };
-    }
+    let captchaSolved = false;
+    /** The lock of unknown devices and the captcha, after `failures` failed logins. */
+    const gate = async (failures: number): Promise<LoginResult | undefined> => {
+      if (failures >= LOCK_UNKNOWN_DEVICES_AFTER && !(user && (await this.isKnownDevice(user.id, client.deviceHash)))) throw new AppError('too_many_requests');
+      if (failures < CAPTCHA_AFTER_FAILURES || captchaSolved) return undefined;
+      if (!(input.captcha && (await this.captcha.verify(input.captcha)))) return { status: 'captcha', message: 'captcha_required' };
+      captchaSolved = true;
+      return undefined;
+    };
+    const early = await gate(await this.loginFailures.count(identifier));
+    if (early) return early;
     if (input.keyId !== this.loginKey.keyId) throw new AppError('login_key_stale');
     const password = this.loginKey.decrypt(input.encryptedPassword);
     if (password === null) throw new AppError('login_key_stale');
 
+    // Counted as a failure before the compare (a right password clears it), and looked at again
+    // with the logins in flight: a burst sent at once all passed the look above, and counting only
+    // after a wrong password let each of them be hashed without the captcha or the lock.
+    await this.loginFailures.add(identifier);
+    const late = await gate((await this.loginFailures.count(identifier)) - 1);
+    if (late) return late;
     const valid = await this.passwords.verifyPassword(user?.passwordHash, password);
     const now = this.clock.now();
     const closed = user?.status === 'closed' || (user?.status === 'cancelling' && cancellationLapsed(user, now));
     if (!user || !valid || closed) {
-      await this.loginFailures.add(identifier);
       if (user) await repo.recordEvent(this.db, { userId: user.id, event: 'login_failed', ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
       throw new AppError('login_failed');
     }
