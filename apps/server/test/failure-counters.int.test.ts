@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, walletSubject } from '@hashpool/shared';
 import { queryRows } from '../src/db/client';
 import { DbFailureCounter, failureCounter, RedisFailureCounter, type FailureCounter } from '../src/platform/failure-counter';
+import { LOGIN_CODES_PER_HOUR } from '../src/modules/accounts/auth.service';
 import { FakeClock } from '../src/platform/clock';
 import { auth, emailOperationCode, inject, login, PASSWORD, registerByEmail, solvedCaptcha } from './account-helpers';
 import { SmtpInbox } from './smtp-inbox';
@@ -151,6 +152,19 @@ describe('in the database (no REDIS_URL)', () => {
     // Every try counted: the owner's own device then needs the captcha, and passes with it.
     expect((await login(t.app, email, PASSWORD, known)).result?.status).toBe('captcha');
     expect((await login(t.app, email, PASSWORD, known, { captcha: await solvedCaptcha(t.app) })).result?.status).toBe('ok');
+  });
+
+  it(`sends one account at most ${LOGIN_CODES_PER_HOUR} new-device login codes an hour, however right its password`, async () => {
+    const { email } = await registerByEmail(t.app, inbox);
+    const other = await t.sibling();
+    const statuses = [];
+    for (let i = 0; i <= LOGIN_CODES_PER_HOUR; i++) {
+      const { res, result } = await login(i % 2 ? t.app : other, email, PASSWORD, randomUUID());
+      statuses.push(result?.status ?? codeOf(res));
+    }
+    expect(statuses).toEqual([...Array<string>(LOGIN_CODES_PER_HOUR).fill('second_validation'), ERRORS.too_many_requests.code]);
+    t.clock.advance(3600_000 + 1000);
+    expect((await login(t.app, email, PASSWORD, randomUUID())).result?.status).toBe('second_validation');
   });
 
   it('forgets a window’s failures as they age, and keeps each key apart', async () => {

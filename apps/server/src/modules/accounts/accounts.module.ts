@@ -11,7 +11,7 @@ import { ensureRoles } from './accounts.repository';
 import { accountsRoutes } from './accounts.routes';
 import { seedDemoUser } from './accounts.seed';
 import { AccountService, ROLE_DEFINITIONS, type WithdrawalHold } from './accounts.service';
-import { AuthService } from './auth.service';
+import { AuthService, LOGIN_CODES_WINDOW_MS } from './auth.service';
 import { OperatorDesk } from './operators.service';
 import { CodeService } from './codes.service';
 import { AccountDirectory } from './directory.service';
@@ -60,7 +60,7 @@ export const accountsModule = defineModule({
     const sessions = new SessionService(db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
     const totp = new TotpService(db, clock, new SecretBox(keys.secretBox), p.failures('totp', FAILURE_WINDOW_MS));
     const adminEmails = new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
-    const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), adminEmails);
+    const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), p.failures('login_codes', LOGIN_CODES_WINDOW_MS), adminEmails);
     const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
     const withdrawalHolds = new ExtensionPoint<WithdrawalHold>('accounts.withdrawalHolds');
     const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, withdrawalHolds);

@@ -30,6 +30,13 @@ export const CAPTCHA_AFTER_FAILURES = 5;
  * cannot use the lock to keep the owner out (OWASP "device cookies").
  */
 export const LOCK_UNKNOWN_DEVICES_AFTER = 10;
+/**
+ * New-device login codes sent to one account per hour (LOGIN_CODES_WINDOW_MS). A right password
+ * clears the failed logins, and each code takes 5 tries: without a cap, the holder of a stolen
+ * password could log in again and again and walk the 6-digit codes (and flood the owner's mailbox).
+ */
+export const LOGIN_CODES_PER_HOUR = 10;
+export const LOGIN_CODES_WINDOW_MS = 3600_000;
 const TICKET_TTL_SECONDS = 300;
 const ACCOUNT_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
@@ -80,6 +87,8 @@ export class AuthService {
     private readonly totp: TotpService,
     private readonly ticketKey: Buffer,
     private readonly loginFailures: FailureCounter,
+    /** New-device login codes sent per account (LOGIN_CODES_PER_HOUR). */
+    private readonly loginCodes: FailureCounter,
     /** ADMIN_EMAILS: registering with one of these grants the operator role (first set-up, tests). */
     private readonly adminEmails: ReadonlySet<string> = new Set(),
   ) {}
@@ -235,6 +244,7 @@ export class AuthService {
     // The published demo account is shared by every visitor: a new device is its normal case.
     if (!user.isDemo && !(await this.isKnownDevice(user.id, client.deviceHash))) {
       const contact = contactOf(user);
+      if (!(await this.loginCodes.admit(user.id, LOGIN_CODES_PER_HOUR))) throw new AppError('too_many_requests');
       await this.codes.issue(contact, 'login_second', lang, client.deviceHash, client.ip);
       return { status: 'second_validation', ticket: await this.ticket(user.id, 'second', client.deviceHash), channel: contact.channel, masked_target: maskTarget(contact) };
     }
