@@ -1,7 +1,7 @@
 // /user/coupon (user.view): redeem a code, see the coupons by status (unused, in use, used,
 // expired) and start using an unused one. Status and page live in the address.
 import { useState } from 'react';
-import { Button, Flex, Segmented } from 'antd';
+import { Button, Flex, Segmented, Select } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -30,6 +30,7 @@ const parseStatus = (value: string | null): CouponStatus | undefined => ((COUPON
 function Coupons({ mine }: { mine: UserMine }) {
   const { t, i18n } = useTranslation('promotions');
   const isMobile = useIsMobile();
+  const statusOptions = [{ value: 'all', label: t('coupons.all') }, ...COUPON_STATUSES.map((s) => ({ value: s, label: t(`coupon_status.${s}`) }))];
   const navigate = useSafeNavigate();
   const [params, setParams] = useSearchParams();
   const status = parseStatus(params.get('status'));
@@ -87,13 +88,19 @@ function Coupons({ mine }: { mine: UserMine }) {
       </Panel>
       <Panel padding={isMobile ? 16 : 24}>
         <Flex vertical gap={16}>
-          <Segmented<string>
-            aria-label={t('coupons.status_filter')}
-            value={status ?? 'all'}
-            onChange={(value) => set({ status: parseStatus(value) })}
-            options={[{ value: 'all', label: t('coupons.all') }, ...COUPON_STATUSES.map((s) => ({ value: s, label: t(`coupon_status.${s}`) }))]}
-            style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
-          />
+          {isMobile ? (
+            // Five statuses do not fit a phone's width as a switch (Russian and Japanese cut the
+            // last ones off): a select there.
+            <Select<string> aria-label={t('coupons.status_filter')} value={status ?? 'all'} onChange={(value) => set({ status: parseStatus(value) })} options={statusOptions} style={{ width: '100%' }} />
+          ) : (
+            <Segmented<string>
+              aria-label={t('coupons.status_filter')}
+              value={status ?? 'all'}
+              onChange={(value) => set({ status: parseStatus(value) })}
+              options={statusOptions}
+              style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+            />
+          )}
           {!coupons.data ? (
             coupons.isError ? <Paragraph tone="secondary">{t('load_failed')}</Paragraph> : <PageSpinner />
           ) : (
