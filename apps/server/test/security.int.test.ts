@@ -150,6 +150,26 @@ describe('email change', () => {
     const taken = await inject(t.app, { method: 'POST', url: '/api/auth/validation/new-target', headers: auth((await registerByEmail(t.app, inbox)).tokens), payload: { channel: 'email', email: next } });
     expect(codeOf(taken)).toBe(ERRORS.contact_taken.code);
   });
+
+  it('proves the old address even with an authenticator bound, and asks the authenticator too', async () => {
+    const user = await registerByEmail(t.app, inbox);
+    const totp = await bindTotp(user.tokens, user.email);
+    const next = uniqueEmail('new');
+    t.clock.advance(61_000);
+    const since = inbox.mails.length;
+    expect((await inject(t.app, { method: 'POST', url: '/api/auth/validation/new-target', headers: auth(user.tokens), payload: { channel: 'email', email: next } })).statusCode).toBe(200);
+    const new_code = keep(SmtpInbox.code(await inbox.next(next, since)));
+    const change = (verification: Record<string, string>) => inject(t.app, { method: 'PUT', url: '/api/users/email', headers: auth(user.tokens), payload: { email: next, new_code, verification } });
+    // The authenticator alone moved the account's mail away from a mailbox that never confirmed it.
+    expect(codeOf(await change({ totp_code: nextTotp(totp) }))).toBe(ERRORS.second_factor_required.code);
+    t.clock.advance(61_000);
+    const email_code = await operationCode(user.tokens, user.email, 'email_change');
+    expect(codeOf(await change({ email_code }))).toBe(ERRORS.second_factor_required.code);
+    t.clock.advance(31_000);
+    const res = await change({ email_code, totp_code: nextTotp(totp) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<UserMine>(await inject(t.app, { url: '/api/users/mine', headers: auth(user.tokens) })).data.email).toBe(next);
+  });
 });
 
 describe('password reset', () => {

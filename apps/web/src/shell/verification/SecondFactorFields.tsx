@@ -9,10 +9,15 @@ import { verificationApi, type Verification } from './verification.api';
 import { formRules } from '../forms/rules';
 import { CodeField } from './CodeField';
 
-/** Which proof the server will ask for, from the user's record. */
-export function secondFactorOf(mine: Pick<UserMine, 'has_totp' | 'email' | 'phone'>, operation: SecurityOperation): 'totp' | 'email' | 'sms' {
-  if (mine.has_totp && operation !== 'totp_bind') return 'totp';
-  return mine.email ? 'email' : 'sms';
+/**
+ * Which proofs the server will ask for, from the user's record: the authenticator when bound,
+ * otherwise a code to the email (or phone). Changing a bound email proves the old address too,
+ * with the authenticator besides when bound (security.service.ts, verifySecondFactor).
+ */
+export function secondFactorsOf(mine: Pick<UserMine, 'has_totp' | 'email' | 'phone'>, operation: SecurityOperation): Array<'totp' | 'email' | 'sms'> {
+  if (operation === 'email_change' && mine.email) return mine.has_totp ? ['totp', 'email'] : ['email'];
+  if (mine.has_totp && operation !== 'totp_bind') return ['totp'];
+  return [mine.email ? 'email' : 'sms'];
 }
 
 interface SecondFactorFieldsProps {
@@ -28,27 +33,33 @@ interface SecondFactorFieldsProps {
 export function SecondFactorFields({ mine, operation, subject }: SecondFactorFieldsProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const rules = formRules(t);
-  const factor = secondFactorOf(mine, operation);
-  if (factor === 'totp') {
-    return (
-      <Form.Item name={['verification', 'totp_code']} label={t('code.totp_label')} rules={rules.code} extra={t('second_factor.totp_hint')}>
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-      </Form.Item>
-    );
-  }
-  const target = factor === 'email' ? mine.email : mine.phone;
   return (
-    <CodeField
-      name={['verification', factor === 'email' ? 'email_code' : 'sms_code']}
-      label={factor === 'email' ? t('second_factor.email_label') : t('second_factor.sms_label')}
-      rules={rules.code}
-      extra={t('second_factor.sent_to', { target: maskContact(target ?? '') })}
-      onSend={async () => {
-        const about = subject ? await subject() : undefined;
-        if (about === null) return null;
-        return (await verificationApi.sendOperationCode(operation, factor, about).catch(() => null))?.resend_after ?? null;
-      }}
-    />
+    <>
+      {secondFactorsOf(mine, operation).map((factor) => {
+        if (factor === 'totp') {
+          return (
+            <Form.Item key={factor} name={['verification', 'totp_code']} label={t('code.totp_label')} rules={rules.code} extra={t('second_factor.totp_hint')}>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            </Form.Item>
+          );
+        }
+        const target = factor === 'email' ? mine.email : mine.phone;
+        return (
+          <CodeField
+            key={factor}
+            name={['verification', factor === 'email' ? 'email_code' : 'sms_code']}
+            label={factor === 'email' ? t('second_factor.email_label') : t('second_factor.sms_label')}
+            rules={rules.code}
+            extra={t('second_factor.sent_to', { target: maskContact(target ?? '') })}
+            onSend={async () => {
+              const about = subject ? await subject() : undefined;
+              if (about === null) return null;
+              return (await verificationApi.sendOperationCode(operation, factor, about).catch(() => null))?.resend_after ?? null;
+            }}
+          />
+        );
+      })}
+    </>
   );
 }
 
