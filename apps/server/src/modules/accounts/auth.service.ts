@@ -2,6 +2,7 @@
 // then an authenticator code or, on a new device, an emailed/SMS code). Enumeration stays
 // expensive: every answer about an account is the same for known and unknown ones, in body and
 // in time (a dummy hash is verified for unknown users), behind a captcha and rate limits.
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { isMainlandPhone, type Language, type LoginResult, type Tokens } from '@hashpool/shared';
@@ -38,6 +39,8 @@ export const LOCK_UNKNOWN_DEVICES_AFTER = 10;
 export const LOGIN_CODES_PER_HOUR = 10;
 export const LOGIN_CODES_WINDOW_MS = 3600_000;
 const TICKET_TTL_SECONDS = 300;
+/** The countries' calling codes (libphonenumber-js's metadata): "1", "44", "86", "1268" is not one (Antigua is +1 268). */
+const CALLING_CODES: ReadonlySet<string> = new Set(getCountries().map((country) => getCountryCallingCode(country)));
 const ACCOUNT_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
 
@@ -93,8 +96,17 @@ export class AuthService {
     private readonly adminEmails: ReadonlySet<string> = new Set(),
   ) {}
 
-  /** Validates a target's shape beyond the schema: the mainland rule for +86 (docs/rules.md, Validation). */
+  /**
+   * Validates a target's shape beyond the schema: a country calling code that exists, and the
+   * mainland rule for +86 (docs/rules.md, Validation). Calling codes are a prefix code, so with real
+   * ones a handset has one (country, number) pair: "+1 2125550100" could otherwise also register
+   * as "+12 125550100" and "+121 25550100", each a new account, and "+8 613800000000" would reach
+   * a +86 number past the mainland rule.
+   */
   static checkTarget(target: CodeTarget): void {
+    if (target.channel === 'sms' && !CALLING_CODES.has(target.country)) {
+      throw new AppError('validation_failed', { fields: [{ field: 'body.phone_country', messageKey: 'phone_format' }] });
+    }
     if (target.channel === 'sms' && target.country === '86' && !isMainlandPhone(target.phone)) {
       throw new AppError('validation_failed', { fields: [{ field: 'body.phone', messageKey: 'phone_format' }] });
     }
