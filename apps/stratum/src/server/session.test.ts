@@ -233,6 +233,10 @@ describe('mining.submit', () => {
     await c.login();
     await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(20), '00002000']);
     expect(h.coin.submissions[0]).toMatchObject({ versionBits: '00002000', versionMask: 0x1fffe000, difficulty: 16 });
+    // Without its leading zeros (some firmware), in one spelling; more than 32 bits is malformed.
+    await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(21), '4000']);
+    expect(h.coin.submissions[1]).toMatchObject({ versionBits: '00004000' });
+    expect((await c.call('mining.submit', ['myfarm01.rig1', h.coin.currentJob()!.id, '00000001', '5f5e1000', nonce(22), '100002000'])).error![0]).toBe(20);
   });
 
   it('answers 21 stale, 22 duplicate, 23 low difficulty and records each', async () => {

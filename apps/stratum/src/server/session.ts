@@ -55,6 +55,8 @@ const KNOWN_METHODS = new Set([
 ]);
 
 const HEX8 = /^[0-9a-fA-F]{8}$/;
+/** BIP 310's version bits: hex of up to 32 bits; some firmware leaves out the leading zeros. */
+const VERSION_BITS = /^[0-9a-fA-F]{1,8}$/;
 const EXTRANONCE2 = new RegExp(`^[0-9a-fA-F]{${EXTRANONCE2_SIZE * 2}}$`);
 const ACCOUNT = /^[A-Za-z0-9]{4,30}$/;
 const WORKER = /^[0-9a-z]{1,64}$/;
@@ -507,7 +509,7 @@ export class Session {
       typeof extranonce2 !== 'string' || !EXTRANONCE2.test(extranonce2) ||
       typeof ntime !== 'string' || !HEX8.test(ntime) ||
       typeof nonce !== 'string' || !HEX8.test(nonce) ||
-      (versionBits !== undefined && (typeof versionBits !== 'string' || !HEX8.test(versionBits)))
+      (versionBits !== undefined && (typeof versionBits !== 'string' || !VERSION_BITS.test(versionBits)))
     ) {
       return this.refuse(req.id, StratumError.OTHER, 'malformed submission');
     }
@@ -528,7 +530,8 @@ export class Session {
       worker: who.worker,
       source: this.source(),
     };
-    if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase();
+    // One spelling ("2000" is "00002000"), or the same share sent both ways would not be a duplicate.
+    if (versionBits !== undefined) submission.versionBits = versionBits.toLowerCase().padStart(8, '0');
     // Told a lower difficulty since this job was sent: a share meeting that one is not a bad share.
     if (difficulty !== undefined && this.announcedDifficulty !== undefined && this.announcedDifficulty < difficulty) submission.lowered = this.announcedDifficulty;
     if (difficulty === undefined && this.staleSeenBefore(submission)) return this.refuse(req.id, StratumError.DUPLICATE, 'duplicate share');
