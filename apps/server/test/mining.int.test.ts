@@ -490,7 +490,7 @@ describe('alerts and the message centre', () => {
     expect((await inboxOf(u)).total).toBe(3);
   });
 
-  it('clears the offline alert without a “back online” message when its worker turns dead or is deleted', async () => {
+  it('clears the offline alert without a “back online” message when its worker turns dead', async () => {
     t.clock.set('2026-06-24T00:00:00Z');
     const u = await userWithAccount();
     const start = t.clock.now().getTime();

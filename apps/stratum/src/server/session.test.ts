@@ -176,6 +176,22 @@ describe('subscribe, configure, authorize', () => {
     expect(h.shares.map((s) => s.account)).toEqual(['myfarm01', 'slowfarm']);
   });
 
+  it('asks the pool about at most four new names of one connection at once', async () => {
+    const asked: string[] = [];
+    let answerAll: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (answerAll = resolve));
+    h = await startHarness({ checkAccount: async (name) => (asked.push(name), await gate, 'unknown') });
+    const c = await client();
+    await c.call('mining.subscribe', []);
+    const ids = Array.from({ length: 10 }, (_, i) => c.send('mining.authorize', [`nobody${String(i).padStart(2, '0')}.rig1`, 'x']));
+    await until(() => asked.length === 4);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toHaveLength(4);
+    answerAll();
+    for (const id of ids) expect((await c.wait((m) => m.id === id)).error![0]).toBe(24);
+    expect(asked).toHaveLength(10);
+  });
+
   it('answers mining.extranonce.subscribe and mining.suggest_difficulty', async () => {
     h = await startHarness();
     const c = await client();

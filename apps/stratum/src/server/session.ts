@@ -19,6 +19,12 @@ import type { SessionMemory } from './extranonce-pool.js';
 export const MAX_LINE_BYTES = 16 * 1024;
 const MAX_WORKERS_PER_CONNECTION = 64;
 const MAX_PENDING = 64;
+/**
+ * Pool lookups of new sub-account names one connection has in flight; its further authorizes wait
+ * for a free one. Without it a connection had 64 at once, and an IP's 256 connections thousands,
+ * before the first refusal came back to count towards the ban.
+ */
+const MAX_LOOKUPS = 4;
 const MAX_JOBS_REMEMBERED = 16;
 /** Stale submissions remembered per connection to refuse repeats (about 100 bytes each). */
 const STALE_SEEN_MAX = 256;
@@ -136,6 +142,9 @@ export class Session {
    * promise ends once the worker is authorized or refused, with the refusal's message if refused.
    */
   private readonly authorizing = new Map<string, Promise<string | undefined>>();
+  /** Pool lookups in flight (MAX_LOOKUPS), and the authorizes waiting for one to end. */
+  private lookups = 0;
+  private readonly lookupWaiters: Array<() => void> = [];
   /** Unknown sub-account names this connection tried (the lookup of a name is cached a while). */
   private readonly refusedNames = new Set<string>();
   /** The difficulty the miner was last told with mining.set_difficulty (undefined: none yet). */
@@ -454,10 +463,17 @@ export class Session {
    */
   private async lookUp(key: string, account: string, worker: string): Promise<string | undefined> {
     try {
-      const answer = await this.ctx.checkAccount(account);
-      if (answer === 'unknown') return `unknown sub-account "${account}": create it on the pool's web site first`;
-      if (!this.closed) this.workers.set(key, { account: account.toLowerCase(), worker });
-      return undefined;
+      while (this.lookups >= MAX_LOOKUPS) await new Promise<void>((resolve) => this.lookupWaiters.push(resolve));
+      this.lookups += 1;
+      try {
+        const answer = await this.ctx.checkAccount(account);
+        if (answer === 'unknown') return `unknown sub-account "${account}": create it on the pool's web site first`;
+        if (!this.closed) this.workers.set(key, { account: account.toLowerCase(), worker });
+        return undefined;
+      } finally {
+        this.lookups -= 1;
+        this.lookupWaiters.shift()?.();
+      }
     } finally {
       this.authorizing.delete(key);
     }

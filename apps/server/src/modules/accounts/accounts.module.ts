@@ -59,13 +59,14 @@ export const accountsModule = defineModule({
     });
     const sessions = new SessionService(db, clock, config.ACCESS_TOKEN_TTL_SECONDS, keys.refreshSuccessor);
     const totp = new TotpService(db, clock, new SecretBox(keys.secretBox), p.failures('totp', FAILURE_WINDOW_MS));
+    const loginCodes = p.failures('login_codes', LOGIN_CODES_WINDOW_MS);
     const adminEmails = new Set((config.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
-    const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), p.failures('login_codes', LOGIN_CODES_WINDOW_MS), adminEmails);
+    const auth = new AuthService(db, clock, p.passwords, codes, sessions, captcha, new LoginKeyPair(), totp, keys.loginTicket, p.failures('login', FAILURE_WINDOW_MS), loginCodes, adminEmails);
     const currencies = async () => (await content.rates()).rates.map((r) => r.currency);
     const withdrawalHolds = new ExtensionPoint<WithdrawalHold>('accounts.withdrawalHolds');
     const accounts = new AccountService(db, clock, currencies, config.SECURITY_HOLD_HOURS * 3600_000, withdrawalHolds);
     const proofKey = createHmac('sha256', keys.loginTicket).update('totp-proof').digest();
-    const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName, { key: proofKey, replayGuard: p.replayGuard });
+    const security = new SecurityService(db, clock, p.passwords, codes, sessions, totp, siteName, { key: proofKey, replayGuard: p.replayGuard }, loginCodes);
     const operators = new OperatorDesk(db, clock, { audit: p.audit, sessions, security });
     return { auth, sessions, accounts, security, directory: new AccountDirectory(db), captcha, operators, withdrawalHolds, codeTiming: () => codes.timing };
   },

@@ -39,8 +39,10 @@ export const LOCK_UNKNOWN_DEVICES_AFTER = 10;
 export const LOGIN_CODES_PER_HOUR = 10;
 export const LOGIN_CODES_WINDOW_MS = 3600_000;
 const TICKET_TTL_SECONDS = 300;
+/** ITU's calling codes of no country: satellite phones (870, 881), international networks and freephone. */
+const NON_GEOGRAPHIC_CODES = ['800', '808', '870', '878', '881', '882', '883', '888', '979'];
 /** The countries' calling codes (libphonenumber-js's metadata): "1", "44", "86", "1268" is not one (Antigua is +1 268). */
-const CALLING_CODES: ReadonlySet<string> = new Set(getCountries().map((country) => getCountryCallingCode(country)));
+const CALLING_CODES: ReadonlySet<string> = new Set([...getCountries().map((country) => getCountryCallingCode(country)), ...NON_GEOGRAPHIC_CODES]);
 const ACCOUNT_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
 
@@ -225,13 +227,17 @@ export class AuthService {
     // Counted as a failure before the compare (a right password clears it), and looked at again
     // with the logins in flight: a burst sent at once all passed the look above, and counting only
     // after a wrong password let each of them be hashed without the captcha or the lock.
-    await this.loginFailures.add(identifier);
-    const late = await gate((await this.loginFailures.count(identifier)) - 1);
-    if (late) return late;
+    // Not the published demo account's, whose password is public: its visitors log in at once.
+    if (!user?.isDemo) {
+      await this.loginFailures.add(identifier);
+      const late = await gate((await this.loginFailures.count(identifier)) - 1);
+      if (late) return late;
+    }
     const valid = await this.passwords.verifyPassword(user?.passwordHash, password);
     const now = this.clock.now();
     const closed = user?.status === 'closed' || (user?.status === 'cancelling' && cancellationLapsed(user, now));
     if (!user || !valid || closed) {
+      if (user?.isDemo) await this.loginFailures.add(identifier);
       if (user) await repo.recordEvent(this.db, { userId: user.id, event: 'login_failed', ip: client.ip, device: client.userAgent?.slice(0, 256), createdAt: now });
       throw new AppError('login_failed');
     }

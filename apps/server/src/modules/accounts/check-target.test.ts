@@ -15,8 +15,8 @@ const refusedField = (f: () => void) => {
 };
 
 describe('a phone target', () => {
-  it('takes real calling codes, of one to three digits', () => {
-    for (const [country, phone] of [['1', '2125550100'], ['44', '7700900123'], ['86', '13800138000'], ['7', '9161234567'], ['81', '9012345678'], ['82', '1012345678']]) {
+  it('takes real calling codes, of one to three digits (satellite ones too)', () => {
+    for (const [country, phone] of [['1', '2125550100'], ['44', '7700900123'], ['86', '13800138000'], ['7', '9161234567'], ['81', '9012345678'], ['82', '1012345678'], ['870', '773123456'], ['881', '612345678']]) {
       expect(refusedField(() => AuthService.checkTarget(sms(country!, phone!))), country).toBeUndefined();
     }
   });

@@ -54,8 +54,9 @@ export class CodeService {
   private async countSms(key: string, ip: string | undefined): Promise<void> {
     const limits = this.smsLimits;
     if (!limits) return;
-    if (!(await limits.perNumber.admit(key, limits.maxPerNumber))) throw new AppError('sms_number_limit');
+    // The asking address first: an address past its cap must not use up the numbers' slots.
     if (ip && !(await limits.perIp.admit(ip, limits.maxPerIp))) throw new AppError('sms_ip_limit');
+    if (!(await limits.perNumber.admit(key, limits.maxPerNumber))) throw new AppError('sms_number_limit');
   }
 
   private hash(code: string, key: string, purpose: string): string {

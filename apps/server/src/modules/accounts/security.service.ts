@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import type { FailureCounter } from '../../platform/failure-counter';
 import { translate } from '../../platform/messages';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { ReplayGuard } from '../../platform/replay-guard';
@@ -54,6 +55,11 @@ export class SecurityService {
     private readonly siteName: () => Promise<string>,
     /** Signs and spends the proofs of POST /auth/totp/validation. */
     private readonly proofs?: { key: Buffer; replayGuard: ReplayGuard },
+    /**
+     * The new-device login codes sent per account (AuthService): a new password starts them
+     * afresh, so the owner is not kept out for the rest of the hour by one who had the old one.
+     */
+    private readonly loginCodes?: Pick<FailureCounter, 'clear'>,
   ) {}
 
   /**
@@ -218,6 +224,7 @@ export class SecurityService {
     const passwordHash = await this.passwords.hashPassword(newPassword);
     await this.record(userId, 'password_change', client, { passwordHash }, false);
     await this.sessions.revokeAll(userId, 'password_change', keepFamily);
+    await this.loginCodes?.clear(userId);
     await this.alert(user, 'password_change', client);
   }
 
@@ -267,6 +274,7 @@ export class SecurityService {
     const passwordHash = await this.passwords.hashPassword(newPassword);
     await this.record(user.id, 'password_reset', client, { passwordHash }, true);
     await this.sessions.revokeAll(user.id, 'password_reset');
+    await this.loginCodes?.clear(user.id);
     await this.alert(user, 'password_reset', client);
   }
 
