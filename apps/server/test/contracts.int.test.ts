@@ -475,15 +475,15 @@ describe('paying from the balance and the daily profit', () => {
     expect(quote.coin).toBe('btc');
     // Paying from the balance takes a transfer's checks: without a pay password, refused.
     const code = () => emailOperationCode(t, inbox, user, 'transfer', walletSubject.contractOrder(o));
-    const pay = async (key: string, pay?: { pay_password?: string; verification?: Record<string, string> }) =>
+    const pay = async (key: string, pay?: { pay_password?: string; verification?: Record<string, string>; amount?: string }) =>
       inject(t.app, {
         method: 'POST',
         url: `/api/contracts/orders/${o.id}/pay-balance`,
         headers: { ...(await as(user)), 'idempotency-key': key },
-        payload: { pay_password: pay?.pay_password ?? TEST_PIN, verification: pay?.verification ?? { email_code: await code() } },
+        payload: { pay_password: pay?.pay_password ?? TEST_PIN, verification: pay?.verification ?? { email_code: await code() }, amount: pay?.amount ?? quote.amount },
       });
     // Only an order placed to be paid from the balance is.
-    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${usdt.id}/pay-balance`, headers: { ...(await as(user)), 'idempotency-key': randomUUID() }, payload: { pay_password: TEST_PIN, verification: {} } }))).toBe(codeOf('contract_balance_not_chosen'));
+    expect(errorOf(await inject(t.app, { method: 'POST', url: `/api/contracts/orders/${usdt.id}/pay-balance`, headers: { ...(await as(user)), 'idempotency-key': randomUUID() }, payload: { pay_password: TEST_PIN, verification: {}, amount: quote.amount } }))).toBe(codeOf('contract_balance_not_chosen'));
     expect(errorOf(await pay(randomUUID()))).toBe(codeOf('pay_password_not_set'));
     await setPayPassword(t, inbox, user, { keepHold: true });
     expect(errorOf(await pay(randomUUID()))).toBe(codeOf('withdraw_hold'));
@@ -500,6 +500,11 @@ describe('paying from the balance and the daily profit', () => {
     expect(errorOf(await pay(randomUUID(), { pay_password: '000000' }))).toBe(codeOf('pay_password_incorrect'));
     const key = randomUUID();
     const verification = { email_code: await code() };
+    // An amount other than the current quote (the dialog showed yesterday's price) charges nothing
+    // and spends no code: the answer names the amount now.
+    const moved = await pay(key, { verification, amount: new Decimal(quote.amount).plus('0.00000001').toFixed() });
+    expect(errorOf(moved)).toBe(codeOf('contract_quote_changed'));
+    expect(body<unknown>(moved).msg).toContain(quote.amount);
     const paid = await pay(key, { verification });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(body<Order>(paid).data).toMatchObject({ status: 'effect', pay_amount: quote.amount, pay_currency: 'BTC' });

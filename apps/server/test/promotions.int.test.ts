@@ -187,6 +187,30 @@ describe('coupons', () => {
     expect(Object.fromEntries(states.map((s) => [s.id, s.status]))).toEqual({ [winner]: 'in_use', [loser]: 'unused' });
   });
 
+  it('answers request_in_progress, not the database error, when the unique index refuses a start twice and no coupon is in use', async () => {
+    clock.set('2026-07-08T12:00:00Z');
+    const c = await campaign({ use_before: iso(5 * DAY), code_count: 1, valid_days: 3 });
+    const a = await user();
+    const id = body<{ id: string }>(await redeem(a, c.codes[0]!)).data.id;
+    const [row] = await queryRows<{ id: string }>(db(), sql`select id::text as id from users where email = ${a.email}`);
+    let refusals = 0;
+    const bound = <T extends object>(target: T, prop: string | symbol) => {
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    };
+    // Every start meets the index (a start of the coin that never shows as in use when read).
+    const refusing = new Proxy(db(), {
+      get: (target, prop) => prop !== 'transaction' ? bound(target, prop) : (work: (tx: Tx) => Promise<unknown>) => target.transaction((tx) => work(new Proxy(tx, {
+        get: (inner, p) => p === 'update' ? () => { refusals++; throw Object.assign(new Error('duplicate key value violates unique constraint "coupons_one_in_use"'), { code: '23505' }); } : bound(inner, p),
+      }))),
+    }) as Db;
+    const service = new CouponsService(refusing, clock, (t.app.modules.promotions.coupons as unknown as { deps: CouponsDeps }).deps);
+    await expect(service.start(row!.id, a.accountId, id, 'btc')).rejects.toMatchObject({ key: 'request_in_progress' });
+    expect(refusals).toBe(2);
+    const [state] = await queryRows<{ status: string }>(db(), sql`select status from coupons where id = ${id}`);
+    expect(state!.status).toBe('unused');
+  });
+
   it('names a campaign per language where the operator gives one: the user\'s coupon carries them, blank ones are left out', async () => {
     const c = await campaign({ name: 'Spring 10', names: { 'zh-CN': ' 春季九折 ', ja: '  ' }, code_count: 1 });
     const u = await user();

@@ -166,7 +166,13 @@ describe('email change', () => {
     const email_code = await operationCode(user.tokens, user.email, 'email_change');
     expect(codeOf(await change({ email_code }))).toBe(ERRORS.second_factor_required.code);
     t.clock.advance(31_000);
-    const res = await change({ email_code, totp_code: nextTotp(totp) });
+    const totp_code = nextTotp(totp);
+    // A mistyped emailed code spends nothing of the authenticator: the same step works after it
+    // (it was taken as reused, and the user had to wait for the next one).
+    expect(codeOf(await change({ email_code: email_code === '000000' ? '111111' : '000000', totp_code }))).toBe(ERRORS.code_invalid.code);
+    // A wrong authenticator code leaves the emailed code unspent.
+    expect(codeOf(await change({ email_code, totp_code: totp_code === '000000' ? '111111' : '000000' }))).toBe(ERRORS.totp_invalid.code);
+    const res = await change({ email_code, totp_code });
     expect(res.statusCode, res.body).toBe(200);
     expect(body<UserMine>(await inject(t.app, { url: '/api/users/mine', headers: auth(user.tokens) })).data.email).toBe(next);
   });

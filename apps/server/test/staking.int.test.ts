@@ -740,6 +740,13 @@ describe('borrowing', () => {
     const loan = body<{ history: Loan[] }>(await inject(t.app, { url: '/api/v2/borrowing', headers: await h(user) })).data.history[0]!;
     expect(loan).toMatchObject({ status: 'completed', debt: '0', principal_repaid: '10000', interest_repaid: '98.63013' });
     expect(await overview(user)).toMatchObject({ available_balance: '0', locked_balance: '0', stake: { amount: '0' } });
+    // The emptied stake still ends (it answered a 500: a ledger movement of 0), once per key.
+    const key = randomUUID();
+    const out = await call(user, 'staking/unstake', {}, key);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(body<Stake>(out).data.status).toBe('unstaked');
+    expect(body<Stake>(await call(user, 'staking/unstake', {}, key)).data.status).toBe('unstaked');
+    expect(await overview(user)).toMatchObject({ available_balance: '0', locked_balance: '0' });
   });
 
   it('a pending loan: no unstake, a reduction keeps its interest; approval uses its own stake, refused once that stake is not active', async () => {

@@ -250,6 +250,8 @@ export const ERRORS = {
   contract_balance_not_chosen: { code: 33012, status: 409 },
   /** An order placed to be paid from the wallet balance is paid by its owner, never confirmed by an operator. */
   contract_confirm_balance: { code: 33013, status: 409 },
+  /** The balance quote the user confirmed is no longer the price (a new day's price landed): nothing was charged. */
+  contract_quote_changed: { code: 33014, status: 409 },
   // OAuth provider: 36500-36999.
   /** The authorization (interaction) is unknown, finished or expired: start again from the application. */
   oauth_interaction_not_found: { code: 36500, status: 404 },

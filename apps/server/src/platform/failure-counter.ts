@@ -92,6 +92,15 @@ export class DbFailureCounter implements FailureCounter {
   }
 }
 
+/** KEYS[1]: the set; ARGV: cutoff, now, member, limit, window (ms). 1 when admitted and counted. */
+const ADMIT_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+`;
+
 /** A sorted set per key (score: time of the failure), expiring with its newest failure's window. */
 export class RedisFailureCounter implements FailureCounter {
   constructor(
@@ -132,21 +141,11 @@ export class RedisFailureCounter implements FailureCounter {
 
   async admit(key: string, limit: number): Promise<boolean> {
     const now = this.clock.now().getTime();
-    const name = this.keyOf(key);
-    const member = `${now}:${randomUUID()}`;
-    // A transaction runs without another client's commands in between: the set's size right after
-    // this one was added is its place in the window.
-    const results = await this.redis
-      .multi()
-      .zremrangebyscore(name, '-inf', now - this.windowMs)
-      .zadd(name, now, member)
-      .zcard(name)
-      .pexpire(name, this.windowMs)
-      .exec();
-    const failed = results?.find(([error]) => error);
-    if (failed) throw failed[0];
-    if (Number(results?.[2]?.[1]) <= limit) return true;
-    await this.redis.zrem(name, member);
-    return false;
+    // A script runs without another client's commands in between: the count is read and the
+    // request added only below the limit, so a refused request takes no place that another could
+    // have had (an add, then a remove of the refused one, did during a burst at the limit).
+    const admitted = await this.redis.eval(ADMIT_SCRIPT, 1, this.keyOf(key), now - this.windowMs, now, `${now}:${randomUUID()}`, limit, this.windowMs);
+    return Number(admitted) === 1;
   }
 }
+

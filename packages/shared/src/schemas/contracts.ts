@@ -8,7 +8,7 @@ import { LANGUAGES } from '../i18n';
 import { isStorableText } from '../input-safety';
 import { namesPerLanguageSchema, pageQuerySchema, V } from '../validation';
 import { pageOf } from './envelope';
-import { payAuthorisationShape } from './wallet';
+import { amountSchema, payAuthorisationShape } from './wallet';
 
 export const CONTRACT_PRODUCT_STATUSES = ['draft', 'on_sale', 'sold_out', 'ended'] as const;
 export type ContractProductStatus = (typeof CONTRACT_PRODUCT_STATUSES)[number];
@@ -205,6 +205,10 @@ export const contractDashboardSchema = z.object({
 export const contractRejectBodySchema = z.strictObject({ reason: text(500).refine((s) => s.trim().length > 0, V.reasonRequired) });
 export const adminContractOrderQuerySchema = contractOrderQuerySchema;
 
-/** Paying an order from the wallet balance: the checks of a transfer (walletSubject.contractOrder). */
-export const payFromBalanceBodySchema = z.strictObject(payAuthorisationShape);
+/**
+ * Paying an order from the wallet balance: the checks of a transfer (walletSubject.contractOrder),
+ * and `amount`, the quote the user was shown and agreed to (balance_pay.amount): the server charges
+ * only that, and refuses it once the price has moved (contract_quote_changed).
+ */
+export const payFromBalanceBodySchema = z.strictObject({ ...payAuthorisationShape, amount: amountSchema });
 export type PayFromBalanceBody = z.infer<typeof payFromBalanceBodySchema>;

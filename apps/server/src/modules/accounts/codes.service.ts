@@ -116,8 +116,11 @@ export class CodeService {
    * object-bound code only confirms that object. Each try is counted in the database before the
    * code is compared, in one conditional update: concurrent tries, on any instance, cannot all
    * see the count from before any of them, so a code is compared at most CODE_MAX_ATTEMPTS times.
+   * `alsoCheck` (another factor asked with the code) runs after the code matched and before it is
+   * spent: a wrong code spends nothing of the other factor, and a refused other factor leaves the
+   * code to be sent again with it.
    */
-  async consume(target: CodeTarget, purpose: CodePurpose, code: string, objectRef: string | null = null): Promise<void> {
+  async consume(target: CodeTarget, purpose: CodePurpose, code: string, objectRef: string | null = null, alsoCheck?: () => Promise<void>): Promise<void> {
     const key = targetKey(target);
     const row = await repo.latestCode(this.db, key, purpose);
     const now = this.clock.now();
@@ -130,6 +133,7 @@ export class CodeService {
     if (!safeEqual(row.codeHash, this.hash(code, key, purpose)) || (row.objectRef ?? null) !== objectRef) {
       throw new AppError(attempts >= CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_invalid');
     }
+    if (alsoCheck) await alsoCheck();
     if (!(await repo.consumeCode(this.db, row.id, now))) throw new AppError('code_used');
   }
 

@@ -135,11 +135,12 @@ export class SecurityService {
     const ref = objectRef(operation, subject);
     // Changing a bound email proves the old address too (SPEC: verify old and new email), whatever
     // else is bound: a phone or an authenticator alone would move the account's mail away from
-    // a mailbox that never confirmed it. The authenticator, when bound, is asked as well.
+    // a mailbox that never confirmed it. The authenticator, when bound, is asked as well, once the
+    // emailed code matched: a mistyped code does not spend the authenticator's step.
     if (operation === 'email_change' && user.email) {
       if (!v.email_code) throw new AppError('second_factor_required');
-      if (user.totpSecret) await this.verifyTotp(user, ref, v);
-      return this.codes.consume({ channel: 'email', email: user.email }, 'security', v.email_code, ref);
+      if (user.totpSecret && !v.totp_code && !v.totp_proof) throw new AppError('second_factor_required');
+      return this.codes.consume({ channel: 'email', email: user.email }, 'security', v.email_code, ref, user.totpSecret ? () => this.verifyTotp(user, ref, v) : undefined);
     }
     if (user.totpSecret && operation !== 'totp_bind') return this.verifyTotp(user, ref, v);
     if (user.email && v.email_code) return this.codes.consume({ channel: 'email', email: user.email }, 'security', v.email_code, ref);

@@ -176,13 +176,13 @@ export class OrdersService {
     const order = await this.visible(userId, id, false);
     // A certificate proves a bank transfer; USDT is seen on chain and the balance pays at once.
     if (order.payMethod !== 'bank') throw new AppError('contract_certificate_bank_only', { params: { method: order.payMethod } });
-    if (!OPEN.includes(order.status)) throw new AppError('contract_order_state', { params: { status: order.status } });
+    if (!OPEN.includes(order.status)) throw new AppError('contract_order_state');
     const file = await this.d.files.receive(request, userId, CERTIFICATE_RULE);
     let replaced: string | null = null;
     try {
       await inTransaction(this.db, async (tx) => {
         const locked = (await repo.lockOrder(tx, id))!;
-        if (!OPEN.includes(locked.status)) throw new AppError('contract_order_state', { params: { status: locked.status } });
+        if (!OPEN.includes(locked.status)) throw new AppError('contract_order_state');
         replaced = locked.certificateFileId;
         const updated = await repo.updateOrder(tx, id, { certificateFileId: file.id, status: 'checking' });
         await this.record(tx, updated, locked.status, 'checking', { kind: 'user', id: userId }, locked.status === 'checking' ? 'certificate changed' : null);
@@ -210,7 +210,7 @@ export class OrdersService {
       const order = await repo.lockOrder(tx, id);
       if (!order) throw new AppError('contract_order_not_found');
       check(order);
-      if (!OPEN.includes(order.status)) throw new AppError('contract_order_state', { params: { status: order.status } });
+      if (!OPEN.includes(order.status)) throw new AppError('contract_order_state');
       const values = await extra(order, tx);
       if (to === 'cancelled' || to === 'rejected') await repo.returnInventory(tx, order.productId, order.units);
       const updated = await repo.updateOrder(tx, id, { ...values, status: to, ...(to === 'rejected' ? { rejectReason: reason } : {}) });
@@ -265,12 +265,15 @@ export class OrdersService {
       // Paid already (by this key's first request, or another): its answer, as for a retry.
       if (order.status === 'effect' || order.status === 'finish') return this.detail(userId, id, false);
       const quote = await this.balanceQuote(order);
+      // The amount charged is the one the user confirmed: a new day's price between the dialog and
+      // the click would charge an amount never shown. Refused before a code or PIN try is spent.
+      if (!new Decimal(body.amount).eq(quote.amount)) throw new AppError('contract_quote_changed', { params: { amount: quote.amount, coin: order.coin.toUpperCase() } });
       // The user's money leaves them: a transfer's checks (docs/security.md "Calls that move a
       // user's balance"); the code is bound to this order. An order no longer open, or a balance
       // short of the quote, answers before a code is spent or a PIN try counted (both are checked
       // again under the order's lock and by the ledger).
       await this.d.checks.authorise(userId, 'transfer', body.verification, walletSubject.contractOrder(order), body.pay_password, async () => {
-        if (!OPEN.includes(order.status)) throw new AppError('contract_order_state', { params: { status: order.status } });
+        if (!OPEN.includes(order.status)) throw new AppError('contract_order_state');
         if (new Decimal(quote.available).lt(quote.amount)) throw new AppError('insufficient_balance');
       });
       const now = this.clock.now();
@@ -298,7 +301,7 @@ export class OrdersService {
     let cancelled = 0;
     const system: Actor = { kind: 'system', id: null };
     const stillUnpaid = (o: repo.OrderRow) => {
-      if (o.status !== 'unpaid') throw new AppError('contract_order_state', { params: { status: o.status } });
+      if (o.status !== 'unpaid') throw new AppError('contract_order_state');
     };
     await runEach(
       'expired contract orders',

@@ -127,11 +127,12 @@ export class CouponsService {
         // Two coupons started at once for the same coin: the unique index lets one through and
         // aborts the other's transaction. The one in use is read after it, to name its last day
         // (as the check in the transaction does). Found none (it finished meanwhile): the coin is
-        // free, and the start is tried once more.
+        // free, and the start is tried once more; refused again so, another start is still under
+        // way (a retryable 409, not the database's error).
         if (!isUniqueViolation(error)) throw error;
         const current = await repo.couponInUse(this.db, accountId, coin);
         if (current) throw new AppError('coupon_coin_in_use', { params: { coin: coin.toUpperCase(), until: current.endDay! } });
-        if (attempt >= 2) throw error;
+        if (attempt >= 2) throw new AppError('request_in_progress');
       }
     }
   }

@@ -249,6 +249,8 @@ export class StakingService {
   /** The stake_changes row and its posting (keyed by the row). */
   private async change(tx: Tx, stake: repo.StakeRow, kind: string, delta: D, key: string | null, now: Date, sides: { from: { holder: string; bucket?: 'locked' }; to: { holder: string; bucket?: 'locked' } }) {
     const row = await repo.insertChange(tx, { stakeId: stake.id, kind, delta: delta.toFixed(), idempotencyKey: key, at: now });
+    // A stake a loan's settlement emptied ends with a change of 0 and no movement (the ledger takes none of 0).
+    if (delta.isZero()) return;
     const businessType = delta.isNegative() ? 'unstake' : 'stake';
     await post(tx, movement({ idempotencyKey: `stake:${row.id}`, businessType, reference: `stake:${stake.id}`, coin: COIN, amount: delta.abs().toFixed(), ...sides }), now);
   }
