@@ -9,6 +9,7 @@ import { Alert, Button, Flex, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CONTRACT_CERTIFICATE_MAX_BYTES, ERRORS, formatDateTime, walletSubject } from '@hashpool/shared';
+import { ApiError } from '../../../shell/api/api-error';
 import { apiDownload } from '../../../shell/api/client';
 import { presentFailure } from '../../../shell/api/error-presenter';
 import { openFileInNewTab } from '../../../ui/save-file';
@@ -54,6 +55,9 @@ function Payment({ o }: { o: OrderDetail }) {
   };
   // Compared as decimals: amounts carry up to 18 places, beyond what a JS number holds.
   const short = o.balance_pay !== null && compareDecimals(o.balance_pay.available, o.balance_pay.amount) < 0;
+  /** The amount the dialog shows: the server charges only this one. */
+  const quoted = o.balance_pay?.amount ?? '';
+  const order = useOrder(o.id);
   const pick = (file: File | undefined) => {
     if (!file) return;
     if (file.size > CONTRACT_CERTIFICATE_MAX_BYTES) {
@@ -134,7 +138,14 @@ function Payment({ o }: { o: OrderDetail }) {
           okText={t('payment.pay_balance')}
           onClose={closePay}
           errorFields={{ byCode: { [ERRORS.pay_password_incorrect.code]: 'pay_password', [ERRORS.pay_password_locked.code]: 'pay_password' } }}
-          onSubmit={(values) => payBalance.mutateAsync([o.id, payKey, { pay_password: values.pay_password ?? '', verification: verificationOf(values) }])}
+          onSubmit={(values) =>
+            payBalance.mutateAsync([o.id, payKey, { pay_password: values.pay_password ?? '', verification: verificationOf(values), amount: quoted }]).catch((error: unknown) => {
+              // The price moved since this quote (a new day's price): nothing was charged, and the
+              // dialog shows the new amount to confirm (the error names it too).
+              if (error instanceof ApiError && error.code === ERRORS.contract_quote_changed.code) void order.refetch();
+              throw error;
+            })
+          }
         >
           <Paragraph>{t('payment.pay_balance_confirm', { amount: o.balance_pay.amount, coin: coinSymbol(o.balance_pay.coin) })}</Paragraph>
           {mine && <PayStepFields mine={mine} subject={async () => walletSubject.contractOrder(o)} />}
