@@ -215,7 +215,7 @@ test('the catalogue sorts by net profit after the electricity fee changes', asyn
   const fee = page.getByRole('spinbutton', { name: /Electricity/ });
   await fee.fill('0.5');
   await fee.blur();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('electricity_fee'))).toBe('0.5');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('electricity_fee'))).toBe('0.5 USD');
   const header = ranking.getByRole('columnheader', { name: /Net profit/ });
   await header.click(); // descending first (the server's order too): one click turns it ascending
   const profits = async () =>

@@ -1,7 +1,8 @@
 // The catalogue's figures in the user's display currency, and the electricity fee (docs/rules.md,
-// Entities: `electricity_fee` in local storage), which is per kWh in the display currency. The
-// server computes in USD; prices are USD and rates are units per 1 CNY, so
-// x USD = x x rate(currency) / rate(USD) in the display currency. Display estimates (floats).
+// Entities: `electricity_fee` in local storage), per kWh, kept with the currency it was typed in
+// ("0.6 CNY") and shown in the display currency: switching currencies converts it, instead of
+// reading 0.6 yuan as 0.6 won. The server computes in USD; prices are USD and rates are units per
+// 1 CNY, so x USD = x x rate(currency) / rate(USD) in the display currency. Display estimates (floats).
 import { useSyncExternalStore } from 'react';
 import { formatAmount, type RateItem } from '@hashpool/shared';
 import { useCurrency } from '../../../shell/site/currency';
@@ -19,9 +20,28 @@ export function usdFactor(currency: string, rates: readonly RateItem[]): number 
 
 const feeChanges = changeSignal();
 
-export function setElectricityFee(value: number): void {
-  writeStorage(STORAGE_KEYS.electricityFee, String(value));
+/** The ranking's bound for the fee (the server's `electricity`, USD per kWh). */
+export const MAX_ELECTRICITY_USD = 100;
+
+export function setElectricityFee(value: number, currency: string): void {
+  writeStorage(STORAGE_KEYS.electricityFee, `${value} ${currency}`);
   feeChanges.notify();
+}
+
+/**
+ * The stored fee in the display currency and in USD, or nulls until the rates are known. A value
+ * without a currency (stored before currencies were kept) is taken as in the display currency;
+ * none or an unreadable one is the default.
+ */
+export function electricityFee(stored: string | null, currency: string, rates: readonly RateItem[]): { fee: number | null; feeUsd: number | null } {
+  const factor = usdFactor(currency, rates);
+  if (factor === null) return { fee: null, feeUsd: null };
+  const match = stored === null ? null : /^(\d+(?:\.\d+)?)(?: ([A-Z]{3}))?$/.exec(stored.trim());
+  const storedFactor = match?.[2] === undefined ? factor : usdFactor(match[2], rates);
+  const usd = match && storedFactor !== null ? Number(match[1]) / storedFactor : DEFAULT_ELECTRICITY_USD;
+  const feeUsd = Math.min(usd, MAX_ELECTRICITY_USD);
+  // Shown to 4 places in the display currency; the ranking is asked the USD figure itself.
+  return { fee: Number((feeUsd * factor).toFixed(4)), feeUsd };
 }
 
 /**
@@ -32,10 +52,9 @@ export function useElectricity() {
   const { currency, rates } = useCurrency();
   const stored = useSyncExternalStore(feeChanges.subscribe, () => readStorage(STORAGE_KEYS.electricityFee));
   const factor = usdFactor(currency, rates);
-  const parsed = stored === null ? NaN : Number(stored);
-  const fee = Number.isFinite(parsed) && parsed >= 0 ? parsed : factor === null ? null : Number((DEFAULT_ELECTRICITY_USD * factor).toFixed(4));
+  const { fee, feeUsd } = electricityFee(stored, currency, rates);
   const symbol = rates.find((r) => r.currency === currency)?.symbol ?? '';
-  return { currency, symbol, factor, fee, feeUsd: fee === null || factor === null ? null : fee / factor };
+  return { currency, symbol, factor, fee, feeUsd };
 }
 
 export function money(usd: number | null | undefined, factor: number | null, symbol: string): string {
