@@ -2,6 +2,7 @@
 // starts afresh). Every change of an order refreshes the contracts' queries.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionEpoch } from '../../shell/session/session';
+import { walletKeys } from '../wallet';
 import { contractsApi, type BankDetails, type ContractOrderStatus, type ContractProductBody, type PayFromBalanceBody } from './contracts.api';
 
 export const CONTRACT_PAGE_SIZE = 10;
@@ -57,16 +58,24 @@ export function useBankDetails() {
   return useQuery({ queryKey: [...keys.all(epoch), 'bank'], queryFn: ({ signal }) => contractsApi.bankDetails({ signal }) });
 }
 
-/** The calls that change orders and products; each refreshes the contracts' queries. */
+/**
+ * The calls that change orders and products; each refreshes the contracts' queries. A payment from
+ * the wallet balance refreshes the wallet's queries too (in the background), so its balances show
+ * the money gone.
+ */
 export function useContractMutations() {
   const client = useQueryClient();
   const epoch = useSessionEpoch();
   const refresh = () => client.invalidateQueries({ queryKey: keys.all(epoch) });
-  const useCall = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => useMutation({ mutationFn: (args: A) => fn(...args), onSuccess: refresh });
+  const refreshWallet = () => {
+    void client.invalidateQueries({ queryKey: walletKeys.user(epoch) });
+    return refresh();
+  };
+  const useCall = <A extends unknown[], R>(fn: (...args: A) => Promise<R>, onSuccess: () => Promise<void> = refresh) => useMutation({ mutationFn: (args: A) => fn(...args), onSuccess });
   return {
     upload: useCall((id: string, file: File) => contractsApi.upload(id, file)),
     cancel: useCall((id: string) => contractsApi.cancel(id)),
-    payBalance: useCall((id: string, key: string, body: PayFromBalanceBody) => contractsApi.payBalance(id, key, body)),
+    payBalance: useCall((id: string, key: string, body: PayFromBalanceBody) => contractsApi.payBalance(id, key, body), refreshWallet),
     confirm: useCall((id: string) => contractsApi.confirm(id)),
     reject: useCall((id: string, reason: string) => contractsApi.reject(id, reason)),
     saveProduct: useCall((id: string | null, body: ContractProductBody) => (id ? contractsApi.updateProduct(id, body) : contractsApi.createProduct(body))),

@@ -66,9 +66,15 @@ export function unknownMessage(base: MessageBase): MessageText {
 
 export type MessageRenderers = Readonly<Partial<Record<MessageType, MessageRenderer>>>;
 
-/** The message centre's type filter: every type, labelled by its renderer's name (its own code when none renders it). */
-export function messageTypeNames(renderers: MessageRenderers): { type: MessageType; name: string | null }[] {
-  return MESSAGE_TYPES.map((type) => ({ type, name: renderers[type]?.name ?? null }));
+/** Message types only operators are sent (the server alerts the holders of an operator or admin role). */
+export const OPERATOR_MESSAGE_TYPES: readonly MessageType[] = ['operations_alert'];
+
+/**
+ * The message centre's type filter: every type the reader can receive, labelled by its renderer's
+ * name (its own code when none renders it). The operators' types only for an operator.
+ */
+export function messageTypeNames(renderers: MessageRenderers, { operator }: { operator: boolean }): { type: MessageType; name: string | null }[] {
+  return MESSAGE_TYPES.filter((type) => operator || !OPERATOR_MESSAGE_TYPES.includes(type)).map((type) => ({ type, name: renderers[type]?.name ?? null }));
 }
 
 export function describeMessage(renderers: MessageRenderers, type: string, params: MessageParams, language = 'en'): MessageText {

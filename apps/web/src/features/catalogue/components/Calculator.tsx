@@ -62,7 +62,13 @@ export function Calculator({ kind }: { kind: 'asic' | 'gpu' }) {
           min={0}
           aria-label={t('calc.price', { currency: symbol }) + ' ' + symbolOf(c.coin)}
           value={prices[c.coin] ?? (c.price_usd === null ? undefined : Number((c.price_usd * factor).toPrecision(6)))}
-          onChange={(v) => setPrices((p) => ({ ...p, ...(v === null ? {} : { [c.coin]: v }) }))}
+          onChange={(v) =>
+            setPrices((p) => {
+              // Cleared: the market price again.
+              const { [c.coin]: _cleared, ...rest } = p;
+              return v === null ? rest : { ...rest, [c.coin]: v };
+            })
+          }
           style={{ width: 120 }}
         />
       ),

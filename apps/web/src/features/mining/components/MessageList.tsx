@@ -2,7 +2,7 @@
 // or unread; mark read or delete one, the selected ones, or all. Each message is worded here from
 // its type and params by the renderer of the feature that owns the type (its messages.ts,
 // shell/features/messages.ts), in the reader's language.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, Flex, Select, Switch, theme } from 'antd';
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { PAGE_SIZE } from '../lib/constants';
 import { messageFiltersToParams, parseMessageFilters, type MessageFilters } from '../lib/message-filters';
 import { describeMessage, messageTypeNames, namespaceOf, UNKNOWN_MESSAGE, type MessageRenderers, type Phrase } from '../../../shell/features/messages';
 import { useMessageRenderers } from '../../../shell/features/registry-context';
+import { useViewer } from '../../../shell/session/viewer';
 import type { Message, MessageTarget } from '../mining.api';
 import { useMessageMutations, useMessages } from '../mining.queries';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -72,6 +73,8 @@ export function MessageList({ timezone }: { timezone: string }) {
   const renderers = useMessageRenderers();
   const { t } = useTranslation(messageNamespaces(renderers));
   const toast = useToast();
+  const viewer = useViewer();
+  const operator = viewer.admin === true || (viewer.operatorRoles?.length ?? 0) > 0;
   const [params, setParams] = useSearchParams();
   const filters = parseMessageFilters(params);
   const listKey = messageFiltersToParams(filters).toString();
@@ -99,6 +102,14 @@ export function MessageList({ timezone }: { timezone: string }) {
   const rows = page?.list ?? [];
   const allChecked = rows.length > 0 && rows.every((m) => selected.includes(m.id));
 
+  // A page emptied by deleting (or, with "Unread only", reading) its last messages while others
+  // remain: go to the last page there is, in place of this one, not to "no messages" with no pager.
+  const lastPage = page && !messages.isPlaceholderData && rows.length === 0 && page.total > 0 ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : null;
+  const moving = lastPage !== null && lastPage < filters.page;
+  useEffect(() => {
+    if (lastPage !== null && moving) setParams(messageFiltersToParams({ ...filters, page: lastPage }), { replace: true });
+  }, [moving, lastPage, filters, setParams]);
+
   return (
     <Panel
       title={
@@ -119,7 +130,7 @@ export function MessageList({ timezone }: { timezone: string }) {
             style={{ minWidth: 200 }}
             value={filters.type}
             onChange={(type) => change({ type: type as MessageFilters['type'] })}
-            options={[{ value: 'all', label: t('messages.all_types') }, ...messageTypeNames(renderers).map(({ type, name }) => ({ value: type, label: name ? t(name) : type }))]}
+            options={[{ value: 'all', label: t('messages.all_types') }, ...messageTypeNames(renderers, { operator }).map(({ type, name }) => ({ value: type, label: name ? t(name) : type }))]}
           />
           <Flex align="center" gap={8}>
             <Switch size="small" checked={filters.unread} onChange={(unread) => change({ unread })} aria-label={t('messages.unread_only')} id="unread-only" />
@@ -152,6 +163,8 @@ export function MessageList({ timezone }: { timezone: string }) {
 
       {!page ? (
         messages.isError ? <Paragraph tone="secondary">{t('common.load_failed')}</Paragraph> : <PageSpinner />
+      ) : moving ? (
+        <PageSpinner />
       ) : rows.length === 0 ? (
         <Paragraph tone="secondary" style={{ padding: '24px 0', margin: 0, textAlign: 'center' }}>
           {filters.type === 'all' && !filters.unread ? t('messages.empty') : t('messages.empty_filtered')}

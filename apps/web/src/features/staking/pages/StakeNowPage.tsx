@@ -31,7 +31,10 @@ function StakeCard({ stake, timezone, onReduce, onUnstake, onAdd }: { stake: Sta
   const { t } = useTranslation('staking');
   const toast = useToast();
   const keyFor = useIdempotencyKey();
-  const claim = useWalletMutation(() => stakingApi.claim(keyFor(`claim:${stake.unclaimed_reward}`)));
+  // One key per claim: a retry after a lost answer sends it again, but once a claim is paid the next
+  // one is another submission, even for the same unclaimed amount (the next day's reward can read the same).
+  const [claims, setClaims] = useState(0);
+  const claim = useWalletMutation(() => stakingApi.claim(keyFor(`claim:${claims}|${stake.accrued_through}|${stake.claimed_reward}|${stake.unclaimed_reward}`)));
   const flexible = stake.batch.duration_type === 'flexible';
   const adjustable = stake.batch.stake_type === 'adjustable';
   return (
@@ -49,7 +52,12 @@ function StakeCard({ stake, timezone, onReduce, onUnstake, onAdd }: { stake: Sta
               <Button
                 loading={claim.isPending}
                 disabled={compareDecimals(stake.claimable_reward, '0') <= 0}
-                onClick={() => claim.mutateAsync(undefined).then((r) => toast.success(t('stake.claimed', { amount: r.paid })), presentFailure)}
+                onClick={() =>
+                  claim.mutateAsync(undefined).then((r) => {
+                    setClaims((n) => n + 1);
+                    toast.success(t('stake.claimed', { amount: r.paid }));
+                  }, presentFailure)
+                }
               >
                 {t('stake.claim')}
               </Button>

@@ -14,6 +14,7 @@ import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Paragraph, Text } from '../../../ui/Text';
+import { LoadFailed } from '../components/LoadFailed';
 import { StatusBadge } from '../components/StatusBadge';
 import { MissingTicket, TicketHeading } from '../components/TicketParts';
 import { TicketThread } from '../components/TicketThread';
@@ -29,7 +30,7 @@ export default function AdminSupportPage() {
   return (
     <Flex vertical gap={16}>
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
-      {!timezone ? <PageSpinner /> : selected ? <AdminTicket id={selected} timezone={timezone} onBack={() => setParams({})} /> : <Queue timezone={timezone} onOpen={(id) => setParams({ id: String(id) })} />}
+      {!timezone ? (mine.isError ? <LoadFailed query={mine} /> : <PageSpinner />) : selected ? <AdminTicket id={selected} timezone={timezone} onBack={() => setParams({})} /> : <Queue timezone={timezone} onOpen={(id) => setParams({ id: String(id) })} />}
     </Flex>
   );
 }
@@ -80,7 +81,7 @@ function Queue({ timezone, onOpen }: { timezone: string; onOpen: (id: number) =>
         />
       </Flex>
       {!queue.data ? (
-        <PageSpinner />
+        queue.isError ? <LoadFailed query={queue} /> : <PageSpinner />
       ) : (
         <>
           <ResponsiveTable rows={queue.data.list} rowKey={(r) => r.id} columns={columns} caption={t('admin.queue')} empty={t('admin.empty')} onRowClick={(r) => onOpen(r.id)} cardTestId="queue-card" />

@@ -21,6 +21,7 @@ import { useIsMobile } from '../../../ui/responsive';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
 import { AttachmentPicker } from '../components/AttachmentPicker';
+import { LoadFailed } from '../components/LoadFailed';
 import { StatusBadge } from '../components/StatusBadge';
 import { MissingTicket, TicketHeading } from '../components/TicketParts';
 import { TicketThread } from '../components/TicketThread';
@@ -68,10 +69,11 @@ function Tickets() {
   const [creating, setCreating] = useState(false);
   const mine = useMine();
   const timezone = mine.data?.timezone;
-  const list = useTickets(page, true);
   const selected = Number(params.get('id')) || null;
+  // The list only where it is shown: a ticket's page (?id=) does not wait for it, nor fail with it.
+  const list = useTickets(page, selected === null);
 
-  if (!timezone || !list.data) return <PageSpinner />;
+  if (!timezone) return mine.isError ? <LoadFailed query={mine} /> : <PageSpinner />;
   const select = (id: number | null) => setParams(id === null ? {} : { id: String(id) });
 
   if (selected !== null) return <TicketView id={selected} timezone={timezone} onBack={() => select(null)} />;
@@ -87,8 +89,16 @@ function Tickets() {
         </Flex>
       )}
       <Panel title={t('list.title')}>
-        <TicketTable data={list.data} timezone={timezone} onOpen={(id) => select(id)} />
-        <Pager page={page} total={list.data.total} pageSize={TICKET_PAGE_SIZE} onChange={setPage} />
+        {list.data ? (
+          <>
+            <TicketTable data={list.data} timezone={timezone} onOpen={(id) => select(id)} />
+            <Pager page={page} total={list.data.total} pageSize={TICKET_PAGE_SIZE} onChange={setPage} />
+          </>
+        ) : list.isError ? (
+          <LoadFailed query={list} />
+        ) : (
+          <PageSpinner />
+        )}
       </Panel>
     </Flex>
   );
