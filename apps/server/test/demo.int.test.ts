@@ -115,3 +115,40 @@ describe('demo earnings', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('demo message centre', () => {
+  it('holds the alerts of the last hours of the simulator’s pattern, the older ones read, and an LTC alarm set and turned off again; once however often the demo starts', async () => {
+    const { result } = await login(t.app, DEMO_EMAIL, DEMO_PASSWORD, newDevice());
+    const tokens = (result as { tokens: Tokens }).tokens;
+    type Page = { list: Array<{ type: string; params: { workers?: string[]; account?: string; coin?: string }; read: boolean; created_at: string }>; total: number; unread: number };
+    const page = body<Page>(await inject(t.app, { url: '/api/messages?page_size=100', headers: auth(tokens) })).data;
+    const types = new Set(page.list.map((m) => m.type));
+    for (const type of ['setting_update', 'miner_offline', 'miner_online', 'hashrate_alarm', 'hashrate_recovered']) expect(types, type).toContain(type);
+    const now = t.clock.now().getTime();
+    for (const m of page.list) {
+      expect(Date.parse(m.created_at)).toBeLessThan(now);
+      expect(Date.parse(m.created_at)).toBeGreaterThan(now - 7 * 3600_000);
+      // Read when older than two hours, unread after.
+      expect(m.read).toBe(Date.parse(m.created_at) < now - 2 * 3600_000);
+    }
+    // The offline alerts name the simulator's flaky workers, 15 minutes into one of their pauses.
+    const offline = page.list.filter((m) => m.type === 'miner_offline').flatMap((m) => m.params.workers ?? []);
+    expect(new Set(offline)).toEqual(new Set(DEMO_WORKERS.filter((w) => w.offMinutes > 0).map((w) => w.worker)));
+    for (const m of page.list.filter((x) => x.type === 'miner_offline')) {
+      const w = DEMO_WORKERS.find((x) => x.worker === m.params.workers![0])!;
+      const cycle = (w.onMinutes + w.offMinutes) * 60_000;
+      expect(Date.parse(m.created_at) % cycle).toBe((w.onMinutes + 15) * 60_000);
+    }
+    // The LTC alarm was set before the history and turned off since: no threshold is left, which
+    // would alarm at every demo start (the simulator's first 15 minutes fill the window).
+    const settings = body<{ hashrate_threshold: number | null; offline_alert: boolean }>(await inject(t.app, { url: '/api/pools/ltc/accounts/demofarm02/alert-settings', headers: auth(tokens) })).data;
+    expect(settings).toMatchObject({ hashrate_threshold: null, offline_alert: true });
+    const updates = page.list.filter((m) => m.type === 'setting_update').map((m) => Date.parse(m.created_at));
+    expect(updates).toHaveLength(2);
+    for (const m of page.list.filter((x) => x.type.startsWith('hashrate_'))) expect(Date.parse(m.created_at)).toBeLessThan(Math.max(...updates));
+
+    await prepareDatabase(t.database, { clock: t.clock });
+    await loadDemoData(t.app);
+    expect(body<Page>(await inject(t.app, { url: '/api/messages?page_size=1', headers: auth(tokens) })).data.total).toBe(page.total);
+  });
+});

@@ -1,6 +1,7 @@
 // The mining module in the registry: share ingestion (HTTP and NATS), workers and groups, charts,
 // blocks and network reports, alerts, the stratum processes' lookups and announced endpoints; its jobs move the worker windows every minute, and in a demo
-// start the simulator mines to the demo accounts and addresses.
+// start the simulator mines to the demo accounts and addresses (and the demo user's alerts and
+// message centre are seeded, mining.demo.ts).
 import { defineModule } from '../../platform/modules';
 import { ExtensionPoint } from '../../platform/extension-point';
 import type { BlockReviews } from './blocks.service';
@@ -9,6 +10,7 @@ import { BlocksService } from './blocks.service';
 import { GroupsService } from './groups.service';
 import { HistoryService } from './history.service';
 import { IngestService } from './ingest.service';
+import { seedDemoAlerts } from './mining.demo';
 import { startMiningJobs } from './mining.jobs';
 import { miningRoutes } from './mining.routes';
 import { startNatsIngest } from './nats-ingest';
@@ -73,5 +75,6 @@ export const miningModule = defineModule({
       await nats?.close(); // stop taking messages before the ingest's last flush (app close)
     };
   },
+  demo: (api, p, use) => seedDemoAlerts({ clock: p.clock, notifications: p.notifications, accounts: use('accounts').directory, alerts: api.alerts }),
   close: (api) => api.ingest.close(),
 });
