@@ -1,7 +1,8 @@
-// `npm test`: every suite, in order of cost. Unit tests; the web components in jsdom; the integration suite on embedded PGlite
-// and again on the PostgreSQL server (a database per test file, all dropped afterwards), the
-// stratum server's chain tests on two Litecoin Core regtest nodes (beside the web build and the
-// end-to-end tests in Chromium against the built app, which come last). Prints one total at the end.
+// `npm test`: every suite, in order of cost. The stratum server's chain tests on two Litecoin Core
+// regtest nodes (in the background from the start, beside the stages up to the integration suite);
+// unit tests; the web components in jsdom; the integration suite on embedded PGlite and again on
+// the PostgreSQL server (a database per test file, all dropped afterwards); the web build and the
+// end-to-end tests in Chromium against the built app, which come last. Prints one total at the end.
 // With CI=true a missing PostgreSQL server is a failure; elsewhere it is skipped with a note.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -192,25 +193,29 @@ async function dropDatabases(prefix) {
   return rows.length;
 }
 
+/** The chain stage, running beside the unit and integration stages; awaited before the totals. */
+let chainStage;
+/** The chain stage's databases, dropped when it has ended. */
+const chainPrefix = `hp_chain_${randomBytes(4).toString('hex')}`;
+const postgres = await postgresReachable();
+// The stratum server's proof on a real chain: two Litecoin Core regtest nodes, Hashpool on
+// PostgreSQL. Most of its three minutes wait on the nodes and on a stopped API, so it runs in the
+// background from the start (free ports, its own databases), beside the unit and integration
+// stages, and is over before the end-to-end tests: beside those (until 5 December) it competed
+// with the one browser and server for the cores (e2e 1,169 s alone, 1,657 s in that CI run).
+// It takes about 3 minutes alone; 20 is a hang.
+if (postgres && run('litecoind', 'node', ['scripts/ensure-packages.mjs', 'litecoind'])) {
+  chainStage = vitestInBackground('chain tests (Litecoin regtest)', 'chain', `${OUT}/vitest-chain.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: chainPrefix }, 20 * 60_000);
+}
+
 vitest('unit tests', ['unit', 'unit-isolated'], `${OUT}/vitest-unit.json`);
 vitest('web component tests', 'web', `${OUT}/vitest-web.json`);
 vitest('integration tests on PGlite', 'integration', `${OUT}/vitest-int-pglite.json`);
 
-/** The chain stage, running beside the web build and the end-to-end tests; awaited before the totals. */
-let chainStage;
-/** The chain stage's databases, dropped when it has ended. */
-const chainPrefix = `hp_chain_${randomBytes(4).toString('hex')}`;
-if (await postgresReachable()) {
+if (postgres) {
   const prefix = `hp_run_${randomBytes(4).toString('hex')}`;
   vitest('integration tests on PostgreSQL', 'integration', `${OUT}/vitest-int-postgres.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: prefix });
   await dropLeftDatabases(prefix);
-  // The stratum server's proof on a real chain: two Litecoin Core regtest nodes, Hashpool on
-  // PostgreSQL. Most of its three minutes wait on the nodes and on a stopped API, so it runs beside
-  // the web build and the end-to-end tests instead of before them (free ports, its own databases).
-  // It takes about 3 minutes alone; 20 is a hang.
-  if (run('litecoind', 'node', ['scripts/ensure-packages.mjs', 'litecoind'])) {
-    chainStage = vitestInBackground('chain tests (Litecoin regtest)', 'chain', `${OUT}/vitest-chain.json`, { TEST_DATABASE_URL: PG_URL, TEST_DB_PREFIX: chainPrefix }, 20 * 60_000);
-  }
 } else if (CI) {
   console.error(`\nPostgreSQL is not reachable at ${PG_URL}: CI must run the integration suite on it.`);
   failures.push('integration tests on PostgreSQL (server unreachable)');
