@@ -98,7 +98,7 @@ function vitestInBackground(label, projects, file, env, limitMs) {
     closeSync(out);
     console.log(`\n=== ${label} (ran in the background) ===\n${readFileSync(log, 'utf8')}`);
     // The stage in front blocks this process, so the end is read off the log's last write.
-    stages.push(`${label}: ${Math.round((statSync(log).mtimeMs - started) / 1000)} s, beside the stages after it`);
+    stages.push(`${label}: ${Math.round((statSync(log).mtimeMs - started) / 1000)} s, beside the stages in front of its end`);
     if (code === 'late') failures.push(`${label} (killed after ${Math.round(limitMs / 60_000)} min)`);
     else if (code !== 0) failures.push(label);
     addVitest(file);
@@ -193,7 +193,7 @@ async function dropDatabases(prefix) {
   return rows.length;
 }
 
-/** The chain stage, running beside the unit and integration stages; awaited before the totals. */
+/** The chain stage, running beside the unit and integration stages; awaited before the end-to-end tests. */
 let chainStage;
 /** The chain stage's databases, dropped when it has ended. */
 const chainPrefix = `hp_chain_${randomBytes(4).toString('hex')}`;
@@ -223,6 +223,13 @@ if (postgres) {
   console.log(`\nNote: PostgreSQL not reachable at ${PG_URL}; the integration suite ran on PGlite only (set TEST_PG_URL).`);
 }
 
+// The chain stage ends before the end-to-end tests start (usually long before: it is shorter than
+// the stages above), so that it never shares the cores with the browser and the servers.
+if (chainStage) {
+  await chainStage();
+  await dropLeftDatabases(chainPrefix);
+}
+
 if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run('web build', 'npm', ['run', 'build'])) {
   run('first-screen size', 'node', ['scripts/bench-bundle.mjs']);
   const report = `${OUT}/playwright.json`;
@@ -246,11 +253,6 @@ if (run('chromium', 'node', ['scripts/ensure-packages.mjs', 'chromium']) && run(
   } catch {
     totals.failed += 1;
   }
-}
-
-if (chainStage) {
-  await chainStage();
-  await dropLeftDatabases(chainPrefix);
 }
 
 if (failedTests.length) console.log(`\nfailed tests (vitest): ${failedTests.length}\n${failedTests.slice(0, 10).map((t) => `  ${t}`).join('\n')}`);

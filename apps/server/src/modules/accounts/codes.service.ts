@@ -118,7 +118,8 @@ export class CodeService {
    * see the count from before any of them, so a code is compared at most CODE_MAX_ATTEMPTS times.
    * `alsoCheck` (another factor asked with the code) runs after the code matched and before it is
    * spent: a wrong code spends nothing of the other factor, and a refused other factor leaves the
-   * code to be sent again with it.
+   * code to be sent again with it (that try counted among its CODE_MAX_ATTEMPTS, as guesses of
+   * the other factor are bounded too).
    */
   async consume(target: CodeTarget, purpose: CodePurpose, code: string, objectRef: string | null = null, alsoCheck?: () => Promise<void>): Promise<void> {
     const key = targetKey(target);

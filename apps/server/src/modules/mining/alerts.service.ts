@@ -224,15 +224,12 @@ export class AlertsService {
     return { offline_alert: s.offlineAlert, hashrate_threshold: s.hashrateThreshold, repeat_minutes: s.repeatMinutes, email: s.email };
   }
 
-  /**
-   * Saves the settings; the change is a "setting update" in the user's message centre, naming the
-   * sub-account (dated `at`: the demo seed's settings were set hours before its messages).
-   */
-  async saveSettings(userId: string, accountId: string, coin: string, v: { offline_alert: boolean; hashrate_threshold: number | null; repeat_minutes: number; email: boolean }, at: Date = this.clock.now()) {
+  /** Saves the settings; the change is a "setting update" in the user's message centre, naming the sub-account. */
+  async saveSettings(userId: string, accountId: string, coin: string, v: { offline_alert: boolean; hashrate_threshold: number | null; repeat_minutes: number; email: boolean }) {
     const account = await this.deps.accounts.nameOf(accountId);
     await inTransaction(this.db, async (tx) => {
       await repo.saveAlertSettings(tx, { accountId, coin, offlineAlert: v.offline_alert, hashrateThreshold: v.hashrate_threshold, repeatMinutes: v.repeat_minutes, email: v.email });
-      await this.deps.notifications.post({ userId, accountId, type: 'setting_update', params: { coin, setting: 'alerts', ...(account ? { account } : {}) } }, tx, at);
+      await this.deps.notifications.post({ userId, accountId, type: 'setting_update', params: { coin, setting: 'alerts', ...(account ? { account } : {}) } }, tx);
     });
   }
 }

@@ -2,15 +2,17 @@
 // the last hours of the simulator's on/off pattern (simulator.ts: s19k7 and l7n4 go quiet on a
 // fixed clock): offline alerts and their recoveries, the older ones read; and the story of an LTC
 // hashrate alarm the user set (a "setting update"), which the flapping l7n4 set off and cleared
-// several times, and which they then turned off again (another setting update). No threshold is
+// several times, and which they then turned off again (another setting update, the settings as
+// they are left). No threshold is
 // left set: a live one would alarm at every demo start, before the simulator's first 15 minutes
 // fill the window. From then on the live alert job adds its own offline alerts. Once: a message
 // centre with any message is left as it is.
 import { INACTIVE_AFTER_MS } from '@hashpool/shared';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Notifications } from '../../platform/notifications';
 import { DEMO_ACCOUNTS, type AccountDirectory } from '../accounts';
-import type { AlertsService } from './alerts.service';
+import { saveAlertSettings } from './alerts.repository';
 import { DEMO_WORKERS, type SimulatedWorker } from './simulator';
 
 /** The story's LTC alarm: the four workers make about 38 GH/s, 28 GH/s while l7n4 is off. */
@@ -25,7 +27,7 @@ const ALARM_OFF_BEFORE_MS = 45 * 60_000;
 interface Seeded {
   at: number;
   accountId: string;
-  type: 'miner_offline' | 'miner_online' | 'hashrate_alarm' | 'hashrate_recovered';
+  type: 'miner_offline' | 'miner_online' | 'hashrate_alarm' | 'hashrate_recovered' | 'setting_update';
   params: Record<string, string | number | string[]>;
 }
 
@@ -46,7 +48,7 @@ function farmHashrate(account: string, without?: string): number {
   return DEMO_WORKERS.filter((w) => w.account === account && w.worker !== without).reduce((sum, w) => sum + w.hashrate, 0);
 }
 
-export async function seedDemoAlerts(p: { clock: Clock; notifications: Notifications; accounts: AccountDirectory; alerts: AlertsService }): Promise<void> {
+export async function seedDemoAlerts(p: { db: Db; clock: Clock; notifications: Notifications; accounts: AccountDirectory }): Promise<void> {
   const ids = await p.accounts.idsByNames(DEMO_ACCOUNTS);
   const [btcName, ltcName] = DEMO_ACCOUNTS as [string, string];
   const btcAccount = ids.get(btcName);
@@ -56,11 +58,16 @@ export async function seedDemoAlerts(p: { clock: Clock; notifications: Notificat
   if ((await p.notifications.page(userId, { page: 1, page_size: 1 })).total > 0) return;
   const now = p.clock.now().getTime();
   const from = now - HISTORY_MS;
+  // The settings as the story leaves them (the alarm off), written first: a start that fails
+  // half-way through the messages leaves no live threshold behind.
+  await saveAlertSettings(p.db, { accountId: ltcAccount, coin: 'ltc', offlineAlert: true, hashrateThreshold: null, repeatMinutes: 60, email: true });
   // The alarm is set before the history starts, and turned off again 45 minutes ago.
   const alarmOff = now - ALARM_OFF_BEFORE_MS;
-  const alarm = (threshold: number | null, at: number) => p.alerts.saveSettings(userId, ltcAccount, 'ltc', { offline_alert: true, hashrate_threshold: threshold, repeat_minutes: 60, email: true }, new Date(at));
-  await alarm(DEMO_LTC_THRESHOLD, from - 60_000);
-  const seeded: Seeded[] = [];
+  const settingUpdate = { coin: 'ltc', setting: 'alerts', account: ltcName };
+  const seeded: Seeded[] = [
+    { at: from - 60_000, accountId: ltcAccount, type: 'setting_update', params: settingUpdate },
+    { at: alarmOff, accountId: ltcAccount, type: 'setting_update', params: settingUpdate },
+  ];
   for (const w of DEMO_WORKERS.filter((x) => x.offMinutes > 0 && x.account)) {
     const accountId: string = w.account === btcName ? btcAccount : ltcAccount;
     const base = { coin: w.coin, account: w.account! };
@@ -83,5 +90,4 @@ export async function seedDemoAlerts(p: { clock: Clock; notifications: Notificat
   for (const m of inOrder.filter((x) => x.at < now - READ_BEFORE_MS)) await post(m);
   await p.notifications.markRead(userId, undefined, true);
   for (const m of inOrder.filter((x) => x.at >= now - READ_BEFORE_MS)) await post(m);
-  await alarm(null, alarmOff);
 }

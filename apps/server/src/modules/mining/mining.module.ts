@@ -75,6 +75,6 @@ export const miningModule = defineModule({
       await nats?.close(); // stop taking messages before the ingest's last flush (app close)
     };
   },
-  demo: (api, p, use) => seedDemoAlerts({ clock: p.clock, notifications: p.notifications, accounts: use('accounts').directory, alerts: api.alerts }),
+  demo: (_api, p, use) => seedDemoAlerts({ db: p.db, clock: p.clock, notifications: p.notifications, accounts: use('accounts').directory }),
   close: (api) => api.ingest.close(),
 });

@@ -4,7 +4,7 @@ import { Flex } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import { Text } from '../../../ui/Text';
-import { MAX_ELECTRICITY_USD, setElectricityFee, useElectricity } from '../lib/money';
+import { feeDigits, MAX_ELECTRICITY_USD, setElectricityFee, useElectricity } from '../lib/money';
 
 export function ElectricityInput() {
   const { t } = useTranslation('catalogue');
@@ -17,7 +17,7 @@ export function ElectricityInput() {
         data-testid="electricity-fee"
         min={0}
         // The server's bound is in USD: 100 USD per kWh in this currency (₩ rates run past 100).
-        max={factor === null ? undefined : Math.floor(MAX_ELECTRICITY_USD * factor * 10_000) / 10_000}
+        max={factor === null ? undefined : feeDigits(MAX_ELECTRICITY_USD * factor)}
         step={0.01}
         value={fee ?? undefined}
         onChange={(v) => v !== null && setElectricityFee(v, currency)}

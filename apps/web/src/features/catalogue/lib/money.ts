@@ -23,8 +23,12 @@ const feeChanges = changeSignal();
 /** The ranking's bound for the fee (the server's `electricity`, USD per kWh). */
 export const MAX_ELECTRICITY_USD = 100;
 
+/** A fee as the input shows it, to 4 places (also the input's bound: the two round alike). */
+export const feeDigits = (value: number): number => Number(value.toFixed(4));
+
 export function setElectricityFee(value: number, currency: string): void {
-  writeStorage(STORAGE_KEYS.electricityFee, `${value} ${currency}`);
+  // Fixed-point text: String(1e-7) would be written "1e-7", which the reader refuses.
+  writeStorage(STORAGE_KEYS.electricityFee, `${value.toFixed(6).replace(/\.?0+$/, '')} ${currency}`);
   feeChanges.notify();
 }
 
@@ -41,7 +45,7 @@ export function electricityFee(stored: string | null, currency: string, rates: r
   const usd = match && storedFactor !== null ? Number(match[1]) / storedFactor : DEFAULT_ELECTRICITY_USD;
   const feeUsd = Math.min(usd, MAX_ELECTRICITY_USD);
   // Shown to 4 places in the display currency; the ranking is asked the USD figure itself.
-  return { fee: Number((feeUsd * factor).toFixed(4)), feeUsd };
+  return { fee: feeDigits(feeUsd * factor), feeUsd };
 }
 
 /**

@@ -163,7 +163,8 @@ export function MessageList({ timezone }: { timezone: string }) {
 
       {!page ? (
         messages.isError ? <Paragraph tone="secondary">{t('common.load_failed')}</Paragraph> : <PageSpinner />
-      ) : moving ? (
+      ) : moving || (messages.isPlaceholderData && rows.length === 0) ? (
+        // Moving to the last page, or its page still loading (the emptied page shown meanwhile is no answer).
         <PageSpinner />
       ) : rows.length === 0 ? (
         <Paragraph tone="secondary" style={{ padding: '24px 0', margin: 0, textAlign: 'center' }}>
