@@ -5,6 +5,7 @@
 // redirect URI, no PKCE, plain PKCE, reused code, revoked grant, implicit and password grants).
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AccountItem, type OAuthClientCreated, type OAuthInteraction, type Tokens } from '@hashpool/shared';
@@ -164,6 +165,11 @@ describe('authorization code flow with openid-client', () => {
     const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: flow.verifier, expectedState: flow.state });
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.refresh_token).toBeTruthy();
+    // The database keeps no usable token: rows are keyed by the tokens' SHA-256 and hold no copy.
+    const stored = await queryRows<{ id: string; payload: string }>(t.database.db, sql`select id, payload::text as payload from oauth_payloads`);
+    for (const token of [tokens.access_token, tokens.refresh_token!, callback.searchParams.get('code')!]) {
+      expect(stored.some((r) => r.id === token || r.payload.includes(token)), 'a token stored as it is').toBe(false);
+    }
     const sub = tokens.claims()!.sub;
     // The granted sub-account names the user, not the current one (the application was not granted it).
     expect((await inject(t.app, { method: 'PUT', url: '/api/users/accounts', headers: auth(user.tokens), payload: { account_id: other.id } })).statusCode).toBe(200);

@@ -2,6 +2,7 @@
 // and id in oauth_payloads, with the expiry, grant id, uid and user code as columns to look up by.
 // Every instance reads the same rows, so an authorization started on one finishes on another.
 // Clients are not payloads: the `Client` model reads the operators' registry (oauth_clients).
+import { createHash } from 'node:crypto';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -23,6 +24,14 @@ export function clientMetadata(row: repo.ClientRow, secretBox: SecretBox): Adapt
   };
 }
 
+/**
+ * The models whose id is a bearer secret (the token or code itself): their rows are keyed by its
+ * SHA-256 and keep no copy of it (the payload's `jti`, put back from the id asked for), so a read
+ * of the database (a backup, a replica) yields no usable token (docs/security.md item 41). Other
+ * models (sessions, interactions, grants) are found by uid too, which needs their `jti` stored.
+ */
+const SECRET_IDS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode']);
+
 /** As the first-party refresh (docs/security.md item 37): 30 seconds. */
 const REFRESH_REUSE_GRACE_MS = 30_000;
 
@@ -43,21 +52,24 @@ export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
         async revokeByGrantId() {},
       };
     }
-    const live = (row: repo.PayloadRow | undefined): AdapterPayload | undefined => {
+    const hashed = SECRET_IDS.has(model);
+    const key = (id: string) => (hashed ? createHash('sha256').update(id).digest('hex') : id);
+    const live = (row: repo.PayloadRow | undefined, id?: string): AdapterPayload | undefined => {
       if (!row || (row.expiresAt && row.expiresAt <= clock.now())) return undefined;
       // A refresh token used again within the grace window (a client's own retry or a second
       // request racing the first) is refused by the atomic consume below without the provider's
       // reuse alarm, which revokes the whole grant and so would end the one chain that won. Later,
       // a reuse is the alarm: the grant is revoked (RFC 9700 §4.14.2).
       const withinGrace = model === 'RefreshToken' && row.consumedAt && clock.now().getTime() - row.consumedAt.getTime() < REFRESH_REUSE_GRACE_MS;
-      return { ...(row.payload as AdapterPayload), ...(row.consumedAt && !withinGrace ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
+      return { ...(row.payload as AdapterPayload), ...(hashed && id !== undefined ? { jti: id } : {}), ...(row.consumedAt && !withinGrace ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
     };
     return {
       async upsert(id, payload, expiresIn) {
+        const { jti: _secret, ...kept } = payload;
         await repo.upsertPayload(db, {
           model,
-          id,
-          payload: payload as Record<string, unknown>,
+          id: key(id),
+          payload: (hashed ? kept : payload) as Record<string, unknown>,
           grantId: payload.grantId ?? null,
           uid: payload.uid ?? null,
           userCode: payload.userCode ?? null,
@@ -65,7 +77,7 @@ export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
         });
       },
       async find(id) {
-        return live(await repo.findPayload(db, model, { id }));
+        return live(await repo.findPayload(db, model, { id: key(id) }), id);
       },
       async findByUid(uid) {
         return live(await repo.findPayload(db, model, { uid }));
@@ -77,10 +89,10 @@ export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
       // fail here, after the provider read it unconsumed, as a reuse does (invalid_grant), so no
       // second chain of tokens is ever issued (docs/security.md item 41).
       async consume(id) {
-        if (!(await repo.consumePayload(db, model, id, clock.now()))) throw new errors.InvalidGrant(`${model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`);
+        if (!(await repo.consumePayload(db, model, key(id), clock.now()))) throw new errors.InvalidGrant(`${model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`);
       },
       async destroy(id) {
-        await repo.deletePayload(db, model, id);
+        await repo.deletePayload(db, model, key(id));
       },
       async revokeByGrantId(grantId) {
         await repo.deletePayloadsOfGrant(db, grantId);
