@@ -66,7 +66,9 @@ export class AddressEarningsService {
       unpaid: plain(balance.available),
       paying: plain(balance.frozen),
       min_payout: plain(min ?? 0),
-      list: page.map(([day, d]) => ({ day, hashrate: d.work / 86_400, amount: new Decimal(d.amount ?? 0).toFixed() })),
+      // A day's mean hashrate; today's over the seconds gone so far (a steady miner read at 06:00
+      // UTC showed a quarter of its hashrate, its work divided by a whole day).
+      list: page.map(([day, d]) => ({ day, hashrate: d.work / (day === today ? Math.max(1, (this.clock.now().getTime() - dayStart(today).getTime()) / 1000) : 86_400), amount: new Decimal(d.amount ?? 0).toFixed() })),
       // Every day, whatever the page: a page past the end keeps the pager's count.
       total: list.length,
     };

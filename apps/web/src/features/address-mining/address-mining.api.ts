@@ -45,7 +45,7 @@ export const addressMiningApi = {
   workers: (coin: string, address: string, query: { page: number; page_size: number; sort: WorkerSort; order: 'asc' | 'desc'; status?: WorkerStatusFilter }) =>
     api.get<MinerPage>(`${miner(coin, address)}/workers`, query, quiet),
   ips: (coin: string, address: string, page: number) => api.get<AddressIpStats>(`${miner(coin, address)}/ips`, { page, page_size: 10 }, quiet),
-  profits: (coin: string, address: string) => api.get<AddressProfits>(`${miner(coin, address)}/profits`, { page_size: 10 }, quiet),
+  profits: (coin: string, address: string, page: number) => api.get<AddressProfits>(`${miner(coin, address)}/profits`, { page, page_size: 10 }, quiet),
   payments: (coin: string, address: string, page: number) => api.get<AddressPayments>(`${base(coin)}/payments/${encodeURIComponent(address)}`, { page, page_size: 10 }, quiet),
   stake: (query: { hashrate?: number; address?: string; stake?: string }) => api.get<StakeCalculation>('/address-mining/aleo/stake-calculator', query),
 };

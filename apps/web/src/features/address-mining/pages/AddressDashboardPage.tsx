@@ -215,7 +215,9 @@ function WorkerChart({ coin, address, worker, onClose }: { coin: CoinInfo; addre
 
 function Earnings({ coin, address }: { coin: CoinInfo; address: string }) {
   const { t } = useTranslation('mining');
-  const profits = useQuery({ queryKey: ['address-mining', coin.code, address, 'profits'], queryFn: () => addressMiningApi.profits(coin.code, address) });
+  // The days of the last 30, ten to a page (the totals above are the address's, whatever the page).
+  const [page, setPage] = useState(1);
+  const profits = useQuery({ queryKey: ['address-mining', coin.code, address, 'profits', page], queryFn: () => addressMiningApi.profits(coin.code, address, page), placeholderData: keepPreviousData });
   const p = profits.data;
   return (
     <Panel>
@@ -255,6 +257,7 @@ function Earnings({ coin, address }: { coin: CoinInfo; address: string }) {
             ]}
           />
         )}
+        <Pager page={page} total={p?.total ?? 0} onChange={setPage} />
       </div>
     </Panel>
   );
