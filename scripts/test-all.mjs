@@ -201,7 +201,7 @@ const postgres = await postgresReachable();
 // The stratum server's proof on a real chain: two Litecoin Core regtest nodes, Hashpool on
 // PostgreSQL. Most of its three minutes wait on the nodes and on a stopped API, so it runs in the
 // background from the start (free ports, its own databases), beside the unit and integration
-// stages, and is over before the end-to-end tests: beside those (until 5 December) it competed
+// stages, and is awaited before the end-to-end tests: beside those (until 4 December) it competed
 // with the one browser and server for the cores (e2e 1,169 s alone, 1,657 s in that CI run).
 // It takes about 3 minutes alone; 20 is a hang.
 if (postgres && run('litecoind', 'node', ['scripts/ensure-packages.mjs', 'litecoind'])) {
