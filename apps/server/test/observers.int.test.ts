@@ -4,6 +4,7 @@
 // The access matrix walks every registered route for every kind of caller.
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, OBSERVER_LINKS_PER_ACCOUNT, observerApiRoutes, OBSERVER_PERMISSIONS, type ErrorKey, type ObserverCreated, type ObserverInfo, type ObserverLink, type ObserverPermission, type Tokens } from '@hashpool/shared';
 import type { RouteRecord } from '../src/platform/access';
@@ -174,6 +175,18 @@ describe('using a link', () => {
     await setUser(sql`status = 'active'`);
     expect((await inject(t.app, { url: withToken(stats, link1.token) })).statusCode).toBe(200);
     expect((await inject(t.app, { url: info })).statusCode).toBe(200);
+  });
+
+  it('a security change that ends the owner\'s sessions revokes their links: none planted by a stolen session outlives it', async () => {
+    const owner = await newUser();
+    const planted = await link(owner, owner.account, 'profit');
+    const stats = `/api/pools/btc/accounts/${owner.account}/stats`;
+    expect((await inject(t.app, { url: withToken(stats, planted.token) })).statusCode).toBe(200);
+    const [row] = await queryRows<{ id: string }>(t.database.db, sql`select u.id::text as id from users u join mining_accounts m on m.user_id = u.id where m.name = ${owner.account}`);
+    // As a password reset ends every session (SessionService.revokeAll, then what other modules hold).
+    await t.app.modules.accounts.sessions.revokeAll(row!.id, 'password_reset');
+    expect(body(await inject(t.app, { url: withToken(stats, planted.token) })).code).toBe(codeOf('observer_link_revoked'));
+    expect((await t.app.modules.observers.observers.list(row!.id)).find((l) => l.id === planted.link.id)?.status).toBe('revoked');
   });
 
   it('writes every opening into the owner\'s log at most once an hour, and limits a link\'s requests', async () => {

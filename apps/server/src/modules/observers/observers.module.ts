@@ -12,9 +12,12 @@ export const observersModule = defineModule({
   name: 'observers',
   dependsOn: ['accounts', 'mining'],
   create: (p, use) => {
-    const { directory, security } = use('accounts');
+    const { directory, security, sessions } = use('accounts');
     const { workers } = use('mining');
-    return { observers: new ObserversService(p.db, p.clock, { directory, security, coinOf: (accountId) => workers.latestCoinOf(accountId), requests: p.failures('observer_requests', 60_000) }) };
+    const observers = new ObserversService(p.db, p.clock, { directory, security, coinOf: (accountId) => workers.latestCoinOf(accountId), requests: p.failures('observer_requests', 60_000) });
+    // A security change that ends the user's sessions ends their observer links too.
+    sessions.onEndAll((userId) => observers.revokeAllOf(userId));
+    return { observers };
   },
   routes: (api) => observersRoutes(api.observers),
   principal: (api) => (request) => api.observers.resolvePrincipal(request),

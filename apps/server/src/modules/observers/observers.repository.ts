@@ -51,6 +51,12 @@ export async function revokeLink(db: DbOrTx, userId: string, id: string, now: Da
   return row;
 }
 
+/** Revokes every live link of the user (a security change that ended their sessions); answers how many. */
+export async function revokeLinksOfUser(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const rows = await db.update(observerLinks).set({ revokedAt: now }).where(and(eq(observerLinks.userId, userId), isNull(observerLinks.revokedAt))).returning({ id: observerLinks.id });
+  return rows.length;
+}
+
 /** Marks the link used when it was last marked before `staleBefore`; true when this call marked it. */
 export async function markUsed(db: DbOrTx, id: string, now: Date, staleBefore: Date): Promise<boolean> {
   const rows = await db

@@ -102,6 +102,15 @@ export class ObserversService {
     return this.present(existing); // already revoked: the same answer again
   }
 
+  /**
+   * Ends every live link of the user: a security change that ends their other sessions (a password
+   * changed or reset, an authenticator changed, the account cancelled) leaves no way in that a
+   * stolen session planted, a read-only link included (docs/security.md item 12).
+   */
+  async revokeAllOf(userId: string): Promise<void> {
+    await repo.revokeLinksOfUser(this.db, userId, this.clock.now());
+  }
+
   /** What a token may see (GET /users/observer/info); refuses an unknown, expired or revoked one, or one whose owner may not sign in. */
   async info(token: string): Promise<ObserverInfo> {
     const row = await this.live(token);
