@@ -350,6 +350,35 @@ describe('invitation rewards', () => {
   });
 });
 
+describe('invitation rewards and blocks', () => {
+  it('wait for a block of the day still being paid (its node did not answer): its payouts are counted, not left out for good', async () => {
+    const day = '2026-06-17';
+    clock.set(`${day}T09:00:00Z`);
+    await market(day);
+    const [inviter, invitee] = [await account(), await account()];
+    await db().execute(sql`update users set invited_by = (select user_id from mining_accounts where id = ${inviter.id}) where id = (select user_id from mining_accounts where id = ${invitee.id})`);
+    await mine(invitee.name, '1000');
+    const hash = `b${randomUUID().replace(/-/g, '')}`;
+    await t.app.modules.mining.blocks.record([{ type: 'found', coin: 'btc', height: 899_017, hash, reward: '3.125', account: invitee.name, worker: 'rig1', difficulty: 1000, time: Date.parse(`${day}T10:00:00Z`) }]);
+    await t.app.modules.mining.blocks.record([{ type: 'confirmations', coin: 'btc', hash, confirmations: 101 }]);
+    clock.set('2026-06-18T00:30:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
+    // The block's payouts are computed, of the day; its coinbase's maturity is not confirmed yet.
+    const [block] = await queryRows<{ id: string }>(db(), sql`select id::text as id from blocks where hash = ${hash}`);
+    await db().execute(sql`insert into block_settlements (block_id, coin, status, outcome, reward, computed_at) values (${block!.id}, 'btc', 'computed', 'paid', 3.125, now())`);
+    await db().execute(sql`insert into block_payouts (block_id, account_id, coin, day, method, work, fee_rate, gross, amount) values (${block!.id}, ${invitee.id}, 'btc', ${day}::date, 'pplns', 1, 1, 1.5, 1.5)`);
+    const rewards = () => queryRows<{ base: string }>(db(), sql`select base::text as base from invite_rewards where day = ${day}::date and account_id = ${inviter.id}`);
+    clock.set('2026-06-18T01:50:00Z');
+    expect(await t.app.modules.earnings.referral.release(day)).toBe(0);
+    expect(await rewards()).toEqual([]);
+    // Done (the node answered): the next release writes the reward, the block's payout in its base.
+    await db().execute(sql`update block_settlements set status = 'done', finished_at = now() where block_id = ${block!.id}`);
+    expect(await t.app.modules.earnings.referral.release(day)).toBe(1);
+    const [profit] = await queryRows<{ amount: string }>(db(), sql`select sum(amount)::text as amount from profits where account_id = ${invitee.id} and day = ${day}::date`);
+    expect((await rewards()).map((r) => new Decimal(r.base).toFixed())).toEqual([new Decimal(profit!.amount).plus('1.5').toFixed()]);
+  });
+});
+
 // Block-based payments. The market of every day below: D = 1000, k = 2^32, B = 3.125, F = 0.25.
 // Blocks are found at difficulty 1000, so the PPLNS window is N = 2 x D x k = 2000 share-difficulty
 // units of work. Fees: PPLNS 1 %, PPS+ 2 %, SOLO 0.5 % (the seeded rates).

@@ -29,6 +29,21 @@ export function dayEarnings(db: DbOrTx, day: string) {
 }
 
 /**
+ * The coins with a block whose payouts are of `day` but not done yet (computed, its coinbase's
+ * maturity not confirmed: a node that did not answer): their rewards of the day wait for it, as
+ * a row, once written, is never recomputed.
+ */
+export async function coinsWithBlocksOpen(db: DbOrTx, day: string): Promise<Set<string>> {
+  const rows = await queryRows<{ coin: string }>(
+    db,
+    sql`select distinct b.coin from block_payouts b
+          join block_settlements s on s.block_id = b.block_id and s.status <> 'done'
+         where b.day = ${day}::date`,
+  );
+  return new Set(rows.map((r) => r.coin));
+}
+
+/**
  * Days of [from, to] some coin's settlement of which was done three days or more after the day:
  * past the look-back of the rewards' release (referral.service.ts releaseDue).
  */

@@ -5,7 +5,8 @@
 // those rows, one ledger key per inviter, coin and day: a second run or a run after a crash posts
 // nothing twice. A coin's rewards wait for its settlement of the day to be done. The earnings of a
 // day are the daily settlement's credits and the block payouts computed that day (PPLNS, SOLO,
-// the fee part of PPS+), whose blocks are settled within minutes of maturing, long before 09:50.
+// the fee part of PPS+), whose blocks are settled within minutes of maturing, long before 09:50;
+// a coin with a block of the day computed but not yet done (its node did not answer) waits for it.
 // A reward is its exact 0.2 % plus the fraction of a base unit the inviter's earlier credits of
 // the coin left, cut to the base unit (remainders.ts): a row is written even when that is zero, so
 // the fraction is counted once, and the rest is carried into the next credit, never kept.
@@ -77,7 +78,9 @@ export class ReferralService {
     if (now < referralReleaseTime(day)) return 0;
     const earned = await this.earnedOn(day);
     const known = new Set((await repo.rewardsOfDay(this.db, day)).map((r) => `${r.inviterId} ${r.coin}`));
-    const fresh = earned.filter((e) => !known.has(`${e.inviter_id} ${e.coin}`) && new Decimal(e.base).gt(0));
+    // A coin with a block of the day still being paid waits (its payouts would be left out for good).
+    const open = await repo.coinsWithBlocksOpen(this.db, day);
+    const fresh = earned.filter((e) => !known.has(`${e.inviter_id} ${e.coin}`) && !open.has(e.coin) && new Decimal(e.base).gt(0));
     for (const coin of new Set(fresh.map((e) => e.coin))) {
       const rows = fresh.filter((e) => e.coin === coin);
       // A coin's rows are final once its settlement is done: written once, never recomputed. The
