@@ -350,6 +350,37 @@ describe('invitation rewards', () => {
   });
 });
 
+describe('fee rate changes', () => {
+  it('apply from the next UTC day: a day settled after the change is charged the rate it was mined under', async () => {
+    const day = '2026-06-22';
+    clock.set(`${day}T12:00:00Z`);
+    await market(day);
+    await market('2026-06-23');
+    const a = await account();
+    const [operator] = await queryRows<{ id: string }>(db(), sql`select user_id::text as id from mining_accounts where id = ${a.id}`);
+    await mine(a.name, '1000'); // one block's work: gross 3.375 under FPPS
+    // 00:30 the next day, before the 01:05 settlement: the fee rises from 2.5 to 4, from the 24th.
+    clock.set('2026-06-23T00:30:00Z');
+    const setFpps = (rate: string) => t.app.modules.earnings.admin.setFeeRate(operator!.id, { coin: 'btc', method: 'fpps', fee_rate: rate, reason: 'test' });
+    await setFpps('4');
+    await mine(a.name, '1000'); // the 23rd's work: still 2.5, the day the change was made
+    clock.set('2026-06-23T01:05:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', day);
+    const rows = await t.app.modules.earnings.settlement.settledRows('btc', day, [a.id]);
+    expect(rows?.map((r) => [r.method, r.feeRate, r.amount])).toEqual([['fpps', '2.5', '3.290625']]);
+    clock.set('2026-06-24T12:00:00Z');
+    await market('2026-06-24');
+    await mine(a.name, '1000'); // the 24th's: 4
+    clock.set('2026-06-25T01:05:00Z');
+    await t.app.modules.earnings.settlement.settleCoinDay('btc', '2026-06-24');
+    const later = await t.app.modules.earnings.settlement.settledRows('btc', '2026-06-24', [a.id]);
+    expect(later?.map((r) => [r.method, r.feeRate, r.amount])).toEqual([['fpps', '4', '3.24']]);
+    // Back to 2.5 from the 24th (a second change the same day replaces the first), as the other tests of this file expect.
+    clock.set('2026-06-23T00:31:00Z');
+    await setFpps('2.5');
+  });
+});
+
 describe('invitation rewards and blocks', () => {
   it('wait for a block of the day still being paid (its node did not answer): its payouts are counted, not left out for good', async () => {
     const day = '2026-06-17';

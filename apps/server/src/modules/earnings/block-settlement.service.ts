@@ -324,7 +324,7 @@ export class BlockSettlementService {
     const market = await this.deps.earnings.marketDay(block.coin, day); // throws market_data_not_found: wait for it
     const info = findCoin(block.coin)!;
     const poolBlock: PoolBlock = { reward: block.reward, subsidy: market.blockSubsidy, status: 'confirmed', finder: block.finderOwner };
-    const fees = (await this.deps.earnings.feeRates([block.coin])).get(block.coin);
+    const fees = (await this.deps.earnings.feeRatesOn([block.coin], day)).get(block.coin);
     const fullRate = (method: PayMethod) => new Decimal(fees?.get(method) ?? DEFAULT_FEE_RATES[method]).toFixed();
     const feeRates = async (ids: string[]) => {
       // Fee reductions (coupons) belong to sub-accounts; an address-mode coin's owners are addresses.

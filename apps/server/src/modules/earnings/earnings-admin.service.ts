@@ -3,7 +3,7 @@
 // and day. Every change is written to the operators' audit log (admin_audit_log, the one log the
 // admin area shows) in the same transaction as the change, with the old and new values and the
 // operator's reason.
-import { COINS, findCoin, isUtcDay, PAY_METHODS, utcDay, type AuditAction, type PayMethod } from '@hashpool/shared';
+import { addDays, COINS, findCoin, isUtcDay, PAY_METHODS, utcDay, type AuditAction, type PayMethod } from '@hashpool/shared';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AuditLog } from '../../platform/audit';
@@ -13,6 +13,7 @@ import type { AccountDirectory } from '../accounts';
 import * as repo from './earnings.repository';
 import { marketView, plain } from './earnings.presenter';
 import { ACCOUNT_COINS } from './earnings.service';
+import { DEFAULT_FEE_RATES } from './earnings.seed';
 
 const COIN_ORDER = new Map(COINS.map((c, i) => [c.code, i]));
 const ACCOUNT_COIN_CODES = new Set(ACCOUNT_COINS.map((c) => c.code));
@@ -59,6 +60,9 @@ export class EarningsAdminService {
     await inTransaction(this.db, async (tx) => {
       const old = await repo.lockFeeRate(tx, coin, body.method);
       await repo.upsertFeeRate(tx, { coin, method: body.method, feeRate: rate, at: now, by: adminUserId });
+      // In force from the next UTC day: the work of today (and of days still to be settled) is
+      // charged the rate it was mined under.
+      await repo.recordFeeRateChange(tx, { coin, method: body.method, feeRate: rate, previous: old ? plain(old.feeRate) : DEFAULT_FEE_RATES[body.method], effectiveFrom: addDays(utcDay(now), 1), at: now });
       await this.audit(tx, adminUserId, 'fee_rate_update', `fee_rate:${coin}:${body.method}`, { from: old ? plain(old.feeRate) : '', to: rate, reason: body.reason });
     });
     return (await this.feeRates()).list.find((r) => r.coin === coin && r.method === body.method)!;

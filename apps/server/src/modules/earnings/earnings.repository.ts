@@ -1,11 +1,11 @@
 // SQL of the earnings module's reference tables: each sub-account's payout method per coin and its
 // switch history (pay_methods, pay_method_switches), the fee rates per coin and method
-// (earning_fee_rates) and the market values per coin and day (market_data). Writes that must see
+// (earning_fee_rates, and by the day they apply from: earning_fee_rate_history) and the market values per coin and day (market_data). Writes that must see
 // the row they change lock it (select ... for update) inside the caller's transaction.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { PayMethod, PayMethodState } from '@hashpool/shared';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client';
-import { earningFeeRates, marketData, marketDataGaps, payMethods, payMethodSwitches } from './earnings.tables';
+import { queryRows, sqlArray, type DbOrTx, type Tx } from '../../db/client';
+import { earningFeeRateHistory, earningFeeRates, marketData, marketDataGaps, payMethods, payMethodSwitches } from './earnings.tables';
 
 export type PayMethodRow = typeof payMethods.$inferSelect;
 export type MarketRow = typeof marketData.$inferSelect;
@@ -106,6 +106,29 @@ export async function upsertFeeRate(tx: Tx, r: { coin: string; method: PayMethod
     .insert(earningFeeRates)
     .values({ coin: r.coin, method: r.method, feeRate: r.feeRate, updatedAt: r.at, updatedBy: r.by })
     .onConflictDoUpdate({ target: [earningFeeRates.coin, earningFeeRates.method], set: { feeRate: r.feeRate, updatedAt: r.at, updatedBy: r.by } });
+}
+
+/**
+ * Records a change of a coin's fee for a method from `effectiveFrom` (the next UTC day); the rate
+ * before it, `previous`, as of 1970-01-01 when the coin and method had no history yet. Later
+ * changes the same day replace that day's row.
+ */
+export async function recordFeeRateChange(tx: Tx, r: { coin: string; method: PayMethod; feeRate: string; previous: string; effectiveFrom: string; at: Date }): Promise<void> {
+  await tx.insert(earningFeeRateHistory).values({ coin: r.coin, method: r.method, effectiveFrom: '1970-01-01', feeRate: r.previous, setAt: r.at }).onConflictDoNothing();
+  await tx
+    .insert(earningFeeRateHistory)
+    .values({ coin: r.coin, method: r.method, effectiveFrom: r.effectiveFrom, feeRate: r.feeRate, setAt: r.at })
+    .onConflictDoUpdate({ target: [earningFeeRateHistory.coin, earningFeeRateHistory.method, earningFeeRateHistory.effectiveFrom], set: { feeRate: r.feeRate, setAt: r.at } });
+}
+
+/** The rates in force on `day` of the coins' methods that have a history (the others: their current rate). */
+export function feeRatesInForce(db: DbOrTx, coins: readonly string[], day: string) {
+  return queryRows<{ coin: string; method: PayMethod; fee_rate: string }>(
+    db,
+    sql`select distinct on (coin, method) coin, method, fee_rate::text as fee_rate from earning_fee_rate_history
+         where coin = any(${sqlArray([...coins])}::text[]) and effective_from <= ${day}::date
+         order by coin, method, effective_from desc`,
+  );
 }
 
 /** Fee rates where missing (the seed; operators' rates are kept). */

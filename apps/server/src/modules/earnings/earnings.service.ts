@@ -59,6 +59,20 @@ export class EarningsService {
     return out;
   }
 
+  /**
+   * The fee rates in force on UTC `day` (what a settlement of that day, or a block found on it,
+   * charges): a change applies from the day after it was made (earning_fee_rate_history).
+   */
+  async feeRatesOn(coins: readonly string[], day: string): Promise<Map<string, Map<PayMethod, string>>> {
+    const [current, history] = await Promise.all([this.feeRates(coins), repo.feeRatesInForce(this.db, coins, day)]);
+    for (const r of history) {
+      const byMethod = current.get(r.coin) ?? new Map<PayMethod, string>();
+      byMethod.set(r.method, plain(r.fee_rate));
+      current.set(r.coin, byMethod);
+    }
+    return current;
+  }
+
   async feeRate(coin: string, method: PayMethod): Promise<string> {
     return (await this.feeRates([coin])).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
   }

@@ -62,6 +62,25 @@ export const payMethodSwitches = pgTable(
   (t) => [index('pay_method_switches_account_idx').on(t.accountId, t.coin, t.effectiveFrom)],
 );
 
+/**
+ * The fee rates by the UTC day they apply from: an operator's change applies from the next UTC
+ * day (as a payout method switch does), so a settlement of day D, also one run late, and a block
+ * found on day D take the rate that was in force on D. `earning_fee_rates` is the rate set last
+ * (what the pages show); a coin and method without rows here has had that rate all along. The
+ * first change writes the rate before it as of 1970-01-01.
+ */
+export const earningFeeRateHistory = pgTable(
+  'earning_fee_rate_history',
+  {
+    coin: text('coin').notNull(),
+    method: text('method').$type<PayMethod>().notNull(),
+    effectiveFrom: day('effective_from').notNull(),
+    feeRate: money('fee_rate').notNull(),
+    setAt: ts('set_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.method, t.effectiveFrom] })],
+);
+
 /** Percent the pool keeps per coin and method; operators edit it (audited). */
 export const earningFeeRates = pgTable(
   'earning_fee_rates',

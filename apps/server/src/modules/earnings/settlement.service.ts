@@ -209,7 +209,7 @@ export class SettlementService {
     const accounts = await this.deps.accounts.accountIdsAmong(owners.map((o) => o.owner));
     const work = owners.filter((o) => accounts.has(o.owner));
     const methods = await payMethodsOnDay(this.db, coin, day);
-    const fees = (await this.deps.earnings.feeRates([coin])).get(coin);
+    const fees = (await this.deps.earnings.feeRatesOn([coin], day)).get(coin);
     const reductions = await this.feeReduction(coin, day, work.map((w) => w.owner));
     const dayMarket: DayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: ACCOUNT_COINS.find((c) => c.code === coin)!.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
 
