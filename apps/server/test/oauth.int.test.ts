@@ -391,8 +391,10 @@ describe('refusals', () => {
     const code = await consent(again, [accounts[0]!.id]);
     const first = await oidc.authorizationCodeGrant(config, code, { pkceCodeVerifier: again.verifier, expectedState: again.state });
     await expect(oidc.authorizationCodeGrant(config, code, { pkceCodeVerifier: again.verifier, expectedState: again.state })).rejects.toMatchObject({ error: 'invalid_grant' });
-    // The reuse revoked the tokens the code gave.
+    // The reuse revoked the tokens the code gave, and the authorization with them (the user's list no longer shows it active).
     expect((await inject(t.app, { url: '/api/oauth/accounts', headers: { authorization: `Bearer ${first.access_token}` } })).statusCode).toBe(401);
+    const [latest] = await queryRows<{ revoked: boolean }>(t.database.db, sql`select revoked_at is not null as revoked from oauth_authorizations order by created_at desc, id desc limit 1`);
+    expect(latest?.revoked).toBe(true);
 
     const password = await fetch(`${issuer}/token`, {
       method: 'POST',

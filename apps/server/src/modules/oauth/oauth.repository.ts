@@ -118,6 +118,11 @@ export async function lockConsentsOf(tx: DbOrTx, userId: string, clientId: strin
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`oauth-consent:${userId}:${clientId}`}, 0))`);
 }
 
+/** Marks the authorization of a grant revoked (the provider revoked the grant: a code or refresh token used again). */
+export async function revokeAuthorizationOfGrant(db: DbOrTx, grantId: string, at: Date): Promise<void> {
+  await db.update(oauthAuthorizations).set({ revokedAt: at }).where(and(eq(oauthAuthorizations.grantId, grantId), isNull(oauthAuthorizations.revokedAt)));
+}
+
 /** Marks the authorizations revoked and deletes their grants' payloads; call it in a transaction, so both happen or neither. */
 export async function revokeAuthorizations(tx: DbOrTx, ids: string[], at: Date): Promise<AuthorizationRow[]> {
   if (ids.length === 0) return [];

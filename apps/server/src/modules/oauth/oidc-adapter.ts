@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
 import type { SecretBox } from '../../platform/secret-box';
 import * as repo from './oauth.repository';
@@ -94,8 +95,14 @@ export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
       async destroy(id) {
         await repo.deletePayload(db, model, key(id));
       },
+      // The provider revokes a grant when one of its codes or refresh tokens is used again (a sign
+      // of a stolen one): its authorization ends with it, so the user's list of applications and
+      // the operators' counts no longer show it as active.
       async revokeByGrantId(grantId) {
-        await repo.deletePayloadsOfGrant(db, grantId);
+        await inTransaction(db, async (tx) => {
+          await repo.revokeAuthorizationOfGrant(tx, grantId, clock.now());
+          await repo.deletePayloadsOfGrant(tx, grantId);
+        });
       },
     };
   };
