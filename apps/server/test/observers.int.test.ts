@@ -27,12 +27,14 @@ afterAll(async () => {
 interface User {
   tokens: Tokens;
   account: string;
+  email: string;
 }
 
 async function newUser(): Promise<User> {
-  const r = await registerByEmail(t.app, inbox, uniqueEmail('obs'));
+  const email = uniqueEmail('obs');
+  const r = await registerByEmail(t.app, inbox, email);
   const mine = body<{ current_account: { name: string } }>(await inject(t.app, { url: '/api/users/mine', headers: auth(r.tokens) })).data;
-  return { tokens: r.tokens, account: mine.current_account.name };
+  return { tokens: r.tokens, account: mine.current_account.name, email };
 }
 
 /** Fresh tokens, as the browser refreshes them: the fake clock outruns an access token. */
@@ -66,8 +68,11 @@ const withToken = (url: string, token: string) => `${url}${url.includes('?') ? '
 describe('making links', () => {
   it('creates a link with a 256-bit token shown once, lists it masked, renames and revokes it', async () => {
     const owner = await newUser();
+    const since = inbox.mails.length;
     const created = await link(owner, owner.account, 'pool', 'week');
     expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The owner is told by mail: a link planted by a stolen session is seen.
+    expect((await inbox.next(owner.email, since)).raw).toContain('observer link created');
     expect(created.link).toMatchObject({ account: owner.account, nickname: 'pool view', permission: 'pool', expiry: 'week', status: 'active', expires_at: '2026-06-08T10:00:00.000Z' });
     expect(created.link.token_masked.endsWith(created.token.slice(-4))).toBe(true);
 

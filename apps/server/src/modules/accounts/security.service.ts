@@ -39,7 +39,7 @@ export interface Verification {
   sms_code?: string | undefined;
 }
 
-type Change = SecurityOperation | 'password_reset' | 'totp_reset' | 'passkey_add' | 'oauth_authorize';
+type Change = SecurityOperation | 'password_reset' | 'totp_reset' | 'passkey_add' | 'oauth_authorize' | 'observer_link_created';
 
 /** What a code confirms: the operation, and for wallet operations exactly which one. */
 const objectRef = (operation: SecurityOperation, subject?: string) => (subject ? `${operation}:${subject}` : operation);
@@ -156,7 +156,7 @@ export class SecurityService {
   }
 
   /** Mails the user of a change; `operator`: made by support, whose address the user is not given. */
-  async alert(user: UserRow, change: Change, client: ClientInfo | 'operator', extraTo?: string): Promise<void> {
+  async alert(user: UserRow, change: Change, client: Pick<ClientInfo, 'ip'> | 'operator', extraTo?: string): Promise<void> {
     const lang = user.language;
     const params = { change: translate(lang, 'mail', `change_${change}`), time: this.clock.now().toISOString().replace('T', ' ').slice(0, 19), ip: client === 'operator' ? '' : client.ip };
     const bodyKey = client === 'operator' ? 'security_operator_body' : 'security_body';
@@ -294,6 +294,17 @@ export class SecurityService {
    */
   async note(userId: string, event: string, client: { ip: string; userAgent: string | undefined }): Promise<void> {
     await repo.recordEvent(this.db, { userId, event, ip: client.ip, device: client.userAgent?.slice(0, 256) ?? null, createdAt: this.clock.now() });
+  }
+
+  /**
+   * A way into the account's data another module opened (an observer link: it shows profits, the
+   * payout address, workers' IPs): logged, and mailed so that one planted by a stolen session is
+   * seen. The shared demo account's is only logged.
+   */
+  async noteAndTell(userId: string, change: 'observer_link_created', client: { ip: string; userAgent: string | undefined }): Promise<void> {
+    await this.note(userId, change, client);
+    const user = await repo.findUserById(this.db, userId);
+    if (user && !user.isDemo) await this.alert(user, change, client);
   }
 
   async logs(userId: string, page: number, pageSize: number) {

@@ -81,7 +81,7 @@ export class ObserversService {
         createdAt: now,
       });
     });
-    await this.deps.security.note(userId, 'observer_link_created', client);
+    await this.deps.security.noteAndTell(userId, 'observer_link_created', client);
     return { link: presentLink(row, account.name, now), token };
   }
 
