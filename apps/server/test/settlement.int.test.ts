@@ -402,9 +402,11 @@ describe('invitation rewards and blocks', () => {
     clock.set('2026-06-18T01:50:00Z');
     expect(await t.app.modules.earnings.referral.release(day)).toBe(0);
     expect(await rewards()).toEqual([]);
-    // Done (the node answered): the next release writes the reward, the block's payout in its base.
-    await db().execute(sql`update block_settlements set status = 'done', finished_at = now() where block_id = ${block!.id}`);
-    expect(await t.app.modules.earnings.referral.release(day)).toBe(1);
+    // Done five days later (the node was down that long), past the release's three days of
+    // look-back: the day is released then, the block's payout in its base.
+    await db().execute(sql`update block_settlements set status = 'done', finished_at = ${'2026-06-22T01:00:00Z'}::timestamptz where block_id = ${block!.id}`);
+    clock.set('2026-06-22T02:00:00Z');
+    expect(await t.app.modules.earnings.referral.releaseDue()).toBe(1);
     const [profit] = await queryRows<{ amount: string }>(db(), sql`select sum(amount)::text as amount from profits where account_id = ${invitee.id} and day = ${day}::date`);
     expect((await rewards()).map((r) => new Decimal(r.base).toFixed())).toEqual([new Decimal(profit!.amount).plus('1.5').toFixed()]);
   });

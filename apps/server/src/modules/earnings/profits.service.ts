@@ -83,7 +83,8 @@ export class ProfitsService {
     const work = await this.deps.history.ownerWorkSince(coin, accountId, dayStart(today));
     const market = (await this.deps.earnings.latestMarket([coin], today)).get(coin);
     if (!work || !market) return { amount: '0', method };
-    const fee = (await this.deps.earnings.feeRates([coin])).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
+    // Today's rate: a change made today applies from tomorrow (earning_fee_rate_history).
+    const fee = (await this.deps.earnings.feeRatesOn([coin], today)).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
     const info = accountCoin(coin);
     const dayMarket = { networkDifficulty: market.networkDifficulty, hashesPerDifficulty: info.hashesPerDifficulty, blockSubsidy: market.blockSubsidy, avgFeesPerBlock: market.avgFeesPerBlock };
     // PPLNS and SOLO pay per block: what the work is worth on average (the FPPS formula at their

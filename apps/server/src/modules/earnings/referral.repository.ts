@@ -44,15 +44,23 @@ export async function coinsWithBlocksOpen(db: DbOrTx, day: string): Promise<Set<
 }
 
 /**
- * Days of [from, to] some coin's settlement of which was done three days or more after the day:
- * past the look-back of the rewards' release (referral.service.ts releaseDue).
+ * Days of [from, to] some coin's settlement of which was done three days or more after the day,
+ * or a block with payouts of which was: past the look-back of the rewards' release
+ * (referral.service.ts releaseDue).
  */
 export async function daysSettledLate(db: DbOrTx, from: string, to: string): Promise<string[]> {
+  // Also the days of a block paid that late (its node did not answer for days): the day's
+  // rewards of its coin waited for it (coinsWithBlocksOpen).
   const rows = await queryRows<{ day: string }>(
     db,
-    sql`select distinct day::text as day from settlement_runs
+    sql`select day::text as day from settlement_runs
          where status = 'done' and day between ${from}::date and ${to}::date
            and finished_at >= ((day + 3)::timestamp at time zone 'UTC')
+        union
+        select distinct b.day::text as day from block_payouts b
+          join block_settlements s on s.block_id = b.block_id and s.status = 'done'
+         where b.day between ${from}::date and ${to}::date
+           and s.finished_at >= ((b.day + 3)::timestamp at time zone 'UTC')
          order by 1`,
   );
   return rows.map((r) => r.day);

@@ -76,10 +76,11 @@ export class ReferralService {
   async release(day: string): Promise<number> {
     const now = this.clock.now();
     if (now < referralReleaseTime(day)) return 0;
+    // A coin with a block of the day still being paid waits (its payouts would be left out for
+    // good); read before the earnings, so a block done in between is waited for, not missed.
+    const open = await repo.coinsWithBlocksOpen(this.db, day);
     const earned = await this.earnedOn(day);
     const known = new Set((await repo.rewardsOfDay(this.db, day)).map((r) => `${r.inviterId} ${r.coin}`));
-    // A coin with a block of the day still being paid waits (its payouts would be left out for good).
-    const open = await repo.coinsWithBlocksOpen(this.db, day);
     const fresh = earned.filter((e) => !known.has(`${e.inviter_id} ${e.coin}`) && !open.has(e.coin) && new Decimal(e.base).gt(0));
     for (const coin of new Set(fresh.map((e) => e.coin))) {
       const rows = fresh.filter((e) => e.coin === coin);
