@@ -2,11 +2,11 @@
 // and id in oauth_payloads, with the expiry, grant id, uid and user code as columns to look up by.
 // Every instance reads the same rows, so an authorization started on one finishes on another.
 // Clients are not payloads: the `Client` model reads the operators' registry (oauth_clients).
-import { createHash } from 'node:crypto';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../platform/clock';
+import { tokenHash } from '../../platform/random-tokens';
 import type { SecretBox } from '../../platform/secret-box';
 import * as repo from './oauth.repository';
 
@@ -54,7 +54,7 @@ export function adapterFactory(db: Db, clock: Clock, secretBox: SecretBox) {
       };
     }
     const hashed = SECRET_IDS.has(model);
-    const key = (id: string) => (hashed ? createHash('sha256').update(id).digest('hex') : id);
+    const key = (id: string) => (hashed ? tokenHash(id) : id);
     const live = (row: repo.PayloadRow | undefined, id?: string): AdapterPayload | undefined => {
       if (!row || (row.expiresAt && row.expiresAt <= clock.now())) return undefined;
       // A refresh token used again within the grace window (a client's own retry or a second
