@@ -56,6 +56,9 @@ export class AddressEarningsService {
     const list = [...days].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0));
     const page = list.slice((query.page - 1) * query.page_size, query.page * query.page_size);
     const min = mins.get(coin);
+    // A day's mean hashrate is its work over its seconds; today's over those gone so far (a steady
+    // miner read at 06:00 UTC showed a quarter of its hashrate, its work over a whole day).
+    const todaySeconds = Math.max(1, (this.clock.now().getTime() - dayStart(today).getTime()) / 1000);
     return {
       coin,
       address,
@@ -66,9 +69,7 @@ export class AddressEarningsService {
       unpaid: plain(balance.available),
       paying: plain(balance.frozen),
       min_payout: plain(min ?? 0),
-      // A day's mean hashrate; today's over the seconds gone so far (a steady miner read at 06:00
-      // UTC showed a quarter of its hashrate, its work divided by a whole day).
-      list: page.map(([day, d]) => ({ day, hashrate: d.work / (day === today ? Math.max(1, (this.clock.now().getTime() - dayStart(today).getTime()) / 1000) : 86_400), amount: new Decimal(d.amount ?? 0).toFixed() })),
+      list: page.map(([day, d]) => ({ day, hashrate: d.work / (day === today ? todaySeconds : 86_400), amount: new Decimal(d.amount ?? 0).toFixed() })),
       // Every day, whatever the page: a page past the end keeps the pager's count.
       total: list.length,
     };

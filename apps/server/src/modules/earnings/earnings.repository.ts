@@ -1,7 +1,8 @@
 // SQL of the earnings module's reference tables: each sub-account's payout method per coin and its
 // switch history (pay_methods, pay_method_switches), the fee rates per coin and method
-// (earning_fee_rates, and by the day they apply from: earning_fee_rate_history) and the market values per coin and day (market_data). Writes that must see
-// the row they change lock it (select ... for update) inside the caller's transaction.
+// (earning_fee_rates, and by the day they apply from: earning_fee_rate_history) and the market
+// values per coin and day (market_data). Writes that must see the row they change lock it
+// (select ... for update) inside the caller's transaction.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { PayMethod, PayMethodState } from '@hashpool/shared';
 import { queryRows, sqlArray, type DbOrTx, type Tx } from '../../db/client';

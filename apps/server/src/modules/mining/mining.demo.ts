@@ -3,10 +3,9 @@
 // fixed clock): offline alerts and their recoveries, the older ones read; and the story of an LTC
 // hashrate alarm the user set (a "setting update"), which the flapping l7n4 set off and cleared
 // several times, and which they then turned off again (another setting update, the settings as
-// they are left). No threshold is
-// left set: a live one would alarm at every demo start, before the simulator's first 15 minutes
-// fill the window. From then on the live alert job adds its own offline alerts. Once: a message
-// centre with any message is left as it is.
+// they are left). No threshold is left set: a live one would alarm at every demo start, before
+// the simulator's first 15 minutes fill the window. From then on the live alert job adds its own
+// offline alerts. Once: a message centre with any message is left as it is.
 import { INACTIVE_AFTER_MS } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';

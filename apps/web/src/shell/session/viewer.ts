@@ -42,6 +42,12 @@ export function useIsAdmin(): boolean {
   return useViewer().admin === true;
 }
 
+/** Holds an operator role or is an admin (whom operators' alerts reach). False while anonymous or loading. */
+export function useIsOperator(): boolean {
+  const viewer = useViewer();
+  return viewer.admin === true || (viewer.operatorRoles?.length ?? 0) > 0;
+}
+
 /** The permissions held now; empty while anonymous or still loading. */
 export function usePermissions(): readonly string[] {
   return useViewer().permissions ?? NO_PERMISSIONS;

@@ -16,7 +16,7 @@ import { PAGE_SIZE } from '../lib/constants';
 import { messageFiltersToParams, parseMessageFilters, type MessageFilters } from '../lib/message-filters';
 import { describeMessage, messageTypeNames, namespaceOf, UNKNOWN_MESSAGE, type MessageRenderers, type Phrase } from '../../../shell/features/messages';
 import { useMessageRenderers } from '../../../shell/features/registry-context';
-import { useViewer } from '../../../shell/session/viewer';
+import { useIsOperator } from '../../../shell/session/viewer';
 import type { Message, MessageTarget } from '../mining.api';
 import { useMessageMutations, useMessages } from '../mining.queries';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -73,8 +73,7 @@ export function MessageList({ timezone }: { timezone: string }) {
   const renderers = useMessageRenderers();
   const { t } = useTranslation(messageNamespaces(renderers));
   const toast = useToast();
-  const viewer = useViewer();
-  const operator = viewer.admin === true || (viewer.operatorRoles?.length ?? 0) > 0;
+  const operator = useIsOperator();
   const [params, setParams] = useSearchParams();
   const filters = parseMessageFilters(params);
   const listKey = messageFiltersToParams(filters).toString();

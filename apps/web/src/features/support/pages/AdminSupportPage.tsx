@@ -14,7 +14,7 @@ import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Paragraph, Text } from '../../../ui/Text';
-import { LoadFailed } from '../components/LoadFailed';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { StatusBadge } from '../components/StatusBadge';
 import { MissingTicket, TicketHeading } from '../components/TicketParts';
 import { TicketThread } from '../components/TicketThread';

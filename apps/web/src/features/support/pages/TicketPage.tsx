@@ -21,7 +21,7 @@ import { useIsMobile } from '../../../ui/responsive';
 import { Paragraph, Text, Title } from '../../../ui/Text';
 import { useToast } from '../../../ui/toast';
 import { AttachmentPicker } from '../components/AttachmentPicker';
-import { LoadFailed } from '../components/LoadFailed';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { StatusBadge } from '../components/StatusBadge';
 import { MissingTicket, TicketHeading } from '../components/TicketParts';
 import { TicketThread } from '../components/TicketThread';
