@@ -1,12 +1,11 @@
 // The frame of the stake and borrow pages: the wallet's frame (title, sub-account), ALEO only
 // (another coin's address offers the ALEO page), and the overview's loading and failure states.
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LinkResult } from '../../../shell/navigation/LinkResult';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PageSpinner } from '../../../ui/PageSpinner';
-import { StatusResult } from '../../../ui/StatusResult';
 import { WalletFrame } from '../../wallet';
 
 export function AleoPage({ title, path, children }: { title: string; path: string; children: (timezone: string) => ReactNode }) {
@@ -20,7 +19,6 @@ export function AleoPage({ title, path, children }: { title: string; path: strin
 }
 
 /** While an overview loads: a spinner, or its failure with a retry. */
-export function Loading({ query, failed }: { query: { isError: boolean; refetch: () => unknown }; failed: string }) {
-  const { t } = useTranslation('staking');
-  return query.isError ? <StatusResult status="error" title={failed} extra={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>} /> : <PageSpinner />;
+export function Loading({ query }: { query: { isError: boolean; isFetching: boolean; refetch: () => unknown } }) {
+  return query.isError ? <LoadFailed query={query} /> : <PageSpinner />;
 }

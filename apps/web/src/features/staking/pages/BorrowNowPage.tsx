@@ -33,7 +33,7 @@ function Borrowing({ timezone }: { timezone: string }) {
   const borrow = useWalletMutation((a: { product: string; amount: string; key: string }) => stakingApi.borrow(a.product, a.amount, a.key));
   const repay = useWalletMutation((a: { loan: string; amount: string; key: string }) => stakingApi.repay(a.loan, a.amount, a.key));
   const cancel = useWalletMutation((loan: string) => stakingApi.cancel(loan));
-  if (!overview.data) return <Loading query={overview} failed={t('loan.load_failed')} />;
+  if (!overview.data) return <Loading query={overview} />;
   const data = overview.data;
   const loan = data.loan;
   const productName = (l: Loan) => nameOf({ name: l.product_name, names: l.product_names }, i18n.language);

@@ -150,7 +150,7 @@ function Staking({ timezone }: { timezone: string }) {
   const stake = useWalletMutation((a: { batch: string; amount: string; key: string }) => stakingApi.stake(a.batch, a.amount, a.key));
   const reduce = useWalletMutation((a: { amount: string; key: string }) => stakingApi.reduce(a.amount, a.key));
 
-  if (!overview.data) return <Loading query={overview} failed={t('batches.load_failed')} />;
+  if (!overview.data) return <Loading query={overview} />;
   const data = overview.data;
   // From the end day (UTC) an unstake is the end of the term: the reward is paid, not lost.
   const fixedEarly = data.stake?.batch.duration_type === 'fixed' && data.stake.batch.end_day > utcDay(new Date());
