@@ -70,7 +70,7 @@ interface Item {
   previous_method: string | null;
   switched_at: string | null;
   next_switch_at: string | null;
-  methods: Array<{ method: string; fee_rate: string }>;
+  methods: Array<{ method: string; fee_rate: string; next_fee_rate: string | null; next_fee_from: string | null }>;
   market: { day: string; network_difficulty: string; block_subsidy: string; avg_fees_per_block: string; price_usd: string | null; source: string } | null;
 }
 
@@ -91,11 +91,11 @@ describe('reading the payout method', () => {
     expect(list.map((i) => i.coin)).not.toContain('kas'); // address mode: mined to an address, no method
     const btc = list.find((i) => i.coin === 'btc')!;
     expect(btc).toMatchObject({ method: 'fpps', fee_rate: '2.5', today_method: 'fpps', effective_from: null, first_settlement_at: null, previous_method: null, switched_at: null, next_switch_at: null });
-    expect(btc.methods).toEqual([
-      { method: 'pps_plus', fee_rate: '2' },
-      { method: 'fpps', fee_rate: '2.5' },
-      { method: 'pplns', fee_rate: '1' },
-      { method: 'solo', fee_rate: '0.5' }, // docs/rules.md, Limits and constants: the SOLO fee is labelled 0.5 percent
+    expect(btc.methods.map(({ method, fee_rate, next_fee_rate }) => ({ method, fee_rate, next_fee_rate }))).toEqual([
+      { method: 'pps_plus', fee_rate: '2', next_fee_rate: null },
+      { method: 'fpps', fee_rate: '2.5', next_fee_rate: null },
+      { method: 'pplns', fee_rate: '1', next_fee_rate: null },
+      { method: 'solo', fee_rate: '0.5', next_fee_rate: null }, // docs/rules.md, Limits and constants: the SOLO fee is labelled 0.5 percent
     ]);
     // Seeded for the first day: 9.3e20 H/s x 600 s / 2^32 = 1.299e14 (4 digits), price from the coin registry.
     expect(btc.market).toMatchObject({ day: '2026-06-01', network_difficulty: '129900000000000', block_subsidy: '3.125', avg_fees_per_block: '0.025', price_usd: '96000', source: 'seed' });
@@ -292,7 +292,7 @@ describe('operators', () => {
     }
   });
 
-  it('sets a fee rate with a reason: users see it, GET /pools shows the default method’s, the audit log keeps it', async () => {
+  it('sets a fee rate with a reason: users see it as coming from the next UTC day, then in force; GET /pools shows the default method’s; the audit log keeps it', async () => {
     t.clock.set('2026-06-23T08:00:00Z');
     const list = body<{ list: Array<{ coin: string; method: string; fee_rate: string }> }>(await inject(t.app, { url: '/api/admin/earnings/fee-rates', headers: await fresh(admin) })).data.list;
     expect(list.find((r) => r.coin === 'btc' && r.method === 'solo')?.fee_rate).toBe('0.5');
@@ -304,11 +304,17 @@ describe('operators', () => {
     expect(set.statusCode, set.body).toBe(200);
     expect(body(set).data).toMatchObject({ coin: 'btc', method: 'fpps', fee_rate: '3.25', updated_by: ADMIN });
 
+    // Today's work is still charged 2.5 %: the pages say so, and name the change and its day.
     const u = await newUser();
-    expect(await btcOf(u)).toMatchObject({ method: 'fpps', fee_rate: '3.25' });
-    const pools = body<Array<{ coin: string; fee_rate: string }>>(await inject(t.app, { url: '/api/pools' })).data;
-    expect(pools.find((p) => p.coin === 'btc')?.fee_rate).toBe('3.25');
-    expect(pools.find((p) => p.coin === 'ltc')?.fee_rate).toBe('2.5');
+    const today = await btcOf(u);
+    expect(today).toMatchObject({ method: 'fpps', fee_rate: '2.5' });
+    expect(today.methods.find((m) => m.method === 'fpps')).toEqual({ method: 'fpps', fee_rate: '2.5', next_fee_rate: '3.25', next_fee_from: '2026-06-24' });
+    expect(today.methods.find((m) => m.method === 'pplns')).toEqual({ method: 'pplns', fee_rate: '1', next_fee_rate: null, next_fee_from: null });
+    const poolsOf = async () => body<Array<{ coin: string; fee_rate: string; next_fee_rate: string | null; next_fee_from: string | null }>>(await inject(t.app, { url: '/api/pools' })).data;
+    expect((await poolsOf()).find((p) => p.coin === 'btc')).toMatchObject({ fee_rate: '2.5', next_fee_rate: '3.25', next_fee_from: '2026-06-24' });
+    expect((await poolsOf()).find((p) => p.coin === 'ltc')).toMatchObject({ fee_rate: '2.5', next_fee_rate: null, next_fee_from: null });
+    const rates = body<{ fee_rates: Array<{ method: string; fee_rate: string; next_fee_rate: string | null }> }>(await inject(t.app, { url: `/api/pools/btc/accounts/${u.account}/rates`, headers: await fresh(u) }));
+    expect(rates.data.fee_rates.find((r) => r.method === 'fpps')).toMatchObject({ fee_rate: '2.5', next_fee_rate: '3.25' });
 
     const log = body<{ list: Array<{ action: string; target: string; admin: string; detail: Record<string, string> }> }>(await inject(t.app, { url: '/api/admin/audit-log', headers: auth(admin.tokens) })).data.list;
     expect(log[0]).toMatchObject({ action: 'fee_rate_update', target: 'fee_rate:btc:fpps', admin: ADMIN, detail: { from: '2.5', to: '3.25', reason: 'network fees rose' } });
@@ -330,7 +336,14 @@ describe('operators', () => {
     const kas = await put({ coin: 'kas', method: 'pplns', fee_rate: '0.75', reason: 'promotion' });
     expect(kas.statusCode, kas.body).toBe(200);
     expect(body(kas).data).toMatchObject({ coin: 'kas', method: 'pplns', fee_rate: '0.75' });
-    expect(body<Array<{ coin: string; fee_rate: string }>>(await inject(t.app, { url: '/api/pools' })).data.find((p) => p.coin === 'kas')?.fee_rate).toBe('0.75');
+    expect((await poolsOf()).find((p) => p.coin === 'kas')).toMatchObject({ next_fee_rate: '0.75', next_fee_from: '2026-06-24' });
+    // The next UTC day the new rates are in force, with nothing more to come.
+    t.clock.set('2026-06-24T00:01:00Z');
+    expect((await btcOf(u)).methods.find((m) => m.method === 'fpps')).toEqual({ method: 'fpps', fee_rate: '3.25', next_fee_rate: null, next_fee_from: null });
+    expect((await btcOf(u)).fee_rate).toBe('3.25');
+    expect((await poolsOf()).find((p) => p.coin === 'btc')).toMatchObject({ fee_rate: '3.25', next_fee_rate: null, next_fee_from: null });
+    expect((await poolsOf()).find((p) => p.coin === 'kas')).toMatchObject({ fee_rate: '0.75', next_fee_rate: null });
+    t.clock.set('2026-06-23T08:00:00Z');
     const message = body<{ fields: Array<{ field: string; message: string }> }>(await put({ coin: 'btc', method: 'fpps', fee_rate: '100', reason: 'x' })).data.fields[0]!;
     expect(message).toMatchObject({ field: 'body.fee_rate', message: 'Enter a fee rate in percent, from 0 to less than 100, with at most 4 decimals.' });
   });

@@ -237,7 +237,7 @@ describe('profits calls', () => {
     const fpps = unit.list.find((d) => d.day === day)!.methods.find((m) => m.method === 'fpps')!;
     expect(fpps.amount).toBe(new Decimal(86_400e3).div(1000 * 2 ** 32).times('3.375').times('0.975').toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed());
     expect(body(await inject(t.app, { url: `/api/pools/btc/accounts/${name}/rates`, headers: auth(owner.tokens) })).data).toMatchObject({
-      coin: 'btc', today_method: 'fpps', fee_rates: expect.arrayContaining([{ method: 'solo', fee_rate: '0.5' }]),
+      coin: 'btc', today_method: 'fpps', fee_rates: expect.arrayContaining([{ method: 'solo', fee_rate: '0.5', next_fee_rate: null, next_fee_from: null }]),
     });
     expect(body(await inject(t.app, { url: `${url}/solo`, headers: auth(owner.tokens) })).data).toEqual({ list: [], total: 0 });
     expect((await inject(t.app, { url: `${url}/hashrates?days=400`, headers: auth(owner.tokens) })).statusCode).toBe(400);

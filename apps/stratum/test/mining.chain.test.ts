@@ -535,7 +535,7 @@ describe('market data from the Litecoin node', () => {
     expect(new Decimal(day.avgFeesPerBlock).toFixed()).toBe(fees.div(blocks).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed());
 
     // The day settles: W / (D · k) · (B + F) · (1 − fee), in whole litoshis (the fraction carried).
-    const fee = new Decimal(await t.app.modules.earnings.earnings.feeRate('ltc', 'fpps'));
+    const fee = new Decimal((await t.app.modules.earnings.earnings.feeRatesOn(['ltc'], today)).get('ltc')!.get('fpps')!);
     const work = new Decimal('0.000005').times(65536);
     const byHand = work
       .div(difficulty.toSignificantDigits(12, Decimal.ROUND_HALF_UP).times(65536))

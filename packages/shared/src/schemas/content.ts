@@ -10,8 +10,11 @@ export const poolItemSchema = z.object({
   algorithm: z.string(),
   precision: z.number().int(),
   mode: z.enum(['account', 'address']),
-  /** Pool fee in percent for the default payout method, as a decimal string. */
+  /** Pool fee in percent for the default payout method, as a decimal string: the rate today's work is charged. */
   fee_rate: decimalString,
+  /** An operator's change of that fee made today: the rate from `next_fee_from` (the next UTC day); null without one. */
+  next_fee_rate: decimalString.nullable(),
+  next_fee_from: z.string().nullable(),
   min_payout: decimalString,
   /** Seeded or operator-set market price in USD (other currencies through the rates); null when unknown. */
   price_usd: decimalString.nullable(),

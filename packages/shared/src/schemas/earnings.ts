@@ -29,9 +29,15 @@ export const payMethodBodySchema = z.strictObject({ method: payMethodSchema });
 
 export const feeRateItemSchema = z.object({
   method: payMethodSchema,
-  /** Percent of the earning the pool keeps ("2.5" = 2.5 %). */
+  /** Percent of the earning the pool keeps ("2.5" = 2.5 %): the rate today's work is charged. */
   fee_rate: z.string(),
+  /** An operator's change made today: the rate from `next_fee_from` (the next UTC day); null without one. */
+  next_fee_rate: z.string().nullable(),
+  next_fee_from: z.string().nullable(),
 });
+export type FeeRateItem = z.infer<typeof feeRateItemSchema>;
+/** A coin's pool fee as GET /pools shows it: today's rate and a change made today. */
+export type PoolFee = Omit<FeeRateItem, 'method'>;
 
 /** The market values of one coin and UTC day (what a settlement of that day uses). */
 export const marketDataSchema = z.object({
@@ -215,7 +221,7 @@ export const accountRatesSchema = z.object({
   coin: z.string(),
   price_usd: z.string().nullable(),
   today_method: payMethodSchema,
-  fee_rates: z.array(z.object({ method: payMethodSchema, fee_rate: z.string() })),
+  fee_rates: z.array(feeRateItemSchema),
 });
 
 // ---- the user's mining overview (GET /users/mining-overview, the /user/mining page) ----------

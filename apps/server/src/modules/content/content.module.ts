@@ -1,5 +1,6 @@
 // The content module in the registry: coins and pools, site parameters (and their screen), currency rates,
 // announcements, banners, advertisements, footer links and the health check.
+import type { PoolFee } from '@hashpool/shared';
 import { ExtensionPoint } from '../../platform/extension-point';
 import { defineModule } from '../../platform/modules';
 import { contentRoutes } from './content.routes';
@@ -14,11 +15,13 @@ import { coinListRoutes } from './coin-list.routes';
 
 /** A figure per coin that GET /pools shows and another module owns. */
 export type PoolFigures = () => Promise<Map<string, string>>;
+/** Each coin's pool fee as GET /pools shows it (today's rate, a change made today): the earnings module's. */
+export type PoolFees = () => Promise<Map<string, PoolFee>>;
 
 export interface ContentApi {
   content: ContentService;
   /** GET /pools' fee of each coin's default payout method: the earnings module registers its fee table. */
-  poolFees: ExtensionPoint<PoolFigures>;
+  poolFees: ExtensionPoint<PoolFees>;
   /** GET /pools' minimum payout of each coin: the wallet registers its coin settings' minimum withdrawal. */
   minPayouts: ExtensionPoint<PoolFigures>;
   /** The coins whose price is too old to use: the prices module registers its staleness check. */
@@ -35,7 +38,7 @@ export const contentModule = defineModule({
   name: 'content',
   dependsOn: [],
   create: (p) => {
-    const poolFees = new ExtensionPoint<PoolFigures>('content.poolFees');
+    const poolFees = new ExtensionPoint<PoolFees>('content.poolFees');
     const minPayouts = new ExtensionPoint<PoolFigures>('content.minPayouts');
     const stalePrices = new ExtensionPoint<() => Promise<ReadonlySet<string>>>('content.stalePrices');
     return {
@@ -44,7 +47,7 @@ export const contentModule = defineModule({
         p.clock,
         // app_version is the one version (package.json), the same /api/health reports; a table row of that name is ignored.
         { request_sign_key: p.config.REQUEST_SIGN_KEY, app_version: p.version },
-        // GET /pools shows the default payout method's fee from the operators' fee table,
+        // GET /pools shows the default payout method's fee in force today from the operators' fee table,
         async () => (poolFees.provider ? poolFees.provider() : new Map()),
         // and the wallet's minimum withdrawal as the pool's minimum payout (coin settings).
         async () => (minPayouts.provider ? minPayouts.provider() : new Map()),

@@ -1,7 +1,7 @@
 // Content the shell shows: coins, parameters, footer links, announcements, sliders, ads, rates.
 // Stored texts are per language; each call answers in the caller's language, English otherwise.
 import { LedgerDecimal as Decimal } from '../ledger';
-import { CAMPAIGN_PAGES, type CampaignSlug, type Language, type PoolItem, type RateItem } from '@hashpool/shared';
+import { CAMPAIGN_PAGES, type CampaignSlug, type Language, type PoolFee, type PoolItem, type RateItem } from '@hashpool/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -21,7 +21,7 @@ function plain(value: string): string {
  * The enabled coins of the registry as GET /pools lists them; `fees` by coin replaces the
  * registry's fee_rate (the earnings module's fee table). Seeds read it without fees.
  */
-export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map(), minimums: Map<string, string> = new Map(), stale: ReadonlySet<string> = new Set()): Promise<PoolItem[]> {
+export async function listPools(db: DbOrTx, fees: Map<string, PoolFee> = new Map(), minimums: Map<string, string> = new Map(), stale: ReadonlySet<string> = new Set()): Promise<PoolItem[]> {
   const rows = await repo.listEnabledCoins(db);
   return rows.map((c) => ({
     coin: c.code,
@@ -30,7 +30,9 @@ export async function listPools(db: DbOrTx, fees: Map<string, string> = new Map(
     algorithm: c.algorithm,
     precision: c.precision,
     mode: c.mode as PoolItem['mode'],
-    fee_rate: plain(fees.get(c.code) ?? c.feeRate),
+    fee_rate: plain(fees.get(c.code)?.fee_rate ?? c.feeRate),
+    next_fee_rate: fees.get(c.code)?.next_fee_rate ?? null,
+    next_fee_from: fees.get(c.code)?.next_fee_from ?? null,
     // The wallet's minimum withdrawal is the one minimum (operators edit it in the coin settings);
     // the registry's min_payout only speaks for a coin the wallet does not hold.
     min_payout: plain(minimums.get(c.code) ?? c.minPayout),
@@ -50,7 +52,7 @@ export class ContentService {
      * The fee of each coin's default payout method, by coin: the earnings module's fee table
      * (operators edit fees there); coins it does not name show the registry's fee_rate.
      */
-    private readonly defaultFeeRates: () => Promise<Map<string, string>> = async () => new Map(),
+    private readonly defaultFeeRates: () => Promise<Map<string, PoolFee>> = async () => new Map(),
     /** Each coin's minimum withdrawal, by coin: the wallet's coin settings (one source of truth). */
     private readonly minWithdrawals?: () => Promise<Map<string, string>>,
     /** The coins whose price is older than the staleness limit (the prices module); none with the demo market. */

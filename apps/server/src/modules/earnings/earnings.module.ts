@@ -85,7 +85,7 @@ export const earningsModule = defineModule({
     // The public block list shows a matured block held by the chain check, or voided, as such.
     const holds = new BlockHoldsService(db, clock, p.audit, blocks);
     use('mining').blockReviews.register((ids) => holds.reviews(ids));
-    // GET /pools shows the default payout method's fee from the operators' fee table.
+    // GET /pools shows the default payout method's fee in force today (and a change made today).
     use('content').poolFees.register(() => earnings.defaultFeeRates());
     return {
       earnings,

@@ -11,12 +11,12 @@ import {
   formatHashrate,
   methodOnDay,
   PAY_METHOD_LABELS,
-  PAY_METHODS,
   payMethodNextSwitchAt,
   settlementTime,
   utcDay,
   type PayMethod,
   type WithdrawalStatus,
+  type FeeRateItem,
 } from '@hashpool/shared';
 import { maskTarget, type InviteeContact } from '../accounts';
 import { payMethodState, type MarketRow, type PayMethodRow } from './earnings.repository';
@@ -42,13 +42,13 @@ export function marketView(row: MarketRow) {
 }
 
 /** A coin's payout method of a sub-account (GET /accounts/{account}/pay-method's item) at `now`. */
-export function payMethodView(coin: string, row: PayMethodRow | undefined, fees: Map<PayMethod, string> | undefined, market: MarketRow | undefined, now: Date) {
+export function payMethodView(coin: string, row: PayMethodRow | undefined, fees: FeeRateItem[], market: MarketRow | undefined, now: Date) {
   const state = payMethodState(row);
   const method = state?.method ?? DEFAULT_PAY_METHOD;
   const switchedAt = row?.switchedAt ?? null;
   const waiting = switchedAt !== null && !canSwitchPayMethod(switchedAt, now);
   const effective = state?.effectiveFrom ?? null;
-  const feeOf = (m: PayMethod) => fees?.get(m) ?? DEFAULT_FEE_RATES[m];
+  const feeOf = (m: PayMethod) => fees.find((f) => f.method === m)?.fee_rate ?? DEFAULT_FEE_RATES[m];
   return {
     coin,
     method,
@@ -59,7 +59,7 @@ export function payMethodView(coin: string, row: PayMethodRow | undefined, fees:
     previous_method: state?.previousMethod ?? null,
     switched_at: switchedAt?.toISOString() ?? null,
     next_switch_at: waiting ? payMethodNextSwitchAt(switchedAt).toISOString() : null,
-    methods: PAY_METHODS.map((m) => ({ method: m, fee_rate: feeOf(m) })),
+    methods: fees,
     market: market ? marketView(market) : null,
   };
 }

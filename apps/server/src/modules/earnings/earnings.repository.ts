@@ -132,6 +132,16 @@ export function feeRatesInForce(db: DbOrTx, coins: readonly string[], day: strin
   );
 }
 
+/** Changes that apply after `day` (made on it: a change applies from the next UTC day), the first of each coin and method. */
+export function feeRatesScheduled(db: DbOrTx, coins: readonly string[], day: string) {
+  return queryRows<{ coin: string; method: PayMethod; fee_rate: string; effective_from: string }>(
+    db,
+    sql`select distinct on (coin, method) coin, method, fee_rate::text as fee_rate, effective_from::text as effective_from from earning_fee_rate_history
+         where coin = any(${sqlArray([...coins])}::text[]) and effective_from > ${day}::date
+         order by coin, method, effective_from`,
+  );
+}
+
 /** Fee rates where missing (the seed; operators' rates are kept). */
 export async function insertMissingFeeRates(db: DbOrTx, rows: Array<typeof earningFeeRates.$inferInsert>): Promise<void> {
   if (rows.length > 0) await db.insert(earningFeeRates).values(rows).onConflictDoNothing();

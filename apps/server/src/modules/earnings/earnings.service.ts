@@ -1,7 +1,7 @@
 // The payout method of each sub-account and coin (docs/rules.md: States and transitions, The API, Limits and constants), the fee rates and
 // the market data the methods are computed with. The switching rule is packages/shared earnings.ts:
 // a switch made during UTC day D pays from settlement day D+1, and the next switch is accepted 24
-// hours after it. Settlement (settlement.service.ts) asks methodOnDay(), feeRate() and
+// hours after it. Settlement (settlement.service.ts) asks methodOnDay(), feeRatesOn() and
 // marketDay() for the day it settles.
 import {
   canSwitchPayMethod,
@@ -12,8 +12,11 @@ import {
   payMethodNextSwitchAt,
   utcDay,
   addDays,
+  PAY_METHODS,
   type CoinInfo,
+  type FeeRateItem,
   type PayMethod,
+  type PoolFee,
 } from '@hashpool/shared';
 import { LedgerDecimal as Decimal } from '../ledger';
 import type { Db, Tx } from '../../db/client';
@@ -47,8 +50,16 @@ export class EarningsService {
 
   // ---- fee rates ------------------------------------------------------------------------------
 
-  /** Fee rates in percent by coin, then method. */
-  async feeRates(coins?: readonly string[]): Promise<Map<string, Map<PayMethod, string>>> {
+  /**
+   * Fee rates in percent by coin, then method, that today's work is charged: what the pages show.
+   * An operator's change made today applies from tomorrow (scheduledFeeRates names it).
+   */
+  async feeRates(coins: readonly string[] = COINS.map((c) => c.code)): Promise<Map<string, Map<PayMethod, string>>> {
+    return this.feeRatesOn(coins, utcDay(this.clock.now()));
+  }
+
+  /** The operators' fee table: the rates set last, each in force from the day after it was set. */
+  private async tableFeeRates(coins: readonly string[]): Promise<Map<string, Map<PayMethod, string>>> {
     const rows = await repo.feeRateRows(this.db, coins);
     const out = new Map<string, Map<PayMethod, string>>();
     for (const r of rows) {
@@ -64,7 +75,7 @@ export class EarningsService {
    * charges): a change applies from the day after it was made (earning_fee_rate_history).
    */
   async feeRatesOn(coins: readonly string[], day: string): Promise<Map<string, Map<PayMethod, string>>> {
-    const [current, history] = await Promise.all([this.feeRates(coins), repo.feeRatesInForce(this.db, coins, day)]);
+    const [current, history] = await Promise.all([this.tableFeeRates(coins), repo.feeRatesInForce(this.db, coins, day)]);
     for (const r of history) {
       const byMethod = current.get(r.coin) ?? new Map<PayMethod, string>();
       byMethod.set(r.method, plain(r.fee_rate));
@@ -73,16 +84,51 @@ export class EarningsService {
     return current;
   }
 
-  async feeRate(coin: string, method: PayMethod): Promise<string> {
-    return (await this.feeRates([coin])).get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method];
+  /** Changes made today, applying from the next UTC day, by coin and method. */
+  async scheduledFeeRates(coins: readonly string[]): Promise<Map<string, Map<PayMethod, { fee_rate: string; from: string }>>> {
+    const out = new Map<string, Map<PayMethod, { fee_rate: string; from: string }>>();
+    for (const r of await repo.feeRatesScheduled(this.db, coins, utcDay(this.clock.now()))) {
+      const byMethod = out.get(r.coin) ?? new Map<PayMethod, { fee_rate: string; from: string }>();
+      byMethod.set(r.method, { fee_rate: plain(r.fee_rate), from: r.effective_from });
+      out.set(r.coin, byMethod);
+    }
+    return out;
   }
 
-  /** The fee of each account-mode coin's default method: what GET /pools shows as the pool fee. */
-  /** The fee each pool page shows: an account-mode coin's default method's, an address-mode coin's PPLNS (its only method). */
-  async defaultFeeRates(): Promise<Map<string, string>> {
-    const [account, address] = await Promise.all([repo.feeRatesOfMethod(this.db, DEFAULT_PAY_METHOD), repo.feeRatesOfMethod(this.db, 'pplns')]);
-    const addressCoins = new Set(COINS.filter((c) => c.mode === 'address').map((c) => c.code));
-    return new Map([...account.filter((r) => !addressCoins.has(r.coin)), ...address.filter((r) => addressCoins.has(r.coin))].map((r) => [r.coin, plain(r.feeRate)]));
+  /**
+   * Each method's fee of the coins as the pages show it: today's rate, and a change made today with
+   * the day it applies from, so that a page never shows a rate today's work is not charged.
+   */
+  async feeRateItems(coins: readonly string[]): Promise<Map<string, FeeRateItem[]>> {
+    const [today, next] = await Promise.all([this.feeRates(coins), this.scheduledFeeRates(coins)]);
+    return new Map(
+      coins.map((coin) => [
+        coin,
+        PAY_METHODS.map((method) => {
+          const change = next.get(coin)?.get(method);
+          return { method, fee_rate: today.get(coin)?.get(method) ?? DEFAULT_FEE_RATES[method], next_fee_rate: change?.fee_rate ?? null, next_fee_from: change?.from ?? null };
+        }),
+      ]),
+    );
+  }
+
+  /**
+   * The fee each pool page shows: an account-mode coin's default method's, an address-mode coin's
+   * PPLNS (its only method). A coin without a row in the fee table is left out (GET /pools shows
+   * the registry's rate).
+   */
+  async defaultFeeRates(): Promise<Map<string, PoolFee>> {
+    const coins = COINS.map((c) => c.code);
+    const [today, next] = await Promise.all([this.feeRates(coins), this.scheduledFeeRates(coins)]);
+    const out = new Map<string, PoolFee>();
+    for (const c of COINS) {
+      const method = c.mode === 'address' ? 'pplns' : DEFAULT_PAY_METHOD;
+      const rate = today.get(c.code)?.get(method);
+      if (rate === undefined) continue;
+      const change = next.get(c.code)?.get(method);
+      out.set(c.code, { fee_rate: rate, next_fee_rate: change?.fee_rate ?? null, next_fee_from: change?.from ?? null });
+    }
+    return out;
   }
 
   // ---- carried fractions ----------------------------------------------------------------------
@@ -207,8 +253,8 @@ export class EarningsService {
   async payMethods(accountId: string, pool?: string) {
     const coins = pool === undefined ? ACCOUNT_COINS.map((c) => c.code) : [accountCoin(pool).code];
     const now = this.clock.now();
-    const [rows, fees, market] = await Promise.all([this.rows(accountId, coins), this.feeRates(coins), this.latestMarket(coins, utcDay(now))]);
-    return { list: coins.map((coin) => payMethodView(coin, rows.get(coin), fees.get(coin), market.get(coin), now)) };
+    const [rows, fees, market] = await Promise.all([this.rows(accountId, coins), this.feeRateItems(coins), this.latestMarket(coins, utcDay(now))]);
+    return { list: coins.map((coin) => payMethodView(coin, rows.get(coin), fees.get(coin)!, market.get(coin), now)) };
   }
 
   /**

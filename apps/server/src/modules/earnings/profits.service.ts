@@ -154,13 +154,13 @@ export class ProfitsService {
   async rates(accountId: string, pool: string) {
     const coin = accountCoin(pool).code;
     const price = await this.deps.content.priceOf(coin);
-    const fees = (await this.deps.earnings.feeRates([coin])).get(coin);
+    const fees = (await this.deps.earnings.feeRateItems([coin])).get(coin)!;
     const estimate = await this.todayEstimate(accountId, coin, this.clock.now());
     return {
       coin,
       price_usd: price ? plain(price) : null,
       today_method: estimate.method,
-      fee_rates: PAY_METHODS.map((method) => ({ method, fee_rate: fees?.get(method) ?? DEFAULT_FEE_RATES[method] })),
+      fee_rates: fees,
     };
   }
 

@@ -45,6 +45,11 @@ function PayoutMethod({ coin, account, item }: { coin: CoinInfo; account: string
   const switchable = canSwitchNow(item, now);
   const status = methodStatus(item);
   const feeOf = (method: PayMethod) => item.methods.find((m) => m.method === method)?.fee_rate ?? '--';
+  // An operator's change made today applies from the next UTC day: shown beside today's rate.
+  const nextOf = (method: PayMethod): FeeNext | null => {
+    const m = item.methods.find((x) => x.method === method);
+    return m?.next_fee_rate != null && m.next_fee_from != null ? { rate: m.next_fee_rate, day: m.next_fee_from } : null;
+  };
   const label = (method: PayMethod) => PAY_METHOD_LABELS[method];
   const at = (iso: string | Date | null) => formatDateTime(iso, timezone, TIME);
 
@@ -66,7 +71,7 @@ function PayoutMethod({ coin, account, item }: { coin: CoinInfo; account: string
         <Paragraph tone="secondary">{t('method.intro', { account, coin: coin.symbol })}</Paragraph>
 
         <Flex vertical gap={16}>
-          <Current item={item} label={label(item.method)} fee={item.fee_rate} text={stateText} />
+          <Current item={item} label={label(item.method)} fee={item.fee_rate} next={nextOf(item.method)} text={stateText} />
           <Alert type="info" showIcon title={t('method.rule_title')} description={t('method.rule')} data-testid="switch-rule" />
           {!switchable && item.next_switch_at && (
             <Alert type="warning" showIcon title={t('method.wait', { time: at(item.next_switch_at) })} data-testid="switch-wait" />
@@ -81,6 +86,7 @@ function PayoutMethod({ coin, account, item }: { coin: CoinInfo; account: string
                 key={method}
                 method={method}
                 fee={feeOf(method)}
+                next={nextOf(method)}
                 chosen={item.method === method}
                 inForce={item.today_method === method}
                 pendingDay={item.method === method && status === 'pending' ? item.effective_from : null}
@@ -102,7 +108,8 @@ function PayoutMethod({ coin, account, item }: { coin: CoinInfo; account: string
             coin: coin.symbol,
             from: label(item.method),
             to: label(target),
-            rate: feeOf(target),
+            // A switch pays from the next UTC day: at a change made today, that day's rate.
+            rate: nextOf(target)?.day === outcome.day ? nextOf(target)!.rate : feeOf(target),
             day: outcome.day,
             settle: at(outcome.settle),
             today: label(item.today_method),
@@ -121,7 +128,27 @@ function PayoutMethod({ coin, account, item }: { coin: CoinInfo; account: string
   );
 }
 
-function Current({ item, label, fee, text }: { item: PayMethodItem; label: string; fee: string; text: string }) {
+/** A fee change that applies from `day` (UTC). */
+interface FeeNext {
+  rate: string;
+  day: string;
+}
+
+function FeeText({ fee, next }: { fee: string; next: FeeNext | null }) {
+  const { t } = useTranslation('earnings');
+  return (
+    <>
+      <Text tone="secondary">{t('method.fee', { rate: fee })}</Text>
+      {next && (
+        <Tag color="warning" data-testid="fee-next">
+          {t('method.fee_next', { rate: next.rate, day: next.day })}
+        </Tag>
+      )}
+    </>
+  );
+}
+
+function Current({ item, label, fee, next, text }: { item: PayMethodItem; label: string; fee: string; next: FeeNext | null; text: string }) {
   const { t } = useTranslation('earnings');
   const { token } = theme.useToken();
   return (
@@ -129,7 +156,7 @@ function Current({ item, label, fee, text }: { item: PayMethodItem; label: strin
       <Text tone="secondary">{t('method.current')}</Text>
       <Flex align="baseline" gap={12} wrap>
         <span style={{ fontSize: 26, fontWeight: 600, color: token.colorTextHeading }}>{label}</span>
-        <Text tone="secondary">{t('method.fee', { rate: fee })}</Text>
+        <FeeText fee={fee} next={next} />
         {item.today_method !== item.method && <Tag color="processing">{t('method.from_day', { day: item.effective_from })}</Tag>}
       </Flex>
       <Text>{text}</Text>
@@ -140,6 +167,7 @@ function Current({ item, label, fee, text }: { item: PayMethodItem; label: strin
 interface MethodCardProps {
   method: PayMethod;
   fee: string;
+  next: FeeNext | null;
   chosen: boolean;
   inForce: boolean;
   pendingDay: string | null;
@@ -148,7 +176,7 @@ interface MethodCardProps {
   onSwitch?: () => void;
 }
 
-function MethodCard({ method, fee, chosen, inForce, pendingDay, disabled, onSwitch }: MethodCardProps) {
+function MethodCard({ method, fee, next, chosen, inForce, pendingDay, disabled, onSwitch }: MethodCardProps) {
   const { t } = useTranslation('earnings');
   const { token } = theme.useToken();
   const label = PAY_METHOD_LABELS[method];
@@ -169,9 +197,9 @@ function MethodCard({ method, fee, chosen, inForce, pendingDay, disabled, onSwit
       }}
     >
       <Flex justify="space-between" align="center" gap={8} wrap>
-        <Flex align="baseline" gap={10}>
+        <Flex align="baseline" gap={10} wrap>
           <span style={{ fontSize: 18, fontWeight: 600, color: token.colorTextHeading }}>{label}</span>
-          <Text tone="secondary">{t('method.fee', { rate: fee })}</Text>
+          <FeeText fee={fee} next={next} />
         </Flex>
         <Flex gap={4} wrap>
           {chosen && <Tag color="blue">{t('method.chosen')}</Tag>}

@@ -39,7 +39,18 @@ function Fees({ coin }: { coin: CoinInfo }) {
   const pool = usePools().data?.find((p) => p.coin === coin.code);
   return (
     <StatGrid columns={3}>
-      <StatCard label={t('info.fee')} value={pool ? `${pool.fee_rate}%` : '--'} footer={<Text tone="secondary">{t('info.fee_note')}</Text>} testId="pool-fee" />
+      <StatCard
+        label={t('info.fee')}
+        value={pool ? `${pool.fee_rate}%` : '--'}
+        footer={
+          <Text tone="secondary">
+            {t('info.fee_note')}
+            {/* An operator's change made today applies from the next UTC day. */}
+            {pool?.next_fee_rate != null && pool.next_fee_from != null && <span data-testid="pool-fee-next"> {t('info.fee_next', { rate: pool.next_fee_rate, day: pool.next_fee_from })}</span>}
+          </Text>
+        }
+        testId="pool-fee"
+      />
       <StatCard label={t('info.solo_fee')} value={`${SOLO_FEE_PERCENT}%`} />
       <StatCard label={t('info.min_payout')} value={pool?.min_payout ?? '--'} unit={coin.symbol} footer={<Text tone="secondary">{t('info.min_payout_note')}</Text>} testId="min-payout" />
     </StatGrid>
