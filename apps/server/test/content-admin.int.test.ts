@@ -1,7 +1,8 @@
 // The operators' content editor through HTTP, what it refuses and what it records: every field an
 // edit changes is in the audit log (a body by its length, not its words); a link may not lead to
-// another site by a second slash or a backslash; a date the database cannot store is a 400; two
-// campaigns of one page created at once leave one, the other answered content_slug_taken.
+// another site by a second slash or a backslash; a date the database cannot store, a footer link
+// without its link and a campaign of no page are 400s naming the field; two campaigns of one page
+// created at once leave one, the other answered content_slug_taken.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type AdminContentItem, type Tokens } from '@hashpool/shared';
 import { auth, inject, registerByEmail, uniqueEmail } from './account-helpers';
@@ -86,6 +87,17 @@ describe('what the editor refuses', () => {
       expect(fields(res)).toEqual([expect.objectContaining({ field: `body.${field}`, message_key: 'date_range' })]);
     }
     expect(fields(await save('sliders', { title: { en: 'x' }, body: { en: 'y' }, starts_at: 'soon' }))).toEqual([expect.objectContaining({ field: 'body.starts_at', message_key: 'invalid' })]);
+  });
+
+  it('a footer link without its link and a campaign of no page, naming the field', async () => {
+    for (const payload of [{ link: null }, {}]) {
+      const res = await save('footer-links', { title: { en: 'Status' }, group: 'support', ...payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(fields(res)).toEqual([expect.objectContaining({ field: 'body.link', message_key: 'required' })]);
+    }
+    const res = await save('campaigns', { title: { en: 'Nowhere' }, body: { en: 'x' }, position: 'no-such-page' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(fields(res)).toEqual([expect.objectContaining({ field: 'body.position', message_key: 'invalid' })]);
   });
 });
 

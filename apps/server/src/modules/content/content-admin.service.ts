@@ -192,10 +192,10 @@ export class ContentAdminService {
       case 'advertisements':
         return { kind, values: { title, text: text(), link: b.link, position: b.position, imageId: b.image_id, sortOrder: b.sort_order, enabled: b.enabled, startsAt, endsAt, isDemo: false } };
       case 'footer-links':
-        if (!b.link) throw new AppError('validation_failed');
+        if (!b.link) throw new AppError('validation_failed', { fields: [{ field: 'body.link', messageKey: 'required' }] });
         return { kind, values: { title, url: b.link, groupKey: b.group, sortOrder: b.sort_order, enabled: b.enabled } };
       case 'campaigns':
-        if (!(CAMPAIGN_SLUGS as readonly string[]).includes(b.position)) throw new AppError('validation_failed');
+        if (!(CAMPAIGN_SLUGS as readonly string[]).includes(b.position)) throw new AppError('validation_failed', { fields: [{ field: 'body.position', messageKey: 'invalid' }] });
         return { kind, values: { slug: b.position, title, body: text(), link: b.link, tone: b.tone, startsAt, endsAt, enabled: b.enabled, isDemo: false } };
     }
   }

@@ -1,7 +1,7 @@
 // The frame of a feature's page of the operators' area (features/*/feature.ts, adminRoute): the
 // route's title as the page's heading, then the feature's component with the operator's timezone
-// (a spinner until GET /users/mine gives it). The area's side menu is its layout's
-// (app/layout/AdminLayout.tsx).
+// (a spinner until GET /users/mine gives it, its failure with a retry). The area's side menu is
+// its layout's (app/layout/AdminLayout.tsx).
 import type { ComponentType } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { namespaceOf } from '../features/messages';
 import { useRouteTable } from '../routing/route-table-context';
 import { findRoute, normalizePath } from '../routing/routing-rules';
 import { useMine } from '../session/user.queries';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { Panel } from '../../ui/Panel';
 import { useIsMobile } from '../../ui/responsive';
@@ -25,7 +26,8 @@ export function AdminSection({ section: Section }: { section: ComponentType<Admi
   const { pathname } = useLocation();
   const title = findRoute(normalizePath(pathname), useRouteTable().routes)?.title ?? 'admin:title';
   const { t } = useTranslation(namespaceOf(title));
-  const timezone = useMine().data?.timezone;
+  const mine = useMine();
+  const timezone = mine.data?.timezone;
   const isMobile = useIsMobile();
   return (
     <Flex vertical gap={16}>
@@ -36,6 +38,8 @@ export function AdminSection({ section: Section }: { section: ComponentType<Admi
         <Panel padding={isMobile ? 16 : 24}>
           <Section timezone={timezone} />
         </Panel>
+      ) : mine.isError ? (
+        <LoadFailed query={mine} />
       ) : (
         <PageSpinner />
       )}

@@ -1,7 +1,8 @@
 // The image of a banner or advertisement in the content editor: a chosen file is uploaded at once
 // (the server reads its type from the bytes: PNG, JPEG or WebP, at most 2 MB); a refusal says why,
 // a failure asks to try again. The preview is read through the operators' route (the image is
-// not public until a published item shows it), as a local object URL.
+// not public until a published item shows it), as a local object URL; a preview that cannot be
+// downloaded says so (the id is still the item's).
 import { useEffect, useState } from 'react';
 import { Button, Flex, theme, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
@@ -11,9 +12,9 @@ import { Text } from '../../../ui/Text';
 import { supportApi } from '../support.api';
 import { useUpload } from './useUpload';
 
-/** The preview of an uploaded image as an object URL (null while loading or without one). */
-function usePreview(id: string | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+/** The preview of an uploaded image: an object URL, 'failed' when it could not be downloaded, null while loading or without one. */
+function usePreview(id: string | null): string | 'failed' | null {
+  const [url, setUrl] = useState<string | 'failed' | null>(null);
   useEffect(() => {
     if (!id) return undefined;
     let made: string | null = null;
@@ -24,7 +25,7 @@ function usePreview(id: string | null): string | null {
         made = URL.createObjectURL(file.blob);
         setUrl(made);
       })
-      .catch(() => live && setUrl(null));
+      .catch(() => live && setUrl('failed'));
     return () => {
       live = false;
       if (made) URL.revokeObjectURL(made);
@@ -44,7 +45,13 @@ export function ImagePicker({ value, onChange }: { value?: string | null; onChan
     <Flex vertical gap={8}>
       {value && (
         <div style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: 8, maxWidth: 360 }}>
-          {preview ? <img src={preview} alt={t('content.image.preview')} style={{ display: 'block', maxWidth: '100%', maxHeight: 180, objectFit: 'contain' }} /> : <Text tone="secondary">…</Text>}
+          {preview === 'failed' ? (
+            <Text tone="secondary">{t('content.image.unavailable')}</Text>
+          ) : preview ? (
+            <img src={preview} alt={t('content.image.preview')} style={{ display: 'block', maxWidth: '100%', maxHeight: 180, objectFit: 'contain' }} />
+          ) : (
+            <Text tone="secondary">…</Text>
+          )}
         </div>
       )}
       <Flex gap={8} wrap align="center">

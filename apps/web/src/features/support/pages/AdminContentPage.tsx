@@ -2,22 +2,27 @@
 // Each item has its text per language (English required; a language left empty reads English, and
 // the list and the editor say which are missing), its position or footer column, order, window
 // (start and end) and state; banners and advertisements may carry an uploaded image (previewed
-// here, public once a published item shows it). Every save is in the audit log.
+// here, public once a published item shows it). Every save is in the audit log. Times (start, end,
+// publication) are typed and shown in the operator's timezone, as the list shows them; a time left
+// as it was is sent as it was (to the millisecond), so saving an untouched item changes nothing.
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Popconfirm, Select, Switch, Tabs, Tag } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Popconfirm, Select, Switch, Tabs, Tag } from 'antd';
 import { NumberInput } from '../../../ui/NumberInput';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CAMPAIGN_SLUGS, CONTENT_KINDS, formatDateTime, LANGUAGES, SLIDER_TONES, type Language } from '@hashpool/shared';
 import { AdminEditDialog } from '../../../shell/forms/AdminEditDialog';
 import { useMine } from '../../../shell/session/user.queries';
 import type { DataColumn } from '../../../ui/DataTable';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { ResponsiveTabs } from '../../../ui/ResponsiveTabs';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Paragraph, Text } from '../../../ui/Text';
+import { isoToWallTime, wallTimeToIso } from '../../../ui/wall-time';
 import { ImagePicker } from '../components/ImagePicker';
 import { supportApi, type AdminContentItem, type ContentItemBody, type ContentKind } from '../support.api';
 import { useContentItems, useSupportRefresh } from '../support.queries';
@@ -28,7 +33,8 @@ export default function AdminContentPage() {
   const { t } = useTranslation('support');
   const [params, setParams] = useSearchParams();
   const kind = parseKind(params.get('kind'));
-  const timezone = useMine().data?.timezone;
+  const mine = useMine();
+  const timezone = mine.data?.timezone;
   return (
     <Flex vertical gap={16}>
       <PageHeader title={t('content.title')} subtitle={t('content.subtitle')} />
@@ -38,7 +44,7 @@ export default function AdminContentPage() {
           activeKey={kind}
           onChange={(k) => setParams({ kind: k }, { replace: true })}
           destroyOnHidden
-          items={CONTENT_KINDS.map((k) => ({ key: k, label: t(`content.kinds.${k}`), children: timezone ? <ContentList kind={k} timezone={timezone} /> : <PageSpinner /> }))}
+          items={CONTENT_KINDS.map((k) => ({ key: k, label: t(`content.kinds.${k}`), children: timezone ? <ContentList kind={k} timezone={timezone} /> : mine.isError ? <LoadFailed query={mine} /> : <PageSpinner /> }))}
         />
       </Panel>
     </Flex>
@@ -55,10 +61,10 @@ function ContentList({ kind, timezone }: { kind: ContentKind; timezone: string }
   const items = useContentItems(kind);
   const refresh = useSupportRefresh();
   const [editing, setEditing] = useState<AdminContentItem | 'new' | null>(null);
-  if (!items.data) return <PageSpinner />;
+  if (!items.data) return items.isError ? <LoadFailed query={items} /> : <PageSpinner />;
   const columns: DataColumn<AdminContentItem>[] = [
     { key: 'title', title: t('content.columns.title'), render: (r) => <Text strong>{r.title.en}</Text> },
-    ...(kind === 'footer-links' ? [{ key: 'group', title: t('content.columns.group'), render: (r: AdminContentItem) => r.group }] : kind === 'announcements' ? [] : [{ key: 'position', title: kind === 'campaigns' ? t('content.fields.page') : t('content.columns.position'), render: (r: AdminContentItem) => (kind === 'campaigns' ? t(`campaign.name_${r.position}`) : r.position) }]),
+    ...(kind === 'footer-links' ? [{ key: 'group', title: t('content.columns.group'), render: (r: AdminContentItem) => t(`common:footer.groups.${r.group}`, { defaultValue: r.group ?? '' }) }] : kind === 'announcements' ? [] : [{ key: 'position', title: kind === 'campaigns' ? t('content.fields.page') : t('content.columns.position'), render: (r: AdminContentItem) => (kind === 'campaigns' ? t(`campaign.name_${r.position}`) : r.position) }]),
     ...(kind === 'announcements' || kind === 'campaigns' ? [] : [{ key: 'order', title: t('content.columns.order'), render: (r: AdminContentItem) => r.sort_order }]),
     ...(kind === 'footer-links' ? [] : [{ key: 'window', title: t('content.columns.window'), render: (r: AdminContentItem) => windowText(r, timezone, t) }]),
     ...(kind === 'campaigns' ? [{ key: 'participants', title: t('content.participants'), align: 'right' as const, render: (r: AdminContentItem) => r.participants ?? 0 }] : []),
@@ -101,7 +107,7 @@ function ContentList({ kind, timezone }: { kind: ContentKind; timezone: string }
         </Button>
       </Flex>
       <ResponsiveTable rows={items.data.list} rowKey={(r) => r.id} columns={columns} caption={t(`content.kinds.${kind}`)} empty={t('content.empty')} cardTestId="content-card" />
-      {editing && <ContentEditor kind={kind} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && <ContentEditor kind={kind} item={editing === 'new' ? null : editing} timezone={timezone} onClose={() => setEditing(null)} />}
     </Flex>
   );
 }
@@ -117,19 +123,28 @@ interface EditorValues {
   image_id: string | null;
   sort_order: number;
   enabled: boolean;
-  starts_at: string;
-  ends_at: string;
+  starts_at: Dayjs | null;
+  ends_at: Dayjs | null;
 }
 
-/** An instant as a datetime-local input shows it (the browser's local time) and back. */
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
+/** The minutes the pickers show, as the list shows times. */
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
 
-function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: AdminContentItem | null; onClose: () => void }) {
+/** An instant as a picker shows it: a wall time in the operator's timezone. */
+const toPicker = (iso: string | null, timezone: string) => (iso ? isoToWallTime(iso, timezone) : null);
+
+/**
+ * The instant of a picker's value: the item's own `was` when the operator left it as it was (its
+ * seconds kept: an untouched save changes nothing), else the picked wall time in the operator's
+ * timezone, to the minute the picker shows.
+ */
+function fromPicker(value: Dayjs | null | undefined, was: string | null, timezone: string): string | null {
+  if (!value) return null;
+  if (was && value.isSame(isoToWallTime(was, timezone))) return was;
+  return wallTimeToIso(value.second(0).millisecond(0), timezone);
+}
+
+function ContentEditor({ kind, item, timezone, onClose }: { kind: ContentKind; item: AdminContentItem | null; timezone: string; onClose: () => void }) {
   const { t } = useTranslation('support');
   const [form] = Form.useForm<EditorValues>();
   const refresh = useSupportRefresh();
@@ -153,8 +168,8 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
         image_id: hasImage ? (v.image_id ?? null) : null,
         sort_order: v.sort_order ?? 0,
         enabled: v.enabled,
-        starts_at: fromLocal(v.starts_at),
-        ends_at: fromLocal(v.ends_at),
+        starts_at: fromPicker(v.starts_at, item?.starts_at ?? null, timezone),
+        ends_at: fromPicker(v.ends_at, item?.ends_at ?? null, timezone),
       };
       await supportApi.saveContent(kind, payload, item?.id);
       void refresh();
@@ -181,8 +196,8 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
         image_id: item?.image_id ?? null,
         sort_order: item?.sort_order ?? 0,
         enabled: item?.enabled ?? true,
-        starts_at: toLocal(item?.starts_at ?? null),
-        ends_at: toLocal(item?.ends_at ?? null),
+        starts_at: toPicker(item?.starts_at ?? null, timezone),
+        ends_at: toPicker(item?.ends_at ?? null, timezone),
       }}
     >
       <Paragraph tone="secondary" style={{ marginTop: 0 }}>
@@ -229,12 +244,12 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
         )}
         {kind === 'footer-links' && (
           <Form.Item name="group" label={t('content.fields.group')}>
-            <Select style={{ width: 160 }} options={['about', 'support', 'community'].map((g) => ({ value: g, label: g }))} />
+            <Select style={{ width: 160 }} options={['about', 'support', 'community'].map((g) => ({ value: g, label: t(`common:footer.groups.${g}`) }))} />
           </Form.Item>
         )}
         {(kind === 'sliders' || kind === 'campaigns') && (
           <Form.Item name="tone" label={t('content.fields.tone')}>
-            <Select style={{ width: 140 }} options={SLIDER_TONES.map((tone) => ({ value: tone, label: tone }))} />
+            <Select style={{ width: 140 }} options={SLIDER_TONES.map((tone) => ({ value: tone, label: t(`content.tones.${tone}`) }))} />
           </Form.Item>
         )}
         {kind !== 'announcements' && kind !== 'campaigns' && (
@@ -248,11 +263,11 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
       </Flex>
       {kind !== 'footer-links' && (
         <Flex gap={12} wrap>
-          <Form.Item name="starts_at" label={kind === 'announcements' ? t('content.fields.published') : t('content.fields.starts')}>
-            <Input type="datetime-local" />
+          <Form.Item name="starts_at" label={kind === 'announcements' ? t('content.fields.published_in', { timezone }) : t('content.fields.starts_in', { timezone })}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format={PICKER_FORMAT} />
           </Form.Item>
-          <Form.Item name="ends_at" label={t('content.fields.ends')}>
-            <Input type="datetime-local" />
+          <Form.Item name="ends_at" label={t('content.fields.ends_in', { timezone })}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format={PICKER_FORMAT} />
           </Form.Item>
         </Flex>
       )}
