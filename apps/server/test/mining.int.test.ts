@@ -515,6 +515,28 @@ describe('alerts and the message centre', () => {
     expect((await inboxOf(u)).list.filter((m) => m.type === 'miner_offline')).toHaveLength(types.filter((x) => x === 'miner_offline').length + 1);
   });
 
+  it('keeps a user’s messages 180 days: older ones go when a newer one is posted, other users’ stay', async () => {
+    t.clock.set('2026-06-30T12:00:00Z');
+    const u = await userWithAccount();
+    const other = await userWithAccount();
+    const idOf = async (x: { tokens: Tokens }) => body<{ id: string }>(await inject(t.app, { url: '/api/users/mine', headers: auth(await fresh(x)) })).data.id;
+    const [mine, theirs] = [await idOf(u), await idOf(other)];
+    const post = (userId: string, at: string, account: string) => {
+      t.clock.set(at);
+      return t.app.platform.notifications.post({ userId, type: 'setting_update', params: { account } });
+    };
+    await post(mine, '2026-01-01T00:00:00Z', 'old');
+    await post(theirs, '2026-01-01T00:00:00Z', 'theirs');
+    await post(mine, '2026-01-03T00:00:00Z', 'kept');
+    t.clock.set('2026-06-30T12:00:00Z'); // 180 days after 1 January at noon
+    expect((await inboxOf(u)).list.map((m) => m.params.account)).toEqual(['kept', 'old']);
+    await post(mine, '2026-06-30T12:00:00Z', 'new');
+    const inbox = await inboxOf(u);
+    expect(inbox.list.map((m) => m.params.account)).toEqual(['new', 'kept']);
+    expect(inbox).toMatchObject({ total: 2, unread: 2 });
+    expect((await inboxOf(other)).list.map((m) => m.params.account)).toEqual(['theirs']);
+  });
+
   it('raises the hashrate alarm under the threshold; marks read and deletes only the caller’s messages', async () => {
     const u = await userWithAccount();
     await send([share(u.account, 'slow1', t.clock.now().getTime())]);

@@ -1,5 +1,5 @@
 // SQL of the message centre (notifications.tables.ts). Every read and change is scoped to one user.
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MessageType } from '@hashpool/shared';
 import type { DbOrTx } from '../../db/client';
 import { messages, type MessageParams } from './notifications.tables';
@@ -8,6 +8,15 @@ export type MessageRow = typeof messages.$inferSelect;
 
 export async function insertMessage(db: DbOrTx, m: { userId: string; accountId: string | null; type: MessageType; params: MessageParams; createdAt: Date }): Promise<void> {
   await db.insert(messages).values(m);
+}
+
+/**
+ * Deletes up to `limit` of the user's messages created before `before`; rows another transaction
+ * holds are left for the next time (never waited on).
+ */
+export async function deleteMessagesBefore(db: DbOrTx, userId: string, before: Date, limit: number): Promise<void> {
+  await db.execute(sql`delete from messages where id in (
+    select id from messages where user_id = ${userId} and created_at < ${before.toISOString()} limit ${limit} for update skip locked)`);
 }
 
 export async function pageMessages(db: DbOrTx, userId: string, q: { offset: number; limit: number; type?: MessageType | undefined; unreadOnly: boolean }) {

@@ -15,15 +15,27 @@ export interface MessageInput {
   params: MessageParams;
 }
 
+/**
+ * Messages are kept this long: an alert that keeps firing posts up to 24 a day, and the centre's
+ * counts read all of a user's messages. The oldest go when a newer one is posted to the user.
+ */
+export const MESSAGE_RETENTION_DAYS = 180;
+/** At most this many old messages go per post (a burst of posts clears a long history in steps). */
+const PRUNE_PER_POST = 100;
+
 export class Notifications {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
-  /** Posts a message, in `tx` when given (the change it reports commits or rolls back with it). */
-  post(message: MessageInput, tx: DbOrTx = this.db, at: Date = this.clock.now()): Promise<void> {
-    return repo.insertMessage(tx, { userId: message.userId, accountId: message.accountId ?? null, type: message.type, params: message.params, createdAt: at });
+  /**
+   * Posts a message, in `tx` when given (the change it reports commits or rolls back with it), and
+   * lets the user's messages older than MESSAGE_RETENTION_DAYS go.
+   */
+  async post(message: MessageInput, tx: DbOrTx = this.db, at: Date = this.clock.now()): Promise<void> {
+    await repo.insertMessage(tx, { userId: message.userId, accountId: message.accountId ?? null, type: message.type, params: message.params, createdAt: at });
+    await repo.deleteMessagesBefore(tx, message.userId, new Date(this.clock.now().getTime() - MESSAGE_RETENTION_DAYS * 86_400_000), PRUNE_PER_POST);
   }
 
   /**
