@@ -302,7 +302,10 @@ describe('operators', () => {
     const put = (payload: Record<string, unknown>) => inject(t.app, { method: 'PUT', url: '/api/admin/earnings/fee-rates', headers: auth(admin.tokens), payload });
     const set = await put({ coin: 'btc', method: 'fpps', fee_rate: '3.25', reason: 'network fees rose' });
     expect(set.statusCode, set.body).toBe(200);
-    expect(body(set).data).toMatchObject({ coin: 'btc', method: 'fpps', fee_rate: '3.25', updated_by: ADMIN });
+    expect(body(set).data).toMatchObject({ coin: 'btc', method: 'fpps', fee_rate: '3.25', from: '2026-06-24', today_fee_rate: '2.5', updated_by: ADMIN });
+    const adminRow = async (coin: string, method: string) =>
+      body<{ list: Array<{ coin: string; method: string; fee_rate: string; from: string | null; today_fee_rate: string | null }> }>(await inject(t.app, { url: '/api/admin/earnings/fee-rates', headers: await fresh(admin) })).data.list.find((r) => r.coin === coin && r.method === method);
+    expect(await adminRow('btc', 'pplns')).toMatchObject({ fee_rate: '1', from: null, today_fee_rate: null });
 
     // Today's work is still charged 2.5 %: the pages say so, and name the change and its day.
     const u = await newUser();
@@ -343,6 +346,7 @@ describe('operators', () => {
     expect((await btcOf(u)).fee_rate).toBe('3.25');
     expect((await poolsOf()).find((p) => p.coin === 'btc')).toMatchObject({ fee_rate: '3.25', next_fee_rate: null, next_fee_from: null });
     expect((await poolsOf()).find((p) => p.coin === 'kas')).toMatchObject({ fee_rate: '0.75', next_fee_rate: null });
+    expect(await adminRow('btc', 'fpps')).toMatchObject({ fee_rate: '3.25', from: null, today_fee_rate: null });
     t.clock.set('2026-06-23T08:00:00Z');
     const message = body<{ fields: Array<{ field: string; message: string }> }>(await put({ coin: 'btc', method: 'fpps', fee_rate: '100', reason: 'x' })).data.fields[0]!;
     expect(message).toMatchObject({ field: 'body.fee_rate', message: 'Enter a fee rate in percent, from 0 to less than 100, with at most 4 decimals.' });

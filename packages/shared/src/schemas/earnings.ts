@@ -90,7 +90,11 @@ export const feeRatePercentSchema = z
 export const adminFeeRateSchema = z.object({
   coin: z.string(),
   method: payMethodSchema,
+  /** The rate set last. */
   fee_rate: z.string(),
+  /** The UTC day it applies from when that is still to come (set today), with the rate today's work is charged; null once in force. */
+  from: z.string().nullable(),
+  today_fee_rate: z.string().nullable(),
   updated_at: z.string(),
   updated_by: z.string().nullable(),
 });

@@ -42,11 +42,24 @@ export class EarningsAdminService {
 
   /** Every account-mode coin's four methods and every address-mode coin's PPLNS (its only method). */
   async feeRates() {
-    const rows = (await repo.feeRateRows(this.db, COINS.map((c) => c.code))).filter((r) => ACCOUNT_COIN_CODES.has(r.coin) || r.method === 'pplns');
-    const emails = await this.accounts.emailsOf(rows.flatMap((r) => (r.updatedBy ? [r.updatedBy] : [])));
+    const coins = COINS.map((c) => c.code);
+    const today = utcDay(this.clock.now());
+    const rows = (await repo.feeRateRows(this.db, coins)).filter((r) => ACCOUNT_COIN_CODES.has(r.coin) || r.method === 'pplns');
+    const [emails, inForce, coming] = await Promise.all([
+      this.accounts.emailsOf(rows.flatMap((r) => (r.updatedBy ? [r.updatedBy] : []))),
+      repo.feeRatesInForce(this.db, coins, today),
+      repo.feeRatesScheduled(this.db, coins, today),
+    ]);
+    // A rate set today applies from tomorrow: the operator sees that, and what today is charged.
+    const next = (r: (typeof rows)[number]) => coming.find((c) => c.coin === r.coin && c.method === r.method);
+    const todayRate = (r: (typeof rows)[number]) => inForce.find((c) => c.coin === r.coin && c.method === r.method)?.fee_rate;
     rows.sort((a, b) => (COIN_ORDER.get(a.coin)! - COIN_ORDER.get(b.coin)!) || (METHOD_ORDER.get(a.method)! - METHOD_ORDER.get(b.method)!));
     return {
-      list: rows.map((r) => ({ coin: r.coin, method: r.method, fee_rate: plain(r.feeRate), updated_at: r.updatedAt.toISOString(), updated_by: (r.updatedBy && emails.get(r.updatedBy)) ?? null })),
+      list: rows.map((r) => {
+        const n = next(r);
+        const now = n ? todayRate(r) : undefined;
+        return { coin: r.coin, method: r.method, fee_rate: plain(r.feeRate), from: n ? n.effective_from : null, today_fee_rate: n && now !== undefined ? plain(now) : null, updated_at: r.updatedAt.toISOString(), updated_by: (r.updatedBy && emails.get(r.updatedBy)) ?? null };
+      }),
     };
   }
 

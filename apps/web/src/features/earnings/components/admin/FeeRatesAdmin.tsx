@@ -26,7 +26,23 @@ export function FeeRatesAdmin({ timezone }: { timezone: string }) {
 
   const columns: DataColumn<AdminFeeRate>[] = [
     { key: 'method', title: t('admin.columns.method'), render: (r) => <Text strong>{PAY_METHOD_LABELS[r.method]}</Text> },
-    { key: 'fee', title: t('admin.columns.fee_rate'), align: 'right', render: (r) => `${r.fee_rate}%` },
+    {
+      key: 'fee',
+      title: t('admin.columns.fee_rate'),
+      align: 'right',
+      // Set today: in force from the next UTC day; today's work is charged the rate before it.
+      render: (r) =>
+        r.from ? (
+          <Flex vertical align="end" gap={2}>
+            <span>{r.fee_rate}%</span>
+            <Text tone="secondary" style={{ fontSize: 12 }} data-testid="fee-from">
+              {t('admin.fee_from', { day: r.from, rate: r.today_fee_rate ?? '--' })}
+            </Text>
+          </Flex>
+        ) : (
+          `${r.fee_rate}%`
+        ),
+    },
     { key: 'updated', title: t('admin.columns.updated', { timezone }), render: (r) => formatDateTime(r.updated_at, timezone, 'YYYY-MM-DD HH:mm') },
     { key: 'by', title: t('admin.columns.updated_by'), render: (r) => r.updated_by ?? t('admin.system') },
     {
