@@ -20,6 +20,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).E2E_HOOKS).toBe(false);
     expect(loadConfig({ E2E_HOOKS: 'true' }).E2E_HOOKS).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production', E2E_HOOKS: 'true' })).toThrow(ConfigError);
+    // WeChat's redirect_uri in production comes from PUBLIC_ORIGIN, never from the Host header.
+    expect(() => loadConfig({ NODE_ENV: 'production', WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 's' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ NODE_ENV: 'production', WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 's', PUBLIC_ORIGIN: 'https://pool.example.com' }).PUBLIC_ORIGIN).toBe('https://pool.example.com');
+    expect(loadConfig({ WECHAT_APP_ID: 'wx1', WECHAT_APP_SECRET: 's' }).PUBLIC_ORIGIN).toBeUndefined();
   });
 
   it('treats empty variables as unset', () => {

@@ -309,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const nodeless = Object.entries(c.CHAIN_ADAPTERS).filter(([coin, kind]) => kind === 'jsonrpc' && !c.WALLET_RPC_URLS[coin]).map(([coin]) => coin);
   if (nodeless.length > 0) throw new ConfigError([`CHAIN_ADAPTERS: ${nodeless.join(', ')} ${nodeless.length === 1 ? 'is' : 'are'} jsonrpc but WALLET_RPC_URLS names no node for ${nodeless.length === 1 ? 'it' : 'them'}`]);
   if (c.E2E_HOOKS && c.NODE_ENV === 'production') throw new ConfigError(['E2E_HOOKS: not allowed with NODE_ENV=production']);
+  // Without it WeChat's redirect_uri is built from the request's Host header, which a client sets.
+  if (c.WECHAT_APP_ID && c.NODE_ENV === 'production' && !c.PUBLIC_ORIGIN) throw new ConfigError(['PUBLIC_ORIGIN: required with WECHAT_APP_ID in production (the address WeChat sends users back to)']);
   return { ...c, DEMO_SEED: c.DEMO_SEED ?? c.NODE_ENV !== 'production' };
 }
 
