@@ -91,11 +91,6 @@ export function feeRateRows(db: DbOrTx, coins?: readonly string[]): Promise<FeeR
     .where(coins ? inArray(earningFeeRates.coin, [...coins]) : undefined);
 }
 
-/** Every coin's fee rate of one method. */
-export function feeRatesOfMethod(db: DbOrTx, method: PayMethod): Promise<FeeRateRow[]> {
-  return db.select().from(earningFeeRates).where(eq(earningFeeRates.method, method));
-}
-
 /** The fee rate of a coin and method, locked for its change. */
 export async function lockFeeRate(tx: Tx, coin: string, method: PayMethod): Promise<FeeRateRow | undefined> {
   const [row] = await tx.select().from(earningFeeRates).where(and(eq(earningFeeRates.coin, coin), eq(earningFeeRates.method, method))).for('update');

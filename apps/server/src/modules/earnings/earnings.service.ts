@@ -112,23 +112,16 @@ export class EarningsService {
     );
   }
 
-  /**
-   * The fee each pool page shows: an account-mode coin's default method's, an address-mode coin's
-   * PPLNS (its only method). A coin without a row in the fee table is left out (GET /pools shows
-   * the registry's rate).
-   */
+  /** The fee each pool page shows: an account-mode coin's default method's, an address-mode coin's PPLNS (its only method). */
   async defaultFeeRates(): Promise<Map<string, PoolFee>> {
-    const coins = COINS.map((c) => c.code);
-    const [today, next] = await Promise.all([this.feeRates(coins), this.scheduledFeeRates(coins)]);
-    const out = new Map<string, PoolFee>();
-    for (const c of COINS) {
-      const method = c.mode === 'address' ? 'pplns' : DEFAULT_PAY_METHOD;
-      const rate = today.get(c.code)?.get(method);
-      if (rate === undefined) continue;
-      const change = next.get(c.code)?.get(method);
-      out.set(c.code, { fee_rate: rate, next_fee_rate: change?.fee_rate ?? null, next_fee_from: change?.from ?? null });
-    }
-    return out;
+    const items = await this.feeRateItems(COINS.map((c) => c.code));
+    return new Map(
+      COINS.map((c) => {
+        const method = c.mode === 'address' ? 'pplns' : DEFAULT_PAY_METHOD;
+        const { fee_rate, next_fee_rate, next_fee_from } = items.get(c.code)!.find((i) => i.method === method)!;
+        return [c.code, { fee_rate, next_fee_rate, next_fee_from }];
+      }),
+    );
   }
 
   // ---- carried fractions ----------------------------------------------------------------------
