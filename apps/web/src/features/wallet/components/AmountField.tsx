@@ -1,7 +1,8 @@
 // The amount input of withdrawals and transfers: "All" fills in the whole available balance (exact,
 // to the coin's base unit, though the balance is shown with the display precision), and the amount is
 // checked against the coin's base unit, the minimum and the balance before anything is sent
-// (lib/amounts.ts).
+// (lib/amounts.ts). A decimal comma ("0,5", as many locales' decimal keypads type it) is accepted:
+// the check reads it as a point, and the dialogs send normalisedAmount() of the value.
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@hashpool/shared';

@@ -1,12 +1,13 @@
 // Automatic payout of one coin: when the available balance reaches the threshold, the pool pays it
-// to the chosen withdraw address. The threshold is at least the coin's minimum withdrawal.
+// to the chosen withdraw address. The threshold is at least the coin's minimum withdrawal; a
+// decimal comma ("0,5") is taken as the point (lib/amounts.ts).
 import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, shortAddress } from '@hashpool/shared';
 import { useToast } from '../../../ui/toast';
 import { FormDialog } from '../../../shell/forms/FormDialog';
 import { formRules } from '../../../shell/forms/rules';
-import { amountProblem } from '../lib/amounts';
+import { amountProblem, normalisedAmount } from '../lib/amounts';
 import { coinSymbol, displayAmount } from '../lib/balances';
 import type { BalanceItem, PayoutSetting } from '../wallet.api';
 import { useAddresses, useSavePayoutSetting } from '../wallet.queries';
@@ -48,7 +49,7 @@ export default function PayoutDialog({ balances, setting, onClose }: PayoutDialo
       onClose={onClose}
       errorFields={{ byCode: { [ERRORS.address_not_found.code]: 'address_id', [ERRORS.withdraw_below_minimum.code]: 'threshold' } }}
       onSubmit={async (values) => {
-        await save.mutateAsync({ coin: values.coin, address_id: values.address_id, threshold: values.threshold.trim(), enabled: values.enabled });
+        await save.mutateAsync({ coin: values.coin, address_id: values.address_id, threshold: normalisedAmount(values.threshold), enabled: values.enabled });
         toast.success(t('payout.saved'));
       }}
     >

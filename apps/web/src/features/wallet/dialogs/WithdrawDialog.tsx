@@ -3,7 +3,10 @@
 // whether an operator reviews it, and the hold after a recent security change. Second, the pay
 // password and the second factor (its emailed or texted code bound to this coin, address and
 // amount: walletSubject.withdraw). The request carries an idempotency key made when the dialog
-// opened, so a retry after a lost answer cannot withdraw twice.
+// opened, so a retry after a lost answer cannot withdraw twice; after a lost answer (a time-out, no
+// connection, a 5xx) the key is kept for this sub-account, coin, address and amount, so the same
+// withdrawal sent from a dialog opened again is a retry too (shell/api/idempotency.ts), and the
+// user is told it may have gone through.
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Form, Input, Select, theme } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -14,6 +17,7 @@ import type { Verification } from '../../../shell/verification/verification.api'
 import { useToast } from '../../../ui/toast';
 import { AppModal } from '../../../ui/AppModal';
 import { AmountText } from '../../../ui/AmountText';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Text } from '../../../ui/Text';
 import { SecondFactorFields, verificationOf } from '../../../shell/verification/SecondFactorFields';
@@ -22,7 +26,8 @@ import { AmountField } from '../components/AmountField';
 import { coinSymbol, displayAmount } from '../lib/balances';
 import { isPositive } from '../../../ui/decimal';
 import { activeHold } from '../lib/hold';
-import { movementFingerprint, useIdempotencyKey } from '../../../shell/api/idempotency';
+import { isUnclearOutcome, movementFingerprint, useIdempotencyKey } from '../../../shell/api/idempotency';
+import { normalisedAmount } from '../lib/amounts';
 import { walletRules } from '../lib/rules';
 import { walletApi, type BalanceItem, type WithdrawAddress, type WithdrawQuote } from '../wallet.api';
 import { useAddresses, useRefreshWallet } from '../wallet.queries';
@@ -122,13 +127,15 @@ export default function WithdrawDialog({ mine, balance, onClose }: { mine: UserM
   const [form] = Form.useForm<Values>();
   const toast = useToast();
   const refresh = useRefreshWallet();
-  const idempotencyKey = useIdempotencyKey();
+  const idempotencyKey = useIdempotencyKey(mine.current_account ? `withdraw:${mine.current_account.id}` : undefined);
   const coin = balance.coin;
   const symbol = coinSymbol(coin);
   const addresses = useAddresses(coin);
   const [planned, setPlanned] = useState<Planned | null>(null);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The last try got no clear answer: the withdrawal may have gone through. */
+  const [unclear, setUnclear] = useState(false);
   const list = addresses.data ?? [];
 
   const plan = async () => {
@@ -142,7 +149,7 @@ export default function WithdrawDialog({ mine, balance, onClose }: { mine: UserM
     if (!address) return;
     setBusy(true);
     try {
-      const amount = values.amount.trim();
+      const amount = normalisedAmount(values.amount);
       setPlanned({ address, amount, quote: await walletApi.quote(coin, amount) });
     } catch (error) {
       showFormError(form, error, { byCode: QUOTE_ERRORS });
@@ -162,15 +169,20 @@ export default function WithdrawDialog({ mine, balance, onClose }: { mine: UserM
     const codeField = ['verification', mine.email ? 'email_code' : 'sms_code'];
     setBusy(true);
     try {
-      const result = await walletApi.withdraw(
-        { coin, address_id: plan.address.id, amount: plan.amount, pay_password: values.pay_password, verification: verificationOf(values) },
-        idempotencyKey(movementFingerprint(coin, plan.address.id, plan.amount)),
-      );
+      const body = { coin, address_id: plan.address.id, amount: plan.amount, pay_password: values.pay_password, verification: verificationOf(values) };
+      const result = await idempotencyKey.send(movementFingerprint(coin, plan.address.id, plan.amount), (key) => walletApi.withdraw(body, key));
       const reviewing = result.parts.some((part) => part.status === 'reviewing');
       toast.success(reviewing ? t('withdraw.submitted_review') : t('withdraw.submitted'));
       refresh();
       onClose();
     } catch (error) {
+      // No clear answer: the balance may have changed, and the list shows whether it went through.
+      if (isUnclearOutcome(error)) {
+        setUnclear(true);
+        refresh();
+        return;
+      }
+      setUnclear(false);
       showFormError(form, error, { byCode: { ...SUBMIT_ERRORS, ...errorsTo(codeField, CODE_ERRORS) } });
     } finally {
       setBusy(false);
@@ -203,9 +215,14 @@ export default function WithdrawDialog({ mine, balance, onClose }: { mine: UserM
   ].join(' ');
 
   return (
-    <AppModal open title={t('withdraw.title', { coin: symbol })} onCancel={onClose} footer={footer} maskClosable={false}>
+    <AppModal open title={t('withdraw.title', { coin: symbol })} onCancel={onClose} footer={footer} mask={{ closable: false }}>
+      {unclear && <Alert type="warning" showIcon title={t('withdraw.unclear')} style={{ marginTop: 16 }} data-testid="withdraw-unclear" />}
       {!addresses.data ? (
-        <PageSpinner />
+        addresses.isError ? (
+          <LoadFailed query={addresses} />
+        ) : (
+          <PageSpinner />
+        )
       ) : (
         <Form<Values>
           form={form}

@@ -3,11 +3,19 @@
 // must be movable), at least the minimum, at most what is available. The server checks again; this
 // only saves a round trip and says it next to the input. Messages are keys of the wallet namespace
 // with their values. Amounts are shown with the coin's display precision; that is display only.
+// One comma stands for the decimal point ("0,5": the decimal keypad of many locales types it); it
+// is made a point before the amount is checked and before it is sent.
 import { coinBaseDecimals, formatAmount } from '@hashpool/shared';
 import { compareDecimals, decimalPlaces, fromUnits, isPositive, toUnits } from '../../../ui/decimal';
 
 /** The shape amountSchema of packages/shared accepts: digits, an optional point and decimals. */
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
+
+/** The amount as typed, trimmed, with a lone decimal comma made a point: what is checked and sent. */
+export function normalisedAmount(input: string | undefined): string {
+  const amount = (input ?? '').trim();
+  return /^[^,.]*,[^,.]*$/.test(amount) ? amount.replace(',', '.') : amount;
+}
 
 export type AmountProblem =
   | { key: 'amount.invalid' }
@@ -23,7 +31,7 @@ export interface AmountLimits {
 }
 
 export function amountProblem(input: string | undefined, limits: AmountLimits): AmountProblem | null {
-  const amount = (input ?? '').trim();
+  const amount = normalisedAmount(input);
   if (!AMOUNT.test(amount) || !isPositive(amount)) return { key: 'amount.invalid' };
   const places = coinBaseDecimals(limits.coin);
   if (decimalPlaces(amount) > places) return { key: 'amount.too_precise', values: { places } };

@@ -1,6 +1,8 @@
 // /asset/index (wallet.view): the current sub-account's balances per coin with their actions
 // (withdraw, deposit, transfer), then its withdrawals, deposits, withdraw addresses and automatic
-// payout in tabs (the tab is in the address: ?tab=deposits). Dialogs load when first opened.
+// payout in tabs (the tab is in the address: ?tab=deposits). Dialogs load when first opened. A
+// dialog belongs to the sub-account it was opened for: when the current one changes (switched in
+// another tab; the server acts on the current one), it closes rather than show the old one's data.
 import { lazy, Suspense, useState } from 'react';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +29,7 @@ const DepositDialog = lazy(() => import('../dialogs/DepositDialog'));
 const TransferDialog = lazy(() => import('../dialogs/TransferDialog'));
 const PayPasswordRequired = lazy(() => import('../dialogs/PayPasswordRequired'));
 
-type Open = { action: BalanceAction; balance: BalanceItem } | null;
+type Open = { action: BalanceAction; balance: BalanceItem; account: string | null } | null;
 
 function ActionDialog({ open, mine, onClose }: { open: NonNullable<Open>; mine: UserMine; onClose: () => void }) {
   const { action, balance } = open;
@@ -45,6 +47,9 @@ function Assets({ mine }: { mine: UserMine }) {
   const [params, setParams] = useSearchParams();
   const tab = parseAssetTab(params.get('tab'));
   const [open, setOpen] = useState<Open>(null);
+  const account = mine.current_account?.id ?? null;
+  // Another current sub-account: the dialog opened for the old one closes (state adjusted while rendering).
+  if (open && open.account !== account) setOpen(null);
   const isMobile = useIsMobile();
   const list = balances.data?.list ?? [];
 
@@ -58,7 +63,7 @@ function Assets({ mine }: { mine: UserMine }) {
           <BalanceToolbar />
         </Flex>
         {balances.data ? (
-          <BalanceTable balances={list} onAction={(action, balance) => setOpen({ action, balance })} />
+          <BalanceTable balances={list} onAction={(action, balance) => setOpen({ action, balance, account })} />
         ) : balances.isError ? (
           <StatusResult status="error" title={t('load_failed')} extra={<Button onClick={() => void balances.refetch()}>{t('retry')}</Button>} />
         ) : (
@@ -79,7 +84,7 @@ function Assets({ mine }: { mine: UserMine }) {
           ]}
         />
       </Panel>
-      {open && (
+      {open && open.account === account && (
         <Suspense fallback={null}>
           <ActionDialog open={open} mine={mine} onClose={() => setOpen(null)} />
         </Suspense>
