@@ -169,8 +169,8 @@ describe('address mining calls', () => {
     }
     expect(await get<{ list: unknown[]; total: number }>(`/address-mining/aleo/miner/${B}/ips?page=2&page_size=2`)).toMatchObject({ list: [expect.anything()], total: 3 });
     // A page past the end still says how many IPs there are.
-    expect(await get(`/address-mining/aleo/miner/${B}/ips?page=5&page_size=2`)).toEqual({ list: [], total: 3 });
-    expect(await get(`/address-mining/kas/miner/${KAS}/ips`)).toEqual({ list: [], total: 0 });
+    expect(await get(`/address-mining/aleo/miner/${B}/ips?page=5&page_size=2`)).toEqual({ list: [], total: 3, capped: false });
+    expect(await get(`/address-mining/kas/miner/${KAS}/ips`)).toEqual({ list: [], total: 0, capped: false });
     const wrong = await inject(t.app, { url: '/api/address-mining/aleo/miner/aleo1short/ips' });
     expect(wrong.statusCode).toBe(400);
     expect((await inject(t.app, { url: `/api/address-mining/btc/miner/${B}/ips` })).statusCode).toBe(404);

@@ -38,7 +38,12 @@ export const addressIpRowSchema = z.object({
   hashrate_24h: z.number(),
   last_share_time: z.string(),
 });
-export const addressIpStatsSchema = z.object({ list: z.array(addressIpRowSchema), total: z.number().int() });
+export const addressIpStatsSchema = z.object({
+  list: z.array(addressIpRowSchema),
+  total: z.number().int(),
+  /** The address's workers come from more IPs than are read (10,000, the busiest): the rest are left out. */
+  capped: z.boolean(),
+});
 
 /** GET /address-mining/aleo/stake-calculator: a hashrate (H/s) or an address whose 24 h hashrate counts, and the stake it has. */
 export const stakeCalculatorQuerySchema = z.object({

@@ -122,7 +122,7 @@ export class AddressMiningService {
     }
     // Ordered as workers.repository.ts orders IPs: hashrate, workers, then the network, unknown last.
     const list = [...networks.values()].sort((a, b) => b.hashrate_15m - a.hashrate_15m || b.workers - a.workers || (a.ip === b.ip ? 0 : a.ip === null ? 1 : b.ip === null ? -1 : a.ip < b.ip ? -1 : 1));
-    return { list: list.slice((page - 1) * pageSize, page * pageSize), total: list.length };
+    return { list: list.slice((page - 1) * pageSize, page * pageSize), total: list.length, capped: byIp.total > IP_GROUPS_MAX };
   }
 
   blocks(code: string, page: number, pageSize: number) {

@@ -33,6 +33,8 @@ export default function IpStatisticsPage() {
 }
 
 type IpRow = AddressIpStats['list'][number];
+/** The busiest IPs the server reads for these statistics (IP_GROUPS_MAX on the server). */
+const IP_GROUPS_SHOWN = '10,000';
 
 function ByIp({ coin, address }: { coin: CoinInfo; address: string }) {
   const { t } = useTranslation('mining');
@@ -62,6 +64,11 @@ function ByIp({ coin, address }: { coin: CoinInfo; address: string }) {
             { key: 'last', title: t('ip.last_share', { timezone }), render: (r) => formatDateTime(r.last_share_time, timezone, 'YYYY-MM-DD HH:mm') },
           ]}
         />
+      )}
+      {list.data?.capped && (
+        <Text tone="secondary" style={{ display: 'block', marginTop: 12 }} data-testid="ip-capped">
+          {t('ip.capped', { count: IP_GROUPS_SHOWN })}
+        </Text>
       )}
       <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
     </Panel>
