@@ -34,10 +34,10 @@ export default function IpStatisticsPage() {
 
 type IpRow = AddressIpStats['list'][number];
 /** The busiest IPs the server reads for these statistics (IP_GROUPS_MAX on the server). */
-const IP_GROUPS_SHOWN = '10,000';
+const IP_GROUPS_SHOWN = 10_000;
 
 function ByIp({ coin, address }: { coin: CoinInfo; address: string }) {
-  const { t } = useTranslation('mining');
+  const { t, i18n } = useTranslation('mining');
   const timezone = useTimezone();
   const [page, setPage] = useState(1);
   // Grouped by the server (one query over all the address's workers), busiest IP first.
@@ -67,7 +67,7 @@ function ByIp({ coin, address }: { coin: CoinInfo; address: string }) {
       )}
       {list.data?.capped && (
         <Text tone="secondary" style={{ display: 'block', marginTop: 12 }} data-testid="ip-capped">
-          {t('ip.capped', { count: IP_GROUPS_SHOWN })}
+          {t('ip.capped', { count: IP_GROUPS_SHOWN.toLocaleString(i18n.language) })}
         </Text>
       )}
       <Pager page={page} total={list.data?.total ?? 0} onChange={setPage} />
