@@ -14,8 +14,8 @@ import type { WorkerGroup } from '../mining.api';
 
 interface GroupSidebarProps {
   groups: readonly WorkerGroup[];
-  /** Workers of the sub-account in all groups. */
-  total: number;
+  /** Workers of the sub-account in all groups; null while unknown (loading, or the count failed): no made-up 0. */
+  total: number | null;
   value: GroupFilter;
   onChange: (group: GroupFilter) => void;
   /** Left out in a read-only view (an observer link): no buttons to create, rename or delete. */
@@ -84,7 +84,7 @@ export function GroupSidebar({ groups, total, value, onChange, onCreate, onRenam
           value={String(value)}
           onChange={(next) => onChange(next === 'all' || next === 'default' ? next : Number(next))}
           options={[
-            { value: 'all', label: `${t('groups.all')} (${total})` },
+            { value: 'all', label: total === null ? t('groups.all') : `${t('groups.all')} (${total})` },
             ...ordered.map((group) => ({ value: String(filterOf(group)), label: `${nameOf(group)} (${countOf(group)})` })),
           ]}
         />
@@ -105,7 +105,7 @@ export function GroupSidebar({ groups, total, value, onChange, onCreate, onRenam
       </Flex>
       <nav aria-label={t('groups.title')}>
         <Flex vertical gap={2}>
-          <GroupRow label={t('groups.all')} count={String(total)} selected={value === 'all'} onSelect={() => onChange('all')} />
+          <GroupRow label={t('groups.all')} count={total === null ? '--' : String(total)} selected={value === 'all'} onSelect={() => onChange('all')} />
           {ordered.map((group) => {
             const own = group.id === null ? null : { ...group, id: group.id };
             return (

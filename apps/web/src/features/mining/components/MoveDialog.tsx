@@ -1,5 +1,7 @@
 // Moving the selected workers to a group: the default group, one of the user's groups, or a new
-// group named here (created, then the workers moved into it).
+// group named here (created, then the workers moved into it; a failed move is retried into the
+// group already created).
+import { useState } from 'react';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, shownByClient } from '../../../shell/forms/FormDialog';
@@ -30,9 +32,14 @@ export function MoveDialog({ count, groups, onMove, onCreate, onClose }: MoveDia
   const { t } = useTranslation('pool');
   const [form] = Form.useForm<MoveValues>();
   const target = Form.useWatch('target', form);
+  // A group this dialog created whose move then failed: the choice becomes that group, so trying
+  // again only moves (creating it twice would be refused, the name being taken by then). It is an
+  // option of its own until the group list refetched after the creation includes it.
+  const [created, setCreated] = useState<WorkerGroup | null>(null);
 
+  const listed = created && !groups.some((group) => group.id === created.id) ? [...groups, created] : groups;
   const options = [
-    ...orderGroups(groups).map((group) => ({ value: group.id === null ? DEFAULT_GROUP : String(group.id), label: groupName(group, t('groups.default')) })),
+    ...orderGroups(listed).map((group) => ({ value: group.id === null ? DEFAULT_GROUP : String(group.id), label: groupName(group, t('groups.default')) })),
     { value: NEW_GROUP, label: t('move.new_group') },
   ];
 
@@ -48,6 +55,8 @@ export function MoveDialog({ count, groups, onMove, onCreate, onClose }: MoveDia
         showNameRefusal(form, error, t);
         throw error;
       }
+      setCreated({ id: group, name: label, total: 0, active: 0 });
+      form.setFieldValue('target', String(group));
     } else {
       group = values.target === DEFAULT_GROUP ? null : Number(values.target);
     }

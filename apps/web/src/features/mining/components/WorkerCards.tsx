@@ -5,7 +5,7 @@ import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
-import { COLUMN_SORTS, sortedColumn, type SortableColumn } from '../lib/miner-query';
+import { COLUMN_SORTS, filtersToParams, sortedColumn, type SortableColumn } from '../lib/miner-query';
 import { StatusTag } from '../../../ui/StatusTag';
 import { renderWorkerField, WORKER_FIELDS } from './worker-fields';
 import type { WorkerListProps } from './WorkerTable';
@@ -13,12 +13,15 @@ import type { WorkerListProps } from './WorkerTable';
 export function WorkerCards({ coin, rows, loading, filters, timezone, onSort, selected, onSelect, groupName }: WorkerListProps) {
   const { t } = useTranslation('pool');
   const sorted = sortedColumn(filters.sort);
-  const toggle = (id: number, on: boolean) => onSelect(on ? [...selected, id] : selected.filter((s) => s !== id));
-  const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
+  const fieldContext = { coin, timezone, list: filtersToParams(filters).toString() };
+  // Only ticks on the cards shown count: a worker that left the list (a refresh re-sorted it) is not carried along.
+  const shown = selected.filter((id) => rows.some((row) => row.id === id));
+  const toggle = (id: number, on: boolean) => onSelect(on ? [...shown, id] : shown.filter((s) => s !== id));
+  const allSelected = rows.length > 0 && rows.every((row) => shown.includes(row.id));
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} align="center">
-        <Checkbox checked={allSelected} indeterminate={!allSelected && selected.length > 0} onChange={(e) => onSelect(e.target.checked ? rows.map((r) => r.id) : [])} aria-label={t('workers.select_all')} />
+        <Checkbox checked={allSelected} indeterminate={!allSelected && shown.length > 0} onChange={(e) => onSelect(e.target.checked ? rows.map((r) => r.id) : [])} aria-label={t('workers.select_all')} />
         <Select<SortableColumn>
           aria-label={t('workers.sort_by')}
           style={{ flex: 1 }}
@@ -44,8 +47,8 @@ export function WorkerCards({ coin, rows, loading, filters, timezone, onSort, se
             <Panel key={row.id} padding={16}>
               <Flex justify="space-between" align="center" gap={8}>
                 <Flex align="center" gap={10} style={{ minWidth: 0 }}>
-                  <Checkbox checked={selected.includes(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} aria-label={t('workers.select_one', { name: row.worker_name })} />
-                  {renderWorkerField('worker_name', row, { coin, timezone })}
+                  <Checkbox checked={shown.includes(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} aria-label={t('workers.select_one', { name: row.worker_name })} />
+                  {renderWorkerField('worker_name', row, fieldContext)}
                 </Flex>
                 <StatusTag status={row.status} />
               </Flex>
@@ -55,7 +58,7 @@ export function WorkerCards({ coin, rows, loading, filters, timezone, onSort, se
                     <Text tone="secondary" style={{ fontSize: 12 }}>
                       {field === 'last_share_time' ? t('fields.last_share_time_tz', { timezone }) : t(`fields.${field}`)}
                     </Text>
-                    <Text>{renderWorkerField(field, row, { coin, timezone })}</Text>
+                    <Text>{renderWorkerField(field, row, fieldContext)}</Text>
                   </Flex>
                 ))}
                 <Flex vertical style={{ gridColumn: '1 / -1' }}>

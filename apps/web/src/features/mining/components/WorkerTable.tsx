@@ -3,7 +3,7 @@
 // with this page. Sorting is the server's (the list is paged there), so the table is controlled.
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COLUMN_SORTS, sortedColumn, type MinerFilters, type SortableColumn } from '../lib/miner-query';
+import { COLUMN_SORTS, filtersToParams, sortedColumn, type MinerFilters, type SortableColumn } from '../lib/miner-query';
 import type { MinerRow } from '../mining.api';
 import { StatusTag } from '../../../ui/StatusTag';
 import { renderWorkerField, WORKER_FIELDS } from './worker-fields';
@@ -26,6 +26,8 @@ const NUMERIC: ReadonlySet<string> = new Set(['accept_15m', 'accept_1h', 'accept
 export function WorkerTable({ coin, rows, loading, filters, timezone, onSort, selected, onSelect, groupName }: WorkerListProps) {
   const { t } = useTranslation('pool');
   const sorted = sortedColumn(filters.sort);
+  // The detail's "back" returns to this very list: its filters and page travel in the link.
+  const fieldContext = { coin, timezone, list: filtersToParams(filters).toString() };
   const columns: TableColumnsType<MinerRow> = [
     ...WORKER_FIELDS.map((field) => ({
       key: field,
@@ -33,7 +35,7 @@ export function WorkerTable({ coin, rows, loading, filters, timezone, onSort, se
       align: NUMERIC.has(field) ? ('right' as const) : undefined,
       sorter: true,
       sortOrder: sorted === field ? (filters.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-      render: (_: unknown, row: MinerRow) => renderWorkerField(field, row, { coin, timezone }),
+      render: (_: unknown, row: MinerRow) => renderWorkerField(field, row, fieldContext),
     })),
     { key: 'group', title: t('fields.group'), render: (_: unknown, row: MinerRow) => groupName(row.group_id) },
     { key: 'status', title: t('fields.status'), render: (_: unknown, row: MinerRow) => <StatusTag status={row.status} /> },

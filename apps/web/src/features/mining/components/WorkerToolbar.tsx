@@ -15,6 +15,9 @@ interface WorkerToolbarProps {
   onSearch: (search: string) => void;
 }
 
+/** Badge counts up to this are shown in full (Ant Design's default cap is 99): a large farm's real count, not "9999+". */
+const COUNT_MAX = 99_999_999;
+
 export function WorkerToolbar({ status, counts, search, onStatus, onSearch }: WorkerToolbarProps) {
   const { t } = useTranslation('pool');
   const { token } = theme.useToken();
@@ -36,7 +39,7 @@ export function WorkerToolbar({ status, counts, search, onStatus, onSearch }: Wo
             label: (
               <Flex align="center" gap={6}>
                 {t(`status_tabs.${s}`)}
-                {count !== null && <Badge count={count} showZero overflowCount={9999} color={s === status ? token.colorPrimary : token.colorFillSecondary} style={{ color: s === status ? token.colorWhite : token.colorText, boxShadow: 'none' }} />}
+                {count !== null && <Badge count={count} showZero overflowCount={COUNT_MAX} color={s === status ? token.colorPrimary : token.colorFillSecondary} style={{ color: s === status ? token.colorWhite : token.colorText, boxShadow: 'none' }} />}
               </Flex>
             ),
           };

@@ -12,11 +12,12 @@ export type WorkerField = SortableColumn;
 
 export const WORKER_FIELDS: readonly WorkerField[] = ['worker_name', 'accept_15m', 'accept_1h', 'accept_24h', 'reject_rate', 'last_share_time'];
 
-export function renderWorkerField(field: WorkerField, row: MinerRow, ctx: { coin: string; timezone: string }): ReactNode {
+/** `list`: the worker list's query string (filters and page), carried to the detail so its "back" returns there. */
+export function renderWorkerField(field: WorkerField, row: MinerRow, ctx: { coin: string; timezone: string; list?: string }): ReactNode {
   switch (field) {
     case 'worker_name':
       return (
-        <SafeLink to={poolPaths.minerDetail(ctx.coin, row.id)} style={{ fontWeight: 600, wordBreak: 'break-all' }}>
+        <SafeLink to={poolPaths.minerDetail(ctx.coin, row.id, ctx.list)} style={{ fontWeight: 600, wordBreak: 'break-all' }}>
           {row.worker_name}
         </SafeLink>
       );

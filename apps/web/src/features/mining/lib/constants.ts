@@ -37,7 +37,8 @@ export type PayoutMethodCode = (typeof PAYOUT_METHODS)[number]['code'];
 export const poolPaths = {
   home: (coin: string) => `/pool/${coin}/home`,
   miner: (coin: string, search = '') => `/pool/${coin}/miner${search}`,
-  minerDetail: (coin: string, id: number) => `/pool/${coin}/miner/detail?id=${id}`,
+  /** `list`: the worker list's query string, for the detail's way back to the same filters and page. */
+  minerDetail: (coin: string, id: number, list = '') => `/pool/${coin}/miner/detail?id=${id}${list ? `&list=${encodeURIComponent(list)}` : ''}`,
   stat: (coin: string) => `/pool/${coin}/stat`,
   info: (coin: string) => `/pool/${coin}/info`,
   profit: (coin: string) => `/pool/${coin}/profit`,

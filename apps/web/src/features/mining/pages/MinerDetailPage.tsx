@@ -6,9 +6,10 @@ import { Button, Descriptions, Flex } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, type CoinInfo } from '@hashpool/shared';
+import { ERRORS, formatDateTime, type CoinInfo } from '@hashpool/shared';
 import { ApiError } from '../../../shell/api/api-error';
 import { SafeLink } from '../../../shell/navigation/navigation';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { StatusResult } from '../../../ui/StatusResult';
@@ -20,7 +21,7 @@ import { StatusTag } from '../../../ui/StatusTag';
 import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { poolPaths } from '../lib/constants';
 import { formatPercent } from '../lib/format';
-import { workerIdOf } from '../lib/miner-query';
+import { filtersToParams, parseFilters, workerIdOf } from '../lib/miner-query';
 import { groupName } from '../lib/groups';
 import type { HashrateRange } from '../mining.api';
 import { useGroups, useMiner, useMinerHashrates, type AccountScope } from '../mining.queries';
@@ -29,12 +30,14 @@ export default function MinerDetailPage() {
   const { t } = useTranslation('pool');
   const [params] = useSearchParams();
   const id = workerIdOf(params);
+  // Back to the list the worker was opened from (its filters and page came in ?list=), read as the list reads its address.
+  const list = filtersToParams(parseFilters(new URLSearchParams(params.get('list') ?? ''))).toString();
   return (
     <PoolAccountPage
       title={t('detail.title')}
       coinSwitch={false}
       actions={(coin) => (
-        <SafeLink to={poolPaths.miner(coin.code)}>
+        <SafeLink to={poolPaths.miner(coin.code, list ? `?${list}` : '')}>
           <Button icon={<LeftOutlined />}>{t('detail.back')}</Button>
         </SafeLink>
       )}
@@ -49,6 +52,10 @@ function NotFound() {
   return <StatusResult status="not-found" title={t('detail.not_found')} subtitle={t('detail.not_found_text')} />;
 }
 
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === ERRORS.not_found.code || error.status === 404);
+}
+
 function WorkerDetail({ coin, scope, id }: { coin: CoinInfo; scope: AccountScope; id: number }) {
   const { t } = useTranslation('pool');
   const timezone = useTimezone();
@@ -59,9 +66,10 @@ function WorkerDetail({ coin, scope, id }: { coin: CoinInfo; scope: AccountScope
   const groups = useGroups(scope);
 
   if (worker.isError && !worker.data) {
-    // Another sub-account's worker, a cleared one, or a mistyped id all answer "not found".
-    if (worker.error instanceof ApiError && worker.error.kind === 'server') return <NotFound />;
-    return <StatusResult status="error" title={t('common.load_failed')} extra={<Button onClick={() => void worker.refetch()}>{t('common.retry')}</Button>} />;
+    // Another sub-account's worker, a cleared one, or a mistyped id all answer "not found"; any other
+    // failure (the server's, the network's) is one to try again, not a worker that is gone.
+    if (isNotFound(worker.error)) return <NotFound />;
+    return <LoadFailed query={worker} />;
   }
   if (!worker.data) return <PageSpinner />;
   const w = worker.data;

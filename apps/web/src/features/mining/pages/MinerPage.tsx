@@ -1,11 +1,12 @@
 // /pool/:type/miner (miner.view): the current sub-account's workers. Groups beside the list,
 // status tabs with counts, name search, server-side sort (the sorts of docs/rules.md, Limits and constants), 10 a page,
 // selection with "move to group" and "clear". Filters live in the address (lib/miner-query.ts).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../../ui/toast';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { useIsMobile } from '../../../ui/responsive';
 import { BatchActions } from '../components/BatchActions';
@@ -20,6 +21,7 @@ import { WorkerTable } from '../components/WorkerTable';
 import { WorkerToolbar } from '../components/WorkerToolbar';
 import { useTimezone } from '../../../shell/frames/usePoolContext';
 import { useReadOnlyView } from '../../../shell/session/observer';
+import { PAGE_SIZE } from '../lib/constants';
 import { groupName } from '../lib/groups';
 import { filtersToParams, nextSort, parseFilters, updateFilters, type MinerFilters } from '../lib/miner-query';
 import type { ClearMode, WorkerGroup } from '../mining.api';
@@ -50,13 +52,32 @@ function WorkerManager({ scope }: { scope: AccountScope }) {
   const readOnly = useReadOnlyView();
 
   // The selection belongs to the list it was made on: another page, filter or sort starts empty.
+  // And to the rows shown: the list is fetched again every minute and may re-sort, so a worker that
+  // left the page is no longer selected (Move and Clear act only on what the user sees ticked).
+  const rows = miners.data?.list;
   const [selection, setSelection] = useState<{ list: string; ids: number[] }>({ list: listKey, ids: [] });
-  const selected = selection.list === listKey ? selection.ids : [];
+  const selected = selection.list === listKey ? selection.ids.filter((id) => rows?.some((row) => row.id === id)) : [];
   const select = (ids: number[]) => setSelection({ list: listKey, ids });
+  useEffect(() => {
+    // Drop for good what left the rows: a worker coming back on a later refresh is not ticked again.
+    setSelection((current) => {
+      const kept = current.ids.filter((id) => rows?.some((row) => row.id === id));
+      return kept.length === current.ids.length ? current : { ...current, ids: kept };
+    });
+  }, [rows]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
-  const change = (next: Partial<MinerFilters>) => setParams(filtersToParams(updateFilters(filters, next)));
+  const change = (next: Partial<MinerFilters>, replace = false) => setParams(filtersToParams(updateFilters(filters, next)), { replace });
+
+  // A page that no longer exists (workers moved or cleared, or a refresh with fewer of them): the
+  // pager hides on a single page, so go to the last page there is instead of an empty list.
+  const total = miners.data && !miners.isPlaceholderData ? miners.data.total : null;
+  const lastPage = total === null ? null : Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useEffect(() => {
+    if (lastPage !== null && filters.page > lastPage) change({ page: lastPage }, true);
+    // Only the page and the list's total decide; `change` is a new function every render.
+  }, [lastPage, filters.page]);
   const groupList = groups.data ?? [];
   const nameOfGroup = (id: number | null) => {
     const group = groupList.find((g) => g.id === id);
@@ -65,7 +86,7 @@ function WorkerManager({ scope }: { scope: AccountScope }) {
 
   const listProps = {
     coin: scope.coin,
-    rows: miners.data?.list ?? [],
+    rows: rows ?? [],
     loading: miners.isFetching && miners.isPlaceholderData,
     filters,
     timezone,
@@ -80,7 +101,7 @@ function WorkerManager({ scope }: { scope: AccountScope }) {
       <div style={{ width: isMobile ? '100%' : 240, flexShrink: 0 }}>
         <GroupSidebar
           groups={groupList}
-          total={counts.data?.total ?? 0}
+          total={counts.data?.total ?? null}
           value={filters.group}
           onChange={(group) => change({ group })}
           {...(readOnly
@@ -95,7 +116,7 @@ function WorkerManager({ scope }: { scope: AccountScope }) {
       <Flex vertical gap={16} style={{ flex: 1, minWidth: 0, width: '100%' }}>
         <WorkerToolbar status={filters.status} counts={counts.data} search={filters.search} onStatus={(status) => change({ status })} onSearch={(search) => change({ search })} />
         {!readOnly && <BatchActions selected={selected.length} counts={counts.data} onMove={() => setDialog({ kind: 'move' })} onClear={(mode) => setDialog({ kind: 'clear', mode })} />}
-        {!miners.data ? <PageSpinner /> : isMobile ? <WorkerCards {...listProps} /> : <WorkerTable {...listProps} />}
+        {!miners.data ? miners.isError ? <LoadFailed query={miners} /> : <PageSpinner /> : isMobile ? <WorkerCards {...listProps} /> : <WorkerTable {...listProps} />}
         <Pager page={filters.page} total={miners.data?.total ?? 0} onChange={(page) => change({ page })} />
       </Flex>
 
