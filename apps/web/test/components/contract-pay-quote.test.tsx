@@ -2,19 +2,15 @@
 // the amount of the quote the dialog shows (the server charges only that). When the price has moved
 // (contract_quote_changed), the order is fetched again, the dialog shows the new amount, and the next
 // submission sends that one. The contract calls are replaced; the user is put in the cache.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@hashpool/shared';
 import { contractsApi, type OrderDetail } from '../../src/features/contracts/contracts.api';
 import OrderDetailPage from '../../src/features/contracts/pages/OrderDetailPage';
 import { ApiError } from '../../src/shell/api/api-error';
-import { FeedbackProvider } from '../../src/shell/feedback/feedback';
 import type { UserMine } from '../../src/shell/session/user.api';
-import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
-import { userKeys } from '../../src/shell/session/user.queries';
+import { renderSignedIn } from './render';
 
 const MINE = { id: 'u1', email: 'miner@example.com', phone: null, has_totp: true, has_pay_password: true, timezone: 'UTC', withdraw_hold_until: null, current_account: { id: 'a1', name: 'farm01' } } as unknown as UserMine;
 
@@ -52,19 +48,9 @@ const orderQuoting = (amount: string): OrderDetail => ({
 });
 
 async function open(first: OrderDetail) {
-  writeSession({ token: 'access-token', refreshToken: 'refresh-token', expiry: Date.now() + 3_600_000, issuedAt: Date.now() }, 'login');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  client.setQueryData(userKeys.mine(getSessionEpoch()), MINE);
-  client.setQueryData(['contracts', getSessionEpoch(), 'order', first.id], first);
-  const router = createMemoryRouter([{ path: '/contract/order/:orderId', element: <OrderDetailPage /> }], { initialEntries: [`/contract/order/${first.id}`] });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </QueryClientProvider>,
-    );
+  await renderSignedIn(`/contract/order/${first.id}`, [{ path: '/contract/order/:orderId', element: <OrderDetailPage /> }], {
+    mine: MINE,
+    cached: (epoch) => [[['contracts', epoch, 'order', first.id], first]],
   });
   return userEvent.setup();
 }

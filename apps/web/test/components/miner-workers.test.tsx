@@ -3,10 +3,8 @@
 // a refresh, failed loads offer a retry (and no made-up counts), a failed move into a new group
 // retries the move only, the detail's "back" returns to the same list, and large farms' counts
 // show in full. The user is put in the cache; nothing is fetched.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@hashpool/shared';
 import MinerDetailPage from '../../src/features/mining/pages/MinerDetailPage';
@@ -14,11 +12,8 @@ import MinerPage from '../../src/features/mining/pages/MinerPage';
 import { MoveDialog } from '../../src/features/mining/components/MoveDialog';
 import { poolApi, type MinerCounts, type MinerPage as MinerList, type MinerRow, type WorkerGroup } from '../../src/features/mining/mining.api';
 import { ApiError } from '../../src/shell/api/api-error';
-import { FeedbackProvider } from '../../src/shell/feedback/feedback';
 import type { UserMine } from '../../src/shell/session/user.api';
-import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
-import { userKeys } from '../../src/shell/session/user.queries';
-import { renderAt } from './render';
+import { renderAt, renderSignedIn } from './render';
 
 const MINE = { id: 'u1', email: 'miner@example.com', phone: null, has_totp: true, has_pay_password: true, timezone: 'UTC+00:00', withdraw_hold_until: null, current_account: { id: 'a1', name: 'farm01' } } as unknown as UserMine;
 const FAILED = new ApiError({ kind: 'server', status: 500, code: 500, msg: 'Internal error' });
@@ -65,25 +60,14 @@ function serve({ total = 3 }: { total?: number } = {}) {
 }
 
 async function open(path: string) {
-  writeSession({ token: 'access-token', refreshToken: 'refresh-token', expiry: Date.now() + 3_600_000, issuedAt: Date.now() }, 'login');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  client.setQueryData(userKeys.mine(getSessionEpoch()), MINE);
-  const router = createMemoryRouter(
+  const { router, client } = await renderSignedIn(
+    path,
     [
       { path: '/pool/:type/miner', element: <MinerPage /> },
       { path: '/pool/:type/miner/detail', element: <MinerDetailPage /> },
     ],
-    { initialEntries: [path] },
+    { mine: MINE },
   );
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </QueryClientProvider>,
-    );
-  });
   return { router, client, user: userEvent.setup() };
 }
 

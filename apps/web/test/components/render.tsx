@@ -3,10 +3,12 @@
 // (the `location` test id), so a test reads where the guard sent the visitor.
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { FeedbackProvider } from '../../src/shell/feedback/feedback';
+import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
+import { userKeys } from '../../src/shell/session/user.queries';
 
 /** Stands for any page: says the path and query it is shown at. */
 export function Where() {
@@ -48,6 +50,34 @@ export function renderAt(path: string, { cached = [], frame, guard }: RenderOpti
     </QueryClientProvider>,
   );
   return { ...result, router, client };
+}
+
+/**
+ * The app's pages themselves at `path`, as a signed-in user whose GET /users/mine answer is
+ * `mine` (in the cache with the rest of `cached`, keyed by the session's epoch: pass a function of
+ * it). Rendered inside act(), so the first queries have settled when it answers.
+ */
+export async function renderSignedIn(
+  path: string,
+  routes: Array<{ path: string; element: ReactNode }>,
+  { mine, cached = () => [] }: { mine: unknown; cached?: (epoch: number) => Array<[readonly unknown[], unknown]> },
+) {
+  writeSession({ token: 'access-token', refreshToken: 'refresh-token', expiry: Date.now() + 3_600_000, issuedAt: Date.now() }, 'login');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  const epoch = getSessionEpoch();
+  client.setQueryData(userKeys.mine(epoch), mine);
+  for (const [key, data] of cached(epoch)) client.setQueryData(key, data);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await act(async () => {
+    render(
+      <QueryClientProvider client={client}>
+        <FeedbackProvider>
+          <RouterProvider router={router} />
+        </FeedbackProvider>
+      </QueryClientProvider>,
+    );
+  });
+  return { router, client };
 }
 
 /**

@@ -3,19 +3,15 @@
 // submission with a new key, even when the next day's unclaimed reward reads the same (the server
 // would otherwise answer the old claim and pay nothing). The staking calls are replaced; the user
 // and the overview are put in the cache; nothing is fetched.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { walletKeys } from '../../src/features/wallet';
 import StakeNowPage from '../../src/features/staking/pages/StakeNowPage';
 import { stakingApi, type Stake, type StakingOverview } from '../../src/features/staking/staking.api';
 import { ApiError } from '../../src/shell/api/api-error';
-import { FeedbackProvider } from '../../src/shell/feedback/feedback';
 import type { UserMine } from '../../src/shell/session/user.api';
-import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
-import { userKeys } from '../../src/shell/session/user.queries';
+import { renderSignedIn } from './render';
 
 const MINE = { id: 'u1', email: 'miner@example.com', phone: null, has_totp: true, has_pay_password: true, timezone: 'UTC', withdraw_hold_until: null, current_account: { id: 'a1', name: 'farm01' } } as unknown as UserMine;
 const BATCH = { id: 'b1', code: 'FLEX-1', coin: 'aleo', start_day: '2026-11-01', end_day: '2027-11-01', annual_rate: '0.12', fee_rate: '0.1', status: 'active', duration_type: 'flexible', stake_type: 'adjustable', max_amount: '100000', available_amount: '50000', daily_rate: '0.0003', demo: false } as const;
@@ -37,19 +33,9 @@ const stakeOn = (day: string, claimed: string): Stake => ({
 const overview = (stake: Stake): StakingOverview => ({ coin: 'aleo', min_stake: '10', available_balance: '5', locked_balance: '1000', batches: [BATCH], stake, stake_account: null });
 
 async function open(first: Stake) {
-  writeSession({ token: 'access-token', refreshToken: 'refresh-token', expiry: Date.now() + 3_600_000, issuedAt: Date.now() }, 'login');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  client.setQueryData(userKeys.mine(getSessionEpoch()), MINE);
-  client.setQueryData([...walletKeys.account(getSessionEpoch(), 'a1'), 'staking'], overview(first));
-  const router = createMemoryRouter([{ path: '/asset/:type/stake-now', element: <StakeNowPage /> }], { initialEntries: ['/asset/aleo/stake-now'] });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </QueryClientProvider>,
-    );
+  await renderSignedIn('/asset/aleo/stake-now', [{ path: '/asset/:type/stake-now', element: <StakeNowPage /> }], {
+    mine: MINE,
+    cached: (epoch) => [[[...walletKeys.account(epoch, 'a1'), 'staking'], overview(first)]],
   });
   return userEvent.setup();
 }

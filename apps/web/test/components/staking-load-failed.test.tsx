@@ -3,19 +3,15 @@
 // not a spinner for ever. The staking calls are replaced; the user is put in the cache; nothing is
 // fetched.
 import type { ReactNode } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import BorrowNowPage from '../../src/features/staking/pages/BorrowNowPage';
 import StakeNowPage from '../../src/features/staking/pages/StakeNowPage';
 import { stakingApi, type BorrowingOverview, type StakingOverview } from '../../src/features/staking/staking.api';
 import { ApiError } from '../../src/shell/api/api-error';
-import { FeedbackProvider } from '../../src/shell/feedback/feedback';
 import type { UserMine } from '../../src/shell/session/user.api';
-import { getSessionEpoch, writeSession } from '../../src/shell/session/session';
-import { userKeys } from '../../src/shell/session/user.queries';
+import { renderSignedIn } from './render';
 
 const MINE = { id: 'u1', email: 'miner@example.com', phone: null, has_totp: true, has_pay_password: true, timezone: 'UTC', withdraw_hold_until: null, current_account: { id: 'a1', name: 'farm01' } } as unknown as UserMine;
 const STAKING: StakingOverview = { coin: 'aleo', min_stake: '10', available_balance: '5', locked_balance: '0', batches: [], stake: null, stake_account: null };
@@ -23,19 +19,7 @@ const BORROWING: BorrowingOverview = { coin: 'aleo', available_balance: '5', pro
 const FAILED = new ApiError({ kind: 'server', status: 500, code: 500, msg: 'Internal error' });
 
 async function open(path: string, pattern: string, page: ReactNode) {
-  writeSession({ token: 'access-token', refreshToken: 'refresh-token', expiry: Date.now() + 3_600_000, issuedAt: Date.now() }, 'login');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  client.setQueryData(userKeys.mine(getSessionEpoch()), MINE);
-  const router = createMemoryRouter([{ path: pattern, element: page }], { initialEntries: [path] });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={client}>
-        <FeedbackProvider>
-          <RouterProvider router={router} />
-        </FeedbackProvider>
-      </QueryClientProvider>,
-    );
-  });
+  await renderSignedIn(path, [{ path: pattern, element: page }], { mine: MINE });
   return userEvent.setup();
 }
 
