@@ -143,8 +143,19 @@ describe('email change', () => {
     const since = inbox.mails.length;
     expect((await inject(t.app, { method: 'POST', url: '/api/auth/validation/new-target', headers: auth(user.tokens), payload: { channel: 'email', email: next } })).statusCode).toBe(200);
     const new_code = keep(SmtpInbox.code(await inbox.next(next, since)));
+    const change = (code: string, email_code: string) => inject(t.app, { method: 'PUT', url: '/api/users/email', headers: auth(user.tokens), payload: { email: next, new_code: code, verification: { email_code } } });
+    const fieldsOf = (res: { body: string }) => (body<{ fields?: Array<{ field: string }> }>(res).data.fields ?? []).map((f) => f.field);
+    // A wrong code of the new address names its field: the form tells it from the same refusal of
+    // the second factor's code, which the server checked (and spent) before it.
+    const spent = await operationCode(user.tokens, user.email, 'email_change');
+    const wrongNew = await change(new_code === '000000' ? '111111' : '000000', spent);
+    expect(codeOf(wrongNew)).toBe(ERRORS.code_invalid.code);
+    expect(fieldsOf(wrongNew)).toEqual(['body.new_code']);
+    const usedOld = await change(new_code, spent);
+    expect(codeOf(usedOld)).toBe(ERRORS.code_used.code);
+    expect(fieldsOf(usedOld)).toEqual([]);
     const email_code = await operationCode(user.tokens, user.email, 'email_change');
-    const res = await inject(t.app, { method: 'PUT', url: '/api/users/email', headers: auth(user.tokens), payload: { email: next, new_code, verification: { email_code } } });
+    const res = await change(new_code, email_code);
     expect(res.statusCode, res.body).toBe(200);
     expect((await login(t.app, next, PASSWORD, user.device)).result?.status).toBe('ok');
     const taken = await inject(t.app, { method: 'POST', url: '/api/auth/validation/new-target', headers: auth((await registerByEmail(t.app, inbox)).tokens), payload: { channel: 'email', email: next } });
@@ -189,7 +200,10 @@ describe('password reset', () => {
     const reset = (extra: Record<string, string>) =>
       inject(t.app, { method: 'POST', url: '/api/users/password/reset', payload: { channel: 'email', email: user.email, code, new_password: keep('reset passphrase 42'), confirm_password: 'reset passphrase 42', ...extra } });
     expect(codeOf(await reset({}))).toBe(ERRORS.totp_required.code);
-    expect((await reset({ totp_code: nextTotp(totp) })).statusCode).toBe(200);
+    // A wrong authenticator code leaves the emailed code unspent: the retry with the right one works.
+    const good = nextTotp(totp);
+    expect(codeOf(await reset({ totp_code: good === '000000' ? '111111' : '000000' }))).toBe(ERRORS.totp_invalid.code);
+    expect((await reset({ totp_code: good })).statusCode).toBe(200);
     expect((await inject(t.app, { url: '/api/users/mine', headers: auth(user.tokens) })).statusCode).toBe(401);
     expect(codeOf(await reset({ totp_code: nextTotp(totp) }))).toBe(ERRORS.code_used.code);
     const step = await login(t.app, user.email, 'reset passphrase 42', user.device);

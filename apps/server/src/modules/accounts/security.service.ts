@@ -6,7 +6,7 @@
 // withdrawal hold.
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { TOTP_PROOF_TTL_SECONDS, type Language, type SecurityOperation } from '@hashpool/shared';
+import { TOTP_PROOF_TTL_SECONDS, V, type Language, type SecurityOperation } from '@hashpool/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
@@ -237,10 +237,24 @@ export class SecurityService {
     await this.alert(user, 'pay_password', client);
   }
 
+  /**
+   * The code sent to the new email or phone, checked after the second factor. Its refusal names its
+   * field (body.new_code): the same error of the second factor's code leaves that code unspent,
+   * this one comes after the second factor was spent, and the form must tell which.
+   */
+  private async consumeNewTargetCode(target: CodeTarget, purpose: 'bind_email' | 'bind_phone', code: string, userId: string): Promise<void> {
+    try {
+      await this.codes.consume(target, purpose, code, userId);
+    } catch (error) {
+      if (error instanceof AppError && !error.fields) throw new AppError(error.key, { fields: [{ field: 'body.new_code', messageKey: V.invalid }], params: error.params, cause: error });
+      throw error;
+    }
+  }
+
   async changeEmail(userId: string, email: string, newCode: string, v: Verification, client: ClientInfo): Promise<void> {
     const user = await this.user(userId);
     await this.verifySecondFactor(user, 'email_change', v);
-    await this.codes.consume({ channel: 'email', email }, 'bind_email', newCode, userId);
+    await this.consumeNewTargetCode({ channel: 'email', email }, 'bind_email', newCode, userId);
     const notifyEmail = !user.notifyEmail || user.notifyEmail === user.email ? email : user.notifyEmail;
     await this.record(userId, 'email_change', client, { email, notifyEmail }, true).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new AppError('contact_taken');
@@ -252,7 +266,7 @@ export class SecurityService {
   async changePhone(userId: string, country: string, phone: string, newCode: string, v: Verification, client: ClientInfo): Promise<void> {
     const user = await this.user(userId);
     await this.verifySecondFactor(user, 'phone_change', v);
-    await this.codes.consume({ channel: 'sms', country, phone }, 'bind_phone', newCode, userId);
+    await this.consumeNewTargetCode({ channel: 'sms', country, phone }, 'bind_phone', newCode, userId);
     await this.record(userId, 'phone_change', client, { phoneCountry: country, phone }, true).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new AppError('contact_taken');
       throw error;
@@ -269,9 +283,10 @@ export class SecurityService {
     const user = await repo.findUserByContact(this.db, target);
     // Unknown addresses never got a code, so they fail here exactly like a wrong code.
     if (user?.totpSecret && !totpCode) throw new AppError('totp_required');
-    await this.codes.consume(target, 'reset_password', code);
+    // The authenticator is checked once the code matched and before it is spent (as for an
+    // email change): a mistyped authenticator code leaves the emailed code to be sent again.
+    await this.codes.consume(target, 'reset_password', code, null, user?.totpSecret ? () => this.totp.verify(user, totpCode) : undefined);
     if (!user) throw new AppError('code_invalid');
-    if (user.totpSecret) await this.totp.verify(user, totpCode);
     const passwordHash = await this.passwords.hashPassword(newPassword);
     await this.record(user.id, 'password_reset', client, { passwordHash }, true);
     await this.sessions.revokeAll(user.id, 'password_reset');

@@ -8,10 +8,9 @@ import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../ui/AppModal';
 import { useBusyAction } from '../../ui/useBusyAction';
-import { errorsTo, showFormError, TOTP_ERRORS, type ErrorFieldMap } from './server-errors';
-
-/** Where a refused authenticator code belongs in every dialog with SecondFactorFields. */
-const SECOND_FACTOR_ERRORS: ErrorFieldMap = errorsTo(['verification', 'totp_code'], TOTP_ERRORS);
+import type { ApiError } from '../api/api-error';
+import { newCodeTexts, showSecondFactorError } from './second-factor-errors';
+import type { ErrorFieldMap } from './server-errors';
 
 type NamePath = string | (string | number)[];
 
@@ -28,10 +27,19 @@ interface FormDialogProps<T> {
   danger?: boolean;
   form?: FormInstance<T>;
   initialValues?: Partial<T>;
-  errorFields?: { fieldNames?: Record<string, NamePath>; byCode?: ErrorFieldMap };
+  errorFields?: {
+    fieldNames?: Record<string, NamePath>;
+    byCode?: ErrorFieldMap;
+    /**
+     * Refusals the server gives only after it checked, and spent, the second factor (a wrong
+     * current password): the codes of SecondFactorFields are emptied, saying a new one is needed.
+     */
+    afterSecondFactor?: (error: ApiError) => boolean;
+  };
   /**
-   * A refused submission. By default (a silent call) the server's field issues and the codes of
-   * `errorFields` go next to their inputs, anything else to a toast.
+   * A refused submission. By default (a silent call) the server's field issues, the codes of
+   * `errorFields` and a refused second factor go next to their inputs, anything else to a toast;
+   * a code the server spent or refused as used up is emptied (shell/forms/second-factor-errors.ts).
    */
   onError?: (error: unknown, form: FormInstance<T>) => void;
   /** 350 px on every screen (AppModal). */
@@ -43,7 +51,7 @@ export function FormDialog<T extends object>({ title, onClose, onSubmit, childre
   const [own] = Form.useForm<T>();
   const form = given ?? own;
   const { busy, run: submit } = useBusyAction(onSubmit, onClose, (error) =>
-    onError ? onError(error, form) : showFormError(form, error, { ...errorFields, byCode: { ...SECOND_FACTOR_ERRORS, ...errorFields?.byCode } }),
+    onError ? onError(error, form) : showSecondFactorError(form, error, newCodeTexts(t), errorFields),
   );
 
   return (

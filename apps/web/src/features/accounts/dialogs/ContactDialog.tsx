@@ -34,6 +34,8 @@ export function ContactDialog({ channel, mine, onClose }: { channel: Channel; mi
       title={mine[key] ? t(`security.${key}.change_title`) : t(`security.${key}.bind_title`)}
       onClose={onClose}
       byCode={{ [ERRORS.contact_taken.code]: key }}
+      // After the second factor: the address taken meanwhile (a refused new code names its field).
+      spentBy={[ERRORS.contact_taken.code]}
       change={(values, verification) => change(channel, values, verification)}
       doneMessage={t(`security.${key}.done`)}
     >

@@ -26,6 +26,8 @@ export default function PasswordDialog({ mine, onClose }: { mine: UserMine; onCl
       title={t('security.password.title')}
       onClose={onClose}
       byCode={{ [ERRORS.password_incorrect.code]: 'old_password' }}
+      // The server checks the current password after the second factor, which it has spent then.
+      spentBy={[ERRORS.password_incorrect.code]}
       change={(values, verification) => accountsApi.changePassword({ old_password: values.old_password, new_password: values.new_password, confirm_password: values.confirm_password, verification })}
       doneMessage={t('security.password.done')}
     >

@@ -1,6 +1,7 @@
 // The frame of every account-security change (email, phone, password, pay password): a form dialog
 // whose fields end with the second factor the operation asks for; the change is sent with that
-// verification, and on success the dialog says so and loads the user again.
+// verification, and on success the dialog says so and loads the user again. A refusal the server
+// gives after it spent the second factor (`spentBy`) empties the codes, saying new ones are needed.
 import type { ReactNode } from 'react';
 import type { FormInstance } from 'antd';
 import type { SecurityOperation } from '@hashpool/shared';
@@ -22,17 +23,22 @@ interface SecurityChangeDialogProps<T extends { verification?: Verification }> {
   doneMessage: string;
   /** Server codes that belong next to one of this dialog's inputs. */
   byCode?: ErrorFieldMap;
+  /**
+   * Server codes refused after the second factor was checked and spent (security.service.ts checks
+   * it first): the verification codes are emptied, since they cannot pass again.
+   */
+  spentBy?: readonly number[];
   children: ReactNode;
 }
 
-export function SecurityChangeDialog<T extends { verification?: Verification }>({ mine, operation, form, title, onClose, change, doneMessage, byCode, children }: SecurityChangeDialogProps<T>) {
+export function SecurityChangeDialog<T extends { verification?: Verification }>({ mine, operation, form, title, onClose, change, doneMessage, byCode, spentBy, children }: SecurityChangeDialogProps<T>) {
   const done = useSecurityDone();
   return (
     <FormDialog<T>
       form={form}
       title={title}
       onClose={onClose}
-      errorFields={byCode ? { byCode } : undefined}
+      errorFields={{ byCode, afterSecondFactor: (error) => spentBy?.includes(error.code) ?? false }}
       onSubmit={async (values) => {
         await change(values, verificationOf(values));
         await done(doneMessage);

@@ -1,6 +1,8 @@
 // /resetpassword/email and /resetpassword/phone: a code to the account's address (after a
 // captcha), the new password twice, and the authenticator's code when the account has one: the
 // server answers totp_required and the field appears (a reset never skips the authenticator).
+// The server spends the emailed code only once the authenticator's passed too; a code refused as
+// used, expired or tried too often is emptied, saying a new one is needed.
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +18,8 @@ import { CodeField } from '../../../shell/verification/CodeField';
 import { ChannelSwitch, ContactFields, targetOf, type Channel, type ContactValues } from '../components/ContactFields';
 import { sendCodeAfterCaptcha } from '../lib/code-senders';
 import { formRules } from '../../../shell/forms/rules';
-import { CODE_ERRORS, errorsTo, showFormError, TOTP_ERRORS } from '../../../shell/forms/server-errors';
+import { CODE_ERRORS, errorsTo, TOTP_ERRORS } from '../../../shell/forms/server-errors';
+import { newCodeTexts, showSecondFactorError } from '../../../shell/forms/second-factor-errors';
 import { useCaptcha } from '../lib/useCaptcha';
 
 interface ResetValues extends ContactValues {
@@ -57,7 +60,7 @@ export default function ResetPasswordPage() {
         setTimeout(() => form.setFields([{ name: 'totp_code', errors: [error.message] }]));
         return;
       }
-      showFormError(form, error, { byCode: { ...errorsTo('code', CODE_ERRORS), ...errorsTo('totp_code', TOTP_ERRORS.filter((c) => c !== ERRORS.totp_required.code)) } });
+      showSecondFactorError(form, error, newCodeTexts(t), { byCode: { ...errorsTo('code', CODE_ERRORS), ...errorsTo('totp_code', TOTP_ERRORS.filter((c) => c !== ERRORS.totp_required.code)) } });
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,7 @@ import { userKeys } from '../../../shell/session/user.queries';
 import { useSessionEpoch } from '../../../shell/session/session';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { DeviceText } from '../../../ui/DeviceText';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
@@ -69,7 +70,7 @@ function EventTable({ mine }: { mine: UserMine }) {
     queryFn: ({ signal }) => accountsApi.logs(page, PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
-  if (!events.data) return <PageSpinner />;
+  if (!events.data) return events.isError ? <LoadFailed query={events} /> : <PageSpinner />;
   const eventName = (row: SecurityEvent) => t(`logs.events.${row.event}`, { defaultValue: row.event });
   const time = (row: SecurityEvent) => formatDateTime(row.created_at, mine.timezone);
 

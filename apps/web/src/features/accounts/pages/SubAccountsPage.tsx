@@ -12,6 +12,7 @@ import { useAccounts } from '../accounts.queries';
 import { userKeys } from '../../../shell/session/user.queries';
 import { useToast } from '../../../ui/toast';
 import { DataTable, type DataColumn } from '../../../ui/DataTable';
+import { LoadFailed } from '../../../ui/LoadFailed';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { Panel } from '../../../ui/Panel';
 import { Text } from '../../../ui/Text';
@@ -72,7 +73,7 @@ function AccountList({ mine }: { mine: UserMine }) {
   const isMobile = useIsMobile();
   const accounts = useAccounts();
   const actions = useAccountActions();
-  if (!accounts.data) return <PageSpinner />;
+  if (!accounts.data) return accounts.isError ? <LoadFailed query={accounts} /> : <PageSpinner />;
 
   const nameCell = (account: AccountItem) => (
     <Flex align="center" gap={6} wrap>
@@ -90,8 +91,8 @@ function AccountList({ mine }: { mine: UserMine }) {
           {t('accounts.switch')}
         </Button>
       )}
-      {/* The current sub-account stays visible: hiding it would leave the switcher without it. */}
-      {!account.is_current && (
+      {/* The current sub-account cannot be hidden (the switcher would lose it); one hidden before it was switched to can be shown. */}
+      {(!account.is_current || account.hidden) && (
         <Button
           size="small"
           loading={actions.busy === `hide:${account.id}`}

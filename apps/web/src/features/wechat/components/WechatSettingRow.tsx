@@ -1,6 +1,7 @@
 // The WeChat line of /user/setting (hidden when the pool has not set up WeChat): bound or not,
 // bind (second factor, then WeChat's QR page) or unbind (second factor). The settings page gives
-// its own row component so the line looks like its neighbours.
+// its own row component so the line looks like its neighbours. A status that failed to load says
+// so, with a retry (the queries do not retry by themselves), rather than hiding the line.
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
@@ -19,6 +20,20 @@ export function WechatSettingRow({ mine, Row }: { mine: UserMine; Row: Component
   const { t } = useTranslation('wechat');
   const [dialog, setDialog] = useState<'bind' | 'unbind' | null>(null);
   const status = useQuery({ queryKey: [...wechatKeys.status, mine.id], queryFn: ({ signal }) => wechatApi.status(signal) });
+  if (!status.data && status.isError) {
+    return (
+      <Row
+        icon={<WechatOutlined />}
+        title={t('row.title')}
+        status={t('common:load_failed')}
+        action={
+          <Button data-testid="wechat-retry" loading={status.isFetching} onClick={() => void status.refetch()}>
+            {t('common:retry')}
+          </Button>
+        }
+      />
+    );
+  }
   if (!status.data?.enabled) return null;
   const bound = status.data.bound;
   return (
