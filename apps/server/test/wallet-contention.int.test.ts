@@ -118,7 +118,11 @@ describe('one balance, many withdrawals at once', () => {
       const key = randomUUID();
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => inject(instances[i % 2]!, { method: 'POST', url, headers: { ...auth(user.tokens), 'idempotency-key': key }, payload })));
       expect(answers[0]!.statusCode, answers[0]!.body).toBe(200);
-      expect(answers.map((a) => [a.statusCode, body(a).data])).toEqual(Array(10).fill([200, body(answers[0]!).data]));
+      // The same answer ten times; one made it, the nine others say they were answered by it.
+      const made = answers.filter((a) => !body<{ replayed: boolean }>(a).data.replayed);
+      expect(made).toHaveLength(1);
+      const first = { ...body<Record<string, unknown>>(made[0]!).data, replayed: true };
+      expect(answers.map((a) => [a.statusCode, { ...body<Record<string, unknown>>(a).data, replayed: true }])).toEqual(Array(10).fill([200, first]));
       return key;
     };
 

@@ -186,9 +186,10 @@ describe('withdrawals', () => {
     const key = randomUUID();
     const first = await withdraw(user, a.id, '0.25', { key });
     expect(first.statusCode, first.body).toBe(200);
-    // The answer was lost: the retry with the same key gets it again and moves nothing more.
+    // The answer was lost: the retry with the same key gets it again, says so, and moves nothing more.
     const again = await withdraw(user, a.id, '0.25', { key, code: '000000' });
-    expect(body(again).data).toEqual(body(first).data);
+    expect(body<{ replayed: boolean }>(first).data.replayed).toBe(false);
+    expect(body(again).data).toEqual({ ...body<Record<string, unknown>>(first).data, replayed: true });
     expect(errorOf(await withdraw(user, a.id, '0.3', { key, code: '000000' }))).toBe(codeOf('idempotency_conflict'));
     expect(await balance(user, 'btc')).toMatchObject({ available: '0.75', frozen: '0.25' });
 
@@ -216,7 +217,7 @@ describe('withdrawals', () => {
     // The answer was lost: the retry names the address the request was sent to, removed since.
     const again = await withdraw(user, a.id, '0.1', { key, code: '000000' });
     expect(again.statusCode, again.body).toBe(200);
-    expect(body(again).data).toEqual(body(first).data);
+    expect(body(again).data).toEqual({ ...body<Record<string, unknown>>(first).data, replayed: true });
     expect(errorOf(await withdraw(user, a.id, '0.2', { key, code: '000000' }))).toBe(codeOf('idempotency_conflict'));
     // A new request to the removed address is refused.
     expect(errorOf(await withdraw(user, a.id, '0.1'))).toBe(codeOf('address_not_found'));
@@ -539,7 +540,7 @@ describe('deposits and transfers', () => {
     const key = randomUUID();
     const first = await send(to.accountName.toUpperCase(), '0.3', key);
     expect(first.statusCode, first.body).toBe(200);
-    expect(body(await send(to.accountName.toUpperCase(), '0.3', key, '000000')).data).toEqual(body(first).data);
+    expect(body(await send(to.accountName.toUpperCase(), '0.3', key, '000000')).data).toEqual({ ...body<Record<string, unknown>>(first).data, replayed: true });
     expect((await balance(from, 'btc')).available).toBe('0.7');
     expect((await balance(to, 'btc')).available).toBe('0.3');
     const received = body<{ list: Array<{ id: number; business_type: string; amount: string }> }>(await inject(t.app, { url: '/api/v2/wallets/transactions?business_type=transfer_in', headers: auth(to.tokens) })).data.list;

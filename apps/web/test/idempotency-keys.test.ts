@@ -27,6 +27,8 @@ describe('the outcome of a failed submission', () => {
     // The first try under the key still running: the money may yet move.
     expect(outcomeOf(new ApiError({ kind: 'server', status: 409, code: 10006 }))).toBe('unclear');
     expect(outcomeOf(new ApiError({ kind: 'http', status: 429 }))).toBe('clear');
+    // A 200 whose body could not be read: the movement may have been made.
+    expect(outcomeOf(new ApiError({ kind: 'http', status: 200 }))).toBe('unclear');
     // A cancelled call and a failure that is not the API's say nothing either way.
     expect(outcomeOf(new ApiError({ kind: 'aborted' }))).toBe('none');
     expect(outcomeOf(new Error('bug'))).toBe('none');
@@ -79,17 +81,24 @@ describe('a decimal comma', () => {
   const BTC = { coin: 'btc', available: '1', minimum: '0.001' };
 
   it('is read as the point, once', () => {
-    expect(normalisedAmount(' 0,5 ')).toBe('0.5');
+    expect(normalisedAmount(' 0,5 ', 'ru-RU')).toBe('0.5');
+    // Where a comma groups thousands, "1,000" is not 1: it stays as typed, and is refused.
+    expect(normalisedAmount('1,000', 'en')).toBe('1,000');
+    expect(normalisedAmount('1,000', 'zh-CN')).toBe('1,000');
+    expect(normalisedAmount('0,5', 'ru-RU')).toBe('0.5');
     expect(normalisedAmount('0.5')).toBe('0.5');
     expect(normalisedAmount('1,000.5')).toBe('1,000.5');
     expect(normalisedAmount('1,2,3')).toBe('1,2,3');
     expect(normalisedAmount(undefined)).toBe('');
   });
 
-  it('passes the amount check as its point would', () => {
-    expect(amountProblem('0,5', BTC)).toBeNull();
-    expect(amountProblem('1,5', BTC)).toEqual({ key: 'amount.above_available', values: { available: '1.000000' } });
-    expect(amountProblem('1,000.5', BTC)).toEqual({ key: 'amount.invalid' });
-    expect(amountProblem('0,5,1', BTC)).toEqual({ key: 'amount.invalid' });
+  it('passes the amount check as its point would, where the language writes one', () => {
+    expect(amountProblem('0,5', BTC, 'ru-RU')).toBeNull();
+    expect(amountProblem('1,5', BTC, 'ru-RU')).toEqual({ key: 'amount.above_available', values: { available: '1.000000' } });
+    expect(amountProblem('1,000.5', BTC, 'ru-RU')).toEqual({ key: 'amount.invalid' });
+    expect(amountProblem('0,5,1', BTC, 'ru-RU')).toEqual({ key: 'amount.invalid' });
+    // In English "1,000" is a thousand written with a separator: refused, never sent as 1.
+    expect(amountProblem('1,000', { ...BTC, available: '5000' }, 'en')).toEqual({ key: 'amount.invalid' });
+    expect(amountProblem('0,5', BTC, 'en')).toEqual({ key: 'amount.invalid' });
   });
 });

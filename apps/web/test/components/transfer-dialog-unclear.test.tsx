@@ -92,11 +92,11 @@ describe('TransferDialog', () => {
     expect(message.closest('.ant-form-item')?.textContent).toContain('Email verification code');
   });
 
-  it('takes a decimal comma as the point', async () => {
+  it('does not send an English "1,000" as 1', async () => {
     const call = vi.spyOn(walletApi, 'transfer').mockResolvedValue(DONE);
     const { user } = open();
-    await transfer(user, '0,25');
-    await waitFor(() => expect(call).toHaveBeenCalledTimes(1));
-    expect(call.mock.calls[0]![0]).toMatchObject({ to_account: 'farm02', amount: '0.25' });
+    await transfer(user, '1,000');
+    expect(await screen.findByText('Enter a valid amount.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
   });
 });

@@ -133,13 +133,20 @@ describe('WithdrawDialog inputs and loading', () => {
     expect(addresses).toHaveBeenCalledTimes(2);
   });
 
-  it('takes a decimal comma as the point, for the quote and the withdrawal', async () => {
+  it('refuses a comma in English, where it groups thousands ("1,000" is not sent as 1)', async () => {
     const quote = vi.spyOn(walletApi, 'quote').mockResolvedValue(QUOTE);
-    const call = vi.spyOn(walletApi, 'withdraw').mockResolvedValue(RESULT);
     const { user } = open();
-    await withdraw(user, '1,2');
-    expect(quote).toHaveBeenCalledWith('btc', '1.2');
-    await waitFor(() => expect(call).toHaveBeenCalledTimes(1));
-    expect(call.mock.calls[0]![0]).toMatchObject({ amount: '1.2' });
+    await user.type(await amount(), '1,000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Enter a valid amount.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(quote).not.toHaveBeenCalled();
+  });
+
+  it('says so when the server answers with an earlier withdrawal of the same key (nothing new sent)', async () => {
+    vi.spyOn(walletApi, 'withdraw').mockResolvedValue({ request_id: 'r1', parts: [], replayed: true } as never);
+    const { user, onClose } = open();
+    await withdraw(user);
+    expect(await screen.findByText('This withdrawal had already been made: nothing new was sent. It is in your withdrawal list.', undefined, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });

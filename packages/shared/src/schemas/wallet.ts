@@ -170,7 +170,8 @@ export const withdrawalSchema = z.object({
   updated_at: z.string(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
-export const withdrawResultSchema = z.object({ request_id: z.string(), parts: z.array(withdrawalSchema) });
+/** `replayed`: an earlier request with this Idempotency-Key made the withdrawal; this one moved nothing new. */
+export const withdrawResultSchema = z.object({ request_id: z.string(), parts: z.array(withdrawalSchema), replayed: z.boolean() });
 export const withdrawalPageSchema = z.object({ list: z.array(withdrawalSchema), total: z.number().int() });
 export const walletPageQuerySchema = pageQuerySchema.extend({ coin: coinSchema.optional() });
 
@@ -212,7 +213,8 @@ export const transferBodySchema = z.strictObject({
   verification: verificationSchema,
 });
 export type TransferBody = z.infer<typeof transferBodySchema>;
-export const transferSchema = z.object({ id: z.string(), coin: z.string(), amount: z.string(), to_account: z.string(), created_at: z.string() });
+/** `replayed`: an earlier request with this Idempotency-Key made the transfer; this one moved nothing new. */
+export const transferSchema = z.object({ id: z.string(), coin: z.string(), amount: z.string(), to_account: z.string(), created_at: z.string(), replayed: z.boolean() });
 
 const dayOrTimeSchema = z
   .string()

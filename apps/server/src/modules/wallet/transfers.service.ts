@@ -31,18 +31,20 @@ export class TransfersService {
   private async transferOnce(userId: string, accountId: string, key: string, body: TransferRequest) {
     const amount = userAmount(body.coin, body.amount);
     const to = await this.d.accounts.byName(body.to_account);
-    const answer = (row: repo.TransferRow) => {
+    // `replayed`: an earlier request with this key made the transfer (nothing new moved).
+    const answer = (row: repo.TransferRow, replayed: boolean) => {
       if (row.coin !== body.coin || row.toAccountId !== to?.id || !new Decimal(row.amount).eq(amount)) throw new AppError('idempotency_conflict');
-      return { id: row.id, coin: row.coin, amount: plain(row.amount), to_account: to.name, created_at: row.createdAt.toISOString() };
+      return { id: row.id, coin: row.coin, amount: plain(row.amount), to_account: to.name, created_at: row.createdAt.toISOString(), replayed };
     };
     const previous = await repo.transferByKey(this.db, accountId, key);
-    if (previous) return answer(previous);
+    if (previous) return answer(previous, true);
     if (!to) throw new AppError('transfer_account_invalid');
     if (to.id === accountId) throw new AppError('transfer_to_self');
 
     await this.d.checks.authorise(userId, 'transfer', body.verification, walletSubject.transfer(body), body.pay_password);
 
     const now = this.clock.now();
+    let replayed = false;
     const row = await inTransaction(this.db, async (tx) => {
       const created = await repo.insertTransfer(tx, { fromAccountId: accountId, toAccountId: to.id, userId, coin: body.coin, amount: amount.toFixed(), idempotencyKey: key, createdAt: now });
       const ref = `transfer:${created.id}`;
@@ -50,11 +52,14 @@ export class TransfersService {
       return created;
     }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.
-      if (isUniqueViolation(error)) return (await repo.transferByKey(this.db, accountId, key))!;
+      if (isUniqueViolation(error)) {
+        replayed = true;
+        return (await repo.transferByKey(this.db, accountId, key))!;
+      }
       // Refused for the balance: staked ALEO (the locked bucket) gets its own message.
       if (error instanceof AppError && error.key === 'insufficient_balance') await this.d.checks.checkAvailable(accountId, body.coin, amount);
       throw error;
     });
-    return answer(row);
+    return answer(row, replayed);
   }
 }

@@ -74,10 +74,11 @@ export class WithdrawalsService {
   }
 
   /** The first answer to a key, or a refusal when the key came with other content. */
-  private replay(rows: repo.WithdrawalRow[], coin: string, address: string, amount: Decimal) {
+  /** The answer of a request's rows; `replayed` when an earlier request with its key made them (nothing new moved). */
+  private replay(rows: repo.WithdrawalRow[], coin: string, address: string, amount: Decimal, replayed: boolean) {
     const total = rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
     if (rows[0]!.coin !== coin || rows[0]!.address !== address || !total.eq(amount)) throw new AppError('idempotency_conflict');
-    return { request_id: rows[0]!.requestId, parts: rows.map(withdrawalView) };
+    return { request_id: rows[0]!.requestId, parts: rows.map(withdrawalView), replayed };
   }
 
   withdraw(userId: string, accountId: string, key: string, body: WithdrawRequest) {
@@ -91,7 +92,7 @@ export class WithdrawalsService {
     const previous = await repo.requestByKey(this.db, accountId, key);
     if (previous.length > 0) {
       const named = await repo.findAddress(this.db, accountId, body.coin, body.address_id, true);
-      return this.replay(previous, body.coin, named?.address ?? '', amount);
+      return this.replay(previous, body.coin, named?.address ?? '', amount, true);
     }
     const address = await repo.findAddress(this.db, accountId, body.coin, body.address_id);
     if (!address) throw new AppError('address_not_found');
@@ -100,12 +101,16 @@ export class WithdrawalsService {
     // The coin's limits answer before a code is spent; create() checks them again for every origin.
     await this.d.checks.authorise(userId, 'withdraw', body.verification, walletSubject.withdraw(body), body.pay_password, async () => checkCoinLimits(body.coin, amount, limits));
 
+    let replayed = false;
     const rows = await this.create({ accountId, userId, coin: body.coin, address: address.address, publicKey: address.publicKey, chain: address.chain, amount, limits, key, origin: 'user' }).catch(async (error: unknown) => {
       // The same key raced in on another request: answer what that one did.
-      if (isUniqueViolation(error)) return repo.requestByKey(this.db, accountId, key);
+      if (isUniqueViolation(error)) {
+        replayed = true;
+        return repo.requestByKey(this.db, accountId, key);
+      }
       throw error;
     });
-    return this.replay(rows, body.coin, address.address, amount);
+    return this.replay(rows, body.coin, address.address, amount, replayed);
   }
 
   /**

@@ -55,6 +55,9 @@ export type Outcome = 'unclear' | 'clear' | 'none';
 export function outcomeOf(error: unknown): Outcome {
   if (!(error instanceof ApiError) || error.kind === 'aborted') return 'none';
   if (error.kind === 'network' || error.kind === 'timeout' || error.status >= 500) return 'unclear';
+  // An answer without the envelope but not an error status (a 200 whose body was cut off): the
+  // server did answer, and may have moved the money.
+  if (error.kind === 'http' && error.status < 400) return 'unclear';
   // The first submission under this key is still running on the server: it may yet move the money.
   if (error.code === ERRORS.request_in_progress.code) return 'unclear';
   return 'clear';

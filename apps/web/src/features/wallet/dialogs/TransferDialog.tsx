@@ -103,7 +103,9 @@ export default function TransferDialog({ mine, balance, onClose }: { mine: UserM
         const body = { coin, to_account: values.to_account.trim(), amount: normalisedAmount(values.amount), pay_password: values.pay_password, verification: verificationOf(values) };
         try {
           const done = await idempotencyKey.send(movementFingerprint(coin, body.to_account, body.amount), (key) => walletApi.transfer(body, key));
-          toast.success(t('transfer.done', { amount: displayAmount(done.amount, coin), coin: coinSymbol(coin), account: done.to_account }));
+          const words = { amount: displayAmount(done.amount, coin), coin: coinSymbol(coin), account: done.to_account };
+          // Answered by an earlier submission of the same key (a lost answer, sent again): nothing new moved.
+          toast.success(done.replayed ? t('transfer.replayed', words) : t('transfer.done', words));
         } finally {
           refresh();
         }

@@ -172,7 +172,8 @@ export default function WithdrawDialog({ mine, balance, onClose }: { mine: UserM
       const body = { coin, address_id: plan.address.id, amount: plan.amount, pay_password: values.pay_password, verification: verificationOf(values) };
       const result = await idempotencyKey.send(movementFingerprint(coin, plan.address.id, plan.amount), (key) => walletApi.withdraw(body, key));
       const reviewing = result.parts.some((part) => part.status === 'reviewing');
-      toast.success(reviewing ? t('withdraw.submitted_review') : t('withdraw.submitted'));
+      // Answered by an earlier submission of the same key (a lost answer, sent again): nothing new moved.
+      toast.success(result.replayed ? t('withdraw.replayed') : reviewing ? t('withdraw.submitted_review') : t('withdraw.submitted'));
       refresh();
       onClose();
     } catch (error) {

@@ -3,18 +3,25 @@
 // must be movable), at least the minimum, at most what is available. The server checks again; this
 // only saves a round trip and says it next to the input. Messages are keys of the wallet namespace
 // with their values. Amounts are shown with the coin's display precision; that is display only.
-// One comma stands for the decimal point ("0,5": the decimal keypad of many locales types it); it
-// is made a point before the amount is checked and before it is sent.
+// In a language that writes decimals with a comma (ru-RU), one comma stands for the decimal point
+// ("0,5"); it is made a point before the amount is checked and before it is sent. Elsewhere a comma
+// groups thousands ("1,000"), and an amount with one is refused rather than read as 1.
 import { coinBaseDecimals, formatAmount } from '@hashpool/shared';
+import { currentLanguage } from '../../../i18n';
 import { compareDecimals, decimalPlaces, fromUnits, isPositive, toUnits } from '../../../ui/decimal';
 
 /** The shape amountSchema of packages/shared accepts: digits, an optional point and decimals. */
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 
-/** The amount as typed, trimmed, with a lone decimal comma made a point: what is checked and sent. */
-export function normalisedAmount(input: string | undefined): string {
+/** Whether `language` writes the decimal separator as a comma. */
+function decimalComma(language: string): boolean {
+  return new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value === ',';
+}
+
+/** The amount as typed, trimmed, with a lone decimal comma made a point where the language writes one: what is checked and sent. */
+export function normalisedAmount(input: string | undefined, language: string = currentLanguage()): string {
   const amount = (input ?? '').trim();
-  return /^[^,.]*,[^,.]*$/.test(amount) ? amount.replace(',', '.') : amount;
+  return decimalComma(language) && /^[^,.]*,[^,.]*$/.test(amount) ? amount.replace(',', '.') : amount;
 }
 
 export type AmountProblem =
@@ -30,8 +37,8 @@ export interface AmountLimits {
   minimum: string;
 }
 
-export function amountProblem(input: string | undefined, limits: AmountLimits): AmountProblem | null {
-  const amount = normalisedAmount(input);
+export function amountProblem(input: string | undefined, limits: AmountLimits, language: string = currentLanguage()): AmountProblem | null {
+  const amount = normalisedAmount(input, language);
   if (!AMOUNT.test(amount) || !isPositive(amount)) return { key: 'amount.invalid' };
   const places = coinBaseDecimals(limits.coin);
   if (decimalPlaces(amount) > places) return { key: 'amount.too_precise', values: { places } };
