@@ -347,6 +347,9 @@ describe('operators', () => {
     expect((await poolsOf()).find((p) => p.coin === 'btc')).toMatchObject({ fee_rate: '3.25', next_fee_rate: null, next_fee_from: null });
     expect((await poolsOf()).find((p) => p.coin === 'kas')).toMatchObject({ fee_rate: '0.75', next_fee_rate: null });
     expect(await adminRow('btc', 'fpps')).toMatchObject({ fee_rate: '3.25', from: null, today_fee_rate: null });
+    // Past days are priced at the rate in force that day (the unit earnings of the profit page).
+    const byDay = await t.app.modules.earnings.earnings.feeRatesOnDays('btc', ['2026-06-23', '2026-06-24']);
+    expect([byDay.get('2026-06-23')!.get('fpps'), byDay.get('2026-06-24')!.get('fpps'), byDay.get('2026-06-24')!.get('pplns')]).toEqual(['2.5', '3.25', '1']);
     t.clock.set('2026-06-23T08:00:00Z');
     const message = body<{ fields: Array<{ field: string; message: string }> }>(await put({ coin: 'btc', method: 'fpps', fee_rate: '100', reason: 'x' })).data.fields[0]!;
     expect(message).toMatchObject({ field: 'body.fee_rate', message: 'Enter a fee rate in percent, from 0 to less than 100, with at most 4 decimals.' });

@@ -127,6 +127,14 @@ export function feeRatesInForce(db: DbOrTx, coins: readonly string[], day: strin
   );
 }
 
+/** A coin's fee changes by the day they apply from, oldest first. */
+export function feeRateHistory(db: DbOrTx, coin: string) {
+  return queryRows<{ method: PayMethod; fee_rate: string; effective_from: string }>(
+    db,
+    sql`select method, fee_rate::text as fee_rate, effective_from::text as effective_from from earning_fee_rate_history where coin = ${coin} order by effective_from`,
+  );
+}
+
 /** Changes that apply after `day` (made on it: a change applies from the next UTC day), the first of each coin and method. */
 export function feeRatesScheduled(db: DbOrTx, coins: readonly string[], day: string) {
   return queryRows<{ coin: string; method: PayMethod; fee_rate: string; effective_from: string }>(

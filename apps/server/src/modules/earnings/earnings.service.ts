@@ -84,6 +84,22 @@ export class EarningsService {
     return current;
   }
 
+  /**
+   * A coin's rates in force on each of `days` (feeRatesOn's answer for each, read at once): for pages
+   * that price past days, such as the unit earnings of the last 30.
+   */
+  async feeRatesOnDays(coin: string, days: readonly string[]): Promise<Map<string, Map<PayMethod, string>>> {
+    const [table, history] = await Promise.all([this.tableFeeRates([coin]), repo.feeRateHistory(this.db, coin)]);
+    return new Map(
+      days.map((day) => {
+        const rates = new Map(table.get(coin) ?? []);
+        // Oldest first: the last change effective by `day` wins.
+        for (const h of history) if (h.effective_from <= day) rates.set(h.method, plain(h.fee_rate));
+        return [day, rates];
+      }),
+    );
+  }
+
   /** Changes made today, applying from the next UTC day, by coin and method. */
   async scheduledFeeRates(coins: readonly string[]): Promise<Map<string, Map<PayMethod, { fee_rate: string; from: string }>>> {
     const out = new Map<string, Map<PayMethod, { fee_rate: string; from: string }>>();

@@ -126,7 +126,8 @@ export class ProfitsService {
     const info = accountCoin(pool);
     const today = utcDay(this.clock.now());
     const markets = await this.deps.earnings.marketDays(info.code, addDays(today, -days), today);
-    const fees = (await this.deps.earnings.feeRates([info.code])).get(info.code);
+    // Each day at the rates in force that day, as it was settled.
+    const fees = await this.deps.earnings.feeRatesOnDays(info.code, markets.map((m) => m.day));
     const last = markets[markets.length - 1];
     // A typical miner is about a millionth of the network: the unit is the step of 1000 below that.
     const network = last ? new Decimal(last.networkDifficulty).times(info.hashesPerDifficulty).div(info.blockTimeSeconds).toNumber() : 1;
@@ -140,7 +141,7 @@ export class ProfitsService {
         return {
           day: m.day,
           methods: PAY_METHODS.map((method) => {
-            const fee = fees?.get(method) ?? DEFAULT_FEE_RATES[method];
+            const fee = fees.get(m.day)?.get(method) ?? DEFAULT_FEE_RATES[method];
             // PPLNS and SOLO: their long-run expectation is the FPPS formula at their own fee.
             const priced = dailyEarning(work, method === 'pps_plus' ? 'pps_plus' : 'fpps', market, fee)!;
             return { method, amount: priced.exact.toSignificantDigits(6, Decimal.ROUND_DOWN).toFixed() };
