@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { AccountDirectory } from '../accounts';
 import * as repo from './earnings.repository';
+import type { EarningsService } from './earnings.service';
 import { marketView, plain } from './earnings.presenter';
 import { ACCOUNT_COINS } from './earnings.service';
 import { DEFAULT_FEE_RATES } from './earnings.seed';
@@ -34,6 +35,8 @@ export class EarningsAdminService {
     private readonly auditLog: AuditLog,
     /** Who changed a fee rate (their email). */
     private readonly accounts: Pick<AccountDirectory, 'emailsOf'>,
+    /** Today's rates and a change made today, as the users' pages read them (one reading). */
+    private readonly fees: Pick<EarningsService, 'feeRateItems'>,
   ) {}
 
   private audit(tx: Tx, adminUserId: string, action: AuditAction, target: string, detail: Record<string, string>) {
@@ -43,22 +46,15 @@ export class EarningsAdminService {
   /** Every account-mode coin's four methods and every address-mode coin's PPLNS (its only method). */
   async feeRates() {
     const coins = COINS.map((c) => c.code);
-    const today = utcDay(this.clock.now());
     const rows = (await repo.feeRateRows(this.db, coins)).filter((r) => ACCOUNT_COIN_CODES.has(r.coin) || r.method === 'pplns');
-    const [emails, inForce, coming] = await Promise.all([
-      this.accounts.emailsOf(rows.flatMap((r) => (r.updatedBy ? [r.updatedBy] : []))),
-      repo.feeRatesInForce(this.db, coins, today),
-      repo.feeRatesScheduled(this.db, coins, today),
-    ]);
-    // A rate set today applies from tomorrow: the operator sees that, and what today is charged.
-    const next = (r: (typeof rows)[number]) => coming.find((c) => c.coin === r.coin && c.method === r.method);
-    const todayRate = (r: (typeof rows)[number]) => inForce.find((c) => c.coin === r.coin && c.method === r.method)?.fee_rate;
+    const [emails, items] = await Promise.all([this.accounts.emailsOf(rows.flatMap((r) => (r.updatedBy ? [r.updatedBy] : []))), this.fees.feeRateItems(coins)]);
     rows.sort((a, b) => (COIN_ORDER.get(a.coin)! - COIN_ORDER.get(b.coin)!) || (METHOD_ORDER.get(a.method)! - METHOD_ORDER.get(b.method)!));
     return {
       list: rows.map((r) => {
-        const n = next(r);
-        const now = n ? todayRate(r) : undefined;
-        return { coin: r.coin, method: r.method, fee_rate: plain(r.feeRate), from: n ? n.effective_from : null, today_fee_rate: n && now !== undefined ? plain(now) : null, updated_at: r.updatedAt.toISOString(), updated_by: (r.updatedBy && emails.get(r.updatedBy)) ?? null };
+        // A rate set today applies from tomorrow: the operator sees that, and what today is charged.
+        const coming = items.get(r.coin)!.find((i) => i.method === r.method)!;
+        const from = coming.next_fee_from;
+        return { coin: r.coin, method: r.method, fee_rate: plain(r.feeRate), from, today_fee_rate: from ? coming.fee_rate : null, updated_at: r.updatedAt.toISOString(), updated_by: (r.updatedBy && emails.get(r.updatedBy)) ?? null };
       }),
     };
   }

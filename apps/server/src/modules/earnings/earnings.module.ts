@@ -102,7 +102,7 @@ export const earningsModule = defineModule({
         minPayouts: cachedRead(10_000, () => use('wallet').limits.minWithdrawals()),
         payouts: use('wallet').payouts,
       }),
-      admin: new EarningsAdminService(db, clock, p.audit, accounts),
+      admin: new EarningsAdminService(db, clock, p.audit, accounts, earnings),
       holds,
       feeReductions,
     };
